@@ -1,0 +1,88 @@
+"""The game-independent engine contract shared by Venezia, Canal Grande and Amsterdam.
+
+A game is a pure state machine: ``(setup, list of moves)`` determines everything, because the
+seeded RNG lives inside the state. Every move is a short canonical text (the chat command), the
+state says who must decide what, and everything a player sends is validated by the state itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; the message says what was wrong and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now, what kind of choice it is, and every legal canonical command."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened; ``text`` is safe for the public channel.
+
+    ``private`` maps a seat to extra text only that seat may see (the card he drew, the value of
+    the token he took). Hidden information is never put into ``text`` or ``data``.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    data: JSON = field(default_factory=dict)
+    private: dict[int, str] = field(default_factory=dict)
+
+
+class GameState(Protocol):
+    """What the table service, the renderer and the AI rely on, for every game."""
+
+    game_name: str
+    players: list[str]
+    history: list[tuple[int, str]]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def pending(self) -> Decision | None: ...
+
+    def legal_commands(self, seat: int) -> list[str]: ...
+
+    def apply(self, seat: int, command: str) -> list[Event]: ...
+
+    def canonical(self, seat: int, command: str) -> str: ...
+
+    def ranking(self) -> list[list[int]]: ...
+
+    def public_view(self) -> JSON: ...
+
+    def player_view(self, seat: int) -> JSON: ...
+
+    def to_json(self) -> str: ...
+
+    def state_hash(self) -> str: ...
+
+    def clone(self) -> GameState: ...
+
+
+class Game(Protocol):
+    """A game type: builds fresh states and restores saved ones."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def new_state(
+        self, players: list[str], seed: int, options: JSON | None = None
+    ) -> GameState: ...
+
+    def from_json(self, text: str) -> GameState: ...
