@@ -1,0 +1,26 @@
+"""Venezia (Klaus-Jürgen Wrede, 2007) for 2–5 players."""
+
+from __future__ import annotations
+
+from engine.core import JSON, IllegalMove
+from engine.venezia.state import VeneziaState
+
+
+class VeneziaGame:
+    name = "venezia"
+    title = "Venezia"
+    min_players = 2
+    max_players = 5
+
+    def new_state(self, players: list[str], seed: int, options: JSON | None = None) -> VeneziaState:
+        if options:
+            raise IllegalMove(f"Venezia has no options (V-U10), got: {', '.join(options)}")
+        return VeneziaState.new(players, seed)
+
+    def from_json(self, text: str) -> VeneziaState:
+        return VeneziaState.from_json(text)
+
+
+GAME = VeneziaGame()
+
+__all__ = ["GAME", "VeneziaGame", "VeneziaState"]

@@ -1,0 +1,230 @@
+"""The chat-command grammar of Venezia: one canonical text per move, and a forgiving parser.
+
+``parse`` understands what people type (any case, card names in Italian, English, Hungarian or
+Japanese, counts like ``2 ponte`` or ``ponte ponte``, hex labels as printed); ``format_move``
+gives the one canonical text, and ``format_move(parse(text))`` is a fixed point.
+Legality against the state is the state's job; this module only checks the shape of a command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import IllegalMove
+from engine.venezia.board import Board
+from engine.venezia.cards import card_type, format_cards, parse_cards, split_words
+from engine.venezia.shapes import footprints
+
+VERBS = (
+    "play",
+    "flip",
+    "build",
+    "place",
+    "score",
+    "done",
+    "discard",
+    "drain",
+    "draw",
+    "swap",
+    "exchange",
+)
+
+ALIASES = {
+    "p": "play",
+    "cards": "play",
+    "pass": "done",
+    "skip": "done",
+    "noflip": "done",
+    "continue": "done",
+    "ok": "done",
+    "end": "done",
+    "b": "build",
+    "resolve": "build",
+    "complete": "build",
+    "pl": "place",
+    "put": "place",
+    "district": "score",
+    "sc": "score",
+    "dr": "drain",
+    "take": "draw",
+    "pick": "draw",
+    "sw": "swap",
+    "pool": "swap",
+    "x": "exchange",
+    "ex": "exchange",
+    "gold": "exchange",
+    "f": "flip",
+}
+
+HELP = {
+    "play": "play [cards] — e.g. 'play 2 ponte casa'; 'play' alone plays nothing",
+    "flip": "flip — 2 players: flip the top card for Klaus-Jürgen",
+    "build": "build <type> [solo] — choose the completed building to resolve next",
+    "place": "place <hex> [hex] [hex] — where the building goes, e.g. 'place C3 C4'",
+    "score": "score <district> — which district the ponte scores",
+    "done": "done — stop draining / no flip / continue",
+    "discard": "discard <type> — throw away all your cards of one type in front of you",
+    "drain": "drain <hex> [hex] — take up to two swamp tokens",
+    "draw": "draw deck | draw <type> — take the top card or a pool card",
+    "swap": "swap <type> — put a card into the pool, then take 3",
+    "exchange": "exchange <token values…> | exchange <N> steps — 5 gold per step",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    verb: str
+    cards: dict[str, int] = field(default_factory=dict)
+    hexes: tuple[str, ...] = ()
+    card: str | None = None
+    label: str = ""
+    district: str | None = None
+    values: tuple[int, ...] = ()
+    steps: int | None = None
+
+
+def _hexes(words: list[str], board: Board, verb: str) -> tuple[str, ...]:
+    if not words:
+        raise IllegalMove(f"'{verb}' needs hex labels as printed on the board, e.g. '{verb} C3'")
+    labels = []
+    for w in words:
+        h = board.find_hex(w)
+        if h is None:
+            raise IllegalMove(
+                f"'{w}' is not a hex on the board; labels are a district letter and a number "
+                f"({', '.join(board.districts)}), e.g. C3"
+            )
+        labels.append(h.label)
+    return tuple(labels)
+
+
+_PARSED: dict[tuple[int, str], Move] = {}
+
+
+def parse(text: str, board: Board) -> Move:
+    """Parse a command; results are cached (a Move depends on the text and the board only)."""
+    key = (id(board), text)
+    move = _PARSED.get(key)
+    if move is None:
+        move = _parse(text, board)
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        _PARSED[key] = move
+    return move
+
+
+def _parse(text: str, board: Board) -> Move:
+    words = split_words(text.strip().lstrip("/!"))
+    if not words:
+        raise IllegalMove("empty command; type 'help' for the list of commands")
+    head = words[0].casefold()
+    verb = ALIASES.get(head, head)
+    args = words[1:]
+    if verb not in VERBS:
+        raise IllegalMove(f"unknown command '{words[0]}'; commands: {', '.join(VERBS)}")
+    if verb == "play":
+        if len(args) == 1 and args[0].casefold() in ("-", "none", "nothing", "0"):
+            args = []
+        return Move("play", cards=parse_cards(args))
+    if verb in ("flip", "done"):
+        if args:
+            raise IllegalMove(f"'{verb}' takes no arguments")
+        return Move(verb)
+    if verb == "build":
+        if not args or len(args) > 2:
+            raise IllegalMove(
+                "say which building: 'build palazzo', 'build casa', 'build ponte solo'"
+            )
+        t = card_type(args[0])
+        if len(args) == 2 and args[1].casefold() not in ("solo", "alone"):
+            raise IllegalMove(f"'build {t} {args[1]}': only 'solo' may follow the building")
+        label = f"{t} solo" if len(args) == 2 else t
+        return Move("build", label=label)
+    if verb in ("place", "drain"):
+        hexes = _hexes(args, board, verb)
+        if verb == "place":
+            order = footprints(board).order
+            hexes = tuple(sorted(hexes, key=order.__getitem__))
+        return Move(verb, hexes=hexes)
+    if verb == "score":
+        if len(args) != 1:
+            raise IllegalMove("name one district: 'score C'")
+        d = _district(args[0], board)
+        return Move("score", district=d)
+    if verb == "discard":
+        if len(args) != 1:
+            raise IllegalMove("name one building type: 'discard campo'")
+        return Move("discard", card=card_type(args[0]))
+    if verb == "draw":
+        if len(args) != 1:
+            raise IllegalMove("say 'draw deck' or 'draw <type>' for a pool card")
+        if args[0].casefold() in ("deck", "pile", "top", "山札"):
+            return Move("draw")
+        return Move("draw", card=card_type(args[0]))
+    if verb == "swap":
+        if len(args) != 1:
+            raise IllegalMove("name the card to put into the pool: 'swap palazzo'")
+        return Move("swap", card=card_type(args[0]))
+    # exchange
+    return _parse_exchange(args)
+
+
+def _district(word: str, board: Board) -> str:
+    for d, name in board.districts.items():
+        if word.casefold() in (d.casefold(), name.casefold(), name.replace(" ", "").casefold()):
+            return d
+    choices = ", ".join(f"{d} ({name})" for d, name in board.districts.items())
+    raise IllegalMove(f"'{word}' is not a district; districts: {choices}")
+
+
+def _parse_exchange(args: list[str]) -> Move:
+    low = [a.casefold() for a in args]
+    if len(low) == 2 and low[0].isdigit() and low[1] in ("step", "steps", "lépés", "歩"):
+        return Move("exchange", steps=_positive(low[0]))
+    if len(low) == 2 and low[0] in ("for", "best") and low[1].isdigit():
+        return Move("exchange", steps=_positive(low[1]))
+    if len(low) == 1 and low[0].startswith("+") and low[0][1:].isdigit():
+        return Move("exchange", steps=_positive(low[0][1:]))
+    if not low:
+        raise IllegalMove("say which tokens: 'exchange 6 2 2' (their values) or 'exchange 2 steps'")
+    values = []
+    for a in low:
+        if not a.isdigit() or int(a) > 6:
+            raise IllegalMove(f"'{a}' is not a token value (0–6); e.g. 'exchange 6 2 2'")
+        values.append(int(a))
+    return Move("exchange", values=tuple(sorted(values, reverse=True)))
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise IllegalMove("ask for at least one step")
+    return n
+
+
+def format_play(counts: dict[str, int]) -> str:
+    cards = format_cards(counts)
+    return f"play {cards}" if cards else "play"
+
+
+def format_move(move: Move) -> str:
+    v = move.verb
+    if v == "play":
+        return format_play(move.cards)
+    if v in ("flip", "done"):
+        return v
+    if v == "build":
+        return f"build {move.label}"
+    if v in ("place", "drain"):
+        return f"{v} {' '.join(move.hexes)}"
+    if v == "score":
+        return f"score {move.district}"
+    if v == "discard":
+        return f"discard {move.card}"
+    if v == "draw":
+        return f"draw {move.card or 'deck'}"
+    if v == "swap":
+        return f"swap {move.card}"
+    if move.steps is not None:
+        return f"exchange {move.steps} steps"
+    return "exchange " + " ".join(str(x) for x in move.values)

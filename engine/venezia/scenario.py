@@ -1,0 +1,376 @@
+"""Rule scenarios: a set-up position, a list of commands, and what must hold afterwards.
+
+The format is documented in ``docs/scenarios.md``. A scenario is plain data (parsed from TOML by
+the caller); ``run_scenario`` builds the position, plays the steps and returns every failed
+expectation in words, so a scenario file doubles as an executable rules test.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import IllegalMove
+from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES, card_type
+from engine.venezia.state import VeneziaState
+
+SETUP_KEYS = {
+    "active",
+    "hands",
+    "deck",
+    "discard",
+    "pool",
+    "front",
+    "positions",
+    "tokens",
+    "treasure",
+    "supply",
+    "buildings",
+    "swamps",
+    "drained",
+}
+EXPECT_KEYS = {
+    "positions",
+    "architects",
+    "hands",
+    "hand_sizes",
+    "pool",
+    "supply",
+    "treasure_left",
+    "tokens",
+    "token_counts",
+    "pending",
+    "game_over",
+    "ranking",
+    "deck_size",
+    "discard_size",
+    "front",
+    "swamps_left",
+    "hexes",
+    "options",
+    "options_include",
+    "options_exclude",
+    "turn",
+    "active",
+}
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is wrong (not a rule failure)."""
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    failures: list[str] = field(default_factory=list)
+    steps_run: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
+    result = ScenarioResult(str(spec.get("name", name)))
+    unknown = set(spec) - {
+        "name",
+        "rules",
+        "description",
+        "players",
+        "seed",
+        "setup",
+        "steps",
+        "expect",
+    }
+    if unknown:
+        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    players = [str(p) for p in spec.get("players", [])]
+    if not 2 <= len(players) <= 5:
+        raise ScenarioError(f"{name}: 'players' must list 2 to 5 names")
+    state = VeneziaState.new(players, int(spec.get("seed", 1)))
+    apply_setup(state, spec.get("setup", {}), name)
+    for i, step in enumerate(spec.get("steps", []), start=1):
+        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
+        seat = _seat(state, step.get("player"), f"{name} {where}")
+        command = str(step.get("command", ""))
+        expect_ok = step.get("expect", "ok") == "ok"
+        before = state.to_json()
+        try:
+            state.apply(seat, command)
+            if not expect_ok:
+                result.failures.append(f"{where}: was accepted, expected a rejection")
+                return result
+        except IllegalMove as exc:
+            if expect_ok:
+                result.failures.append(f"{where}: rejected: {exc}")
+                return result
+            if state.to_json() != before:
+                result.failures.append(f"{where}: the rejection changed the state")
+            needle = step.get("reject_contains")
+            if needle and str(needle).casefold() not in str(exc).casefold():
+                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
+        result.steps_run = i
+        if "then" in step:
+            result.failures.extend(f"{where}: {f}" for f in check_expect(state, step["then"]))
+    result.failures.extend(check_expect(state, spec.get("expect", {})))
+    return result
+
+
+def _seat(state: VeneziaState, who: Any, where: str) -> int:
+    if isinstance(who, int):
+        return who
+    if who in state.players:
+        return state.players.index(who)
+    raise ScenarioError(f"{where}: unknown player {who!r}; players: {state.players}")
+
+
+def _cards(values: Any, where: str) -> list[str]:
+    try:
+        return [card_type(str(v)) for v in values]
+    except IllegalMove as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+
+
+def apply_setup(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
+    """Rebuild the position so every component stays accounted for (cards, tokens, pieces)."""
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    if "active" in setup:
+        state.active = _seat(state, setup["active"], name)
+        state.recent["active"] = state.active
+    _setup_cards(state, setup, name)
+    _setup_board(state, setup, name)
+    _setup_tokens(state, setup, name)
+    for who, p in setup.get("positions", {}).items():
+        state.pos[_seat(state, who, name)] = int(p)
+    state.track_history = [list(state.pos)]
+    for t, k in setup.get("supply", {}).items():
+        state.supply[card_type(t)] = int(k)
+    state._decision = None
+
+
+def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
+    keys = ("hands", "deck", "discard", "pool", "front")
+    if not any(k in setup for k in keys):
+        return
+    remaining = Counter({t: state.comp.cards[t] for t in TYPES})
+    placed: list[str] = []
+    hands = [list(h) for h in state.hands]
+    if "hands" in setup:
+        for who, cards in setup["hands"].items():
+            hands[_seat(state, who, name)] = _cards(cards, f"{name} hands")
+    cons: dict[str, list[list[int]]] = {t: [] for t in ARCHITECT_TYPES}
+    seq = 0
+    for entry in setup.get("front", []):
+        who = entry.get("player")
+        seat = state.imag if who in ("imaginary", "Klaus-Jürgen") else _seat(state, who, name)
+        if seat < 0:
+            raise ScenarioError(f"{name}: the imaginary player exists only with 2 players")
+        t = _cards([entry["type"]], name)[0]
+        if t == "casa":
+            raise ScenarioError(f"{name}: casa cards never lie in front of a player")
+        seq += 1
+        cons[t].append([seat, int(entry["cards"]), seq])
+        placed.extend([t] * int(entry["cards"]))
+    pool = _cards(setup.get("pool", []), f"{name} pool")
+    discard = _cards(setup.get("discard", []), f"{name} discard")
+    deck_top = _cards(setup.get("deck", []), f"{name} deck")
+    for hand in hands:
+        placed.extend(hand)
+    placed.extend(pool + discard + deck_top)
+    used = Counter(placed)
+    for t, k in used.items():
+        if k > remaining[t]:
+            raise ScenarioError(f"{name}: {k} {t} cards placed but the game has {remaining[t]}")
+    rest = [t for t in TYPES for _ in range(remaining[t] - used[t])]
+    state.rng.shuffle(rest)
+    state.hands = [sorted(h, key=TYPE_ORDER.__getitem__) for h in hands]
+    state.cons = cons
+    state.seq = seq
+    state.pool = pool
+    state.discard = discard
+    # The deck's top is the end of the list; deck_top lists cards from the top down.
+    state.deck = rest + list(reversed(deck_top))
+
+
+def _setup_board(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
+    board = state.board
+    for entry in setup.get("buildings", []):
+        t = _cards([entry["type"]], name)[0]
+        hexes = []
+        for label in entry["hexes"]:
+            h = board.find_hex(str(label))
+            if h is None:
+                raise ScenarioError(f"{name}: unknown hex {label!r}")
+            hexes.append(h.label)
+        for label in hexes:
+            if label in state.building_at:
+                raise ScenarioError(f"{name}: {label} is already built on")
+            if label in state.swamp:
+                state.swamp_removed += 1
+                del state.swamp[label]
+        state._put_building(t, tuple(hexes), -1)
+    for label in setup.get("drained", []):
+        h = board.find_hex(str(label))
+        if h is None or h.label not in state.swamp:
+            raise ScenarioError(f"{name}: {label!r} is not a swamp hex to drain")
+        del state.swamp[h.label]
+        state.swamp_removed += 1
+    explicit = setup.get("swamps", {})
+    if explicit:
+        for label in explicit:
+            h = board.find_hex(str(label))
+            if h is None or h.label not in state.swamp:
+                raise ScenarioError(f"{name}: {label!r} holds no swamp token")
+        # Give the named hexes their values by swapping with other swamp hexes.
+        for label, v in explicit.items():
+            target = board.find_hex(str(label))
+            assert target is not None
+            if state.swamp[target.label] == int(v):
+                continue
+            donor = next(
+                (
+                    h
+                    for h, val in state.swamp.items()
+                    if val == int(v) and h not in {board.find_hex(str(x)).label for x in explicit}  # type: ignore[union-attr]
+                ),
+                None,
+            )
+            if donor is None:
+                raise ScenarioError(f"{name}: no swamp token worth {v} is left for {label}")
+            state.swamp[donor], state.swamp[target.label] = state.swamp[target.label], int(v)
+
+
+def _setup_tokens(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
+    if "tokens" in setup:
+        for who, values in setup["tokens"].items():
+            seat = _seat(state, who, name)
+            for v in (int(x) for x in values):
+                if v >= 3:
+                    if v not in state.treasure:
+                        raise ScenarioError(f"{name}: no treasure token worth {v} left")
+                    state.treasure.remove(v)
+                else:
+                    # A held swamp token comes off some swamp hex worth that much.
+                    donor = next((h for h, val in reversed(state.swamp.items()) if val == v), None)
+                    if donor is None:
+                        raise ScenarioError(f"{name}: no swamp token worth {v} left")
+                    del state.swamp[donor]
+                state.tokens[seat].append(v)
+    if "treasure" in setup:
+        top = [int(v) for v in setup["treasure"]]
+        pile = Counter(state.treasure)
+        for v, k in Counter(top).items():
+            if pile[v] < k:
+                raise ScenarioError(f"{name}: the treasure pile has no {k} token(s) worth {v}")
+        rest = list(state.treasure)
+        for v in top:
+            rest.remove(v)
+        state.treasure = rest + list(reversed(top))
+
+
+def _name(state: VeneziaState, seat: Any) -> Any:
+    if seat == "imaginary" or seat == state.imag:
+        return "imaginary"
+    if isinstance(seat, int):
+        return state.players[seat]
+    return seat
+
+
+def check_expect(state: VeneziaState, expect: dict[str, Any]) -> list[str]:
+    """Every expectation that does not hold, in words."""
+    unknown = set(expect) - EXPECT_KEYS
+    if unknown:
+        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
+    fails: list[str] = []
+
+    def check(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            fails.append(f"{what}: expected {want!r}, got {got!r}")
+
+    seat = {p: i for i, p in enumerate(state.players)}
+    for who, p in expect.get("positions", {}).items():
+        check(f"position of {who}", state.pos[seat[who]], int(p))
+    for t, who in expect.get("architects", {}).items():
+        holder = state.architect(card_type(t))
+        want = None if who in ("", "none", None) else who
+        check(f"{t} architect", None if holder is None else _name(state, holder), want)
+    for who, cards in expect.get("hands", {}).items():
+        check(
+            f"hand of {who}",
+            sorted(state.hands[seat[who]]),
+            sorted(card_type(c) for c in cards),
+        )
+    for who, k in expect.get("hand_sizes", {}).items():
+        check(f"hand size of {who}", len(state.hands[seat[who]]), int(k))
+    if "pool" in expect:
+        check("pool", sorted(state.pool), sorted(card_type(c) for c in expect["pool"]))
+    for t, k in expect.get("supply", {}).items():
+        check(f"supply of {t}", state.supply[card_type(t)], int(k))
+    if "treasure_left" in expect:
+        check("treasure tokens left", len(state.treasure), int(expect["treasure_left"]))
+    for who, values in expect.get("tokens", {}).items():
+        check(f"tokens of {who}", sorted(state.tokens[seat[who]]), sorted(int(v) for v in values))
+    for who, counts in expect.get("token_counts", {}).items():
+        tokens = state.tokens[seat[who]]
+        got = {"swamp": sum(v <= 2 for v in tokens), "treasure": sum(v >= 3 for v in tokens)}
+        check(f"token counts of {who}", got, {k: int(v) for k, v in counts.items()})
+    if "pending" in expect:
+        d = state.pending()
+        want = expect["pending"]
+        if d is None:
+            fails.append(f"pending: expected {want!r}, but nobody must decide")
+        else:
+            if "player" in want:
+                check("pending player", state.players[d.seat], want["player"])
+            if "kind" in want:
+                check("pending kind", d.kind, want["kind"])
+    if "game_over" in expect:
+        check("game over", state.over, bool(expect["game_over"]))
+    if "ranking" in expect:
+        names = [[state.players[s] for s in group] for group in state.ranking()]
+        check("ranking", names, [list(g) for g in expect["ranking"]])
+    if "deck_size" in expect:
+        check("deck size", len(state.deck), int(expect["deck_size"]))
+    if "discard_size" in expect:
+        check("discard size", len(state.discard), int(expect["discard_size"]))
+    for who, front in expect.get("front", {}).items():
+        s = state.imag if who == "imaginary" else seat[who]
+        check(
+            f"cards in front of {who}",
+            state.front(s),
+            {card_type(t): int(k) for t, k in front.items()},
+        )
+    if "swamps_left" in expect:
+        check("swamps left", len(state.swamp), int(expect["swamps_left"]))
+    for label, what in expect.get("hexes", {}).items():
+        h = state.board.find_hex(label)
+        if h is None:
+            fails.append(f"hex {label}: no such hex")
+            continue
+        b = state.building_at.get(h.label)
+        content = (
+            state.buildings[b]["type"]
+            if b is not None
+            else "swamp"
+            if h.label in state.swamp
+            else "empty"
+        )
+        check(f"hex {label}", content, what)
+    d = state.pending()
+    options = list(d.options) if d is not None else []
+    if "options" in expect:
+        check("options", sorted(options), sorted(expect["options"]))
+    for opt in expect.get("options_include", []):
+        if opt not in options:
+            fails.append(f"option {opt!r} missing; options: {options}")
+    for opt in expect.get("options_exclude", []):
+        if opt in options:
+            fails.append(f"option {opt!r} should not be offered")
+    if "turn" in expect:
+        check("turn", state.turn, int(expect["turn"]))
+    if "active" in expect:
+        check("active player", state.players[state.active], expect["active"])
+    return fails

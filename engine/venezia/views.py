@@ -1,0 +1,160 @@
+"""What each audience may see (V-U): the public view for the channel, a private view per seat.
+
+Views are plain JSON-safe dicts, the only thing the renderer, the bot and the AI read. Hidden
+information (hands, token values, swamp values, deck and treasure order, the RNG) appears only in
+the private view of its owner, and never in the public one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core import JSON
+from engine.venezia.cards import ARCHITECT_TYPES, TYPES, count_cards
+from engine.venezia.gold import exchange_options
+
+if TYPE_CHECKING:
+    from engine.venezia.state import VeneziaState
+
+
+def _seat_ref(state: VeneziaState, seat: int | None) -> int | str | None:
+    if seat is None:
+        return None
+    return "imaginary" if seat == state.imag else seat
+
+
+def public_view(state: VeneziaState) -> JSON:
+    d = state.pending()
+    players: list[dict[str, Any]] = []
+    for s in range(state.n):
+        tokens = state.tokens[s]
+        treasure = sum(1 for v in tokens if v >= 3)
+        players.append(
+            {
+                "seat": s,
+                "name": state.players[s],
+                "position": state.pos[s],
+                "hand_size": len(state.hands[s]),
+                "front": state.front(s),
+                "swamp_tokens": len(tokens) - treasure,
+                "treasure_tokens": treasure,
+                "active": s == state.active and not state.over,
+                "to_decide": d is not None and d.seat == s,
+            }
+        )
+    res = state.res
+    resolving = None
+    if res is not None:
+        resolving = {
+            "type": res["type"],
+            "kind": res["kind"],
+            "architect": _seat_ref(state, res["architect"]),
+            "placer": res["placer"],
+            "participants": [_seat_ref(state, s) for s in res["participants"]],
+            "hexes": list(res["hexes"]),
+        }
+    waiting = []
+    for pb in state.pending_builds:
+        t = pb["type"]
+        if pb["kind"] == "construction":
+            arch = state.architect(t)
+            parts = [
+                _seat_ref(state, s)
+                for s in state.seats_clockwise_from(arch if arch is not None else 0)
+                if any(e[0] == s for e in state.cons[t])
+            ]
+        else:
+            arch = pb["seat"] if pb["seat"] is not None else state.imag
+            parts = [_seat_ref(state, arch)] if pb["seat"] is not None else []
+        waiting.append(
+            {
+                "type": t,
+                "kind": pb["kind"],
+                "architect": _seat_ref(state, arch),
+                "participants": parts,
+            }
+        )
+    hexes: dict[str, dict[str, Any]] = {}
+    for label in state.board.hexes:
+        b = state.building_at.get(label)
+        hexes[label] = {
+            "building": None if b is None else state.buildings[b]["type"],
+            "building_index": b,
+            "swamp": label in state.swamp,
+        }
+    view: JSON = {
+        "game": "venezia",
+        "turn": state.turn,
+        "active": state.active,
+        "phase": state.phase,
+        "players": players,
+        "imaginary": (
+            {"name": "Klaus-Jürgen", "front": state.front(state.imag)} if state.imag >= 0 else None
+        ),
+        "architects": {t: _seat_ref(state, state.architect(t)) for t in ARCHITECT_TYPES},
+        "constructions": {
+            t: [
+                {"seat": _seat_ref(state, e[0]), "cards": e[1]}
+                for e in sorted(state.cons[t], key=lambda e: (-e[1], e[2]))
+            ]
+            for t in ARCHITECT_TYPES
+        },
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "discard_counts": count_cards(state.discard),
+        "pool": list(state.pool),
+        "supply": {t: state.supply[t] for t in TYPES},
+        "treasure_left": len(state.treasure),
+        "swamps_left": len(state.swamp),
+        "hexes": hexes,
+        "buildings": [
+            {"index": i, "type": b["type"], "hexes": list(b["hexes"]), "builder": b["builder"]}
+            for i, b in enumerate(state.buildings)
+        ],
+        "resolving": resolving,
+        "waiting_builds": waiting,
+        "pending": (
+            None
+            if d is None
+            else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "name": state.name(d.seat)}
+        ),
+        "public_options": (
+            list(d.options) if d is not None and d.kind in PUBLIC_OPTION_KINDS else None
+        ),
+        "recent": {
+            "active": state.recent["active"],
+            "buildings": list(state.recent["buildings"]),
+            "drained": list(state.recent["drained"]),
+            "moved": {k: list(v) for k, v in state.recent["moved"].items()},
+        },
+        "track_history": [list(p) for p in state.track_history],
+        "flipped": state.flipped,
+        "game_over": state.over,
+        "ranking": state.ranking() if state.over else None,
+        "end_triggered": state.end_triggered,
+    }
+    return view
+
+
+# Decisions whose options reveal nothing hidden (they depend on the board only).
+PUBLIC_OPTION_KINDS = frozenset({"build", "place", "district", "discard", "drain", "flip_end"})
+
+
+def player_view(state: VeneziaState, seat: int) -> JSON:
+    """The public view plus what only ``seat`` may know: hand, token values, own options."""
+    view = public_view(state)
+    tokens = sorted(state.tokens[seat], reverse=True)
+    d = state.pending()
+    view["me"] = {
+        "seat": seat,
+        "name": state.players[seat],
+        "hand": list(state.hands[seat]),
+        "tokens": tokens,
+        "gold": sum(tokens),
+        "options": state.legal_commands(seat),
+        "decision": (
+            {"kind": d.kind, "prompt": d.prompt} if d is not None and d.seat == seat else None
+        ),
+        "exchanges": exchange_options(state.tokens[seat]) if seat == state.active else [],
+    }
+    return view
