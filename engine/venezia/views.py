@@ -132,8 +132,33 @@ def public_view(state: VeneziaState) -> JSON:
         "game_over": state.over,
         "ranking": state.ranking() if state.over else None,
         "end_triggered": state.end_triggered,
+        # The public part of the engine's own bookkeeping, so a seat (an AI) can rebuild a
+        # full state by sampling only what it cannot see (engine.venezia.determinize).
+        "engine": {
+            "phase": state.phase,
+            "seq": state.seq,
+            "cons": {t: [list(e) for e in v] for t, v in state.cons.items()},
+            "pending_builds": [dict(pb) for pb in state.pending_builds],
+            "res": _public_res(state),
+            "after_res": state.after_res,
+            "take_left": state.take_left,
+            "swapped": state.swapped,
+            "drained": state.drained,
+            "discard": list(state.discard),
+            "swamp_hexes": list(state.swamp),
+            "swamp_removed": state.swamp_removed,
+            "supply": dict(state.supply),
+            "positions": list(state.pos),
+            "history_length": len(state.history),
+        },
     }
     return view
+
+
+def _public_res(state: VeneziaState) -> JSON | None:
+    if state.res is None:
+        return None
+    return {**state.res, "movers": [list(m) for m in state.res["movers"]]}
 
 
 # Decisions whose options reveal nothing hidden (they depend on the board only).
