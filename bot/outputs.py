@@ -1,0 +1,154 @@
+"""What the table service hands back to an adapter: plain data, never a Discord call.
+
+An adapter (the Discord bot, the terminal table) translates these into messages:
+
+* :class:`PublicUpdate` - text and maybe an image for the channel, posted in order;
+* :class:`PrivateUpdate` - text and maybe an image for one player only (the Discord adapter
+  DMs it or sends it ephemerally);
+* :class:`Outcome` - the answer to anything that changes a table (join, start, a move, ...):
+  either ``accepted`` with its updates, or refused with an ``error`` meant for the sender only;
+* :class:`Reply` - the answer to a read command (board, hand, status, log, rules);
+* :class:`DecisionInfo` - who must decide what next, with the game id and move number so an
+  adapter can build persistent button ids that detect staleness.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ImageKind = Literal["board", "hand", "end"]
+
+
+class Code:
+    """Machine-readable refusal codes (``Outcome.code`` / ``Reply.code``)."""
+
+    NO_GAME = "no_game"
+    GAME_RUNNING = "game_running"
+    ALREADY_STARTED = "already_started"
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    NOT_YOUR_DECISION = "not_your_decision"
+    UNKNOWN_COMMAND = "unknown_command"
+    MALFORMED = "malformed"
+    ILLEGAL = "illegal"
+    GAME_OVER = "game_over"
+    TABLE_FULL = "table_full"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    NOT_ALLOWED = "not_allowed"
+    UNKNOWN_GAME = "unknown_game"
+    WRONG_GAME = "wrong_game"
+    UNKNOWN_AI = "unknown_ai"
+    NO_AI = "no_ai"
+    DUPLICATE = "duplicate"
+    BROKEN = "broken"
+    INTERNAL = "internal"
+    UNKNOWN_TOPIC = "unknown_topic"
+    HELP = "help"  # the sender asked for the command list (``error`` holds it)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicUpdate:
+    """One message for the whole channel.
+
+    ``seq`` is the number of the last move it reports (``None`` for lobby messages); ``image``
+    is PNG bytes of kind ``image_kind`` (``"board"`` or ``"end"``) or ``None``.
+    """
+
+    text: str
+    image: bytes | None = None
+    image_kind: ImageKind | None = None
+    seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateUpdate:
+    """One message for one player only (``user_id``; ``seat`` at the current game)."""
+
+    user_id: str
+    seat: int
+    text: str
+    image: bytes | None = None
+    image_kind: ImageKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionInfo:
+    """Who must decide now.
+
+    ``seq`` is the number the next move will get (so ``(game_id, seq)`` identifies the decision
+    point; a button carrying an older pair is stale). ``options`` is given only when the
+    options reveal nothing hidden (placing, draining, choosing a building, ...); otherwise it is
+    ``None`` and the adapter asks :meth:`TableService.options_for` on behalf of that user.
+    ``user_id`` is ``None`` for an AI seat.
+    """
+
+    channel_id: str
+    game_id: int
+    seq: int
+    seat: int
+    user_id: str | None
+    name: str
+    kind: str
+    prompt: str
+    options: tuple[str, ...] | None = None
+    is_ai: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a command that may change a table.
+
+    ``accepted`` is false for every refusal; then ``error`` (for the sender only) says why and
+    ``code`` (see :class:`Code`) says which kind of refusal it was, and nothing changed.
+    ``public`` holds the channel messages to post in order: the first reports the command
+    itself (all events it caused, coalesced), later ones report AI seats that moved next (one
+    per turn). ``private`` holds per-player messages. ``decision`` is the next decision of a
+    human (``None`` when the game is over or no game runs). ``duplicate`` marks a retried
+    delivery (same idempotency key) that was answered without doing anything again.
+    """
+
+    accepted: bool
+    error: str | None = None
+    code: str | None = None
+    public: tuple[PublicUpdate, ...] = ()
+    private: tuple[PrivateUpdate, ...] = ()
+    decision: DecisionInfo | None = None
+    game_id: int | None = None
+    seq: int | None = None
+    game_over: bool = False
+    duplicate: bool = False
+
+    @classmethod
+    def refuse(cls, code: str, error: str) -> Outcome:
+        return cls(False, error=error, code=code)
+
+    @property
+    def texts(self) -> list[str]:
+        """All public texts, in order (handy for logs and tests)."""
+        return [u.text for u in self.public]
+
+    def private_for(self, user_id: str) -> list[PrivateUpdate]:
+        return [p for p in self.private if p.user_id == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The answer to a read command. ``private`` replies go to the asking user only."""
+
+    text: str
+    error: str | None = None
+    code: str | None = None
+    image: bytes | None = None
+    image_kind: ImageKind | None = None
+    private: bool = False
+    decision: DecisionInfo | None = None
+    lines: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @classmethod
+    def refuse(cls, code: str, error: str, *, private: bool = False) -> Reply:
+        return cls(text=error, error=error, code=code, private=private)

@@ -1,0 +1,337 @@
+"""Table service: full games, restarts, concurrency, crash safety, many channels."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.outputs import Code
+from bot.service import TableService
+from bot.storage import Storage
+from tests.test_service_support import (
+    PNG_MAGIC,
+    make_renderer,
+    open_service,
+    play_random,
+    play_script,
+    script_game,
+    start,
+    uid,
+)
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
+    service = open_service(tmp_path / "table.db")
+    yield service
+    service.close()
+
+
+def _game_record(path: Path, channel: str) -> list[object]:
+    with Storage.open(path) as store:
+        history = store.game_history(channel, 1)
+        assert history, "no finished game"
+        return [(r.seat, r.place, r.score) for r in store.results(history[0].id)]
+
+
+# -- full games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+async def test_full_scripted_game_matches_the_engine(
+    svc: TableService, tmp_path: Path, players: int
+) -> None:
+    script = script_game(players, seed=1000 + players, policy_seed=players)
+    await start(svc, "chan", players, seed=script.seed)
+    outs = await play_script(svc, "chan", script.moves)
+    last = outs[-1]
+    assert last.game_over and last.decision is None
+    assert last.public[-1].image_kind == "end"
+    assert last.public[-1].image is not None and last.public[-1].image.startswith(PNG_MAGIC)
+    # One accepted human command: exactly one public update for it.
+    assert all(len(o.public) == 1 for o in outs)
+    # Stored results = the engine's ranking and positions.
+    ranking = script.final.ranking()
+    expected = []
+    place = 1
+    for group in ranking:
+        for s in group:
+            expected.append((s, place, script.final.pos[s]))  # type: ignore[attr-defined]
+        place += len(group)
+    assert sorted(_game_record(tmp_path / "table.db", "chan")) == sorted(expected)
+    # Every stored move replays to the engine's final state.
+    with Storage.open(tmp_path / "table.db") as store:
+        game = store.game_history("chan", 1)[0]
+        stored = [(m.seat, m.command) for m in store.moves(game.id)]
+        assert stored == script.final.history
+        assert svc.verify(game.id) == script.final_hash
+    # The finished game answers "game over" now.
+    after = await svc.command("chan", uid(0), "play")
+    assert not after.accepted and after.code == Code.GAME_OVER
+
+
+@pytest.mark.parametrize("players", [2, 5])
+async def test_full_random_game_through_options_for(svc: TableService, players: int) -> None:
+    first = await start(svc, "c", players, seed=77 + players)
+    outs = await play_random(svc, "c", first, random.Random(players))
+    assert outs[-1].game_over
+    status = await svc.status("c")
+    assert status.ok and "game over" in status.text
+
+
+# -- restart ---------------------------------------------------------------------------------
+
+
+async def test_restart_mid_game_finishes_like_an_uninterrupted_run(tmp_path: Path) -> None:
+    script = script_game(4, seed=4242, policy_seed=9)
+    n = len(script.moves)
+    renderer = make_renderer(prefer_real=False)
+
+    straight = open_service(tmp_path / "a.db", renderer)
+    await start(straight, "c", 4, seed=script.seed)
+    await play_script(straight, "c", script.moves)
+    straight.close()
+
+    cuts = [0, 7, n // 3, n // 3 + 1, (2 * n) // 3, n - 1]  # on and off snapshot boundaries
+    svc = open_service(tmp_path / "b.db", renderer, snapshot_every=20)
+    await start(svc, "c", 4, seed=script.seed)
+    done = 0
+    for cut in cuts:
+        await play_script(svc, "c", script.moves[done:cut])
+        done = cut
+        svc.close()  # drop the service mid-game
+        svc = open_service(tmp_path / "b.db", renderer, snapshot_every=20)
+        assert svc.loaded_channels() == []  # lazy: nothing loaded before the channel is used
+        status = await svc.status("c")
+        assert status.ok and status.decision is not None and status.decision.seq == done
+    outs = await play_script(svc, "c", script.moves[done:])
+    assert outs[-1].game_over
+    svc.close()
+
+    assert _game_record(tmp_path / "a.db", "c") == _game_record(tmp_path / "b.db", "c")
+    with Storage.open(tmp_path / "b.db") as store:
+        game = store.game_history("c", 1)[0]
+        assert [(m.seat, m.command) for m in store.moves(game.id)] == script.final.history
+        assert store.latest_snapshot(game.id) is not None
+        assert store.latest_snapshot(game.id).state_hash == script.final_hash  # type: ignore[union-attr]
+
+
+async def test_restart_loads_lazily_and_never_loads_finished_games(tmp_path: Path) -> None:
+    renderer = make_renderer(prefer_real=False)
+    svc = open_service(tmp_path / "t.db", renderer)
+    finished = script_game(2, seed=5, policy_seed=5)
+    await start(svc, "done", 2, seed=finished.seed)
+    await play_script(svc, "done", finished.moves)
+    running = script_game(3, seed=6, policy_seed=6)
+    await start(svc, "busy", 3, seed=running.seed)
+    await play_script(svc, "busy", running.moves[:25])
+    svc.close()
+
+    svc = open_service(tmp_path / "t.db", renderer)
+    assert await svc.active_channels() == ["busy"]
+    out = await svc.command("done", uid(0), "play")
+    assert out.code == Code.GAME_OVER and "P" in (out.error or "")
+    assert svc.loaded_channels() == ["done"]  # a table entry, but no game state in it
+    await play_script(svc, "busy", running.moves[25:])
+    svc.close()
+    assert _game_record(tmp_path / "t.db", "busy")
+
+
+async def test_restart_with_a_bad_snapshot_replays_from_the_seed(tmp_path: Path) -> None:
+    renderer = make_renderer(prefer_real=False)
+    script = script_game(3, seed=99, policy_seed=3)
+    svc = open_service(tmp_path / "t.db", renderer, snapshot_every=10)
+    await start(svc, "c", 3, seed=script.seed)
+    await play_script(svc, "c", script.moves[:35])
+    svc.close()
+    with Storage.open(tmp_path / "t.db") as store:
+        game = store.active_game("c")
+        assert game is not None
+        snap = store.latest_snapshot(game.id)
+        assert snap is not None and snap.seq == 29
+        store.save_snapshot(game.id, snap.seq, snap.state_json, "0" * 16)  # hash mismatch
+    svc = open_service(tmp_path / "t.db", renderer)
+    await play_script(svc, "c", script.moves[35:])
+    svc.close()
+    with Storage.open(tmp_path / "t.db") as store:
+        game = store.game_history("c", 1)[0]
+        assert store.latest_snapshot(game.id).state_hash == script.final_hash  # type: ignore[union-attr]
+
+
+async def test_restart_with_a_corrupt_move_log_reports_a_broken_game(tmp_path: Path) -> None:
+    renderer = make_renderer(prefer_real=False)
+    script = script_game(3, seed=98, policy_seed=3)
+    svc = open_service(tmp_path / "t.db", renderer)
+    await start(svc, "c", 3, seed=script.seed)
+    await play_script(svc, "c", script.moves[:5])
+    svc.close()
+    with Storage.open(tmp_path / "t.db") as store:
+        store._conn.execute("UPDATE moves SET command = 'place Z1' WHERE seq = 3")  # type: ignore[union-attr]
+    svc = open_service(tmp_path / "t.db", renderer)
+    out = await svc.command("c", uid(0), "play")
+    assert out.code == Code.BROKEN
+    assert (await svc.abort("c", uid(1), can_manage=False)).code == Code.NOT_ALLOWED
+    aborted = await svc.abort("c", uid(2), can_manage=True)
+    assert aborted.accepted
+    assert (await svc.status("c")).code == Code.NO_GAME
+    svc.close()
+
+
+# -- idempotency and crash safety ------------------------------------------------------------
+
+
+async def test_retried_delivery_is_harmless(svc: TableService) -> None:
+    script = script_game(3, seed=11, policy_seed=1)
+    await start(svc, "c", 3, seed=script.seed)
+    seat, command = script.moves[0]
+    first = await svc.command("c", uid(seat), command, idempotency_key="interaction-1")
+    assert first.accepted
+    again = await svc.command("c", uid(seat), command, idempotency_key="interaction-1")
+    assert not again.accepted and again.duplicate and again.code == Code.DUPLICATE
+    assert again.public == () and again.private == ()
+    # Same key with another text: still the same harmless answer, nothing applied.
+    other = await svc.command("c", uid(seat), "play", idempotency_key="interaction-1")
+    assert other.duplicate
+    status = await svc.status("c")
+    assert status.decision is not None and status.decision.seq == 1
+    await play_script(svc, "c", script.moves[1:], key_prefix="k")
+
+
+async def test_concurrent_retries_of_one_interaction(svc: TableService) -> None:
+    script = script_game(2, seed=12, policy_seed=1)
+    await start(svc, "c", 2, seed=script.seed)
+    seat, command = script.moves[0]
+    outs = await asyncio.gather(
+        *(svc.command("c", uid(seat), command, idempotency_key="same") for _ in range(5))
+    )
+    assert sum(o.accepted for o in outs) == 1
+    assert sum(o.duplicate for o in outs) == 4
+
+
+async def test_crash_between_validation_and_commit_keeps_the_previous_state(
+    tmp_path: Path,
+) -> None:
+    renderer = make_renderer(prefer_real=False)
+    script = script_game(3, seed=13, policy_seed=2)
+    svc = open_service(tmp_path / "t.db", renderer)
+    await start(svc, "c", 3, seed=script.seed)
+    await play_script(svc, "c", script.moves[:10])
+    before = await svc.status("c")
+
+    def crash(channel: str, seq: int) -> None:
+        raise RuntimeError("power cut")
+
+    seat, command = script.moves[10]
+    svc.before_commit = crash
+    out = await svc.command("c", uid(seat), command)
+    assert not out.accepted and out.code == Code.INTERNAL
+    svc.before_commit = None
+    assert (await svc.status("c")).text == before.text
+
+    # A failure inside the SQLite transaction itself (rolled back by the storage).
+    def fail(operation: str) -> None:
+        if operation == "append_move":
+            raise RuntimeError("disk gone")
+
+    svc.storage._fail_before_commit = fail
+    out = await svc.command("c", uid(seat), command)
+    assert not out.accepted and out.code == Code.INTERNAL
+    svc.storage._fail_before_commit = None
+    assert (await svc.status("c")).text == before.text
+    svc.close()
+
+    # On disk too: a new process sees the state before the failed move, and goes on.
+    svc = open_service(tmp_path / "t.db", renderer)
+    assert (await svc.status("c")).text == before.text
+    outs = await play_script(svc, "c", script.moves[10:])
+    assert outs[-1].game_over
+    svc.close()
+    assert _game_record(tmp_path / "t.db", "c")
+
+
+# -- concurrency -----------------------------------------------------------------------------
+
+
+async def test_two_players_at_the_same_moment(svc: TableService) -> None:
+    script = script_game(3, seed=21, policy_seed=4)
+    await start(svc, "c", 3, seed=script.seed)
+    for i, (seat, command) in enumerate(script.moves[:60]):
+        other = (seat + 1) % 3
+        # The right player and a wrong one (sending the same text) race for the decision.
+        outs = await asyncio.gather(
+            svc.command("c", uid(other), command), svc.command("c", uid(seat), command)
+        )
+        accepted = [o for o in outs if o.accepted]
+        assert len(accepted) == 1, (i, [(o.code, o.error) for o in outs])
+        refused = next(o for o in outs if not o.accepted)
+        assert refused.code in (Code.NOT_YOUR_DECISION, Code.ILLEGAL)
+    status = await svc.status("c")
+    assert status.decision is not None and status.decision.seq == 60
+
+
+async def test_the_same_player_twice_at_the_same_moment(svc: TableService) -> None:
+    script = script_game(2, seed=22, policy_seed=4)
+    await start(svc, "c", 2, seed=script.seed)
+    seat, command = script.moves[0]
+    outs = await asyncio.gather(*(svc.command("c", uid(seat), command) for _ in range(4)))
+    # The first is applied; the repeats are judged against the new state (never applied twice).
+    assert outs[0].accepted
+    with Storage.open(svc.storage.path) as store:
+        game = store.active_game("c")
+        assert game is not None
+        assert game.last_seq == sum(o.accepted for o in outs) - 1
+
+
+async def test_many_channels_at_once(tmp_path: Path) -> None:
+    svc = open_service(tmp_path / "t.db", make_renderer(prefer_real=False))
+    scripts = {f"ch{i}": script_game(2 + i % 4, seed=300 + i, policy_seed=i) for i in range(12)}
+
+    async def run(channel: str) -> None:
+        script = scripts[channel]
+        await start(svc, channel, script.players, seed=script.seed)
+        await play_script(svc, channel, script.moves)
+
+    await asyncio.gather(*(run(ch) for ch in scripts))
+    for ch, script in scripts.items():
+        with Storage.open(svc.storage.path) as store:
+            game = store.game_history(ch, 1)[0]
+            assert [(m.seat, m.command) for m in store.moves(game.id)] == script.final.history
+            assert svc.verify(game.id) == script.final_hash
+    svc.close()
+
+
+async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    from bot.service import PlaceholderRenderer
+
+    gate = threading.Event()
+    calls = []
+
+    class FirstBoardBlocks(PlaceholderRenderer):
+        def board(self, public_view: dict[str, object]) -> bytes:
+            calls.append(1)
+            if len(calls) == 1:
+                assert gate.wait(10)
+            return super().board(public_view)
+
+    svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), workers=4)
+    await start(svc, "fast", 2, seed=1)
+    await start(svc, "slow", 2, seed=2)
+    svc.renderer = FirstBoardBlocks()
+    slow_task = asyncio.create_task(svc.board("slow"))
+    while not calls:
+        await asyncio.sleep(0.01)
+    t0 = time.perf_counter()
+    fast = await svc.board("fast")  # renders while the other render hangs
+    assert fast.ok and fast.image is not None
+    assert time.perf_counter() - t0 < 2.0
+    assert not slow_task.done()
+    gate.set()
+    assert (await slow_task).ok
+    svc.close()

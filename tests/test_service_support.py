@@ -1,0 +1,128 @@
+"""Shared helpers for the table-service tests (no tests in here).
+
+``make_renderer`` prefers the real renderer (``render.board`` & co.) when it is importable and
+falls back to the service's tiny deterministic Pillow placeholder; ``VENEZIA_TEST_RENDERER``
+(``real`` / ``fake``) forces one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.outputs import Outcome
+from bot.service import (
+    ModuleRenderer,
+    PlaceholderRenderer,
+    Renderer,
+    RendererUnavailable,
+    TableService,
+)
+from engine.core import GameState
+from engine.games import get_game
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def make_renderer(prefer_real: bool = True) -> Renderer:
+    choice = os.environ.get("VENEZIA_TEST_RENDERER", "")
+    if choice == "fake" or (not prefer_real and choice != "real"):
+        return PlaceholderRenderer()
+    try:
+        return ModuleRenderer().check()
+    except RendererUnavailable:
+        if choice == "real":
+            raise
+        return PlaceholderRenderer()
+
+
+def open_service(path: Path, renderer: Renderer | None = None, **kwargs: object) -> TableService:
+    return TableService.open(path, renderer or make_renderer(), **kwargs)  # type: ignore[arg-type]
+
+
+def names(n: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(n)]
+
+
+def uid(i: int) -> str:
+    return f"user{i}"
+
+
+async def seat(svc: TableService, channel: str, n: int) -> None:
+    for i, name in enumerate(names(n)):
+        out = await svc.join(channel, uid(i), name)
+        assert out.accepted, out.error
+
+
+async def start(svc: TableService, channel: str, n: int, seed: int) -> Outcome:
+    await seat(svc, channel, n)
+    out = await svc.start(channel, uid(0), seed=seed)
+    assert out.accepted, out.error
+    return out
+
+
+@dataclass
+class Script:
+    """A whole game decided in advance with the engine alone: (seat, command) per move."""
+
+    players: int
+    seed: int
+    moves: list[tuple[int, str]]
+    final: GameState
+
+    @property
+    def final_hash(self) -> str:
+        return self.final.state_hash()
+
+
+def script_game(players: int, seed: int, policy_seed: int, exchange_rate: float = 0.2) -> Script:
+    """Random legal moves, including gold exchanges by the active player at any moment."""
+    state = get_game("venezia").new_state(names(players), seed)
+    rng = random.Random(policy_seed)
+    moves: list[tuple[int, str]] = []
+    while not state.is_over:
+        d = state.pending()
+        assert d is not None
+        active: int = state.active  # type: ignore[attr-defined]
+        exchanges = [c for c in state.legal_commands(active) if c.startswith("exchange")]
+        if exchanges and rng.random() < exchange_rate:
+            seat_no, command = active, rng.choice(exchanges)
+        else:
+            seat_no, command = d.seat, rng.choice(list(d.options))
+        state.apply(seat_no, command)
+        moves.append((seat_no, command))
+    return Script(players, seed, moves, state)
+
+
+async def play_script(
+    svc: TableService, channel: str, moves: list[tuple[int, str]], key_prefix: str | None = None
+) -> list[Outcome]:
+    outs = []
+    for i, (seat_no, command) in enumerate(moves):
+        key = None if key_prefix is None else f"{key_prefix}-{i}"
+        out = await svc.command(channel, uid(seat_no), command, idempotency_key=key)
+        assert out.accepted, (i, seat_no, command, out.code, out.error)
+        outs.append(out)
+    return outs
+
+
+async def play_random(
+    svc: TableService, channel: str, first: Outcome, rng: random.Random, limit: int = 5000
+) -> list[Outcome]:
+    """Drive a game through the service only: each pending decision's options come from
+    ``options_for`` of the deciding user."""
+    outs = [first]
+    out = first
+    for _ in range(limit):
+        d = out.decision
+        if d is None:
+            return outs
+        assert d.user_id is not None
+        options = await svc.options_for(channel, d.user_id, limit=None)
+        assert options, d
+        out = await svc.command(channel, d.user_id, rng.choice(options))
+        assert out.accepted, (out.code, out.error)
+        outs.append(out)
+    raise AssertionError("game did not end")
