@@ -29,6 +29,7 @@ SETUP_KEYS = {
     "buildings",
     "swamps",
     "drained",
+    "rest",
 }
 EXPECT_KEYS = {
     "positions",
@@ -152,7 +153,7 @@ def apply_setup(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
 
 
 def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
-    keys = ("hands", "deck", "discard", "pool", "front")
+    keys = ("hands", "deck", "discard", "pool", "front", "rest")
     if not any(k in setup for k in keys):
         return
     remaining = Counter({t: state.comp.cards[t] for t in TYPES})
@@ -190,9 +191,13 @@ def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
     state.cons = cons
     state.seq = seq
     state.pool = pool
-    state.discard = discard
     # The deck's top is the end of the list; deck_top lists cards from the top down.
-    state.deck = rest + list(reversed(deck_top))
+    if setup.get("rest", "deck") == "discard":
+        state.discard = discard + rest
+        state.deck = list(reversed(deck_top))
+    else:
+        state.discard = discard
+        state.deck = rest + list(reversed(deck_top))
 
 
 def _setup_board(state: VeneziaState, setup: dict[str, Any], name: str) -> None:

@@ -1,0 +1,54 @@
+"""Every rule scenario under scenarios/ must hold (rule IDs are named in each file)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bot.scenario_cmd import main as scenario_main
+from engine.venezia.scenario import ScenarioError, run_scenario
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").rglob("*.toml"))
+
+
+def test_there_are_scenarios_for_every_worked_example() -> None:
+    names = {p.stem for p in SCENARIOS}
+    assert {
+        "example_turn_it",
+        "example_turn_hu",
+        "gondola_skipping",
+        "palazzo_five_two",
+        "ponte_0134",
+    } <= names
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path: Path) -> None:
+    result = run_scenario(tomllib.loads(path.read_text(encoding="utf-8")), path.stem)
+    assert result.ok, "\n".join(result.failures)
+
+
+def test_a_wrong_expectation_fails(tmp_path: Path) -> None:
+    spec = tomllib.loads((SCENARIOS[0]).read_text(encoding="utf-8"))
+    spec["expect"] = {"positions": {spec["players"][0]: 59}}
+    result = run_scenario(spec)
+    assert not result.ok
+    assert "position of" in result.failures[0]
+
+
+def test_unknown_setup_key_is_reported() -> None:
+    with pytest.raises(ScenarioError, match="unknown setup keys"):
+        run_scenario({"players": ["A", "B"], "setup": {"handz": {}}})
+
+
+def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text('players = ["A", "B", "C"]\nseed = 1\n[expect]\nturn = 1\n', encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('players = ["A", "B", "C"]\nseed = 1\n[expect]\nturn = 2\n', encoding="utf-8")
+    assert scenario_main([str(good)]) == 0
+    assert scenario_main([str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "turn: expected 2, got 1" in out
