@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -295,29 +294,6 @@ def test_rgba_and_palette_images() -> None:
         0,
         7,
     }  # aliased text: no blended indices
-
-
-def test_cached_labels_are_fast() -> None:
-    img = Image.new("RGB", (1000, 700), BG)
-    draw = ImageDraw.Draw(img)
-    labels = [f"Player {i}" if i % 3 else f"あおい {i} 🎲" for i in range(50)]
-
-    def frame() -> float:
-        start = time.perf_counter()
-        for i, label in enumerate(labels):
-            T.draw_text(
-                draw,
-                (20 + (i % 5) * 190, 20 + (i // 5) * 60),
-                label,
-                16,
-                INK,
-                anchor="mm",
-                max_width=150,
-            )
-        return time.perf_counter() - start
-
-    frame()
-    assert min(frame() for _ in range(3)) < 0.025
 
 
 def test_japanese_help_page_needs_no_replacement_glyph() -> None:
