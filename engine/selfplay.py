@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Decision
 from engine.venezia import VeneziaState
+from engine.venezia.gold import best_exchange
 from engine.venezia.invariants import violations
 
 Policy = Callable[[VeneziaState, Decision], str]
@@ -24,11 +25,11 @@ def random_policy(rng: random.Random) -> Policy:
 
     def choose(state: VeneziaState, decision: Decision) -> str:
         seat = decision.seat
-        if seat == state.active and state.gold(seat) >= 5 and rng.random() < 0.15:
-            extra = state.legal_commands(seat)
-            exchanges = [c for c in extra if c.startswith("exchange")]
-            if exchanges:
-                return rng.choice(exchanges)
+        gold = state.gold(seat) if seat == state.active else 0
+        if gold >= 5 and not state.end_triggered and rng.random() < 0.15:
+            values = best_exchange(state.tokens[seat], rng.randint(1, gold // 5))
+            if values:
+                return "exchange " + " ".join(map(str, values))
         return rng.choice(decision.options)
 
     return choose

@@ -150,6 +150,7 @@ def apply_setup(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
     for t, k in setup.get("supply", {}).items():
         state.supply[card_type(t)] = int(k)
     state._decision = None
+    state._places = None
 
 
 def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:

@@ -83,6 +83,7 @@ class VeneziaState:
 
     __slots__ = (
         "_decision",
+        "_places",
         "active",
         "after_res",
         "board",
@@ -123,6 +124,7 @@ class VeneziaState:
     )
 
     _decision: Decision | None
+    _places: list[tuple[str, ...]] | None
     active: int
     after_res: str
     board: Board
@@ -211,6 +213,7 @@ class VeneziaState:
         self.res = None
         self.after_res = "after_play"
         self.recent = _fresh_recent(self.active)
+        self._places = None
         self._begin_turn()
         return self
 
@@ -425,9 +428,14 @@ class VeneziaState:
 
     # ------------------------------------------------------------------ placement
     def _legal_places(self) -> list[tuple[str, ...]]:
+        """Empty footprints for the building being resolved (cached within one move)."""
         assert self.res is not None
+        if self._places is not None:
+            return self._places
         blocked = self.fp.blocked_mask(self.swamp, self.building_at)
-        return [fp for mask, fp in self.fp.masks[self.res["type"]] if not mask & blocked]
+        places = [fp for mask, fp in self.fp.masks[self.res["type"]] if not mask & blocked]
+        self._places = places
+        return places
 
     def place_error(self, hexes: tuple[str, ...]) -> str | None:
         assert self.res is not None
@@ -487,6 +495,7 @@ class VeneziaState:
             raise IllegalMove("the game is over")
         text, move = self._validate(seat, command)
         events: list[Event] = []
+        self._places = None
         self._execute(seat, move, events)
         self.history.append((seat, text))
         self._decision = None
@@ -772,6 +781,7 @@ class VeneziaState:
         self._start_resolution(pb, ev)
 
     def _start_resolution(self, pb: dict[str, Any], ev: list[Event]) -> None:
+        self._places = None
         t = pb["type"]
         kind = pb["kind"]
         if kind == "construction":
@@ -819,6 +829,7 @@ class VeneziaState:
         return any(e[0] == seat for e in self.cons[building])
 
     def _put_building(self, building: str, hexes: tuple[str, ...], builder: int) -> int:
+        self._places = None
         index = len(self.buildings)
         districts = sorted({self.board.hexes[h].district for h in hexes})
         self.buildings.append(
@@ -1294,6 +1305,7 @@ class VeneziaState:
         self.track_history = [list(p) for p in data["track_history"]]
         self.history = [(int(s), str(c)) for s, c in data["history"]]
         self._decision = None
+        self._places = None
         return self
 
     @classmethod
@@ -1353,6 +1365,7 @@ class VeneziaState:
         c.track_history = list(self.track_history)  # inner lists are never mutated
         c.history = list(self.history)
         c._decision = self._decision
+        c._places = None
         return c
 
     # views live in engine.venezia.views to keep this module about rules
