@@ -106,6 +106,11 @@ class Outcome:
     per turn). ``private`` holds per-player messages. ``decision`` is the next decision of a
     human (``None`` when the game is over or no game runs). ``duplicate`` marks a retried
     delivery (same idempotency key) that was answered without doing anything again.
+
+    One case carries updates although refused: AI seats left with a pending decision (after a
+    restart cut an AI chain short) move before a human's command is judged; if that command is
+    then refused, ``public``/``private`` report the AI moves (the refused command changed
+    nothing).
     """
 
     accepted: bool

@@ -996,7 +996,14 @@ class TableService:
         moves = self._ai_chain(table)
         if _current(table) is None:
             return self._outcome(table, before, moves, players, game_id)
-        command = self._check_move(table, seat, text)
+        try:
+            command = self._check_move(table, seat, text)
+        except _Refused as refused:
+            if not moves:
+                raise
+            # The refusal changed nothing, but the AI moves before it did: report both.
+            caught_up = self._outcome(table, before, moves, players, game_id)
+            return replace(caught_up, accepted=False, error=refused.message, code=refused.code)
         try:
             moves.append(self._commit(table, seat, user_id, command, idempotency_key))
         except _Refused as refused:
@@ -1006,6 +1013,16 @@ class TableService:
         except IllegalMove as exc:  # validated above; only a racing change could get here
             raise _Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
         moves.extend(self._ai_chain(table))
+        return self._outcome(table, before, moves, players, game_id)
+
+    def _resume_worker(self, table: _Table) -> Outcome:
+        self._ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise self._no_game(table)
+        before, players, game_id = table.state, list(table.players), table.record.id
+        moves = self._ai_chain(table)
+        if not moves:
+            return Outcome(True, decision=self._decision_info(table, table.state), game_id=game_id)
         return self._outcome(table, before, moves, players, game_id)
 
     # -- lobby (workers) ----------------------------------------------------------------------
@@ -1693,6 +1710,14 @@ class TableService:
             channel_id,
             user_id,
             self._locked(channel_id, self._command_worker, str(user_id), text, key),
+        )
+
+    async def resume(self, channel_id: str | int) -> Outcome:
+        """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
+        an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
+        this on their own before handling a human's move."""
+        return await self._guarded(
+            "resume", channel_id, None, self._locked(channel_id, self._resume_worker)
         )
 
     async def board(self, channel_id: str | int) -> Reply:
