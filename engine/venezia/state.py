@@ -990,11 +990,8 @@ class VeneziaState:
 
     def _next_build(self, ev: list[Event]) -> None:
         if self.pending_builds:
-            if self.after_res == "after_play":
-                self.phase = "build"
-                self._decision = None
-            else:
-                self._start_resolution(self.pending_builds.pop(0), ev)
+            self.phase = "build"  # V-1.10: chosen even when only one remains
+            self._decision = None
             return
         if self.after_res == "after_play":
             self._end_action1(ev)
@@ -1025,9 +1022,9 @@ class VeneziaState:
             Event("flip", f"{self.name(self.active)} flips a {card} for {IMAGINARY_NAME}", imag)
         )
         self.after_res = "play" if at_start else "end_turn"
-        if card == "casa":
+        if card == "casa":  # V-T5: built at once by the V-1.10 procedure, scores nothing
             self.pending_builds = [{"type": "casa", "kind": "casa", "seat": None}]
-            self._start_resolution(self.pending_builds.pop(0), ev)
+            self.phase = "build"
             return
         types = self.front(imag)
         if card not in types and len(types) >= 2:  # V-T3
@@ -1037,7 +1034,8 @@ class VeneziaState:
             self.seq += 1
             self._join(imag, card, 1, ev)
             if sum(e[1] for e in self.cons[card]) == self.comp.needed[card]:
-                self._start_resolution({"type": card, "kind": "construction", "seat": None}, ev)
+                self.pending_builds = [{"type": card, "kind": "construction", "seat": None}]
+                self.phase = "build"  # V-T5: resolved at once, by V-1.10
                 return
         if at_start:
             self.phase = "play"
