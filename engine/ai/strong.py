@@ -1,0 +1,200 @@
+"""The ``strong`` level: Monte-Carlo search over imagined worlds, within a wall-clock budget.
+
+Determinized flat Monte-Carlo with racing:
+
+1. The greedy heuristics rank the options on one imagined world; the best few are candidates
+   (all of them when there are few).
+2. Worlds are sampled from the seat's own view (:func:`~engine.venezia.determinize.determinize`:
+   other hands, deck order and token values drawn consistently with what the seat has seen; it
+   never reads hidden information). Every candidate is played out on the *same* worlds with the
+   same random numbers (common random numbers), so candidates are compared pairwise, not against
+   the luck of the draw.
+3. A play-out applies the candidate, then lets the greedy policy play every seat of the imagined
+   world until a horizon (by default until the seat's next turn is over), and scores the result
+   with the greedy evaluation (position, gold at its expectation, potential of cards in front and
+   in hand, relative to the opponents; a finished game by its result).
+4. Candidates whose paired difference to the leader is clearly negative are dropped; when the
+   budget is spent, the candidate with the best mean over the worlds all survivors share wins.
+
+A decision with a single option is answered at once; cheap decisions get a share of the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.ai.base import GameMemory, legal_options, split_options
+from engine.ai.greedy import DEFAULT_WEIGHTS, Evaluator, GreedyPlayer, Weights, best_of
+from engine.core import JSON, Decision
+from engine.venezia.determinize import determinize
+from engine.venezia.state import VeneziaState
+
+# Share of the budget per decision kind, and how many options the search considers.
+BUDGET_SHARE = {
+    "play": 1.0,
+    "build": 0.6,
+    "place": 0.6,
+    "district": 0.3,
+    "exchange_window": 0.4,
+    "discard": 0.4,
+    "drain": 0.35,
+    "draw": 0.7,
+    "take": 0.5,
+    "flip_end": 0.5,
+}
+CANDIDATES = {"play": 6, "place": 5, "drain": 4, "draw": 6, "take": 5}
+DEFAULT_CANDIDATES = 6
+MAX_ROLLOUT_DECISIONS = 600
+
+
+class StrongAi:
+    """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
+
+    level = "strong"
+
+    def __init__(
+        self,
+        budget_s: float = 1.0,
+        horizon: int = 1,
+        weights: Weights = DEFAULT_WEIGHTS,
+        rollout_weights: Weights = DEFAULT_WEIGHTS,
+        min_worlds: int = 2,
+    ) -> None:
+        self.budget_s = float(budget_s)
+        self.horizon = int(horizon)  # own turns played out after the current one
+        self.weights = weights
+        self.ranker = GreedyPlayer(weights)
+        self.rollout = GreedyPlayer(rollout_weights)
+        self.min_worlds = min_worlds
+        self.memory = GameMemory()
+        self.last_stats: dict[str, object] = {}
+
+    # -- the AiPlayer interface ---------------------------------------------------------------
+    def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        start = time.perf_counter()
+        options = legal_options(view, decision)
+        self.memory.observe(view)
+        choices, exchanges = split_options(options)
+        if len(choices) == 1 and not exchanges:
+            return choices[0]
+        seat = decision.seat
+        world = determinize(view, rng, self.memory.spent)
+        command: str | None = None
+        if exchanges and seat == world.active:
+            command = self.ranker.exchange_choice(world, seat, exchanges)
+        if command is None:
+            if not choices:
+                command = exchanges[0]
+            elif len(choices) == 1:
+                command = choices[0]
+            else:
+                kind = decision.kind
+                if kind == "exchange_window":
+                    choices = choices + exchanges
+                scored = self.ranker.scores(world, seat, choices, kind)
+                scored.sort(key=lambda x: -x[0])
+                cands = [o for _, o in scored[: CANDIDATES.get(kind, DEFAULT_CANDIDATES)]]
+                if len(cands) == 1:
+                    command = cands[0]
+                else:
+                    deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
+                    command = self.search(view, world, seat, cands, rng, deadline)
+        if command not in options:  # defensive: never answer something illegal
+            command = choices[0] if choices else options[0]
+        self.memory.record(command)
+        return command
+
+    # -- search -------------------------------------------------------------------------------
+    def search(
+        self,
+        view: JSON,
+        first: VeneziaState,
+        seat: int,
+        cands: list[str],
+        rng: random.Random,
+        deadline: float,
+    ) -> str:
+        worlds = [first]
+        results: dict[str, list[float]] = {c: [] for c in cands}
+        alive = list(cands)
+        clock = time.perf_counter
+        i = 0
+        rollouts = 0
+        while True:
+            if i >= len(worlds):
+                worlds.append(determinize(view, rng, self.memory.spent))
+            world = worlds[i]
+            seed = rng.getrandbits(48)
+            out_of_time = False
+            done_here = []
+            for c in alive:
+                if i >= self.min_worlds and clock() > deadline:
+                    out_of_time = True
+                    break
+                results[c].append(self.playout(world, seat, c, random.Random(seed)))
+                rollouts += 1
+                done_here.append(c)
+            if out_of_time:
+                for c in done_here:  # keep the comparison on shared worlds only
+                    results[c].pop()
+                break
+            i += 1
+            if len(alive) > 2 and i >= 4 and i % 2 == 0:
+                alive = self.race(alive, results)
+            if len(alive) == 1:
+                break
+        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
+        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
+        if not means:
+            return alive[0]
+        return best_of([(v, c) for c, v in means.items()])
+
+    @staticmethod
+    def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
+        """Drop candidates clearly worse than the leader (paired over shared worlds)."""
+        k = min(len(results[c]) for c in alive)
+        means = {c: sum(results[c][:k]) / k for c in alive}
+        leader = max(alive, key=lambda c: means[c])
+        keep = []
+        for c in alive:
+            if c == leader:
+                keep.append(c)
+                continue
+            diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
+            mean = sum(diffs) / k
+            var = sum((d - mean) ** 2 for d in diffs) / max(k - 1, 1)
+            if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
+                keep.append(c)
+        return keep
+
+    def playout(self, world: VeneziaState, seat: int, command: str, rng: random.Random) -> float:
+        """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""
+        sim = world.clone()
+        sim.apply(sim.active if command.startswith("exchange") else seat, command)
+        # play on until the seat's next turn starts (horizon 0) or until ``horizon`` more of
+        # its own turns are over
+        root_mine = world.active == seat
+        left_me = 0  # how often the turn passed from the seat to the next player
+        last_active = sim.active
+        policy = self.rollout
+        horizon = self.horizon
+        for _ in range(MAX_ROLLOUT_DECISIONS):
+            if sim.over:
+                break
+            if sim.active != last_active:
+                if last_active == seat:
+                    left_me += 1
+                last_active = sim.active
+                if horizon == 0:
+                    if sim.active == seat and (left_me or not root_mine):
+                        break
+                elif left_me - root_mine >= horizon:
+                    break
+            d = sim.pending()
+            assert d is not None
+            options = sim.legal_commands(d.seat) if d.seat == sim.active else list(d.options)
+            c = policy.decide(sim, d.seat, rng, options)
+            sim.apply(sim.active if c.startswith("exchange") else d.seat, c)
+        return Evaluator(world, seat, self.weights).value(sim)
