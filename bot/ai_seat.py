@@ -8,8 +8,9 @@ and answers one command text, which goes through the same validation and commit 
 Levels are registered by name. SQLite stores a seat's level as a small integer
 (``seats.ai_level``), so every level also has a stable ``code`` that must never change once
 used. Adding a level is adding one entry to :data:`LEVELS` (with a lazy ``"module:attribute"``
-factory path, so e.g. ``engine.ai.greedy`` is imported only when a greedy seat plays) or
-calling :func:`register_ai` at import time of a plugin module.
+factory path and arguments, so e.g. ``engine.ai`` is imported only when a greedy seat plays)
+or calling :func:`register_ai` at import time of a plugin module. ``engine.ai`` may also
+export ``AI_LEVELS`` (a sequence of :class:`AiLevel`), which is merged in on first use.
 """
 
 from __future__ import annotations
@@ -65,26 +66,33 @@ class UnknownAiLevel(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class AiLevel:
-    """One AI level. ``factory`` is a callable or a lazy ``"module:attribute"`` path."""
+    """One AI level.
+
+    ``factory`` is a callable or a lazy ``"module:attribute"`` path, called with ``args`` to
+    make a new policy object (one per seat and game).
+    """
 
     name: str
     code: int
     title: str
-    factory: Callable[[], AiPlayer] | str
+    factory: Callable[..., AiPlayer] | str
+    args: tuple[Any, ...] = ()
 
     def create(self) -> AiPlayer:
         factory: Any = self.factory
         if isinstance(factory, str):
             module_name, _, attr = factory.partition(":")
             factory = getattr(importlib.import_module(module_name), attr)
-        player: AiPlayer = factory()
+        player: AiPlayer = factory(*self.args)
         return player
 
 
-#: name -> level. ``code`` is what SQLite stores: never renumber an existing entry.
-#: Another engineer adds e.g. ``AiLevel("greedy", 1, "greedy", "engine.ai.greedy:GreedyAi")``.
+#: name -> level. ``code`` is what SQLite stores: never renumber an existing entry. The
+#: search levels live in ``engine.ai`` (its ``get_ai(level)``), imported when first used.
 LEVELS: dict[str, AiLevel] = {
-    "random": AiLevel("random", 0, "random moves", RandomAi),
+    "random": AiLevel("random", 0, "random legal moves", RandomAi),
+    "greedy": AiLevel("greedy", 1, "one-ply heuristics", "engine.ai:get_ai", ("greedy",)),
+    "strong": AiLevel("strong", 2, "Monte-Carlo search", "engine.ai:get_ai", ("strong",)),
 }
 
 DEFAULT_LEVEL = "random"

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from bot.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
+from bot.ai_seat import AiPlayer, RandomAi, UnknownAiLevel, ai_level, ai_levels, get_ai
 from bot.outputs import (
     Code,
     DecisionInfo,
@@ -717,7 +717,12 @@ class TableService:
     def _ai_for(self, table: _Table, seat: int) -> AiPlayer:
         ai = table.ais.get(seat)
         if ai is None:
-            ai = get_ai(table.players[seat].ai_level)
+            level = table.players[seat].ai_level
+            try:
+                ai = get_ai(level)
+            except Exception:
+                log.exception("AI level %r is not available; seat %s plays random", level, seat)
+                ai = RandomAi()
             table.ais[seat] = ai
         return ai
 
@@ -1350,6 +1355,11 @@ class TableService:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
             raise _Refused(Code.UNKNOWN_AI, str(exc)) from exc
+        try:
+            lv.create()
+        except Exception as exc:
+            log.exception("AI level %s cannot be created", lv.name)
+            raise _Refused(Code.UNKNOWN_AI, f"the {lv.name} AI is not available ({exc})") from exc
         game = self._lobby_game(table, seats)
         if len(seats) >= game.max_players:
             raise _Refused(

@@ -334,7 +334,7 @@ async def test_options_for_autocomplete(svc: TableService) -> None:
 
 
 def test_ai_registry() -> None:
-    assert "random" in ai_levels()
+    assert ai_levels()[:3] == ["random", "greedy", "strong"]
     assert ai_level("RANDOM").code == 0 and ai_level(0).name == "random"
     assert isinstance(get_ai("random"), RandomAi)
     with pytest.raises(LookupError):
@@ -454,3 +454,17 @@ async def test_an_interrupted_ai_chain_resumes(tmp_path: Path) -> None:
     again = await svc.resume("c")
     assert again.accepted and again.public == ()
     svc.close()
+
+
+@pytest.mark.parametrize("level", ["greedy"])
+async def test_engine_ai_levels_take_seats(svc: TableService, level: str) -> None:
+    await svc.join("c", uid(0), "Human")
+    added = await svc.add_ai("c", uid(0), level)
+    assert added.accepted and f"{level.capitalize()} AI" in added.public[0].text
+    out = await svc.start("c", uid(0), seed=5)
+    rng = random.Random(5)
+    while out.decision is not None:
+        assert out.decision.user_id == uid(0)
+        out = await svc.command("c", uid(0), rng.choice(await svc.options_for("c", uid(0))))
+        assert out.accepted, out.error
+    assert out.game_over

@@ -1,0 +1,315 @@
+"""``venezia bench turns``: random legal games through the table service, N channels at once.
+
+Every channel seats 2-5 players, starts a game and plays it to the end with random legal
+commands (the deciding player's options, now and then a gold exchange), then starts the next
+one - all through :class:`bot.service.TableService` with SQLite commits and the board / hand
+images rendered as in real play. Channels run concurrently on one event loop; each command's
+latency is the time ``await service.command(...)`` takes, measured after a warm-up.
+
+The load: ``--rate R`` (default 150) is the number of commands per second offered by all
+channels together: each channel sends its next command on a schedule of one every
+``channels / R`` seconds on average (uniform 0.5x..1.5x); when the service falls behind, a
+channel sends as soon as its previous command returned, so ``commands_per_s`` below ``R``
+means saturation. ``--rate 0`` drives every channel flat out (throughput at saturation; the
+latency is then mostly queueing behind the other channels). ``--think-ms`` sets the mean pause
+per channel directly instead. ``loop_lag`` is how late a 10 ms timer on the event loop fires:
+it stays small because engine, storage and rendering work run in worker threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.outputs import Outcome
+from bot.service import (
+    ModuleRenderer,
+    PlaceholderRenderer,
+    Renderer,
+    RendererUnavailable,
+    TableService,
+)
+
+
+class CountingRenderer:
+    """Wraps a renderer and counts images and the seconds spent in each kind."""
+
+    def __init__(self, inner: Renderer) -> None:
+        self.inner = inner
+        self.count: Counter[str] = Counter()
+        self.seconds: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def _timed(self, kind: str, func: Any, view: dict[str, Any]) -> bytes:
+        t0 = time.perf_counter()
+        try:
+            data: bytes = func(view)
+            return data
+        finally:
+            with self._lock:
+                self.count[kind] += 1
+                self.seconds[kind] += time.perf_counter() - t0
+
+    def board(self, public_view: dict[str, Any]) -> bytes:
+        return self._timed("board", self.inner.board, public_view)
+
+    def hand(self, player_view: dict[str, Any]) -> bytes:
+        return self._timed("hand", self.inner.hand, player_view)
+
+    def end(self, public_view: dict[str, Any]) -> bytes:
+        return self._timed("end", self.inner.end, public_view)
+
+
+def pick_renderer(name: str) -> tuple[Renderer, str]:
+    if name == "fake":
+        return PlaceholderRenderer(), "fake"
+    try:
+        return ModuleRenderer().check(), "real"
+    except RendererUnavailable:
+        if name == "real":
+            raise
+        return PlaceholderRenderer(), "fake"
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    measuring: bool = False
+    lags: list[float] = field(default_factory=list)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def play_channel(
+    svc: TableService,
+    channel: str,
+    rng: random.Random,
+    stats: Stats,
+    stop: asyncio.Event,
+    think: float,
+    exchange_rate: float,
+) -> None:
+    loop = asyncio.get_running_loop()
+    if think > 0:
+        await asyncio.sleep(rng.uniform(0, think))  # do not start all tables in lockstep
+    next_at = loop.time()
+    game_no = 0
+    while not stop.is_set():
+        game_no += 1
+        players = rng.randint(2, 5)
+        users = [f"{channel}-u{i}" for i in range(players)]
+        for i, user in enumerate(users):
+            await svc.join(channel, user, f"P{i + 1}")
+        out: Outcome = await svc.start(channel, users[0], seed=rng.getrandbits(48))
+        if not out.accepted:
+            raise RuntimeError(f"{channel}: start refused: {out.error}")
+        stats.games_started += 1
+        while out.decision is not None and not stop.is_set():
+            if think > 0:
+                next_at = max(next_at + think * rng.uniform(0.5, 1.5), loop.time() - think)
+                delay = next_at - loop.time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                if stop.is_set():
+                    break
+            d = out.decision
+            assert d.user_id is not None
+            options = await svc.options_for(channel, d.user_id, limit=None)
+            exchanges = [o for o in options if o.startswith("exchange")]
+            if exchanges and rng.random() < exchange_rate:
+                command = rng.choice(exchanges)
+            else:
+                command = rng.choice(options)
+            t0 = time.perf_counter()
+            nxt = await svc.command(channel, d.user_id, command)
+            elapsed = time.perf_counter() - t0
+            if not nxt.accepted:
+                stats.refused += 1
+                raise RuntimeError(f"{channel}: '{command}' refused: {nxt.code} {nxt.error}")
+            if stats.measuring:
+                stats.latencies.append(elapsed)
+            out = nxt
+        if out.game_over:
+            stats.games_finished += 1
+            # A fresh lobby for the next game (the finished one keeps its seats for a rematch).
+            await svc.abort(channel, users[0], can_manage=True)
+        elif stop.is_set():
+            break
+
+
+async def watch_loop(stats: Stats, stop: asyncio.Event, tick: float = 0.01) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        t0 = loop.time()
+        await asyncio.sleep(tick)
+        if stats.measuring:
+            stats.lags.append(max(0.0, loop.time() - t0 - tick))
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    inner, renderer_name = pick_renderer(args.renderer)
+    renderer = CountingRenderer(inner)
+    tmp = None
+    if args.db:
+        db_path = Path(args.db)
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="venezia-bench-")
+        db_path = Path(tmp.name) / "bench.db"
+    svc = TableService.open(
+        db_path,
+        renderer,
+        workers=args.workers,
+        render_processes=args.render_processes,
+        images=not args.no_images,
+    )
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(args.seed)
+    if args.think_ms is not None:
+        think = args.think_ms / 1000
+    elif args.rate > 0:
+        think = args.channels / args.rate
+    else:
+        think = 0.0
+    tasks = [
+        asyncio.create_task(
+            play_channel(
+                svc,
+                f"bench-{i}",
+                random.Random(rng.getrandbits(64)),
+                stats,
+                stop,
+                think,
+                args.exchange_rate,
+            )
+        )
+        for i in range(args.channels)
+    ]
+    watcher = asyncio.create_task(watch_loop(stats, stop))
+    try:
+        await asyncio.sleep(args.warmup)
+        images_before = sum(renderer.count.values())
+        render_before = dict(renderer.seconds)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        stats.measuring = False
+        wall = time.perf_counter() - t0
+        images = sum(renderer.count.values()) - images_before
+        render_s = {k: v - render_before.get(k, 0.0) for k, v in renderer.seconds.items()}
+        failed = [t for t in tasks if t.done() and t.exception() is not None]
+        if failed:
+            raise failed[0].exception()  # type: ignore[misc]
+    finally:
+        stop.set()
+        results = await asyncio.gather(*tasks, watcher, return_exceptions=True)
+        await asyncio.get_running_loop().run_in_executor(None, svc.close)
+        if tmp is not None:
+            tmp.cleanup()
+    errors = [r for r in results if isinstance(r, BaseException)]
+    if errors:
+        raise errors[0]
+    lat_ms = [x * 1000 for x in stats.latencies]
+    return {
+        "channels": args.channels,
+        "commands": len(lat_ms),
+        "commands_per_s": round(len(lat_ms) / wall, 1),
+        "p50_ms": round(percentile(lat_ms, 50), 2),
+        "p99_ms": round(percentile(lat_ms, 99), 2),
+        "max_ms": round(max(lat_ms, default=0.0), 2),
+        "mean_ms": round(statistics.fmean(lat_ms), 2) if lat_ms else 0.0,
+        "offered_per_s": round(args.channels / think, 1) if think > 0 else None,
+        "think_ms": round(think * 1000, 1),
+        "seconds": round(wall, 2),
+        "renderer": renderer_name if not args.no_images else "none",
+        "images": images,
+        "images_per_command": round(images / max(1, len(lat_ms)), 2),
+        "render_ms_per_image": round(1000 * sum(render_s.values()) / max(1, images), 2),
+        "games_finished": stats.games_finished,
+        "workers": args.workers,
+        "render_processes": args.render_processes,
+        "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
+    }
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog="venezia bench turns",
+        description="Random legal games through the table service with SQLite and rendering.",
+    )
+    p.add_argument("--channels", type=int, default=1, help="tables playing at once (default 1)")
+    p.add_argument("--seconds", type=float, default=15.0, help="measured time (default 15)")
+    p.add_argument("--warmup", type=float, default=3.0, help="unmeasured start (default 3)")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=150.0,
+        help="commands/s offered by all channels together; 0 = flat out (default 150)",
+    )
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        help="mean pause per channel between commands (overrides --rate)",
+    )
+    p.add_argument(
+        "--renderer",
+        choices=("auto", "real", "fake"),
+        default="auto",
+        help="real = the render package, fake = a tiny placeholder PNG, auto = real if present",
+    )
+    p.add_argument("--no-images", action="store_true", help="render nothing (for comparison)")
+    p.add_argument("--workers", type=int, default=4, help="worker threads (default 4)")
+    p.add_argument(
+        "--render-processes", type=int, default=0, help="render in N processes (default 0: threads)"
+    )
+    p.add_argument("--exchange-rate", type=float, default=0.1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--db", help="SQLite file to use (default: a temporary one)")
+    p.add_argument("--json", action="store_true", help="print one JSON line")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    logging.basicConfig(level=logging.WARNING)
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"{result['channels']} channel(s), {result['renderer']} renderer, offered "
+            f"{result['offered_per_s'] or 'max'}/s: {result['commands']} commands in "
+            f"{result['seconds']} s = "
+            f"{result['commands_per_s']} commands/s; latency p50 {result['p50_ms']} ms, "
+            f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms; "
+            f"{result['images_per_command']} images/command at "
+            f"{result['render_ms_per_image']} ms each; event-loop lag p99 "
+            f"{result['loop_lag_p99_ms']} ms; {result['games_finished']} games finished"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
