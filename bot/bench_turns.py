@@ -49,7 +49,7 @@ class CountingRenderer:
     def __init__(self, inner: Renderer) -> None:
         self.inner = inner
         self.count: Counter[str] = Counter()
-        self.seconds: Counter[str] = Counter()
+        self.seconds: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def _timed(self, kind: str, func: Any, view: dict[str, Any]) -> bytes:
@@ -60,7 +60,7 @@ class CountingRenderer:
         finally:
             with self._lock:
                 self.count[kind] += 1
-                self.seconds[kind] += time.perf_counter() - t0
+                self.seconds[kind] = self.seconds.get(kind, 0.0) + time.perf_counter() - t0
 
     def board(self, public_view: dict[str, Any]) -> bytes:
         return self._timed("board", self.inner.board, public_view)
