@@ -1,0 +1,784 @@
+"""``venezia play``: a table in the terminal, through the same table service and command
+grammar as Discord.
+
+You plus AI seats (``--players N``, ``--ai LEVEL``), or hot-seat play for several people at one
+keyboard (``--humans K``: hands stay hidden behind a "pass the terminal" prompt), or AI seats
+only (``--humans 0``: watch a whole game). The terminal is one channel of the service (id
+``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
+
+Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
+``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` and
+``end.png``; a compact text summary is printed. Type a command (``play 2 ponte casa``,
+``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
+``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
+(``--db``, default ``<out>/venezia.sqlite3``) move by move: quit, run again with the same
+``--db``, and the game continues.
+
+Input may be piped (a script of commands): then there are no prompts and no colours, and every
+line read is echoed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import importlib
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from bot.ai_seat import UnknownAiLevel, ai_level, ai_levels
+from bot.outputs import Code, DecisionInfo, Outcome, PrivateUpdate, PublicUpdate
+from bot.service import PlaceholderRenderer, Renderer, TableService
+from bot.storage import GameRecord
+from bot.terminal_io import Console, ImageFolder
+from bot.terminal_view import (
+    Mirror,
+    numbered_options,
+    private_lines,
+    ranking_lines,
+    summary_lines,
+    terminal_width,
+    track_line,
+)
+from engine.core import JSON, IllegalMove
+from engine.games import GAMES, get_game
+
+__all__ = ["CHANNEL", "TerminalTable", "build_parser", "main"]
+
+CHANNEL = "terminal"
+#: The user id that owns an AI-only table (it sits in the first AI seat so it may start it).
+WATCHER = "terminal-watcher"
+DEFAULT_MAX_TURNS = 500
+#: How many public lines a hot-seat player is shown of what happened since his last look.
+RECAP_LINES = 60
+
+LOCAL_HELP = (
+    "At the prompt: a command (as on Discord, e.g. 'play 2 ponte casa', 'place C3 C4', "
+    "'drain C5', 'draw deck', 'exchange 2 steps') or the number of an option.\n"
+    "  help             this list            options  the numbered options again\n"
+    "  board            write out/board.png  hand     your hand and tokens (and hand image)\n"
+    "  status           the table in words   summary  the compact table summary again\n"
+    "  log [n]          the last n moves     rules [topic]  rules help (e.g. 'rules drain')\n"
+    "  quit             save and leave (run the same command again to continue)"
+)
+LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
+RULE_WORDS = ("turn", "play", "architect", "build", "drain", "draw", "gold", "end", "2p")
+
+log = logging.getLogger("bot.terminal")
+
+
+class _TurnLimit(Exception):
+    """Raised from the commit hook to stop an AI-only game at ``--max-turns``."""
+
+
+def _default_level() -> str:
+    levels = ai_levels()
+    return "greedy" if "greedy" in levels else "random"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="venezia play",
+        description="Play Venezia in the terminal: you plus AI seats, hot seat, or watch AIs.",
+        epilog=(
+            "At the prompt type a command or an option's number; 'help' lists everything. "
+            "Quit any time: the game is saved in the database and continues on the next run "
+            "with the same --db (--new starts over)."
+        ),
+    )
+    parser.add_argument("--players", type=int, default=None, help="seats at the table (default 3)")
+    parser.add_argument(
+        "--humans",
+        type=int,
+        default=None,
+        help="human seats (default 1; 2+ = hot seat, hands hidden; 0 = watch AIs play)",
+    )
+    parser.add_argument(
+        "--ai", default=None, metavar="LEVEL", help="AI level (default greedy if available)"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="game seed (default: fresh)")
+    parser.add_argument(
+        "--game", default=None, help=f"which game (default venezia; {', '.join(GAMES)})"
+    )
+    parser.add_argument(
+        "--name",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="a human's name (repeat for hot seat: --name Anna --name Bruno)",
+    )
+    parser.add_argument("--out", type=Path, default=Path("out"), help="image folder (./out)")
+    parser.add_argument(
+        "--db", type=Path, default=None, help="SQLite database (default <out>/venezia.sqlite3)"
+    )
+    parser.add_argument("--channel", default=CHANNEL, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--new", action="store_true", help="abort an unfinished game in the database, start anew"
+    )
+    parser.add_argument(
+        "--quiet",
+        "--fast",
+        action="store_true",
+        help="with --humans 0: print only the end (ranking and images)",
+    )
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=DEFAULT_MAX_TURNS,
+        metavar="N",
+        help=f"safety: stop after N turns (default {DEFAULT_MAX_TURNS}; 0 = no limit)",
+    )
+    return parser
+
+
+_RENDER_FUNCS = {
+    "board": ("render.board", "render_board"),
+    "hand": ("render.hand", "render_hand"),
+    "end": ("render.end", "render_end"),
+}
+
+
+class BestRenderer:
+    """The real renderer for every image kind whose module is importable, the service's
+    placeholder for the others (so the board is real as soon as ``render.board`` exists)."""
+
+    def __init__(self) -> None:
+        self.placeholder = PlaceholderRenderer(size=(96, 64))
+        self.funcs: dict[str, Callable[[JSON], bytes]] = {}
+        for kind, (module_name, attr) in _RENDER_FUNCS.items():
+            try:
+                self.funcs[kind] = getattr(importlib.import_module(module_name), attr)
+            except (ImportError, AttributeError):
+                continue
+
+    @property
+    def missing(self) -> list[str]:
+        return [kind for kind in _RENDER_FUNCS if kind not in self.funcs]
+
+    def _call(self, kind: str, view: JSON) -> bytes:
+        func = self.funcs.get(kind)
+        if func is None:
+            return bytes(getattr(self.placeholder, kind)(view))
+        return func(view)
+
+    def board(self, public_view: JSON) -> bytes:
+        return self._call("board", public_view)
+
+    def hand(self, player_view: JSON) -> bytes:
+        return self._call("hand", player_view)
+
+    def end(self, public_view: JSON) -> bytes:
+        return self._call("end", public_view)
+
+
+def _login_name() -> str:
+    try:
+        name = getpass.getuser()
+    except Exception:
+        return "Player"
+    name = name.strip()
+    return name.capitalize() if name and name != "root" else "Player"
+
+
+class TerminalTable:
+    """One terminal session at one channel of the table service."""
+
+    def __init__(
+        self,
+        service: TableService,
+        console: Console,
+        images: ImageFolder,
+        args: argparse.Namespace,
+        *,
+        db_path: Path,
+        placeholders: Sequence[str] = (),
+    ) -> None:
+        self.service = service
+        self.storage = service.storage
+        self.console = console
+        self.images = images
+        self.args = args
+        self.db_path = db_path
+        self.placeholders = list(placeholders)
+        self.channel = str(args.channel)
+        self.width = terminal_width()
+        self.mirror: Mirror | None = None
+        self.humans: dict[str, str] = {}  # user id -> name, seat order
+        self.viewer: str | None = None  # whose private info is on screen (hot seat)
+        self.private: dict[str, list[PrivateUpdate]] = {}
+        self.recap: dict[str, list[str]] = {}
+        self.shown: tuple[int, str] | None = None  # (turn, user) of the last full summary
+        self.options: list[str] = []
+        self.fresh_image: Path | None = None  # a board image written since the last prompt
+        self.header_turn: int | None = None
+        self.positions: tuple[object, ...] = ()
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.console.say(text, style)
+
+    def _path(self, path: Path) -> str:
+        return self.images.show(path)
+
+    def _refused(self, error: str | None, code: str | None = None) -> None:
+        if code == Code.HELP:
+            self.say(error or "")
+            return
+        self.say(f"✗ {error or 'refused'}", "red")
+
+    def _sync(self, upto: int | None = None) -> Mirror:
+        if self.mirror is None:
+            found = Mirror.find(self.storage, self.channel)
+            if found is None:
+                history = self.storage.game_history(self.channel, 1)
+                if not history:
+                    raise RuntimeError("no game in this channel")
+                found = Mirror(self.storage, history[0])
+            self.mirror = found
+        else:
+            self.mirror.sync(upto)
+        return self.mirror
+
+    def _adopt(self, record: GameRecord, synced: bool = True) -> None:
+        self.mirror = Mirror(self.storage, record, synced=synced)
+        self.humans = {
+            p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
+        }
+        self.recap = {u: [] for u in self.humans}
+        self.private = {u: [] for u in self.humans}
+
+    # -- setting the table --------------------------------------------------------------------
+
+    def _setup_given(self) -> list[str]:
+        a = self.args
+        given = [
+            ("--players", a.players),
+            ("--humans", a.humans),
+            ("--ai", a.ai),
+            ("--seed", a.seed),
+            ("--game", a.game),
+            ("--name", a.name),
+        ]
+        return [flag for flag, value in given if value is not None]
+
+    async def _close_lobby(self) -> None:
+        if self.storage.list_seats(self.channel):
+            await self.service.abort(self.channel, WATCHER, can_manage=True)
+
+    async def _open(self) -> Outcome | int | None:
+        """Resume the channel's unfinished game, or start a new one. Returns the start outcome
+        (new game), ``None`` (resumed) or an exit code (refused)."""
+        record = self.storage.active_game(self.channel)
+        if record is not None and record.status == "active":
+            all_ai = all(p.is_ai for p in record.players)
+            if self.args.new or all_ai:
+                await self.service.abort(self.channel, WATCHER, can_manage=True)
+                why = (
+                    "an AI-only game cannot be continued"
+                    if all_ai and not self.args.new
+                    else "--new"
+                )
+                self.say(f"The unfinished game #{record.id} was closed ({why}).", "yellow")
+            else:
+                self._adopt(record)
+                mirror = self._sync()
+                self.say(
+                    f"Resuming {get_game(record.game_type).title} game #{record.id} from "
+                    f"{self._path(self.db_path)}: move {mirror.seq}, turn {mirror.turn}, "
+                    f"seed {record.seed}.",
+                    "bold",
+                )
+                self.say("Players: " + ", ".join(self._seat_names(record)))
+                ignored = self._setup_given()
+                if ignored:
+                    self.say(
+                        f"({', '.join(ignored)} ignored: this game's setup is stored; "
+                        "--new starts a new game.)",
+                        "dim",
+                    )
+                return None
+        return await self._start()
+
+    @staticmethod
+    def _seat_names(record: GameRecord) -> list[str]:
+        return [
+            f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "")
+            for i, p in enumerate(record.players)
+        ]
+
+    async def _start(self) -> Outcome | int:
+        a = self.args
+        try:
+            game = get_game(a.game or "venezia")
+        except IllegalMove as exc:
+            self.say(f"✗ {exc}", "red")
+            return 2
+        players = 3 if a.players is None else a.players
+        humans = 1 if a.humans is None else a.humans
+        level = a.ai or _default_level()
+        if not game.min_players <= players <= game.max_players:
+            self.say(
+                f"✗ {game.title} seats {game.min_players}–{game.max_players} players "
+                f"(--players {players})",
+                "red",
+            )
+            return 2
+        if not 0 <= humans <= players:
+            self.say(f"✗ --humans must be between 0 and --players ({players})", "red")
+            return 2
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            self.say(f"✗ {exc}", "red")
+            return 2
+        names = list(a.name or [])
+        if len(names) > humans:
+            self.say(f"✗ {len(names)} names for {humans} human seat(s)", "red")
+            return 2
+        while len(names) < humans:
+            names.append(_login_name() if humans == 1 else f"Player {len(names) + 1}")
+        await self._close_lobby()
+        if humans:
+            host = "human1"
+            for i, name in enumerate(names, 1):
+                out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
+                if not out.accepted:
+                    self._refused(out.error)
+                    return 2
+        else:
+            # An AI-only table: the watcher owns the first AI seat, so it may add and start.
+            host = WATCHER
+            self.storage.join_seat(
+                self.channel, f"{lv.name.capitalize()} AI", WATCHER, is_ai=True, ai_level=lv.code
+            )
+        for _ in range(players - humans - (0 if humans else 1)):
+            out = await self.service.add_ai(self.channel, host, lv.name)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        if not humans:
+            self._install_turn_limit()
+            if not a.quiet:
+                self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+        start = await self.service.start(self.channel, host, seed=a.seed, game=game.name)
+        if not start.accepted:
+            self._refused(start.error, start.code)
+            return 2
+        record = self._record(start.game_id)
+        self._adopt(record, synced=False)  # follows the start's updates from move 0
+        where = f"saved in {self._path(self.db_path)}"
+        if humans:
+            where += "; 'quit' any time, run again to continue"
+        self.say(f"New {game.title} game #{record.id}, seed {record.seed} ({where}).", "bold")
+        if self.placeholders:
+            self.say(
+                f"({' and '.join(self.placeholders)} images are plain placeholders: that part "
+                "of the renderer is not installed yet)",
+                "dim",
+            )
+        return start
+
+    def _record(self, game_id: int | None) -> GameRecord:
+        record = None if game_id is None else self.storage.get_game(game_id)
+        if record is None:
+            record = self.storage.active_game(self.channel)
+        assert record is not None, "the game just started is not stored"
+        return record
+
+    def _install_turn_limit(self) -> None:
+        """AI-only games run inside one service call: stop them at ``--max-turns`` by refusing
+        the commit of the first move past the limit (the service then ends the AI chain)."""
+        limit = int(self.args.max_turns or 0)
+        if limit <= 0:
+            return
+        channel = self.channel
+
+        def hook(channel_id: str, seq: int) -> None:
+            if channel_id != channel:
+                return
+            if self.mirror is None:
+                record = self.storage.active_game(channel)
+                if record is None:
+                    return
+                self.mirror = Mirror(self.storage, record)
+            self.mirror.sync(upto=seq - 1)
+            if self.mirror.turn > limit:
+                raise _TurnLimit(f"--max-turns {limit} reached")
+
+        self.service.before_commit = hook
+
+    # -- outputs ------------------------------------------------------------------------------
+
+    def _show_public(self, update: PublicUpdate, quiet: bool = False) -> None:
+        """One channel message: its lines (minus the service's "➡ next decision" line, which
+        the prompt repeats), a turn header when a new turn starts, the canal standings when a
+        gondola moved; its image goes to the output folder."""
+        if update.image is not None:
+            if update.image_kind == "end":
+                self.images.end(update.image)
+            else:
+                moves = update.seq + 1 if update.seq is not None else self._sync().seq
+                self.fresh_image = self.images.board(moves, update.image)
+        lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
+        header = None
+        if update.seq is not None and self.mirror is not None:
+            turn = self.mirror.turn
+            if turn != self.header_turn:
+                header = f"— turn {turn} —"
+                self.header_turn = turn
+            self.mirror.sync(upto=update.seq)
+            view = self.mirror.public_view()
+            positions = tuple(p.get("position") for p in view.get("players") or [])
+            if positions != self.positions:
+                self.positions = positions
+                lines.append(track_line(view))
+        for user, recap in self.recap.items():
+            # Before the first handover everybody looks at the same (public) screen.
+            if self.viewer is not None and user != self.viewer:
+                recap.extend(lines)
+                del recap[:-RECAP_LINES]
+        if quiet:
+            return
+        if header is not None:
+            self.say(header, "dim")
+        for line in lines:
+            self.say("  " + line, "dim" if line.startswith("Canal:") else None)
+
+    def _show_private(self, update: PrivateUpdate) -> None:
+        name = self.humans.get(update.user_id, "you")
+        if update.image is not None:
+            self.images.hand(name, update.image)
+        for line in update.text.splitlines():
+            # The hand itself is printed with the next decision; keep the news only.
+            if line.strip() and not line.startswith(("your hand:", "your tokens:")):
+                self.say(f"  (to {name}) {line}", "yellow")
+
+    def _show(self, outcome: Outcome, quiet: bool = False) -> None:
+        for update in outcome.public:
+            self._show_public(update, quiet)
+        for update in outcome.private:
+            if not self.hot_seat or update.user_id == self.viewer:
+                self._show_private(update)
+            else:
+                self.private.setdefault(update.user_id, []).append(update)
+
+    async def _finish(self) -> int:
+        mirror = self._sync()
+        record = self.storage.get_game(mirror.record.id)
+        reply = await self.service.board(self.channel)
+        board_path = None
+        if reply.image is not None:
+            board_path = self.images.board(mirror.seq, reply.image)
+        self.say()
+        if record is None or record.status != "finished":
+            self.say("The game ended without a result.", "red")
+            return 1
+        self.say(
+            f"Game over after {mirror.turn} turns and {mirror.seq} moves. Final ranking:", "bold"
+        )
+        self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
+        end = self.images.root / "end.png"
+        if end.exists():
+            self.say(f"End screen: {self._path(end)}")
+        if board_path is not None:
+            self.say(f"Final board: {self._path(self.images.root / 'board.png')}")
+        return 0
+
+    # -- the watch mode -----------------------------------------------------------------------
+
+    async def _watch(self, start: Outcome) -> int:
+        self._show(start, quiet=bool(self.args.quiet))
+        if start.game_over:
+            return await self._finish()
+        mirror = self._sync()
+        await self.service.abort(self.channel, WATCHER, can_manage=True)
+        limit = int(self.args.max_turns or 0)
+        why = (
+            f"--max-turns {limit} reached"
+            if limit and mirror.turn > limit
+            else f"an AI seat failed (see {self._path(self.images.root / 'terminal.log')})"
+        )
+        self.say(
+            f"Stopped at turn {mirror.turn} ({mirror.seq} moves): {why}. An AI-only game "
+            "cannot be continued, so it was closed.",
+            "yellow",
+        )
+        return 1
+
+    # -- the human game -----------------------------------------------------------------------
+
+    def _completions(self) -> list[str]:
+        words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in RULE_WORDS)]
+        return list(dict.fromkeys(words))
+
+    async def _handover(self, user: str) -> bool:
+        """Hot seat: hide the screen, let the next human take the terminal, show his news."""
+        name = self.humans[user]
+        if self.console.interactive and self.viewer is not None:
+            prev = self.humans.get(self.viewer, "")
+            if self.console.read(f"{prev}: press Enter to hide your hand ") is None:
+                return False
+        self.console.clear()
+        self.say(f"Pass the terminal to {name} and press Enter.", "bold")
+        if self.console.read(f"{name}, press Enter ") is None:
+            return False
+        self.console.clear()
+        self.viewer = user
+        recap = self.recap.get(user) or []
+        if recap:
+            self.say(f"Since your last look, {name}:", "bold")
+            for line in recap:
+                self.say("  " + line, "dim" if line.startswith("Canal:") else None)
+            recap.clear()
+        for update in self.private.pop(user, []):
+            self._show_private(update)
+        self.shown = None
+        return True
+
+    def _summary(self, info: DecisionInfo) -> None:
+        mirror = self._sync()
+        title = get_game(mirror.record.game_type).title
+        self.say()
+        lines = summary_lines(mirror.public_view(), title)
+        self.say(lines[0], "bold")
+        for line in lines[1:]:
+            self.say(line, "cyan" if line.startswith("➡") else None)
+        self.shown = (mirror.turn, info.user_id or "")
+        self.header_turn = mirror.turn
+
+    async def _prompt(self, info: DecisionInfo) -> None:
+        mirror = self._sync()
+        if self.shown != (mirror.turn, info.user_id or ""):
+            self._summary(info)
+        else:
+            self.say(f"➡ {info.name}: {info.prompt}", "cyan")
+        if self.fresh_image is not None:
+            self.say(
+                f"board: {self._path(self.fresh_image)} (latest: "
+                f"{self._path(self.images.root / 'board.png')})",
+                "dim",
+            )
+            self.fresh_image = None
+        self.console.lines(private_lines(mirror.player_view(info.seat)))
+        await self._show_options(info)
+
+    async def _show_options(self, info: DecisionInfo) -> None:
+        self.options = await self.service.options_for(
+            self.channel, info.user_id or "", "", limit=None
+        )
+        self.say("Options (type a number or a command; 'help' lists more):", "dim")
+        self.console.lines(numbered_options(self.options, self.width))
+
+    async def _nudge(self) -> None:
+        """An AI seat must decide (a run stopped in the middle of its moves): any command of a
+        seated human lets the service finish the AI's moves first."""
+        before = self._sync().seq
+        user = next(iter(self.humans))
+        await self.service.command(self.channel, user, "help")
+        mirror = self._sync()
+        if mirror.seq > before:
+            reply = await self.service.log(self.channel, mirror.seq - before)
+            self.console.lines([f"  {line}" for line in reply.text.splitlines()])
+
+    async def _local(self, word: str, rest: str, info: DecisionInfo) -> bool:
+        """Terminal commands; True if ``word`` was one."""
+        user = info.user_id or ""
+        if word in ("help", "?", "commands"):
+            self.say(LOCAL_HELP)
+            self.say((await self.service.rules("commands")).text)
+        elif word in ("options", "o"):
+            await self._show_options(info)
+        elif word in ("summary", "table", "t"):
+            self._summary(info)
+        elif word == "board":
+            reply = await self.service.board(self.channel)
+            self.say(reply.text)
+            if reply.image is not None:
+                path = self.images.board(self._sync().seq, reply.image)
+                self.say(f"  [board image: {self._path(path)}]", "dim")
+        elif word == "hand":
+            reply = await self.service.hand(self.channel, user)
+            self.say(reply.text)
+            if reply.image is not None:
+                path = self.images.hand(self.humans.get(user, "player"), reply.image)
+                self.say(f"  [hand image: {self._path(path)}]", "dim")
+        elif word == "status":
+            self.say((await self.service.status(self.channel)).text)
+        elif word == "log":
+            limit = int(rest) if rest.isdigit() else 10
+            reply = await self.service.log(self.channel, limit)
+            self.say(reply.text)
+        elif word == "rules":
+            reply = await self.service.rules(rest or None)
+            self.say(reply.text)
+        else:
+            return False
+        return True
+
+    async def _decide(self, info: DecisionInfo) -> Outcome | None:
+        """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
+        await self._prompt(info)
+        name = self.humans.get(info.user_id or "", info.name)
+        while True:
+            line = self.console.read(f"{name}> ", self._completions)
+            if line is None:
+                return None
+            text = line.strip()
+            if not text:
+                if self.console.interactive:
+                    await self._show_options(info)
+                continue
+            word, _, rest = text.partition(" ")
+            word = word.casefold().lstrip("/!")
+            if word in ("quit", "exit", "q", "save"):
+                return None
+            if await self._local(word, rest.strip(), info):
+                continue
+            if text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(self.options):
+                    self.say(f"✗ no option {n}: the options are 1–{len(self.options)}", "red")
+                    continue
+                text = self.options[n - 1]
+                self.say(f"  = {text}", "dim")
+            out = await self.service.command(self.channel, info.user_id or "", text)
+            if out.accepted:
+                return out
+            self._refused(out.error, out.code)
+
+    async def _play(self) -> int:
+        limit = int(self.args.max_turns or 0)
+        while True:
+            info = await self.service.decision(self.channel)
+            if info is None:
+                mirror = self._sync()
+                if self.storage.active_game(self.channel) is None:
+                    return await self._finish()
+                self.say(f"✗ the game cannot go on here (move {mirror.seq}); see 'status'", "red")
+                self.say((await self.service.status(self.channel)).text)
+                return 1
+            if info.is_ai or info.user_id not in self.humans:
+                await self._nudge()
+                continue
+            mirror = self._sync()
+            if limit and mirror.turn > limit:
+                self.say(
+                    f"Stopped: --max-turns {limit} reached. The game is saved in "
+                    f"{self._path(self.db_path)}; run again with a higher --max-turns.",
+                    "yellow",
+                )
+                return 1
+            if (
+                self.hot_seat
+                and self.viewer != info.user_id
+                and not await self._handover(info.user_id)
+            ):
+                return self._quit()
+            out = await self._decide(info)
+            if out is None:
+                return self._quit()
+            self._show(out)
+            if out.game_over:
+                return await self._finish()
+
+    def _quit(self) -> int:
+        if not self.humans:
+            self.say("Interrupted.", "yellow")
+            return 130
+        mirror = self._sync()
+        self.say(
+            f"Saved at move {mirror.seq} (turn {mirror.turn}) in {self._path(self.db_path)}. "
+            "Run the same command again to continue.",
+            "bold",
+        )
+        return 0
+
+    async def run(self) -> int:
+        opened = await self._open()
+        if isinstance(opened, int):
+            return opened
+        if not self.humans:
+            assert opened is not None
+            return await self._watch(opened)
+        if opened is not None:
+            self.say(self._seat_line())
+            self._show(opened)
+            if opened.game_over:
+                return await self._finish()
+        return await self._play()
+
+    def _seat_line(self) -> str:
+        assert self.mirror is not None
+        return "Players: " + ", ".join(self._seat_names(self.mirror.record))
+
+
+def _setup_logging(out: Path) -> None:
+    """Service logs (refusals, AI trouble) go to ``<out>/terminal.log``, not the screen."""
+    logger = logging.getLogger("bot")
+    if any(getattr(h, "_venezia_terminal", False) for h in logger.handlers):
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(out / "terminal.log", encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler._venezia_terminal = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    renderer: Renderer | None = None,
+) -> int:
+    """``venezia play [options]``; ``stdin``/``stdout``/``renderer`` are for tests."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    out_dir: Path = args.out
+    db_path: Path = args.db if args.db is not None else out_dir / "venezia.sqlite3"
+    console = Console(stdin, stdout)
+    placeholders: list[str] = []
+    if renderer is None:
+        best = BestRenderer()
+        renderer, placeholders = best, best.missing
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        console.say(f"✗ cannot create {exc.filename}: {exc.strerror}")
+        return 2
+    _setup_logging(out_dir)
+    service = TableService.open(db_path, renderer, workers=2)
+    table = TerminalTable(
+        service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
+    )
+    try:
+        return asyncio.run(table.run())
+    except KeyboardInterrupt:
+        console.say()
+        return table._quit()
+    except BrokenPipeError:  # e.g. 'venezia play --humans 0 | head'
+        if stdout is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    finally:
+        service.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

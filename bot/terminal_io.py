@@ -1,0 +1,162 @@
+"""Input and output of the terminal table: the console (prompts, colours, tab completion,
+clearing the screen) and the output folder for the images.
+
+When stdin is not a TTY (a piped script of commands) there are no prompts, no colours and no
+screen clearing; every consumed line is echoed so the transcript reads like a session.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+__all__ = ["Console", "ImageFolder"]
+
+_STYLES = {
+    "bold": "\033[1m",
+    "dim": "\033[2m",
+    "red": "\033[31m",
+    "green": "\033[32m",
+    "yellow": "\033[33m",
+    "cyan": "\033[36m",
+}
+_RESET = "\033[0m"
+_CLEAR = "\033[2J\033[3J\033[H"
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Console:
+    """Writes lines, reads commands. ``interactive`` (stdin is a TTY) turns on prompts,
+    readline tab completion and screen clearing; ``color`` additionally needs stdout to be a
+    TTY and ``NO_COLOR`` unset."""
+
+    def __init__(
+        self,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        *,
+        interactive: bool | None = None,
+        color: bool | None = None,
+    ) -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.interactive = _isatty(self.stdin) if interactive is None else interactive
+        if color is None:
+            color = self.interactive and _isatty(self.stdout) and not os.environ.get("NO_COLOR", "")
+        self.color = color
+        self._completions: Callable[[], list[str]] = list
+        self._readline = self._setup_readline() if self._uses_input() else False
+
+    # -- output -------------------------------------------------------------------------------
+
+    def style(self, text: str, style: str | None) -> str:
+        if not self.color or not style:
+            return text
+        codes = "".join(_STYLES.get(s, "") for s in style.split())
+        return f"{codes}{text}{_RESET}" if codes else text
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        out = self.style(text, style) if text else text
+        print(out, file=self.stdout, flush=True)
+
+    def lines(self, lines: list[str] | tuple[str, ...], style: str | None = None) -> None:
+        for line in lines:
+            self.say(line, style)
+
+    def clear(self) -> None:
+        """Clear the screen and the scrollback (only on a terminal)."""
+        if self.interactive and _isatty(self.stdout):
+            self.stdout.write(_CLEAR)
+            self.stdout.flush()
+
+    # -- input --------------------------------------------------------------------------------
+
+    def _uses_input(self) -> bool:
+        return self.interactive and self.stdin is sys.stdin
+
+    def _setup_readline(self) -> bool:
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - Windows without pyreadline
+            return False
+        readline.set_completer_delims("")  # complete whole lines: 'place C3 C4', 'play 2 ponte'
+        readline.set_completer(self._complete)
+        doc = getattr(readline, "__doc__", "") or ""
+        if "libedit" in doc:  # pragma: no cover - macOS
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+        return True
+
+    def _complete(self, text: str, state: int) -> str | None:
+        key = text.casefold()
+        matches = [c for c in self._completions() if c.casefold().startswith(key)]
+        return matches[state] if state < len(matches) else None
+
+    def read(
+        self, prompt: str = "", completions: Callable[[], list[str]] | None = None
+    ) -> str | None:
+        """One line without its newline, or ``None`` at the end of input (Ctrl-D / end of the
+        script). Interactive: shows ``prompt`` and completes over ``completions()`` on Tab.
+        Piped: consumes a line and echoes it after the prompt."""
+        self._completions = completions or list
+        if self._uses_input():
+            try:
+                return input(self.style(prompt, "bold green") if prompt else "")
+            except EOFError:
+                self.say()
+                return None
+        if self.interactive and prompt:
+            self.stdout.write(self.style(prompt, "bold green"))
+            self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return None
+        line = line.rstrip("\r\n")
+        if not self.interactive:
+            self.say(f"{prompt}{line}".rstrip(), "dim")
+        return line
+
+
+class ImageFolder:
+    """The output folder: ``board-NNNN.png`` (NNNN = moves so far) and ``board.png`` (always
+    the latest), ``hand-<name>.png``, ``end.png``. Files are replaced atomically."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _write(self, name: str, data: bytes) -> Path:
+        self.root.mkdir(parents=True, exist_ok=True)
+        path = self.root / name
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        return path
+
+    def board(self, moves: int, data: bytes) -> Path:
+        path = self._write(f"board-{max(0, moves):04d}.png", data)
+        self._write("board.png", data)
+        return path
+
+    def hand(self, name: str, data: bytes) -> Path:
+        slug = "".join(c if c.isalnum() else "-" for c in name.strip().casefold()).strip("-")
+        return self._write(f"hand-{slug or 'player'}.png", data)
+
+    def end(self, data: bytes) -> Path:
+        return self._write("end.png", data)
+
+    def show(self, path: Path) -> str:
+        """``path`` relative to the working directory when it is inside it."""
+        try:
+            return str(path.resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(path)
