@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.ai_seat import UnknownAiLevel, ai_level, ai_levels
-from bot.outputs import Code, DecisionInfo, Outcome, PrivateUpdate, PublicUpdate
+from bot.outputs import Code, DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
 from bot.service import PlaceholderRenderer, Renderer, TableService
 from bot.storage import GameRecord
 from bot.terminal_io import Console, ImageFolder
@@ -590,37 +590,40 @@ class TerminalTable:
             reply = await self.service.log(self.channel, mirror.seq - before)
             self.console.lines([f"  {line}" for line in reply.text.splitlines()])
 
+    def _reply(self, reply: Reply) -> bool:
+        """Print a read's answer (a refusal in red); True if it was not refused."""
+        if reply.error is not None:
+            self._refused(reply.error, reply.code)
+            return False
+        self.say(reply.text)
+        return True
+
     async def _local(self, word: str, rest: str, info: DecisionInfo) -> bool:
         """Terminal commands; True if ``word`` was one."""
         user = info.user_id or ""
         if word in ("help", "?", "commands"):
             self.say(LOCAL_HELP)
-            self.say((await self.service.rules("commands")).text)
+            self._reply(await self.service.rules("commands"))
         elif word in ("options", "o"):
             await self._show_options(info)
         elif word in ("summary", "table", "t"):
             self._summary(info)
         elif word == "board":
             reply = await self.service.board(self.channel)
-            self.say(reply.text)
-            if reply.image is not None:
+            if self._reply(reply) and reply.image is not None:
                 path = self.images.board(self._sync().seq, reply.image)
                 self.say(f"  [board image: {self._path(path)}]", "dim")
         elif word == "hand":
             reply = await self.service.hand(self.channel, user)
-            self.say(reply.text)
-            if reply.image is not None:
+            if self._reply(reply) and reply.image is not None:
                 path = self.images.hand(self.humans.get(user, "player"), reply.image)
                 self.say(f"  [hand image: {self._path(path)}]", "dim")
         elif word == "status":
-            self.say((await self.service.status(self.channel)).text)
+            self._reply(await self.service.status(self.channel))
         elif word == "log":
-            limit = int(rest) if rest.isdigit() else 10
-            reply = await self.service.log(self.channel, limit)
-            self.say(reply.text)
+            self._reply(await self.service.log(self.channel, int(rest) if rest.isdigit() else 10))
         elif word == "rules":
-            reply = await self.service.rules(rest or None)
-            self.say(reply.text)
+            self._reply(await self.service.rules(rest or None))
         else:
             return False
         return True
@@ -722,21 +725,31 @@ class TerminalTable:
         return "Players: " + ", ".join(self._seat_names(self.mirror.record))
 
 
-def _setup_logging(out: Path) -> None:
-    """Service logs (refusals, AI trouble) go to ``<out>/terminal.log``, not the screen."""
-    logger = logging.getLogger("bot")
-    if any(getattr(h, "_venezia_terminal", False) for h in logger.handlers):
-        return
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(out / "terminal.log", encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler._venezia_terminal = True  # type: ignore[attr-defined]
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
+class _ServiceLog:
+    """While a session runs, the service's logs (refusals, AI trouble) go to
+    ``<out>/terminal.log`` instead of the screen; the ``bot`` logger is restored after."""
+
+    def __init__(self, out: Path) -> None:
+        self.logger = logging.getLogger("bot")
+        self.saved = (self.logger.level, self.logger.propagate)
+        try:
+            self.handler: logging.Handler = logging.FileHandler(
+                out / "terminal.log", encoding="utf-8"
+            )
+        except OSError:
+            self.handler = logging.NullHandler()
+        self.handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+        )
+        self.logger.addHandler(self.handler)
+        self.logger.setLevel(logging.INFO)
+        self.logger.propagate = False
+
+    def close(self) -> None:
+        self.logger.removeHandler(self.handler)
+        self.handler.close()
+        self.logger.setLevel(self.saved[0])
+        self.logger.propagate = self.saved[1]
 
 
 def main(
@@ -761,8 +774,13 @@ def main(
     except OSError as exc:
         console.say(f"✗ cannot create {exc.filename}: {exc.strerror}")
         return 2
-    _setup_logging(out_dir)
-    service = TableService.open(db_path, renderer, workers=2)
+    service_log = _ServiceLog(out_dir)
+    try:
+        service = TableService.open(db_path, renderer, workers=2)
+    except Exception as exc:
+        service_log.close()
+        console.say(f"✗ cannot open the database {db_path}: {exc}")
+        return 2
     table = TerminalTable(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
@@ -778,6 +796,7 @@ def main(
         return 0
     finally:
         service.close()
+        service_log.close()
 
 
 if __name__ == "__main__":

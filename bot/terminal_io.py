@@ -58,11 +58,17 @@ class Console:
 
     # -- output -------------------------------------------------------------------------------
 
-    def style(self, text: str, style: str | None) -> str:
+    def style(self, text: str, style: str | None, *, invisible: bool = False) -> str:
+        """``text`` in ``style`` (space-separated names) when colours are on. ``invisible``
+        marks the codes for readline (so a coloured prompt does not confuse line editing)."""
         if not self.color or not style:
             return text
         codes = "".join(_STYLES.get(s, "") for s in style.split())
-        return f"{codes}{text}{_RESET}" if codes else text
+        if not codes:
+            return text
+        if invisible:
+            return f"\001{codes}\002{text}\001{_RESET}\002"
+        return f"{codes}{text}{_RESET}"
 
     def say(self, text: str = "", style: str | None = None) -> None:
         out = self.style(text, style) if text else text
@@ -110,8 +116,9 @@ class Console:
         Piped: consumes a line and echoes it after the prompt."""
         self._completions = completions or list
         if self._uses_input():
+            shown = self.style(prompt, "bold green", invisible=self._readline) if prompt else ""
             try:
-                return input(self.style(prompt, "bold green") if prompt else "")
+                return input(shown)
             except EOFError:
                 self.say()
                 return None

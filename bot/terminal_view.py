@@ -218,7 +218,7 @@ def numbered_options(options: Sequence[str], width: int = 100) -> list[str]:
             rest = "(nothing)"
         elif verb == "exchange" and rest.replace(" ", "").isdigit():
             steps = sum(int(v) for v in rest.split()) // 5
-            rest += f" (+{steps})"
+            rest += f" → {steps} step{'s' if steps != 1 else ''}"
         groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
     pad = max((len(v) for v in groups), default=4)
     lines: list[str] = []

@@ -1,0 +1,321 @@
+"""The terminal table (``venezia play``) driven by piped input: whole games, hot seat, resume
+from the database, refusals, and the entry point."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot import cli, terminal
+from bot.service import PlaceholderRenderer
+from bot.storage import Storage
+from bot.terminal_view import numbered_options, summary_lines
+from engine.games import get_game
+from tests.test_service_support import PNG_MAGIC
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class ScriptIn(io.StringIO):
+    """Piped input: a fixed script of lines (not a TTY)."""
+
+    def isatty(self) -> bool:
+        return False
+
+
+class ReaderIn(io.TextIOBase):
+    """Piped input that answers each read by looking at what was printed so far."""
+
+    def __init__(self, out: io.StringIO, answer: Callable[[str], str | None], limit: int = 6000):
+        self.out = out
+        self.answer = answer
+        self.limit = limit
+        self.reads = 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:
+        self.reads += 1
+        if self.reads > self.limit:
+            return ""
+        line = self.answer(self.out.getvalue())
+        return "" if line is None else line + "\n"
+
+
+def run(
+    tmp_path: Path,
+    args: list[str],
+    lines: list[str] | None = None,
+    *,
+    stdin: io.TextIOBase | None = None,
+    out: io.StringIO | None = None,
+    db: str = "t.sqlite3",
+) -> tuple[int, str]:
+    out = out or io.StringIO()
+    feed = stdin if stdin is not None else ScriptIn("".join(f"{x}\n" for x in lines or []))
+    argv = [*args, "--out", str(tmp_path / "out"), "--db", str(tmp_path / db)]
+    rc = terminal.main(argv, stdin=feed, stdout=out, renderer=PlaceholderRenderer())  # type: ignore[arg-type]
+    return rc, out.getvalue()
+
+
+def stored_moves(path: Path, channel: str = terminal.CHANNEL) -> list[tuple[int, str]]:
+    with Storage.open(path) as store:
+        record = store.active_game(channel) or store.game_history(channel, 1)[0]
+        return [(m.seat, m.command) for m in store.moves(record.id)]
+
+
+def ranking(text: str) -> list[str]:
+    tail = text.split("Final ranking:", 1)[1]
+    return re.findall(r"^\s+(\d+\. .+)$", tail, flags=re.M)
+
+
+def is_png(path: Path) -> bool:
+    return path.is_file() and path.read_bytes().startswith(PNG_MAGIC)
+
+
+# -- watching AI seats -----------------------------------------------------------------------
+
+
+def test_ai_only_game_runs_to_the_ranking(tmp_path: Path) -> None:
+    rc, text = run(tmp_path, ["--humans", "0", "--players", "3", "--ai", "random", "--seed", "5"])
+    assert rc == 0, text
+    assert "— turn 2 —" in text and "Canal:" in text  # printed turn by turn
+    places = ranking(text)
+    assert [p.split(".")[0] for p in places] == ["1", "2", "3"]
+    assert "End screen: " in text and "end.png" in text
+    out = tmp_path / "out"
+    assert is_png(out / "board.png") and is_png(out / "end.png")
+    assert len(list(out.glob("board-*.png"))) > 10  # one board per turn at least
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        game = store.game_history(terminal.CHANNEL, 1)[0]
+        assert game.status == "finished" and game.seed == 5
+        results = store.results(game.id)
+    assert places == [f"{r.place}. {r.name} — {r.score}" for r in results]
+
+
+def test_quiet_prints_only_the_end(tmp_path: Path) -> None:
+    rc, text = run(tmp_path, ["--humans", "0", "--ai", "random", "--seed", "8", "--quiet"])
+    assert rc == 0, text
+    assert "— turn" not in text and "Canal:" not in text
+    assert len(ranking(text)) == 3
+    assert is_png(tmp_path / "out" / "end.png")
+
+
+def test_max_turns_stops_an_ai_only_game(tmp_path: Path) -> None:
+    rc, text = run(tmp_path, ["--humans", "0", "--ai", "random", "--seed", "8", "--max-turns", "3"])
+    assert rc == 1
+    assert "--max-turns 3 reached" in text and "Final ranking" not in text
+    assert "— turn 3 —" in text and "— turn 4 —" not in text
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        assert store.active_game(terminal.CHANNEL) is None  # closed: nothing to resume
+    # The table is free again for a new game.
+    rc, text = run(tmp_path, ["--humans", "0", "--ai", "random", "--seed", "8", "--quiet"])
+    assert rc == 0 and "game #2" in text
+
+
+# -- a human at the table --------------------------------------------------------------------
+
+
+def test_human_answering_option_one_plays_to_the_end(tmp_path: Path) -> None:
+    rc, text = run(
+        tmp_path,
+        ["--players", "3", "--ai", "random", "--seed", "7", "--name", "Anna"],
+        ["1"] * 3000,
+    )
+    assert rc == 0, text[-2000:]
+    assert "✗" not in text  # every option number was a legal move
+    assert "Anna> 1" in text and "Your hand:" in text and "Options (" in text
+    assert any("Anna" in place for place in ranking(text))
+    moves = stored_moves(tmp_path / "t.sqlite3")
+    assert any(seat == 0 for seat, _ in moves)
+    assert is_png(tmp_path / "out" / "end.png") and is_png(tmp_path / "out" / "hand-anna.png")
+
+
+def _random_option(rng: random.Random) -> Callable[[str], str | None]:
+    """Pick one of the numbered options printed last (reads the terminal's own output)."""
+
+    def answer(printed: str) -> str | None:
+        if "Final ranking:" in printed:
+            return None
+        block = printed.rsplit("Options (", 1)[-1]
+        numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
+        return str(rng.randint(1, max(numbers))) if numbers else ""
+
+    return answer
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
+def test_human_choosing_from_the_printed_options_finishes(
+    tmp_path: Path, players: int, seed: int
+) -> None:
+    out = io.StringIO()
+    reader = ReaderIn(out, _random_option(random.Random(seed)))
+    rc, text = run(
+        tmp_path,
+        ["--players", str(players), "--ai", "random", "--seed", str(seed), "--name", "Rita"],
+        stdin=reader,
+        out=out,
+    )
+    assert rc == 0, text[-3000:]
+    assert "✗" not in text
+    assert len(ranking(text)) == players
+    verbs = {command.split()[0] for seat, command in stored_moves(tmp_path / "t.sqlite3")}
+    assert {"play", "drain", "draw"} <= verbs
+
+
+def test_quit_and_resume_continue_the_same_game(tmp_path: Path) -> None:
+    args = ["--players", "3", "--ai", "random", "--seed", "21", "--name", "Anna"]
+    rc, first = run(tmp_path, args, ["1"] * 12 + ["quit"])
+    assert rc == 0
+    saved = int(re.search(r"Saved at move (\d+)", first).group(1))  # type: ignore[union-attr]
+    before = stored_moves(tmp_path / "t.sqlite3")
+    assert len(before) == saved > 12
+
+    # Same --db: the game continues where it stopped (the setup flags are ignored).
+    rc, second = run(tmp_path, [*args[:-2], "--seed", "999"], ["1"] * 3000)
+    assert rc == 0, second[-2000:]
+    assert "Resuming Venezia game #1 from " in second
+    assert f"move {saved}," in second and "seed 21" in second and "ignored" in second
+    after = stored_moves(tmp_path / "t.sqlite3")
+    assert after[:saved] == before and len(after) > saved
+    assert "Final ranking" in second
+
+    # The interrupted game equals one played straight through with the same answers.
+    rc, straight = run(tmp_path, args, ["1"] * 3000, db="straight.sqlite3")
+    assert rc == 0
+    assert stored_moves(tmp_path / "straight.sqlite3") == after
+    assert ranking(straight) == ranking(second)
+
+
+def test_end_of_input_saves_like_quit(tmp_path: Path) -> None:
+    rc, text = run(tmp_path, ["--seed", "3", "--ai", "random"], ["1", "1"])
+    assert rc == 0 and "Saved at move" in text
+    rc, text = run(tmp_path, ["--new", "--ai", "random", "--seed", "4"], ["quit"])
+    assert rc == 0
+    assert "The unfinished game #1 was closed (--new)" in text and "game #2, seed 4" in text
+
+
+def test_bad_input_gets_the_service_message_and_changes_nothing(tmp_path: Path) -> None:
+    args = ["--players", "3", "--ai", "random", "--seed", "21", "--name", "Anna"]
+    run(tmp_path, args, ["quit"])
+    before = stored_moves(tmp_path / "t.sqlite3")
+    bad = ["bogus", "play 7 basilica", "place Z99", "999", "0", "build palazzo", "quit"]
+    rc, text = run(tmp_path, args, bad)
+    assert rc == 0
+    assert "✗ unknown command 'bogus'" in text
+    assert "✗ illegal move:" in text  # the engine's reason follows
+    assert "✗ cannot read 'place Z99'" in text
+    assert "✗ no option 999" in text and "✗ no option 0" in text
+    assert text.count("✗") == len(bad) - 1
+    assert stored_moves(tmp_path / "t.sqlite3") == before
+    assert f"Saved at move {len(before)} " in text
+
+
+def test_reads_and_help_at_the_prompt(tmp_path: Path) -> None:
+    lines = ["help", "board", "hand", "status", "log 2", "rules drain", "rules xyz", "options"]
+    rc, text = run(tmp_path, ["--ai", "random", "--seed", "5", "--name", "Anna"], [*lines, "q"])
+    assert rc == 0
+    assert "rules [topic]" in text and "exchange <token values" in text  # help: both lists
+    assert "board image: " in text and is_png(tmp_path / "out" / "board.png")
+    assert "your hand:" in text and is_png(tmp_path / "out" / "hand-anna.png")
+    assert "Venezia — turn" in text  # the service's status
+    assert "Drain (V-2.1)" in text
+    assert "✗ no rules topic 'xyz'" in text
+    assert text.count("Options (") >= 2
+
+
+# -- hot seat --------------------------------------------------------------------------------
+
+
+def test_hot_seat_hides_hands_behind_the_handover(tmp_path: Path) -> None:
+    args = "--humans 2 --players 3 --ai random --seed 3 --name Anna --name Bruno"
+    rc, text = run(tmp_path, args.split(), ["1"] * 4000)
+    assert rc == 0, text[-2000:]
+    assert "Pass the terminal to Anna" in text and "Pass the terminal to Bruno" in text
+    viewer = None
+    for line in text.splitlines():
+        handed = re.match(r"Pass the terminal to (\w+)", line)
+        if handed:
+            viewer = handed.group(1)
+            continue
+        prompt = re.match(r"(Anna|Bruno)> ", line)
+        if prompt:  # nobody decides before the terminal was handed to him
+            assert prompt.group(1) == viewer, line
+        private = re.search(r"\(to (\w+)\)", line)
+        if private:  # private news only on its owner's screen
+            assert private.group(1) == viewer, line
+    assert "Since your last look" in text
+    assert len(ranking(text)) == 3
+
+
+# -- options, errors, entry point ------------------------------------------------------------
+
+
+def test_numbered_options_keep_the_order_of_the_options() -> None:
+    state = get_game("venezia").new_state(["A", "B", "C"], 5)
+    d = state.pending()
+    assert d is not None
+    options = [*state.legal_commands(d.seat), "drain C3", "done", "exchange 6 2 2"]
+    text = "\n".join(numbered_options(options, width=60))
+    assert [int(n) for n in re.findall(r"(\d+)\)", text)] == list(range(1, len(options) + 1))
+    assert "(nothing)" in text and "6 2 2 → 2 steps" in text
+    assert all(len(line) <= 60 for line in text.splitlines())
+    summary = summary_lines(state.public_view())
+    assert summary[0].startswith("Venezia · turn 1") and summary[-1].startswith("➡ ")
+    assert any("architects:" in line for line in summary)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "9"], "Venezia seats 2–5 players"),
+        (["--humans", "4"], "--humans must be between 0 and --players"),
+        (["--ai", "genius"], "unknown AI level 'genius'"),
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--name", "A", "--name", "B"], "2 names for 1 human seat"),
+    ],
+)
+def test_bad_setup_is_refused(tmp_path: Path, args: list[str], message: str) -> None:
+    rc, text = run(tmp_path, args, ["quit"])
+    assert rc == 2 and message in text
+
+
+def test_default_paths_and_the_console_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    rc = terminal.main(
+        ["--seed", "2", "--ai", "random"],
+        stdin=ScriptIn("quit\n"),
+        stdout=out,
+        renderer=PlaceholderRenderer(),  # type: ignore[arg-type]
+    )
+    assert rc == 0
+    assert (tmp_path / "out" / "venezia.sqlite3").is_file()
+    assert "out/venezia.sqlite3" in out.getvalue()
+    assert is_png(tmp_path / "out" / "board.png")
+    # The real entry point, piped like a script, continues that game.
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "play", "--seed", "2"],
+        input="status\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "NO_COLOR": "1"},
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Resuming Venezia game #1" in proc.stdout and "Venezia — turn" in proc.stdout
+    assert "\x1b[" not in proc.stdout  # no colours when piped
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["play", "--help"])
+    assert exit_info.value.code == 0
