@@ -1,0 +1,1142 @@
+"""The Discord bot: slash commands, buttons and DMs over the table service.
+
+A thin adapter: every slash command and every button maps to one call of
+:class:`bot.service.TableService`; the service's answers (:mod:`bot.outputs`) become messages
+through the pure functions of :mod:`bot.discord_views`.
+
+* **Actions** (``/join``, ``/play``, a button, a select, ...) defer privately at once (Discord
+  wants an answer within 3 seconds; the service renders off the event loop), call the service,
+  post every public update as a *new* channel message (embed + board PNG + the components of
+  the decision now pending), DM private updates (hand image and text) and then remove the
+  private "thinking" note. Refusals answer privately with the service's own message.
+* **Reads** (``/board``, ``/status``, ``/log``, ``/rules``, ``/help``, ``/hand``) answer
+  privately; ``public:`` posts board / status / log for everyone.
+* **Buttons** are ``DynamicItem`` s (:class:`bot.discord_views.VzButton` / ``VzSelect``) whose
+  custom ids name channel, game and move number: they work after a restart, and a click on an
+  older turn's button is answered privately as stale.
+* **DMs closed** (``Forbidden``): the player is told once per game in the channel to use the
+  "My hand" button or ``/hand``; nothing waits for a DM.
+* **Unexpected errors** are logged with a reference id; the user sees a short apology with
+  that id. The service never half-applies a move, so the game stays intact.
+
+``create_bot(settings)`` builds everything without touching the network; ``main(argv)`` is
+``venezia bot``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import sys
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_views import (
+    DYNAMIC_ITEMS,
+    ComponentId,
+    MessageSpec,
+    arg_of,
+    district_choice_spec,
+    district_names,
+    dm_spec,
+    filter_options,
+    private_choice_spec,
+    public_specs,
+    reply_spec,
+    send_kwargs,
+    verb_of,
+)
+from bot.outputs import Code, DecisionInfo, Outcome
+from bot.service import (
+    RULE_TOPICS,
+    PlaceholderRenderer,
+    Renderer,
+    RendererUnavailable,
+    TableService,
+    ai_levels,
+    default_renderer,
+)
+from bot.settings import TOKEN_HELP, Settings, SettingsError
+
+__all__ = [
+    "COMMAND_NAMES",
+    "VeneziaBot",
+    "create_bot",
+    "help_text",
+    "main",
+    "make_renderer",
+    "verb_choices",
+]
+
+log = logging.getLogger("bot.discord")
+
+GAME_TITLE = "Venezia"
+#: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
+AUTOCOMPLETE_TIMEOUT = 2.0
+MAX_CHOICES = 25
+#: Channel permissions the bot needs (documented in docs/discord.md).
+NEEDED_PERMISSIONS = "View Channel, Send Messages, Embed Links and Attach Files"
+
+COMMAND_NAMES = (
+    "join",
+    "leave",
+    "start",
+    "abort",
+    "addbot",
+    "removebot",
+    "replace",
+    "play",
+    "place",
+    "drain",
+    "draw",
+    "swap",
+    "exchange",
+    "discard",
+    "build",
+    "score",
+    "flip",
+    "done",
+    "hand",
+    "board",
+    "status",
+    "log",
+    "rules",
+    "help",
+    "sync",
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Pure helpers (autocomplete, help)
+# --------------------------------------------------------------------------------------------
+
+
+def _choice_name(option: str) -> str:
+    verb, arg = verb_of(option), arg_of(option)
+    if verb == "play":
+        return arg or "no cards"
+    if verb == "exchange":
+        values = [int(v) for v in arg.split() if v.isdigit()]
+        steps = sum(values) // 5
+        return f"{arg} → {steps} step{'s' if steps != 1 else ''} ({sum(values)} gold)"
+    if verb == "score":
+        name = district_names().get(arg.upper())
+        return f"{arg} — {name}" if name else arg
+    if verb == "draw":
+        return "the deck" if arg == "deck" else f"{arg} (from the pool)"
+    return arg or option
+
+
+def _choice_value(option: str) -> str:
+    verb, arg = verb_of(option), arg_of(option)
+    if verb == "play" and not arg:
+        return "nothing"
+    return arg
+
+
+def _strip_verb(text: str, verbs: Sequence[str]) -> str:
+    words = text.strip().lstrip("/!").split()
+    if words and words[0].casefold() in verbs:
+        words = words[1:]
+    return " ".join(words)
+
+
+def verb_choices(
+    options: Sequence[str], verbs: Sequence[str], current: str, limit: int = MAX_CHOICES
+) -> list[tuple[str, str]]:
+    """Autocomplete choices ``(name, value)`` for a command's argument: the user's legal
+    options of those verbs, filtered by what he typed (arguments starting with it first, then
+    those containing every typed word as a word start, then any containing it)."""
+    typed = _strip_verb(current, verbs).casefold()
+    words = typed.split()
+    ranked: list[tuple[int, int, str, str]] = []
+    for n, option in enumerate(options):
+        if verb_of(option) not in verbs:
+            continue
+        name, value = _choice_name(option), _choice_value(option)
+        hay = f"{value} {name}".casefold()
+        tokens = hay.replace("—", " ").replace("(", " ").split()
+        if not typed or value.casefold().startswith(typed):
+            rank = 0
+        elif all(any(t.startswith(w) for t in tokens) for w in words):
+            rank = 1
+        elif typed in hay:
+            rank = 2
+        else:
+            continue
+        ranked.append((rank, n, name[:100], value[:100]))
+    ranked.sort()
+    return [(name, value) for _, _, name, value in ranked[:limit]]
+
+
+def plain_choices(
+    items: Sequence[tuple[str, str]], current: str, limit: int = MAX_CHOICES
+) -> list[tuple[str, str]]:
+    typed = current.strip().casefold()
+    starts = [
+        c for c in items if c[1].casefold().startswith(typed) or c[0].casefold().startswith(typed)
+    ]
+    inside = [c for c in items if c not in starts and typed in f"{c[0]} {c[1]}".casefold()]
+    return (starts + inside)[:limit]
+
+
+def help_text(commands: Sequence[tuple[str, str]]) -> str:
+    lines = [
+        f"**{GAME_TITLE} at this channel's table** — every command is also a button on the "
+        "newest table message; 'My hand' and /hand answer only you.",
+    ]
+    lines += [f"`/{name}` — {desc}" for name, desc in commands]
+    lines.append("`/rules commands` lists the move grammar; `/rules` lists the rules topics.")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# The bot
+# --------------------------------------------------------------------------------------------
+
+
+def make_renderer(mode: str) -> Renderer:
+    """``real``: the ``render`` package (or :class:`RendererUnavailable`); ``placeholder``:
+    stand-in images; ``auto``: real if importable, else placeholders with a warning."""
+    if mode == "placeholder":
+        return PlaceholderRenderer((480, 320))
+    if mode == "real":
+        return default_renderer()
+    try:
+        return default_renderer()
+    except RendererUnavailable as exc:
+        log.warning("%s; posting placeholder images (VENEZIA_RENDERER=auto)", exc)
+        return PlaceholderRenderer((480, 320))
+
+
+class VeneziaTree(app_commands.CommandTree["VeneziaBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await self.client.answer(interaction, "Venezia is played in server channels.")
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await self.client.answer(interaction, str(error) or "You cannot use this command.")
+            return
+        await self.client.apologize(interaction, "command", error)
+
+
+class VeneziaBot(discord.Client):
+    """The Discord client: a command tree, the dynamic buttons, and the table service."""
+
+    def __init__(self, settings: Settings, service: TableService | None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # No voice here: keep discord.py from warning about voice libraries at start-up.
+        discord.VoiceClient.warn_nacl = False
+        if hasattr(discord.VoiceClient, "warn_dave"):
+            discord.VoiceClient.warn_dave = False
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+        )
+        self.settings = settings
+        self._service = service
+        self.tree = VeneziaTree(self)
+        self.dm_warned: set[tuple[str, int | None, str]] = set()
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        self._public_defers: set[int] = set()
+        self._closed_service = False
+        self.sync_on_start = settings.sync_on_start
+        register_commands(self)
+        # Registering the templates needs no network; setup_hook does it again (harmless).
+        self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("this bot was built without a table service")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_on_start != "off":
+            guild = self.settings.dev_guild_id if self.sync_on_start == "guild" else None
+            if self.sync_on_start == "guild" and guild is None:
+                log.warning("VENEZIA_SYNC_ON_START=guild needs VENEZIA_DEV_GUILD; not syncing")
+            else:
+                synced = await sync_commands(self, guild_id=guild)
+                log.info("synced %d commands (%s)", len(synced), guild or "global")
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s); %d guild(s)",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        if self._service is not None and not self._closed_service:
+            self._closed_service = True
+            await self._service.aclose()
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _lock(self, channel: str) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel)
+        if lock is None:
+            lock = self._channel_locks[channel] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def _channel_id(interaction: discord.Interaction[Any]) -> str:
+        return str(interaction.channel_id)
+
+    def channel_for(self, interaction: discord.Interaction[Any]) -> Any:
+        channel = interaction.channel
+        if channel is not None and hasattr(channel, "send"):
+            return channel
+        return self.get_partial_messageable(int(interaction.channel_id or 0))
+
+    async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+        """Acknowledge now (a private or public "thinking…"); answers follow as followups."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            if not ephemeral:
+                self._public_defers.add(interaction.id)
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], message: str | MessageSpec
+    ) -> None:
+        """Answer the user: privately unless the spec says otherwise."""
+        spec = MessageSpec(content=message, ephemeral=True) if isinstance(message, str) else message
+        kwargs = send_kwargs(spec, ephemeral_ok=True)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            return
+        if spec.ephemeral and interaction.id in self._public_defers:
+            # The first followup would replace the public "thinking…" and be public: remove it
+            # so that this private answer stays private.
+            self._public_defers.discard(interaction.id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        self._public_defers.discard(interaction.id)
+        await interaction.followup.send(**kwargs)
+
+    async def done_quietly(self, interaction: discord.Interaction[Any]) -> None:
+        """The action is visible in the channel: remove the private "thinking…" note."""
+        self._public_defers.discard(interaction.id)
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.debug("could not delete the deferred response of %s", interaction.id)
+
+    async def guard(
+        self, interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
+    ) -> None:
+        """Run one interaction's work; an unexpected exception is logged with a reference id
+        and answered with a short apology (the service never half-applies a move)."""
+        try:
+            await work
+        except Exception as exc:
+            await self.apologize(interaction, what, exc)
+
+    async def apologize(
+        self, interaction: discord.Interaction[Any], what: str, error: BaseException
+    ) -> str:
+        ref = secrets.token_hex(4).upper()
+        log.error(
+            "unexpected error [ref %s] in %s: channel=%s guild=%s user=%s",
+            ref,
+            what,
+            interaction.channel_id,
+            interaction.guild_id,
+            getattr(interaction.user, "id", None),
+            exc_info=error,
+        )
+        try:
+            await self.answer(
+                interaction,
+                f"Sorry — something went wrong on my side (reference `{ref}`). The game is "
+                "safe; please try again, or use /board to see where it stands.",
+            )
+        except Exception:
+            log.exception("could not tell the user about error %s", ref)
+        return ref
+
+    # -- table-changing actions ---------------------------------------------------------------
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        what: str,
+        call: Callable[[], Awaitable[Outcome]],
+    ) -> Outcome:
+        """Defer, call the service, post its public updates in order, DM the private ones,
+        answer the actor (quietly on success, with the service's message on a refusal)."""
+        await self.defer(interaction)
+        channel = self._channel_id(interaction)
+        async with self._lock(channel):
+            outcome = await call()
+            if not outcome.accepted:
+                await self.refuse(interaction, what, outcome)
+                return outcome
+            posted = await self.post_public(interaction, outcome)
+        await self.send_private(interaction, outcome)
+        if posted:
+            await self.done_quietly(interaction)
+        else:
+            await self.answer(
+                interaction,
+                f"✅ Done, but I cannot post in this channel: I need {NEEDED_PERMISSIONS} "
+                "here. Ask a server admin to grant them; /board shows the table meanwhile.",
+            )
+        return outcome
+
+    async def refuse(
+        self, interaction: discord.Interaction[Any], what: str, outcome: Outcome
+    ) -> None:
+        error = outcome.error or "refused"
+        if outcome.code == Code.DUPLICATE:
+            text = "Already done: " + error.removeprefix("already done: ")
+        elif outcome.code == Code.INTERNAL:
+            ref = secrets.token_hex(4).upper()
+            log.error(
+                "service failure [ref %s] in %s: channel=%s user=%s: %s",
+                ref,
+                what,
+                interaction.channel_id,
+                getattr(interaction.user, "id", None),
+                error,
+            )
+            text = f"Sorry — {error} (reference `{ref}`)."
+        else:
+            text = error[:1].upper() + error[1:]
+        await self.answer(interaction, text)
+
+    async def post_public(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
+        """Each public update as a new channel message; the last one with the components of
+        what comes next. False if the channel refused (missing permissions)."""
+        channel = self._channel_id(interaction)
+        specs = public_specs(
+            outcome.public,
+            outcome.decision,
+            channel,
+            game_over=outcome.game_over,
+            game_title=GAME_TITLE,
+        )
+        dest = self.channel_for(interaction)
+        for spec in specs:
+            try:
+                await dest.send(**send_kwargs(spec))
+            except discord.Forbidden as exc:
+                log.warning("cannot post in channel %s (code %s): %s", channel, exc.code, exc.text)
+                return False
+        return True
+
+    async def send_private(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        if not outcome.private or not self.settings.dm_hands:
+            return
+        channel = self._channel_id(interaction)
+        await asyncio.gather(
+            *(self._dm(interaction, channel, outcome.game_id, p) for p in outcome.private)
+        )
+
+    async def _dm(
+        self, interaction: discord.Interaction[Any], channel: str, game_id: int | None, p: Any
+    ) -> None:
+        try:
+            dm = await self.create_dm(discord.Object(id=int(p.user_id)))
+            await dm.send(**send_kwargs(dm_spec(p, channel, GAME_TITLE)))
+        except discord.Forbidden as exc:
+            log.info("cannot DM user %s (code %s): %s", p.user_id, exc.code, exc.text)
+            key = (channel, game_id, p.user_id)
+            if key in self.dm_warned:
+                return
+            self.dm_warned.add(key)
+            note = MessageSpec(
+                content=(
+                    f"<@{p.user_id}> I cannot send you direct messages, so your hand is not "
+                    "coming by DM. Use the **My hand** button or `/hand` — both answer only "
+                    "you."
+                ),
+                mentions=(p.user_id,),
+            )
+            try:
+                await self.channel_for(interaction).send(**send_kwargs(note))
+            except discord.HTTPException:
+                log.warning("could not post the DM hint for user %s in %s", p.user_id, channel)
+        except (discord.HTTPException, ValueError):
+            log.warning("DM to user %s failed", p.user_id, exc_info=True)
+
+    async def move(self, interaction: discord.Interaction[Any], text: str) -> Outcome:
+        """A game command as typed, from the interaction's user."""
+        channel = self._channel_id(interaction)
+        user = str(interaction.user.id)
+        key = str(interaction.id)
+        return await self.act(
+            interaction,
+            text,
+            lambda: self.service.command(channel, user, text, idempotency_key=key),
+        )
+
+    # -- slash command handlers ---------------------------------------------------------------
+
+    async def cmd_join(self, interaction: discord.Interaction[Any], game: str | None) -> None:
+        channel, user = self._channel_id(interaction), interaction.user
+        await self.act(
+            interaction,
+            "join",
+            lambda: self.service.join(
+                channel, str(user.id), user.display_name, game or None, interaction.guild_id
+            ),
+        )
+
+    async def cmd_leave(self, interaction: discord.Interaction[Any]) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(interaction, "leave", lambda: self.service.leave(channel, user))
+
+    async def cmd_start(self, interaction: discord.Interaction[Any], game: str | None) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction, "start", lambda: self.service.start(channel, user, game=game or None)
+        )
+
+    async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction, "abort", lambda: self.service.abort(channel, user, can_manage=can_manage)
+        )
+
+    async def cmd_addbot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction, "addbot", lambda: self.service.add_ai(channel, user, level or None)
+        )
+
+    async def cmd_removebot(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction, "removebot", lambda: self.service.remove_ai(channel, user, seat)
+        )
+
+    async def cmd_replace(
+        self, interaction: discord.Interaction[Any], target: int, level: str | None
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction,
+            "replace",
+            lambda: self.service.replace_with_ai(
+                channel, user, str(target), level or None, can_manage=can_manage
+            ),
+        )
+
+    async def cmd_hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.defer(interaction)
+        reply = await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+        await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} — your hand"))
+
+    async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = await self.service.board(self._channel_id(interaction))
+        await self.answer(
+            interaction,
+            reply_spec(
+                reply,
+                title=f"{GAME_TITLE} — the board",
+                ephemeral=not public,
+                with_components=public,
+            ),
+        )
+
+    async def cmd_status(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = await self.service.status(self._channel_id(interaction))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=GAME_TITLE, ephemeral=not public, with_components=public),
+        )
+
+    async def cmd_log(
+        self, interaction: discord.Interaction[Any], count: int, public: bool
+    ) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = await self.service.log(self._channel_id(interaction), count)
+        await self.answer(interaction, reply_spec(reply, title=GAME_TITLE, ephemeral=not public))
+
+    async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        reply = await self.service.rules(topic)
+        await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} rules"))
+
+    async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+        commands = [
+            (c.qualified_name, c.description)
+            for c in self.tree.get_commands()
+            if isinstance(c, app_commands.Command) and c.name != "sync"
+        ]
+        await self.answer(interaction, help_text(commands))
+
+    async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
+        user = interaction.user
+        owner = user.id in self.settings.owner_ids
+        if not owner:
+            owner = await self.is_app_owner(user.id)
+        if not owner:
+            await self.answer(interaction, "Only the bot's owner can sync the commands.")
+            return
+        await self.defer(interaction)
+        guild = interaction.guild_id
+        if scope == "global":
+            synced = await sync_commands(self)
+            text = f"Synced {len(synced)} commands globally (Discord may take a while)."
+        elif scope == "clear":
+            synced = await sync_commands(self, guild_id=guild, clear=True)
+            text = "Removed this server's copies of the commands (the global ones remain)."
+        else:
+            synced = await sync_commands(self, guild_id=guild)
+            text = f"Synced {len(synced)} commands to this server (available at once)."
+        await self.answer(interaction, text)
+
+    async def is_app_owner(self, user_id: int) -> bool:
+        """Whether the user owns the application (or is on its team); False on any error."""
+        try:
+            app = await self.application_info()
+        except discord.HTTPException:
+            return False
+        if app.team is not None:
+            return any(m.id == user_id for m in app.team.members)
+        return app.owner is not None and app.owner.id == user_id
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def options(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The user's legal commands now (empty if that takes too long)."""
+        try:
+            return await asyncio.wait_for(
+                self.service.options_for(
+                    self._channel_id(interaction), str(interaction.user.id), "", None
+                ),
+                AUTOCOMPLETE_TIMEOUT,
+            )
+        except TimeoutError:
+            log.info("autocomplete timed out in channel %s", interaction.channel_id)
+            return []
+
+    async def autocomplete_verb(
+        self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
+    ) -> list[app_commands.Choice[str]]:
+        choices = verb_choices(await self.options(interaction), verbs, current)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
+    # -- components ---------------------------------------------------------------------------
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        """A click on one of our buttons or a choice in one of our selects."""
+        await self.guard(
+            interaction, f"component {cid.text()}", self._component(interaction, cid, values)
+        )
+
+    async def _component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        channel = self._channel_id(interaction)
+        if cid.channel != channel:
+            await self.answer(interaction, "This button belongs to another channel's table.")
+            return
+        action = cid.action
+        if action == "hand":
+            await self.cmd_hand(interaction)
+            return
+        if action == "join":
+            await self.cmd_join(interaction, None)
+            return
+        if action == "leave":
+            await self.cmd_leave(interaction)
+            return
+        if action == "start":
+            await self.cmd_start(interaction, None)
+            return
+        if action == "addbot":
+            await self.cmd_addbot(interaction, None)
+            return
+        if action == "removebot":
+            await self.cmd_removebot(interaction, None)
+            return
+        await self.defer(interaction)
+        d = await self.service.decision(channel)
+        stale = stale_text(cid, d)
+        if stale is not None or d is None:
+            await self.answer(interaction, stale or "No decision is pending.")
+            return
+        user = str(interaction.user.id)
+        if action == "do":
+            command = cid.arg
+            if command.startswith("#"):
+                command = _indexed(list(d.options or ()), command)
+            if command:
+                await self.move(interaction, command)
+            else:
+                await self.answer(interaction, "That choice is no longer available.")
+            return
+        if action == "pick":
+            value = values[0] if values else ""
+            if value.startswith("#"):
+                if d.options is not None and cid.arg.startswith("d"):
+                    source = list(d.options)
+                else:
+                    source = await self.service.options_for(channel, user, "", None)
+                value = _indexed(source, value)
+            if not value or value == "-":
+                await self.answer(interaction, "Nothing was chosen.")
+                return
+            await self.move(interaction, value)
+            return
+        if action == "grp":
+            if d.user_id != user:
+                await self.answer(interaction, not_yours(d))
+                return
+            group = values[0] if values else ""
+            if d.options is not None:
+                spec = district_choice_spec(channel, d.game_id, d.seq, d.options, group, "d")
+            else:
+                mine = await self.service.options_for(channel, user, "", None)
+                spec = district_choice_spec(channel, d.game_id, d.seq, mine, group, "u")
+            await self.answer(interaction, spec)
+            return
+        if action == "opt":
+            everything = await self.service.options_for(channel, user, "", None)
+            options = filter_options(everything, cid.arg)
+            if not options:
+                if cid.arg == "exchange":
+                    text = (
+                        "No gold exchange is open to you now: you exchange during your own turn, "
+                        "5 gold per step."
+                    )
+                elif d.user_id != user:
+                    text = not_yours(d)
+                else:
+                    text = "Nothing to choose there now."
+                await self.answer(interaction, text)
+                return
+            what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
+            await self.answer(
+                interaction,
+                private_choice_spec(
+                    channel,
+                    d.game_id,
+                    d.seq,
+                    options,
+                    what.get(cid.arg, "Your choices"),
+                    indexes=[everything.index(o) for o in options],
+                ),
+            )
+            return
+        await self.answer(interaction, "Unknown button.")
+
+
+def _indexed(options: Sequence[str], ref: str) -> str:
+    try:
+        return options[int(ref[1:])]
+    except (ValueError, IndexError):
+        return ""
+
+
+def not_yours(d: DecisionInfo) -> str:
+    return f"Not your decision: it is {d.name}'s turn to decide ({d.prompt})."
+
+
+def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:
+    """Why a decision button no longer applies, or ``None`` if it is current."""
+    if d is None:
+        return (
+            "This button is from an earlier turn: no decision is pending now (the game is "
+            "over, or no game is running)."
+        )
+    if d.game_id != cid.game:
+        return "This button is from an earlier game."
+    if d.seq != cid.seq:
+        return (
+            f"This button is from an earlier turn (move {cid.seq + 1}); the game is at move "
+            f"{d.seq + 1} now. Use the newest message's buttons or the slash commands."
+        )
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Slash commands
+# --------------------------------------------------------------------------------------------
+
+
+def _verb_text(verb: str, arg: str | None) -> str:
+    rest = _strip_verb(arg or "", (verb,))
+    return f"{verb} {rest}".strip()
+
+
+AutocompleteCallback = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
+
+
+def register_commands(bot: VeneziaBot) -> None:
+    """Every slash command on ``bot.tree`` (guild-only), each a thin call into the bot."""
+    tree = bot.tree
+
+    def ac_verbs(*verbs: str) -> AutocompleteCallback:
+        async def autocomplete(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await bot.autocomplete_verb(interaction, verbs, current)
+
+        return autocomplete
+
+    async def ac_game(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        from engine.games import GAMES
+
+        items = [(g.title, name) for name, g in GAMES.items()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_level(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(lv, lv) for lv in ai_levels()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_topic(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(t, t) for t in [*RULE_TOPICS, "commands"]]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    def run(
+        interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
+    ) -> Awaitable[None]:
+        return bot.guard(interaction, what, work)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    @tree.command(name="join", description="Sit down at this channel's table (opens one)")
+    @app_commands.describe(game="The game to play (default: Venezia)")
+    @app_commands.autocomplete(game=ac_game)
+    @app_commands.guild_only()
+    async def join(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run(interaction, "/join", bot.cmd_join(interaction, game))
+
+    @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
+    @app_commands.guild_only()
+    async def leave(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/leave", bot.cmd_leave(interaction))
+
+    @tree.command(name="start", description="Start the game with everybody seated")
+    @app_commands.describe(game="Switch the table to this game before starting")
+    @app_commands.autocomplete(game=ac_game)
+    @app_commands.guild_only()
+    async def start(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run(interaction, "/start", bot.cmd_start(interaction, game))
+
+    @tree.command(
+        name="abort", description="Abort the game or close the table (host or Manage Channels)"
+    )
+    @app_commands.guild_only()
+    async def abort(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/abort", bot.cmd_abort(interaction))
+
+    @tree.command(name="addbot", description="Add an AI player to the table")
+    @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def addbot(interaction: discord.Interaction[Any], level: str | None = None) -> None:
+        await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
+
+    @tree.command(name="removebot", description="Remove an AI player from the table")
+    @app_commands.describe(seat="The AI's seat number (default: the last AI)")
+    @app_commands.guild_only()
+    async def removebot(
+        interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10] | None = None
+    ) -> None:
+        await run(interaction, "/removebot", bot.cmd_removebot(interaction, seat))
+
+    @tree.command(
+        name="replace",
+        description="Hand a player's seat to an AI (host, Manage Channels or himself)",
+    )
+    @app_commands.describe(player="The player whose seat the AI takes", level="The AI's level")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def replace(
+        interaction: discord.Interaction[Any], player: discord.User, level: str | None = None
+    ) -> None:
+        await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def move(interaction: discord.Interaction[Any], verb: str, arg: str | None) -> Awaitable[None]:
+        text = _verb_text(verb, arg)
+        return run(interaction, f"/{verb}", bot.move(interaction, text))
+
+    @tree.command(name="play", description="Play cards from your hand (or none)")
+    @app_commands.describe(cards="The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none")
+    @app_commands.autocomplete(cards=ac_verbs("play"))
+    @app_commands.guild_only()
+    async def play(interaction: discord.Interaction[Any], cards: str | None = None) -> None:
+        await move(interaction, "play", cards)
+
+    @tree.command(name="place", description="Place the building being resolved")
+    @app_commands.describe(hexes="Hex labels as printed on the board, e.g. 'C3 C4'")
+    @app_commands.autocomplete(hexes=ac_verbs("place"))
+    @app_commands.guild_only()
+    async def place(interaction: discord.Interaction[Any], hexes: str) -> None:
+        await move(interaction, "place", hexes)
+
+    @tree.command(name="drain", description="Drain a swamp (up to two per turn)")
+    @app_commands.describe(hexes="The swamp hex(es), e.g. 'C3' or 'C3 D5'")
+    @app_commands.autocomplete(hexes=ac_verbs("drain"))
+    @app_commands.guild_only()
+    async def drain(interaction: discord.Interaction[Any], hexes: str) -> None:
+        await move(interaction, "drain", hexes)
+
+    @tree.command(name="draw", description="Take the top card of the deck or a card of the pool")
+    @app_commands.describe(source="'deck' or a building type in the pool")
+    @app_commands.autocomplete(source=ac_verbs("draw"))
+    @app_commands.guild_only()
+    async def draw(interaction: discord.Interaction[Any], source: str) -> None:
+        await move(interaction, "draw", source)
+
+    @tree.command(name="swap", description="Put a card into the pool, then take three")
+    @app_commands.describe(card="The building type to put into the pool")
+    @app_commands.autocomplete(card=ac_verbs("swap"))
+    @app_commands.guild_only()
+    async def swap(interaction: discord.Interaction[Any], card: str) -> None:
+        await move(interaction, "swap", card)
+
+    @tree.command(name="exchange", description="Hand in gold tokens: 5 gold per step")
+    @app_commands.describe(tokens="Token values, e.g. '6 2 2', or '2 steps' for the best choice")
+    @app_commands.autocomplete(tokens=ac_verbs("exchange"))
+    @app_commands.guild_only()
+    async def exchange(interaction: discord.Interaction[Any], tokens: str) -> None:
+        await move(interaction, "exchange", tokens)
+
+    @tree.command(
+        name="discard", description="Throw away all your cards of one type in front of you"
+    )
+    @app_commands.describe(type="The building type to discard")
+    @app_commands.autocomplete(type=ac_verbs("discard"))
+    @app_commands.guild_only()
+    async def discard(interaction: discord.Interaction[Any], type: str) -> None:
+        await move(interaction, "discard", type)
+
+    @tree.command(name="build", description="Choose the completed building to resolve next")
+    @app_commands.describe(building="The building type, e.g. 'palazzo' or 'ponte solo'")
+    @app_commands.autocomplete(building=ac_verbs("build"))
+    @app_commands.guild_only()
+    async def build(interaction: discord.Interaction[Any], building: str) -> None:
+        await move(interaction, "build", building)
+
+    @tree.command(name="score", description="Name the district the ponte scores")
+    @app_commands.describe(district="The district letter or name, e.g. 'C' or 'Cannaregio'")
+    @app_commands.autocomplete(district=ac_verbs("score"))
+    @app_commands.guild_only()
+    async def score(interaction: discord.Interaction[Any], district: str) -> None:
+        await move(interaction, "score", district)
+
+    @tree.command(name="flip", description="Two players: flip the top card for Klaus-Jürgen")
+    @app_commands.guild_only()
+    async def flip(interaction: discord.Interaction[Any]) -> None:
+        await move(interaction, "flip", None)
+
+    @tree.command(name="done", description="Stop draining, skip the flip, or continue")
+    @app_commands.guild_only()
+    async def done(interaction: discord.Interaction[Any]) -> None:
+        await move(interaction, "done", None)
+
+    # -- reads --------------------------------------------------------------------------------
+
+    @tree.command(name="hand", description="Your hand and tokens (only you see the answer)")
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/hand", bot.cmd_hand(interaction))
+
+    @tree.command(name="board", description="The board of this channel's game")
+    @app_commands.describe(public="Post it for everyone (with the buttons to go on playing)")
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/board", bot.cmd_board(interaction, public))
+
+    @tree.command(name="status", description="Who is where, and who must decide what")
+    @app_commands.describe(public="Post it for everyone")
+    @app_commands.guild_only()
+    async def status(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/status", bot.cmd_status(interaction, public))
+
+    @tree.command(name="log", description="The last moves in words")
+    @app_commands.describe(count="How many moves (default 10)", public="Post it for everyone")
+    @app_commands.guild_only()
+    async def log_(
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, 50] = 10,
+        public: bool = False,
+    ) -> None:
+        await run(interaction, "/log", bot.cmd_log(interaction, count, public))
+
+    @tree.command(name="rules", description="Short rules help by topic")
+    @app_commands.describe(topic="turn, play, architect, build, drain, draw, gold, end, 2p, …")
+    @app_commands.autocomplete(topic=ac_topic)
+    @app_commands.guild_only()
+    async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
+
+    @tree.command(name="help", description="The commands of the Venezia table")
+    @app_commands.guild_only()
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/help", bot.cmd_help(interaction))
+
+    @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
+    @app_commands.describe(
+        scope="guild: this server, at once; global: everywhere; clear: remove this server's copies"
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name="this server (instant)", value="guild"),
+            app_commands.Choice(name="global (slow to appear)", value="global"),
+            app_commands.Choice(name="clear this server's copies", value="clear"),
+        ]
+    )
+    @app_commands.default_permissions(administrator=True)
+    @app_commands.guild_only()
+    async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> None:
+        await run(interaction, "/sync", bot.cmd_sync(interaction, scope))
+
+
+async def sync_commands(
+    bot: VeneziaBot, guild_id: int | None = None, *, clear: bool = False
+) -> list[app_commands.AppCommand]:
+    """Register the commands with Discord: globally, or for one guild (a copy of the global
+    commands, available at once), or clear a guild's copies. Needs a logged-in client."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(id=guild_id)
+    if clear:
+        bot.tree.clear_commands(guild=guild)
+    else:
+        bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    service: TableService | None = None,
+    renderer: Renderer | None = None,
+    open_service: bool = True,
+) -> VeneziaBot:
+    """Build the bot without touching the network: the command tree with every command, the
+    dynamic buttons, and (unless ``open_service`` is false) the table service on
+    ``settings.db_path`` (created if missing)."""
+    if service is None and open_service:
+        settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+        service = TableService.open(
+            settings.db_path,
+            renderer if renderer is not None else make_renderer(settings.renderer),
+            workers=settings.workers,
+            render_processes=settings.render_processes,
+        )
+    return VeneziaBot(settings, service)
+
+
+# --------------------------------------------------------------------------------------------
+# venezia bot
+# --------------------------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="venezia bot",
+        description="Run the Discord bot. Settings come from the environment or a .env file "
+        "(see docs/discord.md); the options below override them.",
+    )
+    parser.add_argument("--env-file", help="read settings from this file instead of ./.env")
+    parser.add_argument("--db", help="the SQLite file (VENEZIA_DB)")
+    parser.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (VENEZIA_LOG_LEVEL)")
+    parser.add_argument(
+        "--renderer", choices=("auto", "real", "placeholder"), help="VENEZIA_RENDERER"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="build the bot and list its commands without connecting, then exit",
+    )
+    return parser
+
+
+def load_settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env(env_file=args.env_file)
+    changes: dict[str, Any] = {}
+    if args.db:
+        from pathlib import Path
+
+        changes["db_path"] = Path(args.db).expanduser()
+    if args.log_level:
+        level = args.log_level.upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"--log-level: '{args.log_level}' is not a log level")
+        changes["log_level"] = level
+    if args.renderer:
+        changes["renderer"] = args.renderer
+    return dataclasses.replace(settings, **changes) if changes else settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        settings = load_settings(args)
+    except SettingsError as exc:
+        print(f"venezia bot: {exc}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    if not args.check and not settings.token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    try:
+        bot = create_bot(settings)
+    except RendererUnavailable as exc:
+        print(f"venezia bot: {exc}", file=sys.stderr)
+        return 1
+    log.info("settings: %s", settings.describe())
+    if args.check:
+        names = sorted(c.name for c in bot.tree.get_commands())
+        print(f"ok: {len(names)} commands: " + ", ".join(f"/{n}" for n in names))
+        print(f"database: {settings.db_path}")
+        bot.service.close()
+        return 0
+    assert settings.token is not None
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "venezia bot: Discord refused the token. Copy it again from the Developer Portal "
+            "(Bot → Reset Token) into DISCORD_TOKEN.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
