@@ -1109,7 +1109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"venezia bot: {exc}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    level = getattr(logging, settings.log_level, logging.INFO)
+    if logging.getLogger().handlers:  # configured already (e.g. by a test runner)
+        logging.getLogger().setLevel(level)
+    else:
+        discord.utils.setup_logging(level=level)
     if not args.check and not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2

@@ -1,0 +1,133 @@
+"""Bot settings, ``venezia bot`` / ``venezia sync`` entry points without the network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import discord_app, discord_sync
+from bot.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
+
+
+def test_defaults(tmp_path: Path) -> None:
+    s = Settings.from_env({}, env_file=tmp_path / "missing.env")
+    assert s.token is None
+    assert s.db_path == Path(DEFAULT_DB)
+    assert s.owner_ids == frozenset()
+    assert s.dev_guild_id is None
+    assert (s.sync_on_start, s.log_level, s.renderer) == ("off", "INFO", "auto")
+    assert (s.workers, s.render_processes, s.dm_hands) == (4, 0, True)
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
+        s.require_token()
+    assert "token missing" in s.describe()
+
+
+def test_env_file_and_environment(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n"
+        "export DISCORD_TOKEN='abc.def'\n"
+        'VENEZIA_DB="/data/v.sqlite3"\n'
+        "VENEZIA_OWNER_IDS=1, 2;3\n"
+        "VENEZIA_DEV_GUILD=99  # my test server\n"
+        "VENEZIA_LOG_LEVEL=debug\n"
+        "garbage line\n",
+        encoding="utf-8",
+    )
+    assert read_env_file(env)["VENEZIA_DEV_GUILD"] == "99"
+    s = Settings.from_env({"VENEZIA_RENDERER": "placeholder"}, env_file=env)
+    assert s.token == "abc.def"
+    assert s.db_path == Path("/data/v.sqlite3")
+    assert s.owner_ids == frozenset({1, 2, 3})
+    assert s.dev_guild_id == 99
+    assert s.log_level == "DEBUG"
+    assert s.renderer == "placeholder"
+    assert "abc.def" not in s.describe()
+    # The environment wins over the file.
+    s2 = Settings.from_env({"DISCORD_TOKEN": "env-token"}, env_file=env)
+    assert s2.token == "env-token"
+    # VENEZIA_ENV_FILE names the file.
+    s3 = Settings.from_env({"VENEZIA_ENV_FILE": str(env)})
+    assert s3.dev_guild_id == 99
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("VENEZIA_OWNER_IDS", "alice"),
+        ("VENEZIA_DEV_GUILD", "x"),
+        ("VENEZIA_SYNC_ON_START", "always"),
+        ("VENEZIA_LOG_LEVEL", "loud"),
+        ("VENEZIA_RENDERER", "ascii"),
+        ("VENEZIA_WORKERS", "0"),
+        ("VENEZIA_DM_HANDS", "maybe"),
+    ],
+)
+def test_bad_values_name_the_variable(tmp_path: Path, name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value}, env_file=tmp_path / "none")
+
+
+def test_bot_without_token_explains(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert discord_app.main([]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "developers" in err and "applications.commands" in err
+
+
+def test_bot_check_builds_offline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "sub" / "v.sqlite3"
+    assert discord_app.main(["--check", "--db", str(db), "--renderer", "placeholder"]) == 0
+    out = capsys.readouterr().out
+    assert "/join" in out and "/play" in out and str(db) in out
+    assert db.exists()
+
+
+def test_bot_bad_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("VENEZIA_WORKERS", "none")
+    assert discord_app.main(["--check"]) == 2
+    assert "VENEZIA_WORKERS" in capsys.readouterr().err
+
+
+def test_sync_list_and_argument_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("VENEZIA_DEV_GUILD", raising=False)
+    assert discord_sync.main(["--list"]) == 0
+    assert "/start" in capsys.readouterr().out
+    assert discord_sync.main(["--clear"]) == 2
+    assert "--clear needs --guild" in capsys.readouterr().err
+    assert discord_sync.main(["--guild"]) == 2
+    assert "VENEZIA_DEV_GUILD" in capsys.readouterr().err
+    assert discord_sync.main(["--guild", "abc"]) == 2
+    assert discord_sync.main(["--guild", "123"]) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+async def test_sync_commands_uses_the_tree(tmp_path: Path) -> None:
+    """Guild sync copies the global commands to that guild; no HTTP (tree.sync is faked)."""
+    from unittest.mock import AsyncMock
+
+    bot = discord_app.create_bot(Settings(db_path=tmp_path / "x.sqlite3"), open_service=False)
+    bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
+    await discord_app.sync_commands(bot, guild_id=55)
+    guild_cmds = bot.tree.get_commands(guild=discord_app.discord.Object(id=55))
+    assert {c.name for c in guild_cmds} >= {"join", "play"}
+    assert bot.tree.sync.await_args.kwargs["guild"].id == 55
+    await discord_app.sync_commands(bot, guild_id=55, clear=True)
+    assert bot.tree.get_commands(guild=discord_app.discord.Object(id=55)) == []
+    await discord_app.sync_commands(bot)
+    assert bot.tree.sync.await_args.kwargs == {}
+    await bot.close()
