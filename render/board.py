@@ -1,0 +1,761 @@
+"""The public board image of Venezia (spec V-U), drawn from the public view only.
+
+``render_board(view)`` turns ``state.public_view()`` into PNG bytes:
+
+* header: who must do what now, and what this turn changed so far;
+* the board: districts as hex islands, swamps / stone sites / empty hexes, the buildings as
+  pieces, free bridge sites dashed, the canal track 0..60 and the mooring posts, gondolas with
+  their players' letters, highlights of what changed;
+* under the board: the architects and who holds them, deck and discard, the face-up pool, the
+  remaining pieces and treasure tokens;
+* right: a panel per player (name, score, cards in front, hand size, tokens), the imaginary
+  player's cards in 2-player games, and the buildings being completed.
+
+The static part (water, islands, track) is drawn once per board and cached; a render copies it,
+pastes cached sprites and draws the panels, then encodes with a fixed palette. Helpers for tests:
+:func:`hex_center`, :func:`track_point`, :func:`gondola_point`, :func:`player_letters`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import static as S
+from render import theme as T
+from render.text import REPLACEMENT, _runs, draw_text, text_width
+
+__all__ = [
+    "compose_board",
+    "gondola_point",
+    "hex_center",
+    "palette",
+    "panel_origin",
+    "player_letters",
+    "player_name_box",
+    "render_board",
+    "track_point",
+]
+
+View = dict[str, Any]
+Point = tuple[float, float]
+
+
+# =========================================================================== helpers for tests
+
+
+def hex_center(label: str) -> Point:
+    """Centre of a hex in board-image pixels."""
+    return S.layout().hex_center(label)
+
+
+def track_point(space: int) -> Point:
+    """Centre of a track space in board-image pixels (10 and 45 are the same point)."""
+    return S.layout().track_point(space)
+
+
+def gondola_point(view: View, seat: int) -> Point:
+    """Centre of ``seat``'s gondola marker: its track space, or its place in the start queue."""
+    lay = S.layout()
+    pos = view["players"][seat]["position"]
+    x, y = lay.track_point(pos)
+    if pos != 0:
+        return (x, y)
+    at_start = [p["seat"] for p in view["players"] if p["position"] == 0]
+    i = at_start.index(seat)
+    step = 0.66 * lay.unit
+    return (x, y + (i - (len(at_start) - 1) / 2) * step)
+
+
+def panel_origin(index: int) -> tuple[int, int]:
+    """Top-left corner of the ``index``-th panel of the side column (players in seat order,
+    then the imaginary player)."""
+    lay = S.layout()
+    return lay.side_x, T.HEADER_H + T.PAD + index * (T.PLAYER_PANEL_H + T.PANEL_GAP)
+
+
+def player_name_box(seat: int) -> tuple[int, int, int, int]:
+    """The box where ``seat``'s name is written in his panel (for tests)."""
+    x, y = panel_origin(seat)
+    return (x + 62, y + 12, x + T.SIDE_W - T.PAD - 90, y + 42)
+
+
+def _drawable(ch: str) -> bool:
+    return ch.strip() != "" and REPLACEMENT not in "".join(r for _, r in _runs(ch, True))
+
+
+def player_letters(view: View) -> list[str]:
+    """One letter per player for the gondolas: the names' first letters when they are all
+    different and drawable, else A, B, C, ..."""
+    firsts: list[str] = []
+    for p in view["players"]:
+        name = unicodedata.normalize("NFC", str(p["name"])).strip()
+        firsts.append(name[:1].upper() if name else "")
+    if all(_drawable(c) for c in firsts) and len(set(firsts)) == len(firsts):
+        return firsts
+    return [chr(ord("A") + i) for i in range(len(firsts))]
+
+
+def _seat_name(view: View, seat: int | str | None) -> str:
+    if seat is None:
+        return "—"
+    if seat == "imaginary" or not isinstance(seat, int) or seat >= len(view["players"]):
+        imag = view.get("imaginary") or {}
+        return str(imag.get("name", "Klaus-Jürgen"))
+    if seat < 0:
+        return "the board"
+    return str(view["players"][seat]["name"])
+
+
+def _seat_ref(view: View, seat: Any) -> int | str | None:
+    """A builder / architect reference as the panels use it: a seat int, "imaginary" or None."""
+    if seat is None or seat == "imaginary":
+        return seat  # type: ignore[no-any-return]
+    if isinstance(seat, int) and 0 <= seat < len(view["players"]):
+        return seat
+    if isinstance(seat, int) and seat < 0:
+        return None  # a pre-placed building
+    return "imaginary"
+
+
+# =========================================================================== the image
+
+
+def render_board(view: View) -> bytes:
+    """The public board image (PNG bytes) of a public view."""
+    return S.encode_png(compose_board(view), palette())
+
+
+def compose_board(view: View) -> Image.Image:
+    """The public board image as an RGB Pillow image (before palette encoding)."""
+    sb = S.static_board()
+    lay = sb.layout
+    img = _base().copy()
+    letters = player_letters(view)
+    hexes: dict[str, dict[str, Any]] = view["hexes"]
+
+    # --- drained plain hexes: paste the empty tile over the swamp
+    for label, tile in sb.drained.items():
+        h = hexes.get(label)
+        if h is not None and not h["swamp"]:
+            img.paste(tile.tile, tile.box[:2], tile.mask)
+
+    recent = view.get("recent") or {}
+    new_buildings = set(recent.get("buildings", []))
+    # --- legal places of the building being placed (public options)
+    pending = view.get("pending") or {}
+    if pending.get("kind") == "place" and view.get("public_options"):
+        spots: set[str] = set()
+        for opt in view["public_options"]:
+            spots.update(opt.split()[1:])
+        for label in sorted(spots):
+            if label in lay.hex_px:
+                S.hex_ring(label, T.CANDIDATE, False).paste_on(img)
+
+    # --- buildings
+    for b in view["buildings"]:
+        hx = tuple(b["hexes"])
+        if all(x in lay.hex_px for x in hx):
+            S.building_sprite(b["type"], hx, b["index"] in new_buildings).paste_on(img)
+    for label in recent.get("drained", []):
+        if label in lay.hex_px:
+            S.hex_ring(label, T.HIGHLIGHT, True).paste_on(img)
+
+    # --- gondolas (moved ones ringed)
+    moved = _moves(view)
+    d_px = round(0.72 * lay.unit)
+    ring_d = round(0.98 * lay.unit)
+    order = sorted(range(len(view["players"])), key=lambda s: view["players"][s]["position"])
+    for seat in order:
+        x, y = gondola_point(view, seat)
+        if str(seat) in moved:
+            S.paste_centered(img, S.ring_sprite(ring_d, T.HIGHLIGHT, 0.09 * lay.unit), (x, y))
+        g = S.gondola(seat, letters[seat], d_px)
+        S.paste(img, g, (x - g.width / 2, y - d_px / 2))
+
+    draw = ImageDraw.Draw(img)
+    _draw_header(img, draw, view, letters, moved)
+    _draw_strip(img, draw, view, letters)
+    _draw_side(img, draw, view, letters)
+    return img
+
+
+def _moves(view: View) -> dict[str, tuple[int, int]]:
+    """Gondola moves to highlight: this turn's so far, else the last turn's (track history)."""
+    recent = view.get("recent") or {}
+    moved = {
+        k: (int(v[0]), int(v[1])) for k, v in (recent.get("moved") or {}).items() if v[0] != v[1]
+    }
+    if moved or recent.get("buildings") or recent.get("drained"):
+        return moved
+    hist = view.get("track_history") or []
+    if len(hist) >= 2:
+        a, b = hist[-2], hist[-1]
+        return {str(s): (a[s], b[s]) for s in range(min(len(a), len(b))) if a[s] != b[s]}
+    return {}
+
+
+# --------------------------------------------------------------------------- header
+
+
+def _draw_header(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    letters: list[str],
+    moved: dict[str, tuple[int, int]],
+) -> None:
+    lay = S.layout()
+    W = lay.width
+    x = T.PAD + 2
+    y1 = 22
+    turn = f"Turn {view.get('turn', '')}"
+    tw = text_width(turn, T.FONT_SUB, bold=True)
+    draw_text(draw, (W - T.PAD - 4, y1), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm")
+    pending = view.get("pending")
+    if view.get("game_over"):
+        ranking = view.get("ranking") or []
+        winners = [_seat_name(view, s) for s in (ranking[0] if ranking else [])]
+        title = "Game over — " + (" & ".join(winners) + (" win" if len(winners) > 1 else " wins"))
+        for s in ranking[0] if ranking else []:
+            m = S.marker(s, letters[s], 32)
+            S.paste(img, m, (x, y1 - 16))
+            x += 36
+        x += 4
+    elif pending:
+        seat = pending.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(letters):
+            m = S.marker(seat, letters[seat], 32)
+            S.paste(img, m, (x, y1 - 16))
+            x += 40
+        title = f"{pending.get('name', '')}: {pending.get('prompt', '')}"
+    else:
+        title = ""
+    draw_text(
+        draw,
+        (x, y1),
+        title,
+        T.FONT_TITLE,
+        T.HEADER_TEXT,
+        bold=True,
+        anchor="lm",
+        max_width=W - x - tw - 40,
+    )
+    sub = _changes_line(view, moved)
+    draw_text(
+        draw, (T.PAD + 2, 50), sub, T.FONT_SUB, T.HEADER_SUB, anchor="lm", max_width=W - 2 * T.PAD
+    )
+
+
+def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
+    recent = view.get("recent") or {}
+    parts: list[str] = []
+    by_index = {b["index"]: b for b in view["buildings"]}
+    for i in recent.get("buildings", []):
+        b = by_index.get(i)
+        if b is not None:
+            who = _seat_name(view, _seat_ref(view, b["builder"]))
+            parts.append(f"{who} built {b['type']} {'-'.join(b['hexes'])}")
+    drained = recent.get("drained", [])
+    if drained:
+        who = _seat_name(view, recent.get("active"))
+        parts.append(f"{who} drained {', '.join(drained)}")
+    moves = [
+        f"{_seat_name(view, int(s))} {a}→{b}"
+        for s, (a, b) in sorted(moved.items(), key=lambda kv: int(kv[0]))
+    ]
+    if moves:
+        parts.append("gondolas " + ", ".join(moves))
+    this_turn = bool(recent.get("buildings") or drained or recent.get("moved"))
+    if not parts:
+        return "Nothing changed yet this turn." if not view.get("game_over") else ""
+    prefix = "This turn: " if this_turn else "Last turn: "
+    if view.get("game_over"):
+        prefix = "Last moves: "
+    return prefix + " · ".join(parts)
+
+
+# --------------------------------------------------------------------------- under the board
+
+
+def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str) -> None:
+    draw_text(draw, xy, text.upper(), T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls")
+
+
+def _strip_slots() -> dict[str, int]:
+    """x of each section of the strip under the board."""
+    x = T.PAD + 14
+    slots = {"architects": x}
+    x += 4 * 72 + 16
+    slots["deck"] = x
+    x += 150
+    slots["pool"] = x
+    x += 4 * 31 + 22
+    slots["supply"] = x
+    return slots
+
+
+def _strip_rows() -> tuple[int, int]:
+    top = T.HEADER_H + S.layout().board_h
+    return top + T.PAD + 18, top + T.PAD + 30  # caption baseline, row top
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """The static layer plus the fixed parts of the strip under the board."""
+    lay = S.layout()
+    img = S.static_board().base.copy()
+    draw = ImageDraw.Draw(img)
+    top = T.HEADER_H + lay.board_h
+    box = S.rounded_box(
+        lay.board_w - 2 * T.PAD, T.STRIP_H - 2 * T.PAD + 4, T.PANEL, T.PANEL_EDGE, 10
+    )
+    S.paste(img, box, (T.PAD, top + T.PAD - 2))
+    cap_y, row_y = _strip_rows()
+    slots = _strip_slots()
+    x = slots["architects"]
+    _caption(draw, (x, cap_y), "Architects")
+    for t in T.ARCHITECT_TYPES:
+        S.paste(img, S.pawn_icon(t, 26, 34), (x, row_y))
+        draw_text(draw, (x + 28, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+        x += 72
+    x = slots["deck"]
+    _caption(draw, (x, cap_y), "Deck · discard")
+    S.paste(img, S.card_back(26, 36), (x, row_y))
+    S.paste(img, S.rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 74, row_y))
+    draw_text(draw, (x + 13, row_y + 50), "deck", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    draw_text(draw, (x + 87, row_y + 50), "discard", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    _caption(draw, (slots["pool"], cap_y), "Pool")
+    x = slots["supply"]
+    _caption(draw, (x, cap_y), "Pieces left · treasure")
+    for t in T.SUPPLY_ORDER:
+        S.paste(img, S.piece_icon(t, 30), (x, row_y + 2))
+        draw_text(draw, (x + 15, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+        x += 62
+    S.paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
+    draw_text(draw, (x + 14, row_y + 50), "treasure", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    return img
+
+
+def _draw_strip(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: View, letters: list[str]
+) -> None:
+    """The changing parts of the strip: architect holders, counts, the pool."""
+    _, row_y = _strip_rows()
+    slots = _strip_slots()
+    x = slots["architects"]
+    for t in T.ARCHITECT_TYPES:  # V-U2
+        holder = _seat_ref(view, view["architects"].get(t))
+        if holder is None:
+            draw_text(draw, (x + 43, row_y + 17), "free", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm")
+        else:
+            letter = letters[holder] if isinstance(holder, int) else "K"
+            S.paste(img, S.marker(holder, letter, 28), (x + 29, row_y + 3))
+        x += 72
+    x = slots["deck"]  # V-U4
+    big = T.FONT_NAME
+    draw_text(
+        draw, (x + 32, row_y + 18), str(view["deck_size"]), big, T.TEXT, bold=True, anchor="lm"
+    )
+    draw_text(
+        draw, (x + 106, row_y + 18), str(view["discard_size"]), big, T.TEXT, bold=True, anchor="lm"
+    )
+    x = slots["pool"]
+    pool = list(view.get("pool") or [])
+    if not pool:
+        draw_text(draw, (x, row_y + 18), "empty", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+    for i, t in enumerate(pool[:6]):
+        S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
+    x = slots["supply"]  # V-U9
+    supply = view.get("supply") or {}
+    for t in T.SUPPLY_ORDER:
+        n = supply.get(t, 0)
+        ink = T.TEXT if n else T.ALERT
+        draw_text(draw, (x + 34, row_y + 17), str(n), big, ink, bold=True, anchor="lm")
+        x += 62
+    n = view.get("treasure_left", 0)
+    draw_text(
+        draw, (x + 33, row_y + 17), str(n), big, T.TEXT if n else T.ALERT, bold=True, anchor="lm"
+    )
+
+
+# --------------------------------------------------------------------------- side column
+
+
+def _panel_styles(view: View) -> tuple[str, ...]:
+    styles = [
+        "active" if p.get("active") or p.get("to_decide") else "normal" for p in view["players"]
+    ]
+    if view.get("imaginary") is not None:
+        styles.append("imaginary")
+    return tuple(styles)
+
+
+@lru_cache(maxsize=32)
+def _side_background(styles: tuple[str, ...]) -> Image.Image:
+    """The side column's panel frames for one arrangement of panel styles (RGB, cached)."""
+    lay = S.layout()
+    x0 = lay.side_x
+    col = _base().crop((x0, T.HEADER_H, lay.width, lay.height))
+    w = T.SIDE_W - T.PAD
+    y = T.PAD
+    for i, style in enumerate(styles):
+        h = T.PLAYER_PANEL_H
+        if style == "imaginary":
+            S.paste(col, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, y))
+            bar = T.IMAGINARY
+        else:
+            hot = style == "active"
+            fill = T.PANEL_ACTIVE if hot else T.PANEL
+            edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
+            S.paste(col, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, y))
+            bar = T.player_color(i)
+        S.paste(col, S.rounded_box(7, h - 16, bar, bar, 3), (6, y + 8))
+        y += h + T.PANEL_GAP
+    bh = min(T.BUILDS_H, col.height - y - T.PAD)
+    if bh >= 40:
+        S.paste(col, S.rounded_box(w, bh, T.PANEL, T.PANEL_EDGE, 10), (0, y))
+        _caption(ImageDraw.Draw(col), (14, y + 20), "Buildings to complete")
+    return col
+
+
+def _draw_side(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, letters: list[str]) -> None:
+    x0, y = panel_origin(0)
+    img.paste(_side_background(_panel_styles(view)), (x0, T.HEADER_H))
+    w = T.SIDE_W - T.PAD
+    architects = {t: _seat_ref(view, s) for t, s in (view.get("architects") or {}).items()}
+    for p in view["players"]:
+        seat = p["seat"]
+        held = [t for t, s in architects.items() if s == seat]
+        _player_panel(img, draw, (x0, y), w, p, letters[seat], held)
+        y += T.PLAYER_PANEL_H + T.PANEL_GAP
+    imag = view.get("imaginary")
+    if imag is not None:
+        held = [t for t, s in architects.items() if s == "imaginary"]
+        _imaginary_panel(img, draw, (x0, y), w, imag, held)
+        y += T.PLAYER_PANEL_H + T.PANEL_GAP
+    _builds_box(img, draw, (x0, y), w, view, letters)
+
+
+def _player_panel(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    w: int,
+    p: dict[str, Any],
+    letter: str,
+    held: list[str],
+) -> None:
+    x, y = xy
+    h = T.PLAYER_PANEL_H
+    seat = p["seat"]
+    active = bool(p.get("active"))
+    deciding = bool(p.get("to_decide"))
+    S.paste(img, S.marker(seat, letter, 34), (x + 20, y + 9))
+    # score (track position), right
+    score = str(p["position"])
+    draw_text(draw, (x + w - 14, y + 27), score, T.FONT_SCORE, T.TEXT, bold=True, anchor="rm")
+    sw = text_width(score, T.FONT_SCORE, bold=True)
+    draw_text(draw, (x + w - 18 - sw, y + 31), "pts", T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+    # name and turn marker
+    tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
+    tag_w = text_width(tag, T.FONT_TINY, bold=True) + 14 if tag else 0
+    name_max = w - 62 - sw - 40 - tag_w
+    box = draw_text(
+        draw,
+        (x + 62, y + 26),
+        str(p["name"]),
+        T.FONT_NAME,
+        T.TEXT,
+        bold=True,
+        anchor="lm",
+        max_width=name_max,
+    )
+    if tag:
+        tx = max(box[2], x + 62) + 10
+        S.paste(img, S.rounded_box(tag_w, 20, T.TAG, T.TAG, 10), (tx, y + 16))
+        draw_text(
+            draw, (tx + tag_w / 2, y + 26), tag, T.FONT_TINY, T.TAG_TEXT, bold=True, anchor="mm"
+        )
+
+    # cards in front (open constructions), with the architect pawns he holds
+    ry = y + 50
+    front: dict[str, int] = p.get("front") or {}
+    _front_cards(img, draw, (x + 20, ry), front, held)
+    # hand size and tokens, bottom right
+    by = y + h - 22
+    bx = x + w - 14
+    parts = [
+        ("treasure", p.get("treasure_tokens", 0)),
+        ("swamp", p.get("swamp_tokens", 0)),
+    ]
+    for kind, n in parts:
+        label = f"×{n}"
+        lw = text_width(label, T.FONT_SMALL, bold=True)
+        draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
+        S.paste(img, S.token_icon(kind, 20), (bx - lw - 24, by - 10))
+        bx -= lw + 36
+    label = f"{p.get('hand_size', 0)} in hand"
+    lw = text_width(label, T.FONT_SMALL, bold=True)
+    draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
+    S.paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
+
+
+def _front_cards(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    front: dict[str, int],
+    held: list[str],
+) -> int:
+    """The cards lying in front of a player, grouped by type; returns the x after them."""
+    x, y = xy
+    if not front:
+        draw_text(draw, (x, y + 15), "no cards in front", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        return x + 120
+    for t in T.TYPES:
+        n = front.get(t, 0)
+        if not n:
+            continue
+        for i in range(min(n, 4)):
+            S.paste(img, S.card_icon(t, 22, 30), (x + i * 6, y))
+        x += 22 + 6 * (min(n, 4) - 1) + 4
+        label = f"{n}/{T.CARDS_NEEDED[t]}"
+        box = draw_text(draw, (x, y + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
+        x = box[2] + 4
+        if t in held:
+            S.paste(img, S.pawn_icon(t, 16, 22), (x, y + 4))
+            x += 18
+        x += 12
+    return x
+
+
+def _imaginary_panel(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    w: int,
+    imag: dict[str, Any],
+    held: list[str],
+) -> None:
+    x, y = xy
+    S.paste(img, S.marker("imaginary", "K", 34), (x + 20, y + 9))
+    draw_text(
+        draw,
+        (x + 62, y + 26),
+        str(imag.get("name", "Klaus-Jürgen")),
+        T.FONT_NAME,
+        T.TEXT,
+        bold=True,
+        anchor="lm",
+    )
+    draw_text(
+        draw,
+        (x + w - 14, y + 26),
+        "imaginary player · no gondola",
+        T.FONT_TINY,
+        T.TEXT_SOFT,
+        anchor="rm",
+    )
+    _front_cards(img, draw, (x + 20, y + 50), imag.get("front") or {}, held)
+
+
+def _builds_box(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    w: int,
+    view: View,
+    letters: list[str],
+) -> None:
+    """V-U8: the building being resolved and the completed ones waiting, with their people."""
+    x, y = xy
+    lay = S.layout()
+    h = min(T.BUILDS_H, lay.height - y - T.PAD)
+    if h < 40:
+        return
+    items: list[tuple[str, dict[str, Any]]] = []
+    if view.get("resolving"):
+        items.append(("now", view["resolving"]))
+    items += [("waiting", b) for b in view.get("waiting_builds") or []]
+    ly = y + 42
+    if not items:
+        draw_text(draw, (x + 14, ly), "none", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        return
+    for state, b in items:
+        if ly > y + h - 14:
+            break
+        t = b["type"]
+        S.paste(img, S.card_icon(t, 18, 24), (x + 14, ly - 12))
+        arch = _seat_name(view, _seat_ref(view, b.get("architect")))
+        others = [
+            _seat_name(view, _seat_ref(view, s))
+            for s in b.get("participants") or []
+            if _seat_ref(view, s) != _seat_ref(view, b.get("architect"))
+        ]
+        kind = " (solo)" if b.get("kind") == "solo" else ""
+        text = f"{t}{kind}: {arch}" + (f" with {', '.join(others)}" if others else "")
+        if state == "now":
+            text = "▶ " + text
+        draw_text(
+            draw,
+            (x + 40, ly),
+            text,
+            T.FONT_SMALL,
+            T.TEXT,
+            bold=state == "now",
+            anchor="lm",
+            max_width=w - 54,
+        )
+        ly += 26
+
+
+# =========================================================================== palette
+
+
+def _sample_view() -> View:
+    """A synthetic view using every colour the board image can show (for the palette)."""
+    lay = S.layout()
+    board = lay.board
+    labels = list(board.hexes)
+    plain = [x for x in labels if board.hexes[x].kind == "plain"]
+    drained = set(plain[::3])
+    buildings: list[dict[str, Any]] = [
+        {"index": i, "type": pb.type, "hexes": list(pb.hexes), "builder": -1}
+        for i, pb in enumerate(board.prebuilt)
+    ]
+    used = {x for b in buildings for x in b["hexes"]}
+    for i, label in enumerate(x for x in plain if x not in drained):
+        if i % 9 or label in used:
+            continue
+        t = T.TYPES[(i // 9) % len(T.TYPES)]
+        hx = [label]
+        if t in ("palazzo", "basilica"):
+            nb = [n for n in board.neighbors[label] if n not in used]
+            if not nb:
+                continue
+            hx.append(nb[0])
+            if t == "basilica":
+                common = [n for n in board.neighbors[nb[0]] if n in board.neighbors[label]]
+                common = [n for n in common if n not in used]
+                if not common:
+                    continue
+                hx.append(common[0])
+        elif t == "ponte":
+            continue
+        used.update(hx)
+        buildings.append({"index": len(buildings), "type": t, "hexes": hx, "builder": 0})
+    hexes = {
+        x: {"building": None, "building_index": None, "swamp": x in plain and x not in drained}
+        for x in labels
+    }
+    for b in buildings:
+        for x in b["hexes"]:
+            hexes[x]["building"] = b["type"]
+            hexes[x]["building_index"] = b["index"]
+    names = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
+    front_sets: list[dict[str, int]] = [
+        {"basilica": 2, "palazzo": 1},
+        {"campo": 2},
+        {"ponte": 1, "basilica": 1},
+        {},
+        {"palazzo": 2},
+    ]
+    players = [
+        {
+            "seat": s,
+            "name": names[s],
+            "position": [12, 0, 47, 61, 30][s],
+            "hand_size": 3,
+            "front": front_sets[s],
+            "swamp_tokens": 2,
+            "treasure_tokens": 1,
+            "active": s == 0,
+            "to_decide": s == 1,
+        }
+        for s in range(5)
+    ]
+    return {
+        "turn": 9,
+        "players": players,
+        "imaginary": None,
+        "architects": {"basilica": 0, "palazzo": 4, "campo": 1, "ponte": None},
+        "deck_size": 20,
+        "discard_size": 3,
+        "pool": ["basilica", "palazzo", "campo", "casa"],
+        "supply": {"basilica": 4, "palazzo": 0, "campo": 5, "ponte": 5, "casa": 18},
+        "treasure_left": 18,
+        "hexes": hexes,
+        "buildings": buildings,
+        "resolving": {
+            "type": "palazzo",
+            "kind": "construction",
+            "architect": 1,
+            "participants": [1, 0],
+            "hexes": [],
+        },
+        "waiting_builds": [{"type": "casa", "kind": "casa", "architect": 0, "participants": [0]}],
+        "pending": {"seat": 1, "kind": "place", "prompt": "place the palazzo", "name": "Béla"},
+        "public_options": [f"place {plain[0]} {plain[1]}", f"place {plain[5]} {plain[6]}"],
+        "recent": {
+            "active": 0,
+            "buildings": [0, 2, len(buildings) - 1],
+            "drained": sorted(drained)[:2],
+            "moved": {"0": [5, 12], "2": [40, 47]},
+        },
+        "track_history": [[0] * 5],
+        "game_over": False,
+        "ranking": None,
+    }
+
+
+def key_colours() -> list[T.RGB]:
+    """Every colour of the theme (and the piece rims), kept exactly in the palette."""
+    found: list[T.RGB] = []
+
+    def add(c: object) -> None:
+        if (
+            isinstance(c, tuple)
+            and len(c) == 3
+            and all(isinstance(v, int) for v in c)
+            and c not in found
+        ):
+            found.append(c)  # type: ignore[arg-type]
+
+    for name in dir(T):
+        value = getattr(T, name)
+        if name.isupper():
+            if isinstance(value, dict):
+                for v in value.values():
+                    add(v)
+            elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
+                for v in value:
+                    add(v)
+            else:
+                add(value)
+    for t in T.TYPES:
+        add(T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.4))
+        add(T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.5))
+    return found
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed 256-colour palette of the board image ("P" image), made once per process:
+    the theme's colours exactly, plus a median cut of a sample render and the static layer."""
+    sb = S.static_board()
+    keys = key_colours()
+    sample = compose_board(_sample_view())
+    sheet = Image.new("RGB", (sample.width, sample.height * 2))
+    sheet.paste(sample, (0, 0))
+    sheet.paste(sb.base, (0, sample.height))
+    cut = sheet.quantize(256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    colours = (cut.getpalette() or [])[: 3 * (256 - len(keys))]
+    colours += [v for c in keys for v in c]
+    colours += [0] * (768 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(colours)
+    return pal

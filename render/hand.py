@@ -1,0 +1,256 @@
+"""The private hand image of one player (V-U7), drawn from his private view.
+
+``render_hand(view)`` takes ``state.player_view(seat)`` and draws, for ``view["me"]`` only: his
+cards, his own token values and total gold, the cards he has in front of him, and what he can do
+now (the pending decision and his legal commands, grouped by verb). Nothing of another player's
+hidden information is in that view, so none can be drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import static as S
+from render import theme as T
+from render.board import player_letters
+from render.text import draw_text, text_width
+
+__all__ = ["compose_hand", "render_hand"]
+
+View = dict[str, Any]
+
+WIDTH = 960
+CARD_W, CARD_H = 124, 172
+HEADER = 64
+MARGIN = 24
+
+
+def render_hand(view: View) -> bytes:
+    """The hand image (PNG bytes) of the player whose private view this is."""
+    return S.encode_png(compose_hand(view))
+
+
+def _group_options(options: list[str]) -> list[tuple[str, list[str]]]:
+    """Commands grouped by verb, in first-seen order: ("drain", ["C1", "C3", ...])."""
+    groups: dict[str, list[str]] = {}
+    for opt in options:
+        verb, _, rest = opt.partition(" ")
+        groups.setdefault(verb, []).append(rest)
+    return list(groups.items())
+
+
+def _option_words(verb: str, args: list[str]) -> list[str]:
+    if verb == "play":
+        return [a if a else "(no cards)" for a in args]
+    if verb == "exchange":
+        return [f"{a} → {sum(int(v) for v in a.split()) // 5} step(s)" for a in args]
+    return [a if a else verb for a in args]
+
+
+def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[str, str]]:
+    """(verb, text) lines listing the options, wrapped, at most ``max_lines``."""
+    lines: list[tuple[str, str]] = []
+    size = T.FONT_SMALL + 1
+    for verb, args in _group_options(options):
+        words = _option_words(verb, args)
+        if verb in ("done", "flip") and args == [""]:
+            words = [verb]
+        wrapped = S.wrap_words(words, size, width - 110, sep="  ·  ")
+        for i, line in enumerate(wrapped):
+            lines.append((verb if i == 0 else "", line))
+    if len(lines) > max_lines:
+        hidden = len(lines) - max_lines + 1
+        lines = [*lines[: max_lines - 1], ("", f"… {hidden} more line(s)")]
+    return lines
+
+
+def compose_hand(view: View) -> Image.Image:
+    me: dict[str, Any] = view["me"]
+    seat = int(me["seat"])
+    letters = player_letters(view)
+    hand: list[str] = list(me.get("hand") or [])
+    tokens: list[int] = list(me.get("tokens") or [])
+    options: list[str] = list(me.get("options") or [])
+    inner_w = WIDTH - 2 * MARGIN
+    opt_lines = _option_lines(options, inner_w - 28, 12)
+
+    cards_top = HEADER + 56
+    gold_top = cards_top + CARD_H + 28
+    tok_per_row = 12
+    tok_rows = max(1, -(-len(tokens) // tok_per_row))
+    gold_h = 64 + tok_rows * 40
+    opts_top = gold_top + gold_h + 16
+    opts_h = 52 + max(1, len(opt_lines)) * 24
+    height = opts_top + opts_h + MARGIN
+
+    img = Image.new("RGB", (WIDTH, height), T.BACKGROUND)
+    draw = ImageDraw.Draw(img)
+
+    # header: marker, name, turn
+    draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
+    S.paste(img, S.marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2))
+    turn = f"Turn {view.get('turn', '')}"
+    tw = text_width(turn, T.FONT_SUB, bold=True)
+    draw_text(
+        draw, (WIDTH - MARGIN, HEADER / 2), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm"
+    )
+    draw_text(
+        draw,
+        (MARGIN + 50, HEADER / 2),
+        f"{me.get('name', '')} — your hand",
+        T.FONT_TITLE,
+        T.HEADER_TEXT,
+        bold=True,
+        anchor="lm",
+        max_width=WIDTH - 2 * MARGIN - 70 - tw,
+    )
+
+    # what is going on now
+    decision = me.get("decision")
+    pending = view.get("pending") or {}
+    if view.get("game_over"):
+        status, hot = "The game is over.", False
+    elif decision:
+        status, hot = f"Your move: {decision.get('prompt', '')}", True
+    elif pending:
+        status, hot = f"Waiting for {pending.get('name', '')}: {pending.get('prompt', '')}", False
+    else:
+        status, hot = "", False
+    if hot:
+        S.paste(
+            img,
+            S.rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2),
+            (MARGIN, HEADER + 10),
+        )
+    draw_text(
+        draw,
+        (MARGIN + 14, HEADER + 29),
+        status,
+        T.FONT_NAME,
+        T.TEXT,
+        bold=hot,
+        anchor="lm",
+        max_width=inner_w - 28,
+    )
+
+    # the cards in hand
+    x = MARGIN
+    if not hand:
+        draw_text(
+            draw,
+            (x, cards_top + CARD_H / 2),
+            "No cards in hand.",
+            T.FONT_NAME,
+            T.TEXT_SOFT,
+            anchor="lm",
+        )
+    for t in hand:
+        S.paste(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top))
+        x += CARD_W + 14
+    # cards in front of him, right of the hand
+    fx = MARGIN + 5 * (CARD_W + 14) + 6
+    draw_text(
+        draw,
+        (fx, cards_top + 8),
+        "IN FRONT OF YOU",
+        T.FONT_TINY,
+        T.TEXT_SOFT,
+        bold=True,
+        anchor="la",
+    )
+    player = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
+    front: dict[str, int] = (player or {}).get("front") or {}
+    architects = view.get("architects") or {}
+    fy = cards_top + 30
+    if not front:
+        draw_text(draw, (fx, fy + 12), "nothing", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+    for t in T.TYPES:
+        n = front.get(t, 0)
+        if not n:
+            continue
+        S.paste(img, S.card_icon(t, 22, 30), (fx, fy))
+        label = f"{t} {n}/{T.CARDS_NEEDED[t]}"
+        box = draw_text(
+            draw, (fx + 30, fy + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm"
+        )
+        if architects.get(t) == seat:
+            S.paste(img, S.pawn_icon(t, 16, 22), (box[2] + 6, fy + 4))
+        fy += 36
+    draw_text(
+        draw,
+        (fx, cards_top + CARD_H - 6),
+        f"{view.get('deck_size', 0)} cards in the deck",
+        T.FONT_SMALL,
+        T.TEXT_SOFT,
+        anchor="ls",
+    )
+
+    # gold: his token values (private) and total
+    S.paste(img, S.rounded_box(inner_w, gold_h, T.PANEL, T.PANEL_EDGE, 10), (MARGIN, gold_top))
+    gold = int(me.get("gold", sum(tokens)))
+    swamp_n = sum(1 for v in tokens if v < 3)
+    head = f"GOLD  {gold}  =  {gold // 5} step(s)"
+    draw_text(draw, (MARGIN + 14, gold_top + 24), head, T.FONT_NAME, T.TEXT, bold=True, anchor="lm")
+    detail = f"{swamp_n} swamp, {len(tokens) - swamp_n} treasure token(s) · 5 gold = 1 step"
+    draw_text(
+        draw, (MARGIN + inner_w - 14, gold_top + 24), detail, T.FONT_SMALL, T.TEXT_SOFT, anchor="rm"
+    )
+    if not tokens:
+        draw_text(
+            draw,
+            (MARGIN + 14, gold_top + 62),
+            "no tokens yet",
+            T.FONT_SMALL,
+            T.TEXT_SOFT,
+            anchor="lm",
+        )
+    for i, v in enumerate(tokens):
+        tx = MARGIN + 14 + (i % tok_per_row) * 40
+        ty = gold_top + 44 + (i // tok_per_row) * 40
+        S.paste(img, S.value_token(int(v), 34), (tx, ty))
+
+    # what he can do now
+    S.paste(img, S.rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10), (MARGIN, opts_top))
+    draw_text(
+        draw,
+        (MARGIN + 14, opts_top + 22),
+        "YOU CAN NOW",
+        T.FONT_TINY,
+        T.TEXT_SOFT,
+        bold=True,
+        anchor="lm",
+    )
+    ly = opts_top + 46
+    if not opt_lines:
+        draw_text(
+            draw,
+            (MARGIN + 14, ly),
+            "nothing — not your decision right now",
+            T.FONT_SMALL + 1,
+            T.TEXT_SOFT,
+            anchor="lm",
+        )
+    for verb, line in opt_lines:
+        if verb:
+            draw_text(
+                draw,
+                (MARGIN + 14, ly),
+                verb,
+                T.FONT_SMALL + 1,
+                T.BUILDING["ponte"],
+                bold=True,
+                anchor="lm",
+            )
+        draw_text(
+            draw,
+            (MARGIN + 110, ly),
+            line,
+            T.FONT_SMALL + 1,
+            T.TEXT,
+            anchor="lm",
+            max_width=inner_w - 124,
+        )
+        ly += 24
+    return img
