@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list:
         bot = create_bot(settings, open_service=False)
         for command in sorted(bot.tree.get_commands(), key=lambda c: c.name):
-            print(f"/{command.name:<10} {command.description}")
+            print(f"/{command.name:<10} {getattr(command, 'description', '')}")
         return 0
     guild_id: int | None = None
     if args.guild == _DEV_GUILD:

@@ -1,0 +1,42 @@
+# The Venezia Discord bot: `docker build -t venezia-bot .`, then
+#   docker run -d --name venezia -e DISCORD_TOKEN=... -v venezia-data:/data venezia-bot
+# (or --env-file .env). The SQLite database lives on the /data volume. See docs/discord.md.
+FROM python:3.11-slim
+
+# uv, pinned, only to install the locked dependencies.
+COPY --from=ghcr.io/astral-sh/uv:0.13.9 /uv /uvx /bin/
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    UV_COMPILE_BYTECODE=1 \
+    UV_LINK_MODE=copy \
+    UV_PYTHON_DOWNLOADS=never \
+    UV_PROJECT_ENVIRONMENT=/app/.venv
+
+WORKDIR /app
+
+# Dependencies exactly as locked (a layer that stays cached while uv.lock is unchanged).
+COPY pyproject.toml uv.lock README.md ./
+RUN uv sync --frozen --no-dev --no-install-project
+
+# The project: engine, renderer (its fonts are bundled in render/fonts: nothing to install),
+# bot, and the board data.
+COPY engine ./engine
+COPY render ./render
+COPY bot ./bot
+COPY data ./data
+RUN uv sync --frozen --no-dev
+
+# Run as an unprivileged user; only /data is writable for it.
+RUN useradd --create-home --uid 10001 --user-group venezia \
+    && mkdir -p /data \
+    && chown venezia:venezia /data
+USER venezia
+
+ENV PATH="/app/.venv/bin:$PATH" \
+    VENEZIA_DB=/data/venezia.sqlite3
+VOLUME ["/data"]
+
+# discord.py shuts down cleanly on SIGINT (every move is committed to SQLite anyway).
+STOPSIGNAL SIGINT
+CMD ["venezia", "bot"]
