@@ -81,6 +81,8 @@ GAME_TITLE = "Venezia"
 #: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
 AUTOCOMPLETE_TIMEOUT = 2.0
 MAX_CHOICES = 25
+#: Refusal code of a click on an earlier decision's component (detected by the adapter).
+STALE = "stale"
 #: Channel permissions the bot needs (documented in docs/discord.md).
 NEEDED_PERMISSIONS = "View Channel, Send Messages, Embed Links and Attach Files"
 
@@ -478,16 +480,27 @@ class VeneziaBot(discord.Client):
         except (discord.HTTPException, ValueError):
             log.warning("DM to user %s failed", p.user_id, exc_info=True)
 
-    async def move(self, interaction: discord.Interaction[Any], text: str) -> Outcome:
-        """A game command as typed, from the interaction's user."""
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        expect: ComponentId | None = None,
+    ) -> Outcome:
+        """A game command as typed, from the interaction's user. With ``expect`` (a clicked
+        component), the decision point is checked again under the channel's lock, right
+        before the command, so two quick clicks cannot both land on one decision."""
         channel = self._channel_id(interaction)
         user = str(interaction.user.id)
         key = str(interaction.id)
-        return await self.act(
-            interaction,
-            text,
-            lambda: self.service.command(channel, user, text, idempotency_key=key),
-        )
+
+        async def call() -> Outcome:
+            if expect is not None:
+                stale = stale_text(expect, await self.service.decision(channel))
+                if stale is not None:
+                    return Outcome.refuse(STALE, stale)
+            return await self.service.command(channel, user, text, idempotency_key=key)
+
+        return await self.act(interaction, text, call)
 
     # -- slash command handlers ---------------------------------------------------------------
 
@@ -690,7 +703,7 @@ class VeneziaBot(discord.Client):
             if command.startswith("#"):
                 command = _indexed(list(d.options or ()), command)
             if command:
-                await self.move(interaction, command)
+                await self.move(interaction, command, cid)
             else:
                 await self.answer(interaction, "That choice is no longer available.")
             return
@@ -705,7 +718,7 @@ class VeneziaBot(discord.Client):
             if not value or value == "-":
                 await self.answer(interaction, "Nothing was chosen.")
                 return
-            await self.move(interaction, value)
+            await self.move(interaction, value, cid)
             return
         if action == "grp":
             if d.user_id != user:

@@ -929,3 +929,41 @@ async def test_button_of_another_channel(table: Table) -> None:
     foreign = table.custom_ids()[0].replace(f"vz:{CHANNEL}:", "vz:777:")
     it = await table.click(foreign, ALICE)
     assert "another channel" in it.text()
+
+
+async def test_two_quick_clicks_on_one_button(table: Table) -> None:
+    """Both clicks pass the first stale check; the second is re-checked under the lock."""
+    import asyncio
+
+    rng = random.Random(4)
+    await started(table, ALICE, BOB, CARLA)
+    d = await advance_to(table, rng, {"drain"})
+    assert d.user_id is not None
+    done = next(i for i in table.custom_ids() if i.endswith(":do:done"))
+    first, second = await asyncio.gather(table.click(done, d.user_id), table.click(done, d.user_id))
+    results = sorted([first.quiet_success, second.quiet_success])
+    assert results == [False, True]
+    loser = first if not first.quiet_success else second
+    assert "earlier turn" in loser.text()
+    assert (await decision(table)).seq == d.seq + 1
+
+
+async def test_real_renderer_start(settings: Settings) -> None:
+    """With the real renderer (if the render package is there): the start posts a real PNG."""
+    from bot.discord_app import make_renderer
+    from bot.service import RendererUnavailable
+
+    try:
+        renderer = make_renderer("real")
+    except RendererUnavailable:
+        pytest.skip("render package not available")
+    app = create_bot(settings, renderer=renderer)
+    try:
+        table = Table(app)
+        await started(table, ALICE, BOB, CARLA)
+        start = table.channel.sent[-1]
+        png = start["file"].fp.getvalue()
+        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+        assert table.dms[ALICE][0]["file"].fp.getvalue().startswith(b"\x89PNG")
+    finally:
+        await app.close()
