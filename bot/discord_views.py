@@ -522,6 +522,8 @@ def district_choice_spec(
 def _title(update: PublicUpdate, game_title: str) -> str:
     if update.image_kind == "end":
         return f"{game_title} — game over"
+    if update.seq is not None and update.seq < 0:
+        return f"{game_title} — the game begins"
     if update.seq is not None:
         return f"{game_title} — move {update.seq + 1}"
     return game_title
@@ -571,7 +573,7 @@ def public_specs(
                 title=_title(u, game_title),
                 description=_clip(u.text, DESCRIPTION_MAX),
                 image=u.image,
-                filename=None if u.image is None else f"{kind}-{(u.seq or 0) + 1}.png",
+                filename=None if u.image is None else f"{kind}-{max(u.seq or 0, -1) + 1}.png",
                 color=COLORS.get(kind),
                 components=components,
                 mentions=mentions,

@@ -430,6 +430,7 @@ async def test_whole_game_from_join_to_ranking(table: Table) -> None:
     d = await started(table, ALICE, BOB, CARLA)
     start = table.channel.sent[-1]
     assert "starts Venezia" in start["embed"].description
+    assert start["embed"].title == "Venezia — the game begins"
     assert start["file"].filename.endswith(".png")
     assert start["embed"].image.url == f"attachment://{start['file'].filename}"
     assert start["allowed_mentions"].everyone is False
