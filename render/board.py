@@ -42,6 +42,8 @@ __all__ = [
 
 View = dict[str, Any]
 Point = tuple[float, float]
+#: The imaginary player's mark (two letters, so it never clashes with a real player's initial).
+IMAGINARY_LETTER = "KJ"
 
 
 # =========================================================================== helpers for tests
@@ -352,7 +354,7 @@ def _draw_strip(
         if holder is None:
             draw_text(draw, (x + 43, row_y + 17), "free", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm")
         else:
-            letter = letters[holder] if isinstance(holder, int) else "K"
+            letter = letters[holder] if isinstance(holder, int) else IMAGINARY_LETTER
             S.paste(img, S.marker(holder, letter, 28), (x + 29, row_y + 3))
         x += 72
     x = slots["deck"]  # V-U4
@@ -542,7 +544,7 @@ def _imaginary_panel(
     held: list[str],
 ) -> None:
     x, y = xy
-    S.paste(img, S.marker("imaginary", "K", 34), (x + 20, y + 9))
+    S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 34), (x + 20, y + 9))
     draw_text(
         draw,
         (x + 62, y + 26),
@@ -723,7 +725,7 @@ def key_colours() -> list[T.RGB]:
             and all(isinstance(v, int) for v in c)
             and c not in found
         ):
-            found.append(c)  # type: ignore[arg-type]
+            found.append(c)
 
     for name in dir(T):
         value = getattr(T, name)

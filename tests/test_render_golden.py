@@ -1,0 +1,72 @@
+"""Golden images of the renderer: canonical views re-rendered and compared with a tolerance.
+
+Regenerate on purpose with ``uv run python -m render.golden --update`` (the view of each golden
+is stored inside its PNG, so these tests do not depend on the engine's random play).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import golden as G
+
+GOLDENS = sorted(G.GOLDEN_DIR.glob("*.png"))
+
+
+def test_goldens_exist() -> None:
+    names = {p.stem for p in GOLDENS}
+    assert {"board_5p_mid", "board_2p", "hand_5p_mid", "end_4p"} <= names
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+def test_golden(path: Path) -> None:
+    mean, bad = G.compare(path)
+    assert mean < G.MAX_MEAN_DIFF and bad < G.MAX_BAD_FRACTION, (
+        f"{path.name} differs: mean {mean:.3f}, {bad * 100:.3f}% pixels off; if the change is"
+        " intended, run: uv run python -m render.golden --update"
+    )
+
+
+def test_golden_views_are_embedded() -> None:
+    kind, view, img = G.read_golden(G.GOLDEN_DIR / "board_5p_mid.png")
+    assert kind == "board"
+    assert len(view["players"]) == 5
+    assert img.width >= 1400
+    json.dumps(view)
+
+
+def test_tolerance_catches_real_changes() -> None:
+    _, _, img = G.read_golden(G.GOLDEN_DIR / "board_5p_mid.png")
+    same = img.copy()
+    assert G.ok(G.diff_stats(img, same))
+    # a few stray pixels pass, a changed hex colour does not
+    speck = img.copy()
+    ImageDraw.Draw(speck).point([(10, 10), (11, 10)], fill=(255, 0, 0))
+    assert G.ok(G.diff_stats(img, speck))
+    changed = img.copy()
+    ImageDraw.Draw(changed).rectangle((100, 100, 400, 300), fill=(255, 0, 255))
+    assert not G.ok(G.diff_stats(img, changed))
+    assert not G.ok(G.diff_stats(img, img.resize((img.width - 1, img.height))))
+
+
+def test_docs_samples_exist() -> None:
+    for name in ("sample_board", "sample_hand", "sample_end"):
+        path = G.DOCS_DIR / f"{name}.png"
+        assert path.exists(), f"run: uv run python -m render.golden --docs ({path})"
+        img = Image.open(io.BytesIO(path.read_bytes()))
+        assert img.width > 0
+
+
+def test_compare_command_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "render.golden"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "board_5p_mid.png" in out.stdout
