@@ -19,6 +19,7 @@ pastes cached sprites and draws the panels, then encodes with a fixed palette. H
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -128,61 +129,193 @@ def _seat_ref(view: View, seat: Any) -> int | str | None:
 
 def render_board(view: View) -> bytes:
     """The public board image (PNG bytes) of a public view."""
-    return S.encode_png(compose_board(view), palette())
+    return S.png_bytes(_compose_p(view))
 
 
 def compose_board(view: View) -> Image.Image:
-    """The public board image as an RGB Pillow image (before palette encoding)."""
+    """The public board image as an RGB Pillow image (the decoded PNG of :func:`render_board`)."""
+    return _compose_p(view).convert("RGB")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a render draws on the board, in drawing order (from the view only)."""
+
+    drained: list[str]  # plain hexes without their swamp token
+    candidates: list[str]  # legal places of the building being placed
+    buildings: list[tuple[str, tuple[str, ...], bool]]  # type, hexes, built this turn
+    drained_now: list[str]  # drained this turn
+    gondolas: list[tuple[int, str, float, float, bool]]  # seat, letter, x, y, moved
+    moved: dict[str, tuple[int, int]]
+    letters: list[str]
+
+
+def _plan(view: View) -> _Plan:
+    lay = S.layout()
     sb = S.static_board()
-    lay = sb.layout
-    img = _base().copy()
-    letters = player_letters(view)
     hexes: dict[str, dict[str, Any]] = view["hexes"]
-
-    # --- drained plain hexes: paste the empty tile over the swamp
-    for label, tile in sb.drained.items():
-        h = hexes.get(label)
-        if h is not None and not h["swamp"]:
-            img.paste(tile.tile, tile.box[:2], tile.mask)
-
+    letters = player_letters(view)
+    drained = [x for x in sb.drained if x in hexes and not hexes[x]["swamp"]]
     recent = view.get("recent") or {}
     new_buildings = set(recent.get("buildings", []))
-    # --- legal places of the building being placed (public options)
+    candidates: set[str] = set()
     pending = view.get("pending") or {}
     if pending.get("kind") == "place" and view.get("public_options"):
-        spots: set[str] = set()
         for opt in view["public_options"]:
-            spots.update(opt.split()[1:])
-        for label in sorted(spots):
-            if label in lay.hex_px:
-                S.hex_ring(label, T.CANDIDATE, False).paste_on(img)
-
-    # --- buildings
-    for b in view["buildings"]:
-        hx = tuple(b["hexes"])
-        if all(x in lay.hex_px for x in hx):
-            S.building_sprite(b["type"], hx, b["index"] in new_buildings).paste_on(img)
-    for label in recent.get("drained", []):
-        if label in lay.hex_px:
-            S.hex_ring(label, T.HIGHLIGHT, True).paste_on(img)
-
-    # --- gondolas (moved ones ringed)
+            candidates.update(x for x in opt.split()[1:] if x in lay.hex_px)
+    buildings = [
+        (str(b["type"]), tuple(b["hexes"]), b["index"] in new_buildings)
+        for b in view["buildings"]
+        if b["hexes"] and all(x in lay.hex_px for x in b["hexes"])
+    ]
+    drained_now = [x for x in recent.get("drained", []) if x in lay.hex_px]
     moved = _moves(view)
-    d_px = round(0.72 * lay.unit)
-    ring_d = round(0.98 * lay.unit)
     order = sorted(range(len(view["players"])), key=lambda s: view["players"][s]["position"])
-    for seat in order:
-        x, y = gondola_point(view, seat)
-        if str(seat) in moved:
-            S.paste_centered(img, S.ring_sprite(ring_d, T.HIGHLIGHT, 0.09 * lay.unit), (x, y))
-        g = S.gondola(seat, letters[seat], d_px)
-        S.paste(img, g, (x - g.width / 2, y - d_px / 2))
+    gondolas = [(s, letters[s], *gondola_point(view, s), str(s) in moved) for s in order]
+    return _Plan(drained, sorted(candidates), buildings, drained_now, gondolas, moved, letters)
 
-    draw = ImageDraw.Draw(img)
-    _draw_header(img, draw, view, letters, moved)
-    _draw_strip(img, draw, view, letters)
-    _draw_side(img, draw, view, letters)
+
+def _gondola_sprites(
+    lay: S.Layout, g: tuple[int, str, float, float, bool]
+) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The gondola (and its ring when it moved) as RGBA sprites with their top-left corners."""
+    seat, letter, x, y, moved = g
+    d_px = round(0.72 * lay.unit)
+    out: list[tuple[Image.Image, tuple[int, int]]] = []
+    if moved:
+        ring = S.ring_sprite(round(0.98 * lay.unit), T.HIGHLIGHT, 0.09 * lay.unit)
+        out.append((ring, (round(x - ring.width / 2), round(y - ring.height / 2))))
+    sprite = S.gondola(seat, letter, d_px)
+    out.append((sprite, (round(x - sprite.width / 2), round(y - d_px / 2))))
+    return out
+
+
+def _compose_rgb(view: View) -> Image.Image:
+    """The whole image drawn in RGB (used to make the palette; the reference for tests)."""
+    sb = S.static_board()
+    lay = sb.layout
+    plan = _plan(view)
+    img = _base().copy()
+    for label in plan.drained:
+        tile = sb.drained[label]
+        img.paste(tile.tile, tile.box[:2], tile.mask)
+    for label in plan.candidates:
+        S.hex_ring(label, T.CANDIDATE, False).paste_on(img)
+    for btype, hx, hot in plan.buildings:
+        S.building_sprite(btype, hx, hot).paste_on(img)
+    for label in plan.drained_now:
+        S.hex_ring(label, T.HIGHLIGHT, True).paste_on(img)
+    for g in plan.gondolas:
+        for sprite, xy in _gondola_sprites(lay, g):
+            img.paste(sprite, xy, sprite)
+    _draw_panels(img, view, plan)
     return img
+
+
+def _draw_panels(img: Image.Image, view: View, plan: _Plan) -> None:
+    draw = ImageDraw.Draw(img)
+    _draw_header(img, draw, view, plan.letters, plan.moved)
+    _draw_strip(img, draw, view, plan.letters)
+    _draw_side(img, draw, view, plan.letters)
+
+
+# --------------------------------------------------------------------------- palette pipeline
+#
+# The fast path works on the palette image directly: the static layer is quantized once, and
+# every board piece (drained tile, building, ring) is cached as a palette tile already
+# composited over the static layer at its fixed place, pasted with a 1-bit mask. Only the
+# gondolas and the panels are drawn in RGB and quantized per render (small regions).
+
+
+@dataclass(frozen=True)
+class _PTile:
+    image: Image.Image  # "P", palette()
+    mask: Image.Image  # "1"
+    xy: tuple[int, int]
+
+    def paste_on(self, out: Image.Image) -> None:
+        out.paste(self.image, self.xy, self.mask)
+
+
+def _quantize(img: Image.Image) -> Image.Image:
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1)
+def _base_p() -> Image.Image:
+    return _quantize(_base())
+
+
+def _tile_over(
+    background: Image.Image, sprite: Image.Image, xy: tuple[int, int], threshold: int = 0
+) -> _PTile:
+    """``sprite`` (RGBA) composited over ``background`` (RGB, image coordinates) at ``xy``."""
+    x, y = xy
+    patch = background.crop((x, y, x + sprite.width, y + sprite.height))
+    patch.paste(sprite, (0, 0), sprite)
+    mask = sprite.getchannel("A").point(lambda v: 255 if v > threshold else 0).convert("1")
+    return _PTile(_quantize(patch), mask, xy)
+
+
+@lru_cache(maxsize=256)
+def _drained_p(label: str) -> _PTile:
+    tile = S.static_board().drained[label]
+    patch = tile.tile.convert("RGB")
+    mask = tile.mask.point(lambda v: 255 if v >= 128 else 0).convert("1")
+    return _PTile(_quantize(patch), mask, tile.box[:2])
+
+
+@lru_cache(maxsize=4096)
+def _building_p(btype: str, hexes: tuple[str, ...], hot: bool) -> _PTile:
+    sp = S.building_sprite(btype, hexes, hot)
+    return _tile_over(_base(), sp.image, (sp.x, sp.y), threshold=96)
+
+
+@lru_cache(maxsize=1024)
+def _ring_p(label: str, candidate: bool) -> _PTile:
+    sp = S.hex_ring(label, T.CANDIDATE if candidate else T.HIGHLIGHT, not candidate)
+    return _tile_over(S.static_board().empty, sp.image, (sp.x, sp.y))
+
+
+def _compose_p(view: View) -> Image.Image:
+    lay = S.layout()
+    plan = _plan(view)
+    out = _base_p().copy()
+    for label in plan.drained:
+        _drained_p(label).paste_on(out)
+    for label in plan.candidates:
+        _ring_p(label, True).paste_on(out)
+    for btype, hx, hot in plan.buildings:
+        _building_p(btype, hx, hot).paste_on(out)
+    for label in plan.drained_now:
+        _ring_p(label, False).paste_on(out)
+    # gondolas may overlap each other and pieces: drawn in RGB over the current pixels
+    for g in plan.gondolas:
+        sprites = _gondola_sprites(lay, g)
+        x0 = min(xy[0] for _, xy in sprites)
+        y0 = min(xy[1] for _, xy in sprites)
+        x1 = max(xy[0] + sp.width for sp, xy in sprites)
+        y1 = max(xy[1] + sp.height for sp, xy in sprites)
+        patch = out.crop((x0, y0, x1, y1)).convert("RGB")
+        for sp, (x, y) in sprites:
+            patch.paste(sp, (x - x0, y - y0), sp)
+        out.paste(_quantize(patch), (x0, y0))
+    # the panels: drawn in RGB on the static frame, quantized region by region
+    canvas = _base().copy()
+    _draw_panels(canvas, view, plan)
+    for box in _panel_regions():
+        out.paste(_quantize(canvas.crop(box)), box[:2])
+    return out
+
+
+@lru_cache(maxsize=1)
+def _panel_regions() -> tuple[tuple[int, int, int, int], ...]:
+    lay = S.layout()
+    return (
+        (0, 0, lay.width, T.HEADER_H),
+        (0, T.HEADER_H + lay.board_h, lay.board_w, lay.height),
+        (lay.side_x, T.HEADER_H, lay.width, lay.height),
+    )
 
 
 def _moves(view: View) -> dict[str, tuple[int, int]]:
@@ -750,7 +883,7 @@ def palette() -> Image.Image:
     the theme's colours exactly, plus a median cut of a sample render and the static layer."""
     sb = S.static_board()
     keys = key_colours()
-    sample = compose_board(_sample_view())
+    sample = _compose_rgb(_sample_view())
     sheet = Image.new("RGB", (sample.width, sample.height * 2))
     sheet.paste(sample, (0, 0))
     sheet.paste(sb.base, (0, sample.height))

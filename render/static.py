@@ -205,6 +205,7 @@ class HexTile:
 class StaticBoard:
     layout: Layout
     base: Image.Image  # RGB, the full image frame with every plain hex a swamp
+    empty: Image.Image  # RGB, the same with every plain hex drained
     drained: dict[str, HexTile]  # plain hex label -> its drained (empty) tile
 
 
@@ -234,7 +235,9 @@ def static_board(board: Board | None = None) -> StaticBoard:
         box, mask = hex_mask(lay, label)
         shifted = (box[0], box[1] - T.HEADER_H, box[2], box[3] - T.HEADER_H)
         tiles[label] = HexTile(box, empty_v.crop(shifted), mask)
-    sb = StaticBoard(lay, base, tiles)
+    empty = base.copy()
+    empty.paste(empty_v, (0, T.HEADER_H))
+    sb = StaticBoard(lay, base, empty, tiles)
     _STATIC[id(lay.board)] = (lay.board, sb)
     return sb
 
@@ -1066,7 +1069,7 @@ def hex_ring(label: str, colour: T.RGB, dashed: bool) -> Sprite:
     m = Image.new("L", ((x1 - x0) * k, (y1 - y0) * k), 0)
     d = ImageDraw.Draw(m)
     cs = _scaled(hex_corners(cx, cy, s - 0.07 * lay.unit), x0, y0)
-    w = round(0.065 * lay.unit * k)
+    w = round((0.065 if dashed else 0.08) * lay.unit * k)
     if dashed:
         for i in range(6):
             a, b = cs[i], cs[(i + 1) % 6]
@@ -1087,6 +1090,14 @@ def hex_ring(label: str, colour: T.RGB, dashed: bool) -> Sprite:
         d.line([*cs, cs[0]], fill=255, width=w, joint="curve")
     img = Image.new("RGBA", m.size, (*colour, 0))
     img.putalpha(m)
+    if not dashed:  # a legal place: white ring with a dark inner line, visible on any hex
+        inner = _scaled(hex_corners(cx, cy, s - 0.115 * lay.unit), x0, y0)
+        ImageDraw.Draw(img).line(
+            [*inner, inner[0]],
+            fill=(*T.CANDIDATE_EDGE, 255),
+            width=round(0.03 * lay.unit * k),
+            joint="curve",
+        )
     return Sprite(_downscale(img, (x1 - x0, y1 - y0)), x0, y0)
 
 

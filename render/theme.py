@@ -100,6 +100,7 @@ MARKER_EDGE: Final = (30, 30, 36)
 HIGHLIGHT: Final = (255, 214, 10)  # what the last turn changed
 HIGHLIGHT_DARK: Final = (120, 84, 0)
 CANDIDATE: Final = (255, 255, 255)  # legal places for the building being placed
+CANDIDATE_EDGE: Final = (30, 46, 72)
 
 # --------------------------------------------------------------------------- panels
 BACKGROUND: Final = (238, 232, 220)

@@ -314,3 +314,17 @@ def test_header_says_what_happens_now(mid5: VeneziaState) -> None:
         if colour_near(img.getpixel((x, y)), T.HEADER_TEXT) < 60  # type: ignore[arg-type]
     )
     assert bright > 50
+
+
+def test_fast_palette_path_matches_the_rgb_reference(mid5: VeneziaState) -> None:
+    """render_board pastes cached palette tiles; it must look like drawing everything in RGB."""
+    from render import golden as G
+
+    view = mid5.public_view()
+    reference = RB._compose_rgb(view)
+    fast = decode(RB.render_board(view))
+    assert G.ok(G.diff_stats(reference, fast))
+    # against the reference in the same palette, only a few edge pixels may differ
+    quantized = reference.quantize(palette=RB.palette(), dither=Image.Dither.NONE)
+    mean, bad = G.diff_stats(quantized.convert("RGB"), fast)
+    assert mean < 0.3 and bad < 0.002, (mean, bad)
