@@ -731,18 +731,19 @@ class VeneziaState:
                 break
         else:
             entries.append([seat, k, self.seq])
+        self._note_architect(building, before, ev)
+
+    def _note_architect(self, building: str, before: int | None, ev: list[Event]) -> None:
+        """An event when the pawn changed hands (V-1.4) or went back to its space."""
         after = self.architect(building)
-        if after != before:
-            ev.append(
-                Event(
-                    "architect",
-                    f"{self.name(after)} takes the {building} architect"
-                    if after is not None
-                    else f"the {building} architect returns to its space",
-                    after,
-                    {"building": building},
-                )
-            )
+        if after == before:
+            return
+        text = (
+            f"{self.name(after)} takes the {building} architect"
+            if after is not None
+            else f"the {building} architect returns to its space"
+        )
+        ev.append(Event("architect", text, after, {"building": building}))
 
     def _end_action1(self, ev: list[Event]) -> None:
         if len(self.front(self.active)) > 2:
@@ -758,19 +759,8 @@ class VeneziaState:
                 entries.remove(e)
                 self.discard.extend([building] * e[1])
                 break
-        after = self.architect(building)
-        ev.append(Event("discard", f"{self.name(seat)} discards his {building} cards", seat))
-        if after != before:
-            ev.append(
-                Event(
-                    "architect",
-                    f"{self.name(after)} takes the {building} architect"
-                    if after is not None
-                    else f"the {building} architect returns to its space",
-                    after,
-                    {"building": building},
-                )
-            )
+        ev.append(Event("discard", f"{self.name(seat)} discards their {building} cards", seat))
+        self._note_architect(building, before, ev)
         if len(self.front(seat)) <= 2:
             self._start_drain(ev)
 
