@@ -234,7 +234,13 @@ class _PTile:
     xy: tuple[int, int]
 
     def paste_on(self, out: Image.Image) -> None:
-        out.paste(self.image, self.xy, self.mask)
+        """Paste with the 1-bit mask (``out`` must be a loaded, writable "P" image).
+
+        Calls the core paste directly: ~100 of these per render, and ``Image.paste``'s checks
+        cost more than the copying itself."""
+        x, y = self.xy
+        box = (x, y, x + self.image.width, y + self.image.height)
+        out.im.paste(self.image.im, box, self.mask.im)
 
 
 def _quantize(img: Image.Image) -> Image.Image:
@@ -281,6 +287,7 @@ def _compose_p(view: View) -> Image.Image:
     lay = S.layout()
     plan = _plan(view)
     out = _base_p().copy()
+    out.load()
     for label in plan.drained:
         _drained_p(label).paste_on(out)
     for label in plan.candidates:
@@ -617,26 +624,27 @@ def _player_panel(
         )
 
     # cards in front (open constructions), with the architect pawns he holds
-    ry = y + 50
+    ry = y + 46
     front: dict[str, int] = p.get("front") or {}
     _front_cards(img, draw, (x + 20, ry), front, held)
     # hand size and tokens, bottom right
-    by = y + h - 22
+    by = y + h - 15
     bx = x + w - 14
     parts = [
         ("treasure", p.get("treasure_tokens", 0)),
         ("swamp", p.get("swamp_tokens", 0)),
     ]
     for kind, n in parts:
-        label = f"×{n}"
+        label = f"{n} {kind}"
         lw = text_width(label, T.FONT_SMALL, bold=True)
-        draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
-        S.paste(img, S.token_icon(kind, 20), (bx - lw - 24, by - 10))
+        ink = T.TEXT if n else T.TEXT_SOFT
+        draw_text(draw, (bx, by), label, T.FONT_SMALL, ink, bold=True, anchor="rm")
+        S.paste(img, S.token_icon(kind, 18), (bx - lw - 22, by - 9))
         bx -= lw + 36
     label = f"{p.get('hand_size', 0)} in hand"
     lw = text_width(label, T.FONT_SMALL, bold=True)
     draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
-    S.paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
+    S.paste(img, S.card_back(14, 19), (bx - lw - 19, by - 10))
 
 
 def _front_cards(
@@ -651,18 +659,19 @@ def _front_cards(
     if not front:
         draw_text(draw, (x, y + 15), "no cards in front", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
         return x + 120
+    named = sum(1 for t in T.TYPES if front.get(t)) <= 2  # room for the type names
     for t in T.TYPES:
         n = front.get(t, 0)
         if not n:
             continue
         for i in range(min(n, 4)):
-            S.paste(img, S.card_icon(t, 22, 30), (x + i * 6, y))
-        x += 22 + 6 * (min(n, 4) - 1) + 4
-        label = f"{n}/{T.CARDS_NEEDED[t]}"
-        box = draw_text(draw, (x, y + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
+            S.paste(img, S.card_icon(t, 20, 27), (x + i * 6, y))
+        x += 20 + 6 * (min(n, 4) - 1) + 4
+        label = f"{t} {n}/{T.CARDS_NEEDED[t]}" if named else f"{n}/{T.CARDS_NEEDED[t]}"
+        box = draw_text(draw, (x, y + 14), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
         x = box[2] + 4
         if t in held:
-            S.paste(img, S.pawn_icon(t, 16, 22), (x, y + 4))
+            S.paste(img, S.pawn_icon(t, 16, 22), (x, y + 3))
             x += 18
         x += 12
     return x
@@ -695,7 +704,7 @@ def _imaginary_panel(
         T.TEXT_SOFT,
         anchor="rm",
     )
-    _front_cards(img, draw, (x + 20, y + 50), imag.get("front") or {}, held)
+    _front_cards(img, draw, (x + 20, y + 46), imag.get("front") or {}, held)
 
 
 def _builds_box(

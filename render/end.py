@@ -65,6 +65,15 @@ def chart_point(view: View, index: int, position: float) -> Point:
     )
 
 
+def _detail(view: View, seat: int) -> str:
+    """ "space 38 · 7 buildings (3 casas)" from the public view."""
+    built = [b for b in view.get("buildings", []) if b.get("builder") == seat]
+    casas = sum(1 for b in built if b.get("type") == "casa")
+    pos = view["players"][seat]["position"]
+    text = f"space {pos} · built {len(built)}"
+    return text + (f" ({casas} casa{'s' if casas != 1 else ''})" if casas else "")
+
+
 def _mark(d: ImageDraw.ImageDraw, shape: str, c: Point, r: float, fill: T.RGB) -> None:
     x, y = c
     edge = (255, 255, 255)
@@ -159,7 +168,7 @@ def compose_end(view: View) -> Image.Image:
             draw_text(
                 draw,
                 (x0 + 110, y + 54),
-                f"space {p['position']}",
+                _detail(view, seat),
                 T.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="lm",
@@ -215,6 +224,10 @@ def compose_end(view: View) -> Image.Image:
     for i in range(0, n + 1, step):
         gx = (chart_point(view, i, 0)[0] - left + 20) * k
         bd.line((gx, 20 * k, gx, (bottom - ctop + 20) * k), fill=T.GRID, width=k)
+    if view.get("game_over") and n >= 2:  # the last entry includes the final gold conversion
+        gx0 = (chart_point(view, n - 1, 0)[0] - left + 20) * k
+        gx1 = (chart_point(view, n, 0)[0] - left + 20) * k
+        bd.rectangle((gx0, 20 * k, gx1, (bottom - ctop + 20) * k), fill=(*T.GOLD_BAND, 255))
     order = [s for group in reversed(ranking) for s in group]
     for seat in order:
         pts = [P(i, row[seat]) for i, row in enumerate(hist) if seat < len(row)]
@@ -234,6 +247,11 @@ def compose_end(view: View) -> Image.Image:
     for i in range(0, n + 1, step):
         gx = chart_point(view, i, 0)[0]
         draw_text(draw, (gx, bottom + 22), str(i), T.FONT_SMALL, T.TEXT_SOFT, anchor="mm")
+    if view.get("game_over") and n >= 2:
+        gx = chart_point(view, n, 0)[0]
+        draw_text(
+            draw, (gx - 4, ctop - 12), "last turn + gold", T.FONT_TINY, T.TEXT_SOFT, anchor="rs"
+        )
     draw_text(
         draw, ((left + right) / 2, bottom + 46), "turns", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm"
     )
