@@ -162,7 +162,9 @@ def _public_res(state: VeneziaState) -> JSON | None:
 
 
 # Decisions whose options reveal nothing hidden (they depend on the board only).
-PUBLIC_OPTION_KINDS = frozenset({"build", "place", "district", "discard", "drain", "flip_end"})
+PUBLIC_OPTION_KINDS = frozenset(
+    {"build", "place", "district", "discard", "drain", "take", "flip_end"}
+)
 
 
 def player_view(state: VeneziaState, seat: int) -> JSON:
