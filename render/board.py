@@ -271,7 +271,7 @@ def _drained_p(label: str) -> _PTile:
     return _PTile(_quantize(patch), mask, tile.box[:2])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _building_p(btype: str, hexes: tuple[str, ...], hot: bool) -> _PTile:
     sp = S.building_sprite(btype, hexes, hot)
     return _tile_over(_base(), sp.image, (sp.x, sp.y), threshold=96)

@@ -32,6 +32,13 @@ def render_hand(view: View) -> bytes:
     return S.encode_png(compose_hand(view))
 
 
+#: What a command without arguments does.
+BARE_VERBS = {
+    "done": "stop here / continue",
+    "flip": "flip the top card for Klaus-Jürgen",
+}
+
+
 def _group_options(options: list[str]) -> list[tuple[str, list[str]]]:
     """Commands grouped by verb, in first-seen order: ("drain", ["C1", "C3", ...])."""
     groups: dict[str, list[str]] = {}
@@ -55,8 +62,8 @@ def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[
     size = T.FONT_SMALL + 1
     for verb, args in _group_options(options):
         words = _option_words(verb, args)
-        if verb in ("done", "flip") and args == [""]:
-            words = [verb]
+        if args == [""] and verb in BARE_VERBS:
+            words = [BARE_VERBS[verb]]
         wrapped = S.wrap_words(words, size, width - 110, sep="  ·  ")
         for i, line in enumerate(wrapped):
             lines.append((verb if i == 0 else "", line))

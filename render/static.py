@@ -282,21 +282,16 @@ def _draw_board_area(lay: Layout, swamps: bool, names: dict[str, tuple[str, Poin
     def P(x: float, y: float) -> Point:  # image pixel -> supersampled board-area pixel
         return (x * k, (y - oy) * k)
 
-    # canal texture: short staggered wave strokes
-    step_x, step_y = u * 0.9, u * 0.42
-    rows = int(h / step_y) + 2
-    for row in range(rows):
-        y = row * step_y + step_y / 2
-        x0 = (row % 2) * step_x / 2
-        for col in range(int(w / step_x) + 2):
+    # canal texture: short staggered wave strokes on a whole-pixel grid, so every stroke has
+    # the same pixels (cheaper to compress than strokes at fractional positions)
+    step_x, step_y = round(u * 0.92), round(u * 0.42)
+    for row in range(h // step_y + 2):
+        y = row * step_y + step_y // 2
+        x0 = (row % 2) * (step_x // 2)
+        for col in range(w // step_x + 2):
             x = x0 + col * step_x
             d.arc(
-                (
-                    (x - u * 0.12) * k,
-                    (y - u * 0.05) * k,
-                    (x + u * 0.12) * k,
-                    (y + u * 0.07) * k,
-                ),
+                ((x - 6) * k, (y - 2) * k, (x + 6) * k, (y + 4) * k),
                 200,
                 340,
                 fill=T.WATER_WAVE,
@@ -608,7 +603,7 @@ def _piece_edges(lay: Layout, labels: Sequence[str]) -> list[tuple[Point, Point]
     return edges
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def building_sprite(btype: str, hexes: tuple[str, ...], highlight: bool = False) -> Sprite:
     """One building piece covering ``hexes``: one shape in the type's colour, a white icon,
     the hexes' labels. ``highlight`` adds a glowing outline (built during the last turn)."""
