@@ -26,9 +26,7 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,49 +36,24 @@ from bot.service import (
     ModuleRenderer,
     PlaceholderRenderer,
     Renderer,
-    RendererUnavailable,
     TableService,
 )
 
 
-class CountingRenderer:
-    """Wraps a renderer and counts images and the seconds spent in each kind."""
-
-    def __init__(self, inner: Renderer) -> None:
-        self.inner = inner
-        self.count: Counter[str] = Counter()
-        self.seconds: dict[str, float] = {}
-        self._lock = threading.Lock()
-
-    def _timed(self, kind: str, func: Any, view: dict[str, Any]) -> bytes:
-        t0 = time.perf_counter()
-        try:
-            data: bytes = func(view)
-            return data
-        finally:
-            with self._lock:
-                self.count[kind] += 1
-                self.seconds[kind] = self.seconds.get(kind, 0.0) + time.perf_counter() - t0
-
-    def board(self, public_view: dict[str, Any]) -> bytes:
-        return self._timed("board", self.inner.board, public_view)
-
-    def hand(self, player_view: dict[str, Any]) -> bytes:
-        return self._timed("hand", self.inner.hand, player_view)
-
-    def end(self, public_view: dict[str, Any]) -> bytes:
-        return self._timed("end", self.inner.end, public_view)
-
-
 def pick_renderer(name: str) -> tuple[Renderer, str]:
+    """``fake``: placeholders; ``real``: the render package (all three kinds); ``auto``: the
+    render package where its modules exist, placeholders for the others."""
     if name == "fake":
         return PlaceholderRenderer(), "fake"
-    try:
+    if name == "real":
         return ModuleRenderer().check(), "real"
-    except RendererUnavailable:
-        if name == "real":
-            raise
+    renderer = ModuleRenderer(fallback=PlaceholderRenderer())
+    missing = renderer.missing()
+    if not missing:
+        return renderer, "real"
+    if len(missing) == 3:
         return PlaceholderRenderer(), "fake"
+    return renderer.check(), f"real, fake {'+'.join(missing)}"
 
 
 @dataclass
@@ -168,8 +141,7 @@ async def watch_loop(stats: Stats, stop: asyncio.Event, tick: float = 0.01) -> N
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    inner, renderer_name = pick_renderer(args.renderer)
-    renderer = CountingRenderer(inner)
+    renderer, renderer_name = pick_renderer(args.renderer)
     tmp = None
     if args.db:
         db_path = Path(args.db)
@@ -183,6 +155,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         render_processes=args.render_processes,
         images=not args.no_images,
     )
+    await svc.warm_up()
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -209,15 +182,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     watcher = asyncio.create_task(watch_loop(stats, stop))
     try:
         await asyncio.sleep(args.warmup)
-        images_before = sum(renderer.count.values())
-        render_before = dict(renderer.seconds)
+        kinds_before = dict(svc.render_stats)
+        render_before = dict(svc.render_seconds)
         stats.measuring = True
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         wall = time.perf_counter() - t0
-        images = sum(renderer.count.values()) - images_before
-        render_s = {k: v - render_before.get(k, 0.0) for k, v in renderer.seconds.items()}
+        by_kind = {k: v - kinds_before.get(k, 0) for k, v in svc.render_stats.items()}
+        images = sum(by_kind.values())
+        render_s = {k: v - render_before.get(k, 0.0) for k, v in svc.render_seconds.items()}
         failed = [t for t in tasks if t.done() and t.exception() is not None]
         if failed:
             raise failed[0].exception()  # type: ignore[misc]
@@ -246,6 +220,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "images": images,
         "images_per_command": round(images / max(1, len(lat_ms)), 2),
         "render_ms_per_image": round(1000 * sum(render_s.values()) / max(1, images), 2),
+        "images_by_kind": by_kind,
         "games_finished": stats.games_finished,
         "workers": args.workers,
         "render_processes": args.render_processes,

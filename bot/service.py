@@ -42,9 +42,11 @@ import functools
 import importlib
 import json
 import logging
+import multiprocessing as mp
 import random
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -103,7 +105,7 @@ DEFAULT_GAME = "venezia"
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).
 SNAPSHOT_EVERY = 20
 #: Decisions that need a look at the board: the update before them carries the board image.
-IMAGE_DECISIONS = frozenset({"place", "drain", "build", "district"})
+IMAGE_DECISIONS = frozenset({"place", "drain", "build"})
 #: Safety net against a policy that never ends a game.
 MAX_AI_CHAIN = 5000
 #: Discord allows 25 autocomplete choices.
@@ -133,7 +135,11 @@ class RendererUnavailable(RuntimeError):
 
 
 class ModuleRenderer:
-    """The real renderer: ``render.board.render_board`` etc., imported on first use."""
+    """The real renderer: ``render.board.render_board`` etc., imported on first use.
+
+    With a ``fallback`` renderer, a kind whose module is not there yet is drawn by the
+    fallback instead of failing (``missing()`` tells which kinds that are).
+    """
 
     _MODULES: ClassVar[dict[str, tuple[str, str]]] = {
         "board": ("render.board", "render_board"),
@@ -141,27 +147,48 @@ class ModuleRenderer:
         "end": ("render.end", "render_end"),
     }
 
-    def __init__(self) -> None:
+    def __init__(self, fallback: Renderer | None = None) -> None:
+        self.fallback = fallback
         self._funcs: dict[str, Callable[[JSON], bytes]] = {}
+
+    def _import(self, kind: str) -> Callable[[JSON], bytes]:
+        module_name, attr = self._MODULES[kind]
+        try:
+            module = importlib.import_module(module_name)
+            func: Callable[[JSON], bytes] = getattr(module, attr)
+        except (ImportError, AttributeError) as exc:
+            raise RendererUnavailable(
+                f"the renderer is not available: {module_name}.{attr} cannot be imported "
+                f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
+            ) from exc
+        return func
 
     def _func(self, kind: str) -> Callable[[JSON], bytes]:
         func = self._funcs.get(kind)
         if func is None:
-            module_name, attr = self._MODULES[kind]
             try:
-                module = importlib.import_module(module_name)
-                func = getattr(module, attr)
-            except (ImportError, AttributeError) as exc:
-                raise RendererUnavailable(
-                    f"the renderer is not available: {module_name}.{attr} cannot be imported "
-                    f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
-                ) from exc
+                func = self._import(kind)
+            except RendererUnavailable:
+                if self.fallback is None:
+                    raise
+                fallback = self.fallback
+                func = {"board": fallback.board, "hand": fallback.hand, "end": fallback.end}[kind]
             self._funcs[kind] = func
         return func
 
+    def missing(self) -> list[str]:
+        """The kinds whose ``render`` module cannot be imported (now)."""
+        out = []
+        for kind in self._MODULES:
+            try:
+                self._import(kind)
+            except RendererUnavailable:
+                out.append(kind)
+        return out
+
     def check(self) -> ModuleRenderer:
         """Import all three functions now, raising :class:`RendererUnavailable` if one is
-        missing (so a bot fails at start-up, not at the first move)."""
+        missing and there is no fallback (so a bot fails at start-up, not at the first move)."""
         for kind in self._MODULES:
             self._func(kind)
         return self
@@ -176,9 +203,10 @@ class ModuleRenderer:
         return self._func("end")(public_view)
 
     def __getstate__(self) -> dict[str, Any]:  # picklable for a render process pool
-        return {}
+        return {"fallback": self.fallback}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self.fallback = state.get("fallback")
         self._funcs = {}
 
 
@@ -469,6 +497,7 @@ class TableService:
         render_processes: int = 0,
         snapshot_every: int = SNAPSHOT_EVERY,
         images: bool = True,
+        hand_images: bool = True,
         default_game: str = DEFAULT_GAME,
         owns_storage: bool = False,
     ) -> None:
@@ -482,9 +511,19 @@ class TableService:
         self._executor: Executor = executor or ThreadPoolExecutor(
             max_workers=workers, thread_name_prefix="table"
         )
-        self._render_pool: ProcessPoolExecutor | None = (
-            ProcessPoolExecutor(max_workers=render_processes) if render_processes > 0 else None
-        )
+        self._render_processes = render_processes
+        self._render_pool: ProcessPoolExecutor | None = None
+        if render_processes > 0:
+            # Not "fork": this process runs threads, and forking those is unsafe.
+            method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+            self._render_pool = ProcessPoolExecutor(
+                max_workers=render_processes, mp_context=mp.get_context(method)
+            )
+        self.hand_images = hand_images
+        #: Images rendered per kind, and the seconds spent (wall, including a process hop).
+        self.render_stats: dict[str, int] = {}
+        self.render_seconds: dict[str, float] = {}
+        self._stats_lock = threading.Lock()
         self._tables: dict[str, _Table] = {}
         self._tables_guard = threading.Lock()
         #: Test hook: called (in the worker thread) after a move was validated and applied to
@@ -534,11 +573,42 @@ class TableService:
             return await self._run(func, table, *args)
 
     def _render(self, kind: ImageKind, view: JSON) -> bytes | None:
-        if not self.images:
+        """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
+        that is committed stays committed, and goes out without its picture."""
+        if not self.images or (kind == "hand" and not self.hand_images):
             return None
+        t0 = time.perf_counter()
+        try:
+            if self._render_pool is not None:
+                return self._render_pool.submit(_render_call, self.renderer, kind, view).result()
+            return _render_call(self.renderer, kind, view)
+        except Exception:
+            log.exception("rendering a %s image failed", kind)
+            return None
+        finally:
+            elapsed = time.perf_counter() - t0
+            with self._stats_lock:
+                self.render_stats[kind] = self.render_stats.get(kind, 0) + 1
+                self.render_seconds[kind] = self.render_seconds.get(kind, 0.0) + elapsed
+
+    async def warm_up(self) -> None:
+        """Render each image kind once for a fresh game (in every render process), so the
+        renderer's one-time caches are built before the first real move."""
+        game = get_game(self.default_game)
+        state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
+        public, private = state.public_view(), state.player_view(0)
+        jobs = max(1, self._render_processes) * 2
+        calls: list[tuple[ImageKind, JSON]] = [("board", public), ("hand", private)]
         if self._render_pool is not None:
-            return self._render_pool.submit(_render_call, self.renderer, kind, view).result()
-        return _render_call(self.renderer, kind, view)
+            futures = [
+                asyncio.wrap_future(self._render_pool.submit(_render_call, self.renderer, k, v))
+                for _ in range(jobs)
+                for k, v in calls
+            ]
+            await asyncio.gather(*futures, return_exceptions=True)
+        else:
+            for kind, view in calls:
+                await self._run(self._render, kind, view)
 
     # -- loading and restoring ----------------------------------------------------------------
 
@@ -792,6 +862,33 @@ class TableService:
         return f"➡ {state.players[d.seat]}: {d.prompt}"
 
     def _outcome(
+        self,
+        table: _Table,
+        before: GameState,
+        moves: list[_Applied],
+        players: list[PlayerInfo],
+        game_id: int,
+        header: str | None = None,
+        lead: Sequence[PublicUpdate] = (),
+    ) -> Outcome:
+        """The outputs of committed moves; if building them fails (a bug), the moves still
+        count: the players get the texts alone rather than a false "nothing changed"."""
+        try:
+            return self._build_outcome(table, before, moves, players, game_id, header, lead)
+        except Exception:
+            log.exception("channel %s: building the outputs failed", table.channel_id)
+            lines = ([header] if header else []) + [m.text for m in moves]
+            state = table.state
+            return Outcome(
+                True,
+                public=(*lead, PublicUpdate("\n".join(lines) or "(done)")),
+                decision=self._decision_info(table, state) if state is not None else None,
+                game_id=game_id,
+                seq=moves[-1].seq if moves else None,
+                game_over=state is None,
+            )
+
+    def _build_outcome(
         self,
         table: _Table,
         before: GameState,

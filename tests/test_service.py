@@ -17,6 +17,7 @@ from engine.core import Event
 from engine.games import GAMES, get_game
 from tests.test_service_support import (
     PNG_MAGIC,
+    make_renderer,
     names,
     open_service,
     play_random,
@@ -30,6 +31,14 @@ from tests.test_service_support import (
 @pytest.fixture
 async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
     service = open_service(tmp_path / "table.db")
+    yield service
+    service.close()
+
+
+@pytest.fixture
+async def real_svc(tmp_path: Path) -> AsyncIterator[TableService]:
+    """The real renderer when it is importable, else the placeholder."""
+    service = open_service(tmp_path / "table.db", make_renderer())
     yield service
     service.close()
 
@@ -253,7 +262,8 @@ async def test_outputs_follow_the_rules_move_by_move(svc: TableService) -> None:
 # -- reads -----------------------------------------------------------------------------------
 
 
-async def test_read_commands(svc: TableService) -> None:
+async def test_read_commands(real_svc: TableService) -> None:
+    svc = real_svc
     refused_board = await svc.board("c")
     assert not refused_board.ok and refused_board.code == Code.NO_GAME
     assert (await svc.status("c")).code == Code.NO_GAME
@@ -263,8 +273,11 @@ async def test_read_commands(svc: TableService) -> None:
     script = script_game(3, seed=61, policy_seed=6, exchange_rate=0.5)
     await svc.start("c", uid(0), seed=script.seed)
     assert (await svc.log("c")).text == "no moves yet"
+    real = svc.renderer
+    svc.renderer = make_renderer(prefer_real=False)  # quick moves; the reads below use real
     for seat_no, command in script.moves[:80]:
         assert (await svc.command("c", uid(seat_no), command)).accepted
+    svc.renderer = real
 
     board = await svc.board("c")
     assert board.ok and board.image is not None and board.image.startswith(PNG_MAGIC)
@@ -294,6 +307,35 @@ async def test_read_commands(svc: TableService) -> None:
         assert rebuilt.lines == everything.lines
     finally:
         again.close()
+
+
+async def test_images_are_png(real_svc: TableService) -> None:
+    svc = real_svc
+    script = script_game(4, seed=64, policy_seed=2)
+    started = await start(svc, "c", 4, seed=script.seed)
+    images = [u.image for u in started.public] + [p.image for p in started.private]
+    for seat_no, command in script.moves[:-1]:
+        out = await svc.command("c", uid(seat_no), command)
+        images += [u.image for u in out.public if u.image]
+        images += [p.image for p in out.private if p.image]
+        if len(images) > 30:
+            break
+    assert len(images) > 10
+    assert all(img is not None and img.startswith(PNG_MAGIC) for img in images)
+    # The end image: play on quickly with the placeholder, then the last move for real.
+    real = svc.renderer
+    svc.renderer = make_renderer(prefer_real=False)
+    done = len(images)
+    status = await svc.status("c")
+    assert status.decision is not None
+    rest = script.moves[status.decision.seq :]
+    for seat_no, command in rest[:-1]:
+        assert (await svc.command("c", uid(seat_no), command)).accepted
+    svc.renderer = real
+    last = await svc.command("c", uid(rest[-1][0]), rest[-1][1])
+    assert last.game_over and last.public[-1].image_kind == "end"
+    assert last.public[-1].image is not None and last.public[-1].image.startswith(PNG_MAGIC)
+    assert done
 
 
 async def test_rules_help() -> None:

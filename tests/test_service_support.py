@@ -1,8 +1,11 @@
 """Shared helpers for the table-service tests (no tests in here).
 
-``make_renderer`` prefers the real renderer (``render.board`` & co.) when it is importable and
-falls back to the service's tiny deterministic Pillow placeholder; ``VENEZIA_TEST_RENDERER``
-(``real`` / ``fake``) forces one.
+``make_renderer()`` prefers the real renderer (``render.board`` & co.) when it is importable and
+falls back to the service's tiny deterministic Pillow placeholder; tests that check images use
+it. The game-heavy tests (hundreds of moves, each with images) use the placeholder
+(``make_renderer(prefer_real=False)``, the default of ``open_service``): the real hand image
+alone costs tens of milliseconds. ``VENEZIA_TEST_RENDERER`` (``real`` / ``fake``) forces one
+renderer everywhere.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ def make_renderer(prefer_real: bool = True) -> Renderer:
 
 
 def open_service(path: Path, renderer: Renderer | None = None, **kwargs: object) -> TableService:
-    return TableService.open(path, renderer or make_renderer(), **kwargs)  # type: ignore[arg-type]
+    renderer = renderer or make_renderer(prefer_real=False)
+    return TableService.open(path, renderer, **kwargs)  # type: ignore[arg-type]
 
 
 def names(n: int) -> list[str]:
