@@ -39,6 +39,7 @@ __all__ = [
     "player_name_box",
     "render_board",
     "track_point",
+    "warm_up",
 ]
 
 View = dict[str, Any]
@@ -91,13 +92,15 @@ def _drawable(ch: str) -> bool:
 
 
 def player_letters(view: View) -> list[str]:
-    """One letter per player for the gondolas: the names' first letters when they are all
-    different and drawable, else A, B, C, ..."""
+    """One letter per player for the gondolas: the first letter of each name (the first one a
+    bundled font can draw) when they are all different, else A, B, C, ..."""
     firsts: list[str] = []
     for p in view["players"]:
-        name = unicodedata.normalize("NFC", str(p["name"])).strip()
-        firsts.append(name[:1].upper() if name else "")
-    if all(_drawable(c) for c in firsts) and len(set(firsts)) == len(firsts):
+        name = unicodedata.normalize("NFC", str(p["name"]))
+        # the first letter or digit a bundled font has (skips emoji, spaces, punctuation)
+        first = next((c for c in name if c.isalnum() and _drawable(c)), "")
+        firsts.append(first.upper() if len(first.upper()) == 1 else first)
+    if all(firsts) and len(set(firsts)) == len(firsts):
         return firsts
     return [chr(ord("A") + i) for i in range(len(firsts))]
 
@@ -125,6 +128,12 @@ def _seat_ref(view: View, seat: Any) -> int | str | None:
 
 
 # =========================================================================== the image
+
+
+def warm_up() -> None:
+    """Build the cached static layer and palette now (about a second), so the first board
+    image of a game is as fast as the others. Optional: the first render does it anyway."""
+    _base_p()
 
 
 def render_board(view: View) -> bytes:

@@ -287,6 +287,8 @@ def test_letters_fall_back_when_initials_clash() -> None:
     assert RB.player_letters(view) == ["A", "B", "青"]
     view = {"players": [{"name": n} for n in ("🐻", "béla")]}
     assert RB.player_letters(view) == ["A", "B"]
+    view = {"players": [{"name": n} for n in ("🐻 sára", "Béla", "ßen")]}
+    assert RB.player_letters(view) == ["S", "B", "ß"]
 
 
 # --------------------------------------------------------------------------- hand & header
