@@ -154,6 +154,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         workers=args.workers,
         render_processes=args.render_processes,
         images=not args.no_images,
+        hand_images=args.hand_images,
     )
     await svc.warm_up()
     stats = Stats()
@@ -224,6 +225,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "games_finished": stats.games_finished,
         "workers": args.workers,
         "render_processes": args.render_processes,
+        "hand_images": args.hand_images,
         "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
     }
 
@@ -255,6 +257,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="real = the render package, fake = a tiny placeholder PNG, auto = real if present",
     )
     p.add_argument("--no-images", action="store_true", help="render nothing (for comparison)")
+    p.add_argument(
+        "--hand-images",
+        choices=("always", "settled", "off"),
+        default="always",
+        help="hand image at every change of hand/tokens (default), once the player's run of "
+        "decisions settles, or never",
+    )
     p.add_argument("--workers", type=int, default=4, help="worker threads (default 4)")
     p.add_argument(
         "--render-processes", type=int, default=0, help="render in N processes (default 0: threads)"

@@ -83,6 +83,7 @@ from engine.games import GAMES, get_game
 
 __all__ = [
     "DEFAULT_GAME",
+    "HAND_DECISIONS",
     "IMAGE_DECISIONS",
     "RULE_TOPICS",
     "SNAPSHOT_EVERY",
@@ -106,6 +107,9 @@ DEFAULT_GAME = "venezia"
 SNAPSHOT_EVERY = 20
 #: Decisions that need a look at the board: the update before them carries the board image.
 IMAGE_DECISIONS = frozenset({"place", "drain", "build"})
+#: Decisions about one's own cards: with ``hand_images="settled"`` a pending hand image goes
+#: out before them.
+HAND_DECISIONS = frozenset({"play", "draw", "take", "discard"})
 #: Safety net against a policy that never ends a game.
 MAX_AI_CHAIN = 5000
 #: Discord allows 25 autocomplete choices.
@@ -337,6 +341,8 @@ class _Table:
     lobby_game: str | None = None
     log: deque[_LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
     ais: dict[int, AiPlayer] = field(default_factory=dict)
+    #: Seats whose hand or tokens changed since their last hand image ("settled" policy).
+    hand_dirty: set[int] = field(default_factory=set)
 
     @property
     def game_id(self) -> int:
@@ -497,7 +503,7 @@ class TableService:
         render_processes: int = 0,
         snapshot_every: int = SNAPSHOT_EVERY,
         images: bool = True,
-        hand_images: bool = True,
+        hand_images: bool | str = True,
         default_game: str = DEFAULT_GAME,
         owns_storage: bool = False,
     ) -> None:
@@ -519,7 +525,11 @@ class TableService:
             self._render_pool = ProcessPoolExecutor(
                 max_workers=render_processes, mp_context=mp.get_context(method)
             )
-        self.hand_images = hand_images
+        self.hand_images: str = (
+            "always" if hand_images is True else "off" if hand_images is False else hand_images
+        )
+        if self.hand_images not in ("always", "settled", "off"):
+            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
         #: Images rendered per kind, and the seconds spent (wall, including a process hop).
         self.render_stats: dict[str, int] = {}
         self.render_seconds: dict[str, float] = {}
@@ -575,7 +585,7 @@ class TableService:
     def _render(self, kind: ImageKind, view: JSON) -> bytes | None:
         """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
         that is committed stays committed, and goes out without its picture."""
-        if not self.images or (kind == "hand" and not self.hand_images):
+        if not self.images or (kind == "hand" and self.hand_images == "off"):
             return None
         t0 = time.perf_counter()
         try:
@@ -957,20 +967,39 @@ class TableService:
                     texts.setdefault(seat, []).append(text)
                     touched.add(seat)
         privates: list[PrivateUpdate] = []
+        dirty = table.hand_dirty
+        nxt = None if after.is_over else after.pending()
         for seat, p in enumerate(players):
-            if p.is_ai or p.user_id is None or (header is None and seat not in touched):
+            if p.is_ai or p.user_id is None:
+                continue
+            if header is None and seat not in touched and seat not in dirty:
                 continue
             view_after = after.player_view(seat)
-            changed = header is not None or _secret_part(before.player_view(seat)) != _secret_part(
-                view_after
+            changed = header is not None or (
+                seat in touched
+                and _secret_part(before.player_view(seat)) != _secret_part(view_after)
             )
-            if not changed and seat not in texts:
+            if changed and self.hand_images != "off":
+                dirty.add(seat)
+            # The hand image: at every change ("always"), or once the player's own run of
+            # decisions has settled - the next decision is someone else's, or is about his
+            # cards ("settled"; the texts still go out at every change).
+            settled = (
+                header is not None
+                or self.hand_images == "always"
+                or nxt is None
+                or nxt.seat != seat
+                or nxt.kind in HAND_DECISIONS
+            )
+            hand_image = None
+            if seat in dirty and settled:
+                dirty.discard(seat)
+                hand_image = self._render("hand", view_after)
+            if not changed and seat not in texts and hand_image is None:
                 continue
             body = list(texts.get(seat, []))
-            hand_image = None
-            if changed:
+            if changed or hand_image is not None:
                 body.append(_hand_text(view_after))
-                hand_image = self._render("hand", view_after)
             privates.append(
                 PrivateUpdate(
                     p.user_id,
@@ -1377,6 +1406,7 @@ class TableService:
             table.loaded = False
             raise _Refused(Code.ALREADY_STARTED, "a game is already running here") from exc
         table.reset_game()
+        table.hand_dirty.clear()
         table.finished = None
         table.lobby_game = chosen.name
         table.record = record

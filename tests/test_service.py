@@ -510,3 +510,36 @@ async def test_engine_ai_levels_take_seats(svc: TableService, level: str) -> Non
         out = await svc.command("c", uid(0), rng.choice(await svc.options_for("c", uid(0))))
         assert out.accepted, out.error
     assert out.game_over
+
+
+async def test_settled_hand_images(tmp_path: Path) -> None:
+    from bot.service import HAND_DECISIONS
+
+    svc = open_service(tmp_path / "t.db", hand_images="settled")
+    players = 3
+    script = script_game(players, seed=57, policy_seed=7, exchange_rate=0.3)
+    await start(svc, "c", players, seed=script.seed)
+    mirror = get_game("venezia").new_state(names(players), script.seed)
+    outstanding: set[int] = set()
+    images = changes = 0
+    for seat_no, command in script.moves:
+        before = mirror.clone()
+        mirror.apply(seat_no, command)
+        out = await svc.command("c", uid(seat_no), command)
+        assert out.accepted
+        nxt = mirror.pending()
+        for s in range(players):
+            mine = out.private_for(uid(s))
+            changed = _secret(before.player_view(s)) != _secret(mirror.player_view(s))
+            if changed:
+                changes += 1
+                outstanding.add(s)
+                assert any("your hand" in p.text for p in mine)  # the text goes out at once
+            if any(p.image_kind == "hand" for p in mine):
+                images += 1
+                outstanding.discard(s)
+            if s in outstanding:  # only while his own run of non-card decisions goes on
+                assert nxt is not None and nxt.seat == s and nxt.kind not in HAND_DECISIONS
+    assert not outstanding
+    assert 0 < images < changes
+    svc.close()
