@@ -9,7 +9,8 @@
 * Sprites: building pieces (one piece per building, multi-hex ones drawn as a single shape),
   gondolas, highlight rings and small icons (cards, architects, tokens), each drawn supersampled
   once and cached.
-* PNG encoding with a fixed palette.
+* PNG encoding of palette images (:func:`png_bytes`: no row filters, zlib level 1, rows deflated
+  in two bands on two threads) and :func:`encode_png` for RGB images (hand, end of game).
 
 Nothing here reads a game state: the functions take the board and plain values only.
 """
@@ -286,12 +287,12 @@ def _draw_board_area(lay: Layout, swamps: bool, names: dict[str, tuple[str, Poin
     # the same pixels (cheaper to compress than strokes at fractional positions)
     step_x, step_y = round(u * 0.92), round(u * 0.42)
     for row in range(h // step_y + 2):
-        y = row * step_y + step_y // 2
-        x0 = (row % 2) * (step_x // 2)
+        wy = row * step_y + step_y // 2
+        wx0 = (row % 2) * (step_x // 2)
         for col in range(w // step_x + 2):
-            x = x0 + col * step_x
+            wx = wx0 + col * step_x
             d.arc(
-                ((x - 6) * k, (y - 2) * k, (x + 6) * k, (y + 4) * k),
+                ((wx - 6) * k, (wy - 2) * k, (wx + 6) * k, (wy + 4) * k),
                 200,
                 340,
                 fill=T.WATER_WAVE,
@@ -1112,10 +1113,6 @@ def rounded_box(
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste an RGBA sprite with its alpha at (rounded) ``xy``."""
     canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
-
-
-def paste_centered(canvas: Image.Image, sprite: Image.Image, c: Point) -> None:
-    paste(canvas, sprite, (c[0] - sprite.width / 2, c[1] - sprite.height / 2))
 
 
 # =========================================================================== PNG
