@@ -48,9 +48,10 @@ class Weights:
     front_part: tuple[float, float] = (0.3, 0.4)  # participant: pts/2 × (a + b × filled)
     hand_complete: float = 0.8
     hand_solo: float = 0.85
-    hand_partial: float = 0.45
-    hand_casa: float = 0.75
+    hand_partial: float = 0.7
+    hand_casa: float = 0.9
     win_bonus: float = 8.0
+    full_hand: float = 0.6  # a full hand cannot draw
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -226,20 +227,26 @@ class Evaluator:
     def hand_value(
         self, state: VeneziaState, seat: int, hand: dict[str, int], stats: BoardStats
     ) -> float:
+        """Cards in hand and in front together: what they may still score for ``seat``.
+
+        A construction the hand can complete is worth the completion (not the completion on
+        top of the cards' potential in front), so completing now beats waiting.
+        """
         w = self.w
         best = stats.best
         v = 0.0
         borders = self.info.borders[state.pos[seat]]
-        for t, h in hand.items():
-            if h <= 0:
-                continue
-            if t == "casa":
-                site = any(stats.empty_by_district.get(d, 0) for d in borders)
-                v += h * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+        casa = hand.get("casa", 0)
+        if casa > 0:
+            site = any(stats.empty_by_district.get(d, 0) for d in borders)
+            v += casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+        for t in ARCHITECT_TYPES:
+            h = hand.get(t, 0)
+            entries = state.cons[t]
+            if h <= 0 and not entries:
                 continue
             n = self.needed[t]
             pts = best[t]
-            entries = state.cons[t]
             total = mine = top_other = 0
             for e in entries:
                 total += e[1]
@@ -247,14 +254,25 @@ class Evaluator:
                     mine = e[1]
                 elif e[1] > top_other:
                     top_other = e[1]
-            value = 0.0
+            arch = mine > 0 and state.architect(t) == seat
+            front = 0.0
+            if mine:
+                filled = total / n
+                if arch:
+                    front = pts * (w.front_arch[0] + w.front_arch[1] * filled)
+                else:
+                    front = pts / 2 * (w.front_part[0] + w.front_part[1] * filled)
+            if h <= 0:
+                v += front
+                continue
             if total > 0:
                 need = n - total
                 if h >= need:
-                    arch = state.architect(t) == seat or mine + need > top_other
-                    value = w.hand_complete * (pts if arch else pts / 2) + (h - need) * 0.2
+                    share = pts if arch or mine + need > top_other else pts / 2
+                    value = max(front + h * 0.2, w.hand_complete * share + (h - need) * 0.2)
                 else:
-                    value = h / max(need, 1) * pts * 0.5 * w.hand_partial
+                    share = pts if arch or mine + h > top_other else pts / 2
+                    value = front + h / max(need, 1) * share * 0.5 * w.hand_partial
                 if mine == 0 and h >= n:
                     value = max(value, w.hand_solo * pts + (h - n) * 0.2)
             elif h >= n:
@@ -262,6 +280,8 @@ class Evaluator:
             else:
                 value = h / n * pts * w.hand_partial
             v += value
+        if sum(hand.values()) >= state.comp.hand_limit:
+            v -= w.full_hand
         return v
 
     def seat_value(self, state: VeneziaState, seat: int, stats: BoardStats) -> float:
@@ -271,10 +291,10 @@ class Evaluator:
         if state.end_triggered:
             return state.pos[seat] + gold // 5
         v = state.pos[seat] + gold / 5
-        v += self.front_value(state, seat, stats.best)
         if seat == self.me:
             v += self.hand_value(state, seat, Counter(state.hands[seat]), stats)
         else:
+            v += self.front_value(state, seat, stats.best)
             v += self.w.hand_card * len(state.hands[seat])
         return v
 
@@ -299,6 +319,21 @@ def best_of(scored: list[tuple[float, str]]) -> str:
         if value > best_value:
             best_value, best = value, option
     return best
+
+
+def no_stall(state: VeneziaState, seat: int, choices: list[str]) -> list[str]:
+    """With a full hand (no draw) and no swamp left (no drain), playing nothing would change
+    nothing at all, and two such players could pass forever: then some card must be played."""
+    if (
+        state.phase == "play"
+        and not state.swamp
+        and len(state.hands[seat]) >= state.comp.hand_limit
+        and "play" in choices
+    ):
+        rest = [c for c in choices if c not in ("play", "flip")]
+        if rest:
+            return rest
+    return choices
 
 
 def pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
@@ -333,6 +368,7 @@ class GreedyPlayer:
                 return ex
         if not choices:
             return exchanges[0]
+        choices = no_stall(state, seat, choices)
         if len(choices) == 1:
             return choices[0]
         return pick(self.scores(state, seat, choices, d.kind), rng)

@@ -26,7 +26,14 @@ import random
 import time
 
 from engine.ai.base import GameMemory, legal_options, split_options
-from engine.ai.greedy import DEFAULT_WEIGHTS, Evaluator, GreedyPlayer, Weights, best_of
+from engine.ai.greedy import (
+    DEFAULT_WEIGHTS,
+    Evaluator,
+    GreedyPlayer,
+    Weights,
+    best_of,
+    no_stall,
+)
 from engine.core import JSON, Decision
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
@@ -61,6 +68,8 @@ class StrongAi:
         weights: Weights = DEFAULT_WEIGHTS,
         rollout_weights: Weights = DEFAULT_WEIGHTS,
         min_worlds: int = 2,
+        max_worlds: int | None = None,
+        max_candidates: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon)  # own turns played out after the current one
@@ -68,6 +77,8 @@ class StrongAi:
         self.ranker = GreedyPlayer(weights)
         self.rollout = GreedyPlayer(rollout_weights)
         self.min_worlds = min_worlds
+        self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
+        self.max_candidates = max_candidates
         self.memory = GameMemory()
         self.last_stats: dict[str, object] = {}
 
@@ -85,6 +96,7 @@ class StrongAi:
         if exchanges and seat == world.active:
             command = self.ranker.exchange_choice(world, seat, exchanges)
         if command is None:
+            choices = no_stall(world, seat, choices) if choices else choices
             if not choices:
                 command = exchanges[0]
             elif len(choices) == 1:
@@ -95,7 +107,10 @@ class StrongAi:
                     choices = choices + exchanges
                 scored = self.ranker.scores(world, seat, choices, kind)
                 scored.sort(key=lambda x: -x[0])
-                cands = [o for _, o in scored[: CANDIDATES.get(kind, DEFAULT_CANDIDATES)]]
+                k = CANDIDATES.get(kind, DEFAULT_CANDIDATES)
+                if self.max_candidates is not None:
+                    k = min(k, self.max_candidates)
+                cands = [o for _, o in scored[:k]]
                 if len(cands) == 1:
                     command = cands[0]
                 else:
@@ -143,7 +158,7 @@ class StrongAi:
             i += 1
             if len(alive) > 2 and i >= 4 and i % 2 == 0:
                 alive = self.race(alive, results)
-            if len(alive) == 1:
+            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
                 break
         means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
         self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
