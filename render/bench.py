@@ -60,6 +60,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--turns", type=int, default=24, help="play until this turn (24)")
     ap.add_argument("--json", action="store_true", help="print one JSON line")
     ap.add_argument("--out", help="also write the PNG to this path")
+    ap.add_argument(
+        "--vary",
+        type=int,
+        default=0,
+        metavar="K",
+        help="cycle through the views of K consecutive moves instead of one view (exercises"
+        " the caches the way a live game does: pieces and panels that changed are redrawn)",
+    )
     args = ap.parse_args(argv)
 
     from render.board import render_board
@@ -70,12 +78,23 @@ def main(argv: list[str]) -> int:
     first_ms = (time.perf_counter() - t0) * 1000
     for _ in range(3):
         render_board(state.public_view())
+    states = [state]
+    if args.vary > 0:  # the states after each of the next K moves
+        rng = random.Random(args.seed + 1)
+        nxt = VeneziaState.from_json(state.to_json())
+        for _ in range(args.vary):
+            d = nxt.pending()
+            if d is None:
+                break
+            nxt.apply(d.seat, rng.choice(d.options))
+            states.append(VeneziaState.from_json(nxt.to_json()))
     times: list[float] = []
     cpu: list[float] = []
-    for _ in range(max(1, args.iterations)):
+    for i in range(max(1, args.iterations)):
+        current = states[i % len(states)]
         c = time.process_time()
         t = time.perf_counter()
-        png = render_board(state.public_view())
+        png = render_board(current.public_view())
         times.append((time.perf_counter() - t) * 1000)
         cpu.append((time.process_time() - c) * 1000)
     width, height = png_size(png)
@@ -89,6 +108,7 @@ def main(argv: list[str]) -> int:
         "width": width,
         "height": height,
         "iterations": len(times),
+        "views": len(states),
         "turn": state.turn,
     }
     if args.out:
@@ -100,7 +120,10 @@ def main(argv: list[str]) -> int:
     ok = (
         result["p50_ms"] <= TARGET_P50_MS and len(png) <= TARGET_PNG_BYTES and width >= TARGET_WIDTH
     )
-    print(f"venezia bench render: mid-game 5-player board, turn {state.turn}, {len(times)} renders")
+    what = f"{len(states)} views in turn" if len(states) > 1 else "turn"
+    print(
+        f"venezia bench render: mid-game 5-player board, {what} {state.turn}, {len(times)} renders"
+    )
     print(
         f"  state -> PNG  p50 {result['p50_ms']:.2f} ms   p95 {result['p95_ms']:.2f} ms"
         f"   mean {result['mean_ms']:.2f} ms   (first render {first_ms:.0f} ms, static layer)"

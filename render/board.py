@@ -19,6 +19,7 @@ pastes cached sprites and draws the panels, then encodes with a fixed palette. H
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -217,15 +218,9 @@ def _compose_rgb(view: View) -> Image.Image:
     for g in plan.gondolas:
         for sprite, xy in _gondola_sprites(lay, g):
             img.paste(sprite, xy, sprite)
-    _draw_panels(img, view, plan)
+    for region in _regions(view, plan):
+        img.paste(region.rgb(), region.box[:2])
     return img
-
-
-def _draw_panels(img: Image.Image, view: View, plan: _Plan) -> None:
-    draw = ImageDraw.Draw(img)
-    _draw_header(img, draw, view, plan.letters, plan.moved)
-    _draw_strip(img, draw, view, plan.letters)
-    _draw_side(img, draw, view, plan.letters)
 
 
 # --------------------------------------------------------------------------- palette pipeline
@@ -316,22 +311,92 @@ def _compose_p(view: View) -> Image.Image:
         for sp, (x, y) in sprites:
             patch.paste(sp, (x - x0, y - y0), sp)
         out.paste(_quantize(patch), (x0, y0))
-    # the panels: drawn in RGB on the static frame, quantized region by region
-    canvas = _base().copy()
-    _draw_panels(canvas, view, plan)
-    for box in _panel_regions():
-        out.paste(_quantize(canvas.crop(box)), box[:2])
+    # the panels: each drawn in RGB and quantized once per content (a panel that did not
+    # change since an earlier render is pasted from the cache)
+    for region in _regions(view, plan):
+        out.paste(region.quantized(), region.box[:2])
     return out
 
 
-@lru_cache(maxsize=1)
-def _panel_regions() -> tuple[tuple[int, int, int, int], ...]:
+# --------------------------------------------------------------------------- panel regions
+
+Box = tuple[int, int, int, int]
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+@dataclass(frozen=True)
+class _Region:
+    """A rectangle of the image drawn from ``key`` alone (``paint`` draws it in local
+    coordinates on the static background), so its palette version can be cached by key."""
+
+    box: Box
+    key: tuple[Any, ...]
+    paint: Painter
+
+    def rgb(self) -> Image.Image:
+        img = _base().crop(self.box)
+        self.paint(img, ImageDraw.Draw(img))
+        return img
+
+    def quantized(self) -> Image.Image:
+        full = (self.box, *self.key)
+        hit = _REGION_CACHE.get(full)
+        if hit is None:
+            hit = _quantize(self.rgb())
+            if len(_REGION_CACHE) >= _REGION_CACHE_SIZE:
+                _REGION_CACHE.pop(next(iter(_REGION_CACHE)))
+            _REGION_CACHE[full] = hit
+        return hit
+
+
+_REGION_CACHE: dict[tuple[Any, ...], Image.Image] = {}
+_REGION_CACHE_SIZE = 512
+
+
+def _regions(view: View, plan: _Plan) -> list[_Region]:
+    """The header, the strip under the board, a panel per player (and the imaginary player)
+    and the builds box, each with the key of everything it shows."""
     lay = S.layout()
-    return (
-        (0, 0, lay.width, T.HEADER_H),
-        (0, T.HEADER_H + lay.board_h, lay.board_w, lay.height),
-        (lay.side_x, T.HEADER_H, lay.width, lay.height),
-    )
+    regions = [_header_region(view, plan), _strip_region(view, plan.letters)]
+    x0, y = panel_origin(0)
+    w = T.SIDE_W - T.PAD
+    architects = {t: _seat_ref(view, s) for t, s in (view.get("architects") or {}).items()}
+    for p in view["players"]:
+        seat = int(p["seat"])
+        held = tuple(t for t, s in architects.items() if s == seat)
+        key: tuple[Any, ...] = (
+            "player",
+            seat,
+            plan.letters[seat],
+            str(p["name"]),
+            p["position"],
+            tuple(sorted((p.get("front") or {}).items())),
+            held,
+            p.get("hand_size", 0),
+            p.get("swamp_tokens", 0),
+            p.get("treasure_tokens", 0),
+            bool(p.get("active")),
+            bool(p.get("to_decide")),
+        )
+        regions.append(_Region((x0, y, x0 + w, y + T.PLAYER_PANEL_H), key, _player_painter(key)))
+        y += T.PLAYER_PANEL_H + T.PANEL_GAP
+    imag = view.get("imaginary")
+    if imag is not None:
+        held = tuple(t for t, s in architects.items() if s == "imaginary")
+        ikey: tuple[Any, ...] = (
+            "imaginary",
+            str(imag.get("name", "Klaus-Jürgen")),
+            tuple(sorted((imag.get("front") or {}).items())),
+            held,
+        )
+        box = (x0, y, x0 + w, y + T.PLAYER_PANEL_H)
+        regions.append(_Region(box, ikey, _imaginary_painter(ikey)))
+        y += T.PLAYER_PANEL_H + T.PANEL_GAP
+    h = min(T.BUILDS_H, lay.height - y - T.PAD)
+    if h >= 40:
+        lines = tuple(_builds_lines(view))
+        regions.append(_Region((x0, y, x0 + w, y + h), ("builds", lines), _builds_painter(lines)))
+    return regions
 
 
 def _moves(view: View) -> dict[str, tuple[int, int]]:
@@ -352,53 +417,64 @@ def _moves(view: View) -> dict[str, tuple[int, int]]:
 # --------------------------------------------------------------------------- header
 
 
-def _draw_header(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: View,
-    letters: list[str],
-    moved: dict[str, tuple[int, int]],
-) -> None:
-    lay = S.layout()
-    W = lay.width
-    x = T.PAD + 2
-    y1 = 22
-    turn = f"Turn {view.get('turn', '')}"
-    tw = text_width(turn, T.FONT_SUB, bold=True)
-    draw_text(draw, (W - T.PAD - 4, y1), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm")
+def _header_region(view: View, plan: _Plan) -> _Region:
+    """What happens now (V-U8) and what this turn changed."""
+    letters = plan.letters
+    markers: list[tuple[int, str]] = []
     pending = view.get("pending")
     if view.get("game_over"):
         ranking = view.get("ranking") or []
-        winners = [_seat_name(view, s) for s in (ranking[0] if ranking else [])]
+        first = ranking[0] if ranking else []
+        winners = [_seat_name(view, s) for s in first]
         title = "Game over — " + (" & ".join(winners) + (" win" if len(winners) > 1 else " wins"))
-        for s in ranking[0] if ranking else []:
-            m = S.marker(s, letters[s], 32)
-            S.paste(img, m, (x, y1 - 16))
-            x += 36
-        x += 4
+        markers = [(s, letters[s]) for s in first if isinstance(s, int) and s < len(letters)]
     elif pending:
         seat = pending.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(letters):
-            m = S.marker(seat, letters[seat], 32)
-            S.paste(img, m, (x, y1 - 16))
-            x += 40
+            markers = [(seat, letters[seat])]
         title = f"{pending.get('name', '')}: {pending.get('prompt', '')}"
     else:
         title = ""
-    draw_text(
-        draw,
-        (x, y1),
-        title,
-        T.FONT_TITLE,
-        T.HEADER_TEXT,
-        bold=True,
-        anchor="lm",
-        max_width=W - x - tw - 40,
-    )
-    sub = _changes_line(view, moved)
-    draw_text(
-        draw, (T.PAD + 2, 50), sub, T.FONT_SUB, T.HEADER_SUB, anchor="lm", max_width=W - 2 * T.PAD
-    )
+    key = ("header", title, tuple(markers), _changes_line(view, plan.moved), view.get("turn", ""))
+    return _Region((0, 0, S.layout().width, T.HEADER_H), key, _header_painter(key))
+
+
+def _header_painter(key: tuple[Any, ...]) -> Painter:
+    _, title, markers, sub, turn_no = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        W = img.width
+        x = T.PAD + 2
+        y1 = 22
+        turn = f"Turn {turn_no}"
+        tw = text_width(turn, T.FONT_SUB, bold=True)
+        draw_text(draw, (W - T.PAD - 4, y1), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm")
+        for seat, letter in markers:
+            S.paste(img, S.marker(seat, letter, 32), (x, y1 - 16))
+            x += 36
+        if markers:
+            x += 4
+        draw_text(
+            draw,
+            (x, y1),
+            title,
+            T.FONT_TITLE,
+            T.HEADER_TEXT,
+            bold=True,
+            anchor="lm",
+            max_width=W - x - tw - 40,
+        )
+        draw_text(
+            draw,
+            (T.PAD + 2, 50),
+            sub,
+            T.FONT_SUB,
+            T.HEADER_SUB,
+            anchor="lm",
+            max_width=W - 2 * T.PAD,
+        )
+
+    return paint
 
 
 def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
@@ -449,9 +525,14 @@ def _strip_slots() -> dict[str, int]:
     return slots
 
 
-def _strip_rows() -> tuple[int, int]:
-    top = T.HEADER_H + S.layout().board_h
-    return top + T.PAD + 18, top + T.PAD + 30  # caption baseline, row top
+#: Caption baseline and row top in the strip, relative to the strip's top.
+STRIP_CAPTION_Y = T.PAD + 18
+STRIP_ROW_Y = T.PAD + 30
+
+
+def _strip_box() -> Box:
+    lay = S.layout()
+    return (0, T.HEADER_H + lay.board_h, lay.board_w, lay.height)
 
 
 @lru_cache(maxsize=1)
@@ -460,12 +541,12 @@ def _base() -> Image.Image:
     lay = S.layout()
     img = S.static_board().base.copy()
     draw = ImageDraw.Draw(img)
-    top = T.HEADER_H + lay.board_h
+    top = _strip_box()[1]
     box = S.rounded_box(
         lay.board_w - 2 * T.PAD, T.STRIP_H - 2 * T.PAD + 4, T.PANEL, T.PANEL_EDGE, 10
     )
     S.paste(img, box, (T.PAD, top + T.PAD - 2))
-    cap_y, row_y = _strip_rows()
+    cap_y, row_y = top + STRIP_CAPTION_Y, top + STRIP_ROW_Y
     slots = _strip_slots()
     x = slots["architects"]
     _caption(draw, (x, cap_y), "Architects")
@@ -491,169 +572,115 @@ def _base() -> Image.Image:
     return img
 
 
-def _draw_strip(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: View, letters: list[str]
-) -> None:
-    """The changing parts of the strip: architect holders, counts, the pool."""
-    _, row_y = _strip_rows()
-    slots = _strip_slots()
-    x = slots["architects"]
-    for t in T.ARCHITECT_TYPES:  # V-U2
-        holder = _seat_ref(view, view["architects"].get(t))
+def _strip_region(view: View, letters: list[str]) -> _Region:
+    """The changing parts of the strip: architect holders (V-U2), deck and discard sizes and
+    the pool (V-U4), remaining pieces and treasure tokens (V-U9)."""
+    holders: list[tuple[int | str, str] | None] = []
+    for t in T.ARCHITECT_TYPES:
+        holder = _seat_ref(view, (view.get("architects") or {}).get(t))
         if holder is None:
-            draw_text(draw, (x + 43, row_y + 17), "free", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm")
+            holders.append(None)
         else:
-            letter = letters[holder] if isinstance(holder, int) else IMAGINARY_LETTER
-            S.paste(img, S.marker(holder, letter, 28), (x + 29, row_y + 3))
-        x += 72
-    x = slots["deck"]  # V-U4
-    big = T.FONT_NAME
-    draw_text(
-        draw, (x + 32, row_y + 18), str(view["deck_size"]), big, T.TEXT, bold=True, anchor="lm"
-    )
-    draw_text(
-        draw, (x + 106, row_y + 18), str(view["discard_size"]), big, T.TEXT, bold=True, anchor="lm"
-    )
-    x = slots["pool"]
-    pool = list(view.get("pool") or [])
-    if not pool:
-        draw_text(draw, (x, row_y + 18), "empty", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-    for i, t in enumerate(pool[:6]):
-        S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
-    x = slots["supply"]  # V-U9
+            holders.append(
+                (holder, letters[holder] if isinstance(holder, int) else IMAGINARY_LETTER)
+            )
     supply = view.get("supply") or {}
-    for t in T.SUPPLY_ORDER:
-        n = supply.get(t, 0)
-        ink = T.TEXT if n else T.ALERT
-        draw_text(draw, (x + 34, row_y + 17), str(n), big, ink, bold=True, anchor="lm")
-        x += 62
-    n = view.get("treasure_left", 0)
-    draw_text(
-        draw, (x + 33, row_y + 17), str(n), big, T.TEXT if n else T.ALERT, bold=True, anchor="lm"
+    key = (
+        "strip",
+        tuple(holders),
+        view.get("deck_size", 0),
+        view.get("discard_size", 0),
+        tuple(view.get("pool") or []),
+        tuple(supply.get(t, 0) for t in T.SUPPLY_ORDER),
+        view.get("treasure_left", 0),
     )
+    return _Region(_strip_box(), key, _strip_painter(key))
+
+
+def _strip_painter(key: tuple[Any, ...]) -> Painter:
+    _, holders, deck, discard, pool, supply, treasure = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        row_y = STRIP_ROW_Y
+        slots = _strip_slots()
+        big = T.FONT_NAME
+        x = slots["architects"]
+        for holder in holders:
+            if holder is None:
+                draw_text(
+                    draw, (x + 43, row_y + 17), "free", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm"
+                )
+            else:
+                S.paste(img, S.marker(holder[0], holder[1], 28), (x + 29, row_y + 3))
+            x += 72
+        x = slots["deck"]
+        draw_text(draw, (x + 32, row_y + 18), str(deck), big, T.TEXT, bold=True, anchor="lm")
+        draw_text(draw, (x + 106, row_y + 18), str(discard), big, T.TEXT, bold=True, anchor="lm")
+        x = slots["pool"]
+        if not pool:
+            draw_text(draw, (x, row_y + 18), "empty", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        for i, t in enumerate(pool[:6]):
+            S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
+        x = slots["supply"]
+        for n in (*supply, treasure):
+            ink = T.TEXT if n else T.ALERT
+            draw_text(draw, (x + 34, row_y + 17), str(n), big, ink, bold=True, anchor="lm")
+            x += 62
+
+    return paint
 
 
 # --------------------------------------------------------------------------- side column
 
 
-def _panel_styles(view: View) -> tuple[str, ...]:
-    styles = [
-        "active" if p.get("active") or p.get("to_decide") else "normal" for p in view["players"]
-    ]
-    if view.get("imaginary") is not None:
-        styles.append("imaginary")
-    return tuple(styles)
+def _player_painter(key: tuple[Any, ...]) -> Painter:
+    _, seat, letter, name, position, front, held, hand, swamp, treasure, active, deciding = key
 
-
-@lru_cache(maxsize=32)
-def _side_background(styles: tuple[str, ...]) -> Image.Image:
-    """The side column's panel frames for one arrangement of panel styles (RGB, cached)."""
-    lay = S.layout()
-    x0 = lay.side_x
-    col = _base().crop((x0, T.HEADER_H, lay.width, lay.height))
-    w = T.SIDE_W - T.PAD
-    y = T.PAD
-    for i, style in enumerate(styles):
-        h = T.PLAYER_PANEL_H
-        if style == "imaginary":
-            S.paste(col, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, y))
-            bar = T.IMAGINARY
-        else:
-            hot = style == "active"
-            fill = T.PANEL_ACTIVE if hot else T.PANEL
-            edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
-            S.paste(col, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, y))
-            bar = T.player_color(i)
-        S.paste(col, S.rounded_box(7, h - 16, bar, bar, 3), (6, y + 8))
-        y += h + T.PANEL_GAP
-    bh = min(T.BUILDS_H, col.height - y - T.PAD)
-    if bh >= 40:
-        S.paste(col, S.rounded_box(w, bh, T.PANEL, T.PANEL_EDGE, 10), (0, y))
-        _caption(ImageDraw.Draw(col), (14, y + 20), "Buildings to complete")
-    return col
-
-
-def _draw_side(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, letters: list[str]) -> None:
-    x0, y = panel_origin(0)
-    img.paste(_side_background(_panel_styles(view)), (x0, T.HEADER_H))
-    w = T.SIDE_W - T.PAD
-    architects = {t: _seat_ref(view, s) for t, s in (view.get("architects") or {}).items()}
-    for p in view["players"]:
-        seat = p["seat"]
-        held = [t for t, s in architects.items() if s == seat]
-        _player_panel(img, draw, (x0, y), w, p, letters[seat], held)
-        y += T.PLAYER_PANEL_H + T.PANEL_GAP
-    imag = view.get("imaginary")
-    if imag is not None:
-        held = [t for t, s in architects.items() if s == "imaginary"]
-        _imaginary_panel(img, draw, (x0, y), w, imag, held)
-        y += T.PLAYER_PANEL_H + T.PANEL_GAP
-    _builds_box(img, draw, (x0, y), w, view, letters)
-
-
-def _player_panel(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    w: int,
-    p: dict[str, Any],
-    letter: str,
-    held: list[str],
-) -> None:
-    x, y = xy
-    h = T.PLAYER_PANEL_H
-    seat = p["seat"]
-    active = bool(p.get("active"))
-    deciding = bool(p.get("to_decide"))
-    S.paste(img, S.marker(seat, letter, 34), (x + 20, y + 9))
-    # score (track position), right
-    score = str(p["position"])
-    draw_text(draw, (x + w - 14, y + 27), score, T.FONT_SCORE, T.TEXT, bold=True, anchor="rm")
-    sw = text_width(score, T.FONT_SCORE, bold=True)
-    draw_text(draw, (x + w - 18 - sw, y + 31), "pts", T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
-    # name and turn marker
-    tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
-    tag_w = text_width(tag, T.FONT_TINY, bold=True) + 14 if tag else 0
-    name_max = w - 62 - sw - 40 - tag_w
-    box = draw_text(
-        draw,
-        (x + 62, y + 26),
-        str(p["name"]),
-        T.FONT_NAME,
-        T.TEXT,
-        bold=True,
-        anchor="lm",
-        max_width=name_max,
-    )
-    if tag:
-        tx = max(box[2], x + 62) + 10
-        S.paste(img, S.rounded_box(tag_w, 20, T.TAG, T.TAG, 10), (tx, y + 16))
-        draw_text(
-            draw, (tx + tag_w / 2, y + 26), tag, T.FONT_TINY, T.TAG_TEXT, bold=True, anchor="mm"
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        hot = active or deciding
+        fill = T.PANEL_ACTIVE if hot else T.PANEL
+        edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
+        S.paste(img, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, 0))
+        bar = T.player_color(seat)
+        S.paste(img, S.rounded_box(7, h - 16, bar, bar, 3), (6, 8))
+        S.paste(img, S.marker(seat, letter, 34), (20, 9))
+        # score (track position), right
+        score = str(position)
+        draw_text(draw, (w - 14, 27), score, T.FONT_SCORE, T.TEXT, bold=True, anchor="rm")
+        sw = text_width(score, T.FONT_SCORE, bold=True)
+        draw_text(draw, (w - 18 - sw, 31), "pts", T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+        # name and turn marker (V-U1, V-U8)
+        tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
+        tag_w = text_width(tag, T.FONT_TINY, bold=True) + 14 if tag else 0
+        name_max = w - 62 - sw - 40 - tag_w
+        box = draw_text(
+            draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm", max_width=name_max
         )
-
-    # cards in front (open constructions), with the architect pawns he holds
-    ry = y + 46
-    front: dict[str, int] = p.get("front") or {}
-    _front_cards(img, draw, (x + 20, ry), front, held)
-    # hand size and tokens, bottom right
-    by = y + h - 15
-    bx = x + w - 14
-    parts = [
-        ("treasure", p.get("treasure_tokens", 0)),
-        ("swamp", p.get("swamp_tokens", 0)),
-    ]
-    for kind, n in parts:
-        label = f"{n} {kind}"
+        if tag:
+            tx = max(box[2], 62) + 10
+            S.paste(img, S.rounded_box(tag_w, 20, T.TAG, T.TAG, 10), (tx, 16))
+            draw_text(
+                draw, (tx + tag_w / 2, 26), tag, T.FONT_TINY, T.TAG_TEXT, bold=True, anchor="mm"
+            )
+        # cards in front (open constructions), with the architect pawns he holds
+        _front_cards(img, draw, (20, 46), dict(front), list(held))
+        # hand size and tokens (V-U5: how many of each kind, never their values)
+        by = h - 15
+        bx = w - 14
+        for kind, n in (("treasure", treasure), ("swamp", swamp)):
+            label = f"{n} {kind}"
+            lw = text_width(label, T.FONT_SMALL, bold=True)
+            ink = T.TEXT if n else T.TEXT_SOFT
+            draw_text(draw, (bx, by), label, T.FONT_SMALL, ink, bold=True, anchor="rm")
+            S.paste(img, S.token_icon(kind, 18), (bx - lw - 22, by - 9))
+            bx -= lw + 36
+        label = f"{hand} in hand"
         lw = text_width(label, T.FONT_SMALL, bold=True)
-        ink = T.TEXT if n else T.TEXT_SOFT
-        draw_text(draw, (bx, by), label, T.FONT_SMALL, ink, bold=True, anchor="rm")
-        S.paste(img, S.token_icon(kind, 18), (bx - lw - 22, by - 9))
-        bx -= lw + 36
-    label = f"{p.get('hand_size', 0)} in hand"
-    lw = text_width(label, T.FONT_SMALL, bold=True)
-    draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
-    S.paste(img, S.card_back(14, 19), (bx - lw - 19, by - 10))
+        draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
+        S.paste(img, S.card_back(14, 19), (bx - lw - 19, by - 10))
+
+    return paint
 
 
 def _front_cards(
@@ -686,84 +713,64 @@ def _front_cards(
     return x
 
 
-def _imaginary_panel(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    w: int,
-    imag: dict[str, Any],
-    held: list[str],
-) -> None:
-    x, y = xy
-    S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 34), (x + 20, y + 9))
-    draw_text(
-        draw,
-        (x + 62, y + 26),
-        str(imag.get("name", "Klaus-Jürgen")),
-        T.FONT_NAME,
-        T.TEXT,
-        bold=True,
-        anchor="lm",
-    )
-    draw_text(
-        draw,
-        (x + w - 14, y + 26),
-        "imaginary player · no gondola",
-        T.FONT_TINY,
-        T.TEXT_SOFT,
-        anchor="rm",
-    )
-    _front_cards(img, draw, (x + 20, y + 46), imag.get("front") or {}, held)
+def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
+    """V-T1: the imaginary third player's cards, in 2-player games."""
+    _, name, front, held = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        S.paste(img, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, 0))
+        S.paste(img, S.rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
+        S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 34), (20, 9))
+        draw_text(draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm")
+        note = "imaginary player · no gondola"
+        draw_text(draw, (w - 14, 26), note, T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+        _front_cards(img, draw, (20, 46), dict(front), list(held))
+
+    return paint
 
 
-def _builds_box(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    w: int,
-    view: View,
-    letters: list[str],
-) -> None:
-    """V-U8: the building being resolved and the completed ones waiting, with their people."""
-    x, y = xy
-    lay = S.layout()
-    h = min(T.BUILDS_H, lay.height - y - T.PAD)
-    if h < 40:
-        return
-    items: list[tuple[str, dict[str, Any]]] = []
+def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
+    """V-U8: (type, text, now) for the building being resolved and the completed ones waiting,
+    with their builder and participants."""
+    items: list[tuple[bool, dict[str, Any]]] = []
     if view.get("resolving"):
-        items.append(("now", view["resolving"]))
-    items += [("waiting", b) for b in view.get("waiting_builds") or []]
-    ly = y + 42
-    if not items:
-        draw_text(draw, (x + 14, ly), "none", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        return
-    for state, b in items:
-        if ly > y + h - 14:
-            break
-        t = b["type"]
-        S.paste(img, S.card_icon(t, 18, 24), (x + 14, ly - 12))
-        arch = _seat_name(view, _seat_ref(view, b.get("architect")))
+        items.append((True, view["resolving"]))
+    items += [(False, b) for b in view.get("waiting_builds") or []]
+    lines: list[tuple[str, str, bool]] = []
+    for now, b in items:
+        t = str(b["type"])
+        architect = _seat_ref(view, b.get("architect"))
         others = [
             _seat_name(view, _seat_ref(view, s))
             for s in b.get("participants") or []
-            if _seat_ref(view, s) != _seat_ref(view, b.get("architect"))
+            if _seat_ref(view, s) != architect
         ]
         kind = " (solo)" if b.get("kind") == "solo" else ""
-        text = f"{t}{kind}: {arch}" + (f" with {', '.join(others)}" if others else "")
-        if state == "now":
-            text = "▶ " + text
-        draw_text(
-            draw,
-            (x + 40, ly),
-            text,
-            T.FONT_SMALL,
-            T.TEXT,
-            bold=state == "now",
-            anchor="lm",
-            max_width=w - 54,
-        )
-        ly += 26
+        text = f"{t}{kind}: {_seat_name(view, architect)}"
+        text += f" with {', '.join(others)}" if others else ""
+        lines.append((t, ("▶ " if now else "") + text, now))
+    return lines
+
+
+def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        S.paste(img, S.rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
+        _caption(draw, (14, 20), "Buildings to complete")
+        ly = 42
+        if not lines:
+            draw_text(draw, (14, ly), "none", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        for t, text, now in lines:
+            if ly > h - 14:
+                break
+            S.paste(img, S.card_icon(t, 18, 24), (14, ly - 12))
+            draw_text(
+                draw, (40, ly), text, T.FONT_SMALL, T.TEXT, bold=now, anchor="lm", max_width=w - 54
+            )
+            ly += 26
+
+    return paint
 
 
 # =========================================================================== palette
