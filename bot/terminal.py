@@ -367,10 +367,11 @@ class TerminalTable:
                 self._refused(out.error)
                 return 2
         if not humans:
-            self._install_turn_limit()
+            self._install_watch_hook()
             if not a.quiet:
                 self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
         start = await self.service.start(self.channel, host, seed=a.seed, game=game.name)
+        self.console.progress("")
         if not start.accepted:
             self._refused(start.error, start.code)
             return 2
@@ -395,12 +396,12 @@ class TerminalTable:
         assert record is not None, "the game just started is not stored"
         return record
 
-    def _install_turn_limit(self) -> None:
-        """AI-only games run inside one service call: stop them at ``--max-turns`` by refusing
-        the commit of the first move past the limit (the service then ends the AI chain)."""
+    def _install_watch_hook(self) -> None:
+        """An AI-only game runs inside one service call (``start``). A commit hook follows it
+        move by move: it shows the progress on a terminal, and it stops the game at
+        ``--max-turns`` by refusing the commit of the first move past the limit (the service
+        then ends the AI chain, nothing of that move is stored)."""
         limit = int(self.args.max_turns or 0)
-        if limit <= 0:
-            return
         channel = self.channel
 
         def hook(channel_id: str, seq: int) -> None:
@@ -410,10 +411,12 @@ class TerminalTable:
                 record = self.storage.active_game(channel)
                 if record is None:
                     return
-                self.mirror = Mirror(self.storage, record)
+                self.mirror = Mirror(self.storage, record, synced=False)
             self.mirror.sync(upto=seq - 1)
-            if self.mirror.turn > limit:
+            turn = self.mirror.turn
+            if limit and turn > limit:
                 raise _TurnLimit(f"--max-turns {limit} reached")
+            self.console.progress(f"AI seats playing: turn {turn}, move {seq + 1}…")
 
         self.service.before_commit = hook
 

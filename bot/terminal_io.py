@@ -78,6 +78,13 @@ class Console:
         for line in lines:
             self.say(line, style)
 
+    def progress(self, text: str) -> None:
+        """A transient status line (overwritten by the next one; ``""`` erases it), shown only
+        when stdout is a terminal. Safe to call from a worker thread."""
+        if _isatty(self.stdout):
+            self.stdout.write("\r\033[K" + (self.style(text, "dim") if text else ""))
+            self.stdout.flush()
+
     def clear(self) -> None:
         """Clear the screen and the scrollback (only on a terminal)."""
         if self.interactive and _isatty(self.stdout):

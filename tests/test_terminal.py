@@ -3,6 +3,7 @@ from the database, refusals, and the entry point."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -14,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from bot import cli, terminal
-from bot.service import PlaceholderRenderer
+from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
-from bot.terminal_view import numbered_options, summary_lines
+from bot.terminal_view import Mirror, numbered_options, summary_lines
 from engine.games import get_game
 from tests.test_service_support import PNG_MAGIC
 
@@ -319,3 +320,47 @@ def test_default_paths_and_the_console_script(
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["play", "--help"])
     assert exit_info.value.code == 0
+
+
+def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
+    """A run died in the middle of the AI seats' moves: the next run lets them finish."""
+    args = ["--players", "3", "--ai", "random", "--seed", "21", "--name", "Anna"]
+    run(tmp_path, args, ["quit"])
+    db = tmp_path / "t.sqlite3"
+
+    async def crash_after_one_ai_move() -> int:
+        svc = TableService.open(db, PlaceholderRenderer())
+        with Storage.open(db) as store:
+            record = store.active_game(terminal.CHANNEL)
+            assert record is not None
+            mirror = Mirror(store, record)
+            ai_moves = []
+
+            def hook(channel: str, seq: int) -> None:
+                mirror.sync(upto=seq - 1)
+                pending = mirror.state.pending()
+                if pending is not None and pending.seat != 0:
+                    ai_moves.append(seq)
+                    if len(ai_moves) > 1:
+                        raise RuntimeError("the process dies here")
+
+            svc.before_commit = hook
+            try:
+                for _ in range(50):
+                    options = await svc.options_for(terminal.CHANNEL, "human1", limit=None)
+                    out = await svc.command(terminal.CHANNEL, "human1", options[0])
+                    assert out.accepted, out.error
+                    if out.decision is not None and out.decision.is_ai:
+                        return len(mirror.state.history)
+            finally:
+                svc.close()
+        raise AssertionError("the AI never had to move")
+
+    cut = asyncio.run(crash_after_one_ai_move())
+    moves = stored_moves(db)
+    assert len(moves) == cut and moves[-1][0] != 0  # one AI move stored, the AI still to decide
+    rc, text = run(tmp_path, args, ["1"] * 3000)
+    assert rc == 0, text[-2000:]
+    assert f"move {cut}," in text and "Final ranking" in text
+    assert f"  #{cut + 1} " in text  # the AI moves made on resume are shown from the log
+    assert "✗" not in text
