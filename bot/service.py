@@ -160,7 +160,7 @@ class ModuleRenderer:
         try:
             module = importlib.import_module(module_name)
             func: Callable[[JSON], bytes] = getattr(module, attr)
-        except (ImportError, AttributeError) as exc:
+        except Exception as exc:  # missing, or broken while someone edits it
             raise RendererUnavailable(
                 f"the renderer is not available: {module_name}.{attr} cannot be imported "
                 f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
@@ -332,6 +332,7 @@ class _Finished:
 class _Table:
     channel_id: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    load_lock: threading.Lock = field(default_factory=threading.Lock)
     loaded: bool = False
     record: GameRecord | None = None
     state: GameState | None = None
@@ -582,6 +583,18 @@ class TableService:
         async with table.lock:
             return await self._run(func, table, *args)
 
+    async def _read(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
+        """Run a read without waiting for the channel's lock once its table is loaded.
+
+        Safe because a committed move *replaces* the cached state (moves are applied to a
+        clone) instead of mutating it: a read sees the state before or after a move, never
+        half of one. So autocomplete and /board stay fast while a long AI chain runs.
+        """
+        table = self._table(str(channel_id))
+        if not table.loaded:
+            return await self._locked(channel_id, func, *args)
+        return await self._run(func, table, *args)
+
     def _render(self, kind: ImageKind, view: JSON) -> bytes | None:
         """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
         that is committed stays committed, and goes out without its picture."""
@@ -625,6 +638,11 @@ class TableService:
     def _ensure_loaded(self, table: _Table) -> None:
         if table.loaded:
             return
+        with table.load_lock:  # a lock-free read may get here while a command does too
+            if not table.loaded:
+                self._load(table)
+
+    def _load(self, table: _Table) -> None:
         table.reset_game()
         record = self.storage.active_game(table.channel_id)
         if record is not None and record.status == "active":
@@ -1860,25 +1878,25 @@ class TableService:
     async def board(self, channel_id: str | int) -> Reply:
         """The board image (and a one-line status) for the channel."""
         return await self._guarded_reply(
-            "board", channel_id, self._locked(channel_id, self._board_worker)
+            "board", channel_id, self._read(channel_id, self._board_worker)
         )
 
     async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
         """A player's hand and tokens (private)."""
         return await self._guarded_reply(
-            "hand", channel_id, self._locked(channel_id, self._hand_worker, str(user_id)), True
+            "hand", channel_id, self._read(channel_id, self._hand_worker, str(user_id)), True
         )
 
     async def status(self, channel_id: str | int) -> Reply:
         """The lobby or the game in words: who is where, who must decide what."""
         return await self._guarded_reply(
-            "status", channel_id, self._locked(channel_id, self._status_worker)
+            "status", channel_id, self._read(channel_id, self._status_worker)
         )
 
     async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
         """The last ``limit`` moves in words (public texts only: no secret values)."""
         return await self._guarded_reply(
-            "log", channel_id, self._locked(channel_id, self._log_worker, limit)
+            "log", channel_id, self._read(channel_id, self._log_worker, limit)
         )
 
     async def rules(self, topic: str | None = None) -> Reply:
@@ -1894,7 +1912,7 @@ class TableService:
     ) -> list[str]:
         """That user's legal commands now, filtered by the typed prefix (for autocomplete)."""
         try:
-            return await self._locked(channel_id, self._options_worker, str(user_id), prefix, limit)
+            return await self._read(channel_id, self._options_worker, str(user_id), prefix, limit)
         except Exception:
             log.exception("options_for failed in channel %s", channel_id)
             return []
@@ -1902,7 +1920,7 @@ class TableService:
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""
         try:
-            return await self._locked(channel_id, self._decision_worker)
+            return await self._read(channel_id, self._decision_worker)
         except Exception:
             log.exception("decision failed in channel %s", channel_id)
             return None

@@ -335,3 +335,42 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
     gate.set()
     assert (await slow_task).ok
     svc.close()
+
+
+async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    from bot.service import PlaceholderRenderer
+
+    gate = threading.Event()
+    blocked = threading.Event()
+
+    class BlockingBoard(PlaceholderRenderer):
+        def board(self, public_view: dict[str, object]) -> bytes:
+            if not gate.is_set():
+                blocked.set()
+                assert gate.wait(10)
+            return super().board(public_view)
+
+    svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), workers=4)
+    script = script_game(2, seed=3, policy_seed=3)
+    await start(svc, "c", 2, seed=script.seed)
+    # The first move's update carries a board image (the next decision is on the board):
+    # make that render hang.
+    svc.renderer = BlockingBoard()
+    seat, command = script.moves[0]
+    slow = asyncio.create_task(svc.command("c", uid(seat), command))
+    for _ in range(500):
+        if blocked.is_set() or slow.done():
+            break
+        await asyncio.sleep(0.01)
+    assert blocked.is_set(), "the first move of this script should need a board image"
+    t0 = time.perf_counter()
+    options = await svc.options_for("c", uid(script.moves[1][0]), limit=None)
+    status = await svc.status("c")
+    assert time.perf_counter() - t0 < 2.0 and not slow.done()
+    assert options and status.ok
+    gate.set()
+    assert (await slow).accepted
+    svc.close()
