@@ -71,7 +71,7 @@ def gondola_point(view: View, seat: int) -> Point:
         return (x, y)
     at_start = [p["seat"] for p in view["players"] if p["position"] == 0]
     i = at_start.index(seat)
-    step = 0.66 * lay.unit
+    step = S.START_STEP * lay.unit
     return (x, y + (i - (len(at_start) - 1) / 2) * step)
 
 

@@ -433,6 +433,8 @@ def _dashed_bridge(d: ImageDraw.ImageDraw, a: Point, b: Point, u: float) -> None
 
 
 _OBSTACLE_SCALE: Final = 0.5
+#: Distance (in units) between the gondolas queued on the start space.
+START_STEP: Final = 0.66
 
 
 def _obstacles(lay: Layout) -> Image.Image:
@@ -449,6 +451,10 @@ def _obstacles(lay: Layout) -> Image.Image:
     for x, y in lay.track_px:
         r = 0.5 * u * k
         od.ellipse((x * k - r, (y - oy) * k - r, x * k + r, (y - oy) * k + r), fill=255)
+    # the queue of gondolas still on the start space (render.board.gondola_point)
+    x, y = lay.track_px[0]
+    dx, dy = 0.85 * u * k, (2 * START_STEP + 0.5) * u * k
+    od.rectangle((x * k - dx, (y - oy) * k - dy, x * k + dx, (y - oy) * k + dy), fill=255)
     return obstacles
 
 
