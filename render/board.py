@@ -11,9 +11,16 @@
 * right: a panel per player (name, score, cards in front, hand size, tokens), the imaginary
   player's cards in 2-player games, and the buildings being completed.
 
-The static part (water, islands, track) is drawn once per board and cached; a render copies it,
-pastes cached sprites and draws the panels, then encodes with a fixed palette. Helpers for tests:
-:func:`hex_center`, :func:`track_point`, :func:`gondola_point`, :func:`player_letters`.
+Speed: the static layer (water, islands, labels, track, legend) is drawn once per board,
+supersampled, and kept as a palette image. A render copies it and pastes palette tiles cached
+per piece (a drained hex, a building on its hexes, a ring), each already composited over the
+static layer at its fixed place; only the gondolas are composited in RGB and quantized. The
+panels (header, strip, one per player, builds box) are regions drawn from a key of what they show
+and cached quantized by that key. The PNG is written by :func:`render.static.png_bytes`.
+
+Helpers for tests: :func:`hex_center`, :func:`track_point`, :func:`gondola_point`,
+:func:`player_letters`, :func:`panel_origin`, :func:`player_name_box`; :func:`compose_board`
+gives the decoded image.
 """
 
 from __future__ import annotations
