@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
 import importlib
 import logging
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -72,8 +75,8 @@ RULE_WORDS = ("turn", "play", "architect", "build", "drain", "draw", "gold", "en
 log = logging.getLogger("bot.terminal")
 
 
-class _TurnLimit(Exception):
-    """Raised from the commit hook to stop an AI-only game at ``--max-turns``."""
+class _Stopped(Exception):
+    """Raised from the commit hook to stop AI seats (Ctrl-C, or ``--max-turns`` reached)."""
 
 
 def _default_level() -> str:
@@ -217,6 +220,10 @@ class TerminalTable:
         self.fresh_image: Path | None = None  # a board image written since the last prompt
         self.header_turn: int | None = None
         self.positions: tuple[object, ...] = ()
+        self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
+        self.watching = False  # an AI-only game is being played inside the service
+        self.chain_mirror: Mirror | None = None
+        self._install_hook()
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -367,7 +374,7 @@ class TerminalTable:
                 self._refused(out.error)
                 return 2
         if not humans:
-            self._install_watch_hook()
+            self.watching = True
             if not a.quiet:
                 self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
         start = await self.service.start(self.channel, host, seed=a.seed, game=game.name)
@@ -396,26 +403,33 @@ class TerminalTable:
         assert record is not None, "the game just started is not stored"
         return record
 
-    def _install_watch_hook(self) -> None:
-        """An AI-only game runs inside one service call (``start``). A commit hook follows it
-        move by move: it shows the progress on a terminal, and it stops the game at
-        ``--max-turns`` by refusing the commit of the first move past the limit (the service
-        then ends the AI chain, nothing of that move is stored)."""
+    def _install_hook(self) -> None:
+        """A commit hook (called in the service's worker before every move is stored).
+
+        After Ctrl-C it refuses every commit, so AI seats stop at once instead of playing on
+        while the program waits to exit (nothing of a refused move is stored). An AI-only game
+        runs inside one service call (``start``): while ``watching``, the hook follows it move
+        by move, shows the progress on a terminal and stops it at ``--max-turns`` the same way.
+        """
         limit = int(self.args.max_turns or 0)
         channel = self.channel
 
         def hook(channel_id: str, seq: int) -> None:
             if channel_id != channel:
                 return
-            if self.mirror is None:
+            if self.stop.is_set():
+                raise _Stopped("interrupted")
+            if not self.watching:
+                return
+            if self.chain_mirror is None:
                 record = self.storage.active_game(channel)
                 if record is None:
                     return
-                self.mirror = Mirror(self.storage, record, synced=False)
-            self.mirror.sync(upto=seq - 1)
-            turn = self.mirror.turn
+                self.chain_mirror = Mirror(self.storage, record, synced=False)
+            self.chain_mirror.sync(upto=seq - 1)
+            turn = self.chain_mirror.turn
             if limit and turn > limit:
-                raise _TurnLimit(f"--max-turns {limit} reached")
+                raise _Stopped(f"--max-turns {limit} reached")
             self.console.progress(f"AI seats playing: turn {turn}, move {seq + 1}…")
 
         self.service.before_commit = hook
@@ -755,6 +769,28 @@ class _ServiceLog:
         self.logger.propagate = self.saved[1]
 
 
+@contextlib.contextmanager
+def _plain_ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt at once, also inside a blocking ``input()``.
+
+    ``asyncio.run`` would otherwise install its own handler that only cancels the main task,
+    which a coroutine blocked in ``input()`` notices after the next Enter. It keeps a handler
+    that is not Python's default one, so this one stays in place while the game runs.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -788,8 +824,11 @@ def main(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
     try:
-        return asyncio.run(table.run())
+        with _plain_ctrl_c():
+            return asyncio.run(table.run())
     except KeyboardInterrupt:
+        table.stop.set()
+        console.progress("")
         console.say()
         return table._quit()
     except BrokenPipeError:  # e.g. 'venezia play --humans 0 | head'

@@ -126,7 +126,7 @@ class Console:
             shown = self.style(prompt, "bold green", invisible=self._readline) if prompt else ""
             try:
                 return input(shown)
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: leave
                 self.say()
                 return None
         if self.interactive and prompt:
