@@ -94,47 +94,43 @@ def build_parser() -> argparse.ArgumentParser:
             "with the same --db (--new starts over)."
         ),
     )
-    parser.add_argument("--players", type=int, default=None, help="seats at the table (default 3)")
-    parser.add_argument(
+    add = parser.add_argument
+    add("--players", type=int, metavar="N", help="seats at the table (default 3, or K if more)")
+    add(
         "--humans",
         type=int,
-        default=None,
-        help="human seats (default 1; 2+ = hot seat, hands hidden; 0 = watch AIs play)",
+        metavar="K",
+        help="human seats (default 1; 2 or more: hot seat, hands hidden; 0: watch AIs play)",
     )
-    parser.add_argument(
-        "--ai", default=None, metavar="LEVEL", help="AI level (default greedy if available)"
+    add(
+        "--ai",
+        metavar="LEVEL",
+        help=f"AI level: {', '.join(ai_levels())} (default greedy if available, else random)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="game seed (default: fresh)")
-    parser.add_argument(
-        "--game", default=None, help=f"which game (default venezia; {', '.join(GAMES)})"
-    )
-    parser.add_argument(
+    add("--seed", type=int, help="game seed (default: a fresh one, printed)")
+    add("--game", help=f"which game: {', '.join(GAMES)} (default venezia)")
+    add(
         "--name",
         action="append",
-        default=None,
         metavar="NAME",
         help="a human's name (repeat for hot seat: --name Anna --name Bruno)",
     )
-    parser.add_argument("--out", type=Path, default=Path("out"), help="image folder (./out)")
-    parser.add_argument(
-        "--db", type=Path, default=None, help="SQLite database (default <out>/venezia.sqlite3)"
-    )
-    parser.add_argument("--channel", default=CHANNEL, help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--new", action="store_true", help="abort an unfinished game in the database, start anew"
-    )
-    parser.add_argument(
+    add("--out", type=Path, default=Path("out"), metavar="DIR", help="image folder (./out)")
+    add("--db", type=Path, metavar="PATH", help="SQLite database (default DIR/venezia.sqlite3)")
+    add("--channel", default=CHANNEL, help=argparse.SUPPRESS)
+    add("--new", action="store_true", help="abort an unfinished game in the database, start anew")
+    add(
         "--quiet",
         "--fast",
         action="store_true",
         help="with --humans 0: print only the end (ranking and images)",
     )
-    parser.add_argument(
+    add(
         "--max-turns",
         type=int,
         default=DEFAULT_MAX_TURNS,
         metavar="N",
-        help=f"safety: stop after N turns (default {DEFAULT_MAX_TURNS}; 0 = no limit)",
+        help=f"safety: stop after N turns (default {DEFAULT_MAX_TURNS}; 0: no limit)",
     )
     return parser
 
@@ -330,8 +326,8 @@ class TerminalTable:
         except IllegalMove as exc:
             self.say(f"✗ {exc}", "red")
             return 2
-        players = 3 if a.players is None else a.players
         humans = 1 if a.humans is None else a.humans
+        players = max(3, humans) if a.players is None else a.players
         level = a.ai or _default_level()
         if not game.min_players <= players <= game.max_players:
             self.say(
