@@ -60,15 +60,14 @@ DEFAULT_MAX_TURNS = 500
 #: How many public lines a hot-seat player is shown of what happened since his last look.
 RECAP_LINES = 60
 
-LOCAL_HELP = (
-    "At the prompt: a command (as on Discord, e.g. 'play 2 ponte casa', 'place C3 C4', "
-    "'drain C5', 'draw deck', 'exchange 2 steps') or the number of an option.\n"
-    "  help             this list            options  the numbered options again\n"
-    "  board            write out/board.png  hand     your hand and tokens (and hand image)\n"
-    "  status           the table in words   summary  the compact table summary again\n"
-    "  log [n]          the last n moves     rules [topic]  rules help (e.g. 'rules drain')\n"
-    "  quit             save and leave (run the same command again to continue)"
-)
+LOCAL_HELP = """\
+At the prompt type a move as on Discord ('play 2 ponte casa', 'place C3 C4', 'drain C5',
+'draw deck', 'exchange 2 steps'; Tab completes) or the number of an option. Also:
+  help           this list                 options        the numbered options again
+  board          write the board image      hand           your hand and tokens (+ image)
+  status         the table in words        summary        the compact summary again
+  log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules drain'
+  quit           save and leave (the same command continues the game later)"""
 LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
 RULE_WORDS = ("turn", "play", "architect", "build", "drain", "draw", "gold", "end", "2p")
 

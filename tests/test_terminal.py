@@ -278,7 +278,7 @@ def test_numbered_options_keep_the_order_of_the_options() -> None:
     ("args", "message"),
     [
         (["--players", "9"], "Venezia seats 2–5 players"),
-        (["--humans", "4"], "--humans must be between 0 and --players"),
+        (["--humans", "4", "--players", "3"], "--humans must be between 0 and --players"),
         (["--ai", "genius"], "unknown AI level 'genius'"),
         (["--game", "chess"], "unknown game 'chess'"),
         (["--name", "A", "--name", "B"], "2 names for 1 human seat"),
