@@ -478,11 +478,11 @@ class TerminalTable:
     def _show(self, outcome: Outcome, quiet: bool = False) -> None:
         for update in outcome.public:
             self._show_public(update, quiet)
-        for update in outcome.private:
-            if not self.hot_seat or update.user_id == self.viewer:
-                self._show_private(update)
+        for news in outcome.private:
+            if not self.hot_seat or news.user_id == self.viewer:
+                self._show_private(news)
             else:
-                self.private.setdefault(update.user_id, []).append(update)
+                self.private.setdefault(news.user_id, []).append(news)
 
     async def _finish(self) -> int:
         mirror = self._sync()
