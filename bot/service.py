@@ -709,9 +709,9 @@ class TableService:
         return state
 
     def verify(self, game_id: int) -> str:
-        """Full check of a stored game: replay every move from the seed and compare the
-        engine's state hash with every stored snapshot on the way (latest only is kept by
-        :meth:`Storage.latest_snapshot`, so that one). Returns the final state hash."""
+        """Full check of a stored game (finished ones too): replay every move from the seed,
+        check each is stored canonically, and compare the engine's state hash with the latest
+        stored snapshot where it was taken. Returns the final state hash."""
         record = self.storage.get_game(game_id)
         if record is None:
             raise RestoreError(f"no game {game_id}")
