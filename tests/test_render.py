@@ -297,12 +297,18 @@ def test_letters_fall_back_when_initials_clash() -> None:
 def test_hand_image_lists_options(mid5: VeneziaState) -> None:
     d = mid5.pending()
     assert d is not None
-    view = mid5.player_view(d.seat)
+    view = copy.deepcopy(mid5.player_view(d.seat))
     img = decode(render_hand(view))
     assert img.width >= 800
-    # the image grows with the number of option lines, and never lists another seat's hand
+    # the options are listed, wrapped over as many lines as they need
+    view["me"]["options"] = []
+    none = decode(render_hand(view))
+    view["me"]["options"] = [f"drain {x}" for x in list(view["hexes"])[:60]] + ["done"]
+    many = decode(render_hand(view))
+    assert many.height > none.height
+    # only "me" is private: another seat's hand image shows his own cards, not these
     other = mid5.player_view((d.seat + 1) % 5)
-    assert other["me"]["options"] != view["me"]["options"] or d.kind == "drain"
+    assert other["me"]["hand"] != view["me"]["hand"] or other["me"]["seat"] != d.seat
 
 
 def test_header_says_what_happens_now(mid5: VeneziaState) -> None:
