@@ -837,17 +837,31 @@ class TableService:
             seat = decision.seat
             seq = len(state.history)
             rng = random.Random(f"{table.record.seed}/{table.record.id}/{seq}/{seat}")
+            text = ""
             try:
                 text = self._ai_for(table, seat).choose(state.player_view(seat), decision, rng)
                 command = state.canonical(seat, text)
+            except IllegalMove as exc:
+                # E.g. an option the engine listed but refuses (see the report on
+                # legal_commands after the end trigger): take one of the decision's own.
+                log.warning(
+                    "channel %s: AI seat %s chose '%s' at move %s, refused (%s); playing a "
+                    "random option of the decision instead",
+                    table.channel_id,
+                    seat,
+                    text,
+                    seq,
+                    exc,
+                )
+                command = rng.choice(decision.options)
             except Exception:
                 log.exception(
-                    "channel %s: AI seat %s failed at move %s; playing its first option",
+                    "channel %s: AI seat %s failed at move %s; playing a random option",
                     table.channel_id,
                     seat,
                     seq,
                 )
-                command = decision.options[0]
+                command = rng.choice(decision.options)
             try:
                 done.append(self._commit(table, seat, None, command, None))
             except Exception:
