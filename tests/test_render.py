@@ -271,6 +271,11 @@ def test_names_render(mid5: VeneziaState, name: str) -> None:
     pview["players"][2]["name"] = name
     pview["me"]["name"] = name
     decode(render_hand(pview))
+    from render import golden as G
+
+    _, end_view, _ = G.read_golden(G.GOLDEN_DIR / "end_4p.png")
+    end_view["players"][1]["name"] = name
+    decode(render_end(end_view))
 
 
 def test_empty_name_box_is_empty(mid5: VeneziaState) -> None:
