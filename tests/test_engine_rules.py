@@ -199,3 +199,21 @@ def test_rejections_leave_the_state_byte_identical(
             assert str(exc), "a refusal always says why"
             assert state.to_json() == before
         assert violations(state) == []
+
+
+def test_every_listed_command_is_accepted_including_exchanges() -> None:
+    """legal_commands() never lists what apply() refuses (e.g. exchanges after the end, V-E1)."""
+    rng = random.Random(11)
+    for seed in range(12):
+        state = VeneziaState.new(["A", "B", "C", "D"], seed)
+        while not state.is_over:
+            seat = state.active
+            for command in state.legal_commands(seat):
+                state.clone().apply(seat, command)
+            d = state.pending()
+            assert d is not None
+            for command in d.options:
+                state.clone().apply(d.seat, command)
+            options = state.legal_commands(d.seat) or list(d.options)
+            pick = rng.choice(options)
+            state.apply(state.active if pick.startswith("exchange") else d.seat, pick)

@@ -379,12 +379,6 @@ async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path
     svc.close()
 
 
-@pytest.mark.xfail(
-    reason="engine: legal_commands() lists gold exchanges after the game end was triggered, "
-    "but apply() refuses them (V-E2); reported, not worked around",
-    strict=False,
-    raises=IllegalMove,
-)
 async def test_every_listed_option_is_accepted_by_the_engine(svc: TableService) -> None:
     # A game known to reach a triggered end with gold in the active player's hand.
     players, seed = 4, 649358

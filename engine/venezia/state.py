@@ -359,8 +359,8 @@ class VeneziaState:
         d = self.pending()
         assert d is not None
         opts = list(d.options) if d.seat == seat else []
-        if seat == self.active and d.kind != "exchange_window":
-            opts.extend(exchange_options(self.tokens[seat]))
+        if seat == self.active and d.kind != "exchange_window" and not self.end_triggered:
+            opts.extend(exchange_options(self.tokens[seat]))  # none once the end is triggered
         return opts
 
     # ------------------------------------------------------------------ play legality (V-1.8)

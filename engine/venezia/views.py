@@ -182,6 +182,10 @@ def player_view(state: VeneziaState, seat: int) -> JSON:
         "decision": (
             {"kind": d.kind, "prompt": d.prompt} if d is not None and d.seat == seat else None
         ),
-        "exchanges": exchange_options(state.tokens[seat]) if seat == state.active else [],
+        "exchanges": (
+            exchange_options(state.tokens[seat])
+            if seat == state.active and not state.end_triggered and not state.over
+            else []
+        ),
     }
     return view
