@@ -173,7 +173,7 @@ def _plan(view: View) -> _Plan:
     hexes: dict[str, dict[str, Any]] = view["hexes"]
     letters = player_letters(view)
     drained = [x for x in sb.drained if x in hexes and not hexes[x]["swamp"]]
-    recent = view.get("recent") or {}
+    recent = _recent(view)
     new_buildings = set(recent.get("buildings", []))
     candidates: set[str] = set()
     pending = view.get("pending") or {}
@@ -406,13 +406,22 @@ def _regions(view: View, plan: _Plan) -> list[_Region]:
     return regions
 
 
+def _recent(view: View) -> dict[str, Any]:
+    """The changes to highlight: this turn's so far, else the whole last turn's."""
+    recent: dict[str, Any] = view.get("recent") or {}
+    if recent.get("moved") or recent.get("buildings") or recent.get("drained"):
+        return recent
+    last: dict[str, Any] = view.get("last_turn") or {}
+    return last or recent
+
+
 def _moves(view: View) -> dict[str, tuple[int, int]]:
-    """Gondola moves to highlight: this turn's so far, else the last turn's (track history)."""
-    recent = view.get("recent") or {}
+    """Gondola moves to highlight: this turn's so far, else the last turn's."""
+    recent = _recent(view)
     moved = {
         k: (int(v[0]), int(v[1])) for k, v in (recent.get("moved") or {}).items() if v[0] != v[1]
     }
-    if moved or recent.get("buildings") or recent.get("drained"):
+    if moved or recent.get("buildings") or recent.get("drained") or "last_turn" in view:
         return moved
     hist = view.get("track_history") or []
     if len(hist) >= 2:
@@ -485,7 +494,7 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
 
 
 def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
-    recent = view.get("recent") or {}
+    recent = _recent(view)
     parts: list[str] = []
     by_index = {b["index"]: b for b in view["buildings"]}
     for i in recent.get("buildings", []):
@@ -503,7 +512,8 @@ def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
     ]
     if moves:
         parts.append("gondolas " + ", ".join(moves))
-    this_turn = bool(recent.get("buildings") or drained or recent.get("moved"))
+    current: dict[str, Any] = view.get("recent") or {}
+    this_turn = bool(current.get("buildings") or current.get("drained") or current.get("moved"))
     if not parts:
         return "Nothing changed yet this turn." if not view.get("game_over") else ""
     prefix = "This turn: " if this_turn else "Last turn: "

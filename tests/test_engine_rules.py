@@ -217,3 +217,18 @@ def test_every_listed_command_is_accepted_including_exchanges() -> None:
             options = state.legal_commands(d.seat) or list(d.options)
             pick = rng.choice(options)
             state.apply(state.active if pick.startswith("exchange") else d.seat, pick)
+
+
+def test_view_keeps_the_last_turns_changes_for_highlights() -> None:
+    state = VeneziaState.new(["A", "B", "C"], 4)
+    rng = random.Random(4)
+    while state.turn < 6:
+        d = state.pending()
+        assert d is not None
+        state.apply(d.seat, rng.choice(d.options))
+    view = state.public_view()
+    assert view["recent"]["active"] == state.active
+    last = view["last_turn"]
+    assert last is not None and last["active"] == (state.active - 1) % 3
+    assert set(last) == {"active", "buildings", "drained", "moved"}
+    assert all(b["builder"] in (None, "imaginary", 0, 1, 2) for b in view["buildings"])

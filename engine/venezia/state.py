@@ -100,6 +100,7 @@ class VeneziaState:
         "hands",
         "history",
         "imag",
+        "last_turn",
         "n",
         "over",
         "pending_builds",
@@ -141,6 +142,7 @@ class VeneziaState:
     hands: list[list[str]]
     history: list[tuple[int, str]]
     imag: int
+    last_turn: dict[str, Any] | None
     n: int
     over: bool
     pending_builds: list[dict[str, Any]]
@@ -213,6 +215,7 @@ class VeneziaState:
         self.res = None
         self.after_res = "after_play"
         self.recent = _fresh_recent(self.active)
+        self.last_turn = None
         self._places = None
         self._begin_turn()
         return self
@@ -1136,6 +1139,7 @@ class VeneziaState:
         self.track_history.append(list(self.pos))
         self.active = (self.active + 1) % self.n
         self.turn += 1
+        self.last_turn = self.recent  # what the board shows as "last turn"
         self.recent = _fresh_recent(self.active)
         ev.append(Event("turn", f"{self.name(self.active)}'s turn", self.active))
         self._begin_turn()
@@ -1240,6 +1244,7 @@ class VeneziaState:
             "end_triggered": self.end_triggered,
             "over": self.over,
             "recent": self.recent,
+            "last_turn": self.last_turn,
             "track_history": self.track_history,
             "history": [list(h) for h in self.history],
         }
@@ -1290,6 +1295,7 @@ class VeneziaState:
         self.end_triggered = data["end_triggered"]
         self.over = data["over"]
         self.recent = json.loads(json.dumps(data["recent"]))
+        self.last_turn = json.loads(json.dumps(data.get("last_turn")))
         self.track_history = [list(p) for p in data["track_history"]]
         self.history = [(int(s), str(c)) for s, c in data["history"]]
         self._decision = None
@@ -1350,6 +1356,7 @@ class VeneziaState:
             "drained": list(self.recent["drained"]),
             "moved": {k: list(v) for k, v in self.recent["moved"].items()},
         }
+        c.last_turn = self.last_turn  # never mutated once the turn is over
         c.track_history = list(self.track_history)  # inner lists are never mutated
         c.history = list(self.history)
         c._decision = self._decision

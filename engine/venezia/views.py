@@ -49,7 +49,7 @@ def public_view(state: VeneziaState) -> JSON:
             "type": res["type"],
             "kind": res["kind"],
             "architect": _seat_ref(state, res["architect"]),
-            "placer": res["placer"],
+            "placer": _seat_ref(state, res["placer"]),
             "participants": [_seat_ref(state, s) for s in res["participants"]],
             "hexes": list(res["hexes"]),
         }
@@ -108,7 +108,12 @@ def public_view(state: VeneziaState) -> JSON:
         "swamps_left": len(state.swamp),
         "hexes": hexes,
         "buildings": [
-            {"index": i, "type": b["type"], "hexes": list(b["hexes"]), "builder": b["builder"]}
+            {
+                "index": i,
+                "type": b["type"],
+                "hexes": list(b["hexes"]),
+                "builder": _seat_ref(state, b["builder"] if b["builder"] >= 0 else None),
+            }
             for i, b in enumerate(state.buildings)
         ],
         "resolving": resolving,
@@ -121,12 +126,8 @@ def public_view(state: VeneziaState) -> JSON:
         "public_options": (
             list(d.options) if d is not None and d.kind in PUBLIC_OPTION_KINDS else None
         ),
-        "recent": {
-            "active": state.recent["active"],
-            "buildings": list(state.recent["buildings"]),
-            "drained": list(state.recent["drained"]),
-            "moved": {k: list(v) for k, v in state.recent["moved"].items()},
-        },
+        "recent": _turn_changes(state.recent),
+        "last_turn": _turn_changes(state.last_turn) if state.last_turn else None,
         "track_history": [list(p) for p in state.track_history],
         "flipped": state.flipped,
         "game_over": state.over,
@@ -153,6 +154,16 @@ def public_view(state: VeneziaState) -> JSON:
         },
     }
     return view
+
+
+def _turn_changes(recent: dict[str, Any]) -> JSON:
+    """What one turn changed (new buildings, drained hexes, gondola moves) for highlights."""
+    return {
+        "active": recent["active"],
+        "buildings": list(recent["buildings"]),
+        "drained": list(recent["drained"]),
+        "moved": {k: list(v) for k, v in recent["moved"].items()},
+    }
 
 
 def _public_res(state: VeneziaState) -> JSON | None:
