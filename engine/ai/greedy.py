@@ -52,6 +52,8 @@ class Weights:
     hand_casa: float = 0.9
     win_bonus: float = 8.0
     full_hand: float = 0.6  # a full hand cannot draw
+    empty_hand: float = 2.0  # an empty hand cannot swap (take three)
+    four_cards: float = 0.0  # four cards: cannot swap either
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -280,8 +282,13 @@ class Evaluator:
             else:
                 value = h / n * pts * w.hand_partial
             v += value
-        if sum(hand.values()) >= state.comp.hand_limit:
+        size = sum(hand.values())
+        if size >= state.comp.hand_limit:
             v -= w.full_hand
+        elif size == 0:
+            v -= w.empty_hand  # cannot put a card into the pool to take three
+        elif size == state.comp.hand_limit - 1:
+            v -= w.four_cards  # can only draw one
         return v
 
     def seat_value(self, state: VeneziaState, seat: int, stats: BoardStats) -> float:
@@ -322,14 +329,13 @@ def best_of(scored: list[tuple[float, str]]) -> str:
 
 
 def no_stall(state: VeneziaState, seat: int, choices: list[str]) -> list[str]:
-    """With a full hand (no draw) and no swamp left (no drain), playing nothing would change
-    nothing at all, and two such players could pass forever: then some card must be played."""
-    if (
-        state.phase == "play"
-        and not state.swamp
-        and len(state.hands[seat]) >= state.comp.hand_limit
-        and "play" in choices
-    ):
+    """With no swamp left (no drain) and no draw possible (a full hand, or no card anywhere to
+    draw), playing nothing changes nothing: players passing like that could pass forever, so
+    then some card must be played."""
+    if state.phase != "play" or state.swamp or "play" not in choices:
+        return choices
+    hand_full = len(state.hands[seat]) >= state.comp.hand_limit
+    if hand_full or not (state.deck or state.discard or state.pool):
         rest = [c for c in choices if c not in ("play", "flip")]
         if rest:
             return rest

@@ -53,6 +53,7 @@ BUDGET_SHARE = {
 }
 CANDIDATES = {"play": 6, "place": 5, "drain": 4, "draw": 6, "take": 5}
 DEFAULT_CANDIDATES = 6
+HARD_LIMIT = 1.6  # × budget: stop even before ``min_worlds`` worlds are done
 MAX_ROLLOUT_DECISIONS = 600
 
 
@@ -115,7 +116,8 @@ class StrongAi:
                     command = cands[0]
                 else:
                     deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
-                    command = self.search(view, world, seat, cands, rng, deadline)
+                    hard = start + max(self.budget_s * HARD_LIMIT, self.budget_s + 0.25)
+                    command = self.search(view, world, seat, cands, rng, deadline, hard)
         if command not in options:  # defensive: never answer something illegal
             command = choices[0] if choices else options[0]
         self.memory.record(command)
@@ -130,7 +132,10 @@ class StrongAi:
         cands: list[str],
         rng: random.Random,
         deadline: float,
+        hard_deadline: float | None = None,
     ) -> str:
+        """Race the candidates (best first) on shared worlds until ``deadline`` (after at least
+        ``min_worlds`` worlds, unless ``hard_deadline`` passes first)."""
         worlds = [first]
         results: dict[str, list[float]] = {c: [] for c in cands}
         alive = list(cands)
@@ -145,7 +150,10 @@ class StrongAi:
             out_of_time = False
             done_here = []
             for c in alive:
-                if i >= self.min_worlds and clock() > deadline:
+                now = clock()
+                if (i >= self.min_worlds and now > deadline) or (
+                    hard_deadline is not None and now > hard_deadline
+                ):
                     out_of_time = True
                     break
                 results[c].append(self.playout(world, seat, c, random.Random(seed)))
@@ -163,7 +171,7 @@ class StrongAi:
         means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
         self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
         if not means:
-            return alive[0]
+            return cands[0]  # not even one world in time: the heuristics' favourite
         return best_of([(v, c) for c, v in means.items()])
 
     @staticmethod

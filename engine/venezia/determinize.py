@@ -70,6 +70,15 @@ def _minus(values: list[int], remove: Sequence[int]) -> list[int]:
     return rest
 
 
+def _seat_index(ref: Any, players: int) -> int:
+    """A view's seat reference back to the state's seat number (-1: pre-printed, nobody)."""
+    if ref is None:
+        return -1
+    if ref == "imaginary":
+        return 2 if players == 2 else -1
+    return int(ref)
+
+
 def determinize(
     view: JSON,
     rng: random.Random,
@@ -139,7 +148,7 @@ def determinize(
             "type": b["type"],
             "hexes": list(b["hexes"]),
             "districts": sorted({board.hexes[h].district for h in b["hexes"]}),
-            "builder": b["builder"],
+            "builder": _seat_index(b["builder"], len(players)),
         }
         for b in view["buildings"]
     ]
@@ -176,6 +185,7 @@ def determinize(
         "end_triggered": view["end_triggered"],
         "over": view["game_over"],
         "recent": view["recent"],
+        "last_turn": view.get("last_turn"),
         "track_history": view["track_history"],
         "history": [[-1, "?"]] * int(eng["history_length"]),
     }
