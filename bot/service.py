@@ -344,6 +344,9 @@ class _Table:
     ais: dict[int, AiPlayer] = field(default_factory=dict)
     #: Seats whose hand or tokens changed since their last hand image ("settled" policy).
     hand_dirty: set[int] = field(default_factory=set)
+    #: The last image of each kind and seat (-1: public) with the (game id, move count) it
+    #: shows, so /board and /hand right after a move reuse it instead of rendering again.
+    images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
 
     @property
     def game_id(self) -> int:
@@ -979,6 +982,8 @@ class TableService:
                 view = moves[-1].turn_view if moves and turn_over else after.public_view()
                 assert view is not None
                 image = self._render(kind, view)
+                if image is not None and kind == "board":
+                    table.images[("board", -1)] = (game_id, len(after.history), image)
             publics.append(
                 PublicUpdate(
                     "\n".join(x for x in lines if x),
@@ -1027,6 +1032,8 @@ class TableService:
             if seat in dirty and settled:
                 dirty.discard(seat)
                 hand_image = self._render("hand", view_after)
+                if hand_image is not None:
+                    table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
             if not changed and seat not in texts and hand_image is None:
                 continue
             body = list(texts.get(seat, []))
@@ -1570,11 +1577,30 @@ class TableService:
             return table.finished.state, table.finished.players
         raise self._no_game(table)
 
+    def _cached_image(
+        self, table: _Table, state: GameState, kind: ImageKind, seat: int, view: JSON
+    ) -> bytes | None:
+        game_id = (
+            table.record.id
+            if table.record is not None and state is table.state
+            else table.finished.game_id
+            if table.finished is not None
+            else -1
+        )
+        stamp = (game_id, len(state.history))
+        hit = table.images.get((kind, seat))
+        if hit is not None and hit[:2] == stamp:
+            return hit[2]
+        image = self._render(kind, view)
+        if image is not None:
+            table.images[(kind, seat)] = (*stamp, image)
+        return image
+
     def _board_worker(self, table: _Table) -> Reply:
         state, _ = self._shown_state(table)
         view = state.public_view()
         kind: ImageKind = "board"
-        image = self._render(kind, view)
+        image = self._cached_image(table, state, kind, -1, view)
         return Reply(
             self._status_lines(table, state)[0],
             image=image,
@@ -1590,7 +1616,7 @@ class TableService:
         if seat is None:
             raise _Refused(Code.NOT_SEATED, "you are not playing in this game")
         view = state.player_view(seat)
-        image = self._render("hand", view)
+        image = self._cached_image(table, state, "hand", seat, view)
         lines = [_hand_text(view)]
         me = view.get("me") or {}
         if me.get("decision"):

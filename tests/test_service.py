@@ -543,3 +543,16 @@ async def test_settled_hand_images(tmp_path: Path) -> None:
     assert not outstanding
     assert 0 < images < changes
     svc.close()
+
+
+async def test_board_and_hand_reads_reuse_the_last_image(svc: TableService) -> None:
+    out = await start(svc, "c", 3, seed=12)
+    board_image = out.public[0].image
+    hand_image = out.private_for(uid(1))[0].image
+    rendered = dict(svc.render_stats)
+    board = await svc.board("c")
+    hand = await svc.hand("c", uid(1))
+    assert board.image == board_image and hand.image == hand_image
+    assert svc.render_stats == rendered  # nothing rendered again
+    other = await svc.hand("c", uid(2))
+    assert other.image is not None and svc.render_stats == rendered  # cached at the start too
