@@ -17,9 +17,13 @@ class IllegalMove(ValueError):
     """A move the rules refuse; the message says what was wrong and what is allowed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
-    """Who must decide now, what kind of choice it is, and every legal canonical command."""
+    """Who must decide now, what kind of choice it is, and every legal canonical command.
+
+    Treat it as immutable; it is not frozen only because frozen dataclasses are slow to build
+    and one is built for every decision of every game (self-play, search).
+    """
 
     seat: int
     kind: str
@@ -27,7 +31,7 @@ class Decision:
     options: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened; ``text`` is safe for the public channel.
 

@@ -45,6 +45,8 @@ SHAPE_WORDS = {
 
 # "", "ponte", "2 ponte", … per type and count: card words of canonical play commands.
 _CARD_WORDS = {t: ["", t, *(f"{k} {t}" for k in range(2, 11))] for t in TYPES}
+_DRAW_TEXT = {t: f"draw {t}" for t in TYPES}
+_SWAP_TEXT = {t: f"swap {t}" for t in TYPES}
 
 
 class _Components:
@@ -387,14 +389,15 @@ class VeneziaState:
     def legal_counts(self, seat: int, building: str) -> list[int]:
         """All legal numbers of ``building`` cards to play now, whatever the hand holds."""
         n = self.comp.needed[building]
-        entries = self.cons[building]
-        c = sum(e[1] for e in entries)
-        s = sum(e[1] for e in entries if e[0] == seat)
+        c = s = 0
+        for e in self.cons[building]:
+            c += e[1]
+            if e[0] == seat:
+                s = e[1]
         top = n - c if c > 0 else n - 1
-        legal = set(range(top + 1))
-        if s == 0:
-            legal.update(n + j for j in range(top + 1))
-        return sorted(legal)
+        joins = list(range(top + 1))
+        # A way-2 solo set (n more) only with none of one's own cards in it; n > top always.
+        return joins + [n + j for j in joins] if s == 0 else joins
 
     def _count_reason(self, seat: int, t: str, k: int, legal: list[int]) -> str:
         n = self.comp.needed[t]
@@ -478,11 +481,17 @@ class VeneziaState:
         if h <= self.comp.hand_limit - 1:
             if self._cards_available():
                 opts.append("draw deck")
-            opts.extend(f"draw {t}" for t in self.pool)
+            opts.extend([_DRAW_TEXT[t] for t in self.pool])
         if 1 <= h <= self.comp.hand_limit - 2 and (self.pool or self._cards_available()):
-            for t in sorted(set(self.hands[seat]), key=TYPE_ORDER.__getitem__):
-                if t not in self.pool:
-                    opts.append(f"swap {t}")
+            hand = self.hands[seat]  # kept sorted in rulebook order
+            pool = self.pool
+            opts.extend(
+                [
+                    _SWAP_TEXT[t]
+                    for i, t in enumerate(hand)
+                    if t not in pool and (i == 0 or hand[i - 1] != t)
+                ]
+            )
         return opts
 
     def _can_flip(self) -> bool:
