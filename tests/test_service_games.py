@@ -12,7 +12,6 @@ import pytest
 from bot.outputs import Code
 from bot.service import TableService
 from bot.storage import Storage
-from engine.core import IllegalMove
 from engine.games import get_game
 from tests.test_service_support import (
     PNG_MAGIC,
