@@ -24,6 +24,7 @@ from tests.test_service_support import (
     start,
     uid,
 )
+from tests.test_service_support import seat as seat_players
 
 
 @pytest.fixture
@@ -323,19 +324,24 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
             return super().board(public_view)
 
     svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), workers=4)
-    await start(svc, "fast", 2, seed=1)
-    await start(svc, "slow", 2, seed=2)
+    script = script_game(2, seed=3, policy_seed=3)
+    await start(svc, "fast", 2, seed=script.seed)
+    await seat_players(svc, "slow", 2)
     svc.renderer = FirstBoardBlocks()
-    slow_task = asyncio.create_task(svc.board("slow"))
-    while not calls:
+    slow_task = asyncio.create_task(svc.start("slow", uid(0), seed=2))  # its board hangs
+    for _ in range(500):
+        if calls or slow_task.done():
+            break
         await asyncio.sleep(0.01)
+    assert calls and not slow_task.done()
     t0 = time.perf_counter()
-    fast = await svc.board("fast")  # renders while the other render hangs
-    assert fast.ok and fast.image is not None
+    seat_no, command = script.moves[0]  # its update carries a board image: a second render
+    fast = await svc.command("fast", uid(seat_no), command)
+    assert fast.accepted and fast.public[0].image is not None
     assert time.perf_counter() - t0 < 2.0
-    assert not slow_task.done()
+    assert len(calls) == 2 and not slow_task.done()
     gate.set()
-    assert (await slow_task).ok
+    assert (await slow_task).accepted
     svc.close()
 
 
