@@ -385,6 +385,8 @@ async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path
 
 
 async def test_every_listed_option_is_accepted_by_the_engine(svc: TableService) -> None:
+    """Autocomplete offers only commands the engine accepts (a regression test: the engine
+    once listed gold exchanges after the game end was triggered, and refused them)."""
     # A game known to reach a triggered end with gold in the active player's hand.
     players, seed = 4, 649358
     mirror = get_game("venezia").new_state(names(players), seed)
