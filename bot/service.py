@@ -845,8 +845,8 @@ class TableService:
                 text = self._ai_for(table, seat).choose(state.player_view(seat), decision, rng)
                 command = state.canonical(seat, text)
             except IllegalMove as exc:
-                # E.g. an option the engine listed but refuses (see the report on
-                # legal_commands after the end trigger): take one of the decision's own.
+                # A policy answered something the engine refuses: take one of the
+                # decision's own options so the game goes on (logged).
                 log.warning(
                     "channel %s: AI seat %s chose '%s' at move %s, refused (%s); playing a "
                     "random option of the decision instead",
