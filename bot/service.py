@@ -106,7 +106,7 @@ DEFAULT_GAME = "venezia"
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).
 SNAPSHOT_EVERY = 20
 #: Decisions that need a look at the board: the update before them carries the board image.
-IMAGE_DECISIONS = frozenset({"place", "drain", "build"})
+IMAGE_DECISIONS = frozenset({"place", "drain"})
 #: Decisions about one's own cards: with ``hand_images="settled"`` a pending hand image goes
 #: out before them.
 HAND_DECISIONS = frozenset({"play", "draw", "take", "discard"})
