@@ -81,8 +81,8 @@ GAME_TITLE = "Venezia"
 #: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
 AUTOCOMPLETE_TIMEOUT = 2.0
 MAX_CHOICES = 25
-#: Refusal code of a click on an earlier decision's component (detected by the adapter).
-STALE = "stale"
+#: Refusal code of a click on an earlier decision's component (the service's ``Code.STALE``).
+STALE = Code.STALE
 #: Channel permissions the bot needs (documented in docs/discord.md).
 NEEDED_PERMISSIONS = "View Channel, Send Messages, Embed Links and Attach Files"
 
@@ -487,18 +487,23 @@ class VeneziaBot(discord.Client):
         expect: ComponentId | None = None,
     ) -> Outcome:
         """A game command as typed, from the interaction's user. With ``expect`` (a clicked
-        component), the decision point is checked again under the channel's lock, right
-        before the command, so two quick clicks cannot both land on one decision."""
+        component), the service checks its decision point (game id and move number) under
+        the channel's lock, so two quick clicks cannot both land on one decision."""
         channel = self._channel_id(interaction)
         user = str(interaction.user.id)
         key = str(interaction.id)
 
         async def call() -> Outcome:
-            if expect is not None:
-                stale = stale_text(expect, await self.service.decision(channel))
-                if stale is not None:
-                    return Outcome.refuse(STALE, stale)
-            return await self.service.command(channel, user, text, idempotency_key=key)
+            if expect is None:
+                return await self.service.command(channel, user, text, idempotency_key=key)
+            return await self.service.command(
+                channel,
+                user,
+                text,
+                idempotency_key=key,
+                expect_seq=expect.seq,
+                expect_game=expect.game,
+            )
 
         return await self.act(interaction, text, call)
 
@@ -520,8 +525,11 @@ class VeneziaBot(discord.Client):
 
     async def cmd_start(self, interaction: discord.Interaction[Any], game: str | None) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
         await self.act(
-            interaction, "start", lambda: self.service.start(channel, user, game=game or None)
+            interaction,
+            "start",
+            lambda: self.service.start(channel, user, game=game or None, can_manage=can_manage),
         )
 
     async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
@@ -534,8 +542,11 @@ class VeneziaBot(discord.Client):
 
     async def cmd_addbot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
         await self.act(
-            interaction, "addbot", lambda: self.service.add_ai(channel, user, level or None)
+            interaction,
+            "addbot",
+            lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
         )
 
     async def cmd_removebot(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
@@ -741,10 +752,14 @@ class VeneziaBot(discord.Client):
                         "No gold exchange is open to you now: you exchange during your own turn, "
                         "5 gold per step."
                     )
-                elif d.user_id != user:
-                    text = not_yours(d)
                 else:
-                    text = "Nothing to choose there now."
+                    reason = await self.service.options_reason(channel, user)
+                    if reason == Code.NOT_SEATED:
+                        text = "You are not playing in this game."
+                    elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
+                        text = not_yours(d)
+                    else:
+                        text = "Nothing to choose there now."
                 await self.answer(interaction, text)
                 return
             what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
@@ -761,6 +776,12 @@ class VeneziaBot(discord.Client):
             )
             return
         await self.answer(interaction, "Unknown button.")
+
+
+def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the channel (start, add AIs and abort without a seat)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(getattr(perms, "manage_channels", False))
 
 
 def _indexed(options: Sequence[str], ref: str) -> str:

@@ -29,6 +29,7 @@ class Code:
     NOT_SEATED = "not_seated"
     ALREADY_SEATED = "already_seated"
     NOT_YOUR_DECISION = "not_your_decision"
+    STALE = "stale"  # ``expect_seq`` differs: a decision from an earlier turn (or game)
     UNKNOWN_COMMAND = "unknown_command"
     MALFORMED = "malformed"
     ILLEGAL = "illegal"

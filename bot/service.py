@@ -510,8 +510,13 @@ class TableService:
         hand_images: bool | str = True,
         default_game: str = DEFAULT_GAME,
         owns_storage: bool = False,
+        max_ai_moves: int | None = None,
     ) -> None:
         self.storage = storage
+        #: How many AI moves ``start``/``command``/``resume`` play at most in a row (``None``:
+        #: until a human must decide or the game ends). With a limit, an adapter drives the
+        #: rest with :meth:`advance` (e.g. to show or stop an AI-only game move by move).
+        self.max_ai_moves = max_ai_moves
         self.renderer: Renderer = renderer if renderer is not None else default_renderer()
         self.snapshot_every = max(1, snapshot_every)
         self.images = images
@@ -827,10 +832,15 @@ class TableService:
             table.ais[seat] = ai
         return ai
 
-    def _ai_chain(self, table: _Table) -> list[_Applied]:
-        """Let AI seats decide while one must; each move is validated and committed."""
+    def _ai_chain(self, table: _Table, limit: int | None = -1) -> list[_Applied]:
+        """Let AI seats decide while one must (at most ``limit`` moves; the default is the
+        ``max_ai_moves`` option, ``None`` means no limit); each move is validated and
+        committed."""
+        if limit == -1:
+            limit = self.max_ai_moves
+        count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
         done: list[_Applied] = []
-        for _ in range(MAX_AI_CHAIN):
+        for _ in range(count):
             state = table.state
             if state is None or state.is_over or table.record is None:
                 break
@@ -1138,7 +1148,13 @@ class TableService:
             raise _Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
 
     def _command_worker(
-        self, table: _Table, user_id: str, text: str, idempotency_key: str | None
+        self,
+        table: _Table,
+        user_id: str,
+        text: str,
+        idempotency_key: str | None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
     ) -> Outcome:
         self._ensure_loaded(table)
         if idempotency_key is not None:
@@ -1158,6 +1174,15 @@ class TableService:
             raise _Refused(
                 Code.NOT_SEATED,
                 f"you are not playing in this game (players: {_join_names(table.state.players)})",
+            )
+        if expect_game is not None and expect_game != table.record.id:
+            raise _Refused(Code.STALE, "this decision is from an earlier game")
+        seq_now = len(table.state.history)
+        if expect_seq is not None and expect_seq != seq_now:
+            raise _Refused(
+                Code.STALE,
+                f"this decision is from an earlier turn (move {expect_seq + 1}); the game is "
+                f"at move {seq_now + 1} now",
             )
         before = table.state
         players = list(table.players)
@@ -1185,12 +1210,12 @@ class TableService:
         moves.extend(self._ai_chain(table))
         return self._outcome(table, before, moves, players, game_id)
 
-    def _resume_worker(self, table: _Table) -> Outcome:
+    def _resume_worker(self, table: _Table, limit: int | None = -1) -> Outcome:
         self._ensure_loaded(table)
         if table.state is None or table.record is None:
             raise self._no_game(table)
         before, players, game_id = table.state, list(table.players), table.record.id
-        moves = self._ai_chain(table)
+        moves = self._ai_chain(table, limit)
         if not moves:
             return Outcome(True, decision=self._decision_info(table, table.state), game_id=game_id)
         return self._outcome(table, before, moves, players, game_id)
@@ -1393,7 +1418,12 @@ class TableService:
                 raise GameNotActive(game_id, None)
 
     def _start_worker(
-        self, table: _Table, user_id: str, seed: int | None, game: str | None
+        self,
+        table: _Table,
+        user_id: str,
+        seed: int | None,
+        game: str | None,
+        can_manage: bool = False,
     ) -> Outcome:
         self._ensure_loaded(table)
         if table.state is not None:
@@ -1403,8 +1433,10 @@ class TableService:
         seats = self.storage.list_seats(table.channel_id)
         if not seats:
             raise _Refused(Code.NO_GAME, "nobody has joined yet: /join first, then /start")
-        if not any(s.user_id == user_id for s in seats):
-            raise _Refused(Code.NOT_SEATED, "only a seated player can start: /join first")
+        if not can_manage and not any(s.user_id == user_id for s in seats):
+            raise _Refused(
+                Code.NOT_SEATED, "only a seated player or a channel manager can start: /join first"
+            )
         try:
             chosen = get_game(game) if game is not None else self._lobby_game(table, seats)
         except IllegalMove as exc:
@@ -1451,7 +1483,7 @@ class TableService:
         table.record = record
         table.players = players
         table.state = state
-        starter = next(s.display_name for s in seats if s.user_id == user_id)
+        starter = next((s.display_name for s in seats if s.user_id == user_id), "A channel manager")
         d = state.pending()
         first = state.players[d.seat] if d is not None else "?"
         header = (
@@ -1510,12 +1542,14 @@ class TableService:
                 return s.display_name
         return "a channel manager"
 
-    def _add_ai_worker(self, table: _Table, user_id: str, level: str | None) -> Outcome:
+    def _add_ai_worker(
+        self, table: _Table, user_id: str, level: str | None, can_manage: bool = False
+    ) -> Outcome:
         self._ensure_loaded(table)
         if table.state is not None:
             raise self._running_refusal(table, Code.GAME_RUNNING, "AI seats are added in the lobby")
         seats = self.storage.list_seats(table.channel_id)
-        if not any(s.user_id == user_id for s in seats):
+        if not can_manage and not any(s.user_id == user_id for s in seats):
             raise _Refused(Code.NOT_SEATED, "join the table first; then you can add AI seats")
         try:
             lv = ai_level(level)
@@ -1737,6 +1771,33 @@ class TableService:
             options = starts + inside
         return options if limit is None else options[:limit]
 
+    def _options_reason_worker(self, table: _Table, user_id: str) -> str | None:
+        self._ensure_loaded(table)
+        state = table.state
+        if state is None:
+            return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Code.NOT_SEATED
+        if state.is_over or state.pending() is None:
+            return Code.GAME_OVER
+        return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
+
+    def _view_worker(self, table: _Table, user_id: str | None) -> JSON | None:
+        self._ensure_loaded(table)
+        if table.state is not None:
+            state, players = table.state, table.players
+        elif table.finished is not None and table.finished.state is not None:
+            state, players = table.finished.state, table.finished.players
+        else:
+            return None
+        if user_id is None:
+            return state.public_view()
+        seat = next(
+            (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
+        )
+        return None if seat is None else state.player_view(seat)
+
     def _decision_worker(self, table: _Table) -> DecisionInfo | None:
         self._ensure_loaded(table)
         return self._decision_info(table, table.state)
@@ -1848,13 +1909,15 @@ class TableService:
         user_id: str | int,
         seed: int | None = None,
         game: str | None = None,
+        can_manage: bool = False,
     ) -> Outcome:
-        """Start the game with everybody seated (a seated player may start it)."""
+        """Start the game with everybody seated (a seated player may start it, or a channel
+        manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only)."""
         return await self._guarded(
             "start",
             channel_id,
             user_id,
-            self._locked(channel_id, self._start_worker, str(user_id), seed, game),
+            self._locked(channel_id, self._start_worker, str(user_id), seed, game, can_manage),
         )
 
     async def abort(
@@ -1870,14 +1933,19 @@ class TableService:
         )
 
     async def add_ai(
-        self, channel_id: str | int, user_id: str | int, level: str | None = None
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
     ) -> Outcome:
-        """Add an AI seat to the lobby (``level`` from :func:`bot.ai_seat.ai_levels`)."""
+        """Add an AI seat to the lobby (``level`` from :func:`bot.ai_seat.ai_levels`): a
+        seated player may, or a channel manager (``can_manage``) without being seated."""
         return await self._guarded(
             "add_ai",
             channel_id,
             user_id,
-            self._locked(channel_id, self._add_ai_worker, str(user_id), level),
+            self._locked(channel_id, self._add_ai_worker, str(user_id), level, can_manage),
         )
 
     async def remove_ai(
@@ -1897,14 +1965,28 @@ class TableService:
         user_id: str | int,
         text: str,
         idempotency_key: str | int | None = None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
     ) -> Outcome:
-        """A player's move for the running game, as typed (e.g. ``play 2 ponte``)."""
+        """A player's move for the running game, as typed (e.g. ``play 2 ponte``).
+
+        ``expect_seq`` (and ``expect_game``): the move number (game id) the sender saw, e.g.
+        from a button's :class:`DecisionInfo`; if the game has moved on, the command is
+        refused with :attr:`Code.STALE` (checked under the channel's lock)."""
         key = None if idempotency_key is None else str(idempotency_key)
         return await self._guarded(
             "command",
             channel_id,
             user_id,
-            self._locked(channel_id, self._command_worker, str(user_id), text, key),
+            self._locked(
+                channel_id,
+                self._command_worker,
+                str(user_id),
+                text,
+                key,
+                expect_seq,
+                expect_game,
+            ),
         )
 
     async def resume(self, channel_id: str | int) -> Outcome:
@@ -1914,6 +1996,27 @@ class TableService:
         return await self._guarded(
             "resume", channel_id, None, self._locked(channel_id, self._resume_worker)
         )
+
+    async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
+        """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
+        or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
+        (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
+        with no updates when no AI must decide."""
+        return await self._guarded(
+            "advance", channel_id, None, self._locked(channel_id, self._resume_worker, max_moves)
+        )
+
+    async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
+        """The channel's game as the engine shows it: the public view, or with ``user_id``
+        that seated player's own view (``None`` if he is not seated: never another seat's).
+        The running game, else the last finished one while it is remembered; ``None`` if
+        there is none."""
+        uid = None if user_id is None else str(user_id)
+        try:
+            return await self._read(channel_id, self._view_worker, uid)
+        except Exception:
+            log.exception("view failed in channel %s", channel_id)
+            return None
 
     async def board(self, channel_id: str | int) -> Reply:
         """The board image (and a one-line status) for the channel."""
@@ -1956,6 +2059,16 @@ class TableService:
         except Exception:
             log.exception("options_for failed in channel %s", channel_id)
             return []
+
+    async def options_reason(self, channel_id: str | int, user_id: str | int) -> str | None:
+        """Why :meth:`options_for` has nothing for that user: ``None`` if he has options now,
+        else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
+        ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
+        try:
+            return await self._read(channel_id, self._options_reason_worker, str(user_id))
+        except Exception:
+            log.exception("options_reason failed in channel %s", channel_id)
+            return Code.INTERNAL
 
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""

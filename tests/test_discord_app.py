@@ -710,6 +710,8 @@ async def test_permissions(table: Table) -> None:
     opt = next(i for i in table.custom_ids() if ":opt:play" in i)
     it = await table.click(opt, other)
     assert "not your decision" in it.text().lower()
+    it = await table.click(opt, DAVE)
+    assert "not playing" in it.text().lower()
     # Everyone may look.
     for name in ("board", "status", "log", "rules"):
         it = await table.slash(name, DAVE)
