@@ -983,7 +983,15 @@ class TableService:
             kind: ImageKind | None = None
             if ended:
                 kind = "end"
-            elif turn_over or header is not None or (d is not None and d.kind in IMAGE_DECISIONS):
+            elif (
+                turn_over
+                or header is not None
+                or (
+                    d is not None
+                    and d.kind in IMAGE_DECISIONS
+                    and not players[d.seat].is_ai  # an AI needs no picture
+                )
+            ):
                 kind = "board"
             if not ended:
                 lines.append(self._next_line(after, d))
@@ -1792,11 +1800,15 @@ class TableService:
         else:
             return None
         if user_id is None:
-            return state.public_view()
-        seat = next(
-            (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
-        )
-        return None if seat is None else state.player_view(seat)
+            view = state.public_view()
+        else:
+            seat = next(
+                (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
+            )
+            if seat is None:
+                return None
+            view = state.player_view(seat)
+        return {**view, "seq": len(state.history)}
 
     def _decision_worker(self, table: _Table) -> DecisionInfo | None:
         self._ensure_loaded(table)
@@ -2008,9 +2020,9 @@ class TableService:
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
         """The channel's game as the engine shows it: the public view, or with ``user_id``
-        that seated player's own view (``None`` if he is not seated: never another seat's).
-        The running game, else the last finished one while it is remembered; ``None`` if
-        there is none."""
+        that seated player's own view (``None`` if he is not seated: never another seat's),
+        plus ``seq``: the number of moves made. The running game, else the last finished one
+        while it is remembered; ``None`` if there is none."""
         uid = None if user_id is None else str(user_id)
         try:
             return await self._read(channel_id, self._view_worker, uid)

@@ -40,7 +40,6 @@ from bot.service import PlaceholderRenderer, Renderer, TableService
 from bot.storage import GameRecord
 from bot.terminal_io import Console, ImageFolder
 from bot.terminal_view import (
-    Mirror,
     numbered_options,
     private_lines,
     ranking_lines,
@@ -54,7 +53,7 @@ from engine.games import GAMES, get_game
 __all__ = ["CHANNEL", "TerminalTable", "build_parser", "main"]
 
 CHANNEL = "terminal"
-#: The user id that owns an AI-only table (it sits in the first AI seat so it may start it).
+#: The user id that manages the table (closes it, and sets up and starts AI-only games).
 WATCHER = "terminal-watcher"
 DEFAULT_MAX_TURNS = 500
 #: How many public lines a hot-seat player is shown of what happened since his last look.
@@ -72,10 +71,6 @@ LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "
 RULE_WORDS = ("turn", "play", "architect", "build", "drain", "draw", "gold", "end", "2p")
 
 log = logging.getLogger("bot.terminal")
-
-
-class _Stopped(Exception):
-    """Raised from the commit hook to stop AI seats (Ctrl-C, or ``--max-turns`` reached)."""
 
 
 def _default_level() -> str:
@@ -205,7 +200,8 @@ class TerminalTable:
         self.placeholders = list(placeholders)
         self.channel = str(args.channel)
         self.width = terminal_width()
-        self.mirror: Mirror | None = None
+        self.record: GameRecord | None = None  # the game followed
+        self.view: JSON | None = None  # its public view (plus "seq") as last shown
         self.humans: dict[str, str] = {}  # user id -> name, seat order
         self.viewer: str | None = None  # whose private info is on screen (hot seat)
         self.private: dict[str, list[PrivateUpdate]] = {}
@@ -216,9 +212,6 @@ class TerminalTable:
         self.header_turn: int | None = None
         self.positions: tuple[object, ...] = ()
         self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
-        self.watching = False  # an AI-only game is being played inside the service
-        self.chain_mirror: Mirror | None = None
-        self._install_hook()
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -238,21 +231,25 @@ class TerminalTable:
             return
         self.say(f"✗ {error or 'refused'}", "red")
 
-    def _sync(self, upto: int | None = None) -> Mirror:
-        if self.mirror is None:
-            found = Mirror.find(self.storage, self.channel)
-            if found is None:
-                history = self.storage.game_history(self.channel, 1)
-                if not history:
-                    raise RuntimeError("no game in this channel")
-                found = Mirror(self.storage, history[0])
-            self.mirror = found
-        else:
-            self.mirror.sync(upto)
-        return self.mirror
+    @property
+    def seq(self) -> int:
+        """How many moves the game has (as last seen)."""
+        return int((self.view or {}).get("seq") or 0)
 
-    def _adopt(self, record: GameRecord, synced: bool = True) -> None:
-        self.mirror = Mirror(self.storage, record, synced=synced)
+    @property
+    def turn(self) -> int:
+        return int((self.view or {}).get("turn") or 0)
+
+    async def _refresh(self) -> JSON:
+        """The game's public view from the service (kept as ``self.view``)."""
+        view = await self.service.view(self.channel)
+        if view is not None:
+            self.view = view
+        return self.view or {}
+
+    def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
+        self.record = record
+        self.view = view
         self.humans = {
             p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
         }
@@ -293,10 +290,10 @@ class TerminalTable:
                 self.say(f"The unfinished game #{record.id} was closed ({why}).", "yellow")
             else:
                 self._adopt(record)
-                mirror = self._sync()
+                await self._refresh()
                 self.say(
                     f"Resuming {get_game(record.game_type).title} game #{record.id} from "
-                    f"{self._path(self.db_path)}: move {mirror.seq}, turn {mirror.turn}, "
+                    f"{self._path(self.db_path)}: move {self.seq}, turn {self.turn}, "
                     f"seed {record.seed}.",
                     "bold",
                 )
@@ -350,35 +347,28 @@ class TerminalTable:
         while len(names) < humans:
             names.append(_login_name() if humans == 1 else f"Player {len(names) + 1}")
         await self._close_lobby()
-        if humans:
-            host = "human1"
-            for i, name in enumerate(names, 1):
-                out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
-                if not out.accepted:
-                    self._refused(out.error)
-                    return 2
-        else:
-            # An AI-only table: the watcher owns the first AI seat, so it may add and start.
-            host = WATCHER
-            self.storage.join_seat(
-                self.channel, f"{lv.name.capitalize()} AI", WATCHER, is_ai=True, ai_level=lv.code
-            )
-        for _ in range(players - humans - (0 if humans else 1)):
-            out = await self.service.add_ai(self.channel, host, lv.name)
+        # The watcher manages the table: an AI-only table needs nobody seated to set it up.
+        host = "human1" if humans else WATCHER
+        for i, name in enumerate(names, 1):
+            out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
             if not out.accepted:
                 self._refused(out.error)
                 return 2
-        if not humans:
-            self.watching = True
-            if not a.quiet:
-                self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
-        start = await self.service.start(self.channel, host, seed=a.seed, game=game.name)
-        self.console.progress("")
+        for _ in range(players - humans):
+            out = await self.service.add_ai(self.channel, host, lv.name, can_manage=not humans)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        if not humans and not a.quiet:
+            self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+        start = await self.service.start(
+            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans
+        )
         if not start.accepted:
             self._refused(start.error, start.code)
             return 2
         record = self._record(start.game_id)
-        self._adopt(record, synced=False)  # follows the start's updates from move 0
+        self._adopt(record)  # follows the start's updates from move 0
         where = f"saved in {self._path(self.db_path)}"
         if humans:
             where += "; 'quit' any time, run again to continue"
@@ -398,58 +388,29 @@ class TerminalTable:
         assert record is not None, "the game just started is not stored"
         return record
 
-    def _install_hook(self) -> None:
-        """A commit hook (called in the service's worker before every move is stored).
-
-        After Ctrl-C it refuses every commit, so AI seats stop at once instead of playing on
-        while the program waits to exit (nothing of a refused move is stored). An AI-only game
-        runs inside one service call (``start``): while ``watching``, the hook follows it move
-        by move, shows the progress on a terminal and stops it at ``--max-turns`` the same way.
-        """
-        limit = int(self.args.max_turns or 0)
-        channel = self.channel
-
-        def hook(channel_id: str, seq: int) -> None:
-            if channel_id != channel:
-                return
-            if self.stop.is_set():
-                raise _Stopped("interrupted")
-            if not self.watching:
-                return
-            if self.chain_mirror is None:
-                record = self.storage.active_game(channel)
-                if record is None:
-                    return
-                self.chain_mirror = Mirror(self.storage, record, synced=False)
-            self.chain_mirror.sync(upto=seq - 1)
-            turn = self.chain_mirror.turn
-            if limit and turn > limit:
-                raise _Stopped(f"--max-turns {limit} reached")
-            self.console.progress(f"AI seats playing: turn {turn}, move {seq + 1}…")
-
-        self.service.before_commit = hook
-
     # -- outputs ------------------------------------------------------------------------------
 
-    def _show_public(self, update: PublicUpdate, quiet: bool = False) -> None:
+    def _show_public(
+        self, update: PublicUpdate, before: JSON | None, after: JSON, quiet: bool = False
+    ) -> None:
         """One channel message: its lines (minus the service's "➡ next decision" line, which
         the prompt repeats), a turn header when a new turn starts, the canal standings when a
-        gondola moved; its image goes to the output folder."""
+        gondola moved; its image goes to the output folder. ``before``/``after`` are the
+        public views before and after the outcome (``before`` is ``None`` at the start)."""
         if update.image is not None:
             if update.image_kind == "end":
                 self.images.end(update.image)
             else:
-                moves = update.seq + 1 if update.seq is not None else self._sync().seq
+                moves = update.seq + 1 if update.seq is not None else self.seq
                 self.fresh_image = self.images.board(moves, update.image)
         lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
         header = None
-        if update.seq is not None and self.mirror is not None:
-            turn = self.mirror.turn
+        if update.seq is not None:
+            turn = int((before if before is not None else after).get("turn") or 0)
             if turn != self.header_turn:
                 header = f"— turn {turn} —"
                 self.header_turn = turn
-            self.mirror.sync(upto=update.seq)
-            view = self.mirror.public_view()
+            view = after
             positions = tuple(p.get("position") for p in view.get("players") or [])
             if positions != self.positions:
                 self.positions = positions
@@ -475,9 +436,14 @@ class TerminalTable:
             if line.strip() and not line.startswith(("your hand:", "your tokens:")):
                 self.say(f"  (to {name}) {line}", "yellow")
 
-    def _show(self, outcome: Outcome, quiet: bool = False) -> None:
+    async def _show(self, outcome: Outcome, quiet: bool = False) -> None:
+        """Print an outcome. The terminal lets the service play one move per call (AI moves
+        are stepped with ``advance``), so the view after the call is the view after each of
+        its updates."""
+        before = self.view
+        after = await self._refresh() if outcome.public else (self.view or {})
         for update in outcome.public:
-            self._show_public(update, quiet)
+            self._show_public(update, before, after, quiet)
         for news in outcome.private:
             if not self.hot_seat or news.user_id == self.viewer:
                 self._show_private(news)
@@ -485,19 +451,18 @@ class TerminalTable:
                 self.private.setdefault(news.user_id, []).append(news)
 
     async def _finish(self) -> int:
-        mirror = self._sync()
-        record = self.storage.get_game(mirror.record.id)
+        assert self.record is not None
+        await self._refresh()
+        record = self.storage.get_game(self.record.id)
         reply = await self.service.board(self.channel)
         board_path = None
         if reply.image is not None:
-            board_path = self.images.board(mirror.seq, reply.image)
+            board_path = self.images.board(self.seq, reply.image)
         self.say()
         if record is None or record.status != "finished":
             self.say("The game ended without a result.", "red")
             return 1
-        self.say(
-            f"Game over after {mirror.turn} turns and {mirror.seq} moves. Final ranking:", "bold"
-        )
+        self.say(f"Game over after {self.turn} turns and {self.seq} moves. Final ranking:", "bold")
         self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
         end = self.images.root / "end.png"
         if end.exists():
@@ -508,20 +473,36 @@ class TerminalTable:
 
     # -- the watch mode -----------------------------------------------------------------------
 
+    async def _step_ai(self, quiet: bool = False) -> Outcome:
+        """Let the service play one pending AI move, and show it."""
+        out = await self.service.advance(self.channel, 1)
+        if out.accepted:
+            await self._show(out, quiet)
+        return out
+
     async def _watch(self, start: Outcome) -> int:
-        self._show(start, quiet=bool(self.args.quiet))
-        if start.game_over:
-            return await self._finish()
-        mirror = self._sync()
-        await self.service.abort(self.channel, WATCHER, can_manage=True)
+        """An AI-only game, stepped move by move: stopped at ``--max-turns`` or Ctrl-C."""
+        quiet = bool(self.args.quiet)
+        await self._show(start, quiet)
         limit = int(self.args.max_turns or 0)
-        why = (
-            f"--max-turns {limit} reached"
-            if limit and mirror.turn > limit
-            else f"an AI seat failed (see {self._path(self.images.root / 'terminal.log')})"
-        )
+        why = f"an AI seat failed (see {self._path(self.images.root / 'terminal.log')})"
+        out = start
+        while not out.game_over:
+            if self.stop.is_set():
+                return self._quit()
+            if limit and self.turn > limit:
+                why = f"--max-turns {limit} reached"
+                break
+            self.console.progress(f"AI seats playing: turn {self.turn}, move {self.seq + 1}…")
+            out = await self._step_ai(quiet)
+            if not out.accepted or out.seq is None:
+                break
+        self.console.progress("")
+        if out.game_over:
+            return await self._finish()
+        await self.service.abort(self.channel, WATCHER, can_manage=True)
         self.say(
-            f"Stopped at turn {mirror.turn} ({mirror.seq} moves): {why}. An AI-only game "
+            f"Stopped at turn {self.turn} ({self.seq} moves): {why}. An AI-only game "
             "cannot be continued, so it was closed.",
             "yellow",
         )
@@ -558,19 +539,19 @@ class TerminalTable:
         return True
 
     def _summary(self, info: DecisionInfo) -> None:
-        mirror = self._sync()
-        title = get_game(mirror.record.game_type).title
+        assert self.record is not None
+        title = get_game(self.record.game_type).title
         self.say()
-        lines = summary_lines(mirror.public_view(), title)
+        lines = summary_lines(self.view or {}, title)
         self.say(lines[0], "bold")
         for line in lines[1:]:
             self.say(line, "cyan" if line.startswith("➡") else None)
-        self.shown = (mirror.turn, info.user_id or "")
-        self.header_turn = mirror.turn
+        self.shown = (self.turn, info.user_id or "")
+        self.header_turn = self.turn
 
     async def _prompt(self, info: DecisionInfo) -> None:
-        mirror = self._sync()
-        if self.shown != (mirror.turn, info.user_id or ""):
+        await self._refresh()
+        if self.shown != (self.turn, info.user_id or ""):
             self._summary(info)
         else:
             self.say(f"➡ {info.name}: {info.prompt}", "cyan")
@@ -581,7 +562,9 @@ class TerminalTable:
                 "dim",
             )
             self.fresh_image = None
-        self.console.lines(private_lines(mirror.player_view(info.seat)))
+        mine = await self.service.view(self.channel, info.user_id or "")
+        if mine is not None:
+            self.console.lines(private_lines(mine))
         await self._show_options(info)
 
     async def _show_options(self, info: DecisionInfo) -> None:
@@ -590,17 +573,6 @@ class TerminalTable:
         )
         self.say("Options (type a number or a command; 'help' lists more):", "dim")
         self.console.lines(numbered_options(self.options, self.width))
-
-    async def _nudge(self) -> None:
-        """An AI seat must decide (a run stopped in the middle of its moves): any command of a
-        seated human lets the service finish the AI's moves first."""
-        before = self._sync().seq
-        user = next(iter(self.humans))
-        await self.service.command(self.channel, user, "help")
-        mirror = self._sync()
-        if mirror.seq > before:
-            reply = await self.service.log(self.channel, mirror.seq - before)
-            self.console.lines([f"  {line}" for line in reply.text.splitlines()])
 
     def _reply(self, reply: Reply) -> bool:
         """Print a read's answer (a refusal in red); True if it was not refused."""
@@ -623,7 +595,7 @@ class TerminalTable:
         elif word == "board":
             reply = await self.service.board(self.channel)
             if self._reply(reply) and reply.image is not None:
-                path = self.images.board(self._sync().seq, reply.image)
+                path = self.images.board((await self._refresh()).get("seq") or 0, reply.image)
                 self.say(f"  [board image: {self._path(path)}]", "dim")
         elif word == "hand":
             reply = await self.service.hand(self.channel, user)
@@ -676,17 +648,25 @@ class TerminalTable:
         while True:
             info = await self.service.decision(self.channel)
             if info is None:
-                mirror = self._sync()
+                await self._refresh()
                 if self.storage.active_game(self.channel) is None:
                     return await self._finish()
-                self.say(f"✗ the game cannot go on here (move {mirror.seq}); see 'status'", "red")
+                self.say(f"✗ the game cannot go on here (move {self.seq}); see 'status'", "red")
                 self.say((await self.service.status(self.channel)).text)
                 return 1
             if info.is_ai or info.user_id not in self.humans:
-                await self._nudge()
+                # AI seats move one at a time, so Ctrl-C stops them at once.
+                if self.stop.is_set():
+                    return self._quit()
+                out = await self._step_ai()
+                if not out.accepted or out.seq is None:
+                    self._refused(out.error or "the AI seat could not move", out.code)
+                    return 1
+                if out.game_over:
+                    return await self._finish()
                 continue
-            mirror = self._sync()
-            if limit and mirror.turn > limit:
+            await self._refresh()
+            if limit and self.turn > limit:
                 self.say(
                     f"Stopped: --max-turns {limit} reached. The game is saved in "
                     f"{self._path(self.db_path)}; run again with a higher --max-turns.",
@@ -699,20 +679,19 @@ class TerminalTable:
                 and not await self._handover(info.user_id)
             ):
                 return self._quit()
-            out = await self._decide(info)
-            if out is None:
+            decided = await self._decide(info)
+            if decided is None:
                 return self._quit()
-            self._show(out)
-            if out.game_over:
+            await self._show(decided)
+            if decided.game_over:
                 return await self._finish()
 
     def _quit(self) -> int:
         if not self.humans:
             self.say("Interrupted.", "yellow")
             return 130
-        mirror = self._sync()
         self.say(
-            f"Saved at move {mirror.seq} (turn {mirror.turn}) in {self._path(self.db_path)}. "
+            f"Saved at move {self.seq} (turn {self.turn}) in {self._path(self.db_path)}. "
             "Run the same command again to continue.",
             "bold",
         )
@@ -727,14 +706,14 @@ class TerminalTable:
             return await self._watch(opened)
         if opened is not None:
             self.say(self._seat_line())
-            self._show(opened)
+            await self._show(opened)
             if opened.game_over:
                 return await self._finish()
         return await self._play()
 
     def _seat_line(self) -> str:
-        assert self.mirror is not None
-        return "Players: " + ", ".join(self._seat_names(self.mirror.record))
+        assert self.record is not None
+        return "Players: " + ", ".join(self._seat_names(self.record))
 
 
 class _ServiceLog:
@@ -810,7 +789,8 @@ def main(
         return 2
     service_log = _ServiceLog(out_dir)
     try:
-        service = TableService.open(db_path, renderer, workers=2)
+        # AI seats never move inside another call: the table steps them with advance().
+        service = TableService.open(db_path, renderer, workers=2, max_ai_moves=0)
     except Exception as exc:
         service_log.close()
         console.say(f"✗ cannot open the database {db_path}: {exc}")

@@ -1,10 +1,7 @@
 """Text for the terminal table: a compact summary of a view, numbered options, the ranking.
 
 Everything here is pure formatting over the engine's JSON views (``public_view`` /
-``player_view``), plus :class:`Mirror`, a read-only copy of the channel's game rebuilt from the
-stored move log (the same seed and canonical moves the table service replays), so the terminal
-can show the public view and the deciding human's private view. Moves never go through the
-mirror: they go through the table service, and the mirror only reads what was committed.
+``player_view``, which the terminal gets from :meth:`bot.service.TableService.view`).
 """
 
 from __future__ import annotations
@@ -13,12 +10,10 @@ import shutil
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.storage import GameRecord, ResultRecord, Storage
-from engine.core import JSON, GameState
-from engine.games import get_game
+from bot.storage import ResultRecord
+from engine.core import JSON
 
 __all__ = [
-    "Mirror",
     "numbered_options",
     "private_lines",
     "ranking_lines",
@@ -35,59 +30,6 @@ def terminal_width(default: int = 100) -> int:
     except (OSError, ValueError):
         return default
     return max(40, min(cols, 120))
-
-
-class Mirror:
-    """The channel's game as stored: seed + canonical moves replayed through the engine.
-
-    ``sync()`` applies the moves committed since the last call (cheap: a few rows); the mirror
-    never writes. ``synced=False`` starts it at the initial state (to follow a game's updates
-    move by move from its start). It follows one game (``record``); ``Mirror.find`` picks the
-    channel's open game.
-    """
-
-    def __init__(self, storage: Storage, record: GameRecord, *, synced: bool = True) -> None:
-        self.storage = storage
-        self.record = record
-        game = get_game(record.game_type)
-        self.state: GameState = game.new_state(
-            record.player_names, record.seed, record.options or None
-        )
-        if synced:
-            self.sync()
-
-    @classmethod
-    def find(cls, storage: Storage, channel_id: str) -> Mirror | None:
-        record = storage.active_game(channel_id)
-        if record is None or record.status != "active":
-            return None
-        return cls(storage, record)
-
-    @property
-    def seq(self) -> int:
-        """How many moves the mirror has applied (= the number the next move gets)."""
-        return len(self.state.history)
-
-    @property
-    def turn(self) -> int:
-        return int(getattr(self.state, "turn", 0) or 0)
-
-    def sync(self, upto: int | None = None) -> GameState:
-        """Apply the stored moves after the mirror's last one (up to move ``upto``, 0-based,
-        inclusive, when given)."""
-        for move in self.storage.moves(self.record.id, after_seq=self.seq - 1):
-            if upto is not None and move.seq > upto:
-                break
-            if move.seq != self.seq:  # pragma: no cover - storage guarantees the order
-                raise RuntimeError(f"move {move.seq} follows {self.seq - 1}")
-            self.state.apply(move.seat, move.command)
-        return self.state
-
-    def public_view(self) -> JSON:
-        return self.state.public_view()
-
-    def player_view(self, seat: int) -> JSON:
-        return self.state.player_view(seat)
 
 
 # -- the summary ---------------------------------------------------------------------------

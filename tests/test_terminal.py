@@ -17,7 +17,7 @@ import pytest
 from bot import cli, terminal
 from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
-from bot.terminal_view import Mirror, numbered_options, summary_lines
+from bot.terminal_view import numbered_options, summary_lines
 from engine.games import get_game
 from tests.test_service_support import PNG_MAGIC
 
@@ -329,31 +329,20 @@ def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
 
     async def crash_after_one_ai_move() -> int:
-        svc = TableService.open(db, PlaceholderRenderer())
-        with Storage.open(db) as store:
-            record = store.active_game(terminal.CHANNEL)
-            assert record is not None
-            mirror = Mirror(store, record)
-            ai_moves = []
-
-            def hook(channel: str, seq: int) -> None:
-                mirror.sync(upto=seq - 1)
-                pending = mirror.state.pending()
-                if pending is not None and pending.seat != 0:
-                    ai_moves.append(seq)
-                    if len(ai_moves) > 1:
-                        raise RuntimeError("the process dies here")
-
-            svc.before_commit = hook
-            try:
-                for _ in range(50):
-                    options = await svc.options_for(terminal.CHANNEL, "human1", limit=None)
-                    out = await svc.command(terminal.CHANNEL, "human1", options[0])
-                    assert out.accepted, out.error
-                    if out.decision is not None and out.decision.is_ai:
-                        return len(mirror.state.history)
-            finally:
-                svc.close()
+        # A service that plays one AI move per command stands in for a run that died after
+        # the first AI move of a chain.
+        svc = TableService.open(db, PlaceholderRenderer(), max_ai_moves=1)
+        try:
+            for _ in range(50):
+                options = await svc.options_for(terminal.CHANNEL, "human1", limit=None)
+                out = await svc.command(terminal.CHANNEL, "human1", options[0])
+                assert out.accepted, out.error
+                if out.decision is not None and out.decision.is_ai:
+                    view = await svc.view(terminal.CHANNEL)
+                    assert view is not None
+                    return int(view["seq"])
+        finally:
+            svc.close()
         raise AssertionError("the AI never had to move")
 
     cut = asyncio.run(crash_after_one_ai_move())
@@ -362,5 +351,6 @@ def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
     rc, text = run(tmp_path, args, ["1"] * 3000)
     assert rc == 0, text[-2000:]
     assert f"move {cut}," in text and "Final ranking" in text
-    assert f"  #{cut + 1} " in text  # the AI moves made on resume are shown from the log
+    before_prompt = text.split("Resuming", 1)[1].split("➡ Anna", 1)[0]
+    assert "\n  Random AI" in before_prompt  # the AI moves made on resume are shown
     assert "✗" not in text
