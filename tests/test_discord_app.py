@@ -970,3 +970,16 @@ async def test_real_renderer_start(settings: Settings) -> None:
         assert table.dms[ALICE][0]["file"].fp.getvalue().startswith(b"\x89PNG")
     finally:
         await app.close()
+
+
+async def test_channel_manager_sets_up_an_ai_table_without_a_seat(table: Table) -> None:
+    it = await table.slash("addbot", DAVE, level=None)
+    assert "join the table first" in it.text().lower()
+    for _ in range(3):
+        it = await table.slash("addbot", DAVE, manage=True, level=None)
+        assert it.quiet_success, it.text()
+    it = await table.slash("start", DAVE, game=None)
+    assert "only a seated player" in it.text().lower()
+    it = await table.slash("start", DAVE, manage=True, game=None)
+    assert it.quiet_success, it.text()
+    assert any("channel manager starts" in t for t in table.channel_texts())

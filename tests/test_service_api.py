@@ -132,3 +132,22 @@ async def test_options_reason(svc: TableService) -> None:
     assert await svc.options_for("c", other, "", None) == []
     assert await svc.options_reason("c", other) == Code.NOT_YOUR_DECISION
     assert await svc.options_reason("c", "stranger") == Code.NOT_SEATED
+
+
+async def test_view_counts_the_moves(tmp_path: Path) -> None:
+    svc = open_service(tmp_path / "t.db", max_ai_moves=0)
+    try:
+        for _ in range(3):
+            assert (await svc.add_ai("c", "w", "random", can_manage=True)).accepted
+        assert (await svc.start("c", "w", seed=7, can_manage=True)).accepted
+        assert (await svc.view("c") or {})["seq"] == 0
+        for n in range(1, 30):
+            out = await svc.advance("c", 1)
+            assert out.accepted and out.seq == n - 1
+            assert (await svc.view("c") or {})["seq"] == n
+            # Stepped AI moves render a board at turn ends only, never for an AI's decision.
+            for u in out.public:
+                turn_end = "'s turn" in u.text
+                assert (u.image is not None) == turn_end, u.text
+    finally:
+        svc.close()
