@@ -54,6 +54,8 @@ class Weights:
     full_hand: float = 0.6  # a full hand cannot draw
     empty_hand: float = 2.0  # an empty hand cannot swap (take three)
     four_cards: float = 0.0  # four cards: cannot swap either
+    place_others: float = 1.5  # placement: weight of what the other participants get
+    swap_gift: float = 0.3  # a card put into the pool may help the next player
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -504,10 +506,16 @@ class GreedyPlayer:
         blocked = stats.blocked
         w = self.w
         treasure_left = len(state.treasure)
-        borders = info.borders
-        others = max(1, state.n - 1)
+        against = -w.others / max(1, state.n - 1) * w.place_others
+        # (architect?, weight of the participant's gain for the placer, his gondola's borders)
+        people = [
+            (s == arch, 1.0 if s == placer else against, info.borders[state.pos[s]])
+            for s in participants
+        ]
+        treasure = w.treasure
         out = []
         sites = info.site_by_text[t]
+        fixed = {"basilica": 7, "casa": 1}.get(t, 0)
         for text in choices:
             _, around, _, districts = sites[text]
             if t == "palazzo":
@@ -516,18 +524,16 @@ class GreedyPlayer:
                 pts = (around & developed).bit_count()
             elif t == "ponte":
                 pts = max(stats.casas[d] for d in districts)
-            elif t == "basilica":
-                pts = 7
             else:
-                pts = 1
+                pts = fixed
             value = 0.0
             left = treasure_left
-            for s in participants:
-                gain = float(pts if s == arch else pts // 2)
-                if left > 0 and districts & borders[state.pos[s]]:
-                    gain += w.treasure
+            for is_arch, weight, near in people:
+                gain = float(pts if is_arch else pts // 2)
+                if left > 0 and not districts.isdisjoint(near):
+                    gain += treasure
                     left -= 1
-                value += gain if s == placer else -gain * w.others / others * 1.5
+                value += gain * weight
             # keep large empty areas for palazzi and basiliche; casas beside buildings
             empties = (around & ~blocked).bit_count()
             if t == "casa":
@@ -640,7 +646,7 @@ class GreedyPlayer:
             else:  # swap: one card into the pool, then take three
                 h = Counter(hand)
                 h[arg] -= 1
-                value = hv(h) - base + takes(h, [*state.pool, arg], arg, 3) - 0.3
+                value = hv(h) - base + takes(h, [*state.pool, arg], arg, 3) - self.w.swap_gift
             if state.phase == "take" and verb == "draw" and arg == "deck":
                 value += 0.01  # equal worth: keep the pool for later
             out.append((value, option))

@@ -57,6 +57,14 @@ HARD_LIMIT = 1.6  # × budget: stop even before ``min_worlds`` worlds are done
 MAX_ROLLOUT_DECISIONS = 600
 
 
+def might_end_by_exchange(state: VeneziaState, seat: int) -> bool:
+    """Whether the seat's gold could take its gondola to the end of the track now."""
+    gold = state.gold(seat)
+    if gold < 5 or state.end_triggered:
+        return False
+    return state.destination(seat, gold // 5) >= state.comp.track_end
+
+
 class StrongAi:
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
@@ -217,7 +225,9 @@ class StrongAi:
                     break
             d = sim.pending()
             assert d is not None
-            options = sim.legal_commands(d.seat) if d.seat == sim.active else list(d.options)
+            options = list(d.options)
+            if d.seat == sim.active and might_end_by_exchange(sim, d.seat):
+                options = sim.legal_commands(d.seat)  # the only exchange greedy makes
             c = policy.decide(sim, d.seat, rng, options)
             sim.apply(sim.active if c.startswith("exchange") else d.seat, c)
         return Evaluator(world, seat, self.weights).value(sim)
