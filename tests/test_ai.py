@@ -184,3 +184,19 @@ def test_exchanges_only_for_the_active_player() -> None:
     other = (d.seat + 1) % state.n
     with pytest.raises(ValueError):
         legal_options(state.player_view(other), d)
+
+
+def test_no_endless_passing_with_a_full_hand_and_no_swamps() -> None:
+    """Nothing to drain, no draw possible: passing would change nothing, so a card is played."""
+    state = VeneziaState.new(["A", "B"], 173353928826229)
+    seat = state.active
+    while len(state.hands[seat]) < 5:
+        state.hands[seat].append(state.deck.pop())
+    state.swamp_removed += len(state.swamp)
+    state.swamp = {}
+    state._decision = None
+    d = state.pending()
+    assert d is not None and d.kind == "play" and "play" in d.options
+    for ai in (GreedyAi(), StrongAi(budget_s=0.0, min_worlds=1, max_candidates=3)):
+        command = ai.choose(state.player_view(seat), d, random.Random(1))
+        assert command not in ("play", "flip")

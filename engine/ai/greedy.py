@@ -5,9 +5,13 @@ so it never reads hidden information), then scores each option, mostly by applyi
 of that state, letting the completed buildings resolve (every placer places greedily) and
 evaluating the result:
 
-    value(seat) = position + gold / 5 + potential of the cards in front + potential of the hand
+    value(seat) = position + gold / 5 + what the cards in hand and in front may still score
+                  (a construction the hand can complete counts once, as that completion)
+                  − a penalty for an empty hand (no card to put into the pool and take three)
+                    or a full one (no draw)
 
-and the option's worth is the seat's value minus a mix of the best and the average opponent's.
+and the option's worth is the seat's value minus a mix of the best and the average opponent's
+(an opponent's hand counts by its size). A finished game counts by its result.
 Token values the seat cannot know are counted at their expectation (swamp 1, treasure 79/18),
 so the imagined values do not bias the choice. Placement, ponte districts, draining and drawing
 use direct formulas (no copy), which keeps a decision within a few milliseconds.
@@ -24,7 +28,7 @@ from dataclasses import dataclass
 
 from engine.ai.base import GameMemory, legal_options, split_options
 from engine.core import JSON, Decision
-from engine.venezia.cards import ARCHITECT_TYPES, TYPES
+from engine.venezia.cards import ARCHITECT_TYPES
 from engine.venezia.determinize import determinize
 from engine.venezia.gold import best_exchange
 from engine.venezia.state import VeneziaState
@@ -100,14 +104,15 @@ class BoardInfo:
         }
 
 
-_BOARD_INFO: dict[int, BoardInfo] = {}
+_BOARD_INFO: dict[int, tuple[object, BoardInfo]] = {}
 
 
 def board_info(state: VeneziaState) -> BoardInfo:
-    info = _BOARD_INFO.get(id(state.board))
-    if info is None:
-        info = BoardInfo(state)
-        _BOARD_INFO[id(state.board)] = info
+    hit = _BOARD_INFO.get(id(state.board))
+    if hit is not None and hit[0] is state.board:
+        return hit[1]
+    info = BoardInfo(state)
+    _BOARD_INFO[id(state.board)] = (state.board, info)
     return info
 
 
@@ -148,7 +153,7 @@ class BoardStats:
         self.best = best
 
 
-_STATS: dict[tuple[int, int], BoardStats] = {}
+_STATS: dict[tuple[int, int, int], BoardStats] = {}
 
 
 def board_stats(state: VeneziaState, info: BoardInfo) -> BoardStats:
@@ -160,7 +165,7 @@ def board_stats(state: VeneziaState, info: BoardInfo) -> BoardStats:
     blocked = developed
     for label in state.swamp:
         blocked |= bit[label]
-    key = (developed, blocked)
+    key = (id(info), developed, blocked)
     stats = _STATS.get(key)
     if stats is None:
         stats = BoardStats(state, info)
@@ -703,4 +708,4 @@ class GreedyAi:
         return command
 
 
-__all__ = ["TYPES", "Evaluator", "GreedyAi", "GreedyPlayer", "Weights"]
+__all__ = ["DEFAULT_WEIGHTS", "Evaluator", "GreedyAi", "GreedyPlayer", "Weights"]
