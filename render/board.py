@@ -16,7 +16,7 @@ supersampled, and kept as a palette image. A render copies it and pastes palette
 per piece (a drained hex, a building on its hexes, a ring), each already composited over the
 static layer at its fixed place; only the gondolas are composited in RGB and quantized. The
 panels (header, strip, one per player, builds box) are regions drawn from a key of what they show
-and cached quantized by that key. The PNG is written by :func:`render.static.png_bytes`.
+and cached quantized by that key. The PNG is written by :func:`render.png.png_bytes`.
 
 Helpers for tests: :func:`hex_center`, :func:`track_point`, :func:`gondola_point`,
 :func:`player_letters`, :func:`panel_origin`, :func:`player_name_box`; :func:`compose_board`
@@ -35,6 +35,7 @@ from PIL import Image, ImageDraw
 
 from render import static as S
 from render import theme as T
+from render.png import png_bytes
 from render.text import REPLACEMENT, _runs, draw_text, text_width
 
 __all__ = [
@@ -146,7 +147,7 @@ def warm_up() -> None:
 
 def render_board(view: View) -> bytes:
     """The public board image (PNG bytes) of a public view."""
-    return S.png_bytes(_compose_p(view))
+    return png_bytes(_compose_p(view))
 
 
 def compose_board(view: View) -> Image.Image:

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from render import static as S
 from render import theme as T
 from render.board import palette, player_letters
+from render.png import encode_png
 from render.text import draw_text, text_width
 
 __all__ = ["chart_point", "compose_end", "render_end"]
@@ -32,7 +33,7 @@ MARKS = ("circle", "square", "triangle", "diamond", "hexagon")
 
 def render_end(view: View) -> bytes:
     """The end-of-game image (PNG bytes) of a finished game's public view."""
-    return S.encode_png(compose_end(view), palette=palette())
+    return encode_png(compose_end(view), palette=palette())
 
 
 def _ranking(view: View) -> list[list[int]]:

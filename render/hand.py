@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from render import static as S
 from render import theme as T
 from render.board import palette, player_letters
+from render.png import encode_png
 from render.text import draw_text, text_width
 
 __all__ = ["compose_hand", "render_hand"]
@@ -31,7 +32,7 @@ def render_hand(view: View) -> bytes:
     """The hand image (PNG bytes) of the player whose private view this is."""
     # The board's fixed palette holds every colour a hand uses: mapping onto it costs ~6 ms
     # where an adaptive palette costs ~60 ms (hands go out more often than boards).
-    return S.encode_png(compose_hand(view), palette=palette())
+    return encode_png(compose_hand(view), palette=palette())
 
 
 #: What a command without arguments does.

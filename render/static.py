@@ -9,8 +9,6 @@
 * Sprites: building pieces (one piece per building, multi-hex ones drawn as a single shape),
   gondolas, highlight rings and small icons (cards, architects, tokens), each drawn supersampled
   once and cached.
-* PNG encoding of palette images (:func:`png_bytes`: no row filters, zlib level 1, rows deflated
-  in two bands on two threads) and :func:`encode_png` for RGB images (hand, end of game).
 
 Nothing here reads a game state: the functions take the board and plain values only.
 """
@@ -18,10 +16,7 @@ Nothing here reads a game state: the functions take the board and plain values o
 from __future__ import annotations
 
 import math
-import struct
-import zlib
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -1119,77 +1114,3 @@ def rounded_box(
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
     """Paste an RGBA sprite with its alpha at (rounded) ``xy``."""
     canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
-
-
-# =========================================================================== PNG
-
-#: Rows are deflated in this many independent bands, in parallel threads (zlib releases the GIL).
-PNG_BANDS: Final = 2
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _chunk(tag: bytes, data: bytes) -> bytes:
-    return (
-        struct.pack(">I", len(data))
-        + tag
-        + data
-        + struct.pack(">I", zlib.crc32(data, zlib.crc32(tag)))
-    )
-
-
-def _deflate(data: bytes, last: bool) -> bytes:
-    c = zlib.compressobj(T.PNG_COMPRESS_LEVEL, zlib.DEFLATED, -15, 9)
-    return c.compress(data) + c.flush(zlib.Z_FINISH if last else zlib.Z_FULL_FLUSH)
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    """Encode a "P" image as an 8-bit palette PNG, no row filters (best for palette images).
-
-    The rows are split into :data:`PNG_BANDS` bands deflated independently (each band but the
-    last ends on a full flush, so the concatenation is one valid zlib stream) in a thread pool:
-    the same bytes whatever the machine, about twice as fast on two idle cores.
-    """
-    global _POOL
-    if img.mode != "P":
-        raise ValueError(f"png_bytes needs a 'P' image, got {img.mode!r}")
-    w, h = img.size
-    mv = memoryview(img.tobytes())
-    bands = max(1, min(PNG_BANDS, h))
-    cuts = [round(i * h / bands) for i in range(bands + 1)]
-    datas = [
-        b"\0" + b"\0".join(mv[r * w : (r + 1) * w] for r in range(cuts[i], cuts[i + 1]))
-        for i in range(bands)
-    ]
-    lasts = [i == bands - 1 for i in range(bands)]
-    if bands == 1:
-        parts = [_deflate(datas[0], True)]
-    else:
-        if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=bands, thread_name_prefix="png")
-        parts = list(_POOL.map(_deflate, datas, lasts))
-    adler = 1
-    for data in datas:
-        adler = zlib.adler32(data, adler)
-    stream = b"\x78\x01" + b"".join(parts) + struct.pack(">I", adler)
-    pal = bytes((img.getpalette() or [0, 0, 0])[: 3 * 256])
-    header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", header)
-        + _chunk(b"PLTE", pal)
-        + _chunk(b"IDAT", stream)
-        + _chunk(b"IEND", b"")
-    )
-
-
-def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes of ``img``: quantized to ``palette`` (a "P" image) without dithering, or to an
-    adaptive 256-colour palette; zlib level :data:`T.PNG_COMPRESS_LEVEL`."""
-    if img.mode != "P":
-        if palette is not None:
-            img = img.quantize(palette=palette, dither=Image.Dither.NONE)
-        else:
-            img = img.convert("RGB").quantize(
-                256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-            )
-    return png_bytes(img)

@@ -146,7 +146,7 @@ def _runs(text: str, bold: bool) -> tuple[tuple[int, str], ...]:
     if not text:
         return ()
     latin, cjk = _covers(bold)
-    if text.isascii():  # the Latin font has all of printable ASCII
+    if text.isascii() or set(text) <= _plain_latin(bold):
         return ((_LATIN, text),)
 
     slots: list[int] = []
@@ -202,12 +202,37 @@ def _runs(text: str, bold: bool) -> tuple[tuple[int, str], ...]:
     return tuple(runs)
 
 
+@lru_cache(maxsize=2)
+def _plain_latin(bold: bool) -> frozenset[str]:
+    """Characters that :func:`_runs` always puts in a Latin run: the Latin font has them and
+    they are not invisible format characters or variation selectors (which it drops)."""
+    latin = _covers(bold)[0]
+    return frozenset(
+        chr(cp)
+        for cp in latin
+        if unicodedata.category(chr(cp)) not in ("Cf", "Cc")
+        and not 0xFE00 <= cp <= 0xFE0F
+        and not 0xE0100 <= cp <= 0xE01EF
+    )
+
+
+@lru_cache(maxsize=65536)
+def _char_advance(ch: str, size: int, bold: bool, cjk: bool) -> float:
+    return font(size, bold, cjk).getlength(ch)
+
+
+def _run_advance(run: str, size: int, bold: bool, cjk: bool) -> float:
+    """A run's advance as the sum of its characters' advances: the BASIC layout engine
+    applies no kerning, so this equals ``getlength(run)`` (a test checks it) at a fraction
+    of its cost - width measuring (wrapping, ellipsizing) asks for many new strings."""
+    return sum(_char_advance(ch, size, bold, cjk) for ch in run)
+
+
 @lru_cache(maxsize=8192)
 def _layout(text: str, size: int, bold: bool) -> tuple[tuple[int, str, float], ...]:
     """``(slot, run, advance)`` for each run, advances in (fractional) pixels."""
     return tuple(
-        (slot, run, font(size, bold, slot == _CJK).getlength(run))
-        for slot, run in _runs(text, bold)
+        (slot, run, _run_advance(run, size, bold, slot == _CJK)) for slot, run in _runs(text, bold)
     )
 
 

@@ -310,3 +310,15 @@ def test_japanese_help_page_needs_no_replacement_glyph() -> None:
         for line in text.splitlines():
             drawn = "".join(run for _, run in T._runs(line, bold))
             assert T.REPLACEMENT not in drawn, line
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("size", [11, 14, 22])
+def test_widths_summed_per_character_equal_the_fonts_own(bold: bool, size: int) -> None:
+    """_layout sums per-character advances; with the BASIC engine (no kerning) that must be
+    exactly what FreeType measures for the whole run."""
+    from render.text import _CJK, _layout, font
+
+    for text in ["AVAWAY To Ty Wo", "exchange 3 4 5 → 2 step(s)  ·  drain C1", "青熊 Niccolò — ok"]:
+        for slot, run, width in _layout(text, size, bold):
+            assert width == pytest.approx(font(size, bold, slot == _CJK).getlength(run), abs=1e-9)
