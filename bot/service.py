@@ -47,6 +47,7 @@ import random
 import secrets
 import threading
 import time
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -527,13 +528,17 @@ class TableService:
             max_workers=workers, thread_name_prefix="table"
         )
         self._render_processes = render_processes
-        self._render_pool: ProcessPoolExecutor | None = None
+        #: One single-process pool per render process, and each channel always renders in
+        #: the same one: its caches (panels, PNG bands) then hold that channel's last images.
+        self._render_pools: list[ProcessPoolExecutor] = []
         if render_processes > 0:
             # Not "fork": this process runs threads, and forking those is unsafe.
             method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-            self._render_pool = ProcessPoolExecutor(
-                max_workers=render_processes, mp_context=mp.get_context(method)
-            )
+            context = mp.get_context(method)
+            self._render_pools = [
+                ProcessPoolExecutor(max_workers=1, mp_context=context)
+                for _ in range(render_processes)
+            ]
         self.hand_images: str = (
             "always" if hand_images is True else "off" if hand_images is False else hand_images
         )
@@ -560,8 +565,8 @@ class TableService:
         """Stop the worker pools (waiting for running jobs) and close owned storage."""
         if self._owns_executor:
             self._executor.shutdown(wait=True)
-        if self._render_pool is not None:
-            self._render_pool.shutdown(wait=True)
+        for pool in self._render_pools:
+            pool.shutdown(wait=True)
         if self._owns_storage:
             self.storage.close()
 
@@ -603,15 +608,21 @@ class TableService:
             return await self._locked(channel_id, func, *args)
         return await self._run(func, table, *args)
 
-    def _render(self, kind: ImageKind, view: JSON) -> bytes | None:
+    def _render_pool(self, channel_id: str) -> ProcessPoolExecutor | None:
+        if not self._render_pools:
+            return None
+        return self._render_pools[zlib.crc32(channel_id.encode()) % len(self._render_pools)]
+
+    def _render(self, kind: ImageKind, view: JSON, channel_id: str = "") -> bytes | None:
         """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
         that is committed stays committed, and goes out without its picture."""
         if not self.images or (kind == "hand" and self.hand_images == "off"):
             return None
         t0 = time.perf_counter()
         try:
-            if self._render_pool is not None:
-                return self._render_pool.submit(_render_call, self.renderer, kind, view).result()
+            pool = self._render_pool(channel_id)
+            if pool is not None:
+                return pool.submit(_render_call, self.renderer, kind, view).result()
             return _render_call(self.renderer, kind, view)
         except Exception:
             log.exception("rendering a %s image failed", kind)
@@ -628,12 +639,11 @@ class TableService:
         game = get_game(self.default_game)
         state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
         public, private = state.public_view(), state.player_view(0)
-        jobs = max(1, self._render_processes) * 2
         calls: list[tuple[ImageKind, JSON]] = [("board", public), ("hand", private)]
-        if self._render_pool is not None:
+        if self._render_pools:
             futures = [
-                asyncio.wrap_future(self._render_pool.submit(_render_call, self.renderer, k, v))
-                for _ in range(jobs)
+                asyncio.wrap_future(pool.submit(_render_call, self.renderer, k, v))
+                for pool in self._render_pools
                 for k, v in calls
             ]
             await asyncio.gather(*futures, return_exceptions=True)
@@ -970,7 +980,7 @@ class TableService:
             if m.turn_view is not None and i < len(moves) - 1:
                 # A turn ended inside an AI chain: one update per turn, with the board as it
                 # was at that turn's end.
-                image = self._render("board", m.turn_view)
+                image = self._render("board", m.turn_view, table.channel_id)
                 publics.append(
                     PublicUpdate(
                         "\n".join(lines), image, "board" if image is not None else None, m.seq
@@ -999,7 +1009,7 @@ class TableService:
             if kind is not None:
                 view = moves[-1].turn_view if moves and turn_over else after.public_view()
                 assert view is not None
-                image = self._render(kind, view)
+                image = self._render(kind, view, table.channel_id)
                 if image is not None and kind == "board":
                     table.images[("board", -1)] = (game_id, len(after.history), image)
             publics.append(
@@ -1049,7 +1059,7 @@ class TableService:
             hand_image = None
             if seat in dirty and settled:
                 dirty.discard(seat)
-                hand_image = self._render("hand", view_after)
+                hand_image = self._render("hand", view_after, table.channel_id)
                 if hand_image is not None:
                     table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
             if not changed and seat not in texts and hand_image is None:
@@ -1633,7 +1643,7 @@ class TableService:
         hit = table.images.get((kind, seat))
         if hit is not None and hit[:2] == stamp:
             return hit[2]
-        image = self._render(kind, view)
+        image = self._render(kind, view, table.channel_id)
         if image is not None:
             table.images[(kind, seat)] = (*stamp, image)
         return image

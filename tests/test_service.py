@@ -556,3 +556,29 @@ async def test_board_and_hand_reads_reuse_the_last_image(svc: TableService) -> N
     assert svc.render_stats == rendered  # nothing rendered again
     other = await svc.hand("c", uid(2))
     assert other.image is not None and svc.render_stats == rendered  # cached at the start too
+
+
+async def test_render_processes_render_each_channel_in_its_own_process(tmp_path: Path) -> None:
+    """With render processes, images come back from them, and a channel always renders in
+    the same process (its renderer caches then hold that channel's last images)."""
+    from bot.service import PlaceholderRenderer
+
+    svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), render_processes=2)
+    try:
+        await svc.warm_up()
+        channels = [f"ch{i}" for i in range(8)]
+        pools = {ch: svc._render_pool(ch) for ch in channels}
+        assert all(pools[ch] is svc._render_pool(ch) for ch in channels)
+        assert len({id(p) for p in pools.values()}) == 2  # both processes get channels
+        for i, ch in enumerate(channels[:2]):
+            out = await start(svc, ch, 2, seed=10 + i)
+            assert out.public[-1].image is not None
+            assert out.public[-1].image.startswith(PNG_MAGIC)
+            hands = [p.image for p in out.private if p.image]
+            assert hands and all(h.startswith(PNG_MAGIC) for h in hands)
+        # The placeholder's counters moved in the worker processes, not here.
+        assert isinstance(svc.renderer, PlaceholderRenderer)
+        assert svc.renderer.calls == {"board": 0, "hand": 0, "end": 0}
+        assert svc.render_stats["board"] >= 2
+    finally:
+        svc.close()
