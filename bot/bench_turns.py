@@ -195,11 +195,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(args.warmup)
         kinds_before = dict(svc.render_stats)
         render_before = dict(svc.render_seconds)
+        loop = asyncio.get_running_loop()
+        workers_cpu_before = await loop.run_in_executor(None, svc.render_cpu_seconds)
         stats.measuring = True
+        cpu0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         wall = time.perf_counter() - t0
+        main_cpu = time.process_time() - cpu0
+        workers_cpu = await loop.run_in_executor(None, svc.render_cpu_seconds)
+        workers_cpu -= workers_cpu_before
         by_kind = {k: v - kinds_before.get(k, 0) for k, v in svc.render_stats.items()}
         images = sum(by_kind.values())
         render_s = {k: v - render_before.get(k, 0.0) for k, v in svc.render_seconds.items()}
@@ -238,6 +244,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "render_processes": args.render_processes,
         "hand_images": args.hand_images,
         "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
+        # CPU per accepted command: this process (service, SQLite, the driver; the rendering
+        # too when it runs in threads) and the render processes.
+        "main_cpu_ms_per_command": round(1000 * main_cpu / max(1, len(lat_ms)), 2),
+        "render_cpu_ms_per_command": round(1000 * workers_cpu / max(1, len(lat_ms)), 2),
     }
 
 

@@ -633,6 +633,11 @@ class TableService:
                 self.render_stats[kind] = self.render_stats.get(kind, 0) + 1
                 self.render_seconds[kind] = self.render_seconds.get(kind, 0.0) + elapsed
 
+    def render_cpu_seconds(self) -> float:
+        """CPU seconds the render processes have used so far (0.0 without any): for
+        benchmarks, which see only this process's own CPU time otherwise."""
+        return sum(pool.submit(time.process_time).result() for pool in self._render_pools)
+
     async def warm_up(self) -> None:
         """Render each image kind once for a fresh game (in every render process), so the
         renderer's one-time caches are built before the first real move."""

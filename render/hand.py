@@ -100,7 +100,7 @@ def compose_hand(view: View) -> Image.Image:
 
     # header: marker, name, turn
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
-    S.paste(img, S.marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2))
+    S.paste_flat(img, S.marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2), T.HEADER)
     turn = f"Turn {view.get('turn', '')}"
     tw = text_width(turn, T.FONT_SUB, bold=True)
     draw_text(
@@ -129,11 +129,8 @@ def compose_hand(view: View) -> Image.Image:
     else:
         status, hot = "", False
     if hot:
-        S.paste(
-            img,
-            S.rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2),
-            (MARGIN, HEADER + 10),
-        )
+        box = S.rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2)
+        S.paste_flat(img, box, (MARGIN, HEADER + 10), T.BACKGROUND)
     draw_text(
         draw,
         (MARGIN + 14, HEADER + 29),
@@ -157,7 +154,7 @@ def compose_hand(view: View) -> Image.Image:
             anchor="lm",
         )
     for t in hand:
-        S.paste(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top))
+        S.paste_flat(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top), T.BACKGROUND)
         x += CARD_W + 14
     # cards in front of him, right of the hand
     fx = MARGIN + 5 * (CARD_W + 14) + 6
@@ -198,7 +195,8 @@ def compose_hand(view: View) -> Image.Image:
     )
 
     # gold: his token values (private) and total
-    S.paste(img, S.rounded_box(inner_w, gold_h, T.PANEL, T.PANEL_EDGE, 10), (MARGIN, gold_top))
+    box = S.rounded_box(inner_w, gold_h, T.PANEL, T.PANEL_EDGE, 10)
+    S.paste_flat(img, box, (MARGIN, gold_top), T.BACKGROUND)
     gold = int(me.get("gold", sum(tokens)))
     swamp_n = sum(1 for v in tokens if v < 3)
     head = f"GOLD  {gold}  =  {gold // 5} step(s)"
@@ -219,10 +217,11 @@ def compose_hand(view: View) -> Image.Image:
     for i, v in enumerate(tokens):
         tx = MARGIN + 14 + (i % tok_per_row) * 40
         ty = gold_top + 44 + (i // tok_per_row) * 40
-        S.paste(img, S.value_token(int(v), 34), (tx, ty))
+        S.paste_flat(img, S.value_token(int(v), 34), (tx, ty), T.PANEL)
 
     # what he can do now
-    S.paste(img, S.rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10), (MARGIN, opts_top))
+    box = S.rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10)
+    S.paste_flat(img, box, (MARGIN, opts_top), T.BACKGROUND)
     draw_text(
         draw,
         (MARGIN + 14, opts_top + 22),

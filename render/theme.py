@@ -149,9 +149,6 @@ FONT_SCORE: Final = 26
 FONT_SMALL: Final = 13
 FONT_TINY: Final = 11
 
-#: PNG zlib level: 1 is several times faster than the default 6 for ~15 % more bytes.
-PNG_COMPRESS_LEVEL: Final = 1
-
 
 def player_color(seat: int | str | None) -> RGB:
     if isinstance(seat, int) and 0 <= seat < len(PLAYER):
