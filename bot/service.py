@@ -348,6 +348,9 @@ class _Table:
     #: The last image of each kind and seat (-1: public) with the (game id, move count) it
     #: shows, so /board and /hand right after a move reuse it instead of rendering again.
     images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
+    #: Each seat's private part (hand, tokens) with the (game id, move count) it is true at:
+    #: spares building the "before" player view to tell whether it changed.
+    secrets: dict[int, tuple[int, int, Any]] = field(default_factory=dict)
 
     @property
     def game_id(self) -> int:
@@ -1039,16 +1042,28 @@ class TableService:
         privates: list[PrivateUpdate] = []
         dirty = table.hand_dirty
         nxt = None if after.is_over else after.pending()
+        # A seat no event named kept its secret: its known one stays true after these moves.
+        stamp_before = (game_id, len(before.history))
+        for seat, known in list(table.secrets.items()):
+            if seat not in touched and known[:2] == stamp_before:
+                table.secrets[seat] = (game_id, len(after.history), known[2])
         for seat, p in enumerate(players):
             if p.is_ai or p.user_id is None:
                 continue
             if header is None and seat not in touched and seat not in dirty:
                 continue
             view_after = after.player_view(seat)
-            changed = header is not None or (
-                seat in touched
-                and _secret_part(before.player_view(seat)) != _secret_part(view_after)
-            )
+            secret_after = _secret_part(view_after)
+            changed = header is not None
+            if not changed and seat in touched:
+                known = table.secrets.get(seat)
+                secret_before = (
+                    known[2]
+                    if known is not None and known[:2] == (game_id, len(before.history))
+                    else _secret_part(before.player_view(seat))
+                )
+                changed = secret_before != secret_after
+            table.secrets[seat] = (game_id, len(after.history), secret_after)
             if changed and self.hand_images != "off":
                 dirty.add(seat)
             # The hand image: at every change ("always"), or once the player's own run of

@@ -1078,23 +1078,23 @@ class Storage:
                 found = self._key_seq(conn, idempotency_key)
                 if found is not None:
                     raise AlreadyProcessed(idempotency_key, found[0], found[1])
-            game = self._require_active(conn, game_id)
-            if seq <= game.last_seq:
+            row = conn.execute(
+                "SELECT status, last_seq FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None or row[0] != "active":
+                raise GameNotActive(game_id, None if row is None else row[0])
+            last_seq = int(row[1])
+            if seq <= last_seq:
                 raise DuplicateMove(game_id, seq)
-            if seq != game.last_seq + 1:
-                raise OutOfOrderMove(game_id, seq, game.last_seq + 1)
+            if seq != last_seq + 1:
+                raise OutOfOrderMove(game_id, seq, last_seq + 1)
             now = self._now()
             try:
-                self._db.table("moves").insert(
-                    {
-                        "game_id": game_id,
-                        "seq": seq,
-                        "seat": seat,
-                        "user_id": user_id,
-                        "command": command,
-                        "created_at": now,
-                        "idempotency_key": idempotency_key,
-                    }
+                # Plain SQL on the hot path (sqlite-utils' insert inspects the schema each time).
+                conn.execute(
+                    "INSERT INTO moves (game_id, seq, seat, user_id, command, created_at,"
+                    " idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, seat, user_id, command, now, idempotency_key),
                 )
             except sqlite3.IntegrityError as exc:  # backstop; the checks above should win
                 if idempotency_key is not None and "idempotency_key" in str(exc):
@@ -1106,7 +1106,7 @@ class Storage:
             if snapshot is not None:
                 self._put_snapshot(conn, game_id, seq, snapshot)
             if finish is not None:
-                self._finish(conn, game, finish)
+                self._finish(conn, self._require_active(conn, game_id), finish)
             return MoveRecord(game_id, seq, seat, user_id, command, _parse_ts(now), idempotency_key)
 
     def moves(self, game_id: int, after_seq: int = -1) -> list[MoveRecord]:
