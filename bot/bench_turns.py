@@ -37,6 +37,7 @@ from bot.service import (
     PlaceholderRenderer,
     Renderer,
     TableService,
+    auto_render_processes,
 )
 
 
@@ -251,6 +252,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def _processes(text: str) -> int:
+    if text == "auto":
+        return auto_render_processes()
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not auto or a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="venezia bench turns",
@@ -286,13 +299,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--hand-images",
         choices=("always", "settled", "off"),
-        default="always",
-        help="hand image at every change of hand/tokens (default), once the player's run of "
-        "decisions settles, or never",
+        default="settled",
+        help="hand image once the player's run of decisions settles (default, as the Discord "
+        "bot does), at every change of hand/tokens, or never",
     )
     p.add_argument("--workers", type=int, default=4, help="worker threads (default 4)")
     p.add_argument(
-        "--render-processes", type=int, default=0, help="render in N processes (default 0: threads)"
+        "--render-processes",
+        type=_processes,
+        default="auto",
+        help="render in N processes; auto (default, as the Discord bot does): one per core, "
+        "at most 4; 0: in the worker threads",
     )
     p.add_argument("--exchange-rate", type=float, default=0.1)
     p.add_argument("--seed", type=int, default=1)

@@ -1090,6 +1090,7 @@ def create_bot(
             renderer if renderer is not None else make_renderer(settings.renderer),
             workers=settings.workers,
             render_processes=settings.render_processes,
+            hand_images=settings.hand_images,
         )
     return VeneziaBot(settings, service)
 

@@ -43,6 +43,7 @@ import importlib
 import json
 import logging
 import multiprocessing as mp
+import os
 import random
 import secrets
 import threading
@@ -213,6 +214,15 @@ class ModuleRenderer:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.fallback = state.get("fallback")
         self._funcs = {}
+
+
+def auto_render_processes() -> int:
+    """Render processes worth having here: one per core (at most 4), none on one core.
+
+    Pillow and the PNG encoder hold the GIL for much of an image, so threads alone keep one
+    core busy; processes use them all."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 0 if (cores or 1) < 2 else min(cores or 1, 4)
 
 
 def default_renderer() -> Renderer:

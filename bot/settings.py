@@ -15,8 +15,12 @@ variable                   default                meaning
 ``VENEZIA_LOG_LEVEL``      ``INFO``               ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``
 ``VENEZIA_RENDERER``       ``auto``               ``auto``, ``real`` or ``placeholder`` (see below)
 ``VENEZIA_WORKERS``        ``4``                  threads for engine, storage and rendering work
-``VENEZIA_RENDER_PROCS``   ``0``                  processes for rendering (0: render in threads)
+``VENEZIA_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
+                                                  at most 4, none on one core; 0: threads only)
 ``VENEZIA_DM_HANDS``       ``on``                 DM players their hand whenever it changes
+``VENEZIA_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
+                                                  player's run of decisions ends, or before he
+                                                  picks cards), ``always`` (every change), ``off``
 =========================  =====================  ===============================================
 
 ``VENEZIA_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
@@ -44,6 +48,7 @@ ENV_FILE = ".env"
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 SYNC_MODES = ("off", "guild", "global")
 RENDERERS = ("auto", "real", "placeholder")
+HAND_IMAGES = ("settled", "always", "off")
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -106,6 +111,18 @@ def _ids(text: str, name: str) -> frozenset[int]:
     return frozenset(out)
 
 
+def _auto_render_processes() -> int:
+    from bot.service import auto_render_processes  # the service module is heavy to import
+
+    return auto_render_processes()
+
+
+def _processes(text: str) -> int:
+    if text.strip().lower() == "auto":
+        return _auto_render_processes()
+    return _int(text, "VENEZIA_RENDER_PROCS", 0)
+
+
 def _int(text: str, name: str, minimum: int) -> int:
     try:
         value = int(text)
@@ -144,8 +161,9 @@ class Settings:
     log_level: str = "INFO"
     renderer: str = "auto"
     workers: int = 4
-    render_processes: int = 0
+    render_processes: int = field(default_factory=_auto_render_processes)
     dm_hands: bool = True
+    hand_images: str = "settled"
 
     @classmethod
     def from_env(
@@ -175,8 +193,11 @@ class Settings:
             ).upper(),
             renderer=_choice(get("VENEZIA_RENDERER", "auto"), "VENEZIA_RENDERER", RENDERERS),
             workers=_int(get("VENEZIA_WORKERS", "4"), "VENEZIA_WORKERS", 1),
-            render_processes=_int(get("VENEZIA_RENDER_PROCS", "0"), "VENEZIA_RENDER_PROCS", 0),
+            render_processes=_processes(get("VENEZIA_RENDER_PROCS", "auto")),
             dm_hands=_flag(get("VENEZIA_DM_HANDS", "on"), "VENEZIA_DM_HANDS"),
+            hand_images=_choice(
+                get("VENEZIA_HAND_IMAGES", "settled"), "VENEZIA_HAND_IMAGES", HAND_IMAGES
+            ),
         )
 
     def require_token(self) -> str:
@@ -193,5 +214,6 @@ class Settings:
             f"token {token}; database {self.db_path}; owners {owners}; dev guild "
             f"{self.dev_guild_id or 'none'}; sync on start {self.sync_on_start}; log level "
             f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
-            f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}"
+            f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
+            f"hand images {self.hand_images}"
         )

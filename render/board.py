@@ -25,6 +25,7 @@ gives the decoded image.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -348,17 +349,29 @@ class _Region:
 
     def quantized(self) -> Image.Image:
         full = (self.box, *self.key)
-        hit = _REGION_CACHE.get(full)
-        if hit is None:
-            hit = _quantize(self.rgb())
-            if len(_REGION_CACHE) >= _REGION_CACHE_SIZE:
-                _REGION_CACHE.pop(next(iter(_REGION_CACHE)))
+        global _REGION_BYTES
+        with _REGION_LOCK:
+            hit = _REGION_CACHE.pop(full, None)
+            if hit is not None:
+                _REGION_CACHE[full] = hit  # last: the dict is in least recent use order
+                return hit
+        hit = _quantize(self.rgb())
+        with _REGION_LOCK:
+            if _REGION_CACHE.pop(full, None) is None:  # another thread may have drawn it too
+                _REGION_BYTES += hit.width * hit.height
             _REGION_CACHE[full] = hit
+            while len(_REGION_CACHE) > 1 and _REGION_BYTES > REGION_CACHE_BYTES:
+                old = _REGION_CACHE.pop(next(iter(_REGION_CACHE)))
+                _REGION_BYTES -= old.width * old.height
         return hit
 
 
 _REGION_CACHE: dict[tuple[Any, ...], Image.Image] = {}
-_REGION_CACHE_SIZE = 512
+_REGION_LOCK = threading.Lock()
+_REGION_BYTES = 0
+#: Pixels (bytes) of quantized panels kept: the last board's panels of ~100 live tables (a
+#: render process' share of 200), so unchanged panels are pasted, not drawn again.
+REGION_CACHE_BYTES = 64 * 1024 * 1024
 
 
 def _regions(view: View, plan: _Plan) -> list[_Region]:

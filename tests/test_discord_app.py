@@ -269,7 +269,9 @@ def select_values(item: Any) -> list[str]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, db_path=tmp_path / "venezia.sqlite3", renderer="placeholder")
+    return Settings(
+        token=None, db_path=tmp_path / "venezia.sqlite3", renderer="placeholder", render_processes=0
+    )
 
 
 @pytest.fixture

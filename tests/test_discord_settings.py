@@ -17,7 +17,10 @@ def test_defaults(tmp_path: Path) -> None:
     assert s.owner_ids == frozenset()
     assert s.dev_guild_id is None
     assert (s.sync_on_start, s.log_level, s.renderer) == ("off", "INFO", "auto")
-    assert (s.workers, s.render_processes, s.dm_hands) == (4, 0, True)
+    from bot.service import auto_render_processes
+
+    assert (s.workers, s.render_processes, s.dm_hands) == (4, auto_render_processes(), True)
+    assert s.hand_images == "settled"
     with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
         s.require_token()
     assert "token missing" in s.describe()
@@ -50,6 +53,11 @@ def test_env_file_and_environment(tmp_path: Path) -> None:
     # VENEZIA_ENV_FILE names the file.
     s3 = Settings.from_env({"VENEZIA_ENV_FILE": str(env)})
     assert s3.dev_guild_id == 99
+    s4 = Settings.from_env(
+        {"VENEZIA_RENDER_PROCS": "3", "VENEZIA_HAND_IMAGES": "Always"}, env_file=env
+    )
+    assert (s4.render_processes, s4.hand_images) == (3, "always")
+    assert "hand images always" in s4.describe()
 
 
 @pytest.mark.parametrize(
@@ -62,6 +70,9 @@ def test_env_file_and_environment(tmp_path: Path) -> None:
         ("VENEZIA_RENDERER", "ascii"),
         ("VENEZIA_WORKERS", "0"),
         ("VENEZIA_DM_HANDS", "maybe"),
+        ("VENEZIA_HAND_IMAGES", "sometimes"),
+        ("VENEZIA_RENDER_PROCS", "many"),
+        ("VENEZIA_RENDER_PROCS", "-1"),
     ],
 )
 def test_bad_values_name_the_variable(tmp_path: Path, name: str, value: str) -> None:

@@ -1,0 +1,33 @@
+"""``venezia bench turns`` drives games through the service and reports its figures (no timing
+assertion: a benchmark)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot import bench_turns
+from bot.service import auto_render_processes
+
+
+def test_defaults_are_what_the_discord_bot_runs() -> None:
+    args = bench_turns.parse_args([])
+    assert args.render_processes == auto_render_processes()
+    assert args.hand_images == "settled"
+    assert bench_turns.parse_args(["--render-processes", "0"]).render_processes == 0
+    with pytest.raises(SystemExit):
+        bench_turns.parse_args(["--render-processes", "lots"])
+
+
+def test_a_short_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--channels", "3", "--seconds", "1", "--warmup", "0.2", "--renderer", "fake"]
+    assert bench_turns.main([*argv, "--render-processes", "0", "--rate", "0", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for key in ("channels", "commands", "commands_per_s", "p50_ms", "p99_ms"):
+        assert key in result
+    assert result["channels"] == 3
+    assert result["commands"] > 10  # random legal games really advanced
+    assert result["p99_ms"] >= result["p50_ms"] > 0
+    assert result["images"] > 0 and result["renderer"] == "fake"
+    assert result["main_cpu_ms_per_command"] > 0
