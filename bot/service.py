@@ -42,7 +42,6 @@ import functools
 import importlib
 import json
 import logging
-import multiprocessing as mp
 import os
 import random
 import secrets
@@ -51,7 +50,7 @@ import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -66,6 +65,7 @@ from bot.outputs import (
     PublicUpdate,
     Reply,
 )
+from bot.render_procs import RenderProcess
 from bot.storage import (
     AlreadyProcessed,
     AlreadySeated,
@@ -541,17 +541,12 @@ class TableService:
             max_workers=workers, thread_name_prefix="table"
         )
         self._render_processes = render_processes
-        #: One single-process pool per render process, and each channel always renders in
-        #: the same one: its caches (panels, PNG bands) then hold that channel's last images.
-        self._render_pools: list[ProcessPoolExecutor] = []
-        if render_processes > 0:
-            # Not "fork": this process runs threads, and forking those is unsafe.
-            method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-            context = mp.get_context(method)
-            self._render_pools = [
-                ProcessPoolExecutor(max_workers=1, mp_context=context)
-                for _ in range(render_processes)
-            ]
+        #: Render processes; each channel always renders in the same one, so its caches
+        #: (panels, PNG bands) hold that channel's last images.
+        self._render_procs: list[RenderProcess] = [
+            RenderProcess(self.renderer, name=f"venezia-render-{i}")
+            for i in range(render_processes)
+        ]
         self.hand_images: str = (
             "always" if hand_images is True else "off" if hand_images is False else hand_images
         )
@@ -578,8 +573,8 @@ class TableService:
         """Stop the worker pools (waiting for running jobs) and close owned storage."""
         if self._owns_executor:
             self._executor.shutdown(wait=True)
-        for pool in self._render_pools:
-            pool.shutdown(wait=True)
+        for proc in self._render_procs:
+            proc.close()
         if self._owns_storage:
             self.storage.close()
 
@@ -621,10 +616,10 @@ class TableService:
             return await self._locked(channel_id, func, *args)
         return await self._run(func, table, *args)
 
-    def _render_pool(self, channel_id: str) -> ProcessPoolExecutor | None:
-        if not self._render_pools:
+    def _render_proc(self, channel_id: str) -> RenderProcess | None:
+        if not self._render_procs:
             return None
-        return self._render_pools[zlib.crc32(channel_id.encode()) % len(self._render_pools)]
+        return self._render_procs[zlib.crc32(channel_id.encode()) % len(self._render_procs)]
 
     def _render(self, kind: ImageKind, view: JSON, channel_id: str = "") -> bytes | None:
         """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
@@ -633,9 +628,9 @@ class TableService:
             return None
         t0 = time.perf_counter()
         try:
-            pool = self._render_pool(channel_id)
-            if pool is not None:
-                return pool.submit(_render_call, self.renderer, kind, view).result()
+            proc = self._render_proc(channel_id)
+            if proc is not None:
+                return proc.render(kind, view)
             return _render_call(self.renderer, kind, view)
         except Exception:
             log.exception("rendering a %s image failed", kind)
@@ -649,7 +644,7 @@ class TableService:
     def render_cpu_seconds(self) -> float:
         """CPU seconds the render processes have used so far (0.0 without any): for
         benchmarks, which see only this process's own CPU time otherwise."""
-        return sum(pool.submit(time.process_time).result() for pool in self._render_pools)
+        return sum(proc.cpu_seconds() for proc in self._render_procs)
 
     async def warm_up(self) -> None:
         """Render each image kind once for a fresh game (in every render process), so the
@@ -658,13 +653,14 @@ class TableService:
         state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
         public, private = state.public_view(), state.player_view(0)
         calls: list[tuple[ImageKind, JSON]] = [("board", public), ("hand", private)]
-        if self._render_pools:
-            futures = [
-                asyncio.wrap_future(pool.submit(_render_call, self.renderer, k, v))
-                for pool in self._render_pools
+        if self._render_procs:
+            loop = asyncio.get_running_loop()
+            jobs = [
+                loop.run_in_executor(self._executor, functools.partial(proc.render, k, v))
+                for proc in self._render_procs
                 for k, v in calls
             ]
-            await asyncio.gather(*futures, return_exceptions=True)
+            await asyncio.gather(*jobs, return_exceptions=True)
         else:
             for kind, view in calls:
                 await self._run(self._render, kind, view)

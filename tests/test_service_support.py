@@ -23,7 +23,7 @@ from bot.service import (
     RendererUnavailable,
     TableService,
 )
-from engine.core import GameState
+from engine.core import JSON, GameState
 from engine.games import get_game
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -130,3 +130,22 @@ async def play_random(
         assert out.accepted, (out.code, out.error)
         outs.append(out)
     raise AssertionError("game did not end")
+
+
+class FlakyRenderer(PlaceholderRenderer):
+    """Placeholder images, but a board render kills its process while ``crash_file`` exists
+    (deleting it first: one crash), and one raises while ``raise_file`` exists. Picklable,
+    for render processes."""
+
+    def __init__(self, crash_file: Path, raise_file: Path) -> None:
+        super().__init__()
+        self.crash_file = crash_file
+        self.raise_file = raise_file
+
+    def board(self, public_view: JSON) -> bytes:
+        if self.crash_file.exists():
+            self.crash_file.unlink()
+            os._exit(3)
+        if self.raise_file.exists():
+            raise ValueError("the board could not be drawn")
+        return super().board(public_view)

@@ -1,0 +1,142 @@
+"""Render processes, each fed through a pipe: the table service's way to use every core.
+
+Pillow and the PNG encoder hold the GIL for much of an image, so rendering in threads keeps one
+core busy. A :class:`RenderProcess` is one child process with the renderer loaded; the thread
+that needs an image sends ``(kind, view)`` and waits for the PNG bytes, one job at a time (the
+service pins each channel to one process, so that process' caches hold its tables' last
+images). A plain pipe costs a pickle and two system calls per image - a process pool's queues,
+feeder and manager threads cost about a millisecond of this process' GIL per image instead.
+
+A child that dies or hangs is replaced on the next call; the image that was being drawn is
+lost (the caller logs it and sends the move without its picture).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing as mp
+import threading
+import time
+import traceback
+from multiprocessing.connection import Connection
+from typing import Any
+
+log = logging.getLogger("bot.render")
+
+#: Seconds an image may take before its process is killed and replaced.
+RENDER_TIMEOUT = 60.0
+
+
+class RenderFailed(RuntimeError):
+    """The renderer raised in the child (the message carries its traceback), or the child
+    died or timed out while drawing."""
+
+
+def _context() -> Any:
+    # Not "fork": the service runs threads, and forking those is unsafe.
+    method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+    return mp.get_context(method)
+
+
+def _serve(conn: Connection, renderer: Any) -> None:
+    """The child's loop: ("render", kind, view) -> (True, png) | (False, error text);
+    ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it."""
+    from bot.service import _render_call  # the child imports the renderer lazily too
+
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        try:
+            if message[0] == "render":
+                reply: tuple[bool, Any] = (True, _render_call(renderer, message[1], message[2]))
+            elif message[0] == "cpu":
+                reply = (True, time.process_time())
+            else:
+                reply = (False, f"unknown request {message[0]!r}")
+        except Exception:
+            reply = (False, traceback.format_exc())
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+
+
+class RenderProcess:
+    """One render process (started on first use, restarted after a crash)."""
+
+    def __init__(self, renderer: Any, name: str = "venezia-render") -> None:
+        self.renderer = renderer
+        self.name = name
+        self.restarts = 0
+        self._lock = threading.Lock()
+        self._proc: Any = None
+        self._conn: Connection | None = None
+
+    def _start(self) -> Connection:
+        ctx = _context()
+        parent, child = ctx.Pipe(duplex=True)
+        proc = ctx.Process(target=_serve, args=(child, self.renderer), name=self.name, daemon=True)
+        proc.start()
+        child.close()
+        if self._proc is not None:
+            self.restarts += 1
+            log.warning("render process %s restarted (%d so far)", self.name, self.restarts)
+        self._proc, self._conn = proc, parent
+        return parent
+
+    def _kill(self) -> None:
+        proc, conn = self._proc, self._conn
+        self._conn = None
+        if conn is not None:
+            conn.close()
+        if proc is not None and proc.is_alive():
+            proc.kill()
+            proc.join(5)
+
+    def _call(self, request: tuple[Any, ...], timeout: float) -> Any:
+        with self._lock:
+            conn = self._conn
+            if conn is None or self._proc is None or not self._proc.is_alive():
+                self._kill()
+                conn = self._start()
+            try:
+                conn.send(request)
+                if not conn.poll(timeout):
+                    raise TimeoutError(f"no answer within {timeout:g} s")
+                ok, value = conn.recv()
+            except (EOFError, OSError, TimeoutError) as exc:
+                self._kill()
+                raise RenderFailed(f"render process {self.name} lost: {exc!r}") from exc
+        if not ok:
+            raise RenderFailed(str(value))
+        return value
+
+    def render(self, kind: str, view: Any, timeout: float = RENDER_TIMEOUT) -> bytes:
+        """The PNG bytes of ``kind`` for ``view`` (raises :class:`RenderFailed`)."""
+        png: bytes = self._call(("render", kind, view), timeout)
+        return png
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the child has used (0.0 if it is not running)."""
+        if self._proc is None:
+            return 0.0
+        return float(self._call(("cpu",), RENDER_TIMEOUT))
+
+    def pid(self) -> int | None:
+        return None if self._proc is None else int(self._proc.pid)
+
+    def close(self) -> None:
+        """Ask the child to stop (waiting for a job it is drawing), then make sure it has."""
+        with self._lock:
+            if self._conn is not None:
+                with contextlib.suppress(EOFError, OSError):
+                    self._conn.send(None)
+            if self._proc is not None:
+                self._proc.join(10)
+            self._kill()
+            self._proc = None
