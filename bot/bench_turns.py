@@ -67,6 +67,32 @@ class Stats:
     lags: list[float] = field(default_factory=list)
 
 
+def cpu_ticks() -> list[int] | None:
+    """The machine's CPU time counters (Linux ``/proc/stat``), to tell how much of the
+    machine the benchmark had: on a shared virtual machine the host may take a good part."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+    except OSError:
+        return None
+    return [int(x) for x in fields[1:9]] if fields and fields[0] == "cpu" else None
+
+
+def machine_share(before: list[int] | None, after: list[int] | None) -> dict[str, float | None]:
+    """Percent of all CPU time over the interval: busy here, idle, and stolen by the host."""
+    if before is None or after is None:
+        return {"cpu_busy_pct": None, "cpu_idle_pct": None, "cpu_steal_pct": None}
+    d = [b - a for a, b in zip(before, after, strict=True)]
+    total = sum(d) or 1
+    idle = d[3] + d[4]  # idle + iowait
+    steal = d[7]
+    return {
+        "cpu_busy_pct": round(100 * (total - idle - steal) / total, 1),
+        "cpu_idle_pct": round(100 * idle / total, 1),
+        "cpu_steal_pct": round(100 * steal / total, 1),
+    }
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -199,12 +225,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         workers_cpu_before = await loop.run_in_executor(None, svc.render_cpu_seconds)
         stats.measuring = True
+        ticks0 = cpu_ticks()
         cpu0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         wall = time.perf_counter() - t0
         main_cpu = time.process_time() - cpu0
+        share = machine_share(ticks0, cpu_ticks())
         workers_cpu = await loop.run_in_executor(None, svc.render_cpu_seconds)
         workers_cpu -= workers_cpu_before
         by_kind = {k: v - kinds_before.get(k, 0) for k, v in svc.render_stats.items()}
@@ -249,6 +277,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # too when it runs in threads) and the render processes.
         "main_cpu_ms_per_command": round(1000 * main_cpu / max(1, len(lat_ms)), 2),
         "render_cpu_ms_per_command": round(1000 * workers_cpu / max(1, len(lat_ms)), 2),
+        **share,
     }
 
 
@@ -303,7 +332,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="hand image once the player's run of decisions settles (default, as the Discord "
         "bot does), at every change of hand/tokens, or never",
     )
-    p.add_argument("--workers", type=int, default=4, help="worker threads (default 4)")
+    p.add_argument("--workers", type=int, default=8, help="worker threads (default 8)")
     p.add_argument(
         "--render-processes",
         type=_processes,
@@ -333,7 +362,10 @@ def main(argv: list[str] | None = None) -> int:
             f"p99 {result['p99_ms']} ms, max {result['max_ms']} ms; "
             f"{result['images_per_command']} images/command at "
             f"{result['render_ms_per_image']} ms each; event-loop lag p99 "
-            f"{result['loop_lag_p99_ms']} ms; {result['games_finished']} games finished"
+            f"{result['loop_lag_p99_ms']} ms; {result['games_finished']} games finished; "
+            f"CPU per command {result['main_cpu_ms_per_command']} ms here + "
+            f"{result['render_cpu_ms_per_command']} ms in render processes; machine busy "
+            f"{result['cpu_busy_pct']}%, stolen by the host {result['cpu_steal_pct']}%"
         )
     return 0
 

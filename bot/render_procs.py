@@ -127,6 +127,11 @@ class RenderProcess:
             return 0.0
         return float(self._call(("cpu",), RENDER_TIMEOUT))
 
+    @property
+    def busy(self) -> bool:
+        """Drawing (or about to): a caller holds this process."""
+        return self._lock.locked()
+
     def pid(self) -> int | None:
         return None if self._proc is None else int(self._proc.pid)
 

@@ -617,9 +617,17 @@ class TableService:
         return await self._run(func, table, *args)
 
     def _render_proc(self, channel_id: str) -> RenderProcess | None:
+        """The channel's own render process (its caches hold the channel's last images),
+        unless that one is busy and another is idle: then the idle one (a cache miss costs
+        less than waiting)."""
         if not self._render_procs:
             return None
-        return self._render_procs[zlib.crc32(channel_id.encode()) % len(self._render_procs)]
+        home = self._render_procs[zlib.crc32(channel_id.encode()) % len(self._render_procs)]
+        if home.busy:
+            idle = next((p for p in self._render_procs if not p.busy), None)
+            if idle is not None:
+                return idle
+        return home
 
     def _render(self, kind: ImageKind, view: JSON, channel_id: str = "") -> bytes | None:
         """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move

@@ -14,7 +14,7 @@ variable                   default                meaning
 ``VENEZIA_SYNC_ON_START``  ``off``                ``off``, ``guild`` (the dev guild) or ``global``
 ``VENEZIA_LOG_LEVEL``      ``INFO``               ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``
 ``VENEZIA_RENDERER``       ``auto``               ``auto``, ``real`` or ``placeholder`` (see below)
-``VENEZIA_WORKERS``        ``4``                  threads for engine, storage and rendering work
+``VENEZIA_WORKERS``        ``8``                  threads for engine, storage and rendering work
 ``VENEZIA_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
                                                   at most 4, none on one core; 0: threads only)
 ``VENEZIA_DM_HANDS``       ``on``                 DM players their hand whenever it changes
@@ -160,7 +160,7 @@ class Settings:
     sync_on_start: str = "off"
     log_level: str = "INFO"
     renderer: str = "auto"
-    workers: int = 4
+    workers: int = 8
     render_processes: int = field(default_factory=_auto_render_processes)
     dm_hands: bool = True
     hand_images: str = "settled"
@@ -192,7 +192,7 @@ class Settings:
                 get("VENEZIA_LOG_LEVEL", "info"), "VENEZIA_LOG_LEVEL", LOG_LEVELS
             ).upper(),
             renderer=_choice(get("VENEZIA_RENDERER", "auto"), "VENEZIA_RENDERER", RENDERERS),
-            workers=_int(get("VENEZIA_WORKERS", "4"), "VENEZIA_WORKERS", 1),
+            workers=_int(get("VENEZIA_WORKERS", "8"), "VENEZIA_WORKERS", 1),
             render_processes=_processes(get("VENEZIA_RENDER_PROCS", "auto")),
             dm_hands=_flag(get("VENEZIA_DM_HANDS", "on"), "VENEZIA_DM_HANDS"),
             hand_images=_choice(

@@ -31,3 +31,12 @@ def test_a_short_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) ->
     assert result["p99_ms"] >= result["p50_ms"] > 0
     assert result["images"] > 0 and result["renderer"] == "fake"
     assert result["main_cpu_ms_per_command"] > 0
+    assert "cpu_steal_pct" in result
+
+
+def test_machine_share_splits_the_interval() -> None:
+    before = [100, 0, 50, 800, 0, 0, 0, 50]
+    after = [200, 0, 100, 900, 0, 0, 0, 100]  # +100 user, +50 sys, +100 idle, +50 steal
+    share = bench_turns.machine_share(before, after)
+    assert share == {"cpu_busy_pct": 50.0, "cpu_idle_pct": 33.3, "cpu_steal_pct": 16.7}
+    assert bench_turns.machine_share(None, after)["cpu_steal_pct"] is None

@@ -19,7 +19,7 @@ def test_defaults(tmp_path: Path) -> None:
     assert (s.sync_on_start, s.log_level, s.renderer) == ("off", "INFO", "auto")
     from bot.service import auto_render_processes
 
-    assert (s.workers, s.render_processes, s.dm_hands) == (4, auto_render_processes(), True)
+    assert (s.workers, s.render_processes, s.dm_hands) == (8, auto_render_processes(), True)
     assert s.hand_images == "settled"
     with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
         s.require_token()
