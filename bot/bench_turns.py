@@ -6,14 +6,15 @@ one - all through :class:`bot.service.TableService` with SQLite commits and the 
 images rendered as in real play. Channels run concurrently on one event loop; each command's
 latency is the time ``await service.command(...)`` takes, measured after a warm-up.
 
-The load: ``--rate R`` (default 150) is the number of commands per second offered by all
-channels together: each channel sends its next command on a schedule of one every
-``channels / R`` seconds on average (uniform 0.5x..1.5x); when the service falls behind, a
-channel sends as soon as its previous command returned, so ``commands_per_s`` below ``R``
-means saturation. ``--rate 0`` drives every channel flat out (throughput at saturation; the
-latency is then mostly queueing behind the other channels). ``--think-ms`` sets the mean pause
-per channel directly instead. ``loop_lag`` is how late a 10 ms timer on the event loop fires:
-it stays small because engine, storage and rendering work run in worker threads.
+The load: ``--rate R`` (default 120: the 100 commands/s target with a fifth to spare) is the
+number of commands per second offered by all channels together: each channel sends its next
+command on a schedule of one every ``channels / R`` seconds on average (uniform 0.5x..1.5x);
+when the service falls behind, a channel sends as soon as its previous command returned, so
+``commands_per_s`` below ``R`` means saturation. ``--rate 0`` drives every channel flat out
+(throughput at saturation; the latency is then mostly queueing behind the other channels).
+``--think-ms`` sets the mean pause per channel directly instead. ``loop_lag`` is how late a
+10 ms timer on the event loop fires: it stays small because engine, storage and rendering work
+run in worker threads and render processes.
 """
 
 from __future__ import annotations
@@ -309,8 +310,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--rate",
         type=float,
-        default=150.0,
-        help="commands/s offered by all channels together; 0 = flat out (default 150)",
+        default=120.0,
+        help="commands/s offered by all channels together; 0 = flat out (default 120)",
     )
     p.add_argument(
         "--think-ms",
