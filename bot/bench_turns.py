@@ -33,12 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.outputs import Outcome
+from bot.render_procs import auto_render_processes
 from bot.service import (
     ModuleRenderer,
     PlaceholderRenderer,
     Renderer,
     TableService,
-    auto_render_processes,
 )
 
 

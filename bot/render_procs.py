@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing as mp
+import os
 import threading
 import time
 import traceback
@@ -31,6 +32,15 @@ RENDER_TIMEOUT = 60.0
 class RenderFailed(RuntimeError):
     """The renderer raised in the child (the message carries its traceback), or the child
     died or timed out while drawing."""
+
+
+def auto_render_processes() -> int:
+    """Render processes worth having here: one per core (at most 4), none on one core.
+
+    Pillow and the PNG encoder hold the GIL for much of an image, so threads alone keep one
+    core busy; processes use them all."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 0 if (cores or 1) < 2 else min(cores or 1, 4)
 
 
 def _context() -> Any:

@@ -42,7 +42,6 @@ import functools
 import importlib
 import json
 import logging
-import os
 import random
 import secrets
 import threading
@@ -214,15 +213,6 @@ class ModuleRenderer:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.fallback = state.get("fallback")
         self._funcs = {}
-
-
-def auto_render_processes() -> int:
-    """Render processes worth having here: one per core (at most 4), none on one core.
-
-    Pillow and the PNG encoder hold the GIL for much of an image, so threads alone keep one
-    core busy; processes use them all."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 0 if (cores or 1) < 2 else min(cores or 1, 4)
 
 
 def default_renderer() -> Renderer:
@@ -540,7 +530,6 @@ class TableService:
         self._executor: Executor = executor or ThreadPoolExecutor(
             max_workers=workers, thread_name_prefix="table"
         )
-        self._render_processes = render_processes
         #: Render processes; each channel always renders in the same one, so its caches
         #: (panels, PNG bands) hold that channel's last images.
         self._render_procs: list[RenderProcess] = [

@@ -35,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.render_procs import auto_render_processes
+
 __all__ = [
     "DEFAULT_DB",
     "ENV_FILE",
@@ -111,15 +113,9 @@ def _ids(text: str, name: str) -> frozenset[int]:
     return frozenset(out)
 
 
-def _auto_render_processes() -> int:
-    from bot.service import auto_render_processes  # the service module is heavy to import
-
-    return auto_render_processes()
-
-
 def _processes(text: str) -> int:
     if text.strip().lower() == "auto":
-        return _auto_render_processes()
+        return auto_render_processes()
     return _int(text, "VENEZIA_RENDER_PROCS", 0)
 
 
@@ -161,7 +157,7 @@ class Settings:
     log_level: str = "INFO"
     renderer: str = "auto"
     workers: int = 8
-    render_processes: int = field(default_factory=_auto_render_processes)
+    render_processes: int = field(default_factory=auto_render_processes)
     dm_hands: bool = True
     hand_images: str = "settled"
 

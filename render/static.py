@@ -16,6 +16,7 @@ Nothing here reads a game state: the functions take the board and plain values o
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -1118,6 +1119,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> 
 
 _FLAT: dict[tuple[int, T.RGB], tuple[Image.Image, Image.Image]] = {}
 _FLAT_SIZE: Final = 512
+_FLAT_LOCK = threading.Lock()
 
 
 def flattened(sprite: Image.Image, bg: T.RGB) -> Image.Image:
@@ -1132,9 +1134,10 @@ def flattened(sprite: Image.Image, bg: T.RGB) -> Image.Image:
         return hit[1]
     flat = Image.new("RGB", sprite.size, bg)
     flat.paste(sprite, (0, 0), sprite)
-    if len(_FLAT) >= _FLAT_SIZE:
-        _FLAT.pop(next(iter(_FLAT)))
-    _FLAT[key] = (sprite, flat)
+    with _FLAT_LOCK:  # renders may run in several threads
+        if len(_FLAT) >= _FLAT_SIZE:
+            _FLAT.pop(next(iter(_FLAT)))
+        _FLAT[key] = (sprite, flat)
     return flat
 
 
