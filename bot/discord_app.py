@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import inspect
 import logging
 import secrets
 import sys
@@ -817,6 +818,112 @@ def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class MoveCommand:
+    """A move's slash command: ``/verb [param]``, the text it sends being ``verb param``."""
+
+    verb: str
+    description: str
+    param: str | None = None  # the one text parameter, if any
+    param_description: str = ""
+    required: bool = True
+
+
+MOVE_COMMANDS: tuple[MoveCommand, ...] = (
+    MoveCommand(
+        "play",
+        "Play cards from your hand (or none)",
+        "cards",
+        "The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none",
+        required=False,
+    ),
+    MoveCommand(
+        "place",
+        "Place the building being resolved",
+        "hexes",
+        "Hex labels as printed on the board, e.g. 'C3 C4'",
+    ),
+    MoveCommand(
+        "drain",
+        "Drain a swamp (up to two per turn)",
+        "hexes",
+        "The swamp hex(es), e.g. 'C3' or 'C3 D5'",
+    ),
+    MoveCommand(
+        "draw",
+        "Take the top card of the deck or a card of the pool",
+        "source",
+        "'deck' or a building type in the pool",
+    ),
+    MoveCommand(
+        "swap",
+        "Put a card into the pool, then take three",
+        "card",
+        "The building type to put into the pool",
+    ),
+    MoveCommand(
+        "exchange",
+        "Hand in gold tokens: 5 gold per step",
+        "tokens",
+        "Token values, e.g. '6 2 2', or '2 steps' for the best choice",
+    ),
+    MoveCommand(
+        "discard",
+        "Throw away all your cards of one type in front of you",
+        "type",
+        "The building type to discard",
+    ),
+    MoveCommand(
+        "build",
+        "Choose the completed building to resolve next",
+        "building",
+        "The building type, e.g. 'palazzo' or 'ponte solo'",
+    ),
+    MoveCommand(
+        "score",
+        "Name the district the ponte scores",
+        "district",
+        "The district letter or name, e.g. 'C' or 'Cannaregio'",
+    ),
+    MoveCommand("flip", "Two players: flip the top card for Klaus-Jürgen"),
+    MoveCommand("done", "Stop draining, skip the flip, or continue"),
+)
+
+
+def _move_command(
+    spec: MoveCommand,
+    move: Callable[[discord.Interaction[Any], str, str | None], Awaitable[None]],
+    autocomplete: AutocompleteCallback,
+) -> app_commands.Command[Any, ..., None]:
+    """The slash command of one :class:`MoveCommand`. Its callback takes the parameter under
+    the command's own name (discord.py reads the parameters from the signature)."""
+
+    async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
+        await move(interaction, spec.verb, values.get(spec.param) if spec.param else None)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    if spec.param is not None:
+        params.append(
+            inspect.Parameter(
+                spec.param,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=str,
+                default=inspect.Parameter.empty if spec.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = spec.verb
+    if spec.param is not None:
+        app_commands.describe(**{spec.param: spec.param_description})(callback)
+        app_commands.autocomplete(**{spec.param: autocomplete})(callback)
+    app_commands.guild_only()(callback)
+    return app_commands.Command(name=spec.verb, description=spec.description, callback=callback)
+
+
 def _verb_text(verb: str, arg: str | None) -> str:
     rest = _strip_verb(arg or "", (verb,))
     return f"{verb} {rest}".strip()
@@ -925,80 +1032,8 @@ def register_commands(bot: VeneziaBot) -> None:
         text = _verb_text(verb, arg)
         return run(interaction, f"/{verb}", bot.move(interaction, text))
 
-    @tree.command(name="play", description="Play cards from your hand (or none)")
-    @app_commands.describe(cards="The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none")
-    @app_commands.autocomplete(cards=ac_verbs("play"))
-    @app_commands.guild_only()
-    async def play(interaction: discord.Interaction[Any], cards: str | None = None) -> None:
-        await move(interaction, "play", cards)
-
-    @tree.command(name="place", description="Place the building being resolved")
-    @app_commands.describe(hexes="Hex labels as printed on the board, e.g. 'C3 C4'")
-    @app_commands.autocomplete(hexes=ac_verbs("place"))
-    @app_commands.guild_only()
-    async def place(interaction: discord.Interaction[Any], hexes: str) -> None:
-        await move(interaction, "place", hexes)
-
-    @tree.command(name="drain", description="Drain a swamp (up to two per turn)")
-    @app_commands.describe(hexes="The swamp hex(es), e.g. 'C3' or 'C3 D5'")
-    @app_commands.autocomplete(hexes=ac_verbs("drain"))
-    @app_commands.guild_only()
-    async def drain(interaction: discord.Interaction[Any], hexes: str) -> None:
-        await move(interaction, "drain", hexes)
-
-    @tree.command(name="draw", description="Take the top card of the deck or a card of the pool")
-    @app_commands.describe(source="'deck' or a building type in the pool")
-    @app_commands.autocomplete(source=ac_verbs("draw"))
-    @app_commands.guild_only()
-    async def draw(interaction: discord.Interaction[Any], source: str) -> None:
-        await move(interaction, "draw", source)
-
-    @tree.command(name="swap", description="Put a card into the pool, then take three")
-    @app_commands.describe(card="The building type to put into the pool")
-    @app_commands.autocomplete(card=ac_verbs("swap"))
-    @app_commands.guild_only()
-    async def swap(interaction: discord.Interaction[Any], card: str) -> None:
-        await move(interaction, "swap", card)
-
-    @tree.command(name="exchange", description="Hand in gold tokens: 5 gold per step")
-    @app_commands.describe(tokens="Token values, e.g. '6 2 2', or '2 steps' for the best choice")
-    @app_commands.autocomplete(tokens=ac_verbs("exchange"))
-    @app_commands.guild_only()
-    async def exchange(interaction: discord.Interaction[Any], tokens: str) -> None:
-        await move(interaction, "exchange", tokens)
-
-    @tree.command(
-        name="discard", description="Throw away all your cards of one type in front of you"
-    )
-    @app_commands.describe(type="The building type to discard")
-    @app_commands.autocomplete(type=ac_verbs("discard"))
-    @app_commands.guild_only()
-    async def discard(interaction: discord.Interaction[Any], type: str) -> None:
-        await move(interaction, "discard", type)
-
-    @tree.command(name="build", description="Choose the completed building to resolve next")
-    @app_commands.describe(building="The building type, e.g. 'palazzo' or 'ponte solo'")
-    @app_commands.autocomplete(building=ac_verbs("build"))
-    @app_commands.guild_only()
-    async def build(interaction: discord.Interaction[Any], building: str) -> None:
-        await move(interaction, "build", building)
-
-    @tree.command(name="score", description="Name the district the ponte scores")
-    @app_commands.describe(district="The district letter or name, e.g. 'C' or 'Cannaregio'")
-    @app_commands.autocomplete(district=ac_verbs("score"))
-    @app_commands.guild_only()
-    async def score(interaction: discord.Interaction[Any], district: str) -> None:
-        await move(interaction, "score", district)
-
-    @tree.command(name="flip", description="Two players: flip the top card for Klaus-Jürgen")
-    @app_commands.guild_only()
-    async def flip(interaction: discord.Interaction[Any]) -> None:
-        await move(interaction, "flip", None)
-
-    @tree.command(name="done", description="Stop draining, skip the flip, or continue")
-    @app_commands.guild_only()
-    async def done(interaction: discord.Interaction[Any]) -> None:
-        await move(interaction, "done", None)
+    for spec in MOVE_COMMANDS:
+        tree.add_command(_move_command(spec, move, ac_verbs(spec.verb)))
 
     # -- reads --------------------------------------------------------------------------------
 
