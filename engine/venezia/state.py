@@ -943,7 +943,7 @@ class VeneziaState:
                 s == self.active
                 and any(p > 0 for _, p in movers)
                 and not self.end_triggered
-                and self.gold(s) >= 5
+                and self.tokens[s]  # public (V-C4): how many he holds, never their value
             ):
                 self.phase = "exchange_window"
                 self._decision = None
@@ -1170,8 +1170,8 @@ class VeneziaState:
         self._move(seat, steps, ev, f"exchanges {len(values)} token(s) for {steps} step(s)")
         if self.end_triggered and self.res is None:
             self._finish(ev)  # a trigger outside a building's resolution ends the turn at once
-        elif self.phase == "exchange_window" and (self.end_triggered or self.gold(seat) < 5):
-            self._continue_moves(ev)
+        elif self.phase == "exchange_window" and (self.end_triggered or not self.tokens[seat]):
+            self._continue_moves(ev)  # the pause lasts while he holds tokens (V-G1 Decision)
 
     # -- game end (V-E) -------------------------------------------------------------
     def _finish(self, ev: list[Event]) -> None:

@@ -157,7 +157,7 @@ def check_lockstep(players: int, seed: int, prefix: int, steps: int) -> int:
 
 
 @settings(
-    max_examples=40,
+    max_examples=60,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
