@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core import IllegalMove
+from engine.text import excerpt, is_number, small_number
 
 TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte", "casa")
 ARCHITECT_TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte")
@@ -41,8 +42,8 @@ def card_type(word: str) -> str:
     t = NAME_TO_TYPE.get(word.casefold())
     if t is None:
         raise IllegalMove(
-            f"'{word}' is not a building card; use one of: basilica, palazzo, campo, ponte, casa "
-            "(English, Hungarian and Japanese names work too)"
+            f"'{excerpt(word)}' is not a building card; use one of: basilica, palazzo, campo, "
+            "ponte, casa (English, Hungarian and Japanese names work too)"
         )
     return t
 
@@ -74,20 +75,24 @@ def parse_cards(words: list[str]) -> dict[str, int]:
     last: str | None = None
     for word in words:
         low = word.casefold()
-        if low.isdigit():
+        if is_number(low):
             if pending is not None:
                 raise IllegalMove(
-                    f"two numbers in a row ('{pending} {word}'): write e.g. '2 ponte'"
+                    f"two numbers in a row ('{pending} {excerpt(word, limit=12)}'): write e.g. "
+                    "'2 ponte'"
                 )
-            pending = int(low)
+            pending = small_number(low, "a number of cards")
             if pending == 0:
                 raise IllegalMove("a count of 0 cards: leave the card out instead")
             continue
-        m = re.fullmatch(r"[x×*](\d+)", low)
+        m = re.fullmatch(r"[x×*]([0-9]+)", low)
         if m:
             if last is None:
-                raise IllegalMove(f"'{word}' must follow a card name, e.g. 'ponte x2'")
-            counts[last] += int(m.group(1)) - 1
+                raise IllegalMove(f"'{excerpt(word)}' must follow a card name, e.g. 'ponte x2'")
+            times = small_number(m.group(1), "a number of cards")
+            if times == 0:
+                raise IllegalMove("a count of 0 cards: leave the card out instead")
+            counts[last] += times - 1
             last = None
             continue
         t = card_type(word)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core import IllegalMove
+from engine.text import excerpt, is_number, small_number
 from engine.venezia.board import Board
 from engine.venezia.cards import card_type, format_cards, parse_cards, split_words
 from engine.venezia.shapes import footprints
@@ -91,14 +92,15 @@ def _hexes(words: list[str], board: Board, verb: str) -> tuple[str, ...]:
         h = board.find_hex(w)
         if h is None:
             raise IllegalMove(
-                f"'{w}' is not a hex on the board; labels are a district letter and a number "
-                f"({', '.join(board.districts)}), e.g. C3"
+                f"'{excerpt(w)}' is not a hex on the board; labels are a district letter and a "
+                f"number ({', '.join(board.districts)}), e.g. C3"
             )
         labels.append(h.label)
     return tuple(labels)
 
 
 _PARSED: dict[tuple[int, str], Move] = {}
+_CACHED_LENGTH = 80
 
 
 def parse(text: str, board: Board) -> Move:
@@ -107,9 +109,10 @@ def parse(text: str, board: Board) -> Move:
     move = _PARSED.get(key)
     if move is None:
         move = _parse(text, board)
-        if len(_PARSED) > 50_000:
-            _PARSED.clear()
-        _PARSED[key] = move
+        if len(text) <= _CACHED_LENGTH:  # long texts are rare and must not fill the cache
+            if len(_PARSED) > 50_000:
+                _PARSED.clear()
+            _PARSED[key] = move
     return move
 
 
@@ -121,7 +124,7 @@ def _parse(text: str, board: Board) -> Move:
     verb = ALIASES.get(head, head)
     args = words[1:]
     if verb not in VERBS:
-        raise IllegalMove(f"unknown command '{words[0]}'; commands: {', '.join(VERBS)}")
+        raise IllegalMove(f"unknown command '{excerpt(words[0])}'; commands: {', '.join(VERBS)}")
     if verb == "play":
         if len(args) == 1 and args[0].casefold() in ("-", "none", "nothing", "0"):
             args = []
@@ -137,7 +140,9 @@ def _parse(text: str, board: Board) -> Move:
             )
         t = card_type(args[0])
         if len(args) == 2 and args[1].casefold() not in ("solo", "alone"):
-            raise IllegalMove(f"'build {t} {args[1]}': only 'solo' may follow the building")
+            raise IllegalMove(
+                f"'build {t} {excerpt(args[1])}': only 'solo' may follow the building"
+            )
         label = f"{t} solo" if len(args) == 2 else t
         return Move("build", label=label)
     if verb in ("place", "drain"):
@@ -174,29 +179,29 @@ def _district(word: str, board: Board) -> str:
         if word.casefold() in (d.casefold(), name.casefold(), name.replace(" ", "").casefold()):
             return d
     choices = ", ".join(f"{d} ({name})" for d, name in board.districts.items())
-    raise IllegalMove(f"'{word}' is not a district; districts: {choices}")
+    raise IllegalMove(f"'{excerpt(word)}' is not a district; districts: {choices}")
 
 
 def _parse_exchange(args: list[str]) -> Move:
     low = [a.casefold() for a in args]
-    if len(low) == 2 and low[0].isdigit() and low[1] in ("step", "steps", "lépés", "歩"):
+    if len(low) == 2 and is_number(low[0]) and low[1] in ("step", "steps", "lépés", "歩"):
         return Move("exchange", steps=_positive(low[0]))
-    if len(low) == 2 and low[0] in ("for", "best") and low[1].isdigit():
+    if len(low) == 2 and low[0] in ("for", "best") and is_number(low[1]):
         return Move("exchange", steps=_positive(low[1]))
-    if len(low) == 1 and low[0].startswith("+") and low[0][1:].isdigit():
+    if len(low) == 1 and low[0].startswith("+") and is_number(low[0][1:]):
         return Move("exchange", steps=_positive(low[0][1:]))
     if not low:
         raise IllegalMove("say which tokens: 'exchange 6 2 2' (their values) or 'exchange 2 steps'")
     values = []
     for a in low:
-        if not a.isdigit() or int(a) > 6:
-            raise IllegalMove(f"'{a}' is not a token value (0–6); e.g. 'exchange 6 2 2'")
+        if not is_number(a) or len(a.lstrip("0")) > 1 or int(a) > 6:
+            raise IllegalMove(f"'{excerpt(a)}' is not a token value (0–6); e.g. 'exchange 6 2 2'")
         values.append(int(a))
     return Move("exchange", values=tuple(sorted(values, reverse=True)))
 
 
 def _positive(text: str) -> int:
-    n = int(text)
+    n = small_number(text, "a number of steps")
     if n < 1:
         raise IllegalMove("ask for at least one step")
     return n
