@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.core import JSON, Decision
+from engine.text import excerpt, is_number
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -138,13 +139,14 @@ def ai_level(level: str | int | None) -> AiLevel:
         for lv in LEVELS.values():
             if lv.code == level:
                 return lv
-        raise UnknownAiLevel(f"unknown AI level code {level}; levels: {', '.join(names)}")
+        shown = str(level) if -1000 < level < 1000 else "out of range"
+        raise UnknownAiLevel(f"unknown AI level code {shown}; levels: {', '.join(names)}")
     key = level.strip().casefold()
-    if key.isdigit():
+    if is_number(key) and len(key) <= 3:  # "²" is a digit to isdigit(), not a number
         return ai_level(int(key))
     found = LEVELS.get(key)
     if found is None:
-        raise UnknownAiLevel(f"unknown AI level '{level}'; levels: {', '.join(names)}")
+        raise UnknownAiLevel(f"unknown AI level '{excerpt(level)}'; levels: {', '.join(names)}")
     return found
 
 

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.ai_seat import AiPlayer, RandomAi, UnknownAiLevel, ai_level, ai_levels, get_ai
+from bot.input_guard import command_problem, id_problem
 from bot.outputs import (
     Code,
     DecisionInfo,
@@ -65,6 +66,7 @@ from bot.outputs import (
     Reply,
 )
 from bot.render_procs import RenderProcess
+from bot.safe_text import normalize_name
 from bot.storage import (
     AlreadyProcessed,
     AlreadySeated,
@@ -81,6 +83,7 @@ from bot.storage import (
 )
 from engine.core import JSON, Decision, Event, Game, GameState, IllegalMove
 from engine.games import GAMES, get_game
+from engine.text import excerpt
 
 __all__ = [
     "DEFAULT_GAME",
@@ -429,8 +432,8 @@ def _first_word(text: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    name = " ".join(str(name).split()) or "player"
-    return name[:MAX_NAME]
+    """A display name without control/bidi characters or surrogates, at most MAX_NAME long."""
+    return normalize_name(name, limit=MAX_NAME)
 
 
 def _unique_names(names: Sequence[str], reserved: Iterable[str] = ()) -> list[str]:
@@ -573,6 +576,9 @@ class TableService:
     # -- plumbing -----------------------------------------------------------------------------
 
     def _table(self, channel_id: str) -> _Table:
+        problem = id_problem(channel_id, "channel id")
+        if problem is not None:
+            raise _Refused(Code.MALFORMED, problem)
         with self._tables_guard:
             table = self._tables.get(channel_id)
             if table is None:
@@ -811,10 +817,10 @@ class TableService:
             raise _Refused(
                 Code.DUPLICATE, f"already done: this was accepted as move {exc.seq}"
             ) from exc
-        except (DuplicateMove, OutOfOrderMove, GameNotActive):
-            # Someone else wrote to this game (another process?): our cache is stale.
-            table.loaded = False
-            raise
+        except (DuplicateMove, OutOfOrderMove, GameNotActive) as exc:
+            # Someone else wrote to this game first (another process on the same database):
+            # our cache is stale. Reload it and refuse like a stale button (nothing changed).
+            raise self._lost_race(table, seq, exc) from exc
         # Committed: from here on the new state is the truth.
         table.state = new
         entry = self._log_entry(new, seq, seat, events)
@@ -825,6 +831,21 @@ class TableService:
         if new.is_over:
             self._mark_finished(table, new, events)
         return _Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
+
+    def _lost_race(self, table: _Table, seq: int, exc: Exception) -> _Refused:
+        log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+        table.loaded = False
+        with table.load_lock:
+            self._load(table)
+        if table.state is None:
+            return _Refused(
+                Code.STALE, "this decision is from an earlier game: the game here ended meanwhile"
+            )
+        return _Refused(
+            Code.STALE,
+            f"this decision is from an earlier turn (move {seq + 1}); the game is at move "
+            f"{len(table.state.history) + 1} now",
+        )
 
     def _mark_finished(self, table: _Table, state: GameState, events: list[Event]) -> None:
         record = table.record
@@ -898,6 +919,9 @@ class TableService:
                 command = rng.choice(decision.options)
             try:
                 done.append(self._commit(table, seat, None, command, None))
+            except _Refused as refused:  # another process moved first; the table is reloaded
+                log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
+                break
             except Exception:
                 log.exception(
                     "channel %s: AI move %s '%s' not committed", table.channel_id, seq, command
@@ -1163,7 +1187,8 @@ class TableService:
             if verb not in grammar.verbs:
                 raise _Refused(
                     Code.UNKNOWN_COMMAND,
-                    f"unknown command '{word}'; commands: {', '.join(sorted(grammar.verbs))} "
+                    f"unknown command '{excerpt(word)}'; commands: "
+                    f"{', '.join(sorted(grammar.verbs))} "
                     "(/rules commands explains them)",
                 )
         d = state.pending()
@@ -1182,7 +1207,7 @@ class TableService:
             try:
                 grammar.parse(text, getattr(state, grammar.board_attr, None))
             except IllegalMove as exc:
-                raise _Refused(Code.MALFORMED, f"cannot read '{text.strip()}': {exc}") from exc
+                raise _Refused(Code.MALFORMED, f"cannot read '{excerpt(text)}': {exc}") from exc
         try:
             return state.canonical(seat, text)
         except IllegalMove as exc:
@@ -1197,6 +1222,11 @@ class TableService:
         expect_seq: int | None = None,
         expect_game: int | None = None,
     ) -> Outcome:
+        problem = command_problem(text) or (
+            None if idempotency_key is None else id_problem(idempotency_key, "idempotency key")
+        )
+        if problem is not None:
+            raise _Refused(Code.MALFORMED, problem)
         self._ensure_loaded(table)
         if idempotency_key is not None:
             seq = self.storage.has_idempotency_key(idempotency_key)
@@ -1304,6 +1334,9 @@ class TableService:
     def _join_worker(
         self, table: _Table, user_id: str, name: str, game: str | None, guild_id: str | None
     ) -> Outcome:
+        problem = None if guild_id is None else id_problem(guild_id, "guild id")
+        if problem is not None:
+            raise _Refused(Code.MALFORMED, problem)
         self._ensure_loaded(table)
         if table.state is not None:
             raise self._running_refusal(table, Code.GAME_RUNNING, "you cannot join now")
@@ -1852,6 +1885,10 @@ class TableService:
     async def _guarded(
         self, what: str, channel_id: str | int, user_id: str | int | None, call: Any
     ) -> Outcome:
+        problem = None if user_id is None else id_problem(user_id, "user id")
+        if problem is not None:
+            call.close()  # never started: nothing ran, nothing changed
+            return Outcome.refuse(Code.MALFORMED, problem)
         try:
             outcome: Outcome = await call
         except _Refused as refused:
@@ -2059,6 +2096,8 @@ class TableService:
         uid = None if user_id is None else str(user_id)
         try:
             return await self._read(channel_id, self._view_worker, uid)
+        except _Refused:
+            return None
         except Exception:
             log.exception("view failed in channel %s", channel_id)
             return None
@@ -2101,6 +2140,8 @@ class TableService:
         """That user's legal commands now, filtered by the typed prefix (for autocomplete)."""
         try:
             return await self._read(channel_id, self._options_worker, str(user_id), prefix, limit)
+        except _Refused:
+            return []
         except Exception:
             log.exception("options_for failed in channel %s", channel_id)
             return []
@@ -2111,6 +2152,8 @@ class TableService:
         ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
         try:
             return await self._read(channel_id, self._options_reason_worker, str(user_id))
+        except _Refused as refused:
+            return refused.code
         except Exception:
             log.exception("options_reason failed in channel %s", channel_id)
             return Code.INTERNAL
@@ -2119,6 +2162,8 @@ class TableService:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""
         try:
             return await self._read(channel_id, self._decision_worker)
+        except _Refused:
+            return None
         except Exception:
             log.exception("decision failed in channel %s", channel_id)
             return None
@@ -2256,6 +2301,6 @@ def rules_help(topic: str | None = None) -> Reply:
     found = RULE_TOPICS.get(key)
     if found is None:
         return Reply.refuse(
-            Code.UNKNOWN_TOPIC, f"no rules topic '{topic}'; topics: {', '.join(topics)}"
+            Code.UNKNOWN_TOPIC, f"no rules topic '{excerpt(topic)}'; topics: {', '.join(topics)}"
         )
     return Reply(found)

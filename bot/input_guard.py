@@ -1,0 +1,53 @@
+"""First checks on what an adapter hands the table service: ids, typed commands.
+
+Ids (channel, user, guild, idempotency key) are keys in SQLite: a lone surrogate cannot even be
+encoded there, and a 10 kB id is no id. A typed command longer than any real command, or holding
+control characters or lone surrogates, is refused before the engine sees it. Each check returns
+the refusal's text (specific: what was wrong, what is allowed) or ``None``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Longest id accepted (Discord snowflakes have 20 digits; terminal and test ids are short).
+MAX_ID = 100
+#: Longest command accepted; the longest real one ("play 2 basilica 2 palazzo ...") is far less.
+MAX_COMMAND = 300
+
+
+def _is_surrogate(ch: str) -> bool:
+    return "\ud800" <= ch <= "\udfff"
+
+
+def _is_control(ch: str) -> bool:
+    """A control or format character (NUL, ESC, bidi overrides, ...), whitespace excepted."""
+    return not ch.isspace() and unicodedata.category(ch) in ("Cc", "Cf", "Cs")
+
+
+def id_problem(value: object, what: str) -> str | None:
+    """Why ``value`` cannot be a ``what`` id (e.g. "channel id"), or ``None``."""
+    text = str(value)
+    if not text:
+        return f"the {what} is empty"
+    if len(text) > MAX_ID:
+        return f"the {what} is {len(text)} characters long; ids have at most {MAX_ID}"
+    if any(ch.isspace() or _is_control(ch) for ch in text):
+        return f"the {what} holds spaces, control characters or invalid text; ids are printable"
+    return None
+
+
+def command_problem(text: object) -> str | None:
+    """Why a typed command is refused before it is read, or ``None``."""
+    if not isinstance(text, str):
+        return "a command is text, e.g. 'play 2 ponte casa'"
+    if len(text) > MAX_COMMAND:
+        return (
+            f"the command is {len(text)} characters long; commands have at most {MAX_COMMAND} "
+            "(e.g. 'play 2 ponte casa')"
+        )
+    if any(_is_surrogate(ch) for ch in text):
+        return "the command holds a character that is not valid text (a lone surrogate)"
+    if any(_is_control(ch) for ch in text):
+        return "the command holds control characters; type plain text, e.g. 'play 2 ponte casa'"
+    return None
