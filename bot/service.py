@@ -1250,6 +1250,12 @@ class TableService:
             raise _Refused(Code.STALE, "this decision is from an earlier game")
         seq_now = len(table.state.history)
         if expect_seq is not None and expect_seq != seq_now:
+            if not 0 <= expect_seq < seq_now:  # no move number of this game (a forged button)
+                raise _Refused(
+                    Code.STALE,
+                    f"this decision is not from this game's past; the game is at move "
+                    f"{seq_now + 1} now",
+                )
             raise _Refused(
                 Code.STALE,
                 f"this decision is from an earlier turn (move {expect_seq + 1}); the game is "
@@ -1535,6 +1541,8 @@ class TableService:
         ]
         if seed is None:
             seed = secrets.randbits(48)
+        elif not 0 <= seed < 2**63:  # stored as an SQLite integer
+            raise _Refused(Code.MALFORMED, "a seed is a whole number from 0 to 2^63 - 1")
         try:
             state = chosen.new_state(names, seed)
         except IllegalMove as exc:
@@ -1662,7 +1670,11 @@ class TableService:
         if not ais:
             raise _Refused(
                 Code.NO_AI,
-                "there is no AI seat at this table" if seat is None else f"seat {seat} is no AI",
+                "there is no AI seat at this table"
+                if seat is None
+                else f"seat {seat} is no AI"
+                if 0 < seat <= len(seats)
+                else f"there is no such seat; seats are 1-{len(seats)}",
             )
         target = ais[-1]
         self.storage.remove_seat(table.channel_id, target.seat_order)
