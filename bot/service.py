@@ -1250,11 +1250,10 @@ class TableService:
             raise _Refused(Code.STALE, "this decision is from an earlier game")
         seq_now = len(table.state.history)
         if expect_seq is not None and expect_seq != seq_now:
-            if not 0 <= expect_seq < seq_now:  # no move number of this game (a forged button)
+            if not 0 <= expect_seq < 10**6:  # no move number at all (a forged button)
                 raise _Refused(
                     Code.STALE,
-                    f"this decision is not from this game's past; the game is at move "
-                    f"{seq_now + 1} now",
+                    f"this decision is from an earlier turn; the game is at move {seq_now + 1} now",
                 )
             raise _Refused(
                 Code.STALE,
