@@ -49,6 +49,7 @@ from bot.terminal_view import (
 )
 from engine.core import JSON, IllegalMove
 from engine.games import GAMES, get_game
+from engine.text import excerpt, is_number
 
 __all__ = ["CHANNEL", "TerminalTable", "build_parser", "main"]
 
@@ -605,7 +606,7 @@ class TerminalTable:
         elif word == "status":
             self._reply(await self.service.status(self.channel))
         elif word == "log":
-            self._reply(await self.service.log(self.channel, int(rest) if rest.isdigit() else 10))
+            self._reply(await self.service.log(self.channel, _small(rest) or 10))
         elif word == "rules":
             self._reply(await self.service.rules(rest or None))
         else:
@@ -631,10 +632,11 @@ class TerminalTable:
                 return None
             if await self._local(word, rest.strip(), info):
                 continue
-            if text.isdigit():
-                n = int(text)
+            if is_number(text):  # ASCII digits only: int("²") fails, 5,000 digits too
+                n = _small(text) or 0
                 if not 1 <= n <= len(self.options):
-                    self.say(f"✗ no option {n}: the options are 1–{len(self.options)}", "red")
+                    shown = excerpt(text, limit=12)
+                    self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
                     continue
                 text = self.options[n - 1]
                 self.say(f"  = {text}", "dim")
@@ -818,3 +820,8 @@ def main(
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _small(text: str) -> int | None:
+    """A typed option or line count: ASCII digits, at most 6 of them; else None."""
+    return int(text) if is_number(text) and len(text) <= 6 else None

@@ -441,3 +441,27 @@ def _engine_state() -> Any:
 
 
 _ENGINE_STATE = _engine_state()
+
+
+def test_the_terminal_reads_huge_and_unicode_numbers_without_crashing(tmp_path: Path) -> None:
+    """At the terminal prompt a number picks an option and 'log N' counts lines: 5,000 digits
+    and digits that int() cannot read (superscripts) get a refusal, not a traceback."""
+    import io
+
+    from bot import terminal
+    from bot.service import PlaceholderRenderer
+
+    class Piped(io.StringIO):
+        def isatty(self) -> bool:
+            return False
+
+    lines = [BIG, "²", "٣", f"log {BIG}", "log ²", "0" * 5000 + "1", "quit"]
+    out = io.StringIO()
+    argv = ["--ai", "random", "--seed", "5", "--name", "Anna"]
+    argv += ["--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.sqlite3")]
+    feed = Piped("".join(f"{x}\n" for x in lines))
+    rc = terminal.main(argv, stdin=feed, stdout=out, renderer=PlaceholderRenderer())  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert rc == 0, text[-2000:]
+    assert "✗ no option 99999999999…" in text
+    assert "Traceback" not in text and "internal error" not in text
