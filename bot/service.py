@@ -66,6 +66,7 @@ from bot.outputs import (
 )
 from bot.render_procs import RenderProcess
 from bot.storage import (
+    DEFAULT_SYNCHRONOUS,
     AlreadyProcessed,
     AlreadySeated,
     DuplicateMove,
@@ -553,10 +554,17 @@ class TableService:
 
     @classmethod
     def open(
-        cls, path: str | Path, renderer: Renderer | None = None, **kwargs: Any
+        cls,
+        path: str | Path,
+        renderer: Renderer | None = None,
+        *,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
+        **kwargs: Any,
     ) -> TableService:
-        """Open (creating / migrating) the database at ``path`` and wrap it."""
-        return cls(Storage.open(path), renderer, owns_storage=True, **kwargs)
+        """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
+        see :meth:`Storage.open`)."""
+        storage = Storage.open(path, synchronous=synchronous)
+        return cls(storage, renderer, owns_storage=True, **kwargs)
 
     def close(self) -> None:
         """Stop the worker pools (waiting for running jobs) and close owned storage."""
@@ -740,7 +748,8 @@ class TableService:
     def verify(self, game_id: int) -> str:
         """Full check of a stored game (finished ones too): replay every move from the seed,
         check each is stored canonically, and compare the engine's state hash with the latest
-        stored snapshot where it was taken. Returns the final state hash."""
+        stored snapshot where it was taken and, for a finished game, with its stored final
+        hash (its snapshots are gone). Returns the final state hash."""
         record = self.storage.get_game(game_id)
         if record is None:
             raise RestoreError(f"no game {game_id}")
@@ -755,6 +764,17 @@ class TableService:
                 raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
             if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
                 raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
+        if len(state.history) != record.last_seq + 1:
+            raise RestoreError(
+                f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
+            )
+        if record.final_hash is not None and state.state_hash() != record.final_hash:
+            raise RestoreError(
+                f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
+                f"{record.final_hash}"
+            )
+        if record.status == "finished" and not state.is_over:
+            raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
         return state.state_hash()
 
     # -- moves --------------------------------------------------------------------------------
@@ -838,7 +858,7 @@ class TableService:
     def _store_finish(self, table: _Table) -> None:
         state, record = table.state, table.record
         assert state is not None and record is not None
-        self.storage.finish_game(record.id, _results(state, table.players))
+        self.storage.finish_game(record.id, _results(state, table.players), state.state_hash())
         self._mark_finished(table, state, [])
 
     def _ai_for(self, table: _Table, seat: int) -> AiPlayer:
