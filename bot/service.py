@@ -22,10 +22,12 @@ How it works
   attached when a turn ended, the game ended, or the next decision needs a look at the board.
   Event texts meant for one seat, and every change of a player's hand or tokens, become
   private updates for that player.
-* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves, at the start and
-  at the end. A new process loads a channel lazily on first use: the latest snapshot (its hash
-  checked with the engine's ``state_hash``) plus the moves after it, each replayed move checked
-  to reproduce its stored canonical text; finished games are never loaded.
+* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
+  the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
+  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
+  new process loads a channel lazily on first use: the latest snapshot (its hash checked with
+  the engine's ``state_hash``) plus the moves after it, each replayed move checked to
+  reproduce its stored canonical text; finished games are never loaded.
 * **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
