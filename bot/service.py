@@ -752,6 +752,20 @@ class TableService:
         check each is stored canonically, and compare the engine's state hash with the latest
         stored snapshot where it was taken and, for a finished game, with its stored final
         hash (its snapshots are gone). Returns the final state hash."""
+        return self._replay_checked(game_id).state_hash()
+
+    def _replay_finished(self, game_id: int) -> tuple[GameState | None, list[_LogEntry]]:
+        """A finished game's end after a restart, for /board, /hand, /log: replayed from the
+        seed and checked like :meth:`verify` (``None`` if that fails: logged; the summary from
+        the stored results still shows)."""
+        entries: deque[_LogEntry] = deque(maxlen=LOG_KEEP)
+        try:
+            return self._replay_checked(game_id, entries), list(entries)
+        except Exception:
+            log.exception("finished game %s does not replay to its stored end", game_id)
+            return None, []
+
+    def _replay_checked(self, game_id: int, log_into: deque[_LogEntry] | None = None) -> GameState:
         record = self.storage.get_game(game_id)
         if record is None:
             raise RestoreError(f"no game {game_id}")
@@ -761,9 +775,11 @@ class TableService:
         if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
             raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
         for move in self.storage.moves(game_id):
-            state.apply(move.seat, move.command)
+            events = state.apply(move.seat, move.command)
             if state.history[-1] != (move.seat, move.command):
                 raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+            if log_into is not None:
+                log_into.append(self._log_entry(state, move.seq, move.seat, events))
             if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
                 raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
         if len(state.history) != record.last_seq + 1:
@@ -777,7 +793,7 @@ class TableService:
             )
         if record.status == "finished" and not state.is_over:
             raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
-        return state.state_hash()
+        return state
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -1155,8 +1171,9 @@ class TableService:
         if last and last[0].status == "finished":
             results = self.storage.results(last[0].id)
             summary = ", ".join(f"{r.place}. {r.name} ({r.score})" for r in results)
+            state, entries = self._replay_finished(last[0].id)
             table.finished = _Finished(
-                last[0].id, last[0].game_type, list(last[0].players), None, summary
+                last[0].id, last[0].game_type, list(last[0].players), state, summary, entries
             )
             return self._no_game(table)
         seats = self.storage.list_seats(table.channel_id)
@@ -1666,8 +1683,14 @@ class TableService:
 
     # -- reads (workers) ----------------------------------------------------------------------
 
+    def _remember_last_game(self, table: _Table) -> None:
+        """After a restart: the channel's last finished game (replayed) for board/hand/log."""
+        if table.state is None and table.finished is None and table.broken is None:
+            self._no_game(table)
+
     def _shown_state(self, table: _Table) -> tuple[GameState, list[PlayerInfo]]:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         if table.state is not None:
             return table.state, table.players
         if table.finished is not None and table.finished.state is not None:
@@ -1784,6 +1807,7 @@ class TableService:
 
     def _log_worker(self, table: _Table, limit: int) -> Reply:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         limit = max(1, min(limit, LOG_KEEP))
         if table.state is not None and table.record is not None:
             total = len(table.state.history)
@@ -1848,6 +1872,7 @@ class TableService:
 
     def _view_worker(self, table: _Table, user_id: str | None) -> JSON | None:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         if table.state is not None:
             state, players = table.state, table.players
         elif table.finished is not None and table.finished.state is not None:

@@ -81,7 +81,29 @@ async def test_a_channel_whose_last_game_finished_restarts(tmp_path: Path) -> No
     assert (await svc.status("c")).ok
     game = svc.storage.game_history("c", 1)[0]
     assert svc.verify(game.id) == script.final_hash
+    # The end is replayed from seed and moves (no snapshot left) for board, hand, log, view.
+    board = await svc.board("c")
+    assert board.ok and board.image is not None
+    assert (await svc.hand("c", uid(1))).ok
+    log = await svc.log("c", 3)
+    assert log.ok and log.lines[-1].startswith(f"#{len(script.moves)} ")
+    view = await svc.view("c")
+    assert view is not None and view["seq"] == len(script.moves)
     assert (await svc.start("c", uid(0), seed=42)).accepted
+    svc.close()
+
+
+async def test_a_finished_game_that_does_not_replay_is_not_shown(tmp_path: Path) -> None:
+    script = script_game(2, seed=44, policy_seed=2)
+    svc = open_service(tmp_path / "t.db")
+    await start(svc, "c", 2, seed=script.seed)
+    await play_script(svc, "c", script.moves)
+    with svc.storage._write("tamper") as conn:
+        conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff'")
+    svc.close()
+    svc = open_service(tmp_path / "t.db")
+    board = await svc.board("c")
+    assert not board.ok and board.code == Code.GAME_OVER  # the summary, not a wrong board
     svc.close()
 
 
