@@ -61,13 +61,7 @@ from typing import Any, Literal, cast
 
 from sqlite_utils import Database
 
-from bot.storage_compact import (
-    ARCHIVE_TABLE_DDL,
-    ARCHIVED_KEYS_DDL,
-    archived_key,
-    compact_game,
-    read_archive,
-)
+from bot.storage_compact import archived_key, compact_game, read_archive
 
 __all__ = [
     "APPLICATION_ID",
@@ -458,8 +452,27 @@ def _migrate_add_final_hash_and_archives(db: Database) -> None:
     ``games.final_hash``, the ``move_archives`` table, and every finished game of an older
     file compacted (final hash from its end snapshot)."""
     db.conn.execute("ALTER TABLE games ADD COLUMN final_hash TEXT")
-    db.conn.execute(ARCHIVE_TABLE_DDL)
-    db.conn.execute(ARCHIVED_KEYS_DDL)
+    # A finished game's moves, packed by bot.storage_compact (format = its layout version).
+    db.conn.execute(
+        """
+        CREATE TABLE move_archives (
+            game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            format     INTEGER NOT NULL,
+            move_count INTEGER NOT NULL CHECK (move_count >= 0),
+            packed     BLOB NOT NULL
+        )
+        """
+    )
+    # The idempotency keys of packed moves, so a late retry is still recognised.
+    db.conn.execute(
+        """
+        CREATE TABLE archived_keys (
+            idempotency_key TEXT PRIMARY KEY,
+            game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq             INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """
+    )
     finished = db.conn.execute("SELECT id FROM games WHERE status = 'finished'").fetchall()
     for (game_id,) in finished:
         compact_game(db.conn, int(game_id), None)

@@ -21,7 +21,8 @@ that stores its results, :func:`compact_game`
 press repeated after the game ended is still answered "already done".
 
 The functions take a raw ``sqlite3.Connection`` inside the caller's write transaction and
-deal in plain tuples, so this module does not depend on :mod:`bot.storage`.
+deal in plain tuples, so this module does not depend on :mod:`bot.storage` (whose migration
+creates the ``move_archives`` and ``archived_keys`` tables).
 """
 
 from __future__ import annotations
@@ -34,9 +35,7 @@ from itertools import pairwise
 from typing import Any
 
 __all__ = [
-    "ARCHIVED_KEYS_DDL",
     "ARCHIVE_FORMAT",
-    "ARCHIVE_TABLE_DDL",
     "ArchivedMove",
     "archived_key",
     "compact_game",
@@ -47,23 +46,6 @@ __all__ = [
 
 #: Version of the packed layout (``move_archives.format``); readers refuse unknown ones.
 ARCHIVE_FORMAT = 1
-
-ARCHIVE_TABLE_DDL = """
-    CREATE TABLE move_archives (
-        game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        format     INTEGER NOT NULL,
-        move_count INTEGER NOT NULL CHECK (move_count >= 0),
-        packed     BLOB NOT NULL
-    )
-"""
-
-ARCHIVED_KEYS_DDL = """
-    CREATE TABLE archived_keys (
-        idempotency_key TEXT PRIMARY KEY,
-        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seq             INTEGER NOT NULL
-    ) WITHOUT ROWID
-"""
 
 #: ``(seq, seat, user_id, command, created_at, idempotency_key)``, ``created_at`` as stored
 #: (ISO-8601 UTC text).

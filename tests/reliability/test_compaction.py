@@ -12,7 +12,7 @@ import pytest
 
 from bot.outputs import Code
 from bot.settings import Settings, SettingsError
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, Storage
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, Storage, _migrate_add_final_hash_and_archives
 from bot.storage_compact import pack_moves, unpack_moves
 from engine.games import get_game
 from tests.test_service_support import open_service, play_script, script_game, start, uid
@@ -159,9 +159,13 @@ def test_pack_round_trip() -> None:
     assert unpack_moves(pack_moves([])) == []
 
 
-def _v1_file_with_a_finished_and_an_active_game(path: Path) -> tuple[str, int]:
+#: The schema version before finished games were compacted.
+BEFORE_COMPACTION = MIGRATIONS.index(_migrate_add_final_hash_and_archives)
+
+
+def _old_file_with_a_finished_and_an_active_game(path: Path) -> tuple[str, int]:
     """A database as the previous program wrote it: every snapshot kept."""
-    Storage.open(path, migrations=MIGRATIONS[:1]).close()
+    Storage.open(path, migrations=MIGRATIONS[:BEFORE_COMPACTION]).close()
     script = script_game(2, seed=51, policy_seed=5)
     game = get_game("venezia")
     conn = sqlite3.connect(path)
@@ -186,12 +190,16 @@ def _v1_file_with_a_finished_and_an_active_game(path: Path) -> tuple[str, int]:
             )
             if seq % 10 == 9 or seq == count - 1:
                 conn.execute(
-                    "INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO snapshots (game_id, seq, state_json, state_hash, created_at) "
+                    "VALUES (?, ?, ?, ?, ?)",
                     (gid, seq, state.to_json(), state.state_hash(), now),
                 )
         conn.execute("UPDATE games SET last_seq = ? WHERE id = ?", (count - 1, gid))
     conn.execute("UPDATE games SET status = 'finished' WHERE id = 1")
-    conn.execute("INSERT INTO results VALUES (1, 0, 'u0', 'P1', 1, '1')")
+    conn.execute(
+        "INSERT INTO results (game_id, seat, user_id, name, place, score) "
+        "VALUES (1, 0, 'u0', 'P1', 1, '1')"
+    )
     conn.commit()
     conn.close()
     return script.final_hash, len(script.moves)
@@ -199,7 +207,7 @@ def _v1_file_with_a_finished_and_an_active_game(path: Path) -> tuple[str, int]:
 
 def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    final_hash, n_moves = _v1_file_with_a_finished_and_an_active_game(path)
+    final_hash, n_moves = _old_file_with_a_finished_and_an_active_game(path)
     with Storage.open(path) as store:
         assert store.schema_version() == SCHEMA_VERSION
         finished = store.get_game(1)
@@ -213,7 +221,7 @@ def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> N
         snap = store.latest_snapshot(2)
         assert snap is not None and snap.seq == 29
         assert len(store.moves(2)) == 30
-    assert list(tmp_path.glob("old.db.bak-v1-*")), "the old file was backed up first"
+    assert list(tmp_path.glob(f"old.db.bak-v{BEFORE_COMPACTION}-*")), "backed up first"
     svc = open_service(path)
     assert svc.verify(1) == final_hash
     svc.verify(2)
