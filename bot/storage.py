@@ -449,8 +449,8 @@ _V1_SCHEMA: tuple[str, ...] = (
 
 def _migrate_add_final_hash_and_archives(db: Database) -> None:
     """Finished games keep seed, moves, results and the final hash, not every snapshot:
-    ``games.final_hash``, the ``move_archives`` table, and every finished game of an older
-    file compacted (final hash from its end snapshot)."""
+    ``games.final_hash``, the ``move_archives`` table, and every finished (or aborted) game of
+    an older file compacted (final hash from a snapshot at its last move)."""
     db.conn.execute("ALTER TABLE games ADD COLUMN final_hash TEXT")
     # A finished game's moves, packed by bot.storage_compact (format = its layout version).
     db.conn.execute(
@@ -473,8 +473,10 @@ def _migrate_add_final_hash_and_archives(db: Database) -> None:
         ) WITHOUT ROWID
         """
     )
-    finished = db.conn.execute("SELECT id FROM games WHERE status = 'finished'").fetchall()
-    for (game_id,) in finished:
+    closed = db.conn.execute(
+        "SELECT id FROM games WHERE status IN ('finished', 'aborted')"
+    ).fetchall()
+    for (game_id,) in closed:
         compact_game(db.conn, int(game_id), None)
 
 
@@ -1097,10 +1099,12 @@ class Storage:
             return finished
 
     def abort_game(self, game_id: int) -> GameRecord:
-        """Mark an active game aborted (its moves stay for the record)."""
+        """Mark an active game aborted; it is compacted like a finished one (its moves stay,
+        packed, for the record; its snapshots go: an aborted game is never resumed)."""
         with self._write("abort_game") as conn:
             self._require_active(conn, game_id)
             self._close_game(conn, game_id, "aborted")
+            compact_game(conn, game_id, None)
             aborted = self._game(conn, game_id)
             assert aborted is not None
             return aborted

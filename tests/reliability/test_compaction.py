@@ -120,6 +120,20 @@ async def test_a_tampered_finished_game_fails_verification(tmp_path: Path) -> No
     svc.close()
 
 
+async def test_an_aborted_game_is_compacted_too(tmp_path: Path) -> None:
+    script = script_game(3, seed=45, policy_seed=3)
+    svc = open_service(tmp_path / "t.db", snapshot_every=10)
+    await start(svc, "c", 3, seed=script.seed)
+    await play_script(svc, "c", script.moves[:47], key_prefix="k")
+    assert (await svc.abort("c", uid(0))).accepted
+    game = svc.storage.game_history("c", 1)[0]
+    assert game.status == "aborted" and svc.storage.latest_snapshot(game.id) is None
+    assert [(m.seat, m.command) for m in svc.storage.moves(game.id)] == script.final.history[:47]
+    assert svc.storage.has_idempotency_key("k-46") == 46
+    svc.verify(game.id)
+    svc.close()
+
+
 async def test_bytes_per_finished_four_player_game(tmp_path: Path) -> None:
     """Measured on the file: what each further finished game adds once pages are reused.
     Every human press carries a Discord-sized key and user id, as in real play."""
