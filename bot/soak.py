@@ -68,6 +68,10 @@ class SoakReport:
     kills: int = 0
     acknowledged: int = 0
     acknowledged_moves: int = 0
+    #: Unanswered commands re-sent with their key after a restart, and acknowledged ones
+    #: pressed again (each must be refused as a duplicate, or it counts as duplicated).
+    retried: int = 0
+    repeated_presses: int = 0
     lost: int = 0
     duplicated: int = 0
     games_finished: int = 0
@@ -163,6 +167,10 @@ def check(db: Path, ack_log: Path, report: SoakReport, checked: _Checked) -> Non
                 ack_problems.append(f"game {game} ends before acknowledged move {upto}")
             covered.update((game, s) for s in range(upto + 1))
     duplicated += sum(1 for r in records if r["e"] == "dup")
+    wrong = [r for r in records if r["e"] == "repeat" and r["code"] != "duplicate"]
+    ack_problems += [f"repeated press of {r['key']} refused as {r['code']}" for r in wrong]
+    report.retried = sum(1 for r in acks if r.get("retry"))
+    report.repeated_presses = sum(1 for r in records if r["e"] in ("repeat", "dup"))
     report.acknowledged = len(acks)
     report.acknowledged_moves = len(covered)
     report.lost = lost

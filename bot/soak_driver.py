@@ -11,6 +11,7 @@ The ack log (JSON lines) is the driver's memory and the checker's evidence:
   is acknowledged, and the line is fsync'd before the driver goes on. ``upto`` is the last
   move number the answer covered (AI moves that followed included);
 * ``refused`` - a command was refused (nothing acknowledged);
+* ``repeat`` - a repeated press of an acknowledged key was refused as a duplicate (right);
 * ``dup`` - a repeated press of an acknowledged key was accepted again (a doubled move).
 
 On start the driver re-sends, with the same key, each channel's last ``send`` that has no
@@ -141,6 +142,8 @@ class Driver:
         )
         if out.accepted:
             self.log.write({"e": "dup", "ch": channel, "key": ack["key"]}, durable=True)
+        else:
+            self.log.write({"e": "repeat", "ch": channel, "key": ack["key"], "code": out.code})
 
     async def play(self, channel: str, pending: dict[str, Any] | None) -> None:
         if pending is not None:  # the reply was lost in the kill: retry with the same key

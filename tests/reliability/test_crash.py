@@ -33,6 +33,8 @@ def test_kills_lose_and_double_nothing(soaked: tuple[SoakReport, Path]) -> None:
     print(report)
     assert report.kills == KILLS
     assert report.acknowledged > 50 and report.acknowledged_moves >= report.acknowledged
+    # Lost replies were retried with their keys, acknowledged presses repeated: all harmless.
+    assert report.retried > 0 and report.repeated_presses > 0
     assert report.lost == 0 and report.duplicated == 0, report.ack_problems
     assert report.integrity == "ok"
     assert report.replay_mismatches == 0, report.problems
