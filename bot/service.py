@@ -27,7 +27,8 @@ How it works
   :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
   new process loads a channel lazily on first use: the latest snapshot (its hash checked with
   the engine's ``state_hash``) plus the moves after it, each replayed move checked to
-  reproduce its stored canonical text; finished games are never loaded.
+  reproduce its stored canonical text; a channel's last finished game is only replayed from
+  its seed (a few ms, checked against its final hash) when /board, /hand or /log asks for it.
 * **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
