@@ -28,7 +28,7 @@ How it works
   new process loads a channel lazily on first use: the latest snapshot (its hash checked with
   the engine's ``state_hash``) plus the moves after it, each replayed move checked to
   reproduce its stored canonical text; a channel's last finished game is only replayed from
-  its seed (a few ms, checked against its final hash) when /board, /hand or /log asks for it.
+  its seed (a few ms, checked against its final hash) when its channel is next used.
 * **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
