@@ -15,6 +15,11 @@ when the service falls behind, a channel sends as soon as its previous command r
 ``--think-ms`` sets the mean pause per channel directly instead. ``loop_lag`` is how late a
 10 ms timer on the event loop fires: it stays small because engine, storage and rendering work
 run in worker threads and render processes.
+
+``--synchronous`` picks SQLite's durability (``full``, the default as in the bot: every
+commit fsync'd, so an acknowledged move survives a power loss; ``normal``: faster, may drop
+the last commits then); ``both`` measures the two one after the other, one line each, to show
+what FULL costs. The mode is in the output (``synchronous``).
 """
 
 from __future__ import annotations
@@ -180,6 +185,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     svc = TableService.open(
         db_path,
         renderer,
+        synchronous=args.synchronous,
         workers=args.workers,
         render_processes=args.render_processes,
         images=not args.no_images,
@@ -273,6 +279,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "render_processes": args.render_processes,
         "hand_images": args.hand_images,
+        "synchronous": args.synchronous,
         "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
         # CPU per accepted command: this process (service, SQLite, the driver; the rendering
         # too when it runs in threads) and the render processes.
@@ -344,6 +351,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--exchange-rate", type=float, default=0.1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", help="SQLite file to use (default: a temporary one)")
+    p.add_argument(
+        "--synchronous",
+        choices=("full", "normal", "both"),
+        default="full",
+        help="SQLite synchronous mode: full (default, as the bot runs), normal, or both "
+        "(measure one after the other, to compare)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON line")
     return p.parse_args(argv)
 
@@ -351,7 +365,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(list(sys.argv[1:] if argv is None else argv))
     logging.basicConfig(level=logging.WARNING)
-    result = asyncio.run(run(args))
+    modes = ["full", "normal"] if args.synchronous == "both" else [args.synchronous]
+    for mode in modes:
+        report(asyncio.run(run(argparse.Namespace(**{**vars(args), "synchronous": mode}))), args)
+    return 0
+
+
+def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(result))
     else:
@@ -366,9 +386,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['loop_lag_p99_ms']} ms; {result['games_finished']} games finished; "
             f"CPU per command {result['main_cpu_ms_per_command']} ms here + "
             f"{result['render_cpu_ms_per_command']} ms in render processes; machine busy "
-            f"{result['cpu_busy_pct']}%, stolen by the host {result['cpu_steal_pct']}%"
+            f"{result['cpu_busy_pct']}%, stolen by the host {result['cpu_steal_pct']}%; "
+            f"synchronous {result['synchronous']}"
         )
-    return 0
 
 
 if __name__ == "__main__":

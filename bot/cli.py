@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("bot.scenario_cmd", "run rule scenario files (TOML)"),
     "bot": ("bot.discord_app", "run the Discord bot (needs DISCORD_TOKEN)"),
     "sync": ("bot.discord_sync", "register the slash commands with Discord (global or one guild)"),
+    "soak": ("bot.soak", "SIGKILL the table service while it plays; check no move is lost"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "render": ("render.bench", "time state -> PNG for a mid-game 5-player board"),

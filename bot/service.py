@@ -22,10 +22,13 @@ How it works
   attached when a turn ended, the game ended, or the next decision needs a look at the board.
   Event texts meant for one seat, and every change of a player's hand or tokens, become
   private updates for that player.
-* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves, at the start and
-  at the end. A new process loads a channel lazily on first use: the latest snapshot (its hash
-  checked with the engine's ``state_hash``) plus the moves after it, each replayed move checked
-  to reproduce its stored canonical text; finished games are never loaded.
+* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
+  the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
+  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
+  new process loads a channel lazily on first use: the latest snapshot (its hash checked with
+  the engine's ``state_hash``) plus the moves after it, each replayed move checked to
+  reproduce its stored canonical text; a channel's last finished game is only replayed from
+  its seed (a few ms, checked against its final hash) when its channel is next used.
 * **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
@@ -68,6 +71,7 @@ from bot.outputs import (
 from bot.render_procs import RenderProcess
 from bot.safe_text import normalize_name
 from bot.storage import (
+    DEFAULT_SYNCHRONOUS,
     AlreadyProcessed,
     AlreadySeated,
     DuplicateMove,
@@ -556,10 +560,17 @@ class TableService:
 
     @classmethod
     def open(
-        cls, path: str | Path, renderer: Renderer | None = None, **kwargs: Any
+        cls,
+        path: str | Path,
+        renderer: Renderer | None = None,
+        *,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
+        **kwargs: Any,
     ) -> TableService:
-        """Open (creating / migrating) the database at ``path`` and wrap it."""
-        return cls(Storage.open(path), renderer, owns_storage=True, **kwargs)
+        """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
+        see :meth:`Storage.open`)."""
+        storage = Storage.open(path, synchronous=synchronous)
+        return cls(storage, renderer, owns_storage=True, **kwargs)
 
     def close(self) -> None:
         """Stop the worker pools (waiting for running jobs) and close owned storage."""
@@ -746,7 +757,22 @@ class TableService:
     def verify(self, game_id: int) -> str:
         """Full check of a stored game (finished ones too): replay every move from the seed,
         check each is stored canonically, and compare the engine's state hash with the latest
-        stored snapshot where it was taken. Returns the final state hash."""
+        stored snapshot where it was taken and, for a finished game, with its stored final
+        hash (its snapshots are gone). Returns the final state hash."""
+        return self._replay_checked(game_id).state_hash()
+
+    def _replay_finished(self, game_id: int) -> tuple[GameState | None, list[_LogEntry]]:
+        """A finished game's end after a restart, for /board, /hand, /log: replayed from the
+        seed and checked like :meth:`verify` (``None`` if that fails: logged; the summary from
+        the stored results still shows)."""
+        entries: deque[_LogEntry] = deque(maxlen=LOG_KEEP)
+        try:
+            return self._replay_checked(game_id, entries), list(entries)
+        except Exception:
+            log.exception("finished game %s does not replay to its stored end", game_id)
+            return None, []
+
+    def _replay_checked(self, game_id: int, log_into: deque[_LogEntry] | None = None) -> GameState:
         record = self.storage.get_game(game_id)
         if record is None:
             raise RestoreError(f"no game {game_id}")
@@ -756,12 +782,25 @@ class TableService:
         if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
             raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
         for move in self.storage.moves(game_id):
-            state.apply(move.seat, move.command)
+            events = state.apply(move.seat, move.command)
             if state.history[-1] != (move.seat, move.command):
                 raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+            if log_into is not None:
+                log_into.append(self._log_entry(state, move.seq, move.seat, events))
             if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
                 raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
-        return state.state_hash()
+        if len(state.history) != record.last_seq + 1:
+            raise RestoreError(
+                f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
+            )
+        if record.final_hash is not None and state.state_hash() != record.final_hash:
+            raise RestoreError(
+                f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
+                f"{record.final_hash}"
+            )
+        if record.status == "finished" and not state.is_over:
+            raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
+        return state
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -859,7 +898,7 @@ class TableService:
     def _store_finish(self, table: _Table) -> None:
         state, record = table.state, table.record
         assert state is not None and record is not None
-        self.storage.finish_game(record.id, _results(state, table.players))
+        self.storage.finish_game(record.id, _results(state, table.players), state.state_hash())
         self._mark_finished(table, state, [])
 
     def _ai_for(self, table: _Table, seat: int) -> AiPlayer:
@@ -1157,8 +1196,9 @@ class TableService:
         if last and last[0].status == "finished":
             results = self.storage.results(last[0].id)
             summary = ", ".join(f"{r.place}. {r.name} ({r.score})" for r in results)
+            state, entries = self._replay_finished(last[0].id)
             table.finished = _Finished(
-                last[0].id, last[0].game_type, list(last[0].players), None, summary
+                last[0].id, last[0].game_type, list(last[0].players), state, summary, entries
             )
             return self._no_game(table)
         seats = self.storage.list_seats(table.channel_id)
@@ -1688,8 +1728,14 @@ class TableService:
 
     # -- reads (workers) ----------------------------------------------------------------------
 
+    def _remember_last_game(self, table: _Table) -> None:
+        """After a restart: the channel's last finished game (replayed) for board/hand/log."""
+        if table.state is None and table.finished is None and table.broken is None:
+            self._no_game(table)
+
     def _shown_state(self, table: _Table) -> tuple[GameState, list[PlayerInfo]]:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         if table.state is not None:
             return table.state, table.players
         if table.finished is not None and table.finished.state is not None:
@@ -1806,6 +1852,7 @@ class TableService:
 
     def _log_worker(self, table: _Table, limit: int) -> Reply:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         limit = max(1, min(limit, LOG_KEEP))
         if table.state is not None and table.record is not None:
             total = len(table.state.history)
@@ -1870,6 +1917,7 @@ class TableService:
 
     def _view_worker(self, table: _Table, user_id: str | None) -> JSON | None:
         self._ensure_loaded(table)
+        self._remember_last_game(table)
         if table.state is not None:
             state, players = table.state, table.players
         elif table.finished is not None and table.finished.state is not None:

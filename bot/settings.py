@@ -21,6 +21,9 @@ variable                   default                meaning
 ``VENEZIA_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
                                                   player's run of decisions ends, or before he
                                                   picks cards), ``always`` (every change), ``off``
+``VENEZIA_DB_SYNC``        ``full``               SQLite ``synchronous``: ``full`` (an acknowledged
+                                                  move survives a power loss) or ``normal``
+                                                  (faster; a power loss may drop the last moves)
 =========================  =====================  ===============================================
 
 ``VENEZIA_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
@@ -51,6 +54,7 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 SYNC_MODES = ("off", "guild", "global")
 RENDERERS = ("auto", "real", "placeholder")
 HAND_IMAGES = ("settled", "always", "off")
+DB_SYNC_MODES = ("full", "normal")
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -160,6 +164,8 @@ class Settings:
     render_processes: int = field(default_factory=auto_render_processes)
     dm_hands: bool = True
     hand_images: str = "settled"
+    #: SQLite ``synchronous``; give it to ``TableService.open(..., synchronous=...)``.
+    db_synchronous: str = "full"
 
     @classmethod
     def from_env(
@@ -194,6 +200,9 @@ class Settings:
             hand_images=_choice(
                 get("VENEZIA_HAND_IMAGES", "settled"), "VENEZIA_HAND_IMAGES", HAND_IMAGES
             ),
+            db_synchronous=_choice(
+                get("VENEZIA_DB_SYNC", "full"), "VENEZIA_DB_SYNC", DB_SYNC_MODES
+            ),
         )
 
     def require_token(self) -> str:
@@ -211,5 +220,5 @@ class Settings:
             f"{self.dev_guild_id or 'none'}; sync on start {self.sync_on_start}; log level "
             f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
             f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
-            f"hand images {self.hand_images}"
+            f"hand images {self.hand_images}; database sync {self.db_synchronous}"
         )

@@ -24,9 +24,16 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   ``BEGIN IMMEDIATE`` takes the write lock up front, so checks done inside a write transaction
   (next sequence number, idempotency key) cannot be invalidated by another process sharing the
   file, and ``busy_timeout`` makes such a process wait instead of failing.
-* **Durability settings.** WAL journal (readers never block the writer), ``synchronous=NORMAL``
-  (in WAL mode a power loss may drop the last commits but never corrupts the file), foreign
-  keys on.
+* **Durability settings.** WAL journal (readers never block the writer), ``synchronous=FULL``
+  by default: every commit is fsync'd before it returns, so an acknowledged move survives an
+  OS crash or power loss. ``synchronous="normal"`` (the ``VENEZIA_DB_SYNC`` setting) trades
+  that for speed: in WAL mode a power loss may then drop the last commits, but never corrupts
+  the file. Foreign keys on.
+* **Finished games are compacted** (:mod:`bot.storage_compact`): in the transaction that ends
+  a game its snapshots go, ``games.final_hash`` keeps the hash of the final state, and its
+  move rows are packed into one ``move_archives`` row that :meth:`Storage.moves` reads
+  transparently (its idempotency keys stay known in ``archived_keys``) - a finished 4-player
+  game costs a few kB instead of ~150 kB.
 * **Schema versioning.** ``PRAGMA user_version`` holds the schema version and
   ``PRAGMA application_id`` marks the file as ours. :data:`MIGRATIONS` is a list of functions;
   ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. On :meth:`Storage.open` pending
@@ -54,10 +61,14 @@ from typing import Any, Literal, cast
 
 from sqlite_utils import Database
 
+from bot.storage_compact import archived_key, compact_game, read_archive
+
 __all__ = [
     "APPLICATION_ID",
+    "DEFAULT_SYNCHRONOUS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "SYNCHRONOUS_MODES",
     "AlreadyProcessed",
     "AlreadySeated",
     "DuplicateMove",
@@ -90,6 +101,11 @@ APPLICATION_ID = 0x56454E5A
 
 #: Seconds a writer waits for another connection's lock before giving up.
 BUSY_TIMEOUT_SECONDS = 5.0
+
+#: ``PRAGMA synchronous`` modes :meth:`Storage.open` accepts. ``full`` (the default) makes an
+#: acknowledged commit survive a power loss; ``normal`` may lose the last commits then.
+SYNCHRONOUS_MODES = ("full", "normal")
+DEFAULT_SYNCHRONOUS = "full"
 
 # --------------------------------------------------------------------------------------------
 # Errors
@@ -246,6 +262,8 @@ class GameRecord:
     """Everything needed to rebuild a game: type, options, seed, players (plus bookkeeping).
 
     ``last_seq`` is the seq of the newest stored move, ``-1`` before the first move.
+    ``final_hash`` is the engine's hash of the final state of a finished game (its snapshots
+    are dropped at the end, so a replay from the seed is checked against this).
     """
 
     id: int
@@ -259,6 +277,7 @@ class GameRecord:
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    final_hash: str | None = None
 
     @property
     def player_names(self) -> list[str]:
@@ -427,10 +446,44 @@ _V1_SCHEMA: tuple[str, ...] = (
     """,
 )
 
+
+def _migrate_add_final_hash_and_archives(db: Database) -> None:
+    """Finished games keep seed, moves, results and the final hash, not every snapshot:
+    ``games.final_hash``, the ``move_archives`` table, and every finished (or aborted) game of
+    an older file compacted (final hash from a snapshot at its last move)."""
+    db.conn.execute("ALTER TABLE games ADD COLUMN final_hash TEXT")
+    # A finished game's moves, packed by bot.storage_compact (format = its layout version).
+    db.conn.execute(
+        """
+        CREATE TABLE move_archives (
+            game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            format     INTEGER NOT NULL,
+            move_count INTEGER NOT NULL CHECK (move_count >= 0),
+            packed     BLOB NOT NULL
+        )
+        """
+    )
+    # The idempotency keys of packed moves, so a late retry is still recognised.
+    db.conn.execute(
+        """
+        CREATE TABLE archived_keys (
+            idempotency_key TEXT PRIMARY KEY,
+            game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq             INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """
+    )
+    closed = db.conn.execute(
+        "SELECT id FROM games WHERE status IN ('finished', 'aborted')"
+    ).fetchall()
+    for (game_id,) in closed:
+        compact_game(db.conn, int(game_id), None)
+
+
 #: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. To change the schema, append a
 #: new function (never edit an old one) - e.g. ``def _migrate_v1_to_v2(db): db.conn.execute(
 #: "ALTER TABLE games ADD COLUMN ...")`` - and the file is upgraded on the next start.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_v0_to_v1,)
+MIGRATIONS: tuple[Migration, ...] = (_migrate_v0_to_v1, _migrate_add_final_hash_and_archives)
 
 #: The schema version this program writes.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -511,6 +564,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
         created_at=_parse_ts(row["created_at"]),
         started_at=_parse_opt_ts(row["started_at"]),
         finished_at=_parse_opt_ts(row["finished_at"]),
+        final_hash=_opt_str(row["final_hash"]),
     )
 
 
@@ -549,7 +603,7 @@ def _result_from_row(row: sqlite3.Row) -> ResultRecord:
 
 _GAME_COLUMNS = (
     "id, channel_id, game_type, options, seed, players, status, last_seq, "
-    "created_at, started_at, finished_at"
+    "created_at, started_at, finished_at, final_hash"
 )
 _MOVE_COLUMNS = "game_id, seq, seat, user_id, command, created_at, idempotency_key"
 
@@ -592,6 +646,7 @@ class Storage:
         *,
         migrations: Sequence[Migration] = MIGRATIONS,
         clock: Callable[[], datetime] = _utcnow,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
     ) -> Storage:
         """Open (creating if needed) and migrate the database at ``path`` (or ``":memory:"``).
 
@@ -599,8 +654,14 @@ class Storage:
         program (:class:`SchemaTooNew`) or a foreign file (:class:`NotOurDatabase`) is left
         byte-identical. Only then are WAL mode set, a backup taken (if an existing schema is
         about to change) and the pending migrations applied in one transaction.
-        ``migrations`` is injectable so tests can exercise an upgrade.
+        ``migrations`` is injectable so tests can exercise an upgrade. ``synchronous`` is
+        ``"full"`` (default: an acknowledged commit survives a power loss) or ``"normal"``.
         """
+        mode = synchronous.strip().lower()
+        if mode not in SYNCHRONOUS_MODES:
+            raise ValueError(
+                f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}, not {synchronous!r}"
+            )
         path_str = str(path)
         in_memory = path_str == ":memory:" or path_str.startswith("file::memory:")
         conn = sqlite3.connect(
@@ -626,7 +687,7 @@ class Storage:
             conn.execute("PRAGMA foreign_keys = ON")
             if not in_memory:
                 conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(f"PRAGMA synchronous = {mode.upper()}")
 
             if version < target:
                 if version > 0 and not in_memory:
@@ -998,9 +1059,14 @@ class Storage:
         )
 
     def _finish(
-        self, conn: sqlite3.Connection, game: GameRecord, results: Sequence[FinalResult]
+        self,
+        conn: sqlite3.Connection,
+        game: GameRecord,
+        results: Sequence[FinalResult],
+        final_hash: str | None,
     ) -> None:
-        """Store results and mark the game finished (caller holds the write transaction)."""
+        """Store results, mark the game finished and compact it: snapshots dropped, moves
+        packed, ``final_hash`` kept (caller holds the write transaction)."""
         seats = [r.seat for r in results]
         if len(set(seats)) != len(seats):
             raise ValueError(f"game {game.id}: duplicate seats in results {seats}")
@@ -1016,21 +1082,29 @@ class Storage:
             for r in results
         )
         self._close_game(conn, game.id, "finished")
+        compact_game(conn, game.id, final_hash)
 
-    def finish_game(self, game_id: int, results: Sequence[FinalResult]) -> GameRecord:
-        """Mark an active game finished and store its results, in one transaction."""
+    def finish_game(
+        self, game_id: int, results: Sequence[FinalResult], final_hash: str | None = None
+    ) -> GameRecord:
+        """Mark an active game finished, store its results and compact it, in one transaction.
+
+        ``final_hash`` is the engine's hash of the final state; without it the hash of a
+        snapshot taken at the last move is kept, if there is one."""
         with self._write("finish_game") as conn:
             game = self._require_active(conn, game_id)
-            self._finish(conn, game, results)
+            self._finish(conn, game, results, final_hash)
             finished = self._game(conn, game_id)
             assert finished is not None
             return finished
 
     def abort_game(self, game_id: int) -> GameRecord:
-        """Mark an active game aborted (its moves stay for the record)."""
+        """Mark an active game aborted; it is compacted like a finished one (its moves stay,
+        packed, for the record; its snapshots go: an aborted game is never resumed)."""
         with self._write("abort_game") as conn:
             self._require_active(conn, game_id)
             self._close_game(conn, game_id, "aborted")
+            compact_game(conn, game_id, None)
             aborted = self._game(conn, game_id)
             assert aborted is not None
             return aborted
@@ -1041,10 +1115,13 @@ class Storage:
         row = conn.execute(
             "SELECT game_id, seq FROM moves WHERE idempotency_key = ?", (key,)
         ).fetchone()
-        return None if row is None else (int(row[0]), int(row[1]))
+        if row is None:
+            return archived_key(conn, key)  # a finished game's moves are packed
+        return int(row[0]), int(row[1])
 
     def has_idempotency_key(self, key: str) -> int | None:
-        """The seq of the move accepted under ``key``, or ``None`` if the key is new."""
+        """The seq of the move accepted under ``key``, or ``None`` if the key is new (finished
+        games included: their keys live on in ``archived_keys``)."""
         with self._read() as conn:
             found = self._key_seq(conn, key)
         return None if found is None else found[1]
@@ -1066,6 +1143,8 @@ class Storage:
         Inserts the move, optionally the snapshot of the state after it (same ``seq``),
         advances ``games.last_seq``, and - if ``finish`` is given - stores the results and
         marks the game finished, so a game-ending move can never be stored without its end.
+        A finished game is compacted at once: ``snapshot`` then only gives its hash as the
+        game's ``final_hash``.
 
         Raises, in this order of checks:
         :class:`AlreadyProcessed` (the idempotency key was seen; carries the existing seq, so
@@ -1103,15 +1182,30 @@ class Storage:
                         raise AlreadyProcessed(idempotency_key, *found) from exc
                 raise DuplicateMove(game_id, seq) from exc
             conn.execute("UPDATE games SET last_seq = ? WHERE id = ?", (seq, game_id))
-            if snapshot is not None:
-                self._put_snapshot(conn, game_id, seq, snapshot)
             if finish is not None:
-                self._finish(conn, self._require_active(conn, game_id), finish)
+                final_hash = None if snapshot is None else snapshot.state_hash
+                self._finish(conn, self._require_active(conn, game_id), finish, final_hash)
+            elif snapshot is not None:
+                self._put_snapshot(conn, game_id, seq, snapshot)
             return MoveRecord(game_id, seq, seat, user_id, command, _parse_ts(now), idempotency_key)
 
+    @staticmethod
+    def _archived(conn: sqlite3.Connection, game_id: int) -> list[MoveRecord] | None:
+        archived = read_archive(conn, game_id)
+        if archived is None:
+            return None
+        return [
+            MoveRecord(game_id, seq, seat, user, command, _parse_ts(at), key)
+            for seq, seat, user, command, at, key in archived
+        ]
+
     def moves(self, game_id: int, after_seq: int = -1) -> list[MoveRecord]:
-        """Moves with ``seq > after_seq`` in order - what to replay after a snapshot."""
+        """Moves with ``seq > after_seq`` in order - what to replay after a snapshot (from
+        the packed archive for a finished game)."""
         with self._read() as conn:
+            archived = self._archived(conn, game_id)
+            if archived is not None:
+                return [m for m in archived if m.seq > after_seq]
             rows = self._rows(
                 conn,
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
@@ -1122,6 +1216,9 @@ class Storage:
     def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The last ``limit`` moves, oldest first (for a "what happened" view)."""
         with self._read() as conn:
+            archived = self._archived(conn, game_id)
+            if archived is not None:
+                return archived[-limit:] if limit > 0 else []
             rows = self._rows(
                 conn,
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?",

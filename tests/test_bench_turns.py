@@ -32,6 +32,17 @@ def test_a_short_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) ->
     assert result["images"] > 0 and result["renderer"] == "fake"
     assert result["main_cpu_ms_per_command"] > 0
     assert "cpu_steal_pct" in result
+    assert result["synchronous"] == "full"  # the bot's default durability
+
+
+def test_both_synchronous_modes_are_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--channels", "2", "--seconds", "0.5", "--warmup", "0.1", "--renderer", "fake"]
+    argv += ["--render-processes", "0", "--rate", "0", "--synchronous", "both", "--json"]
+    assert bench_turns.main(argv) == 0
+    lines = capsys.readouterr().out.strip().splitlines()[-2:]
+    results = [json.loads(line) for line in lines]
+    assert [r["synchronous"] for r in results] == ["full", "normal"]
+    assert all(r["commands"] > 0 for r in results)
 
 
 def test_machine_share_splits_the_interval() -> None:

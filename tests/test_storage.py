@@ -65,7 +65,7 @@ def store(db_path: Path) -> Iterator[Storage]:
 
 
 def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS) == 1
+    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     db = Database(raw(db_path))
     assert {"tables", "seats", "games", "moves", "snapshots", "results"} <= set(db.table_names())
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -81,7 +81,7 @@ def test_wal_mode_and_connection_pragmas(store: Storage, db_path: Path) -> None:
     inner = store._conn
     assert inner is not None
     assert inner.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-    assert inner.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert inner.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: survives power loss
     assert inner.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
 
 
@@ -135,26 +135,26 @@ def test_foreign_database_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-def _v1_to_v2(db: Database) -> None:
+def _add_title(db: Database) -> None:
     db.conn.execute("ALTER TABLE games ADD COLUMN title TEXT")
     db.conn.execute("UPDATE games SET title = 'migrated ' || game_type")
 
 
-def test_migration_v1_to_v2_backs_up_and_preserves_data(db_path: Path) -> None:
+def test_migration_to_next_version_backs_up_and_preserves_data(db_path: Path) -> None:
     with Storage.open(db_path) as s:
         game = start_game(s)
         s.append_move(game.id, 0, 0, "u1", "take 3")
 
-    with Storage.open(db_path, migrations=[*MIGRATIONS, _v1_to_v2], clock=fixed_clock) as s:
-        assert s.schema_version() == 2
+    with Storage.open(db_path, migrations=[*MIGRATIONS, _add_title], clock=fixed_clock) as s:
+        assert s.schema_version() == SCHEMA_VERSION + 1
         active = s.active_game("c1")
         assert active is not None and active.last_seq == 0
         assert [m.command for m in s.moves(game.id)] == ["take 3"]
 
-    backup = db_path.parent / f"{db_path.name}.bak-v1-20250314T150926Z"
+    backup = db_path.parent / f"{db_path.name}.bak-v{SCHEMA_VERSION}-20250314T150926Z"
     assert backup.exists()
     bconn = raw(backup)
-    assert bconn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert bconn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert bconn.execute("SELECT count(*) FROM moves").fetchone()[0] == 1
     bcols = [r[1] for r in bconn.execute("PRAGMA table_info(games)")]
     assert "title" not in bcols
@@ -164,7 +164,7 @@ def test_migration_v1_to_v2_backs_up_and_preserves_data(db_path: Path) -> None:
     assert conn.execute("SELECT title FROM games").fetchone()[0] == "migrated venezia"
     conn.close()
 
-    # The v1-only program now refuses the upgraded file.
+    # The program without the new migration now refuses the upgraded file.
     with pytest.raises(SchemaTooNew):
         Storage.open(db_path)
 
@@ -181,10 +181,10 @@ def test_failed_migration_rolls_back(db_path: Path) -> None:
         Storage.open(db_path, migrations=[*MIGRATIONS, broken])
 
     conn = raw(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "title" not in [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     conn.close()
-    assert len(list(db_path.parent.glob("*.bak-v1-*"))) == 1
+    assert len(list(db_path.parent.glob(f"*.bak-v{SCHEMA_VERSION}-*"))) == 1
     with Storage.open(db_path) as s:
         assert s.active_channels() == ["c1"]
 
