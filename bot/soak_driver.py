@@ -154,8 +154,13 @@ class Driver:
             if decision is None:
                 if self.svc.storage.active_game(channel) is not None:
                     raise RuntimeError(f"{channel}: a game is stored but cannot be played")
-                if self.args.finish:
+                finished = any(
+                    g.status == "finished" for g in self.svc.storage.game_history(channel)
+                )
+                if self.args.finish and finished:
                     return
+                # Every channel finishes at least one game, also one whose first lobby a
+                # kill cut short before it started.
                 await self.new_game(channel)
                 continue
             if decision.is_ai or decision.user_id is None:
