@@ -7,7 +7,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from engine.venezia.scenario import ScenarioError, run_scenario
+from engine.scenarios import ScenarioError, run_scenario
 
 
 def scenario_files(paths: list[str]) -> list[Path]:

@@ -9,12 +9,31 @@ import random
 import sys
 from collections.abc import Callable
 
-from engine.selfplay import Policy, random_policy, run_selfplay
+from engine.selfplay import Policy, run_selfplay, selfplay_game
+
+GAME_NAMES = {
+    "venezia": "venezia",
+    "canal_grande": "canal_grande",
+    "canal": "canal_grande",
+    "canalgrande": "canal_grande",
+    "canal-grande": "canal_grande",
+}
 
 
-def _factories(spec: str | None, players: int) -> list[Callable[[random.Random], Policy]]:
+def _game(text: str) -> str:
+    key = text.strip().casefold()
+    if key not in GAME_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {text[:30]!r}; games: {', '.join(sorted(set(GAME_NAMES.values())))}"
+        )
+    return GAME_NAMES[key]
+
+
+def _factories(
+    spec: str | None, players: int, game: str = "venezia"
+) -> list[Callable[[random.Random], Policy]]:
     if not spec:
-        return [random_policy] * players
+        return [selfplay_game(game).random_policy] * players
     from engine.ai import policy_factory  # AI levels are optional for plain self-play
 
     levels = [s.strip() for s in spec.split(",") if s.strip()]
@@ -22,7 +41,10 @@ def _factories(spec: str | None, players: int) -> list[Callable[[random.Random],
         levels = levels * players
     if len(levels) != players:
         raise SystemExit(f"--ai names {len(levels)} levels for {players} players")
-    return [policy_factory(level) for level in levels]
+    try:
+        return [policy_factory(level, game=game) for level in levels]
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def _ci95(wins: float, games: int) -> list[float]:
@@ -39,8 +61,10 @@ def _ci95(wins: float, games: int) -> list[float]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="venezia selfplay", description=__doc__)
-    parser.add_argument("--game", default="venezia", choices=["venezia"])
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--game", default="venezia", type=_game, help="venezia (default) or canal_grande"
+    )
+    parser.add_argument("--players", type=int, default=None, help="default 4 (Canal Grande: 2)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai", help="levels per seat, e.g. strong,greedy,greedy,greedy")
@@ -52,14 +76,15 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
-    players = args.players
+    low, high = selfplay_game(args.game).players
+    players = args.players if args.players is not None else min(4, high)
     if args.ai:
         players = max(players, len([s for s in args.ai.split(",") if s.strip()]))
         if "--players" not in argv and len(args.ai.split(",")) > 1:
             players = len(args.ai.split(","))
-    if not 2 <= players <= 5:
-        parser.error("Venezia is for 2 to 5 players")
-    factories = _factories(args.ai, players)
+    if not low <= players <= high:
+        parser.error(f"{args.game} is for {low} to {high} players")
+    factories = _factories(args.ai, players, args.game)
     show_progress = sys.stderr.isatty() and not args.json
 
     def progress(done: int) -> None:
@@ -69,7 +94,9 @@ def main(argv: list[str]) -> int:
             bar = "#" * filled + "." * (width - filled)
             print(f"\r[{bar}] {done}/{args.games}", end="", file=sys.stderr, flush=True)
 
-    report = run_selfplay(players, args.games, args.seed, factories, args.checks, progress)
+    report = run_selfplay(
+        players, args.games, args.seed, factories, args.checks, progress, game=args.game
+    )
     if show_progress:
         print(file=sys.stderr)
     summary = report.summary()

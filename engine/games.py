@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.canal_grande import GAME as CANAL_GRANDE
 from engine.core import Game, IllegalMove
 from engine.text import excerpt
 from engine.venezia import GAME as VENEZIA
 
-GAMES: dict[str, Game] = {VENEZIA.name: cast(Game, VENEZIA)}
-ALIASES = {"velence": "venezia", "venedig": "venezia", "venice": "venezia", "ヴェネチア": "venezia"}
+GAMES: dict[str, Game] = {
+    VENEZIA.name: cast(Game, VENEZIA),
+    CANAL_GRANDE.name: cast(Game, CANAL_GRANDE),
+}
+ALIASES = {
+    "velence": "venezia",
+    "venedig": "venezia",
+    "venice": "venezia",
+    "ヴェネチア": "venezia",
+    "canal": "canal_grande",
+    "canalgrande": "canal_grande",
+    "canal-grande": "canal_grande",
+    "canal grande": "canal_grande",
+}
 
 
 def get_game(name: str) -> Game:

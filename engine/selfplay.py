@@ -11,13 +11,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import Decision
 from engine.venezia import VeneziaState
 from engine.venezia.gold import best_exchange
 from engine.venezia.invariants import violations
 
-Policy = Callable[[VeneziaState, Decision], str]
+Policy = Callable[[Any, Decision], str]
 
 
 def random_policy(rng: random.Random) -> Policy:
@@ -33,6 +34,68 @@ def random_policy(rng: random.Random) -> Policy:
         return rng.choice(decision.options)
 
     return choose
+
+
+def cg_random_policy(rng: random.Random) -> Policy:
+    """Canal Grande: uniform over the pending options."""
+
+    def choose(state: Any, decision: Decision) -> str:
+        return rng.choice(decision.options)
+
+    return choose
+
+
+@dataclass(frozen=True)
+class SelfplayGame:
+    """What self-play needs of a game: build, restore, check, play randomly, whose move."""
+
+    name: str
+    new: Callable[[list[str], int], Any]
+    from_json: Callable[[str], Any]
+    violations: Callable[[Any], list[str]]
+    random_policy: Callable[[random.Random], Policy]
+    command_seat: Callable[[Any, Decision, str], int]
+    players: tuple[int, int]
+
+
+def _venezia() -> SelfplayGame:
+    return SelfplayGame(
+        "venezia",
+        VeneziaState.new,
+        VeneziaState.from_json,
+        violations,
+        random_policy,
+        lambda state, d, c: state.active if c.startswith("exchange") else d.seat,
+        (2, 5),
+    )
+
+
+def _canal_grande() -> SelfplayGame:
+    from engine.canal_grande.invariants import violations as cg_violations
+    from engine.canal_grande.state import CanalGrandeState
+
+    return SelfplayGame(
+        "canal_grande",
+        CanalGrandeState.new,
+        CanalGrandeState.from_json,
+        cg_violations,
+        cg_random_policy,
+        lambda state, d, c: d.seat,
+        (2, 2),
+    )
+
+
+SELFPLAY_GAMES: dict[str, Callable[[], SelfplayGame]] = {
+    "venezia": _venezia,
+    "canal_grande": _canal_grande,
+}
+
+
+def selfplay_game(name: str) -> SelfplayGame:
+    maker = SELFPLAY_GAMES.get(name)
+    if maker is None:
+        raise ValueError(f"no self-play for {name!r}; games: {', '.join(SELFPLAY_GAMES)}")
+    return maker()
 
 
 @dataclass
@@ -74,34 +137,36 @@ def play_one(
     report: SelfplayReport,
     checks: str = "all",
     max_decisions: int = 5000,
-) -> VeneziaState:
+    game: SelfplayGame | None = None,
+) -> Any:
     """Play one game to the end; append any violation (with seed and move number) to report."""
+    g = game or _venezia()
+    check_state = g.violations
     names = [f"P{i + 1}" for i in range(players)]
     clock = time.perf_counter
     t0 = clock()
-    state = VeneziaState.new(names, seed)
+    state = g.new(names, seed)
     report.engine_seconds += clock() - t0
     per_move = checks == "all"
     # A shadow game fed only the logged commands: replay from the seed, checked move by move.
-    replay = VeneziaState.new(names, seed) if per_move else None
+    replay = g.new(names, seed) if per_move else None
     decisions = 0
     while not state.over:
         t0 = clock()
         d = state.pending()
         assert d is not None
         command = policies[d.seat](state, d)
-        seat = d.seat if not command.startswith("exchange") else state.active
-        state.apply(seat, command)
+        state.apply(g.command_seat(state, d, command), command)
         elapsed = clock() - t0
         report.engine_seconds += elapsed
         report.decision_ms.setdefault(d.seat, []).append(elapsed * 1000)
         decisions += 1
         if per_move:
             t1 = clock()
-            for problem in violations(state):
+            for problem in check_state(state):
                 report.violations.append(f"seed {seed} move {decisions} ({command}): {problem}")
             text = state.to_json()
-            if VeneziaState.from_json(text).to_json() != text:
+            if g.from_json(text).to_json() != text:
                 report.violations.append(f"seed {seed} move {decisions}: JSON round trip differs")
             assert replay is not None
             replay.apply(*state.history[-1])
@@ -113,9 +178,9 @@ def play_one(
             break
     if checks == "end":
         t1 = clock()
-        for problem in violations(state):
+        for problem in check_state(state):
             report.violations.append(f"seed {seed} end: {problem}")
-        replay = VeneziaState.new(names, seed)
+        replay = g.new(names, seed)
         for seat, command in state.history:
             replay.apply(seat, command)
         if replay.to_json() != state.to_json():
@@ -137,15 +202,17 @@ def run_selfplay(
     policy_factories: list[Callable[[random.Random], Policy]] | None = None,
     checks: str = "all",
     progress: Callable[[int], None] | None = None,
+    game: str = "venezia",
 ) -> SelfplayReport:
+    kind = selfplay_game(game)
     report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
     rng = random.Random(seed)
-    factories = policy_factories or [random_policy] * players
+    factories = policy_factories or [kind.random_policy] * players
     start = time.perf_counter()
     for g in range(games):
         game_seed = rng.getrandbits(48)
         policies = [factory(random.Random(game_seed + i)) for i, factory in enumerate(factories)]
-        play_one(players, game_seed, policies, report, checks)
+        play_one(players, game_seed, policies, report, checks, game=kind)
         if progress:
             progress(g + 1)
     report.wall_seconds = time.perf_counter() - start

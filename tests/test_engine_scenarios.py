@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.scenario_cmd import main as scenario_main
-from engine.venezia.scenario import ScenarioError, run_scenario
+from engine.scenarios import ScenarioError, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").rglob("*.toml"))
 
@@ -31,7 +31,8 @@ def test_scenario(path: Path) -> None:
 
 
 def test_a_wrong_expectation_fails(tmp_path: Path) -> None:
-    spec = tomllib.loads((SCENARIOS[0]).read_text(encoding="utf-8"))
+    first_venezia = next(p for p in SCENARIOS if "venezia" in p.parts)
+    spec = tomllib.loads(first_venezia.read_text(encoding="utf-8"))
     spec["expect"] = {"positions": {spec["players"][0]: 59}}
     result = run_scenario(spec)
     assert not result.ok
@@ -52,3 +53,21 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert scenario_main([str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "turn: expected 2, got 1" in out
+
+
+def test_canal_grande_scenarios_cover_every_worked_example() -> None:
+    names = {p.stem.split("_")[0] for p in SCENARIOS if "canal_grande" in p.parts}
+    assert {f"t{i:02d}" for i in range(1, 13)} <= names
+
+
+def test_a_wrong_canal_grande_expectation_fails() -> None:
+    path = next(p for p in SCENARIOS if p.stem.startswith("t01_"))
+    spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    spec["expect"] = {"turn": 7}
+    result = run_scenario(spec)
+    assert not result.ok and "turn: expected 7" in result.failures[0]
+
+
+def test_unknown_game_is_reported() -> None:
+    with pytest.raises(ScenarioError, match="unknown game"):
+        run_scenario({"game": "chess", "players": ["A", "B"]})

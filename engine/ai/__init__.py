@@ -1,4 +1,5 @@
-"""AI players for Venezia: a registry of levels.
+"""AI players: a registry of levels per game (Venezia by default, Canal Grande with
+``game="canal_grande"``).
 
 Levels, weakest first: ``random`` (baseline), ``greedy`` (one-ply heuristics on one imagined
 world) and ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget).
@@ -13,22 +14,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from engine.ai.base import AiPlayer
 from engine.core import Decision
-from engine.venezia.state import VeneziaState
 
-Policy = Callable[[VeneziaState, Decision], str]
+Policy = Callable[[Any, Decision], str]
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+#: levels per game name; a level a game lacks is an error, never a silent fallback
+GAME_LEVELS: dict[str, tuple[str, ...]] = {
+    "venezia": LEVELS,
+    "canal_grande": ("random", "greedy", "strong"),
+}
+GAME_ALIASES = {
+    "canal": "canal_grande",
+    "canalgrande": "canal_grande",
+    "canal-grande": "canal_grande",
+}
 
 
-def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
-    """A new AI player of ``level`` (one per seat and game).
+def ai_game(game: str) -> str:
+    key = game.strip().casefold()
+    key = GAME_ALIASES.get(key, key)
+    if key not in GAME_LEVELS:
+        raise ValueError(f"no AI for the game {game!r}; games: {', '.join(GAME_LEVELS)}")
+    return key
+
+
+def get_ai(level: str, budget_s: float | None = None, game: str = "venezia") -> AiPlayer:
+    """A new AI player of ``level`` for ``game`` (one per seat and game).
 
     ``budget_s``: the ``strong`` level's wall-clock budget per decision (default 1 s); the level
-    name ``strong@0.3`` sets it too.
+    name ``strong@0.3`` sets it too. A level the game does not have raises ValueError.
     """
+    if ai_game(game) == "canal_grande":
+        from engine.ai.canal_grande import get_cg_ai
+
+        return get_cg_ai(level, budget_s)
     key = level.strip().casefold()
     if key == "random":
         from engine.ai.random_ai import RandomAi
@@ -47,18 +70,20 @@ def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-def policy_factory(level: str, budget_s: float | None = None) -> Callable[[random.Random], Policy]:
+def policy_factory(
+    level: str, budget_s: float | None = None, game: str = "venezia"
+) -> Callable[[random.Random], Policy]:
     """For self-play: ``policy_factory(level)(rng)`` is a Policy ``(state, decision) -> str``.
 
     The policy hands the AI only ``state.player_view(decision.seat)`` (never the state), so a
     self-play game exercises exactly what a table seat sees.
     """
-    get_ai(level, budget_s)  # fail early on an unknown level
+    get_ai(level, budget_s, game)  # fail early on an unknown level
 
     def make(rng: random.Random) -> Policy:
-        ai = get_ai(level, budget_s)
+        ai = get_ai(level, budget_s, game)
 
-        def policy(state: VeneziaState, decision: Decision) -> str:
+        def policy(state: Any, decision: Decision) -> str:
             return ai.choose(state.player_view(decision.seat), decision, rng)
 
         return policy
@@ -66,4 +91,4 @@ def policy_factory(level: str, budget_s: float | None = None) -> Callable[[rando
     return make
 
 
-__all__ = ["LEVELS", "AiPlayer", "Policy", "get_ai", "policy_factory"]
+__all__ = ["GAME_LEVELS", "LEVELS", "AiPlayer", "Policy", "ai_game", "get_ai", "policy_factory"]

@@ -1,0 +1,172 @@
+"""The Canal Grande ``strong`` level: Monte-Carlo search over imagined worlds, on a time budget.
+
+Determinized flat Monte-Carlo with racing, as Venezia's strong level does:
+
+1. The heuristics rank the options on one imagined world; splits that give the same two card
+   multisets are one candidate; the best few are kept (all of them for small decisions).
+2. Worlds are sampled from the seat's own view (:func:`engine.canal_grande.determinize`: the
+   opponent's hand, the draw pile, the number deck and the RNG, consistent with what the seat
+   has seen). Every candidate is played out on the same worlds with the same random numbers.
+3. A play-out applies the candidate, lets the heuristic policy play both seats until the end of
+   the turn after next (or the game), and scores the result with the heuristic evaluation
+   (victory cards, hand, numbers; a finished game ±100).
+4. Candidates clearly behind the leader (paired differences) are dropped; when the budget is
+   spent the best mean wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.ai.canal_grande.greedy import view_options
+from engine.ai.canal_grande.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
+from engine.canal_grande.determinize import determinize
+from engine.canal_grande.state import CanalGrandeState
+from engine.core import JSON, Decision
+
+BUDGET_SHARE = {"divide": 1.0, "choose": 0.6, "district": 0.5, "place": 0.6}
+CANDIDATES = {"divide": 8, "place": 6}
+HARD_LIMIT = 1.5  # × budget
+MAX_ROLLOUT_DECISIONS = 400
+
+
+class CgStrongAi:
+    level = "strong"
+
+    def __init__(
+        self,
+        budget_s: float = 1.0,
+        horizon_turns: int = 2,
+        weights: Weights = DEFAULT,
+        min_worlds: int = 2,
+        max_worlds: int | None = None,
+    ) -> None:
+        self.budget_s = float(budget_s)
+        self.horizon = int(horizon_turns)
+        self.weights = weights
+        self.policy = HeuristicPolicy(weights)
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.last_stats: dict[str, object] = {}
+
+    def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        start = time.perf_counter()
+        options = view_options(view, decision)
+        if len(options) == 1:
+            return options[0]
+        seat = decision.seat
+        world = determinize(view, rng)
+        cands = self.candidates(world, seat, options, decision.kind)
+        if len(cands) == 1:
+            return cands[0]
+        share = BUDGET_SHARE.get(decision.kind, 0.5)
+        deadline = start + self.budget_s * share
+        hard = start + self.budget_s * HARD_LIMIT
+        command = self.search(view, world, seat, cands, rng, deadline, hard)
+        return command if command in options else options[0]
+
+    def candidates(
+        self, world: CanalGrandeState, seat: int, options: list[str], kind: str
+    ) -> list[str]:
+        scored = self.policy.scores(world, seat, options)
+        if kind == "divide":
+            seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+            unique = []
+            for score, opt in sorted(scored, key=lambda x: -x[0]):
+                a = {int(p) for p in opt.split()[1:]}
+                ca = tuple(sorted(world.revealed[p - 1] for p in a))
+                cb = tuple(sorted(c for i, c in enumerate(world.revealed) if i + 1 not in a))
+                key = (ca, cb) if ca <= cb else (cb, ca)
+                if key in seen:
+                    continue
+                seen.add(key)
+                unique.append((score, opt))
+            scored = unique
+        k = CANDIDATES.get(kind, len(options))
+        if kind == "place" and len(options) > k:
+            # the heuristic's pick, pass, and the cheapest placements
+            best = max(scored, key=lambda x: x[0])[1]
+            cheap = [o for o in options if o != "pass"][: k - 2]
+            out = [best, *[o for o in ("pass",) if o in options], *cheap]
+            return list(dict.fromkeys(out))
+        return [o for _, o in sorted(scored, key=lambda x: -x[0])[:k]]
+
+    def search(
+        self,
+        view: JSON,
+        first: CanalGrandeState,
+        seat: int,
+        cands: list[str],
+        rng: random.Random,
+        deadline: float,
+        hard_deadline: float,
+    ) -> str:
+        worlds = [first]
+        results: dict[str, list[float]] = {c: [] for c in cands}
+        alive = list(cands)
+        clock = time.perf_counter
+        i = 0
+        rollouts = 0
+        while True:
+            if i >= len(worlds):
+                worlds.append(determinize(view, rng))
+            world = worlds[i]
+            seed = rng.getrandbits(48)
+            out_of_time = False
+            done_here = []
+            for c in alive:
+                now = clock()
+                if (i >= self.min_worlds and now > deadline) or now > hard_deadline:
+                    out_of_time = True
+                    break
+                results[c].append(self.playout(world, seat, c, seed))
+                rollouts += 1
+                done_here.append(c)
+            if out_of_time:
+                for c in done_here:
+                    results[c].pop()
+                break
+            i += 1
+            if len(alive) > 2 and i >= 4 and i % 2 == 0:
+                alive = race(alive, results)
+            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
+                break
+        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
+        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive)}
+        if not means:
+            return cands[0]
+        return max(means, key=lambda c: means[c])
+
+    def playout(self, world: CanalGrandeState, seat: int, command: str, seed: int) -> float:
+        sim = world.clone()
+        sim.rng.state = seed
+        sim.apply(seat, command)
+        stop_turn = world.turn + self.horizon
+        policy = self.policy
+        for _ in range(MAX_ROLLOUT_DECISIONS):
+            if sim.over or sim.turn > stop_turn:
+                break
+            d = sim.pending()
+            assert d is not None
+            sim.apply(d.seat, policy.decide(sim, d.seat, list(d.options)))
+        return evaluate(sim, seat, self.weights)
+
+
+def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
+    """Drop candidates clearly worse than the leader (paired over shared worlds)."""
+    k = min(len(results[c]) for c in alive)
+    means = {c: sum(results[c][:k]) / k for c in alive}
+    leader = max(alive, key=lambda c: means[c])
+    keep = []
+    for c in alive:
+        if c == leader:
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
+        mean = sum(diffs) / k
+        var = sum((x - mean) ** 2 for x in diffs) / max(k - 1, 1)
+        if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
+            keep.append(c)
+    return keep

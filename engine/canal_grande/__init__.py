@@ -1,0 +1,43 @@
+"""Canal Grande (Alan R. Moon and Aaron Weissblum, Adlung Spiele) for exactly 2 players."""
+
+from __future__ import annotations
+
+from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
+from engine.core import JSON, IllegalMove
+
+OPTIONS = ("first_divider", "turn_limit")
+
+
+class CanalGrandeGame:
+    name = "canal_grande"
+    title = "Canal Grande"
+    min_players = 2
+    max_players = 2
+
+    def new_state(
+        self, players: list[str], seed: int, options: JSON | None = None
+    ) -> CanalGrandeState:
+        """Options (none are rules): ``first_divider`` (seat 0 or 1; default drawn from the
+        seed, CG-G18) and ``turn_limit`` (the safety cap of CG-G20, default 500 turns)."""
+        opts = dict(options or {})
+        unknown = sorted(set(opts) - set(OPTIONS))
+        if unknown:
+            raise IllegalMove(
+                f"unknown Canal Grande option(s): {', '.join(unknown)}; options: "
+                + ", ".join(OPTIONS)
+            )
+        first = opts.get("first_divider")
+        if first is not None and first not in (0, 1):
+            raise IllegalMove(f"first_divider is seat 0 or 1, not {first!r} (CG-G18)")
+        limit = opts.get("turn_limit", DEFAULT_TURN_LIMIT)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise IllegalMove(f"turn_limit is a positive number of turns, not {limit!r} (CG-G20)")
+        return CanalGrandeState.new(players, seed, first_divider=first, turn_limit=limit)
+
+    def from_json(self, text: str) -> CanalGrandeState:
+        return CanalGrandeState.from_json(text)
+
+
+GAME = CanalGrandeGame()
+
+__all__ = ["GAME", "CanalGrandeGame", "CanalGrandeState"]

@@ -1,0 +1,257 @@
+"""The chat-command grammar of Canal Grande: one canonical text per move, a forgiving parser.
+
+Canonical forms (what ``Decision.options`` lists and ``history`` stores):
+
+* ``divide 1 4 7`` — the divider names the positions (1–8, as revealed) of offer A; the other
+  cards form offer B (CG-4.2, CG-4.3);
+* ``take A`` / ``take B`` — the chooser's pick (CG-4.4);
+* ``vote sanmarco`` — the challenger names the district of a vote (CG-6.4);
+* ``place 2 sanmarco gondola castello gondola 2 dorsoduro`` — a placement in a vote: cards of
+  the chosen district, then each gondola with the cards of the one district it carries
+  (CG-6.7b, CG-6.10);
+* ``pass`` — stop placing in a vote (CG-6.8, CG-6.17).
+
+``parse`` understands any case, English, Italian and Hungarian words (``oszt``, ``válassz``,
+``szavazás``, ``passz``, ``dividi``, ``prendi``, ``vota``, ``passo``), district names with or
+without the space (``San Marco``, ``sanmarco``, ``marco``, ``sm``), card names instead of
+positions in ``divide`` (``divide doge sanmarco n2``: number cards as ``n2``), and counts
+(``2 sanmarco``, ``sanmarco sanmarco``, ``sanmarco x2``). Legality against the state is the
+state's job; this module checks only the shape of a command.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.canal_grande.cards import SPECIALS, _short, card_id, join_two_word_names
+from engine.core import IllegalMove
+
+VERBS = ("divide", "take", "vote", "place", "pass")
+
+ALIASES = {
+    "divide": "divide",
+    "div": "divide",
+    "split": "divide",
+    "d": "divide",
+    "offer": "divide",
+    "oszt": "divide",
+    "osztás": "divide",
+    "osztas": "divide",
+    "feloszt": "divide",
+    "dividi": "divide",
+    "dividere": "divide",
+    "take": "take",
+    "t": "take",
+    "choose": "take",
+    "pick": "take",
+    "választ": "take",
+    "valaszt": "take",
+    "választok": "take",
+    "válassz": "take",
+    "valassz": "take",
+    "veszem": "take",
+    "prendi": "take",
+    "scegli": "take",
+    "prendo": "take",
+    "vote": "vote",
+    "v": "vote",
+    "district": "vote",
+    "challenge": "vote",
+    "szavaz": "vote",
+    "szavazás": "vote",
+    "szavazas": "vote",
+    "kerület": "vote",
+    "kerulet": "vote",
+    "vota": "vote",
+    "voto": "vote",
+    "votazione": "vote",
+    "place": "place",
+    "p": "place",
+    "play": "place",
+    "put": "place",
+    "add": "place",
+    "tesz": "place",
+    "letesz": "place",
+    "kijátszik": "place",
+    "kijatszik": "place",
+    "metti": "place",
+    "gioca": "place",
+    "pass": "pass",
+    "done": "pass",
+    "stop": "pass",
+    "no": "pass",
+    "passz": "pass",
+    "passzol": "pass",
+    "passo": "pass",
+    "passa": "pass",
+}
+
+HELP = {
+    "divide": "divide <positions> — the cards of offer A, e.g. 'divide 1 4 7'; the rest is offer B",
+    "take": "take A | take B — take one of the two offers",
+    "vote": "vote <district> — the district of the vote, e.g. 'vote sanmarco'",
+    "place": "place <cards> — e.g. 'place sanmarco gondola 2 castello'",
+    "pass": "pass — place nothing more in this vote",
+}
+
+_OFFER_WORDS = {"a": "A", "b": "B", "1": "A", "2": "B", "first": "A", "second": "B"}
+_NUMBER_CARD = re.compile(r"(?:n|z|#|num|number|szám|szam|numero)-?([1-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A parsed command. ``picks``: divide positions (int) or card names (str: an action-card id
+    or ``n<value>`` for a number card). ``plain``: placed cards before any gondola, as
+    (district, count); ``groups``: one (district, count) list per gondola."""
+
+    verb: str
+    picks: tuple[int | str, ...] = ()
+    offer: str = ""
+    district: str = ""
+    plain: tuple[tuple[str, int], ...] = ()
+    groups: tuple[tuple[tuple[str, int], ...], ...] = ()
+
+
+def split_words(text: str) -> list[str]:
+    text = text.replace(",", " ").replace("+", " ").replace(";", " ")
+    return join_two_word_names(text.split())
+
+
+_CACHE: dict[str, Move] = {}
+
+
+def parse(text: str) -> Move:
+    """Parse a command (cached: a Move depends on the text only)."""
+    move = _CACHE.get(text)
+    if move is None:
+        move = _parse(text)
+        if len(_CACHE) > 20_000:
+            _CACHE.clear()
+        _CACHE[text] = move
+    return move
+
+
+def _parse(text: str) -> Move:
+    words = split_words(text.strip().lstrip("/!"))
+    if not words:
+        raise IllegalMove("empty command; commands: " + ", ".join(VERBS))
+    head = words[0].casefold()
+    verb = ALIASES.get(head)
+    args = words[1:]
+    if verb is None:
+        if head in _OFFER_WORDS and len(words) == 1 and head in ("a", "b"):
+            return Move("take", offer=_OFFER_WORDS[head])
+        raise IllegalMove(f"unknown command '{_short(words[0])}'; commands: {', '.join(VERBS)}")
+    if verb == "pass":
+        if args:
+            raise IllegalMove("'pass' takes no arguments")
+        return Move("pass")
+    if verb == "take":
+        if len(args) == 2 and args[0].casefold() in ("offer", "ajánlat", "ajanlat", "offerta"):
+            args = args[1:]
+        if len(args) != 1 or args[0].casefold() not in _OFFER_WORDS:
+            raise IllegalMove("say which offer: 'take A' or 'take B'")
+        return Move("take", offer=_OFFER_WORDS[args[0].casefold()])
+    if verb == "vote":
+        if len(args) != 1:
+            raise IllegalMove("name one district: 'vote sanmarco' (or 'vote san marco')")
+        d = card_id(args[0])
+        if d in SPECIALS:
+            raise IllegalMove(f"'{_short(args[0])}' is not a district; e.g. 'vote castello'")
+        return Move("vote", district=d)
+    if verb == "divide":
+        return Move("divide", picks=_divide_picks(args))
+    return _parse_place(args)
+
+
+def _divide_picks(args: list[str]) -> tuple[int | str, ...]:
+    if not args:
+        raise IllegalMove(
+            "name the cards of offer A by position, e.g. 'divide 1 4 7' (the rest is offer B)"
+        )
+    picks: list[int | str] = []
+    for w in args:
+        low = w.casefold()
+        if low.isdigit():
+            picks.append(int(low))
+            continue
+        m = _NUMBER_CARD.fullmatch(low)
+        if m:
+            picks.append(f"n{m.group(1)}")
+            continue
+        picks.append(card_id(w))
+    return tuple(picks)
+
+
+def _parse_place(args: list[str]) -> Move:
+    if not args:
+        raise IllegalMove("say what you place, e.g. 'place sanmarco' or 'pass'")
+    plain: dict[str, int] = {}
+    groups: list[dict[str, int]] = []
+    pending: int | None = None
+    last: str | None = None
+    for w in args:
+        low = w.casefold()
+        if low.isdigit():
+            if pending is not None:
+                raise IllegalMove(f"two numbers in a row ('{pending} {low}'): e.g. '2 castello'")
+            pending = int(low)
+            if pending == 0:
+                raise IllegalMove("a count of 0 cards: leave the card out instead")
+            continue
+        m = re.fullmatch(r"[x×*](\d+)", low)
+        if m:
+            if last is None:
+                raise IllegalMove(f"'{_short(w)}' must follow a district, e.g. 'castello x2'")
+            target = groups[-1] if groups else plain
+            target[last] += int(m.group(1)) - 1
+            last = None
+            continue
+        c = card_id(w)
+        if c == "gondola":
+            if pending is not None:
+                raise IllegalMove(
+                    "write each gondola with the cards it carries: 'gondola castello gondola "
+                    "2 dorsoduro', not a count of gondolas"
+                )
+            groups.append({})
+            last = None
+            continue
+        if c in SPECIALS:
+            raise IllegalMove(
+                f"a {c} cannot be placed in a vote: only district cards and gondolas (CG-6.7b)"
+            )
+        target = groups[-1] if groups else plain
+        target[c] = target.get(c, 0) + (pending or 1)
+        pending = None
+        last = c
+    if pending is not None:
+        raise IllegalMove(f"the number {pending} is not followed by a district")
+    return Move(
+        "place",
+        plain=tuple(plain.items()),
+        groups=tuple(tuple(g.items()) for g in groups),
+    )
+
+
+# --- canonical text ----------------------------------------------------------------------------
+
+
+def format_divide(positions: tuple[int, ...]) -> str:
+    return "divide " + " ".join(str(p) for p in sorted(positions))
+
+
+def _count(k: int, card: str) -> str:
+    return card if k == 1 else f"{k} {card}"
+
+
+def format_place(district: str, chosen: int, groups: tuple[tuple[str, int], ...]) -> str:
+    """Canonical placement: chosen-district cards, then gondolas in district order."""
+    parts = ["place"]
+    if chosen:
+        parts.append(_count(chosen, district))
+    for d, m in groups:
+        parts.append("gondola")
+        parts.append(_count(m, d))
+    return " ".join(parts)

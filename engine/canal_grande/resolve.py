@@ -1,0 +1,285 @@
+"""The automatic parts of Canal Grande: revealing, resolving an offer (numbers, hand cards,
+traitors, spies, doges), drawing with reshuffles, settling a vote and ending a round.
+
+Functions of the state (kept apart from ``state.py``, which holds the decisions and their
+validation). Nothing here is a choice: every random pick uses the state's RNG.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.canal_grande.cards import card_name, format_counts
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from engine.canal_grande.state import CanalGrandeState
+
+
+def is_number(card: str) -> bool:
+    return card[0] == "n" and card[1:].isdigit()
+
+
+def draw_action(state: CanalGrandeState, ev: list[Event]) -> str | None:
+    """The top action card; an empty draw pile takes the shuffled discard pile (CG-9.1); with
+    both empty the draw is skipped (CG-G16)."""
+    if not state.deck:
+        if not state.discard:
+            return None
+        state.deck = state.discard
+        state.discard = []
+        state.rng.shuffle(state.deck)
+        ev.append(
+            Event(
+                "reshuffle",
+                "the draw pile is empty: the discard pile is shuffled into a new draw pile "
+                "(CG-9.1)",
+            )
+        )
+    return state.deck.pop()
+
+
+def reveal(state: CanalGrandeState, ev: list[Event]) -> list[str]:
+    """CG-4.1: the top 5 action cards and top 3 number cards (fewer only if they do not exist,
+    CG-G1, CG-G17). Number cards are written ``n<value>``."""
+    comp = state.comp
+    cards: list[str] = []
+    for _ in range(comp.reveal_actions):
+        c = draw_action(state, ev)
+        if c is None:
+            break
+        cards.append(c)
+    for _ in range(comp.reveal_numbers):
+        if not state.num_deck:
+            break
+        cards.append(f"n{state.num_deck.pop()}")
+    return cards
+
+
+def add_to_hand(state: CanalGrandeState, seat: int, cards: list[str]) -> None:
+    if cards:
+        hand = state.hands[seat]
+        hand.extend(cards)
+        hand.sort(key=state.comp.card_order.__getitem__)
+
+
+def resolve_offer(state: CanalGrandeState, seat: int, cards: list[str], ev: list[Event]) -> None:
+    """CG-5.1, CG-5.2, CG-G3: numbers → districts and gondolas → traitors → spies → doges."""
+    comp = state.comp
+    who = state.name(seat)
+    nums = [int(c[1:]) for c in cards if is_number(c)]
+    if nums:
+        state.numbers[seat].extend(nums)  # CG-5.3
+        ev.append(
+            Event(
+                "numbers",
+                f"{who} lays number card(s) {', '.join(map(str, nums))}: total {state.total(seat)}",
+                seat,
+                {"numbers": nums, "total": state.total(seat)},
+            )
+        )
+    to_hand = [c for c in cards if c in comp.per_district or c == "gondola"]
+    if to_hand:
+        add_to_hand(state, seat, to_hand)  # CG-5.4
+        counts: dict[str, int] = {}
+        for c in to_hand:
+            counts[c] = counts.get(c, 0) + 1
+        ev.append(
+            Event(
+                "to_hand",
+                f"{who} takes {format_counts(counts, comp)} into hand",
+                seat,
+                {"cards": to_hand},
+            )
+        )
+    for _ in range(cards.count("traitor")):
+        steal(state, seat, ev)  # CG-5.5, CG-5.6
+        state.discard.append("traitor")
+    for _ in range(cards.count("spy")):
+        ev.append(Event("spy", f"{who}'s spy draws {comp.spy_draws} cards (CG-5.7)", seat))
+        draw_resolved(state, seat, comp.spy_draws, ev, bonus=False)
+        state.discard.append("spy")  # CG-G5: after its draws
+    doges = cards.count("doge")
+    if doges:
+        state.doges[seat] += doges  # CG-5.12: each starts a vote, after everything else
+
+
+def steal(state: CanalGrandeState, seat: int, ev: list[Event]) -> None:
+    """CG-5.5, CG-G4: a uniformly random card of the opponent's hand; both are told which."""
+    opp = 1 - seat
+    hand = state.hands[opp]
+    who, whom = state.name(seat), state.name(opp)
+    if not hand:
+        ev.append(
+            Event(
+                "steal",
+                f"{who}'s traitor finds nothing: {whom} holds no cards (CG-5.6)",
+                seat,
+                {"stolen": False},
+            )
+        )
+        return
+    card = hand.pop(state.rng.below(len(hand)))
+    add_to_hand(state, seat, [card])
+    name = card_name(card, state.comp)
+    ev.append(
+        Event(
+            "steal",
+            f"{who}'s traitor steals a card from {whom}'s hand",
+            seat,
+            {"stolen": True, "from": opp},
+            private={seat: f"you stole {name} from {whom}", opp: f"{who} stole your {name}"},
+        )
+    )
+
+
+def draw_resolved(
+    state: CanalGrandeState, seat: int, count: int, ev: list[Event], bonus: bool
+) -> None:
+    """Draw until ``count`` cards are handled as a spy's draws (CG-5.8–5.11); a drawn spy (and
+    in the round-end bonus a drawn doge, CG-8.3) is discarded and replaced. A draw that cannot
+    be made is skipped (CG-G16)."""
+    who = state.name(seat)
+    handled = 0
+    while handled < count:
+        card = draw_action(state, ev)
+        if card is None:
+            ev.append(
+                Event(
+                    "no_card",
+                    f"no card is left to draw: {count - handled} draw(s) skipped (CG-G16)",
+                    seat,
+                )
+            )
+            return
+        if card == "spy" or (bonus and card == "doge"):
+            state.discard.append(card)
+            rule = "CG-5.8" if card == "spy" else "CG-8.3"
+            ev.append(
+                Event(
+                    "redraw",
+                    f"{who} draws a {card}: discarded, another card is drawn ({rule})",
+                    seat,
+                    {"card": card},
+                )
+            )
+            continue
+        handled += 1
+        if card == "traitor":
+            ev.append(Event("drawn_traitor", f"{who} draws a traitor (CG-5.10)", seat))
+            steal(state, seat, ev)
+            state.discard.append("traitor")
+        elif card == "doge":
+            state.doges[seat] += 1  # CG-5.11
+            ev.append(Event("drawn_doge", f"{who} draws a doge: it will start a vote", seat))
+        else:
+            add_to_hand(state, seat, [card])  # CG-5.9: hidden from the opponent
+            ev.append(
+                Event(
+                    "draw",
+                    f"{who} draws a card into hand",
+                    seat,
+                    private={seat: f"you draw {card_name(card, state.comp)}"},
+                )
+            )
+
+
+def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
+    """CG-6.17–6.22: victory card, discards, cards back to hand, then the win check."""
+    vote = state.vote
+    assert vote is not None
+    comp = state.comp
+    district = vote["district"]
+    loser = 1 - winner
+    discard: list[str] = []
+    wp = vote["placed"][winner]
+    chosen = sum(p[0] for p in wp)
+    state.victory[winner].append(district)  # CG-6.18: the first placed chosen card
+    discard.extend([district] * (chosen - 1))  # CG-6.19
+    for p in wp:
+        for d, m in p[1]:
+            discard.append("gondola")
+            discard.extend([d] * m)
+    back: list[str] = []
+    lp = vote["placed"][loser]
+    if lp:
+        discard.append(district)  # CG-6.20: the loser's first placed district card
+        back.extend([district] * (sum(p[0] for p in lp) - 1))
+        for p in lp:
+            for d, m in p[1]:
+                discard.append("gondola")
+                back.extend([d] * m)  # CG-6.21: reinforcements go back too
+        add_to_hand(state, loser, back)
+    discard.append("doge")  # CG-6.19, CG-G22: whoever held the challenger role
+    state.doges[vote["owner"]] -= 1
+    state.discard.extend(discard)
+    votes = vote["votes"]
+    dname = comp.names[district]
+    state.last_vote = {
+        "district": district,
+        "winner": winner,
+        "challenger": vote["challenger"],
+        "votes": list(votes),
+        "placed": [[[p[0], [list(g) for g in p[1]]] for p in side] for side in vote["placed"]],
+        "back_to_hand": back,
+        "discarded": discard,
+    }
+    state.vote = None
+    state.phase = "resolve"
+    text = (
+        f"{state.name(winner)} wins the vote in {dname} {votes[winner]} to {votes[loser]} and "
+        f"sets a {dname} card aside as a victory card"
+    )
+    if back:
+        counts: dict[str, int] = {}
+        for c in back:
+            counts[c] = counts.get(c, 0) + 1
+        text += f"; {state.name(loser)} takes back {format_counts(counts, comp)}"
+    ev.append(Event("vote_won", text, winner, dict(state.last_vote)))
+    mine = state.victory[winner]
+    if len(set(mine)) == len(comp.districts) or mine.count(district) >= comp.win_same_district:
+        state.finish(winner, ev)  # CG-10.1, CG-G19
+
+
+def end_round(state: CanalGrandeState, totals: list[int], ev: list[Event]) -> None:
+    """CG-8.2–8.8: the lower total's bonus, the next divider, reshuffles, totals back to 0."""
+    comp = state.comp
+    low: int | None = None
+    if totals[0] != totals[1]:
+        low = 0 if totals[0] < totals[1] else 1
+        ev.append(
+            Event(
+                "round_end",
+                f"round {state.round} ends ({state.name(0)} {totals[0]}, {state.name(1)} "
+                f"{totals[1]}): {state.name(low)} has the lower total and draws "
+                f"{comp.bonus_cards} bonus cards (CG-8.2)",
+                low,
+                {"totals": list(totals), "bonus": low},
+            )
+        )
+        draw_resolved(state, low, comp.bonus_cards, ev, bonus=True)
+        state.divider = 1 - low  # CG-8.4
+    else:
+        ev.append(
+            Event(
+                "round_end",
+                f"round {state.round} ends with equal totals ({totals[0]}): no bonus (CG-8.5)",
+                None,
+                {"totals": list(totals), "bonus": None},
+            )
+        )
+        state.divider = state.chooser  # CG-8.5
+    state.deck.extend(state.discard)  # CG-8.6
+    state.discard = []
+    state.rng.shuffle(state.deck)
+    nums = state.num_deck + state.numbers[0] + state.numbers[1]  # CG-8.7
+    state.numbers = [[], []]
+    state.rng.shuffle(nums)
+    state.num_deck = nums
+    state.last_round = {
+        "round": state.round,
+        "totals": list(totals),
+        "bonus": low,
+        "next_divider": state.divider,
+    }
+    state.round += 1

@@ -1,0 +1,295 @@
+"""Canal Grande rule scenarios: a position, commands, expectations (``game = "canal_grande"``).
+
+The file format is the one of ``docs/scenarios.md`` with Canal Grande's own setup and
+expectation keys (documented there). The setup keeps every card accounted for: cards named in
+hands, the revealed row, the discard pile, victory cards and the top of the draw pile come out of
+the 52 action cards and the rest is shuffled beneath the named top of the draw pile; number cards
+named as revealed, in front of players or on top of the number deck come out of the 14.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.canal_grande.cards import SPECIALS, card_id
+from engine.canal_grande.state import CanalGrandeState
+from engine.core import IllegalMove
+from engine.venezia.scenario import ScenarioError, ScenarioResult
+
+TOP_KEYS = {"game", "name", "rules", "description", "players", "seed", "setup", "steps", "expect"}
+SETUP_KEYS = {
+    "divider",
+    "hands",
+    "deck",
+    "discard",
+    "rest",
+    "revealed",
+    "numbers",
+    "number_deck",
+    "victory",
+    "voted",
+    "turn",
+    "round",
+    "turn_limit",
+}
+EXPECT_KEYS = {
+    "hands",
+    "hand_sizes",
+    "victory",
+    "numbers",
+    "totals",
+    "discard",
+    "discard_size",
+    "discard_contains",
+    "deck_size",
+    "pending",
+    "options",
+    "options_include",
+    "options_exclude",
+    "options_count",
+    "game_over",
+    "winner",
+    "ranking",
+    "divider",
+    "turn",
+    "round",
+    "voted",
+    "vote",
+    "doges",
+    "table",
+    "events_include",
+    "events_exclude",
+}
+
+
+def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
+    result = ScenarioResult(str(spec.get("name", name)))
+    unknown = set(spec) - TOP_KEYS
+    if unknown:
+        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    players = [str(p) for p in spec.get("players", [])]
+    if len(players) != 2:
+        raise ScenarioError(f"{name}: Canal Grande needs exactly 2 'players'")
+    setup = spec.get("setup", {})
+    first = _seat_of(players, setup["divider"], name) if "divider" in setup else None
+    state = CanalGrandeState.new(
+        players, int(spec.get("seed", 1)), first, int(setup.get("turn_limit", 500))
+    )
+    apply_setup(state, setup, name)
+    texts: list[str] = []
+    for i, step in enumerate(spec.get("steps", []), start=1):
+        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
+        seat = _seat_of(players, step.get("player"), f"{name} {where}")
+        expect_ok = step.get("expect", "ok") == "ok"
+        before = state.to_json()
+        try:
+            events = state.apply(seat, str(step.get("command", "")))
+            texts.extend(e.text for e in events)
+            if not expect_ok:
+                result.failures.append(f"{where}: was accepted, expected a rejection")
+                return result
+        except IllegalMove as exc:
+            if expect_ok:
+                result.failures.append(f"{where}: rejected: {exc}")
+                return result
+            if state.to_json() != before:
+                result.failures.append(f"{where}: the rejection changed the state")
+            needle = step.get("reject_contains")
+            if needle and str(needle).casefold() not in str(exc).casefold():
+                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
+        result.steps_run = i
+        if "then" in step:
+            result.failures.extend(
+                f"{where}: {f}" for f in check_expect(state, step["then"], texts)
+            )
+    result.failures.extend(check_expect(state, spec.get("expect", {}), texts))
+    return result
+
+
+def _seat_of(players: list[str], who: Any, where: str) -> int:
+    if isinstance(who, int) and who in (0, 1):
+        return who
+    if who in players:
+        return players.index(who)
+    raise ScenarioError(f"{where}: unknown player {who!r}; players: {players}")
+
+
+def _cards(values: Any, where: str) -> list[str]:
+    out = []
+    for v in values:
+        text = str(v)
+        if text.startswith("n") and text[1:].isdigit():
+            out.append(text)
+            continue
+        try:
+            out.append(card_id(text))
+        except IllegalMove as exc:
+            raise ScenarioError(f"{where}: {exc}") from None
+    return out
+
+
+def apply_setup(state: CanalGrandeState, setup: dict[str, Any], name: str) -> None:
+    """Rebuild the position of the current (first) turn, keeping every card accounted for."""
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    comp = state.comp
+    players = state.players
+    hands = [list(h) for h in state.hands]
+    for who, cards in setup.get("hands", {}).items():
+        hand = _cards(cards, f"{name} hands")
+        bad = [c for c in hand if (c in SPECIALS and c != "gondola") or c.startswith("n")]
+        if bad:
+            raise ScenarioError(f"{name}: hands hold districts and gondolas only, not {bad}")
+        hands[_seat_of(players, who, name)] = hand
+    victory = [[], []]  # type: list[list[str]]
+    for who, cards in setup.get("victory", {}).items():
+        victory[_seat_of(players, who, name)] = _cards(cards, f"{name} victory")
+    revealed = (
+        _cards(setup["revealed"], f"{name} revealed")
+        if "revealed" in setup
+        else list(state.revealed)
+    )
+    if len(revealed) < 2:
+        raise ScenarioError(f"{name}: at least 2 revealed cards are needed (CG-4.3)")
+    discard = _cards(setup.get("discard", []), f"{name} discard")
+    deck_top = _cards(setup.get("deck", []), f"{name} deck")
+    named = [c for h in hands for c in h] + [c for v in victory for c in v] + discard + deck_top
+    named += [c for c in revealed if not c.startswith("n")]
+    used = Counter(named)
+    have = Counter(comp.action_cards)
+    for c, k in used.items():
+        if k > have[c]:
+            raise ScenarioError(f"{name}: {k} {c} cards named but the game has {have[c]}")
+    rest = list((have - used).elements())
+    state.rng.shuffle(rest)
+    # numbers
+    fronts = [[], []]  # type: list[list[int]]
+    for who, values in setup.get("numbers", {}).items():
+        fronts[_seat_of(players, who, name)] = [int(v) for v in values]
+    num_top = [int(v) for v in setup.get("number_deck", [])]
+    nums_named = Counter(
+        [v for f in fronts for v in f] + num_top + [int(c[1:]) for c in revealed if c[0] == "n"]
+    )
+    all_nums = Counter(comp.numbers)
+    for v, k in nums_named.items():
+        if k > all_nums[v]:
+            raise ScenarioError(f"{name}: {k} number cards worth {v} named, the game has fewer")
+    num_rest = list((all_nums - nums_named).elements())
+    state.rng.shuffle(num_rest)
+    state.hands = [state.sorted_cards(h) for h in hands]
+    state.victory = victory
+    state.revealed = revealed
+    state.numbers = fronts
+    state.num_deck = num_rest + list(reversed(num_top))
+    if setup.get("rest", "deck") == "discard":
+        state.discard = discard + rest
+        state.deck = list(reversed(deck_top))
+    else:
+        state.discard = discard
+        state.deck = rest + list(reversed(deck_top))
+    state.voted = _cards(setup.get("voted", []), f"{name} voted")
+    state.turn = int(setup.get("turn", state.turn))
+    state.round = int(setup.get("round", state.round))
+    state._decision = None
+    state._option_set = None
+
+
+def check_expect(state: CanalGrandeState, expect: dict[str, Any], texts: list[str]) -> list[str]:
+    """Every expectation that does not hold, in words."""
+    unknown = set(expect) - EXPECT_KEYS
+    if unknown:
+        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
+    fails: list[str] = []
+    seat = {p: i for i, p in enumerate(state.players)}
+
+    def check(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            fails.append(f"{what}: expected {want!r}, got {got!r}")
+
+    def cards(values: Any) -> list[str]:
+        return sorted(_cards(values, "expect"))
+
+    for who, want in expect.get("hands", {}).items():
+        check(f"hand of {who}", sorted(state.hands[seat[who]]), cards(want))
+    for who, k in expect.get("hand_sizes", {}).items():
+        check(f"hand size of {who}", len(state.hands[seat[who]]), int(k))
+    for who, want in expect.get("victory", {}).items():
+        check(f"victory cards of {who}", sorted(state.victory[seat[who]]), cards(want))
+    for who, want in expect.get("numbers", {}).items():
+        check(f"numbers of {who}", sorted(state.numbers[seat[who]]), sorted(map(int, want)))
+    for who, want in expect.get("totals", {}).items():
+        check(f"total of {who}", state.total(seat[who]), int(want))
+    if "discard" in expect:
+        check("discard pile", sorted(state.discard), cards(expect["discard"]))
+    if "discard_size" in expect:
+        check("discard size", len(state.discard), int(expect["discard_size"]))
+    for c in expect.get("discard_contains", []):
+        if _cards([c], "expect")[0] not in state.discard:
+            fails.append(f"discard pile lacks {c}: {state.discard}")
+    if "deck_size" in expect:
+        check("deck size", len(state.deck), int(expect["deck_size"]))
+    d = state.pending()
+    if "pending" in expect:
+        want = expect["pending"]
+        if d is None:
+            fails.append(f"pending: expected {want!r}, but nobody must decide")
+        else:
+            if "player" in want:
+                check("pending player", state.players[d.seat], want["player"])
+            if "kind" in want:
+                check("pending kind", d.kind, want["kind"])
+    options = list(d.options) if d is not None else []
+    if "options" in expect:
+        check("options", sorted(options), sorted(expect["options"]))
+    if "options_count" in expect:
+        check("number of options", len(options), int(expect["options_count"]))
+    for opt in expect.get("options_include", []):
+        if opt not in options:
+            fails.append(f"option {opt!r} missing; options: {options[:20]}")
+    for opt in expect.get("options_exclude", []):
+        if opt in options:
+            fails.append(f"option {opt!r} should not be offered")
+    if "game_over" in expect:
+        check("game over", state.over, bool(expect["game_over"]))
+    if "winner" in expect:
+        got = None if state.winner is None else state.players[state.winner]
+        check("winner", got, expect["winner"] or None)
+    if "ranking" in expect:
+        names = [[state.players[s] for s in group] for group in state.ranking()]
+        check("ranking", names, [list(g) for g in expect["ranking"]])
+    if "divider" in expect:
+        check("divider", state.players[state.divider], expect["divider"])
+    if "turn" in expect:
+        check("turn", state.turn, int(expect["turn"]))
+    if "round" in expect:
+        check("round", state.round, int(expect["round"]))
+    if "voted" in expect:
+        check("districts voted this turn", state.voted, _cards(expect["voted"], "expect"))
+    if "vote" in expect:
+        want = expect["vote"]
+        vote = state.vote
+        if not want:
+            check("vote in progress", vote is not None, False)
+        elif vote is None:
+            fails.append(f"vote: expected {want!r}, but no vote is in progress")
+        else:
+            if "district" in want:
+                check("vote district", vote["district"], _cards([want["district"]], "x")[0])
+            if "challenger" in want:
+                check("challenger", state.players[vote["challenger"]], want["challenger"])
+            for who, k in want.get("votes", {}).items():
+                check(f"votes of {who}", vote["votes"][seat[who]], int(k))
+    for who, k in expect.get("doges", {}).items():
+        check(f"doges waiting for {who}", state.doges[seat[who]], int(k))
+    if "table" in expect:
+        check("cards on the table", sorted(state.table_cards()), cards(expect["table"]))
+    joined = "\n".join(texts).casefold()
+    for needle in expect.get("events_include", []):
+        if str(needle).casefold() not in joined:
+            fails.append(f"no event text contains {needle!r}")
+    for needle in expect.get("events_exclude", []):
+        if str(needle).casefold() in joined:
+            fails.append(f"an event text contains {needle!r}")
+    return fails

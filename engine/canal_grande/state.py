@@ -1,0 +1,850 @@
+"""The Canal Grande rules: one mutable state, validated moves, and who must decide what.
+
+Rule IDs refer to ``shared/rules/canal_grande.md``. Every move is validated completely before
+anything changes, so a refused move leaves the state byte-identical. Everything that needs no
+choice (revealing, numbers, hands, traitors, spies, the round-end bonus, reshuffles) happens
+automatically inside ``apply``; the decisions are: divide, take, vote (district) and place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from itertools import combinations
+from typing import Any
+
+from engine.canal_grande import commands as cmd
+from engine.canal_grande import resolve
+from engine.canal_grande.cards import (
+    HAND_SPECIALS,
+    Components,
+    _short,
+    card_name,
+    count_cards,
+    load_components,
+)
+from engine.canal_grande.votes import (
+    Placement,
+    fresh_vote,
+    legal_placements,
+    placement_error,
+    placement_votes,
+)
+from engine.core import JSON, Decision, Event, IllegalMove
+from engine.rng import Rng
+
+DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
+
+_DIVIDE_OPTIONS: dict[int, tuple[str, ...]] = {}
+
+
+def divide_options(n: int) -> tuple[str, ...]:
+    """Every split of ``n`` revealed cards into two non-empty offers, by offer A's positions
+    (2^n − 2 of them: 254 for 8 cards; A and B are named, so a split and its mirror are two
+    commands with the same two offers)."""
+    opts = _DIVIDE_OPTIONS.get(n)
+    if opts is None:
+        out = []
+        for size in range(1, n):
+            for combo in combinations(range(1, n + 1), size):
+                out.append(cmd.format_divide(combo))
+        opts = tuple(out)
+        _DIVIDE_OPTIONS[n] = opts
+    return opts
+
+
+class CanalGrandeState:
+    """A whole game of Canal Grande: hidden hands and decks, public table, RNG and history."""
+
+    game_name = "canal_grande"
+
+    __slots__ = (
+        "_decision",
+        "_option_set",
+        "comp",
+        "deck",
+        "discard",
+        "divider",
+        "doges",
+        "draw",
+        "hands",
+        "history",
+        "last_round",
+        "last_vote",
+        "n",
+        "num_deck",
+        "numbers",
+        "offer_a",
+        "over",
+        "phase",
+        "players",
+        "revealed",
+        "rng",
+        "round",
+        "seed",
+        "stage",
+        "taken",
+        "turn",
+        "turn_limit",
+        "victory",
+        "vote",
+        "voted",
+        "winner",
+    )
+
+    _decision: Decision | None
+    _option_set: frozenset[str] | None
+    comp: Components
+    deck: list[str]
+    discard: list[str]
+    divider: int
+    doges: list[int]
+    draw: bool
+    hands: list[list[str]]
+    history: list[tuple[int, str]]
+    last_round: dict[str, Any] | None
+    last_vote: dict[str, Any] | None
+    n: int
+    num_deck: list[int]
+    numbers: list[list[int]]
+    offer_a: list[int] | None
+    over: bool
+    phase: str
+    players: list[str]
+    revealed: list[str]
+    rng: Rng
+    round: int
+    seed: int
+    stage: str
+    taken: str | None
+    turn: int
+    turn_limit: int
+    victory: list[list[str]]
+    vote: dict[str, Any] | None
+    voted: list[str]
+    winner: int | None
+
+    # ------------------------------------------------------------------ setup (CG-2)
+    @classmethod
+    def new(
+        cls,
+        players: list[str],
+        seed: int,
+        first_divider: int | None = None,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
+        comp: Components | None = None,
+    ) -> CanalGrandeState:
+        if len(players) != 2:
+            raise IllegalMove(f"Canal Grande is for exactly 2 players, not {len(players)}")
+        self = cls.__new__(cls)
+        self.comp = comp or load_components()
+        c = self.comp
+        self.players = list(players)
+        self.n = 2
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.turn_limit = int(turn_limit)
+        # CG-2.2, CG-2.3: two cards of every district, shuffled, four to each player.
+        start = [d for d in c.districts for _ in range(c.start_per_district)]
+        rest = [card for card in c.action_cards]
+        for card in start:
+            rest.remove(card)
+        self.rng.shuffle(start)
+        self.hands = []
+        for _ in range(self.n):
+            hand = [start.pop() for _ in range(c.start_hand)]
+            self.hands.append(self.sorted_cards(hand))
+        rest.extend(start)  # CG-2.4: the leftover start cards go back into the action cards
+        self.rng.shuffle(rest)
+        self.deck = rest
+        self.discard = []
+        nums = list(c.numbers)
+        self.rng.shuffle(nums)  # CG-2.5
+        self.num_deck = nums
+        self.numbers = [[], []]
+        self.victory = [[], []]
+        self.doges = [0, 0]
+        # CG-2.6, CG-G18: the starting player is drawn unless the table sets it.
+        self.divider = self.rng.below(2) if first_divider is None else int(first_divider)
+        if self.divider not in (0, 1):
+            raise IllegalMove(f"first_divider must be seat 0 or 1, not {first_divider!r}")
+        self.turn = 0
+        self.round = 1
+        self.phase = "divide"
+        self.revealed = []
+        self.offer_a = None
+        self.taken = None
+        self.stage = "chooser"
+        self.voted = []
+        self.vote = None
+        self.over = False
+        self.winner = None
+        self.draw = False
+        self.last_vote = None
+        self.last_round = None
+        self.history = []
+        self._decision = None
+        self._option_set = None
+        self._start_turn([])
+        return self
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def chooser(self) -> int:
+        return 1 - self.divider
+
+    @property
+    def resolver(self) -> int:
+        return self.chooser if self.stage == "chooser" else self.divider
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def sorted_cards(self, cards: list[str]) -> list[str]:
+        order = self.comp.card_order
+        return sorted(cards, key=order.__getitem__)
+
+    def total(self, seat: int) -> int:
+        return sum(self.numbers[seat])
+
+    def offer_positions(self, letter: str) -> list[int]:
+        assert self.offer_a is not None
+        if letter == "A":
+            return list(self.offer_a)
+        return [p for p in range(1, len(self.revealed) + 1) if p not in self.offer_a]
+
+    def table_cards(self) -> list[str]:
+        """Revealed cards still on the table: all of them before the pick, then the divider's
+        offer until he resolves it (CG-4.5)."""
+        if self.phase == "over" and not self.revealed:
+            return []
+        if self.taken is None:
+            return list(self.revealed)
+        if self.stage == "chooser":
+            other = "B" if self.taken == "A" else "A"
+            return [self.revealed[p - 1] for p in self.offer_positions(other)]
+        return []
+
+    def eligible_districts(self, seat: int) -> list[str]:
+        """Districts ``seat`` could open a vote in: held and not yet voted this turn (CG-6.3)."""
+        hand = self.hands[seat]
+        return [d for d in self.comp.districts if d in hand and d not in self.voted]
+
+    # ------------------------------------------------------------------ decisions
+    def pending(self) -> Decision | None:
+        if self.over:
+            return None
+        if self._decision is None:
+            self._decision = self._make_decision()
+        return self._decision
+
+    def _make_decision(self) -> Decision:
+        phase = self.phase
+        if phase == "divide":
+            n = len(self.revealed)
+            return Decision(
+                self.divider,
+                "divide",
+                f"split the {n} revealed cards into two offers: name the positions of offer A "
+                "(e.g. 'divide 1 4 7'); the rest is offer B",
+                divide_options(n),
+            )
+        if phase == "choose":
+            a = self._offer_text("A")
+            b = self._offer_text("B")
+            return Decision(
+                self.chooser, "choose", f"take offer A ({a}) or offer B ({b})", ("take A", "take B")
+            )
+        vote = self.vote
+        assert vote is not None
+        if phase == "district":
+            seat = vote["challenger"]
+            opts = tuple(f"vote {d}" for d in self.eligible_districts(seat))
+            return Decision(
+                seat,
+                "district",
+                "you challenge: name the district of the vote (you must place a card of it; "
+                f"already voted this turn: {self._voted_text()})",
+                opts,
+            )
+        seat = vote["to_act"]
+        return Decision(seat, "place", self._place_prompt(seat), tuple(self._place_options(seat)))
+
+    def _voted_text(self) -> str:
+        return ", ".join(self.comp.names[d] for d in self.voted) or "none"
+
+    def _offer_text(self, letter: str) -> str:
+        cards = [self.revealed[p - 1] for p in self.offer_positions(letter)]
+        return ", ".join(reveal_name(c, self.comp) for c in cards)
+
+    def _place_prompt(self, seat: int) -> str:
+        vote = self.vote
+        assert vote is not None
+        dname = self.comp.names[vote["district"]]
+        mine, theirs = vote["votes"][seat], vote["votes"][1 - seat]
+        if seat == vote["challenger"] and not vote["placed"][seat]:
+            return f"place at least one {dname} card to open the vote in {dname}"
+        if not vote["placed"][seat]:
+            return (
+                f"{self.name(1 - seat)} has {theirs} vote(s) in {dname}: place more than that "
+                f"(at least one {dname} card first), or pass"
+            )
+        return (
+            f"you are behind {mine} to {theirs} in {dname}: place enough to lead "
+            "(more district cards, or a gondola with cards of another district), or pass"
+        )
+
+    def _place_options(self, seat: int) -> list[str]:
+        vote = self.vote
+        assert vote is not None
+        district = vote["district"]
+        opts = [
+            cmd.format_place(district, k, groups)
+            for k, groups in legal_placements(
+                count_cards(self.hands[seat]),
+                self.comp.districts,
+                district,
+                bool(vote["placed"][seat]),
+                vote["votes"][1 - seat] - vote["votes"][seat] + 1,
+            )
+        ]
+        if not (seat == vote["challenger"] and not vote["placed"][seat]):
+            opts.append("pass")  # CG-6.4a: the challenger's opening is compulsory
+        return opts
+
+    def legal_commands(self, seat: int) -> list[str]:
+        if self.over:
+            return []
+        d = self.pending()
+        assert d is not None
+        return list(d.options) if d.seat == seat else []
+
+    # ------------------------------------------------------------------ apply
+    def canonical(self, seat: int, command: str) -> str:
+        return self._validate(seat, command)[0]
+
+    def apply(self, seat: int, command: str) -> list[Event]:
+        text, payload = self._validate(seat, command)
+        ev: list[Event] = []
+        verb = text.split(" ", 1)[0]
+        if verb == "divide":
+            self._divide(payload, ev)
+        elif verb == "take":
+            self._take(text[-1], ev)
+        elif verb == "vote":
+            self._choose_district(text.split(" ", 1)[1], ev)
+        elif verb == "place":
+            self._place(seat, payload, ev)
+        else:
+            self._pass(seat, ev)
+        self.history.append((seat, text))
+        self._decision = None
+        self._option_set = None
+        return ev
+
+    def _validate(self, seat: int, command: str) -> tuple[str, Any]:
+        if self.over:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < self.n:
+            raise IllegalMove(f"there is no seat {seat}")
+        d = self.pending()
+        assert d is not None
+        if seat != d.seat:
+            raise IllegalMove(f"it is {self.name(d.seat)}'s decision now ({d.prompt}), not yours")
+        if not isinstance(command, str):
+            raise IllegalMove("a command is text")
+        if self._option_set is None:
+            self._option_set = frozenset(d.options)
+        exact = command in self._option_set
+        move = cmd.parse(command)
+        expected = {"divide": "divide", "choose": "take", "district": "vote", "place": "place"}
+        verb = move.verb
+        if d.kind == "place" and verb == "pass":
+            if "pass" not in self._option_set:
+                raise IllegalMove(
+                    "the challenger must open the vote: place at least one card of the chosen "
+                    "district (CG-6.4, CG-6.4a)"
+                )
+            return "pass", None
+        if verb != expected[d.kind]:
+            allowed = expected[d.kind] + (" or pass" if d.kind == "place" else "")
+            raise IllegalMove(f"'{verb}' is not possible now: {d.prompt}. Possible: {allowed}")
+        if verb == "divide":
+            positions = _positions(command) if exact else self._divide_positions(move)
+            return cmd.format_divide(positions), positions
+        if verb == "take":
+            return f"take {move.offer}", None
+        if verb == "vote":
+            if not exact and f"vote {move.district}" not in self._option_set:
+                raise IllegalMove(self._district_reason(seat, move.district))
+            return f"vote {move.district}", None
+        placement = self._placement(seat, move)
+        assert self.vote is not None
+        text = cmd.format_place(self.vote["district"], *placement)
+        if text not in self._option_set:
+            raise IllegalMove(f"'{_short(command, 40)}' is not a legal placement now")
+        return text, placement
+
+    def _divide_positions(self, move: cmd.Move) -> tuple[int, ...]:
+        n = len(self.revealed)
+        chosen: list[int] = []
+        for pick in move.picks:
+            if isinstance(pick, int):
+                if not 1 <= pick <= n:
+                    raise IllegalMove(
+                        f"position {pick} does not exist: the revealed cards are 1–{n}"
+                    )
+                if pick in chosen:
+                    raise IllegalMove(f"position {pick} is named twice")
+                chosen.append(pick)
+                continue
+            spot = next(
+                (i + 1 for i, c in enumerate(self.revealed) if c == pick and i + 1 not in chosen),
+                None,
+            )
+            if spot is None:
+                what = reveal_name(pick, self.comp)
+                raise IllegalMove(
+                    f"no (further) {what} among the revealed cards: {self._revealed_text()}"
+                )
+            chosen.append(spot)
+        if len(chosen) >= n:
+            raise IllegalMove(
+                f"offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)"
+            )
+        return tuple(sorted(chosen))
+
+    def _revealed_text(self) -> str:
+        comp = self.comp
+        return ", ".join(f"{i + 1} {reveal_name(c, comp)}" for i, c in enumerate(self.revealed))
+
+    def _district_reason(self, seat: int, district: str) -> str:
+        name = self.comp.names[district]
+        allowed = ", ".join(self.eligible_districts(seat))
+        if district in self.voted:
+            why = f"a vote was already held in {name} this turn (CG-6.3, CG-7.2)"
+        else:
+            why = f"you hold no {name} card (CG-6.4)"
+        return f"you cannot open a vote in {name}: {why}. Allowed: {allowed}"
+
+    def _placement(self, seat: int, move: cmd.Move) -> Placement:
+        vote = self.vote
+        assert vote is not None
+        chosen = vote["district"]
+        names = self.comp.names
+        k = 0
+        for d, m in move.plain:
+            if d == "gondola":
+                continue
+            if d != chosen:
+                raise IllegalMove(
+                    f"{names[d]} is not the chosen district ({names[chosen]}): cards of another "
+                    f"district come only on a gondola, e.g. 'place gondola {d}' (CG-6.10)"
+                )
+            k += m
+        groups: list[tuple[str, int]] = []
+        seen: set[str] = set()
+        for g in move.groups:
+            if not g:
+                raise IllegalMove("a gondola must carry at least one card (CG-G11)")
+            if len(g) > 1:
+                raise IllegalMove(
+                    "one gondola carries cards of one single district (CG-6.12): write "
+                    "'gondola castello gondola dorsoduro'"
+                )
+            d, m = g[0]
+            if d == chosen:
+                raise IllegalMove(
+                    f"a gondola carries cards of another district, not {names[chosen]} "
+                    "(CG-G11); place chosen-district cards without a gondola"
+                )
+            if d in seen:
+                raise IllegalMove(
+                    f"two gondolas with {names[d]} in one placement: load all of them on one "
+                    "gondola (one gondola per district within a placement)"
+                )
+            seen.add(d)
+            groups.append((d, m))
+        order = self.comp.card_order
+        placement: Placement = (k, tuple(sorted(groups, key=lambda g: order[g[0]])))
+        if placement_votes(placement) == 0:
+            raise IllegalMove("that places nothing: name cards, or 'pass'")
+        err = placement_error(
+            count_cards(self.hands[seat]),
+            chosen,
+            bool(vote["placed"][seat]),
+            vote["votes"][1 - seat] - vote["votes"][seat] + 1,
+            placement,
+            names,
+        )
+        if err:
+            raise IllegalMove(err)
+        return placement
+
+    # ------------------------------------------------------------------ moves
+    def _divide(self, positions: tuple[int, ...], ev: list[Event]) -> None:
+        self.offer_a = list(positions)
+        self.phase = "choose"
+        ev.append(
+            Event(
+                "divide",
+                f"{self.name(self.divider)} divides: offer A = {self._offer_text('A')}; "
+                f"offer B = {self._offer_text('B')}",
+                self.divider,
+                {"a": list(positions), "b": self.offer_positions("B")},
+            )
+        )
+
+    def _take(self, letter: str, ev: list[Event]) -> None:
+        self.taken = letter
+        chooser = self.chooser
+        ev.append(
+            Event(
+                "take",
+                f"{self.name(chooser)} takes offer {letter} ({self._offer_text(letter)})",
+                chooser,
+                {"offer": letter},
+            )
+        )
+        self.stage = "chooser"
+        cards = [self.revealed[p - 1] for p in self.offer_positions(letter)]
+        resolve.resolve_offer(self, chooser, cards, ev)  # CG-5
+        self._continue(ev)
+
+    def _choose_district(self, district: str, ev: list[Event]) -> None:
+        vote = self.vote
+        assert vote is not None
+        vote["district"] = district
+        vote["to_act"] = vote["challenger"]
+        self.voted.append(district)  # CG-6.3
+        self.phase = "place"
+        ev.append(
+            Event(
+                "vote",
+                f"{self.name(vote['challenger'])} calls a vote in {self.comp.names[district]}",
+                vote["challenger"],
+                {"district": district},
+            )
+        )
+
+    def _place(self, seat: int, placement: Placement, ev: list[Event]) -> None:
+        vote = self.vote
+        assert vote is not None
+        k, groups = placement
+        hand = self.hands[seat]
+        district = vote["district"]
+        for _ in range(k):
+            hand.remove(district)
+        for d, m in groups:
+            hand.remove("gondola")
+            for _ in range(m):
+                hand.remove(d)
+        vote["placed"][seat].append([k, [list(g) for g in groups]])
+        vote["votes"][seat] += placement_votes(placement)
+        vote["to_act"] = 1 - seat
+        ch = vote["challenger"]
+        a, b = vote["votes"][ch], vote["votes"][1 - ch]
+        text = cmd.format_place(district, k, groups).removeprefix("place ")
+        ev.append(
+            Event(
+                "place",
+                f"{self.name(seat)} places {self._placement_words(district, k, groups)} "
+                f"(votes {self.name(ch)} {a} – {b} {self.name(1 - ch)})",
+                seat,
+                {"placement": text, "votes": list(vote["votes"])},
+            )
+        )
+
+    def _placement_words(self, district: str, k: int, groups: Any) -> str:
+        names = self.comp.names
+        parts = []
+        if k:
+            parts.append(f"{k} {names[district]}")
+        for d, m in groups:
+            parts.append(f"a gondola with {m} {names[d]}")
+        return " + ".join(parts)
+
+    def _pass(self, seat: int, ev: list[Event]) -> None:
+        vote = self.vote
+        assert vote is not None
+        ev.append(Event("pass", f"{self.name(seat)} passes", seat))
+        resolve.settle_vote(self, 1 - seat, ev)  # CG-6.17: whoever stops is behind (CG-G10)
+        self._continue(ev)
+
+    # ------------------------------------------------------------------ flow
+    def _continue(self, ev: list[Event]) -> None:
+        """Run everything automatic until somebody must decide (or the game is over)."""
+        while not self.over:
+            if self.vote is not None:
+                return
+            seat = self.resolver
+            if self.doges[seat] > 0:
+                self.start_vote(seat, ev)  # CG-5.12, CG-6.2, CG-G7
+                continue
+            if self.stage == "chooser":
+                self.stage = "divider"  # CG-7.1
+                other = "B" if self.taken == "A" else "A"
+                cards = [self.revealed[p - 1] for p in self.offer_positions(other)]
+                ev.append(
+                    Event(
+                        "divider_offer",
+                        f"{self.name(self.divider)} resolves offer {other}",
+                        self.divider,
+                    )
+                )
+                resolve.resolve_offer(self, self.divider, cards, ev)
+                continue
+            self._end_turn(ev)
+            return
+
+    def start_vote(self, owner: int, ev: list[Event]) -> None:
+        other = 1 - owner
+        if self.eligible_districts(owner):
+            challenger = owner
+        elif self.eligible_districts(other):
+            challenger = other  # CG-6.5, CG-G8, CG-G22
+            ev.append(
+                Event(
+                    "challenger_passes",
+                    f"{self.name(owner)} has no card of a district still open for a vote: "
+                    f"{self.name(other)} becomes the challenger (CG-6.5)",
+                    owner,
+                )
+            )
+        else:
+            self.doges[owner] -= 1
+            self.discard.append("doge")  # CG-6.6
+            ev.append(
+                Event(
+                    "doge_discarded",
+                    "neither player holds a card of a district still open for a vote: the doge "
+                    "is discarded (CG-6.6)",
+                    owner,
+                )
+            )
+            return
+        self.vote = fresh_vote(owner, challenger)
+        self.phase = "district"
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        self.revealed = []
+        self.offer_a = None
+        self.taken = None
+        self.voted = []
+        c = self.comp
+        totals = [self.total(0), self.total(1)]
+        if max(totals) >= c.round_end_total:  # CG-8.1
+            resolve.end_round(self, totals, ev)
+        else:
+            self.divider = self.chooser  # CG-3.3, CG-7.3
+        if self.turn >= self.turn_limit:
+            self.over = True  # CG-G20: a safety cap, not a rule
+            self.draw = True
+            self.phase = "over"
+            ev.append(
+                Event(
+                    "game_over",
+                    f"game over: the safety cap of {self.turn_limit} turns is reached, a draw "
+                    "(not part of the rules, CG-G20)",
+                    None,
+                    {"ranking": self.ranking(), "draw": True},
+                )
+            )
+            return
+        self._start_turn(ev)
+
+    def _start_turn(self, ev: list[Event]) -> None:
+        self.turn += 1
+        self.stage = "chooser"
+        self.taken = None
+        self.offer_a = None
+        self.voted = []
+        self.revealed = resolve.reveal(self, ev)
+        self.phase = "divide"
+        ev.append(
+            Event(
+                "reveal",
+                f"turn {self.turn} (round {self.round}): {self.name(self.divider)} reveals "
+                f"{self._revealed_text()}",
+                self.divider,
+                {"revealed": list(self.revealed)},
+            )
+        )
+
+    def finish(self, winner: int, ev: list[Event]) -> None:
+        self.over = True
+        self.winner = winner
+        self.phase = "over"
+        self.vote = None
+        ev.append(
+            Event(
+                "game_over",
+                f"game over: {self.name(winner)} becomes the Doge and wins (CG-10.2)",
+                winner,
+                {"ranking": self.ranking(), "winner": winner},
+            )
+        )
+
+    def ranking(self) -> list[list[int]]:
+        if self.winner is not None:
+            return [[self.winner], [1 - self.winner]]
+        a, b = len(self.victory[0]), len(self.victory[1])
+        if a == b:
+            return [[0, 1]]
+        return [[0], [1]] if a > b else [[1], [0]]
+
+    # ------------------------------------------------------------------ serialization
+    def to_dict(self) -> JSON:
+        return {
+            "game": self.game_name,
+            "version": 1,
+            "players": self.players,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "turn_limit": self.turn_limit,
+            "hands": self.hands,
+            "deck": self.deck,
+            "discard": self.discard,
+            "num_deck": self.num_deck,
+            "numbers": self.numbers,
+            "victory": self.victory,
+            "doges": self.doges,
+            "divider": self.divider,
+            "turn": self.turn,
+            "round": self.round,
+            "phase": self.phase,
+            "revealed": self.revealed,
+            "offer_a": self.offer_a,
+            "taken": self.taken,
+            "stage": self.stage,
+            "voted": self.voted,
+            "vote": self.vote,
+            "over": self.over,
+            "winner": self.winner,
+            "draw": self.draw,
+            "last_vote": self.last_vote,
+            "last_round": self.last_round,
+            "history": [list(h) for h in self.history],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: JSON, comp: Components | None = None) -> CanalGrandeState:
+        if data.get("game") != "canal_grande":
+            raise ValueError(f"not a Canal Grande state: {data.get('game')!r}")
+        self = cls.__new__(cls)
+        self.comp = comp or load_components()
+        self.players = list(data["players"])
+        self.n = 2
+        self.seed = int(data["seed"])
+        self.rng = Rng(int(data["rng"]))
+        self.turn_limit = int(data["turn_limit"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.deck = list(data["deck"])
+        self.discard = list(data["discard"])
+        self.num_deck = [int(v) for v in data["num_deck"]]
+        self.numbers = [[int(v) for v in f] for f in data["numbers"]]
+        self.victory = [list(v) for v in data["victory"]]
+        self.doges = [int(x) for x in data["doges"]]
+        self.divider = int(data["divider"])
+        self.turn = int(data["turn"])
+        self.round = int(data["round"])
+        self.phase = str(data["phase"])
+        self.revealed = list(data["revealed"])
+        self.offer_a = None if data["offer_a"] is None else [int(p) for p in data["offer_a"]]
+        self.taken = data["taken"]
+        self.stage = str(data["stage"])
+        self.voted = list(data["voted"])
+        self.vote = copy_vote(data["vote"])
+        self.over = bool(data["over"])
+        self.winner = data["winner"]
+        self.draw = bool(data["draw"])
+        self.last_vote = json.loads(json.dumps(data["last_vote"]))
+        self.last_round = json.loads(json.dumps(data["last_round"]))
+        self.history = [(int(s), str(c)) for s, c in data["history"]]
+        self._decision = None
+        self._option_set = None
+        return self
+
+    @classmethod
+    def from_json(cls, text: str) -> CanalGrandeState:
+        return cls.from_dict(json.loads(text))
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(self.to_json().encode()).hexdigest()[:16]
+
+    def clone(self) -> CanalGrandeState:
+        """A cheap independent copy (no deepcopy): for search and dry runs."""
+        c = CanalGrandeState.__new__(CanalGrandeState)
+        c.comp = self.comp
+        c.players = self.players
+        c.n = 2
+        c.seed = self.seed
+        c.rng = self.rng.copy()
+        c.turn_limit = self.turn_limit
+        c.hands = [list(h) for h in self.hands]
+        c.deck = list(self.deck)
+        c.discard = list(self.discard)
+        c.num_deck = list(self.num_deck)
+        c.numbers = [list(f) for f in self.numbers]
+        c.victory = [list(v) for v in self.victory]
+        c.doges = list(self.doges)
+        c.divider = self.divider
+        c.turn = self.turn
+        c.round = self.round
+        c.phase = self.phase
+        c.revealed = list(self.revealed)
+        c.offer_a = None if self.offer_a is None else list(self.offer_a)
+        c.taken = self.taken
+        c.stage = self.stage
+        c.voted = list(self.voted)
+        c.vote = copy_vote(self.vote)
+        c.over = self.over
+        c.winner = self.winner
+        c.draw = self.draw
+        c.last_vote = self.last_vote  # replaced, never mutated
+        c.last_round = self.last_round
+        c.history = list(self.history)
+        c._decision = self._decision
+        c._option_set = self._option_set
+        return c
+
+    def public_view(self) -> JSON:
+        from engine.canal_grande.views import public_view
+
+        return public_view(self)
+
+    def player_view(self, seat: int) -> JSON:
+        from engine.canal_grande.views import player_view
+
+        return player_view(self, seat)
+
+
+def copy_vote(vote: dict[str, Any] | None) -> dict[str, Any] | None:
+    if vote is None:
+        return None
+    return {
+        **vote,
+        "placed": [[[p[0], [list(g) for g in p[1]]] for p in side] for side in vote["placed"]],
+        "votes": list(vote["votes"]),
+    }
+
+
+def reveal_name(card: str, comp: Components) -> str:
+    """A revealed card's name: 'San Marco', 'doge', 'number 2' (number cards are 'n2')."""
+    if card.startswith("n") and card[1:].isdigit():
+        return f"number {card[1:]}"
+    return card_name(card, comp)
+
+
+def _positions(command: str) -> tuple[int, ...]:
+    return tuple(int(w) for w in command.split()[1:])
+
+
+__all__ = ["HAND_SPECIALS", "CanalGrandeState", "divide_options", "reveal_name"]
