@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.amsterdam.cards import COLORS, Card
-from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col, span_allows
+from engine.amsterdam.grid import NEIGHBOURS, OFFSET, WIDTH, row_col, span_allows
 
 if TYPE_CHECKING:
     from engine.amsterdam.state import AmsterdamState
@@ -161,6 +161,10 @@ def growth_cells(st: AmsterdamState) -> list[int]:
     """Empty cells next to a card inside the frame (AM-8.1, AM-G8)."""
     top = st.top
     v = st.variant
+    span = st.span
+    # AM-G8: rows (columns) a new card may use keep the span within the frame.
+    r_lo, r_hi = span[1] - v.rows + 1 + OFFSET, span[0] + v.rows - 1 + OFFSET
+    c_lo, c_hi = span[3] - v.cols + 1 + OFFSET, span[2] + v.cols - 1 + OFFSET
     seen: set[int] = set()
     out: list[int] = []
     for cell in top:
@@ -168,7 +172,8 @@ def growth_cells(st: AmsterdamState) -> list[int]:
             n = cell + d
             if n not in top and n not in seen:
                 seen.add(n)
-                if span_allows(st.span, n, v.rows, v.cols):
+                r, c = divmod(n, WIDTH)
+                if r_lo <= r <= r_hi and c_lo <= c <= c_hi:
                     out.append(n)
     out.sort()
     return out

@@ -69,8 +69,10 @@ def seat_options(st: AmsterdamState, s: int, phase: str) -> list[str]:
         return [f"ship {label(c)}" for c in bd.ship_targets(st)] + ["ship stay"]
     if phase == "remove":
         return [f"remove {label(c)}" for c in st.removable] + ["remove none"]
-    card = cards[st.revealed[s]]  # type: ignore[index]
-    return [f"place {label(c)}" for c in bd.legal_cells(st, s, card)]
+    cells = st._place_cells
+    if cells is None:
+        cells = bd.legal_cells(st, s, cards[st.revealed[s]])  # type: ignore[index]
+    return [f"place {label(c)}" for c in cells]
 
 
 # ---------------------------------------------------------------- money (AM-G13)
@@ -391,8 +393,10 @@ def enter_place(st: AmsterdamState, ev: list[Event], advance: bool = True) -> bo
     """Step 5 opens if the card has a legal cell; otherwise AM-G16 / AM-G36 end the turn."""
     s = st.order[0]
     card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
-    if bd.legal_cells(st, s, card):
+    cells = bd.legal_cells(st, s, card)
+    if cells:
         st.phase = "place"
+        st._place_cells = cells
         return True
     st.revealed[s] = None
     st.order.pop(0)
@@ -443,6 +447,7 @@ def remove_card(st: AmsterdamState, seat: int, cell: int, ev: list[Event]) -> No
 
 def place_card(st: AmsterdamState, s: int, cell: int, ev: list[Event]) -> None:
     card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
+    st._place_cells = None
     bd.put(st, cell, card.id)
     st.revealed[s] = None
     st.activity = True

@@ -44,6 +44,7 @@ class AmsterdamState:
     __slots__ = (
         "_areas",
         "_decisions",
+        "_place_cells",
         "activity",
         "asked",
         "bank",
@@ -90,6 +91,7 @@ class AmsterdamState:
 
     _areas: tuple[list[list[int]], dict[int, int]] | None
     _decisions: tuple[Decision, ...] | None
+    _place_cells: list[int] | None  # step 5 cells, cached while the place decision is open
     activity: bool
     asked: list[bool]
     bank: int
@@ -147,6 +149,7 @@ class AmsterdamState:
         self.center_cell = key(0, 0)
         self._areas = None
         self._decisions = None
+        self._place_cells = None
         return self
 
     @classmethod
@@ -430,6 +433,7 @@ class AmsterdamState:
         c.history = list(self.history)
         c._areas = self._areas  # replaced on every board change, never mutated
         c._decisions = self._decisions
+        c._place_cells = self._place_cells  # replaced, never mutated
         return c
 
     # ------------------------------------------------------------------ views
