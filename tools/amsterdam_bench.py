@@ -47,8 +47,10 @@ def main() -> None:
         print(json.dumps(results, indent=1))
         return
     for v, r in results.items():
-        print(f"{v:14} {r['decisions_per_s']:>7} decisions/s  {r['games_per_s']:>6} games/s  "
-              f"({r['decisions']} decisions in {r['seconds']} s)")
+        print(
+            f"{v:14} {r['decisions_per_s']:>7} decisions/s  {r['games_per_s']:>6} games/s  "
+            f"({r['decisions']} decisions in {r['seconds']} s)"
+        )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ Same interface as ``engine.venezia.scenario`` (``run_scenario(spec, name) -> Sce
     hands = { Anna = [12, 61, 3], Ben = [] }       # exact hands (cards by token)
     water_deck = [61, 62]              # top first; the rest lies beneath
     harbor_decks = { Anna = [14] }     # top first
-    special_pile = ["tide"]            # top first (AM-V4)
+    special_pile = ["tide"]            # the exact pile, top first (AM-V4); other specials
+                                       # leave the game
     gulden = { Anna = 0 }              # the bank holds the rest of the money
     vp = { Anna = 2 }
     scored = [{ cells = ["F5"], winner = "Anna" }]  # areas already scored ("none": no winner)
@@ -56,7 +57,7 @@ from engine.amsterdam import board as bd
 from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
-from engine.core import IllegalMove
+from engine.core import Event, IllegalMove
 
 TOP_KEYS = {
     "game",
@@ -142,8 +143,7 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
         state = GAME.new_state(players, int(spec.get("seed", 1)), options)
     except IllegalMove as exc:
         raise ScenarioError(f"{name}: {exc}") from None
-    apply_setup(state, spec.get("setup", {}), name)
-    texts: list[str] = []
+    texts: list[str] = [e.text for e in apply_setup(state, spec.get("setup", {}), name)]
     for i, step in enumerate(spec.get("steps", []), start=1):
         where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
         seat = _seat(state, step.get("player"), f"{name} {where}")
@@ -220,13 +220,14 @@ class _Cards:
         return ident
 
 
-def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> None:
-    """Rebuild the position with every card accounted for, then start a fresh round."""
+def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list[Event]:
+    """Rebuild the position with every card accounted for, then start a fresh round (whose
+    events, e.g. an immediate game end, are returned)."""
     unknown = set(setup) - SETUP_KEYS
     if unknown:
         raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
     if not setup:
-        return
+        return []
     cs = state.cs
     pick = _Cards(state, name)
     lay = state.layout
@@ -304,9 +305,11 @@ def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> None
         state.sort_hand(h)
     state.water_deck = free_water[::-1] + water_top[::-1]
     state.harbor_decks = [free_harbor[s][::-1] + harbor_top[s][::-1] for s in (0, 1)]
-    if v.specials:
-        rest = [i for i in cs.special if i not in pick.used]
-        state.special_pile = rest[::-1] + special_top[::-1]
+    if v.specials and "special_pile" in setup:  # the exact pile; other specials leave the game
+        state.special_pile = special_top[::-1]
+        state.boxed = sorted(set(state.boxed) | (set(cs.special) - pick.used))
+    elif v.specials:
+        state.special_pile = [i for i in cs.special if i not in pick.used][::-1]
     gulden = setup.get("gulden", {})
     for who, k in gulden.items():
         state.gulden[_seat(state, who, name)] = int(k)
@@ -335,7 +338,9 @@ def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> None
     state.must_play = [None, None]
     state._decisions = None
     state._place_cells = None
-    start_round(state, [])
+    events: list[Event] = []
+    start_round(state, events)
+    return events
 
 
 def _cell_at(state: AmsterdamState, r: int, c: int, name: str) -> int:
