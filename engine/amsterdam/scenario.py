@@ -242,13 +242,13 @@ def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list
         for cell, card in state.top.items():  # the starting layout, its water anonymous
             grid[cell] = ["@" if card == cs.center else "~"]
     for label, token in setup.get("cells", {}).items():
-        cell = lay.parse(str(label))
-        if cell is None:
+        at = lay.parse(str(label))
+        if at is None:
             raise ScenarioError(f"{name}: {label!r} is not a cell ({lay.describe()})")
         if str(token) == ".":
-            grid.pop(cell, None)
+            grid.pop(at, None)
         else:
-            grid[cell] = str(token).split("/")[::-1]
+            grid[at] = str(token).split("/")[::-1]
     # explicit cards first (board, hands, decks), anonymous water '~' last
     named = [(cell, i, t) for cell, stack in grid.items() for i, t in enumerate(stack)]
     ids: dict[tuple[int, int], int] = {}
@@ -292,10 +292,10 @@ def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list
         raise ScenarioError(f"{name}: the board is larger than {v.rows} × {v.cols} (AM-G8)")
     ship = setup.get("ship")
     if ship is not None:
-        cell = lay.parse(str(ship))
-        if cell is None or cell not in state.top or not state.cs_water_type[state.top[cell]]:
+        at = lay.parse(str(ship))
+        if at is None or at not in state.top or not state.cs_water_type[state.top[at]]:
             raise ScenarioError(f"{name}: the ship must stand on a water card, not {ship!r}")
-        state.ship = cell
+        state.ship = at
     elif state.center_cell in state.top:
         state.ship = state.center_cell
     else:
@@ -402,13 +402,15 @@ def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]
     if "ship" in expect:
         check("ship", lay.label(state.ship), str(expect["ship"]).upper())
     if "pending" in expect:
-        want = expect["pending"]
-        got = [{"player": state.players[d.seat], "kind": d.kind} for d in state.pending_all()]
-        if isinstance(want, list):
-            check("pending", got, [dict(w) for w in want])
+        want_p = expect["pending"]
+        got_p: list[dict[str, str]] = [
+            {"player": state.players[d.seat], "kind": d.kind} for d in state.pending_all()
+        ]
+        if isinstance(want_p, list):
+            check("pending", got_p, [dict(w) for w in want_p])
         else:
-            got1 = got[0] if got else None
-            check("pending", {k: got1[k] for k in want} if got1 else None, dict(want))
+            got1 = got_p[0] if got_p else None
+            check("pending", {k: got1[k] for k in want_p} if got1 else None, dict(want_p))
     for key_ in ("options", "options_include", "options_exclude"):
         if key_ not in expect:
             continue
@@ -467,10 +469,10 @@ def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]
         if "closed" in want:
             check(f"{tag} closed", bd.is_closed(state, cells), bool(want["closed"]))
         if "winner" in want:
-            got = (
+            winner = (
                 None if entry is None or entry["winner"] is None else state.players[entry["winner"]]
             )
-            check(f"{tag} winner", got or "none", want["winner"])
+            check(f"{tag} winner", winner or "none", want["winner"])
         for who, counts in want.get("warehouses", {}).items():
             got_counts = [0, 0, 0] if entry else bd.warehouses(state, cells)[seat(who)]
             check(f"{tag} warehouses of {who}", got_counts, [int(x) for x in counts])
@@ -489,8 +491,10 @@ def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]
             fails.append(f"an event text contains {needle!r}")
     if "end_areas" in expect:
         scoring = (state.end or {}).get("scoring") or {}
-        got = sorted(a["cells"][0] for a in scoring.get("areas", []))
-        check("areas counted at the end", got, sorted(str(x).upper() for x in expect["end_areas"]))
+        counted = sorted(a["cells"][0] for a in scoring.get("areas", []))
+        check(
+            "areas counted at the end", counted, sorted(str(x).upper() for x in expect["end_areas"])
+        )
     if "end_reason" in expect:
         reason = (state.end or {}).get("reason", "")
         if str(expect["end_reason"]).casefold() not in reason.casefold():
