@@ -62,7 +62,8 @@ def test_variant_option_is_validated_and_stored() -> None:
 
 
 def test_setup_of_the_base_game() -> None:
-    """AM-2.2–2.13: center + cross, 2 water and 3 harbor cards in hand, 3 gulden, bank 14."""
+    """AM-2.1–2.13 (AM-2.2 ship on the center, AM-2.3 shuffle, AM-2.4 cross, AM-2.5, AM-2.8, AM-2.13 hands, AM-2.6, AM-2.9
+    face-up decks, AM-2.7 red = seat 0, AM-2.10, AM-2.11 money, AM-1.10 20 gulden, AM-2.12 specials boxed), AM-0.9, AM-4.1."""
     st = new()
     assert len(st.top) == 9 and st.ship == st.center_cell
     for s in (0, 1):
@@ -81,8 +82,9 @@ def test_setup_of_the_base_game() -> None:
 
 
 def test_variant_setups() -> None:
-    """AM-V2.1/2.3 (center only, cranes without ship out), AM-V3.2 (bank empty), AM-V4.1
-    (special pile), AM-V6.2 (no cranes), AM-G30 (Canale Grande start)."""
+    """AM-V2.1/2.3 (center only, cranes without ship out), AM-V3.1/3.2 (cross, bank empty),
+    AM-V4.1 (special pile), AM-V6.1/6.2 (8 × 8, no cranes), AM-G30 (Canale Grande start).
+    AM-V1.3, AM-V2.5 and AM-V6.8 are design notes without a rules effect."""
     gul = new("gulliver")
     assert len(gul.top) == 1
     assert all(
@@ -97,11 +99,19 @@ def test_variant_setups() -> None:
 
 
 def test_card_data_matches_the_decisions() -> None:
-    """AM-G1: 11 of each goods per player; AM-T7 captions: card 8 black wine, card 11 red wine."""
+    """AM-G1: 11 of each goods per player; AM-T7 captions: card 8 black wine, card 11 red wine.
+    AM-1.1, AM-1.1a, AM-1.1c, AM-1.2, AM-1.3, AM-1.4, AM-1.12, AM-G2 (center among the 44 water cards, no number), AM-G4
+    (two cranes per player, one with a ship symbol). Help cards (AM-1.1d), warehouses, guards
+    (AM-1.9) and the ship (AM-1.8, AM-1.11) are not cards; warehouses are derived (AM-G9, AM-G12)."""
     cs = new().cs
     for s in (0, 1):
         totals = [sum(cs.cards[i].goods[g] for i in cs.harbor[s]) for g in range(3)]
         assert totals == [11, 11, 11]
+    assert len(cs.harbor[0]) == len(cs.harbor[1]) == 21 and len(cs.water) == 43
+    assert len(cs.special) == 6 and cs.cards[cs.center].number is None
+    for s in (0, 1):
+        cranes = [cs.cards[i] for i in cs.harbor[s] if cs.cards[i].crane]
+        assert sorted(c.ship for c in cranes) == [False, True]
     eight, eleven = cs.cards[cs.by_number[8]], cs.cards[cs.by_number[11]]
     assert (eight.owner, eight.goods) == (1, (0, 1, 0))
     assert (eleven.owner, eleven.goods, eleven.ship) == (0, (0, 1, 0), True)
@@ -133,7 +143,8 @@ def test_broken_card_data_is_refused_with_the_rule() -> None:
 
 # ---------------------------------------------------------------- the engine contract
 def test_pending_all_in_a_sealed_stage() -> None:
-    """AM-3.2, AM-4.2: both seats decide at once; pending() is the first open decision."""
+    """AM-3.1/3.2, AM-4.2/4.3: both seats decide at once and are revealed together;
+    pending() is the first open decision."""
     st = new()
     ds = st.pending_all()
     assert [d.seat for d in ds] == [0, 1]
@@ -391,3 +402,28 @@ def test_hidden_information_stays_hidden() -> None:
         assert {c["id"] for c in view["me"]["hand"]} == set(st.hands[s])
         other = {c["id"] for c in st.player_view(1 - s)["me"]["hand"]}
         assert other == set(st.hands[1 - s])
+
+
+def test_guards_run_out_but_points_do_not() -> None:
+    """AM-10.8, AM-G12: six won areas give 6 VP although only 5 guards exist."""
+    from engine.amsterdam.scoring import score_closed
+
+    st = new()
+    cell = next(iter(st.top))
+    for _ in range(6):
+        # a lone red wine card scored six times stands for six won areas
+        st.top[cell] = st.cs.by_number[7]
+        score_closed(st, [cell], [], "test")
+    assert st.vp[0] == 6 and st.won[0] == 6 and st.guards[0] == 0
+
+
+def test_round_ends_for_a_player_who_withdrew() -> None:
+    """AM-3.3/3.4: the start player does steps 4-7 in full, then the other; a withdrawn or
+    passing player does nothing more (see the AM-T8...T11 scenarios for the money)."""
+    rng = random.Random(4)
+    st = new(seed=4)
+    while st.round < 30 and not st.is_over:
+        if st.phase in ("ship", "remove", "place"):
+            actor = st.order[0]
+            assert st.revealed[actor] is not None and not st.passed[actor]
+        st.apply(*random_move(st, rng))
