@@ -62,8 +62,9 @@ def test_variant_option_is_validated_and_stored() -> None:
 
 
 def test_setup_of_the_base_game() -> None:
-    """AM-2.1–2.13 (AM-2.2 ship on the center, AM-2.3 shuffle, AM-2.4 cross, AM-2.5, AM-2.8, AM-2.13 hands, AM-2.6, AM-2.9
-    face-up decks, AM-2.7 red = seat 0, AM-2.10, AM-2.11 money, AM-1.10 20 gulden, AM-2.12 specials boxed), AM-0.9, AM-4.1."""
+    """AM-2.1–2.13: AM-2.2 ship on the center, AM-2.3 shuffle, AM-2.4 cross, AM-2.5, AM-2.8,
+    AM-2.13 hands, AM-2.6, AM-2.9 face-up decks, AM-2.7 red = seat 0, AM-2.10, AM-2.11 money,
+    AM-1.10 20 gulden, AM-2.12 specials boxed; AM-0.9, AM-4.1."""
     st = new()
     assert len(st.top) == 9 and st.ship == st.center_cell
     for s in (0, 1):
@@ -100,9 +101,10 @@ def test_variant_setups() -> None:
 
 def test_card_data_matches_the_decisions() -> None:
     """AM-G1: 11 of each goods per player; AM-T7 captions: card 8 black wine, card 11 red wine.
-    AM-1.1, AM-1.1a, AM-1.1c, AM-1.2, AM-1.3, AM-1.4, AM-1.12, AM-G2 (center among the 44 water cards, no number), AM-G4
-    (two cranes per player, one with a ship symbol). Help cards (AM-1.1d), warehouses, guards
-    (AM-1.9) and the ship (AM-1.8, AM-1.11) are not cards; warehouses are derived (AM-G9, AM-G12)."""
+    AM-1.1, AM-1.1a, AM-1.1c, AM-1.2, AM-1.3, AM-1.4, AM-1.12; AM-G2 (the center is one of the
+    44 water cards, without a number); AM-G4 (two cranes per player, one with a ship symbol).
+    Help cards (AM-1.1d), warehouses, guards (AM-1.9) and the ship (AM-1.8, AM-1.11) are not
+    cards; warehouses are derived (AM-G9, AM-G12)."""
     cs = new().cs
     for s in (0, 1):
         totals = [sum(cs.cards[i].goods[g] for i in cs.harbor[s]) for g in range(3)]
