@@ -77,10 +77,12 @@ def shadow(view: JSON) -> AmsterdamState:
 
 
 def money_weight(st: AmsterdamState) -> float:
-    """Money decides Penniless (bankruptcy) and most Gomoku games (tie-break, AM-G43)."""
+    """Money decides Penniless (bankruptcy), and with few VP (Gomoku, Gulliver) the tie-break."""
     if st.variant.bankruptcy:
         return 0.5
-    return 1.0 if st.variant.gomoku else 0.3
+    if st.variant.gomoku or st.variant.cells <= 25:  # few VP: the money tie-break decides often
+        return 1.0
+    return 0.3
 
 
 def evaluate(st: AmsterdamState, me: int) -> float:
