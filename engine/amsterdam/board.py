@@ -6,7 +6,6 @@ Functions here read and change only the board part of a state (``top``, ``under`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.amsterdam.cards import COLORS, Card
@@ -85,32 +84,39 @@ def update_depots(st: AmsterdamState, placed: int | None = None) -> None:
     else his lowest-numbered card there."""
     cards = st.cs.cards
     old = st.depots
+    top = st.top
+    scored = st.scored_cells
     new: set[int] = set()
     area_list, _ = areas(st)
     for cells in area_list:
-        if cells[0] in st.scored_cells:
+        if cells[0] in scored:
             continue
-        mine: list[list[int]] = [[], []]
+        # per seat: (best kept depot, its number), (lowest card, its number), placed here?
+        kept: list[tuple[int, int] | None] = [None, None]
+        low: list[tuple[int, int] | None] = [None, None]
+        has_placed = [False, False]
         for cell in cells:
-            card = cards[st.top[cell]]
-            if card.owner is not None and card.goods_count:
-                mine[card.owner].append(card.id)
-        for ids in mine:
-            if not ids:
+            cid = top[cell]
+            card = cards[cid]
+            owner = card.owner
+            if owner is None or not (card.goods[0] or card.goods[1] or card.goods[2]):
                 continue
-            kept = [i for i in ids if i in old]
-            if kept:
-                new.add(min(kept, key=_number_of(st)))
-            elif placed is not None and placed in ids:
-                new.add(placed)
-            else:
-                new.add(min(ids, key=_number_of(st)))
+            number = card.number or 0
+            if cid in old and (kept[owner] is None or number < kept[owner][1]):  # type: ignore[index]
+                kept[owner] = (cid, number)
+            if low[owner] is None or number < low[owner][1]:  # type: ignore[index]
+                low[owner] = (cid, number)
+            if cid == placed:
+                has_placed[owner] = True
+        for seat in (0, 1):
+            k, lo = kept[seat], low[seat]
+            if k is not None:
+                new.add(k[0])
+            elif has_placed[seat]:
+                new.add(placed)  # type: ignore[arg-type]
+            elif lo is not None:
+                new.add(lo[0])
     st.depots = new
-
-
-def _number_of(st: AmsterdamState) -> Callable[[int], int]:
-    cards = st.cs.cards
-    return lambda i: cards[i].number or 0
 
 
 # ---------------------------------------------------------------- placing (AM-8, AM-12, AM-V4/5)

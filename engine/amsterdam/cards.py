@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ class CardDataError(ValueError):
     """The card data breaks a component rule; the message names the card and the rule."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card:
     """One physical card. ``kind``: harbor, water, center, tide, bridge or customs."""
 
@@ -68,6 +68,10 @@ class Card:
 
     def describe(self) -> str:
         """Short public text: ``red 12 (tea+wine, gulden)``, ``water 61 (ship)``, ``tide``."""
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
         if self.special:
             return {"customs": "customs house"}.get(self.kind, self.kind)
         if self.kind == "center":

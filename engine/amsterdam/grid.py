@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.amsterdam.variants import Variant
 
@@ -31,7 +32,7 @@ def row_col(cell: int) -> tuple[int, int]:
     return r - OFFSET, c - OFFSET
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Layout:
     """The labelled rectangle of one variant: every cell the frame can ever include."""
 
@@ -59,9 +60,20 @@ class Layout:
     def col_numbers(self) -> list[int]:
         return list(range(1, self.col_max - self.col_min + 2))
 
+    @cached_property
+    def labels(self) -> dict[int, str]:
+        return {
+            key(r, c): f"{LETTERS[r - self.row_min]}{c - self.col_min + 1}"
+            for r in range(self.row_min, self.row_max + 1)
+            for c in range(self.col_min, self.col_max + 1)
+        }
+
     def label(self, cell: int) -> str:
-        r, c = row_col(cell)
-        return f"{LETTERS[r - self.row_min]}{c - self.col_min + 1}"
+        text = self.labels.get(cell)
+        if text is None:
+            r, c = row_col(cell)
+            return f"{LETTERS[r - self.row_min]}{c - self.col_min + 1}"
+        return text
 
     def inside(self, cell: int) -> bool:
         r, c = row_col(cell)
