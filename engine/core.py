@@ -23,12 +23,24 @@ class Decision:
 
     Treat it as immutable; it is not frozen only because frozen dataclasses are slow to build
     and one is built for every decision of every game (self-play, search).
+
+    Simultaneous stages (Amsterdam's secret card choice) open one Decision per seat at once
+    (``GameState.pending_all``). The fields below default to the turn-based meaning:
+
+    * ``sealed``: the answer stays hidden from everybody else (public view, other seats' views,
+      event texts) until the stage's last sealed answer arrives; then all are revealed together.
+    * ``optional``: the seat may decline; the declining command is the **last** option.
+    * ``public_options``: the options may be shown in a public channel. False when they reveal
+      the seat's hidden information (for example the cards in his hand).
     """
 
     seat: int
     kind: str
     prompt: str
     options: tuple[str, ...]
+    sealed: bool = False
+    optional: bool = False
+    public_options: bool = True
 
 
 @dataclass(slots=True)
@@ -56,7 +68,18 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def pending(self) -> Decision | None: ...
+    def pending(self) -> Decision | None:
+        """The first open decision (the only one in a turn-based stage), or None at game end."""
+        ...
+
+    def pending_all(self) -> tuple[Decision, ...]:
+        """Every open decision, one per seat that must still answer, in seat order.
+
+        Turn-based stages return ``(pending(),)``; a simultaneous stage returns one entry per
+        seat that has not answered yet (answers come as separate ``apply`` calls, in any order).
+        Empty when the game is over.
+        """
+        ...
 
     def legal_commands(self, seat: int) -> list[str]: ...
 

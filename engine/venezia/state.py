@@ -301,6 +301,11 @@ class VeneziaState:
             self._decision = self._make_decision()
         return self._decision
 
+    def pending_all(self) -> tuple[Decision, ...]:
+        """Venezia is turn-based: at most one open decision (engine.core contract)."""
+        d = self.pending()
+        return () if d is None else (d,)
+
     def decider(self) -> int:
         if self.phase in ("place", "district") and self.res is not None:
             return int(self.res["placer"])

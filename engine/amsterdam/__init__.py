@@ -1,0 +1,37 @@
+"""Amsterdam (Michael Schacht, Tilsit 2007) for 2 players, with the six variants AM-V1…V6."""
+
+from __future__ import annotations
+
+from engine.amsterdam.state import AmsterdamState
+from engine.amsterdam.variants import VARIANTS, allowed, get_variant
+from engine.core import JSON, IllegalMove
+
+
+class AmsterdamGame:
+    """Options: ``{"variant": name}`` with a name of :data:`VARIANTS` (default ``base``)."""
+
+    name = "amsterdam"
+    title = "Amsterdam"
+    min_players = 2
+    max_players = 2
+
+    def new_state(
+        self, players: list[str], seed: int, options: JSON | None = None
+    ) -> AmsterdamState:
+        options = dict(options or {})
+        unknown = sorted(k for k in options if k != "variant")
+        if unknown:
+            raise IllegalMove(
+                f"unknown Amsterdam option(s) {', '.join(unknown)}; the only option is "
+                f"'variant' ({allowed()})"
+            )
+        variant = get_variant(options.get("variant", "base"))
+        return AmsterdamState.new(players, seed, variant)
+
+    def from_json(self, text: str) -> AmsterdamState:
+        return AmsterdamState.from_json(text)
+
+
+GAME = AmsterdamGame()
+
+__all__ = ["GAME", "VARIANTS", "AmsterdamGame", "AmsterdamState"]

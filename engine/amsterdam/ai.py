@@ -1,0 +1,231 @@
+"""AI players for Amsterdam: ``random`` and ``greedy``.
+
+Both follow the project's AI interface (``engine.ai.base.AiPlayer``): ``choose(view, decision,
+rng)`` with ``view = state.player_view(seat)``. They never see the state, so they cannot read
+the other hand or the other seat's sealed answer (which is in no view before the reveal).
+
+``greedy`` rebuilds the public port from the view (every card on the table is public) into a
+shadow state and tries each option one ply deep: where a card goes, whether the ship moves and
+what it removes. It scores a board by VP, by who would win each open area now (AM-10), by its
+presence in large areas (AM-13.4) and a little by money.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.amsterdam import board as bd
+from engine.amsterdam.grid import key
+from engine.amsterdam.scoring import area_winner
+from engine.amsterdam.state import AmsterdamState
+from engine.amsterdam.variants import VARIANTS
+from engine.core import JSON, Decision
+
+_SHADOWS: dict[str, AmsterdamState] = {}
+
+
+class RandomAi:
+    """Uniform over the decision's options (the baseline)."""
+
+    level = "random"
+
+    def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
+        return rng.choice(options)
+
+
+def shadow(view: JSON) -> AmsterdamState:
+    """The public port of ``view`` as a state the board functions accept (hands: mine only)."""
+    name = view["variant"]["name"]
+    base = _SHADOWS.get(name)
+    if base is None:
+        base = AmsterdamState.new(["a", "b"], 0, VARIANTS[name])
+        _SHADOWS[name] = base
+    st = base.clone()
+    lay = st.layout
+    st.top = {}
+    st.under = {}
+    for c in view["grid"]["cells"]:
+        cell = key(c["row"] + lay.row_min, c["col"] + lay.col_min)
+        st.top[cell] = c["card"]["id"]
+        if c["covered"]:
+            st.under[cell] = [u["id"] for u in c["covered"]]
+    span = view["grid"]["span"]
+    rows = view["grid"]["rows"]
+    st.span = [
+        rows.index(span["rows"][0]) + lay.row_min,
+        rows.index(span["rows"][1]) + lay.row_min,
+        span["cols"][0] - 1 + lay.col_min,
+        span["cols"][1] - 1 + lay.col_min,
+    ]
+    parse = lay.parse
+    st.ship = parse(view["ship"]) or st.center_cell
+    st.scored = []
+    st.scored_cells = set()
+    for a in view["areas"]:
+        if a["scored"]:
+            cells = sorted(parse(x) or 0 for x in a["cells"])
+            st.scored.append({"cells": cells, "winner": a["winner"], "value": a["value"]})
+            st.scored_cells.update(cells)
+    st.vp = [p["vp"] for p in view["players"]]
+    st.gulden = [p["gulden"] for p in view["players"]]
+    st._areas = None
+    st._place_cells = None
+    st._decisions = None
+    return st
+
+
+def money_weight(st: AmsterdamState) -> float:
+    """Money decides Penniless (bankruptcy), and with few VP (Gomoku, Gulliver) the tie-break."""
+    if st.variant.bankruptcy:
+        return 0.5
+    if st.variant.gomoku or st.variant.cells <= 25:  # few VP: the money tie-break decides often
+        return 1.0
+    return 0.3
+
+
+def evaluate(st: AmsterdamState, me: int) -> float:
+    """How good the port is for ``me``: VP, areas I would win now, presence, money."""
+    five = st.variant.end_scoring == "largest5"
+    money = money_weight(st)
+    score = 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
+    area_list, _ = bd.areas(st)
+    for cells in area_list:
+        if cells[0] in st.scored_cells:
+            continue
+        counts = bd.warehouses(st, cells)
+        winner, _ = area_winner(counts)
+        size = len(cells)
+        if winner is not None:
+            sign = 1.0 if winner == me else -1.0
+            score += sign * (3.0 + 0.2 * size)
+        if five:
+            mine, theirs = sum(counts[me]), sum(counts[1 - me])
+            weight = min(size, 6) / 3.0
+            score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
+    return score
+
+
+def _after_place(st: AmsterdamState, seat: int, card_id: int, cell: int) -> AmsterdamState:
+    s = st.clone()
+    bd.put(s, cell, card_id)
+    for cells in bd.touching_areas(s, cell):
+        if bd.is_closed(s, cells):
+            winner, _ = area_winner(bd.warehouses(s, cells))
+            s.scored.append({"cells": cells, "winner": winner, "value": 1})
+            s.scored_cells.update(cells)
+            if winner is not None:
+                s.vp[winner] += 1 + bd.customs_in(s, cells)
+    if s.cs.cards[card_id].kind == "water":
+        s.gulden[seat] += 1
+    return s
+
+
+def best_cell(st: AmsterdamState, seat: int, card_id: int) -> tuple[float, int | None]:
+    card = st.cs.cards[card_id]
+    best: tuple[float, int | None] = (float("-inf"), None)
+    for cell in bd.legal_cells(st, seat, card):
+        value = evaluate(_after_place(st, seat, card_id, cell), seat)
+        if value > best[0]:
+            best = (value, cell)
+    return best
+
+
+class GreedyAi:
+    """One-ply search over the public port (see the module docstring)."""
+
+    level = "greedy"
+
+    def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
+        if len(options) == 1:
+            return options[0]
+        kind = decision.kind
+        me = int(view["me"]["seat"])
+        if kind == "buy":
+            return "buy no"
+        if kind in ("contest", "order"):
+            return max(options, key=lambda o: int(o.split()[1]))
+        st = shadow(view)
+        lay = st.layout
+        if kind == "choose":
+            return self._choose_card(st, view, options, me, rng)
+        if kind == "place":
+            card_id = next(p["revealed"]["id"] for p in view["players"] if p["seat"] == me)
+            scored = [
+                (evaluate(_after_place(st, me, card_id, lay.parse(o.split()[1]) or 0), me), o)
+                for o in options
+            ]
+            return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
+        if kind == "remove":
+            return max(options, key=lambda o: self._remove_value(st, me, o))
+        if kind == "ship":
+            return self._ship(st, me, options)
+        return rng.choice(options)
+
+    def _remove_value(self, st: AmsterdamState, me: int, option: str) -> float:
+        arg = option.split()[1]
+        if arg == "none":
+            return evaluate(st, me)
+        s = st.clone()
+        cell = st.layout.parse(arg)
+        assert cell is not None
+        bd.take(s, cell)
+        return evaluate(s, me)
+
+    def _ship(self, st: AmsterdamState, me: int, options: list[str]) -> str:
+        base = evaluate(st, me)
+        best, choice = base + 0.01, "ship stay"
+        for o in options:
+            arg = o.split()[1]
+            if arg == "stay":
+                continue
+            cell = st.layout.parse(arg)
+            assert cell is not None
+            for target in bd.removable(st, cell):
+                s = st.clone()
+                bd.take(s, target)
+                value = evaluate(s, me)
+                if value > best:
+                    best, choice = value, o
+        return choice
+
+    def _choose_card(
+        self, st: AmsterdamState, view: JSON, options: list[str], me: int, rng: random.Random
+    ) -> str:
+        hand: dict[str, Any] = {c["label"]: c for c in view["me"]["hand"]}
+        base = evaluate(st, me)
+        opp_gulden = next(p["gulden"] for p in view["players"] if p["seat"] != me)
+        my_gulden = next(p["gulden"] for p in view["players"] if p["seat"] == me)
+        broke_bank = st.variant.bankruptcy and view["bank"] == 0
+        if broke_bank and my_gulden == 0 and "pass" in options:
+            return "pass"  # AM-V3.3: a passer owes no tax, so he cannot go bankrupt
+        # passing earns 1 gulden when the bank has one (AM-4.4)
+        best = base + (money_weight(st) if view["bank"] > 0 else 0.0)
+        choice = "pass"
+        for o in options:
+            if o == "pass":
+                continue
+            card = hand[o.split()[1]]
+            value, cell = best_cell(st, me, card["id"])
+            if cell is None:
+                continue
+            if card["gulden"] and opp_gulden > 0:
+                value += 0.2 + money_weight(st)  # AM-5.1: the opponent pays 1 gulden
+            if card["gulden"] and broke_bank and opp_gulden == 0:
+                value += 50.0  # the opponent cannot pay and the bank is empty: bankrupt
+            if card["ship"]:
+                value += 0.3
+            if value > best:
+                best, choice = value, o
+        return choice
+
+
+def get_ai(level: str) -> RandomAi | GreedyAi:
+    key_ = level.strip().casefold()
+    if key_ == "random":
+        return RandomAi()
+    if key_ == "greedy":
+        return GreedyAi()
+    raise ValueError(f"unknown Amsterdam AI level {level!r}; levels: random, greedy")

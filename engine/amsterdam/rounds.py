@@ -1,0 +1,359 @@
+"""The round of AM-3: secret choice and reveal, tax, start player; steps 4–7 are in turns.py.
+
+``open_decisions`` says who must decide what; ``execute`` carries out one already validated
+canonical command and moves the game on until the next decision (or the end).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.amsterdam import board as bd
+from engine.amsterdam.turns import (
+    bank_pay,
+    continue_round,
+    enter_place,
+    finish,
+    place_card,
+    remove_card,
+)
+from engine.core import Decision, Event
+
+if TYPE_CHECKING:
+    from engine.amsterdam.state import AmsterdamState
+
+SEALED_WORDS = {
+    "buy": "has decided whether to buy",
+    "contest": "has chosen a card to show",
+    "choose": "has chosen",
+    "order": "has chosen a card to show",
+}
+
+
+# ---------------------------------------------------------------- decisions
+def open_decisions(st: AmsterdamState) -> list[Decision]:
+    from engine.amsterdam.state import PROMPTS, SEALED_PHASES
+
+    if st.over:
+        return []
+    phase = st.phase
+    if phase in SEALED_PHASES:
+        out = []
+        for s in (0, 1):
+            if st.asked[s] and st.sealed[s] is None:
+                opts = seat_options(st, s, phase)
+                out.append(
+                    Decision(
+                        s,
+                        phase,
+                        PROMPTS[phase],
+                        tuple(opts),
+                        sealed=True,
+                        optional=phase in ("buy", "choose") and len(opts) > 1,
+                        public_options=phase == "buy",
+                    )
+                )
+        return out
+    seat = st.order[0]
+    opts = seat_options(st, seat, phase)
+    return [Decision(seat, phase, PROMPTS[phase], tuple(opts), optional=phase != "place")]
+
+
+def seat_options(st: AmsterdamState, s: int, phase: str) -> list[str]:
+    cards = st.cs.cards
+    label = st.layout.label
+    if phase == "choose":
+        forced = st.must_play[s]
+        if forced is not None:
+            return [f"play {cards[forced].label}"]  # AM-V4.3, AM-G36
+        return [f"play {cards[i].label}" for i in st.hands[s]] + ["pass"]
+    if phase == "buy":
+        return ["buy", "buy no"]
+    if phase in ("contest", "order"):
+        return [f"show {cards[i].number}" for i in st.hands[s] if cards[i].number is not None]
+    if phase == "ship":
+        return [f"ship {label(c)}" for c in bd.ship_targets(st)] + ["ship stay"]
+    if phase == "remove":
+        return [f"remove {label(c)}" for c in st.removable] + ["remove none"]
+    cells = st._place_cells
+    if cells is None:
+        cells = bd.legal_cells(st, s, cards[st.revealed[s]])  # type: ignore[index]
+    return [f"place {label(c)}" for c in cells]
+
+
+# ---------------------------------------------------------------- round start
+def start_round(st: AmsterdamState, ev: list[Event]) -> None:
+    st.round += 1
+    st.revealed = [None, None]
+    st.passed = [False, False]
+    st.order = []
+    st.removable = []
+    st.activity = False
+    if not st.hands[0] and not st.hands[1]:  # AM-G21
+        finish(st, ev, "neither player holds a card (AM-G21)")
+        return
+    if st.variant.specials:
+        eligible = [can_buy(st, s) for s in (0, 1)]
+        if any(eligible):
+            open_sealed(st, "buy", eligible)
+            return
+    open_choose(st)
+
+
+def can_buy(st: AmsterdamState, s: int) -> bool:
+    """AM-G34: at least 2 gulden, a card in the pile, no special card already held."""
+    return st.gulden[s] >= 2 and bool(st.special_pile) and st.must_play[s] is None
+
+
+def open_sealed(st: AmsterdamState, phase: str, asked: list[bool]) -> None:
+    st.phase = phase
+    st.asked = list(asked)
+    st.sealed = [None, None]
+
+
+def open_choose(st: AmsterdamState) -> None:
+    open_sealed(st, "choose", [True, True])
+    for s in (0, 1):
+        if not st.hands[s]:  # AM-G21: an empty hand must pass; nothing secret about it
+            st.asked[s] = False
+            st.sealed[s] = "pass"
+
+
+# ---------------------------------------------------------------- execute
+def execute(st: AmsterdamState, seat: int, text: str, ev: list[Event]) -> None:
+    from engine.amsterdam.state import SEALED_PHASES
+
+    phase = st.phase
+    if phase in SEALED_PHASES:
+        st.sealed[seat] = text
+        ev.append(
+            Event(
+                "sealed",
+                f"{st.players[seat]} {SEALED_WORDS[phase]}",
+                seat,
+                {"stage": phase},
+                {seat: f"your secret answer: {text}"},
+            )
+        )
+        if all(not st.asked[s] or st.sealed[s] is not None for s in (0, 1)):
+            {
+                "buy": resolve_buy,
+                "contest": resolve_contest,
+                "choose": resolve_choose,
+                "order": resolve_order,
+            }[phase](st, ev)
+            if st.phase not in SEALED_PHASES:
+                st.sealed = [None, None]
+                st.asked = [False, False]
+        return
+    arg = text.split()[1]
+    if phase == "ship":
+        if arg == "stay":
+            ev.append(
+                Event("ship", f"{st.players[seat]} leaves the ship where it is (AM-7.3)", seat)
+            )
+            enter_place(st, ev)
+            return
+        cell = _cell(st, arg)
+        st.ship = cell
+        ev.append(Event("ship", f"{st.players[seat]} moves the ship to {arg}", seat, {"to": arg}))
+        st.removable = bd.removable(st, cell)
+        if st.removable:
+            st.phase = "remove"
+        else:
+            enter_place(st, ev)
+        return
+    if phase == "remove":
+        st.removable = []
+        if arg != "none":
+            remove_card(st, seat, _cell(st, arg), ev)
+        enter_place(st, ev)
+        return
+    place_card(st, seat, _cell(st, arg), ev)
+
+
+def _cell(st: AmsterdamState, label: str) -> int:
+    cell = st.layout.parse(label)
+    assert cell is not None
+    return cell
+
+
+# ---------------------------------------------------------------- sealed stages
+def resolve_buy(st: AmsterdamState, ev: list[Event]) -> None:
+    wants = [s for s in (0, 1) if st.sealed[s] == "buy"]
+    words = [
+        f"{st.players[s]} {'buys' if s in wants else 'does not buy'}" for s in (0, 1) if st.asked[s]
+    ]
+    ev.append(Event("reveal_buy", "revealed: " + "; ".join(words), None, {"buy": wants}))
+    if len(wants) == 2 and len(st.special_pile) == 1:  # AM-V4.4
+        show = [any(st.cs.cards[i].number is not None for i in st.hands[s]) for s in (0, 1)]
+        if all(show):
+            open_sealed(st, "contest", show)
+            return
+        wants = [_forced_pick(st, show, ev, "the last special card")]
+    for s in wants:
+        buy(st, s, ev)
+    open_choose(st)
+
+
+def _forced_pick(st: AmsterdamState, show: list[bool], ev: list[Event], what: str) -> int:
+    """Only one (or neither) player can show a numbered card: he (or the seeded RNG) wins."""
+    if show[0] != show[1]:
+        s = 0 if show[0] else 1
+        ev.append(Event("show", f"{st.players[s]} gets {what}: only he holds a numbered card", s))
+        return s
+    s = st.rng.below(2)
+    ev.append(
+        Event(
+            "show", f"nobody can show a numbered card: the draw gives {what} to {st.players[s]}", s
+        )
+    )
+    return s
+
+
+def _shown(st: AmsterdamState, ev: list[Event], what: str) -> int:
+    nums = [int(str(st.sealed[s]).split()[1]) for s in (0, 1)]
+    s = 0 if nums[0] > nums[1] else 1
+    ev.append(
+        Event(
+            "show",
+            f"revealed: {st.players[0]} shows {nums[0]}, {st.players[1]} shows "
+            f"{nums[1]}: {st.players[s]} gets {what}; both cards go back to hand",
+            s,
+            {"shown": nums},
+        )
+    )
+    return s
+
+
+def resolve_contest(st: AmsterdamState, ev: list[Event]) -> None:
+    buy(st, _shown(st, ev, "the last special card (AM-V4.4)"), ev)
+    open_choose(st)
+
+
+def buy(st: AmsterdamState, s: int, ev: list[Event]) -> None:
+    """AM-V4.2: pay 2 gulden, take the top special card; it must be played this round."""
+    st.gulden[s] -= 2
+    st.bank += 2
+    st.activity = True
+    card = st.special_pile.pop()
+    st.hands[s].append(card)
+    st.must_play[s] = card
+    ev.append(
+        Event(
+            "buy",
+            f"{st.players[s]} pays 2 gulden for a special card (AM-V4.2)",
+            s,
+            {},
+            {s: f"you bought: {st.cs.cards[card].describe()}"},
+        )
+    )
+
+
+def resolve_choose(st: AmsterdamState, ev: list[Event]) -> None:
+    cards = st.cs.cards
+    words = []
+    for s in (0, 1):
+        answer = str(st.sealed[s])
+        if answer == "pass":
+            st.passed[s] = True
+            words.append(f"{st.players[s]} passes")
+            continue
+        label = answer.split()[1]
+        card_id = next(i for i in st.hands[s] if cards[i].label == label)
+        st.hands[s].remove(card_id)
+        st.revealed[s] = card_id
+        words.append(f"{st.players[s]} reveals {cards[card_id].describe()}")
+    st.last_reveal = {
+        "round": st.round,
+        "cards": [None if r is None else cards[r].label for r in st.revealed],
+        "passed": list(st.passed),
+    }
+    ev.append(Event("reveal", "revealed: " + "; ".join(words), None, dict(st.last_reveal)))
+    passers = [s for s in (0, 1) if st.passed[s]]
+    if passers:
+        bank_pay(st, passers, ev, "passing, AM-4.4")
+    pay_tax(st, ev)
+    if st.over:
+        return
+    choose_start_player(st, ev)
+
+
+def pay_tax(st: AmsterdamState, ev: list[Event]) -> None:
+    """AM-5.6 in its order (a)–(e); AM-G33 bankruptcy in Penniless."""
+    cards = st.cs.cards
+    debt = [0, 0]
+    for s in (0, 1):  # (a): a passer owes nothing (AM-4.6)
+        other = st.revealed[1 - s]
+        if not st.passed[s] and other is not None and cards[other].gulden:
+            debt[s] = 1
+    unable = [s for s in (0, 1) if debt[s] and st.gulden[s] == 0]  # (b)
+    if st.variant.bankruptcy and st.bank == 0 and len(unable) == 1:  # AM-V3.3, AM-G33
+        loser = unable[0]
+        ev.append(
+            Event(
+                "bankrupt",
+                f"{st.players[loser]} cannot pay the harbor tax and the bank "
+                f"is empty: bankrupt (AM-V3.3)",
+                loser,
+            )
+        )
+        st.winner = 1 - loser
+        finish(st, ev, f"{st.players[loser]} went bankrupt (AM-V3.3)")
+        return
+    if len(unable) == 2:  # (c) AM-5.4
+        for s in (0, 1):
+            withdraw(st, s, ev, "cannot pay the harbor tax (AM-5.4)")
+        bank_pay(st, [0, 1], ev, "neither could pay the tax, AM-5.4")
+        return
+    if len(unable) == 1:  # (d) AM-5.2, AM-5.3
+        u = unable[0]
+        withdraw(st, u, ev, "cannot pay the harbor tax (AM-5.2)")
+        debt[1 - u] = 0
+        debt[u] = 0
+    for s in (0, 1):  # (e) AM-5.1
+        if debt[s]:
+            st.gulden[s] -= 1
+            st.bank += 1
+            st.activity = True
+            ev.append(Event("tax", f"{st.players[s]} pays 1 gulden harbor tax (AM-5.1)", s))
+
+
+def withdraw(st: AmsterdamState, s: int, ev: list[Event], why: str) -> None:
+    card = st.revealed[s]
+    if card is None:
+        return
+    st.revealed[s] = None
+    st.hands[s].append(card)
+    st.sort_hand(st.hands[s])
+    ev.append(
+        Event("withdraw", f"{st.players[s]} takes {st.cs.cards[card].describe()} back: {why}", s)
+    )
+
+
+def choose_start_player(st: AmsterdamState, ev: list[Event]) -> None:
+    """AM-6.1/6.2, AM-G35."""
+    actors = [s for s in (0, 1) if st.revealed[s] is not None]
+    if len(actors) == 2:
+        nums = [st.cs.cards[st.revealed[s]].number for s in (0, 1)]  # type: ignore[index]
+        if nums[0] is None and nums[1] is None:  # AM-G35: both special cards
+            show = [any(st.cs.cards[i].number is not None for i in st.hands[s]) for s in (0, 1)]
+            if all(show):
+                open_sealed(st, "order", show)
+                return
+            first = _forced_pick(st, show, ev, "the first turn")
+        elif nums[1] is None or (nums[0] is not None and nums[0] > nums[1]):
+            first = 0
+        else:
+            first = 1
+        st.order = [first, 1 - first]
+        ev.append(Event("start_player", f"{st.players[first]} starts (AM-6.1)", first))
+    else:
+        st.order = actors
+    continue_round(st, ev)
+
+
+def resolve_order(st: AmsterdamState, ev: list[Event]) -> None:
+    first = _shown(st, ev, "the first turn (AM-G35)")
+    st.order = [first, 1 - first]
+    continue_round(st, ev)

@@ -1,0 +1,217 @@
+"""Scoring: a closed area (AM-10), the five largest areas at game end (AM-13.4–13.7, AM-G18–G20),
+"every area" scoring of the variants (AM-G31), Gomoku's three in a row (AM-G42, AM-G43).
+
+The pure parts (:func:`area_winner`, :func:`five_largest`) take plain numbers so tests can
+check the source's worked examples directly.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from engine.amsterdam.board import areas, customs_in, warehouses
+from engine.amsterdam.cards import GOODS, good_beats
+from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from engine.amsterdam.state import AmsterdamState
+
+
+def area_winner(counts: list[list[int]]) -> tuple[int | None, str]:
+    """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why."""
+    diff = [counts[0][g] - counts[1][g] for g in range(3)]
+    best = [max(max(d, 0) for d in diff), max(max(-d, 0) for d in diff)]
+    if best[0] != best[1]:
+        w = 0 if best[0] > best[1] else 1
+        return w, f"largest difference {best[w]} against {best[1 - w]} (AM-10.3)"
+    if best[0] == 0:
+        return None, "equal goods: nobody scores (AM-10.6)"
+    majorities = [sum(1 for d in diff if d > 0), sum(1 for d in diff if d < 0)]
+    if majorities[0] != majorities[1]:
+        w = 0 if majorities[0] > majorities[1] else 1
+        return w, f"more majorities, {majorities[w]} against {majorities[1 - w]} (AM-10.4)"
+    # Equal majorities with equal largest differences leave one majority each (3 goods).
+    g0 = next(g for g in range(3) if diff[g] == best[0])
+    g1 = next(g for g in range(3) if -diff[g] == best[1])
+    if good_beats(g0, g1):
+        return 0, f"{GOODS[g0]} beats {GOODS[g1]} (AM-10.5)"
+    if good_beats(g1, g0):
+        return 1, f"{GOODS[g1]} beats {GOODS[g0]} (AM-10.5)"
+    return None, "complete tie: nobody scores (AM-10.6)"  # pragma: no cover - unreachable
+
+
+def five_largest(candidates: list[tuple[int, int]]) -> list[int]:
+    """AM-13.6/13.7, AM-G19: indexes of the counted areas among ``(size, distance)`` candidates.
+
+    Groups of equal size and distance are taken whole while they fit the places left; a group
+    that does not fit is dropped with every other area of its size, and smaller areas go on.
+    """
+    if len(candidates) <= 5:
+        return list(range(len(candidates)))
+    order = sorted(range(len(candidates)), key=lambda i: (-candidates[i][0], candidates[i][1]))
+    chosen: list[int] = []
+    places = 5
+    dropped_size: int | None = None
+    i = 0
+    while i < len(order) and places > 0:
+        size, dist = candidates[order[i]]
+        j = i
+        while j < len(order) and candidates[order[j]] == (size, dist):
+            j += 1
+        group = order[i:j]
+        i = j
+        if size == dropped_size:
+            continue
+        if len(group) <= places:
+            chosen.extend(group)
+            places -= len(group)
+        else:
+            dropped_size = size
+    return sorted(chosen)
+
+
+def distances(st: AmsterdamState) -> dict[int, int]:
+    """AM-G20: cards strictly between each occupied cell and the center (BFS through cards)."""
+    center = st.center_cell
+    depth = {center: 0}
+    queue = deque([center])
+    top = st.top
+    while queue:
+        here = queue.popleft()
+        for d in NEIGHBOURS:
+            n = here + d
+            if n in top and n not in depth:
+                depth[n] = depth[here] + 1
+                queue.append(n)
+    return {c: k - 1 for c, k in depth.items()}
+
+
+def area_distance(st: AmsterdamState, cells: list[int], dist: dict[int, int]) -> int:
+    reached = [dist[c] for c in cells if c in dist]
+    if reached:
+        return min(reached)
+    cr, cc = row_col(st.center_cell)
+    return min(abs(r - cr) + abs(c - cc) - 1 for r, c in map(row_col, cells))
+
+
+def score_closed(st: AmsterdamState, cells: list[int], ev: list[Event], why: str) -> None:
+    """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12)."""
+    counts = warehouses(st, cells)
+    winner, reason = area_winner(counts)
+    value = 1 + customs_in(st, cells)  # AM-V4.14
+    st.scored.append({"cells": list(cells), "winner": winner, "value": value, "counts": counts})
+    st.scored_cells.update(cells)
+    st.depots.difference_update(st.top[c] for c in cells)
+    label = st.layout.label(cells[0])
+    text = _counts_text(st, counts)
+    if winner is None:
+        ev.append(
+            Event(
+                "area_scored",
+                f"{why} area at {label} ({text}): {reason}",
+                None,
+                {"cells": [st.layout.label(c) for c in cells], "winner": None},
+            )
+        )
+        return
+    st.vp[winner] += value
+    st.won[winner] += 1
+    if st.guards[winner] > 0:
+        st.guards[winner] -= 1
+    ev.append(
+        Event(
+            "area_scored",
+            f"{why} area at {label} ({text}): {st.players[winner]} scores {value} VP — {reason}",
+            winner,
+            {"cells": [st.layout.label(c) for c in cells], "winner": winner, "vp": value},
+        )
+    )
+
+
+def _counts_text(st: AmsterdamState, counts: list[list[int]]) -> str:
+    return "; ".join(
+        f"{st.players[s]} " + "/".join(f"{k} {g}" for g, k in zip(GOODS, counts[s], strict=True))
+        for s in (0, 1)
+    )
+
+
+def end_scoring(st: AmsterdamState, ev: list[Event]) -> dict[str, Any]:
+    """Game-end scoring of the variant: five largest (AM-13.4), every area (AM-G31), or none
+    (Gomoku, AM-G43). Returns what was counted for the view."""
+    area_list, _ = areas(st)
+    open_areas = [a for a in area_list if a[0] not in st.scored_cells]
+    mode = st.variant.end_scoring
+    if mode == "gomoku":
+        return {"mode": mode, "areas": []}
+    if mode == "all":
+        for cells in open_areas:
+            counts = warehouses(st, cells)
+            if any(sum(c) for c in counts):
+                score_closed(st, cells, ev, "game end:")
+        return {"mode": mode, "areas": []}
+    dist = distances(st)
+    cands = [(len(a), area_distance(st, a, dist)) for a in open_areas]
+    counted = five_largest(cands)
+    summary = []
+    for i in counted:
+        cells = open_areas[i]
+        counts = warehouses(st, cells)
+        value = 1 + customs_in(st, cells)
+        scorers = [s for s in (0, 1) if sum(counts[s])]
+        for s in scorers:
+            st.vp[s] += value
+        summary.append(
+            {
+                "cells": [st.layout.label(c) for c in cells],
+                "size": cands[i][0],
+                "distance": cands[i][1],
+                "vp": value,
+                "scorers": scorers,
+            }
+        )
+        who = " and ".join(st.players[s] for s in scorers) or "nobody"
+        ev.append(
+            Event(
+                "end_area",
+                f"game end: area at {st.layout.label(cells[0])} "
+                f"(size {cands[i][0]}): {who} +{value} VP (AM-13.4)",
+                None,
+                {"cells": summary[-1]["cells"], "scorers": scorers},
+            )
+        )
+    return {"mode": mode, "areas": summary}
+
+
+_LINES = (1, WIDTH, WIDTH + 1, WIDTH - 1)
+
+
+def three_in_a_row(st: AmsterdamState) -> int | None:
+    """AM-V6.4/6.5, AM-G42: a player owning three scored areas in a row, or None."""
+    winner_of: dict[int, tuple[int, int]] = {}
+    for i, entry in enumerate(st.scored):
+        if entry["winner"] is not None:
+            for c in entry["cells"]:
+                winner_of[c] = (i, entry["winner"])
+    if len(st.scored) < 3:
+        return None
+    top = st.top
+    water = st.cs_water_type
+    for step in _LINES:
+        for start in top:
+            if start - step in top:
+                continue  # not the first cell of its run
+            seq: list[tuple[int, int] | None] = []  # compressed area ids of the run
+            cell = start
+            while cell in top:
+                if not water[top[cell]]:
+                    tag = winner_of.get(cell)
+                    if not seq or seq[-1] != tag:
+                        seq.append(tag)
+                cell += step
+            for k in range(len(seq) - 2):
+                a, b, c = seq[k], seq[k + 1], seq[k + 2]
+                if a and b and c and a[1] == b[1] == c[1] and len({a[0], b[0], c[0]}) == 3:
+                    return a[1]
+    return None

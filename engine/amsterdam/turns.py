@@ -1,0 +1,206 @@
+"""Steps 4–7 of a player's turn (ship, placement, warehouses, income and draw), money from
+the bank, the end of a round and the end of the game (AM-7, AM-8, AM-11, AM-13, AM-G13).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.amsterdam import board as bd
+from engine.amsterdam.cards import COLORS, Card
+from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row
+from engine.core import Event
+
+if TYPE_CHECKING:
+    from engine.amsterdam.state import AmsterdamState
+
+
+# ---------------------------------------------------------------- money (AM-G13)
+def bank_pay(st: AmsterdamState, seats: list[int], ev: list[Event], why: str) -> None:
+    """Pay 1 gulden from the bank to each seat; with too little money, AM-G13 decides."""
+    if st.bank >= len(seats):
+        paid = seats
+    elif st.bank == 1 and len(seats) == 2 and st.gulden[0] != st.gulden[1]:
+        paid = [0 if st.gulden[0] < st.gulden[1] else 1]
+    else:
+        paid = []
+    for s in paid:
+        st.bank -= 1
+        st.gulden[s] += 1
+        st.activity = True
+    if paid:
+        names = " and ".join(st.players[s] for s in paid)
+        ev.append(Event("income", f"{names} +1 gulden ({why})", None, {"seats": paid}))
+    unpaid = [s for s in seats if s not in paid]
+    if unpaid:
+        names = " and ".join(st.players[s] for s in unpaid)
+        ev.append(Event("no_income", f"{names}: the bank is empty, no gulden ({why}, AM-G13)"))
+
+
+# ---------------------------------------------------------------- steps 4–7
+def continue_round(st: AmsterdamState, ev: list[Event]) -> None:
+    """Open the next actor's step 4 or 5; end the round when nobody is left."""
+    while st.order:
+        s = st.order[0]
+        card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
+        if card.ship:  # AM-7.1
+            st.phase = "ship"
+            return
+        if enter_place(st, ev, advance=False):
+            return
+    end_round(st, ev)
+
+
+def enter_place(st: AmsterdamState, ev: list[Event], advance: bool = True) -> bool:
+    """Step 5 opens if the card has a legal cell; otherwise AM-G16 / AM-G36 end the turn."""
+    s = st.order[0]
+    card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
+    cells = bd.legal_cells(st, s, card)
+    if cells:
+        st.phase = "place"
+        st._place_cells = cells
+        return True
+    st.revealed[s] = None
+    st.order.pop(0)
+    if card.special:  # AM-G36
+        st.special_pile.insert(0, card.id)
+        st.must_play[s] = None
+        ev.append(
+            Event(
+                "no_place",
+                f"{st.players[s]}'s {card.describe()} has no legal place: it "
+                f"goes under the special pile (AM-G36)",
+                s,
+            )
+        )
+    else:  # AM-G16, AM-V5.3
+        st.hands[s].append(card.id)
+        st.sort_hand(st.hands[s])
+        ev.append(
+            Event(
+                "no_place",
+                f"{st.players[s]}'s {card.describe()} has no legal cell: back "
+                f"to hand, the turn ends (AM-G16)",
+                s,
+            )
+        )
+    if advance:
+        continue_round(st, ev)
+    return False
+
+
+def remove_card(st: AmsterdamState, seat: int, cell: int, ev: list[Event]) -> None:
+    """AM-7.4–7.12: the card goes under its owner's deck; warehouses and depots follow."""
+    card = st.cs.cards[bd.take(st, cell)]
+    assert card.owner is not None
+    st.harbor_decks[card.owner].insert(0, card.id)  # AM-7.9
+    st.depots.discard(card.id)
+    bd.update_depots(st)
+    ev.append(
+        Event(
+            "remove",
+            f"{st.players[seat]} removes {card.describe()} at "
+            f"{st.layout.label(cell)}: under {st.players[card.owner]}'s deck (AM-7.9)",
+            seat,
+            {"cell": st.layout.label(cell)},
+        )
+    )
+
+
+def place_card(st: AmsterdamState, s: int, cell: int, ev: list[Event]) -> None:
+    card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
+    st._place_cells = None
+    bd.put(st, cell, card.id)
+    st.revealed[s] = None
+    st.activity = True
+    if card.special:
+        st.must_play[s] = None
+    ev.append(
+        Event(
+            "place",
+            f"{st.players[s]} places {card.describe()} at {st.layout.label(cell)}",
+            s,
+            {"cell": st.layout.label(cell)},
+        )
+    )
+    bd.update_depots(st, card.id)  # step 6 (AM-G9)
+    for cells in bd.touching_areas(st, cell):  # AM-10.1, AM-G10
+        if bd.is_closed(st, cells):
+            score_closed(st, cells, ev, "closed")
+            if st.variant.gomoku:
+                w = three_in_a_row(st)
+                if w is not None:  # AM-V6.4, AM-V6.6
+                    st.winner = w
+                    finish(st, ev, f"{st.players[w]} has three areas in a row (AM-V6.4)")
+                    return
+    if len(st.top) >= st.variant.cells:  # AM-13.1, AM-G17
+        finish(st, ev, "the port is full (AM-13.1)")
+        return
+    # step 7 (AM-11)
+    if card.kind == "water":
+        bank_pay(st, [s], ev, "dredging, AM-11.1")
+    draw(st, s, card, ev)
+    st.order.pop(0)
+    continue_round(st, ev)
+
+
+def draw(st: AmsterdamState, s: int, card: Card, ev: list[Event]) -> None:
+    """AM-11.3, AM-11.6 (a crane draws water, AM-G5), AM-V4.6, AM-G21."""
+    if card.special:
+        return
+    from_water = card.kind == "water" or card.crane
+    deck = st.water_deck if from_water else st.harbor_decks[s]
+    what = "water" if from_water else "harbor"
+    if not deck:
+        ev.append(
+            Event("draw", f"{st.players[s]} cannot draw: the {what} deck is empty (AM-G21)", s)
+        )
+        return
+    new = deck.pop()
+    st.hands[s].append(new)
+    st.sort_hand(st.hands[s])
+    # The deck lies face up (AM-2.6, AM-2.9): the card drawn was the visible top card.
+    ev.append(
+        Event(
+            "draw", f"{st.players[s]} draws {st.cs.cards[new].describe()} from the {what} deck", s
+        )
+    )
+
+
+def end_round(st: AmsterdamState, ev: list[Event]) -> None:
+    from engine.amsterdam.rounds import start_round
+
+    st.idle = 0 if st.activity else st.idle + 1
+    if st.idle >= 3:  # AM-G22
+        finish(st, ev, "three rounds without a card placed or money moved (AM-G22)")
+        return
+    start_round(st, ev)
+
+
+def finish(st: AmsterdamState, ev: list[Event], reason: str) -> None:
+    """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring."""
+    for s in (0, 1):
+        if st.revealed[s] is not None:
+            card = st.revealed[s]
+            st.revealed[s] = None
+            st.hands[s].append(card)  # type: ignore[arg-type]
+            st.sort_hand(st.hands[s])
+    st.order = []
+    st.removable = []
+    st.asked = [False, False]
+    st.sealed = [None, None]
+    st.phase = "over"
+    st.over = True
+    details: dict[str, Any] = {"reason": reason, "scoring": None}
+    if st.winner is None:
+        details["scoring"] = end_scoring(st, ev)
+    st.end = details
+    ranking = st.ranking()
+    if len(ranking) == 1:
+        result = "a draw"
+    else:
+        result = f"{st.players[ranking[0][0]]} ({COLORS[ranking[0][0]]}) wins"
+    score = ", ".join(f"{st.players[s]} {st.vp[s]} VP / {st.gulden[s]} gulden" for s in (0, 1))
+    ev.append(
+        Event("game_over", f"game over: {reason}; {score}; {result}", None, {"ranking": ranking})
+    )
