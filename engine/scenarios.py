@@ -10,11 +10,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from engine.venezia.scenario import ScenarioError, ScenarioResult
+from engine.scenario_base import ScenarioError, ScenarioResult
 
 SCENARIO_HOOKS = {
     "venezia": "engine.venezia.scenario",
     "canal_grande": "engine.canal_grande.scenario",
+    "amsterdam": "engine.amsterdam.scenario",
 }
 GAME_ALIASES = {
     "canal": "canal_grande",

@@ -49,7 +49,6 @@ public texts of all events of all steps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.amsterdam import GAME
@@ -58,6 +57,7 @@ from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
 from engine.core import Event, IllegalMove
+from engine.scenario_base import ScenarioError, ScenarioResult
 
 TOP_KEYS = {
     "game",
@@ -113,21 +113,6 @@ EXPECT_KEYS = {
     "end_areas",
     "end_reason",
 }
-
-
-class ScenarioError(ValueError):
-    """The scenario file itself is wrong (not a rule failure)."""
-
-
-@dataclass
-class ScenarioResult:
-    name: str
-    failures: list[str] = field(default_factory=list)
-    steps_run: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:

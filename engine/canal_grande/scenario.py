@@ -15,7 +15,7 @@ from typing import Any
 from engine.canal_grande.cards import SPECIALS, card_id
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import IllegalMove
-from engine.venezia.scenario import ScenarioError, ScenarioResult
+from engine.scenario_base import ScenarioError, ScenarioResult
 
 TOP_KEYS = {"game", "name", "rules", "description", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {

@@ -8,10 +8,10 @@ expectation in words, so a scenario file doubles as an executable rules test.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import IllegalMove
+from engine.scenario_base import ScenarioError, ScenarioResult
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES, card_type
 from engine.venezia.state import VeneziaState
 
@@ -55,21 +55,6 @@ EXPECT_KEYS = {
     "turn",
     "active",
 }
-
-
-class ScenarioError(ValueError):
-    """The scenario file itself is wrong (not a rule failure)."""
-
-
-@dataclass
-class ScenarioResult:
-    name: str
-    failures: list[str] = field(default_factory=list)
-    steps_run: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
