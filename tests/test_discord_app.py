@@ -73,14 +73,50 @@ class FakeResponse:
 
 
 class FakeChannel:
+    """A channel: ``sent`` holds every message as last shown (edits replace its kwargs)."""
+
     def __init__(self, channel_id: int) -> None:
         self.id = channel_id
         self.sent: list[dict[str, Any]] = []
+        self.ids: list[int] = []
+        self.edits = 0
         self.send = AsyncMock(side_effect=self._send)
 
     async def _send(self, **kwargs: Any) -> SimpleNamespace:
         self.sent.append(kwargs)
-        return SimpleNamespace(id=next(_ids))
+        self.ids.append(next(_ids))
+        return SimpleNamespace(id=self.ids[-1])
+
+    def get_partial_message(self, message_id: int) -> SimpleNamespace:
+        async def edit(**kwargs: Any) -> None:
+            i = self.ids.index(message_id)
+            self.sent[i] = {**self.sent[i], **kwargs}
+            self.edits += 1
+
+        async def delete() -> None:
+            i = self.ids.index(message_id)
+            del self.sent[i], self.ids[i]
+
+        return SimpleNamespace(
+            edit=AsyncMock(side_effect=edit), delete=AsyncMock(side_effect=delete)
+        )
+
+
+def layout_items(view: Any) -> list[Any]:
+    """Every item of a view, nested ones (containers, action rows) included."""
+    out: list[Any] = []
+    for item in getattr(view, "children", []):
+        out.append(item)
+        out += layout_items(item)
+    return out
+
+
+def layout_text(view: Any) -> str:
+    return "\n".join(i.content for i in layout_items(view) if isinstance(i, discord.ui.TextDisplay))
+
+
+def layout_ids(view: Any) -> list[str]:
+    return [i.custom_id for i in layout_items(view) if getattr(i, "custom_id", None)]
 
 
 class FakeInteraction:
@@ -107,6 +143,7 @@ class FakeInteraction:
             mention=f"<@{user_id}>",
         )
         self.permissions = discord.Permissions(manage_channels=manage)
+        self.app_permissions = discord.Permissions.all()
         self.response = FakeResponse()
         self.followup = SimpleNamespace(send=AsyncMock())
         self.delete_original_response = AsyncMock()
@@ -133,11 +170,14 @@ class FakeInteraction:
 
     @property
     def quiet_success(self) -> bool:
-        """Accepted: deferred privately, nothing answered, the "thinking…" note removed."""
+        """Accepted: deferred (privately for a command, as an update for a click) and answered
+        at most with one short private confirmation; no "thinking…" note left to vanish."""
+        texts = self.texts()
         return (
             self.response.defer.await_count == 1
-            and not self.answers()
-            and self.delete_original_response.await_count == 1
+            and len(texts) <= 1
+            and all(t.startswith("✅") for t in texts)
+            and self.delete_original_response.await_count == 0
         )
 
 
@@ -238,7 +278,7 @@ class Table:
 
     def components(self, message: dict[str, Any] | None = None) -> list[Any]:
         msg = message if message is not None else self.last_view_message()
-        return list(msg["view"].children)
+        return [i for i in layout_items(msg["view"]) if getattr(i, "custom_id", None)]
 
     def custom_ids(self, message: dict[str, Any] | None = None) -> list[str]:
         return [c.custom_id for c in self.components(message)]
@@ -250,12 +290,14 @@ class Table:
                 out.append(kwargs["content"])
             if kwargs.get("embed") is not None:
                 out.append(kwargs["embed"].description or "")
+            if kwargs.get("view") is not None:
+                out.append(layout_text(kwargs["view"]))
         return out
 
 
 def view_ids(kwargs: dict[str, Any]) -> list[str]:
     view = kwargs.get("view")
-    return [] if view is None else [c.custom_id for c in view.children]
+    return [] if view is None else layout_ids(view)
 
 
 def select_values(item: Any) -> list[str]:

@@ -65,7 +65,7 @@ def store(db_path: Path) -> Iterator[Storage]:
 
 
 def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS) == 1
+    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     db = Database(raw(db_path))
     assert {"tables", "seats", "games", "moves", "snapshots", "results"} <= set(db.table_names())
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -146,15 +146,15 @@ def test_migration_v1_to_v2_backs_up_and_preserves_data(db_path: Path) -> None:
         s.append_move(game.id, 0, 0, "u1", "take 3")
 
     with Storage.open(db_path, migrations=[*MIGRATIONS, _v1_to_v2], clock=fixed_clock) as s:
-        assert s.schema_version() == 2
+        assert s.schema_version() == SCHEMA_VERSION + 1
         active = s.active_game("c1")
         assert active is not None and active.last_seq == 0
         assert [m.command for m in s.moves(game.id)] == ["take 3"]
 
-    backup = db_path.parent / f"{db_path.name}.bak-v1-20250314T150926Z"
+    backup = db_path.parent / f"{db_path.name}.bak-v{SCHEMA_VERSION}-20250314T150926Z"
     assert backup.exists()
     bconn = raw(backup)
-    assert bconn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert bconn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert bconn.execute("SELECT count(*) FROM moves").fetchone()[0] == 1
     bcols = [r[1] for r in bconn.execute("PRAGMA table_info(games)")]
     assert "title" not in bcols
@@ -181,10 +181,10 @@ def test_failed_migration_rolls_back(db_path: Path) -> None:
         Storage.open(db_path, migrations=[*MIGRATIONS, broken])
 
     conn = raw(db_path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "title" not in [r[1] for r in conn.execute("PRAGMA table_info(games)")]
     conn.close()
-    assert len(list(db_path.parent.glob("*.bak-v1-*"))) == 1
+    assert len(list(db_path.parent.glob(f"*.bak-v{SCHEMA_VERSION}-*"))) == 1
     with Storage.open(db_path) as s:
         assert s.active_channels() == ["c1"]
 
@@ -516,3 +516,14 @@ def test_concurrent_appends_from_threads_all_land(db_path: Path) -> None:
             assert current is not None and current.last_seq == n_moves - 1
             snap = s.latest_snapshot(game.id)
             assert snap is not None and snap.seq == n_moves - 1
+
+
+def test_adapter_state_round_trip(store: Storage) -> None:
+    assert store.get_adapter_state("table:c1", "live") is None
+    store.set_adapter_state("table:c1", "live", '{"id": 1}')
+    store.set_adapter_state("table:c1", "live", '{"id": 2}')
+    store.set_adapter_state("user:u1", "dms_closed", "7")
+    assert store.get_adapter_state("table:c1", "live") == '{"id": 2}'
+    assert store.get_adapter_state("user:u1", "dms_closed") == "7"
+    store.set_adapter_state("table:c1", "live", None)
+    assert store.get_adapter_state("table:c1", "live") is None
