@@ -250,7 +250,6 @@ class TableMessages:
         fresh_image: bytes | None = None
         open_image: bytes | None = None
         board: bytes | None = None  # the newest board picture of this outcome
-        last_summary = ""
         for n, u in enumerate(updates):
             if outcome.game_over and n == len(updates) - 1 and open_turn is None:
                 break  # the end message reports it
@@ -261,7 +260,6 @@ class TableMessages:
                 open_turn.lines += lines
                 open_image = image or open_image
                 if u.turn_over:
-                    last_summary = _summary(open_turn.lines)
                     await self.finish(dest, open_turn, open_image, _name(u))
                     open_turn = None
                 continue
@@ -271,7 +269,7 @@ class TableMessages:
                 fresh += lines
                 fresh_image = image or fresh_image
         if done:
-            last_summary = await self._post_done(dest, channel, done, live, open_turn)
+            await self._post_done(dest, channel, done, live, open_turn)
             if live is not None and live.controls and live is not open_turn:
                 live = None  # finished by _post_done
         if outcome.game_over:
@@ -297,7 +295,7 @@ class TableMessages:
         done: list[PublicUpdate],
         live: LiveMessage | None,
         open_turn: LiveMessage | None,
-    ) -> str:
+    ) -> None:
         """Completed turns (AI turns in a row) as one message in final form."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
@@ -307,7 +305,6 @@ class TableMessages:
         title = f"{self.game_title} — " + ("a turn" if len(done) == 1 else f"{len(done)} turns")
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
-        return lines[-1] if lines else ""
 
     def _live_card(self, live: LiveMessage, d: DecisionInfo | None, exchange: bool = False) -> Card:
         return Card(

@@ -22,7 +22,7 @@ async def seat_table(env: Env, humans: int = 2, ais: int = 1):
 
 
 async def test_lobby_is_one_edited_message(simcord_env: Env) -> None:
-    _, channel, players = await seat_table(simcord_env)
+    _, channel, _players = await seat_table(simcord_env)
     msgs = raw_messages(simcord_env, channel)
     assert len(msgs) == 1, [texts(m) for m in msgs]
     assert "bob" in texts(msgs[0]) and "[AI]" in texts(msgs[0])
