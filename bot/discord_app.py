@@ -39,6 +39,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_dm import HandMail
+from bot.discord_layout import CONTENT_MAX, clip_end, escape
+from bot.discord_perms import missing_permissions, permissions_refusal
+from bot.discord_table import TableMessages
 from bot.discord_views import (
     DYNAMIC_ITEMS,
     ComponentId,
@@ -46,10 +50,8 @@ from bot.discord_views import (
     arg_of,
     district_choice_spec,
     district_names,
-    dm_spec,
     filter_options,
     private_choice_spec,
-    public_specs,
     reply_spec,
     send_kwargs,
     verb_of,
@@ -84,8 +86,8 @@ AUTOCOMPLETE_TIMEOUT = 2.0
 MAX_CHOICES = 25
 #: Refusal code of a click on an earlier decision's component (the service's ``Code.STALE``).
 STALE = Code.STALE
-#: Channel permissions the bot needs (documented in docs/discord.md).
-NEEDED_PERMISSIONS = "View Channel, Send Messages, Embed Links and Attach Files"
+#: Longest text a move's slash command option accepts (Discord enforces it client-side).
+MOVE_TEXT_MAX = 100
 
 COMMAND_NAMES = (
     "join",
@@ -251,8 +253,10 @@ class VeneziaBot(discord.Client):
         self.settings = settings
         self._service = service
         self.tree = VeneziaTree(self)
-        self.dm_warned: set[tuple[str, int | None, str]] = set()
         self._channel_locks: dict[str, asyncio.Lock] = {}
+        self._table_messages: TableMessages | None = None
+        self._mail: HandMail | None = None
+        self._resumed = False
         self._public_defers: set[int] = set()
         self._closed_service = False
         self.sync_on_start = settings.sync_on_start
@@ -267,6 +271,20 @@ class VeneziaBot(discord.Client):
         if self._service is None:
             raise RuntimeError("this bot was built without a table service")
         return self._service
+
+    @property
+    def table(self) -> TableMessages:
+        """The live table messages of every channel."""
+        if self._table_messages is None:
+            self._table_messages = TableMessages(self.service, GAME_TITLE)
+        return self._table_messages
+
+    @property
+    def mail(self) -> HandMail:
+        """Hands by DM (held while the player decides; closed DMs remembered)."""
+        if self._mail is None:
+            self._mail = HandMail(self, self.service, enabled=self.settings.dm_hands)
+        return self._mail
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -285,6 +303,31 @@ class VeneziaBot(discord.Client):
             getattr(self.user, "id", "?"),
             len(self.guilds),
         )
+        if not self._resumed and self._service is not None:
+            self._resumed = True
+            await self.resume_tables()
+
+    async def resume_tables(self) -> None:
+        """At start-up: let AI seats take the decisions a restart left them (an AI chain cut
+        short), post what they did, and bring every running table's current message up to
+        date (only it has controls, and they are the pending decision's)."""
+        for channel in await self.service.active_channels():
+            try:
+                await self.resume_table(channel)
+            except Exception:
+                log.exception("could not resume the table in channel %s", channel)
+
+    async def resume_table(self, channel: str) -> None:
+        dest = self.get_channel(int(channel)) or self.get_partial_messageable(int(channel))
+        async with self._lock(channel):
+            outcome = await self.service.resume(channel)
+            if not outcome.accepted:
+                return
+            if outcome.public:
+                await self.table.publish(dest, channel, outcome)
+            else:
+                await self.table.refresh(dest, channel)
+        await self.mail.deliver(dest, channel, outcome)
 
     async def close(self) -> None:
         await super().close()
@@ -322,6 +365,8 @@ class VeneziaBot(discord.Client):
     ) -> None:
         """Answer the user: privately unless the spec says otherwise."""
         spec = MessageSpec(content=message, ephemeral=True) if isinstance(message, str) else message
+        if spec.content is not None and len(spec.content) > CONTENT_MAX:
+            spec = dataclasses.replace(spec, content=clip_end(spec.content, CONTENT_MAX))
         kwargs = send_kwargs(spec, ephemeral_ok=True)
         if not interaction.response.is_done():
             await interaction.response.send_message(**kwargs)
@@ -383,30 +428,60 @@ class VeneziaBot(discord.Client):
         interaction: discord.Interaction[Any],
         what: str,
         call: Callable[[], Awaitable[Outcome]],
-    ) -> Outcome:
-        """Defer, call the service, post its public updates in order, DM the private ones,
-        answer the actor (quietly on success, with the service's message on a refusal)."""
-        await self.defer(interaction)
+        *,
+        via: str = "slash",
+    ) -> Outcome | None:
+        """Check the bot's channel permissions (nothing is committed without them), call the
+        service, show its updates on the table message, DM what is due, and answer the actor.
+
+        ``via``: ``slash`` (a private "thinking…" then a short private confirmation),
+        ``button`` (a click on the table message: a deferred update, nothing else on
+        success), ``private`` (a choice in the actor's own private message: that message is
+        edited in place to the result)."""
+        missing = missing_permissions(interaction)
+        if missing:
+            await self.answer_via(interaction, via, permissions_refusal(missing))
+            return None
+        if via == "slash":
+            await self.defer(interaction)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()
         channel = self._channel_id(interaction)
+        dest = self.channel_for(interaction)
         async with self._lock(channel):
             outcome = await call()
-            if not outcome.accepted:
-                await self.refuse(interaction, what, outcome)
-                return outcome
-            posted = await self.post_public(interaction, outcome)
-        await self.send_private(interaction, outcome)
-        if posted:
-            await self.done_quietly(interaction)
-        else:
-            await self.answer(
-                interaction,
-                f"✅ Done, but I cannot post in this channel: I need {NEEDED_PERMISSIONS} "
-                "here. Ask a server admin to grant them; /board shows the table meanwhile.",
-            )
+            if outcome.public or (outcome.accepted and outcome.decision is not None):
+                try:
+                    await self.table.publish(dest, channel, outcome)
+                except discord.HTTPException as exc:
+                    log.warning("cannot update the table in %s: %s", channel, exc)
+        if outcome.private:
+            await self.mail.deliver(dest, channel, outcome)
+        if not outcome.accepted:
+            await self.refuse(interaction, what, outcome, via=via)
+        elif via == "slash":
+            first = outcome.public[0].text.splitlines()[0] if outcome.public else what
+            await self.answer(interaction, "✅ " + clip_end(escape(first), 300))
+        elif via == "private":
+            await self.answer_via(interaction, via, f"✅ {clip_end(escape(what), 300)}")
         return outcome
 
+    async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
+        """Answer privately; in a private message's own interaction, by editing it."""
+        if via == "private" and interaction.message is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await interaction.edit_original_response(content=clip_end(text, CONTENT_MAX), view=None)
+            return
+        await self.answer(interaction, text)
+
     async def refuse(
-        self, interaction: discord.Interaction[Any], what: str, outcome: Outcome
+        self,
+        interaction: discord.Interaction[Any],
+        what: str,
+        outcome: Outcome,
+        *,
+        via: str = "slash",
     ) -> None:
         error = outcome.error or "refused"
         if outcome.code == Code.DUPLICATE:
@@ -424,69 +499,15 @@ class VeneziaBot(discord.Client):
             text = f"Sorry — {error} (reference `{ref}`)."
         else:
             text = error[:1].upper() + error[1:]
-        await self.answer(interaction, text)
-
-    async def post_public(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
-        """Each public update as a new channel message; the last one with the components of
-        what comes next. False if the channel refused (missing permissions)."""
-        channel = self._channel_id(interaction)
-        specs = public_specs(
-            outcome.public,
-            outcome.decision,
-            channel,
-            game_over=outcome.game_over,
-            game_title=GAME_TITLE,
-        )
-        dest = self.channel_for(interaction)
-        for spec in specs:
-            try:
-                await dest.send(**send_kwargs(spec))
-            except discord.Forbidden as exc:
-                log.warning("cannot post in channel %s (code %s): %s", channel, exc.code, exc.text)
-                return False
-        return True
-
-    async def send_private(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        if not outcome.private or not self.settings.dm_hands:
-            return
-        channel = self._channel_id(interaction)
-        await asyncio.gather(
-            *(self._dm(interaction, channel, outcome.game_id, p) for p in outcome.private)
-        )
-
-    async def _dm(
-        self, interaction: discord.Interaction[Any], channel: str, game_id: int | None, p: Any
-    ) -> None:
-        try:
-            dm = await self.create_dm(discord.Object(id=int(p.user_id)))
-            await dm.send(**send_kwargs(dm_spec(p, channel, GAME_TITLE)))
-        except discord.Forbidden as exc:
-            log.info("cannot DM user %s (code %s): %s", p.user_id, exc.code, exc.text)
-            key = (channel, game_id, p.user_id)
-            if key in self.dm_warned:
-                return
-            self.dm_warned.add(key)
-            note = MessageSpec(
-                content=(
-                    f"<@{p.user_id}> I cannot send you direct messages, so your hand is not "
-                    "coming by DM. Use the **My hand** button or `/hand` — both answer only "
-                    "you."
-                ),
-                mentions=(p.user_id,),
-            )
-            try:
-                await self.channel_for(interaction).send(**send_kwargs(note))
-            except discord.HTTPException:
-                log.warning("could not post the DM hint for user %s in %s", p.user_id, channel)
-        except (discord.HTTPException, ValueError):
-            log.warning("DM to user %s failed", p.user_id, exc_info=True)
+        await self.answer_via(interaction, via, text)
 
     async def move(
         self,
         interaction: discord.Interaction[Any],
         text: str,
         expect: ComponentId | None = None,
-    ) -> Outcome:
+        via: str = "slash",
+    ) -> Outcome | None:
         """A game command as typed, from the interaction's user. With ``expect`` (a clicked
         component), the service checks its decision point (game id and move number) under
         the channel's lock, so two quick clicks cannot both land on one decision."""
@@ -506,11 +527,13 @@ class VeneziaBot(discord.Client):
                 expect_game=expect.game,
             )
 
-        return await self.act(interaction, text, call)
+        return await self.act(interaction, text, call, via=via)
 
     # -- slash command handlers ---------------------------------------------------------------
 
-    async def cmd_join(self, interaction: discord.Interaction[Any], game: str | None) -> None:
+    async def cmd_join(
+        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+    ) -> None:
         channel, user = self._channel_id(interaction), interaction.user
         await self.act(
             interaction,
@@ -518,19 +541,23 @@ class VeneziaBot(discord.Client):
             lambda: self.service.join(
                 channel, str(user.id), user.display_name, game or None, interaction.guild_id
             ),
+            via=via,
         )
 
-    async def cmd_leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def cmd_leave(self, interaction: discord.Interaction[Any], via: str = "slash") -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
-        await self.act(interaction, "leave", lambda: self.service.leave(channel, user))
+        await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
 
-    async def cmd_start(self, interaction: discord.Interaction[Any], game: str | None) -> None:
+    async def cmd_start(
+        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+    ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
         await self.act(
             interaction,
             "start",
             lambda: self.service.start(channel, user, game=game or None, can_manage=can_manage),
+            via=via,
         )
 
     async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
@@ -541,19 +568,27 @@ class VeneziaBot(discord.Client):
             interaction, "abort", lambda: self.service.abort(channel, user, can_manage=can_manage)
         )
 
-    async def cmd_addbot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+    async def cmd_addbot(
+        self, interaction: discord.Interaction[Any], level: str | None, via: str = "slash"
+    ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
         await self.act(
             interaction,
             "addbot",
             lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
+            via=via,
         )
 
-    async def cmd_removebot(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
+    async def cmd_removebot(
+        self, interaction: discord.Interaction[Any], seat: int | None, via: str = "slash"
+    ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         await self.act(
-            interaction, "removebot", lambda: self.service.remove_ai(channel, user, seat)
+            interaction,
+            "removebot",
+            lambda: self.service.remove_ai(channel, user, seat),
+            via=via,
         )
 
     async def cmd_replace(
@@ -584,7 +619,6 @@ class VeneziaBot(discord.Client):
                 reply,
                 title=f"{GAME_TITLE} — the board",
                 ephemeral=not public,
-                with_components=public,
             ),
         )
 
@@ -593,7 +627,7 @@ class VeneziaBot(discord.Client):
         reply = await self.service.status(self._channel_id(interaction))
         await self.answer(
             interaction,
-            reply_spec(reply, title=GAME_TITLE, ephemeral=not public, with_components=public),
+            reply_spec(reply, title=GAME_TITLE, ephemeral=not public),
         )
 
     async def cmd_log(
@@ -685,29 +719,31 @@ class VeneziaBot(discord.Client):
             await self.answer(interaction, "This button belongs to another channel's table.")
             return
         action = cid.action
+        lobby = {
+            "join": lambda: self.cmd_join(interaction, None, via="button"),
+            "leave": lambda: self.cmd_leave(interaction, via="button"),
+            "start": lambda: self.cmd_start(interaction, None, via="button"),
+            "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
+            "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
+        }
         if action == "hand":
             await self.cmd_hand(interaction)
             return
-        if action == "join":
-            await self.cmd_join(interaction, None)
+        if action in lobby:
+            await lobby[action]()
             return
-        if action == "leave":
-            await self.cmd_leave(interaction)
-            return
-        if action == "start":
-            await self.cmd_start(interaction, None)
-            return
-        if action == "addbot":
-            await self.cmd_addbot(interaction, None)
-            return
-        if action == "removebot":
-            await self.cmd_removebot(interaction, None)
-            return
-        await self.defer(interaction)
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        via = "private" if private else "button"
+        if action in ("do", "pick"):
+            # Acknowledge the click on the message itself: no "thinking…" note.
+            await interaction.response.defer()
+        else:
+            await self.defer(interaction)
         d = await self.service.decision(channel)
         stale = stale_text(cid, d)
         if stale is not None or d is None:
-            await self.answer(interaction, stale or "No decision is pending.")
+            await self.answer_via(interaction, via, stale or "No decision is pending.")
             return
         user = str(interaction.user.id)
         if action == "do":
@@ -715,9 +751,9 @@ class VeneziaBot(discord.Client):
             if command.startswith("#"):
                 command = _indexed(list(d.options or ()), command)
             if command:
-                await self.move(interaction, command, cid)
+                await self.move(interaction, command, cid, via=via)
             else:
-                await self.answer(interaction, "That choice is no longer available.")
+                await self.answer_via(interaction, via, "That choice is no longer available.")
             return
         if action == "pick":
             value = values[0] if values else ""
@@ -728,9 +764,9 @@ class VeneziaBot(discord.Client):
                     source = await self.service.options_for(channel, user, "", None)
                 value = _indexed(source, value)
             if not value or value == "-":
-                await self.answer(interaction, "Nothing was chosen.")
+                await self.answer_via(interaction, via, "Nothing was chosen.")
                 return
-            await self.move(interaction, value, cid)
+            await self.move(interaction, value, cid, via=via)
             return
         if action == "grp":
             if d.user_id != user:
@@ -745,38 +781,43 @@ class VeneziaBot(discord.Client):
             await self.answer(interaction, spec)
             return
         if action == "opt":
-            everything = await self.service.options_for(channel, user, "", None)
-            options = filter_options(everything, cid.arg)
-            if not options:
-                if cid.arg == "exchange":
-                    text = (
-                        "No gold exchange is open to you now: you exchange during your own turn, "
-                        "5 gold per step."
-                    )
-                else:
-                    reason = await self.service.options_reason(channel, user)
-                    if reason == Code.NOT_SEATED:
-                        text = "You are not playing in this game."
-                    elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
-                        text = not_yours(d)
-                    else:
-                        text = "Nothing to choose there now."
-                await self.answer(interaction, text)
-                return
-            what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
-            await self.answer(
-                interaction,
-                private_choice_spec(
-                    channel,
-                    d.game_id,
-                    d.seq,
-                    options,
-                    what.get(cid.arg, "Your choices"),
-                    indexes=[everything.index(o) for o in options],
-                ),
-            )
+            await self._open_choices(interaction, channel, user, cid, d)
             return
         await self.answer(interaction, "Unknown button.")
+
+    async def _open_choices(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: str,
+        user: str,
+        cid: ComponentId,
+        d: DecisionInfo,
+    ) -> None:
+        """A private list of the clicker's own options (cards to play, draws, exchanges)."""
+        everything = await self.service.options_for(channel, user, "", None)
+        options = filter_options(everything, cid.arg)
+        if not options:
+            reason = await self.service.options_reason(channel, user)
+            if reason == Code.NOT_SEATED:
+                text = "You are not playing in this game."
+            elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
+                text = not_yours(d)
+            else:
+                text = "Nothing to choose there now."
+            await self.answer(interaction, text)
+            return
+        what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
+        await self.answer(
+            interaction,
+            private_choice_spec(
+                channel,
+                d.game_id,
+                d.seq,
+                options,
+                what.get(cid.arg, "Your choices"),
+                indexes=[everything.index(o) for o in options],
+            ),
+        )
 
 
 def _can_manage(interaction: discord.Interaction[Any]) -> bool:
@@ -911,7 +952,7 @@ def _move_command(
             inspect.Parameter(
                 spec.param,
                 inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                annotation=str,
+                annotation=app_commands.Range[str, 1, MOVE_TEXT_MAX],
                 default=inspect.Parameter.empty if spec.required else None,
             )
         )
