@@ -52,7 +52,7 @@ def _context() -> Any:
 def _serve(conn: Connection, renderer: Any) -> None:
     """The child's loop: ("render", kind, view) -> (True, png) | (False, error text);
     ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it."""
-    from bot.service import _render_call  # the child imports the renderer lazily too
+    from bot.table.render import render_call  # the child imports the renderer lazily too
 
     while True:
         try:
@@ -63,7 +63,7 @@ def _serve(conn: Connection, renderer: Any) -> None:
             return
         try:
             if message[0] == "render":
-                reply: tuple[bool, Any] = (True, _render_call(renderer, message[1], message[2]))
+                reply: tuple[bool, Any] = (True, render_call(renderer, message[1], message[2]))
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
             else:

@@ -1,0 +1,278 @@
+"""Committed moves become outputs: public updates per turn, private hand updates, decisions."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.outputs import DecisionInfo, ImageKind, Outcome, PrivateUpdate, PublicUpdate
+from bot.storage import PlayerInfo
+from bot.table import dispatch
+from bot.table.records import Applied, Table
+from engine.core import JSON, Decision, GameState
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+log = logging.getLogger("bot.service")
+
+#: Decisions that need a look at the board: the update before them carries the board image.
+IMAGE_DECISIONS = frozenset({"place", "drain"})
+#: Decisions about one's own cards: with ``hand_images="settled"`` a pending hand image goes
+#: out before them.
+HAND_DECISIONS = frozenset({"play", "draw", "take", "discard"})
+
+
+def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
+    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view that
+    has a turn counter and an active seat (games without them leave the fields empty)."""
+    turn, active = view.get("turn"), view.get("active")
+    if not isinstance(turn, int) or not isinstance(active, int):
+        return {}
+    name = names[active] if 0 <= active < len(names) else None
+    return {"turn": turn, "active": active, "active_name": name}
+
+
+def secret_part(view: JSON) -> Any:
+    """What of a player view is private and may change: hand and tokens (Venezia), or the whole
+    ``me`` block minus options for other games."""
+    me = view.get("me") or {}
+    if "hand" in me or "tokens" in me:
+        return (me.get("hand"), me.get("tokens"))
+    return {k: v for k, v in me.items() if k not in ("options", "decision", "exchanges")}
+
+
+def hand_text(view: JSON) -> str:
+    me = view.get("me") or {}
+    parts = []
+    hand = me.get("hand")
+    if hand is not None:
+        parts.append("your hand: " + (", ".join(str(c) for c in hand) or "empty"))
+    tokens = me.get("tokens")
+    if tokens is not None:
+        if tokens:
+            gold = me.get("gold", sum(int(t) for t in tokens))
+            parts.append(
+                f"your tokens: {' '.join(str(t) for t in tokens)} ({gold} gold, "
+                f"{gold // 5} step(s))"
+            )
+        else:
+            parts.append("your tokens: none")
+    return " · ".join(parts) if parts else "your private view"
+
+
+def decision_info(
+    svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
+) -> DecisionInfo | None:
+    if state is None or state.is_over or table.record is None:
+        return None
+    d = state.pending()
+    if d is None:
+        return None
+    p = table.players[d.seat]
+    view = public_view if public_view is not None else state.public_view()
+    opts = view.get("public_options")
+    return DecisionInfo(
+        channel_id=table.channel_id,
+        game_id=table.record.id,
+        seq=len(state.history),
+        seat=d.seat,
+        user_id=p.user_id,
+        name=state.players[d.seat],
+        kind=d.kind,
+        prompt=d.prompt,
+        options=None if opts is None else tuple(str(o) for o in opts),
+        is_ai=p.is_ai,
+        **turn_fields(view, state.players),
+    )
+
+
+def next_line(state: GameState, d: Decision | None) -> str:
+    if d is None:
+        return ""
+    return f"➡ {state.players[d.seat]}: {d.prompt}"
+
+
+def outcome(
+    svc: TableService,
+    table: Table,
+    before: GameState,
+    moves: list[Applied],
+    players: list[PlayerInfo],
+    game_id: int,
+    header: str | None = None,
+    lead: Sequence[PublicUpdate] = (),
+) -> Outcome:
+    """The outputs of committed moves; if building them fails (a bug), the moves still
+    count: the players get the texts alone rather than a false "nothing changed"."""
+    try:
+        return build_outcome(svc, table, before, moves, players, game_id, header, lead)
+    except Exception:
+        log.exception("channel %s: building the outputs failed", table.channel_id)
+        lines = ([header] if header else []) + [m.text for m in moves]
+        state = table.state
+        return Outcome(
+            True,
+            public=(*lead, PublicUpdate("\n".join(lines) or "(done)")),
+            decision=decision_info(svc, table, state) if state is not None else None,
+            game_id=game_id,
+            seq=moves[-1].seq if moves else None,
+            game_over=state is None,
+        )
+
+
+def build_outcome(
+    svc: TableService,
+    table: Table,
+    before: GameState,
+    moves: list[Applied],
+    players: list[PlayerInfo],
+    game_id: int,
+    header: str | None = None,
+    lead: Sequence[PublicUpdate] = (),
+) -> Outcome:
+    """Coalesce committed moves into public updates (one per turn: the first reports the
+    command, later ones AI turns) and private ones; ``header`` starts the first update
+    (and forces a board image and a hand update for everybody, as at the start)."""
+    after = table.state
+    if after is None:
+        assert table.finished is not None and table.finished.state is not None
+        after = table.finished.state
+    publics: list[PublicUpdate] = list(lead)
+    lines: list[str] = [header] if header else []
+    turn_over = False
+    ended = after.is_over
+    for i, m in enumerate(moves):
+        lines.append(m.text)
+        turn_over = m.turn_view is not None
+        if m.turn_view is not None and i < len(moves) - 1:
+            # A turn ended inside an AI chain: one update per turn, with the board as it
+            # was at that turn's end.
+            image = dispatch.render(svc, "board", m.turn_view, table.channel_id)
+            publics.append(
+                PublicUpdate(
+                    "\n".join(lines),
+                    image,
+                    "board" if image is not None else None,
+                    m.seq,
+                    turn_over=True,
+                )
+            )
+            lines = []
+    d = None if ended else after.pending()
+    view: JSON | None = None
+    if lines or len(publics) == len(lead):
+        kind: ImageKind | None = None
+        if ended:
+            kind = "end"
+        elif (
+            turn_over
+            or header is not None
+            or (
+                d is not None
+                and d.kind in IMAGE_DECISIONS
+                and not players[d.seat].is_ai  # an AI needs no picture
+            )
+        ):
+            kind = "board"
+        if not ended:
+            lines.append(next_line(after, d))
+        image = None
+        if kind is not None:
+            view = moves[-1].turn_view if moves and turn_over else after.public_view()
+            assert view is not None
+            image = dispatch.render(svc, kind, view, table.channel_id)
+            if image is not None and kind == "board":
+                table.images[("board", -1)] = (game_id, len(after.history), image)
+        publics.append(
+            PublicUpdate(
+                "\n".join(x for x in lines if x),
+                image,
+                kind if image is not None else None,
+                seq=moves[-1].seq if moves else len(after.history) - 1,
+                turn_over=bool(moves) and (turn_over or ended),
+            )
+        )
+    # Private: each event's private text, and a hand update for every player whose hand
+    # or tokens changed. Only seats named by an event can have changed.
+    texts: dict[int, list[str]] = {}
+    touched: set[int] = set()
+    for m in moves:
+        for e in m.events:
+            if e.seat is not None:
+                touched.add(e.seat)
+            for seat, text in e.private.items():
+                texts.setdefault(seat, []).append(text)
+                touched.add(seat)
+    privates: list[PrivateUpdate] = []
+    dirty = table.hand_dirty
+    nxt = None if after.is_over else after.pending()
+    # A seat no event named kept its secret: its known one stays true after these moves.
+    stamp_before = (game_id, len(before.history))
+    for seat, known in list(table.secrets.items()):
+        if seat not in touched and known[:2] == stamp_before:
+            table.secrets[seat] = (game_id, len(after.history), known[2])
+    for seat, p in enumerate(players):
+        if p.is_ai or p.user_id is None:
+            continue
+        if header is None and seat not in touched and seat not in dirty:
+            continue
+        view_after = after.player_view(seat)
+        secret_after = secret_part(view_after)
+        changed = header is not None
+        if not changed and seat in touched:
+            remembered = table.secrets.get(seat)
+            secret_before = (
+                remembered[2]
+                if remembered is not None and remembered[:2] == (game_id, len(before.history))
+                else secret_part(before.player_view(seat))
+            )
+            changed = secret_before != secret_after
+        table.secrets[seat] = (game_id, len(after.history), secret_after)
+        if changed and svc.hand_images != "off":
+            dirty.add(seat)
+        # The hand image: at every change ("always"), or once the player's own run of
+        # decisions has settled - the next decision is someone else's, or is about his
+        # cards ("settled"; the texts still go out at every change).
+        settled = (
+            header is not None
+            or svc.hand_images == "always"
+            or nxt is None
+            or nxt.seat != seat
+            or nxt.kind in HAND_DECISIONS
+        )
+        hand_image = None
+        if seat in dirty and settled:
+            dirty.discard(seat)
+            hand_image = dispatch.render(svc, "hand", view_after, table.channel_id)
+            if hand_image is not None:
+                table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
+        if not changed and seat not in texts and hand_image is None:
+            continue
+        body = list(texts.get(seat, []))
+        if changed or hand_image is not None:
+            body.append(hand_text(view_after))
+        privates.append(
+            PrivateUpdate(
+                p.user_id,
+                seat,
+                "\n".join(body),
+                hand_image,
+                "hand" if hand_image is not None else None,
+            )
+        )
+    decision = None
+    if table.state is not None:
+        decision = decision_info(
+            svc, table, table.state, view if view is not None and table.state is after else None
+        )
+    return Outcome(
+        True,
+        public=tuple(publics),
+        private=tuple(privates),
+        decision=decision,
+        game_id=game_id,
+        seq=moves[-1].seq if moves else None,
+        game_over=ended,
+    )

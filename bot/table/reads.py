@@ -1,0 +1,221 @@
+"""Reads: board, hand, status, log, options and views; they never change a table."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from bot.outputs import Code, DecisionInfo, ImageKind, Reply
+from bot.storage import PlayerInfo
+from bot.table import dispatch, lobby, presentation, restore, session
+from bot.table.presentation import hand_text
+from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
+from engine.core import JSON, GameState
+from engine.games import GAMES, get_game
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+
+def remember_last_game(svc: TableService, table: Table) -> None:
+    """After a restart: the channel's last finished game (replayed) for board/hand/log."""
+    if table.state is None and table.finished is None and table.broken is None:
+        session.no_game(svc, table)
+
+
+def shown_state(svc: TableService, table: Table) -> tuple[GameState, list[PlayerInfo]]:
+    restore.ensure_loaded(svc, table)
+    remember_last_game(svc, table)
+    if table.state is not None:
+        return table.state, table.players
+    if table.finished is not None and table.finished.state is not None:
+        return table.finished.state, table.finished.players
+    raise session.no_game(svc, table)
+
+
+def board_worker(svc: TableService, table: Table) -> Reply:
+    state, _ = shown_state(svc, table)
+    view = state.public_view()
+    kind: ImageKind = "board"
+    image = dispatch.cached_image(svc, table, state, kind, -1, view)
+    return Reply(
+        status_lines(svc, table, state)[0],
+        image=image,
+        image_kind=kind if image is not None else None,
+        decision=presentation.decision_info(svc, table, table.state),
+    )
+
+
+def hand_worker(svc: TableService, table: Table, user_id: str) -> Reply:
+    state, players = shown_state(svc, table)
+    seat = next((i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None)
+    if seat is None:
+        raise Refused(Code.NOT_SEATED, "you are not playing in this game")
+    view = state.player_view(seat)
+    image = dispatch.cached_image(svc, table, state, "hand", seat, view)
+    lines = [hand_text(view)]
+    me = view.get("me") or {}
+    if me.get("decision"):
+        lines.append(f"your decision: {me['decision'].get('prompt')}")
+    return Reply(
+        "\n".join(lines),
+        image=image,
+        image_kind="hand" if image is not None else None,
+        private=True,
+    )
+
+
+def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]:
+    view = state.public_view()
+    title = get_game(state.game_name).title if state.game_name in GAMES else state.game_name
+    lines: list[str] = []
+    if state.is_over:
+        summary = table.finished.summary if table.finished else "the game is over"
+        lines.append(f"{title} — {summary}")
+    else:
+        d = state.pending()
+        turn = view.get("turn")
+        active = view.get("active")
+        head = f"{title} — turn {turn}" if turn is not None else title
+        if isinstance(active, int):
+            head += f", {state.players[active]}'s turn"
+        if d is not None:
+            head += f"; waiting for {state.players[d.seat]}: {d.prompt}"
+        lines.append(head)
+    for p in view.get("players", []):
+        front = ", ".join(f"{k} {v}" for k, v in (p.get("front") or {}).items()) or "—"
+        lines.append(
+            f"{'▶ ' if p.get('active') else '  '}{p.get('name')}: gondola {p.get('position')}"
+            f" · hand {p.get('hand_size')} · tokens {p.get('swamp_tokens', 0)} swamp / "
+            f"{p.get('treasure_tokens', 0)} treasure · in front: {front}"
+        )
+    extra = []
+    if "deck_size" in view:
+        extra.append(f"deck {view['deck_size']}")
+    if "pool" in view:
+        extra.append("pool: " + (", ".join(view["pool"]) or "empty"))
+    if "supply" in view:
+        extra.append("pieces left: " + ", ".join(f"{k} {v}" for k, v in view["supply"].items()))
+    if "treasure_left" in view:
+        extra.append(f"treasure {view['treasure_left']}")
+    if extra:
+        lines.append(" · ".join(extra))
+    return lines
+
+
+def status_worker(svc: TableService, table: Table) -> Reply:
+    restore.ensure_loaded(svc, table)
+    if table.state is None:
+        if table.broken is not None:
+            raise session.no_game(svc, table)
+        seats = svc.storage.list_seats(table.channel_id)
+        if seats:
+            text = lobby.lobby_text(svc, lobby.lobby_game(svc, table, seats), seats)
+            if table.finished is not None:
+                text = f"Last game: {table.finished.summary}\n{text}"
+            return Reply(text)
+        if table.finished is not None and table.finished.state is not None:
+            lines = status_lines(svc, table, table.finished.state)
+            return Reply("\n".join(lines), lines=tuple(lines))
+        raise session.no_game(svc, table)
+    lines = status_lines(svc, table, table.state)
+    return Reply(
+        "\n".join(lines),
+        lines=tuple(lines),
+        decision=presentation.decision_info(svc, table, table.state),
+    )
+
+
+def log_worker(svc: TableService, table: Table, limit: int) -> Reply:
+    restore.ensure_loaded(svc, table)
+    remember_last_game(svc, table)
+    limit = max(1, min(limit, LOG_KEEP))
+    if table.state is not None and table.record is not None:
+        total = len(table.state.history)
+        entries = list(table.log)
+        want = min(limit, total)
+        if len(entries) < want:
+            entries = rebuild_log(svc, table)
+        entries = entries[-limit:]
+    elif table.finished is not None and table.finished.log:
+        entries = table.finished.log[-limit:]
+    elif table.finished is not None or table.broken is not None:
+        raise session.no_game(svc, table)
+    else:
+        raise session.no_game(svc, table)
+    if not entries:
+        return Reply("no moves yet")
+    lines = tuple(f"#{e.seq + 1} {e.text}" for e in entries)
+    return Reply("\n".join(lines), lines=lines)
+
+
+def rebuild_log(svc: TableService, table: Table) -> list[LogEntry]:
+    """Replay the whole game from the seed to put every move back into words."""
+    record = table.record
+    assert record is not None
+    game = get_game(record.game_type)
+    state = game.new_state(record.player_names, record.seed, record.options or None)
+    entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
+    for move in svc.storage.moves(record.id):
+        events = state.apply(move.seat, move.command)
+        entries.append(restore.log_entry(state, move.seq, move.seat, events))
+    table.log = entries
+    return list(entries)
+
+
+def options_worker(
+    svc: TableService, table: Table, user_id: str, prefix: str, limit: int | None
+) -> list[str]:
+    restore.ensure_loaded(svc, table)
+    state = table.state
+    if state is None:
+        return []
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return []
+    options = state.legal_commands(seat)
+    p = " ".join(prefix.casefold().split())
+    if p:
+        starts = [o for o in options if o.casefold().startswith(p)]
+        inside = [o for o in options if p in o.casefold() and o not in starts]
+        options = starts + inside
+    return options if limit is None else options[:limit]
+
+
+def options_reason_worker(svc: TableService, table: Table, user_id: str) -> str | None:
+    restore.ensure_loaded(svc, table)
+    state = table.state
+    if state is None:
+        return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return Code.NOT_SEATED
+    if state.is_over or state.pending() is None:
+        return Code.GAME_OVER
+    return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
+
+
+def view_worker(svc: TableService, table: Table, user_id: str | None) -> JSON | None:
+    restore.ensure_loaded(svc, table)
+    remember_last_game(svc, table)
+    if table.state is not None:
+        state, players = table.state, table.players
+    elif table.finished is not None and table.finished.state is not None:
+        state, players = table.finished.state, table.finished.players
+    else:
+        return None
+    if user_id is None:
+        view = state.public_view()
+    else:
+        seat = next(
+            (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
+        )
+        if seat is None:
+            return None
+        view = state.player_view(seat)
+    return {**view, "seq": len(state.history)}
+
+
+def decision_worker(svc: TableService, table: Table) -> DecisionInfo | None:
+    restore.ensure_loaded(svc, table)
+    return presentation.decision_info(svc, table, table.state)

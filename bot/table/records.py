@@ -1,0 +1,165 @@
+"""The table service's in-memory records: one channel's table, committed moves, refusals.
+
+Shared by every module of :mod:`bot.table`; nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai_seat import AiPlayer
+from bot.safe_text import normalize_name
+from bot.storage import GameRecord, PlayerInfo
+from engine.core import JSON, Event, GameState
+
+#: A snapshot is stored with every move whose number is a multiple of this (and at the end).
+SNAPSHOT_EVERY = 20
+#: Safety net against a policy that never ends a game.
+MAX_AI_CHAIN = 5000
+#: Discord allows 25 autocomplete choices.
+MAX_OPTIONS = 25
+#: How many moves (in words) each table keeps in memory for ``log``.
+LOG_KEEP = 200
+MAX_NAME = 32
+
+
+class RestoreError(RuntimeError):
+    """A stored game could not be resumed exactly (hash mismatch, replay refused a move)."""
+
+
+class Refused(Exception):
+    """Raised inside the worker functions; turned into a refusal ``Outcome``/``Reply``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass(slots=True)
+class Applied:
+    """One committed move and what it caused."""
+
+    seq: int
+    seat: int
+    user_id: str | None
+    command: str
+    events: list[Event]
+    text: str
+    #: The public view right after this move if it ended a turn (or the game), so an AI
+    #: chain spanning several turns can show the board as it was at each turn's end.
+    turn_view: JSON | None = None
+
+
+@dataclass(slots=True)
+class Finished:
+    """The last game that ended in this channel (kept for board/status/log after the end)."""
+
+    game_id: int
+    game_type: str
+    players: list[PlayerInfo]
+    state: GameState | None
+    summary: str
+    log: list[LogEntry] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Table:
+    channel_id: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    load_lock: threading.Lock = field(default_factory=threading.Lock)
+    loaded: bool = False
+    record: GameRecord | None = None
+    state: GameState | None = None
+    players: list[PlayerInfo] = field(default_factory=list)
+    broken: str | None = None
+    finished: Finished | None = None
+    lobby_game: str | None = None
+    log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
+    ais: dict[int, AiPlayer] = field(default_factory=dict)
+    #: Seats whose hand or tokens changed since their last hand image ("settled" policy).
+    hand_dirty: set[int] = field(default_factory=set)
+    #: The last image of each kind and seat (-1: public) with the (game id, move count) it
+    #: shows, so /board and /hand right after a move reuse it instead of rendering again.
+    images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
+    #: Each seat's private part (hand, tokens) with the (game id, move count) it is true at:
+    #: spares building the "before" player view to tell whether it changed.
+    secrets: dict[int, tuple[int, int, Any]] = field(default_factory=dict)
+
+    @property
+    def game_id(self) -> int:
+        assert self.record is not None
+        return self.record.id
+
+    @property
+    def next_seq(self) -> int:
+        assert self.state is not None
+        return len(self.state.history)
+
+    def seat_of(self, user_id: str) -> int | None:
+        for seat, p in enumerate(self.players):
+            if not p.is_ai and p.user_id == user_id:
+                return seat
+        return None
+
+    def host(self) -> PlayerInfo | None:
+        return next((p for p in self.players if not p.is_ai), None)
+
+    def reset_game(self) -> None:
+        self.record = None
+        self.state = None
+        self.players = []
+        self.broken = None
+        self.ais = {}
+        self.log.clear()
+
+
+# Games whose command grammar the service knows, to tell "unknown command" and "malformed
+# arguments" apart from "illegal move". Games without an entry still work: every refusal of the
+
+
+def current(table: Table) -> GameState | None:
+    """The table's state, re-read (a worker call may have ended the game meanwhile)."""
+    return table.state
+
+
+def first_word(text: str) -> str:
+    words = text.strip().lstrip("/!").split()
+    return words[0].casefold() if words else ""
+
+
+def clean_name(name: str) -> str:
+    """A display name without control/bidi characters or surrogates, at most MAX_NAME long."""
+    return normalize_name(name, limit=MAX_NAME)
+
+
+def unique_names(names: Sequence[str], reserved: Iterable[str] = ()) -> list[str]:
+    taken = {r.casefold() for r in reserved}
+    out: list[str] = []
+    for raw in names:
+        base = clean_name(raw)
+        name = base
+        n = 2
+        while name.casefold() in taken:
+            name = f"{base[: MAX_NAME - 3]} {n}"
+            n += 1
+        taken.add(name.casefold())
+        out.append(name)
+    return out
+
+
+def join_names(names: Sequence[str]) -> str:
+    return ", ".join(names) if names else "nobody"

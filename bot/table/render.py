@@ -1,0 +1,161 @@
+"""Renderers: the real one (imported lazily), a placeholder for tests, the process-pool call."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+from bot.outputs import ImageKind
+from engine.core import JSON
+
+
+class Renderer(Protocol):
+    """Turns views into PNG bytes: the board and the end screen (public), a hand (private)."""
+
+    def board(self, public_view: JSON) -> bytes: ...
+
+    def hand(self, player_view: JSON) -> bytes: ...
+
+    def end(self, public_view: JSON) -> bytes: ...
+
+
+class RendererUnavailable(RuntimeError):
+    """The ``render`` package (or one of its modules) is not there yet."""
+
+
+class ModuleRenderer:
+    """The real renderer: ``render.board.render_board`` etc., imported on first use.
+
+    With a ``fallback`` renderer, a kind whose module is not there yet is drawn by the
+    fallback instead of failing (``missing()`` tells which kinds that are).
+    """
+
+    _MODULES: ClassVar[dict[str, tuple[str, str]]] = {
+        "board": ("render.board", "render_board"),
+        "hand": ("render.hand", "render_hand"),
+        "end": ("render.end", "render_end"),
+    }
+
+    def __init__(self, fallback: Renderer | None = None) -> None:
+        self.fallback = fallback
+        self._funcs: dict[str, Callable[[JSON], bytes]] = {}
+
+    def _import(self, kind: str) -> Callable[[JSON], bytes]:
+        module_name, attr = self._MODULES[kind]
+        try:
+            module = importlib.import_module(module_name)
+            func: Callable[[JSON], bytes] = getattr(module, attr)
+        except Exception as exc:  # missing, or broken while someone edits it
+            raise RendererUnavailable(
+                f"the renderer is not available: {module_name}.{attr} cannot be imported "
+                f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
+            ) from exc
+        return func
+
+    def _func(self, kind: str) -> Callable[[JSON], bytes]:
+        func = self._funcs.get(kind)
+        if func is None:
+            try:
+                func = self._import(kind)
+            except RendererUnavailable:
+                if self.fallback is None:
+                    raise
+                fallback = self.fallback
+                func = {"board": fallback.board, "hand": fallback.hand, "end": fallback.end}[kind]
+            self._funcs[kind] = func
+        return func
+
+    def missing(self) -> list[str]:
+        """The kinds whose ``render`` module cannot be imported (now)."""
+        out = []
+        for kind in self._MODULES:
+            try:
+                self._import(kind)
+            except RendererUnavailable:
+                out.append(kind)
+        return out
+
+    def check(self) -> ModuleRenderer:
+        """Import all three functions now, raising :class:`RendererUnavailable` if one is
+        missing and there is no fallback (so a bot fails at start-up, not at the first move)."""
+        for kind in self._MODULES:
+            self._func(kind)
+        return self
+
+    def board(self, public_view: JSON) -> bytes:
+        return self._func("board")(public_view)
+
+    def hand(self, player_view: JSON) -> bytes:
+        return self._func("hand")(player_view)
+
+    def end(self, public_view: JSON) -> bytes:
+        return self._func("end")(public_view)
+
+    def __getstate__(self) -> dict[str, Any]:  # picklable for a render process pool
+        return {"fallback": self.fallback}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.fallback = state.get("fallback")
+        self._funcs = {}
+
+
+def default_renderer() -> Renderer:
+    """The real renderer; raises :class:`RendererUnavailable` with a clear message if the
+    ``render`` modules are not there yet."""
+    return ModuleRenderer().check()
+
+
+class PlaceholderRenderer:
+    """A tiny deterministic PNG per view (Pillow), for tests and benchmarks without ``render``.
+
+    The colour is derived from a cheap fingerprint of the view (turn, phase, pending decision,
+    positions, own hand and tokens), so equal views give equal bytes.
+    """
+
+    def __init__(self, size: tuple[int, int] = (8, 8)) -> None:
+        self.size = size
+        self.calls: dict[str, int] = {"board": 0, "hand": 0, "end": 0}
+
+    def _png(self, kind: str, view: JSON) -> bytes:
+        import hashlib
+        import io
+
+        from PIL import Image
+
+        self.calls[kind] += 1
+        me = view.get("me") or {}
+        fingerprint = repr(
+            (
+                kind,
+                view.get("turn"),
+                view.get("phase"),
+                view.get("pending"),
+                [p.get("position") for p in view.get("players", [])],
+                me.get("hand"),
+                me.get("tokens"),
+            )
+        )
+        digest = hashlib.sha256(fingerprint.encode()).digest()
+        image = Image.new("RGB", self.size, (digest[0], digest[1], digest[2]))
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        return buf.getvalue()
+
+    def board(self, public_view: JSON) -> bytes:
+        return self._png("board", public_view)
+
+    def hand(self, player_view: JSON) -> bytes:
+        return self._png("hand", player_view)
+
+    def end(self, public_view: JSON) -> bytes:
+        return self._png("end", public_view)
+
+
+def render_call(renderer: Renderer, kind: ImageKind, view: JSON) -> bytes:
+    """Module-level so a process pool can run it."""
+    if kind == "board":
+        return renderer.board(view)
+    if kind == "hand":
+        return renderer.hand(view)
+    return renderer.end(view)

@@ -1,0 +1,177 @@
+"""Loading a channel's game after a restart, replaying and verifying stored games."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData
+from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
+from engine.core import Event, GameState, IllegalMove
+from engine.games import get_game
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+log = logging.getLogger("bot.service")
+
+
+def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult]:
+    pos = getattr(state, "pos", None)
+    out: list[FinalResult] = []
+    place = 1
+    for group in state.ranking():
+        for seat in group:
+            score = pos[seat] if isinstance(pos, list) and seat < len(pos) else None
+            p = players[seat]
+            out.append(FinalResult(seat, p.name, place, score, p.user_id))
+        place += len(group)
+    return out
+
+
+def ensure_loaded(svc: TableService, table: Table) -> None:
+    if table.loaded:
+        return
+    with table.load_lock:  # a lock-free read may get here while a command does too
+        if not table.loaded:
+            load(svc, table)
+
+
+def load(svc: TableService, table: Table) -> None:
+    table.reset_game()
+    record = svc.storage.active_game(table.channel_id)
+    if record is not None and record.status == "active":
+        table.record = record
+        table.players = list(record.players)
+        try:
+            table.state = restore(svc, record, table)
+        except Exception as exc:  # a broken game must not break the channel
+            log.exception("channel %s: cannot restore game %s", table.channel_id, record.id)
+            table.broken = str(exc)
+            table.state = None
+        else:
+            if table.state.is_over:  # the end was stored without the finish (not expected)
+                store_finish(svc, table)
+    table.loaded = True
+
+
+def restore(svc: TableService, record: GameRecord, table: Table) -> GameState:
+    """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
+    game = get_game(record.game_type)
+    state: GameState | None = None
+    base = -1
+    snap = svc.storage.latest_snapshot(record.id)
+    if snap is not None:
+        try:
+            candidate = game.from_json(snap.state_json)
+            if candidate.state_hash() != snap.state_hash:
+                raise RestoreError(
+                    f"snapshot {snap.seq} of game {record.id}: hash "
+                    f"{candidate.state_hash()} != stored {snap.state_hash}"
+                )
+            if len(candidate.history) != snap.seq + 1:
+                raise RestoreError(
+                    f"snapshot {snap.seq} of game {record.id} holds {len(candidate.history)} moves"
+                )
+            state, base = candidate, snap.seq
+        except Exception:
+            log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
+    if state is None:
+        state = game.new_state(record.player_names, record.seed, record.options or None)
+    for move in svc.storage.moves(record.id, after_seq=base):
+        if move.seq != len(state.history):
+            raise RestoreError(
+                f"game {record.id}: move {move.seq} follows {len(state.history) - 1}"
+            )
+        try:
+            events = state.apply(move.seat, move.command)
+        except IllegalMove as exc:
+            raise RestoreError(
+                f"game {record.id}: stored move {move.seq} '{move.command}' by seat "
+                f"{move.seat} is refused on replay: {exc}"
+            ) from exc
+        if state.history[-1] != (move.seat, move.command):
+            raise RestoreError(
+                f"game {record.id}: move {move.seq} replays as {state.history[-1]!r}, "
+                f"stored {move.command!r}"
+            )
+        table.log.append(log_entry(state, move.seq, move.seat, events))
+    if len(state.history) != record.last_seq + 1:
+        raise RestoreError(
+            f"game {record.id}: {len(state.history)} moves replayed, log ends at {record.last_seq}"
+        )
+    return state
+
+
+def replay_finished(svc: TableService, game_id: int) -> tuple[GameState | None, list[LogEntry]]:
+    """A finished game's end after a restart, for /board, /hand, /log: replayed from the
+    seed and checked like :meth:`verify` (``None`` if that fails: logged; the summary from
+    the stored results still shows)."""
+    entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
+    try:
+        return replay_checked(svc, game_id, entries), list(entries)
+    except Exception:
+        log.exception("finished game %s does not replay to its stored end", game_id)
+        return None, []
+
+
+def replay_checked(
+    svc: TableService, game_id: int, log_into: deque[LogEntry] | None = None
+) -> GameState:
+    record = svc.storage.get_game(game_id)
+    if record is None:
+        raise RestoreError(f"no game {game_id}")
+    game = get_game(record.game_type)
+    state = game.new_state(record.player_names, record.seed, record.options or None)
+    snap = svc.storage.latest_snapshot(game_id)
+    if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
+        raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
+    for move in svc.storage.moves(game_id):
+        events = state.apply(move.seat, move.command)
+        if state.history[-1] != (move.seat, move.command):
+            raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+        if log_into is not None:
+            log_into.append(log_entry(state, move.seq, move.seat, events))
+        if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
+            raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
+    if len(state.history) != record.last_seq + 1:
+        raise RestoreError(
+            f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
+        )
+    if record.final_hash is not None and state.state_hash() != record.final_hash:
+        raise RestoreError(
+            f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
+            f"{record.final_hash}"
+        )
+    if record.status == "finished" and not state.is_over:
+        raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
+    return state
+
+
+def log_entry(state: GameState, seq: int, seat: int, events: list[Event]) -> LogEntry:
+    name = state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat}"
+    text = "; ".join(e.text for e in events if e.text) or "(no visible effect)"
+    return LogEntry(seq, seat, name, text)
+
+
+def snapshot(svc: TableService, state: GameState) -> SnapshotData:
+    return SnapshotData(state.to_json(), state.state_hash())
+
+
+def store_finish(svc: TableService, table: Table) -> None:
+    state, record = table.state, table.record
+    assert state is not None and record is not None
+    svc.storage.finish_game(record.id, results(state, table.players), state.state_hash())
+    mark_finished(svc, table, state, [])
+
+
+def mark_finished(svc: TableService, table: Table, state: GameState, events: list[Event]) -> None:
+    record = table.record
+    assert record is not None
+    summary = next((e.text for e in events if e.kind == "game_over"), "the game is over")
+    table.finished = Finished(
+        record.id, record.game_type, list(table.players), state, summary, list(table.log)
+    )
+    table.reset_game()

@@ -1,0 +1,255 @@
+"""A running game's moves: parse, check whose decision it is, validate, commit, refuse."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.input_guard import command_problem, id_problem
+from bot.outputs import Code, Outcome
+from bot.storage import AlreadyProcessed, DuplicateMove, GameNotActive, OutOfOrderMove
+from bot.table import ai_driving, presentation, restore
+from bot.table.grammar import commands_help, grammar_of
+from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
+from bot.table.restore import results
+from engine.core import IllegalMove
+from engine.text import excerpt
+
+if TYPE_CHECKING:
+    from bot.service import TableService
+
+log = logging.getLogger("bot.service")
+
+
+def commit(
+    svc: TableService,
+    table: Table,
+    seat: int,
+    user_id: str | None,
+    command: str,
+    idempotency_key: str | None,
+) -> Applied:
+    """Apply ``command`` (already canonical and validated) on a clone, commit, swap.
+
+    Raises ``IllegalMove`` (nothing changed), storage errors (nothing changed) or
+    :class:`Refused` for a duplicate delivery.
+    """
+    state = table.state
+    record = table.record
+    assert state is not None and record is not None
+    seq = len(state.history)
+    new = state.clone()
+    events = new.apply(seat, command)
+    canonical = new.history[-1][1]
+    finish = results(new, table.players) if new.is_over else None
+    snapshot = (
+        restore.snapshot(svc, new)
+        if finish is not None or (seq + 1) % svc.snapshot_every == 0
+        else None
+    )
+    if svc.before_commit is not None:
+        svc.before_commit(table.channel_id, seq)
+    try:
+        svc.storage.append_move(
+            record.id,
+            seq,
+            seat,
+            user_id,
+            canonical,
+            idempotency_key,
+            snapshot,
+            finish=finish,
+        )
+    except AlreadyProcessed as exc:
+        raise Refused(Code.DUPLICATE, f"already done: this was accepted as move {exc.seq}") from exc
+    except (DuplicateMove, OutOfOrderMove, GameNotActive) as exc:
+        # Someone else wrote to this game first (another process on the same database):
+        # our cache is stale. Reload it and refuse like a stale button (nothing changed).
+        raise lost_race(svc, table, seq, exc) from exc
+    # Committed: from here on the new state is the truth.
+    table.state = new
+    entry = restore.log_entry(new, seq, seat, events)
+    table.log.append(entry)
+    turn_view = new.public_view() if any(e.kind in ("turn", "game_over") for e in events) else None
+    if new.is_over:
+        restore.mark_finished(svc, table, new, events)
+    return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
+
+
+def lost_race(svc: TableService, table: Table, seq: int, exc: Exception) -> Refused:
+    log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+    table.loaded = False
+    with table.load_lock:
+        restore.load(svc, table)
+    if table.state is None:
+        return Refused(
+            Code.STALE, "this decision is from an earlier game: the game here ended meanwhile"
+        )
+    return Refused(
+        Code.STALE,
+        f"this decision is from an earlier turn (move {seq + 1}); the game is at move "
+        f"{len(table.state.history) + 1} now",
+    )
+
+
+def no_game(svc: TableService, table: Table) -> Refused:
+    if table.broken is not None:
+        return Refused(
+            Code.BROKEN,
+            f"the game here could not be restored ({table.broken}); the host or a channel "
+            "manager can /abort it",
+        )
+    if table.finished is not None:
+        return Refused(
+            Code.GAME_OVER,
+            f"the game here is over ({table.finished.summary}). /start for a rematch, or "
+            "/join to sit at a new table",
+        )
+    last = svc.storage.game_history(table.channel_id, 1)
+    if last and last[0].status == "finished":
+        results = svc.storage.results(last[0].id)
+        summary = ", ".join(f"{r.place}. {r.name} ({r.score})" for r in results)
+        state, entries = restore.replay_finished(svc, last[0].id)
+        table.finished = Finished(
+            last[0].id, last[0].game_type, list(last[0].players), state, summary, entries
+        )
+        return no_game(svc, table)
+    seats = svc.storage.list_seats(table.channel_id)
+    if seats:
+        return Refused(
+            Code.NO_GAME,
+            f"no game is running here yet: {len(seats)} seated "
+            f"({join_names([s.display_name for s in seats])}); /start when ready",
+        )
+    return Refused(Code.NO_GAME, "no game here: /join to open a table, then /start")
+
+
+def check_move(svc: TableService, table: Table, seat: int, text: str) -> str:
+    """The canonical command, or :class:`Refused` with the specific reason."""
+    state = table.state
+    record = table.record
+    assert state is not None and record is not None
+    grammar = grammar_of(record.game_type)
+    word = first_word(text)
+    if not word:
+        raise Refused(Code.MALFORMED, "empty command; /rules commands lists them")
+    verb = word
+    if grammar is not None:
+        verb = grammar.aliases.get(word, word)
+        if verb in ("help", "?", "commands"):
+            raise Refused(Code.HELP, commands_help(grammar))
+        if verb not in grammar.verbs:
+            raise Refused(
+                Code.UNKNOWN_COMMAND,
+                f"unknown command '{excerpt(word)}'; commands: "
+                f"{', '.join(sorted(grammar.verbs))} "
+                "(/rules commands explains them)",
+            )
+    d = state.pending()
+    if d is None:
+        raise Refused(Code.GAME_OVER, "the game is over")
+    active = getattr(state, "active", d.seat)
+    anytime = grammar is not None and verb in grammar.anytime and seat == active
+    if seat != d.seat and not anytime:
+        whose = state.players[d.seat]
+        if seat == active:
+            msg = f"not your decision yet: {whose} must decide first ({d.prompt})"
+        else:
+            msg = f"not your decision: it is {whose}'s turn to decide ({d.prompt})"
+        raise Refused(Code.NOT_YOUR_DECISION, msg)
+    if grammar is not None:
+        try:
+            grammar.parse(text, getattr(state, grammar.board_attr, None))
+        except IllegalMove as exc:
+            raise Refused(Code.MALFORMED, f"cannot read '{excerpt(text)}': {exc}") from exc
+    try:
+        return state.canonical(seat, text)
+    except IllegalMove as exc:
+        raise Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
+
+
+def command_worker(
+    svc: TableService,
+    table: Table,
+    user_id: str,
+    text: str,
+    idempotency_key: str | None,
+    expect_seq: int | None = None,
+    expect_game: int | None = None,
+) -> Outcome:
+    problem = command_problem(text) or (
+        None if idempotency_key is None else id_problem(idempotency_key, "idempotency key")
+    )
+    if problem is not None:
+        raise Refused(Code.MALFORMED, problem)
+    restore.ensure_loaded(svc, table)
+    if idempotency_key is not None:
+        seq = svc.storage.has_idempotency_key(idempotency_key)
+        if seq is not None:
+            return Outcome(
+                False,
+                error=f"already done: this was accepted as move {seq}",
+                code=Code.DUPLICATE,
+                duplicate=True,
+                seq=seq,
+            )
+    if table.state is None or table.record is None:
+        raise no_game(svc, table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refused(
+            Code.NOT_SEATED,
+            f"you are not playing in this game (players: {join_names(table.state.players)})",
+        )
+    if expect_game is not None and expect_game != table.record.id:
+        raise Refused(Code.STALE, "this decision is from an earlier game")
+    seq_now = len(table.state.history)
+    if expect_seq is not None and expect_seq != seq_now:
+        if not 0 <= expect_seq < 10**6:  # no move number at all (a forged button)
+            raise Refused(
+                Code.STALE,
+                f"this decision is from an earlier turn; the game is at move {seq_now + 1} now",
+            )
+        raise Refused(
+            Code.STALE,
+            f"this decision is from an earlier turn (move {expect_seq + 1}); the game is "
+            f"at move {seq_now + 1} now",
+        )
+    before = table.state
+    players = list(table.players)
+    game_id = table.record.id
+    # An AI that should have moved (e.g. after a crash mid-chain) moves first.
+    moves = ai_driving.ai_chain(svc, table)
+    if current(table) is None:
+        return presentation.outcome(svc, table, before, moves, players, game_id)
+    try:
+        command = check_move(svc, table, seat, text)
+    except Refused as refused:
+        if not moves:
+            raise
+        # The refusal changed nothing, but the AI moves before it did: report both.
+        caught_up = presentation.outcome(svc, table, before, moves, players, game_id)
+        return replace(caught_up, accepted=False, error=refused.message, code=refused.code)
+    try:
+        moves.append(commit(svc, table, seat, user_id, command, idempotency_key))
+    except Refused as refused:
+        if refused.code == Code.DUPLICATE:
+            return Outcome(False, error=refused.message, code=Code.DUPLICATE, duplicate=True)
+        raise
+    except IllegalMove as exc:  # validated above; only a racing change could get here
+        raise Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
+    moves.extend(ai_driving.ai_chain(svc, table))
+    return presentation.outcome(svc, table, before, moves, players, game_id)
+
+
+def resume_worker(svc: TableService, table: Table, limit: int | None = -1) -> Outcome:
+    restore.ensure_loaded(svc, table)
+    if table.state is None or table.record is None:
+        raise no_game(svc, table)
+    before, players, game_id = table.state, list(table.players), table.record.id
+    moves = ai_driving.ai_chain(svc, table, limit)
+    if not moves:
+        decision = presentation.decision_info(svc, table, table.state)
+        return Outcome(True, decision=decision, game_id=game_id)
+    return presentation.outcome(svc, table, before, moves, players, game_id)
