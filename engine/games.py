@@ -1,33 +1,17 @@
-"""The registry of playable games, by the name players type at /join or /start."""
+"""The registry of playable games, by the name players type at /join or /start.
+
+Built from :mod:`engine.registry` (one registration per game); kept for its short API.
+"""
 
 from __future__ import annotations
 
-from typing import cast
+from engine.core import Game
+from engine.registry import registration, registrations
 
-from engine.canal_grande import GAME as CANAL_GRANDE
-from engine.core import Game, IllegalMove
-from engine.text import excerpt
-from engine.venezia import GAME as VENEZIA
-
-GAMES: dict[str, Game] = {
-    VENEZIA.name: cast(Game, VENEZIA),
-    CANAL_GRANDE.name: cast(Game, CANAL_GRANDE),
-}
-ALIASES = {
-    "velence": "venezia",
-    "venedig": "venezia",
-    "venice": "venezia",
-    "ヴェネチア": "venezia",
-    "canal": "canal_grande",
-    "canalgrande": "canal_grande",
-    "canal-grande": "canal_grande",
-    "canal grande": "canal_grande",
-}
+GAMES: dict[str, Game] = {r.name: r.load_game() for r in registrations()}
+ALIASES: dict[str, str] = {alias: r.name for r in registrations() for alias in r.aliases}
 
 
 def get_game(name: str) -> Game:
-    key = ALIASES.get(name.casefold().strip(), name.casefold().strip())
-    game = GAMES.get(key)
-    if game is None:
-        raise IllegalMove(f"unknown game '{excerpt(name)}'; available: {', '.join(GAMES)}")
-    return game
+    """The game named ``name`` (or an alias); :class:`IllegalMove` lists the games if unknown."""
+    return GAMES[registration(name).name]

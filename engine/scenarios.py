@@ -1,8 +1,8 @@
 """Rule scenarios of every game: ``run_scenario`` dispatches on the file's ``game`` key.
 
-``game`` defaults to ``venezia`` (older files have no key). Each game keeps its own hook module
-``engine.<game>.scenario`` with ``run_scenario(spec, name)``; the file format is documented in
-``docs/scenarios.md``.
+``game`` defaults to the default game (older files have no key). Each registered game names its
+hook module (``GameRegistration.scenario``, with ``run_scenario(spec, name)``); the file format
+is documented in ``docs/scenarios.md``. The hook receives the file without its ``game`` key.
 """
 
 from __future__ import annotations
@@ -10,38 +10,37 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from engine.core import IllegalMove
+from engine.registry import default_game, registration
 from engine.scenario_base import ScenarioError, ScenarioResult
 
-SCENARIO_HOOKS = {
-    "venezia": "engine.venezia.scenario",
-    "canal_grande": "engine.canal_grande.scenario",
-    "amsterdam": "engine.amsterdam.scenario",
-}
-GAME_ALIASES = {
-    "canal": "canal_grande",
-    "canalgrande": "canal_grande",
-    "canal-grande": "canal_grande",
-}
+#: Games with scenarios that are not registered yet (Amsterdam registers next): name -> hook.
+UNREGISTERED_HOOKS = {"amsterdam": "engine.amsterdam.scenario"}
+
+
+def scenario_hook(spec: dict[str, Any]) -> tuple[str, str]:
+    """(game name, hook module) of a scenario file."""
+    raw = spec.get("game", default_game())
+    key = " ".join(str(raw).casefold().split())
+    if key in UNREGISTERED_HOOKS:
+        return key, UNREGISTERED_HOOKS[key]
+    try:
+        reg = registration(key)
+    except IllegalMove as exc:
+        raise ScenarioError(f"unknown game in the scenario: {exc}") from exc
+    return reg.name, reg.scenario
 
 
 def scenario_game(spec: dict[str, Any]) -> str:
-    raw = spec.get("game", "venezia")
-    key = str(raw).strip().casefold()
-    key = GAME_ALIASES.get(key, key)
-    if key not in SCENARIO_HOOKS:
-        raise ScenarioError(
-            f"unknown game {str(raw)[:30]!r} in the scenario; games: {', '.join(SCENARIO_HOOKS)}"
-        )
-    return key
+    return scenario_hook(spec)[0]
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
-    game = scenario_game(spec)
-    module = importlib.import_module(SCENARIO_HOOKS[game])
-    if game == "venezia":
-        spec = {k: v for k, v in spec.items() if k != "game"}
+    _, hook = scenario_hook(spec)
+    module = importlib.import_module(hook)
+    spec = {k: v for k, v in spec.items() if k != "game"}
     result: ScenarioResult = module.run_scenario(spec, name)
     return result
 
 
-__all__ = ["SCENARIO_HOOKS", "ScenarioError", "ScenarioResult", "run_scenario", "scenario_game"]
+__all__ = ["ScenarioError", "ScenarioResult", "run_scenario", "scenario_game", "scenario_hook"]

@@ -13,36 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Decision
-from engine.venezia import VeneziaState
-from engine.venezia.gold import best_exchange
-from engine.venezia.invariants import violations
+from engine.core import Decision, IllegalMove
+from engine.registry import default_game, load, registration
 
 Policy = Callable[[Any, Decision], str]
-
-
-def random_policy(rng: random.Random) -> Policy:
-    """Uniform over the pending options; now and then a random gold exchange (V-G1)."""
-
-    def choose(state: VeneziaState, decision: Decision) -> str:
-        seat = decision.seat
-        gold = state.gold(seat) if seat == state.active else 0
-        if gold >= 5 and not state.end_triggered and rng.random() < 0.15:
-            values = best_exchange(state.tokens[seat], rng.randint(1, gold // 5))
-            if values:
-                return "exchange " + " ".join(map(str, values))
-        return rng.choice(decision.options)
-
-    return choose
-
-
-def cg_random_policy(rng: random.Random) -> Policy:
-    """Canal Grande: uniform over the pending options."""
-
-    def choose(state: Any, decision: Decision) -> str:
-        return rng.choice(decision.options)
-
-    return choose
 
 
 @dataclass(frozen=True)
@@ -58,44 +32,22 @@ class SelfplayGame:
     players: tuple[int, int]
 
 
-def _venezia() -> SelfplayGame:
-    return SelfplayGame(
-        "venezia",
-        VeneziaState.new,
-        VeneziaState.from_json,
-        violations,
-        random_policy,
-        lambda state, d, c: state.active if c.startswith("exchange") else d.seat,
-        (2, 5),
-    )
-
-
-def _canal_grande() -> SelfplayGame:
-    from engine.canal_grande.invariants import violations as cg_violations
-    from engine.canal_grande.state import CanalGrandeState
-
-    return SelfplayGame(
-        "canal_grande",
-        CanalGrandeState.new,
-        CanalGrandeState.from_json,
-        cg_violations,
-        cg_random_policy,
-        lambda state, d, c: d.seat,
-        (2, 2),
-    )
-
-
-SELFPLAY_GAMES: dict[str, Callable[[], SelfplayGame]] = {
-    "venezia": _venezia,
-    "canal_grande": _canal_grande,
-}
-
-
 def selfplay_game(name: str) -> SelfplayGame:
-    maker = SELFPLAY_GAMES.get(name)
-    if maker is None:
-        raise ValueError(f"no self-play for {name!r}; games: {', '.join(SELFPLAY_GAMES)}")
-    return maker()
+    """Self-play's view of a registered game (``name`` or an alias)."""
+    try:
+        reg = registration(name)
+    except IllegalMove as exc:
+        raise ValueError(f"no self-play for {name!r}: {exc}") from exc
+    game = reg.load_game()
+    return SelfplayGame(
+        reg.name,
+        lambda names, seed: game.new_state(names, seed),
+        game.from_json,
+        load(reg.invariants),
+        load(reg.random_policy),
+        load(reg.command_seat),
+        (game.min_players, game.max_players),
+    )
 
 
 @dataclass
@@ -140,7 +92,7 @@ def play_one(
     game: SelfplayGame | None = None,
 ) -> Any:
     """Play one game to the end; append any violation (with seed and move number) to report."""
-    g = game or _venezia()
+    g = game or selfplay_game(default_game())
     check_state = g.violations
     names = [f"P{i + 1}" for i in range(players)]
     clock = time.perf_counter
@@ -202,9 +154,9 @@ def run_selfplay(
     policy_factories: list[Callable[[random.Random], Policy]] | None = None,
     checks: str = "all",
     progress: Callable[[int], None] | None = None,
-    game: str = "venezia",
+    game: str | None = None,
 ) -> SelfplayReport:
-    kind = selfplay_game(game)
+    kind = selfplay_game(game or default_game())
     report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
     rng = random.Random(seed)
     factories = policy_factories or [kind.random_policy] * players

@@ -22,52 +22,43 @@ from engine.core import Decision
 Policy = Callable[[Any, Decision], str]
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
-#: levels per game name; a level a game lacks is an error, never a silent fallback
-GAME_LEVELS: dict[str, tuple[str, ...]] = {
-    "venezia": LEVELS,
-    "canal_grande": ("random", "greedy", "strong"),
-}
-GAME_ALIASES = {
-    "canal": "canal_grande",
-    "canalgrande": "canal_grande",
-    "canal-grande": "canal_grande",
-}
 
 
 def ai_game(game: str) -> str:
-    key = game.strip().casefold()
-    key = GAME_ALIASES.get(key, key)
-    if key not in GAME_LEVELS:
-        raise ValueError(f"no AI for the game {game!r}; games: {', '.join(GAME_LEVELS)}")
-    return key
+    """The registered name of ``game``; ValueError if it is unknown."""
+    from engine.core import IllegalMove
+    from engine.registry import registration
+
+    try:
+        return registration(game).name
+    except IllegalMove as exc:
+        raise ValueError(f"no AI for the game {game!r}: {exc}") from exc
+
+
+def game_levels(game: str) -> tuple[str, ...]:
+    """The AI levels ``game`` has (its registration's), weakest first."""
+    from engine.registry import registration
+
+    return registration(ai_game(game)).ai_levels
 
 
 def get_ai(level: str, budget_s: float | None = None, game: str = "venezia") -> AiPlayer:
     """A new AI player of ``level`` for ``game`` (one per seat and game).
 
     ``budget_s``: the ``strong`` level's wall-clock budget per decision (default 1 s); the level
-    name ``strong@0.3`` sets it too. A level the game does not have raises ValueError.
+    name ``strong@0.3`` sets it too. A level the game does not have raises ValueError (never a
+    silent random player).
     """
-    if ai_game(game) == "canal_grande":
-        from engine.ai.canal_grande import get_cg_ai
+    from engine.registry import load, registration
 
-        return get_cg_ai(level, budget_s)
+    reg = registration(ai_game(game))
     key = level.strip().casefold()
-    if key == "random":
-        from engine.ai.random_ai import RandomAi
-
-        return RandomAi()
-    if key == "greedy":
-        from engine.ai.greedy import GreedyAi
-
-        return GreedyAi()
-    if key == "strong" or key.startswith("strong@"):
-        from engine.ai.strong import StrongAi
-
-        if key.startswith("strong@"):
-            budget_s = float(key.partition("@")[2])
-        return StrongAi() if budget_s is None else StrongAi(budget_s=budget_s)
-    raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    if key.partition("@")[0] not in reg.ai_levels:
+        raise ValueError(
+            f"{reg.title} has no AI level {level!r}; levels: {', '.join(reg.ai_levels)}"
+        )
+    player: AiPlayer = load(reg.ai)(key, budget_s)
+    return player
 
 
 def policy_factory(
@@ -91,4 +82,4 @@ def policy_factory(
     return make
 
 
-__all__ = ["GAME_LEVELS", "LEVELS", "AiPlayer", "Policy", "ai_game", "get_ai", "policy_factory"]
+__all__ = ["LEVELS", "AiPlayer", "Policy", "ai_game", "game_levels", "get_ai", "policy_factory"]

@@ -1,0 +1,110 @@
+"""Canal Grande's registration (see :mod:`engine.registry`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Decision
+from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
+
+
+def grammar() -> Grammar:
+    from engine.canal_grande import commands as cc
+
+    return Grammar(
+        verbs=frozenset(cc.VERBS),
+        aliases=dict(cc.ALIASES),
+        parse=lambda text, state: cc.parse(text),
+        help=dict(cc.HELP),
+    )
+
+
+def texts() -> GameTexts:
+    from engine.canal_grande import texts as t
+
+    return GameTexts(
+        overview=t.OVERVIEW,
+        rule_topics=t.RULE_TOPICS,
+        rule_aliases=t.RULE_ALIASES,
+        status_lines=t.status_lines,
+        hand_text=t.hand_text,
+        secret_part=t.secret_part,
+    )
+
+
+def scores(state: Any) -> list[int | None]:
+    """The number of victory cards each player won (CG-6.18)."""
+    return [len(v) for v in state.victory]
+
+
+def make_ai(level: str, budget_s: float | None = None) -> Any:
+    from engine.ai.canal_grande import get_cg_ai
+
+    return get_cg_ai(level, budget_s)
+
+
+def random_policy(rng: random.Random) -> Any:
+    """Uniform over the pending options."""
+
+    def choose(state: Any, decision: Decision) -> str:
+        return rng.choice(decision.options)
+
+    return choose
+
+
+def command_seat(state: Any, decision: Decision, command: str) -> int:
+    return decision.seat
+
+
+def twin(state: Any, seat: int, rng: random.Random) -> Any:
+    """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
+    from engine.canal_grande.determinize import determinize
+
+    other = determinize(state.player_view(seat), rng)
+    other.history = list(state.history)
+    return other
+
+
+REGISTRATION = GameRegistration(
+    name="canal_grande",
+    title="Canal Grande",
+    aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
+    game="engine.canal_grande:GAME",
+    grammar="engine.canal_grande.registration:grammar",
+    texts="engine.canal_grande.registration:texts",
+    images={
+        "board": "render.canal_grande.board:render_board",
+        "hand": "render.canal_grande.hand:render_hand",
+        "end": "render.canal_grande.end:render_end",
+    },
+    ai="engine.canal_grande.registration:make_ai",
+    ai_levels=("random", "greedy", "strong"),
+    scenario="engine.canal_grande.scenario",
+    invariants="engine.canal_grande.invariants:violations",
+    scores="engine.canal_grande.registration:scores",
+    random_policy="engine.canal_grande.registration:random_policy",
+    command_seat="engine.canal_grande.registration:command_seat",
+    twin="engine.canal_grande.registration:twin",
+    options=(
+        OptionSpec(
+            "first_divider",
+            "who divides first: drawn from the seed (CG-G18), or seat 1 or 2",
+            "random",
+            choices=("random", "1", "2"),
+            values={"random": None, "1": 0, "2": 1},
+        ),
+        OptionSpec("turn_limit", "safety cap on the number of turns (CG-G20)", "500", minimum=1),
+    ),
+    image_decisions=frozenset({"take"}),
+    hand_decisions=frozenset({"take", "vote", "place"}),
+    own_words=(
+        "engine.canal_grande",
+        "divider",
+        "chooser",
+        "doge",
+        "traitor",
+        "sanmarco",
+        "victory",
+    ),
+)

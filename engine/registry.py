@@ -1,0 +1,228 @@
+"""One registration per game: everything the table, the terminal, the AI, self-play, the
+scenario runner and the benches need to know about a game, in one object.
+
+A game package exports ``REGISTRATION`` from ``engine/<game>/registration.py``. The object names
+its parts lazily as ``"module:attribute"`` strings, so importing the registry imports no game
+engine, no AI and never Pillow (``engine/`` must not depend on ``render/``). Layers above the
+engine (``bot/``, self-play, benches) read the registration and never name a game.
+
+Adding a game: write its engine package, its ``registration.py``, and add the module path to
+:data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from engine.core import JSON, Game, GameState, IllegalMove
+from engine.text import excerpt
+
+#: The registration modules, the default game first.
+REGISTRATION_MODULES: tuple[str, ...] = (
+    "engine.venezia.registration",
+    "engine.canal_grande.registration",
+)
+
+
+def load(path: str) -> Any:
+    """The object a ``"module:attribute"`` path names (imported on first use)."""
+    module_name, _, attr = path.partition(":")
+    if not attr:
+        raise ValueError(f"not a 'module:attribute' path: {path!r}")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One lobby option of a game, typed so the lobby, Discord choices, the terminal's flags
+    and ``/status`` are generated from it.
+
+    ``choices``: the allowed texts (empty: any whole number from ``minimum`` up). ``values``
+    maps a choice to what ``new_state`` receives (a choice missing there is passed as its
+    integer if ``choices`` is empty, else as the text); ``None`` leaves the option out.
+    """
+
+    name: str
+    help: str
+    default: str
+    choices: tuple[str, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
+    minimum: int = 1
+
+    def check(self, text: str) -> str:
+        """The canonical text of a choice; :class:`IllegalMove` says what is allowed."""
+        value = " ".join(str(text).split()).casefold()
+        if self.choices:
+            for choice in self.choices:
+                if choice.casefold() == value:
+                    return choice
+            raise IllegalMove(
+                f"option {self.name} cannot be '{excerpt(str(text))}'; choices: "
+                + ", ".join(self.choices)
+            )
+        if not value.isascii() or not value.isdigit() or len(value) > 9:
+            raise IllegalMove(
+                f"option {self.name} is a whole number from {self.minimum}, not "
+                f"'{excerpt(str(text))}'"
+            )
+        if int(value) < self.minimum:
+            raise IllegalMove(f"option {self.name} is at least {self.minimum}, not {value}")
+        return str(int(value))
+
+    def engine_value(self, text: str) -> Any:
+        if text in self.values:
+            return self.values[text]
+        return text if self.choices else int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """A game's command grammar: tells an unknown verb and unreadable arguments apart from an
+    illegal move. ``parse(text, state)`` raises :class:`IllegalMove` for unreadable text;
+    ``anytime`` verbs may be sent by ``active_seat`` while another seat decides (Venezia's gold
+    exchange)."""
+
+    verbs: frozenset[str]
+    aliases: Mapping[str, str]
+    parse: Callable[[str, GameState], object]
+    help: Mapping[str, str]
+    anytime: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class GameTexts:
+    """What the table says about a game in words, built from views only."""
+
+    overview: str
+    rule_topics: Mapping[str, str]
+    rule_aliases: Mapping[str, str]
+    #: public view -> lines about the players and the supply (after the generic header)
+    status_lines: Callable[[JSON], list[str]]
+    #: player view -> one line about the player's own secret things (hand, tokens, ...)
+    hand_text: Callable[[JSON], str]
+    #: player view -> the part whose change sends the player a new hand update
+    secret_part: Callable[[JSON], Any]
+    #: public view -> the seat whose turn it is (for decisions inside another seat's turn)
+    active_seat: Callable[[JSON], int | None] = lambda view: None
+    #: canonical option -> (group, short label) for buttons and menus
+    option_label: Callable[[str], tuple[str, str]] = lambda option: ("", option)
+    #: number of players -> names the table may not give a player (an imaginary player)
+    reserved_names: Callable[[int], tuple[str, ...]] = lambda n: ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRegistration:
+    """Everything about one game (see the module docstring). Paths are ``"module:attribute"``."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    game: str  # -> a :class:`engine.core.Game`
+    grammar: str  # -> zero-argument function returning a :class:`Grammar`
+    texts: str  # -> zero-argument function returning :class:`GameTexts`
+    images: Mapping[str, str]  # image kind (board, hand, end) -> function(view) -> PNG bytes
+    ai: str  # -> function(level, budget_s) -> AI player; unknown levels raise ValueError
+    ai_levels: tuple[str, ...]
+    scenario: str  # module with ``run_scenario(spec, name)``
+    invariants: str  # -> function(state) -> list of violated invariants
+    scores: str  # -> function(state) -> a score per seat (the results' numbers)
+    random_policy: str  # -> function(rng) -> policy(state, decision) -> command (self-play)
+    #: -> function(state, decision, command) -> the seat that sends a policy's command
+    command_seat: str
+    #: -> function(state, seat, rng) -> a twin state that differs only in what ``seat`` and
+    #: the public cannot see (the conformance suite's hidden-information check)
+    twin: str
+    options: tuple[OptionSpec, ...] = ()
+    #: decisions whose update carries the board image (the decider must look at the board)
+    image_decisions: frozenset[str] = frozenset()
+    #: decisions about one's own cards: a pending hand image goes out before them
+    hand_decisions: frozenset[str] = frozenset()
+    #: the game's own words: no shared layer may contain them (tests/test_game_agnostic.py)
+    own_words: tuple[str, ...] = ()
+
+    def load_game(self) -> Game:
+        game: Game = load(self.game)
+        return game
+
+    def load_grammar(self) -> Grammar:
+        return _cached(self.grammar)  # type: ignore[no-any-return]
+
+    def load_texts(self) -> GameTexts:
+        return _cached(self.texts)  # type: ignore[no-any-return]
+
+    def option(self, name: str) -> OptionSpec:
+        key = name.strip().casefold().replace("-", "_")
+        for spec in self.options:
+            if spec.name == key:
+                return spec
+        known = ", ".join(s.name for s in self.options) or "none"
+        raise IllegalMove(f"{self.title} has no option '{excerpt(name)}'; options: {known}")
+
+    def check_options(self, chosen: Mapping[str, str]) -> dict[str, str]:
+        """Canonical option texts (every option, defaults filled in)."""
+        out = {spec.name: spec.default for spec in self.options}
+        for name, text in chosen.items():
+            spec = self.option(name)
+            out[spec.name] = spec.check(text)
+        return out
+
+    def engine_options(self, chosen: Mapping[str, str]) -> JSON:
+        """What ``new_state`` receives for canonical option texts (``None`` values left out)."""
+        out: JSON = {}
+        for name, text in self.check_options(chosen).items():
+            value = self.option(name).engine_value(text)
+            if value is not None:
+                out[name] = value
+        return out
+
+    def describe_options(self, chosen: Mapping[str, str]) -> str:
+        """``name=value`` of every option, for the lobby and ``/status`` ("" without any)."""
+        return ", ".join(f"{k}={v}" for k, v in self.check_options(chosen).items())
+
+
+@cache
+def _cached(path: str) -> Any:
+    return load(path)()
+
+
+@cache
+def registrations() -> tuple[GameRegistration, ...]:
+    """Every registered game, the default first."""
+    out = []
+    for module_name in REGISTRATION_MODULES:
+        reg = importlib.import_module(module_name).REGISTRATION
+        if not isinstance(reg, GameRegistration):
+            raise TypeError(f"{module_name}.REGISTRATION is not a GameRegistration")
+        out.append(reg)
+    return tuple(out)
+
+
+def default_game() -> str:
+    return registrations()[0].name
+
+
+def registration(name: str) -> GameRegistration:
+    """The registration of a game by its name or an alias; :class:`IllegalMove` if unknown."""
+    key = " ".join(str(name).casefold().split())
+    for reg in registrations():
+        if key == reg.name or key in reg.aliases:
+            return reg
+    names = ", ".join(r.name for r in registrations())
+    raise IllegalMove(f"unknown game '{excerpt(str(name))}'; available: {names}")
+
+
+__all__ = [
+    "REGISTRATION_MODULES",
+    "GameRegistration",
+    "GameTexts",
+    "Grammar",
+    "OptionSpec",
+    "default_game",
+    "load",
+    "registration",
+    "registrations",
+]

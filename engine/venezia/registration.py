@@ -1,0 +1,135 @@
+"""Venezia's registration: the one place the table, the AI and the tools learn about Venezia.
+
+Parts are named as ``"module:attribute"`` and imported on first use (see :mod:`engine.registry`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core import Decision
+from engine.registry import GameRegistration, GameTexts, Grammar
+
+
+def grammar() -> Grammar:
+    from engine.venezia import commands as vc
+
+    return Grammar(
+        verbs=frozenset(vc.VERBS),
+        aliases=dict(vc.ALIASES),
+        parse=lambda text, state: vc.parse(text, state.board),  # type: ignore[attr-defined]
+        help=dict(vc.HELP),
+        anytime=frozenset({"exchange"}),
+    )
+
+
+def texts() -> GameTexts:
+    from engine.venezia import texts as t
+
+    return GameTexts(
+        overview=t.OVERVIEW,
+        rule_topics=t.RULE_TOPICS,
+        rule_aliases=t.RULE_ALIASES,
+        status_lines=t.status_lines,
+        hand_text=t.hand_text,
+        secret_part=t.secret_part,
+        active_seat=t.active_seat,
+        reserved_names=t.reserved_names,
+    )
+
+
+def scores(state: Any) -> list[int | None]:
+    """The final gondola positions (V-E3)."""
+    return [int(p) for p in state.pos]
+
+
+def make_ai(level: str, budget_s: float | None = None) -> Any:
+    key = level.strip().casefold()
+    if key == "random":
+        from engine.ai.random_ai import RandomAi
+
+        return RandomAi()
+    if key == "greedy":
+        from engine.ai.greedy import GreedyAi
+
+        return GreedyAi()
+    if key == "strong" or key.startswith("strong@"):
+        from engine.ai.strong import StrongAi
+
+        if key.startswith("strong@"):
+            budget_s = float(key.partition("@")[2])
+        return StrongAi() if budget_s is None else StrongAi(budget_s=budget_s)
+    raise ValueError(f"unknown AI level {level!r} for Venezia; levels: random, greedy, strong")
+
+
+def random_policy(rng: random.Random) -> Any:
+    """Uniform over the pending options; now and then a random gold exchange (V-G1)."""
+    from engine.venezia.gold import best_exchange
+
+    def choose(state: Any, decision: Decision) -> str:
+        seat = decision.seat
+        gold = state.gold(seat) if seat == state.active else 0
+        if gold >= 5 and not state.end_triggered and rng.random() < 0.15:
+            values = best_exchange(state.tokens[seat], rng.randint(1, gold // 5))
+            if values:
+                return "exchange " + " ".join(map(str, values))
+        return rng.choice(decision.options)
+
+    return choose
+
+
+def command_seat(state: Any, decision: Decision, command: str) -> int:
+    """Who sends ``command``: the active player for a gold exchange, else the decider."""
+    return int(state.active) if command.startswith("exchange") else decision.seat
+
+
+def twin(state: Any, seat: int, rng: random.Random) -> Any:
+    """A state that ``seat`` and the public cannot tell from ``state``: other hands, the deck
+    order and token values re-imagined from ``seat``'s view (determinization), the history
+    kept so the views match field by field."""
+    from engine.venezia.determinize import determinize
+
+    other = determinize(state.player_view(seat), rng)
+    other.history = list(state.history)
+    return other
+
+
+REGISTRATION = GameRegistration(
+    name="venezia",
+    title="Venezia",
+    aliases=("velence", "venedig", "venice", "ヴェネチア"),
+    game="engine.venezia:GAME",
+    grammar="engine.venezia.registration:grammar",
+    texts="engine.venezia.registration:texts",
+    images={
+        "board": "render.board:render_board",
+        "hand": "render.hand:render_hand",
+        "end": "render.end:render_end",
+    },
+    ai="engine.venezia.registration:make_ai",
+    ai_levels=("random", "greedy", "strong"),
+    scenario="engine.venezia.scenario",
+    invariants="engine.venezia.invariants:violations",
+    scores="engine.venezia.registration:scores",
+    random_policy="engine.venezia.registration:random_policy",
+    command_seat="engine.venezia.registration:command_seat",
+    twin="engine.venezia.registration:twin",
+    image_decisions=frozenset({"place", "drain"}),
+    hand_decisions=frozenset({"play", "draw", "take", "discard"}),
+    own_words=(
+        "engine.venezia",
+        "Klaus",
+        "gondola",
+        "ponte",
+        "palazzo",
+        "basilica",
+        "swamp",
+        "treasure",
+        "tokens",
+        "state.pos",
+        '"pos"',
+        "drain",
+        "architect",
+    ),
+)
