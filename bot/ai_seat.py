@@ -1,27 +1,24 @@
-"""AI seats: the policy interface and the registry of AI levels.
+"""AI seats: the names and stored codes of the AI levels a table offers.
 
 An AI seat is an ordinary seat whose decisions the table service asks a policy for. The policy
 sees exactly what a human in that seat would see - the seat's ``player_view`` and the pending
-``Decision`` - never the game state (so it cannot peek at hands, tokens or the deck order),
-and answers one command text, which goes through the same validation and commit as a human's.
+``Decision`` - never the game state, and answers one command text, which goes through the same
+validation and commit as a human's.
 
-Levels are registered by name. SQLite stores a seat's level as a small integer
-(``seats.ai_level``), so every level also has a stable ``code`` that must never change once
-used. Adding a level is adding one entry to :data:`LEVELS` (with a lazy ``"module:attribute"``
-factory path and arguments, so e.g. ``engine.ai`` is imported only when a greedy seat plays)
-or calling :func:`register_ai` at import time of a plugin module. ``engine.ai`` may also
-export ``AI_LEVELS`` (a sequence of :class:`AiLevel`), which is merged in on first use.
+There is one AI framework: :mod:`engine.ai` (``get_ai(level, game=...)``), which asks the game's
+registration for its levels. This module only keeps the table's vocabulary of level names and
+the small integer each is stored as in SQLite (``seats.ai_level``; never renumber a level once
+used). A level the game lacks is an error (:class:`UnknownAiLevel`), never a silent random
+player.
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
 
-from engine.core import JSON, Decision
+from engine.ai import AiPlayer, game_levels
+from engine.ai import get_ai as engine_ai
+from engine.registry import default_game
 from engine.text import excerpt, is_number
 
 __all__ = [
@@ -29,105 +26,52 @@ __all__ = [
     "LEVELS",
     "AiLevel",
     "AiPlayer",
-    "RandomAi",
     "UnknownAiLevel",
     "ai_level",
     "ai_levels",
     "get_ai",
-    "register_ai",
 ]
 
 
-class AiPlayer(Protocol):
-    """A policy for one seat: sees only that seat's view, returns one command text."""
-
-    def choose(self, player_view: JSON, decision: Decision, rng: random.Random) -> str: ...
-
-
-class RandomAi:
-    """Uniform over everything the seat may send now (``player_view["me"]["options"]``).
-
-    For the active player that includes gold exchanges, so the random AI also exchanges now and
-    then. Falls back to the decision's options if the view carries none.
-    """
-
-    name = "random"
-
-    def choose(self, player_view: JSON, decision: Decision, rng: random.Random) -> str:
-        me = player_view.get("me") or {}
-        options: list[str] = list(me.get("options") or decision.options)
-        if not options:
-            raise ValueError(f"no legal command for seat {decision.seat} ({decision.prompt})")
-        return rng.choice(options)
-
-
 class UnknownAiLevel(LookupError):
-    """No AI level of that name or code."""
+    """No AI level of that name or code (or not for that game)."""
 
 
 @dataclass(frozen=True, slots=True)
 class AiLevel:
-    """One AI level.
-
-    ``factory`` is a callable or a lazy ``"module:attribute"`` path, called with ``args`` to
-    make a new policy object (one per seat and game).
-    """
+    """One AI level: its name, its stored ``code`` and a short title."""
 
     name: str
     code: int
     title: str
-    factory: Callable[..., AiPlayer] | str
-    args: tuple[Any, ...] = ()
 
-    def create(self) -> AiPlayer:
-        factory: Any = self.factory
-        if isinstance(factory, str):
-            module_name, _, attr = factory.partition(":")
-            factory = getattr(importlib.import_module(module_name), attr)
-        player: AiPlayer = factory(*self.args)
-        return player
+    def create(self, game: str | None = None) -> AiPlayer:
+        """A new policy object of this level for ``game`` (one per seat and game)."""
+        name = game or default_game()
+        if self.name not in game_levels(name):
+            raise UnknownAiLevel(
+                f"no {self.name} AI for {name}; levels: {', '.join(game_levels(name))}"
+            )
+        return engine_ai(self.name, game=name)
 
 
-#: name -> level. ``code`` is what SQLite stores: never renumber an existing entry. The
-#: search levels live in ``engine.ai`` (its ``get_ai(level)``), imported when first used.
+#: name -> level. ``code`` is what SQLite stores: never renumber an existing entry.
 LEVELS: dict[str, AiLevel] = {
-    "random": AiLevel("random", 0, "random legal moves", RandomAi),
-    "greedy": AiLevel("greedy", 1, "one-ply heuristics", "engine.ai:get_ai", ("greedy",)),
-    "strong": AiLevel("strong", 2, "Monte-Carlo search", "engine.ai:get_ai", ("strong",)),
+    "random": AiLevel("random", 0, "random legal moves"),
+    "greedy": AiLevel("greedy", 1, "one-ply heuristics"),
+    "strong": AiLevel("strong", 2, "Monte-Carlo search"),
 }
 
 DEFAULT_LEVEL = "random"
 
 
-def register_ai(level: AiLevel) -> None:
-    """Add a level at run time (a plugin module may call this when imported)."""
-    for other in LEVELS.values():
-        if other.code == level.code and other.name != level.name:
-            raise ValueError(f"AI code {level.code} is already used by '{other.name}'")
-    LEVELS[level.name] = level
-
-
-def _load_plugins() -> None:
-    """Levels that ``engine.ai`` may export as ``AI_LEVELS`` (if that package exists)."""
-    try:
-        module = importlib.import_module("engine.ai")
-    except ImportError:
-        return
-    for level in getattr(module, "AI_LEVELS", ()):
-        if isinstance(level, AiLevel) and level.name not in LEVELS:
-            register_ai(level)
-
-
-_plugins_loaded = False
-
-
-def ai_levels() -> list[str]:
-    """Names of the known levels, weakest (lowest code) first."""
-    global _plugins_loaded
-    if not _plugins_loaded:
-        _plugins_loaded = True
-        _load_plugins()
-    return [lv.name for lv in sorted(LEVELS.values(), key=lambda lv: lv.code)]
+def ai_levels(game: str | None = None) -> list[str]:
+    """Names of the levels (those ``game`` has, if given), weakest (lowest code) first."""
+    names = [lv.name for lv in sorted(LEVELS.values(), key=lambda lv: lv.code)]
+    if game is None:
+        return names
+    have = game_levels(game)
+    return [n for n in names if n in have]
 
 
 def ai_level(level: str | int | None) -> AiLevel:
@@ -150,10 +94,6 @@ def ai_level(level: str | int | None) -> AiLevel:
     return found
 
 
-def get_ai(level: str | int | None = None) -> AiPlayer:
-    """A new policy object of a level.
-
-    The table service creates one per AI seat and game, and calls it from a worker thread,
-    one decision at a time; a policy may keep state between decisions of its seat.
-    """
-    return ai_level(level).create()
+def get_ai(level: str | int | None = None, game: str | None = None) -> AiPlayer:
+    """A new policy object of a level for ``game`` (the default game if ``None``)."""
+    return ai_level(level).create(game)

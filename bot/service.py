@@ -1,41 +1,9 @@
 """The table service: lobbies, seats, permissions, command dispatch and persistence.
 
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
-only translate (a slash command or a typed line in, :mod:`bot.outputs` data out).
-
-How it works
-------------
-* **One table per channel.** A lobby (seats in SQLite), at most one running game, and an
-  in-memory cache of the running game's state. The game is chosen at ``join`` or ``start``
-  (``engine.games.get_game``); seat limits come from the game type.
-* **A move** goes: the engine's parser (unknown command / malformed arguments), whose decision
-  it is (not your decision, and whose it is), the engine's validation (illegal move, with the
-  engine's reason), then ``apply`` on a *clone* of the state, one SQLite transaction
-  (:meth:`Storage.append_move`, canonical text, unique ``(game, seq)``, idempotency key), and
-  only after the commit succeeded the clone replaces the cached state. A crash or exception
-  anywhere before the commit leaves the previous state in memory and on disk.
-* **AI seats** are ordinary seats; after every accepted move, while an AI seat must decide, its
-  policy (:mod:`bot.ai_seat`) is asked with that seat's player view only and its answer goes
-  through the same validated, committed path (logged with ``user_id`` ``None``).
-* **Outputs are data.** Each accepted command yields at most one public update for itself (all
-  events coalesced) plus one per turn of AI seats that moved after it; the board image is
-  attached when a turn ended, the game ended, or the next decision needs a look at the board.
-  Event texts meant for one seat, and every change of a player's hand or tokens, become
-  private updates for that player.
-* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
-  the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
-  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
-  new process loads a channel lazily on first use: the latest snapshot (its hash checked with
-  the engine's ``state_hash``) plus the moves after it, each replayed move checked to
-  reproduce its stored canonical text; a channel's last finished game is only replayed from
-  its seed (a few ms, checked against its final hash) when its channel is next used.
-* **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
-  engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
-  process pool), so one slow render never stalls other channels.
-
-Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
-:class:`bot.outputs.Code`), logged, and changes nothing; adapters never see an exception for a
-bad command.
+only translate (a slash command or a typed line in, :mod:`bot.outputs` data out). How it works
+is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
+façade and keeps the public async API.
 """
 
 from __future__ import annotations
@@ -45,7 +13,7 @@ import functools
 import logging
 import secrets  # noqa: F401  (tests fix the seed through bot.service.secrets.randbits)
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,8 +23,7 @@ from bot.input_guard import id_problem
 from bot.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.render_procs import RenderProcess
 from bot.storage import DEFAULT_SYNCHRONOUS, Storage
-from bot.table import dispatch, lobby, reads, restore, session
-from bot.table.presentation import HAND_DECISIONS, IMAGE_DECISIONS
+from bot.table import dispatch, guard, lobby, lobby_options, reads, restore, session
 from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, RestoreError, Table
 from bot.table.render import (
     ModuleRenderer,
@@ -66,8 +33,9 @@ from bot.table.render import (
     default_renderer,
 )
 from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
-from engine.core import JSON
+from engine.core import JSON, IllegalMove
 from engine.games import get_game
+from engine.registry import default_game, registration
 
 __all__ = [
     "DEFAULT_GAME",
@@ -87,6 +55,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("bot.service")
+
+#: The default game's decisions whose update carries the board image / a settled hand image
+#: (each game's own sets are in its registration).
+IMAGE_DECISIONS = registration(default_game()).image_decisions
+HAND_DECISIONS = registration(default_game()).hand_decisions
 
 T = TypeVar("T")
 
@@ -244,56 +217,6 @@ class TableService:
         hash (its snapshots are gone). Returns the final state hash."""
         return restore.replay_checked(self, game_id).state_hash()
 
-    async def _guarded(
-        self, what: str, channel_id: str | int, user_id: str | int | None, call: Any
-    ) -> Outcome:
-        problem = None if user_id is None else id_problem(user_id, "user id")
-        if problem is not None:
-            call.close()  # never started: nothing ran, nothing changed
-            return Outcome.refuse(Code.MALFORMED, problem)
-        try:
-            outcome: Outcome = await call
-        except Refused as refused:
-            log.info(
-                "refused %s channel=%s user=%s code=%s: %s",
-                what,
-                channel_id,
-                user_id,
-                refused.code,
-                refused.message,
-            )
-            return Outcome(False, error=refused.message, code=refused.code)
-        except Exception:
-            log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
-            return Outcome(
-                False,
-                error="internal error: nothing was changed; please try again",
-                code=Code.INTERNAL,
-            )
-        if not outcome.accepted:
-            log.info(
-                "refused %s channel=%s user=%s code=%s: %s",
-                what,
-                channel_id,
-                user_id,
-                outcome.code,
-                outcome.error,
-            )
-        return outcome
-
-    async def _guarded_reply(
-        self, what: str, channel_id: str | int, call: Any, private: bool = False
-    ) -> Reply:
-        try:
-            reply: Reply = await call
-            return reply
-        except Refused as refused:
-            log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
-            return Reply.refuse(refused.code, refused.message, private=private)
-        except Exception:
-            log.exception("%s failed in channel %s", what, channel_id)
-            return Reply.refuse(Code.INTERNAL, "internal error; please try again", private=private)
-
     async def join(
         self,
         channel_id: str | int,
@@ -304,7 +227,7 @@ class TableService:
     ) -> Outcome:
         """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
         guild = None if guild_id is None else str(guild_id)
-        return await self._guarded(
+        return await guard.guarded(
             "join",
             channel_id,
             user_id,
@@ -316,7 +239,7 @@ class TableService:
     ) -> Outcome:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
-        return await self._guarded(
+        return await guard.guarded(
             "leave",
             channel_id,
             user_id,
@@ -333,7 +256,7 @@ class TableService:
     ) -> Outcome:
         """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
         the player himself may do this, e.g. for a player who went away)."""
-        return await self._guarded(
+        return await guard.guarded(
             "replace_with_ai",
             channel_id,
             user_id,
@@ -354,14 +277,26 @@ class TableService:
         seed: int | None = None,
         game: str | None = None,
         can_manage: bool = False,
+        options: Mapping[str, str] | None = None,
     ) -> Outcome:
         """Start the game with everybody seated (a seated player may start it, or a channel
-        manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only)."""
-        return await self._guarded(
-            "start",
+        manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
+        ``options`` (name -> text, declared by the game's registration) override the lobby's."""
+        start = (str(user_id), seed, game, can_manage, options)
+        return await guard.guarded(
+            "start", channel_id, user_id, self._locked(channel_id, lobby.start_worker, *start)
+        )
+
+    async def set_options(
+        self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
+    ) -> Outcome:
+        """A seated player sets the lobby's game options (``{}``: list them); they are stored
+        (a restart keeps them), shown in the lobby and /status, and passed to ``new_state``."""
+        return await guard.guarded(
+            "set_options",
             channel_id,
             user_id,
-            self._locked(channel_id, lobby.start_worker, str(user_id), seed, game, can_manage),
+            self._locked(channel_id, lobby_options.set_options_worker, str(user_id), options),
         )
 
     async def abort(
@@ -369,7 +304,7 @@ class TableService:
     ) -> Outcome:
         """Abort the running game (or close the lobby): the host or a channel manager
         (``can_manage``, decided by the adapter) may do it."""
-        return await self._guarded(
+        return await guard.guarded(
             "abort",
             channel_id,
             user_id,
@@ -385,7 +320,7 @@ class TableService:
     ) -> Outcome:
         """Add an AI seat to the lobby (``level`` from :func:`bot.ai_seat.ai_levels`): a
         seated player may, or a channel manager (``can_manage``) without being seated."""
-        return await self._guarded(
+        return await guard.guarded(
             "add_ai",
             channel_id,
             user_id,
@@ -396,7 +331,7 @@ class TableService:
         self, channel_id: str | int, user_id: str | int, seat: int | None = None
     ) -> Outcome:
         """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
-        return await self._guarded(
+        return await guard.guarded(
             "remove_ai",
             channel_id,
             user_id,
@@ -418,7 +353,7 @@ class TableService:
         from a button's :class:`DecisionInfo`; if the game has moved on, the command is
         refused with :attr:`Code.STALE` (checked under the channel's lock)."""
         key = None if idempotency_key is None else str(idempotency_key)
-        return await self._guarded(
+        return await guard.guarded(
             "command",
             channel_id,
             user_id,
@@ -437,7 +372,7 @@ class TableService:
         """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
-        return await self._guarded(
+        return await guard.guarded(
             "resume", channel_id, None, self._locked(channel_id, session.resume_worker)
         )
 
@@ -446,7 +381,7 @@ class TableService:
         or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
-        return await self._guarded(
+        return await guard.guarded(
             "advance", channel_id, None, self._locked(channel_id, session.resume_worker, max_moves)
         )
 
@@ -466,31 +401,34 @@ class TableService:
 
     async def board(self, channel_id: str | int) -> Reply:
         """The board image (and a one-line status) for the channel."""
-        return await self._guarded_reply(
+        return await guard.guarded_reply(
             "board", channel_id, self._read(channel_id, reads.board_worker)
         )
 
     async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
         """A player's hand and tokens (private)."""
-        return await self._guarded_reply(
+        return await guard.guarded_reply(
             "hand", channel_id, self._read(channel_id, reads.hand_worker, str(user_id)), True
         )
 
     async def status(self, channel_id: str | int) -> Reply:
         """The lobby or the game in words: who is where, who must decide what."""
-        return await self._guarded_reply(
+        return await guard.guarded_reply(
             "status", channel_id, self._read(channel_id, reads.status_worker)
         )
 
     async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
         """The last ``limit`` moves in words (public texts only: no secret values)."""
-        return await self._guarded_reply(
+        return await guard.guarded_reply(
             "log", channel_id, self._read(channel_id, reads.log_worker, limit)
         )
 
-    async def rules(self, topic: str | None = None) -> Reply:
-        """Short rules help per topic, citing the spec's rule IDs."""
-        return rules_help(topic)
+    async def rules(self, topic: str | None = None, game: str | None = None) -> Reply:
+        """Short rules help per topic of ``game`` (default game if ``None``), citing rule IDs."""
+        try:
+            return rules_help(topic, game)
+        except IllegalMove as exc:
+            return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
 
     async def options_for(
         self,

@@ -500,10 +500,18 @@ def _migrate_adapter_state(db: Database) -> None:
 #: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. To change the schema, append a
 #: new function (never edit an old one) - e.g. ``def _migrate_v1_to_v2(db): db.conn.execute(
 #: "ALTER TABLE games ADD COLUMN ...")`` - and the file is upgraded on the next start.
+def _migrate_lobby_choice(db: Database) -> None:
+    """The lobby's chosen game and its options survive a restart (``tables.lobby_game``,
+    ``tables.lobby_options``: JSON of option name -> canonical text)."""
+    db.conn.execute("ALTER TABLE tables ADD COLUMN lobby_game TEXT")
+    db.conn.execute("ALTER TABLE tables ADD COLUMN lobby_options TEXT NOT NULL DEFAULT '{}'")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_v0_to_v1,
     _migrate_add_final_hash_and_archives,
     _migrate_adapter_state,
+    _migrate_lobby_choice,
 )
 
 #: The schema version this program writes.
@@ -965,6 +973,27 @@ class Storage:
         """Remove the seat at ``seat_order`` (e.g. an AI); later seats move up."""
         with self._write("remove_seat") as conn:
             return self._remove_seat(conn, channel_id, "seat_order = ?", seat_order)
+
+    def lobby_choice(self, channel_id: str) -> tuple[str | None, dict[str, str]]:
+        """The game and option texts the channel's lobby chose (``None``: not chosen yet)."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
+            ).fetchone()
+        if row is None or row[0] is None:
+            return None, {}
+        return str(row[0]), {str(k): str(v) for k, v in json.loads(row[1] or "{}").items()}
+
+    def set_lobby_choice(
+        self, channel_id: str, game: str | None, options: Mapping[str, str] | None = None
+    ) -> None:
+        """Remember the lobby's game and option texts (``None``: forget the choice)."""
+        with self._write("set_lobby_choice") as conn:
+            self._ensure_table(conn, channel_id, None)
+            conn.execute(
+                "UPDATE tables SET lobby_game = ?, lobby_options = ? WHERE channel_id = ?",
+                (game, _dumps(dict(options or {})), channel_id),
+            )
 
     def clear_seats(self, channel_id: str) -> int:
         """Empty the lobby; returns how many seats were removed."""

@@ -29,7 +29,8 @@ class Decision:
 
     * ``sealed``: the answer stays hidden from everybody else (public view, other seats' views,
       event texts) until the stage's last sealed answer arrives; then all are revealed together.
-    * ``optional``: the seat may decline; the declining command is the **last** option.
+    * ``optional``: the seat may decline; the declining command is ``decline`` (when that is
+      ``None``, the **last** option).
     * ``public_options``: the options may be shown in a public channel. False when they reveal
       the seat's hidden information (for example the cards in his hand).
     """
@@ -41,6 +42,8 @@ class Decision:
     sealed: bool = False
     optional: bool = False
     public_options: bool = True
+    #: the command that declines an optional decision (``done``, ``pass``), if the game names it
+    decline: str | None = None
 
 
 @dataclass(slots=True)

@@ -1,0 +1,40 @@
+"""The table service's modules: one job each, driven by :class:`bot.service.TableService`.
+
+One transport-free service that both the Discord adapter and the terminal table drive; adapters
+only translate (a slash command or a typed line in, :mod:`bot.outputs` data out).
+
+How it works
+------------
+* **One table per channel.** A lobby (seats in SQLite), at most one running game, and an
+  in-memory cache of the running game's state. The game and its options are chosen at
+  ``join``, ``set_options`` or ``start`` and stored with the lobby; seat limits, grammar,
+  texts, images and AI levels come from the game's registration (:mod:`engine.registry`).
+* **A move** goes: the engine's parser (unknown command / malformed arguments), whose decision
+  it is (not your decision, and whose it is), the engine's validation (illegal move, with the
+  engine's reason), then ``apply`` on a *clone* of the state, one SQLite transaction
+  (:meth:`Storage.append_move`, canonical text, unique ``(game, seq)``, idempotency key), and
+  only after the commit succeeded the clone replaces the cached state. A crash or exception
+  anywhere before the commit leaves the previous state in memory and on disk.
+* **AI seats** are ordinary seats; after every accepted move, while an AI seat must decide, its
+  policy (:mod:`bot.ai_seat`) is asked with that seat's player view only and its answer goes
+  through the same validated, committed path (logged with ``user_id`` ``None``).
+* **Outputs are data.** Each accepted command yields at most one public update for itself (all
+  events coalesced) plus one per turn of AI seats that moved after it; the board image is
+  attached when a turn ended, the game ended, or the next decision needs a look at the board.
+  Event texts meant for one seat, and every change of a player's hand or tokens, become
+  private updates for that player.
+* **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
+  the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
+  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
+  new process loads a channel lazily on first use: the latest snapshot (its hash checked with
+  the engine's ``state_hash``) plus the moves after it, each replayed move checked to
+  reproduce its stored canonical text; a channel's last finished game is only replayed from
+  its seed (a few ms, checked against its final hash) when its channel is next used.
+* **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
+  engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
+  process pool), so one slow render never stalls other channels.
+
+Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
+:class:`bot.outputs.Code`), logged, and changes nothing; adapters never see an exception for a
+bad command.
+"""

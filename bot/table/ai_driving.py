@@ -6,10 +6,12 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.ai_seat import AiPlayer, RandomAi, get_ai
+from bot.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
+from bot.outputs import Code
 from bot.table import session
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
 from engine.core import IllegalMove
+from engine.registry import registration
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -17,15 +19,26 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
+def check_level(game: str, level: str | int | None, who: str) -> None:
+    """:class:`Refused` if ``game`` has no such AI level (never a silent random player)."""
+    try:
+        lv = ai_level(level)
+    except UnknownAiLevel as exc:
+        raise Refused(Code.UNKNOWN_AI, f"{who}: {exc}") from exc
+    if lv.name not in ai_levels(game):
+        raise Refused(
+            Code.UNKNOWN_AI,
+            f"{who}: {registration(game).title} has no {lv.name} AI; levels: "
+            + ", ".join(ai_levels(game)),
+        )
+
+
 def ai_for(svc: TableService, table: Table, seat: int) -> AiPlayer:
+    """The seat's policy (made on first use; a level the game lacks raises)."""
     ai = table.ais.get(seat)
     if ai is None:
-        level = table.players[seat].ai_level
-        try:
-            ai = get_ai(level)
-        except Exception:
-            log.exception("AI level %r is not available; seat %s plays random", level, seat)
-            ai = RandomAi()
+        assert table.record is not None
+        ai = get_ai(table.players[seat].ai_level, table.record.game_type)
         table.ais[seat] = ai
     return ai
 

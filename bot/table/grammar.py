@@ -1,53 +1,26 @@
-"""Command grammars the table knows, to tell "unknown command" and "malformed arguments" apart
-from "illegal move"."""
+"""A game's command grammar and texts as the table uses them, from the game's registration.
+
+The grammar tells "unknown command" and "malformed arguments" apart from "illegal move".
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
-DEFAULT_GAME = "venezia"
+from engine.registry import GameRegistration, GameTexts, Grammar, default_game, registration
 
 
-@dataclass(frozen=True, slots=True)
-class Grammar:
-    verbs: frozenset[str]
-    aliases: dict[str, str]
-    anytime: frozenset[str]  # verbs the active player may send while another seat decides
-    parse: Callable[[str, Any], Any]
-    help: dict[str, str]
-    board_attr: str = "board"
+def registration_of(game_type: str | None) -> GameRegistration:
+    return registration(game_type or default_game())
 
 
-def _venezia_grammar() -> Grammar:
-    from engine.venezia import commands as vc
-
-    return Grammar(
-        verbs=frozenset(vc.VERBS),
-        aliases=dict(vc.ALIASES),
-        anytime=frozenset({"exchange"}),
-        parse=vc.parse,
-        help=dict(vc.HELP),
-    )
+def grammar_of(game_type: str | None) -> Grammar:
+    return registration_of(game_type).load_grammar()
 
 
-_GRAMMAR_FACTORIES: dict[str, Callable[[], Grammar]] = {"venezia": _venezia_grammar}
-_GRAMMARS: dict[str, Grammar] = {}
+def texts_of(game_type: str | None) -> GameTexts:
+    return registration_of(game_type).load_texts()
 
 
-def grammar_of(game_type: str) -> Grammar | None:
-    if game_type not in _GRAMMARS:
-        factory = _GRAMMAR_FACTORIES.get(game_type)
-        if factory is None:
-            return None
-        _GRAMMARS[game_type] = factory()
-    return _GRAMMARS[game_type]
-
-
-def commands_help(grammar: Grammar | None = None) -> str:
-    known = grammar or grammar_of(DEFAULT_GAME)
+def commands_help(game_type: str | None = None) -> str:
     lines = ["Commands (type them as a move; case and card language do not matter):"]
-    if known is not None:
-        lines += [f"• {text}" for text in known.help.values()]
+    lines += [f"• {text}" for text in grammar_of(game_type).help.values()]
     return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -13,10 +13,11 @@ from bot.ai_seat import UnknownAiLevel, ai_level
 from bot.input_guard import id_problem
 from bot.outputs import Code, Outcome, PublicUpdate
 from bot.storage import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
-from bot.table import ai_driving, presentation, restore, session
+from bot.table import ai_driving, lobby_options, presentation, restore, session
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from engine.core import Game, IllegalMove
 from engine.games import get_game
+from engine.registry import registration
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -24,7 +25,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
-def lobby_text(svc: TableService, game: Game, seats: list[SeatRecord]) -> str:
+def lobby_text(
+    svc: TableService, game: Game, seats: list[SeatRecord], table: Table | None = None
+) -> str:
     host = lobby_host(seats)
     names = [
         s.display_name + (" (host)" if s is host else "") + (" [AI]" if s.is_ai else "")
@@ -38,7 +41,10 @@ def lobby_text(svc: TableService, game: Game, seats: list[SeatRecord]) -> str:
         if n < game.min_players
         else "too many players"
     )
-    return f"{game.title} table: {n}/{game.max_players} seated — {join_names(names)}. {ready}"
+    text = f"{game.title} table: {n}/{game.max_players} seated — {join_names(names)}. {ready}"
+    if table is not None:
+        text += lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
+    return text
 
 
 def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
@@ -49,10 +55,10 @@ def running_refusal(svc: TableService, table: Table, code: str, what: str) -> Re
     state = table.state
     assert state is not None
     d = state.pending()
-    turn = getattr(state, "turn", None)
+    turn = state.public_view().get("turn")
     where = f"turn {turn}, " if turn is not None else ""
     who = f"{state.players[d.seat]} to decide" if d is not None else "ending"
-    title = get_game(table.record.game_type).title if table.record else "a game"
+    title = registration(table.record.game_type).title if table.record else "a game"
     return Refused(
         code,
         f"{what}: {title} is already running here ({where}{who}); it must end or be "
@@ -103,10 +109,13 @@ def join_worker(
         svc.storage.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
     except AlreadySeated as exc:
         raise Refused(Code.ALREADY_SEATED, "you are already seated") from exc
-    table.lobby_game = chosen.name
+    if len(seats) == 0 or table.lobby_game != chosen.name:
+        lobby_options.remember(
+            svc, table, chosen.name, lobby_options.current_options(table, chosen.name)
+        )
     table.finished = None
     seats = svc.storage.list_seats(table.channel_id)
-    text = f"{clean_name(name)} joins. " + lobby_text(svc, chosen, seats)
+    text = f"{clean_name(name)} joins. " + lobby_text(svc, chosen, seats, table)
     return Outcome(True, public=(PublicUpdate(text),))
 
 
@@ -130,7 +139,7 @@ def leave_worker(svc: TableService, table: Table, user_id: str, level: str | Non
             public=(PublicUpdate(f"{removed.display_name} leaves; the table is empty now."),),
         )
     game = lobby_game(svc, table, seats)
-    text = f"{removed.display_name} leaves. " + lobby_text(svc, game, seats)
+    text = f"{removed.display_name} leaves. " + lobby_text(svc, game, seats, table)
     return Outcome(True, public=(PublicUpdate(text),))
 
 
@@ -164,6 +173,7 @@ def replace_worker(
         lv = ai_level(level)
     except UnknownAiLevel as exc:
         raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
+    ai_driving.check_level(table.record.game_type, lv.name, "the new AI")
     before = table.state
     old = table.players[seat]
     name = table.state.players[seat]
@@ -232,6 +242,7 @@ def start_worker(
     seed: int | None,
     game: str | None,
     can_manage: bool = False,
+    options: Mapping[str, str] | None = None,
 ) -> Outcome:
     restore.ensure_loaded(svc, table)
     if table.state is not None:
@@ -261,7 +272,14 @@ def start_worker(
             Code.TABLE_FULL,
             f"{chosen.title} seats at most {chosen.max_players}; {n} are seated",
         )
-    reserved = ["Klaus-Jürgen"] if chosen.name == "venezia" and n == 2 else []
+    reg = registration(chosen.name)
+    chosen_options = lobby_options.checked(
+        chosen.name, options or {}, lobby_options.current_options(table, chosen.name)
+    )
+    for s in seats:
+        if s.is_ai and s.ai_level is not None:
+            ai_driving.check_level(reg.name, s.ai_level, s.display_name)
+    reserved = reg.load_texts().reserved_names(n)
     names = unique_names([s.display_name for s in seats], reserved)
     players = [
         PlayerInfo(name, s.user_id, s.is_ai, s.ai_level)
@@ -272,7 +290,8 @@ def start_worker(
     elif not 0 <= seed < 2**63:  # stored as an SQLite integer
         raise Refused(Code.MALFORMED, "a seed is a whole number from 0 to 2^63 - 1")
     try:
-        state = chosen.new_state(names, seed)
+        engine_options = reg.engine_options(chosen_options) if reg.options else None
+        state = chosen.new_state(names, seed, engine_options)
     except IllegalMove as exc:
         raise Refused(Code.NOT_ENOUGH_PLAYERS, str(exc)) from exc
     try:
@@ -280,6 +299,7 @@ def start_worker(
             table.channel_id,
             chosen.name,
             seed=seed,
+            options=chosen_options if reg.options else None,
             players=players,
             snapshot=restore.snapshot(svc, state),
         )
@@ -289,7 +309,7 @@ def start_worker(
     table.reset_game()
     table.hand_dirty.clear()
     table.finished = None
-    table.lobby_game = chosen.name
+    lobby_options.remember(svc, table, chosen.name, chosen_options)
     table.record = record
     table.players = players
     table.state = state
@@ -302,6 +322,7 @@ def start_worker(
             f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "") for i, p in enumerate(players)
         )
         + f". {first} begins."
+        + lobby_options.describe(chosen.name, chosen_options)
     )
     moves = ai_driving.ai_chain(svc, table)
     return presentation.outcome(svc, table, state, moves, players, record.id, header=header)
@@ -368,12 +389,13 @@ def add_ai_worker(
         lv = ai_level(level)
     except UnknownAiLevel as exc:
         raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
+    game = lobby_game(svc, table, seats)
+    ai_driving.check_level(game.name, lv.name, "the new AI")
     try:
-        lv.create()
+        lv.create(game.name)
     except Exception as exc:
         log.exception("AI level %s cannot be created", lv.name)
         raise Refused(Code.UNKNOWN_AI, f"the {lv.name} AI is not available ({exc})") from exc
-    game = lobby_game(svc, table, seats)
     if len(seats) >= game.max_players:
         raise Refused(
             Code.TABLE_FULL, f"the table is full: {game.title} seats at most {game.max_players}"
@@ -382,7 +404,9 @@ def add_ai_worker(
     name = unique_names([base], [s.display_name for s in seats])[0]
     svc.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
     seats = svc.storage.list_seats(table.channel_id)
-    return Outcome(True, public=(PublicUpdate(f"{name} joins. " + lobby_text(svc, game, seats)),))
+    return Outcome(
+        True, public=(PublicUpdate(f"{name} joins. " + lobby_text(svc, game, seats, table)),)
+    )
 
 
 def remove_ai_worker(svc: TableService, table: Table, user_id: str, seat: int | None) -> Outcome:
@@ -410,5 +434,7 @@ def remove_ai_worker(svc: TableService, table: Table, user_id: str, seat: int | 
     game = lobby_game(svc, table, seats)
     return Outcome(
         True,
-        public=(PublicUpdate(f"{target.display_name} leaves. " + lobby_text(svc, game, seats)),),
+        public=(
+            PublicUpdate(f"{target.display_name} leaves. " + lobby_text(svc, game, seats, table)),
+        ),
     )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from bot.outputs import DecisionInfo, ImageKind, Outcome, PrivateUpdate, PublicUpdate
 from bot.storage import PlayerInfo
 from bot.table import dispatch
+from bot.table.grammar import registration_of
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState
 
@@ -16,12 +17,6 @@ if TYPE_CHECKING:
     from bot.service import TableService
 
 log = logging.getLogger("bot.service")
-
-#: Decisions that need a look at the board: the update before them carries the board image.
-IMAGE_DECISIONS = frozenset({"place", "drain"})
-#: Decisions about one's own cards: with ``hand_images="settled"`` a pending hand image goes
-#: out before them.
-HAND_DECISIONS = frozenset({"play", "draw", "take", "discard"})
 
 
 def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
@@ -34,34 +29,6 @@ def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
     return {"turn": turn, "active": active, "active_name": name}
 
 
-def secret_part(view: JSON) -> Any:
-    """What of a player view is private and may change: hand and tokens (Venezia), or the whole
-    ``me`` block minus options for other games."""
-    me = view.get("me") or {}
-    if "hand" in me or "tokens" in me:
-        return (me.get("hand"), me.get("tokens"))
-    return {k: v for k, v in me.items() if k not in ("options", "decision", "exchanges")}
-
-
-def hand_text(view: JSON) -> str:
-    me = view.get("me") or {}
-    parts = []
-    hand = me.get("hand")
-    if hand is not None:
-        parts.append("your hand: " + (", ".join(str(c) for c in hand) or "empty"))
-    tokens = me.get("tokens")
-    if tokens is not None:
-        if tokens:
-            gold = me.get("gold", sum(int(t) for t in tokens))
-            parts.append(
-                f"your tokens: {' '.join(str(t) for t in tokens)} ({gold} gold, "
-                f"{gold // 5} step(s))"
-            )
-        else:
-            parts.append("your tokens: none")
-    return " · ".join(parts) if parts else "your private view"
-
-
 def decision_info(
     svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
 ) -> DecisionInfo | None:
@@ -72,7 +39,6 @@ def decision_info(
         return None
     p = table.players[d.seat]
     view = public_view if public_view is not None else state.public_view()
-    opts = view.get("public_options")
     return DecisionInfo(
         channel_id=table.channel_id,
         game_id=table.record.id,
@@ -82,7 +48,7 @@ def decision_info(
         name=state.players[d.seat],
         kind=d.kind,
         prompt=d.prompt,
-        options=None if opts is None else tuple(str(o) for o in opts),
+        options=tuple(d.options) if d.public_options else None,
         is_ai=p.is_ai,
         **turn_fields(view, state.players),
     )
@@ -143,6 +109,8 @@ def build_outcome(
     lines: list[str] = [header] if header else []
     turn_over = False
     ended = after.is_over
+    reg = registration_of(after.game_name)
+    words = reg.load_texts()
     for i, m in enumerate(moves):
         lines.append(m.text)
         turn_over = m.turn_view is not None
@@ -171,7 +139,7 @@ def build_outcome(
             or header is not None
             or (
                 d is not None
-                and d.kind in IMAGE_DECISIONS
+                and d.kind in reg.image_decisions
                 and not players[d.seat].is_ai  # an AI needs no picture
             )
         ):
@@ -219,14 +187,14 @@ def build_outcome(
         if header is None and seat not in touched and seat not in dirty:
             continue
         view_after = after.player_view(seat)
-        secret_after = secret_part(view_after)
+        secret_after = words.secret_part(view_after)
         changed = header is not None
         if not changed and seat in touched:
             remembered = table.secrets.get(seat)
             secret_before = (
                 remembered[2]
                 if remembered is not None and remembered[:2] == (game_id, len(before.history))
-                else secret_part(before.player_view(seat))
+                else words.secret_part(before.player_view(seat))
             )
             changed = secret_before != secret_after
         table.secrets[seat] = (game_id, len(after.history), secret_after)
@@ -240,7 +208,7 @@ def build_outcome(
             or svc.hand_images == "always"
             or nxt is None
             or nxt.seat != seat
-            or nxt.kind in HAND_DECISIONS
+            or nxt.kind in reg.hand_decisions
         )
         hand_image = None
         if seat in dirty and settled:
@@ -252,7 +220,7 @@ def build_outcome(
             continue
         body = list(texts.get(seat, []))
         if changed or hand_image is not None:
-            body.append(hand_text(view_after))
+            body.append(words.hand_text(view_after))
         privates.append(
             PrivateUpdate(
                 p.user_id,

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 from bot.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.storage import PlayerInfo
 from bot.table import dispatch, lobby, presentation, restore, session
-from bot.table.presentation import hand_text
+from bot.table.grammar import registration_of, texts_of
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from engine.core import JSON, GameState
-from engine.games import GAMES, get_game
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -53,7 +52,7 @@ def hand_worker(svc: TableService, table: Table, user_id: str) -> Reply:
         raise Refused(Code.NOT_SEATED, "you are not playing in this game")
     view = state.player_view(seat)
     image = dispatch.cached_image(svc, table, state, "hand", seat, view)
-    lines = [hand_text(view)]
+    lines = [texts_of(state.game_name).hand_text(view)]
     me = view.get("me") or {}
     if me.get("decision"):
         lines.append(f"your decision: {me['decision'].get('prompt')}")
@@ -67,7 +66,8 @@ def hand_worker(svc: TableService, table: Table, user_id: str) -> Reply:
 
 def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]:
     view = state.public_view()
-    title = get_game(state.game_name).title if state.game_name in GAMES else state.game_name
+    reg = registration_of(state.game_name)
+    title = reg.title
     lines: list[str] = []
     if state.is_over:
         summary = table.finished.summary if table.finished else "the game is over"
@@ -82,25 +82,20 @@ def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]
         if d is not None:
             head += f"; waiting for {state.players[d.seat]}: {d.prompt}"
         lines.append(head)
-    for p in view.get("players", []):
-        front = ", ".join(f"{k} {v}" for k, v in (p.get("front") or {}).items()) or "—"
-        lines.append(
-            f"{'▶ ' if p.get('active') else '  '}{p.get('name')}: gondola {p.get('position')}"
-            f" · hand {p.get('hand_size')} · tokens {p.get('swamp_tokens', 0)} swamp / "
-            f"{p.get('treasure_tokens', 0)} treasure · in front: {front}"
-        )
-    extra = []
-    if "deck_size" in view:
-        extra.append(f"deck {view['deck_size']}")
-    if "pool" in view:
-        extra.append("pool: " + (", ".join(view["pool"]) or "empty"))
-    if "supply" in view:
-        extra.append("pieces left: " + ", ".join(f"{k} {v}" for k, v in view["supply"].items()))
-    if "treasure_left" in view:
-        extra.append(f"treasure {view['treasure_left']}")
-    if extra:
-        lines.append(" · ".join(extra))
+    lines.extend(reg.load_texts().status_lines(view))
+    options = table_options(table, state)
+    if reg.options:
+        lines.append("options: " + reg.describe_options(options))
     return lines
+
+
+def table_options(table: Table, state: GameState) -> dict[str, str]:
+    """The option texts of the game shown (running or last finished)."""
+    if table.record is not None and state is table.state:
+        return dict(table.record.options or {})
+    if table.finished is not None:
+        return dict(table.finished.options)
+    return {}
 
 
 def status_worker(svc: TableService, table: Table) -> Reply:
@@ -153,8 +148,7 @@ def rebuild_log(svc: TableService, table: Table) -> list[LogEntry]:
     """Replay the whole game from the seed to put every move back into words."""
     record = table.record
     assert record is not None
-    game = get_game(record.game_type)
-    state = game.new_state(record.player_names, record.seed, record.options or None)
+    state = restore.fresh_state(record)
     entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
     for move in svc.storage.moves(record.id):
         events = state.apply(move.seat, move.command)

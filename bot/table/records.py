@@ -74,6 +74,7 @@ class Finished:
     state: GameState | None
     summary: str
     log: list[LogEntry] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -88,6 +89,8 @@ class Table:
     broken: str | None = None
     finished: Finished | None = None
     lobby_game: str | None = None
+    #: the lobby's option texts (canonical, every option of ``lobby_game``); also in SQLite
+    lobby_options: dict[str, str] = field(default_factory=dict)
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
     ais: dict[int, AiPlayer] = field(default_factory=dict)
     #: Seats whose hand or tokens changed since their last hand image ("settled" policy).

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from bot.outputs import ImageKind
 from engine.core import JSON
+from engine.registry import default_game, load, registration, registrations
 
 
 class Renderer(Protocol):
@@ -24,6 +24,9 @@ class RendererUnavailable(RuntimeError):
     """The ``render`` package (or one of its modules) is not there yet."""
 
 
+KINDS: tuple[ImageKind, ...] = ("board", "hand", "end")
+
+
 class ModuleRenderer:
     """The real renderer: ``render.board.render_board`` etc., imported on first use.
 
@@ -31,66 +34,65 @@ class ModuleRenderer:
     fallback instead of failing (``missing()`` tells which kinds that are).
     """
 
-    _MODULES: ClassVar[dict[str, tuple[str, str]]] = {
-        "board": ("render.board", "render_board"),
-        "hand": ("render.hand", "render_hand"),
-        "end": ("render.end", "render_end"),
-    }
-
     def __init__(self, fallback: Renderer | None = None) -> None:
         self.fallback = fallback
-        self._funcs: dict[str, Callable[[JSON], bytes]] = {}
+        self._funcs: dict[tuple[str, str], Callable[[JSON], bytes]] = {}
 
-    def _import(self, kind: str) -> Callable[[JSON], bytes]:
-        module_name, attr = self._MODULES[kind]
+    @staticmethod
+    def _import(game: str, kind: str) -> Callable[[JSON], bytes]:
+        path = registration(game).images.get(kind, f"(no {kind} image)")
         try:
-            module = importlib.import_module(module_name)
-            func: Callable[[JSON], bytes] = getattr(module, attr)
+            func: Callable[[JSON], bytes] = load(path)
         except Exception as exc:  # missing, or broken while someone edits it
             raise RendererUnavailable(
-                f"the renderer is not available: {module_name}.{attr} cannot be imported "
+                f"the renderer is not available: {path} cannot be imported "
                 f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
             ) from exc
         return func
 
-    def _func(self, kind: str) -> Callable[[JSON], bytes]:
-        func = self._funcs.get(kind)
+    def _func(self, kind: str, view: JSON) -> Callable[[JSON], bytes]:
+        game = str(view.get("game") or default_game())
+        func = self._funcs.get((game, kind))
         if func is None:
             try:
-                func = self._import(kind)
+                func = self._import(game, kind)
             except RendererUnavailable:
                 if self.fallback is None:
                     raise
                 fallback = self.fallback
                 func = {"board": fallback.board, "hand": fallback.hand, "end": fallback.end}[kind]
-            self._funcs[kind] = func
+            self._funcs[(game, kind)] = func
         return func
 
-    def missing(self) -> list[str]:
-        """The kinds whose ``render`` module cannot be imported (now)."""
-        out = []
-        for kind in self._MODULES:
+    def missing(self, game: str | None = None) -> list[str]:
+        """The kinds of ``game`` (default: the default game) whose render function cannot be
+        imported (now)."""
+        name = registration(game or default_game()).name
+        out: list[str] = []
+        for kind in KINDS:
             try:
-                self._import(kind)
+                self._import(name, kind)
             except RendererUnavailable:
                 out.append(kind)
         return out
 
     def check(self) -> ModuleRenderer:
-        """Import all three functions now, raising :class:`RendererUnavailable` if one is
-        missing and there is no fallback (so a bot fails at start-up, not at the first move)."""
-        for kind in self._MODULES:
-            self._func(kind)
+        """Import every registered game's functions now, raising :class:`RendererUnavailable`
+        if one is missing and there is no fallback (so a bot fails at start-up, not at the
+        first move)."""
+        for reg in registrations():
+            for kind in KINDS:
+                self._func(kind, {"game": reg.name})
         return self
 
     def board(self, public_view: JSON) -> bytes:
-        return self._func("board")(public_view)
+        return self._func("board", public_view)(public_view)
 
     def hand(self, player_view: JSON) -> bytes:
-        return self._func("hand")(player_view)
+        return self._func("hand", player_view)(player_view)
 
     def end(self, public_view: JSON) -> bytes:
-        return self._func("end")(public_view)
+        return self._func("end", public_view)(public_view)
 
     def __getstate__(self) -> dict[str, Any]:  # picklable for a render process pool
         return {"fallback": self.fallback}
@@ -109,8 +111,9 @@ def default_renderer() -> Renderer:
 class PlaceholderRenderer:
     """A tiny deterministic PNG per view (Pillow), for tests and benchmarks without ``render``.
 
-    The colour is derived from a cheap fingerprint of the view (turn, phase, pending decision,
-    positions, own hand and tokens), so equal views give equal bytes.
+    The colour is derived from a cheap fingerprint of the view (game, turn, phase, pending
+    decision, the players' public parts and the own private part, options aside), so equal
+    views give equal bytes. It reads no game's fields by name.
     """
 
     def __init__(self, size: tuple[int, int] = (8, 8)) -> None:
@@ -125,15 +128,16 @@ class PlaceholderRenderer:
 
         self.calls[kind] += 1
         me = view.get("me") or {}
+        own = sorted((k, repr(v)) for k, v in me.items() if k != "options")
         fingerprint = repr(
             (
                 kind,
+                view.get("game"),
                 view.get("turn"),
                 view.get("phase"),
                 view.get("pending"),
-                [p.get("position") for p in view.get("players", [])],
-                me.get("hand"),
-                me.get("tokens"),
+                view.get("players"),
+                own,
             )
         )
         digest = hashlib.sha256(fingerprint.encode()).digest()

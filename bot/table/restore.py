@@ -11,6 +11,8 @@ from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import Event, GameState, IllegalMove
 from engine.games import get_game
+from engine.registry import load as load_path
+from engine.registry import registration
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -18,13 +20,22 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
+def fresh_state(record: GameRecord) -> GameState:
+    """A stored game's state before its first move: seed, players and the lobby's options
+    (stored as option texts, turned into what the game's ``new_state`` takes)."""
+    reg = registration(record.game_type)
+    options = reg.engine_options(dict(record.options or {})) if reg.options else None
+    return reg.load_game().new_state(record.player_names, record.seed, options)
+
+
 def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult]:
-    pos = getattr(state, "pos", None)
+    """Places from the engine's ranking, scores from the game's registration."""
+    scores: list[int | None] = load_path(registration(state.game_name).scores)(state)
     out: list[FinalResult] = []
     place = 1
     for group in state.ranking():
         for seat in group:
-            score = pos[seat] if isinstance(pos, list) and seat < len(pos) else None
+            score = scores[seat] if seat < len(scores) else None
             p = players[seat]
             out.append(FinalResult(seat, p.name, place, score, p.user_id))
         place += len(group)
@@ -41,6 +52,7 @@ def ensure_loaded(svc: TableService, table: Table) -> None:
 
 def load(svc: TableService, table: Table) -> None:
     table.reset_game()
+    table.lobby_game, table.lobby_options = svc.storage.lobby_choice(table.channel_id)
     record = svc.storage.active_game(table.channel_id)
     if record is not None and record.status == "active":
         table.record = record
@@ -79,7 +91,7 @@ def restore(svc: TableService, record: GameRecord, table: Table) -> GameState:
         except Exception:
             log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
     if state is None:
-        state = game.new_state(record.player_names, record.seed, record.options or None)
+        state = fresh_state(record)
     for move in svc.storage.moves(record.id, after_seq=base):
         if move.seq != len(state.history):
             raise RestoreError(
@@ -123,8 +135,7 @@ def replay_checked(
     record = svc.storage.get_game(game_id)
     if record is None:
         raise RestoreError(f"no game {game_id}")
-    game = get_game(record.game_type)
-    state = game.new_state(record.player_names, record.seed, record.options or None)
+    state = fresh_state(record)
     snap = svc.storage.latest_snapshot(game_id)
     if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
         raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
@@ -172,6 +183,12 @@ def mark_finished(svc: TableService, table: Table, state: GameState, events: lis
     assert record is not None
     summary = next((e.text for e in events if e.kind == "game_over"), "the game is over")
     table.finished = Finished(
-        record.id, record.game_type, list(table.players), state, summary, list(table.log)
+        record.id,
+        record.game_type,
+        list(table.players),
+        state,
+        summary,
+        list(table.log),
+        {str(k): str(v) for k, v in (record.options or {}).items()},
     )
     table.reset_game()

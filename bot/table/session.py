@@ -10,7 +10,7 @@ from bot.input_guard import command_problem, id_problem
 from bot.outputs import Code, Outcome
 from bot.storage import AlreadyProcessed, DuplicateMove, GameNotActive, OutOfOrderMove
 from bot.table import ai_driving, presentation, restore
-from bot.table.grammar import commands_help, grammar_of
+from bot.table.grammar import commands_help, grammar_of, texts_of
 from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
 from bot.table.restore import results
 from engine.core import IllegalMove
@@ -112,7 +112,13 @@ def no_game(svc: TableService, table: Table) -> Refused:
         summary = ", ".join(f"{r.place}. {r.name} ({r.score})" for r in results)
         state, entries = restore.replay_finished(svc, last[0].id)
         table.finished = Finished(
-            last[0].id, last[0].game_type, list(last[0].players), state, summary, entries
+            last[0].id,
+            last[0].game_type,
+            list(last[0].players),
+            state,
+            summary,
+            entries,
+            {str(k): str(v) for k, v in (last[0].options or {}).items()},
         )
         return no_game(svc, table)
     seats = svc.storage.list_seats(table.channel_id)
@@ -134,35 +140,33 @@ def check_move(svc: TableService, table: Table, seat: int, text: str) -> str:
     word = first_word(text)
     if not word:
         raise Refused(Code.MALFORMED, "empty command; /rules commands lists them")
-    verb = word
-    if grammar is not None:
-        verb = grammar.aliases.get(word, word)
-        if verb in ("help", "?", "commands"):
-            raise Refused(Code.HELP, commands_help(grammar))
-        if verb not in grammar.verbs:
-            raise Refused(
-                Code.UNKNOWN_COMMAND,
-                f"unknown command '{excerpt(word)}'; commands: "
-                f"{', '.join(sorted(grammar.verbs))} "
-                "(/rules commands explains them)",
-            )
-    d = state.pending()
-    if d is None:
+    verb = grammar.aliases.get(word, word)
+    if verb in ("help", "?", "commands"):
+        raise Refused(Code.HELP, commands_help(record.game_type))
+    if verb not in grammar.verbs:
+        raise Refused(
+            Code.UNKNOWN_COMMAND,
+            f"unknown command '{excerpt(word)}'; commands: "
+            f"{', '.join(sorted(grammar.verbs))} "
+            "(/rules commands explains them)",
+        )
+    open_now = state.pending_all()
+    if not open_now:
         raise Refused(Code.GAME_OVER, "the game is over")
-    active = getattr(state, "active", d.seat)
-    anytime = grammar is not None and verb in grammar.anytime and seat == active
-    if seat != d.seat and not anytime:
-        whose = state.players[d.seat]
-        if seat == active:
-            msg = f"not your decision yet: {whose} must decide first ({d.prompt})"
-        else:
-            msg = f"not your decision: it is {whose}'s turn to decide ({d.prompt})"
-        raise Refused(Code.NOT_YOUR_DECISION, msg)
-    if grammar is not None:
-        try:
-            grammar.parse(text, getattr(state, grammar.board_attr, None))
-        except IllegalMove as exc:
-            raise Refused(Code.MALFORMED, f"cannot read '{excerpt(text)}': {exc}") from exc
+    if all(d.seat != seat for d in open_now):
+        d = open_now[0]
+        active = texts_of(record.game_type).active_seat(state.public_view())
+        if not (verb in grammar.anytime and seat == active):
+            whose = state.players[d.seat]
+            if seat == active:
+                msg = f"not your decision yet: {whose} must decide first ({d.prompt})"
+            else:
+                msg = f"not your decision: it is {whose}'s turn to decide ({d.prompt})"
+            raise Refused(Code.NOT_YOUR_DECISION, msg)
+    try:
+        grammar.parse(text, state)
+    except IllegalMove as exc:
+        raise Refused(Code.MALFORMED, f"cannot read '{excerpt(text)}': {exc}") from exc
     try:
         return state.canonical(seat, text)
     except IllegalMove as exc:

@@ -235,6 +235,11 @@ class CanalGrandeState:
         return [d for d in self.comp.districts if d in hand and d not in self.voted]
 
     # ------------------------------------------------------------------ decisions
+    def pending_all(self) -> tuple[Decision, ...]:
+        """Canal Grande is turn-based: at most one open decision (engine.core contract)."""
+        d = self.pending()
+        return () if d is None else (d,)
+
     def pending(self) -> Decision | None:
         if self.over:
             return None
@@ -252,6 +257,7 @@ class CanalGrandeState:
                 f"split the {n} revealed cards into two offers: name the positions of offer A "
                 "(e.g. 'divide 1 4 7'); the rest is offer B",
                 divide_options(n),
+                public_options=True,
             )
         if phase == "choose":
             a = self._offer_text("A")
@@ -270,9 +276,20 @@ class CanalGrandeState:
                 "you challenge: name the district of the vote (you must place a card of it; "
                 f"already voted this turn: {self._voted_text()})",
                 opts,
+                public_options=False,
             )
         seat = vote["to_act"]
-        return Decision(seat, "place", self._place_prompt(seat), tuple(self._place_options(seat)))
+        opts = tuple(self._place_options(seat))
+        optional = "pass" in opts
+        return Decision(
+            seat,
+            "place",
+            self._place_prompt(seat),
+            opts,
+            optional=optional,
+            public_options=False,
+            decline="pass" if optional else None,
+        )
 
     def _voted_text(self) -> str:
         return ", ".join(self.comp.names[d] for d in self.voted) or "none"

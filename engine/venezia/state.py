@@ -18,6 +18,7 @@ from engine.venezia.board import Board, load_board, load_components
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES, count_cards, format_cards
 from engine.venezia.gold import best_exchange, exchange_options
 from engine.venezia.shapes import Footprints, footprints
+from engine.venezia.views import PUBLIC_OPTION_KINDS
 
 IMAGINARY_NAME = "Klaus-Jürgen"
 
@@ -33,6 +34,10 @@ PHASE_PROMPTS = {
     "take": "take {left} more card(s): pool cards first, then the deck",
     "flip_end": "flip a card for Klaus-Jürgen, or done",
 }
+
+#: Decisions a player may decline with ``done`` (the gold pause, V-G1; draining, V-2.1; the
+#: flip after drawing, V-T1).
+OPTIONAL_PHASES = frozenset({"exchange_window", "drain", "flip_end"})
 
 SHAPE_WORDS = {
     "basilica": "3 hexes in a triangle",
@@ -322,7 +327,16 @@ class VeneziaState:
             prompt = prompt.format(left=2 - self.drained)
         elif phase == "take":
             prompt = prompt.format(left=self.take_left)
-        return Decision(seat, phase, prompt, tuple(self._options(phase, seat)))
+        optional = phase in OPTIONAL_PHASES
+        return Decision(
+            seat,
+            phase,
+            prompt,
+            tuple(self._options(phase, seat)),
+            optional=optional,
+            public_options=phase in PUBLIC_OPTION_KINDS,
+            decline="done" if optional else None,
+        )
 
     def _options(self, phase: str, seat: int) -> list[str]:
         if phase == "play":

@@ -1,0 +1,65 @@
+"""Every public call of the table service ends here: refusals become ``Outcome``/``Reply``
+data (logged), unexpected errors an internal-error answer; adapters never see an exception."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.input_guard import id_problem
+from bot.outputs import Code, Outcome, Reply
+from bot.table.records import Refused
+
+log = logging.getLogger("bot.service")
+
+
+async def guarded(
+    what: str, channel_id: str | int, user_id: str | int | None, call: Any
+) -> Outcome:
+    problem = None if user_id is None else id_problem(user_id, "user id")
+    if problem is not None:
+        call.close()  # never started: nothing ran, nothing changed
+        return Outcome.refuse(Code.MALFORMED, problem)
+    try:
+        outcome: Outcome = await call
+    except Refused as refused:
+        log.info(
+            "refused %s channel=%s user=%s code=%s: %s",
+            what,
+            channel_id,
+            user_id,
+            refused.code,
+            refused.message,
+        )
+        return Outcome(False, error=refused.message, code=refused.code)
+    except Exception:
+        log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
+        return Outcome(
+            False,
+            error="internal error: nothing was changed; please try again",
+            code=Code.INTERNAL,
+        )
+    if not outcome.accepted:
+        log.info(
+            "refused %s channel=%s user=%s code=%s: %s",
+            what,
+            channel_id,
+            user_id,
+            outcome.code,
+            outcome.error,
+        )
+    return outcome
+
+
+async def guarded_reply(
+    what: str, channel_id: str | int, call: Any, private: bool = False
+) -> Reply:
+    try:
+        reply: Reply = await call
+        return reply
+    except Refused as refused:
+        log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
+        return Reply.refuse(refused.code, refused.message, private=private)
+    except Exception:
+        log.exception("%s failed in channel %s", what, channel_id)
+        return Reply.refuse(Code.INTERNAL, "internal error; please try again", private=private)
