@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.ai_seat import ai_level, ai_levels, get_ai
-from engine.ai.random_ai import RandomAi
 from bot.outputs import Code, Outcome
 from bot.service import IMAGE_DECISIONS, RULE_TOPICS, TableService
 from bot.storage import Storage
+from engine.ai.random_ai import RandomAi
 from engine.core import Event
 from engine.games import GAMES, get_game
 from tests.test_service_support import (
