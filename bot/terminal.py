@@ -45,10 +45,10 @@ from bot.terminal_view import (
     ranking_lines,
     summary_lines,
     terminal_width,
-    track_line,
 )
 from engine.core import JSON, IllegalMove
 from engine.games import GAMES, get_game
+from engine.registry import GameTexts, default_game, registration
 from engine.text import excerpt, is_number
 
 __all__ = ["CHANNEL", "TerminalTable", "build_parser", "main"]
@@ -61,15 +61,14 @@ DEFAULT_MAX_TURNS = 500
 RECAP_LINES = 60
 
 LOCAL_HELP = """\
-At the prompt type a move as on Discord ('play 2 ponte casa', 'place C3 C4', 'drain C5',
-'draw deck', 'exchange 2 steps'; Tab completes) or the number of an option. Also:
+At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
+number of an option. Also:
   help           this list                 options        the numbered options again
-  board          write the board image      hand           your hand and tokens (+ image)
+  board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
-  log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules drain'
+  log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
   quit           save and leave (the same command continues the game later)"""
 LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
-RULE_WORDS = ("turn", "play", "architect", "build", "drain", "draw", "gold", "end", "2p")
 
 log = logging.getLogger("bot.terminal")
 
@@ -103,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"AI level: {', '.join(ai_levels())} (default greedy if available, else random)",
     )
     add("--seed", type=int, help="game seed (default: a fresh one, printed)")
-    add("--game", help=f"which game: {', '.join(GAMES)} (default venezia)")
+    add("--game", help=f"which game: {', '.join(GAMES)} (default {default_game()})")
     add(
         "--name",
         action="append",
@@ -211,7 +210,7 @@ class TerminalTable:
         self.options: list[str] = []
         self.fresh_image: Path | None = None  # a board image written since the last prompt
         self.header_turn: int | None = None
-        self.positions: tuple[object, ...] = ()
+        self.standings: str | None = None
         self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
 
     # -- helpers ------------------------------------------------------------------------------
@@ -247,6 +246,16 @@ class TerminalTable:
         if view is not None:
             self.view = view
         return self.view or {}
+
+    @property
+    def game_name(self) -> str:
+        """The followed game's registered name (the default game before one is followed)."""
+        return self.record.game_type if self.record is not None else default_game()
+
+    @property
+    def texts(self) -> GameTexts:
+        """The followed game's texts (summary, standings, rules topics) from its registration."""
+        return registration(self.game_name).load_texts()
 
     def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
         self.record = record
@@ -319,7 +328,7 @@ class TerminalTable:
     async def _start(self) -> Outcome | int:
         a = self.args
         try:
-            game = get_game(a.game or "venezia")
+            game = get_game(a.game or default_game())
         except IllegalMove as exc:
             self.say(f"✗ {exc}", "red")
             return 2
@@ -411,11 +420,10 @@ class TerminalTable:
             if turn != self.header_turn:
                 header = f"— turn {turn} —"
                 self.header_turn = turn
-            view = after
-            positions = tuple(p.get("position") for p in view.get("players") or [])
-            if positions != self.positions:
-                self.positions = positions
-                lines.append(track_line(view))
+            standings = self.texts.standings_line(after)
+            if standings is not None and standings != self.standings:
+                self.standings = standings
+                lines.append(standings)
         for user, recap in self.recap.items():
             # Before the first handover everybody looks at the same (public) screen.
             if self.viewer is not None and user != self.viewer:
@@ -426,7 +434,7 @@ class TerminalTable:
         if header is not None:
             self.say(header, "dim")
         for line in lines:
-            self.say("  " + line, "dim" if line.startswith("Canal:") else None)
+            self.say("  " + line, "dim" if line == self.standings else None)
 
     def _show_private(self, update: PrivateUpdate) -> None:
         name = self.humans.get(update.user_id, "you")
@@ -434,7 +442,7 @@ class TerminalTable:
             self.images.hand(name, update.image)
         for line in update.text.splitlines():
             # The hand itself is printed with the next decision; keep the news only.
-            if line.strip() and not line.startswith(("your hand:", "your tokens:")):
+            if line.strip() and not line.startswith(self.texts.hand_prefixes):
                 self.say(f"  (to {name}) {line}", "yellow")
 
     async def _show(self, outcome: Outcome, quiet: bool = False) -> None:
@@ -512,7 +520,8 @@ class TerminalTable:
     # -- the human game -----------------------------------------------------------------------
 
     def _completions(self) -> list[str]:
-        words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in RULE_WORDS)]
+        topics = self.texts.rule_topics
+        words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
         return list(dict.fromkeys(words))
 
     async def _handover(self, user: str) -> bool:
@@ -532,7 +541,7 @@ class TerminalTable:
         if recap:
             self.say(f"Since your last look, {name}:", "bold")
             for line in recap:
-                self.say("  " + line, "dim" if line.startswith("Canal:") else None)
+                self.say("  " + line, "dim" if line == self.standings else None)
             recap.clear()
         for update in self.private.pop(user, []):
             self._show_private(update)
@@ -543,7 +552,7 @@ class TerminalTable:
         assert self.record is not None
         title = get_game(self.record.game_type).title
         self.say()
-        lines = summary_lines(self.view or {}, title)
+        lines = summary_lines(self.view or {}, title, self.texts)
         self.say(lines[0], "bold")
         for line in lines[1:]:
             self.say(line, "cyan" if line.startswith("➡") else None)
@@ -565,7 +574,7 @@ class TerminalTable:
             self.fresh_image = None
         mine = await self.service.view(self.channel, info.user_id or "")
         if mine is not None:
-            self.console.lines(private_lines(mine))
+            self.console.lines(private_lines(mine, self.texts))
         await self._show_options(info)
 
     async def _show_options(self, info: DecisionInfo) -> None:
@@ -573,7 +582,7 @@ class TerminalTable:
             self.channel, info.user_id or "", "", limit=None
         )
         self.say("Options (type a number or a command; 'help' lists more):", "dim")
-        self.console.lines(numbered_options(self.options, self.width))
+        self.console.lines(numbered_options(self.options, self.width, self.texts))
 
     def _reply(self, reply: Reply) -> bool:
         """Print a read's answer (a refusal in red); True if it was not refused."""
@@ -587,8 +596,8 @@ class TerminalTable:
         """Terminal commands; True if ``word`` was one."""
         user = info.user_id or ""
         if word in ("help", "?", "commands"):
-            self.say(LOCAL_HELP)
-            self._reply(await self.service.rules("commands"))
+            self.say(LOCAL_HELP.format(topic=next(iter(self.texts.rule_topics), "turn")))
+            self._reply(await self.service.rules("commands", self.game_name))
         elif word in ("options", "o"):
             await self._show_options(info)
         elif word in ("summary", "table", "t"):
@@ -608,7 +617,7 @@ class TerminalTable:
         elif word == "log":
             self._reply(await self.service.log(self.channel, _small(rest) or 10))
         elif word == "rules":
-            self._reply(await self.service.rules(rest or None))
+            self._reply(await self.service.rules(rest or None, self.game_name))
         else:
             return False
         return True

@@ -112,6 +112,16 @@ class GameTexts:
     option_label: Callable[[str], tuple[str, str]] = lambda option: ("", option)
     #: number of players -> names the table may not give a player (an imaginary player)
     reserved_names: Callable[[int], tuple[str, ...]] = lambda n: ()
+    #: terminal: (public view, title) -> a compact summary (None: header + status lines)
+    summary_lines: Callable[[JSON, str], list[str]] | None = None
+    #: terminal: player view -> the private lines shown before a decision (None: hand_text)
+    private_lines: Callable[[JSON], list[str]] | None = None
+    #: public view -> a one-line standings text, shown when it changes (None: no such line)
+    standings_line: Callable[[JSON], str | None] = lambda view: None
+    #: (verb, rest) of a numbered option -> how the rest reads
+    option_cell: Callable[[str, str], str] = lambda verb, rest: rest
+    #: how the private hand line starts (the terminal prints the hand with the decision)
+    hand_prefixes: tuple[str, ...] = ("your hand:",)
 
 
 @dataclass(frozen=True, slots=True)

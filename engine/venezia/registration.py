@@ -25,6 +25,7 @@ def grammar() -> Grammar:
 
 
 def texts() -> GameTexts:
+    from engine.venezia import summary
     from engine.venezia import texts as t
 
     return GameTexts(
@@ -36,6 +37,11 @@ def texts() -> GameTexts:
         secret_part=t.secret_part,
         active_seat=t.active_seat,
         reserved_names=t.reserved_names,
+        summary_lines=summary.summary_lines,
+        private_lines=summary.private_lines,
+        standings_line=summary.track_line,
+        option_cell=summary.option_cell,
+        hand_prefixes=("your hand:", "your tokens:"),
     )
 
 
