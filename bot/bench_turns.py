@@ -338,7 +338,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         choices=("always", "settled", "off"),
         default="settled",
         help="hand image once the player's run of decisions settles (default, as the Discord "
-        "bot does), at every change of hand/tokens, or never",
+        "bot does), at every change of the private view, or never",
     )
     p.add_argument("--workers", type=int, default=8, help="worker threads (default 8)")
     p.add_argument(

@@ -40,14 +40,14 @@ def id_problem(value: object, what: str) -> str | None:
 def command_problem(text: object) -> str | None:
     """Why a typed command is refused before it is read, or ``None``."""
     if not isinstance(text, str):
-        return "a command is text, e.g. 'play 2 ponte casa'"
+        return "a command is text, e.g. 'help' (it lists the game's commands)"
     if len(text) > MAX_COMMAND:
         return (
             f"the command is {len(text)} characters long; commands have at most {MAX_COMMAND} "
-            "(e.g. 'play 2 ponte casa')"
+            "('help' lists the game's commands)"
         )
     if any(_is_surrogate(ch) for ch in text):
         return "the command holds a character that is not valid text (a lone surrogate)"
     if any(_is_control(ch) for ch in text):
-        return "the command holds control characters; type plain text, e.g. 'play 2 ponte casa'"
+        return "the command holds control characters; type plain text ('help' lists the commands)"
     return None
