@@ -105,7 +105,7 @@ def status_worker(svc: TableService, table: Table) -> Reply:
             raise session.no_game(svc, table)
         seats = svc.storage.list_seats(table.channel_id)
         if seats:
-            text = lobby.lobby_text(svc, lobby.lobby_game(svc, table, seats), seats)
+            text = lobby.lobby_text(svc, lobby.lobby_game(svc, table, seats), seats, table)
             if table.finished is not None:
                 text = f"Last game: {table.finished.summary}\n{text}"
             return Reply(text)

@@ -1,0 +1,181 @@
+"""The conformance suite: every registered game passes the same checks of the engine contract
+(in the spirit of OpenSpiel's one simulation test for every game).
+
+Random games to the end with the game's invariants; JSON round trip and state hash; replay
+from seed + moves; clone independence; every refusal changes nothing; hidden information never
+in public views or public event texts (twins from the game's twin maker); the decision fields
+(public options, optional decisions and their declining command) agree with the views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.core import Decision, GameState, IllegalMove
+from engine.registry import GameRegistration, load, registrations
+
+REGS = list(registrations())
+SEEDS = (1, 2)
+MAX_DECISIONS = 3000
+
+
+def players_for(reg: GameRegistration) -> list[str]:
+    game = reg.load_game()
+    n = min(max(game.min_players, 3), game.max_players)
+    return [f"P{i + 1}" for i in range(n)]
+
+
+def play(
+    reg: GameRegistration, seed: int, each: Callable[[GameState, Decision, str], None] | None = None
+) -> GameState:
+    """A random game to the end with the game's random policy; ``each`` sees every step."""
+    game = reg.load_game()
+    state = game.new_state(players_for(reg), seed)
+    policy = load(reg.random_policy)(random.Random(seed))
+    seat_of = load(reg.command_seat)
+    for _ in range(MAX_DECISIONS):
+        if state.is_over:
+            break
+        decision = state.pending()
+        assert decision is not None
+        assert state.pending_all() == (decision,) or decision in state.pending_all()
+        command = policy(state, decision)
+        if each is not None:
+            each(state, decision, command)
+        state.apply(seat_of(state, decision, command), command)
+    assert state.is_over, f"{reg.name} seed {seed}: no end after {MAX_DECISIONS} decisions"
+    return state
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_end_with_the_invariants_holding(reg: GameRegistration, seed: int) -> None:
+    check = load(reg.invariants)
+    seen = {"moves": 0}
+
+    def each(state: GameState, decision: Decision, command: str) -> None:
+        seen["moves"] += 1
+        if seen["moves"] % 7 == 0:
+            assert check(state) == [], (reg.name, seed, seen["moves"])
+
+    end = play(reg, seed, each)
+    assert check(end) == []
+    assert end.pending() is None and end.pending_all() == ()
+    ranking = end.ranking()
+    assert sorted(s for group in ranking for s in group) == list(range(len(end.players)))
+    scores = load(reg.scores)(end)
+    assert len(scores) == len(end.players)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+def test_json_round_trip_hash_and_replay(reg: GameRegistration) -> None:
+    game = reg.load_game()
+    end = play(reg, 3)
+    text = end.to_json()
+    again = game.from_json(text)
+    assert again.to_json() == text and again.state_hash() == end.state_hash()
+    replay = game.new_state(list(end.players), 3)
+    for seat, command in end.history:
+        replay.apply(seat, command)
+    assert replay.state_hash() == end.state_hash()
+
+
+def mid_game(reg: GameRegistration, seed: int, moves: int) -> GameState:
+    game = reg.load_game()
+    state = game.new_state(players_for(reg), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        d = state.pending()
+        if d is None:
+            break
+        state.apply(d.seat, rng.choice(d.options))
+    return state
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+def test_clones_are_independent(reg: GameRegistration) -> None:
+    state = mid_game(reg, 4, 15)
+    before = state.to_json()
+    twin = state.clone()
+    d = twin.pending()
+    assert d is not None
+    twin.apply(d.seat, d.options[-1])
+    assert state.to_json() == before and twin.to_json() != before
+
+
+BAD_COMMANDS = ("", "   ", "xyzzy", "take", "place nowhere at all", "vote 99", "9" * 40)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("moves", (0, 9, 23))
+def test_every_refusal_changes_nothing(reg: GameRegistration, moves: int) -> None:
+    state = mid_game(reg, 5, moves)
+    d = state.pending()
+    assert d is not None
+    before, digest = state.to_json(), state.state_hash()
+    others = [s for s in range(len(state.players)) if s != d.seat]
+    tries: list[tuple[int, str]] = [(d.seat, bad) for bad in BAD_COMMANDS]
+    tries += [(s, option) for s in others for option in d.options[:3]]
+    tries += [(-1, d.options[0]), (len(state.players), d.options[0])]
+    for seat, command in tries:
+        seated = 0 <= seat < len(state.players)
+        if seated and command in state.legal_commands(seat):
+            continue  # a command that seat may really send (e.g. an action at any time)
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(seat, command)
+        assert str(refused.value), (seat, command)
+        assert state.to_json() == before and state.state_hash() == digest, (seat, command)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("seed", (6, 7))
+def test_hidden_information_never_reaches_public_views_or_texts(
+    reg: GameRegistration, seed: int
+) -> None:
+    """Twins differ only in what one seat and the public cannot see: their public views (and
+    that seat's view) are equal, and after the same move, as long as the public views still
+    agree, so do the public event texts."""
+    make_twin = load(reg.twin)
+    for moves in (0, 5, 17, 31):
+        state = mid_game(reg, seed, moves)
+        d = state.pending()
+        if d is None:
+            continue
+        for k in range(2):
+            twin = make_twin(state, d.seat, random.Random(k))
+            assert twin.public_view() == state.public_view(), (reg.name, moves)
+            assert twin.player_view(d.seat) == state.player_view(d.seat), (reg.name, moves)
+            for command in d.options[:4]:
+                a, b = state.clone(), twin.clone()
+                ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
+                if a.public_view() == b.public_view():
+                    assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb], (
+                        reg.name,
+                        moves,
+                        command,
+                    )
+
+
+def decisions_of(reg: GameRegistration, seed: int) -> list[tuple[Decision, dict[str, Any]]]:
+    out: list[tuple[Decision, dict[str, Any]]] = []
+    play(reg, seed, lambda state, d, c: out.append((d, state.public_view())))
+    return out
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+def test_decision_fields_agree_with_the_views(reg: GameRegistration) -> None:
+    for d, view in decisions_of(reg, 8)[:400]:
+        shown = view.get("public_options")
+        assert (list(d.options) if d.public_options else None) == (
+            None if shown is None else list(shown)
+        ), d.kind
+        if d.optional:
+            decline = d.decline if d.decline is not None else d.options[-1]
+            assert decline in d.options, d
+        else:
+            assert d.decline is None, d
+        assert not d.sealed  # turn-based games

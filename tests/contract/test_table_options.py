@@ -1,0 +1,116 @@
+"""Every registered game at the table: its lobby choice and typed options survive a restart
+(TableService + SQLite), show in the lobby and /status, and reach ``new_state``; a game without
+options refuses them with a clear message; an AI level the game lacks is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.outputs import Code
+from bot.service import TableService
+from engine.registry import GameRegistration, registration, registrations
+from tests.test_service_support import open_service, uid
+
+REGS = list(registrations())
+
+
+def non_default(reg: GameRegistration) -> dict[str, str]:
+    """A choice other than the default for every option."""
+    out = {}
+    for spec in reg.options:
+        others = [c for c in spec.choices if c != spec.default]
+        out[spec.name] = others[-1] if others else str(int(spec.default) + 7)
+    return out
+
+
+async def seat_humans(svc: TableService, reg: GameRegistration, channel: str) -> int:
+    game = reg.load_game()
+    n = game.min_players
+    for i in range(n):
+        out = await svc.join(channel, uid(i), f"P{i + 1}", game=reg.name)
+        assert out.accepted, out.error
+    return n
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+async def test_lobby_game_and_options_survive_a_restart(
+    reg: GameRegistration, tmp_path: Path
+) -> None:
+    db = tmp_path / "t.sqlite3"
+    svc = open_service(db)
+    try:
+        await seat_humans(svc, reg, "c")
+        chosen = non_default(reg) or {"colour": "red"}
+        out = await svc.set_options("c", uid(0), chosen)
+        if not reg.options:
+            assert not out.accepted and "has no options" in (out.error or "")
+        else:
+            assert out.accepted, out.error
+            assert all(f"{k}={v}" in out.texts[0] for k, v in chosen.items())
+            bad = await svc.set_options("c", uid(0), {reg.options[0].name: "nonsense!"})
+            assert not bad.accepted and bad.code == Code.MALFORMED
+            assert reg.options[0].name in (bad.error or "")
+            unknown = await svc.set_options("c", uid(0), {"colour": "red"})
+            assert not unknown.accepted and "no option 'colour'" in (unknown.error or "")
+    finally:
+        await svc.aclose()
+    svc = open_service(db)  # a restart: nothing in memory
+    try:
+        status = await svc.status("c")
+        assert status.error is None and reg.title in status.text
+        for k, v in non_default(reg).items():
+            assert f"{k}={v}" in status.text
+        start = await svc.start("c", uid(0), seed=11)
+        assert start.accepted, start.error
+        record = svc.storage.active_game("c")
+        assert record is not None and record.game_type == reg.name
+        assert record.options == (non_default(reg) if reg.options else {})
+        running = await svc.status("c")
+        for k, v in non_default(reg).items():
+            assert "options: " in running.text and f"{k}={v}" in running.text
+    finally:
+        await svc.aclose()
+    svc = open_service(db)  # the running game restores with its options
+    try:
+        view = await svc.view("c")
+        assert view is not None and view["game"] == reg.name
+        expected = reg.load_game().new_state(
+            record.player_names, 11, reg.engine_options(non_default(reg)) if reg.options else None
+        )
+        assert view == {**expected.public_view(), "seq": 0}
+        assert svc.verify(record.id) == expected.state_hash()
+    finally:
+        await svc.aclose()
+
+
+async def test_options_reach_new_state(tmp_path: Path) -> None:
+    """Canal Grande's first divider (CG-G18) chosen in the lobby decides who divides first."""
+    reg = registration("canal_grande")
+    for choice, seat in (("1", 0), ("2", 1)):
+        svc = open_service(tmp_path / f"o{choice}.sqlite3")
+        try:
+            await seat_humans(svc, reg, "c")
+            assert (await svc.set_options("c", uid(0), {"first_divider": choice})).accepted
+            assert (await svc.start("c", uid(0), seed=3)).accepted
+            d = await svc.decision("c")
+            assert d is not None and d.kind == "divide" and d.seat == seat
+        finally:
+            await svc.aclose()
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+async def test_rules_help_per_game(reg: GameRegistration, tmp_path: Path) -> None:
+    svc = open_service(tmp_path / "r.sqlite3")
+    try:
+        overview = await svc.rules(None, reg.name)
+        assert reg.title.split()[0] in overview.text
+        for topic in reg.load_texts().rule_topics:
+            assert (await svc.rules(topic, reg.name)).error is None
+        commands = await svc.rules("commands", reg.name)
+        assert all(text in commands.text for text in reg.load_grammar().help.values())
+        assert (await svc.rules("nonsense", reg.name)).code == Code.UNKNOWN_TOPIC
+        assert (await svc.rules(None, "chess")).code == Code.UNKNOWN_GAME
+    finally:
+        await svc.aclose()
