@@ -97,7 +97,8 @@ class RenderProcess:
             self.restarts += 1
             log.warning("render process %s restarted (%d so far)", self.name, self.restarts)
         self._proc, self._conn = proc, parent
-        return parent
+        connection: Connection = parent
+        return connection
 
     def _kill(self) -> None:
         proc, conn = self._proc, self._conn
