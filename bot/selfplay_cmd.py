@@ -9,31 +9,24 @@ import random
 import sys
 from collections.abc import Callable
 
+from engine.core import IllegalMove
+from engine.registry import default_game, registration, registrations
 from engine.selfplay import Policy, run_selfplay, selfplay_game
-
-GAME_NAMES = {
-    "venezia": "venezia",
-    "canal_grande": "canal_grande",
-    "canal": "canal_grande",
-    "canalgrande": "canal_grande",
-    "canal-grande": "canal_grande",
-}
 
 
 def _game(text: str) -> str:
-    key = text.strip().casefold()
-    if key not in GAME_NAMES:
-        raise argparse.ArgumentTypeError(
-            f"unknown game {text[:30]!r}; games: {', '.join(sorted(set(GAME_NAMES.values())))}"
-        )
-    return GAME_NAMES[key]
+    """A registered game's name (aliases work); argparse's error lists the games."""
+    try:
+        return registration(text).name
+    except IllegalMove as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def _factories(
-    spec: str | None, players: int, game: str = "venezia"
+    spec: str | None, players: int, game: str | None = None
 ) -> list[Callable[[random.Random], Policy]]:
     if not spec:
-        return [selfplay_game(game).random_policy] * players
+        return [selfplay_game(game or default_game()).random_policy] * players
     from engine.ai import policy_factory  # AI levels are optional for plain self-play
 
     levels = [s.strip() for s in spec.split(",") if s.strip()]
@@ -62,7 +55,10 @@ def _ci95(wins: float, games: int) -> list[float]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="venezia selfplay", description=__doc__)
     parser.add_argument(
-        "--game", default="venezia", type=_game, help="venezia (default) or canal_grande"
+        "--game",
+        default=default_game(),
+        type=_game,
+        help=f"{', '.join(r.name for r in registrations())} (default {default_game()})",
     )
     parser.add_argument("--players", type=int, default=None, help="default 4 (Canal Grande: 2)")
     parser.add_argument("--games", type=int, default=20)

@@ -1,5 +1,5 @@
-"""AI players: a registry of levels per game (Venezia by default, Canal Grande with
-``game="canal_grande"``).
+"""AI players: the one AI framework. Each game's registration names its levels and a factory
+(``GameRegistration.ai``); ``get_ai(level, game=...)`` asks it (the default game if ``None``).
 
 Levels, weakest first: ``random`` (baseline), ``greedy`` (one-ply heuristics on one imagined
 world) and ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget).
@@ -24,25 +24,25 @@ Policy = Callable[[Any, Decision], str]
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
 
-def ai_game(game: str) -> str:
-    """The registered name of ``game``; ValueError if it is unknown."""
+def ai_game(game: str | None) -> str:
+    """The registered name of ``game`` (the default game if ``None``); ValueError if unknown."""
     from engine.core import IllegalMove
-    from engine.registry import registration
+    from engine.registry import default_game, registration
 
     try:
-        return registration(game).name
+        return registration(game or default_game()).name
     except IllegalMove as exc:
         raise ValueError(f"no AI for the game {game!r}: {exc}") from exc
 
 
-def game_levels(game: str) -> tuple[str, ...]:
+def game_levels(game: str | None) -> tuple[str, ...]:
     """The AI levels ``game`` has (its registration's), weakest first."""
     from engine.registry import registration
 
     return registration(ai_game(game)).ai_levels
 
 
-def get_ai(level: str, budget_s: float | None = None, game: str = "venezia") -> AiPlayer:
+def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -> AiPlayer:
     """A new AI player of ``level`` for ``game`` (one per seat and game).
 
     ``budget_s``: the ``strong`` level's wall-clock budget per decision (default 1 s); the level
@@ -62,7 +62,7 @@ def get_ai(level: str, budget_s: float | None = None, game: str = "venezia") -> 
 
 
 def policy_factory(
-    level: str, budget_s: float | None = None, game: str = "venezia"
+    level: str, budget_s: float | None = None, game: str | None = None
 ) -> Callable[[random.Random], Policy]:
     """For self-play: ``policy_factory(level)(rng)`` is a Policy ``(state, decision) -> str``.
 
