@@ -1,9 +1,10 @@
 """``venezia bench turns``: random legal games through the table service, N channels at once.
 
-Every channel seats 2-5 players, starts a game and plays it to the end with random legal
-commands (the deciding player's options, now and then a gold exchange), then starts the next
-one - all through :class:`bot.service.TableService` with SQLite commits and the board / hand
-images rendered as in real play. Channels run concurrently on one event loop; each command's
+Every channel seats a random number of players the game allows (``--game``, default the default
+game), starts a game and plays it to the end with random legal commands (the deciding player's
+options, now and then a side action such as a gold exchange), then starts the next one - all
+through :class:`bot.service.TableService` with SQLite commits and the board / hand images
+rendered as in real play. Channels run concurrently on one event loop; each command's
 latency is the time ``await service.command(...)`` takes, measured after a warm-up.
 
 The load: ``--rate R`` (default 120: the 100 commands/s target with a fifth to spare) is the
@@ -45,6 +46,7 @@ from bot.service import (
     Renderer,
     TableService,
 )
+from engine.registry import default_game, registration
 
 
 def pick_renderer(name: str) -> tuple[Renderer, str]:
@@ -115,7 +117,11 @@ async def play_channel(
     stop: asyncio.Event,
     think: float,
     exchange_rate: float,
+    game: str | None = None,
 ) -> None:
+    reg = registration(game or default_game())
+    kind = reg.load_game()
+    side_actions = reg.load_grammar().anytime
     loop = asyncio.get_running_loop()
     if think > 0:
         await asyncio.sleep(rng.uniform(0, think))  # do not start all tables in lockstep
@@ -123,10 +129,10 @@ async def play_channel(
     game_no = 0
     while not stop.is_set():
         game_no += 1
-        players = rng.randint(2, 5)
+        players = rng.randint(kind.min_players, kind.max_players)
         users = [f"{channel}-u{i}" for i in range(players)]
         for i, user in enumerate(users):
-            await svc.join(channel, user, f"P{i + 1}")
+            await svc.join(channel, user, f"P{i + 1}", game=reg.name)
         out: Outcome = await svc.start(channel, users[0], seed=rng.getrandbits(48))
         if not out.accepted:
             raise RuntimeError(f"{channel}: start refused: {out.error}")
@@ -144,7 +150,7 @@ async def play_channel(
             d = out.decision
             assert d.user_id is not None
             options = await svc.options_for(channel, d.user_id, limit=None)
-            exchanges = [o for o in options if o.startswith("exchange")]
+            exchanges = [o for o in options if o.partition(" ")[0] in side_actions]
             if exchanges and rng.random() < exchange_rate:
                 command = rng.choice(exchanges)
             else:
@@ -211,6 +217,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 stop,
                 think,
                 args.exchange_rate,
+                args.game,
             )
         )
         for i in range(args.channels)
@@ -348,7 +355,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="render in N processes; auto (default, as the Discord bot does): one per core, "
         "at most 4; 0: in the worker threads",
     )
-    p.add_argument("--exchange-rate", type=float, default=0.1)
+    p.add_argument(
+        "--exchange-rate",
+        type=float,
+        default=0.1,
+        help="chance of a side action the game allows at any time (Venezia: gold exchange)",
+    )
+    p.add_argument("--game", default=None, help=f"which game (default {default_game()})")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", help="SQLite file to use (default: a temporary one)")
     p.add_argument(
