@@ -44,6 +44,15 @@ class Decision:
     public_options: bool = True
     #: the command that declines an optional decision (``done``, ``pass``), if the game names it
     decline: str | None = None
+    #: the stale guard: the move count at which this decision opened. ``None``: the current
+    #: move count (turn-based games). A simultaneous stage sets it, so one seat's sealed answer
+    #: does not make the other seats' controls stale.
+    opened_at: int | None = None
+
+
+def stale_guard(state: GameState, decision: Decision) -> int:
+    """The move number a control for ``decision`` must carry to be current."""
+    return decision.opened_at if decision.opened_at is not None else len(state.history)
 
 
 @dataclass(slots=True)

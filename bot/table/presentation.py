@@ -11,7 +11,7 @@ from bot.storage import PlayerInfo
 from bot.table import dispatch
 from bot.table.grammar import registration_of
 from bot.table.records import Applied, Table
-from engine.core import JSON, Decision, GameState
+from engine.core import JSON, Decision, GameState, stale_guard
 
 if TYPE_CHECKING:
     from bot.service import TableService
@@ -42,7 +42,7 @@ def decision_info(
     return DecisionInfo(
         channel_id=table.channel_id,
         game_id=table.record.id,
-        seq=len(state.history),
+        seq=stale_guard(state, d),
         seat=d.seat,
         user_id=p.user_id,
         name=state.players[d.seat],

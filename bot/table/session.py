@@ -13,7 +13,7 @@ from bot.table import ai_driving, presentation, restore
 from bot.table.grammar import commands_help, grammar_of, texts_of
 from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
 from bot.table.restore import results
-from engine.core import IllegalMove
+from engine.core import IllegalMove, stale_guard
 from engine.text import excerpt
 
 if TYPE_CHECKING:
@@ -209,7 +209,9 @@ def command_worker(
     if expect_game is not None and expect_game != table.record.id:
         raise Refused(Code.STALE, "this decision is from an earlier game")
     seq_now = len(table.state.history)
-    if expect_seq is not None and expect_seq != seq_now:
+    mine = [d for d in table.state.pending_all() if d.seat == seat]
+    guard = stale_guard(table.state, mine[0]) if mine else seq_now
+    if expect_seq is not None and expect_seq != guard:
         if not 0 <= expect_seq < 10**6:  # no move number at all (a forged button)
             raise Refused(
                 Code.STALE,
