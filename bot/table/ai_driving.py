@@ -55,8 +55,10 @@ def ai_chain(svc: TableService, table: Table, limit: int | None = -1) -> list[Ap
         state = table.state
         if state is None or state.is_over or table.record is None:
             break
-        decision = state.pending()
-        if decision is None or not table.players[decision.seat].is_ai:
+        # Every open decision an AI seat holds (one in a turn-based stage; in a simultaneous
+        # stage each AI seat answers while humans still think).
+        decision = next((d for d in state.pending_all() if table.players[d.seat].is_ai), None)
+        if decision is None:
             break
         seat = decision.seat
         seq = len(state.history)

@@ -4,6 +4,7 @@ options refuses them with a clear message; an AI level the game lacks is refused
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -112,5 +113,56 @@ async def test_rules_help_per_game(reg: GameRegistration, tmp_path: Path) -> Non
         assert all(text in commands.text for text in reg.load_grammar().help.values())
         assert (await svc.rules("nonsense", reg.name)).code == Code.UNKNOWN_TOPIC
         assert (await svc.rules(None, "chess")).code == Code.UNKNOWN_GAME
+    finally:
+        await svc.aclose()
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: Path) -> None:
+    """One human and AI seats play the game to its end through the service: every offered
+    option is accepted, results carry the game's scores, a missing AI level is refused."""
+    svc = open_service(tmp_path / "w.sqlite3")
+    try:
+        assert (await svc.join("c", uid(0), "P1", game=reg.name)).accepted
+        for _ in range(reg.load_game().min_players - 1):
+            assert (await svc.add_ai("c", uid(0), "random")).accepted, reg.name
+        out = await svc.start("c", uid(0), seed=21)
+        assert out.accepted, out.error
+        rng = random.Random(21)
+        for _ in range(3000):
+            d = await svc.decision("c")
+            if d is None:
+                break
+            assert d.user_id == uid(0)
+            options = await svc.options_for("c", uid(0), limit=None)
+            move = await svc.command("c", uid(0), rng.choice(options), expect_seq=d.seq)
+            assert move.accepted, move.error
+            for private in move.private:
+                assert private.user_id == uid(0)
+        assert await svc.decision("c") is None
+        record = svc.storage.game_history("c", 1)[0]
+        assert record.status == "finished" and record.game_type == reg.name
+        results = svc.storage.results(record.id)
+        assert sorted(r.seat for r in results) == list(range(len(record.players)))
+        assert all(r.score is not None for r in results)
+        status = await svc.status("c")
+        assert reg.title in status.text
+    finally:
+        await svc.aclose()
+
+
+async def test_a_level_the_game_lacks_is_refused_never_random(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.ai_seat
+
+    monkeypatch.setattr(bot.ai_seat, "game_levels", lambda game: ("random",))
+    svc = open_service(tmp_path / "l.sqlite3")
+    try:
+        assert (await svc.join("c", uid(0), "P1")).accepted
+        out = await svc.add_ai("c", uid(0), "strong")
+        assert not out.accepted and out.code == Code.UNKNOWN_AI
+        assert "no strong AI" in (out.error or "") and "random" in (out.error or "")
+        assert len(svc.storage.list_seats("c")) == 1
     finally:
         await svc.aclose()
