@@ -103,6 +103,12 @@ class DecisionInfo:
     turn: int | None = None
     active: int | None = None
     active_name: str | None = None
+    #: The game's registered name (an adapter reads its labels and controls from the
+    #: game's registration, :mod:`engine.registry`).
+    game: str | None = None
+    #: The decision may be declined (``decline`` names the command that declines it).
+    optional: bool = False
+    decline: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

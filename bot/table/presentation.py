@@ -49,6 +49,9 @@ def decision_info(
         kind=d.kind,
         prompt=d.prompt,
         options=tuple(d.options) if d.public_options else None,
+        game=state.game_name,
+        optional=d.optional,
+        decline=d.decline,
         is_ai=p.is_ai,
         **turn_fields(view, state.players),
     )
