@@ -125,6 +125,30 @@ class GameTexts:
 
 
 @dataclass(frozen=True, slots=True)
+class Controls:
+    """How an adapter turns a game's decisions into buttons and menus (Discord's controls)."""
+
+    #: verbs whose options are grouped (by :attr:`option_group`) when there are many
+    grouped_verbs: frozenset[str] = frozenset()
+    #: verbs dropped from button labels (the prompt says what the buttons do)
+    short_label_verbs: frozenset[str] = frozenset()
+    #: decision kind -> (button label, filter) for decisions whose options are private
+    private_choices: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: filter -> the verbs a private list shows (``()``: all)
+    option_filters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: (button label, filter) for the side action allowed at any time of one's turn
+    side_action: tuple[str, str] | None = None
+    #: option -> the group it belongs to (a district, a first position, ...)
+    option_group: Callable[[str], str] = lambda option: option.split(" ", 1)[-1][:1] or "?"
+    #: option -> a special label (``None``: the option itself)
+    option_label: Callable[[str], str | None] = lambda option: None
+    #: option -> a short description under the label (``None``: none)
+    option_description: Callable[[str], str | None] = lambda option: None
+    #: group -> its name (district letters to names)
+    group_names: Callable[[], Mapping[str, str]] = lambda: {}
+
+
+@dataclass(frozen=True, slots=True)
 class GameRegistration:
     """Everything about one game (see the module docstring). Paths are ``"module:attribute"``."""
 
@@ -153,6 +177,8 @@ class GameRegistration:
     hand_decisions: frozenset[str] = frozenset()
     #: the game's own words: no shared layer may contain them (tests/test_game_agnostic.py)
     own_words: tuple[str, ...] = ()
+    #: -> zero-argument function returning :class:`Controls` (``None``: plain option lists)
+    controls: str | None = None
 
     def load_game(self) -> Game:
         game: Game = load(self.game)
@@ -163,6 +189,12 @@ class GameRegistration:
 
     def load_texts(self) -> GameTexts:
         return _cached(self.texts)  # type: ignore[no-any-return]
+
+    def load_controls(self) -> Controls:
+        if self.controls is None:
+            return Controls()
+        controls: Controls = _cached(self.controls)
+        return controls
 
     def option(self, name: str) -> OptionSpec:
         key = name.strip().casefold().replace("-", "_")
@@ -227,6 +259,7 @@ def registration(name: str) -> GameRegistration:
 
 __all__ = [
     "REGISTRATION_MODULES",
+    "Controls",
     "GameRegistration",
     "GameTexts",
     "Grammar",

@@ -96,6 +96,7 @@ REGISTRATION = GameRegistration(
         ),
         OptionSpec("turn_limit", "safety cap on the number of turns (CG-G20)", "500", minimum=1),
     ),
+    controls="engine.canal_grande.controls:controls",
     image_decisions=frozenset({"take"}),
     hand_decisions=frozenset({"take", "vote", "place"}),
     own_words=(

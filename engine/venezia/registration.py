@@ -121,6 +121,7 @@ REGISTRATION = GameRegistration(
     random_policy="engine.venezia.registration:random_policy",
     command_seat="engine.venezia.registration:command_seat",
     twin="engine.venezia.registration:twin",
+    controls="engine.venezia.controls:controls",
     image_decisions=frozenset({"place", "drain"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
     own_words=(

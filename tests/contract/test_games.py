@@ -179,3 +179,20 @@ def test_decision_fields_agree_with_the_views(reg: GameRegistration) -> None:
         else:
             assert d.decline is None, d
         assert not d.sealed  # turn-based games
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+def test_controls_cover_every_decision(reg: GameRegistration) -> None:
+    """The adapter's controls: every private choice names a known filter, and every option
+    of a random game has a group and a label."""
+    controls = reg.load_controls()
+    for _label, flt in controls.private_choices.values():
+        assert flt in controls.option_filters, flt
+    if controls.side_action is not None:
+        assert controls.side_action[1] in controls.option_filters
+    for d, _view in decisions_of(reg, 9)[:300]:
+        for option in d.options[:30]:
+            assert controls.option_group(option)
+            label = controls.option_label(option)
+            assert label is None or label.strip()
+            controls.option_description(option)

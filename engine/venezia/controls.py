@@ -1,0 +1,82 @@
+"""Venezia's controls for an adapter's buttons and menus: hex options grouped by district,
+private choices for cards and draws, the gold exchange as a side action, special labels."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from engine.registry import Controls
+
+_HEX = re.compile(r"([A-Za-z]+)\d+")
+
+
+@cache
+def district_names() -> dict[str, str]:
+    """District id -> name of the board (empty if the board cannot be loaded: decoration)."""
+    try:
+        from engine.venezia.board import load_board
+
+        return dict(load_board().districts)
+    except Exception:
+        return {}
+
+
+def _arg(option: str) -> str:
+    parts = option.split(" ", 1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+def option_group(option: str) -> str:
+    """The district a hex option belongs to (its first hex's letters), e.g. ``C`` for
+    ``place C3 C4``; otherwise the first letter of the argument."""
+    arg = _arg(option) or option
+    first = arg.split()[0] if arg.split() else arg
+    m = _HEX.fullmatch(first)
+    if m is not None:
+        return m.group(1).upper()
+    return first[:1].upper() or "?"
+
+
+def option_label(option: str) -> str | None:
+    return {"done": "Done", "flip": "Flip for Klaus-Jürgen", "play": "Play no cards"}.get(option)
+
+
+def option_description(option: str) -> str | None:
+    verb = option.split(" ", 1)[0].casefold()
+    names = district_names()
+    if verb == "exchange":
+        values = [int(v) for v in _arg(option).split() if v.isdigit()]
+        if values:
+            gold = sum(values)
+            return f"{gold} gold → {gold // 5} step(s)"
+        return None
+    if verb == "score":
+        return names.get(_arg(option).upper())
+    if verb in ("place", "drain"):
+        return names.get(option_group(option))
+    return None
+
+
+def controls() -> Controls:
+    return Controls(
+        grouped_verbs=frozenset({"place", "drain"}),
+        short_label_verbs=frozenset({"place", "drain", "score", "build"}),
+        private_choices={
+            "play": ("Choose cards…", "play"),
+            "draw": ("Draw or swap…", "draw"),
+            "take": ("Take a card…", "draw"),
+            "exchange_window": ("Exchange gold…", "exchange"),
+        },
+        option_filters={
+            "play": ("play", "flip"),
+            "draw": ("draw", "swap"),
+            "exchange": ("exchange",),
+            "all": (),
+        },
+        side_action=("Exchange gold…", "exchange"),
+        option_group=option_group,
+        option_label=option_label,
+        option_description=option_description,
+        group_names=district_names,
+    )
