@@ -182,7 +182,7 @@ def theme_colours(*modules: Any) -> list[RGB]:
             and all(isinstance(v, int) for v in c)
             and c not in found
         ):
-            found.append(c)  # type: ignore[arg-type]
+            found.append(c)
 
     for module in modules:
         for name in dir(module):
