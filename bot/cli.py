@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sync": ("bot.discord_sync", "register the slash commands with Discord (global or one guild)"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
-    "render": ("render.bench", "time state -> PNG for a mid-game 5-player board"),
+    "render": ("render.bench", "time state -> PNG for a mid-game board (--game canal_grande)"),
     "turns": ("bot.bench_turns", "drive random games through the table service with SQLite"),
 }
 

@@ -39,6 +39,7 @@ from render.png import png_bytes
 from render.text import draw_text, text_width
 
 __all__ = [
+    "clear_region_cache",
     "compose_board",
     "gondola_point",
     "hex_center",
@@ -336,6 +337,11 @@ class _Region:
 #: render process' share of 200), so unchanged panels are pasted, not drawn again.
 REGION_CACHE_BYTES = 64 * 1024 * 1024
 _REGION_CACHE = RegionCache(REGION_CACHE_BYTES)
+
+
+def clear_region_cache() -> None:
+    """Forget the cached panels (``bench render --cold-panels``)."""
+    _REGION_CACHE.clear()
 
 
 def _regions(view: View, plan: _Plan) -> list[_Region]:

@@ -38,6 +38,7 @@ __all__ = [
     "encode",
     "palette",
     "panel",
+    "warm_up",
 ]
 
 View = dict[str, Any]
@@ -221,3 +222,12 @@ def header(
         anchor="lm",
         max_width=w - 2 * C.MARGIN,
     )
+
+
+def warm_up() -> None:
+    """Build the palette and the card sprites now (about a second), so the first image of a
+    game is as fast as the others. Optional: the first render does it anyway."""
+    palette()
+    for card in (*C.DISTRICT, *SPECIAL_LABEL, "n1", "n2", "n3"):
+        for w, h in ((C.CARD_W, C.CARD_H), (96, 134), (40, 56), (30, 42), (26, 36)):
+            card_face(card, w, h)
