@@ -178,16 +178,26 @@ def _cards_region(view: View) -> Region:
     divider = int(view.get("divider", 0))
     taken = view.get("taken")
     resolving = view.get("resolving")
-    labels: dict[str, tuple[str, int | None]] = {}
+    labels: dict[str, tuple[tuple[str, ...], int | None]] = {}
     if offers:
         for letter in ("A", "B"):
             if taken is None:
-                labels[letter] = (f"OFFER {letter}", None)
-            else:
-                owner = chooser if letter == taken else divider
-                role = "chooser" if owner == chooser else "divider"
-                now = " · resolving" if resolving == owner and not view.get("game_over") else ""
-                labels[letter] = (f"OFFER {letter} · {name_of(view, owner)} ({role}){now}", owner)
+                labels[letter] = ((f"OFFER {letter}",), None)
+                continue
+            owner = chooser if letter == taken else divider
+            role = "chooser" if owner == chooser else "divider"
+            who = name_of(view, owner)
+            now = " · resolving" if resolving == owner and not view.get("game_over") else ""
+            # the longest that fits the group's width is drawn
+            labels[letter] = (
+                (
+                    f"OFFER {letter} · {who} ({role}){now}",
+                    f"OFFER {letter} · {who}{now}",
+                    f"{letter} · {who}{now}",
+                    f"{letter} · {who}",
+                ),
+                owner,
+            )
     dividing = view.get("phase") == "divide" and not view.get("game_over")
     groups: list[tuple[str | None, tuple[int, ...]]]
     if offers:
@@ -235,7 +245,11 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
         for letter, positions in groups:
             gw = len(positions) * cw + max(0, len(positions) - 1) * gap
             if letter is not None:
-                text, owner = labels[letter]
+                texts, owner = labels[letter]
+                room = max(40, gw + 14)
+                text = next(
+                    (t for t in texts if text_width(t, C.FONT_SMALL, bold=True) <= room), texts[-1]
+                )
                 tint = T.blend(T.player_color(owner), T.PANEL, 0.8) if owner is not None else T.GRID
                 edge = T.player_color(owner) if owner is not None else T.PANEL_EDGE
                 frame = rounded_box(gw + 20, h - 40, tint, edge, 10, 2)

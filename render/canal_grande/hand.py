@@ -87,9 +87,8 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     hand_h = 40 + len(rows) * GROUP_H + 8
     lines = option_lines(view, INNER - 150)
     decision = me.get("decision") or {}
-    prompt = tuple(
-        wrap_words(str(decision.get("prompt", "")).split(), OPTION_SIZE, INNER - 32, " ")
-    )
+    words = str(decision.get("prompt", "")).split()
+    prompt = tuple(wrap_words(words, OPTION_SIZE, INNER - 40, " ", bold=True))
     opts_h = 46 + (len(prompt) * 26 + 10 if prompt else 0) + max(1, len(lines)) * 28 + 8
     y = C.HEADER_H + 12
     regions: list[Region] = [_header_region(view)]
