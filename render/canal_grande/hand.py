@@ -29,7 +29,7 @@ View = dict[str, Any]
 W: Final = 1000
 INNER: Final = W - 2 * C.MARGIN
 HCARD_W, HCARD_H = 96, 134
-FAN: Final = 20  # offset between the cards of one stack
+FANS: Final = (20, 12, 6)  # offsets between the cards of one stack, widest first
 MAX_FAN: Final = 5  # cards drawn per stack (the count says the rest)
 GROUP_GAP: Final = 22
 GROUP_H: Final = HCARD_H + 58
@@ -59,18 +59,27 @@ def _groups(view: View) -> list[tuple[str, str, int]]:
     names = names_of(view)
     order = [*names, "gondola"]
     order += sorted(c for c in counts if c not in order)
-    return [(c, names.get(c, c), int(counts[c])) for c in order if counts.get(c)]
+    labels = {**names, "gondola": "Gondola"}
+    return [(c, labels.get(c, c), int(counts[c])) for c in order if counts.get(c)]
 
 
-def _group_width(n: int) -> int:
-    return HCARD_W + (min(n, MAX_FAN) - 1) * FAN
+def _group_width(n: int, fan: int) -> int:
+    return HCARD_W + (min(n, MAX_FAN) - 1) * fan
 
 
-def _rows(groups: list[tuple[str, str, int]]) -> list[list[tuple[str, str, int]]]:
+def _fan(groups: list[tuple[str, str, int]]) -> int:
+    """The widest fan with which every group fits in one row (else the widest, wrapped)."""
+    for fan in FANS:
+        if sum(_group_width(g[2], fan) + GROUP_GAP for g in groups) <= INNER - 32:
+            return fan
+    return FANS[0]
+
+
+def _rows(groups: list[tuple[str, str, int]], fan: int) -> list[list[tuple[str, str, int]]]:
     rows: list[list[tuple[str, str, int]]] = [[]]
     used = 0
     for g in groups:
-        w = _group_width(g[2]) + GROUP_GAP
+        w = _group_width(g[2], fan) + GROUP_GAP
         if rows[-1] and used + w > INNER - 32:
             rows.append([])
             used = 0
@@ -83,7 +92,8 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     me = view["me"]
     seat = int(me["seat"])
     groups = _groups(view)
-    rows = _rows(groups)
+    fan = _fan(groups)
+    rows = _rows(groups, fan)
     hand_h = 40 + len(rows) * GROUP_H + 8
     lines = option_lines(view, INNER - 150)
     decision = me.get("decision") or {}
@@ -94,7 +104,13 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     regions: list[Region] = [_header_region(view)]
     vote = view.get("vote") or {}
     focus = str(vote.get("district")) if vote.get("district") and me.get("decision") else None
-    key: tuple[Any, ...] = ("hand", tuple(tuple(r) for r in rows), focus, len(me.get("hand") or []))
+    key: tuple[Any, ...] = (
+        "hand",
+        tuple(tuple(r) for r in rows),
+        focus,
+        len(me.get("hand") or []),
+        fan,
+    )
     regions.append(Region((C.MARGIN, y, W - C.MARGIN, y + hand_h), key, _hand_painter(key)))
     y += hand_h + 12
     p = view["players"][seat]
@@ -151,7 +167,7 @@ def _short(view: View, kind: str) -> str:
 
 
 def _hand_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, focus, size = key
+    _, rows, focus, size, fan = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -180,7 +196,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
         for row in rows:
             x = 16
             for card, label, n in row:
-                gw = _group_width(n)
+                gw = _group_width(n, fan)
                 if card == focus:
                     frame = rounded_box(gw + 16, GROUP_H - 6, T.PANEL_ACTIVE, C.WIN, 12, 3)
                     paste_flat(img, frame, (x - 8, y - 8), T.PANEL)
@@ -188,7 +204,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                 face = card_face(card, HCARD_W, HCARD_H, label)
                 paste_flat(img, face, (x, y), bg)
                 for i in range(1, min(n, MAX_FAN)):
-                    img.paste(face, (x + i * FAN, y), face)
+                    img.paste(face, (x + i * fan, y), face)
                 draw_text(
                     draw,
                     (x, y + HCARD_H + 24),
