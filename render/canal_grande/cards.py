@@ -103,8 +103,11 @@ def _skyline(d: ImageDraw.ImageDraw, W: float, H: float, top: float, ink: RGB) -
     d.rectangle((W * 0.08, base, W * 0.92, base + H * 0.012), fill=ink)
 
 
-def _gondola_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, hull: RGB) -> None:
-    """A gondola seen from the side: a long curved hull, the ferro at the prow, the oar."""
+def _gondola_icon(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, hull: RGB, thick: float = 1.0
+) -> None:
+    """A gondola seen from the side: a long curved hull, the ferro at the prow, the oar
+    (``thick`` > 1 for small cards, where a slim hull would vanish)."""
     n = 24
     top: list[Point] = []
     bottom: list[Point] = []
@@ -113,7 +116,9 @@ def _gondola_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, hull: 
         x = cx + (t - 0.5) * s
         lift = (2 * t - 1) ** 4 * s * 0.22
         top.append((x, cy - lift))
-        bottom.append((x, cy + s * 0.07 - lift * 0.55 + math.sin(t * math.pi) * s * 0.05))
+        bottom.append(
+            (x, cy + s * 0.07 * thick - lift * 0.55 + math.sin(t * math.pi) * s * 0.05 * thick)
+        )
     d.polygon(top + bottom[::-1], fill=hull)
     px, py = top[-1]  # the ferro: a comb on the prow
     d.line([(px, py), (px + s * 0.02, py - s * 0.12)], fill=hull, width=max(1, round(s * 0.035)))
@@ -250,7 +255,10 @@ def _special(card: str, w: int, h: int, W: int, H: int, small: bool) -> Image.Im
             fill=C.GONDOLA_WATER,
         )
         d.rectangle((b, water_top, W - 1 - b, water_top + H * 0.08), fill=C.GONDOLA_WATER)
-        _gondola_icon(d, W / 2, water_top - s * 0.02, s, C.GONDOLA_HULL)
+        if small:
+            _gondola_icon(d, W / 2, water_top - H * 0.04, W * 0.8, C.GONDOLA_HULL, thick=2.2)
+        else:
+            _gondola_icon(d, W / 2, water_top - s * 0.02, s, C.GONDOLA_HULL)
         ink: RGB = C.NUMBER_INK
     elif card == "traitor":
         img, d = _frame(w, h, C.TRAITOR_FACE, (30, 16, 22))

@@ -63,7 +63,7 @@ def _detail(view: View, seat: int) -> str:
     best = max((int(n) for n in counts.values()), default=0)
     nd = len(view.get("districts") or []) or 6
     plural = "s" if total != 1 else ""
-    return f"{total} victory card{plural} · {len(counts)} of {nd} districts · {best} of one"
+    return f"{total} victory card{plural} · {len(counts)} of {nd} districts · best {best} of 4"
 
 
 def regions(view: View) -> list[Region]:
