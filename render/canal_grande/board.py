@@ -15,6 +15,7 @@ it draws the same) into PNG bytes:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
@@ -366,6 +367,12 @@ def _grid_region(view: View, letters: list[str], box: Box) -> Region:
     return Region(box, key, grid_painter(key))
 
 
+@lru_cache(maxsize=8)
+def _empty_slot(w: int, h: int) -> Image.Image:
+    """Where a victory card may come: a faint outline of a card."""
+    return rounded_box(w, h, T.PANEL, C.EMPTY_SLOT, 4, 2)
+
+
 def grid_painter(key: tuple[Any, ...]) -> Any:
     """The victory-card grid: districts across, players down, four slots per cell."""
     _, districts, rows, _winner = key
@@ -429,12 +436,7 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
                     if j < n:
                         paste_flat(img, card_face(d, slot_w, slot_h), (sx + j * step, sy), bg)
                     else:
-                        draw.rounded_rectangle(
-                            (sx + j * step, sy, sx + j * step + slot_w - 1, sy + slot_h - 1),
-                            radius=4,
-                            outline=C.EMPTY_SLOT,
-                            width=2,
-                        )
+                        paste_flat(img, _empty_slot(slot_w, slot_h), (sx + j * step, sy), bg)
             if held == nd and nd:
                 draw.rounded_rectangle(
                     (name_w - 6, y + 2, w - 10, y + row_h - 8), radius=10, outline=C.WIN, width=3
