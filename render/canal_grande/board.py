@@ -422,7 +422,7 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
             for i, (d, _) in enumerate(districts):
                 x = name_w + i * col
                 n = counts[i]
-                slot_w, slot_h, step = 26, 36, 32
+                slot_w, slot_h, step = 30, 42, 34
                 sx = x + (col - 8 - (3 * step + slot_w)) // 2
                 sy = y + (row_h - slot_h) // 2 - 2
                 if n >= 4:

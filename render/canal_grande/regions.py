@@ -229,5 +229,5 @@ def warm_up() -> None:
     game is as fast as the others. Optional: the first render does it anyway."""
     palette()
     for card in (*C.DISTRICT, *SPECIAL_LABEL, "n1", "n2", "n3"):
-        for w, h in ((C.CARD_W, C.CARD_H), (96, 134), (40, 56), (30, 42), (26, 36)):
+        for w, h in ((C.CARD_W, C.CARD_H), (96, 134), (40, 56), (30, 42)):
             card_face(card, w, h)
