@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.registry import registration
 from engine.venezia import VeneziaState
 
 NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
@@ -104,7 +105,6 @@ class GameBench:
     what: str  # "mid-game 5-player board": how the figures are introduced
     default_turns: int
     build: Callable[[int, int], Any]  # (seed, turns) -> a mid-game state
-    renderers: dict[str, str]  # image kind -> "module:function" (view -> PNG bytes)
     kinds: tuple[str, ...]  # the kinds timed when --kind is not given
     target_ms: float
     target_bytes: int
@@ -123,11 +123,6 @@ GAMES: dict[str, GameBench] = {
         what="mid-game 5-player board",
         default_turns=24,
         build=lambda seed, turns: mid_game_state(seed, turns),
-        renderers={
-            "board": "render.board:render_board",
-            "hand": "render.hand:render_hand",
-            "end": "render.end:render_end",
-        },
         kinds=("board",),
         target_ms=TARGET_P50_MS,
         target_bytes=TARGET_PNG_BYTES,
@@ -138,11 +133,6 @@ GAMES: dict[str, GameBench] = {
         what="Canal Grande, 2 players, vote in progress",
         default_turns=6,
         build=_cg_state,
-        renderers={
-            "board": "render.canal_grande.board:render_board",
-            "hand": "render.canal_grande.hand:render_hand",
-            "end": "render.canal_grande.end:render_end",
-        },
         kinds=("board", "hand", "end"),
         target_ms=10.0,
         target_bytes=150_000,
@@ -203,7 +193,7 @@ def main(argv: list[str]) -> int:
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
     from render.png import clear_cache as clear_png_cache
 
-    render = _function(game.renderers[kind])
+    render = _function(registration(args.game).images[kind])
     clear_panels = (
         _function(game.clear_regions) if args.cold_panels and game.clear_regions else None
     )
