@@ -138,6 +138,10 @@ class Controls:
     option_filters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: (button label, filter) for the side action allowed at any time of one's turn
     side_action: tuple[str, str] | None = None
+    #: public options shown as their own buttons, apart from the option lists
+    special_options: frozenset[str] = frozenset()
+    #: decision kind -> (command, label) buttons next to a private choice
+    private_buttons: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: option -> the group it belongs to (a district, a first position, ...)
     option_group: Callable[[str], str] = lambda option: option.split(" ", 1)[-1][:1] or "?"
     #: option -> a special label (``None``: the option itself)

@@ -75,6 +75,11 @@ def controls() -> Controls:
             "all": (),
         },
         side_action=("Exchange gold…", "exchange"),
+        special_options=frozenset({"done", "flip"}),
+        private_buttons={
+            "play": (("play", "Play no cards"),),
+            "exchange_window": (("done", "Continue"),),
+        },
         option_group=option_group,
         option_label=option_label,
         option_description=option_description,
