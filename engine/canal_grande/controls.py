@@ -34,7 +34,6 @@ def controls() -> Controls:
             "place": ("Place cards…", "place"),
         },
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
-        private_buttons={"place": (("pass", "Pass"),)},
         option_group=option_group,
         option_label=option_label,
     )
