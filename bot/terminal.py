@@ -89,7 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     add = parser.add_argument
-    add("--players", type=int, metavar="N", help="seats at the table (default 3, or K if more)")
+    add(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats at the table (default 3 if the game allows, or K if more)",
+    )
     add(
         "--humans",
         type=int,
@@ -333,7 +338,8 @@ class TerminalTable:
             self.say(f"✗ {exc}", "red")
             return 2
         humans = 1 if a.humans is None else a.humans
-        players = max(3, humans) if a.players is None else a.players
+        default = max(min(3, game.max_players), game.min_players, humans)
+        players = default if a.players is None else a.players
         level = a.ai or _default_level()
         if not game.min_players <= players <= game.max_players:
             self.say(

@@ -354,3 +354,32 @@ def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
     before_prompt = text.split("Resuming", 1)[1].split("➡ Anna", 1)[0]
     assert "\n  Random AI" in before_prompt  # the AI moves made on resume are shown
     assert "✗" not in text
+
+
+# -- other games -------------------------------------------------------------------------------
+
+
+def test_canal_grande_at_the_terminal_vs_ai_and_hot_seat(tmp_path: Path) -> None:
+    """`venezia play --game canal_grande`: against an AI, and two humans at one keyboard; the
+    summary, the rules help and the options come from the game's registration."""
+    out = io.StringIO()
+    rc, text = run(
+        tmp_path,
+        ["--game", "canal_grande", "--players", "2", "--ai", "greedy", "--seed", "4"],
+        stdin=ReaderIn(out, _random_option(random.Random(4))),
+        out=out,
+    )
+    assert rc == 0, text[-3000:]
+    assert "Canal Grande · turn 1" in text and "✗" not in text
+    assert len(ranking(text)) == 2
+    verbs = {command.split()[0] for _, command in stored_moves(tmp_path / "t.sqlite3")}
+    assert {"divide", "take"} <= verbs
+    rc, text = run(
+        tmp_path,
+        ["--game", "canal", "--humans", "2", "--seed", "5", "--new"],
+        ["", "", "help", "rules vote", "1", "quit"],
+        db="hot.sqlite3",
+    )
+    assert rc == 0, text[-3000:]
+    assert "Votes (CG-6)" in text and "divide <positions>" in text
+    assert stored_moves(tmp_path / "hot.sqlite3")
