@@ -423,9 +423,14 @@ class TableService:
             "log", channel_id, self._read(channel_id, reads.log_worker, limit)
         )
 
-    async def rules(self, topic: str | None = None, game: str | None = None) -> Reply:
-        """Short rules help per topic of ``game`` (default game if ``None``), citing rule IDs."""
+    async def rules(
+        self, topic: str | None = None, game: str | None = None, channel_id: str | int | None = None
+    ) -> Reply:
+        """Short rules help per topic of ``game`` (else the game of ``channel_id``'s table, else
+        the default game), citing rule IDs."""
         try:
+            if game is None and channel_id is not None:
+                game = await self._read(channel_id, reads.game_of)
             return rules_help(topic, game)
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))

@@ -98,6 +98,16 @@ def table_options(table: Table, state: GameState) -> dict[str, str]:
     return {}
 
 
+def game_of(svc: TableService, table: Table) -> str | None:
+    """The game of the channel's table: running, else the lobby's choice, else the last one."""
+    restore.ensure_loaded(svc, table)
+    if table.record is not None:
+        return table.record.game_type
+    if table.lobby_game is not None:
+        return table.lobby_game
+    return table.finished.game_type if table.finished is not None else None
+
+
 def status_worker(svc: TableService, table: Table) -> Reply:
     restore.ensure_loaded(svc, table)
     if table.state is None:

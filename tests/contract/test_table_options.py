@@ -166,3 +166,16 @@ async def test_a_level_the_game_lacks_is_refused_never_random(
         assert len(svc.storage.list_seats("c")) == 1
     finally:
         await svc.aclose()
+
+
+async def test_rules_follow_the_channel_s_game(tmp_path: Path) -> None:
+    svc = open_service(tmp_path / "g.sqlite3")
+    try:
+        assert (await svc.join("c", uid(0), "P1", game="canal_grande")).accepted
+        reply = await svc.rules(None, channel_id="c")
+        assert reply.text.startswith("Canal Grande")
+        assert (await svc.rules(None, channel_id="empty")).text.startswith(
+            registration(REGS[0].name).title
+        )
+    finally:
+        await svc.aclose()
