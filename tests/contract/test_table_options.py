@@ -179,3 +179,36 @@ async def test_rules_follow_the_channel_s_game(tmp_path: Path) -> None:
         )
     finally:
         await svc.aclose()
+
+
+@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+async def test_table_refusals_are_specific_and_change_nothing(
+    reg: GameRegistration, tmp_path: Path
+) -> None:
+    svc = open_service(tmp_path / "x.sqlite3")
+    try:
+        n = await seat_humans(svc, reg, "c")
+        assert (await svc.start("c", uid(0), seed=13)).accepted
+        d = await svc.decision("c")
+        assert d is not None
+        other = next(uid(i) for i in range(n) if uid(i) != d.user_id)
+        before = await svc.view("c")
+        verb = sorted(reg.load_grammar().verbs)[0]
+        cases = [
+            (d.user_id, "xyzzy 1 2", Code.UNKNOWN_COMMAND),
+            (d.user_id, "", Code.MALFORMED),
+            (other, (await svc.options_for("c", d.user_id or "", limit=1))[0], None),
+            ("stranger", verb, Code.NOT_SEATED),
+        ]
+        for user, text, code in cases:
+            out = await svc.command("c", user or "", text)
+            assert not out.accepted and out.error, (user, text)
+            if code is not None:
+                assert out.code == code, (text, out.code, out.error)
+            else:
+                assert out.code in (Code.NOT_YOUR_DECISION, Code.ILLEGAL), out.error
+            assert await svc.view("c") == before
+        stale = await svc.command("c", d.user_id or "", verb, expect_seq=d.seq + 5)
+        assert stale.code == Code.STALE and await svc.view("c") == before
+    finally:
+        await svc.aclose()
