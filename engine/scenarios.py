@@ -8,26 +8,38 @@ is documented in ``docs/scenarios.md``. The hook receives the file without its `
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from engine.core import IllegalMove
 from engine.registry import default_game, registration
 from engine.scenario_base import ScenarioError, ScenarioResult
 
-#: Games with scenarios that are not registered yet (Amsterdam registers next): name -> hook.
-UNREGISTERED_HOOKS = {"amsterdam": "engine.amsterdam.scenario"}
+
+def _unregistered_hook(key: str) -> str | None:
+    """``engine.<key>.scenario`` of a game package that is not registered yet (a game being
+    written has scenarios before it has a table), if that module exists."""
+    if not key.isidentifier() or not key.isascii():
+        return None
+    module = f"engine.{key}.scenario"
+    try:
+        found = importlib.util.find_spec(module)
+    except ImportError:
+        return None
+    return module if found is not None else None
 
 
 def scenario_hook(spec: dict[str, Any]) -> tuple[str, str]:
     """(game name, hook module) of a scenario file."""
     raw = spec.get("game", default_game())
     key = " ".join(str(raw).casefold().split())
-    if key in UNREGISTERED_HOOKS:
-        return key, UNREGISTERED_HOOKS[key]
     try:
         reg = registration(key)
     except IllegalMove as exc:
-        raise ScenarioError(f"unknown game in the scenario: {exc}") from exc
+        hook = _unregistered_hook(key)
+        if hook is None:
+            raise ScenarioError(f"unknown game in the scenario: {exc}") from exc
+        return key, hook
     return reg.name, reg.scenario
 
 

@@ -527,3 +527,21 @@ def test_adapter_state_round_trip(store: Storage) -> None:
     assert store.get_adapter_state("user:u1", "dms_closed") == "7"
     store.set_adapter_state("table:c1", "live", None)
     assert store.get_adapter_state("table:c1", "live") is None
+
+
+def test_lobby_choice_is_stored_and_migrated(db_path: Path) -> None:
+    """The lobby's game and option texts survive a reopen; a file one version older (before
+    the lobby columns) is migrated and keeps its seats."""
+    with Storage.open(db_path, migrations=MIGRATIONS[:-1]) as s:
+        assert s.schema_version() == SCHEMA_VERSION - 1
+        s.join_seat("c1", "Anna", "u1")
+    with Storage.open(db_path) as s:
+        assert s.schema_version() == SCHEMA_VERSION
+        assert [x.display_name for x in s.list_seats("c1")] == ["Anna"]
+        assert s.lobby_choice("c1") == (None, {})
+        assert s.lobby_choice("nowhere") == (None, {})
+        s.set_lobby_choice("c1", "canal_grande", {"first_divider": "2"})
+    with Storage.open(db_path) as s:
+        assert s.lobby_choice("c1") == ("canal_grande", {"first_divider": "2"})
+        s.set_lobby_choice("c1", None)
+        assert s.lobby_choice("c1") == (None, {})
