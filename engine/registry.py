@@ -108,8 +108,6 @@ class GameTexts:
     secret_part: Callable[[JSON], Any]
     #: public view -> the seat whose turn it is (for decisions inside another seat's turn)
     active_seat: Callable[[JSON], int | None] = lambda view: None
-    #: canonical option -> (group, short label) for buttons and menus
-    option_label: Callable[[str], tuple[str, str]] = lambda option: ("", option)
     #: number of players -> names the table may not give a player (an imaginary player)
     reserved_names: Callable[[int], tuple[str, ...]] = lambda n: ()
     #: terminal: (public view, title) -> a compact summary (None: header + status lines)
