@@ -50,6 +50,13 @@ class Decision:
     opened_at: int | None = None
 
 
+#: Reserved event kinds every game uses the same way: a turn ended (the table shows the board
+#: as it was then), the game ended (its ``text`` is the summary), sealed answers were revealed.
+TURN_END = "turn"
+GAME_OVER = "game_over"
+REVEAL = "reveal"
+
+
 def stale_guard(state: GameState, decision: Decision) -> int:
     """The move number a control for ``decision`` must carry to be current."""
     return decision.opened_at if decision.opened_at is not None else len(state.history)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
-from engine.core import Event, GameState, IllegalMove
+from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
 from engine.registry import load as load_path
 from engine.registry import registration
@@ -181,7 +181,7 @@ def store_finish(svc: TableService, table: Table) -> None:
 def mark_finished(svc: TableService, table: Table, state: GameState, events: list[Event]) -> None:
     record = table.record
     assert record is not None
-    summary = next((e.text for e in events if e.kind == "game_over"), "the game is over")
+    summary = next((e.text for e in events if e.kind == GAME_OVER), "the game is over")
     table.finished = Finished(
         record.id,
         record.game_type,

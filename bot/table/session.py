@@ -13,7 +13,7 @@ from bot.table import ai_driving, presentation, restore
 from bot.table.grammar import commands_help, grammar_of, texts_of
 from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
 from bot.table.restore import results
-from engine.core import IllegalMove, stale_guard
+from engine.core import GAME_OVER, TURN_END, IllegalMove, stale_guard
 from engine.text import excerpt
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def commit(
     table.state = new
     entry = restore.log_entry(new, seq, seat, events)
     table.log.append(entry)
-    turn_view = new.public_view() if any(e.kind in ("turn", "game_over") for e in events) else None
+    turn_view = new.public_view() if any(e.kind in (TURN_END, GAME_OVER) for e in events) else None
     if new.is_over:
         restore.mark_finished(svc, table, new, events)
     return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)

@@ -30,7 +30,7 @@ from engine.canal_grande.votes import (
     placement_error,
     placement_votes,
 )
-from engine.core import JSON, Decision, Event, IllegalMove
+from engine.core import JSON, TURN_END, Decision, Event, IllegalMove
 from engine.rng import Rng
 
 DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
@@ -675,6 +675,8 @@ class CanalGrandeState:
         self._start_turn(ev)
 
     def _start_turn(self, ev: list[Event]) -> None:
+        # The table's reserved turn-end event (engine.core.TURN_END): the previous turn is over.
+        ev.append(Event(TURN_END, "", self.divider, {"turn": self.turn + 1}))
         self.turn += 1
         self.stage = "chooser"
         self.taken = None

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Decision, GameState, IllegalMove
+from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove
 from engine.registry import GameRegistration, load, registrations
 
 REGS = list(registrations())
@@ -30,9 +30,13 @@ def players_for(reg: GameRegistration) -> list[str]:
 
 
 def play(
-    reg: GameRegistration, seed: int, each: Callable[[GameState, Decision, str], None] | None = None
+    reg: GameRegistration,
+    seed: int,
+    each: Callable[[GameState, Decision, str], None] | None = None,
+    kinds: list[str] | None = None,
 ) -> GameState:
-    """A random game to the end with the game's random policy; ``each`` sees every step."""
+    """A random game to the end with the game's random policy; ``each`` sees every step,
+    ``kinds`` collects the event kinds."""
     game = reg.load_game()
     state = game.new_state(players_for(reg), seed)
     policy = load(reg.random_policy)(random.Random(seed))
@@ -46,7 +50,9 @@ def play(
         command = policy(state, decision)
         if each is not None:
             each(state, decision, command)
-        state.apply(seat_of(state, decision, command), command)
+        events = state.apply(seat_of(state, decision, command), command)
+        if kinds is not None:
+            kinds.extend(e.kind for e in events)
     assert state.is_over, f"{reg.name} seed {seed}: no end after {MAX_DECISIONS} decisions"
     return state
 
@@ -62,8 +68,12 @@ def test_random_games_end_with_the_invariants_holding(reg: GameRegistration, see
         if seen["moves"] % 7 == 0:
             assert check(state) == [], (reg.name, seed, seen["moves"])
 
-    end = play(reg, seed, each)
+    kinds: list[str] = []
+    end = play(reg, seed, each, kinds)
     assert check(end) == []
+    # the reserved event kinds the table relies on (engine.core)
+    assert kinds.count(GAME_OVER) == 1
+    assert TURN_END in kinds
     assert end.pending() is None and end.pending_all() == ()
     ranking = end.ranking()
     assert sorted(s for group in ranking for s in group) == list(range(len(end.players)))
