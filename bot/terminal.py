@@ -24,19 +24,18 @@ import argparse
 import asyncio
 import contextlib
 import getpass
-import importlib
 import logging
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from bot.ai_seat import UnknownAiLevel, ai_level, ai_levels
 from bot.outputs import Code, DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
-from bot.service import PlaceholderRenderer, Renderer, TableService
+from bot.service import ModuleRenderer, PlaceholderRenderer, Renderer, TableService
 from bot.storage import GameRecord
 from bot.terminal_io import Console, ImageFolder
 from bot.terminal_view import (
@@ -134,44 +133,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_RENDER_FUNCS = {
-    "board": ("render.board", "render_board"),
-    "hand": ("render.hand", "render_hand"),
-    "end": ("render.end", "render_end"),
-}
-
-
-class BestRenderer:
-    """The real renderer for every image kind whose module is importable, the service's
-    placeholder for the others (so the board is real as soon as ``render.board`` exists)."""
-
-    def __init__(self) -> None:
-        self.placeholder = PlaceholderRenderer(size=(96, 64))
-        self.funcs: dict[str, Callable[[JSON], bytes]] = {}
-        for kind, (module_name, attr) in _RENDER_FUNCS.items():
-            try:
-                self.funcs[kind] = getattr(importlib.import_module(module_name), attr)
-            except (ImportError, AttributeError):
-                continue
-
-    @property
-    def missing(self) -> list[str]:
-        return [kind for kind in _RENDER_FUNCS if kind not in self.funcs]
-
-    def _call(self, kind: str, view: JSON) -> bytes:
-        func = self.funcs.get(kind)
-        if func is None:
-            return bytes(getattr(self.placeholder, kind)(view))
-        return func(view)
-
-    def board(self, public_view: JSON) -> bytes:
-        return self._call("board", public_view)
-
-    def hand(self, player_view: JSON) -> bytes:
-        return self._call("hand", player_view)
-
-    def end(self, public_view: JSON) -> bytes:
-        return self._call("end", public_view)
+def best_renderer(game: str | None) -> tuple[Renderer, list[str]]:
+    """The game's real renderer (its registration's image functions) for every kind that can
+    be imported, the service's placeholder for the others; and the kinds drawn as
+    placeholders."""
+    renderer = ModuleRenderer(fallback=PlaceholderRenderer(size=(96, 64)))
+    try:
+        return renderer, renderer.missing(game)
+    except IllegalMove:  # an unknown game: the table refuses it with the list of games
+        return renderer, []
 
 
 def _login_name() -> str:
@@ -796,8 +766,7 @@ def main(
     console = Console(stdin, stdout)
     placeholders: list[str] = []
     if renderer is None:
-        best = BestRenderer()
-        renderer, placeholders = best, best.missing
+        renderer, placeholders = best_renderer(args.game)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         db_path.parent.mkdir(parents=True, exist_ok=True)
