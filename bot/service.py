@@ -35,7 +35,7 @@ from bot.table.render import (
 from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
 from engine.core import JSON, IllegalMove
 from engine.games import get_game
-from engine.registry import default_game, registration
+from engine.registry import default_game, registration, registrations
 
 __all__ = [
     "DEFAULT_GAME",
@@ -192,12 +192,13 @@ class TableService:
         return sum(proc.cpu_seconds() for proc in self._render_procs)
 
     async def warm_up(self) -> None:
-        """Render each image kind once for a fresh game (in every render process), so the
-        renderer's one-time caches are built before the first real move."""
-        game = get_game(self.default_game)
-        state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
-        public, private = state.public_view(), state.player_view(0)
-        calls: list[tuple[ImageKind, JSON]] = [("board", public), ("hand", private)]
+        """Render the board and a hand once for a fresh game of every registered game (in every
+        render process), so the renderers' one-time caches are built before the first move."""
+        calls: list[tuple[ImageKind, JSON]] = []
+        for reg in registrations():
+            game = reg.load_game()
+            state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
+            calls += [("board", state.public_view()), ("hand", state.player_view(0))]
         if self._render_procs:
             loop = asyncio.get_running_loop()
             jobs = [

@@ -28,7 +28,8 @@ KINDS: tuple[ImageKind, ...] = ("board", "hand", "end")
 
 
 class ModuleRenderer:
-    """The real renderer: ``render.board.render_board`` etc., imported on first use.
+    """The real renderer: each game's image functions named by its registration (the view's
+    ``game`` says which game), imported on first use.
 
     With a ``fallback`` renderer, a kind whose module is not there yet is drawn by the
     fallback instead of failing (``missing()`` tells which kinds that are).
