@@ -34,8 +34,9 @@ def texts() -> GameTexts:
 
 
 def scores(state: Any) -> list[int | None]:
-    """The number of victory cards each player won (CG-6.18)."""
-    return [len(v) for v in state.victory]
+    """Canal Grande has no points: the new Doge wins (CG-10.2), so the results carry places
+    only (a count of victory cards would rank the loser ahead when he won more cards)."""
+    return [None for _ in state.players]
 
 
 def make_ai(level: str, budget_s: float | None = None) -> Any:

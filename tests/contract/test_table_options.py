@@ -11,7 +11,7 @@ import pytest
 
 from bot.outputs import Code
 from bot.service import TableService
-from engine.registry import GameRegistration, registration, registrations
+from engine.registry import GameRegistration, load, registration, registrations
 from tests.test_service_support import open_service, uid
 
 REGS = list(registrations())
@@ -144,7 +144,11 @@ async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: P
         assert record.status == "finished" and record.game_type == reg.name
         results = svc.storage.results(record.id)
         assert sorted(r.seat for r in results) == list(range(len(record.players)))
-        assert all(r.score is not None for r in results)
+        state = reg.load_game().new_state(record.player_names, record.seed, None)
+        for move in svc.storage.moves(record.id):
+            state.apply(move.seat, move.command)
+        scores = load(reg.scores)(state)
+        assert all(r.score == scores[r.seat] for r in results)
         status = await svc.status("c")
         assert reg.title in status.text
     finally:
