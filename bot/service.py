@@ -431,7 +431,10 @@ class TableService:
         the default game), citing rule IDs."""
         try:
             if game is None and channel_id is not None:
-                game = await self._read(channel_id, reads.game_of)
+                try:
+                    game = await self._read(channel_id, reads.game_of)
+                except Refused:  # no usable channel (e.g. a DM): the default game's rules
+                    game = None
             return rules_help(topic, game)
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))

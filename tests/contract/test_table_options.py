@@ -181,6 +181,7 @@ async def test_rules_follow_the_channel_s_game(tmp_path: Path) -> None:
         assert (await svc.rules(None, channel_id="empty")).text.startswith(
             registration(REGS[0].name).title
         )
+        assert (await svc.rules(None, channel_id="bad\nid")).text.startswith(REGS[0].title)
     finally:
         await svc.aclose()
 
