@@ -108,6 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     add("--seed", type=int, help="game seed (default: a fresh one, printed)")
     add("--game", help=f"which game: {', '.join(GAMES)} (default {default_game()})")
     add(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option (repeatable), e.g. --option first_divider=2 for canal_grande",
+    )
+    add(
         "--name",
         action="append",
         metavar="NAME",
@@ -251,6 +257,7 @@ class TerminalTable:
             ("--ai", a.ai),
             ("--seed", a.seed),
             ("--game", a.game),
+            ("--option", a.option),
             ("--name", a.name),
         ]
         return [flag for flag, value in given if value is not None]
@@ -347,8 +354,9 @@ class TerminalTable:
                 return 2
         if not humans and not a.quiet:
             self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+        options = dict(o.partition("=")[::2] for o in a.option or [])
         start = await self.service.start(
-            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans
+            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
         )
         if not start.accepted:
             self._refused(start.error, start.code)

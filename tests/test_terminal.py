@@ -383,3 +383,17 @@ def test_canal_grande_at_the_terminal_vs_ai_and_hot_seat(tmp_path: Path) -> None
     assert rc == 0, text[-3000:]
     assert "Votes (CG-6)" in text and "divide <positions>" in text
     assert stored_moves(tmp_path / "hot.sqlite3")
+
+
+def test_game_options_from_the_command_line(tmp_path: Path) -> None:
+    rc, text = run(
+        tmp_path,
+        ["--game", "canal_grande", "--humans", "0", "--players", "2", "--seed", "3"]
+        + ["--option", "first_divider=2", "--option", "turn_limit=3", "--quiet"],
+    )
+    assert rc == 0, text[-2000:]
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        record = store.game_history(terminal.CHANNEL, 1)[0]
+        assert record.options == {"first_divider": "2", "turn_limit": "3"}
+    rc, text = run(tmp_path, ["--humans", "0", "--option", "colour=red"], db="v.sqlite3")
+    assert rc == 2 and "has no option 'colour'" in text
