@@ -388,8 +388,10 @@ def test_canal_grande_at_the_terminal_vs_ai_and_hot_seat(tmp_path: Path) -> None
 def test_game_options_from_the_command_line(tmp_path: Path) -> None:
     rc, text = run(
         tmp_path,
-        ["--game", "canal_grande", "--humans", "0", "--players", "2", "--seed", "3"]
-        + ["--option", "first_divider=2", "--option", "turn_limit=3", "--quiet"],
+        [
+            *("--game", "canal_grande", "--humans", "0", "--players", "2", "--seed", "3"),
+            *("--option", "first_divider=2", "--option", "turn_limit=3", "--quiet"),
+        ],
     )
     assert rc == 0, text[-2000:]
     with Storage.open(tmp_path / "t.sqlite3") as store:
