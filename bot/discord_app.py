@@ -40,7 +40,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_dm import HandMail
-from bot.discord_layout import CONTENT_MAX, clip_end, escape
+from bot.discord_layout import CONTENT_MAX, clip_end, clip_start, escape
 from bot.discord_perms import missing_permissions, permissions_refusal
 from bot.discord_table import TableMessages
 from bot.discord_views import (
@@ -498,7 +498,7 @@ class VeneziaBot(discord.Client):
             )
             text = f"Sorry — {error} (reference `{ref}`)."
         else:
-            text = error[:1].upper() + error[1:]
+            text = escape(error[:1].upper() + error[1:])
         await self.answer_via(interaction, via, text)
 
     async def move(
@@ -635,6 +635,10 @@ class VeneziaBot(discord.Client):
     ) -> None:
         await self.defer(interaction, ephemeral=not public)
         reply = await self.service.log(self._channel_id(interaction), count)
+        if reply.ok and len(reply.text) > CONTENT_MAX:
+            # Too long for one message: keep the newest moves.
+            kept = clip_start([escape(x) for x in reply.text.splitlines()], CONTENT_MAX)
+            reply = dataclasses.replace(reply, text="\n".join(kept))
         await self.answer(interaction, reply_spec(reply, title=GAME_TITLE, ephemeral=not public))
 
     async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
@@ -834,7 +838,7 @@ def _indexed(options: Sequence[str], ref: str) -> str:
 
 
 def not_yours(d: DecisionInfo) -> str:
-    return f"Not your decision: it is {d.name}'s turn to decide ({d.prompt})."
+    return f"Not your decision: it is {escape(d.name)}'s turn to decide ({d.prompt})."
 
 
 def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:

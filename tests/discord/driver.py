@@ -18,7 +18,7 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 MENTION = re.compile(r"<@!?(\d+)>")
 DECISION_ACTIONS = ("do", "opt", "pick", "grp")
-THINK_SECONDS = 1.5
+THINK_SECONDS = 200.0
 
 
 def walk(components: Any) -> Iterator[dict[str, Any]]:
