@@ -22,6 +22,7 @@ import discord
 import pytest
 
 from bot.discord_app import VeneziaBot, create_bot
+from bot.discord_table import Pace
 from bot.discord_views import (
     VzButton,
     VzSelect,
@@ -211,6 +212,8 @@ class Table:
         self.dms: dict[str, list[dict[str, Any]]] = {}
         self.closed_dms: set[str] = set()
         app.create_dm = AsyncMock(side_effect=self._create_dm)  # type: ignore[method-assign]
+        # Real time here: no pacing of bursts (SimCord tests check it on a virtual clock).
+        app.table.pace = Pace(limit=1_000_000)
 
     async def _create_dm(self, user: Any) -> SimpleNamespace:
         uid = str(user.id)
