@@ -269,7 +269,8 @@ class TableMessages:
                 fresh += lines
                 fresh_image = image or fresh_image
         if done:
-            await self._post_done(dest, channel, done, live, open_turn)
+            last_turn = d.turn - 1 if d is not None and d.turn is not None else None
+            await self._post_done(dest, channel, done, live, open_turn, last_turn)
             if live is not None and live.controls and live is not open_turn:
                 live = None  # finished by _post_done
         if outcome.game_over:
@@ -295,14 +296,22 @@ class TableMessages:
         done: list[PublicUpdate],
         live: LiveMessage | None,
         open_turn: LiveMessage | None,
+        last_turn: int | None = None,
     ) -> None:
-        """Completed turns (AI turns in a row) as one message in final form."""
+        """Completed turns (AI turns in a row) as one message in final form; ``last_turn``
+        numbers the last of them when known."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
         lines = [_summary(_lines(u.text)) for u in done]
         image = next((u.image for u in reversed(done) if u.image_kind == "board"), None)
         name = _name(done[-1]) if image is not None else None
-        title = f"{self.game_title} — " + ("a turn" if len(done) == 1 else f"{len(done)} turns")
+        if last_turn is None:
+            what = "a turn" if len(done) == 1 else f"{len(done)} turns"
+        elif len(done) == 1:
+            what = f"turn {last_turn}"
+        else:
+            what = f"turns {last_turn - len(done) + 1}–{last_turn}"
+        title = f"{self.game_title} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
 

@@ -1104,8 +1104,10 @@ class TableService:
             if not changed and seat not in texts and hand_image is None:
                 continue
             body = list(texts.get(seat, []))
+            summary = ""
             if changed or hand_image is not None:
-                body.append(_hand_text(view_after))
+                summary = _hand_text(view_after)
+                body.append(summary)
             privates.append(
                 PrivateUpdate(
                     p.user_id,
@@ -1113,6 +1115,7 @@ class TableService:
                     "\n".join(body),
                     hand_image,
                     "hand" if hand_image is not None else None,
+                    summary=summary,
                 )
             )
         decision = None
