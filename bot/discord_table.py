@@ -277,7 +277,7 @@ class TableMessages:
             live = await self._end(dest, channel, updates, open_turn or live)
         elif d is not None and not d.is_ai:
             if open_turn is not None:
-                live = await self._continue(dest, channel, open_turn, d, open_image)
+                live = await self._continue(dest, channel, open_turn, d, open_image, bool(updates))
             else:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
@@ -368,9 +368,16 @@ class TableMessages:
         live: LiveMessage,
         d: DecisionInfo,
         image: bytes | None,
+        moved: bool = True,
     ) -> LiveMessage:
-        """The next decision inside the same turn: edit the message; ping a player who must
-        decide inside someone else's turn (once)."""
+        """The next decision inside the same turn: edit the message (with the board as it is
+        now if ``moved``); ping a player who must decide inside someone else's turn
+        (once)."""
+        if image is None and moved:
+            # The moves changed the table but brought no picture: the one shown would
+            # contradict the decision line (its heading names the pending decision).
+            reply = await self.service.board(channel)
+            image = reply.image if reply.ok else None
         upload = None
         if image is not None and _crc(image) != live.crc:
             upload, live.crc = image, _crc(image)
