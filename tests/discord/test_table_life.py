@@ -64,27 +64,33 @@ async def test_restart_mid_game_keeps_one_live_message(simcord_env: Env, db_path
     assert len(live_messages(simcord_env, channel)) == 1
 
 
-async def test_restart_during_an_ai_chain_resumes_the_game(simcord_env: Env, db_path: Path) -> None:
-    channel = simcord_env.create_guild().create_text_channel("venezia")
-    players = await seated(simcord_env, channel)
-    bot = simcord_env.bot
-    armed = {"on": True}
+async def stuck_in_an_ai_chain(env: Env, channel: ChannelHandle) -> list[MemberActor]:
+    """A game left as a crash in the middle of an AI chain leaves it: an AI must decide and
+    nothing is offered to anybody."""
+    players = await seated(env, channel)
+    bot = env.bot
 
     def crash_ai_commit(channel_id: str, seq: int) -> None:
-        if armed["on"] and ai_seat_deciding(bot, channel):
+        if ai_seat_deciding(bot, channel):
             raise RuntimeError("the process died in the middle of an AI chain")
 
     bot.service.before_commit = crash_ai_commit  # type: ignore[attr-defined]
     rng = random.Random(3)
     actors = {p.id: p for p in players}
     for _ in range(200):
-        if not await play_one(simcord_env, channel, actors, rng):
+        if not await play_one(env, channel, actors, rng):
             break
     else:
         raise AssertionError("the AI never had to move")
-    # Stuck as a crash would leave it: an AI must decide, nothing is offered to anybody.
+    bot.service.before_commit = None  # type: ignore[attr-defined]
     assert ai_seat_deciding(bot, channel)
-    assert decision_message(simcord_env, channel) is None
+    assert decision_message(env, channel) is None
+    return players
+
+
+async def test_restart_during_an_ai_chain_resumes_the_game(simcord_env: Env, db_path: Path) -> None:
+    channel = simcord_env.create_guild().create_text_channel("venezia")
+    players = await stuck_in_an_ai_chain(simcord_env, channel)
     posts_before = len(raw_messages(simcord_env, channel))
     await simcord_env.restart_bot(make_bot(db_path))
     # Start-up resumed the table: the AI moved, the next human's turn is offered.
@@ -94,6 +100,23 @@ async def test_restart_during_an_ai_chain_resumes_the_game(simcord_env: Env, db_
     assert not ai_seat_deciding(simcord_env.bot, channel)
     await play_n(simcord_env, channel, players, 6, seed=4)
     assert len(live_messages(simcord_env, channel)) == 1
+
+
+async def test_a_refused_command_still_posts_the_ai_moves_it_caught_up(
+    simcord_env: Env,
+) -> None:
+    channel = simcord_env.create_guild().create_text_channel("venezia")
+    players = await stuck_in_an_ai_chain(simcord_env, channel)
+    posts_before = len(raw_messages(simcord_env, channel))
+    d = await simcord_env.bot.service.decision(str(channel.id))
+    assert d is not None and d.is_ai
+    # Somebody types an exchange nobody could make: refused, but the AI moves are shown.
+    result = await players[0].slash(channel, "exchange", tokens="99")
+    answer = (result.followups or [result.response])[-1]
+    assert answer is not None and answer.ephemeral and not answer.content.startswith("✅")
+    assert not ai_seat_deciding(simcord_env.bot, channel)
+    assert len(raw_messages(simcord_env, channel)) > posts_before
+    assert decision_message(simcord_env, channel) is not None
 
 
 async def test_closed_dms_are_remembered_across_restarts(simcord_env: Env, db_path: Path) -> None:
