@@ -23,13 +23,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import simcord  # noqa: E402
-from simcord.preview._capture import ManagedCapture  # noqa: E402
+import simcord
+from simcord.preview._capture import ManagedCapture
 
-from bot.discord_app import create_bot  # noqa: E402
-from bot.service import default_renderer  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from tests.discord.driver import play_one  # noqa: E402
+from bot.discord_app import create_bot
+from bot.service import default_renderer
+from bot.settings import Settings
+from tests.discord.driver import play_one
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
