@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "render": ("render.bench", "time state -> PNG for a mid-game 5-player board"),
     "turns": ("bot.bench_turns", "drive random games through the table service with SQLite"),
+    "discord": ("bot.bench_discord", "a game in a simulated Discord channel: figures per turn"),
 }
 
 

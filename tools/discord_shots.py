@@ -27,9 +27,9 @@ import simcord
 from simcord.preview._capture import ManagedCapture
 
 from bot.discord_app import create_bot
+from bot.discord_sim import play_one
 from bot.service import default_renderer
 from bot.settings import Settings
-from tests.discord.driver import play_one
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

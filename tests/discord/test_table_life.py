@@ -11,8 +11,7 @@ import discord
 import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
-from tests.discord.conftest import make_bot
-from tests.discord.driver import (
+from bot.discord_sim import (
     controls,
     decision_message,
     live_messages,
@@ -20,6 +19,7 @@ from tests.discord.driver import (
     raw_messages,
     texts,
 )
+from tests.discord.conftest import make_bot
 
 
 async def seated(
