@@ -56,7 +56,7 @@ from bot.discord_views import (
     send_kwargs,
     verb_of,
 )
-from bot.outputs import Code, DecisionInfo, Outcome
+from bot.outputs import Code, DecisionInfo, Outcome, Reply
 from bot.service import (
     RULE_TOPICS,
     PlaceholderRenderer,
@@ -607,12 +607,14 @@ class VeneziaBot(discord.Client):
 
     async def cmd_hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.defer(interaction)
-        reply = await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+        reply = _escaped(
+            await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+        )
         await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} — your hand"))
 
     async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = await self.service.board(self._channel_id(interaction))
+        reply = _escaped(await self.service.board(self._channel_id(interaction)))
         await self.answer(
             interaction,
             reply_spec(
@@ -624,7 +626,7 @@ class VeneziaBot(discord.Client):
 
     async def cmd_status(self, interaction: discord.Interaction[Any], public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = await self.service.status(self._channel_id(interaction))
+        reply = _escaped(await self.service.status(self._channel_id(interaction)))
         await self.answer(
             interaction,
             reply_spec(reply, title=GAME_TITLE, ephemeral=not public),
@@ -634,10 +636,10 @@ class VeneziaBot(discord.Client):
         self, interaction: discord.Interaction[Any], count: int, public: bool
     ) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = await self.service.log(self._channel_id(interaction), count)
+        reply = _escaped(await self.service.log(self._channel_id(interaction), count))
         if reply.ok and len(reply.text) > CONTENT_MAX:
             # Too long for one message: keep the newest moves.
-            kept = clip_start([escape(x) for x in reply.text.splitlines()], CONTENT_MAX)
+            kept = clip_start(reply.text.splitlines(), CONTENT_MAX)
             reply = dataclasses.replace(reply, text="\n".join(kept))
         await self.answer(interaction, reply_spec(reply, title=GAME_TITLE, ephemeral=not public))
 
@@ -822,6 +824,13 @@ class VeneziaBot(discord.Client):
                 indexes=[everything.index(o) for o in options],
             ),
         )
+
+
+def _escaped(reply: Reply) -> Reply:
+    """A read's answer with player names made inert (no markdown, no mentions)."""
+    if not reply.ok:
+        return dataclasses.replace(reply, text=escape(reply.text), error=escape(reply.error or ""))
+    return dataclasses.replace(reply, text=escape(reply.text))
 
 
 def _can_manage(interaction: discord.Interaction[Any]) -> bool:
