@@ -260,6 +260,10 @@ class TableMessages:
                 open_turn.lines += lines
                 open_image = image or open_image
                 if u.turn_over:
+                    if open_image is None and outcome.game_over:
+                        # The last turn keeps the final board (the update shows the ranking).
+                        reply = await self.service.board(channel)
+                        open_image = reply.image if reply.ok else None
                     await self.finish(dest, open_turn, open_image, _name(u))
                     open_turn = None
                 continue
