@@ -88,6 +88,8 @@ MAX_CHOICES = 25
 STALE = Code.STALE
 #: Longest text a move's slash command option accepts (Discord enforces it client-side).
 MOVE_TEXT_MAX = 100
+#: A short text option (a game, an AI level, a rules topic).
+ShortText = app_commands.Range[str, 1, 40]
 
 COMMAND_NAMES = (
     "join",
@@ -1031,7 +1033,7 @@ def register_commands(bot: VeneziaBot) -> None:
     @app_commands.describe(game="The game to play (default: Venezia)")
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
-    async def join(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
         await run(interaction, "/join", bot.cmd_join(interaction, game))
 
     @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
@@ -1043,7 +1045,7 @@ def register_commands(bot: VeneziaBot) -> None:
     @app_commands.describe(game="Switch the table to this game before starting")
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
-    async def start(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def start(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
         await run(interaction, "/start", bot.cmd_start(interaction, game))
 
     @tree.command(
@@ -1057,7 +1059,7 @@ def register_commands(bot: VeneziaBot) -> None:
     @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
-    async def addbot(interaction: discord.Interaction[Any], level: str | None = None) -> None:
+    async def addbot(interaction: discord.Interaction[Any], level: ShortText | None = None) -> None:
         await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
 
     @tree.command(name="removebot", description="Remove an AI player from the table")
@@ -1076,7 +1078,7 @@ def register_commands(bot: VeneziaBot) -> None:
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
     async def replace(
-        interaction: discord.Interaction[Any], player: discord.User, level: str | None = None
+        interaction: discord.Interaction[Any], player: discord.User, level: ShortText | None = None
     ) -> None:
         await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
 
@@ -1122,7 +1124,7 @@ def register_commands(bot: VeneziaBot) -> None:
     @app_commands.describe(topic="turn, play, architect, build, drain, draw, gold, end, 2p, …")
     @app_commands.autocomplete(topic=ac_topic)
     @app_commands.guild_only()
-    async def rules(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+    async def rules(interaction: discord.Interaction[Any], topic: ShortText | None = None) -> None:
         await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
 
     @tree.command(name="help", description="The commands of the Venezia table")

@@ -138,7 +138,13 @@ async def test_closed_dms_are_remembered_across_restarts(simcord_env: Env, db_pa
         await p.slash(channel, "join")
     await alice.slash(channel, "addbot")
     await alice.slash(channel, "start")
-    await play_n(simcord_env, channel, [alice, bob], 12)
+    rng = random.Random(1)
+    actors = {alice.id: alice, bob.id: bob}
+    for _ in range(200):  # until Bob's hand had to go out once (the game's seed is random)
+        assert await play_one(simcord_env, channel, actors, rng)
+        if any(e.path == dm_path for e in simcord_env.http_requests):
+            break
+    await play_n(simcord_env, channel, [alice, bob], 4)
     await simcord_env.restart_bot(make_bot(db_path))
     await play_n(simcord_env, channel, [alice, bob], 12, seed=5)
     attempts = [e for e in simcord_env.http_requests if e.method == "POST" and e.path == dm_path]
