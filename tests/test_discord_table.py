@@ -209,3 +209,25 @@ async def test_a_turn_is_one_message_and_an_architect_is_pinged_once() -> None:
     assert "attachments" in final  # the board as the turn left it came with the final edit
     text = "\n".join(i.content for i in walk(final["view"]) if hasattr(i, "content"))
     assert "Alice plays casa; Bob places the casa; Alice draws" in text
+
+
+def test_missing_permissions_name_what_to_grant() -> None:
+    import discord
+
+    from bot.discord_perms import missing_permissions, permissions_refusal
+
+    def interaction(kind: discord.ChannelType, perms: discord.Permissions) -> Any:
+        return SimpleNamespace(
+            guild_id=1, channel=SimpleNamespace(type=kind), app_permissions=perms
+        )
+
+    everything = discord.Permissions(view_channel=True, send_messages=True, attach_files=True)
+    assert missing_permissions(interaction(discord.ChannelType.text, everything)) == []
+    in_thread = missing_permissions(interaction(discord.ChannelType.public_thread, everything))
+    assert in_thread == ["Send Messages in Threads"]
+    bare = missing_permissions(
+        interaction(discord.ChannelType.text, discord.Permissions(view_channel=True))
+    )
+    assert bare == ["Send Messages", "Attach Files"]
+    text = permissions_refusal(bare)
+    assert "**Send Messages**, **Attach Files**" in text and "nothing was changed" in text
