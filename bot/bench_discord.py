@@ -29,7 +29,7 @@ TARGETS = {
 }
 
 
-async def play(seed: int, ai_level: str) -> dict[str, Any]:
+async def play(seed: int, ai_level: str, humans: int = 2, ais: int = 1) -> dict[str, Any]:
     import simcord
 
     from bot.discord_app import create_bot
@@ -49,10 +49,12 @@ async def play(seed: int, ai_level: str) -> dict[str, Any]:
         async with simcord.run(bot) as env:
             guild = env.create_guild()
             channel = guild.create_text_channel("venezia")
-            players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob")]
+            names = ("alice", "bob", "carla", "dave", "emma")[:humans]
+            players = [guild.add_member(env.create_user(n)) for n in names]
             for p in players:
                 await p.slash(channel, "join")
-            await players[0].slash(channel, "addbot", level=ai_level)
+            for _ in range(ais):
+                await players[0].slash(channel, "addbot", level=ai_level)
             start = len(env.http_requests)
             await players[0].slash(channel, "start")
             decisions = await play_game(
@@ -61,7 +63,13 @@ async def play(seed: int, ai_level: str) -> dict[str, Any]:
             view = await bot.service.view(str(channel.id))
             f = figures(env, channel, players, start)
             f.turns = int((view or {}).get("turn", 0))
-            report: dict[str, Any] = {"seed": seed, "decisions": decisions, **f.per_turn()}
+            report: dict[str, Any] = {
+                "seed": seed,
+                "humans": humans,
+                "ais": ais,
+                "decisions": decisions,
+                **f.per_turn(),
+            }
     report["targets"] = TARGETS
     report["targets_met"] = all(report[k] <= v for k, v in TARGETS.items())
     return report
@@ -70,13 +78,17 @@ async def play(seed: int, ai_level: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="venezia bench discord", description=__doc__)
     parser.add_argument("--seed", type=int, default=7, help="the players' choices (default 7)")
-    parser.add_argument("--ai", default="random", help="the AI seat's level (default random)")
+    parser.add_argument("--ai", default="random", help="the AI seats' level (default random)")
+    parser.add_argument("--humans", type=int, default=2, choices=range(1, 6), help="default 2")
+    parser.add_argument("--ais", type=int, default=1, choices=range(0, 5), help="default 1")
     args = parser.parse_args(argv)
+    if not 2 <= args.humans + args.ais <= 5:
+        parser.error("a Venezia table seats 2 to 5 players (--humans plus --ais)")
     try:
         import simcord  # noqa: F401
     except ImportError:
         print("venezia bench discord needs SimCord: uv sync (dev dependencies)", file=sys.stderr)
         return 2
-    report = asyncio.run(play(args.seed, args.ai))
+    report = asyncio.run(play(args.seed, args.ai, args.humans, args.ais))
     print(json.dumps(report))
     return 0 if report["targets_met"] else 1
