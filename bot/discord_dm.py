@@ -72,7 +72,16 @@ class HandMail:
         game = -1 if game_id is None else game_id
         if await self.dms_closed_in(user_id) == game:
             return
-        lines = [line for p in batch for line in p.text.splitlines() if line.strip()]
+        # Events of every update, the hand's summary only as it is now.
+        lines = [
+            line
+            for p in batch
+            for line in p.text.splitlines()
+            if line.strip() and not (p.summary and line == p.summary)
+        ]
+        summary = next((p.summary for p in reversed(batch) if p.summary), "")
+        if summary:
+            lines.append(summary)
         image = next((p.image for p in reversed(batch) if p.image is not None), None)
         head = f"**Your hand** at the table in <#{channel}>:"
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))

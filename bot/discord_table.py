@@ -260,6 +260,10 @@ class TableMessages:
                 open_turn.lines += lines
                 open_image = image or open_image
                 if u.turn_over:
+                    if open_image is None and outcome.game_over:
+                        # The last turn keeps the final board (the update shows the ranking).
+                        reply = await self.service.board(channel)
+                        open_image = reply.image if reply.ok else None
                     await self.finish(dest, open_turn, open_image, _name(u))
                     open_turn = None
                 continue
@@ -269,14 +273,15 @@ class TableMessages:
                 fresh += lines
                 fresh_image = image or fresh_image
         if done:
-            await self._post_done(dest, channel, done, live, open_turn)
+            last_turn = d.turn - 1 if d is not None and d.turn is not None else None
+            await self._post_done(dest, channel, done, live, open_turn, last_turn)
             if live is not None and live.controls and live is not open_turn:
                 live = None  # finished by _post_done
         if outcome.game_over:
             live = await self._end(dest, channel, updates, open_turn or live)
         elif d is not None and not d.is_ai:
             if open_turn is not None:
-                live = await self._continue(dest, channel, open_turn, d, open_image)
+                live = await self._continue(dest, channel, open_turn, d, open_image, bool(updates))
             else:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
@@ -295,14 +300,22 @@ class TableMessages:
         done: list[PublicUpdate],
         live: LiveMessage | None,
         open_turn: LiveMessage | None,
+        last_turn: int | None = None,
     ) -> None:
-        """Completed turns (AI turns in a row) as one message in final form."""
+        """Completed turns (AI turns in a row) as one message in final form; ``last_turn``
+        numbers the last of them when known."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
         lines = [_summary(_lines(u.text)) for u in done]
         image = next((u.image for u in reversed(done) if u.image_kind == "board"), None)
         name = _name(done[-1]) if image is not None else None
-        title = f"{self.game_title} — " + ("a turn" if len(done) == 1 else f"{len(done)} turns")
+        if last_turn is None:
+            what = "a turn" if len(done) == 1 else f"{len(done)} turns"
+        elif len(done) == 1:
+            what = f"turn {last_turn}"
+        else:
+            what = f"turns {last_turn - len(done) + 1}–{last_turn}"
+        title = f"{self.game_title} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
 
@@ -359,9 +372,16 @@ class TableMessages:
         live: LiveMessage,
         d: DecisionInfo,
         image: bytes | None,
+        moved: bool = True,
     ) -> LiveMessage:
-        """The next decision inside the same turn: edit the message; ping a player who must
-        decide inside someone else's turn (once)."""
+        """The next decision inside the same turn: edit the message (with the board as it is
+        now if ``moved``); ping a player who must decide inside someone else's turn
+        (once)."""
+        if image is None and moved:
+            # The moves changed the table but brought no picture: the one shown would
+            # contradict the decision line (its heading names the pending decision).
+            reply = await self.service.board(channel)
+            image = reply.image if reply.ok else None
         upload = None
         if image is not None and _crc(image) != live.crc:
             upload, live.crc = image, _crc(image)

@@ -74,6 +74,9 @@ class PrivateUpdate:
     text: str
     image: bytes | None = None
     image_kind: ImageKind | None = None
+    #: The one-line state of his hand after it (also the last line of ``text``), or "":
+    #: an adapter that sends several updates at once shows only the newest summary.
+    summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,8 +222,10 @@ def build_outcome(
         if not changed and seat not in texts and hand_image is None:
             continue
         body = list(texts.get(seat, []))
+        summary = ""
         if changed or hand_image is not None:
-            body.append(words.hand_text(view_after))
+            summary = words.hand_text(view_after)
+            body.append(summary)
         privates.append(
             PrivateUpdate(
                 p.user_id,
@@ -231,6 +233,7 @@ def build_outcome(
                 "\n".join(body),
                 hand_image,
                 "hand" if hand_image is not None else None,
+                summary=summary,
             )
         )
     decision = None

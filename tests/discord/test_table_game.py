@@ -7,7 +7,7 @@ import random
 
 from simcord import Env
 
-from tests.discord.driver import figures, live_messages, play_game, raw_messages, texts
+from bot.discord_sim import figures, live_messages, play_game, raw_messages, texts
 
 
 async def seat_table(env: Env, humans: int = 2, ais: int = 1):

@@ -1,5 +1,8 @@
 """Playing the bot in SimCord the way people do: reading the channel, clicking what it shows.
 
+Used by the end-to-end tests (``tests/discord/``) and ``venezia bench discord``; needs SimCord,
+a development dependency (``uv sync`` installs it).
+
 Nothing here calls the bot directly: a player finds the table's current message, reads whose
 decision it is from the mention, and clicks one of its buttons or chooses in one of its menus
 (through the private menus they open). The figures of a game come from SimCord's log of the
@@ -18,7 +21,7 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 MENTION = re.compile(r"<@!?(\d+)>")
 DECISION_ACTIONS = ("do", "opt", "pick", "grp")
-THINK_SECONDS = 1.5
+THINK_SECONDS = 200.0
 
 
 def walk(components: Any) -> Iterator[dict[str, Any]]:
