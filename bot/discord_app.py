@@ -560,7 +560,7 @@ class VeneziaBot(discord.Client):
         await self.answer(interaction, reply_spec(reply, title=GAME_TITLE, ephemeral=not public))
 
     async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
-        reply = await self.service.rules(topic)
+        reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
         await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} rules"))
 
     async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
@@ -717,7 +717,7 @@ class VeneziaBot(discord.Client):
     ) -> None:
         """A private list of the clicker's own options (cards to play, draws, exchanges)."""
         everything = await self.service.options_for(channel, user, "", None)
-        options = filter_options(everything, cid.arg)
+        options = filter_options(everything, cid.arg, d.game)
         if not options:
             reason = await self.service.options_reason(channel, user)
             if reason == Code.NOT_SEATED:

@@ -40,9 +40,16 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
-from bot.discord_views import COLORS, decision_components, lobby_components
+from bot.discord_views import (
+    COLORS,
+    controls_for,
+    decision_components,
+    filter_options,
+    lobby_components,
+)
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
+from engine.registry import registration
 
 __all__ = ["LiveMessage", "Pace", "TableMessages"]
 
@@ -169,10 +176,11 @@ class TableMessages:
     # -- cards --------------------------------------------------------------------------------
 
     def _turn_title(self, d: DecisionInfo | None) -> str:
+        title = registration(d.game).title if d is not None and d.game else self.game_title
         if d is not None and d.turn is not None:
             who = escape(d.active_name or d.name)
-            return f"{self.game_title} — turn {d.turn} · {who}"
-        return self.game_title
+            return f"{title} — turn {d.turn} · {who}"
+        return title
 
     def _final_card(self, live: LiveMessage) -> Card:
         if live.kind == "turn":
@@ -331,10 +339,11 @@ class TableMessages:
 
     async def _exchange_open(self, channel: str, d: DecisionInfo) -> bool:
         """Whether the player to act could exchange gold now (else no button offers it)."""
-        if d.user_id is None or d.kind == "exchange_window":
+        side = controls_for(d.game).side_action
+        if d.user_id is None or side is None:
             return False
-        options = await self.service.options_for(channel, d.user_id, "exchange", None)
-        return any(o.startswith("exchange") for o in options)
+        options = await self.service.options_for(channel, d.user_id, "", None)
+        return bool(filter_options(options, side[1], d.game))
 
     async def _start_turn(
         self,

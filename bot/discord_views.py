@@ -32,14 +32,14 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Literal, Protocol
 
 import discord
 
 from bot.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from engine.registry import Controls, default_game, registration
 
 __all__ = [
     "BUTTON_ACTIONS",
@@ -92,24 +92,17 @@ _ANY_ID = re.compile(_ID_HEAD + r"(?P<action>[a-z]+)(?::(?P<arg>.*))?")
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
-#: Verbs whose argument is a hex (options grouped by district when there are many).
-HEX_VERBS = frozenset({"place", "drain"})
-#: Verbs dropped from button labels (the prompt above says what the buttons do).
-SHORT_LABEL_VERBS = frozenset({"place", "drain", "score", "build"})
-#: Decisions whose choices are private: (button label, ``opt`` filter).
-PRIVATE_CHOICES: dict[str, tuple[str, str]] = {
-    "play": ("Choose cards…", "play"),
-    "draw": ("Draw or swap…", "draw"),
-    "take": ("Take a card…", "draw"),
-    "exchange_window": ("Exchange gold…", "exchange"),
-}
-#: ``opt`` filters: which verbs each private list shows.
-OPTION_FILTERS: dict[str, tuple[str, ...]] = {
-    "play": ("play", "flip"),
-    "draw": ("draw", "swap"),
-    "exchange": ("exchange",),
-    "all": (),
-}
+
+def controls_for(game: str | None = None) -> Controls:
+    """The game's controls (grouped verbs, labels, private choices) from its registration."""
+    return registration(game or default_game()).load_controls()
+
+
+#: The default game's controls as constants (kept for callers that know no game).
+HEX_VERBS = controls_for().grouped_verbs
+SHORT_LABEL_VERBS = controls_for().short_label_verbs
+PRIVATE_CHOICES: Mapping[str, tuple[str, str]] = controls_for().private_choices
+OPTION_FILTERS: Mapping[str, tuple[str, ...]] = controls_for().option_filters
 
 
 # --------------------------------------------------------------------------------------------
@@ -222,15 +215,9 @@ def _clip(text: str, limit: int) -> str:
 _HEX = re.compile(r"([A-Za-z]+)\d+")
 
 
-@cache
-def district_names() -> dict[str, str]:
-    """District id -> name of the Venezia board (empty if the board cannot be loaded)."""
-    try:
-        from engine.venezia.board import load_board
-
-        return dict(load_board().districts)
-    except Exception:  # the names are decoration only
-        return {}
+def district_names(game: str | None = None) -> dict[str, str]:
+    """Group id -> name (Venezia's districts), from the game's controls."""
+    return dict(controls_for(game).group_names())
 
 
 def verb_of(option: str) -> str:
@@ -242,44 +229,24 @@ def arg_of(option: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def option_group(option: str) -> str:
-    """The district a hex option belongs to (its first hex's letters), e.g. ``C`` for
-    ``place C3 C4``; otherwise the first letter of the argument."""
-    arg = arg_of(option) or option
-    first = arg.split()[0] if arg.split() else arg
-    m = _HEX.fullmatch(first)
-    if m is not None:
-        return m.group(1).upper()
-    return first[:1].upper() or "?"
+def option_group(option: str, game: str | None = None) -> str:
+    """The group an option belongs to (a district for a hex option), from the game's controls."""
+    return controls_for(game).option_group(option)
 
 
-def option_label(option: str, *, short: bool = True) -> str:
+def option_label(option: str, *, short: bool = True, game: str | None = None) -> str:
+    controls = controls_for(game)
     verb = verb_of(option)
-    if short and verb in SHORT_LABEL_VERBS and arg_of(option):
+    if short and verb in controls.short_label_verbs and arg_of(option):
         return _clip(arg_of(option), LABEL_MAX)
-    if option == "done":
-        return "Done"
-    if option == "flip":
-        return "Flip for Klaus-Jürgen"
-    if option == "play":
-        return "Play no cards"
+    special = controls.option_label(option)
+    if special is not None:
+        return _clip(special, LABEL_MAX)
     return _clip(option, LABEL_MAX)
 
 
-def option_description(option: str) -> str | None:
-    verb = verb_of(option)
-    names = district_names()
-    if verb == "exchange":
-        values = [int(v) for v in arg_of(option).split() if v.isdigit()]
-        if values:
-            gold = sum(values)
-            return f"{gold} gold → {gold // 5} step(s)"
-        return None
-    if verb == "score":
-        return names.get(arg_of(option).upper())
-    if verb in HEX_VERBS:
-        return names.get(option_group(option))
-    return None
+def option_description(option: str, game: str | None = None) -> str | None:
+    return controls_for(game).option_description(option)
 
 
 def _option_value(option: str, index: int) -> str:
@@ -327,6 +294,7 @@ def pick_selects(
     first_row: int = 0,
     indexes: Sequence[int] | None = None,
     source: Literal["d", "u"] = "d",
+    game_name: str | None = None,
 ) -> tuple[SelectSpec, ...]:
     """Select menus (25 options each, at most ``5 - first_row`` of them) whose choice sends
     that command. ``indexes`` gives each option's index in the full option list (used as the
@@ -347,9 +315,9 @@ def pick_selects(
                 _clip(placeholder, 150),
                 tuple(
                     OptionSpec(
-                        _clip(option_label(o, short=False), 100),
+                        _clip(option_label(o, short=False, game=game_name), 100),
                         _option_value(o, i),
-                        option_description(o),
+                        option_description(o, game_name),
                     )
                     for o, i in chunk
                 ),
@@ -360,13 +328,19 @@ def pick_selects(
 
 
 def group_select(
-    channel: str | int, game: int, seq: int, options: Sequence[str], *, row: int = 0
+    channel: str | int,
+    game: int,
+    seq: int,
+    options: Sequence[str],
+    *,
+    row: int = 0,
+    game_name: str | None = None,
 ) -> SelectSpec:
     """A "choose a district first" select for many hex options (value: the district id)."""
-    names = district_names()
+    names = district_names(game_name)
     counts: dict[str, int] = {}
     for o in options:
-        g = option_group(o)
+        g = option_group(o, game_name)
         counts[g] = counts.get(g, 0) + 1
     verb = verb_of(options[0]) if options else ""
     opts = tuple(
@@ -397,19 +371,20 @@ def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Comp
     if d.is_ai:
         return ()
     ch, game, seq = d.channel_id, d.game_id, d.seq
+    rules = controls_for(d.game)
     comps: list[Component] = []
     controls: list[ButtonSpec] = []
     row = 0
     if d.options is not None:
         options = list(d.options)
-        special = [o for o in options if o in ("done", "flip")]
-        rest = [(i, o) for i, o in enumerate(options) if o not in ("done", "flip")]
+        special = [o for o in options if o in rules.special_options]
+        rest = [(i, o) for i, o in enumerate(options) if o not in rules.special_options]
         if len(rest) <= MAX_OPTION_BUTTONS:
             for n, (i, o) in enumerate(rest):
                 comps.append(
                     ButtonSpec(
                         make_id(ch, game, seq, "do", _button_arg(ch, game, seq, o, i)),
-                        option_label(o),
+                        option_label(o, game=d.game),
                         "primary",
                         n // ROW_WIDTH,
                     )
@@ -424,24 +399,30 @@ def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Comp
                     [o for _, o in rest],
                     what=_what(d),
                     indexes=[i for i, _ in rest],
+                    game_name=d.game,
                 )
             )
             row = 1
         else:
-            comps.append(group_select(ch, game, seq, [o for _, o in rest]))
+            comps.append(group_select(ch, game, seq, [o for _, o in rest], game_name=d.game))
             row = 1
         for o in special:
             style: Style = "secondary" if o == "done" else "success"
-            controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), option_label(o), style))
+            label = option_label(o, game=d.game)
+            controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), label, style))
     else:
-        label, flt = PRIVATE_CHOICES.get(d.kind, ("Choose…", "all"))
-        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
-        if d.kind == "play":
-            controls.append(ButtonSpec(make_id(ch, game, seq, "do", "play"), "Play no cards"))
-        if d.kind == "exchange_window":
-            controls.append(ButtonSpec(make_id(ch, game, seq, "do", "done"), "Continue"))
-    if exchange and not any(c.custom_id.endswith(":opt:exchange") for c in controls):
-        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", "exchange"), "Exchange gold…"))
+        label, flt = rules.private_choices.get(d.kind, ("Choose…", "all"))
+        if exchange or rules.side_action is None or flt != rules.side_action[1]:
+            controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
+        extra = list(rules.private_buttons.get(d.kind, ()))
+        if d.decline is not None and all(command != d.decline for command, _ in extra):
+            extra.append((d.decline, option_label(d.decline, game=d.game)))
+        for command, text in extra:
+            controls.append(ButtonSpec(make_id(ch, game, seq, "do", command), text))
+    side_label, side_filter = rules.side_action or ("", "")
+    shown = any(c.custom_id.endswith(f":opt:{side_filter}") for c in controls)
+    if exchange and side_filter and not shown:
+        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", side_filter), side_label))
     controls.append(ButtonSpec(make_id(ch, game, seq, "hand"), "My hand"))
     controls_row = min(row, MAX_ROWS - 1)
     comps.extend(
@@ -454,9 +435,9 @@ def _what(d: DecisionInfo) -> str:
     return _clip(d.prompt[:1].upper() + d.prompt[1:], 150) if d.prompt else "Choose"
 
 
-def filter_options(options: Iterable[str], flt: str) -> list[str]:
+def filter_options(options: Iterable[str], flt: str, game: str | None = None) -> list[str]:
     """The options an ``opt`` button of filter ``flt`` lists."""
-    verbs = OPTION_FILTERS.get(flt, ())
+    verbs = controls_for(game).option_filters.get(flt, ())
     return [o for o in options if not verbs or verb_of(o) in verbs]
 
 
