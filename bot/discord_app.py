@@ -696,10 +696,12 @@ class VeneziaBot(discord.Client):
                 return
             group = values[0] if values else ""
             if d.options is not None:
-                spec = district_choice_spec(channel, d.game_id, d.seq, d.options, group, "d")
+                spec = district_choice_spec(
+                    channel, d.game_id, d.seq, d.options, group, "d", d.game
+                )
             else:
                 mine = await self.service.options_for(channel, user, "", None)
-                spec = district_choice_spec(channel, d.game_id, d.seq, mine, group, "u")
+                spec = district_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
             await self.answer(interaction, spec)
             return
         if action == "opt":
@@ -738,6 +740,7 @@ class VeneziaBot(discord.Client):
                 options,
                 what.get(cid.arg, "Your choices"),
                 indexes=[everything.index(o) for o in options],
+                game_name=d.game,
             ),
         )
 

@@ -448,6 +448,7 @@ def private_choice_spec(
     options: Sequence[str],
     what: str,
     indexes: Sequence[int] | None = None,
+    game_name: str | None = None,
 ) -> MessageSpec:
     """The private message listing a user's own options as select menus (``indexes``: their
     positions in the user's full option list)."""
@@ -461,7 +462,7 @@ def private_choice_spec(
     return MessageSpec(
         content=note,
         components=pick_selects(
-            channel, game, seq, options, what=what, indexes=indexes, source="u"
+            channel, game, seq, options, what=what, indexes=indexes, source="u", game_name=game_name
         ),
         ephemeral=True,
     )
@@ -474,10 +475,11 @@ def district_choice_spec(
     options: Sequence[str],
     group: str,
     source: Literal["d", "u"] = "d",
+    game_name: str | None = None,
 ) -> MessageSpec:
     """The private message listing one district's options (after a ``grp`` select)."""
-    names = district_names()
-    chosen = [(i, o) for i, o in enumerate(options) if option_group(o) == group]
+    names = district_names(game_name)
+    chosen = [(i, o) for i, o in enumerate(options) if option_group(o, game_name) == group]
     title = f"{group} — {names[group]}" if group in names else group
     if not chosen:
         return MessageSpec(content=f"No choices in {title}.", ephemeral=True)
@@ -491,6 +493,7 @@ def district_choice_spec(
             what=f"Choose in {title}",
             indexes=[i for i, _ in chosen],
             source=source,
+            game_name=game_name,
         ),
         ephemeral=True,
     )
