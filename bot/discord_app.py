@@ -96,6 +96,7 @@ COMMAND_NAMES = (
     "abort",
     "addbot",
     "removebot",
+    "options",
     "replace",
     "play",
     "place",
@@ -494,6 +495,16 @@ class VeneziaBot(discord.Client):
             "addbot",
             lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
             via=via,
+        )
+
+    async def cmd_options(
+        self, interaction: discord.Interaction[Any], settings: str | None, via: str = "slash"
+    ) -> None:
+        """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
+        await self.act(
+            interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
         )
 
     async def cmd_removebot(

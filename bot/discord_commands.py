@@ -316,6 +316,15 @@ def register_commands(bot: VeneziaBot) -> None:
     async def addbot(interaction: discord.Interaction[Any], level: ShortText | None = None) -> None:
         await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
 
+    @tree.command(name="options", description="Show or set the game options of the table")
+    @app_commands.describe(settings="name=value pairs, e.g. first_divider=2 (empty: list them)")
+    @app_commands.guild_only()
+    async def options(
+        interaction: discord.Interaction[Any],
+        settings: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await run(interaction, "/options", bot.cmd_options(interaction, settings))
+
     @tree.command(name="removebot", description="Remove an AI player from the table")
     @app_commands.describe(seat="The AI's seat number (default: the last AI)")
     @app_commands.guild_only()
