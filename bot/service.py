@@ -407,7 +407,7 @@ class TableService:
         )
 
     async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
-        """A player's hand and tokens (private)."""
+        """A player's private view: his hand and other secrets (private)."""
         return await guard.guarded_reply(
             "hand", channel_id, self._read(channel_id, reads.hand_worker, str(user_id)), True
         )

@@ -21,8 +21,8 @@ How it works
 * **Outputs are data.** Each accepted command yields at most one public update for itself (all
   events coalesced) plus one per turn of AI seats that moved after it; the board image is
   attached when a turn ended, the game ended, or the next decision needs a look at the board.
-  Event texts meant for one seat, and every change of a player's hand or tokens, become
-  private updates for that player.
+  Event texts meant for one seat, and every change of a player's secret part (his hand, ...:
+  the game's ``secret_part``), become private updates for that player.
 * **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
   the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
   :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A

@@ -165,8 +165,8 @@ def build_outcome(
                 turn_over=bool(moves) and (turn_over or ended),
             )
         )
-    # Private: each event's private text, and a hand update for every player whose hand
-    # or tokens changed. Only seats named by an event can have changed.
+    # Private: each event's private text, and a hand update for every player whose secret
+    # part (the registration's secret_part) changed. Only seats named by an event can change.
     texts: dict[int, list[str]] = {}
     touched: set[int] = set()
     for m in moves:

@@ -93,12 +93,13 @@ class Table:
     lobby_options: dict[str, str] = field(default_factory=dict)
     log: deque[LogEntry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
     ais: dict[int, AiPlayer] = field(default_factory=dict)
-    #: Seats whose hand or tokens changed since their last hand image ("settled" policy).
+    #: Seats whose private part changed since their last hand image ("settled" policy).
     hand_dirty: set[int] = field(default_factory=set)
     #: The last image of each kind and seat (-1: public) with the (game id, move count) it
     #: shows, so /board and /hand right after a move reuse it instead of rendering again.
     images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
-    #: Each seat's private part (hand, tokens) with the (game id, move count) it is true at:
+    #: Each seat's secret part (``GameTexts.secret_part``) with the (game id, move count) it
+    #: is true at:
     #: spares building the "before" player view to tell whether it changed.
     secrets: dict[int, tuple[int, int, Any]] = field(default_factory=dict)
 
