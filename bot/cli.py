@@ -18,7 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "soak": ("bot.soak", "SIGKILL the table service while it plays; check no move is lost"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
-    "render": ("render.bench", "time state -> PNG for a mid-game 5-player board"),
+    "render": ("render.bench", "time state -> PNG for a mid-game board (--game canal_grande)"),
     "turns": ("bot.bench_turns", "drive random games through the table service with SQLite"),
 }
 

@@ -25,8 +25,6 @@ gives the decoded image.
 
 from __future__ import annotations
 
-import threading
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,10 +34,12 @@ from PIL import Image, ImageDraw
 
 from render import static as S
 from render import theme as T
+from render.common import RegionCache, build_palette, player_letters, theme_colours
 from render.png import png_bytes
-from render.text import REPLACEMENT, _runs, draw_text, text_width
+from render.text import draw_text, text_width
 
 __all__ = [
+    "clear_region_cache",
     "compose_board",
     "gondola_point",
     "hex_center",
@@ -95,24 +95,6 @@ def player_name_box(seat: int) -> tuple[int, int, int, int]:
     """The box where ``seat``'s name is written in his panel (for tests)."""
     x, y = panel_origin(seat)
     return (x + 62, y + 12, x + T.SIDE_W - T.PAD - 90, y + 42)
-
-
-def _drawable(ch: str) -> bool:
-    return ch.strip() != "" and REPLACEMENT not in "".join(r for _, r in _runs(ch, True))
-
-
-def player_letters(view: View) -> list[str]:
-    """One letter per player for the gondolas: the first letter of each name (the first one a
-    bundled font can draw) when they are all different, else A, B, C, ..."""
-    firsts: list[str] = []
-    for p in view["players"]:
-        name = unicodedata.normalize("NFC", str(p["name"]))
-        # the first letter or digit a bundled font has (skips emoji, spaces, punctuation)
-        first = next((c for c in name if c.isalnum() and _drawable(c)), "")
-        firsts.append(first.upper() if len(first.upper()) == 1 else first)
-    if all(firsts) and len(set(firsts)) == len(firsts):
-        return firsts
-    return [chr(ord("A") + i) for i in range(len(firsts))]
 
 
 def _seat_name(view: View, seat: int | str | None) -> str:
@@ -348,30 +330,18 @@ class _Region:
         return img
 
     def quantized(self) -> Image.Image:
-        full = (self.box, *self.key)
-        global _REGION_BYTES
-        with _REGION_LOCK:
-            hit = _REGION_CACHE.pop(full, None)
-            if hit is not None:
-                _REGION_CACHE[full] = hit  # last: the dict is in least recent use order
-                return hit
-        hit = _quantize(self.rgb())
-        with _REGION_LOCK:
-            if _REGION_CACHE.pop(full, None) is None:  # another thread may have drawn it too
-                _REGION_BYTES += hit.width * hit.height
-            _REGION_CACHE[full] = hit
-            while len(_REGION_CACHE) > 1 and _REGION_BYTES > REGION_CACHE_BYTES:
-                old = _REGION_CACHE.pop(next(iter(_REGION_CACHE)))
-                _REGION_BYTES -= old.width * old.height
-        return hit
+        return _REGION_CACHE.get((self.box, *self.key), lambda: _quantize(self.rgb()))
 
 
-_REGION_CACHE: dict[tuple[Any, ...], Image.Image] = {}
-_REGION_LOCK = threading.Lock()
-_REGION_BYTES = 0
 #: Pixels (bytes) of quantized panels kept: the last board's panels of ~100 live tables (a
 #: render process' share of 200), so unchanged panels are pasted, not drawn again.
 REGION_CACHE_BYTES = 64 * 1024 * 1024
+_REGION_CACHE = RegionCache(REGION_CACHE_BYTES)
+
+
+def clear_region_cache() -> None:
+    """Forget the cached panels (``bench render --cold-panels``)."""
+    _REGION_CACHE.clear()
 
 
 def _regions(view: View, plan: _Plan) -> list[_Region]:
@@ -905,31 +875,14 @@ def _sample_view() -> View:
 
 def key_colours() -> list[T.RGB]:
     """Every colour of the theme (and the piece rims), kept exactly in the palette."""
-    found: list[T.RGB] = []
-
-    def add(c: object) -> None:
-        if (
-            isinstance(c, tuple)
-            and len(c) == 3
-            and all(isinstance(v, int) for v in c)
-            and c not in found
-        ):
-            found.append(c)
-
-    for name in dir(T):
-        value = getattr(T, name)
-        if name.isupper():
-            if isinstance(value, dict):
-                for v in value.values():
-                    add(v)
-            elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
-                for v in value:
-                    add(v)
-            else:
-                add(value)
+    found = theme_colours(T)
     for t in T.TYPES:
-        add(T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.4))
-        add(T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.5))
+        for c in (
+            T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.4),
+            T.blend(T.BUILDING[t], T.BUILDING_EDGE[t], 0.5),
+        ):
+            if c not in found:
+                found.append(c)
     return found
 
 
@@ -937,16 +890,4 @@ def key_colours() -> list[T.RGB]:
 def palette() -> Image.Image:
     """The fixed 256-colour palette of the board image ("P" image), made once per process:
     the theme's colours exactly, plus a median cut of a sample render and the static layer."""
-    sb = S.static_board()
-    keys = key_colours()
-    sample = _compose_rgb(_sample_view())
-    sheet = Image.new("RGB", (sample.width, sample.height * 2))
-    sheet.paste(sample, (0, 0))
-    sheet.paste(sb.base, (0, sample.height))
-    cut = sheet.quantize(256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    colours = (cut.getpalette() or [])[: 3 * (256 - len(keys))]
-    colours += [v for c in keys for v in c]
-    colours += [0] * (768 - len(colours))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(colours)
-    return pal
+    return build_palette(key_colours(), [_compose_rgb(_sample_view()), S.static_board().base])

@@ -1,12 +1,14 @@
-"""Golden images of the Venezia renderer, and the command that regenerates them on purpose.
+"""Golden images of the renderers (Venezia, Canal Grande), and the command that regenerates them.
 
     uv run python -m render.golden --update    # rewrite tests/golden/*.png from canonical games
-    uv run python -m render.golden --docs      # rewrite docs/sample_{board,hand,end}.png
-    uv run python -m render.golden             # compare the current renderer with the goldens
+    uv run python -m render.golden --docs      # rewrite docs/sample_*.png, docs/canal_grande_*.png
+    uv run python -m render.golden             # compare the current renderers with the goldens
 
-Each golden PNG carries its input view as JSON in an ``iTXt`` chunk (key ``view``, plus
-``kind``: board / hand / end), so the comparison re-renders exactly the same view whatever the
-engine does later: the goldens test the renderer only. The canonical views come from seeded games
+``--game venezia`` or ``--game canal_grande`` limits ``--update`` / ``--docs`` to one game's
+images. Each golden PNG carries its input view as JSON in an ``iTXt`` chunk (key ``view``, plus
+``kind``: board / hand / end for Venezia, cg_board / cg_hand / cg_end for Canal Grande), so the
+comparison re-renders exactly the same view whatever the engine does later: the goldens test the
+renderer only. The canonical views come from seeded games
 of random legal moves; ``--update`` records them afresh.
 
 Images are compared with a tolerance (:func:`diff_stats`): the mean absolute channel difference
@@ -37,6 +39,12 @@ BAD_PIXEL = 40
 MAX_BAD_FRACTION = 0.01
 
 View = dict[str, Any]
+#: Canal Grande's golden kinds and the functions that draw them.
+CG_KINDS = {
+    "cg_board": "render.canal_grande.board:render_board",
+    "cg_hand": "render.canal_grande.hand:render_hand",
+    "cg_end": "render.canal_grande.end:render_end",
+}
 
 
 def renderer(kind: str) -> Callable[[View], bytes]:
@@ -52,6 +60,12 @@ def renderer(kind: str) -> Callable[[View], bytes]:
         from render.end import render_end
 
         return render_end
+    if kind in CG_KINDS:
+        import importlib
+
+        module, _, attr = CG_KINDS[kind].partition(":")
+        func: Callable[[View], bytes] = getattr(importlib.import_module(module), attr)
+        return func
     raise ValueError(f"unknown image kind {kind!r}")
 
 
@@ -92,6 +106,64 @@ def canonical_views() -> dict[str, tuple[str, View]]:
 
 
 DOCS = {"sample_board": "board_5p_mid", "sample_hand": "hand_5p_mid", "sample_end": "end_4p"}
+
+
+def _play_cg(players: list[str], seed: int, until: Callable[[Any], bool]) -> Any:
+    from engine.canal_grande import CanalGrandeState
+
+    state = CanalGrandeState.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if state.is_over or until(state):
+            break
+        d = state.pending()
+        assert d is not None
+        state.apply(d.seat, rng.choice(d.options))
+    return state
+
+
+def _cg_vote_under_way(state: Any) -> bool:
+    v = state.public_view()
+    vote = v["vote"]
+    return bool(
+        v["phase"] == "place"
+        and state.turn >= 5
+        and min(vote["votes"]) > 0
+        and any(p[1] for side in vote["placed"] for p in side)
+        and any(p["doges_waiting"] for p in v["players"])
+    )
+
+
+def canonical_cg_views() -> dict[str, tuple[str, View]]:
+    """Canal Grande's golden images: a vote under way, offers to choose from, a divide with
+    odd names, the hand of the player deciding the vote, the end of a game."""
+    vote = _play_cg(["Giulia", "青熊"], 4, _cg_vote_under_way)
+    choose = _play_cg(["Zoë", "Kōji"], 9, lambda s: s.turn >= 3 and s.phase == "choose")
+    odd = _play_cg(
+        ["Maximilian-Alexander von Habsburg-Lothringen 🦁🦁", "さくら🌸"],
+        7,
+        lambda s: s.turn >= 4 and s.phase == "divide",
+    )
+    end = _play_cg(["Émile", "Sára"], 3, lambda s: False)
+    return {
+        "cg_board_vote": ("cg_board", vote.public_view()),
+        "cg_board_choose": ("cg_board", choose.public_view()),
+        "cg_board_odd_names": ("cg_board", odd.public_view()),
+        "cg_hand_vote": ("cg_hand", vote.player_view(vote.pending().seat)),
+        "cg_end": ("cg_end", end.public_view()),
+    }
+
+
+def canonical_cg_names() -> list[str]:
+    """The names of Canal Grande's golden images (without playing the games)."""
+    return ["cg_board_vote", "cg_board_choose", "cg_board_odd_names", "cg_hand_vote", "cg_end"]
+
+
+CG_DOCS = {
+    "canal_grande_table": "cg_board_vote",
+    "canal_grande_hand": "cg_hand_vote",
+    "canal_grande_end": "cg_end",
+}
 
 
 # --------------------------------------------------------------------------- files
@@ -137,10 +209,23 @@ def ok(stats: tuple[float, float]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m render.golden", description=__doc__.split("\n")[0])
     ap.add_argument("--update", action="store_true", help="regenerate tests/golden/*.png")
-    ap.add_argument("--docs", action="store_true", help="regenerate docs/sample_*.png")
+    ap.add_argument("--docs", action="store_true", help="regenerate the docs' sample images")
+    ap.add_argument(
+        "--game",
+        choices=("all", "venezia", "canal_grande"),
+        default="all",
+        help="whose images --update / --docs rewrite (all)",
+    )
     args = ap.parse_args(argv)
     if args.update or args.docs:
-        views = canonical_views()
+        views: dict[str, tuple[str, View]] = {}
+        docs: dict[str, str] = {}
+        if args.game in ("all", "venezia"):
+            views.update(canonical_views())
+            docs.update(DOCS)
+        if args.game in ("all", "canal_grande"):
+            views.update(canonical_cg_views())
+            docs.update(CG_DOCS)
         if args.update:
             GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
             for name, (kind, view) in views.items():
@@ -148,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                 write_golden(path, kind, view)
                 print(f"wrote {path.relative_to(ROOT)}")
         if args.docs:
-            for doc, name in DOCS.items():
+            for doc, name in docs.items():
                 kind, view = views[name]
                 path = DOCS_DIR / f"{doc}.png"
                 path.write_bytes(renderer(kind)(view))

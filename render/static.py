@@ -16,7 +16,6 @@ Nothing here reads a game state: the functions take the board and plain values o
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -26,12 +25,19 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.venezia.board import Board, cartesian, load_board, load_components
 from render import theme as T
+from render.common import SS as SS
+from render.common import downscale as _downscale
+from render.common import flattened as flattened
+from render.common import marker as marker
+from render.common import paste as paste
+from render.common import paste_flat as paste_flat
+from render.common import rounded_box as rounded_box
+from render.common import wrap_words as wrap_words
 from render.text import draw_text, text_width
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
 
-SS: Final = T.SUPERSAMPLE
 SQRT3: Final = math.sqrt(3)
 #: The track's last scoring space (60); the mooring posts follow it (V-C5).
 TRACK_END: Final = int(load_components()["track_end"])
@@ -160,10 +166,6 @@ def is_post(space: int) -> bool:
 
 def _scaled(points: Iterable[Point], ox: float, oy: float, k: float = SS) -> list[Point]:
     return [((x - ox) * k, (y - oy) * k) for x, y in points]
-
-
-def _downscale(img: Image.Image, size: tuple[int, int]) -> Image.Image:
-    return img.resize(size, Image.Resampling.LANCZOS)
 
 
 def _halo_text(
@@ -905,24 +907,6 @@ def value_token(value: int, d_px: int) -> Image.Image:
     return img
 
 
-def wrap_words(
-    words: Sequence[str], size: int, width: int, sep: str = "  ", bold: bool = False
-) -> list[str]:
-    """Greedy line breaking of ``words`` (kept whole) to ``width`` pixels."""
-    lines: list[str] = []
-    line = ""
-    for w in words:
-        cand = w if not line else line + sep + w
-        if line and text_width(cand, size, bold) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = cand
-    if line:
-        lines.append(line)
-    return lines
-
-
 @lru_cache(maxsize=64)
 def card_back(w: int, h: int) -> Image.Image:
     """A face-down card (the deck, a hand)."""
@@ -986,25 +970,6 @@ def pawn_icon(btype: str, w: int, h: int) -> Image.Image:
     r = W * 0.2
     d.ellipse((W / 2 - r, H * 0.06, W / 2 + r, H * 0.06 + 2 * r), fill=fill, outline=edge, width=lw)
     return _downscale(img, (w, h))
-
-
-@lru_cache(maxsize=512)
-def marker(seat: int | str, letter: str, d_px: int) -> Image.Image:
-    """A player's round marker (gondola on the track, and beside the name): colour + letter."""
-    k = SS
-    n = d_px * k
-    img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    fill = T.player_color(seat)
-    d.ellipse((0, 0, n - 1, n - 1), fill=(255, 255, 255, 255))
-    d.ellipse((k * 1.2, k * 1.2, n - 1 - k * 1.2, n - 1 - k * 1.2), fill=T.MARKER_EDGE)
-    e = max(k * 2.6, n * 0.09)
-    d.ellipse((e, e, n - 1 - e, n - 1 - e), fill=fill)
-    out = _downscale(img, (d_px, d_px))
-    od = ImageDraw.Draw(out)
-    size = max(8, round(d_px * 0.5))
-    draw_text(od, (d_px / 2, d_px / 2), letter, size, T.player_ink(seat), bold=True, anchor="mm")
-    return out
 
 
 @lru_cache(maxsize=512)
@@ -1097,50 +1062,3 @@ def hex_ring(label: str, colour: T.RGB, dashed: bool) -> Sprite:
             joint="curve",
         )
     return Sprite(_downscale(img, (x1 - x0, y1 - y0)), x0, y0)
-
-
-@lru_cache(maxsize=128)
-def rounded_box(
-    w: int, h: int, fill: T.RGB, edge: T.RGB, radius: int, edge_w: int = 1
-) -> Image.Image:
-    """An antialiased rounded rectangle (panel backgrounds)."""
-    k = SS
-    img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle(
-        (0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=fill, outline=edge, width=edge_w * k
-    )
-    return _downscale(img, (w, h))
-
-
-def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
-    """Paste an RGBA sprite with its alpha at (rounded) ``xy``."""
-    canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
-
-
-_FLAT: dict[tuple[int, T.RGB], tuple[Image.Image, Image.Image]] = {}
-_FLAT_SIZE: Final = 512
-_FLAT_LOCK = threading.Lock()
-
-
-def flattened(sprite: Image.Image, bg: T.RGB) -> Image.Image:
-    """``sprite`` (RGBA) composited over the plain colour ``bg``, as RGB: pasting it opaque on
-    a ``bg`` area gives the same pixels as pasting the sprite with its alpha, several times
-    faster (hand images paste cards and panels on a plain background at every render).
-
-    Cached by the sprite object (held, so its id stays unique) - sprites come from caches."""
-    key = (id(sprite), bg)
-    hit = _FLAT.get(key)
-    if hit is not None and hit[0] is sprite:
-        return hit[1]
-    flat = Image.new("RGB", sprite.size, bg)
-    flat.paste(sprite, (0, 0), sprite)
-    with _FLAT_LOCK:  # renders may run in several threads
-        if len(_FLAT) >= _FLAT_SIZE:
-            _FLAT.pop(next(iter(_FLAT)))
-        _FLAT[key] = (sprite, flat)
-    return flat
-
-
-def paste_flat(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int], bg: T.RGB) -> None:
-    """:func:`paste` for a spot of ``canvas`` known to be plain ``bg``."""
-    canvas.paste(flattened(sprite, bg), xy)

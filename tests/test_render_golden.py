@@ -23,6 +23,16 @@ GOLDENS = sorted(G.GOLDEN_DIR.glob("*.png"))
 def test_goldens_exist() -> None:
     names = {p.stem for p in GOLDENS}
     assert {"board_5p_mid", "board_2p", "hand_5p_mid", "end_4p"} <= names
+    assert set(G.canonical_cg_names()) <= names
+
+
+def test_canal_grande_goldens_carry_their_kind() -> None:
+    for name in G.canonical_cg_names():
+        kind, view, img = G.read_golden(G.GOLDEN_DIR / f"{name}.png")
+        assert kind in G.CG_KINDS
+        assert view["game"] == "canal_grande"
+        assert ("me" in view) == (kind == "cg_hand")
+        assert img.width >= 1000
 
 
 @pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
@@ -57,7 +67,7 @@ def test_tolerance_catches_real_changes() -> None:
 
 
 def test_docs_samples_exist() -> None:
-    for name in ("sample_board", "sample_hand", "sample_end"):
+    for name in ("sample_board", "sample_hand", "sample_end", *G.CG_DOCS):
         path = G.DOCS_DIR / f"{name}.png"
         assert path.exists(), f"run: uv run python -m render.golden --docs ({path})"
         img = Image.open(io.BytesIO(path.read_bytes()))

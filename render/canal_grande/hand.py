@@ -1,0 +1,345 @@
+"""The private hand image of one Canal Grande player, drawn from his player view.
+
+``render_hand(view)`` takes ``player_view(seat)`` and draws ``view["me"]``: his cards grouped by
+district and kind (a fanned stack per group with its count), what he has in front of him (number
+total, doges waiting, victory cards: public anyway) and what he can do now, summarised (a divide
+or a placement has hundreds of spellings: the count and a few examples). Only ``me`` and public
+keys are read, so nothing of the opponent's hand can be drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.canal_grande import theme as C
+from render.canal_grande.board import name_of, names_of
+from render.canal_grande.cards import card_face
+from render.canal_grande.regions import Region, caption, compose, header, panel
+from render.common import paste_flat, rounded_box, wrap_words
+from render.png import png_bytes
+from render.text import draw_text
+
+__all__ = ["compose_hand", "option_lines", "render_hand"]
+
+View = dict[str, Any]
+
+W: Final = 1000
+INNER: Final = W - 2 * C.MARGIN
+HCARD_W, HCARD_H = 96, 134
+FANS: Final = (20, 12, 6)  # offsets between the cards of one stack, widest first
+MAX_FAN: Final = 5  # cards drawn per stack (the count says the rest)
+GROUP_GAP: Final = 22
+GROUP_H: Final = HCARD_H + 58
+FRONT_H: Final = 96
+MAX_OPTION_LINES: Final = 8
+OPTION_SIZE: Final = C.FONT_BODY
+
+
+def render_hand(view: View) -> bytes:
+    """The hand image (PNG bytes) of the player whose private view this is."""
+    size, regions = _layout(view)
+    return png_bytes(compose(size, regions))
+
+
+def compose_hand(view: View) -> Image.Image:
+    size, regions = _layout(view)
+    return compose(size, regions).convert("RGB")
+
+
+def _groups(view: View) -> list[tuple[str, str, int]]:
+    """(card, label, count) per district then gondola, in the districts' order."""
+    me = view["me"]
+    counts: dict[str, int] = dict(me.get("hand_counts") or {})
+    if not counts:
+        for c in me.get("hand") or []:
+            counts[str(c)] = counts.get(str(c), 0) + 1
+    names = names_of(view)
+    order = [*names, "gondola"]
+    order += sorted(c for c in counts if c not in order)
+    labels = {**names, "gondola": "Gondola"}
+    return [(c, labels.get(c, c), int(counts[c])) for c in order if counts.get(c)]
+
+
+def _group_width(n: int, fan: int) -> int:
+    return HCARD_W + (min(n, MAX_FAN) - 1) * fan
+
+
+def _fan(groups: list[tuple[str, str, int]]) -> int:
+    """The widest fan with which every group fits in one row (else the widest, wrapped)."""
+    for fan in FANS:
+        if sum(_group_width(g[2], fan) + GROUP_GAP for g in groups) <= INNER - 32:
+            return fan
+    return FANS[0]
+
+
+def _rows(groups: list[tuple[str, str, int]], fan: int) -> list[list[tuple[str, str, int]]]:
+    rows: list[list[tuple[str, str, int]]] = [[]]
+    used = 0
+    for g in groups:
+        w = _group_width(g[2], fan) + GROUP_GAP
+        if rows[-1] and used + w > INNER - 32:
+            rows.append([])
+            used = 0
+        rows[-1].append(g)
+        used += w
+    return rows
+
+
+def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
+    me = view["me"]
+    seat = int(me["seat"])
+    groups = _groups(view)
+    fan = _fan(groups)
+    rows = _rows(groups, fan)
+    hand_h = 40 + len(rows) * GROUP_H + 8
+    lines = option_lines(view, INNER - 150)
+    decision = me.get("decision") or {}
+    words = str(decision.get("prompt", "")).split()
+    prompt = tuple(wrap_words(words, OPTION_SIZE, INNER - 40, " ", bold=True))
+    opts_h = 46 + (len(prompt) * 26 + 10 if prompt else 0) + max(1, len(lines)) * 28 + 8
+    y = C.HEADER_H + 12
+    regions: list[Region] = [_header_region(view)]
+    vote = view.get("vote") or {}
+    focus = str(vote.get("district")) if vote.get("district") and me.get("decision") else None
+    key: tuple[Any, ...] = (
+        "hand",
+        tuple(tuple(r) for r in rows),
+        focus,
+        len(me.get("hand") or []),
+        fan,
+    )
+    regions.append(Region((C.MARGIN, y, W - C.MARGIN, y + hand_h), key, _hand_painter(key)))
+    y += hand_h + 12
+    p = view["players"][seat]
+    names = names_of(view)
+    front = (
+        "front",
+        tuple(int(n) for n in p.get("numbers") or []),
+        int(p.get("number_total", 0)),
+        int(p.get("doges_waiting", 0)),
+        tuple((names.get(d, d), d, int(n)) for d, n in (p.get("victory_counts") or {}).items()),
+        str(p.get("role", "")),
+    )
+    regions.append(Region((C.MARGIN, y, W - C.MARGIN, y + FRONT_H), front, _front_painter(front)))
+    y += FRONT_H + 12
+    okey = ("options", prompt, tuple(lines))
+    regions.append(Region((C.MARGIN, y, W - C.MARGIN, y + opts_h), okey, _options_painter(okey)))
+    y += opts_h + C.MARGIN
+    return (W, y), regions
+
+
+def _header_region(view: View) -> Region:
+    me = view["me"]
+    decision = me.get("decision")
+    pending = view.get("pending") or {}
+    if view.get("game_over"):
+        status, hot = "The game is over.", False
+    elif decision:
+        status, hot = f"▶ Your move: {_short(view, str(decision.get('kind', '')))}", True
+    elif pending:
+        status = f"Waiting for {pending.get('name', '')}: {pending.get('kind', '')}"
+        hot = False
+    else:
+        status, hot = "", False
+    title = f"{me.get('name', '')} — your hand"
+    right = f"Round {view.get('round', 1)} · Turn {view.get('turn', 1)}"
+    key = ("hand-header", W, title, right, status, hot)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        header(img, draw, title, right, status, hot)
+
+    return Region((0, 0, W, C.HEADER_H), key, paint)
+
+
+def _short(view: View, kind: str) -> str:
+    """The decision in a few words (the full prompt is in the options panel)."""
+    vote = view.get("vote") or {}
+    where = names_of(view).get(str(vote.get("district")), "the vote")
+    return {
+        "divide": "split the cards into offers A and B",
+        "choose": "take offer A or offer B",
+        "district": "choose the district of the vote",
+        "place": f"place cards in {where}, or pass",
+    }.get(kind, kind)
+
+
+def _hand_painter(key: tuple[Any, ...]) -> Any:
+    _, rows, focus, size, fan = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (16, 28), f"Your cards · {size}")
+        if focus and any(card == focus for row in rows for card, _, _ in row):
+            draw_text(
+                draw,
+                (w - 16, 28),
+                "framed: the district of the vote",
+                C.FONT_SMALL,
+                T.TEXT_SOFT,
+                anchor="rs",
+            )
+        if size == 0 or not rows or not rows[0]:
+            draw_text(
+                draw,
+                (16, 40 + GROUP_H / 2),
+                "No cards in hand.",
+                C.FONT_NAME,
+                T.TEXT_SOFT,
+                anchor="lm",
+            )
+            return
+        y = 48
+        for row in rows:
+            x = 16
+            for card, label, n in row:
+                gw = _group_width(n, fan)
+                if card == focus:
+                    frame = rounded_box(gw + 16, GROUP_H - 6, T.PANEL_ACTIVE, C.WIN, 12, 3)
+                    paste_flat(img, frame, (x - 8, y - 8), T.PANEL)
+                bg = T.PANEL_ACTIVE if card == focus else T.PANEL
+                face = card_face(card, HCARD_W, HCARD_H, label)
+                paste_flat(img, face, (x, y), bg)
+                for i in range(1, min(n, MAX_FAN)):
+                    img.paste(face, (x + i * fan, y), face)
+                draw_text(
+                    draw,
+                    (x, y + HCARD_H + 24),
+                    label,
+                    C.FONT_BODY,
+                    T.TEXT,
+                    bold=True,
+                    anchor="ls",
+                    max_width=gw + GROUP_GAP - 4,
+                )
+                badge = f"×{n}"
+                bx, by = x + gw - 8, y + HCARD_H - 8
+                draw.ellipse((bx - 17, by - 17, bx + 17, by + 17), fill=T.HEADER)
+                draw_text(
+                    draw, (bx, by), badge, C.FONT_SMALL, T.HEADER_TEXT, bold=True, anchor="mm"
+                )
+                x += gw + GROUP_GAP
+            y += GROUP_H
+
+    return paint
+
+
+def _front_painter(key: tuple[Any, ...]) -> Any:
+    _, numbers, total, doges, victory, role = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (16, 26), "In front of you" + (f" · you are the {role}" if role else ""))
+        x = 16
+        draw_text(draw, (x, 60), "numbers", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        x += 66
+        for v in numbers:
+            paste_flat(img, card_face(f"n{v}", 30, 42), (x, 39), T.PANEL)
+            x += 34
+        colour = T.ALERT if total >= 10 else T.TEXT
+        box = draw_text(
+            draw, (x + 6, 60), f"= {total}", C.FONT_NAME, colour, bold=True, anchor="lm"
+        )
+        x = box[2] + 28
+        draw_text(draw, (x, 60), "doges", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        x += 50
+        paste_flat(img, card_face("doge", 30, 42), (x, 39), T.PANEL)
+        box = draw_text(
+            draw, (x + 36, 60), f"×{doges}", C.FONT_NAME, T.TEXT, bold=True, anchor="lm"
+        )
+        x = box[2] + 28
+        draw_text(draw, (x, 60), "victory", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        x += 58
+        if not victory:
+            draw_text(draw, (x, 60), "none yet", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        for _, d, n in victory:
+            if x + 30 > w - 16:
+                break
+            paste_flat(img, card_face(d, 30, 42), (x, 39), T.PANEL)
+            if n > 1:
+                draw_text(draw, (x + 34, 60), f"×{n}", C.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
+                x += 24
+            x += 38
+
+    return paint
+
+
+# --------------------------------------------------------------------------- options
+
+#: What a command without arguments does.
+BARE_VERBS: Final = {"pass": "stop placing: the vote goes to whoever leads"}
+#: A verb with more spellings than this is summarised: the count and a few examples.
+LIST_ALL: Final = 6
+
+
+def option_lines(view: View, width: int) -> list[tuple[str, str]]:
+    """(verb, text) lines summarising the legal commands of ``view["me"]``, wrapped."""
+    options = [str(o) for o in view["me"].get("options") or []]
+    groups: dict[str, list[str]] = {}
+    for opt in options:
+        verb, _, rest = opt.partition(" ")
+        groups.setdefault(verb, []).append(rest)
+    names = names_of(view)
+    lines: list[tuple[str, str]] = []
+    for verb, args in groups.items():
+        if verb == "divide":
+            words = [
+                f"the positions of offer A ({len(args)} ways), e.g. divide 1 4 7 —"
+                " the other cards form offer B"
+            ]
+        elif verb == "take":
+            words = [f"take {a}" for a in args]
+        elif verb == "vote":
+            words = [f"{names.get(a, a)} (vote {a})" for a in args]
+        elif args == [""] and verb in BARE_VERBS:
+            words = [BARE_VERBS[verb]]
+        elif len(args) > LIST_ALL:
+            shown = [f"{verb} {a}" for a in args[:3]]
+            words = [f"{len(args)} ways, e.g.", *shown, "…"]
+        else:
+            words = [f"{verb} {a}".strip() for a in args]
+        for i, line in enumerate(wrap_words(words, OPTION_SIZE, width, sep="  ·  ")):
+            lines.append((verb if i == 0 else "", line))
+    if len(lines) > MAX_OPTION_LINES:
+        hidden = len(lines) - MAX_OPTION_LINES + 1
+        lines = [*lines[: MAX_OPTION_LINES - 1], ("", f"… {hidden} more line(s)")]
+    if not lines:
+        pending = view.get("pending") or {}
+        who = name_of(view, pending.get("seat")) if pending else ""
+        waiting = f" — {who} decides" if who and who != "—" else ""
+        lines = [("", "nothing: not your decision right now" + waiting)]
+    return lines
+
+
+def _options_painter(key: tuple[Any, ...]) -> Any:
+    _, prompt, lines = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h), active=bool(prompt))
+        caption(draw, (16, 26), "You can now")
+        y = 56
+        for line in prompt:
+            draw_text(draw, (16, y), line, OPTION_SIZE, T.TEXT, bold=True, anchor="lm")
+            y += 26
+        if prompt:
+            y += 10
+        for verb, text in lines:
+            if verb:
+                draw_text(draw, (16, y), verb, OPTION_SIZE, T.HEADER, bold=True, anchor="lm")
+            draw_text(
+                draw,
+                (120, y),
+                text,
+                OPTION_SIZE,
+                T.TEXT if verb else T.TEXT_SOFT,
+                anchor="lm",
+                max_width=w - 136,
+            )
+            y += 28
+
+    return paint

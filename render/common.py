@@ -1,0 +1,243 @@
+"""Drawing helpers every game's images share (Venezia, Canal Grande, ...).
+
+Nothing here knows a game: antialiased rounded panels, sprite pasting over a plain background,
+a player's round marker with his letter, greedy word wrapping, the players' letters, a fixed
+palette made from a theme's colours plus a median cut of sample images, and a thread-safe cache
+of quantized image regions keyed by what they show (an unchanged panel is pasted, not redrawn).
+Sprites are drawn :data:`SS` times larger and scaled down, which antialiases them.
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.text import REPLACEMENT, _runs, draw_text, text_width
+
+__all__ = [
+    "SS",
+    "RegionCache",
+    "build_palette",
+    "downscale",
+    "flattened",
+    "marker",
+    "paste",
+    "paste_flat",
+    "player_letters",
+    "rounded_box",
+    "theme_colours",
+    "wrap_words",
+]
+
+RGB = tuple[int, int, int]
+#: Sprites are drawn this much larger, then scaled down.
+SS: Final = T.SUPERSAMPLE
+
+
+def downscale(img: Image.Image, size: tuple[int, int]) -> Image.Image:
+    return img.resize(size, Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def rounded_box(w: int, h: int, fill: RGB, edge: RGB, radius: int, edge_w: int = 1) -> Image.Image:
+    """An antialiased rounded rectangle (panel backgrounds)."""
+    k = SS
+    img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=fill, outline=edge, width=edge_w * k
+    )
+    return downscale(img, (w, h))
+
+
+def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
+    """Paste an RGBA sprite with its alpha at (rounded) ``xy``."""
+    canvas.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+
+
+_FLAT: dict[tuple[int, RGB], tuple[Image.Image, Image.Image]] = {}
+_FLAT_SIZE: Final = 512
+_FLAT_LOCK = threading.Lock()
+
+
+def flattened(sprite: Image.Image, bg: RGB) -> Image.Image:
+    """``sprite`` (RGBA) composited over the plain colour ``bg``, as RGB: pasting it opaque on
+    a ``bg`` area gives the same pixels as pasting the sprite with its alpha, several times
+    faster (hand images paste cards and panels on a plain background at every render).
+
+    Cached by the sprite object (held, so its id stays unique) - sprites come from caches."""
+    key = (id(sprite), bg)
+    hit = _FLAT.get(key)
+    if hit is not None and hit[0] is sprite:
+        return hit[1]
+    flat = Image.new("RGB", sprite.size, bg)
+    flat.paste(sprite, (0, 0), sprite)
+    with _FLAT_LOCK:  # renders may run in several threads
+        if len(_FLAT) >= _FLAT_SIZE:
+            _FLAT.pop(next(iter(_FLAT)))
+        _FLAT[key] = (sprite, flat)
+    return flat
+
+
+def paste_flat(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int], bg: RGB) -> None:
+    """:func:`paste` for a spot of ``canvas`` known to be plain ``bg``."""
+    canvas.paste(flattened(sprite, bg), xy)
+
+
+def wrap_words(
+    words: Sequence[str], size: int, width: int, sep: str = "  ", bold: bool = False
+) -> list[str]:
+    """Greedy line breaking of ``words`` (kept whole) to ``width`` pixels."""
+    lines: list[str] = []
+    line = ""
+    for w in words:
+        cand = w if not line else line + sep + w
+        if line and text_width(cand, size, bold) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = cand
+    if line:
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=512)
+def marker(seat: int | str, letter: str, d_px: int) -> Image.Image:
+    """A player's round marker (gondola on the track, and beside the name): colour + letter."""
+    k = SS
+    n = d_px * k
+    img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    fill = T.player_color(seat)
+    d.ellipse((0, 0, n - 1, n - 1), fill=(255, 255, 255, 255))
+    d.ellipse((k * 1.2, k * 1.2, n - 1 - k * 1.2, n - 1 - k * 1.2), fill=T.MARKER_EDGE)
+    e = max(k * 2.6, n * 0.09)
+    d.ellipse((e, e, n - 1 - e, n - 1 - e), fill=fill)
+    out = downscale(img, (d_px, d_px))
+    od = ImageDraw.Draw(out)
+    size = max(8, round(d_px * 0.5))
+    draw_text(od, (d_px / 2, d_px / 2), letter, size, T.player_ink(seat), bold=True, anchor="mm")
+    return out
+
+
+def _drawable(ch: str) -> bool:
+    return ch.strip() != "" and REPLACEMENT not in "".join(r for _, r in _runs(ch, True))
+
+
+def player_letters(view: dict[str, Any]) -> list[str]:
+    """One letter per player for the markers: the first letter of each name (the first one a
+    bundled font can draw) when they are all different, else A, B, C, ..."""
+    firsts: list[str] = []
+    for p in view["players"]:
+        name = unicodedata.normalize("NFC", str(p["name"]))
+        # the first letter or digit a bundled font has (skips emoji, spaces, punctuation)
+        first = next((c for c in name if c.isalnum() and _drawable(c)), "")
+        firsts.append(first.upper() if len(first.upper()) == 1 else first)
+    if all(firsts) and len(set(firsts)) == len(firsts):
+        return firsts
+    return [chr(ord("A") + i) for i in range(len(firsts))]
+
+
+# --------------------------------------------------------------------------- palettes
+
+
+def build_palette(keys: Sequence[RGB], samples: Iterable[Image.Image]) -> Image.Image:
+    """A fixed 256-colour palette ("P" image): ``keys`` exactly, plus a median cut of the
+    ``samples`` (RGB images of what the images look like) for the antialiased in-betweens.
+
+    Mapping onto a fixed palette costs a few milliseconds where an adaptive one costs tens."""
+    keys = list(dict.fromkeys(keys))[:255]
+    imgs = [s.convert("RGB") for s in samples]
+    width = max(i.width for i in imgs)
+    sheet = Image.new("RGB", (width, sum(i.height for i in imgs)))
+    y = 0
+    for i in imgs:
+        sheet.paste(i, (0, y))
+        y += i.height
+    cut = sheet.quantize(256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    colours = (cut.getpalette() or [])[: 3 * (256 - len(keys))]
+    colours += [v for c in keys for v in c]
+    colours += [0] * (768 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(colours)
+    return pal
+
+
+def theme_colours(*modules: Any) -> list[RGB]:
+    """Every RGB constant (upper-case name: a colour, a dict or tuple of colours) of the given
+    theme modules, in order, without repeats."""
+    found: list[RGB] = []
+
+    def add(c: object) -> None:
+        if (
+            isinstance(c, tuple)
+            and len(c) == 3
+            and all(isinstance(v, int) for v in c)
+            and c not in found
+        ):
+            found.append(c)
+
+    for module in modules:
+        for name in dir(module):
+            value = getattr(module, name)
+            if not name.isupper():
+                continue
+            if isinstance(value, dict):
+                for v in value.values():
+                    add(v)
+            elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
+                for v in value:
+                    add(v)
+            else:
+                add(value)
+    return found
+
+
+# --------------------------------------------------------------------------- region cache
+
+
+class RegionCache:
+    """Quantized ("P") images of regions by key, least recently used first out, bounded by
+    their pixels (bytes). Thread-safe: renders may run in several threads.
+
+    ``get(key, make)`` returns the cached image or calls ``make()`` (outside the lock) and
+    keeps its result."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], make: Callable[[], Image.Image]) -> Image.Image:
+        with self._lock:
+            hit = self._entries.get(key)
+            if hit is not None:
+                self._entries.move_to_end(key)
+                return hit
+        made = make()
+        with self._lock:
+            old = self._entries.pop(key, None)  # another thread may have drawn it too
+            if old is not None:
+                self._bytes -= old.width * old.height
+            self._entries[key] = made
+            self._bytes += made.width * made.height
+            while len(self._entries) > 1 and self._bytes > self.max_bytes:
+                _, dropped = self._entries.popitem(last=False)
+                self._bytes -= dropped.width * dropped.height
+        return made
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
