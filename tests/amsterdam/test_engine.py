@@ -429,3 +429,22 @@ def test_round_ends_for_a_player_who_withdrew() -> None:
             actor = st.order[0]
             assert st.revealed[actor] is not None and not st.passed[actor]
         st.apply(*random_move(st, rng))
+
+
+def test_one_gulden_for_two_payments_goes_to_the_poorer_player() -> None:
+    """AM-G13: with one gulden in the bank and two payments due, the player with fewer gulden is
+    paid; with equal money nobody is; an empty bank pays nothing."""
+    from engine.amsterdam.turns import bank_pay
+
+    st = new("penniless")
+    st.bank, st.gulden = 1, [1, 4]
+    bank_pay(st, [0, 1], [], "test")
+    assert (st.bank, st.gulden) == (0, [2, 4])
+    st.bank, st.gulden = 1, [2, 3]
+    bank_pay(st, [1, 0], [], "test")
+    assert (st.bank, st.gulden) == (0, [3, 3])
+    st.bank = 1
+    events: list = []
+    bank_pay(st, [0, 1], events, "test")
+    assert (st.bank, st.gulden) == (1, [3, 3])
+    assert "equal money, no gulden" in events[-1].text
