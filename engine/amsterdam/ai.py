@@ -88,6 +88,7 @@ def money_weight(st: AmsterdamState) -> float:
 def evaluate(st: AmsterdamState, me: int) -> float:
     """How good the port is for ``me``: VP, areas I would win now, presence, money."""
     five = st.variant.end_scoring == "largest5"
+    gomoku = st.variant.gomoku
     money = money_weight(st)
     score = 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
     area_list, _ = bd.areas(st)
@@ -99,7 +100,8 @@ def evaluate(st: AmsterdamState, me: int) -> float:
         size = len(cells)
         if winner is not None:
             sign = 1.0 if winner == me else -1.0
-            score += sign * (3.0 + 0.2 * size)
+            # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
+            score += sign * (0.5 if gomoku else 3.0 + 0.2 * size)
         if five:
             mine, theirs = sum(counts[me]), sum(counts[1 - me])
             weight = min(size, 6) / 3.0
