@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.grid import key
+from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS
@@ -101,12 +101,20 @@ def evaluate(st: AmsterdamState, me: int) -> float:
         if winner is not None:
             sign = 1.0 if winner == me else -1.0
             # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
-            score += sign * (0.5 if gomoku else 3.0 + 0.2 * size)
+            near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
+            score += sign * (near if gomoku else near + 3.0 + 0.2 * size)
         if five:
             mine, theirs = sum(counts[me]), sum(counts[1 - me])
             weight = min(size, 6) / 3.0
             score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
     return score
+
+
+def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
+    """Empty cells around an area: the fewer, the nearer its closure."""
+    top = st.top
+    empty = {c + d for c in cells for d in NEIGHBOURS if c + d not in top}
+    return max(1, len(empty))
 
 
 def _after_place(st: AmsterdamState, seat: int, card_id: int, cell: int) -> AmsterdamState:
