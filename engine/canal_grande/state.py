@@ -242,6 +242,11 @@ class CanalGrandeState:
             self._decision = self._make_decision()
         return self._decision
 
+    def pending_all(self) -> tuple[Decision, ...]:
+        """Canal Grande is turn-based: at most one open decision (engine.core contract)."""
+        d = self.pending()
+        return () if d is None else (d,)
+
     def _make_decision(self) -> Decision:
         phase = self.phase
         if phase == "divide":

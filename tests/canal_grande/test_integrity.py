@@ -188,3 +188,20 @@ def test_view_describes_the_divide_multiselect() -> None:
     assert v["divide"] is None and v["offers"] == {"A": [1, 2], "B": [3, 4, 5, 6, 7, 8]}
     assert [c["offer"] for c in v["revealed"]] == ["A", "A"] + ["B"] * 6
     assert v["public_options"] == ["take A", "take B"]
+
+
+def test_pending_all_is_the_one_open_decision() -> None:
+    """engine.core contract: a turn-based game opens at most one decision at a time."""
+    import random
+
+    from engine.canal_grande import GAME
+
+    state = GAME.new_state(["A", "B"], seed=3)
+    rng = random.Random(3)
+    for _ in range(200):
+        d = state.pending()
+        if d is None:
+            assert state.pending_all() == ()
+            break
+        assert state.pending_all() == (d,)
+        state.apply(d.seat, rng.choice(d.options))
