@@ -188,3 +188,18 @@ def test_view_describes_the_divide_multiselect() -> None:
     assert v["divide"] is None and v["offers"] == {"A": [1, 2], "B": [3, 4, 5, 6, 7, 8]}
     assert [c["offer"] for c in v["revealed"]] == ["A", "A"] + ["B"] * 6
     assert v["public_options"] == ["take A", "take B"]
+
+
+def test_view_keys_are_the_documented_ones() -> None:
+    """engine/canal_grande/views.py documents the view for renderer authors: keep them in step."""
+    from engine.canal_grande import views
+
+    doc = views.__doc__ or ""
+    s = random_game(4, moves=10)
+    view = s.player_view(0)
+    for key in view:
+        assert f'"{key}"' in doc, key
+    for key in view["players"][0]:
+        assert f'"{key}"' in doc, key
+    for key in view["me"]:
+        assert f'"{key}"' in doc, key
