@@ -52,8 +52,16 @@ Public view (``public_view(state)``)::
       "public_options": [...] | null,        # the options of "divide"/"choose" (public ones)
       "game_over": false, "winner": seat | null, "draw": false,   # draw only by the CG-G20 cap
       "ranking": [[0], [1]] | null,
-      "history_length": 17
+      "history_length": 17,                  # moves so far
+      "turn_limit": 500,                     # the CG-G20 safety cap (not a rule)
+      "stage": "chooser" | "divider"         # whose offer is (or will be) resolved
     }
+
+Decision kinds: ``divide`` (the divider; options: all 254 ``divide …`` splits, public),
+``choose`` (the chooser; ``take A`` / ``take B``, public), ``district`` (the challenger;
+``vote <district>``, private), ``place`` (the player to act in a vote; ``place …`` and ``pass``,
+private: they depend on the hand). Card ids: ``cannaregio santacroce sanpolo sanmarco dorsoduro
+castello gondola traitor spy doge``; revealed number cards are ``n1`` ``n2`` ``n3``.
 
 Player view (``player_view(state, seat)``) = the public view plus::
 

@@ -205,3 +205,18 @@ def test_pending_all_is_the_one_open_decision() -> None:
             break
         assert state.pending_all() == (d,)
         state.apply(d.seat, rng.choice(d.options))
+
+
+def test_view_keys_are_the_documented_ones() -> None:
+    """engine/canal_grande/views.py documents the view for renderer authors: keep them in step."""
+    from engine.canal_grande import views
+
+    doc = views.__doc__ or ""
+    s = random_game(4, moves=10)
+    view = s.player_view(0)
+    for key in view:
+        assert f'"{key}"' in doc, key
+    for key in view["players"][0]:
+        assert f'"{key}"' in doc, key
+    for key in view["me"]:
+        assert f'"{key}"' in doc, key
