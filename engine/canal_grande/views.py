@@ -42,7 +42,7 @@ Public view (``public_view(state)``)::
         "placed": [[[k, [[district, m], ...]], ...], [...]],  # per seat, per placement:
                                              # k chosen-district cards, gondola groups
         "to_act": 1},
-      "last_vote": null | {"district", "winner", "challenger", "votes", "placed",
+      "last_vote": null | {"district", "winner", "owner", "challenger", "votes", "placed",
                            "back_to_hand", "discarded"},
       "last_round": null | {"round", "totals", "bonus": seat | null, "next_divider"},
       "deck_size": 30, "number_deck_size": 11,
@@ -127,7 +127,10 @@ def public_view(state: CanalGrandeState) -> JSON:
                 "number_total": state.total(s),
                 "victory": list(state.victory[s]),
                 "victory_counts": count_cards(state.victory[s]),
-                "doges_waiting": state.doges[s],
+                # The doge being voted on still sits in front of its owner until the vote
+                # settles; it no longer waits to start one.
+                "doges_waiting": state.doges[s]
+                - (1 if state.vote is not None and state.vote["owner"] == s else 0),
                 "to_decide": d is not None and d.seat == s,
             }
         )

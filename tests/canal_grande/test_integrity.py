@@ -220,3 +220,35 @@ def test_view_keys_are_the_documented_ones() -> None:
         assert f'"{key}"' in doc, key
     for key in view["me"]:
         assert f'"{key}"' in doc, key
+
+
+def test_doges_waiting_leaves_out_the_doge_being_voted() -> None:
+    """CG-6.1, CG-6.19: during a vote its doge is in play, not waiting; it is discarded when
+    the vote settles. Determinization still counts it in front of its owner."""
+    from engine.canal_grande.determinize import determinize
+
+    for seed in range(40):
+        state = CanalGrandeState.new(["Anna", "Ben"], seed)
+        rng = random.Random(seed)
+        while not state.over:
+            if state.vote is not None:
+                owner = state.vote["owner"]
+                view = state.player_view(owner)
+                assert view["players"][owner]["doges_waiting"] == state.doges[owner] - 1
+                world = determinize(view, random.Random(seed))
+                assert world.doges == state.doges
+                assert world.player_view(owner)["players"] == view["players"]
+                return
+            d = state.pending()
+            assert d is not None
+            state.apply(d.seat, rng.choice(d.options))
+    pytest.fail("no seed reached a vote")
+
+
+def test_last_vote_names_the_doge_owner() -> None:
+    for seed in range(40):
+        state = random_game(seed)
+        if state.last_vote is not None:
+            assert state.last_vote["owner"] in (0, 1)
+            return
+    pytest.fail("no game held a vote")
