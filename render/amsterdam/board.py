@@ -35,7 +35,6 @@ from render.amsterdam.cards import (
     ship_symbol,
 )
 from render.amsterdam.grid import (
-    GridGeometry,
     cell_regions,
     geometry,
     grid_panel_region,
@@ -258,7 +257,7 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         revealed,
         passed,
         owes,
-        gomoku,
+        _gomoku,
     ) = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:

@@ -149,7 +149,7 @@ def _header_region(view: View) -> Region:
 
 
 def _hand_painter(key: tuple[Any, ...]) -> Any:
-    _, seat, hand, texts, sealed_label, answer = key
+    _, _seat, hand, texts, sealed_label, answer = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -211,7 +211,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _front_painter(key: tuple[Any, ...]) -> Any:
-    _, seat, gulden, vp, won, revealed, passed, rnd = key
+    _, seat, gulden, vp, won, revealed, passed, _rnd = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
