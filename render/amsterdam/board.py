@@ -117,9 +117,10 @@ def status_line(view: View) -> tuple[str, bool]:
             if p.get("answered") is None:
                 continue
             parts.append(
-                f"{p['name']} ✓ has chosen" if p["answered"] else f"{p['name']} is choosing…"
+                f"{p['name']} has chosen" if p["answered"] else f"{p['name']} is choosing…"
             )
-        return f"Secret: {STAGE_WORDS.get(kind, kind)} — " + " · ".join(parts), True
+        what = STAGE_WORDS.get(kind, kind).replace(" (secret)", "")
+        return f"Secret: {what} — " + " · ".join(parts), True
     d = pending[0]
     who = name_of(view, d.get("seat"))
     kind = str(d.get("kind", ""))
@@ -266,7 +267,7 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         bg = T.PANEL_ACTIVE if to_decide else T.PANEL
         right = w - 12
         if answered is True:
-            right = _tag(img, draw, right, 14, "CHOSEN ✓", bg, (40, 120, 60))
+            right = _tag(img, draw, right, 14, "CHOSEN", bg, (40, 120, 60))
         elif answered is False:
             right = _tag(img, draw, right, 14, "CHOOSING…", bg)
         elif to_decide:
