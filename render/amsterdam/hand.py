@@ -273,7 +273,8 @@ def _options_painter(key: tuple[Any, ...]) -> Any:
                     anchor="mm",
                     max_width=120,
                 )
-            draw_text(draw, (156, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - 172)
+            x = 156 if verb or any(v for v, _ in lines) else 16
+            draw_text(draw, (x, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - x - 16)
             y += 30
 
     return paint
