@@ -57,7 +57,7 @@ def _sample_sheet() -> Image.Image:
     for row, (bg, size) in enumerate(((A.EMPTY, 88), (T.PANEL, 120), (T.PANEL_ACTIVE, 60))):
         sheet.paste(bg, (0, row * 130, sheet.width, row * 130 + 130))
         for i, k in enumerate(keys):
-            face = card_face(k, size, size)  # type: ignore[arg-type]
+            face = card_face(k, size, size)
             sheet.paste(face, (i * 130, row * 130), face)
         for j, sprite in enumerate(
             (ship_piece(44), guard(0, 32), guard(1, 32), goods_icon("tea", 24))

@@ -85,8 +85,8 @@ FONT_LABEL: Final = 20
 
 
 def player_colour(seat: int | None) -> RGB:
-    return PLAYER[seat] if seat in (0, 1) else NEUTRAL  # type: ignore[index]
+    return PLAYER[seat] if seat in (0, 1) else NEUTRAL
 
 
 def player_pale(seat: int | None) -> RGB:
-    return PLAYER_PALE[seat] if seat in (0, 1) else SCORED_NONE  # type: ignore[index]
+    return PLAYER_PALE[seat] if seat in (0, 1) else SCORED_NONE
