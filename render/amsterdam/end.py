@@ -65,7 +65,8 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
             where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
             plural = "s" if a.get("size") != 1 else ""
             text = (
-                f"{a.get('size')} card{plural}, {a.get('distance')} from the center ({where}):"
+                f"{a.get('size')} card{plural}, {a.get('distance')} steps from the center"
+                f" ({where}):"
                 f" {_names(view, list(a.get('scorers') or []))} +{a.get('vp')} VP"
             )
             rows.append((str(i + 1), text))
@@ -86,7 +87,8 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
             if winner is not None
             else "nobody (a tie)"
         )
-        rows.append(("", f"{a.get('size')} at {where}: {who}"))
+        plural = "s" if a.get("size") != 1 else ""
+        rows.append(("", f"{a.get('size')} card{plural} at {where}: {who}"))
     if mode == "all":
         title = "Every area scored (AM-G31), during play and at the end"
     elif mode == "gomoku":

@@ -21,7 +21,16 @@ from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
 from render.common import Region, RegionCache, build_palette, compose_regions, theme_colours
 from render.png import png_bytes
 
-__all__ = ["Region", "clear_cache", "compose", "encode", "header", "palette", "player_title"]
+__all__ = [
+    "Region",
+    "clear_cache",
+    "compose",
+    "encode",
+    "header",
+    "palette",
+    "player_title",
+    "warm_up",
+]
 
 View = dict[str, Any]
 REGION_CACHE_BYTES: Final = 48 * 1024 * 1024
@@ -112,3 +121,12 @@ def name_of(view: View, seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(players):
         return str(players[seat]["name"])
     return "—"
+
+
+def warm_up() -> None:
+    """Build the palette and the common sprites now (about half a second), so the first image
+    of a game is as fast as the others. Optional: the first render does it anyway."""
+    palette()
+    for goods in ("tea", "wine", "spice"):
+        goods_icon(goods, 26)
+    ship_piece(46)
