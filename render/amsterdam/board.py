@@ -144,7 +144,8 @@ def _header_region(view: View, w: int) -> Region:
         if variant.get("name", "base") == "base"
         else f"Amsterdam · {variant.get('title', '')}"
     )
-    right = f"Round {view.get('round', 1)}"
+    stage = str(view.get("stage", ""))
+    right = f"Round {view.get('round', 1)} · {stage}" if stage else f"Round {view.get('round', 1)}"
     key = ("header", w, title, right, status, hot)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
