@@ -208,7 +208,7 @@ def canonical_am_views() -> dict[str, tuple[str, View]]:
     chosen = next(p["seat"] for p in sealed.public_view()["players"] if p["answered"])
     canale = _play_am(["Giulia", "青熊"], 4, "canale_grande", lambda s: _am_placing(s, 16))
     gomoku = _play_am(["Émile", "Sára"], 6, "gomoku", lambda s: _am_placing(s, 20))
-    end = _play_am(["Émile", "Sára"], 3, "base", lambda s: False)
+    end = _play_am(["Émile", "Sára"], 10, "base", lambda s: False)
     gomoku_end = _play_am(["Anna", "Ben"], 2, "gomoku", lambda s: False)
     return {
         "am_board_place": ("am_board", base.public_view()),

@@ -65,7 +65,8 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
             where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
             plural = "s" if a.get("size") != 1 else ""
             text = (
-                f"{a.get('size')} card{plural}, {a.get('distance')} steps from the center"
+                f"{a.get('size')} card{plural}, {a.get('distance')}"
+                f" step{'s' if a.get('distance') != 1 else ''} from the center"
                 f" ({where}):"
                 f" {_names(view, list(a.get('scorers') or []))} +{a.get('vp')} VP"
             )
