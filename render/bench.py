@@ -97,9 +97,11 @@ def _am_state(seed: int, turns: int, variant: str = "base") -> Any:
     """An Amsterdam game of seeded random moves until round ``turns`` is under way, stopped at
     a placement when one comes (the legal cells are highlighted: the fullest harbour)."""
     from engine.amsterdam import GAME
+    from engine.amsterdam.ai import RandomAi
 
     state = GAME.new_state(["Anna", "青熊"], seed, {"variant": variant})
     rng = random.Random(seed)
+    ai = RandomAi()
     while not state.is_over:
         d = state.pending()
         assert d is not None
@@ -107,7 +109,7 @@ def _am_state(seed: int, turns: int, variant: str = "base") -> Any:
             break
         if state.round >= turns + 3:
             break
-        state.apply(d.seat, rng.choice(d.options))
+        state.apply(d.seat, ai.choose(state.player_view(d.seat), d, rng))
     return state
 
 
