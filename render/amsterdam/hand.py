@@ -69,8 +69,8 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     for verb, rests in groups.items():
         words = [r for r in rests if r] or [BARE_VERBS.get(verb, "")]
-        if len(words) > 16:
-            words = [*words[:14], f"… {len(words)} choices"]
+        if len(words) > 40:
+            words = [*words[:38], f"… {len(words)} in all"]
         wrapped = wrap_words(words, A.FONT_BODY, width, " · ")
         for i, text in enumerate(wrapped):
             lines.append((verb if i == 0 else "", text))
@@ -110,7 +110,7 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     )
     regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + FRONT_H), front, _front_painter(front)))
     y += FRONT_H + 12
-    lines = tuple(option_lines(view, INNER - 160))
+    lines = tuple(option_lines(view, INNER - 190))
     prompt = ""
     for d in view.get("pending") or []:
         if d.get("seat") == seat:
@@ -223,7 +223,13 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
         )
         draw_text(draw, (270, 66), f"{vp} VP", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm")
         draw_text(
-            draw, (400, 66), f"{won} areas won", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm"
+            draw,
+            (400, 66),
+            f"{won} area{'s' if won != 1 else ''} won",
+            A.FONT_BIG - 6,
+            T.TEXT,
+            bold=True,
+            anchor="lm",
         )
         x = w - 16 - 80
         draw_text(draw, (x - 12, 66), "revealed:", A.FONT_SMALL, T.TEXT_SOFT, anchor="rm")
