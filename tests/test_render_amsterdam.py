@@ -293,3 +293,47 @@ def test_bench_render_amsterdam(capsys: pytest.CaptureFixture[str]) -> None:
         assert r["png_bytes"] > 5_000 and r["width"] >= 960
     with pytest.raises(SystemExit):
         bench.main(["--game", "amsterdam", "--variant", "nonsense"])
+
+
+def test_status_line_names_who_decides_what(stages: dict[str, dict[str, Any]]) -> None:
+    """AM-7.1 ship, AM-7.4 remove, AM-8.1 place: the header names the player and the cells."""
+    for stage, words in (("ship", "moves the ship"), ("remove", "may remove"), ("place", "places")):
+        view = stages["base"][stage].public_view()
+        text, hot = B.status_line(view)
+        who = view["players"][view["pending"][0]["seat"]]["name"]
+        assert hot and who in text and words in text, (stage, text)
+    over = stages["base"]["over"].public_view()
+    text, hot = B.status_line(over)
+    assert not hot and text.startswith("Game over")
+
+
+def test_reveal_panel_shows_both_cards_of_the_last_reveal(
+    stages: dict[str, dict[str, Any]],
+) -> None:
+    """AM-4.3: after a reveal both chosen cards stand side by side (a pass as PASS)."""
+    view = stages["base"]["place"].public_view()
+    last = view["last_reveal"]
+    _, regions = B.layout(view)
+    reveal = next(r for r in regions if r.key[0] == "reveal")
+    rnd, cards = reveal.key[1]
+    assert rnd == last["round"]
+    assert [c[0] for c in cards] == last["cards"]
+    for (label, card, passed), was_passed in zip(cards, last["passed"], strict=True):
+        assert passed == was_passed
+        if label is not None and card is not None:
+            assert card[1] == label  # the face drawn is the card with that label
+    gone = copy.deepcopy(view)
+    gone["last_reveal"] = {"round": 3, "cards": ["999", None], "passed": [False, True]}
+    assert _decode(B.render_board(gone)).size == _decode(B.render_board(view)).size
+    assert B.card_by_label(gone, "999") is None
+
+
+def test_cells_out_of_the_frames_reach_are_marked(stages: dict[str, dict[str, Any]]) -> None:
+    """AM-G8: once the port spans the full frame, the cells beyond it are out of reach."""
+    view = stages["gomoku"]["over"].public_view()
+    _, regions = B.layout(view)
+    inside = [r for r in regions if r.key[0] == "cell" and r.key[2]]
+    rows, cols = view["grid"]["frame"]
+    assert len(inside) == rows * cols  # Gomoku is bounded from the start (AM-V6.1)
+    edges = sum(sum(r.key[3]) for r in inside)
+    assert edges == 2 * (rows + cols)  # the fixed frame is drawn all round
