@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "render": ("render.bench", "time state -> PNG for a mid-game board (--game canal_grande)"),
     "turns": ("bot.bench_turns", "drive random games through the table service with SQLite"),
+    "discord": ("bot.bench_discord", "a game in a simulated Discord channel: figures per turn"),
 }
 
 

@@ -385,13 +385,14 @@ def group_select(
     )
 
 
-def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
+def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Component, ...]:
     """Buttons / selects for the decision now pending (the same choices as the commands).
 
     Public options: up to 15 buttons, up to 25 in one select menu, more grouped by district
     (choose a district, then a private list of that district's choices). ``done`` and
     ``flip`` are buttons. Private decisions get a button that opens the clicker's own choices.
-    Always: "Exchange gold…" and "My hand".
+    "Exchange gold…" when ``exchange`` (the adapter knows whether one is open), and
+    "My hand".
     """
     if d.is_ai:
         return ()
@@ -434,12 +435,15 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), option_label(o), style))
     else:
         label, flt = PRIVATE_CHOICES.get(d.kind, ("Choose…", "all"))
-        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
+        # A gold pause opens whenever the player holds a token (public), not only when he
+        # could exchange (secret): its list button shows only when there is something in it.
+        if d.kind != "exchange_window" or exchange:
+            controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
         if d.kind == "play":
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", "play"), "Play no cards"))
         if d.kind == "exchange_window":
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", "done"), "Continue"))
-    if not any(c.custom_id.endswith(":opt:exchange") for c in controls):
+    if exchange and not any(c.custom_id.endswith(":opt:exchange") for c in controls):
         controls.append(ButtonSpec(make_id(ch, game, seq, "opt", "exchange"), "Exchange gold…"))
     controls.append(ButtonSpec(make_id(ch, game, seq, "hand"), "My hand"))
     controls_row = min(row, MAX_ROWS - 1)

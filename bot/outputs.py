@@ -60,6 +60,9 @@ class PublicUpdate:
     image: bytes | None = None
     image_kind: ImageKind | None = None
     seq: int | None = None
+    #: The last move it reports ended a turn (or the game): an adapter that keeps one
+    #: message per turn closes that turn's message here.
+    turn_over: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,9 @@ class PrivateUpdate:
     text: str
     image: bytes | None = None
     image_kind: ImageKind | None = None
+    #: The one-line state of his hand after it (also the last line of ``text``), or "":
+    #: an adapter that sends several updates at once shows only the newest summary.
+    summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +100,12 @@ class DecisionInfo:
     prompt: str
     options: tuple[str, ...] | None = None
     is_ai: bool = False
+    #: The game's turn counter and the seat whose turn it is, when the engine's public view
+    #: has them (``turn``/``active``): a decision inside another seat's turn (an architect
+    #: placing) has ``seat != active``.
+    turn: int | None = None
+    active: int | None = None
+    active_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -472,6 +472,16 @@ def _results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResul
     return out
 
 
+def _turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
+    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view that
+    has a turn counter and an active seat (games without them leave the fields empty)."""
+    turn, active = view.get("turn"), view.get("active")
+    if not isinstance(turn, int) or not isinstance(active, int):
+        return {}
+    name = names[active] if 0 <= active < len(names) else None
+    return {"turn": turn, "active": active, "active_name": name}
+
+
 def _secret_part(view: JSON) -> Any:
     """What of a player view is private and may change: hand and tokens (Venezia), or the whole
     ``me`` block minus options for other games."""
@@ -992,6 +1002,7 @@ class TableService:
             prompt=d.prompt,
             options=None if opts is None else tuple(str(o) for o in opts),
             is_ai=p.is_ai,
+            **_turn_fields(view, state.players),
         )
 
     @staticmethod
@@ -1057,7 +1068,11 @@ class TableService:
                 image = self._render("board", m.turn_view, table.channel_id)
                 publics.append(
                     PublicUpdate(
-                        "\n".join(lines), image, "board" if image is not None else None, m.seq
+                        "\n".join(lines),
+                        image,
+                        "board" if image is not None else None,
+                        m.seq,
+                        turn_over=True,
                     )
                 )
                 lines = []
@@ -1092,6 +1107,7 @@ class TableService:
                     image,
                     kind if image is not None else None,
                     seq=moves[-1].seq if moves else len(after.history) - 1,
+                    turn_over=bool(moves) and (turn_over or ended),
                 )
             )
         # Private: each event's private text, and a hand update for every player whose hand
@@ -1151,8 +1167,10 @@ class TableService:
             if not changed and seat not in texts and hand_image is None:
                 continue
             body = list(texts.get(seat, []))
+            summary = ""
             if changed or hand_image is not None:
-                body.append(_hand_text(view_after))
+                summary = _hand_text(view_after)
+                body.append(summary)
             privates.append(
                 PrivateUpdate(
                     p.user_id,
@@ -1160,6 +1178,7 @@ class TableService:
                     "\n".join(body),
                     hand_image,
                     "hand" if hand_image is not None else None,
+                    summary=summary,
                 )
             )
         decision = None
@@ -2230,6 +2249,15 @@ class TableService:
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
         return await self._run(self.storage.active_channels)
+
+    async def adapter_state(self, scope: str, key: str) -> str | None:
+        """A value an adapter stored with :meth:`set_adapter_state` (e.g. the id of a
+        table's current message), kept in the database across restarts."""
+        return await self._run(self.storage.get_adapter_state, scope, key)
+
+    async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+        """Remember (``None``: forget) a small adapter value across restarts."""
+        await self._run(self.storage.set_adapter_state, scope, key, value)
 
 
 # --------------------------------------------------------------------------------------------

@@ -480,10 +480,31 @@ def _migrate_add_final_hash_and_archives(db: Database) -> None:
         compact_game(db.conn, int(game_id), None)
 
 
+def _migrate_adapter_state(db: Database) -> None:
+    """Adapter state: small values a transport adapter must keep across restarts, per scope
+    (``table:<channel>``: the id of the table's current message and the turn it shows;
+    ``user:<id>``: "direct messages closed"). Opaque text to everybody but that adapter."""
+    db.conn.execute(
+        """
+        CREATE TABLE adapter_state (
+            scope      TEXT NOT NULL,
+            key        TEXT NOT NULL,
+            value      TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (scope, key)
+        )
+        """
+    )
+
+
 #: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. To change the schema, append a
 #: new function (never edit an old one) - e.g. ``def _migrate_v1_to_v2(db): db.conn.execute(
 #: "ALTER TABLE games ADD COLUMN ...")`` - and the file is upgraded on the next start.
-MIGRATIONS: tuple[Migration, ...] = (_migrate_v0_to_v1, _migrate_add_final_hash_and_archives)
+MIGRATIONS: tuple[Migration, ...] = (
+    _migrate_v0_to_v1,
+    _migrate_add_final_hash_and_archives,
+    _migrate_adapter_state,
+)
 
 #: The schema version this program writes.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1287,3 +1308,26 @@ class Storage:
                 (channel_id, limit),
             )
         return [_game_from_row(r) for r in rows]
+
+    # -- adapter state ------------------------------------------------------------------------
+
+    def get_adapter_state(self, scope: str, key: str) -> str | None:
+        """The value an adapter stored under ``(scope, key)``, or ``None``."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT value FROM adapter_state WHERE scope = ? AND key = ?", (scope, key)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+        """Store (``None``: forget) an adapter's value under ``(scope, key)``."""
+        with self._write("set_adapter_state") as conn:
+            if value is None:
+                conn.execute("DELETE FROM adapter_state WHERE scope = ? AND key = ?", (scope, key))
+            else:
+                conn.execute(
+                    "INSERT INTO adapter_state (scope, key, value, updated_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET "
+                    "value = excluded.value, updated_at = excluded.updated_at",
+                    (scope, key, value, self._now()),
+                )

@@ -516,3 +516,14 @@ def test_concurrent_appends_from_threads_all_land(db_path: Path) -> None:
             assert current is not None and current.last_seq == n_moves - 1
             snap = s.latest_snapshot(game.id)
             assert snap is not None and snap.seq == n_moves - 1
+
+
+def test_adapter_state_round_trip(store: Storage) -> None:
+    assert store.get_adapter_state("table:c1", "live") is None
+    store.set_adapter_state("table:c1", "live", '{"id": 1}')
+    store.set_adapter_state("table:c1", "live", '{"id": 2}')
+    store.set_adapter_state("user:u1", "dms_closed", "7")
+    assert store.get_adapter_state("table:c1", "live") == '{"id": 2}'
+    assert store.get_adapter_state("user:u1", "dms_closed") == "7"
+    store.set_adapter_state("table:c1", "live", None)
+    assert store.get_adapter_state("table:c1", "live") is None

@@ -1,0 +1,418 @@
+"""The bot's slash commands: how each is declared (options, limits, autocomplete) and the pure
+helpers behind them (autocomplete choices, the help text), and the command sync.
+
+Every command is a thin call into :class:`bot.discord_app.VeneziaBot`; nothing here talks to
+the table service directly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_views import arg_of, district_names, verb_of
+from bot.service import RULE_TOPICS, ai_levels
+
+if TYPE_CHECKING:
+    from bot.discord_app import VeneziaBot
+
+__all__ = [
+    "MOVE_COMMANDS",
+    "MOVE_TEXT_MAX",
+    "MoveCommand",
+    "help_text",
+    "plain_choices",
+    "register_commands",
+    "sync_commands",
+    "verb_choices",
+]
+
+GAME_TITLE = "Venezia"
+MAX_CHOICES = 25
+#: Longest text a move's slash command option accepts (Discord enforces it client-side).
+MOVE_TEXT_MAX = 100
+#: A short text option (a game, an AI level, a rules topic).
+ShortText = app_commands.Range[str, 1, 40]
+
+# --------------------------------------------------------------------------------------------
+# Pure helpers (autocomplete, help)
+# --------------------------------------------------------------------------------------------
+
+
+def _choice_name(option: str) -> str:
+    verb, arg = verb_of(option), arg_of(option)
+    if verb == "play":
+        return arg or "no cards"
+    if verb == "exchange":
+        values = [int(v) for v in arg.split() if v.isdigit()]
+        steps = sum(values) // 5
+        return f"{arg} → {steps} step{'s' if steps != 1 else ''} ({sum(values)} gold)"
+    if verb == "score":
+        name = district_names().get(arg.upper())
+        return f"{arg} — {name}" if name else arg
+    if verb == "draw":
+        return "the deck" if arg == "deck" else f"{arg} (from the pool)"
+    return arg or option
+
+
+def _choice_value(option: str) -> str:
+    verb, arg = verb_of(option), arg_of(option)
+    if verb == "play" and not arg:
+        return "nothing"
+    return arg
+
+
+def _strip_verb(text: str, verbs: Sequence[str]) -> str:
+    words = text.strip().lstrip("/!").split()
+    if words and words[0].casefold() in verbs:
+        words = words[1:]
+    return " ".join(words)
+
+
+def verb_choices(
+    options: Sequence[str], verbs: Sequence[str], current: str, limit: int = MAX_CHOICES
+) -> list[tuple[str, str]]:
+    """Autocomplete choices ``(name, value)`` for a command's argument: the user's legal
+    options of those verbs, filtered by what he typed (arguments starting with it first, then
+    those containing every typed word as a word start, then any containing it)."""
+    typed = _strip_verb(current, verbs).casefold()
+    words = typed.split()
+    ranked: list[tuple[int, int, str, str]] = []
+    for n, option in enumerate(options):
+        if verb_of(option) not in verbs:
+            continue
+        name, value = _choice_name(option), _choice_value(option)
+        hay = f"{value} {name}".casefold()
+        tokens = hay.replace("—", " ").replace("(", " ").split()
+        if not typed or value.casefold().startswith(typed):
+            rank = 0
+        elif all(any(t.startswith(w) for t in tokens) for w in words):
+            rank = 1
+        elif typed in hay:
+            rank = 2
+        else:
+            continue
+        ranked.append((rank, n, name[:100], value[:100]))
+    ranked.sort()
+    return [(name, value) for _, _, name, value in ranked[:limit]]
+
+
+def plain_choices(
+    items: Sequence[tuple[str, str]], current: str, limit: int = MAX_CHOICES
+) -> list[tuple[str, str]]:
+    typed = current.strip().casefold()
+    starts = [
+        c for c in items if c[1].casefold().startswith(typed) or c[0].casefold().startswith(typed)
+    ]
+    inside = [c for c in items if c not in starts and typed in f"{c[0]} {c[1]}".casefold()]
+    return (starts + inside)[:limit]
+
+
+def help_text(commands: Sequence[tuple[str, str]]) -> str:
+    lines = [
+        f"**{GAME_TITLE} at this channel's table** — every command is also a button on the "
+        "newest table message; 'My hand' and /hand answer only you.",
+    ]
+    lines += [f"`/{name}` — {desc}" for name, desc in commands]
+    lines.append("`/rules commands` lists the move grammar; `/rules` lists the rules topics.")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# Slash commands
+# --------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveCommand:
+    """A move's slash command: ``/verb [param]``, the text it sends being ``verb param``."""
+
+    verb: str
+    description: str
+    param: str | None = None  # the one text parameter, if any
+    param_description: str = ""
+    required: bool = True
+
+
+MOVE_COMMANDS: tuple[MoveCommand, ...] = (
+    MoveCommand(
+        "play",
+        "Play cards from your hand (or none)",
+        "cards",
+        "The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none",
+        required=False,
+    ),
+    MoveCommand(
+        "place",
+        "Place the building being resolved",
+        "hexes",
+        "Hex labels as printed on the board, e.g. 'C3 C4'",
+    ),
+    MoveCommand(
+        "drain",
+        "Drain a swamp (up to two per turn)",
+        "hexes",
+        "The swamp hex(es), e.g. 'C3' or 'C3 D5'",
+    ),
+    MoveCommand(
+        "draw",
+        "Take the top card of the deck or a card of the pool",
+        "source",
+        "'deck' or a building type in the pool",
+    ),
+    MoveCommand(
+        "swap",
+        "Put a card into the pool, then take three",
+        "card",
+        "The building type to put into the pool",
+    ),
+    MoveCommand(
+        "exchange",
+        "Hand in gold tokens: 5 gold per step",
+        "tokens",
+        "Token values, e.g. '6 2 2', or '2 steps' for the best choice",
+    ),
+    MoveCommand(
+        "discard",
+        "Throw away all your cards of one type in front of you",
+        "type",
+        "The building type to discard",
+    ),
+    MoveCommand(
+        "build",
+        "Choose the completed building to resolve next",
+        "building",
+        "The building type, e.g. 'palazzo' or 'ponte solo'",
+    ),
+    MoveCommand(
+        "score",
+        "Name the district the ponte scores",
+        "district",
+        "The district letter or name, e.g. 'C' or 'Cannaregio'",
+    ),
+    MoveCommand("flip", "Two players: flip the top card for Klaus-Jürgen"),
+    MoveCommand("done", "Stop draining, skip the flip, or continue"),
+)
+
+
+def _move_command(
+    spec: MoveCommand,
+    move: Callable[[discord.Interaction[Any], str, str | None], Awaitable[None]],
+    autocomplete: AutocompleteCallback,
+) -> app_commands.Command[Any, ..., None]:
+    """The slash command of one :class:`MoveCommand`. Its callback takes the parameter under
+    the command's own name (discord.py reads the parameters from the signature)."""
+
+    async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
+        await move(interaction, spec.verb, values.get(spec.param) if spec.param else None)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    if spec.param is not None:
+        params.append(
+            inspect.Parameter(
+                spec.param,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=app_commands.Range[str, 1, MOVE_TEXT_MAX],
+                default=inspect.Parameter.empty if spec.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = spec.verb
+    if spec.param is not None:
+        app_commands.describe(**{spec.param: spec.param_description})(callback)
+        app_commands.autocomplete(**{spec.param: autocomplete})(callback)
+    app_commands.guild_only()(callback)
+    return app_commands.Command(name=spec.verb, description=spec.description, callback=callback)
+
+
+def _verb_text(verb: str, arg: str | None) -> str:
+    rest = _strip_verb(arg or "", (verb,))
+    return f"{verb} {rest}".strip()
+
+
+AutocompleteCallback = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
+
+
+def register_commands(bot: VeneziaBot) -> None:
+    """Every slash command on ``bot.tree`` (guild-only), each a thin call into the bot."""
+    tree = bot.tree
+
+    def ac_verbs(*verbs: str) -> AutocompleteCallback:
+        async def autocomplete(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await bot.autocomplete_verb(interaction, verbs, current)
+
+        return autocomplete
+
+    async def ac_game(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        from engine.games import GAMES
+
+        items = [(g.title, name) for name, g in GAMES.items()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_level(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(lv, lv) for lv in ai_levels()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_topic(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(t, t) for t in [*RULE_TOPICS, "commands"]]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    def run(
+        interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
+    ) -> Awaitable[None]:
+        return bot.guard(interaction, what, work)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    @tree.command(name="join", description="Sit down at this channel's table (opens one)")
+    @app_commands.describe(game="The game to play (default: Venezia)")
+    @app_commands.autocomplete(game=ac_game)
+    @app_commands.guild_only()
+    async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
+        await run(interaction, "/join", bot.cmd_join(interaction, game))
+
+    @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
+    @app_commands.guild_only()
+    async def leave(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/leave", bot.cmd_leave(interaction))
+
+    @tree.command(name="start", description="Start the game with everybody seated")
+    @app_commands.describe(game="Switch the table to this game before starting")
+    @app_commands.autocomplete(game=ac_game)
+    @app_commands.guild_only()
+    async def start(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
+        await run(interaction, "/start", bot.cmd_start(interaction, game))
+
+    @tree.command(
+        name="abort", description="Abort the game or close the table (host or Manage Channels)"
+    )
+    @app_commands.guild_only()
+    async def abort(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/abort", bot.cmd_abort(interaction))
+
+    @tree.command(name="addbot", description="Add an AI player to the table")
+    @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def addbot(interaction: discord.Interaction[Any], level: ShortText | None = None) -> None:
+        await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
+
+    @tree.command(name="removebot", description="Remove an AI player from the table")
+    @app_commands.describe(seat="The AI's seat number (default: the last AI)")
+    @app_commands.guild_only()
+    async def removebot(
+        interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10] | None = None
+    ) -> None:
+        await run(interaction, "/removebot", bot.cmd_removebot(interaction, seat))
+
+    @tree.command(
+        name="replace",
+        description="Hand a player's seat to an AI (host, Manage Channels or himself)",
+    )
+    @app_commands.describe(player="The player whose seat the AI takes", level="The AI's level")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def replace(
+        interaction: discord.Interaction[Any], player: discord.User, level: ShortText | None = None
+    ) -> None:
+        await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def move(interaction: discord.Interaction[Any], verb: str, arg: str | None) -> Awaitable[None]:
+        text = _verb_text(verb, arg)
+        return run(interaction, f"/{verb}", bot.move(interaction, text))
+
+    for spec in MOVE_COMMANDS:
+        tree.add_command(_move_command(spec, move, ac_verbs(spec.verb)))
+
+    # -- reads --------------------------------------------------------------------------------
+
+    @tree.command(name="hand", description="Your hand and tokens (only you see the answer)")
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/hand", bot.cmd_hand(interaction))
+
+    @tree.command(name="board", description="The board of this channel's game")
+    @app_commands.describe(public="Post it for everyone (with the buttons to go on playing)")
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/board", bot.cmd_board(interaction, public))
+
+    @tree.command(name="status", description="Who is where, and who must decide what")
+    @app_commands.describe(public="Post it for everyone")
+    @app_commands.guild_only()
+    async def status(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/status", bot.cmd_status(interaction, public))
+
+    @tree.command(name="log", description="The last moves in words")
+    @app_commands.describe(count="How many moves (default 10)", public="Post it for everyone")
+    @app_commands.guild_only()
+    async def log_(
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, 50] = 10,
+        public: bool = False,
+    ) -> None:
+        await run(interaction, "/log", bot.cmd_log(interaction, count, public))
+
+    @tree.command(name="rules", description="Short rules help by topic")
+    @app_commands.describe(topic="turn, play, architect, build, drain, draw, gold, end, 2p, …")
+    @app_commands.autocomplete(topic=ac_topic)
+    @app_commands.guild_only()
+    async def rules(interaction: discord.Interaction[Any], topic: ShortText | None = None) -> None:
+        await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
+
+    @tree.command(name="help", description="The commands of the Venezia table")
+    @app_commands.guild_only()
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/help", bot.cmd_help(interaction))
+
+    @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
+    @app_commands.describe(
+        scope="guild: this server, at once; global: everywhere; clear: remove this server's copies"
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name="this server (instant)", value="guild"),
+            app_commands.Choice(name="global (slow to appear)", value="global"),
+            app_commands.Choice(name="clear this server's copies", value="clear"),
+        ]
+    )
+    @app_commands.default_permissions(administrator=True)
+    @app_commands.guild_only()
+    async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> None:
+        await run(interaction, "/sync", bot.cmd_sync(interaction, scope))
+
+
+async def sync_commands(
+    bot: VeneziaBot, guild_id: int | None = None, *, clear: bool = False
+) -> list[app_commands.AppCommand]:
+    """Register the commands with Discord: globally, or for one guild (a copy of the global
+    commands, available at once), or clear a guild's copies. Needs a logged-in client."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(id=guild_id)
+    if clear:
+        bot.tree.clear_commands(guild=guild)
+    else:
+        bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)

@@ -1,0 +1,65 @@
+"""The channel permissions the bot needs to play, checked before anything is committed.
+
+An interaction carries the bot's own permissions in its channel (``app_permissions``). A move
+that the bot could not show would leave the table's message behind the game, so every
+table-changing action is refused - naming what is missing - before the service is called.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+__all__ = ["PERMISSION_NAMES", "missing_permissions", "needed_permissions", "permissions_refusal"]
+
+#: Permission attribute -> the name Discord's settings show.
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+}
+
+
+def needed_permissions(in_thread: bool) -> tuple[str, ...]:
+    """What the table needs: see the channel, post (in threads: post in threads) and attach
+    the board pictures. The table message is Components V2: no embeds, so no Embed Links."""
+    post = "send_messages_in_threads" if in_thread else "send_messages"
+    return ("view_channel", post, "attach_files")
+
+
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return True
+    kind = getattr(channel, "type", None)
+    return kind in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread,
+    )
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The names of the needed permissions the bot lacks in the interaction's channel
+    (nothing outside a server: no table plays there)."""
+    if interaction.guild_id is None:
+        return []
+    perms = interaction.app_permissions
+    return [
+        PERMISSION_NAMES[p]
+        for p in needed_permissions(_in_thread(interaction))
+        if not getattr(perms, p)
+    ]
+
+
+def permissions_refusal(missing: list[str]) -> str:
+    return (
+        "I cannot play at this table: I am missing the permission"
+        + ("s " if len(missing) > 1 else " ")
+        + ", ".join(f"**{m}**" for m in missing)
+        + " in this channel. Ask a server admin to grant "
+        + ("them" if len(missing) > 1 else "it")
+        + " here; nothing was changed."
+    )

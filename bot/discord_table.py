@@ -1,0 +1,458 @@
+"""The table's live message: one channel message per turn, edited in place.
+
+A channel sees a game as a table, not a flood:
+
+* **one message per turn**: when a human's turn starts, one message with the board, what just
+  happened, the controls for the pending decision and a mention of the player to act (the
+  turn's only ping, unless another player must decide inside it: he gets one short ping that
+  is deleted once he has decided). Every decision of the turn edits that message (the picture
+  is uploaded again only when the board changed); when the turn ends it is edited to its final
+  form - no controls, the turn in one line, the board as the turn left it;
+* **AI turns** that follow each other are one message (final form at once), with the board
+  after them;
+* **the lobby** is one message edited as people join, leave or add AIs;
+* **only the current message has controls**: whenever a new current message is posted, the
+  previous one is edited to its final form. The current message of every table (its id, the
+  game and turn it shows, its lines) is kept in the database (``adapter_state``), so this
+  holds across restarts.
+
+Bursts stay within Discord's 5 messages per 5 seconds per channel (:class:`Pace`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import zlib
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord_layout import (
+    SUMMARY_MAX,
+    Card,
+    card_edit_kwargs,
+    card_send_kwargs,
+    clip_end,
+    escape,
+    mentions,
+)
+from bot.discord_views import COLORS, decision_components, lobby_components
+from bot.outputs import DecisionInfo, Outcome, PublicUpdate
+from bot.service import TableService
+
+__all__ = ["LiveMessage", "Pace", "TableMessages"]
+
+log = logging.getLogger("bot.discord.table")
+
+LIVE_KEY = "live"
+
+
+def table_scope(channel: str) -> str:
+    return f"table:{channel}"
+
+
+@dataclass(slots=True)
+class LiveMessage:
+    """The table's current message, as remembered in the database."""
+
+    id: int
+    kind: str  # "lobby", "turn" or "end"
+    game: int | None = None
+    turn: int | None = None
+    title: str = ""
+    lines: list[str] = field(default_factory=list)
+    image: str | None = None  # the attachment's name
+    crc: int | None = None  # of the picture shown (no upload when unchanged)
+    pinged: list[str] = field(default_factory=list)
+    ping_id: int | None = None  # an extra ping message, deleted once answered
+    controls: bool = True
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> LiveMessage | None:
+        try:
+            data = json.loads(text)
+            return cls(**data)
+        except (ValueError, TypeError):
+            return None
+
+
+class Pace:
+    """At most ``limit`` new messages per ``window`` seconds in one channel (Discord's own
+    per-channel limit is 5 per 5 s): a burst waits instead of being refused."""
+
+    def __init__(self, limit: int = 5, window: float = 5.0) -> None:
+        self.limit, self.window = limit, window
+        self._sent: dict[str, deque[float]] = {}
+
+    async def wait(self, channel: str) -> None:
+        loop = asyncio.get_running_loop()
+        times = self._sent.setdefault(channel, deque(maxlen=self.limit))
+        if len(times) == self.limit:
+            delay = times[0] + self.window - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+        times.append(loop.time())
+
+
+def _lines(text: str) -> list[str]:
+    """Event lines of a public update, escaped; the service's "next decision" line is left
+    out (the card has its own decision line with the controls)."""
+    return [escape(x) for x in text.splitlines() if x.strip() and not x.startswith("➡")]
+
+
+def _summary(lines: list[str]) -> str:
+    return clip_end("; ".join(lines), SUMMARY_MAX)
+
+
+def _crc(image: bytes | None) -> int | None:
+    return None if image is None else zlib.crc32(image)
+
+
+def _prompt(d: DecisionInfo) -> str:
+    prompt = escape(d.prompt)
+    if d.user_id:
+        return f"<@{d.user_id}>, your decision: **{prompt}**"
+    return f"{escape(d.name)}: {prompt}"
+
+
+class TableMessages:
+    """Posts and edits the table messages of every channel from the service's outcomes."""
+
+    def __init__(self, service: TableService, game_title: str = "Venezia") -> None:
+        self.service = service
+        self.game_title = game_title
+        self.pace = Pace()
+
+    # -- persistence --------------------------------------------------------------------------
+
+    async def live(self, channel: str) -> LiveMessage | None:
+        text = await self.service.adapter_state(table_scope(channel), LIVE_KEY)
+        return None if text is None else LiveMessage.from_json(text)
+
+    async def _save(self, channel: str, live: LiveMessage | None) -> None:
+        value = None if live is None else live.to_json()
+        await self.service.set_adapter_state(table_scope(channel), LIVE_KEY, value)
+
+    # -- Discord calls ------------------------------------------------------------------------
+
+    async def _post(
+        self, dest: Any, channel: str, card: Card, image: bytes | None
+    ) -> discord.Message:
+        await self.pace.wait(channel)
+        message: discord.Message = await dest.send(**card_send_kwargs(card, image))
+        return message
+
+    async def _edit(self, dest: Any, message_id: int, card: Card, image: bytes | None) -> bool:
+        try:
+            await dest.get_partial_message(message_id).edit(**card_edit_kwargs(card, image))
+        except discord.NotFound:
+            log.info("table message %s is gone; not edited", message_id)
+            return False
+        return True
+
+    async def _unping(self, dest: Any, live: LiveMessage) -> None:
+        if live.ping_id is None:
+            return
+        ping_id, live.ping_id = live.ping_id, None
+        try:
+            await dest.get_partial_message(ping_id).delete()
+        except discord.HTTPException:
+            log.debug("could not delete ping message %s", ping_id)
+
+    # -- cards --------------------------------------------------------------------------------
+
+    def _turn_title(self, d: DecisionInfo | None) -> str:
+        if d is not None and d.turn is not None:
+            who = escape(d.active_name or d.name)
+            return f"{self.game_title} — turn {d.turn} · {who}"
+        return self.game_title
+
+    def _final_card(self, live: LiveMessage) -> Card:
+        if live.kind == "turn":
+            lines = [_summary(live.lines)] if live.lines else []
+        else:
+            lines = list(live.lines)
+        color = COLORS["board"] if live.kind == "turn" else COLORS.get(live.kind)
+        return Card(live.title, lines, live.image, color=color)
+
+    async def finish(
+        self,
+        dest: Any,
+        live: LiveMessage,
+        image: bytes | None = None,
+        image_name: str | None = None,
+    ) -> None:
+        """Edit ``live`` to its final form: no controls, the turn in one line, and (if given
+        and changed) the board as the turn left it."""
+        await self._unping(dest, live)
+        upload = None
+        if image is not None and _crc(image) != live.crc:
+            upload, live.crc = image, _crc(image)
+            live.image = image_name or live.image or "board.png"
+        live.controls = False
+        await self._edit(dest, live.id, self._final_card(live), upload)
+
+    # -- the lobby ----------------------------------------------------------------------------
+
+    async def lobby(
+        self, dest: Any, channel: str, text: str, live: LiveMessage | None
+    ) -> LiveMessage:
+        """The lobby message: edited in place while it is the table's current message."""
+        lines = _lines(text)
+        card = Card(
+            f"{self.game_title} — table",
+            lines,
+            color=COLORS["lobby"],
+            components=lobby_components(channel),
+        )
+        if live is not None and live.kind == "lobby" and live.controls:
+            if await self._edit(dest, live.id, card, None):
+                live.lines = lines
+                return live
+        elif live is not None and live.controls:
+            await self.finish(dest, live)
+        message = await self._post(dest, channel, card, None)
+        return LiveMessage(message.id, "lobby", title=card.title, lines=lines)
+
+    # -- a game's outcome ---------------------------------------------------------------------
+
+    async def publish(self, dest: Any, channel: str, outcome: Outcome) -> None:
+        """Show an outcome's public updates: edits of the current message, at most one
+        message for completed AI turns, a new current message when a turn starts, one end
+        message. Call it under the channel's lock, in the order of the outcomes."""
+        live = await self.live(channel)
+        updates = list(outcome.public)
+        d = outcome.decision
+        if not updates and d is None:
+            return
+        if d is None and not outcome.game_over and all(u.seq is None for u in updates):
+            if updates:
+                live = await self.lobby(dest, channel, updates[-1].text, live)
+                await self._save(channel, live)
+            return
+        if live is not None:
+            await self._unping(dest, live)
+        game = outcome.game_id if outcome.game_id is not None else (d.game_id if d else None)
+        open_turn = (
+            live
+            if live is not None and live.kind == "turn" and live.controls and live.game == game
+            else None
+        )
+        done: list[PublicUpdate] = []
+        fresh: list[str] = []
+        fresh_image: bytes | None = None
+        open_image: bytes | None = None
+        board: bytes | None = None  # the newest board picture of this outcome
+        for n, u in enumerate(updates):
+            if outcome.game_over and n == len(updates) - 1 and open_turn is None:
+                break  # the end message reports it
+            lines = _lines(u.text)
+            image = u.image if u.image_kind == "board" else None
+            board = image or board
+            if open_turn is not None:
+                open_turn.lines += lines
+                open_image = image or open_image
+                if u.turn_over:
+                    if open_image is None and outcome.game_over:
+                        # The last turn keeps the final board (the update shows the ranking).
+                        reply = await self.service.board(channel)
+                        open_image = reply.image if reply.ok else None
+                    await self.finish(dest, open_turn, open_image, _name(u))
+                    open_turn = None
+                continue
+            if u.turn_over:
+                done.append(u)
+            else:
+                fresh += lines
+                fresh_image = image or fresh_image
+        if done:
+            last_turn = d.turn - 1 if d is not None and d.turn is not None else None
+            await self._post_done(dest, channel, done, live, open_turn, last_turn)
+            if live is not None and live.controls and live is not open_turn:
+                live = None  # finished by _post_done
+        if outcome.game_over:
+            live = await self._end(dest, channel, updates, open_turn or live)
+        elif d is not None and not d.is_ai:
+            if open_turn is not None:
+                live = await self._continue(dest, channel, open_turn, d, open_image, bool(updates))
+            else:
+                if live is not None and live.controls:
+                    await self.finish(dest, live)
+                live = await self._start_turn(dest, channel, d, fresh, fresh_image or board)
+        elif open_turn is not None:
+            # An AI decides inside the turn (it will go on when it is asked to): no controls.
+            open_turn.controls = True
+            await self._edit(dest, open_turn.id, self._live_card(open_turn, None), None)
+            live = open_turn
+        await self._save(channel, live)
+
+    async def _post_done(
+        self,
+        dest: Any,
+        channel: str,
+        done: list[PublicUpdate],
+        live: LiveMessage | None,
+        open_turn: LiveMessage | None,
+        last_turn: int | None = None,
+    ) -> None:
+        """Completed turns (AI turns in a row) as one message in final form; ``last_turn``
+        numbers the last of them when known."""
+        if live is not None and live.controls and live is not open_turn:
+            await self.finish(dest, live)
+        lines = [_summary(_lines(u.text)) for u in done]
+        image = next((u.image for u in reversed(done) if u.image_kind == "board"), None)
+        name = _name(done[-1]) if image is not None else None
+        if last_turn is None:
+            what = "a turn" if len(done) == 1 else f"{len(done)} turns"
+        elif len(done) == 1:
+            what = f"turn {last_turn}"
+        else:
+            what = f"turns {last_turn - len(done) + 1}–{last_turn}"
+        title = f"{self.game_title} — {what}"
+        card = Card(title, lines, name, color=COLORS["board"])
+        await self._post(dest, channel, card, image)
+
+    def _live_card(self, live: LiveMessage, d: DecisionInfo | None, exchange: bool = False) -> Card:
+        return Card(
+            live.title,
+            list(live.lines),
+            live.image,
+            prompt=None if d is None else _prompt(d),
+            color=COLORS["board"],
+            components=() if d is None else decision_components(d, exchange=exchange),
+        )
+
+    async def _exchange_open(self, channel: str, d: DecisionInfo) -> bool:
+        """Whether the player to act could exchange gold now (else no button offers it)."""
+        if d.user_id is None:
+            return False
+        options = await self.service.options_for(channel, d.user_id, "exchange", None)
+        return any(o.startswith("exchange") for o in options)
+
+    async def _start_turn(
+        self,
+        dest: Any,
+        channel: str,
+        d: DecisionInfo,
+        lines: list[str],
+        image: bytes | None,
+    ) -> LiveMessage:
+        if image is None:
+            reply = await self.service.board(channel)
+            image = reply.image if reply.ok else None
+        name = f"board-{d.seq}.png" if image is not None else None
+        live = LiveMessage(
+            0,
+            "turn",
+            game=d.game_id,
+            turn=d.turn,
+            title=self._turn_title(d),
+            lines=lines,
+            image=name,
+            crc=_crc(image),
+            pinged=[d.user_id] if d.user_id else [],
+        )
+        card = self._live_card(live, d, await self._exchange_open(channel, d))
+        card.ping = (d.user_id,) if d.user_id else ()
+        message = await self._post(dest, channel, card, image)
+        live.id = message.id
+        return live
+
+    async def _continue(
+        self,
+        dest: Any,
+        channel: str,
+        live: LiveMessage,
+        d: DecisionInfo,
+        image: bytes | None,
+        moved: bool = True,
+    ) -> LiveMessage:
+        """The next decision inside the same turn: edit the message (with the board as it is
+        now if ``moved``); ping a player who must decide inside someone else's turn
+        (once)."""
+        if image is None and moved:
+            # The moves changed the table but brought no picture: the one shown would
+            # contradict the decision line (its heading names the pending decision).
+            reply = await self.service.board(channel)
+            image = reply.image if reply.ok else None
+        upload = None
+        if image is not None and _crc(image) != live.crc:
+            upload, live.crc = image, _crc(image)
+            live.image = f"board-{d.seq}.png"
+        live.controls = True
+        card = self._live_card(live, d, await self._exchange_open(channel, d))
+        if not await self._edit(dest, live.id, card, upload):
+            return await self._start_turn(dest, channel, d, live.lines, image)
+        if d.user_id and d.user_id not in live.pinged:
+            live.pinged.append(d.user_id)
+            await self.pace.wait(channel)
+            ping = await dest.send(
+                content=f"<@{d.user_id}>, your decision on the table above: **{escape(d.prompt)}**",
+                allowed_mentions=mentions([d.user_id]),
+            )
+            live.ping_id = ping.id
+        return live
+
+    async def _end(
+        self,
+        dest: Any,
+        channel: str,
+        updates: list[PublicUpdate],
+        live: LiveMessage | None,
+    ) -> LiveMessage:
+        """The game's end: the last turn's message finished, one message with the ranking."""
+        if live is not None and live.controls:
+            await self.finish(dest, live)
+        last = updates[-1] if updates else PublicUpdate("The game is over.")
+        image = last.image if last.image_kind == "end" else None
+        lines = _lines(last.text)[-12:]
+        name = "ranking.png" if image is not None else None
+        card = Card(
+            f"{self.game_title} — game over",
+            lines,
+            name,
+            color=COLORS["end"],
+            components=lobby_components(channel, rematch=True),
+        )
+        message = await self._post(dest, channel, card, image)
+        return LiveMessage(message.id, "end", title=card.title, lines=lines, image=name)
+
+    # -- start-up -----------------------------------------------------------------------------
+
+    async def refresh(self, dest: Any, channel: str) -> None:
+        """Bring the table's current message up to date with the game (after a restart, or a
+        crash between a commit and the edit): the pending decision's controls on the message
+        of its turn, or a new turn message if the remembered one belongs to an earlier turn."""
+        live = await self.live(channel)
+        d = await self.service.decision(channel)
+        if d is None or d.is_ai:
+            return
+        if (
+            live is not None
+            and live.kind == "turn"
+            and (live.game, live.turn)
+            == (
+                d.game_id,
+                d.turn,
+            )
+        ):
+            live.controls = True
+            card = self._live_card(live, d, await self._exchange_open(channel, d))
+            if await self._edit(dest, live.id, card, None):
+                await self._save(channel, live)
+                return
+        if live is not None and live.controls:
+            await self.finish(dest, live)
+        live = await self._start_turn(dest, channel, d, [], None)
+        await self._save(channel, live)
+
+
+def _name(u: PublicUpdate) -> str:
+    return f"board-{(u.seq or 0) + 1}.png"

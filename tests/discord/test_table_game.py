@@ -1,0 +1,50 @@
+"""A whole game in a SimCord channel: two humans and one AI, clicking only what the bot shows."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from simcord import Env
+
+from bot.discord_sim import figures, live_messages, play_game, raw_messages, texts
+
+
+async def seat_table(env: Env, humans: int = 2, ais: int = 1):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("venezia")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carla")[:humans]]
+    for p in players:
+        await p.slash(channel, "join")
+    for _ in range(ais):
+        await players[0].slash(channel, "addbot")
+    return guild, channel, players
+
+
+async def test_lobby_is_one_edited_message(simcord_env: Env) -> None:
+    _, channel, _players = await seat_table(simcord_env)
+    msgs = raw_messages(simcord_env, channel)
+    assert len(msgs) == 1, [texts(m) for m in msgs]
+    assert "bob" in texts(msgs[0]) and "[AI]" in texts(msgs[0])
+
+
+async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
+    _, channel, players = await seat_table(simcord_env)
+    start = len(simcord_env.http_requests)
+    await players[0].slash(channel, "start")
+    actors = {p.id: p for p in players}
+    decisions = await play_game(simcord_env, channel, actors, random.Random(7))
+    view = await simcord_env.bot.service.view(str(channel.id))
+    f = figures(simcord_env, channel, players, start)
+    f.turns = int(view["turn"])
+    report = f.per_turn()
+    print(json.dumps({"decisions": decisions, **report}))
+    assert decisions > 20
+    assert report["channel_messages_per_turn"] <= 1.2
+    assert report["board_images_posted_per_turn"] <= 1.2
+    assert report["pings_per_turn"] <= 1.1
+    assert report["dms_per_player_per_turn"] <= 0.5
+    assert report["earlier_messages_with_live_controls"] == 0
+    last = raw_messages(simcord_env, channel)[-1]
+    assert "game over" in texts(last)
+    assert len(live_messages(simcord_env, channel)) == 1  # the end message's rematch buttons

@@ -1,0 +1,97 @@
+"""Screenshots of a game in a simulated Discord channel (SimCord's preview), for looking at
+what players see: the channel mid-game and at the end, and a player's DMs.
+
+Development only. Needs the screenshot extra and a Chromium, neither in the lock file::
+
+    uv pip install 'simcord[screenshot]'     # Playwright and the preview's renderers
+    apt-get install -y chromium              # or: playwright install chromium
+
+    uv run python tools/discord_shots.py OUT_DIR [--chromium /usr/bin/chromium] [--seed 7]
+
+The bot is the real one (discord.py client, real board renderer) on a fresh database in
+OUT_DIR; two humans and one AI play by clicking what the bot shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import simcord
+from simcord.preview._capture import ManagedCapture
+
+from bot.discord_app import create_bot
+from bot.discord_sim import play_one
+from bot.service import default_renderer
+from bot.settings import Settings
+
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def use_chromium(path: str) -> None:
+    """Make the preview launch this Chromium (Playwright's own download is not needed)."""
+
+    async def ensure_browser(self: ManagedCapture) -> Any:
+        if self._browser is None:
+            from playwright.async_api import async_playwright
+
+            self._playwright = await async_playwright().start()
+            self._browser = await self._playwright.chromium.launch(
+                executable_path=path, args=BROWSER_ARGS
+            )
+        return self._browser
+
+    ManagedCapture._ensure_browser = ensure_browser  # type: ignore[method-assign]
+
+
+async def shoot(env: simcord.Env, channel: Any, viewer: Any, path: Path, height: int) -> None:
+    async with env.preview(
+        channel, viewers=[viewer], layout="channel", display="fixed", width=900, height=height
+    ) as preview:
+        report = await preview.screenshot(path, mode="viewport", allow_incomplete=True)
+        print(f"{path}: ready={report.ready} complete={report.complete}")
+
+
+async def main(out: Path, seed: int, mid: int) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "shots.sqlite3"
+    db.unlink(missing_ok=True)
+    settings = Settings(token="simcord", db_path=db, sync_on_start="global", render_processes=0)
+    bot = create_bot(settings, renderer=default_renderer())
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Venezia club")
+        channel = guild.create_text_channel("venezia")
+        names = ("Alice", "Bob")
+        players = [guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names]
+        for p in players:
+            await p.slash(channel, "join")
+        await players[0].slash(channel, "addbot", level="greedy")
+        await shoot(env, channel, players[0], out / "lobby.png", 700)
+        await players[0].slash(channel, "start")
+        actors = {p.id: p for p in players}
+        rng = random.Random(seed)
+        for _ in range(mid):
+            await env.advance_time(200)
+            await play_one(env, channel, actors, rng)
+        await shoot(env, channel, players[0], out / "mid-game.png", 1400)
+        await shoot(env, players[1].user.dm_channel, players[1].user, out / "dm.png", 900)
+        while await play_one(env, channel, actors, rng):
+            await env.advance_time(200)
+        await shoot(env, channel, players[0], out / "end.png", 1400)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mid", type=int, default=25, help="decisions before the mid-game shot")
+    args = parser.parse_args()
+    use_chromium(args.chromium)
+    asyncio.run(main(args.out, args.seed, args.mid))
