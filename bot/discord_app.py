@@ -815,6 +815,7 @@ def create_bot(
             workers=settings.workers,
             render_processes=settings.render_processes,
             hand_images=settings.hand_images,
+            synchronous=settings.db_synchronous,
         )
     return VeneziaBot(settings, service)
 

@@ -10,7 +10,8 @@ reported, never asserted.
 ``--game`` picks the game (:data:`GAMES`): its state builder, its render functions
 ("module:function", like the table service names them) and its targets. Venezia, the default,
 times the 5-player board (p50 <= 25 ms, PNG <= 200 KB, width >= 1400 px); Canal Grande times
-its table, hand and end images (p50 <= 10 ms, PNG <= 150 KB each). ``--kind`` picks one image.
+its table, hand and end images (p50 <= 10 ms, PNG <= 150 KB each), and so does Amsterdam
+(``--variant`` picks one of its variants, default ``base``). ``--kind`` picks one image.
 """
 
 from __future__ import annotations
@@ -93,6 +94,26 @@ def _cg_state(seed: int, turns: int) -> Any:
     return state
 
 
+def _am_state(seed: int, turns: int, variant: str = "base") -> Any:
+    """An Amsterdam game of seeded random moves until round ``turns`` is under way, stopped at
+    a placement when one comes (the legal cells are highlighted: the fullest harbour)."""
+    from engine.amsterdam import GAME
+    from engine.amsterdam.ai import RandomAi
+
+    state = GAME.new_state(["Anna", "青熊"], seed, {"variant": variant})
+    rng = random.Random(seed)
+    ai = RandomAi()
+    while not state.is_over:
+        d = state.pending()
+        assert d is not None
+        if state.round >= turns and d.kind == "place":
+            break
+        if state.round >= turns + 3:
+            break
+        state.apply(d.seat, ai.choose(state.player_view(d.seat), d, rng))
+    return state
+
+
 def _decider_view(state: Any) -> Any:
     d = state.pending()
     return state.player_view(d.seat if d is not None else 0)
@@ -104,12 +125,16 @@ class GameBench:
 
     what: str  # "mid-game 5-player board": how the figures are introduced
     default_turns: int
-    build: Callable[[int, int], Any]  # (seed, turns) -> a mid-game state
+    build: Callable[..., Any]  # (seed, turns[, variant]) -> a mid-game state
     kinds: tuple[str, ...]  # the kinds timed when --kind is not given
     target_ms: float
     target_bytes: int
     target_width: int = 0
     clear_regions: str | None = None  # "module:function" forgetting cached panels
+    variants: tuple[str, ...] = ()  # the game's variants (--variant), if it has any
+    # image kind -> "module:function", for a game not registered at the table yet (its
+    # registration names them otherwise)
+    renderers: dict[str, str] | None = None
 
     def view(self, state: Any, kind: str) -> Any:
         return _decider_view(state) if kind == "hand" else state.public_view()
@@ -138,6 +163,29 @@ GAMES: dict[str, GameBench] = {
         target_bytes=150_000,
         clear_regions="render.canal_grande.regions:clear_cache",
     ),
+    "amsterdam": GameBench(
+        what="Amsterdam, 2 players, a placement pending",
+        default_turns=14,
+        build=_am_state,
+        renderers={
+            "board": "render.amsterdam.board:render_board",
+            "hand": "render.amsterdam.hand:render_hand",
+            "end": "render.amsterdam.end:render_end",
+        },
+        kinds=("board", "hand", "end"),
+        target_ms=10.0,
+        target_bytes=150_000,
+        clear_regions="render.amsterdam.regions:clear_cache",
+        variants=(
+            "base",
+            "canale_grande",
+            "gulliver",
+            "penniless",
+            "special_cards",
+            "water_play",
+            "gomoku",
+        ),
+    ),
 }
 
 
@@ -153,9 +201,16 @@ def main(argv: list[str]) -> int:
         help="one image kind (default: the board for venezia; board, hand and end for"
         " canal_grande)",
     )
+    ap.add_argument(
+        "--variant", help="the game's variant (amsterdam: base, canale_grande, gomoku, ...)"
+    )
     ap.add_argument("--iterations", "-n", type=int, default=200, help="timed renders (200)")
     ap.add_argument("--seed", type=int, default=5, help="seed of the game (5)")
-    ap.add_argument("--turns", type=int, help="play until this turn (venezia 24, canal_grande 6)")
+    ap.add_argument(
+        "--turns",
+        type=int,
+        help="play until this turn (venezia 24, canal_grande 6, amsterdam: round 14)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON line per image kind")
     ap.add_argument("--out", help="also write the PNG to this path (one kind only)")
     ap.add_argument(
@@ -184,7 +239,13 @@ def main(argv: list[str]) -> int:
     if args.out and len(kinds) > 1:
         ap.error("--out writes one image: give --kind too")
     turns = args.turns if args.turns is not None else game.default_turns
-    state = game.build(args.seed, turns)
+    if args.variant is not None:
+        if args.variant not in game.variants:
+            allowed = ", ".join(game.variants) or "none"
+            ap.error(f"unknown variant {args.variant!r} for {args.game} (variants: {allowed})")
+        state = game.build(args.seed, turns, args.variant)
+    else:
+        state = game.build(args.seed, turns)
     for kind in kinds:
         _bench_kind(args, game, kind, state)
     return 0
@@ -193,7 +254,8 @@ def main(argv: list[str]) -> int:
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
     from render.png import clear_cache as clear_png_cache
 
-    render = _function(registration(args.game).images[kind])
+    images = game.renderers or registration(args.game).images
+    render = _function(images[kind])
     clear_panels = (
         _function(game.clear_regions) if args.cold_panels and game.clear_regions else None
     )
@@ -238,8 +300,10 @@ def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any
         "height": height,
         "iterations": len(times),
         "views": len(states),
-        "turn": base.turn,
+        "turn": getattr(base, "turn", getattr(base, "round", 0)),
     }
+    if args.variant is not None:
+        result["variant"] = args.variant
     venezia_board = game is GAMES["venezia"] and kind == "board"
     if not venezia_board:  # the Venezia board's line stays as it always was
         result = {"game": args.game, "kind": kind, **result}
@@ -256,7 +320,9 @@ def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any
     )
     what = f"{len(states)} views in turn" if len(states) > 1 else "turn"
     title = game.what if venezia_board else f"{game.what}, {kind} image"
-    print(f"venezia bench render: {title}, {what} {base.turn}, {len(times)} renders")
+    if args.variant is not None:
+        title += f" ({args.variant})"
+    print(f"venezia bench render: {title}, {what} {result['turn']}, {len(times)} renders")
     print(
         f"  state -> PNG  p50 {result['p50_ms']:.2f} ms   p95 {result['p95_ms']:.2f} ms"
         f"   mean {result['mean_ms']:.2f} ms   (first render {first_ms:.0f} ms, static layer)"

@@ -13,6 +13,7 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
@@ -23,14 +24,20 @@ from render.text import REPLACEMENT, _runs, draw_text, text_width
 
 __all__ = [
     "SS",
+    "Region",
     "RegionCache",
     "build_palette",
+    "caption",
+    "compose_regions",
     "downscale",
     "flattened",
+    "header_band",
     "marker",
+    "panel",
     "paste",
     "paste_flat",
     "player_letters",
+    "player_title",
     "rounded_box",
     "theme_colours",
     "wrap_words",
@@ -109,13 +116,22 @@ def wrap_words(
 
 
 @lru_cache(maxsize=512)
-def marker(seat: int | str, letter: str, d_px: int) -> Image.Image:
-    """A player's round marker (gondola on the track, and beside the name): colour + letter."""
+def marker(
+    seat: int | str,
+    letter: str,
+    d_px: int,
+    colour: RGB | None = None,
+    ink: RGB | None = None,
+) -> Image.Image:
+    """A player's round marker (gondola on the track, and beside the name): colour + letter.
+
+    ``colour`` / ``ink`` override the seat's theme colours (a game with its own player
+    colours, such as Amsterdam's red and black)."""
     k = SS
     n = d_px * k
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    fill = T.player_color(seat)
+    fill = colour or T.player_color(seat)
     d.ellipse((0, 0, n - 1, n - 1), fill=(255, 255, 255, 255))
     d.ellipse((k * 1.2, k * 1.2, n - 1 - k * 1.2, n - 1 - k * 1.2), fill=T.MARKER_EDGE)
     e = max(k * 2.6, n * 0.09)
@@ -123,7 +139,9 @@ def marker(seat: int | str, letter: str, d_px: int) -> Image.Image:
     out = downscale(img, (d_px, d_px))
     od = ImageDraw.Draw(out)
     size = max(8, round(d_px * 0.5))
-    draw_text(od, (d_px / 2, d_px / 2), letter, size, T.player_ink(seat), bold=True, anchor="mm")
+    draw_text(
+        od, (d_px / 2, d_px / 2), letter, size, ink or T.player_ink(seat), bold=True, anchor="mm"
+    )
     return out
 
 
@@ -241,3 +259,155 @@ class RegionCache:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+# --------------------------------------------------------------------------- regions
+
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle of an image drawn from ``key`` alone by ``paint`` (local coordinates, on the
+    plain ``background``). A game's images are lists of regions; each is drawn in RGB, mapped
+    onto the game's fixed palette once and kept in a :class:`RegionCache`, so a panel that did
+    not change since an earlier image costs one paste."""
+
+    box: tuple[int, int, int, int]
+    key: tuple[Any, ...]
+    paint: Painter
+    background: RGB = T.BACKGROUND
+
+    def rgb(self) -> Image.Image:
+        x0, y0, x1, y1 = self.box
+        img = Image.new("RGB", (x1 - x0, y1 - y0), self.background)
+        self.paint(img, ImageDraw.Draw(img))
+        return img
+
+    def quantized(self, palette: Image.Image, cache: RegionCache) -> Image.Image:
+        x0, y0, x1, y1 = self.box
+        return cache.get(
+            (x1 - x0, y1 - y0, self.background, *self.key),
+            lambda: self.rgb().quantize(palette=palette, dither=Image.Dither.NONE),
+        )
+
+
+_CANVASES: dict[tuple[int, int, RGB, int], Image.Image] = {}
+
+
+def compose_regions(
+    size: tuple[int, int],
+    regions: Sequence[Region],
+    palette: Image.Image,
+    cache: RegionCache,
+    background: RGB = T.BACKGROUND,
+) -> Image.Image:
+    """The image ("P", on ``palette``) with every region pasted at its place."""
+    ckey = (size[0], size[1], background, id(palette))
+    canvas = _CANVASES.get(ckey)
+    if canvas is None:
+        plain = Image.new("RGB", size, background)
+        canvas = plain.quantize(palette=palette, dither=Image.Dither.NONE)
+        if len(_CANVASES) > 64:
+            _CANVASES.clear()
+        _CANVASES[ckey] = canvas
+    out = canvas.copy()
+    for r in regions:
+        out.paste(r.quantized(palette, cache), r.box[:2])
+    return out
+
+
+# --------------------------------------------------------------------------- panels
+
+
+def panel(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    active: bool = False,
+    fill: RGB | None = None,
+    background: RGB = T.BACKGROUND,
+) -> None:
+    """A rounded panel (highlighted when it is someone's turn) on the plain background."""
+    x0, y0, x1, y1 = box
+    face = fill or (T.PANEL_ACTIVE if active else T.PANEL)
+    edge = T.PANEL_ACTIVE_EDGE if active else T.PANEL_EDGE
+    paste_flat(
+        img,
+        rounded_box(x1 - x0, y1 - y0, face, edge, 12, 2 if active else 1),
+        (x0, y0),
+        background,
+    )
+
+
+def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = 13) -> None:
+    """A small upper-case panel caption."""
+    draw_text(draw, xy, text.upper(), size, T.TEXT_SOFT, bold=True, anchor="ls")
+
+
+def player_title(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    seat: int,
+    letter: str,
+    name: str,
+    max_width: int,
+    size: int = 21,
+    bg: RGB = T.PANEL,
+    colour: RGB | None = None,
+    ink: RGB | None = None,
+) -> tuple[int, int, int, int]:
+    """A player's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
+    d = size + 14
+    paste_flat(img, marker(seat, letter, d, colour, ink), xy, bg)
+    return draw_text(
+        draw,
+        (xy[0] + d + 10, xy[1] + d / 2),
+        name,
+        size,
+        T.TEXT,
+        bold=True,
+        anchor="lm",
+        max_width=max_width - d - 10,
+    )
+
+
+def header_band(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    title: str,
+    right: str,
+    status: str,
+    hot: bool,
+    height: int = 92,
+    margin: int = 20,
+    title_size: int = 26,
+    status_size: int = 19,
+) -> None:
+    """The dark band on top: title and round/turn, and the status line under them."""
+    w = img.width
+    draw.rectangle((0, 0, w, height), fill=T.HEADER)
+    rw = text_width(right, status_size, bold=True)
+    top = round(height * 30 / 92)
+    draw_text(draw, (w - margin, top), right, status_size, T.HEADER_SUB, bold=True, anchor="rm")
+    draw_text(
+        draw,
+        (margin, top),
+        title,
+        title_size,
+        T.HEADER_TEXT,
+        bold=True,
+        anchor="lm",
+        max_width=w - 2 * margin - rw - 20,
+    )
+    draw_text(
+        draw,
+        (margin, round(height * 70 / 92)),
+        status,
+        status_size,
+        T.HIGHLIGHT if hot else T.HEADER_SUB,
+        bold=hot,
+        anchor="lm",
+        max_width=w - 2 * margin,
+    )

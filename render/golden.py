@@ -1,12 +1,14 @@
-"""Golden images of the renderers (Venezia, Canal Grande), and the command that regenerates them.
+"""Golden images of the renderers (Venezia, Canal Grande, Amsterdam), and the command that
+regenerates them.
 
     uv run python -m render.golden --update    # rewrite tests/golden/*.png from canonical games
     uv run python -m render.golden --docs      # rewrite docs/sample_*.png, docs/canal_grande_*.png
     uv run python -m render.golden             # compare the current renderers with the goldens
 
-``--game venezia`` or ``--game canal_grande`` limits ``--update`` / ``--docs`` to one game's
-images. Each golden PNG carries its input view as JSON in an ``iTXt`` chunk (key ``view``, plus
-``kind``: board / hand / end for Venezia, cg_board / cg_hand / cg_end for Canal Grande), so the
+``--game venezia``, ``--game canal_grande`` or ``--game amsterdam`` limits ``--update`` /
+``--docs`` to one game's images. Each golden PNG carries its input view as JSON in an ``iTXt``
+chunk (key ``view``, plus ``kind``: board / hand / end for Venezia, cg_board / cg_hand / cg_end
+for Canal Grande, am_board / am_hand / am_end for Amsterdam), so the
 comparison re-renders exactly the same view whatever the engine does later: the goldens test the
 renderer only. The canonical views come from seeded games
 of random legal moves; ``--update`` records them afresh.
@@ -45,6 +47,12 @@ CG_KINDS = {
     "cg_hand": "render.canal_grande.hand:render_hand",
     "cg_end": "render.canal_grande.end:render_end",
 }
+#: Amsterdam's golden kinds and the functions that draw them.
+AM_KINDS = {
+    "am_board": "render.amsterdam.board:render_board",
+    "am_hand": "render.amsterdam.hand:render_hand",
+    "am_end": "render.amsterdam.end:render_end",
+}
 
 
 def renderer(kind: str) -> Callable[[View], bytes]:
@@ -60,10 +68,10 @@ def renderer(kind: str) -> Callable[[View], bytes]:
         from render.end import render_end
 
         return render_end
-    if kind in CG_KINDS:
+    if kind in CG_KINDS or kind in AM_KINDS:
         import importlib
 
-        module, _, attr = CG_KINDS[kind].partition(":")
+        module, _, attr = {**CG_KINDS, **AM_KINDS}[kind].partition(":")
         func: Callable[[View], bytes] = getattr(importlib.import_module(module), attr)
         return func
     raise ValueError(f"unknown image kind {kind!r}")
@@ -166,6 +174,76 @@ CG_DOCS = {
 }
 
 
+def _play_am(players: list[str], seed: int, variant: str, until: Callable[[Any], bool]) -> Any:
+    from engine.amsterdam import GAME
+
+    state = GAME.new_state(players, seed, {"variant": variant})
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if state.is_over or until(state):
+            break
+        d = state.pending()
+        assert d is not None
+        state.apply(d.seat, rng.choice(d.options))
+    return state
+
+
+def _am_placing(state: Any, rounds: int) -> bool:
+    d = state.pending()
+    return bool(state.round >= rounds and d is not None and d.kind == "place")
+
+
+def _am_half_sealed(state: Any) -> bool:
+    """A sealed choice with one answer in (the harbour shows only who has chosen)."""
+    answered = [p["answered"] for p in state.public_view()["players"]]
+    return bool(state.round >= 8 and state.phase == "choose" and sorted(answered) == [False, True])
+
+
+def canonical_am_views() -> dict[str, tuple[str, View]]:
+    """Amsterdam's golden images: a base-game placement with the legal cells, a sealed choice
+    half answered (and the hand of the seat that answered), Canale Grande and Gomoku harbours,
+    a special-cards game, the end of a base and of a Gomoku game."""
+    base = _play_am(["Anna", "Ben"], 5, "base", lambda s: _am_placing(s, 14))
+    sealed = _play_am(["Zoë", "Kōji"], 9, "special_cards", _am_half_sealed)
+    chosen = next(p["seat"] for p in sealed.public_view()["players"] if p["answered"])
+    canale = _play_am(["Giulia", "青熊"], 4, "canale_grande", lambda s: _am_placing(s, 16))
+    gomoku = _play_am(["Émile", "Sára"], 6, "gomoku", lambda s: _am_placing(s, 20))
+    end = _play_am(["Émile", "Sára"], 10, "base", lambda s: False)
+    gomoku_end = _play_am(["Anna", "Ben"], 2, "gomoku", lambda s: False)
+    return {
+        "am_board_place": ("am_board", base.public_view()),
+        "am_board_sealed": ("am_board", sealed.public_view()),
+        "am_board_canale": ("am_board", canale.public_view()),
+        "am_board_gomoku": ("am_board", gomoku.public_view()),
+        "am_hand_sealed": ("am_hand", sealed.player_view(chosen)),
+        "am_end": ("am_end", end.public_view()),
+        "am_end_gomoku": ("am_end", gomoku_end.public_view()),
+    }
+
+
+def canonical_am_names() -> list[str]:
+    """The names of Amsterdam's golden images (without playing the games)."""
+    return [
+        "am_board_place",
+        "am_board_sealed",
+        "am_board_canale",
+        "am_board_gomoku",
+        "am_hand_sealed",
+        "am_end",
+        "am_end_gomoku",
+    ]
+
+
+AM_DOCS = {
+    "amsterdam_board": "am_board_place",
+    "amsterdam_sealed": "am_board_sealed",
+    "amsterdam_hand": "am_hand_sealed",
+    "amsterdam_end": "am_end",
+    "amsterdam_gomoku": "am_board_gomoku",
+    "amsterdam_canale_grande": "am_board_canale",
+}
+
+
 # --------------------------------------------------------------------------- files
 
 
@@ -212,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs", action="store_true", help="regenerate the docs' sample images")
     ap.add_argument(
         "--game",
-        choices=("all", "venezia", "canal_grande"),
+        choices=("all", "venezia", "canal_grande", "amsterdam"),
         default="all",
         help="whose images --update / --docs rewrite (all)",
     )
@@ -226,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.game in ("all", "canal_grande"):
             views.update(canonical_cg_views())
             docs.update(CG_DOCS)
+        if args.game in ("all", "amsterdam"):
+            views.update(canonical_am_views())
+            docs.update(AM_DOCS)
         if args.update:
             GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
             for name, (kind, view) in views.items():

@@ -405,6 +405,24 @@ async def advance_to(
 # --------------------------------------------------------------------------------------------
 
 
+async def test_create_bot_takes_the_database_sync_setting(tmp_path: Path) -> None:
+    """VENEZIA_DB_SYNC reaches the database the bot opens (FULL unless relaxed, issue #10)."""
+    for mode, expected in (("full", 2), ("normal", 1)):
+        settings = Settings(
+            token=None,
+            db_path=tmp_path / f"{mode}.sqlite3",
+            renderer="placeholder",
+            render_processes=0,
+            db_synchronous=mode,
+        )
+        bot = create_bot(settings, renderer=PlaceholderRenderer())
+        try:
+            conn = bot.service.storage._require_open()
+            assert conn.execute("PRAGMA synchronous").fetchone()[0] == expected
+        finally:
+            await bot.close()
+
+
 def test_create_bot_needs_no_network(app: VeneziaBot, settings: Settings) -> None:
     names = {c.name for c in app.tree.get_commands()}
     assert set(REQUIRED_COMMANDS) <= names

@@ -192,6 +192,16 @@ def test_private_decisions_open_private_choices(kind: str, label: str, flt: str)
     assert sum(c.custom_id.endswith(":opt:exchange") for c in comps) == 1
 
 
+def test_gold_pause_without_an_exchange_offers_only_continue() -> None:
+    """V-G1 Decision: the pause opens whenever the player holds a token; when no exchange is
+    possible (the adapter asked), no button leads to an empty list (issue #11)."""
+    comps = decision_components(decision("exchange_window", None), exchange=False)
+    check_layout(comps)
+    assert not any(c.custom_id.endswith(":opt:exchange") for c in comps)
+    assert any(c.custom_id.endswith(":do:done") for c in comps)
+    assert comps[-1].custom_id.endswith(":hand")
+
+
 def test_flip_end_and_ai() -> None:
     comps = decision_components(decision("flip_end", ["flip", "done"]))
     check_layout(comps)

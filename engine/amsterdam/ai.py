@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.grid import key
+from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS
@@ -88,6 +88,7 @@ def money_weight(st: AmsterdamState) -> float:
 def evaluate(st: AmsterdamState, me: int) -> float:
     """How good the port is for ``me``: VP, areas I would win now, presence, money."""
     five = st.variant.end_scoring == "largest5"
+    gomoku = st.variant.gomoku
     money = money_weight(st)
     score = 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
     area_list, _ = bd.areas(st)
@@ -99,12 +100,21 @@ def evaluate(st: AmsterdamState, me: int) -> float:
         size = len(cells)
         if winner is not None:
             sign = 1.0 if winner == me else -1.0
-            score += sign * (3.0 + 0.2 * size)
+            # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
+            near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
+            score += sign * (near if gomoku else near + 3.0 + 0.2 * size)
         if five:
             mine, theirs = sum(counts[me]), sum(counts[1 - me])
             weight = min(size, 6) / 3.0
             score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
     return score
+
+
+def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
+    """Empty cells around an area: the fewer, the nearer its closure."""
+    top = st.top
+    empty = {c + d for c in cells for d in NEIGHBOURS if c + d not in top}
+    return max(1, len(empty))
 
 
 def _after_place(st: AmsterdamState, seat: int, card_id: int, cell: int) -> AmsterdamState:

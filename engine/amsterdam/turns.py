@@ -34,7 +34,8 @@ def bank_pay(st: AmsterdamState, seats: list[int], ev: list[Event], why: str) ->
     unpaid = [s for s in seats if s not in paid]
     if unpaid:
         names = " and ".join(st.players[s] for s in unpaid)
-        ev.append(Event("no_income", f"{names}: the bank is empty, no gulden ({why}, AM-G13)"))
+        short = "the bank is empty" if st.bank == 0 else "one gulden in the bank, equal money"
+        ev.append(Event("no_income", f"{names}: {short}, no gulden ({why}, AM-G13)"))
 
 
 # ---------------------------------------------------------------- steps 4–7

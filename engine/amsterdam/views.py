@@ -6,6 +6,7 @@ Public view (``public_view``)::
 
     game        "amsterdam"
     variant     {name, title, rule, rows, cols}     rule: "AM-V1"…"AM-V6", "" for the base game
+    goods       ["tea", "wine", "spice"]: the order of every [tea, wine, spice] triple below
     round       round number (1-based)
     stage       buy | contest | choose | order | ship | remove | place | over
     bank        gulden in the city treasury

@@ -38,8 +38,15 @@ def located_cards(view: JSON) -> Counter[str]:
                     seen[d] += m
     for p in view["players"]:
         seen.update(p["victory"])
-        seen["doge"] += p["doges_waiting"]
+        seen["doge"] += _doges_held(view, p["seat"])
     return seen
+
+
+def _doges_held(view: JSON, seat: int) -> int:
+    """Doges in front of ``seat``: those waiting plus the one his vote is about."""
+    vote = view["vote"]
+    in_vote = 1 if vote is not None and vote["owner"] == seat else 0
+    return int(view["players"][seat]["doges_waiting"]) + in_vote
 
 
 def _is_number(card: str) -> bool:
@@ -97,7 +104,7 @@ def determinize(view: JSON, rng: random.Random) -> CanalGrandeState:
         "num_deck": num_deck,
         "numbers": [list(p["numbers"]) for p in view["players"]],
         "victory": [list(p["victory"]) for p in view["players"]],
-        "doges": [int(p["doges_waiting"]) for p in view["players"]],
+        "doges": [_doges_held(view, p["seat"]) for p in view["players"]],
         "divider": view["divider"],
         "turn": view["turn"],
         "round": view["round"],

@@ -218,6 +218,7 @@ def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
     state.last_vote = {
         "district": district,
         "winner": winner,
+        "owner": vote["owner"],
         "challenger": vote["challenger"],
         "votes": list(votes),
         "placed": [[[p[0], [list(g) for g in p[1]]] for p in side] for side in vote["placed"]],

@@ -13,21 +13,18 @@ import json
 from itertools import combinations
 from typing import Any
 
+from engine.canal_grande import checks, decisions, resolve, serialize
 from engine.canal_grande import commands as cmd
-from engine.canal_grande import resolve
 from engine.canal_grande.cards import (
     HAND_SPECIALS,
     Components,
     _short,
     card_name,
-    count_cards,
     load_components,
 )
 from engine.canal_grande.votes import (
     Placement,
     fresh_vote,
-    legal_placements,
-    placement_error,
     placement_votes,
 )
 from engine.core import JSON, TURN_END, Decision, Event, IllegalMove
@@ -244,94 +241,12 @@ class CanalGrandeState:
         if self.over:
             return None
         if self._decision is None:
-            self._decision = self._make_decision()
+            self._decision = decisions.make_decision(self)
         return self._decision
-
-    def _make_decision(self) -> Decision:
-        phase = self.phase
-        if phase == "divide":
-            n = len(self.revealed)
-            return Decision(
-                self.divider,
-                "divide",
-                f"split the {n} revealed cards into two offers: name the positions of offer A "
-                "(e.g. 'divide 1 4 7'); the rest is offer B",
-                divide_options(n),
-                public_options=True,
-            )
-        if phase == "choose":
-            a = self._offer_text("A")
-            b = self._offer_text("B")
-            return Decision(
-                self.chooser, "choose", f"take offer A ({a}) or offer B ({b})", ("take A", "take B")
-            )
-        vote = self.vote
-        assert vote is not None
-        if phase == "district":
-            seat = vote["challenger"]
-            opts = tuple(f"vote {d}" for d in self.eligible_districts(seat))
-            return Decision(
-                seat,
-                "district",
-                "you challenge: name the district of the vote (you must place a card of it; "
-                f"already voted this turn: {self._voted_text()})",
-                opts,
-                public_options=False,
-            )
-        seat = vote["to_act"]
-        opts = tuple(self._place_options(seat))
-        optional = "pass" in opts
-        return Decision(
-            seat,
-            "place",
-            self._place_prompt(seat),
-            opts,
-            optional=optional,
-            public_options=False,
-            decline="pass" if optional else None,
-        )
-
-    def _voted_text(self) -> str:
-        return ", ".join(self.comp.names[d] for d in self.voted) or "none"
 
     def _offer_text(self, letter: str) -> str:
         cards = [self.revealed[p - 1] for p in self.offer_positions(letter)]
         return ", ".join(reveal_name(c, self.comp) for c in cards)
-
-    def _place_prompt(self, seat: int) -> str:
-        vote = self.vote
-        assert vote is not None
-        dname = self.comp.names[vote["district"]]
-        mine, theirs = vote["votes"][seat], vote["votes"][1 - seat]
-        if seat == vote["challenger"] and not vote["placed"][seat]:
-            return f"place at least one {dname} card to open the vote in {dname}"
-        if not vote["placed"][seat]:
-            return (
-                f"{self.name(1 - seat)} has {theirs} vote(s) in {dname}: place more than that "
-                f"(at least one {dname} card first), or pass"
-            )
-        return (
-            f"you are behind {mine} to {theirs} in {dname}: place enough to lead "
-            "(more district cards, or a gondola with cards of another district), or pass"
-        )
-
-    def _place_options(self, seat: int) -> list[str]:
-        vote = self.vote
-        assert vote is not None
-        district = vote["district"]
-        opts = [
-            cmd.format_place(district, k, groups)
-            for k, groups in legal_placements(
-                count_cards(self.hands[seat]),
-                self.comp.districts,
-                district,
-                bool(vote["placed"][seat]),
-                vote["votes"][1 - seat] - vote["votes"][seat] + 1,
-            )
-        ]
-        if not (seat == vote["challenger"] and not vote["placed"][seat]):
-            opts.append("pass")  # CG-6.4a: the challenger's opening is compulsory
-        return opts
 
     def legal_commands(self, seat: int) -> list[str]:
         if self.over:
@@ -391,116 +306,24 @@ class CanalGrandeState:
             allowed = expected[d.kind] + (" or pass" if d.kind == "place" else "")
             raise IllegalMove(f"'{verb}' is not possible now: {d.prompt}. Possible: {allowed}")
         if verb == "divide":
-            positions = _positions(command) if exact else self._divide_positions(move)
+            positions = _positions(command) if exact else checks.divide_positions(self, move)
             return cmd.format_divide(positions), positions
         if verb == "take":
             return f"take {move.offer}", None
         if verb == "vote":
             if not exact and f"vote {move.district}" not in self._option_set:
-                raise IllegalMove(self._district_reason(seat, move.district))
+                raise IllegalMove(checks.district_reason(self, seat, move.district))
             return f"vote {move.district}", None
-        placement = self._placement(seat, move)
+        placement = checks.placement(self, seat, move)
         assert self.vote is not None
         text = cmd.format_place(self.vote["district"], *placement)
         if text not in self._option_set:
             raise IllegalMove(f"'{_short(command, 40)}' is not a legal placement now")
         return text, placement
 
-    def _divide_positions(self, move: cmd.Move) -> tuple[int, ...]:
-        n = len(self.revealed)
-        chosen: list[int] = []
-        for pick in move.picks:
-            if isinstance(pick, int):
-                if not 1 <= pick <= n:
-                    raise IllegalMove(
-                        f"position {pick} does not exist: the revealed cards are 1–{n}"
-                    )
-                if pick in chosen:
-                    raise IllegalMove(f"position {pick} is named twice")
-                chosen.append(pick)
-                continue
-            spot = next(
-                (i + 1 for i, c in enumerate(self.revealed) if c == pick and i + 1 not in chosen),
-                None,
-            )
-            if spot is None:
-                what = reveal_name(pick, self.comp)
-                raise IllegalMove(
-                    f"no (further) {what} among the revealed cards: {self._revealed_text()}"
-                )
-            chosen.append(spot)
-        if len(chosen) >= n:
-            raise IllegalMove(
-                f"offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)"
-            )
-        return tuple(sorted(chosen))
-
     def _revealed_text(self) -> str:
         comp = self.comp
         return ", ".join(f"{i + 1} {reveal_name(c, comp)}" for i, c in enumerate(self.revealed))
-
-    def _district_reason(self, seat: int, district: str) -> str:
-        name = self.comp.names[district]
-        allowed = ", ".join(self.eligible_districts(seat))
-        if district in self.voted:
-            why = f"a vote was already held in {name} this turn (CG-6.3, CG-7.2)"
-        else:
-            why = f"you hold no {name} card (CG-6.4)"
-        return f"you cannot open a vote in {name}: {why}. Allowed: {allowed}"
-
-    def _placement(self, seat: int, move: cmd.Move) -> Placement:
-        vote = self.vote
-        assert vote is not None
-        chosen = vote["district"]
-        names = self.comp.names
-        k = 0
-        for d, m in move.plain:
-            if d == "gondola":
-                continue
-            if d != chosen:
-                raise IllegalMove(
-                    f"{names[d]} is not the chosen district ({names[chosen]}): cards of another "
-                    f"district come only on a gondola, e.g. 'place gondola {d}' (CG-6.10)"
-                )
-            k += m
-        groups: list[tuple[str, int]] = []
-        seen: set[str] = set()
-        for g in move.groups:
-            if not g:
-                raise IllegalMove("a gondola must carry at least one card (CG-G11)")
-            if len(g) > 1:
-                raise IllegalMove(
-                    "one gondola carries cards of one single district (CG-6.12): write "
-                    "'gondola castello gondola dorsoduro'"
-                )
-            d, m = g[0]
-            if d == chosen:
-                raise IllegalMove(
-                    f"a gondola carries cards of another district, not {names[chosen]} "
-                    "(CG-G11); place chosen-district cards without a gondola"
-                )
-            if d in seen:
-                raise IllegalMove(
-                    f"two gondolas with {names[d]} in one placement: load all of them on one "
-                    "gondola (one gondola per district within a placement)"
-                )
-            seen.add(d)
-            groups.append((d, m))
-        order = self.comp.card_order
-        placement: Placement = (k, tuple(sorted(groups, key=lambda g: order[g[0]])))
-        if placement_votes(placement) == 0:
-            raise IllegalMove("that places nothing: name cards, or 'pass'")
-        err = placement_error(
-            count_cards(self.hands[seat]),
-            chosen,
-            bool(vote["placed"][seat]),
-            vote["votes"][1 - seat] - vote["votes"][seat] + 1,
-            placement,
-            names,
-        )
-        if err:
-            raise IllegalMove(err)
-        return placement
 
     # ------------------------------------------------------------------ moves
     def _divide(self, positions: tuple[int, ...], ev: list[Event]) -> None:
@@ -718,78 +541,14 @@ class CanalGrandeState:
 
     # ------------------------------------------------------------------ serialization
     def to_dict(self) -> JSON:
-        return {
-            "game": self.game_name,
-            "version": 1,
-            "players": self.players,
-            "seed": self.seed,
-            "rng": self.rng.state,
-            "turn_limit": self.turn_limit,
-            "hands": self.hands,
-            "deck": self.deck,
-            "discard": self.discard,
-            "num_deck": self.num_deck,
-            "numbers": self.numbers,
-            "victory": self.victory,
-            "doges": self.doges,
-            "divider": self.divider,
-            "turn": self.turn,
-            "round": self.round,
-            "phase": self.phase,
-            "revealed": self.revealed,
-            "offer_a": self.offer_a,
-            "taken": self.taken,
-            "stage": self.stage,
-            "voted": self.voted,
-            "vote": self.vote,
-            "over": self.over,
-            "winner": self.winner,
-            "draw": self.draw,
-            "last_vote": self.last_vote,
-            "last_round": self.last_round,
-            "history": [list(h) for h in self.history],
-        }
+        return serialize.to_dict(self)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, data: JSON, comp: Components | None = None) -> CanalGrandeState:
-        if data.get("game") != "canal_grande":
-            raise ValueError(f"not a Canal Grande state: {data.get('game')!r}")
-        self = cls.__new__(cls)
-        self.comp = comp or load_components()
-        self.players = list(data["players"])
-        self.n = 2
-        self.seed = int(data["seed"])
-        self.rng = Rng(int(data["rng"]))
-        self.turn_limit = int(data["turn_limit"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.deck = list(data["deck"])
-        self.discard = list(data["discard"])
-        self.num_deck = [int(v) for v in data["num_deck"]]
-        self.numbers = [[int(v) for v in f] for f in data["numbers"]]
-        self.victory = [list(v) for v in data["victory"]]
-        self.doges = [int(x) for x in data["doges"]]
-        self.divider = int(data["divider"])
-        self.turn = int(data["turn"])
-        self.round = int(data["round"])
-        self.phase = str(data["phase"])
-        self.revealed = list(data["revealed"])
-        self.offer_a = None if data["offer_a"] is None else [int(p) for p in data["offer_a"]]
-        self.taken = data["taken"]
-        self.stage = str(data["stage"])
-        self.voted = list(data["voted"])
-        self.vote = copy_vote(data["vote"])
-        self.over = bool(data["over"])
-        self.winner = data["winner"]
-        self.draw = bool(data["draw"])
-        self.last_vote = json.loads(json.dumps(data["last_vote"]))
-        self.last_round = json.loads(json.dumps(data["last_round"]))
-        self.history = [(int(s), str(c)) for s, c in data["history"]]
-        self._decision = None
-        self._option_set = None
-        return self
+        return serialize.from_dict(cls, data, comp)
 
     @classmethod
     def from_json(cls, text: str) -> CanalGrandeState:
@@ -800,39 +559,7 @@ class CanalGrandeState:
 
     def clone(self) -> CanalGrandeState:
         """A cheap independent copy (no deepcopy): for search and dry runs."""
-        c = CanalGrandeState.__new__(CanalGrandeState)
-        c.comp = self.comp
-        c.players = self.players
-        c.n = 2
-        c.seed = self.seed
-        c.rng = self.rng.copy()
-        c.turn_limit = self.turn_limit
-        c.hands = [list(h) for h in self.hands]
-        c.deck = list(self.deck)
-        c.discard = list(self.discard)
-        c.num_deck = list(self.num_deck)
-        c.numbers = [list(f) for f in self.numbers]
-        c.victory = [list(v) for v in self.victory]
-        c.doges = list(self.doges)
-        c.divider = self.divider
-        c.turn = self.turn
-        c.round = self.round
-        c.phase = self.phase
-        c.revealed = list(self.revealed)
-        c.offer_a = None if self.offer_a is None else list(self.offer_a)
-        c.taken = self.taken
-        c.stage = self.stage
-        c.voted = list(self.voted)
-        c.vote = copy_vote(self.vote)
-        c.over = self.over
-        c.winner = self.winner
-        c.draw = self.draw
-        c.last_vote = self.last_vote  # replaced, never mutated
-        c.last_round = self.last_round
-        c.history = list(self.history)
-        c._decision = self._decision
-        c._option_set = self._option_set
-        return c
+        return serialize.clone(self)
 
     def public_view(self) -> JSON:
         from engine.canal_grande.views import public_view
@@ -843,16 +570,6 @@ class CanalGrandeState:
         from engine.canal_grande.views import player_view
 
         return player_view(self, seat)
-
-
-def copy_vote(vote: dict[str, Any] | None) -> dict[str, Any] | None:
-    if vote is None:
-        return None
-    return {
-        **vote,
-        "placed": [[[p[0], [list(g) for g in p[1]]] for p in side] for side in vote["placed"]],
-        "votes": list(vote["votes"]),
-    }
 
 
 def reveal_name(card: str, comp: Components) -> str:

@@ -42,7 +42,7 @@ Public view (``public_view(state)``)::
         "placed": [[[k, [[district, m], ...]], ...], [...]],  # per seat, per placement:
                                              # k chosen-district cards, gondola groups
         "to_act": 1},
-      "last_vote": null | {"district", "winner", "challenger", "votes", "placed",
+      "last_vote": null | {"district", "winner", "owner", "challenger", "votes", "placed",
                            "back_to_hand", "discarded"},
       "last_round": null | {"round", "totals", "bonus": seat | null, "next_divider"},
       "deck_size": 30, "number_deck_size": 11,
@@ -52,8 +52,16 @@ Public view (``public_view(state)``)::
       "public_options": [...] | null,        # the options of "divide"/"choose" (public ones)
       "game_over": false, "winner": seat | null, "draw": false,   # draw only by the CG-G20 cap
       "ranking": [[0], [1]] | null,
-      "history_length": 17
+      "history_length": 17,                  # moves so far
+      "turn_limit": 500,                     # the CG-G20 safety cap (not a rule)
+      "stage": "chooser" | "divider"         # whose offer is (or will be) resolved
     }
+
+Decision kinds: ``divide`` (the divider; options: all 254 ``divide …`` splits, public),
+``choose`` (the chooser; ``take A`` / ``take B``, public), ``district`` (the challenger;
+``vote <district>``, private), ``place`` (the player to act in a vote; ``place …`` and ``pass``,
+private: they depend on the hand). Card ids: ``cannaregio santacroce sanpolo sanmarco dorsoduro
+castello gondola traitor spy doge``; revealed number cards are ``n1`` ``n2`` ``n3``.
 
 Player view (``player_view(state, seat)``) = the public view plus::
 
@@ -119,7 +127,10 @@ def public_view(state: CanalGrandeState) -> JSON:
                 "number_total": state.total(s),
                 "victory": list(state.victory[s]),
                 "victory_counts": count_cards(state.victory[s]),
-                "doges_waiting": state.doges[s],
+                # The doge being voted on still sits in front of its owner until the vote
+                # settles; it no longer waits to start one.
+                "doges_waiting": state.doges[s]
+                - (1 if state.vote is not None and state.vote["owner"] == s else 0),
                 "to_decide": d is not None and d.seat == s,
             }
         )

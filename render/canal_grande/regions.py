@@ -10,26 +10,26 @@ an earlier image (the piles, the other player's panel, the victory grid) costs o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from render import common
 from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.cards import SPECIAL_LABEL, card_back, card_face
 from render.common import (
+    Painter,
+    Region,
     RegionCache,
     build_palette,
+    compose_regions,
     marker,
-    paste_flat,
-    rounded_box,
     theme_colours,
 )
 from render.png import png_bytes
-from render.text import draw_text
 
 __all__ = [
     "Painter",
@@ -43,48 +43,15 @@ __all__ = [
 
 View = dict[str, Any]
 Box = tuple[int, int, int, int]
-Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
 #: Quantized panels kept per process (bytes = pixels): the last images of many live tables.
 REGION_CACHE_BYTES: Final = 48 * 1024 * 1024
 _CACHE = RegionCache(REGION_CACHE_BYTES)
 
 
-@dataclass(frozen=True)
-class Region:
-    """A rectangle of an image drawn from ``key`` alone by ``paint`` (local coordinates, on the
-    plain background)."""
-
-    box: Box
-    key: tuple[Any, ...]
-    paint: Painter
-
-    def rgb(self) -> Image.Image:
-        x0, y0, x1, y1 = self.box
-        img = Image.new("RGB", (x1 - x0, y1 - y0), T.BACKGROUND)
-        self.paint(img, ImageDraw.Draw(img))
-        return img
-
-    def quantized(self) -> Image.Image:
-        x0, y0, x1, y1 = self.box
-        return _CACHE.get((x1 - x0, y1 - y0, *self.key), lambda: _quantize(self.rgb()))
-
-
-def _quantize(img: Image.Image) -> Image.Image:
-    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
-
-
-@lru_cache(maxsize=16)
-def _canvas(w: int, h: int) -> Image.Image:
-    return _quantize(Image.new("RGB", (w, h), T.BACKGROUND))
-
-
 def compose(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
     """The image ("P", :func:`palette`) with every region pasted at its place."""
-    out = _canvas(*size).copy()
-    for r in regions:
-        out.paste(r.quantized(), r.box[:2])
-    return out
+    return compose_regions(size, regions, palette(), _CACHE)
 
 
 def compose_rgb(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
@@ -150,20 +117,12 @@ def palette() -> Image.Image:
 
 def panel(img: Image.Image, box: Box, active: bool = False, fill: T.RGB | None = None) -> None:
     """A rounded panel (highlighted when it is someone's turn) on the plain background."""
-    x0, y0, x1, y1 = box
-    face = fill or (T.PANEL_ACTIVE if active else T.PANEL)
-    edge = T.PANEL_ACTIVE_EDGE if active else T.PANEL_EDGE
-    paste_flat(
-        img,
-        rounded_box(x1 - x0, y1 - y0, face, edge, 12, 2 if active else 1),
-        (x0, y0),
-        T.BACKGROUND,
-    )
+    common.panel(img, box, active, fill)
 
 
 def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
     """A small upper-case panel caption."""
-    draw_text(draw, xy, text.upper(), C.FONT_CAPTION, T.TEXT_SOFT, bold=True, anchor="ls")
+    common.caption(draw, xy, text, C.FONT_CAPTION)
 
 
 def player_title(
@@ -178,49 +137,15 @@ def player_title(
     bg: T.RGB = T.PANEL,
 ) -> tuple[int, int, int, int]:
     """A player's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
-    d = size + 14
-    paste_flat(img, marker(seat, letter, d), xy, bg)
-    return draw_text(
-        draw,
-        (xy[0] + d + 10, xy[1] + d / 2),
-        name,
-        size,
-        T.TEXT,
-        bold=True,
-        anchor="lm",
-        max_width=max_width - d - 10,
-    )
+    return common.player_title(img, draw, xy, seat, letter, name, max_width, size, bg)
 
 
 def header(
     img: Image.Image, draw: ImageDraw.ImageDraw, title: str, right: str, status: str, hot: bool
 ) -> None:
     """The dark band on top: title and round/turn, and the status line under them."""
-    w = img.width
-    draw.rectangle((0, 0, w, C.HEADER_H), fill=T.HEADER)
-    from render.text import text_width
-
-    rw = text_width(right, C.FONT_STATUS, bold=True)
-    draw_text(draw, (w - C.MARGIN, 30), right, C.FONT_STATUS, T.HEADER_SUB, bold=True, anchor="rm")
-    draw_text(
-        draw,
-        (C.MARGIN, 30),
-        title,
-        C.FONT_TITLE,
-        T.HEADER_TEXT,
-        bold=True,
-        anchor="lm",
-        max_width=w - 2 * C.MARGIN - rw - 20,
-    )
-    draw_text(
-        draw,
-        (C.MARGIN, 70),
-        status,
-        C.FONT_STATUS,
-        T.HIGHLIGHT if hot else T.HEADER_SUB,
-        bold=hot,
-        anchor="lm",
-        max_width=w - 2 * C.MARGIN,
+    common.header_band(
+        img, draw, title, right, status, hot, C.HEADER_H, C.MARGIN, C.FONT_TITLE, C.FONT_STATUS
     )
 
 

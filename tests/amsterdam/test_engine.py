@@ -384,11 +384,15 @@ def test_random_games_end_with_sound_states(variant: str) -> None:
             assert not violations(st), (seed, moves, violations(st))
             pub = st.public_view()
             assert "me" not in pub
+            if moves % 25 == 0:
+                json.dumps(pub)  # views are JSON-safe (the renderer and the bot store them)
             mine = st.player_view(moves % 2)
             assert [c["id"] for c in mine["me"]["hand"]] == st.hands[moves % 2]
             assert moves < 3000
         assert st.pending_all() == () and st.pending() is None
         assert st.end is not None and st.public_view()["ranking"] == st.ranking()
+        json.dumps(st.public_view())
+        json.dumps(st.player_view(0))
         flat = [s for group in st.ranking() for s in group]
         assert sorted(flat) == [0, 1]
 
@@ -429,3 +433,45 @@ def test_round_ends_for_a_player_who_withdrew() -> None:
             actor = st.order[0]
             assert st.revealed[actor] is not None and not st.passed[actor]
         st.apply(*random_move(st, rng))
+
+
+def test_one_gulden_for_two_payments_goes_to_the_poorer_player() -> None:
+    """AM-G13: with one gulden in the bank and two payments due, the player with fewer gulden is
+    paid; with equal money nobody is; an empty bank pays nothing."""
+    from engine.amsterdam.turns import bank_pay
+
+    st = new("penniless")
+    st.bank, st.gulden = 1, [1, 4]
+    bank_pay(st, [0, 1], [], "test")
+    assert (st.bank, st.gulden) == (0, [2, 4])
+    st.bank, st.gulden = 1, [2, 3]
+    bank_pay(st, [1, 0], [], "test")
+    assert (st.bank, st.gulden) == (0, [3, 3])
+    st.bank = 1
+    events: list = []
+    bank_pay(st, [0, 1], events, "test")
+    assert (st.bank, st.gulden) == (1, [3, 3])
+    assert "equal money, no gulden" in events[-1].text
+
+
+def test_special_card_names_in_any_language() -> None:
+    """AM-V4: 'dagály', 'híd', 'vámház', 'customs house' name the special cards."""
+    from engine.amsterdam.commands import parse
+
+    st = new("special_cards")
+    for text, canon in [
+        ("play dagály", "play tide"),
+        ("híd", "play bridge"),
+        ("play customs house", "play customs"),
+        ("vámház", "play customs"),
+        ("PLAY Tide", "play tide"),
+    ]:
+        assert parse(st, "choose", text) == canon
+    assert parse(st, "buy", "no") == "buy no"
+    assert parse(st, "buy", "don't buy") == "buy no"
+    assert parse(st, "buy", "yes") == "buy"
+    assert parse(st, "ship", "stay") == "ship stay"
+    assert parse(st, "remove", "keep") == "remove none"
+    assert parse(st, "contest", "17") == "show 17"
+    with pytest.raises(IllegalMove, match="'buy' or 'buy no'"):
+        parse(st, "buy", "buy maybe")

@@ -188,3 +188,67 @@ def test_view_describes_the_divide_multiselect() -> None:
     assert v["divide"] is None and v["offers"] == {"A": [1, 2], "B": [3, 4, 5, 6, 7, 8]}
     assert [c["offer"] for c in v["revealed"]] == ["A", "A"] + ["B"] * 6
     assert v["public_options"] == ["take A", "take B"]
+
+
+def test_pending_all_is_the_one_open_decision() -> None:
+    """engine.core contract: a turn-based game opens at most one decision at a time."""
+    import random
+
+    from engine.canal_grande import GAME
+
+    state = GAME.new_state(["A", "B"], seed=3)
+    rng = random.Random(3)
+    for _ in range(200):
+        d = state.pending()
+        if d is None:
+            assert state.pending_all() == ()
+            break
+        assert state.pending_all() == (d,)
+        state.apply(d.seat, rng.choice(d.options))
+
+
+def test_view_keys_are_the_documented_ones() -> None:
+    """engine/canal_grande/views.py documents the view for renderer authors: keep them in step."""
+    from engine.canal_grande import views
+
+    doc = views.__doc__ or ""
+    s = random_game(4, moves=10)
+    view = s.player_view(0)
+    for key in view:
+        assert f'"{key}"' in doc, key
+    for key in view["players"][0]:
+        assert f'"{key}"' in doc, key
+    for key in view["me"]:
+        assert f'"{key}"' in doc, key
+
+
+def test_doges_waiting_leaves_out_the_doge_being_voted() -> None:
+    """CG-6.1, CG-6.19: during a vote its doge is in play, not waiting; it is discarded when
+    the vote settles. Determinization still counts it in front of its owner."""
+    from engine.canal_grande.determinize import determinize
+
+    for seed in range(40):
+        state = CanalGrandeState.new(["Anna", "Ben"], seed)
+        rng = random.Random(seed)
+        while not state.over:
+            if state.vote is not None:
+                owner = state.vote["owner"]
+                view = state.player_view(owner)
+                assert view["players"][owner]["doges_waiting"] == state.doges[owner] - 1
+                world = determinize(view, random.Random(seed))
+                assert world.doges == state.doges
+                assert world.player_view(owner)["players"] == view["players"]
+                return
+            d = state.pending()
+            assert d is not None
+            state.apply(d.seat, rng.choice(d.options))
+    pytest.fail("no seed reached a vote")
+
+
+def test_last_vote_names_the_doge_owner() -> None:
+    for seed in range(40):
+        state = random_game(seed)
+        if state.last_vote is not None:
+            assert state.last_vote["owner"] in (0, 1)
+            return
+    pytest.fail("no game held a vote")

@@ -184,7 +184,7 @@ def _unseen_of(state: CanalGrandeState, seat: int, district: str) -> int:
     return max(0, state.comp.per_district[district] - known)
 
 
-def placement_of(option: str, district: str) -> Placement:
+def placement_of(option: str) -> Placement:
     """Parse a canonical 'place …' option back into (k, groups)."""
     words = option.split()[1:]
     k = 0
@@ -204,7 +204,6 @@ def placement_of(option: str, district: str) -> Placement:
         else:
             k += count
         count = 1
-    del district
     return k, tuple(groups)
 
 
@@ -222,13 +221,13 @@ def place_choice(state: CanalGrandeState, seat: int, options: list[str], w: Weig
     committed = vote["votes"][seat]
 
     def cost(opt: str) -> float:
-        k, groups = placement_of(opt, district)
+        k, groups = placement_of(opt)
         return 0.2 * (k + sum(m for _, m in groups)) + 0.3 * len(groups)
 
     cheapest = min(places, key=cost)
     if "pass" not in options:
         return cheapest  # the opening is compulsory
-    k, groups = placement_of(cheapest, district)
+    k, groups = placement_of(cheapest)
     votes_after = committed + k + sum(m for _, m in groups)
     price = w.hand_card * votes_after + 0.3 * len(groups)
     return cheapest if stake >= price else "pass"

@@ -1,0 +1,116 @@
+"""Why a command is refused: the checks behind ``CanalGrandeState.apply`` that need more than
+an exact match with an option (divide by card names, district choice, placements, CG-4, CG-6).
+
+Functions of the state (``self`` is the state); they only read it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.canal_grande import commands as cmd
+from engine.canal_grande.cards import count_cards
+from engine.canal_grande.votes import Placement, placement_error, placement_votes
+from engine.core import IllegalMove
+
+if TYPE_CHECKING:
+    from engine.canal_grande.state import CanalGrandeState
+
+
+def divide_positions(self: CanalGrandeState, move: cmd.Move) -> tuple[int, ...]:
+    n = len(self.revealed)
+    chosen: list[int] = []
+    for pick in move.picks:
+        if isinstance(pick, int):
+            if not 1 <= pick <= n:
+                raise IllegalMove(f"position {pick} does not exist: the revealed cards are 1–{n}")
+            if pick in chosen:
+                raise IllegalMove(f"position {pick} is named twice")
+            chosen.append(pick)
+            continue
+        spot = next(
+            (i + 1 for i, c in enumerate(self.revealed) if c == pick and i + 1 not in chosen),
+            None,
+        )
+        if spot is None:
+            what = _reveal_name(pick, self)
+            raise IllegalMove(
+                f"no (further) {what} among the revealed cards: {self._revealed_text()}"
+            )
+        chosen.append(spot)
+    if len(chosen) >= n:
+        raise IllegalMove(
+            f"offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)"
+        )
+    return tuple(sorted(chosen))
+
+
+def district_reason(self: CanalGrandeState, seat: int, district: str) -> str:
+    name = self.comp.names[district]
+    allowed = ", ".join(self.eligible_districts(seat))
+    if district in self.voted:
+        why = f"a vote was already held in {name} this turn (CG-6.3, CG-7.2)"
+    else:
+        why = f"you hold no {name} card (CG-6.4)"
+    return f"you cannot open a vote in {name}: {why}. Allowed: {allowed}"
+
+
+def placement(self: CanalGrandeState, seat: int, move: cmd.Move) -> Placement:
+    vote = self.vote
+    assert vote is not None
+    chosen = vote["district"]
+    names = self.comp.names
+    k = 0
+    for d, m in move.plain:
+        if d == "gondola":
+            continue
+        if d != chosen:
+            raise IllegalMove(
+                f"{names[d]} is not the chosen district ({names[chosen]}): cards of another "
+                f"district come only on a gondola, e.g. 'place gondola {d}' (CG-6.10)"
+            )
+        k += m
+    groups: list[tuple[str, int]] = []
+    seen: set[str] = set()
+    for g in move.groups:
+        if not g:
+            raise IllegalMove("a gondola must carry at least one card (CG-G11)")
+        if len(g) > 1:
+            raise IllegalMove(
+                "one gondola carries cards of one single district (CG-6.12): write "
+                "'gondola castello gondola dorsoduro'"
+            )
+        d, m = g[0]
+        if d == chosen:
+            raise IllegalMove(
+                f"a gondola carries cards of another district, not {names[chosen]} "
+                "(CG-G11); place chosen-district cards without a gondola"
+            )
+        if d in seen:
+            raise IllegalMove(
+                f"two gondolas with {names[d]} in one placement: load all of them on one "
+                "gondola (one gondola per district within a placement)"
+            )
+        seen.add(d)
+        groups.append((d, m))
+    order = self.comp.card_order
+    placement: Placement = (k, tuple(sorted(groups, key=lambda g: order[g[0]])))
+    if placement_votes(placement) == 0:
+        raise IllegalMove("that places nothing: name cards, or 'pass'")
+    err = placement_error(
+        count_cards(self.hands[seat]),
+        chosen,
+        bool(vote["placed"][seat]),
+        vote["votes"][1 - seat] - vote["votes"][seat] + 1,
+        placement,
+        names,
+    )
+    if err:
+        raise IllegalMove(err)
+    return placement
+
+
+def _reveal_name(card: str, state: CanalGrandeState) -> str:
+    from engine.canal_grande.state import reveal_name
+
+    return reveal_name(card, state.comp)

@@ -1,0 +1,106 @@
+"""Who must decide what in Canal Grande: the pending Decision, its prompt and its complete
+list of canonical options (divide, choose, district, place; CG-4, CG-6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.canal_grande import commands as cmd
+from engine.canal_grande.cards import count_cards
+from engine.canal_grande.votes import legal_placements
+from engine.core import Decision
+
+if TYPE_CHECKING:
+    from engine.canal_grande.state import CanalGrandeState
+
+
+def _divide_options(n: int) -> tuple[str, ...]:
+    from engine.canal_grande.state import divide_options
+
+    return divide_options(n)
+
+
+def make_decision(self: CanalGrandeState) -> Decision:
+    phase = self.phase
+    if phase == "divide":
+        n = len(self.revealed)
+        return Decision(
+            self.divider,
+            "divide",
+            f"split the {n} revealed cards into two offers: name the positions of offer A "
+            "(e.g. 'divide 1 4 7'); the rest is offer B",
+            _divide_options(n),
+            public_options=True,
+        )
+    if phase == "choose":
+        a = self._offer_text("A")
+        b = self._offer_text("B")
+        return Decision(
+            self.chooser, "choose", f"take offer A ({a}) or offer B ({b})", ("take A", "take B")
+        )
+    vote = self.vote
+    assert vote is not None
+    if phase == "district":
+        seat = vote["challenger"]
+        opts = tuple(f"vote {d}" for d in self.eligible_districts(seat))
+        return Decision(
+            seat,
+            "district",
+            "you challenge: name the district of the vote (you must place a card of it; "
+            f"already voted this turn: {_voted_text(self)})",
+            opts,
+            public_options=False,
+        )
+    seat = vote["to_act"]
+    opts = tuple(_place_options(self, seat))
+    optional = "pass" in opts
+    return Decision(
+        seat,
+        "place",
+        _place_prompt(self, seat),
+        opts,
+        optional=optional,
+        public_options=False,
+        decline="pass" if optional else None,
+    )
+
+
+def _voted_text(self: CanalGrandeState) -> str:
+    return ", ".join(self.comp.names[d] for d in self.voted) or "none"
+
+
+def _place_prompt(self: CanalGrandeState, seat: int) -> str:
+    vote = self.vote
+    assert vote is not None
+    dname = self.comp.names[vote["district"]]
+    mine, theirs = vote["votes"][seat], vote["votes"][1 - seat]
+    if seat == vote["challenger"] and not vote["placed"][seat]:
+        return f"place at least one {dname} card to open the vote in {dname}"
+    if not vote["placed"][seat]:
+        return (
+            f"{self.name(1 - seat)} has {theirs} vote(s) in {dname}: place more than that "
+            f"(at least one {dname} card first), or pass"
+        )
+    return (
+        f"you are behind {mine} to {theirs} in {dname}: place enough to lead "
+        "(more district cards, or a gondola with cards of another district), or pass"
+    )
+
+
+def _place_options(self: CanalGrandeState, seat: int) -> list[str]:
+    vote = self.vote
+    assert vote is not None
+    district = vote["district"]
+    opts = [
+        cmd.format_place(district, k, groups)
+        for k, groups in legal_placements(
+            count_cards(self.hands[seat]),
+            self.comp.districts,
+            district,
+            bool(vote["placed"][seat]),
+            vote["votes"][1 - seat] - vote["votes"][seat] + 1,
+        )
+    ]
+    if not (seat == vote["challenger"] and not vote["placed"][seat]):
+        opts.append("pass")  # CG-6.4a: the challenger's opening is compulsory
+    return opts

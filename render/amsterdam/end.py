@@ -1,0 +1,258 @@
+"""The end-of-game image of Amsterdam, drawn from the public view of a finished game.
+
+``render_end(view)`` shows the result and why (``end.reason``: the port is full, bankruptcy in
+Penniless, three areas in a row in Gomoku, ...), the ranking (AM-13.8: VP, then gulden; Gomoku:
+areas won, AM-G43) with each player's VP, gulden and areas won, the end scoring as the view
+gives it (the five largest open areas with their size, distance to the center and who scored,
+AM-13.4-13.7; or every area, AM-G31) and the final harbour with the counted areas numbered.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.amsterdam import theme as A
+from render.amsterdam.grid import cell_regions, geometry, grid_panel_region
+from render.amsterdam.regions import Region, caption, compose, header, name_of, player_title
+from render.common import panel, player_letters
+from render.png import png_bytes
+from render.text import draw_text
+
+__all__ = ["W", "compose_end", "render_end", "scoring_lines"]
+
+View = dict[str, Any]
+W: Final = 960
+ROW_H: Final = 84
+RESULT_H: Final = 44 + 2 * ROW_H + 8
+LINE_H: Final = 30
+PLACES: Final = ("1st", "2nd")
+
+
+def render_end(view: View) -> bytes:
+    size, regions = layout(view)
+    return png_bytes(compose(size, regions))
+
+
+def compose_end(view: View) -> Image.Image:
+    size, regions = layout(view)
+    return compose(size, regions).convert("RGB")
+
+
+def _ranking(view: View) -> list[list[int]]:
+    given = view.get("ranking")
+    if given:
+        return [[int(s) for s in group] for group in given]
+    order = sorted(view["players"], key=lambda p: (-int(p["vp"]), -int(p["gulden"])))
+    return [[int(p["seat"])] for p in order]
+
+
+def _names(view: View, seats: list[int]) -> str:
+    return " and ".join(name_of(view, s) for s in seats) or "nobody"
+
+
+def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
+    """The end scoring as (title, [(badge, text)]) from ``end.scoring`` and the areas."""
+    end = view.get("end") or {}
+    scoring = end.get("scoring") or {}
+    mode = scoring.get("mode")
+    if mode == "largest5":
+        rows = []
+        for i, a in enumerate(scoring.get("areas") or []):
+            cells = list(a.get("cells") or [])
+            where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
+            plural = "s" if a.get("size") != 1 else ""
+            text = (
+                f"{a.get('size')} card{plural}, {a.get('distance')}"
+                f" step{'s' if a.get('distance') != 1 else ''} from the center"
+                f" ({where}):"
+                f" {_names(view, list(a.get('scorers') or []))} +{a.get('vp')} VP"
+            )
+            rows.append((str(i + 1), text))
+        if not rows:
+            rows = [("", "no open area with warehouses: nobody scored at the end")]
+        return (
+            "The five largest open areas (AM-13.4): 1 VP each to every player with a warehouse",
+            rows,
+        )
+    scored = [a for a in view.get("areas") or [] if a.get("scored")]
+    rows = []
+    for a in scored:
+        cells = list(a.get("cells") or [])
+        where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
+        winner = a.get("winner")
+        who = (
+            f"{name_of(view, winner)} +{a.get('value')} VP"
+            if winner is not None
+            else "nobody (a tie)"
+        )
+        plural = "s" if a.get("size") != 1 else ""
+        rows.append(("", f"{a.get('size')} card{plural} at {where}: {who}"))
+    if mode == "all":
+        title = "Every area scored (AM-G31), during play and at the end"
+    elif mode == "gomoku":
+        title = "Areas won (Gomoku: three in a row wins, else more areas, AM-G43)"
+    else:
+        title = "Areas scored during the game"
+    return title, rows or [("", "no area was scored")]
+
+
+def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
+    letters = player_letters(view)
+    rank = _ranking(view)
+    draw_game = len(rank) == 1
+    title = "Amsterdam — a draw" if draw_game else f"Amsterdam — {name_of(view, rank[0][0])} wins!"
+    end = view.get("end") or {}
+    reason = str(end.get("reason", "the game is over"))
+    variant = str((view.get("variant") or {}).get("title", ""))
+    regions: list[Region] = []
+    hkey = ("end-header", title, variant, reason)
+
+    def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        header(img, draw, title, variant, reason[:1].upper() + reason[1:], False)
+
+    regions.append(Region((0, 0, W, A.HEADER_H), hkey, paint_header))
+    y = A.HEADER_H + 12
+    gomoku = (view.get("variant") or {}).get("name") == "gomoku"
+    rows = []
+    for place, group in enumerate(rank):
+        for seat in group:
+            p = view["players"][seat]
+            label = "=" if draw_game else PLACES[min(place, 1)]
+            rows.append(
+                (
+                    label,
+                    seat,
+                    letters[seat],
+                    str(p["name"]),
+                    int(p["vp"]),
+                    int(p["gulden"]),
+                    int(p["areas_won"]),
+                )
+            )
+    rkey = ("result", tuple(rows), draw_game, gomoku)
+    regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + RESULT_H), rkey, _result_painter(rkey)))
+    y += RESULT_H + 12
+    stitle, lines = scoring_lines(view)
+    lines = lines[:10]
+    sh = 44 + len(lines) * LINE_H + 10
+    skey = ("scoring", stitle, tuple(lines))
+    regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + sh), skey, _scoring_painter(skey)))
+    y += sh + 12
+    ncols = len(view["grid"]["cols"])
+    cell = max(40, min(70, (W - 2 * A.MARGIN - 2 * A.LABEL_BAND - 24) // ncols))
+    g = geometry(view, y, W, cell)
+    regions.append(grid_panel_region(g))
+    regions += cell_regions(view, g)
+    regions += _badges(view, g)
+    y = g.box[3] + A.MARGIN
+    return (W, y), regions
+
+
+def _badges(view: View, g: Any) -> list[Region]:
+    """Numbered squares on the first cell of each counted area (five-largest scoring)."""
+    scoring = (view.get("end") or {}).get("scoring") or {}
+    out = []
+    d = max(18, g.cell // 3)
+    for i, a in enumerate(scoring.get("areas") or []):
+        cells = a.get("cells") or []
+        if not cells:
+            continue
+        label = str(cells[0])
+        row, col = label[0], int(label[1:])
+        if row not in g.rows or col not in g.cols:
+            continue
+        x = g.x0 + g.cols.index(col) * g.cell + g.cell - d - 3
+        y = g.y0 + g.rows.index(row) * g.cell + g.cell - d - 3
+        key = ("badge", d, i + 1)
+        out.append(Region((x, y, x + d, y + d), key, _badge_painter(key), T.HEADER))
+    return out
+
+
+def _badge_painter(key: tuple[Any, ...]) -> Any:
+    _, d, n = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        draw.rectangle((0, 0, d - 1, d - 1), fill=T.HEADER, outline=(255, 255, 255), width=2)
+        draw_text(
+            draw,
+            (d / 2, d / 2),
+            str(n),
+            max(10, round(d * 0.7)),
+            T.HEADER_TEXT,
+            bold=True,
+            anchor="mm",
+        )
+
+    return paint
+
+
+def _result_painter(key: tuple[Any, ...]) -> Any:
+    _, rows, draw_game, gomoku = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        rule = "areas won, then gulden" if gomoku else "VP, then gulden (AM-13.8)"
+        caption(draw, (16, 28), f"Ranking · {rule}")
+        for i, (label, seat, letter, name, vp, gulden, won) in enumerate(rows):
+            y = 40 + i * ROW_H
+            if i == 0 and not draw_game:
+                draw.rounded_rectangle(
+                    (8, y, w - 8, y + ROW_H - 6), radius=10, outline=T.PANEL_ACTIVE_EDGE, width=3
+                )
+            draw_text(
+                draw, (22, y + ROW_H / 2 - 3), label, A.FONT_BIG - 4, T.TEXT, bold=True, anchor="lm"
+            )
+            player_title(img, draw, (86, y + 20), seat, letter, name, 330, bg=T.PANEL)
+            for j, (value, unit) in enumerate(((vp, "VP"), (gulden, "gulden"), (won, "areas won"))):
+                x = 450 + j * 150
+                box = draw_text(
+                    draw,
+                    (x, y + ROW_H / 2 - 3),
+                    str(value),
+                    A.FONT_BIG,
+                    T.TEXT,
+                    bold=True,
+                    anchor="lm",
+                )
+                draw_text(
+                    draw,
+                    (box[2] + 8, y + ROW_H / 2 + 4),
+                    unit,
+                    A.FONT_SMALL,
+                    T.TEXT_SOFT,
+                    anchor="lm",
+                )
+
+    return paint
+
+
+def _scoring_painter(key: tuple[Any, ...]) -> Any:
+    _, title, lines = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        draw_text(
+            draw,
+            (16, 28),
+            title,
+            A.FONT_SMALL,
+            T.TEXT_SOFT,
+            bold=True,
+            anchor="ls",
+            max_width=w - 32,
+        )
+        for i, (badge, text) in enumerate(lines):
+            y = 44 + i * LINE_H + LINE_H / 2
+            x = 16
+            if badge:
+                draw.rectangle((16, y - 12, 40, y + 12), fill=T.HEADER)
+                draw_text(draw, (28, y), badge, A.FONT_SMALL, T.HEADER_TEXT, bold=True, anchor="mm")
+                x = 50
+            draw_text(draw, (x, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - x - 16)
+
+    return paint

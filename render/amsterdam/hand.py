@@ -1,0 +1,286 @@
+"""The private hand image of one Amsterdam player, drawn from his player view.
+
+``render_hand(view)`` takes ``player_view(seat)`` and draws ``view["me"]``: his cards (each with
+its number, goods and symbols, and in words under it), his own sealed answer when he has one
+(marked as such: only he receives this image), his money, points and revealed card, and what he
+can do now, summarised by verb. Only ``me`` and public keys are read, so nothing of the other
+hand or of the other seat's sealed answer can be drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.amsterdam import theme as A
+from render.amsterdam.board import STAGE_WORDS
+from render.amsterdam.cards import card_face, card_key, coin
+from render.amsterdam.regions import Region, caption, compose, header, name_of
+from render.common import panel, paste_flat, wrap_words
+from render.png import png_bytes
+from render.text import draw_text
+
+__all__ = ["W", "compose_hand", "option_lines", "render_hand"]
+
+View = dict[str, Any]
+W: Final = 960
+INNER: Final = W - 2 * A.MARGIN
+CARD: Final = 136
+CARD_GAP: Final = 14
+HAND_H: Final = 40 + CARD + 108
+FRONT_H: Final = 120
+MAX_OPTION_LINES: Final = 6
+SEALED: Final = (40, 120, 60)
+#: What a verb without an argument does (``pass``, ``buy``).
+BARE_VERBS: Final = {
+    "pass": "reveal no card this round, take 1 gulden (AM-4.4)",
+    "buy": "buy the top special card for 2 gulden (AM-V4.2)",
+}
+
+
+def render_hand(view: View) -> bytes:
+    size, regions = _layout(view)
+    return png_bytes(compose(size, regions))
+
+
+def compose_hand(view: View) -> Image.Image:
+    size, regions = _layout(view)
+    return compose(size, regions).convert("RGB")
+
+
+def option_lines(view: View, width: int) -> list[tuple[str, str]]:
+    """(verb, what follows it) per verb of the options, wrapped to ``width`` pixels."""
+    me = view["me"]
+    options = [str(o) for o in me.get("options") or []]
+    if not options:
+        waiting = [name_of(view, d.get("seat")) for d in view.get("pending") or []]
+        if view.get("over"):
+            return [("", "the game is over")]
+        if me.get("sealed_answer") is not None:
+            return [("", "you have chosen; waiting for the other player")]
+        who = ", ".join(waiting) or "nobody"
+        return [("", f"not your decision now; waiting for {who}")]
+    groups: dict[str, list[str]] = {}
+    for o in options:
+        verb, _, rest = o.partition(" ")
+        groups.setdefault(verb, []).append(rest)
+    lines: list[tuple[str, str]] = []
+    for verb, rests in groups.items():
+        words = [r for r in rests if r] or [BARE_VERBS.get(verb, "")]
+        if len(words) > 40:
+            words = [*words[:38], f"… {len(words)} in all"]
+        wrapped = wrap_words(words, A.FONT_BODY, width, " · ")
+        for i, text in enumerate(wrapped):
+            lines.append((verb if i == 0 else "", text))
+    return lines[:MAX_OPTION_LINES]
+
+
+def _sealed_label(me: View) -> str | None:
+    """The hand card his sealed answer names (``play 12`` / ``show 12``), if any."""
+    answer = me.get("sealed_answer")
+    if not answer:
+        return None
+    verb, _, rest = str(answer).partition(" ")
+    return rest if verb in ("play", "show") and rest else None
+
+
+def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
+    me = view["me"]
+    seat = int(me["seat"])
+    y = A.HEADER_H + 12
+    regions: list[Region] = [_header_region(view)]
+    hand = tuple(card_key(c) for c in me.get("hand") or [])
+    texts = tuple(str(c.get("text", "")) for c in me.get("hand") or [])
+    key = ("hand", seat, hand, texts, _sealed_label(me), me.get("sealed_answer"))
+    regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + HAND_H), key, _hand_painter(key)))
+    y += HAND_H + 12
+    p = view["players"][seat]
+    rev = p.get("revealed")
+    front = (
+        "front",
+        seat,
+        int(p.get("gulden", 0)),
+        int(p.get("vp", 0)),
+        int(p.get("areas_won", 0)),
+        card_key(rev) if rev else None,
+        bool(p.get("passed")),
+        int(view.get("round", 1)),
+    )
+    regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + FRONT_H), front, _front_painter(front)))
+    y += FRONT_H + 12
+    lines = tuple(option_lines(view, INNER - 190))
+    prompt = ""
+    for d in view.get("pending") or []:
+        if d.get("seat") == seat:
+            prompt = str(d.get("prompt", ""))
+    wrapped = (
+        tuple(wrap_words(prompt.split(), A.FONT_BODY, INNER - 32, " ", bold=True)) if prompt else ()
+    )
+    opts_h = 48 + len(wrapped) * 28 + len(lines) * 30 + 12
+    okey = ("options", wrapped, lines)
+    regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + opts_h), okey, _options_painter(okey)))
+    y += opts_h + A.MARGIN
+    return (W, y), regions
+
+
+def _header_region(view: View) -> Region:
+    me = view["me"]
+    seat = int(me["seat"])
+    kind = me.get("decision_kind")
+    if view.get("over"):
+        status, hot = "The game is over.", False
+    elif me.get("sealed_answer") is not None:
+        status, hot = "You have chosen (sealed); waiting for the other player.", False
+    elif kind:
+        status, hot = f"▶ Your decision: {STAGE_WORDS.get(str(kind), str(kind))}", True
+    else:
+        waiting = [name_of(view, d.get("seat")) for d in view.get("pending") or []]
+        status, hot = f"Waiting for {', '.join(waiting) or 'nobody'}", False
+    title = f"{name_of(view, seat)} ({me.get('color', '')}) — your hand"
+    right = f"Round {view.get('round', 1)}"
+    key = ("hand-header", title, right, status, hot)
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        header(img, draw, title, right, status, hot)
+
+    return Region((0, 0, W, A.HEADER_H), key, paint)
+
+
+def _hand_painter(key: tuple[Any, ...]) -> Any:
+    _, _seat, hand, texts, sealed_label, answer = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (16, 28), f"Your cards · {len(hand)}")
+        if answer is not None:
+            note = f"your sealed answer: {answer} (only you see it)"
+            draw_text(
+                draw,
+                (w - 16, 28),
+                note,
+                A.FONT_SMALL,
+                SEALED,
+                bold=True,
+                anchor="rs",
+                max_width=w - 240,
+            )
+        if not hand:
+            draw_text(draw, (16, h / 2), "No cards in hand.", A.FONT_NAME, T.TEXT_SOFT, anchor="lm")
+            return
+        n = len(hand)
+        cw = min(CARD, (w - 32 - (n - 1) * CARD_GAP) // n)
+        total = n * cw + (n - 1) * CARD_GAP
+        x = (w - total) // 2
+        marked = False
+        for card, text in zip(hand, texts, strict=True):
+            top = 44
+            if sealed_label is not None and card[1] == sealed_label and not marked:
+                marked = True
+                draw.rounded_rectangle(
+                    (x - 7, top - 7, x + cw + 6, top + cw + 6), radius=12, outline=SEALED, width=5
+                )
+                draw_text(
+                    draw,
+                    (x + cw / 2, top + cw + 26),
+                    "SEALED",
+                    A.FONT_CAPTION,
+                    SEALED,
+                    bold=True,
+                    anchor="ms",
+                )
+            paste_flat(img, card_face(card, cw, cw), (x, top), T.PANEL)
+            kind_word, _, rest = text.partition(" (")
+            lines = [kind_word, *rest.rstrip(")").split(", ")] if rest else [kind_word]
+            for i, line in enumerate(lines):
+                draw_text(
+                    draw,
+                    (x + cw / 2, top + cw + 50 + i * 22),
+                    line,
+                    A.FONT_CAPTION,
+                    T.TEXT if i == 0 else T.TEXT_SOFT,
+                    bold=i == 0,
+                    anchor="ms",
+                    max_width=cw + CARD_GAP - 2,
+                )
+            x += cw + CARD_GAP
+
+    return paint
+
+
+def _front_painter(key: tuple[Any, ...]) -> Any:
+    _, seat, gulden, vp, won, revealed, passed, _rnd = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (16, 28), "In front of you (public)")
+        paste_flat(img, coin(34), (16, 48), T.PANEL)
+        draw_text(
+            draw, (58, 66), f"{gulden} gulden", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm"
+        )
+        draw_text(draw, (270, 66), f"{vp} VP", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm")
+        draw_text(
+            draw,
+            (400, 66),
+            f"{won} area{'s' if won != 1 else ''} won",
+            A.FONT_BIG - 6,
+            T.TEXT,
+            bold=True,
+            anchor="lm",
+        )
+        x = w - 16 - 80
+        draw_text(draw, (x - 12, 66), "revealed:", A.FONT_SMALL, T.TEXT_SOFT, anchor="rm")
+        if revealed is not None:
+            paste_flat(img, card_face(revealed, 80, 80), (x, 20), T.PANEL)
+        else:
+            draw_text(
+                draw, (x, 66), "pass" if passed else "none", A.FONT_BODY, T.TEXT_SOFT, anchor="lm"
+            )
+        draw_text(
+            draw,
+            (16, h - 14),
+            "colour " + A_COLOUR[seat],
+            A.FONT_CAPTION,
+            A.PLAYER[seat],
+            bold=True,
+            anchor="ls",
+        )
+
+    return paint
+
+
+A_COLOUR: Final = ("red", "black")
+
+
+def _options_painter(key: tuple[Any, ...]) -> Any:
+    _, prompt, lines = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (16, 28), "What you can do")
+        y = 56
+        for line in prompt:
+            draw_text(draw, (16, y), line, A.FONT_BODY, T.TEXT, bold=True, anchor="lm")
+            y += 28
+        for verb, text in lines:
+            if verb:
+                draw.rounded_rectangle((16, y - 13, 140, y + 13), radius=8, fill=T.TAG)
+                draw_text(
+                    draw,
+                    (78, y),
+                    verb,
+                    A.FONT_SMALL,
+                    T.TAG_TEXT,
+                    bold=True,
+                    anchor="mm",
+                    max_width=120,
+                )
+            x = 156 if verb or any(v for v, _ in lines) else 16
+            draw_text(draw, (x, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - x - 16)
+            y += 30
+
+    return paint

@@ -1,0 +1,198 @@
+"""The bottom panels of the Amsterdam harbour image: the face-up decks with the bank, and the
+last reveal (both chosen cards side by side, AM-4.3).
+
+The reveal names cards by label (``last_reveal.cards``); :func:`card_by_label` finds their
+public data (a revealed card, the grid, a deck top). A card that is nowhere public any more
+(taken back into hand, AM-5.2) is drawn as its label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.amsterdam import theme as A
+from render.amsterdam.cards import card_back, card_face, card_key, coin
+from render.amsterdam.regions import Region, caption
+from render.common import panel, paste_flat
+from render.text import draw_text
+
+__all__ = ["card_by_label", "decks_region", "reveal_region"]
+
+View = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- decks and reveal
+
+
+def decks_region(view: View, box: tuple[int, int, int, int]) -> Region:
+    decks = view.get("decks") or {}
+    water = decks.get("water") or {}
+    harbor = decks.get("harbor") or [{}, {}]
+    special = int((decks.get("special") or {}).get("size", 0))
+    uses_special = (view.get("variant") or {}).get("name") == "special_cards"
+    key = (
+        "decks",
+        (int(water.get("size", 0)), card_key(water["top"]) if water.get("top") else None),
+        tuple(
+            (int(d.get("size", 0)), card_key(d["top"]) if d.get("top") else None)
+            for d in harbor[:2]
+        ),
+        special if uses_special else None,
+        int(view.get("bank", 0)),
+        tuple(str(p["name"]) for p in view["players"][:2]),
+    )
+    return Region(box, key, _decks_painter(key))
+
+
+def _decks_painter(key: tuple[Any, ...]) -> Any:
+    _, water, harbor, special, bank, names = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        caption(draw, (14, 26), "Decks (face up) · bank")
+        cw = 84
+        piles = [(water, "water"), (harbor[0], names[0]), (harbor[1], names[1])]
+        slot = (w - 28) // 4
+        for i, ((size, top), label) in enumerate(piles):
+            x = 14 + i * slot
+            if top is not None:
+                paste_flat(img, card_face(top, cw, cw), (x, 40), T.PANEL)
+            else:
+                draw.rounded_rectangle(
+                    (x, 40, x + cw - 1, 40 + cw - 1), radius=6, outline=A.EMPTY_EDGE, width=2
+                )
+            draw_text(
+                draw, (x, 40 + cw + 26), f"{size} left", A.FONT_BODY, T.TEXT, bold=True, anchor="ls"
+            )
+            colour = T.TEXT_SOFT if i == 0 else A.PLAYER[i - 1]
+            draw_text(
+                draw,
+                (x, 40 + cw + 50),
+                label,
+                A.FONT_SMALL,
+                colour,
+                bold=i > 0,
+                anchor="ls",
+                max_width=slot - 8,
+            )
+        x = 14 + 3 * slot
+        paste_flat(img, coin(40), (x, 44), T.PANEL)
+        draw_text(draw, (x + 48, 64), str(bank), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
+        draw_text(
+            draw,
+            (x, 108),
+            "in the bank",
+            A.FONT_SMALL,
+            T.TEXT_SOFT,
+            anchor="ls",
+            max_width=slot - 4,
+        )
+        if special is not None:
+            paste_flat(img, card_back(30, 40), (x, 124), T.PANEL)
+            draw_text(
+                draw, (x + 38, 144), str(special), A.FONT_BODY, T.TEXT, bold=True, anchor="lm"
+            )
+            draw_text(
+                draw,
+                (x, 186),
+                "specials",
+                A.FONT_SMALL,
+                T.TEXT_SOFT,
+                anchor="ls",
+                max_width=slot - 4,
+            )
+
+    return paint
+
+
+def card_by_label(view: View, label: str) -> View | None:
+    """The public card data of a label: a revealed card, a card on the grid (or under one), a
+    deck top; None when it is nowhere public (a card taken back into hand)."""
+    for p in view["players"]:
+        rev = p.get("revealed")
+        if rev and str(rev.get("label")) == label:
+            return dict(rev)
+    for c in view["grid"]["cells"]:
+        for card in (c["card"], *(c.get("covered") or [])):
+            if str(card.get("label")) == label:
+                return dict(card)
+    decks = view.get("decks") or {}
+    for d in [decks.get("water") or {}, *(decks.get("harbor") or [])]:
+        top = d.get("top")
+        if top and str(top.get("label")) == label:
+            return dict(top)
+    return None
+
+
+def reveal_region(view: View, letters: list[str], box: tuple[int, int, int, int]) -> Region:
+    last = view.get("last_reveal")
+    data: tuple[Any, ...] = ()
+    if last:
+        cards = []
+        for s in (0, 1):
+            label = (last.get("cards") or [None, None])[s]
+            passed = bool((last.get("passed") or [False, False])[s])
+            card = card_by_label(view, str(label)) if label is not None else None
+            cards.append((label, card_key(card) if card else None, passed))
+        data = (int(last.get("round", 0)), tuple(cards))
+    names = tuple(
+        (int(p["seat"]), letters[int(p["seat"])], str(p["name"])) for p in view["players"][:2]
+    )
+    key = ("reveal", data, names)
+    return Region(box, key, _reveal_painter(key))
+
+
+def _reveal_painter(key: tuple[Any, ...]) -> Any:
+    _, data, names = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        panel(img, (0, 0, w, h))
+        if not data:
+            caption(draw, (14, 26), "Last reveal")
+            draw_text(
+                draw, (14, h / 2), "No cards revealed yet.", A.FONT_BODY, T.TEXT_SOFT, anchor="lm"
+            )
+            return
+        rnd, cards = data
+        caption(draw, (14, 26), f"Reveal of round {rnd}")
+        cw = 96
+        slot = (w - 28) // 2
+        for s, (label, card, passed) in enumerate(cards):
+            x = 14 + s * slot + (slot - cw) // 2
+            if card is not None:
+                paste_flat(img, card_face(card, cw, cw), (x, 38), T.PANEL)
+            else:
+                draw.rounded_rectangle(
+                    (x, 38, x + cw - 1, 38 + cw - 1), radius=8, outline=A.EMPTY_EDGE, width=2
+                )
+                word = "PASS" if passed or label is None else str(label)
+                draw_text(
+                    draw,
+                    (x + cw / 2, 38 + cw / 2),
+                    word,
+                    A.FONT_BODY,
+                    T.TEXT_SOFT,
+                    bold=True,
+                    anchor="mm",
+                )
+            seat, _, name = names[s]
+            draw_text(
+                draw,
+                (14 + s * slot + slot / 2, 38 + cw + 30),
+                name,
+                A.FONT_SMALL,
+                A.PLAYER[seat],
+                bold=True,
+                anchor="ms",
+                max_width=slot - 10,
+            )
+        draw_text(
+            draw, (w / 2, 38 + cw / 2), "vs", A.FONT_BODY, T.TEXT_SOFT, bold=True, anchor="mm"
+        )
+
+    return paint

@@ -1,0 +1,132 @@
+"""How the Amsterdam images are put together: :class:`render.common.Region` s on a fixed palette
+made from Amsterdam's colours and its card sprites, a cache of quantized regions, and the bits
+every Amsterdam image shares (header band, a player's red or black marker and name).
+
+The harbour grid is one region per cell, keyed by what the cell shows, so a move redraws only
+the cells it changed (and identical cells - every empty one - share one drawing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import common
+from render import theme as T
+from render.amsterdam import theme as A
+from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
+from render.common import Region, RegionCache, build_palette, compose_regions, theme_colours
+from render.png import png_bytes
+
+__all__ = [
+    "Region",
+    "clear_cache",
+    "compose",
+    "encode",
+    "header",
+    "palette",
+    "player_title",
+    "warm_up",
+]
+
+View = dict[str, Any]
+REGION_CACHE_BYTES: Final = 48 * 1024 * 1024
+_CACHE = RegionCache(REGION_CACHE_BYTES)
+
+
+def compose(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
+    return compose_regions(size, regions, palette(), _CACHE)
+
+
+def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
+    return png_bytes(compose(size, regions))
+
+
+def clear_cache() -> None:
+    """Forget every quantized region (benchmarks time cold renders with it)."""
+    _CACHE.clear()
+
+
+def _sample_sheet() -> Image.Image:
+    keys = [
+        ("harbor", "31", 0, 1, 1, 1, True, False, False),
+        ("harbor", "8", 1, 0, 1, 1, False, True, False),
+        ("harbor", "40", 0, 0, 0, 0, True, False, True),
+        ("harbor", "39", 1, 0, 0, 0, False, False, True),
+        ("water", "45", None, 0, 0, 0, True, True, False),
+        ("center", "anchor", None, 0, 0, 0, False, False, False),
+        ("tide", "tide", None, 0, 0, 0, False, False, False),
+        ("bridge", "bridge", None, 0, 0, 0, False, False, False),
+        ("customs", "customs", None, 0, 0, 0, False, False, False),
+    ]
+    sheet = Image.new("RGB", (len(keys) * 130 + 200, 3 * 130), T.PANEL)
+    for row, (bg, size) in enumerate(((A.EMPTY, 88), (T.PANEL, 120), (T.PANEL_ACTIVE, 60))):
+        sheet.paste(bg, (0, row * 130, sheet.width, row * 130 + 130))
+        for i, k in enumerate(keys):
+            face = card_face(k, size, size)
+            sheet.paste(face, (i * 130, row * 130), face)
+        for j, sprite in enumerate(
+            (ship_piece(44), guard(0, 32), guard(1, 32), goods_icon("tea", 24))
+        ):
+            sheet.paste(sprite, (len(keys) * 130 + j * 48, row * 130), sprite)
+    for seat in (0, 1):
+        m = common.marker(seat, "AB"[seat], 40, A.PLAYER[seat], A.PLAYER_INK[seat])
+        sheet.paste(m, (seat * 50, 0), m)
+    return sheet
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed palette of the Amsterdam images, made once per process."""
+    keys = theme_colours(A, T)
+    for seat in (0, 1):
+        keys.append(T.blend(A.PLAYER[seat], A.EMPTY, 0.7))
+    return build_palette(keys[:160], [_sample_sheet()])
+
+
+def header(
+    img: Image.Image, draw: ImageDraw.ImageDraw, title: str, right: str, status: str, hot: bool
+) -> None:
+    common.header_band(
+        img, draw, title, right, status, hot, A.HEADER_H, A.MARGIN, A.FONT_TITLE, A.FONT_STATUS
+    )
+
+
+def player_title(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    seat: int,
+    letter: str,
+    name: str,
+    max_width: int,
+    size: int = A.FONT_NAME,
+    bg: T.RGB = T.PANEL,
+) -> tuple[int, int, int, int]:
+    """A player's red or black marker with his letter, and his name."""
+    return common.player_title(
+        img, draw, xy, seat, letter, name, max_width, size, bg, A.PLAYER[seat], A.PLAYER_INK[seat]
+    )
+
+
+def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
+    common.caption(draw, xy, text, A.FONT_CAPTION)
+
+
+def name_of(view: View, seat: Any) -> str:
+    players = view.get("players") or []
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return str(players[seat]["name"])
+    return "—"
+
+
+def warm_up() -> None:
+    """Build the palette and the common sprites now (about half a second), so the first image
+    of a game is as fast as the others. Optional: the first render does it anyway."""
+    palette()
+    for goods in ("tea", "wine", "spice"):
+        goods_icon(goods, 26)
+    ship_piece(46)
