@@ -13,7 +13,6 @@ presence in large areas (AM-13.4) and a little by money.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
@@ -117,26 +116,42 @@ def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
     return max(1, len(empty))
 
 
-def _after_place(st: AmsterdamState, seat: int, card_id: int, cell: int) -> AmsterdamState:
-    s = st.clone()
-    bd.put(s, cell, card_id)
-    for cells in bd.touching_areas(s, cell):
-        if bd.is_closed(s, cells):
-            winner, _ = area_winner(bd.warehouses(s, cells))
-            s.scored.append({"cells": cells, "winner": winner, "value": 1})
-            s.scored_cells.update(cells)
-            if winner is not None:
-                s.vp[winner] += 1 + bd.customs_in(s, cells)
-    if s.cs.cards[card_id].kind == "water":
-        s.gulden[seat] += 1
-    return s
+def place_value(st: AmsterdamState, seat: int, card_id: int, cell: int, me: int) -> float:
+    """``evaluate`` for ``me`` after ``seat`` lays ``card_id`` at ``cell`` (closed areas scored,
+    dredging income), computed in place and undone: no copy of the state."""
+    old_top = st.top.get(cell)
+    span, areas_cache, scored, scored_cells = list(st.span), st._areas, st.scored, st.scored_cells
+    vp, gulden = list(st.vp), list(st.gulden)
+    bd.put(st, cell, card_id)
+    try:
+        for cells in bd.touching_areas(st, cell):
+            if bd.is_closed(st, cells):
+                winner, _ = area_winner(bd.warehouses(st, cells))
+                st.scored = [*st.scored, {"cells": cells, "winner": winner, "value": 1}]
+                st.scored_cells = st.scored_cells | set(cells)
+                if winner is not None:
+                    st.vp[winner] += 1 + bd.customs_in(st, cells)
+        if st.cs.cards[card_id].kind == "water":
+            st.gulden[seat] += 1
+        return evaluate(st, me)
+    finally:
+        if old_top is None:
+            del st.top[cell]
+        else:
+            st.top[cell] = old_top
+            under = st.under[cell]
+            under.pop()
+            if not under:
+                del st.under[cell]
+        st.span, st._areas, st.scored, st.scored_cells = span, areas_cache, scored, scored_cells
+        st.vp, st.gulden = vp, gulden
 
 
 def best_cell(st: AmsterdamState, seat: int, card_id: int) -> tuple[float, int | None]:
     card = st.cs.cards[card_id]
     best: tuple[float, int | None] = (float("-inf"), None)
     for cell in bd.legal_cells(st, seat, card):
-        value = evaluate(_after_place(st, seat, card_id, cell), seat)
+        value = place_value(st, seat, card_id, cell, seat)
         if value > best[0]:
             best = (value, cell)
     return best
@@ -151,85 +166,109 @@ class GreedyAi:
         options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
         if len(options) == 1:
             return options[0]
-        kind = decision.kind
         me = int(view["me"]["seat"])
-        if kind == "buy":
-            return "buy no"
-        if kind in ("contest", "order"):
-            return max(options, key=lambda o: int(o.split()[1]))
         st = shadow(view)
-        lay = st.layout
-        if kind == "choose":
-            return self._choose_card(st, view, options, me, rng)
-        if kind == "place":
-            card_id = next(p["revealed"]["id"] for p in view["players"] if p["seat"] == me)
-            scored = [
-                (evaluate(_after_place(st, me, card_id, lay.parse(o.split()[1]) or 0), me), o)
-                for o in options
-            ]
-            return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
-        if kind == "remove":
-            return max(options, key=lambda o: self._remove_value(st, me, o))
-        if kind == "ship":
-            return self._ship(st, me, options)
-        return rng.choice(options)
+        st.hands[me] = [c["id"] for c in view["me"]["hand"]]
+        mine = view["players"][me]["revealed"]
+        st.revealed[me] = None if mine is None else mine["id"]
+        st.bank = int(view["bank"])
+        return greedy_command(st, me, decision.kind, options, rng)
 
-    def _remove_value(self, st: AmsterdamState, me: int, option: str) -> float:
-        arg = option.split()[1]
-        if arg == "none":
-            return evaluate(st, me)
-        s = st.clone()
+
+def greedy_command(
+    st: AmsterdamState, me: int, kind: str, options: list[str], rng: random.Random
+) -> str:
+    """The greedy answer of seat ``me`` on a state. It reads only what that seat may know: the
+    port, money, the bank, its own hand and revealed card (never the other hand or answer), so
+    it serves both the view-based ``greedy`` level and play-outs on imagined worlds."""
+    if len(options) == 1:
+        return options[0]
+    if kind == "buy":
+        return "buy no"
+    if kind in ("contest", "order"):
+        return max(options, key=lambda o: int(o.split()[1]))
+    parse = st.layout.parse
+    if kind == "choose":
+        return _choose_card(st, options, me)
+    if kind == "place":
+        card_id = st.revealed[me]
+        assert card_id is not None
+        scored = [(place_value(st, me, card_id, parse(o.split()[1]) or 0, me), o) for o in options]
+        return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
+    if kind == "remove":
+        return max(options, key=lambda o: remove_value(st, me, o))
+    if kind == "ship":
+        return max(ship_values(st, me, options), key=lambda x: x[0])[1]
+    return rng.choice(options)
+
+
+def remove_value(st: AmsterdamState, me: int, option: str) -> float:
+    arg = option.split()[1]
+    if arg == "none":
+        return evaluate(st, me)
+    cell = st.layout.parse(arg)
+    assert cell is not None
+    return _without(st, cell, me)
+
+
+def _without(st: AmsterdamState, cell: int, me: int) -> float:
+    """``evaluate`` with the card at ``cell`` taken away (undone afterwards)."""
+    areas_cache = st._areas
+    card = bd.take(st, cell)
+    try:
+        return evaluate(st, me)
+    finally:
+        st.top[cell] = card
+        st._areas = areas_cache
+
+
+def ship_values(st: AmsterdamState, me: int, options: list[str]) -> list[tuple[float, str]]:
+    """Each ship option with the value of its best removal (staying gets a small bonus, and
+    a move that removes nothing worth it counts as staying)."""
+    base = evaluate(st, me) + 0.01
+    out: list[tuple[float, str]] = []
+    for o in options:
+        arg = o.split()[1]
+        if arg == "stay":
+            out.append((base, o))
+            continue
         cell = st.layout.parse(arg)
         assert cell is not None
-        bd.take(s, cell)
-        return evaluate(s, me)
+        best = float("-inf")
+        for target in bd.removable(st, cell):
+            best = max(best, _without(st, target, me))
+        out.append((best if best > base else base - 0.005, o))
+    return out
 
-    def _ship(self, st: AmsterdamState, me: int, options: list[str]) -> str:
-        base = evaluate(st, me)
-        best, choice = base + 0.01, "ship stay"
-        for o in options:
-            arg = o.split()[1]
-            if arg == "stay":
-                continue
-            cell = st.layout.parse(arg)
-            assert cell is not None
-            for target in bd.removable(st, cell):
-                s = st.clone()
-                bd.take(s, target)
-                value = evaluate(s, me)
-                if value > best:
-                    best, choice = value, o
-        return choice
 
-    def _choose_card(
-        self, st: AmsterdamState, view: JSON, options: list[str], me: int, rng: random.Random
-    ) -> str:
-        hand: dict[str, Any] = {c["label"]: c for c in view["me"]["hand"]}
-        base = evaluate(st, me)
-        opp_gulden = next(p["gulden"] for p in view["players"] if p["seat"] != me)
-        my_gulden = next(p["gulden"] for p in view["players"] if p["seat"] == me)
-        broke_bank = st.variant.bankruptcy and view["bank"] == 0
-        if broke_bank and my_gulden == 0 and "pass" in options:
-            return "pass"  # AM-V3.3: a passer owes no tax, so he cannot go bankrupt
-        # passing earns 1 gulden when the bank has one (AM-4.4)
-        best = base + (money_weight(st) if view["bank"] > 0 else 0.0)
-        choice = "pass"
-        for o in options:
-            if o == "pass":
-                continue
-            card = hand[o.split()[1]]
-            value, cell = best_cell(st, me, card["id"])
-            if cell is None:
-                continue
-            if card["gulden"] and opp_gulden > 0:
-                value += 0.2 + money_weight(st)  # AM-5.1: the opponent pays 1 gulden
-            if card["gulden"] and broke_bank and opp_gulden == 0:
-                value += 50.0  # the opponent cannot pay and the bank is empty: bankrupt
-            if card["ship"]:
-                value += 0.3
-            if value > best:
-                best, choice = value, o
-        return choice
+def _choose_card(st: AmsterdamState, options: list[str], me: int) -> str:
+    cards = st.cs.cards
+    hand = {cards[i].label: i for i in st.hands[me]}
+    base = evaluate(st, me)
+    opp_gulden, my_gulden = st.gulden[1 - me], st.gulden[me]
+    broke_bank = st.variant.bankruptcy and st.bank == 0
+    if broke_bank and my_gulden == 0 and "pass" in options:
+        return "pass"  # AM-V3.3: a passer owes no tax, so he cannot go bankrupt
+    # passing earns 1 gulden when the bank has one (AM-4.4)
+    best = base + (money_weight(st) if st.bank > 0 else 0.0)
+    choice = "pass"
+    for o in options:
+        if o == "pass":
+            continue
+        card_id = hand[o.split()[1]]
+        card = cards[card_id]
+        value, cell = best_cell(st, me, card_id)
+        if cell is None:
+            continue
+        if card.gulden and opp_gulden > 0:
+            value += 0.2 + money_weight(st)  # AM-5.1: the opponent pays 1 gulden
+        if card.gulden and broke_bank and opp_gulden == 0:
+            value += 50.0  # the opponent cannot pay and the bank is empty: bankrupt
+        if card.ship:
+            value += 0.3
+        if value > best:
+            best, choice = value, o
+    return choice
 
 
 def get_ai(level: str) -> RandomAi | GreedyAi:
