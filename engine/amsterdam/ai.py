@@ -1,4 +1,4 @@
-"""AI players for Amsterdam: ``random`` and ``greedy``.
+"""AI players for Amsterdam: ``random`` and ``greedy`` (``strong`` is in ``ai_strong.py``).
 
 Both follow the project's AI interface (``engine.ai.base.AiPlayer``): ``choose(view, decision,
 rng)`` with ``view = state.player_view(seat)``. They never see the state, so they cannot read
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from engine.ai.base import AiPlayer
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
@@ -271,10 +272,24 @@ def _choose_card(st: AmsterdamState, options: list[str], me: int) -> str:
     return choice
 
 
-def get_ai(level: str) -> RandomAi | GreedyAi:
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+
+
+def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
+    """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
+    sets the strong level's seconds per decision (default 1 s)."""
     key_ = level.strip().casefold()
     if key_ == "random":
         return RandomAi()
     if key_ == "greedy":
         return GreedyAi()
-    raise ValueError(f"unknown Amsterdam AI level {level!r}; levels: random, greedy")
+    if key_ == "strong" or key_.startswith("strong@"):
+        from engine.amsterdam.ai_strong import AmStrongAi
+
+        if key_.startswith("strong@"):
+            try:
+                budget_s = float(key_.partition("@")[2])
+            except ValueError:
+                raise ValueError(f"bad budget in {level!r}; write e.g. strong@0.5") from None
+        return AmStrongAi() if budget_s is None else AmStrongAi(budget_s=budget_s)
+    raise ValueError(f"Amsterdam has no AI level {level!r}; levels: {', '.join(LEVELS)}")
