@@ -9,7 +9,7 @@ import random
 import sys
 from collections.abc import Callable
 
-from engine.selfplay import Policy, run_selfplay, selfplay_game
+from engine.selfplay import SELFPLAY_GAMES, Policy, run_selfplay, selfplay_game
 
 GAME_NAMES = {
     "venezia": "venezia",
@@ -22,15 +22,25 @@ GAME_NAMES = {
 
 def _game(text: str) -> str:
     key = text.strip().casefold()
+    if key in SELFPLAY_GAMES:
+        return key
     if key not in GAME_NAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown game {text[:30]!r}; games: {', '.join(sorted(set(GAME_NAMES.values())))}"
+            f"unknown game {text[:30]!r}; games: {', '.join(SELFPLAY_GAMES)}"
         )
     return GAME_NAMES[key]
 
 
+def _option(text: str) -> tuple[str, str]:
+    """``--option key=value``: a game option passed through to the game unchanged."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"a game option is key=value, not {text[:40]!r}")
+    return key.strip(), value.strip()
+
+
 def _factories(
-    spec: str | None, players: int, game: str = "venezia"
+    spec: str | None, players: int, game: str = "venezia", budget_s: float | None = None
 ) -> list[Callable[[random.Random], Policy]]:
     if not spec:
         return [selfplay_game(game).random_policy] * players
@@ -42,7 +52,7 @@ def _factories(
     if len(levels) != players:
         raise SystemExit(f"--ai names {len(levels)} levels for {players} players")
     try:
-        return [policy_factory(level, game=game) for level in levels]
+        return [policy_factory(level, budget_s, game=game) for level in levels]
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
 
@@ -62,7 +72,19 @@ def _ci95(wins: float, games: int) -> list[float]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="venezia selfplay", description=__doc__)
     parser.add_argument(
-        "--game", default="venezia", type=_game, help="venezia (default) or canal_grande"
+        "--game", default="venezia", type=_game, help=f"one of {', '.join(SELFPLAY_GAMES)}"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. --option variant=gomoku (repeatable)",
+    )
+    parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds per decision of a strong AI"
     )
     parser.add_argument("--players", type=int, default=None, help="default 4 (Canal Grande: 2)")
     parser.add_argument("--games", type=int, default=20)
@@ -84,7 +106,15 @@ def main(argv: list[str]) -> int:
             players = len(args.ai.split(","))
     if not low <= players <= high:
         parser.error(f"{args.game} is for {low} to {high} players")
-    factories = _factories(args.ai, players, args.game)
+    options = dict(args.option)
+    if args.variant:
+        options["variant"] = args.variant
+    try:  # refuse a bad option before any game is played
+        if options:
+            selfplay_game(args.game).start([f"P{i + 1}" for i in range(players)], 0, options)
+    except ValueError as exc:  # IllegalMove too: an unknown option or value, said by the game
+        parser.error(str(exc))
+    factories = _factories(args.ai, players, args.game, args.budget)
     show_progress = sys.stderr.isatty() and not args.json
 
     def progress(done: int) -> None:
@@ -95,7 +125,14 @@ def main(argv: list[str]) -> int:
             print(f"\r[{bar}] {done}/{args.games}", end="", file=sys.stderr, flush=True)
 
     report = run_selfplay(
-        players, args.games, args.seed, factories, args.checks, progress, game=args.game
+        players,
+        args.games,
+        args.seed,
+        factories,
+        args.checks,
+        progress,
+        game=args.game,
+        options=options or None,
     )
     if show_progress:
         print(file=sys.stderr)

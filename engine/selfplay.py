@@ -37,7 +37,7 @@ def random_policy(rng: random.Random) -> Policy:
 
 
 def cg_random_policy(rng: random.Random) -> Policy:
-    """Canal Grande: uniform over the pending options."""
+    """Canal Grande, Amsterdam: uniform over the pending options."""
 
     def choose(state: Any, decision: Decision) -> str:
         return rng.choice(decision.options)
@@ -56,6 +56,16 @@ class SelfplayGame:
     random_policy: Callable[[random.Random], Policy]
     command_seat: Callable[[Any, Decision, str], int]
     players: tuple[int, int]
+    #: ``(names, seed, options)``; None when the game takes no options
+    new_with_options: Callable[[list[str], int, dict[str, Any]], Any] | None = None
+
+    def start(self, names: list[str], seed: int, options: dict[str, Any] | None = None) -> Any:
+        """A new game; game options (``{"variant": ...}``) only for a game that takes them."""
+        if not options:
+            return self.new(names, seed)
+        if self.new_with_options is None:
+            raise ValueError(f"{self.name} takes no game options (given: {', '.join(options)})")
+        return self.new_with_options(names, seed, options)
 
 
 def _venezia() -> SelfplayGame:
@@ -85,9 +95,27 @@ def _canal_grande() -> SelfplayGame:
     )
 
 
+def _amsterdam() -> SelfplayGame:
+    from engine.amsterdam import GAME
+    from engine.amsterdam.invariants import violations as am_violations
+    from engine.amsterdam.state import AmsterdamState
+
+    return SelfplayGame(
+        "amsterdam",
+        lambda names, seed: GAME.new_state(names, seed),
+        AmsterdamState.from_json,
+        am_violations,
+        cg_random_policy,
+        lambda state, d, c: d.seat,
+        (2, 2),
+        GAME.new_state,
+    )
+
+
 SELFPLAY_GAMES: dict[str, Callable[[], SelfplayGame]] = {
     "venezia": _venezia,
     "canal_grande": _canal_grande,
+    "amsterdam": _amsterdam,
 }
 
 
@@ -138,6 +166,7 @@ def play_one(
     checks: str = "all",
     max_decisions: int = 5000,
     game: SelfplayGame | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Any:
     """Play one game to the end; append any violation (with seed and move number) to report."""
     g = game or _venezia()
@@ -145,11 +174,11 @@ def play_one(
     names = [f"P{i + 1}" for i in range(players)]
     clock = time.perf_counter
     t0 = clock()
-    state = g.new(names, seed)
+    state = g.start(names, seed, options)
     report.engine_seconds += clock() - t0
     per_move = checks == "all"
     # A shadow game fed only the logged commands: replay from the seed, checked move by move.
-    replay = g.new(names, seed) if per_move else None
+    replay = g.start(names, seed, options) if per_move else None
     decisions = 0
     while not state.over:
         t0 = clock()
@@ -180,7 +209,7 @@ def play_one(
         t1 = clock()
         for problem in check_state(state):
             report.violations.append(f"seed {seed} end: {problem}")
-        replay = g.new(names, seed)
+        replay = g.start(names, seed, options)
         for seat, command in state.history:
             replay.apply(seat, command)
         if replay.to_json() != state.to_json():
@@ -188,7 +217,7 @@ def play_one(
         report.check_seconds += clock() - t1
     report.games += 1
     report.decisions += decisions
-    report.turns += state.turn
+    report.turns += getattr(state, "turn", getattr(state, "round", 0))
     winners = state.ranking()[0]
     for s in winners:
         report.wins_by_seat[s] += 1 / len(winners)
@@ -203,6 +232,7 @@ def run_selfplay(
     checks: str = "all",
     progress: Callable[[int], None] | None = None,
     game: str = "venezia",
+    options: dict[str, Any] | None = None,
 ) -> SelfplayReport:
     kind = selfplay_game(game)
     report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
@@ -212,7 +242,7 @@ def run_selfplay(
     for g in range(games):
         game_seed = rng.getrandbits(48)
         policies = [factory(random.Random(game_seed + i)) for i, factory in enumerate(factories)]
-        play_one(players, game_seed, policies, report, checks, game=kind)
+        play_one(players, game_seed, policies, report, checks, game=kind, options=options)
         if progress:
             progress(g + 1)
     report.wall_seconds = time.perf_counter() - start

@@ -1,5 +1,5 @@
 """AI players: a registry of levels per game (Venezia by default, Canal Grande with
-``game="canal_grande"``).
+``game="canal_grande"``, Amsterdam with ``game="amsterdam"``).
 
 Levels, weakest first: ``random`` (baseline), ``greedy`` (one-ply heuristics on one imagined
 world) and ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget).
@@ -26,6 +26,7 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 GAME_LEVELS: dict[str, tuple[str, ...]] = {
     "venezia": LEVELS,
     "canal_grande": ("random", "greedy", "strong"),
+    "amsterdam": ("random", "greedy", "strong"),
 }
 GAME_ALIASES = {
     "canal": "canal_grande",
@@ -52,6 +53,10 @@ def get_ai(level: str, budget_s: float | None = None, game: str = "venezia") -> 
         from engine.ai.canal_grande import get_cg_ai
 
         return get_cg_ai(level, budget_s)
+    if ai_game(game) == "amsterdam":
+        from engine.amsterdam.ai import get_ai as get_am_ai
+
+        return get_am_ai(level, budget_s)
     key = level.strip().casefold()
     if key == "random":
         from engine.ai.random_ai import RandomAi
