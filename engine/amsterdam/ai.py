@@ -87,26 +87,41 @@ def money_weight(st: AmsterdamState) -> float:
 
 def evaluate(st: AmsterdamState, me: int) -> float:
     """How good the port is for ``me``: VP, areas I would win now, presence, money."""
-    five = st.variant.end_scoring == "largest5"
-    gomoku = st.variant.gomoku
+    return _plain(st, me) + area_terms(st, me)[1]
+
+
+def _plain(st: AmsterdamState, me: int) -> float:
     money = money_weight(st)
-    score = 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
+    return 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
+
+
+AreaTerms = tuple[list[float], float]
+
+
+def area_terms(st: AmsterdamState, me: int) -> AreaTerms:
+    """Each area's part of :func:`evaluate` (index as in ``board.areas``) and their sum."""
     area_list, _ = bd.areas(st)
-    for cells in area_list:
-        if cells[0] in st.scored_cells:
-            continue
-        counts = bd.warehouses(st, cells)
-        winner, _ = area_winner(counts)
-        size = len(cells)
-        if winner is not None:
-            sign = 1.0 if winner == me else -1.0
-            # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
-            near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
-            score += sign * (near if gomoku else near + 3.0 + 0.2 * size)
-        if five:
-            mine, theirs = sum(counts[me]), sum(counts[1 - me])
-            weight = min(size, 6) / 3.0
-            score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
+    terms = [area_term(st, cells, me) for cells in area_list]
+    return terms, sum(terms)
+
+
+def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
+    """What one open area is worth to ``me`` now (0 for a scored one)."""
+    if cells[0] in st.scored_cells:
+        return 0.0
+    score = 0.0
+    counts = bd.warehouses(st, cells)
+    winner, _ = area_winner(counts)
+    size = len(cells)
+    if winner is not None:
+        sign = 1.0 if winner == me else -1.0
+        # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
+        near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
+        score += sign * (near if st.variant.gomoku else near + 3.0 + 0.2 * size)
+    if st.variant.end_scoring == "largest5":
+        mine, theirs = sum(counts[me]), sum(counts[1 - me])
+        weight = min(size, 6) / 3.0
+        score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
     return score
 
 
@@ -117,13 +132,29 @@ def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
     return max(1, len(empty))
 
 
-def place_value(st: AmsterdamState, seat: int, card_id: int, cell: int, me: int) -> float:
+def place_value(
+    st: AmsterdamState,
+    seat: int,
+    card_id: int,
+    cell: int,
+    me: int,
+    base: AreaTerms | None = None,
+) -> float:
     """``evaluate`` for ``me`` after ``seat`` lays ``card_id`` at ``cell`` (closed areas scored,
-    dredging income), computed in place and undone: no copy of the state."""
+    dredging income), computed in place and undone: no copy of the state. With ``base`` (the
+    :func:`area_terms` of the state for ``me``) a card in an empty cell re-evaluates only the
+    areas next to it: nothing else changes."""
     old_top = st.top.get(cell)
     span, areas_cache, scored, scored_cells = list(st.span), st._areas, st.scored, st.scored_cells
     vp, gulden = list(st.vp), list(st.gulden)
+    grown = None if old_top is not None else _grown_areas(st, cell, card_id)
+    near: list[int] = []
+    if grown is not None and base is not None:
+        _, old_of = bd.areas(st)
+        near = list({old_of[n] for d in NEIGHBOURS if (n := cell + d) in old_of})
     bd.put(st, cell, card_id)
+    if grown is not None:
+        st._areas = grown
     try:
         for cells in bd.touching_areas(st, cell):
             if bd.is_closed(st, cells):
@@ -134,7 +165,14 @@ def place_value(st: AmsterdamState, seat: int, card_id: int, cell: int, me: int)
                     st.vp[winner] += 1 + bd.customs_in(st, cells)
         if st.cs.cards[card_id].kind == "water":
             st.gulden[seat] += 1
-        return evaluate(st, me)
+        if grown is None or base is None:
+            return evaluate(st, me)
+        terms, total = base
+        total -= sum(terms[i] for i in near)
+        new_list = grown[0]
+        changed = [len(new_list) - 1] if st.cs_harbor_type[card_id] else near
+        total += sum(area_term(st, new_list[i], me) for i in changed)
+        return _plain(st, me) + total
     finally:
         if old_top is None:
             del st.top[cell]
@@ -148,11 +186,29 @@ def place_value(st: AmsterdamState, seat: int, card_id: int, cell: int, me: int)
         st.vp, st.gulden = vp, gulden
 
 
+def _grown_areas(
+    st: AmsterdamState, cell: int, card_id: int
+) -> tuple[list[list[int]], dict[int, int]]:
+    """The areas once ``card_id`` lies in the empty ``cell``, from the current ones (faster than
+    finding them all again): a water-type card joins none, a harbor-type card merges those
+    around it. The order of the list differs from ``board.areas``; nothing here depends on it."""
+    area_list, area_of = bd.areas(st)
+    if not st.cs_harbor_type[card_id]:
+        return area_list, area_of
+    idxs = {area_of[n] for d in NEIGHBOURS if (n := cell + d) in area_of}
+    merged = sorted([cell, *(c for i in idxs for c in area_list[i])])
+    new_list = [a for i, a in enumerate(area_list) if i not in idxs]
+    new_list.append(merged)
+    new_of = {c: k for k, a in enumerate(new_list) for c in a}
+    return new_list, new_of
+
+
 def best_cell(st: AmsterdamState, seat: int, card_id: int) -> tuple[float, int | None]:
     card = st.cs.cards[card_id]
     best: tuple[float, int | None] = (float("-inf"), None)
+    base = area_terms(st, seat)
     for cell in bd.legal_cells(st, seat, card):
-        value = place_value(st, seat, card_id, cell, seat)
+        value = place_value(st, seat, card_id, cell, seat, base)
         if value > best[0]:
             best = (value, cell)
     return best
