@@ -5,8 +5,10 @@ Determinized flat Monte-Carlo with racing, as Venezia's and Canal Grande's stron
 1. The greedy heuristics rank the options on one imagined world; the best few are candidates.
 2. Worlds are sampled from the seat's own view (:func:`engine.amsterdam.determinize`: the
    other's hand, the deck orders below their visible tops, the other's sealed answer if he has
-   given it, the RNG). Every candidate is played out on the *same* worlds with the same random
-   numbers, so candidates are compared pairwise, not against the luck of the draw.
+   given it, the RNG); cards it saw him draw (visible deck tops, remembered from view to view
+   by :class:`~engine.amsterdam.determinize.HandMemory`) stay in his hand. Every candidate
+   is played out on the *same* worlds with the same random numbers, so candidates are
+   compared pairwise, not against the luck of the draw.
 3. A play-out applies the candidate, lets the greedy policy play both seats (each reading only
    its own hand in the imagined world) until the round after the current one is over (or the
    game), and scores the result with the greedy evaluation; a finished game by its result.
@@ -23,7 +25,7 @@ import random
 import time
 
 from engine.amsterdam.ai import evaluate, greedy_command, place_value, ship_values
-from engine.amsterdam.determinize import determinize
+from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
 from engine.core import JSON, Decision
 
@@ -58,14 +60,17 @@ class AmStrongAi:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
         self.last_stats: dict[str, object] = {}
+        self.memory = HandMemory()
+        self.known: set[int] = set()
 
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
         start = time.perf_counter()
+        self.known = self.memory.observe(view)
         options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
         if len(options) == 1:
             return options[0]
         seat = int(view["me"]["seat"])
-        world = determinize(view, rng, greedy_guess)
+        world = determinize(view, rng, greedy_guess, self.known)
         cands = self.candidates(world, seat, decision.kind, options, rng)
         if len(cands) == 1:
             return cands[0]
@@ -122,7 +127,7 @@ class AmStrongAi:
         rollouts = 0
         while True:
             if i >= len(worlds):
-                worlds.append(determinize(view, rng, greedy_guess))
+                worlds.append(determinize(view, rng, greedy_guess, self.known))
             world = worlds[i]
             seed = rng.getrandbits(48)
             out_of_time = False

@@ -15,6 +15,10 @@ with it:
   options in the imagined world; by default uniformly). It is sampled, never read;
 * the RNG, and the idle-round counter of AM-G22 (not in the view: taken as 0).
 
+``known`` are cards the seat *saw* go into the other's hand (a visible deck top he drew, a
+revealed card he took back; :class:`HandMemory` follows them from view to view, as a player
+with a good memory would): they are put into his hand first, the rest is sampled.
+
 Two real states that differ only in what the seat cannot see give the same worlds for the same
 ``rng``. The seat's own ``player_view`` of a world equals its real view (tests check this).
 """
@@ -39,8 +43,59 @@ def uniform_guess(world: AmsterdamState, seat: int, options: list[str], rng: ran
     return rng.choice(options)
 
 
-def determinize(view: JSON, rng: random.Random, guess: Guess | None = None) -> AmsterdamState:
-    """A world consistent with ``view`` (a ``player_view``), hidden parts drawn from ``rng``."""
+class HandMemory:
+    """Cards a seat has seen going into the other player's hand, from its successive views.
+
+    Every card once seen (a deck top, a revealed card) that later is nowhere in the view went
+    into a hand (cards leave the port only under their owner's deck, and those are not
+    followed); not in mine, so in the other's. A card seen again (played) is forgotten. A new
+    game (the history length going back) clears the memory.
+    """
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+        self.known: set[int] = set()
+        self._history = -1
+
+    def observe(self, view: JSON) -> set[int]:
+        """Update from ``view``; the cards now believed in the other's hand."""
+        length = int(view["history_length"])
+        if length < self._history:
+            self.seen, self.known = set(), set()
+        self._history = length
+        located = visible_cards(view)
+        self.known |= self.seen - located
+        self.known -= located
+        decks = view["decks"]
+        tops = [decks["water"]["top"], *(d["top"] for d in decks["harbor"])]
+        revealed = [p["revealed"] for p in view["players"]]
+        self.seen = {int(c["id"]) for c in (*tops, *revealed) if c is not None}
+        return set(self.known)
+
+
+def visible_cards(view: JSON) -> set[int]:
+    """Every card the view shows: the port (covered cards too), my hand, revealed cards and
+    the visible deck tops."""
+    out: set[int] = set()
+    for c in view["grid"]["cells"]:
+        out.add(int(c["card"]["id"]))
+        out.update(int(u["id"]) for u in c["covered"])
+    out.update(int(c["id"]) for c in view["me"]["hand"])
+    decks = view["decks"]
+    tops = [decks["water"]["top"], *(d["top"] for d in decks["harbor"])]
+    revealed = [p["revealed"] for p in view["players"]]
+    out.update(int(c["id"]) for c in (*tops, *revealed) if c is not None)
+    return out
+
+
+def determinize(
+    view: JSON,
+    rng: random.Random,
+    guess: Guess | None = None,
+    known: set[int] | frozenset[int] = frozenset(),
+) -> AmsterdamState:
+    """A world consistent with ``view`` (a ``player_view``), hidden parts drawn from ``rng``;
+    ``known``: cards the seat saw go into the other's hand (placed there first when they fit)."""
     st = shadow(view)
     cards = st.cs.cards
     me = int(view["me"]["seat"])
@@ -75,9 +130,11 @@ def determinize(view: JSON, rng: random.Random, guess: Guess | None = None) -> A
         rng.shuffle(pool)
 
     def split(pool: list[int], deck_rest: int, what: str) -> tuple[list[int], list[int]]:
-        """(the deck below its top, the rest: the other's hand)."""
+        """(the deck below its top, the rest: the other's hand; known cards go to the hand)."""
         if deck_rest > len(pool) or deck_rest < 0:
             raise ValueError(f"the view is inconsistent: the {what} does not fit the unseen cards")
+        if known:
+            pool.sort(key=lambda i: i in known)  # stable: the shuffled order otherwise
         return pool[:deck_rest], pool[deck_rest:]
 
     water_rest, opp_water = split(water_pool, _rest(decks["water"]), "water deck")

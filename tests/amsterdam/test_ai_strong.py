@@ -11,7 +11,7 @@ import pytest
 from engine.amsterdam import GAME, VARIANTS, AmsterdamState
 from engine.amsterdam.ai import get_ai
 from engine.amsterdam.ai_strong import AmStrongAi
-from engine.amsterdam.determinize import determinize
+from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.invariants import violations
 
 
@@ -135,3 +135,25 @@ def test_levels_and_their_errors() -> None:
         get_ai("genius")
     with pytest.raises(ValueError, match=r"strong@0\.5"):
         get_ai("strong@fast")
+
+
+@pytest.mark.parametrize("variant", ["base", "special_cards", "gomoku"])
+def test_remembered_cards_are_really_in_the_other_hand(variant: str) -> None:
+    """HandMemory only follows public views (AM-2.6, AM-2.9: visible deck tops), and what it
+    believes is true: every remembered card is in the other's hand, and the worlds keep it."""
+    st = GAME.new_state(["A", "B"], 21, {"variant": variant})
+    rng = random.Random(21)
+    memory = HandMemory()
+    remembered = 0
+    while not st.is_over:
+        view = st.player_view(0)
+        known = memory.observe(view)
+        assert known <= set(st.hands[1])
+        remembered = max(remembered, len(known))
+        if known and len(known) == len(st.hands[1]) - 1:
+            world = determinize(view, random.Random(1), known=known)
+            assert known <= set(world.hands[1])
+            assert world.player_view(0) == view
+        d = st.pending_all()[0]
+        st.apply(d.seat, rng.choice(d.options))
+    assert remembered >= 2
