@@ -13,7 +13,8 @@ Determinized flat Monte-Carlo with racing, as Venezia's and Canal Grande's stron
    its own hand in the imagined world) until the round after the current one is over (or the
    game), and scores the result with the greedy evaluation; a finished game by its result.
 4. Candidates clearly behind the leader (paired differences) are dropped; when the budget is
-   spent the best mean wins.
+   spent the best mean wins if it beats the heuristics' favourite (the first candidate) by
+   more than a standard error on their shared worlds, else the favourite stays.
 
 The search sees only ``player_view(seat)`` and the Decision, never the state.
 """
@@ -153,7 +154,8 @@ class AmStrongAi:
         self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
         if not means:
             return cands[0]  # not even one world in time: the heuristics' favourite
-        return max(alive, key=lambda c: means.get(c, float("-inf")))
+        leader = max(alive, key=lambda c: means.get(c, float("-inf")))
+        return leader if clearly_better(leader, cands[0], results) else cands[0]
 
     def playout(self, world: AmsterdamState, seat: int, command: str, seed: int) -> float:
         """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""
@@ -178,6 +180,21 @@ def value(st: AmsterdamState, seat: int) -> float:
         if len(ranking) > 1:
             score += WIN_BONUS if ranking[0] == [seat] else -WIN_BONUS
     return score
+
+
+def clearly_better(challenger: str, favourite: str, results: dict[str, list[float]]) -> bool:
+    """Whether ``challenger`` beats the heuristics' ``favourite`` by more than one standard
+    error over the worlds both were played on: noise alone must not overrule the heuristics.
+    A favourite already dropped by the race was clearly worse."""
+    if challenger == favourite:
+        return True
+    k = min(len(results[challenger]), len(results[favourite]))
+    if k < 2:
+        return k == 0
+    diffs = [a - b for a, b in zip(results[challenger][:k], results[favourite][:k], strict=True)]
+    mean = sum(diffs) / k
+    var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+    return mean > math.sqrt(var / k)
 
 
 def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:

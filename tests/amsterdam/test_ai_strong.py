@@ -10,7 +10,7 @@ import pytest
 
 from engine.amsterdam import GAME, VARIANTS, AmsterdamState
 from engine.amsterdam.ai import get_ai
-from engine.amsterdam.ai_strong import AmStrongAi
+from engine.amsterdam.ai_strong import AmStrongAi, clearly_better
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.invariants import violations
 
@@ -157,3 +157,10 @@ def test_remembered_cards_are_really_in_the_other_hand(variant: str) -> None:
         d = st.pending_all()[0]
         st.apply(d.seat, rng.choice(d.options))
     assert remembered >= 2
+
+
+def test_noise_does_not_overrule_the_heuristics() -> None:
+    results = {"fav": [1.0, 2.0, 3.0, 4.0], "noisy": [5.0, -2.0, 6.0, 2.0], "sure": [2, 3, 4, 5.0]}
+    assert not clearly_better("noisy", "fav", results)  # +0.25, standard error near 2
+    assert clearly_better("sure", "fav", results)
+    assert clearly_better("fav", "fav", results)
