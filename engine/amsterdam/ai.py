@@ -1,4 +1,4 @@
-"""AI players for Amsterdam: ``random`` and ``greedy``.
+"""AI players for Amsterdam: ``random`` and ``greedy`` (``strong`` is in ``ai_strong.py``).
 
 Both follow the project's AI interface (``engine.ai.base.AiPlayer``): ``choose(view, decision,
 rng)`` with ``view = state.player_view(seat)``. They never see the state, so they cannot read
@@ -13,8 +13,8 @@ presence in large areas (AM-13.4) and a little by money.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from engine.ai.base import AiPlayer
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
@@ -87,26 +87,41 @@ def money_weight(st: AmsterdamState) -> float:
 
 def evaluate(st: AmsterdamState, me: int) -> float:
     """How good the port is for ``me``: VP, areas I would win now, presence, money."""
-    five = st.variant.end_scoring == "largest5"
-    gomoku = st.variant.gomoku
+    return _plain(st, me) + area_terms(st, me)[1]
+
+
+def _plain(st: AmsterdamState, me: int) -> float:
     money = money_weight(st)
-    score = 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
+    return 10.0 * (st.vp[me] - st.vp[1 - me]) + money * (st.gulden[me] - st.gulden[1 - me])
+
+
+AreaTerms = tuple[list[float], float]
+
+
+def area_terms(st: AmsterdamState, me: int) -> AreaTerms:
+    """Each area's part of :func:`evaluate` (index as in ``board.areas``) and their sum."""
     area_list, _ = bd.areas(st)
-    for cells in area_list:
-        if cells[0] in st.scored_cells:
-            continue
-        counts = bd.warehouses(st, cells)
-        winner, _ = area_winner(counts)
-        size = len(cells)
-        if winner is not None:
-            sign = 1.0 if winner == me else -1.0
-            # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
-            near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
-            score += sign * (near if gomoku else near + 3.0 + 0.2 * size)
-        if five:
-            mine, theirs = sum(counts[me]), sum(counts[1 - me])
-            weight = min(size, 6) / 3.0
-            score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
+    terms = [area_term(st, cells, me) for cells in area_list]
+    return terms, sum(terms)
+
+
+def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
+    """What one open area is worth to ``me`` now (0 for a scored one)."""
+    if cells[0] in st.scored_cells:
+        return 0.0
+    score = 0.0
+    counts = bd.warehouses(st, cells)
+    winner, _ = area_winner(counts)
+    size = len(cells)
+    if winner is not None:
+        sign = 1.0 if winner == me else -1.0
+        # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
+        near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
+        score += sign * (near if st.variant.gomoku else near + 3.0 + 0.2 * size)
+    if st.variant.end_scoring == "largest5":
+        mine, theirs = sum(counts[me]), sum(counts[1 - me])
+        weight = min(size, 6) / 3.0
+        score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
     return score
 
 
@@ -117,26 +132,83 @@ def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
     return max(1, len(empty))
 
 
-def _after_place(st: AmsterdamState, seat: int, card_id: int, cell: int) -> AmsterdamState:
-    s = st.clone()
-    bd.put(s, cell, card_id)
-    for cells in bd.touching_areas(s, cell):
-        if bd.is_closed(s, cells):
-            winner, _ = area_winner(bd.warehouses(s, cells))
-            s.scored.append({"cells": cells, "winner": winner, "value": 1})
-            s.scored_cells.update(cells)
-            if winner is not None:
-                s.vp[winner] += 1 + bd.customs_in(s, cells)
-    if s.cs.cards[card_id].kind == "water":
-        s.gulden[seat] += 1
-    return s
+def place_value(
+    st: AmsterdamState,
+    seat: int,
+    card_id: int,
+    cell: int,
+    me: int,
+    base: AreaTerms | None = None,
+) -> float:
+    """``evaluate`` for ``me`` after ``seat`` lays ``card_id`` at ``cell`` (closed areas scored,
+    dredging income), computed in place and undone: no copy of the state. With ``base`` (the
+    :func:`area_terms` of the state for ``me``) a card in an empty cell re-evaluates only the
+    areas next to it: nothing else changes."""
+    old_top = st.top.get(cell)
+    span, areas_cache, scored, scored_cells = list(st.span), st._areas, st.scored, st.scored_cells
+    vp, gulden = list(st.vp), list(st.gulden)
+    grown = None if old_top is not None else _grown_areas(st, cell, card_id)
+    near: list[int] = []
+    if grown is not None and base is not None:
+        _, old_of = bd.areas(st)
+        near = list({old_of[n] for d in NEIGHBOURS if (n := cell + d) in old_of})
+    bd.put(st, cell, card_id)
+    if grown is not None:
+        st._areas = grown
+    try:
+        for cells in bd.touching_areas(st, cell):
+            if bd.is_closed(st, cells):
+                winner, _ = area_winner(bd.warehouses(st, cells))
+                st.scored = [*st.scored, {"cells": cells, "winner": winner, "value": 1}]
+                st.scored_cells = st.scored_cells | set(cells)
+                if winner is not None:
+                    st.vp[winner] += 1 + bd.customs_in(st, cells)
+        if st.cs.cards[card_id].kind == "water":
+            st.gulden[seat] += 1
+        if grown is None or base is None:
+            return evaluate(st, me)
+        terms, total = base
+        total -= sum(terms[i] for i in near)
+        new_list = grown[0]
+        changed = [len(new_list) - 1] if st.cs_harbor_type[card_id] else near
+        total += sum(area_term(st, new_list[i], me) for i in changed)
+        return _plain(st, me) + total
+    finally:
+        if old_top is None:
+            del st.top[cell]
+        else:
+            st.top[cell] = old_top
+            under = st.under[cell]
+            under.pop()
+            if not under:
+                del st.under[cell]
+        st.span, st._areas, st.scored, st.scored_cells = span, areas_cache, scored, scored_cells
+        st.vp, st.gulden = vp, gulden
+
+
+def _grown_areas(
+    st: AmsterdamState, cell: int, card_id: int
+) -> tuple[list[list[int]], dict[int, int]]:
+    """The areas once ``card_id`` lies in the empty ``cell``, from the current ones (faster than
+    finding them all again): a water-type card joins none, a harbor-type card merges those
+    around it. The order of the list differs from ``board.areas``; nothing here depends on it."""
+    area_list, area_of = bd.areas(st)
+    if not st.cs_harbor_type[card_id]:
+        return area_list, area_of
+    idxs = {area_of[n] for d in NEIGHBOURS if (n := cell + d) in area_of}
+    merged = sorted([cell, *(c for i in idxs for c in area_list[i])])
+    new_list = [a for i, a in enumerate(area_list) if i not in idxs]
+    new_list.append(merged)
+    new_of = {c: k for k, a in enumerate(new_list) for c in a}
+    return new_list, new_of
 
 
 def best_cell(st: AmsterdamState, seat: int, card_id: int) -> tuple[float, int | None]:
     card = st.cs.cards[card_id]
     best: tuple[float, int | None] = (float("-inf"), None)
+    base = area_terms(st, seat)
     for cell in bd.legal_cells(st, seat, card):
-        value = evaluate(_after_place(st, seat, card_id, cell), seat)
+        value = place_value(st, seat, card_id, cell, seat, base)
         if value > best[0]:
             best = (value, cell)
     return best
@@ -151,91 +223,129 @@ class GreedyAi:
         options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
         if len(options) == 1:
             return options[0]
-        kind = decision.kind
         me = int(view["me"]["seat"])
-        if kind == "buy":
-            return "buy no"
-        if kind in ("contest", "order"):
-            return max(options, key=lambda o: int(o.split()[1]))
         st = shadow(view)
-        lay = st.layout
-        if kind == "choose":
-            return self._choose_card(st, view, options, me, rng)
-        if kind == "place":
-            card_id = next(p["revealed"]["id"] for p in view["players"] if p["seat"] == me)
-            scored = [
-                (evaluate(_after_place(st, me, card_id, lay.parse(o.split()[1]) or 0), me), o)
-                for o in options
-            ]
-            return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
-        if kind == "remove":
-            return max(options, key=lambda o: self._remove_value(st, me, o))
-        if kind == "ship":
-            return self._ship(st, me, options)
-        return rng.choice(options)
+        st.hands[me] = [c["id"] for c in view["me"]["hand"]]
+        mine = view["players"][me]["revealed"]
+        st.revealed[me] = None if mine is None else mine["id"]
+        st.bank = int(view["bank"])
+        return greedy_command(st, me, decision.kind, options, rng)
 
-    def _remove_value(self, st: AmsterdamState, me: int, option: str) -> float:
-        arg = option.split()[1]
-        if arg == "none":
-            return evaluate(st, me)
-        s = st.clone()
+
+def greedy_command(
+    st: AmsterdamState, me: int, kind: str, options: list[str], rng: random.Random
+) -> str:
+    """The greedy answer of seat ``me`` on a state. It reads only what that seat may know: the
+    port, money, the bank, its own hand and revealed card (never the other hand or answer), so
+    it serves both the view-based ``greedy`` level and play-outs on imagined worlds."""
+    if len(options) == 1:
+        return options[0]
+    if kind == "buy":
+        return "buy no"
+    if kind in ("contest", "order"):
+        return max(options, key=lambda o: int(o.split()[1]))
+    parse = st.layout.parse
+    if kind == "choose":
+        return _choose_card(st, options, me)
+    if kind == "place":
+        card_id = st.revealed[me]
+        assert card_id is not None
+        scored = [(place_value(st, me, card_id, parse(o.split()[1]) or 0, me), o) for o in options]
+        return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
+    if kind == "remove":
+        return max(options, key=lambda o: remove_value(st, me, o))
+    if kind == "ship":
+        return max(ship_values(st, me, options), key=lambda x: x[0])[1]
+    return rng.choice(options)
+
+
+def remove_value(st: AmsterdamState, me: int, option: str) -> float:
+    arg = option.split()[1]
+    if arg == "none":
+        return evaluate(st, me)
+    cell = st.layout.parse(arg)
+    assert cell is not None
+    return _without(st, cell, me)
+
+
+def _without(st: AmsterdamState, cell: int, me: int) -> float:
+    """``evaluate`` with the card at ``cell`` taken away (undone afterwards)."""
+    areas_cache = st._areas
+    card = bd.take(st, cell)
+    try:
+        return evaluate(st, me)
+    finally:
+        st.top[cell] = card
+        st._areas = areas_cache
+
+
+def ship_values(st: AmsterdamState, me: int, options: list[str]) -> list[tuple[float, str]]:
+    """Each ship option with the value of its best removal (staying gets a small bonus, and
+    a move that removes nothing worth it counts as staying)."""
+    base = evaluate(st, me) + 0.01
+    out: list[tuple[float, str]] = []
+    for o in options:
+        arg = o.split()[1]
+        if arg == "stay":
+            out.append((base, o))
+            continue
         cell = st.layout.parse(arg)
         assert cell is not None
-        bd.take(s, cell)
-        return evaluate(s, me)
-
-    def _ship(self, st: AmsterdamState, me: int, options: list[str]) -> str:
-        base = evaluate(st, me)
-        best, choice = base + 0.01, "ship stay"
-        for o in options:
-            arg = o.split()[1]
-            if arg == "stay":
-                continue
-            cell = st.layout.parse(arg)
-            assert cell is not None
-            for target in bd.removable(st, cell):
-                s = st.clone()
-                bd.take(s, target)
-                value = evaluate(s, me)
-                if value > best:
-                    best, choice = value, o
-        return choice
-
-    def _choose_card(
-        self, st: AmsterdamState, view: JSON, options: list[str], me: int, rng: random.Random
-    ) -> str:
-        hand: dict[str, Any] = {c["label"]: c for c in view["me"]["hand"]}
-        base = evaluate(st, me)
-        opp_gulden = next(p["gulden"] for p in view["players"] if p["seat"] != me)
-        my_gulden = next(p["gulden"] for p in view["players"] if p["seat"] == me)
-        broke_bank = st.variant.bankruptcy and view["bank"] == 0
-        if broke_bank and my_gulden == 0 and "pass" in options:
-            return "pass"  # AM-V3.3: a passer owes no tax, so he cannot go bankrupt
-        # passing earns 1 gulden when the bank has one (AM-4.4)
-        best = base + (money_weight(st) if view["bank"] > 0 else 0.0)
-        choice = "pass"
-        for o in options:
-            if o == "pass":
-                continue
-            card = hand[o.split()[1]]
-            value, cell = best_cell(st, me, card["id"])
-            if cell is None:
-                continue
-            if card["gulden"] and opp_gulden > 0:
-                value += 0.2 + money_weight(st)  # AM-5.1: the opponent pays 1 gulden
-            if card["gulden"] and broke_bank and opp_gulden == 0:
-                value += 50.0  # the opponent cannot pay and the bank is empty: bankrupt
-            if card["ship"]:
-                value += 0.3
-            if value > best:
-                best, choice = value, o
-        return choice
+        best = float("-inf")
+        for target in bd.removable(st, cell):
+            best = max(best, _without(st, target, me))
+        out.append((best if best > base else base - 0.005, o))
+    return out
 
 
-def get_ai(level: str) -> RandomAi | GreedyAi:
+def _choose_card(st: AmsterdamState, options: list[str], me: int) -> str:
+    cards = st.cs.cards
+    hand = {cards[i].label: i for i in st.hands[me]}
+    base = evaluate(st, me)
+    opp_gulden, my_gulden = st.gulden[1 - me], st.gulden[me]
+    broke_bank = st.variant.bankruptcy and st.bank == 0
+    if broke_bank and my_gulden == 0 and "pass" in options:
+        return "pass"  # AM-V3.3: a passer owes no tax, so he cannot go bankrupt
+    # passing earns 1 gulden when the bank has one (AM-4.4)
+    best = base + (money_weight(st) if st.bank > 0 else 0.0)
+    choice = "pass"
+    for o in options:
+        if o == "pass":
+            continue
+        card_id = hand[o.split()[1]]
+        card = cards[card_id]
+        value, cell = best_cell(st, me, card_id)
+        if cell is None:
+            continue
+        if card.gulden and opp_gulden > 0:
+            value += 0.2 + money_weight(st)  # AM-5.1: the opponent pays 1 gulden
+        if card.gulden and broke_bank and opp_gulden == 0:
+            value += 50.0  # the opponent cannot pay and the bank is empty: bankrupt
+        if card.ship:
+            value += 0.3
+        if value > best:
+            best, choice = value, o
+    return choice
+
+
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+
+
+def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
+    """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
+    sets the strong level's seconds per decision (default 1 s)."""
     key_ = level.strip().casefold()
     if key_ == "random":
         return RandomAi()
     if key_ == "greedy":
         return GreedyAi()
-    raise ValueError(f"unknown Amsterdam AI level {level!r}; levels: random, greedy")
+    if key_ == "strong" or key_.startswith("strong@"):
+        from engine.amsterdam.ai_strong import AmStrongAi
+
+        if key_.startswith("strong@"):
+            try:
+                budget_s = float(key_.partition("@")[2])
+            except ValueError:
+                raise ValueError(f"bad budget in {level!r}; write e.g. strong@0.5") from None
+        return AmStrongAi() if budget_s is None else AmStrongAi(budget_s=budget_s)
+    raise ValueError(f"Amsterdam has no AI level {level!r}; levels: {', '.join(LEVELS)}")

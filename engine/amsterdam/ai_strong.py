@@ -1,0 +1,217 @@
+"""The Amsterdam ``strong`` level: Monte-Carlo search over imagined worlds, on a time budget.
+
+Determinized flat Monte-Carlo with racing, as Venezia's and Canal Grande's strong levels do:
+
+1. The greedy heuristics rank the options on one imagined world; the best few are candidates.
+2. Worlds are sampled from the seat's own view (:func:`engine.amsterdam.determinize`: the
+   other's hand, the deck orders below their visible tops, the other's sealed answer if he has
+   given it, the RNG); cards it saw him draw (visible deck tops, remembered from view to view
+   by :class:`~engine.amsterdam.determinize.HandMemory`) stay in his hand. Every candidate
+   is played out on the *same* worlds with the same random numbers, so candidates are
+   compared pairwise, not against the luck of the draw.
+3. A play-out applies the candidate, lets the greedy policy play both seats (each reading only
+   its own hand in the imagined world) until the round after the current one is over (or the
+   game), and scores the result with the greedy evaluation; a finished game by its result.
+4. Candidates clearly behind the leader (paired differences) are dropped; when the budget is
+   spent the best mean wins if it beats the heuristics' favourite (the first candidate) by
+   more than a standard error on their shared worlds, else the favourite stays.
+
+The search sees only ``player_view(seat)`` and the Decision, never the state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.amsterdam.ai import evaluate, greedy_command, place_value, ship_values
+from engine.amsterdam.determinize import HandMemory, determinize
+from engine.amsterdam.state import AmsterdamState
+from engine.core import JSON, Decision
+
+BUDGET_SHARE = {"choose": 1.0, "place": 0.7, "ship": 0.6, "remove": 0.4, "buy": 0.5}
+CANDIDATES = {"choose": 7, "place": 6, "ship": 5, "remove": 4, "buy": 1}
+# "buy": 1 — the search does not weigh buying a special card (it cost games: 9-2-9 with, 12-1-7
+# without, same 20 seeds); the heuristics never buy.
+HARD_LIMIT = 1.5  # × budget: stop even before ``min_worlds`` worlds are done
+MAX_ROLLOUT_DECISIONS = 200
+WIN_BONUS = 100.0
+
+
+def greedy_guess(world: AmsterdamState, seat: int, options: list[str], rng: random.Random) -> str:
+    """The other seat's sealed answer, imagined: mostly what greedy would say, sometimes any."""
+    if rng.random() < 0.25:
+        return rng.choice(options)
+    return greedy_command(world, seat, world.phase, options, rng)
+
+
+class AmStrongAi:
+    """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
+
+    level = "strong"
+
+    def __init__(
+        self,
+        budget_s: float = 1.0,
+        horizon_rounds: int = 1,
+        min_worlds: int = 2,
+        max_worlds: int | None = None,
+    ) -> None:
+        self.budget_s = float(budget_s)
+        self.horizon = int(horizon_rounds)
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
+        self.last_stats: dict[str, object] = {}
+        self.memory = HandMemory()
+        self.known: set[int] = set()
+
+    def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        start = time.perf_counter()
+        self.known = self.memory.observe(view)
+        options: list[str] = [str(o) for o in view["me"]["options"] or decision.options]
+        if len(options) == 1:
+            return options[0]
+        seat = int(view["me"]["seat"])
+        world = determinize(view, rng, greedy_guess, self.known)
+        cands = self.candidates(world, seat, decision.kind, options, rng)
+        if len(cands) == 1:
+            return cands[0]
+        deadline = start + self.budget_s * BUDGET_SHARE.get(decision.kind, 0.3)
+        hard = start + self.budget_s * HARD_LIMIT
+        command = self.search(view, world, seat, cands, rng, deadline, hard)
+        return command if command in options else options[0]
+
+    def candidates(
+        self, world: AmsterdamState, seat: int, kind: str, options: list[str], rng: random.Random
+    ) -> list[str]:
+        """The options worth searching, best first by the greedy heuristics."""
+        k = CANDIDATES.get(kind, len(options))
+        if len(options) <= k:
+            first = greedy_command(world, seat, kind, options, rng)
+            return [first, *[o for o in options if o != first]]
+        parse = world.layout.parse
+        if kind == "place":
+            card_id = world.revealed[seat]
+            assert card_id is not None
+            scored = [
+                (place_value(world, seat, card_id, parse(o.split()[1]) or 0, seat), o)
+                for o in options
+            ]
+        elif kind == "ship":
+            scored = ship_values(world, seat, options)
+        else:  # choose with many cards, remove: keep the greedy pick and a random sample
+            first = greedy_command(world, seat, kind, options, rng)
+            rest = [o for o in options if o != first]
+            rng.shuffle(rest)
+            return [first, *rest[: k - 1]]
+        scored.sort(key=lambda x: -x[0])
+        out = [o for _, o in scored[:k]]
+        if kind == "ship" and "ship stay" not in out:
+            out[-1] = "ship stay"
+        return out
+
+    def search(
+        self,
+        view: JSON,
+        first: AmsterdamState,
+        seat: int,
+        cands: list[str],
+        rng: random.Random,
+        deadline: float,
+        hard_deadline: float,
+    ) -> str:
+        """Race the candidates (best first) on shared worlds until the deadline."""
+        worlds = [first]
+        results: dict[str, list[float]] = {c: [] for c in cands}
+        alive = list(cands)
+        clock = time.perf_counter
+        i = 0
+        rollouts = 0
+        while True:
+            if i >= len(worlds):
+                worlds.append(determinize(view, rng, greedy_guess, self.known))
+            world = worlds[i]
+            seed = rng.getrandbits(48)
+            out_of_time = False
+            done_here = []
+            for c in alive:
+                now = clock()
+                if (i >= self.min_worlds and now > deadline) or now > hard_deadline:
+                    out_of_time = True
+                    break
+                results[c].append(self.playout(world, seat, c, seed))
+                rollouts += 1
+                done_here.append(c)
+            if out_of_time:
+                for c in done_here:  # keep the comparison on shared worlds only
+                    results[c].pop()
+                break
+            i += 1
+            if len(alive) > 2 and i >= 4 and i % 2 == 0:
+                alive = race(alive, results)
+            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
+                break
+        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
+        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
+        if not means:
+            return cands[0]  # not even one world in time: the heuristics' favourite
+        leader = max(alive, key=lambda c: means.get(c, float("-inf")))
+        return leader if clearly_better(leader, cands[0], results) else cands[0]
+
+    def playout(self, world: AmsterdamState, seat: int, command: str, seed: int) -> float:
+        """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""
+        sim = world.clone()
+        rng = random.Random(seed)
+        sim.rng.state = seed
+        sim.apply(seat, command)
+        stop_round = world.round + self.horizon
+        for _ in range(MAX_ROLLOUT_DECISIONS):
+            if sim.over or sim.round > stop_round:
+                break
+            d = sim.pending_all()[0]
+            sim.apply(d.seat, greedy_command(sim, d.seat, d.kind, list(d.options), rng))
+        return value(sim, seat)
+
+
+def value(st: AmsterdamState, seat: int) -> float:
+    """The greedy evaluation, plus the result when the game is over."""
+    score = evaluate(st, seat)
+    if st.over:
+        ranking = st.ranking()
+        if len(ranking) > 1:
+            score += WIN_BONUS if ranking[0] == [seat] else -WIN_BONUS
+    return score
+
+
+def clearly_better(challenger: str, favourite: str, results: dict[str, list[float]]) -> bool:
+    """Whether ``challenger`` beats the heuristics' ``favourite`` by more than one standard
+    error over the worlds both were played on: noise alone must not overrule the heuristics.
+    A favourite already dropped by the race was clearly worse."""
+    if challenger == favourite:
+        return True
+    k = min(len(results[challenger]), len(results[favourite]))
+    if k < 2:
+        return k == 0
+    diffs = [a - b for a, b in zip(results[challenger][:k], results[favourite][:k], strict=True)]
+    mean = sum(diffs) / k
+    var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+    return mean > math.sqrt(var / k)
+
+
+def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
+    """Drop candidates clearly worse than the leader (paired over shared worlds)."""
+    k = min(len(results[c]) for c in alive)
+    means = {c: sum(results[c][:k]) / k for c in alive}
+    leader = max(alive, key=lambda c: means[c])
+    keep = []
+    for c in alive:
+        if c == leader:
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
+        mean = sum(diffs) / k
+        var = sum((x - mean) ** 2 for x in diffs) / max(k - 1, 1)
+        if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
+            keep.append(c)
+    return keep
