@@ -200,3 +200,15 @@ def test_no_endless_passing_with_a_full_hand_and_no_swamps() -> None:
     for ai in (GreedyAi(), StrongAi(budget_s=0.0, min_worlds=1, max_candidates=3)):
         command = ai.choose(state.player_view(seat), d, random.Random(1))
         assert command not in ("play", "flip")
+
+
+def test_race_keeps_the_leader_and_close_ones_only() -> None:
+    """Shared by every game's search AI (engine/ai/racing.py)."""
+    from engine.ai.racing import race
+
+    results = {
+        "lead": [1.0, 1.1, 0.9, 1.0, 1.05, 0.95],
+        "close": [0.98, 1.12, 0.85, 1.02, 1.0, 0.97],
+        "bad": [0.1, 0.0, 0.2, 0.1, 0.15, 0.05],
+    }
+    assert race(["lead", "close", "bad"], results) == ["lead", "close"]

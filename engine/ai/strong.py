@@ -21,7 +21,6 @@ A decision with a single option is answered at once; cheap decisions get a share
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -34,6 +33,7 @@ from engine.ai.greedy import (
     best_of,
     no_stall,
 )
+from engine.ai.racing import race
 from engine.core import JSON, Decision
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
@@ -173,7 +173,7 @@ class StrongAi:
                 break
             i += 1
             if len(alive) > 2 and i >= 4 and i % 2 == 0:
-                alive = self.race(alive, results)
+                alive = race(alive, results)
             if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
                 break
         means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
@@ -181,24 +181,6 @@ class StrongAi:
         if not means:
             return cands[0]  # not even one world in time: the heuristics' favourite
         return best_of([(v, c) for c, v in means.items()])
-
-    @staticmethod
-    def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
-        """Drop candidates clearly worse than the leader (paired over shared worlds)."""
-        k = min(len(results[c]) for c in alive)
-        means = {c: sum(results[c][:k]) / k for c in alive}
-        leader = max(alive, key=lambda c: means[c])
-        keep = []
-        for c in alive:
-            if c == leader:
-                keep.append(c)
-                continue
-            diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
-            mean = sum(diffs) / k
-            var = sum((d - mean) ** 2 for d in diffs) / max(k - 1, 1)
-            if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
-                keep.append(c)
-        return keep
 
     def playout(self, world: VeneziaState, seat: int, command: str, rng: random.Random) -> float:
         """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""

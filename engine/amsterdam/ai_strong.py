@@ -25,6 +25,7 @@ import math
 import random
 import time
 
+from engine.ai.racing import race
 from engine.amsterdam.ai import evaluate, greedy_command, place_value, ship_values
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
@@ -197,21 +198,3 @@ def clearly_better(challenger: str, favourite: str, results: dict[str, list[floa
     mean = sum(diffs) / k
     var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
     return mean > math.sqrt(var / k)
-
-
-def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
-    """Drop candidates clearly worse than the leader (paired over shared worlds)."""
-    k = min(len(results[c]) for c in alive)
-    means = {c: sum(results[c][:k]) / k for c in alive}
-    leader = max(alive, key=lambda c: means[c])
-    keep = []
-    for c in alive:
-        if c == leader:
-            keep.append(c)
-            continue
-        diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
-        mean = sum(diffs) / k
-        var = sum((x - mean) ** 2 for x in diffs) / max(k - 1, 1)
-        if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
-            keep.append(c)
-    return keep

@@ -16,12 +16,12 @@ Determinized flat Monte-Carlo with racing, as Venezia's strong level does:
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
 from engine.ai.canal_grande.greedy import view_options
 from engine.ai.canal_grande.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
+from engine.ai.racing import race
 from engine.canal_grande.determinize import determinize
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import JSON, Decision
@@ -152,21 +152,3 @@ class CgStrongAi:
             assert d is not None
             sim.apply(d.seat, policy.decide(sim, d.seat, list(d.options)))
         return evaluate(sim, seat, self.weights)
-
-
-def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
-    """Drop candidates clearly worse than the leader (paired over shared worlds)."""
-    k = min(len(results[c]) for c in alive)
-    means = {c: sum(results[c][:k]) / k for c in alive}
-    leader = max(alive, key=lambda c: means[c])
-    keep = []
-    for c in alive:
-        if c == leader:
-            keep.append(c)
-            continue
-        diffs = [a - b for a, b in zip(results[c][:k], results[leader][:k], strict=True)]
-        mean = sum(diffs) / k
-        var = sum((x - mean) ** 2 for x in diffs) / max(k - 1, 1)
-        if mean + 2.0 * math.sqrt(var / k) + 1e-6 >= 0:
-            keep.append(c)
-    return keep
