@@ -45,7 +45,7 @@ NOTO_DIR = Path("/usr/share/fonts/truetype/noto")
 CJK_DIR = Path("/usr/share/fonts/opentype/noto")
 KANJIDIC = Path("/usr/share/edict/kanjidic")
 CJK_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
-HELP_PAGE = Path("/work/shared/seeds/003_6893b736f9baaabe.txt")
+HELP_PAGE = REPO.parent / "shared" / "seeds" / "003_6893b736f9baaabe.txt"  # shared/ beside the repo
 
 # Face 0 of the Debian NotoSansCJK-*.ttc collections is "Noto Sans CJK JP".
 CJK_JP_FONT_NUMBER = 0
