@@ -236,3 +236,48 @@ def test_controls_cover_every_decision(reg: Case) -> None:
             label = controls.option_label(option)
             assert label is None or label.strip()
             controls.option_description(option)
+
+
+def sealed_positions(reg: Case, seed: int, want: int) -> list[GameState]:
+    """Positions of a random game with several open decisions where one seat has already
+    answered (a simultaneous, sealed stage), up to ``want`` of them."""
+    game_state = reg.new_state(players_for(reg), seed)
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    for _ in range(MAX_DECISIONS):
+        if game_state.is_over or len(out) >= want:
+            break
+        open_now = game_state.pending_all()
+        if len(open_now) > 1:
+            first = open_now[-1]
+            game_state.apply(first.seat, rng.choice(first.options))
+            if len(game_state.pending_all()) >= 1 and not game_state.is_over:
+                out.append(game_state.clone())
+            continue
+        d = game_state.pending()
+        assert d is not None
+        game_state.apply(d.seat, rng.choice(d.options))
+    return out
+
+
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
+    """A seat still to answer a sealed stage sees the other's answer only as "answered": its
+    twins (which imagine that answer) keep the public view and its own view, and once it answers
+    the public event texts agree whenever the public views do."""
+    positions = sealed_positions(reg, 10, 6)
+    if not positions:
+        pytest.skip(f"{reg.name} has no simultaneous sealed stage")
+    make_twin = load(reg.reg.twin)
+    for state in positions:
+        d = state.pending()
+        assert d is not None
+        for k in range(2):
+            twin = make_twin(state, d.seat, random.Random(k))
+            assert twin.public_view() == state.public_view(), reg.name
+            assert twin.player_view(d.seat) == state.player_view(d.seat), reg.name
+            for command in d.options[:3]:
+                a, b = state.clone(), twin.clone()
+                ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
+                if a.public_view() == b.public_view():
+                    assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb]
