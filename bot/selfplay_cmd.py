@@ -40,6 +40,19 @@ def _factories(
         raise SystemExit(str(exc)) from None
 
 
+def _options(pairs: list[str], variant: str | None) -> dict[str, str]:
+    """``--option key=value`` pairs (and ``--variant v``) as the game's option texts."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise SystemExit(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    if variant is not None:
+        out["variant"] = variant
+    return out
+
+
 def _ci95(wins: float, games: int) -> list[float]:
     """Wilson score interval for a win rate."""
     if games == 0:
@@ -70,8 +83,21 @@ def main(argv: list[str]) -> int:
         default="all",
         help="all: invariants + JSON round trip after every move, replay at the end (default)",
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option passed to every new game (repeatable), e.g. --option variant=base",
+    )
+    parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
+    options = _options(args.option, args.variant)
+    try:
+        registration(args.game).check_options(options)
+    except IllegalMove as exc:
+        parser.error(str(exc))
     low, high = selfplay_game(args.game).players
     players = args.players if args.players is not None else min(4, high)
     if args.ai:
@@ -91,7 +117,14 @@ def main(argv: list[str]) -> int:
             print(f"\r[{bar}] {done}/{args.games}", end="", file=sys.stderr, flush=True)
 
     report = run_selfplay(
-        players, args.games, args.seed, factories, args.checks, progress, game=args.game
+        players,
+        args.games,
+        args.seed,
+        factories,
+        args.checks,
+        progress,
+        game=args.game,
+        options=options,
     )
     if show_progress:
         print(file=sys.stderr)
@@ -100,6 +133,7 @@ def main(argv: list[str]) -> int:
     if len(levels) == 1:
         levels = levels * players
     summary["seats"] = levels
+    summary["options"] = options
     summary["win_rate"] = [round(w / max(report.games, 1), 3) for w in report.wins_by_seat]
     summary["ci95"] = [_ci95(w, report.games) for w in report.wins_by_seat]
     p95 = []
@@ -110,7 +144,8 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"games: {summary['games']} ({players} players, seed {args.seed})")
+        chosen = "".join(f", {k}={v}" for k, v in options.items())
+        print(f"games: {summary['games']} ({players} players, seed {args.seed}{chosen})")
         print(f"violations: {summary['violations']}")
         print(f"mean turns: {summary['mean_turns']}  mean decisions: {summary['mean_decisions']}")
         print(

@@ -35,7 +35,7 @@ from bot.table.render import (
 from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
 from engine.core import JSON, IllegalMove
 from engine.games import get_game
-from engine.registry import default_game, registration, registrations
+from engine.registry import default_game, registration, table_registrations
 
 __all__ = [
     "DEFAULT_GAME",
@@ -195,7 +195,7 @@ class TableService:
         """Render the board and a hand once for a fresh game of every registered game (in every
         render process), so the renderers' one-time caches are built before the first move."""
         calls: list[tuple[ImageKind, JSON]] = []
-        for reg in registrations():
+        for reg in table_registrations():
             game = reg.load_game()
             state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
             calls += [("board", state.public_view()), ("hand", state.player_view(0))]

@@ -25,6 +25,7 @@ from engine.text import excerpt
 REGISTRATION_MODULES: tuple[str, ...] = (
     "engine.venezia.registration",
     "engine.canal_grande.registration",
+    "engine.amsterdam.registration",
 )
 
 
@@ -181,6 +182,14 @@ class GameRegistration:
     own_words: tuple[str, ...] = ()
     #: -> zero-argument function returning :class:`Controls` (``None``: plain option lists)
     controls: str | None = None
+    #: False: engine-side only (AI, self-play, benches, scenarios, the engine conformance
+    #: suite); the table's lobby, start and join refuse the game (:meth:`check_at_table`)
+    at_table: bool = True
+
+    def check_at_table(self) -> None:
+        """:class:`IllegalMove` with a clear message if the table cannot host this game."""
+        if not self.at_table:
+            raise IllegalMove(f"{self.title} is not playable at the table yet")
 
     def load_game(self) -> Game:
         game: Game = load(self.game)
@@ -245,6 +254,11 @@ def registrations() -> tuple[GameRegistration, ...]:
     return tuple(out)
 
 
+def table_registrations() -> tuple[GameRegistration, ...]:
+    """The games the table hosts (``at_table``), the default first."""
+    return tuple(r for r in registrations() if r.at_table)
+
+
 def default_game() -> str:
     return registrations()[0].name
 
@@ -270,4 +284,5 @@ __all__ = [
     "load",
     "registration",
     "registrations",
+    "table_registrations",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,16 +32,19 @@ class SelfplayGame:
     players: tuple[int, int]
 
 
-def selfplay_game(name: str) -> SelfplayGame:
-    """Self-play's view of a registered game (``name`` or an alias)."""
+def selfplay_game(name: str, options: Mapping[str, str] | None = None) -> SelfplayGame:
+    """Self-play's view of a registered game (``name`` or an alias); ``options`` are the
+    game's typed options as texts (``{"variant": "gulliver"}``), checked by its registration
+    and passed to every ``new_state``."""
     try:
         reg = registration(name)
+        engine_options = reg.engine_options(options or {}) if reg.options or options else None
     except IllegalMove as exc:
         raise ValueError(f"no self-play for {name!r}: {exc}") from exc
     game = reg.load_game()
     return SelfplayGame(
         reg.name,
-        lambda names, seed: game.new_state(names, seed),
+        lambda names, seed: game.new_state(names, seed, engine_options),
         game.from_json,
         load(reg.invariants),
         load(reg.random_policy),
@@ -155,8 +158,9 @@ def run_selfplay(
     checks: str = "all",
     progress: Callable[[int], None] | None = None,
     game: str | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> SelfplayReport:
-    kind = selfplay_game(game or default_game())
+    kind = selfplay_game(game or default_game(), options)
     report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
     rng = random.Random(seed)
     factories = policy_factories or [kind.random_policy] * players

@@ -132,9 +132,6 @@ class GameBench:
     target_width: int = 0
     clear_regions: str | None = None  # "module:function" forgetting cached panels
     variants: tuple[str, ...] = ()  # the game's variants (--variant), if it has any
-    # image kind -> "module:function", for a game not registered at the table yet (its
-    # registration names them otherwise)
-    renderers: dict[str, str] | None = None
 
     def view(self, state: Any, kind: str) -> Any:
         return _decider_view(state) if kind == "hand" else state.public_view()
@@ -167,24 +164,11 @@ GAMES: dict[str, GameBench] = {
         what="Amsterdam, 2 players, a placement pending",
         default_turns=14,
         build=_am_state,
-        renderers={
-            "board": "render.amsterdam.board:render_board",
-            "hand": "render.amsterdam.hand:render_hand",
-            "end": "render.amsterdam.end:render_end",
-        },
         kinds=("board", "hand", "end"),
         target_ms=10.0,
         target_bytes=150_000,
         clear_regions="render.amsterdam.regions:clear_cache",
-        variants=(
-            "base",
-            "canale_grande",
-            "gulliver",
-            "penniless",
-            "special_cards",
-            "water_play",
-            "gomoku",
-        ),
+        variants=registration("amsterdam").option("variant").choices,
     ),
 }
 
@@ -254,7 +238,7 @@ def main(argv: list[str]) -> int:
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
     from render.png import clear_cache as clear_png_cache
 
-    images = game.renderers or registration(args.game).images
+    images = registration(args.game).images
     render = _function(images[kind])
     clear_panels = (
         _function(game.clear_regions) if args.cold_panels and game.clear_regions else None

@@ -230,6 +230,11 @@ class AmsterdamState:
 
     # ------------------------------------------------------------------ decisions
     @property
+    def turn(self) -> int:
+        """The GameState protocol's turn count: Amsterdam's rounds (AM-3)."""
+        return self.round
+
+    @property
     def is_over(self) -> bool:
         return self.over
 

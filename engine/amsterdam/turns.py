@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from engine.amsterdam import board as bd
 from engine.amsterdam.cards import COLORS, Card
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row
-from engine.core import Event
+from engine.core import TURN_END, Event
 
 if TYPE_CHECKING:
     from engine.amsterdam.state import AmsterdamState
@@ -172,6 +172,8 @@ def end_round(st: AmsterdamState, ev: list[Event]) -> None:
     from engine.amsterdam.rounds import start_round
 
     st.idle = 0 if st.activity else st.idle + 1
+    # the reserved round-end event the table relies on (engine.core.TURN_END)
+    ev.append(Event(TURN_END, f"round {st.round} ends", None, {"round": st.round}))
     if st.idle >= 3:  # AM-G22
         finish(st, ev, "three rounds without a card placed or money moved (AM-G22)")
         return

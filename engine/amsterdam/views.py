@@ -178,6 +178,10 @@ def public_view(st: AmsterdamState) -> JSON:
             }
             for d in pending
         ],
+        # the table's generic field: the first pending decision's options when they are public
+        "public_options": (
+            list(pending[0].options) if pending and pending[0].public_options else None
+        ),
         "order": list(st.order),
         "last_reveal": st.last_reveal,
         "over": st.over,

@@ -11,36 +11,70 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove
-from engine.registry import GameRegistration, load, registrations
+from engine.registry import load, registrations
 
-REGS = list(registrations())
+
+@dataclass(frozen=True)
+class Case:
+    """A registered game with one choice of its options (every choice of every option with
+    choices, e.g. each Amsterdam variant; the defaults first)."""
+
+    reg: Case
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.reg.name
+
+    def new_state(self, players: list[str], seed: int) -> GameState:
+        chosen = dict(self.options)
+        engine = self.reg.engine_options(chosen) if self.reg.options else None
+        return self.reg.load_game().new_state(players, seed, engine)
+
+
+def cases() -> list[Case]:
+    out: list[Case] = []
+    for reg in registrations():
+        out.append(Case(reg))
+        for spec in reg.options:
+            out += [Case(reg, ((spec.name, c),)) for c in spec.choices if c != spec.default]
+    return out
+
+
+REGS = cases()
+
+
+def case_id(case: Case) -> str:
+    return case.name + "".join(f"-{k}={v}" for k, v in case.options)
+
+
 SEEDS = (1, 2)
 MAX_DECISIONS = 3000
 
 
-def players_for(reg: GameRegistration) -> list[str]:
-    game = reg.load_game()
+def players_for(reg: Case) -> list[str]:
+    game = reg.reg.load_game()
     n = min(max(game.min_players, 3), game.max_players)
     return [f"P{i + 1}" for i in range(n)]
 
 
 def play(
-    reg: GameRegistration,
+    reg: Case,
     seed: int,
     each: Callable[[GameState, Decision, str], None] | None = None,
     kinds: list[str] | None = None,
 ) -> GameState:
     """A random game to the end with the game's random policy; ``each`` sees every step,
     ``kinds`` collects the event kinds."""
-    game = reg.load_game()
-    state = game.new_state(players_for(reg), seed)
-    policy = load(reg.random_policy)(random.Random(seed))
-    seat_of = load(reg.command_seat)
+    state = reg.new_state(players_for(reg), seed)
+    policy = load(reg.reg.random_policy)(random.Random(seed))
+    seat_of = load(reg.reg.command_seat)
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             break
@@ -57,10 +91,10 @@ def play(
     return state
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_games_end_with_the_invariants_holding(reg: GameRegistration, seed: int) -> None:
-    check = load(reg.invariants)
+def test_random_games_end_with_the_invariants_holding(reg: Case, seed: int) -> None:
+    check = load(reg.reg.invariants)
     seen = {"moves": 0}
 
     def each(state: GameState, decision: Decision, command: str) -> None:
@@ -77,26 +111,25 @@ def test_random_games_end_with_the_invariants_holding(reg: GameRegistration, see
     assert end.pending() is None and end.pending_all() == ()
     ranking = end.ranking()
     assert sorted(s for group in ranking for s in group) == list(range(len(end.players)))
-    scores = load(reg.scores)(end)
+    scores = load(reg.reg.scores)(end)
     assert len(scores) == len(end.players)
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
-def test_json_round_trip_hash_and_replay(reg: GameRegistration) -> None:
-    game = reg.load_game()
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_json_round_trip_hash_and_replay(reg: Case) -> None:
+    game = reg.reg.load_game()
     end = play(reg, 3)
     text = end.to_json()
     again = game.from_json(text)
     assert again.to_json() == text and again.state_hash() == end.state_hash()
-    replay = game.new_state(list(end.players), 3)
+    replay = reg.new_state(list(end.players), 3)
     for seat, command in end.history:
         replay.apply(seat, command)
     assert replay.state_hash() == end.state_hash()
 
 
-def mid_game(reg: GameRegistration, seed: int, moves: int) -> GameState:
-    game = reg.load_game()
-    state = game.new_state(players_for(reg), seed)
+def mid_game(reg: Case, seed: int, moves: int) -> GameState:
+    state = reg.new_state(players_for(reg), seed)
     rng = random.Random(seed)
     for _ in range(moves):
         d = state.pending()
@@ -106,8 +139,8 @@ def mid_game(reg: GameRegistration, seed: int, moves: int) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
-def test_clones_are_independent(reg: GameRegistration) -> None:
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_clones_are_independent(reg: Case) -> None:
     state = mid_game(reg, 4, 15)
     before = state.to_json()
     twin = state.clone()
@@ -120,9 +153,9 @@ def test_clones_are_independent(reg: GameRegistration) -> None:
 BAD_COMMANDS = ("", "   ", "xyzzy", "take", "place nowhere at all", "vote 99", "9" * 40)
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
 @pytest.mark.parametrize("moves", (0, 9, 23))
-def test_every_refusal_changes_nothing(reg: GameRegistration, moves: int) -> None:
+def test_every_refusal_changes_nothing(reg: Case, moves: int) -> None:
     state = mid_game(reg, 5, moves)
     d = state.pending()
     assert d is not None
@@ -141,15 +174,13 @@ def test_every_refusal_changes_nothing(reg: GameRegistration, moves: int) -> Non
         assert state.to_json() == before and state.state_hash() == digest, (seat, command)
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
 @pytest.mark.parametrize("seed", (6, 7))
-def test_hidden_information_never_reaches_public_views_or_texts(
-    reg: GameRegistration, seed: int
-) -> None:
+def test_hidden_information_never_reaches_public_views_or_texts(reg: Case, seed: int) -> None:
     """Twins differ only in what one seat and the public cannot see: their public views (and
     that seat's view) are equal, and after the same move, as long as the public views still
     agree, so do the public event texts."""
-    make_twin = load(reg.twin)
+    make_twin = load(reg.reg.twin)
     for moves in (0, 5, 17, 31):
         state = mid_game(reg, seed, moves)
         d = state.pending()
@@ -170,14 +201,14 @@ def test_hidden_information_never_reaches_public_views_or_texts(
                     )
 
 
-def decisions_of(reg: GameRegistration, seed: int) -> list[tuple[Decision, dict[str, Any]]]:
+def decisions_of(reg: Case, seed: int) -> list[tuple[Decision, dict[str, Any]]]:
     out: list[tuple[Decision, dict[str, Any]]] = []
     play(reg, seed, lambda state, d, c: out.append((d, state.public_view())))
     return out
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
-def test_decision_fields_agree_with_the_views(reg: GameRegistration) -> None:
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_decision_fields_agree_with_the_views(reg: Case) -> None:
     for d, view in decisions_of(reg, 8)[:400]:
         shown = view.get("public_options")
         assert (list(d.options) if d.public_options else None) == (
@@ -190,11 +221,11 @@ def test_decision_fields_agree_with_the_views(reg: GameRegistration) -> None:
             assert d.decline is None, d
 
 
-@pytest.mark.parametrize("reg", REGS, ids=lambda r: r.name)
-def test_controls_cover_every_decision(reg: GameRegistration) -> None:
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_controls_cover_every_decision(reg: Case) -> None:
     """The adapter's controls: every private choice names a known filter, and every option
     of a random game has a group and a label."""
-    controls = reg.load_controls()
+    controls = reg.reg.load_controls()
     for _label, flt in controls.private_choices.values():
         assert flt in controls.option_filters, flt
     if controls.side_action is not None:
@@ -205,3 +236,48 @@ def test_controls_cover_every_decision(reg: GameRegistration) -> None:
             label = controls.option_label(option)
             assert label is None or label.strip()
             controls.option_description(option)
+
+
+def sealed_positions(reg: Case, seed: int, want: int) -> list[GameState]:
+    """Positions of a random game with several open decisions where one seat has already
+    answered (a simultaneous, sealed stage), up to ``want`` of them."""
+    game_state = reg.new_state(players_for(reg), seed)
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    for _ in range(MAX_DECISIONS):
+        if game_state.is_over or len(out) >= want:
+            break
+        open_now = game_state.pending_all()
+        if len(open_now) > 1:
+            first = open_now[-1]
+            game_state.apply(first.seat, rng.choice(first.options))
+            if len(game_state.pending_all()) >= 1 and not game_state.is_over:
+                out.append(game_state.clone())
+            continue
+        d = game_state.pending()
+        assert d is not None
+        game_state.apply(d.seat, rng.choice(d.options))
+    return out
+
+
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
+    """A seat still to answer a sealed stage sees the other's answer only as "answered": its
+    twins (which imagine that answer) keep the public view and its own view, and once it answers
+    the public event texts agree whenever the public views do."""
+    positions = sealed_positions(reg, 10, 6)
+    if not positions:
+        pytest.skip(f"{reg.name} has no simultaneous sealed stage")
+    make_twin = load(reg.reg.twin)
+    for state in positions:
+        d = state.pending()
+        assert d is not None
+        for k in range(2):
+            twin = make_twin(state, d.seat, random.Random(k))
+            assert twin.public_view() == state.public_view(), reg.name
+            assert twin.player_view(d.seat) == state.player_view(d.seat), reg.name
+            for command in d.options[:3]:
+                a, b = state.clone(), twin.clone()
+                ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
+                if a.public_view() == b.public_view():
+                    assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb]

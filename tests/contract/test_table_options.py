@@ -11,10 +11,10 @@ import pytest
 
 from bot.outputs import Code
 from bot.service import TableService
-from engine.registry import GameRegistration, load, registration, registrations
+from engine.registry import GameRegistration, load, registration, table_registrations
 from tests.test_service_support import open_service, uid
 
-REGS = list(registrations())
+REGS = list(table_registrations())  # the games the table hosts
 
 
 def non_default(reg: GameRegistration) -> dict[str, str]:

@@ -1,0 +1,117 @@
+"""Amsterdam in words for the table: overview, rules topics, status lines, the private hand line.
+
+Built from views only (like the other games' texts), so nothing hidden can leak through them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import JSON
+
+OVERVIEW = (
+    "Amsterdam (exactly 2 players): each round both players secretly reveal a card at once "
+    "(AM-4), the ship moves (AM-7), then both place their card in the harbour (AM-8); closed "
+    "areas of warehouses score victory points (AM-10, AM-13). Variants: base, canale_grande, "
+    "gulliver, penniless, special_cards, water_play, gomoku (AM-V1…V6). Topics: {topics}. "
+    "The full specification names every rule by ID (AM-…)."
+)
+
+RULE_TOPICS: dict[str, str] = {
+    "round": (
+        "A round (AM-3, AM-4): both players choose a card at once and in secret ('play 12' or "
+        "'pass', AM-4.4); the cards are revealed together. The higher number moves the ship "
+        "first and places first (AM-6)."
+    ),
+    "ship": (
+        "The ship (AM-7): move it to a water card ('ship E7') or leave it ('ship stay'); next to "
+        "the ship a ship-symbol card may be removed ('remove F7' or 'remove none', AM-7.4)."
+    ),
+    "place": (
+        "Placing (AM-8): put your revealed card into a free cell next to the harbour ('place "
+        "D5'); the frame limits the harbour (AM-G8). A card with gulden makes the other player "
+        "pay 1 gulden (AM-5)."
+    ),
+    "areas": (
+        "Areas (AM-10): a closed area of harbour cards is scored at once; the player with more "
+        "warehouses wins its victory points and places a guard. At the end the largest open "
+        "areas are scored too (AM-13.4)."
+    ),
+    "end": (
+        "The end (AM-13): when the decks run out; most victory points win, then most gulden "
+        "(AM-13.8). Variants change the end (AM-V3 bankruptcy, AM-V6 three in a row)."
+    ),
+    "variants": (
+        "Variants (option 'variant'): base; canale_grande (4×12, AM-V1); gulliver (5×5, AM-V2); "
+        "penniless (AM-V3); special_cards (tide, bridge, customs house, AM-V4); water_play "
+        "(AM-V5); gomoku (AM-V6)."
+    ),
+}
+
+RULE_ALIASES = {
+    "rounds": "round",
+    "turn": "round",
+    "reveal": "round",
+    "play": "round",
+    "move": "ship",
+    "remove": "ship",
+    "placing": "place",
+    "gulden": "place",
+    "area": "areas",
+    "scoring": "areas",
+    "vp": "areas",
+    "game end": "end",
+    "variant": "variants",
+    "help": "commands",
+}
+
+
+def status_lines(view: JSON) -> list[str]:
+    """One line per player (VP, gulden, areas won, hand size, revealed card), then the table."""
+    lines: list[str] = []
+    for p in view.get("players", []):
+        revealed = p.get("revealed")
+        parts = [
+            f"{p.get('vp', 0)} VP",
+            f"{p.get('gulden', 0)} gulden",
+            f"areas {p.get('areas_won', 0)}",
+            f"hand {p.get('hand_size', 0)}",
+        ]
+        if revealed is not None:
+            parts.append(f"revealed {revealed.get('label')}")
+        elif p.get("answered"):
+            parts.append("has chosen")
+        lines.append(
+            f"{'▶ ' if p.get('to_decide') else '  '}{p.get('name')} ({p.get('color')}): "
+            + " · ".join(parts)
+        )
+    variant = (view.get("variant") or {}).get("title", "Amsterdam")
+    decks = view.get("decks") or {}
+    extra = [
+        variant,
+        f"round {view.get('round')}",
+        f"ship {view.get('ship')}",
+        f"bank {view.get('bank')} gulden",
+    ]
+    water = decks.get("water") or {}
+    if "size" in water:
+        extra.append(f"water deck {water['size']}")
+    lines.append(" · ".join(extra))
+    return lines
+
+
+def secret_part(view: JSON) -> Any:
+    """The hand and one's own sealed answer: a change of either sends a new hand update."""
+    me = view.get("me") or {}
+    return ([c.get("id") for c in me.get("hand") or []], me.get("sealed_answer"))
+
+
+def hand_text(view: JSON) -> str:
+    me = view.get("me")
+    if not me:
+        return "your private view"
+    cards = ", ".join(str(c.get("label")) for c in me.get("hand") or []) or "empty"
+    text = "your hand: " + cards
+    if me.get("sealed_answer"):
+        text += f" · your sealed answer: {me['sealed_answer']}"
+    return text
