@@ -123,6 +123,19 @@ class GameTexts:
 
 
 @dataclass(frozen=True, slots=True)
+class SlashCommand:
+    """A move verb as a chat command with at most one text option (Discord's slash commands).
+    A game declares these only to keep names users already know; verbs it does not declare
+    get a command generated from its grammar's help text."""
+
+    verb: str
+    description: str
+    param: str | None = None  # the one text option, if any
+    param_description: str = ""
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Controls:
     """How an adapter turns a game's decisions into buttons and menus (Discord's controls)."""
 
@@ -148,6 +161,8 @@ class Controls:
     option_description: Callable[[str], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
+    #: slash commands declared for some verbs (the others are generated from the grammar)
+    slash_commands: tuple[SlashCommand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +281,7 @@ __all__ = [
     "GameTexts",
     "Grammar",
     "OptionSpec",
+    "SlashCommand",
     "default_game",
     "load",
     "registration",
