@@ -56,6 +56,7 @@ from bot.discord_views import (
     DYNAMIC_ITEMS,
     ComponentId,
     MessageSpec,
+    controls_for,
     district_choice_spec,
     filter_options,
     private_choice_spec,
@@ -656,7 +657,9 @@ class VeneziaBot(discord.Client):
     async def autocomplete_verb(
         self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
     ) -> list[app_commands.Choice[str]]:
-        choices = verb_choices(await self.options(interaction), verbs, current)
+        options = await self.options(interaction)
+        game = await self.service.game_of(self._channel_id(interaction))
+        choices = verb_choices(options, verbs, current, controls=controls_for(game))
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     # -- components ---------------------------------------------------------------------------

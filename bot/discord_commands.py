@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord_views import arg_of, district_names, verb_of
+from bot.discord_views import arg_of, controls_for, verb_of
 from bot.service import RULE_TOPICS, ai_levels
-from engine.registry import SlashCommand, default_game, registration, registrations
+from engine.registry import Controls, SlashCommand, default_game, registration, registrations
 
 if TYPE_CHECKING:
     from bot.discord_app import VeneziaBot
@@ -47,27 +47,13 @@ ShortText = app_commands.Range[str, 1, 40]
 # --------------------------------------------------------------------------------------------
 
 
-def _choice_name(option: str) -> str:
-    verb, arg = verb_of(option), arg_of(option)
-    if verb == "play":
-        return arg or "no cards"
-    if verb == "exchange":
-        values = [int(v) for v in arg.split() if v.isdigit()]
-        steps = sum(values) // 5
-        return f"{arg} → {steps} step{'s' if steps != 1 else ''} ({sum(values)} gold)"
-    if verb == "score":
-        name = district_names().get(arg.upper())
-        return f"{arg} — {name}" if name else arg
-    if verb == "draw":
-        return "the deck" if arg == "deck" else f"{arg} (from the pool)"
-    return arg or option
-
-
-def _choice_value(option: str) -> str:
-    verb, arg = verb_of(option), arg_of(option)
-    if verb == "play" and not arg:
-        return "nothing"
-    return arg
+def _choice(option: str, controls: Controls) -> tuple[str, str]:
+    """(shown name, typed argument) of an option in a command's autocomplete."""
+    named = controls.typed_choice(option)
+    if named is not None:
+        return named
+    arg = arg_of(option)
+    return arg or option, arg
 
 
 def _strip_verb(text: str, verbs: Sequence[str]) -> str:
@@ -78,18 +64,24 @@ def _strip_verb(text: str, verbs: Sequence[str]) -> str:
 
 
 def verb_choices(
-    options: Sequence[str], verbs: Sequence[str], current: str, limit: int = MAX_CHOICES
+    options: Sequence[str],
+    verbs: Sequence[str],
+    current: str,
+    limit: int = MAX_CHOICES,
+    controls: Controls | None = None,
 ) -> list[tuple[str, str]]:
     """Autocomplete choices ``(name, value)`` for a command's argument: the user's legal
     options of those verbs, filtered by what he typed (arguments starting with it first, then
-    those containing every typed word as a word start, then any containing it)."""
+    those containing every typed word as a word start, then any containing it). ``controls``:
+    the game's (default: the default game's), naming the choices."""
+    controls = controls if controls is not None else controls_for(None)
     typed = _strip_verb(current, verbs).casefold()
     words = typed.split()
     ranked: list[tuple[int, int, str, str]] = []
     for n, option in enumerate(options):
         if verb_of(option) not in verbs:
             continue
-        name, value = _choice_name(option), _choice_value(option)
+        name, value = _choice(option, controls)
         hay = f"{value} {name}".casefold()
         words_of_hay = hay.replace("—", " ").replace("(", " ").split()
         if not typed or value.casefold().startswith(typed):

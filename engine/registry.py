@@ -161,6 +161,9 @@ class Controls:
     option_description: Callable[[str], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
+    #: option -> (name, value) of its argument in a typed command's autocomplete (``None``: the
+    #: argument itself, e.g. ``C3 C4`` for ``place C3 C4``)
+    typed_choice: Callable[[str], tuple[str, str] | None] = lambda option: None
     #: slash commands declared for some verbs (the others are generated from the grammar)
     slash_commands: tuple[SlashCommand, ...] = ()
 

@@ -58,6 +58,23 @@ def option_description(option: str) -> str | None:
     return None
 
 
+def typed_choice(option: str) -> tuple[str, str] | None:
+    """How an option reads in a typed command's autocomplete: (shown name, argument typed)."""
+    verb, arg = option.split(" ", 1)[0].casefold(), _arg(option)
+    if verb == "play":
+        return (arg or "no cards", arg or "nothing")
+    if verb == "exchange":
+        gold = sum(int(v) for v in arg.split() if v.isdigit())
+        steps = gold // 5
+        return (f"{arg} → {steps} step{'s' if steps != 1 else ''} ({gold} gold)", arg)
+    if verb == "score":
+        name = district_names().get(arg.upper())
+        return (f"{arg} — {name}" if name else arg, arg)
+    if verb == "draw":
+        return ("the deck" if arg == "deck" else f"{arg} (from the pool)", arg)
+    return None
+
+
 #: Venezia's slash commands as players know them (names and option names must not change).
 SLASH_COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand(
@@ -146,5 +163,6 @@ def controls() -> Controls:
         option_label=option_label,
         option_description=option_description,
         group_names=district_names,
+        typed_choice=typed_choice,
         slash_commands=SLASH_COMMANDS,
     )
