@@ -105,3 +105,12 @@ async def test_the_generic_move_command_sends_the_text_as_typed(simcord_env: Env
     service = simcord_env.bot.service
     await alice.slash(channel, "move", text="take B")
     assert "take B" not in await service.options_for(str(channel.id), str(alice.id))
+
+
+async def test_autocomplete_comes_from_the_channels_game(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-complete")
+    takes = await alice.autocomplete(channel, "take", "args", "")
+    assert sorted(c["value"] for c in takes) == ["A", "B"]
+    moves = await alice.autocomplete(channel, "move", "text", "take")
+    assert sorted(c["value"] for c in moves) == ["take A", "take B"]
+    assert await alice.autocomplete(channel, "drain", "hexes", "") == []
