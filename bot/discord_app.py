@@ -138,7 +138,7 @@ class VeneziaTree(app_commands.CommandTree["VeneziaBot"]):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
-            await self.client.answer(interaction, "Venezia is played in server channels.")
+            await self.client.answer(interaction, "The games are played in server channels.")
             return
         if isinstance(error, app_commands.CheckFailure):
             await self.client.answer(interaction, str(error) or "You cannot use this command.")
@@ -635,6 +635,12 @@ class VeneziaBot(discord.Client):
         """The title of the channel's game (the default game's without a table)."""
         game = await self.service.game_of(self._channel_id(interaction))
         return registration(game or default_game()).title
+
+    async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        texts = registration(game or default_game()).load_texts()
+        return [*texts.rule_topics, "commands"]
 
     async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
         """A move's slash command: refused with the game's verbs if the channel's game has no

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_views import arg_of, controls_for, verb_of
-from bot.service import RULE_TOPICS, ai_levels
+from bot.service import ai_levels
 from engine.registry import Controls, SlashCommand, default_game, registration, registrations
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def register_commands(bot: VeneziaBot) -> None:
     async def ac_topic(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        items = [(t, t) for t in [*RULE_TOPICS, "commands"]]
+        items = [(t, t) for t in await bot.rule_topics(interaction)]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
     def run(
