@@ -40,6 +40,7 @@ from discord import app_commands
 
 from bot.discord_commands import (
     FALLBACK_VERB,
+    game_verbs,
     help_text,
     move_commands,
     plain_choices,
@@ -578,12 +579,17 @@ class VeneziaBot(discord.Client):
         )
 
     async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+        game = await self.service.game_of(self._channel_id(interaction))
+        other_games = {spec.verb for spec in move_commands()} - set(
+            game_verbs(game or default_game())
+        )
         commands = [
             (c.qualified_name, c.description)
             for c in self.tree.get_commands()
-            if isinstance(c, app_commands.Command) and c.name != "sync"
+            if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
         ]
-        await self.answer(interaction, help_text(commands, await self.game_title(interaction)))
+        title = registration(game or default_game()).title
+        await self.answer(interaction, help_text(commands, title))
 
     async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
         user = interaction.user

@@ -8,6 +8,7 @@ from typing import Any
 
 from simcord import Env
 
+from bot.discord_commands import MOVE_TEXT_MAX
 from bot.discord_sim import play_game, raw_messages, texts
 from engine.registry import registrations
 
@@ -57,6 +58,11 @@ def test_the_command_tree_covers_every_registered_games_verbs(simcord_env: Env) 
             payload = commands[declared.verb].to_dict(simcord_env.bot.tree)
             names = [o["name"] for o in payload.get("options", [])]
             assert names == ([declared.param] if declared.param else []), declared.verb
+            assert payload["description"] == declared.description
+            for option in payload.get("options", []):
+                assert option["description"] == declared.param_description
+                assert option["required"] == declared.required
+                assert option["max_length"] == MOVE_TEXT_MAX
     assert "move" in commands
 
 
@@ -114,3 +120,11 @@ async def test_autocomplete_comes_from_the_channels_game(simcord_env: Env) -> No
     moves = await alice.autocomplete(channel, "move", "text", "take")
     assert sorted(c["value"] for c in moves) == ["take A", "take B"]
     assert await alice.autocomplete(channel, "drain", "hexes", "") == []
+
+
+async def test_help_lists_only_the_channels_games_moves(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-help")
+    shown = _shown(await alice.slash(channel, "help"))
+    assert "**Canal Grande at this channel's table**" in shown
+    assert "`/take`" in shown and "`/move`" in shown and "`/join`" in shown
+    assert "`/drain`" not in shown and "`/flip`" not in shown
