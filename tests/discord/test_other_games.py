@@ -27,6 +27,7 @@ async def test_canal_grande_plays_to_its_end_by_clicking(simcord_env: Env) -> No
     messages = raw_messages(simcord_env, channel)
     assert "Canal Grande — table" in texts(messages[0])
     assert "Canal Grande — game over" in texts(messages[-1])
+    assert not [texts(m) for m in messages if "Venezia" in texts(m)]
 
 
 async def test_options_are_set_in_the_lobby_and_shown(simcord_env: Env) -> None:
