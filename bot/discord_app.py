@@ -39,11 +39,15 @@ import discord
 from discord import app_commands
 
 from bot.discord_commands import (
+    FALLBACK_VERB,
+    game_verbs,
     help_text,
+    move_commands,
     plain_choices,
     register_commands,
     sync_commands,
     verb_choices,
+    verb_refusal,
 )
 from bot.discord_dm import HandMail
 from bot.discord_layout import CONTENT_MAX, clip_end, clip_start, escape
@@ -53,6 +57,7 @@ from bot.discord_views import (
     DYNAMIC_ITEMS,
     ComponentId,
     MessageSpec,
+    controls_for,
     district_choice_spec,
     filter_options,
     private_choice_spec,
@@ -68,6 +73,7 @@ from bot.service import (
     default_renderer,
 )
 from bot.settings import TOKEN_HELP, Settings, SettingsError
+from engine.registry import default_game, registration
 
 __all__ = [
     "COMMAND_NAMES",
@@ -83,7 +89,6 @@ __all__ = [
 
 log = logging.getLogger("bot.discord")
 
-GAME_TITLE = "Venezia"
 #: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
 AUTOCOMPLETE_TIMEOUT = 2.0
 #: Refusal code of a click on an earlier decision's component (the service's ``Code.STALE``).
@@ -98,17 +103,8 @@ COMMAND_NAMES = (
     "removebot",
     "options",
     "replace",
-    "play",
-    "place",
-    "drain",
-    "draw",
-    "swap",
-    "exchange",
-    "discard",
-    "build",
-    "score",
-    "flip",
-    "done",
+    *(spec.verb for spec in move_commands()),
+    FALLBACK_VERB,
     "hand",
     "board",
     "status",
@@ -143,7 +139,7 @@ class VeneziaTree(app_commands.CommandTree["VeneziaBot"]):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
-            await self.client.answer(interaction, "Venezia is played in server channels.")
+            await self.client.answer(interaction, "The games are played in server channels.")
             return
         if isinstance(error, app_commands.CheckFailure):
             await self.client.answer(interaction, str(error) or "You cannot use this command.")
@@ -193,7 +189,7 @@ class VeneziaBot(discord.Client):
     def table(self) -> TableMessages:
         """The live table messages of every channel."""
         if self._table_messages is None:
-            self._table_messages = TableMessages(self.service, GAME_TITLE)
+            self._table_messages = TableMessages(self.service)
         return self._table_messages
 
     @property
@@ -537,7 +533,10 @@ class VeneziaBot(discord.Client):
         reply = _escaped(
             await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
         )
-        await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} — your hand"))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=f"{await self.game_title(interaction)} — your hand"),
+        )
 
     async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
@@ -546,7 +545,7 @@ class VeneziaBot(discord.Client):
             interaction,
             reply_spec(
                 reply,
-                title=f"{GAME_TITLE} — the board",
+                title=f"{await self.game_title(interaction)} — the board",
                 ephemeral=not public,
             ),
         )
@@ -556,7 +555,7 @@ class VeneziaBot(discord.Client):
         reply = _escaped(await self.service.status(self._channel_id(interaction)))
         await self.answer(
             interaction,
-            reply_spec(reply, title=GAME_TITLE, ephemeral=not public),
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
         )
 
     async def cmd_log(
@@ -568,19 +567,29 @@ class VeneziaBot(discord.Client):
             # Too long for one message: keep the newest moves.
             kept = clip_start(reply.text.splitlines(), CONTENT_MAX)
             reply = dataclasses.replace(reply, text="\n".join(kept))
-        await self.answer(interaction, reply_spec(reply, title=GAME_TITLE, ephemeral=not public))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
+        )
 
     async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
         reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
-        await self.answer(interaction, reply_spec(reply, title=f"{GAME_TITLE} rules"))
+        await self.answer(
+            interaction, reply_spec(reply, title=f"{await self.game_title(interaction)} rules")
+        )
 
     async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+        game = await self.service.game_of(self._channel_id(interaction))
+        other_games = {spec.verb for spec in move_commands()} - set(
+            game_verbs(game or default_game())
+        )
         commands = [
             (c.qualified_name, c.description)
             for c in self.tree.get_commands()
-            if isinstance(c, app_commands.Command) and c.name != "sync"
+            if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
         ]
-        await self.answer(interaction, help_text(commands))
+        title = registration(game or default_game()).title
+        await self.answer(interaction, help_text(commands, title))
 
     async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
         user = interaction.user
@@ -628,10 +637,41 @@ class VeneziaBot(discord.Client):
             log.info("autocomplete timed out in channel %s", interaction.channel_id)
             return []
 
+    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
+        """The title of the channel's game (the default game's without a table)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        return registration(game or default_game()).title
+
+    async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        texts = registration(game or default_game()).load_texts()
+        return [*texts.rule_topics, "commands"]
+
+    async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
+        """A move's slash command: refused with the game's verbs if the channel's game has no
+        such verb (the command tree holds every registered game's verbs)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        refusal = verb_refusal(game, verb) if game is not None else None
+        if refusal is not None:
+            await self.answer(interaction, refusal)
+            return
+        await self.move(interaction, text)
+
+    async def autocomplete_any(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every legal command of the user, as whole commands (the generic ``/move``)."""
+        options = await self.options(interaction)
+        choices = plain_choices([(o[:100], o[:100]) for o in options], current)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
     async def autocomplete_verb(
         self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
     ) -> list[app_commands.Choice[str]]:
-        choices = verb_choices(await self.options(interaction), verbs, current)
+        options = await self.options(interaction)
+        game = await self.service.game_of(self._channel_id(interaction))
+        choices = verb_choices(options, verbs, current, controls=controls_for(game))
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     # -- components ---------------------------------------------------------------------------

@@ -7,32 +7,41 @@ the table service directly.
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_views import arg_of, district_names, verb_of
-from bot.service import RULE_TOPICS, ai_levels
+from bot.discord_views import arg_of, controls_for, verb_of
+from bot.service import ai_levels
+from engine.registry import (
+    Controls,
+    SlashCommand,
+    default_game,
+    registration,
+    table_registrations,
+)
 
 if TYPE_CHECKING:
     from bot.discord_app import VeneziaBot
 
 __all__ = [
-    "MOVE_COMMANDS",
+    "FALLBACK_VERB",
     "MOVE_TEXT_MAX",
     "MoveCommand",
+    "game_verbs",
     "help_text",
+    "move_commands",
     "plain_choices",
     "register_commands",
     "sync_commands",
     "verb_choices",
+    "verb_refusal",
 ]
 
-GAME_TITLE = "Venezia"
 MAX_CHOICES = 25
 #: Longest text a move's slash command option accepts (Discord enforces it client-side).
 MOVE_TEXT_MAX = 100
@@ -44,27 +53,13 @@ ShortText = app_commands.Range[str, 1, 40]
 # --------------------------------------------------------------------------------------------
 
 
-def _choice_name(option: str) -> str:
-    verb, arg = verb_of(option), arg_of(option)
-    if verb == "play":
-        return arg or "no cards"
-    if verb == "exchange":
-        values = [int(v) for v in arg.split() if v.isdigit()]
-        steps = sum(values) // 5
-        return f"{arg} → {steps} step{'s' if steps != 1 else ''} ({sum(values)} gold)"
-    if verb == "score":
-        name = district_names().get(arg.upper())
-        return f"{arg} — {name}" if name else arg
-    if verb == "draw":
-        return "the deck" if arg == "deck" else f"{arg} (from the pool)"
-    return arg or option
-
-
-def _choice_value(option: str) -> str:
-    verb, arg = verb_of(option), arg_of(option)
-    if verb == "play" and not arg:
-        return "nothing"
-    return arg
+def _choice(option: str, controls: Controls) -> tuple[str, str]:
+    """(shown name, typed argument) of an option in a command's autocomplete."""
+    named = controls.typed_choice(option)
+    if named is not None:
+        return named
+    arg = arg_of(option)
+    return arg or option, arg
 
 
 def _strip_verb(text: str, verbs: Sequence[str]) -> str:
@@ -75,23 +70,29 @@ def _strip_verb(text: str, verbs: Sequence[str]) -> str:
 
 
 def verb_choices(
-    options: Sequence[str], verbs: Sequence[str], current: str, limit: int = MAX_CHOICES
+    options: Sequence[str],
+    verbs: Sequence[str],
+    current: str,
+    limit: int = MAX_CHOICES,
+    controls: Controls | None = None,
 ) -> list[tuple[str, str]]:
     """Autocomplete choices ``(name, value)`` for a command's argument: the user's legal
     options of those verbs, filtered by what he typed (arguments starting with it first, then
-    those containing every typed word as a word start, then any containing it)."""
+    those containing every typed word as a word start, then any containing it). ``controls``:
+    the game's (default: the default game's), naming the choices."""
+    controls = controls if controls is not None else controls_for(None)
     typed = _strip_verb(current, verbs).casefold()
     words = typed.split()
     ranked: list[tuple[int, int, str, str]] = []
     for n, option in enumerate(options):
         if verb_of(option) not in verbs:
             continue
-        name, value = _choice_name(option), _choice_value(option)
+        name, value = _choice(option, controls)
         hay = f"{value} {name}".casefold()
-        tokens = hay.replace("—", " ").replace("(", " ").split()
+        words_of_hay = hay.replace("—", " ").replace("(", " ").split()
         if not typed or value.casefold().startswith(typed):
             rank = 0
-        elif all(any(t.startswith(w) for t in tokens) for w in words):
+        elif all(any(t.startswith(w) for t in words_of_hay) for w in words):
             rank = 1
         elif typed in hay:
             rank = 2
@@ -113,9 +114,9 @@ def plain_choices(
     return (starts + inside)[:limit]
 
 
-def help_text(commands: Sequence[tuple[str, str]]) -> str:
+def help_text(commands: Sequence[tuple[str, str]], title: str) -> str:
     lines = [
-        f"**{GAME_TITLE} at this channel's table** — every command is also a button on the "
+        f"**{title} at this channel's table** — every command is also a button on the "
         "newest table message; 'My hand' and /hand answer only you.",
     ]
     lines += [f"`/{name}` — {desc}" for name, desc in commands]
@@ -128,76 +129,70 @@ def help_text(commands: Sequence[tuple[str, str]]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
-class MoveCommand:
-    """A move's slash command: ``/verb [param]``, the text it sends being ``verb param``."""
-
-    verb: str
-    description: str
-    param: str | None = None  # the one text parameter, if any
-    param_description: str = ""
-    required: bool = True
+#: A move's slash command: ``/verb [param]``, the text it sends being ``verb param``.
+MoveCommand = SlashCommand
+#: The generic fallback: any move as typed.
+FALLBACK_VERB = "move"
 
 
-MOVE_COMMANDS: tuple[MoveCommand, ...] = (
-    MoveCommand(
-        "play",
-        "Play cards from your hand (or none)",
-        "cards",
-        "The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none",
+def _help_parts(verb: str, help_text: str) -> tuple[str, str]:
+    """(description, argument example) of a verb from its grammar help line
+    (``usage — what it does``)."""
+    usage, _, what = help_text.partition("—")
+    what = " ".join(what.split()) or f"The {verb} command"
+    usage = " ".join(usage.split())
+    return what[:1].upper() + what[1:], usage
+
+
+def generated_command(verb: str, help_text: str) -> MoveCommand:
+    """A verb's slash command from its grammar's help text, with a free-text ``args``."""
+    description, usage = _help_parts(verb, help_text)
+    return MoveCommand(
+        verb,
+        excerpt_to(description, 100),
+        "args",
+        excerpt_to(
+            f"The rest of '{usage}'" if usage and usage != verb else "Nothing needed: leave empty",
+            100,
+        ),
         required=False,
-    ),
-    MoveCommand(
-        "place",
-        "Place the building being resolved",
-        "hexes",
-        "Hex labels as printed on the board, e.g. 'C3 C4'",
-    ),
-    MoveCommand(
-        "drain",
-        "Drain a swamp (up to two per turn)",
-        "hexes",
-        "The swamp hex(es), e.g. 'C3' or 'C3 D5'",
-    ),
-    MoveCommand(
-        "draw",
-        "Take the top card of the deck or a card of the pool",
-        "source",
-        "'deck' or a building type in the pool",
-    ),
-    MoveCommand(
-        "swap",
-        "Put a card into the pool, then take three",
-        "card",
-        "The building type to put into the pool",
-    ),
-    MoveCommand(
-        "exchange",
-        "Hand in gold tokens: 5 gold per step",
-        "tokens",
-        "Token values, e.g. '6 2 2', or '2 steps' for the best choice",
-    ),
-    MoveCommand(
-        "discard",
-        "Throw away all your cards of one type in front of you",
-        "type",
-        "The building type to discard",
-    ),
-    MoveCommand(
-        "build",
-        "Choose the completed building to resolve next",
-        "building",
-        "The building type, e.g. 'palazzo' or 'ponte solo'",
-    ),
-    MoveCommand(
-        "score",
-        "Name the district the ponte scores",
-        "district",
-        "The district letter or name, e.g. 'C' or 'Cannaregio'",
-    ),
-    MoveCommand("flip", "Two players: flip the top card for Klaus-Jürgen"),
-    MoveCommand("done", "Stop draining, skip the flip, or continue"),
-)
+    )
+
+
+def excerpt_to(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@cache
+def move_commands() -> tuple[MoveCommand, ...]:
+    """One slash command per verb of every grammar of a game the table hosts (registration
+    order, a game's declared commands first): a verb two games share is one command. A game's
+    declared command keeps its name and option; the others are generated from its grammar's help."""
+    out: dict[str, MoveCommand] = {}
+    for reg in table_registrations():
+        grammar = reg.load_grammar()
+        declared = [c for c in reg.load_controls().slash_commands if c.verb in grammar.verbs]
+        for command in declared:
+            out.setdefault(command.verb, command)
+        for verb in sorted(grammar.verbs):
+            if verb not in out:
+                out[verb] = generated_command(verb, grammar.help.get(verb, ""))
+    return tuple(out.values())
+
+
+def game_verbs(game: str | None) -> tuple[str, ...]:
+    """The verbs (and their aliases) of a game's grammar: what its channel's commands allow."""
+    grammar = registration(game or default_game()).load_grammar()
+    return tuple(sorted({*grammar.verbs, *grammar.aliases}))
+
+
+def verb_refusal(game: str | None, verb: str) -> str | None:
+    """Why ``/verb`` cannot be used at a table of ``game`` (``None``: it can)."""
+    if verb == FALLBACK_VERB or verb in game_verbs(game):
+        return None
+    reg = registration(game or default_game())
+    allowed = ", ".join(f"/{v}" for v in sorted(reg.load_grammar().verbs))
+    return f"/{verb} is not a {reg.title} command; this table's game has {allowed} (and /move)."
 
 
 def _move_command(
@@ -234,7 +229,17 @@ def _move_command(
     return app_commands.Command(name=spec.verb, description=spec.description, callback=callback)
 
 
+FALLBACK_COMMAND = MoveCommand(
+    FALLBACK_VERB,
+    "Any move of this channel's game, as typed",
+    "text",
+    "The whole command, e.g. what /rules commands shows",
+)
+
+
 def _verb_text(verb: str, arg: str | None) -> str:
+    if verb == FALLBACK_VERB:
+        return " ".join((arg or "").split())
     rest = _strip_verb(arg or "", (verb,))
     return f"{verb} {rest}".strip()
 
@@ -273,7 +278,7 @@ def register_commands(bot: VeneziaBot) -> None:
     async def ac_topic(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        items = [(t, t) for t in [*RULE_TOPICS, "commands"]]
+        items = [(t, t) for t in await bot.rule_topics(interaction)]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
     def run(
@@ -284,7 +289,7 @@ def register_commands(bot: VeneziaBot) -> None:
     # -- lobby --------------------------------------------------------------------------------
 
     @tree.command(name="join", description="Sit down at this channel's table (opens one)")
-    @app_commands.describe(game="The game to play (default: Venezia)")
+    @app_commands.describe(game=f"The game to play (default: {registration(default_game()).title})")
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
     async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
@@ -349,14 +354,23 @@ def register_commands(bot: VeneziaBot) -> None:
 
     def move(interaction: discord.Interaction[Any], verb: str, arg: str | None) -> Awaitable[None]:
         text = _verb_text(verb, arg)
-        return run(interaction, f"/{verb}", bot.move(interaction, text))
+        return run(interaction, f"/{verb}", bot.move_verb(interaction, verb, text))
 
-    for spec in MOVE_COMMANDS:
+    specs = move_commands()
+    for spec in specs:
         tree.add_command(_move_command(spec, move, ac_verbs(spec.verb)))
+    if FALLBACK_VERB not in {spec.verb for spec in specs}:
+
+        async def ac_any(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await bot.autocomplete_any(interaction, current)
+
+        tree.add_command(_move_command(FALLBACK_COMMAND, move, ac_any))
 
     # -- reads --------------------------------------------------------------------------------
 
-    @tree.command(name="hand", description="Your hand and tokens (only you see the answer)")
+    @tree.command(name="hand", description="Your hand (only you see the answer)")
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "/hand", bot.cmd_hand(interaction))
@@ -384,13 +398,15 @@ def register_commands(bot: VeneziaBot) -> None:
         await run(interaction, "/log", bot.cmd_log(interaction, count, public))
 
     @tree.command(name="rules", description="Short rules help by topic")
-    @app_commands.describe(topic="turn, play, architect, build, drain, draw, gold, end, 2p, …")
+    @app_commands.describe(
+        topic="A topic of the game's rules ('commands': the moves; empty: the list)"
+    )
     @app_commands.autocomplete(topic=ac_topic)
     @app_commands.guild_only()
     async def rules(interaction: discord.Interaction[Any], topic: ShortText | None = None) -> None:
         await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
 
-    @tree.command(name="help", description="The commands of the Venezia table")
+    @tree.command(name="help", description="The commands of this channel's table")
     @app_commands.guild_only()
     async def help_(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "/help", bot.cmd_help(interaction))

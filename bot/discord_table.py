@@ -49,7 +49,7 @@ from bot.discord_views import (
 )
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
-from engine.registry import registration
+from engine.registry import default_game, registration
 
 __all__ = ["LiveMessage", "Pace", "TableMessages"]
 
@@ -132,8 +132,9 @@ def _prompt(d: DecisionInfo) -> str:
 class TableMessages:
     """Posts and edits the table messages of every channel from the service's outcomes."""
 
-    def __init__(self, service: TableService, game_title: str = "Venezia") -> None:
+    def __init__(self, service: TableService, game_title: str | None = None) -> None:
         self.service = service
+        #: a fixed title for every card (``None``: the channel's game's registration title)
         self.game_title = game_title
         self.pace = Pace()
 
@@ -175,8 +176,18 @@ class TableMessages:
 
     # -- cards --------------------------------------------------------------------------------
 
+    async def title(self, channel: str) -> str:
+        """The title of the channel's game: the running one, else the lobby's choice."""
+        if self.game_title is not None:
+            return self.game_title
+        game = await self.service.game_of(channel)
+        return registration(game or default_game()).title
+
     def _turn_title(self, d: DecisionInfo | None) -> str:
-        title = registration(d.game).title if d is not None and d.game else self.game_title
+        if d is not None and d.game:
+            title = registration(d.game).title
+        else:
+            title = self.game_title or registration(default_game()).title
         if d is not None and d.turn is not None:
             who = escape(d.active_name or d.name)
             return f"{title} — turn {d.turn} · {who}"
@@ -215,7 +226,7 @@ class TableMessages:
         """The lobby message: edited in place while it is the table's current message."""
         lines = _lines(text)
         card = Card(
-            f"{self.game_title} — table",
+            f"{await self.title(channel)} — table",
             lines,
             color=COLORS["lobby"],
             components=lobby_components(channel),
@@ -323,7 +334,7 @@ class TableMessages:
             what = f"turn {last_turn}"
         else:
             what = f"turns {last_turn - len(done) + 1}–{last_turn}"
-        title = f"{self.game_title} — {what}"
+        title = f"{await self.title(channel)} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
 
@@ -424,7 +435,7 @@ class TableMessages:
         lines = _lines(last.text)[-12:]
         name = "ranking.png" if image is not None else None
         card = Card(
-            f"{self.game_title} — game over",
+            f"{await self.title(channel)} — game over",
             lines,
             name,
             color=COLORS["end"],

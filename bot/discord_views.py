@@ -504,7 +504,8 @@ def district_choice_spec(
 # --------------------------------------------------------------------------------------------
 
 
-def _title(update: PublicUpdate, game_title: str) -> str:
+def _title(update: PublicUpdate, game_title: str | None) -> str:
+    game_title = game_title or registration(default_game()).title
     if update.image_kind == "end":
         return f"{game_title} — game over"
     if update.seq is not None and update.seq < 0:
@@ -528,7 +529,7 @@ def public_specs(
     channel: str | int,
     *,
     game_over: bool = False,
-    game_title: str = "Venezia",
+    game_title: str | None = None,
 ) -> list[MessageSpec]:
     """One channel message per public update; the last carries the components for what
     comes next (the decision's buttons, the lobby buttons, or rematch buttons) and mentions
@@ -597,10 +598,12 @@ def reply_spec(
     )
 
 
-def dm_spec(update: PrivateUpdate, channel: str | int, game_title: str = "Venezia") -> MessageSpec:
+def dm_spec(
+    update: PrivateUpdate, channel: str | int, game_title: str | None = None
+) -> MessageSpec:
     """A private update as a DM: information only, never buttons."""
     return MessageSpec(
-        title=f"{game_title} — your hand",
+        title=f"{game_title or registration(default_game()).title} — your hand",
         description=_clip(update.text or "your private view", DESCRIPTION_MAX),
         image=update.image,
         filename=None if update.image is None else "hand.png",

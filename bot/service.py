@@ -439,6 +439,14 @@ class TableService:
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
 
+    async def game_of(self, channel_id: str | int) -> str | None:
+        """The game of the channel's table: running, else the lobby's choice, else the last one
+        (``None``: no table, or no usable channel)."""
+        try:
+            return await self._read(channel_id, reads.game_of)
+        except Refused:
+            return None
+
     async def options_for(
         self,
         channel_id: str | int,

@@ -124,6 +124,19 @@ class GameTexts:
 
 
 @dataclass(frozen=True, slots=True)
+class SlashCommand:
+    """A move verb as a chat command with at most one text option (Discord's slash commands).
+    A game declares these only to keep names users already know; verbs it does not declare
+    get a command generated from its grammar's help text."""
+
+    verb: str
+    description: str
+    param: str | None = None  # the one text option, if any
+    param_description: str = ""
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Controls:
     """How an adapter turns a game's decisions into buttons and menus (Discord's controls)."""
 
@@ -149,6 +162,11 @@ class Controls:
     option_description: Callable[[str], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
+    #: option -> (name, value) of its argument in a typed command's autocomplete (``None``: the
+    #: argument itself, e.g. ``C3 C4`` for ``place C3 C4``)
+    typed_choice: Callable[[str], tuple[str, str] | None] = lambda option: None
+    #: slash commands declared for some verbs (the others are generated from the grammar)
+    slash_commands: tuple[SlashCommand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +298,7 @@ __all__ = [
     "GameTexts",
     "Grammar",
     "OptionSpec",
+    "SlashCommand",
     "default_game",
     "load",
     "registration",

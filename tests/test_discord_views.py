@@ -359,5 +359,6 @@ def test_verb_choices() -> None:
 
 
 def test_help_text() -> None:
-    text = help_text([("join", "Sit down"), ("play", "Play cards")])
+    text = help_text([("join", "Sit down"), ("play", "Play cards")], "Some Game")
     assert "`/join` — Sit down" in text and "button" in text
+    assert "**Some Game at this channel's table**" in text

@@ -38,13 +38,6 @@ SHARED = [
 ]
 
 #: ``engine/registry.py`` is not scanned: it is the list of registration modules itself.
-#: Known exceptions, each with its reason: Discord's slash commands are one fixed set synced
-#: with Discord (a command per move verb, with Venezia's choice names); generating them from
-#: every registration's grammar is the next step of the Discord adapter.
-EXCEPTIONS = {
-    "bot/discord_app.py": "slash command names include Venezia's move verbs (COMMAND_NAMES)",
-    "bot/discord_commands.py": "one slash command per Venezia move verb, Venezia choice names",
-}
 
 
 def code_text(path: Path) -> str:
@@ -84,8 +77,6 @@ def test_every_game_lists_its_own_words() -> None:
 @pytest.mark.parametrize("path", [p for p in SHARED if p.exists()], ids=lambda p: p.name)
 def test_shared_module_names_no_game(path: Path) -> None:
     rel = path.relative_to(ROOT).as_posix()
-    if rel in EXCEPTIONS:
-        pytest.skip(EXCEPTIONS[rel])
     text = code_text(path)
     found = [
         f"{reg.name}: {word!r}"

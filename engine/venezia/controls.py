@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.registry import Controls
+from engine.registry import Controls, SlashCommand
 
 _HEX = re.compile(r"([A-Za-z]+)\d+")
 
@@ -58,6 +58,85 @@ def option_description(option: str) -> str | None:
     return None
 
 
+def typed_choice(option: str) -> tuple[str, str] | None:
+    """How an option reads in a typed command's autocomplete: (shown name, argument typed)."""
+    verb, arg = option.split(" ", 1)[0].casefold(), _arg(option)
+    if verb == "play":
+        return (arg or "no cards", arg or "nothing")
+    if verb == "exchange":
+        gold = sum(int(v) for v in arg.split() if v.isdigit())
+        steps = gold // 5
+        return (f"{arg} → {steps} step{'s' if steps != 1 else ''} ({gold} gold)", arg)
+    if verb == "score":
+        name = district_names().get(arg.upper())
+        return (f"{arg} — {name}" if name else arg, arg)
+    if verb == "draw":
+        return ("the deck" if arg == "deck" else f"{arg} (from the pool)", arg)
+    return None
+
+
+#: Venezia's slash commands as players know them (names and option names must not change).
+SLASH_COMMANDS: tuple[SlashCommand, ...] = (
+    SlashCommand(
+        "play",
+        "Play cards from your hand (or none)",
+        "cards",
+        "The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none",
+        required=False,
+    ),
+    SlashCommand(
+        "place",
+        "Place the building being resolved",
+        "hexes",
+        "Hex labels as printed on the board, e.g. 'C3 C4'",
+    ),
+    SlashCommand(
+        "drain",
+        "Drain a swamp (up to two per turn)",
+        "hexes",
+        "The swamp hex(es), e.g. 'C3' or 'C3 D5'",
+    ),
+    SlashCommand(
+        "draw",
+        "Take the top card of the deck or a card of the pool",
+        "source",
+        "'deck' or a building type in the pool",
+    ),
+    SlashCommand(
+        "swap",
+        "Put a card into the pool, then take three",
+        "card",
+        "The building type to put into the pool",
+    ),
+    SlashCommand(
+        "exchange",
+        "Hand in gold tokens: 5 gold per step",
+        "tokens",
+        "Token values, e.g. '6 2 2', or '2 steps' for the best choice",
+    ),
+    SlashCommand(
+        "discard",
+        "Throw away all your cards of one type in front of you",
+        "type",
+        "The building type to discard",
+    ),
+    SlashCommand(
+        "build",
+        "Choose the completed building to resolve next",
+        "building",
+        "The building type, e.g. 'palazzo' or 'ponte solo'",
+    ),
+    SlashCommand(
+        "score",
+        "Name the district the ponte scores",
+        "district",
+        "The district letter or name, e.g. 'C' or 'Cannaregio'",
+    ),
+    SlashCommand("flip", "Two players: flip the top card for Klaus-Jürgen"),
+    SlashCommand("done", "Stop draining, skip the flip, or continue"),
+)
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "drain"}),
@@ -84,4 +163,6 @@ def controls() -> Controls:
         option_label=option_label,
         option_description=option_description,
         group_names=district_names,
+        typed_choice=typed_choice,
+        slash_commands=SLASH_COMMANDS,
     )

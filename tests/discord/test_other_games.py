@@ -4,10 +4,13 @@ controls, and a whole game is played by clicking only what the bot shows."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from simcord import Env
 
+from bot.discord_commands import MOVE_TEXT_MAX
 from bot.discord_sim import play_game, raw_messages, texts
+from engine.registry import table_registrations
 
 
 async def test_canal_grande_plays_to_its_end_by_clicking(simcord_env: Env) -> None:
@@ -21,7 +24,10 @@ async def test_canal_grande_plays_to_its_end_by_clicking(simcord_env: Env) -> No
     assert decisions > 5
     view = await simcord_env.bot.service.view(str(channel.id))
     assert view is not None and view["game"] == "canal_grande" and view["game_over"]
-    assert "game over" in texts(raw_messages(simcord_env, channel)[-1])
+    messages = raw_messages(simcord_env, channel)
+    assert "Canal Grande — table" in texts(messages[0])
+    assert "Canal Grande — game over" in texts(messages[-1])
+    assert not [texts(m) for m in messages if "Venezia" in texts(m)]
 
 
 async def test_options_are_set_in_the_lobby_and_shown(simcord_env: Env) -> None:
@@ -36,3 +42,90 @@ async def test_options_are_set_in_the_lobby_and_shown(simcord_env: Env) -> None:
     shown = [refused.response, *refused.followups]
     assert any("no option 'colour'" in (m.content or "") for m in shown if m is not None)
     assert "first_divider=2" in (await simcord_env.bot.service.status(str(channel.id))).text
+
+
+def _shown(result: Any) -> str:
+    """Every text a slash command's answer shows (response and follow-ups)."""
+    messages = [result.response, *result.followups]
+    return "\n".join(m.content or "" for m in messages if m is not None)
+
+
+def test_the_command_tree_covers_every_table_games_verbs(simcord_env: Env) -> None:
+    commands = {c.name: c for c in simcord_env.bot.tree.get_commands()}
+    for reg in table_registrations():
+        missing = set(reg.load_grammar().verbs) - set(commands)
+        assert not missing, f"{reg.name} has no slash command for {sorted(missing)}"
+        for declared in reg.load_controls().slash_commands:
+            payload = commands[declared.verb].to_dict(simcord_env.bot.tree)
+            names = [o["name"] for o in payload.get("options", [])]
+            assert names == ([declared.param] if declared.param else []), declared.verb
+            assert payload["description"] == declared.description
+            for option in payload.get("options", []):
+                assert option["description"] == declared.param_description
+                assert option["required"] == declared.required
+                assert option["max_length"] == MOVE_TEXT_MAX
+    assert "move" in commands
+
+
+async def _canal_grande_with_ai_dividing(simcord_env: Env, name: str) -> tuple[Any, Any]:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel(name)
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "options", settings="first_divider=2")
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start")
+    return channel, alice
+
+
+async def test_take_typed_as_a_slash_command_plays_in_a_canal_grande_channel(
+    simcord_env: Env,
+) -> None:
+    """CG: the divider splits the cards into offers A and B, the chooser takes one."""
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-take")
+    service = simcord_env.bot.service
+    before = await service.view(str(channel.id))
+    assert before is not None and before["game"] == "canal_grande"
+    assert "take A" in await service.options_for(str(channel.id), str(alice.id))
+    result = await alice.slash(channel, "take", args="A")
+    assert "✅ alice takes offer A" in _shown(result)
+    after = await service.view(str(channel.id))
+    assert after is not None and after != before
+    assert "take A" not in await service.options_for(str(channel.id), str(alice.id))
+    assert "Canal Grande" in texts(raw_messages(simcord_env, channel)[-1])
+
+
+async def test_a_verb_of_another_game_is_refused_with_this_games_verbs(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-refuse")
+    service = simcord_env.bot.service
+    before = await service.view(str(channel.id))
+    result = await alice.slash(channel, "drain", hexes="C3")
+    shown = _shown(result)
+    assert "/drain is not a Canal Grande command" in shown
+    for verb in ("/divide", "/take", "/vote", "/place", "/pass"):
+        assert verb in shown
+    assert await service.view(str(channel.id)) == before
+
+
+async def test_the_generic_move_command_sends_the_text_as_typed(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-move")
+    service = simcord_env.bot.service
+    await alice.slash(channel, "move", text="take B")
+    assert "take B" not in await service.options_for(str(channel.id), str(alice.id))
+
+
+async def test_autocomplete_comes_from_the_channels_game(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-complete")
+    takes = await alice.autocomplete(channel, "take", "args", "")
+    assert sorted(c["value"] for c in takes) == ["A", "B"]
+    moves = await alice.autocomplete(channel, "move", "text", "take")
+    assert sorted(c["value"] for c in moves) == ["take A", "take B"]
+    assert await alice.autocomplete(channel, "drain", "hexes", "") == []
+
+
+async def test_help_lists_only_the_channels_games_moves(simcord_env: Env) -> None:
+    channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-help")
+    shown = _shown(await alice.slash(channel, "help"))
+    assert "**Canal Grande at this channel's table**" in shown
+    assert "`/take`" in shown and "`/move`" in shown and "`/join`" in shown
+    assert "`/drain`" not in shown and "`/flip`" not in shown
