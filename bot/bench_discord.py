@@ -18,6 +18,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from engine.games import get_game
+from engine.registry import default_game
+
 #: The issue's targets per game turn (channel messages, board images posted, pings, DMs per
 #: player) and zero earlier messages with live controls.
 TARGETS = {
@@ -82,8 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--humans", type=int, default=2, choices=range(1, 6), help="default 2")
     parser.add_argument("--ais", type=int, default=1, choices=range(0, 5), help="default 1")
     args = parser.parse_args(argv)
-    if not 2 <= args.humans + args.ais <= 5:
-        parser.error("a Venezia table seats 2 to 5 players (--humans plus --ais)")
+    game = get_game(default_game())
+    if not game.min_players <= args.humans + args.ais <= game.max_players:
+        parser.error(
+            f"a {game.title} table seats {game.min_players} to {game.max_players} players"
+            " (--humans plus --ais)"
+        )
     try:
         import simcord  # noqa: F401
     except ImportError:

@@ -359,7 +359,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--exchange-rate",
         type=float,
         default=0.1,
-        help="chance of a side action the game allows at any time (Venezia: gold exchange)",
+        help="chance of a side action the game allows at any time (e.g. an exchange)",
     )
     p.add_argument("--game", default=None, help=f"which game (default {default_game()})")
     p.add_argument("--seed", type=int, default=1)

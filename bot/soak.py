@@ -41,6 +41,7 @@ from bot.service import PlaceholderRenderer, RestoreError, TableService
 from bot.soak_driver import read_log
 from bot.storage import Storage
 from engine.games import get_game
+from engine.registry import default_game
 
 __all__ = ["SoakConfig", "SoakReport", "check", "main", "run_soak"]
 
@@ -348,8 +349,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     for name in ("channels", "players", "humans"):
         if getattr(args, name) < 1:
             p.error(f"--{name} must be at least 1")
-    if not 2 <= args.players <= 5:
-        p.error(f"--players must be 2..5 (Venezia), not {args.players}")
+    game = get_game(default_game())
+    if not game.min_players <= args.players <= game.max_players:
+        p.error(
+            f"--players must be {game.min_players}..{game.max_players} ({game.title}),"
+            f" not {args.players}"
+        )
     if args.humans > args.players:
         p.error(f"--humans ({args.humans}) cannot exceed --players ({args.players})")
     return args

@@ -80,7 +80,7 @@ def _default_level() -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="venezia play",
-        description="Play Venezia in the terminal: you plus AI seats, hot seat, or watch AIs.",
+        description="Play a board game in the terminal: you plus AI seats, hot seat, or watch AIs.",
         epilog=(
             "At the prompt type a command or an option's number; 'help' lists everything. "
             "Quit any time: the game is saved in the database and continues on the next run "
