@@ -60,6 +60,7 @@ from bot.discord_views import (
     controls_for,
     district_choice_spec,
     filter_options,
+    multi_command,
     private_choice_spec,
     reply_spec,
     send_kwargs,
@@ -708,7 +709,7 @@ class VeneziaBot(discord.Client):
         message = interaction.message
         private = message is not None and message.flags.ephemeral
         via = "private" if private else "button"
-        if action in ("do", "pick"):
+        if action in ("do", "pick", "multi"):
             # Acknowledge the click on the message itself: no "thinking…" note.
             await interaction.response.defer()
         else:
@@ -740,6 +741,13 @@ class VeneziaBot(discord.Client):
                 await self.answer_via(interaction, via, "Nothing was chosen.")
                 return
             await self.move(interaction, value, cid, via=via)
+            return
+        if action == "multi":
+            chosen = [v for v in values if v and v != "-"]
+            if not chosen:
+                await self.answer_via(interaction, via, "Nothing was chosen.")
+                return
+            await self.move(interaction, multi_command(cid.arg, chosen), cid, via=via)
             return
         if action == "grp":
             if d.user_id != user:

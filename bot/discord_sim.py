@@ -20,7 +20,7 @@ from typing import Any
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 MENTION = re.compile(r"<@!?(\d+)>")
-DECISION_ACTIONS = ("do", "opt", "pick", "grp")
+DECISION_ACTIONS = ("do", "opt", "pick", "grp", "multi")
 THINK_SECONDS = 200.0
 
 
@@ -183,6 +183,11 @@ async def play_one(
     action = action_of(choice["custom_id"])
     if action == "do":
         result = await actor.click(message, custom_id=choice["custom_id"])
+        assert not result.followups, [m.content for m in result.followups]
+    elif action == "multi":
+        values = [o["value"] for o in choice["options"]]
+        k = rng.randint(choice.get("min_values", 1), choice.get("max_values", 1))
+        result = await actor.select(message, rng.sample(values, k), custom_id=choice["custom_id"])
         assert not result.followups, [m.content for m in result.followups]
     elif action == "pick":
         value = rng.choice([o["value"] for o in choice["options"]])

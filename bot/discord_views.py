@@ -25,6 +25,7 @@ action         kind    meaning
 ``join`` …     button  lobby: ``join``, ``leave``, ``start``, ``addbot``, ``removebot``
 ``pick``       select  send the chosen command (a value ``#i`` is an index)
 ``grp``        select  choose a district first; a private list of its options follows
+``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
 =============  ======  ==============================================================
 """
 
@@ -61,6 +62,8 @@ __all__ = [
     "group_select",
     "lobby_components",
     "make_id",
+    "multi_command",
+    "multi_select",
     "option_group",
     "parse_id",
     "pick_selects",
@@ -81,9 +84,9 @@ LABEL_MAX = 80
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
 BUTTON_ACTIONS = ("do", "opt", "hand", *LOBBY_ACTIONS)
-SELECT_ACTIONS = ("pick", "grp")
+SELECT_ACTIONS = ("pick", "grp", "multi")
 #: Actions that belong to one decision point (stale when the game moved on).
-DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp"})
+DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp", "multi"})
 
 _ID_HEAD = r"vz:(?P<channel>\d+):(?P<game>\d+):(?P<seq>\d+):"
 BUTTON_TEMPLATE = _ID_HEAD + r"(?P<action>" + "|".join(BUTTON_ACTIONS) + r")(?::(?P<arg>.*))?"
@@ -172,6 +175,8 @@ class SelectSpec:
     placeholder: str
     options: tuple[OptionSpec, ...]
     row: int | None = None
+    min_values: int = 1
+    max_values: int = 1
 
 
 Component = ButtonSpec | SelectSpec
@@ -359,6 +364,33 @@ def group_select(
     )
 
 
+def multi_select(d: DecisionInfo, *, row: int = 0) -> SelectSpec:
+    """One select of ``d.multi``'s items (choose ``min``..``max``); sends verb + values."""
+    assert d.multi is not None
+    m = d.multi
+    items = m.items[:MAX_SELECT_OPTIONS]
+    high = max(1, min(m.max, len(items)))
+    low = max(0, min(m.min, high))
+    what = _what(d) + f" (choose {low}–{high})" if low != high else _what(d)
+    return SelectSpec(
+        make_id(d.channel_id, d.game_id, d.seq, "multi", m.verb),
+        _clip(what, 150),
+        tuple(
+            OptionSpec(_clip(label, 100), value, _clip(desc, 100) if desc else None)
+            for value, label, desc in items
+        ),
+        row,
+        low,
+        high,
+    )
+
+
+def multi_command(verb: str, values: Iterable[str]) -> str:
+    """``divide`` + ``["7", "1", "4"]`` -> ``divide 1 4 7`` (numbers in numeric order)."""
+    ordered = sorted(set(values), key=lambda v: (not v.isdigit(), int(v) if v.isdigit() else 0, v))
+    return " ".join([verb, *ordered])
+
+
 def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Component, ...]:
     """Buttons / selects for the decision now pending (the same choices as the commands).
 
@@ -375,7 +407,10 @@ def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Comp
     comps: list[Component] = []
     controls: list[ButtonSpec] = []
     row = 0
-    if d.options is not None:
+    if d.multi is not None:
+        comps.append(multi_select(d))
+        row = 1
+    elif d.options is not None:
         options = list(d.options)
         special = [o for o in options if o in rules.special_options]
         rest = [(i, o) for i, o in enumerate(options) if o not in rules.special_options]
@@ -683,8 +718,8 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
                 custom_id=spec.custom_id,
                 placeholder=spec.placeholder,
                 options=options,
-                min_values=1,
-                max_values=1,
+                min_values=spec.min_values,
+                max_values=spec.max_values,
                 row=spec.row,
             )
         )
@@ -702,7 +737,9 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
             OptionSpec(o.label, o.value, o.description) for o in getattr(item, "options", [])
         )
         placeholder = getattr(item, "placeholder", None) or ""
-        return cls(SelectSpec(match.string, placeholder, options))
+        low = int(getattr(item, "min_values", 1) or 1)
+        high = max(low, int(getattr(item, "max_values", 1) or 1), 1)
+        return cls(SelectSpec(match.string, placeholder, options, None, low, high))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})

@@ -112,6 +112,19 @@ class DecisionInfo:
     #: The decision may be declined (``decline`` names the command that declines it).
     optional: bool = False
     decline: str | None = None
+    #: The decision offered as one multi-select (from the game's controls), if it declares one.
+    multi: MultiChoice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MultiChoice:
+    """A multi-select for one decision: choosing ``min``..``max`` of ``items`` (value, label,
+    description) sends ``"<verb> " + " ".join(values)``."""
+
+    verb: str
+    items: tuple[tuple[str, str, str | None], ...]
+    min: int
+    max: int
 
 
 @dataclass(frozen=True, slots=True)

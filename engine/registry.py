@@ -137,6 +137,17 @@ class SlashCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class MultiSelect:
+    """A decision offered as one multi-select instead of its (many) options: the adapter shows
+    ``items(public_view)`` and sends ``"<verb> " + " ".join(chosen values)`` (the engine
+    validates it as any typed move)."""
+
+    verb: str
+    #: public view -> (items ``(value, label, description)``, min chosen, max chosen)
+    items: Callable[[JSON], tuple[list[tuple[str, str, str | None]], int, int]]
+
+
+@dataclass(frozen=True, slots=True)
 class Controls:
     """How an adapter turns a game's decisions into buttons and menus (Discord's controls)."""
 
@@ -167,6 +178,8 @@ class Controls:
     typed_choice: Callable[[str], tuple[str, str] | None] = lambda option: None
     #: slash commands declared for some verbs (the others are generated from the grammar)
     slash_commands: tuple[SlashCommand, ...] = ()
+    #: decision kind -> a multi-select offered instead of that decision's options
+    multi_select: Mapping[str, MultiSelect] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

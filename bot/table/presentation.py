@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.outputs import DecisionInfo, ImageKind, Outcome, PrivateUpdate, PublicUpdate
+from bot.outputs import DecisionInfo, ImageKind, MultiChoice, Outcome, PrivateUpdate, PublicUpdate
 from bot.storage import PlayerInfo
 from bot.table import dispatch
 from bot.table.grammar import registration_of
@@ -27,6 +27,15 @@ def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
         return {}
     name = names[active] if 0 <= active < len(names) else None
     return {"turn": turn, "active": active, "active_name": name}
+
+
+def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
+    """The multi-select a game's controls declare for this decision kind (``None``: none)."""
+    declared = registration_of(game).load_controls().multi_select.get(kind)
+    if declared is None:
+        return None
+    items, low, high = declared.items(view)
+    return MultiChoice(declared.verb, tuple(items), low, high)
 
 
 def decision_info(
@@ -53,6 +62,7 @@ def decision_info(
         optional=d.optional,
         decline=d.decline,
         is_ai=p.is_ai,
+        multi=multi_choice(state.game_name, d.kind, view),
         **turn_fields(view, state.players),
     )
 

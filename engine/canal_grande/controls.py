@@ -3,7 +3,10 @@ placements in private lists (they show the hand)."""
 
 from __future__ import annotations
 
-from engine.registry import Controls
+from typing import Any
+
+from engine.core import JSON
+from engine.registry import Controls, MultiSelect
 
 
 def _arg(option: str) -> str:
@@ -25,6 +28,20 @@ def option_label(option: str) -> str | None:
     return None
 
 
+def divide_items(view: JSON) -> tuple[list[tuple[str, str, str | None]], int, int]:
+    """The revealed cards as a multi-select for offer A (``1 · San Marco``), from the public
+    view's ``revealed`` and ``divide`` blocks (1..n-1 cards; the rest are offer B)."""
+    revealed: list[dict[str, Any]] = list(view.get("revealed") or [])
+    block: dict[str, Any] = dict(view.get("divide") or {})
+    items = [
+        (str(c["pos"]), f"{c['pos']} · {c['name']}", str(c.get("kind") or "") or None)
+        for c in revealed
+    ]
+    low = int(block.get("min", 1))
+    high = int(block.get("max", max(len(items) - 1, 1)))
+    return items, low, high
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"divide"}),
@@ -36,4 +53,5 @@ def controls() -> Controls:
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
         option_group=option_group,
         option_label=option_label,
+        multi_select={"divide": MultiSelect("divide", divide_items)},
     )
