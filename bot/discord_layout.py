@@ -128,7 +128,13 @@ def card_view(card: Card) -> discord.ui.LayoutView:
             if isinstance(c, ButtonSpec):
                 action_row.add_item(VzButton(ButtonSpec(c.custom_id, c.label, c.style)))
             else:
-                action_row.add_item(VzSelect(SelectSpec(c.custom_id, c.placeholder, c.options)))
+                action_row.add_item(
+                    VzSelect(
+                        SelectSpec(
+                            c.custom_id, c.placeholder, c.options, None, c.min_values, c.max_values
+                        )
+                    )
+                )
         box.add_item(action_row)
     view.add_item(box)
     return view

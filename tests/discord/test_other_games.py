@@ -6,10 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcord import Env
+from simcord import Env, ResponseMessage
 
 from bot.discord_commands import MOVE_TEXT_MAX
-from bot.discord_sim import play_game, raw_messages, texts
+from bot.discord_sim import (
+    action_of,
+    controls,
+    decision_message,
+    play_game,
+    raw_messages,
+    texts,
+)
 from engine.registry import table_registrations
 
 
@@ -129,3 +136,34 @@ async def test_help_lists_only_the_channels_games_moves(simcord_env: Env) -> Non
     assert "**Canal Grande at this channel's table**" in shown
     assert "`/take`" in shown and "`/move`" in shown and "`/join`" in shown
     assert "`/drain`" not in shown and "`/flip`" not in shown
+
+
+async def test_the_divider_picks_offer_a_in_one_multi_select(simcord_env: Env) -> None:
+    """CG: the divider splits the revealed cards into offers A and B by choosing offer A's
+    cards in one menu (not among 254 splits); the split applied is exactly that choice."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canal-multi")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "options", settings="first_divider=1")
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start")
+    stored = decision_message(simcord_env, channel)
+    assert stored is not None
+    menus = [c for c in controls(stored) if c.get("type") == 3]
+    assert len(menus) == 1 and action_of(menus[0]["custom_id"]) == "multi"
+    menu = menus[0]
+    assert len(menu["options"]) == 8
+    assert (menu.get("min_values"), menu.get("max_values")) == (1, 7)
+    service = simcord_env.bot.service
+    before = await service.view(str(channel.id))
+    assert before is not None and before["phase"] == "divide"
+    message = ResponseMessage(simcord_env, stored)
+    result = await alice.select(message, ["5", "2"], custom_id=menu["custom_id"])
+    assert not result.followups, [m.content for m in result.followups]
+    names = {c["pos"]: c["name"] for c in before["revealed"]}
+    rest = ", ".join(names[p] for p in sorted(names) if p not in (2, 5))
+    posted = "\n".join(texts(m) for m in raw_messages(simcord_env, channel))
+    assert f"alice divides: offer A = {names[2]}, {names[5]}; offer B = {rest}" in posted
+    after = await service.view(str(channel.id))
+    assert after is not None and after != before
