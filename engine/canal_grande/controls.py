@@ -1,4 +1,5 @@
-"""Canal Grande's controls: the divide's many options grouped by their first position, votes and
+"""Canal Grande's controls: the divide as one multi-select of the revealed cards (offer A; its
+254 options stay grouped by first position for adapters without multi-selects), votes and
 placements in private lists (they show the hand)."""
 
 from __future__ import annotations

@@ -167,3 +167,29 @@ async def test_the_divider_picks_offer_a_in_one_multi_select(simcord_env: Env) -
     assert f"alice divides: offer A = {names[2]}, {names[5]}; offer B = {rest}" in posted
     after = await service.view(str(channel.id))
     assert after is not None and after != before
+
+
+async def test_a_multi_select_by_someone_else_is_refused_and_changes_nothing(
+    simcord_env: Env,
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canal-multi-refused")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "options", settings="first_divider=1")
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start")
+    stored = decision_message(simcord_env, channel)
+    assert stored is not None
+    menu = next(c for c in controls(stored) if action_of(c["custom_id"]) == "multi")
+    before = await simcord_env.bot.service.view(str(channel.id))
+    result = await bob.select(
+        ResponseMessage(simcord_env, stored), ["1", "2"], custom_id=menu["custom_id"]
+    )
+    answers = [m for m in [result.response, *result.followups] if m is not None and m.content]
+    assert answers and all(m.ephemeral for m in answers), answers
+    answer = answers[-1].content or ""
+    assert "not playing" in answer or "Not your decision" in answer, answer
+    assert not any((m.content or "").startswith("✅") for m in answers)
+    assert await simcord_env.bot.service.view(str(channel.id)) == before
