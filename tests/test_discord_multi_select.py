@@ -7,6 +7,7 @@ from bot.discord_views import (
     CUSTOM_ID_MAX,
     MAX_SELECT_OPTIONS,
     SelectSpec,
+    VzSelect,
     decision_components,
     multi_command,
     parse_id,
@@ -71,3 +72,11 @@ def test_chosen_cards_become_the_divide_command_in_position_order() -> None:
 def test_decisions_without_a_declaration_have_no_multi_select() -> None:
     assert multi_choice("canal_grande", "choose", {}) is None
     assert multi_choice("venezia", "divide", {}) is None
+
+
+def test_the_discord_select_keeps_min_and_max_values() -> None:
+    info, _ = _divide_decision()
+    menu = next(c for c in decision_components(info) if isinstance(c, SelectSpec))
+    item = VzSelect(menu).item
+    assert (item.min_values, item.max_values) == (1, 7)
+    assert [o.value for o in item.options] == [str(i) for i in range(1, 9)]
