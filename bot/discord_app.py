@@ -171,6 +171,8 @@ class VeneziaBot(discord.Client):
         self._table_messages: TableMessages | None = None
         self._mail: HandMail | None = None
         self._resumed = False
+        # Set when start-up has resumed every table (tests and tools wait for it).
+        self.tables_resumed = asyncio.Event()
         self._public_defers: set[int] = set()
         self._closed_service = False
         self.sync_on_start = settings.sync_on_start
@@ -219,7 +221,10 @@ class VeneziaBot(discord.Client):
         )
         if not self._resumed and self._service is not None:
             self._resumed = True
-            await self.resume_tables()
+            try:
+                await self.resume_tables()
+            finally:
+                self.tables_resumed.set()
 
     async def resume_tables(self) -> None:
         """At start-up: let AI seats take the decisions a restart left them (an AI chain cut

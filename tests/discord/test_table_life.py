@@ -58,6 +58,7 @@ async def test_restart_mid_game_keeps_one_live_message(simcord_env: Env, db_path
     before = decision_message(simcord_env, channel)
     assert before is not None
     await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.bot.tables_resumed.wait()  # on_ready runs as a task of its own
     after = decision_message(simcord_env, channel)
     assert after is not None and after.id == before.id, "the current message stays current"
     await play_n(simcord_env, channel, players, 8, seed=2)
@@ -88,15 +89,33 @@ async def stuck_in_an_ai_chain(env: Env, channel: ChannelHandle) -> list[MemberA
     return players
 
 
+def channel_state(env: Env, channel: ChannelHandle) -> list[str]:
+    """What the channel shows: every message with its text, controls and attachments (an AI
+    move inside a running turn edits that turn's message instead of posting a new one)."""
+    return [
+        repr(
+            (
+                m.id,
+                m.content,
+                getattr(m, "components", None),
+                getattr(m, "attachments", None),
+                getattr(m, "embeds", None),
+            )
+        )
+        for m in raw_messages(env, channel)
+    ]
+
+
 async def test_restart_during_an_ai_chain_resumes_the_game(simcord_env: Env, db_path: Path) -> None:
     channel = simcord_env.create_guild().create_text_channel("venezia")
     players = await stuck_in_an_ai_chain(simcord_env, channel)
-    posts_before = len(raw_messages(simcord_env, channel))
+    shown_before = channel_state(simcord_env, channel)
     await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.bot.tables_resumed.wait()  # on_ready runs as a task of its own
     # Start-up resumed the table: the AI moved, the next human's turn is offered.
     current = decision_message(simcord_env, channel)
     assert current is not None
-    assert len(raw_messages(simcord_env, channel)) > posts_before
+    assert channel_state(simcord_env, channel) != shown_before  # the AI moves are shown
     assert not ai_seat_deciding(simcord_env.bot, channel)
     await play_n(simcord_env, channel, players, 6, seed=4)
     assert len(live_messages(simcord_env, channel)) == 1
@@ -107,7 +126,7 @@ async def test_a_refused_command_still_posts_the_ai_moves_it_caught_up(
 ) -> None:
     channel = simcord_env.create_guild().create_text_channel("venezia")
     players = await stuck_in_an_ai_chain(simcord_env, channel)
-    posts_before = len(raw_messages(simcord_env, channel))
+    shown_before = channel_state(simcord_env, channel)
     d = await simcord_env.bot.service.decision(str(channel.id))
     assert d is not None and d.is_ai
     # Somebody types an exchange nobody could make: refused, but the AI moves are shown.
@@ -115,7 +134,7 @@ async def test_a_refused_command_still_posts_the_ai_moves_it_caught_up(
     answer = (result.followups or [result.response])[-1]
     assert answer is not None and answer.ephemeral and not answer.content.startswith("✅")
     assert not ai_seat_deciding(simcord_env.bot, channel)
-    assert len(raw_messages(simcord_env, channel)) > posts_before
+    assert channel_state(simcord_env, channel) != shown_before  # the AI moves are shown
     assert decision_message(simcord_env, channel) is not None
 
 
@@ -146,6 +165,7 @@ async def test_closed_dms_are_remembered_across_restarts(simcord_env: Env, db_pa
             break
     await play_n(simcord_env, channel, [alice, bob], 4)
     await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.bot.tables_resumed.wait()  # on_ready runs as a task of its own
     await play_n(simcord_env, channel, [alice, bob], 12, seed=5)
     attempts = [e for e in simcord_env.http_requests if e.method == "POST" and e.path == dm_path]
     assert len(attempts) == 1, "closed DMs are tried once per game, not on every move"
