@@ -13,12 +13,13 @@ Adding a game: write its engine package, its ``registration.py``, and add the mo
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engine.core import JSON, Game, GameState, IllegalMove
+from engine.core import JSON, Decision, Game, GameState, IllegalMove
 from engine.text import excerpt
 
 #: The registration modules, the default game first.
@@ -27,6 +28,20 @@ REGISTRATION_MODULES: tuple[str, ...] = (
     "engine.canal_grande.registration",
     "engine.amsterdam.registration",
 )
+
+
+def uniform_random_policy(rng: random.Random) -> Any:
+    """Self-play's random policy for a game without side actions: uniform over the options."""
+
+    def choose(state: Any, decision: Decision) -> str:
+        return rng.choice(decision.options)
+
+    return choose
+
+
+def deciding_seat(state: Any, decision: Decision, command: str) -> int:
+    """The seat that sends a command: the deciding one (games without side actions)."""
+    return decision.seat
 
 
 def load(path: str) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Decision, IllegalMove
+from engine.core import IllegalMove
 from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
@@ -84,19 +84,6 @@ def make_ai(level: str, budget_s: float | None = None) -> Any:
     return get_ai(level, budget_s)
 
 
-def random_policy(rng: random.Random) -> Any:
-    """Uniform over the pending options."""
-
-    def choose(state: Any, decision: Decision) -> str:
-        return rng.choice(decision.options)
-
-    return choose
-
-
-def command_seat(state: Any, decision: Decision, command: str) -> int:
-    return decision.seat
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
@@ -129,8 +116,8 @@ REGISTRATION = GameRegistration(
     scenario="engine.amsterdam.scenario",
     invariants="engine.amsterdam.invariants:violations",
     scores="engine.amsterdam.registration:scores",
-    random_policy="engine.amsterdam.registration:random_policy",
-    command_seat="engine.amsterdam.registration:command_seat",
+    random_policy="engine.registry:uniform_random_policy",
+    command_seat="engine.registry:deciding_seat",
     twin="engine.amsterdam.registration:twin",
     options=(
         OptionSpec(

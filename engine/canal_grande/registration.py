@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Decision
 from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 
@@ -45,19 +44,6 @@ def make_ai(level: str, budget_s: float | None = None) -> Any:
     return get_cg_ai(level, budget_s)
 
 
-def random_policy(rng: random.Random) -> Any:
-    """Uniform over the pending options."""
-
-    def choose(state: Any, decision: Decision) -> str:
-        return rng.choice(decision.options)
-
-    return choose
-
-
-def command_seat(state: Any, decision: Decision, command: str) -> int:
-    return decision.seat
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
@@ -84,8 +70,8 @@ REGISTRATION = GameRegistration(
     scenario="engine.canal_grande.scenario",
     invariants="engine.canal_grande.invariants:violations",
     scores="engine.canal_grande.registration:scores",
-    random_policy="engine.canal_grande.registration:random_policy",
-    command_seat="engine.canal_grande.registration:command_seat",
+    random_policy="engine.registry:uniform_random_policy",
+    command_seat="engine.registry:deciding_seat",
     twin="engine.canal_grande.registration:twin",
     options=(
         OptionSpec(
