@@ -171,6 +171,18 @@ class TableService:
         async with table.lock:
             return await self._run(func, self, table, *args)
 
+    async def _guarded(
+        self,
+        what: str,
+        channel_id: str | int,
+        user_id: str | int | None,
+        func: Callable[..., Outcome],
+        *args: Any,
+    ) -> Outcome:
+        """A lobby or game action: run under the channel's lock, refusals and failures turned
+        into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing)."""
+        return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, func, *args))
+
     async def _read(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
         """Run a read without waiting for the channel's lock once its table is loaded.
 
@@ -228,11 +240,8 @@ class TableService:
     ) -> Outcome:
         """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
         guild = None if guild_id is None else str(guild_id)
-        return await guard.guarded(
-            "join",
-            channel_id,
-            user_id,
-            self._locked(channel_id, lobby.join_worker, str(user_id), name, game, guild),
+        return await self._guarded(
+            "join", channel_id, user_id, lobby.join_worker, str(user_id), name, game, guild
         )
 
     async def leave(
@@ -240,11 +249,8 @@ class TableService:
     ) -> Outcome:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
-        return await guard.guarded(
-            "leave",
-            channel_id,
-            user_id,
-            self._locked(channel_id, lobby.leave_worker, str(user_id), ai_level),
+        return await self._guarded(
+            "leave", channel_id, user_id, lobby.leave_worker, str(user_id), ai_level
         )
 
     async def replace_with_ai(
@@ -257,18 +263,15 @@ class TableService:
     ) -> Outcome:
         """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
         the player himself may do this, e.g. for a player who went away)."""
-        return await guard.guarded(
+        return await self._guarded(
             "replace_with_ai",
             channel_id,
             user_id,
-            self._locked(
-                channel_id,
-                lobby.replace_worker,
-                str(user_id),
-                str(target_user_id),
-                level,
-                can_manage,
-            ),
+            lobby.replace_worker,
+            str(user_id),
+            str(target_user_id),
+            level,
+            can_manage,
         )
 
     async def start(
@@ -284,20 +287,20 @@ class TableService:
         manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
         ``options`` (name -> text, declared by the game's registration) override the lobby's."""
         start = (str(user_id), seed, game, can_manage, options)
-        return await guard.guarded(
-            "start", channel_id, user_id, self._locked(channel_id, lobby.start_worker, *start)
-        )
+        return await self._guarded("start", channel_id, user_id, lobby.start_worker, *start)
 
     async def set_options(
         self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
     ) -> Outcome:
         """A seated player sets the lobby's game options (``{}``: list them); they are stored
         (a restart keeps them), shown in the lobby and /status, and passed to ``new_state``."""
-        return await guard.guarded(
+        return await self._guarded(
             "set_options",
             channel_id,
             user_id,
-            self._locked(channel_id, lobby_options.set_options_worker, str(user_id), options),
+            lobby_options.set_options_worker,
+            str(user_id),
+            options,
         )
 
     async def abort(
@@ -305,11 +308,8 @@ class TableService:
     ) -> Outcome:
         """Abort the running game (or close the lobby): the host or a channel manager
         (``can_manage``, decided by the adapter) may do it."""
-        return await guard.guarded(
-            "abort",
-            channel_id,
-            user_id,
-            self._locked(channel_id, lobby.abort_worker, str(user_id), can_manage),
+        return await self._guarded(
+            "abort", channel_id, user_id, lobby.abort_worker, str(user_id), can_manage
         )
 
     async def add_ai(
@@ -321,22 +321,16 @@ class TableService:
     ) -> Outcome:
         """Add an AI seat to the lobby (``level`` from :func:`bot.ai_seat.ai_levels`): a
         seated player may, or a channel manager (``can_manage``) without being seated."""
-        return await guard.guarded(
-            "add_ai",
-            channel_id,
-            user_id,
-            self._locked(channel_id, lobby.add_ai_worker, str(user_id), level, can_manage),
+        return await self._guarded(
+            "add_ai", channel_id, user_id, lobby.add_ai_worker, str(user_id), level, can_manage
         )
 
     async def remove_ai(
         self, channel_id: str | int, user_id: str | int, seat: int | None = None
     ) -> Outcome:
         """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
-        return await guard.guarded(
-            "remove_ai",
-            channel_id,
-            user_id,
-            self._locked(channel_id, lobby.remove_ai_worker, str(user_id), seat),
+        return await self._guarded(
+            "remove_ai", channel_id, user_id, lobby.remove_ai_worker, str(user_id), seat
         )
 
     async def command(
@@ -354,37 +348,30 @@ class TableService:
         from a button's :class:`DecisionInfo`; if the game has moved on, the command is
         refused with :attr:`Code.STALE` (checked under the channel's lock)."""
         key = None if idempotency_key is None else str(idempotency_key)
-        return await guard.guarded(
+        return await self._guarded(
             "command",
             channel_id,
             user_id,
-            self._locked(
-                channel_id,
-                session.command_worker,
-                str(user_id),
-                text,
-                key,
-                expect_seq,
-                expect_game,
-            ),
+            session.command_worker,
+            str(user_id),
+            text,
+            key,
+            expect_seq,
+            expect_game,
         )
 
     async def resume(self, channel_id: str | int) -> Outcome:
         """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
-        return await guard.guarded(
-            "resume", channel_id, None, self._locked(channel_id, session.resume_worker)
-        )
+        return await self._guarded("resume", channel_id, None, session.resume_worker)
 
     async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
         """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
         or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
-        return await guard.guarded(
-            "advance", channel_id, None, self._locked(channel_id, session.resume_worker, max_moves)
-        )
+        return await self._guarded("advance", channel_id, None, session.resume_worker, max_moves)
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
         """The channel's game as the engine shows it: the public view, or with ``user_id``
