@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.discord_commands import verb_choices
 from bot.discord_multi import multi_text, private_multi_spec
 from bot.discord_views import (
     CUSTOM_ID_MAX,
     MAX_SELECT_OPTIONS,
     SelectSpec,
     VzSelect,
+    controls_for,
     decision_components,
     multi_command,
     parse_id,
@@ -18,7 +20,10 @@ from bot.discord_views import (
 from bot.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState
+from engine.canal_grande.cards import load_components
+from engine.canal_grande.commands import format_place
 from engine.canal_grande.scenario import apply_setup
+from engine.canal_grande.votes import legal_placements
 
 
 def _divide_decision() -> tuple[DecisionInfo, CanalGrandeState]:
@@ -160,3 +165,20 @@ def test_no_private_select_without_a_declaration_or_without_items() -> None:
     assert private_multi_spec(info, ["pass"]) is None  # the plain list (just "pass") instead
     other = dataclasses.replace(info, kind="district", game="canal_grande")
     assert private_multi_spec(other, ["vote sanmarco"]) is None
+
+
+def test_typed_placements_deep_in_a_long_list_are_reached_by_autocomplete() -> None:
+    """A vote's hundreds of placements stay reachable as typed commands: typing a placement's
+    cards puts it among the /place autocomplete choices (CG-6.7b)."""
+    districts = load_components().districts
+    hand = {"sanmarco": 4, "gondola": 3, "castello": 4, "dorsoduro": 4, "sanpolo": 3}
+    options = [
+        format_place("sanmarco", k, groups)
+        for k, groups in legal_placements(hand, districts, "sanmarco", False, 1)
+    ]
+    assert len(options) > 300
+    controls = controls_for("canal_grande")
+    for option in options[::37]:
+        typed = option.removeprefix("place ")
+        values = [v for _, v in verb_choices(options, ("place",), typed, controls=controls)]
+        assert typed in values, (typed, values[:5])
