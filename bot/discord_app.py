@@ -51,6 +51,7 @@ from bot.discord_commands import (
 )
 from bot.discord_dm import HandMail
 from bot.discord_layout import CONTENT_MAX, clip_end, clip_start, escape
+from bot.discord_multi import multi_text, private_multi_spec
 from bot.discord_perms import missing_permissions, permissions_refusal
 from bot.discord_table import TableMessages
 from bot.discord_views import (
@@ -60,7 +61,6 @@ from bot.discord_views import (
     controls_for,
     district_choice_spec,
     filter_options,
-    multi_command,
     private_choice_spec,
     reply_spec,
     send_kwargs,
@@ -752,7 +752,7 @@ class VeneziaBot(discord.Client):
             if not chosen:
                 await self.answer_via(interaction, via, "Nothing was chosen.")
                 return
-            await self.move(interaction, multi_command(cid.arg, chosen), cid, via=via)
+            await self.move(interaction, multi_text(d.game, cid.arg, chosen), cid, via=via)
             return
         if action == "grp":
             if d.user_id != user:
@@ -793,6 +793,10 @@ class VeneziaBot(discord.Client):
             else:
                 text = "Nothing to choose there now."
             await self.answer(interaction, text)
+            return
+        multi = private_multi_spec(d, options)  # a multi-select of the own options, if declared
+        if multi is not None:
+            await self.answer(interaction, multi)
             return
         what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
         await self.answer(

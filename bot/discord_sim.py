@@ -201,11 +201,59 @@ async def play_one(
             opened = await actor.click(message, custom_id=choice["custom_id"])
         menus = _menus(opened)
         assert menus, f"no private menu after {choice['custom_id']}: {opened!r}"
+        if _is_multi(menus[-1]):
+            await choose_many(env, actor, message, choice, menus[-1], rng)
+            return True
         await choose_in(actor, menus[-1], rng)
         after = env.backend.get_message(menus[-1].channel_id, menus[-1].id)
         assert not controls(after), "a private menu was left live"
         assert (after.content or "").startswith("✅"), after.content
     return True
+
+
+#: Random combinations tried in a private multi-select before the player gives up on it.
+MULTI_ATTEMPTS = 40
+
+
+def _is_multi(message: Any) -> bool:
+    menu = next(c for c in controls(message) if c.get("type") == 3)
+    return action_of(menu["custom_id"]) == "multi"
+
+
+async def choose_many(
+    env: Env,
+    actor: MemberActor,
+    table: ResponseMessage,
+    opener: dict[str, Any],
+    menu_message: ResponseMessage,
+    rng: random.Random,
+) -> None:
+    """Combinations in a private multi-select until one is accepted: the first item, the
+    first two, ... then random ones (a game lists its items in a sensible order). A refused one
+    must say why and leave no live menu; the player opens the menu again. If none is accepted,
+    the player clicks one of the table message's plain buttons (e.g. a decline) instead."""
+    for attempt in range(MULTI_ATTEMPTS):
+        menu = next(c for c in controls(menu_message) if c.get("type") == 3)
+        values = [o["value"] for o in menu["options"]]
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if low <= attempt + 1 <= high:  # first the menu's first items, one more each time
+            chosen = values[: attempt + 1]
+        else:
+            chosen = rng.sample(values, rng.randint(low, high))
+        await actor.select(menu_message, chosen, custom_id=menu["custom_id"])
+        after = env.backend.get_message(menu_message.channel_id, menu_message.id)
+        assert not controls(after), "a private menu was left live"
+        content = after.content or ""
+        if content.startswith("✅"):
+            return
+        assert content, "a refused choice was not explained"
+        reopened = _menus(await actor.click(table, custom_id=opener["custom_id"]))
+        assert reopened, f"no private menu after {opener['custom_id']}"
+        menu_message = reopened[-1]
+    plain = [c for c in controls(table) if action_of(c["custom_id"]) == "do" and c.get("type") == 2]
+    assert plain, "no combination was accepted and there is no other choice"
+    result = await actor.click(table, custom_id=rng.choice(plain)["custom_id"])
+    assert not result.followups, [m.content for m in result.followups]
 
 
 async def play_game(

@@ -62,7 +62,7 @@ RECAP_LINES = 60
 LOCAL_HELP = """\
 At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
 number of an option. Also:
-  help           this list                 options        the numbered options again
+  help           this list                 options [all]  the numbered options again
   board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
@@ -561,12 +561,17 @@ class TerminalTable:
             self.console.lines(private_lines(mine, self.texts))
         await self._show_options(info)
 
-    async def _show_options(self, info: DecisionInfo) -> None:
+    async def _show_options(self, info: DecisionInfo, everything: bool = False) -> None:
         self.options = await self.service.options_for(
             self.channel, info.user_id or "", "", limit=None
         )
         self.say("Options (type a number or a command; 'help' lists more):", "dim")
-        self.console.lines(numbered_options(self.options, self.width, self.texts))
+        hints = registration(self.game_name).load_grammar().help
+        self.console.lines(
+            numbered_options(
+                self.options, self.width, self.texts, hints=hints, everything=everything
+            )
+        )
 
     def _reply(self, reply: Reply) -> bool:
         """Print a read's answer (a refusal in red); True if it was not refused."""
@@ -583,7 +588,7 @@ class TerminalTable:
             self.say(LOCAL_HELP.format(topic=next(iter(self.texts.rule_topics), "turn")))
             self._reply(await self.service.rules("commands", self.game_name))
         elif word in ("options", "o"):
-            await self._show_options(info)
+            await self._show_options(info, everything=rest.casefold() == "all")
         elif word in ("summary", "table", "t"):
             self._summary(info)
         elif word == "board":

@@ -7,7 +7,7 @@ Everything here is pure formatting over the engine's JSON views (``public_view``
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage import ResultRecord
 from engine.core import JSON
@@ -65,12 +65,28 @@ def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:
     return [line[:1].upper() + line[1:]]
 
 
+#: A verb with more options than this shows only its first :data:`GROUP_SHOWN` (a vote's
+#: placements or a split of revealed cards run into the hundreds); the numbers keep counting
+#: the whole list, and a typed command reaches every option.
+GROUP_MAX = 100
+GROUP_SHOWN = 24
+
+
 def numbered_options(
-    options: Sequence[str], width: int = 100, texts: GameTexts | None = None
+    options: Sequence[str],
+    width: int = 100,
+    texts: GameTexts | None = None,
+    *,
+    hints: Mapping[str, str] | None = None,
+    everything: bool = False,
 ) -> list[str]:
     """Options numbered from 1, grouped by verb so long lists (drain: ~80 hexes) stay short:
 
     ``  play      1) (nothing)  2) casa  3) 2 ponte``
+
+    A verb with more than :data:`GROUP_MAX` options shows its first :data:`GROUP_SHOWN` and a
+    line saying how many more there are and how to type one (``hints``: verb -> the grammar's
+    help text), unless ``everything``.
     """
     texts = texts or registration(default_game()).load_texts()
     groups: dict[str, list[str]] = {}
@@ -81,8 +97,23 @@ def numbered_options(
     pad = max((len(v) for v in groups), default=4)
     lines: list[str] = []
     for verb, cells in groups.items():
-        lines.extend(_rewrap(cells, f"  {verb:<{pad}}  ", " " * (pad + 4), width))
+        cut = not everything and len(cells) > GROUP_MAX
+        lines.extend(
+            _rewrap(
+                cells[:GROUP_SHOWN] if cut else cells, f"  {verb:<{pad}}  ", " " * (pad + 4), width
+            )
+        )
+        if cut:
+            indent = " " * (pad + 4)
+            lines.append(f"{indent}… {len(cells) - GROUP_SHOWN} more ('options all' lists them)")
+            hint = (hints or {}).get(verb)
+            if hint:
+                lines.append(clip(f"{indent}or type one: {hint}", width))
     return lines
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
 def _rewrap(cells: Iterable[str], first: str, indent: str, width: int) -> list[str]:

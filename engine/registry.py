@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -151,15 +151,35 @@ class SlashCommand:
     required: bool = True
 
 
+#: Items of a multi-select ``(value, label, description)``, the min and max number chosen.
+MultiItems = tuple[list[tuple[str, str, str | None]], int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class MultiSelect:
-    """A decision offered as one multi-select instead of its (many) options: the adapter shows
-    ``items(public_view)`` and sends ``"<verb> " + " ".join(chosen values)`` (the engine
-    validates it as any typed move)."""
+    """A decision offered as one multi-select instead of its (many) options; the adapter sends
+    ``command(chosen values)`` (default ``"<verb> " + " ".join(values)``) and the engine
+    validates it as any typed move, so a refused combination changes nothing.
+
+    The items come from one of two sources, which decides who may see them:
+
+    * ``items(public_view)`` - public: the select is part of the table's message (a divide's
+      revealed cards);
+    * ``from_options(options)`` - from the decider's own legal options (``Decision.options``
+      when they are private, e.g. a placement from a hidden hand): the adapter shows the select
+      only to the decider, in the private answer to his "choose" button.
+
+    Items are derived from legal options only, so every item is part of some legal move; the
+    engine still judges the combination.
+    """
 
     verb: str
-    #: public view -> (items ``(value, label, description)``, min chosen, max chosen)
-    items: Callable[[JSON], tuple[list[tuple[str, str, str | None]], int, int]]
+    #: public view -> items (``None``: the items come from ``from_options``)
+    items: Callable[[JSON], MultiItems] | None = None
+    #: the decider's own legal options -> items (shown to him only)
+    from_options: Callable[[Sequence[str]], MultiItems] | None = None
+    #: chosen values -> the command to send (``None``: the verb and the values)
+    command: Callable[[Sequence[str]], str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +345,8 @@ __all__ = [
     "GameRegistration",
     "GameTexts",
     "Grammar",
+    "MultiItems",
+    "MultiSelect",
     "OptionSpec",
     "SlashCommand",
     "default_game",

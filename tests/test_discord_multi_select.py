@@ -3,11 +3,16 @@ offer A) becomes ONE Discord select with min/max values instead of 254 grouped o
 
 from __future__ import annotations
 
+import dataclasses
+
+from bot.discord_commands import verb_choices
+from bot.discord_multi import multi_text, private_multi_spec
 from bot.discord_views import (
     CUSTOM_ID_MAX,
     MAX_SELECT_OPTIONS,
     SelectSpec,
     VzSelect,
+    controls_for,
     decision_components,
     multi_command,
     parse_id,
@@ -15,6 +20,10 @@ from bot.discord_views import (
 from bot.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState
+from engine.canal_grande.cards import load_components
+from engine.canal_grande.commands import format_place
+from engine.canal_grande.scenario import apply_setup
+from engine.canal_grande.votes import legal_placements
 
 
 def _divide_decision() -> tuple[DecisionInfo, CanalGrandeState]:
@@ -80,3 +89,96 @@ def test_the_discord_select_keeps_min_and_max_values() -> None:
     item = VzSelect(menu).item
     assert (item.min_values, item.max_values) == (1, 7)
     assert [o.value for o in item.options] == [str(i) for i in range(1, 9)]
+
+
+def _place_decision() -> tuple[DecisionInfo, CanalGrandeState]:
+    """Anna opens a vote in San Marco holding 2 San Marco, a gondola and 2 Castello."""
+    state = CanalGrandeState.new(["Anna", "Bela"], seed=1, first_divider=1)
+    apply_setup(
+        state,
+        {
+            "divider": "Bela",
+            "hands": {
+                "Anna": ["sanmarco", "sanmarco", "gondola", "castello", "castello"],
+                "Bela": ["sanmarco"],
+            },
+            "revealed": ["doge", "cannaregio", "cannaregio", "spy", "spy", "n1", "n1", "n2"],
+        },
+        "test",
+    )
+    for seat, command in ((1, "divide 1"), (0, "take A"), (0, "vote sanmarco")):
+        state.apply(seat, command)
+    d = state.pending()
+    assert d is not None and d.kind == "place" and not d.public_options
+    info = DecisionInfo(
+        channel_id="123",
+        game_id=4,
+        seq=9,
+        seat=d.seat,
+        user_id="42",
+        name=state.players[d.seat],
+        kind=d.kind,
+        prompt=d.prompt,
+        options=None,  # private: never on the table's message
+        game="canal_grande",
+        decline=d.decline,
+        multi=multi_choice("canal_grande", d.kind, state.public_view()),
+    )
+    return info, state
+
+
+def test_a_placement_is_no_public_select_but_a_private_one_of_the_hand() -> None:
+    """The table message keeps only the "Place cards…" button (the items show the hand); the
+    button's private answer is one multi-select of the cards a legal placement may use."""
+    info, state = _place_decision()
+    assert info.multi is None
+    public = decision_components(info)
+    assert not [c for c in public if isinstance(c, SelectSpec)]
+    assert any(":opt:place" in c.custom_id for c in public)
+    d = state.pending()
+    assert d is not None
+    spec = private_multi_spec(info, list(d.options))
+    assert spec is not None and spec.ephemeral and len(spec.components) == 1
+    menu = spec.components[0]
+    assert isinstance(menu, SelectSpec)
+    assert [o.value for o in menu.options] == [
+        "sanmarco.1",
+        "sanmarco.2",
+        "gondola.castello.1",
+        "gondola.castello.2",
+    ]
+    assert (menu.min_values, menu.max_values) == (1, 4)
+    cid = parse_id(menu.custom_id)
+    assert cid is not None and (cid.action, cid.arg, cid.seq) == ("multi", "place", 9)
+    command = multi_text("canal_grande", cid.arg, ["gondola.castello.1", "sanmarco.1"])
+    assert command == "place sanmarco gondola castello" and command in d.options
+    state.apply(d.seat, command)  # CG-6.4, CG-6.10: the engine takes it as typed
+
+
+def test_multi_text_falls_back_to_the_verb_and_values() -> None:
+    assert multi_text("canal_grande", "divide", ["3", "1"]) == "divide 1 3"
+    assert multi_text("venezia", "build", ["b", "a"]) == "build a b"
+
+
+def test_no_private_select_without_a_declaration_or_without_items() -> None:
+    info, _ = _place_decision()
+    assert private_multi_spec(info, ["pass"]) is None  # the plain list (just "pass") instead
+    other = dataclasses.replace(info, kind="district", game="canal_grande")
+    assert private_multi_spec(other, ["vote sanmarco"]) is None
+
+
+def test_typed_placements_deep_in_a_long_list_are_reached_by_autocomplete() -> None:
+    """A vote's hundreds of placements stay reachable as typed commands: typing a placement's
+    cards puts it among the /place autocomplete choices (CG-6.7b)."""
+    districts = load_components().districts
+    hand = {"sanmarco": 4, "gondola": 3, "castello": 4, "dorsoduro": 4, "sanpolo": 3}
+    options = [
+        format_place("sanmarco", k, groups)
+        for k, groups in legal_placements(hand, districts, "sanmarco", False, 1)
+    ]
+    assert len(options) > 300
+    controls = controls_for("canal_grande")
+    for option in options[::37]:
+        typed = option.removeprefix("place ")
+        values = [v for _, v in verb_choices(options, ("place",), typed, controls=controls)]
+        assert typed in values, (typed, values[:5])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, terminal
+from bot import cli, terminal, terminal_view
 from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
 from bot.terminal_view import numbered_options, summary_lines
@@ -399,3 +399,72 @@ def test_game_options_from_the_command_line(tmp_path: Path) -> None:
         assert record.options == {"first_divider": "2", "turn_limit": "3"}
     rc, text = run(tmp_path, ["--humans", "0", "--option", "colour=red"], db="v.sqlite3")
     assert rc == 2 and "has no option 'colour'" in text
+
+
+def test_a_vote_with_hundreds_of_placements_lists_only_a_few() -> None:
+    """CG-6.7b: a placement from a large hand has hundreds of legal forms; the terminal lists
+    the first few with a line saying how to reach the rest (numbers still count them all)."""
+    from engine.canal_grande.cards import load_components
+    from engine.canal_grande.commands import format_place
+    from engine.canal_grande.votes import legal_placements
+
+    hand = {"sanmarco": 4, "gondola": 3, "castello": 4, "dorsoduro": 4, "sanpolo": 3}
+    districts = load_components().districts
+    options = [
+        format_place("sanmarco", k, groups)
+        for k, groups in legal_placements(hand, districts, "sanmarco", False, 1)
+    ]
+    assert len(options) > 300
+    hints = {"place": "place <cards> — e.g. 'place sanmarco gondola 2 castello'"}
+    lines = numbered_options([*options, "pass"], width=100, hints=hints)
+    text = "\n".join(lines)
+    assert len(lines) <= 15 and all(len(line) <= 100 for line in lines), text
+    shown = [int(n) for n in re.findall(r"(\d+)\)", text)]
+    assert shown == [*range(1, terminal_view.GROUP_SHOWN + 1), len(options) + 1]
+    assert f"… {len(options) - terminal_view.GROUP_SHOWN} more" in text
+    assert "('options all' lists them)" in text and "or type one: place <cards>" in text
+    everything = numbered_options([*options, "pass"], width=100, everything=True)
+    listed = [int(n) for n in re.findall(r"(\d+)\)", "\n".join(everything))]
+    assert listed == list(range(1, len(options) + 2))
+    short = numbered_options(options[:90], width=100)  # up to GROUP_MAX: all of them
+    assert len(re.findall(r"(\d+)\)", "\n".join(short))) == 90
+
+
+def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
+    tmp_path: Path,
+) -> None:
+    """Two people at one keyboard play random listed options until a vote offers more
+    placements than are listed; then one of the unlisted ones is typed and accepted."""
+    out = io.StringIO()
+    rng = random.Random(21)
+    typed: list[str] = []
+    asked = [False]
+
+    def answer(printed: str) -> str | None:
+        if "Final ranking:" in printed or typed:
+            return None if "Final ranking:" in printed else "quit"
+        block = printed.rsplit("Options (", 1)[-1]
+        if "more ('options all'" in block and "\n  place" in block and not asked[0]:
+            asked[0] = True
+            assert len(block.strip().splitlines()) <= 18, block  # not one line per option
+            return "options all"
+        if asked[0]:
+            cells = re.findall(r"(\d+)\) (.+?)(?=  \d+\)|$)", block, flags=re.M)
+            hidden = [rest for n, rest in cells if int(n) > terminal_view.GROUP_SHOWN]
+            hidden = [rest for rest in hidden if rest.strip()]
+            command = "place " + rng.choice(hidden).strip()
+            typed.append(command)
+            return command
+        numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
+        return str(rng.randint(1, max(numbers))) if numbers else ""
+
+    rc, text = run(
+        tmp_path,
+        ["--game", "canal_grande", "--humans", "2", "--seed", "8"],
+        stdin=ReaderIn(out, answer),
+        out=out,
+    )
+    assert rc == 0, text[-3000:]
+    assert typed, "no vote with more placements than listed came up"
+    assert "✗" not in text
+    assert stored_moves(tmp_path / "t.sqlite3")[-1][1] == typed[0]

@@ -30,9 +30,10 @@ def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
 
 
 def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
-    """The multi-select a game's controls declare for this decision kind (``None``: none)."""
+    """The public multi-select a game's controls declare for this decision kind (``None``:
+    none; a select built from private options is offered to the decider only, on request)."""
     declared = registration_of(game).load_controls().multi_select.get(kind)
-    if declared is None:
+    if declared is None or declared.items is None:
         return None
     items, low, high = declared.items(view)
     return MultiChoice(declared.verb, tuple(items), low, high)

@@ -1,11 +1,13 @@
 """Canal Grande's controls: the divide as one multi-select of the revealed cards (offer A; its
-254 options stay grouped by first position for adapters without multi-selects), votes and
-placements in private lists (they show the hand)."""
+254 options stay grouped by first position for adapters without multi-selects); a placement in
+a vote as one multi-select of the hand cards it may use (shown to the placer only: it shows
+his hand; :mod:`engine.canal_grande.vote_select`); the district of a vote in a private list."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON
 from engine.registry import Controls, MultiSelect
 
@@ -54,5 +56,8 @@ def controls() -> Controls:
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
         option_group=option_group,
         option_label=option_label,
-        multi_select={"divide": MultiSelect("divide", divide_items)},
+        multi_select={
+            "divide": MultiSelect("divide", divide_items),
+            "place": MultiSelect("place", from_options=placement_items, command=placement_command),
+        },
     )

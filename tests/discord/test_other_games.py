@@ -4,8 +4,10 @@ controls, and a whole game is played by clicking only what the bot shows."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from simcord import Env, ResponseMessage
 
 from bot.discord_commands import MOVE_TEXT_MAX
@@ -17,7 +19,9 @@ from bot.discord_sim import (
     raw_messages,
     texts,
 )
-from engine.registry import table_registrations
+from bot.table import lobby
+from engine.canal_grande.vote_select import GONDOLA_PREFIX, placement_command, placement_items
+from engine.registry import registration, table_registrations
 
 
 async def test_canal_grande_plays_to_its_end_by_clicking(simcord_env: Env) -> None:
@@ -193,3 +197,100 @@ async def test_a_multi_select_by_someone_else_is_refused_and_changes_nothing(
     assert "not playing" in answer or "Not your decision" in answer, answer
     assert not any((m.content or "").startswith("✅") for m in answers)
     assert await simcord_env.bot.service.view(str(channel.id)) == before
+
+
+VOTE_SEED = 1  # a game whose third move lets alice open a vote with a gondola
+
+
+async def _alice_opens_a_vote(simcord_env: Env, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Two people, a known seed: the moves before the vote are typed (``/move``), found by
+    playing the same game in the engine until alice must open a vote and may use a gondola."""
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: VOTE_SEED))
+    reg = registration("canal_grande")
+    state = reg.load_game().new_state(
+        ["alice", "bob"], VOTE_SEED, reg.engine_options({"first_divider": "1"})
+    )
+    rng = random.Random(VOTE_SEED)
+    moves: list[tuple[int, str]] = []
+    while True:
+        d = state.pending()
+        assert d is not None and len(moves) < 100
+        if d.kind == "place" and d.seat == 0 and any(_with_gondola(o) for o in d.options):
+            break
+        command = rng.choice(d.options)
+        moves.append((d.seat, command))
+        state.apply(d.seat, command)
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("canal-vote")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "options", settings="first_divider=1")
+    await alice.slash(channel, "start")
+    for seat, command in moves:
+        await simcord_env.advance_time(30)
+        result = await (alice, bob)[seat].slash(channel, "move", text=command)
+        assert "✅" in _shown(result), _shown(result)
+    await simcord_env.advance_time(30)
+    return channel, alice, bob, state
+
+
+def _with_gondola(option: str) -> bool:
+    """A placement with chosen-district cards and a gondola's reinforcement."""
+    return " gondola " in option and not option.startswith("place gondola")
+
+
+async def test_a_vote_is_placed_with_cards_and_a_gondola_by_the_controls_alone(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CG-6.4, CG-6.10: alice opens the vote with a card of the chosen district and a gondola
+    carrying another district's card, choosing the cards in one private menu. A choice the
+    engine refuses (no chosen-district card first, CG-6.9a) is explained and changes nothing."""
+    channel, alice, bob, state = await _alice_opens_a_vote(simcord_env, monkeypatch)
+    service = simcord_env.bot.service
+    d = state.pending()
+    assert d is not None and not d.public_options
+    stored = decision_message(simcord_env, channel)
+    assert stored is not None
+    public = controls(stored)
+    assert not [c for c in public if c.get("type") == 3], "hand cards on the table message"
+    opener = next(c for c in public if action_of(c["custom_id"]) == "opt")
+    table = ResponseMessage(simcord_env, stored)
+
+    # Bob may not open alice's cards.
+    peek = await bob.click(table, custom_id=opener["custom_id"])
+    shown = [m for m in [peek.response, *peek.followups] if m is not None]
+    assert not [m for m in shown if any(c.get("type") == 3 for c in controls(m))]
+
+    opened = await alice.click(table, custom_id=opener["custom_id"])
+    private = [m for m in [opened.response, *opened.followups] if m is not None and controls(m)]
+    assert len(private) == 1 and private[0].ephemeral
+    menu = next(c for c in controls(private[0]) if c.get("type") == 3)
+    assert action_of(menu["custom_id"]) == "multi"
+    items, low, high = placement_items(d.options)
+    assert [o["value"] for o in menu["options"]] == [v for v, _, _ in items]
+    assert (menu.get("min_values"), menu.get("max_values")) == (low, high)
+    carried = next(v for v, _, _ in items if v.startswith(GONDOLA_PREFIX))
+    chosen = next(v for v, _, _ in items if not v.startswith(GONDOLA_PREFIX))
+
+    before = await service.view(str(channel.id))
+    await alice.select(private[0], [carried], custom_id=menu["custom_id"])
+    refused = simcord_env.backend.get_message(private[0].channel_id, private[0].id)
+    assert "must include a" in (refused.content or "") and "CG-6.9a" in (refused.content or "")
+    assert not controls(refused)
+    assert await service.view(str(channel.id)) == before
+
+    again = await alice.click(table, custom_id=opener["custom_id"])
+    private = [m for m in [again.response, *again.followups] if m is not None and controls(m)]
+    menu = next(c for c in controls(private[0]) if c.get("type") == 3)
+    await alice.select(private[0], [carried, chosen], custom_id=menu["custom_id"])
+    done = simcord_env.backend.get_message(private[0].channel_id, private[0].id)
+    assert (done.content or "").startswith("✅"), done.content
+    command = placement_command([carried, chosen])
+    state.apply(0, command)
+    after = await service.view(str(channel.id))
+    assert after is not None and after["vote"] == state.public_view()["vote"]
+    assert after["vote"]["votes"] == [2, 0]
+    posted = "\n".join(texts(m) for m in raw_messages(simcord_env, channel))
+    assert "gondola" in posted.split("alice places", 1)[1].split("\n", 1)[0]
