@@ -57,7 +57,7 @@ from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
 from engine.core import Event, IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult
+from engine.scenario_base import ScenarioError, ScenarioResult, check_top_keys, play_steps
 
 TOP_KEYS = {
     "game",
@@ -117,9 +117,7 @@ EXPECT_KEYS = {
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
     result = ScenarioResult(str(spec.get("name", name)))
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    check_top_keys(spec, TOP_KEYS, name)
     if spec.get("game", "amsterdam") != "amsterdam":
         raise ScenarioError(f"{name}: not an Amsterdam scenario (game = {spec.get('game')!r})")
     players = [str(p) for p in spec.get("players", ["Red", "Black"])]
@@ -129,33 +127,15 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
     except IllegalMove as exc:
         raise ScenarioError(f"{name}: {exc}") from None
     texts: list[str] = [e.text for e in apply_setup(state, spec.get("setup", {}), name)]
-    for i, step in enumerate(spec.get("steps", []), start=1):
-        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
-        seat = _seat(state, step.get("player"), f"{name} {where}")
-        expect_ok = step.get("expect", "ok") == "ok"
-        before = state.to_json()
-        try:
-            events = state.apply(seat, str(step.get("command", "")))
-            texts.extend(e.text for e in events)
-            if not expect_ok:
-                result.failures.append(f"{where}: was accepted, expected a rejection")
-                return result
-        except IllegalMove as exc:
-            if expect_ok:
-                result.failures.append(f"{where}: rejected: {exc}")
-                return result
-            if state.to_json() != before:
-                result.failures.append(f"{where}: the rejection changed the state")
-            needle = step.get("reject_contains")
-            if needle and str(needle).casefold() not in str(exc).casefold():
-                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
-        result.steps_run = i
-        if "then" in step:
-            result.failures.extend(
-                f"{where}: {f}" for f in check_expect(state, step["then"], texts)
-            )
-    result.failures.extend(check_expect(state, spec.get("expect", {}), texts))
-    return result
+    return play_steps(
+        result,
+        state,
+        spec,
+        name,
+        lambda who, where: _seat(state, who, where),
+        lambda expect: check_expect(state, expect, texts),
+        texts,
+    )
 
 
 def _seat(state: AmsterdamState, who: Any, where: str) -> int:

@@ -11,10 +11,11 @@ from collections import Counter
 from typing import Any
 
 from engine.core import IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult
+from engine.scenario_base import ScenarioError, ScenarioResult, check_top_keys, play_steps
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES, card_type
 from engine.venezia.state import VeneziaState
 
+TOP_KEYS = {"name", "rules", "description", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {
     "active",
     "hands",
@@ -59,48 +60,20 @@ EXPECT_KEYS = {
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
     result = ScenarioResult(str(spec.get("name", name)))
-    unknown = set(spec) - {
-        "name",
-        "rules",
-        "description",
-        "players",
-        "seed",
-        "setup",
-        "steps",
-        "expect",
-    }
-    if unknown:
-        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    check_top_keys(spec, TOP_KEYS, name)
     players = [str(p) for p in spec.get("players", [])]
     if not 2 <= len(players) <= 5:
         raise ScenarioError(f"{name}: 'players' must list 2 to 5 names")
     state = VeneziaState.new(players, int(spec.get("seed", 1)))
     apply_setup(state, spec.get("setup", {}), name)
-    for i, step in enumerate(spec.get("steps", []), start=1):
-        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
-        seat = _seat(state, step.get("player"), f"{name} {where}")
-        command = str(step.get("command", ""))
-        expect_ok = step.get("expect", "ok") == "ok"
-        before = state.to_json()
-        try:
-            state.apply(seat, command)
-            if not expect_ok:
-                result.failures.append(f"{where}: was accepted, expected a rejection")
-                return result
-        except IllegalMove as exc:
-            if expect_ok:
-                result.failures.append(f"{where}: rejected: {exc}")
-                return result
-            if state.to_json() != before:
-                result.failures.append(f"{where}: the rejection changed the state")
-            needle = step.get("reject_contains")
-            if needle and str(needle).casefold() not in str(exc).casefold():
-                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
-        result.steps_run = i
-        if "then" in step:
-            result.failures.extend(f"{where}: {f}" for f in check_expect(state, step["then"]))
-    result.failures.extend(check_expect(state, spec.get("expect", {})))
-    return result
+    return play_steps(
+        result,
+        state,
+        spec,
+        name,
+        lambda who, where: _seat(state, who, where),
+        lambda expect: check_expect(state, expect),
+    )
 
 
 def _seat(state: VeneziaState, who: Any, where: str) -> int:
