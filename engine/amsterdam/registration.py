@@ -13,7 +13,14 @@ import random
 from typing import Any
 
 from engine.core import IllegalMove
-from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
+from engine.registry import (
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    OptionSpec,
+    determinized_twin,
+    texts_from,
+)
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
 VARIANT_NAMES: tuple[str, ...] = (
@@ -60,14 +67,7 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.amsterdam import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
-    )
+    return texts_from(t)
 
 
 def scores(state: Any) -> list[int | None]:
@@ -78,20 +78,13 @@ def scores(state: Any) -> list[int | None]:
     return [int(v) for v in state.vp]
 
 
-def make_ai(level: str, budget_s: float | None = None) -> Any:
-    from engine.amsterdam.ai import get_ai
-
-    return get_ai(level, budget_s)
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
     public but not in the view (the history, the idle-round count) is copied."""
     from engine.amsterdam.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
+    other = determinized_twin(determinize, state, seat, rng)
     other.idle = state.idle
     other.winner = state.winner
     other.activity = state.activity
@@ -111,7 +104,7 @@ REGISTRATION = GameRegistration(
         "hand": "render.amsterdam.hand:render_hand",
         "end": "render.amsterdam.end:render_end",
     },
-    ai="engine.amsterdam.registration:make_ai",
+    ai="engine.amsterdam.ai:get_ai",
     ai_levels=("random", "greedy", "strong"),
     scenario="engine.amsterdam.scenario",
     invariants="engine.amsterdam.invariants:violations",

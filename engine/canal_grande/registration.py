@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
+from engine.registry import (
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    OptionSpec,
+    determinized_twin,
+    texts_from,
+)
 
 
 def grammar() -> Grammar:
@@ -22,14 +29,7 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.canal_grande import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
-    )
+    return texts_from(t)
 
 
 def scores(state: Any) -> list[int | None]:
@@ -38,19 +38,11 @@ def scores(state: Any) -> list[int | None]:
     return [None for _ in state.players]
 
 
-def make_ai(level: str, budget_s: float | None = None) -> Any:
-    from engine.ai.canal_grande import get_cg_ai
-
-    return get_cg_ai(level, budget_s)
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
-    return other
+    return determinized_twin(determinize, state, seat, rng)
 
 
 REGISTRATION = GameRegistration(
@@ -65,7 +57,7 @@ REGISTRATION = GameRegistration(
         "hand": "render.canal_grande.hand:render_hand",
         "end": "render.canal_grande.end:render_end",
     },
-    ai="engine.canal_grande.registration:make_ai",
+    ai="engine.ai.canal_grande:get_cg_ai",
     ai_levels=("random", "greedy", "strong"),
     scenario="engine.canal_grande.scenario",
     invariants="engine.canal_grande.invariants:violations",

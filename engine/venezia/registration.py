@@ -9,7 +9,13 @@ import random
 from typing import Any
 
 from engine.core import Decision
-from engine.registry import GameRegistration, GameTexts, Grammar
+from engine.registry import (
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    determinized_twin,
+    texts_from,
+)
 
 
 def grammar() -> Grammar:
@@ -28,13 +34,8 @@ def texts() -> GameTexts:
     from engine.venezia import summary
     from engine.venezia import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
+    return texts_from(
+        t,
         active_seat=t.active_seat,
         reserved_names=t.reserved_names,
         summary_lines=summary.summary_lines,
@@ -96,9 +97,7 @@ def twin(state: Any, seat: int, rng: random.Random) -> Any:
     kept so the views match field by field."""
     from engine.venezia.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
-    return other
+    return determinized_twin(determinize, state, seat, rng)
 
 
 REGISTRATION = GameRegistration(
