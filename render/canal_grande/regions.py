@@ -125,19 +125,8 @@ def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> No
     common.caption(draw, xy, text, C.FONT_CAPTION)
 
 
-def player_title(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    seat: int,
-    letter: str,
-    name: str,
-    max_width: int,
-    size: int = C.FONT_NAME,
-    bg: T.RGB = T.PANEL,
-) -> tuple[int, int, int, int]:
-    """A player's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
-    return common.player_title(img, draw, xy, seat, letter, name, max_width, size, bg)
+#: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).
+player_title = common.PlayerTitles(C.FONT_NAME)
 
 
 def header(
