@@ -57,7 +57,14 @@ from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
 from engine.core import Event, IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult, check_top_keys, play_steps
+from engine.scenario_base import (
+    Expectations,
+    ScenarioError,
+    ScenarioResult,
+    play_steps,
+    player_seat,
+    refuse_unknown,
+)
 
 TOP_KEYS = {
     "game",
@@ -116,8 +123,7 @@ EXPECT_KEYS = {
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
-    result = ScenarioResult(str(spec.get("name", name)))
-    check_top_keys(spec, TOP_KEYS, name)
+    refuse_unknown(spec, TOP_KEYS, f"{name}: unknown top-level keys")
     if spec.get("game", "amsterdam") != "amsterdam":
         raise ScenarioError(f"{name}: not an Amsterdam scenario (game = {spec.get('game')!r})")
     players = [str(p) for p in spec.get("players", ["Red", "Black"])]
@@ -128,7 +134,6 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
         raise ScenarioError(f"{name}: {exc}") from None
     texts: list[str] = [e.text for e in apply_setup(state, spec.get("setup", {}), name)]
     return play_steps(
-        result,
         state,
         spec,
         name,
@@ -139,11 +144,7 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
 
 
 def _seat(state: AmsterdamState, who: Any, where: str) -> int:
-    if isinstance(who, int) and who in (0, 1):
-        return who
-    if who in state.players:
-        return state.players.index(who)
-    raise ScenarioError(f"{where}: unknown player {who!r}; players: {state.players}")
+    return player_seat(state.players, who, where)
 
 
 # ---------------------------------------------------------------- setup
@@ -188,9 +189,7 @@ class _Cards:
 def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list[Event]:
     """Rebuild the position with every card accounted for, then start a fresh round (whose
     events, e.g. an immediate game end, are returned)."""
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    refuse_unknown(setup, SETUP_KEYS, f"{name}: unknown setup keys")
     if not setup:
         return []
     cs = state.cs
@@ -323,16 +322,10 @@ def _cell_at(state: AmsterdamState, r: int, c: int, name: str) -> int:
 
 # ---------------------------------------------------------------- expectations
 def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]) -> list[str]:
-    unknown = set(expect) - EXPECT_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
-    fails: list[str] = []
+    exp = Expectations(expect, EXPECT_KEYS)
+    fails, check = exp.fails, exp.check
     cards = state.cs.cards
     lay = state.layout
-
-    def check(what: str, got: Any, want: Any) -> None:
-        if got != want:
-            fails.append(f"{what}: expected {want!r}, got {got!r}")
 
     def seat(who: Any) -> int:
         return _seat(state, who, "expect")
@@ -392,14 +385,8 @@ def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]
                 )
             else:
                 fails.extend(f"option {o!r} should not be offered" for o in opts if o in have)
-    if "game_over" in expect:
-        check("game over", state.over, bool(expect["game_over"]))
-    if "ranking" in expect:
-        check(
-            "ranking",
-            [[state.players[s] for s in g] for g in state.ranking()],
-            [list(g) for g in expect["ranking"]],
-        )
+    exp.game_over(state.over)
+    exp.ranking(state.ranking, state.players)
     for who, want in expect.get("revealed", {}).items():
         r = state.revealed[seat(who)]
         check(f"revealed card of {who}", "none" if r is None else cards[r].label, str(want))
