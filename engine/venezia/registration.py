@@ -51,23 +51,18 @@ def scores(state: Any) -> list[int | None]:
     return [int(p) for p in state.pos]
 
 
+#: The AI levels, weakest first, and their classes.
+AI_CLASSES = {
+    "random": "engine.ai.random_ai:RandomAi",
+    "greedy": "engine.ai.greedy:GreedyAi",
+    "strong": "engine.ai.strong:StrongAi",
+}
+
+
 def make_ai(level: str, budget_s: float | None = None) -> Any:
-    key = level.strip().casefold()
-    if key == "random":
-        from engine.ai.random_ai import RandomAi
+    from engine.ai.base import level_player
 
-        return RandomAi()
-    if key == "greedy":
-        from engine.ai.greedy import GreedyAi
-
-        return GreedyAi()
-    if key == "strong" or key.startswith("strong@"):
-        from engine.ai.strong import StrongAi
-
-        if key.startswith("strong@"):
-            budget_s = float(key.partition("@")[2])
-        return StrongAi() if budget_s is None else StrongAi(budget_s=budget_s)
-    raise ValueError(f"unknown AI level {level!r} for Venezia; levels: random, greedy, strong")
+    return level_player(level, budget_s, "Venezia", AI_CLASSES)
 
 
 def random_policy(rng: random.Random) -> Any:
