@@ -44,17 +44,6 @@ def deciding_seat(state: Any, decision: Decision, command: str) -> int:
     return decision.seat
 
 
-def determinized_twin(
-    determinize: Callable[[JSON, random.Random], Any], state: Any, seat: int, rng: random.Random
-) -> Any:
-    """A registration's ``twin``: the world re-imagined from ``seat``'s view by the game's
-    ``determinize(view, rng)``, with the history (public, but not in the view) copied so the
-    views match field by field."""
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
-    return other
-
-
 def load(path: str) -> Any:
     """The object a ``"module:attribute"`` path names (imported on first use)."""
     module_name, _, attr = path.partition(":")
@@ -147,21 +136,6 @@ class GameTexts:
     option_cell: Callable[[str, str], str] = lambda verb, rest: rest
     #: how the private hand line starts (the terminal prints the hand with the decision)
     hand_prefixes: tuple[str, ...] = ("your hand:",)
-
-
-def texts_from(module: Any, **optional: Any) -> GameTexts:
-    """A game's :class:`GameTexts` from its texts module's conventional names (``OVERVIEW``,
-    ``RULE_TOPICS``, ``RULE_ALIASES``, ``status_lines``, ``hand_text``, ``secret_part``); the
-    optional parts are passed by name."""
-    return GameTexts(
-        overview=module.OVERVIEW,
-        rule_topics=module.RULE_TOPICS,
-        rule_aliases=module.RULE_ALIASES,
-        status_lines=module.status_lines,
-        hand_text=module.hand_text,
-        secret_part=module.secret_part,
-        **optional,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,13 +327,9 @@ __all__ = [
     "Grammar",
     "OptionSpec",
     "SlashCommand",
-    "deciding_seat",
     "default_game",
-    "determinized_twin",
     "load",
     "registration",
     "registrations",
     "table_registrations",
-    "texts_from",
-    "uniform_random_policy",
 ]

@@ -13,14 +13,8 @@ import random
 from typing import Any
 
 from engine.core import IllegalMove
-from engine.registry import (
-    GameRegistration,
-    GameTexts,
-    Grammar,
-    OptionSpec,
-    determinized_twin,
-    texts_from,
-)
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
+from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
 VARIANT_NAMES: tuple[str, ...] = (
@@ -96,22 +90,11 @@ REGISTRATION = GameRegistration(
     name="amsterdam",
     title="Amsterdam",
     aliases=("am", "amszterdam"),
-    game="engine.amsterdam:GAME",
-    grammar="engine.amsterdam.registration:grammar",
-    texts="engine.amsterdam.registration:texts",
-    images={
-        "board": "render.amsterdam.board:render_board",
-        "hand": "render.amsterdam.hand:render_hand",
-        "end": "render.amsterdam.end:render_end",
-    },
+    **conventional_parts("engine.amsterdam", "render.amsterdam"),
     ai="engine.amsterdam.ai:get_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.amsterdam.scenario",
-    invariants="engine.amsterdam.invariants:violations",
-    scores="engine.amsterdam.registration:scores",
     random_policy="engine.registry:uniform_random_policy",
     command_seat="engine.registry:deciding_seat",
-    twin="engine.amsterdam.registration:twin",
     options=(
         OptionSpec(
             "variant",

@@ -5,14 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.registry import (
-    GameRegistration,
-    GameTexts,
-    Grammar,
-    OptionSpec,
-    determinized_twin,
-    texts_from,
-)
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
+from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 
 def grammar() -> Grammar:
@@ -49,22 +43,11 @@ REGISTRATION = GameRegistration(
     name="canal_grande",
     title="Canal Grande",
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
-    game="engine.canal_grande:GAME",
-    grammar="engine.canal_grande.registration:grammar",
-    texts="engine.canal_grande.registration:texts",
-    images={
-        "board": "render.canal_grande.board:render_board",
-        "hand": "render.canal_grande.hand:render_hand",
-        "end": "render.canal_grande.end:render_end",
-    },
+    **conventional_parts("engine.canal_grande", "render.canal_grande"),
     ai="engine.ai.canal_grande:get_cg_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.canal_grande.scenario",
-    invariants="engine.canal_grande.invariants:violations",
-    scores="engine.canal_grande.registration:scores",
     random_policy="engine.registry:uniform_random_policy",
     command_seat="engine.registry:deciding_seat",
-    twin="engine.canal_grande.registration:twin",
     options=(
         OptionSpec(
             "first_divider",

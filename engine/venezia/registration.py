@@ -9,13 +9,8 @@ import random
 from typing import Any
 
 from engine.core import Decision
-from engine.registry import (
-    GameRegistration,
-    GameTexts,
-    Grammar,
-    determinized_twin,
-    texts_from,
-)
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
+from engine.registry import GameRegistration, GameTexts, Grammar
 
 
 def grammar() -> Grammar:
@@ -99,22 +94,11 @@ REGISTRATION = GameRegistration(
     name="venezia",
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
-    game="engine.venezia:GAME",
-    grammar="engine.venezia.registration:grammar",
-    texts="engine.venezia.registration:texts",
-    images={
-        "board": "render.board:render_board",
-        "hand": "render.hand:render_hand",
-        "end": "render.end:render_end",
-    },
+    **conventional_parts("engine.venezia", "render"),
     ai="engine.venezia.registration:make_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.venezia.scenario",
-    invariants="engine.venezia.invariants:violations",
-    scores="engine.venezia.registration:scores",
     random_policy="engine.venezia.registration:random_policy",
     command_seat="engine.venezia.registration:command_seat",
-    twin="engine.venezia.registration:twin",
     controls="engine.venezia.controls:controls",
     image_decisions=frozenset({"place", "drain"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
