@@ -30,6 +30,7 @@ from render.common import (
     theme_colours,
 )
 from render.png import png_bytes
+from render.text import draw_text
 
 __all__ = [
     "Painter",
@@ -127,6 +128,28 @@ def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> No
 
 #: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).
 player_title = common.PlayerTitles(C.FONT_NAME)
+
+
+def lead_lines(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    step: int,
+    lines: Sequence[str],
+    max_width: int | None = None,
+) -> None:
+    """Lines of text ``step`` apart from ``xy`` (left, middle): the first a bold lead in the
+    body size, the others small and soft."""
+    for i, line in enumerate(lines):
+        draw_text(
+            draw,
+            (xy[0], xy[1] + i * step),
+            line,
+            C.FONT_BODY if i == 0 else C.FONT_SMALL,
+            T.TEXT if i == 0 else T.TEXT_SOFT,
+            bold=i == 0,
+            anchor="lm",
+            max_width=max_width,
+        )
 
 
 def header(
