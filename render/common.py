@@ -345,32 +345,47 @@ def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size:
     draw_text(draw, xy, text.upper(), size, T.TEXT_SOFT, bold=True, anchor="ls")
 
 
-def player_title(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    seat: int,
-    letter: str,
-    name: str,
-    max_width: int,
-    size: int = 21,
-    bg: RGB = T.PANEL,
-    colour: RGB | None = None,
-    ink: RGB | None = None,
-) -> tuple[int, int, int, int]:
-    """A player's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
-    d = size + 14
-    paste_flat(img, marker(seat, letter, d, colour, ink), xy, bg)
-    return draw_text(
-        draw,
-        (xy[0] + d + 10, xy[1] + d / 2),
-        name,
-        size,
-        T.TEXT,
-        bold=True,
-        anchor="lm",
-        max_width=max_width - d - 10,
-    )
+@dataclass(frozen=True)
+class PlayerTitles:
+    """A game's ``player_title`` with its name size and seat colours bound once
+    (``colours``/``inks`` by seat; ``None``: the shared seat colours)."""
+
+    size: int = 21
+    colours: Sequence[RGB] | None = None
+    inks: Sequence[RGB] | None = None
+
+    def __call__(
+        self,
+        img: Image.Image,
+        draw: ImageDraw.ImageDraw,
+        xy: tuple[int, int],
+        seat: int,
+        letter: str,
+        name: str,
+        max_width: int,
+        size: int | None = None,
+        bg: RGB = T.PANEL,
+    ) -> tuple[int, int, int, int]:
+        """The seat's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
+        size = self.size if size is None else size
+        d = size + 14
+        colour = None if self.colours is None else self.colours[seat]
+        ink = None if self.inks is None else self.inks[seat]
+        paste_flat(img, marker(seat, letter, d, colour, ink), xy, bg)
+        return draw_text(
+            draw,
+            (xy[0] + d + 10, xy[1] + d / 2),
+            name,
+            size,
+            T.TEXT,
+            bold=True,
+            anchor="lm",
+            max_width=max_width - d - 10,
+        )
+
+
+#: A player's marker and name in the shared seat colours.
+player_title = PlayerTitles()
 
 
 def header_band(

@@ -9,6 +9,7 @@ hidden parts with :func:`engine.venezia.determinize.determinize`.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from engine.core import JSON, Decision
@@ -21,6 +22,30 @@ class AiPlayer(Protocol):
     level: str
 
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str: ...
+
+
+def level_player(
+    level: str, budget_s: float | None, title: str, classes: Mapping[str, str]
+) -> AiPlayer:
+    """A new AI of ``level`` for a game whose ``classes`` map its levels to ``"module:Class"``
+    (imported on first use); ``strong@0.3`` or ``budget_s`` sets the strong level's seconds
+    per decision (its own default without). A ValueError says what is wrong otherwise."""
+    from engine.registry import load
+
+    key = level.strip().casefold()
+    if key.startswith("strong@"):
+        try:
+            budget_s = float(key.partition("@")[2])
+        except ValueError:
+            raise ValueError(f"bad budget in {level!r}; write e.g. strong@0.5") from None
+        key = "strong"
+    if key not in classes:
+        raise ValueError(f"{title} has no AI level {level!r}; levels: {', '.join(classes)}")
+    make = load(classes[key])
+    player: AiPlayer = (
+        make(budget_s=budget_s) if key == "strong" and budget_s is not None else make()
+    )
+    return player
 
 
 def legal_options(view: JSON, decision: Decision) -> list[str]:

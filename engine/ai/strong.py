@@ -30,10 +30,9 @@ from engine.ai.greedy import (
     Evaluator,
     GreedyPlayer,
     Weights,
-    best_of,
     no_stall,
 )
-from engine.ai.racing import race
+from engine.ai.racing import WorldSearchAi
 from engine.core import JSON, Decision
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
@@ -65,7 +64,7 @@ def might_end_by_exchange(state: VeneziaState, seat: int) -> bool:
     return state.destination(seat, gold // 5) >= state.comp.track_end
 
 
-class StrongAi:
+class StrongAi(WorldSearchAi[VeneziaState]):
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
     level = "strong"
@@ -100,7 +99,7 @@ class StrongAi:
         if len(choices) == 1 and not exchanges:
             return choices[0]
         seat = decision.seat
-        world = determinize(view, rng, self.memory.spent)
+        world = self.imagine(view, rng)
         command: str | None = None
         if exchanges and seat == world.active:
             command = self.ranker.exchange_choice(world, seat, exchanges)
@@ -125,65 +124,19 @@ class StrongAi:
                 else:
                     deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
                     hard = start + max(self.budget_s * HARD_LIMIT, self.budget_s + 0.25)
-                    command = self.search(view, world, seat, cands, rng, deadline, hard)
+                    command = self.search(view, world, seat, cands, rng, deadline, hard).leader
         if command not in options:  # defensive: never answer something illegal
             command = choices[0] if choices else options[0]
         self.memory.record(command)
         return command
 
     # -- search -------------------------------------------------------------------------------
-    def search(
-        self,
-        view: JSON,
-        first: VeneziaState,
-        seat: int,
-        cands: list[str],
-        rng: random.Random,
-        deadline: float,
-        hard_deadline: float | None = None,
-    ) -> str:
-        """Race the candidates (best first) on shared worlds until ``deadline`` (after at least
-        ``min_worlds`` worlds, unless ``hard_deadline`` passes first)."""
-        worlds = [first]
-        results: dict[str, list[float]] = {c: [] for c in cands}
-        alive = list(cands)
-        clock = time.perf_counter
-        i = 0
-        rollouts = 0
-        while True:
-            if i >= len(worlds):
-                worlds.append(determinize(view, rng, self.memory.spent))
-            world = worlds[i]
-            seed = rng.getrandbits(48)
-            out_of_time = False
-            done_here = []
-            for c in alive:
-                now = clock()
-                if (i >= self.min_worlds and now > deadline) or (
-                    hard_deadline is not None and now > hard_deadline
-                ):
-                    out_of_time = True
-                    break
-                results[c].append(self.playout(world, seat, c, random.Random(seed)))
-                rollouts += 1
-                done_here.append(c)
-            if out_of_time:
-                for c in done_here:  # keep the comparison on shared worlds only
-                    results[c].pop()
-                break
-            i += 1
-            if len(alive) > 2 and i >= 4 and i % 2 == 0:
-                alive = race(alive, results)
-            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
-                break
-        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
-        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
-        if not means:
-            return cands[0]  # not even one world in time: the heuristics' favourite
-        return best_of([(v, c) for c, v in means.items()])
+    def imagine(self, view: JSON, rng: random.Random) -> VeneziaState:
+        return determinize(view, rng, self.memory.spent)
 
-    def playout(self, world: VeneziaState, seat: int, command: str, rng: random.Random) -> float:
+    def playout(self, world: VeneziaState, seat: int, command: str, seed: int) -> float:
         """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""
+        rng = random.Random(seed)
         sim = world.clone()
         sim.apply(sim.active if command.startswith("exchange") else seat, command)
         # play on until the seat's next turn starts (horizon 0) or until ``horizon`` more of

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.base import AiPlayer
+from engine.ai.base import AiPlayer, level_player
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
@@ -328,24 +328,16 @@ def _choose_card(st: AmsterdamState, options: list[str], me: int) -> str:
     return choice
 
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+#: The AI levels, weakest first, and their classes.
+AI_CLASSES = {
+    "random": "engine.amsterdam.ai:RandomAi",
+    "greedy": "engine.amsterdam.ai:GreedyAi",
+    "strong": "engine.amsterdam.ai_strong:AmStrongAi",
+}
+LEVELS: tuple[str, ...] = tuple(AI_CLASSES)
 
 
 def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
     sets the strong level's seconds per decision (default 1 s)."""
-    key_ = level.strip().casefold()
-    if key_ == "random":
-        return RandomAi()
-    if key_ == "greedy":
-        return GreedyAi()
-    if key_ == "strong" or key_.startswith("strong@"):
-        from engine.amsterdam.ai_strong import AmStrongAi
-
-        if key_.startswith("strong@"):
-            try:
-                budget_s = float(key_.partition("@")[2])
-            except ValueError:
-                raise ValueError(f"bad budget in {level!r}; write e.g. strong@0.5") from None
-        return AmStrongAi() if budget_s is None else AmStrongAi(budget_s=budget_s)
-    raise ValueError(f"Amsterdam has no AI level {level!r}; levels: {', '.join(LEVELS)}")
+    return level_player(level, budget_s, "Amsterdam", AI_CLASSES)

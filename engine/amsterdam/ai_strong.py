@@ -25,7 +25,7 @@ import math
 import random
 import time
 
-from engine.ai.racing import race
+from engine.ai.racing import WorldSearchAi
 from engine.amsterdam.ai import evaluate, greedy_command, place_value, ship_values
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
@@ -47,7 +47,7 @@ def greedy_guess(world: AmsterdamState, seat: int, options: list[str], rng: rand
     return greedy_command(world, seat, world.phase, options, rng)
 
 
-class AmStrongAi:
+class AmStrongAi(WorldSearchAi[AmsterdamState]):
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
     level = "strong"
@@ -74,13 +74,16 @@ class AmStrongAi:
         if len(options) == 1:
             return options[0]
         seat = int(view["me"]["seat"])
-        world = determinize(view, rng, greedy_guess, self.known)
+        world = self.imagine(view, rng)
         cands = self.candidates(world, seat, decision.kind, options, rng)
         if len(cands) == 1:
             return cands[0]
         deadline = start + self.budget_s * BUDGET_SHARE.get(decision.kind, 0.3)
         hard = start + self.budget_s * HARD_LIMIT
-        command = self.search(view, world, seat, cands, rng, deadline, hard)
+        outcome = self.search(view, world, seat, cands, rng, deadline, hard)
+        # the best mean must beat the heuristics' favourite by more than noise
+        leader = outcome.leader
+        command = leader if clearly_better(leader, cands[0], outcome.results) else cands[0]
         return command if command in options else options[0]
 
     def candidates(
@@ -112,53 +115,8 @@ class AmStrongAi:
             out[-1] = "ship stay"
         return out
 
-    def search(
-        self,
-        view: JSON,
-        first: AmsterdamState,
-        seat: int,
-        cands: list[str],
-        rng: random.Random,
-        deadline: float,
-        hard_deadline: float,
-    ) -> str:
-        """Race the candidates (best first) on shared worlds until the deadline."""
-        worlds = [first]
-        results: dict[str, list[float]] = {c: [] for c in cands}
-        alive = list(cands)
-        clock = time.perf_counter
-        i = 0
-        rollouts = 0
-        while True:
-            if i >= len(worlds):
-                worlds.append(determinize(view, rng, greedy_guess, self.known))
-            world = worlds[i]
-            seed = rng.getrandbits(48)
-            out_of_time = False
-            done_here = []
-            for c in alive:
-                now = clock()
-                if (i >= self.min_worlds and now > deadline) or now > hard_deadline:
-                    out_of_time = True
-                    break
-                results[c].append(self.playout(world, seat, c, seed))
-                rollouts += 1
-                done_here.append(c)
-            if out_of_time:
-                for c in done_here:  # keep the comparison on shared worlds only
-                    results[c].pop()
-                break
-            i += 1
-            if len(alive) > 2 and i >= 4 and i % 2 == 0:
-                alive = race(alive, results)
-            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
-                break
-        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
-        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive), "means": means}
-        if not means:
-            return cands[0]  # not even one world in time: the heuristics' favourite
-        leader = max(alive, key=lambda c: means.get(c, float("-inf")))
-        return leader if clearly_better(leader, cands[0], results) else cands[0]
+    def imagine(self, view: JSON, rng: random.Random) -> AmsterdamState:
+        return determinize(view, rng, greedy_guess, self.known)
 
     def playout(self, world: AmsterdamState, seat: int, command: str, seed: int) -> float:
         """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""

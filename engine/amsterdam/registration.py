@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from engine.core import IllegalMove
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
 from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
@@ -60,14 +61,7 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.amsterdam import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
-    )
+    return texts_from(t)
 
 
 def scores(state: Any) -> list[int | None]:
@@ -78,20 +72,13 @@ def scores(state: Any) -> list[int | None]:
     return [int(v) for v in state.vp]
 
 
-def make_ai(level: str, budget_s: float | None = None) -> Any:
-    from engine.amsterdam.ai import get_ai
-
-    return get_ai(level, budget_s)
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
     public but not in the view (the history, the idle-round count) is copied."""
     from engine.amsterdam.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
+    other = determinized_twin(determinize, state, seat, rng)
     other.idle = state.idle
     other.winner = state.winner
     other.activity = state.activity
@@ -103,22 +90,11 @@ REGISTRATION = GameRegistration(
     name="amsterdam",
     title="Amsterdam",
     aliases=("am", "amszterdam"),
-    game="engine.amsterdam:GAME",
-    grammar="engine.amsterdam.registration:grammar",
-    texts="engine.amsterdam.registration:texts",
-    images={
-        "board": "render.amsterdam.board:render_board",
-        "hand": "render.amsterdam.hand:render_hand",
-        "end": "render.amsterdam.end:render_end",
-    },
-    ai="engine.amsterdam.registration:make_ai",
+    **conventional_parts("engine.amsterdam", "render.amsterdam"),
+    ai="engine.amsterdam.ai:get_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.amsterdam.scenario",
-    invariants="engine.amsterdam.invariants:violations",
-    scores="engine.amsterdam.registration:scores",
     random_policy="engine.registry:uniform_random_policy",
     command_seat="engine.registry:deciding_seat",
-    twin="engine.amsterdam.registration:twin",
     options=(
         OptionSpec(
             "variant",

@@ -57,7 +57,14 @@ from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
 from engine.core import Event, IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult
+from engine.scenario_base import (
+    Expectations,
+    ScenarioError,
+    ScenarioResult,
+    play_steps,
+    player_seat,
+    refuse_unknown,
+)
 
 TOP_KEYS = {
     "game",
@@ -116,10 +123,7 @@ EXPECT_KEYS = {
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
-    result = ScenarioResult(str(spec.get("name", name)))
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    refuse_unknown(spec, TOP_KEYS, f"{name}: unknown top-level keys")
     if spec.get("game", "amsterdam") != "amsterdam":
         raise ScenarioError(f"{name}: not an Amsterdam scenario (game = {spec.get('game')!r})")
     players = [str(p) for p in spec.get("players", ["Red", "Black"])]
@@ -129,41 +133,18 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
     except IllegalMove as exc:
         raise ScenarioError(f"{name}: {exc}") from None
     texts: list[str] = [e.text for e in apply_setup(state, spec.get("setup", {}), name)]
-    for i, step in enumerate(spec.get("steps", []), start=1):
-        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
-        seat = _seat(state, step.get("player"), f"{name} {where}")
-        expect_ok = step.get("expect", "ok") == "ok"
-        before = state.to_json()
-        try:
-            events = state.apply(seat, str(step.get("command", "")))
-            texts.extend(e.text for e in events)
-            if not expect_ok:
-                result.failures.append(f"{where}: was accepted, expected a rejection")
-                return result
-        except IllegalMove as exc:
-            if expect_ok:
-                result.failures.append(f"{where}: rejected: {exc}")
-                return result
-            if state.to_json() != before:
-                result.failures.append(f"{where}: the rejection changed the state")
-            needle = step.get("reject_contains")
-            if needle and str(needle).casefold() not in str(exc).casefold():
-                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
-        result.steps_run = i
-        if "then" in step:
-            result.failures.extend(
-                f"{where}: {f}" for f in check_expect(state, step["then"], texts)
-            )
-    result.failures.extend(check_expect(state, spec.get("expect", {}), texts))
-    return result
+    return play_steps(
+        state,
+        spec,
+        name,
+        lambda who, where: _seat(state, who, where),
+        lambda expect: check_expect(state, expect, texts),
+        texts,
+    )
 
 
 def _seat(state: AmsterdamState, who: Any, where: str) -> int:
-    if isinstance(who, int) and who in (0, 1):
-        return who
-    if who in state.players:
-        return state.players.index(who)
-    raise ScenarioError(f"{where}: unknown player {who!r}; players: {state.players}")
+    return player_seat(state.players, who, where)
 
 
 # ---------------------------------------------------------------- setup
@@ -208,9 +189,7 @@ class _Cards:
 def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list[Event]:
     """Rebuild the position with every card accounted for, then start a fresh round (whose
     events, e.g. an immediate game end, are returned)."""
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    refuse_unknown(setup, SETUP_KEYS, f"{name}: unknown setup keys")
     if not setup:
         return []
     cs = state.cs
@@ -343,16 +322,10 @@ def _cell_at(state: AmsterdamState, r: int, c: int, name: str) -> int:
 
 # ---------------------------------------------------------------- expectations
 def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]) -> list[str]:
-    unknown = set(expect) - EXPECT_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
-    fails: list[str] = []
+    exp = Expectations(expect, EXPECT_KEYS)
+    fails, check = exp.fails, exp.check
     cards = state.cs.cards
     lay = state.layout
-
-    def check(what: str, got: Any, want: Any) -> None:
-        if got != want:
-            fails.append(f"{what}: expected {want!r}, got {got!r}")
 
     def seat(who: Any) -> int:
         return _seat(state, who, "expect")
@@ -412,14 +385,8 @@ def check_expect(state: AmsterdamState, expect: dict[str, Any], texts: list[str]
                 )
             else:
                 fails.extend(f"option {o!r} should not be offered" for o in opts if o in have)
-    if "game_over" in expect:
-        check("game over", state.over, bool(expect["game_over"]))
-    if "ranking" in expect:
-        check(
-            "ranking",
-            [[state.players[s] for s in g] for g in state.ranking()],
-            [list(g) for g in expect["ranking"]],
-        )
+    exp.game_over(state.over)
+    exp.ranking(state.ranking, state.players)
     for who, want in expect.get("revealed", {}).items():
         r = state.revealed[seat(who)]
         check(f"revealed card of {who}", "none" if r is None else cards[r].label, str(want))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
 from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
 
 
@@ -22,14 +23,7 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.canal_grande import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
-    )
+    return texts_from(t)
 
 
 def scores(state: Any) -> list[int | None]:
@@ -38,41 +32,22 @@ def scores(state: Any) -> list[int | None]:
     return [None for _ in state.players]
 
 
-def make_ai(level: str, budget_s: float | None = None) -> Any:
-    from engine.ai.canal_grande import get_cg_ai
-
-    return get_cg_ai(level, budget_s)
-
-
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
-    return other
+    return determinized_twin(determinize, state, seat, rng)
 
 
 REGISTRATION = GameRegistration(
     name="canal_grande",
     title="Canal Grande",
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
-    game="engine.canal_grande:GAME",
-    grammar="engine.canal_grande.registration:grammar",
-    texts="engine.canal_grande.registration:texts",
-    images={
-        "board": "render.canal_grande.board:render_board",
-        "hand": "render.canal_grande.hand:render_hand",
-        "end": "render.canal_grande.end:render_end",
-    },
-    ai="engine.canal_grande.registration:make_ai",
+    **conventional_parts("engine.canal_grande", "render.canal_grande"),
+    ai="engine.ai.canal_grande:get_cg_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.canal_grande.scenario",
-    invariants="engine.canal_grande.invariants:violations",
-    scores="engine.canal_grande.registration:scores",
     random_policy="engine.registry:uniform_random_policy",
     command_seat="engine.registry:deciding_seat",
-    twin="engine.canal_grande.registration:twin",
     options=(
         OptionSpec(
             "first_divider",

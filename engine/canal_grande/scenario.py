@@ -15,7 +15,15 @@ from typing import Any
 from engine.canal_grande.cards import SPECIALS, card_id
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult
+from engine.scenario_base import (
+    Expectations,
+    ScenarioError,
+    ScenarioResult,
+    piles_with_rest,
+    play_steps,
+    player_seat,
+    refuse_unknown,
+)
 
 TOP_KEYS = {"game", "name", "rules", "description", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {
@@ -64,10 +72,7 @@ EXPECT_KEYS = {
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
-    result = ScenarioResult(str(spec.get("name", name)))
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    refuse_unknown(spec, TOP_KEYS, f"{name}: unknown top-level keys")
     players = [str(p) for p in spec.get("players", [])]
     if len(players) != 2:
         raise ScenarioError(f"{name}: Canal Grande needs exactly 2 'players'")
@@ -78,41 +83,18 @@ def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult
     )
     apply_setup(state, setup, name)
     texts: list[str] = []
-    for i, step in enumerate(spec.get("steps", []), start=1):
-        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
-        seat = _seat_of(players, step.get("player"), f"{name} {where}")
-        expect_ok = step.get("expect", "ok") == "ok"
-        before = state.to_json()
-        try:
-            events = state.apply(seat, str(step.get("command", "")))
-            texts.extend(e.text for e in events)
-            if not expect_ok:
-                result.failures.append(f"{where}: was accepted, expected a rejection")
-                return result
-        except IllegalMove as exc:
-            if expect_ok:
-                result.failures.append(f"{where}: rejected: {exc}")
-                return result
-            if state.to_json() != before:
-                result.failures.append(f"{where}: the rejection changed the state")
-            needle = step.get("reject_contains")
-            if needle and str(needle).casefold() not in str(exc).casefold():
-                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
-        result.steps_run = i
-        if "then" in step:
-            result.failures.extend(
-                f"{where}: {f}" for f in check_expect(state, step["then"], texts)
-            )
-    result.failures.extend(check_expect(state, spec.get("expect", {}), texts))
-    return result
+    return play_steps(
+        state,
+        spec,
+        name,
+        lambda who, where: _seat_of(players, who, where),
+        lambda expect: check_expect(state, expect, texts),
+        texts,
+    )
 
 
 def _seat_of(players: list[str], who: Any, where: str) -> int:
-    if isinstance(who, int) and who in (0, 1):
-        return who
-    if who in players:
-        return players.index(who)
-    raise ScenarioError(f"{where}: unknown player {who!r}; players: {players}")
+    return player_seat(players, who, where)
 
 
 def _cards(values: Any, where: str) -> list[str]:
@@ -131,9 +113,7 @@ def _cards(values: Any, where: str) -> list[str]:
 
 def apply_setup(state: CanalGrandeState, setup: dict[str, Any], name: str) -> None:
     """Rebuild the position of the current (first) turn, keeping every card accounted for."""
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    refuse_unknown(setup, SETUP_KEYS, f"{name}: unknown setup keys")
     comp = state.comp
     players = state.players
     hands = [list(h) for h in state.hands]
@@ -183,12 +163,7 @@ def apply_setup(state: CanalGrandeState, setup: dict[str, Any], name: str) -> No
     state.revealed = revealed
     state.numbers = fronts
     state.num_deck = num_rest + list(reversed(num_top))
-    if setup.get("rest", "deck") == "discard":
-        state.discard = discard + rest
-        state.deck = list(reversed(deck_top))
-    else:
-        state.discard = discard
-        state.deck = rest + list(reversed(deck_top))
+    state.discard, state.deck = piles_with_rest(setup, discard, rest, deck_top)
     state.voted = _cards(setup.get("voted", []), f"{name} voted")
     state.turn = int(setup.get("turn", state.turn))
     state.round = int(setup.get("round", state.round))
@@ -198,15 +173,9 @@ def apply_setup(state: CanalGrandeState, setup: dict[str, Any], name: str) -> No
 
 def check_expect(state: CanalGrandeState, expect: dict[str, Any], texts: list[str]) -> list[str]:
     """Every expectation that does not hold, in words."""
-    unknown = set(expect) - EXPECT_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
-    fails: list[str] = []
+    exp = Expectations(expect, EXPECT_KEYS)
+    fails, check = exp.fails, exp.check
     seat = {p: i for i, p in enumerate(state.players)}
-
-    def check(what: str, got: Any, want: Any) -> None:
-        if got != want:
-            fails.append(f"{what}: expected {want!r}, got {got!r}")
 
     def cards(values: Any) -> list[str]:
         return sorted(_cards(values, "expect"))
@@ -231,34 +200,13 @@ def check_expect(state: CanalGrandeState, expect: dict[str, Any], texts: list[st
     if "deck_size" in expect:
         check("deck size", len(state.deck), int(expect["deck_size"]))
     d = state.pending()
-    if "pending" in expect:
-        want = expect["pending"]
-        if d is None:
-            fails.append(f"pending: expected {want!r}, but nobody must decide")
-        else:
-            if "player" in want:
-                check("pending player", state.players[d.seat], want["player"])
-            if "kind" in want:
-                check("pending kind", d.kind, want["kind"])
-    options = list(d.options) if d is not None else []
-    if "options" in expect:
-        check("options", sorted(options), sorted(expect["options"]))
-    if "options_count" in expect:
-        check("number of options", len(options), int(expect["options_count"]))
-    for opt in expect.get("options_include", []):
-        if opt not in options:
-            fails.append(f"option {opt!r} missing; options: {options[:20]}")
-    for opt in expect.get("options_exclude", []):
-        if opt in options:
-            fails.append(f"option {opt!r} should not be offered")
-    if "game_over" in expect:
-        check("game over", state.over, bool(expect["game_over"]))
+    exp.pending(d, state.players)
+    exp.options(list(d.options) if d is not None else [], shown=20)
+    exp.game_over(state.over)
     if "winner" in expect:
         got = None if state.winner is None else state.players[state.winner]
         check("winner", got, expect["winner"] or None)
-    if "ranking" in expect:
-        names = [[state.players[s] for s in group] for group in state.ranking()]
-        check("ranking", names, [list(g) for g in expect["ranking"]])
+    exp.ranking(state.ranking, state.players)
     if "divider" in expect:
         check("divider", state.players[state.divider], expect["divider"])
     if "turn" in expect:

@@ -80,6 +80,7 @@ from engine.canal_grande.cards import count_cards
 from engine.canal_grande.resolve import is_number
 from engine.canal_grande.state import reveal_name
 from engine.core import JSON
+from engine.view_parts import own_decision, pending_part
 
 if TYPE_CHECKING:
     from engine.canal_grande.state import CanalGrandeState
@@ -179,14 +180,7 @@ def public_view(state: CanalGrandeState) -> JSON:
         "number_deck_size": len(state.num_deck),
         "discard": list(state.discard),
         "discard_size": len(state.discard),
-        "pending": (
-            None
-            if d is None
-            else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "name": state.name(d.seat)}
-        ),
-        "public_options": (
-            list(d.options) if d is not None and d.kind in PUBLIC_OPTION_KINDS else None
-        ),
+        **pending_part(d, state.name, PUBLIC_OPTION_KINDS),
         "game_over": state.over,
         "winner": state.winner,
         "draw": state.draw,
@@ -207,9 +201,7 @@ def player_view(state: CanalGrandeState, seat: int) -> JSON:
         "hand": list(state.hands[seat]),
         "hand_counts": count_cards(state.hands[seat]),
         "options": state.legal_commands(seat),
-        "decision": (
-            {"kind": d.kind, "prompt": d.prompt} if d is not None and d.seat == seat else None
-        ),
+        "decision": own_decision(d, seat),
     }
     return view
 

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from engine.core import Decision
+from engine.registration_parts import conventional_parts, determinized_twin, texts_from
 from engine.registry import GameRegistration, GameTexts, Grammar
 
 
@@ -28,13 +29,8 @@ def texts() -> GameTexts:
     from engine.venezia import summary
     from engine.venezia import texts as t
 
-    return GameTexts(
-        overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
-        status_lines=t.status_lines,
-        hand_text=t.hand_text,
-        secret_part=t.secret_part,
+    return texts_from(
+        t,
         active_seat=t.active_seat,
         reserved_names=t.reserved_names,
         summary_lines=summary.summary_lines,
@@ -50,23 +46,18 @@ def scores(state: Any) -> list[int | None]:
     return [int(p) for p in state.pos]
 
 
+#: The AI levels, weakest first, and their classes.
+AI_CLASSES = {
+    "random": "engine.ai.random_ai:RandomAi",
+    "greedy": "engine.ai.greedy:GreedyAi",
+    "strong": "engine.ai.strong:StrongAi",
+}
+
+
 def make_ai(level: str, budget_s: float | None = None) -> Any:
-    key = level.strip().casefold()
-    if key == "random":
-        from engine.ai.random_ai import RandomAi
+    from engine.ai.base import level_player
 
-        return RandomAi()
-    if key == "greedy":
-        from engine.ai.greedy import GreedyAi
-
-        return GreedyAi()
-    if key == "strong" or key.startswith("strong@"):
-        from engine.ai.strong import StrongAi
-
-        if key.startswith("strong@"):
-            budget_s = float(key.partition("@")[2])
-        return StrongAi() if budget_s is None else StrongAi(budget_s=budget_s)
-    raise ValueError(f"unknown AI level {level!r} for Venezia; levels: random, greedy, strong")
+    return level_player(level, budget_s, "Venezia", AI_CLASSES)
 
 
 def random_policy(rng: random.Random) -> Any:
@@ -96,31 +87,18 @@ def twin(state: Any, seat: int, rng: random.Random) -> Any:
     kept so the views match field by field."""
     from engine.venezia.determinize import determinize
 
-    other = determinize(state.player_view(seat), rng)
-    other.history = list(state.history)
-    return other
+    return determinized_twin(determinize, state, seat, rng)
 
 
 REGISTRATION = GameRegistration(
     name="venezia",
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
-    game="engine.venezia:GAME",
-    grammar="engine.venezia.registration:grammar",
-    texts="engine.venezia.registration:texts",
-    images={
-        "board": "render.board:render_board",
-        "hand": "render.hand:render_hand",
-        "end": "render.end:render_end",
-    },
+    **conventional_parts("engine.venezia", "render"),
     ai="engine.venezia.registration:make_ai",
     ai_levels=("random", "greedy", "strong"),
-    scenario="engine.venezia.scenario",
-    invariants="engine.venezia.invariants:violations",
-    scores="engine.venezia.registration:scores",
     random_policy="engine.venezia.registration:random_policy",
     command_seat="engine.venezia.registration:command_seat",
-    twin="engine.venezia.registration:twin",
     controls="engine.venezia.controls:controls",
     image_decisions=frozenset({"place", "drain"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),

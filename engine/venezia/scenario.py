@@ -11,10 +11,19 @@ from collections import Counter
 from typing import Any
 
 from engine.core import IllegalMove
-from engine.scenario_base import ScenarioError, ScenarioResult
+from engine.scenario_base import (
+    Expectations,
+    ScenarioError,
+    ScenarioResult,
+    piles_with_rest,
+    play_steps,
+    player_seat,
+    refuse_unknown,
+)
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES, card_type
 from engine.venezia.state import VeneziaState
 
+TOP_KEYS = {"name", "rules", "description", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {
     "active",
     "hands",
@@ -58,57 +67,23 @@ EXPECT_KEYS = {
 
 
 def run_scenario(spec: dict[str, Any], name: str = "scenario") -> ScenarioResult:
-    result = ScenarioResult(str(spec.get("name", name)))
-    unknown = set(spec) - {
-        "name",
-        "rules",
-        "description",
-        "players",
-        "seed",
-        "setup",
-        "steps",
-        "expect",
-    }
-    if unknown:
-        raise ScenarioError(f"{name}: unknown top-level keys {sorted(unknown)}")
+    refuse_unknown(spec, TOP_KEYS, f"{name}: unknown top-level keys")
     players = [str(p) for p in spec.get("players", [])]
     if not 2 <= len(players) <= 5:
         raise ScenarioError(f"{name}: 'players' must list 2 to 5 names")
     state = VeneziaState.new(players, int(spec.get("seed", 1)))
     apply_setup(state, spec.get("setup", {}), name)
-    for i, step in enumerate(spec.get("steps", []), start=1):
-        where = f"step {i} ({step.get('player')}: {step.get('command')!r})"
-        seat = _seat(state, step.get("player"), f"{name} {where}")
-        command = str(step.get("command", ""))
-        expect_ok = step.get("expect", "ok") == "ok"
-        before = state.to_json()
-        try:
-            state.apply(seat, command)
-            if not expect_ok:
-                result.failures.append(f"{where}: was accepted, expected a rejection")
-                return result
-        except IllegalMove as exc:
-            if expect_ok:
-                result.failures.append(f"{where}: rejected: {exc}")
-                return result
-            if state.to_json() != before:
-                result.failures.append(f"{where}: the rejection changed the state")
-            needle = step.get("reject_contains")
-            if needle and str(needle).casefold() not in str(exc).casefold():
-                result.failures.append(f"{where}: rejection {str(exc)!r} lacks {needle!r}")
-        result.steps_run = i
-        if "then" in step:
-            result.failures.extend(f"{where}: {f}" for f in check_expect(state, step["then"]))
-    result.failures.extend(check_expect(state, spec.get("expect", {})))
-    return result
+    return play_steps(
+        state,
+        spec,
+        name,
+        lambda who, where: _seat(state, who, where),
+        lambda expect: check_expect(state, expect),
+    )
 
 
 def _seat(state: VeneziaState, who: Any, where: str) -> int:
-    if isinstance(who, int):
-        return who
-    if who in state.players:
-        return state.players.index(who)
-    raise ScenarioError(f"{where}: unknown player {who!r}; players: {state.players}")
+    return player_seat(state.players, who, where, any_number=True)
 
 
 def _cards(values: Any, where: str) -> list[str]:
@@ -120,9 +95,7 @@ def _cards(values: Any, where: str) -> list[str]:
 
 def apply_setup(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
     """Rebuild the position so every component stays accounted for (cards, tokens, pieces)."""
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(f"{name}: unknown setup keys {sorted(unknown)}")
+    refuse_unknown(setup, SETUP_KEYS, f"{name}: unknown setup keys")
     if "active" in setup:
         state.active = _seat(state, setup["active"], name)
         state.recent["active"] = state.active
@@ -178,12 +151,7 @@ def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
     state.seq = seq
     state.pool = pool
     # The deck's top is the end of the list; deck_top lists cards from the top down.
-    if setup.get("rest", "deck") == "discard":
-        state.discard = discard + rest
-        state.deck = list(reversed(deck_top))
-    else:
-        state.discard = discard
-        state.deck = rest + list(reversed(deck_top))
+    state.discard, state.deck = piles_with_rest(setup, discard, rest, deck_top)
 
 
 def _setup_board(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
@@ -272,14 +240,8 @@ def _name(state: VeneziaState, seat: Any) -> Any:
 
 def check_expect(state: VeneziaState, expect: dict[str, Any]) -> list[str]:
     """Every expectation that does not hold, in words."""
-    unknown = set(expect) - EXPECT_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown expectation keys {sorted(unknown)}")
-    fails: list[str] = []
-
-    def check(what: str, got: Any, want: Any) -> None:
-        if got != want:
-            fails.append(f"{what}: expected {want!r}, got {got!r}")
+    exp = Expectations(expect, EXPECT_KEYS)
+    fails, check = exp.fails, exp.check
 
     seat = {p: i for i, p in enumerate(state.players)}
     for who, p in expect.get("positions", {}).items():
@@ -308,21 +270,9 @@ def check_expect(state: VeneziaState, expect: dict[str, Any]) -> list[str]:
         tokens = state.tokens[seat[who]]
         got = {"swamp": sum(v <= 2 for v in tokens), "treasure": sum(v >= 3 for v in tokens)}
         check(f"token counts of {who}", got, {k: int(v) for k, v in counts.items()})
-    if "pending" in expect:
-        d = state.pending()
-        want = expect["pending"]
-        if d is None:
-            fails.append(f"pending: expected {want!r}, but nobody must decide")
-        else:
-            if "player" in want:
-                check("pending player", state.players[d.seat], want["player"])
-            if "kind" in want:
-                check("pending kind", d.kind, want["kind"])
-    if "game_over" in expect:
-        check("game over", state.over, bool(expect["game_over"]))
-    if "ranking" in expect:
-        names = [[state.players[s] for s in group] for group in state.ranking()]
-        check("ranking", names, [list(g) for g in expect["ranking"]])
+    exp.pending(state.pending(), state.players)
+    exp.game_over(state.over)
+    exp.ranking(state.ranking, state.players)
     if "deck_size" in expect:
         check("deck size", len(state.deck), int(expect["deck_size"]))
     if "discard_size" in expect:
@@ -351,15 +301,7 @@ def check_expect(state: VeneziaState, expect: dict[str, Any]) -> list[str]:
         )
         check(f"hex {label}", content, what)
     d = state.pending()
-    options = list(d.options) if d is not None else []
-    if "options" in expect:
-        check("options", sorted(options), sorted(expect["options"]))
-    for opt in expect.get("options_include", []):
-        if opt not in options:
-            fails.append(f"option {opt!r} missing; options: {options}")
-    for opt in expect.get("options_exclude", []):
-        if opt in options:
-            fails.append(f"option {opt!r} should not be offered")
+    exp.options(list(d.options) if d is not None else [])
     if "turn" in expect:
         check("turn", state.turn, int(expect["turn"]))
     if "active" in expect:

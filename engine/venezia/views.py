@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import JSON
 from engine.venezia.cards import ARCHITECT_TYPES, TYPES, count_cards
 from engine.venezia.gold import exchange_options
+from engine.view_parts import own_decision, pending_part
 
 if TYPE_CHECKING:
     from engine.venezia.state import VeneziaState
@@ -118,14 +119,7 @@ def public_view(state: VeneziaState) -> JSON:
         ],
         "resolving": resolving,
         "waiting_builds": waiting,
-        "pending": (
-            None
-            if d is None
-            else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "name": state.name(d.seat)}
-        ),
-        "public_options": (
-            list(d.options) if d is not None and d.kind in PUBLIC_OPTION_KINDS else None
-        ),
+        **pending_part(d, state.name, PUBLIC_OPTION_KINDS),
         "recent": _turn_changes(state.recent),
         "last_turn": _turn_changes(state.last_turn) if state.last_turn else None,
         "track_history": [list(p) for p in state.track_history],
@@ -190,9 +184,7 @@ def player_view(state: VeneziaState, seat: int) -> JSON:
         "tokens": tokens,
         "gold": sum(tokens),
         "options": state.legal_commands(seat),
-        "decision": (
-            {"kind": d.kind, "prompt": d.prompt} if d is not None and d.seat == seat else None
-        ),
+        "decision": own_decision(d, seat),
         "exchanges": (
             exchange_options(state.tokens[seat])
             if seat == state.active and not state.end_triggered and not state.over

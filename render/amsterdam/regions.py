@@ -95,21 +95,8 @@ def header(
     )
 
 
-def player_title(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    seat: int,
-    letter: str,
-    name: str,
-    max_width: int,
-    size: int = A.FONT_NAME,
-    bg: T.RGB = T.PANEL,
-) -> tuple[int, int, int, int]:
-    """A player's red or black marker with his letter, and his name."""
-    return common.player_title(
-        img, draw, xy, seat, letter, name, max_width, size, bg, A.PLAYER[seat], A.PLAYER_INK[seat]
-    )
+#: A player's red or black marker with his letter, and his name.
+player_title = common.PlayerTitles(A.FONT_NAME, A.PLAYER, A.PLAYER_INK)
 
 
 def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:

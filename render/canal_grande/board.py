@@ -28,6 +28,7 @@ from render.canal_grande.regions import (
     caption,
     compose,
     header,
+    lead_lines,
     panel,
     player_title,
 )
@@ -517,16 +518,7 @@ def _vote_painter(key: tuple[Any, ...]) -> Any:
                 "A doge starts a vote in a district: each district card placed is one vote,",
                 "a gondola brings cards of another district. The winner takes a victory card.",
             ]
-            for i, line in enumerate(lines):
-                draw_text(
-                    draw,
-                    (16, 62 + i * 28),
-                    line,
-                    C.FONT_BODY if i == 0 else C.FONT_SMALL,
-                    T.TEXT if i == 0 else T.TEXT_SOFT,
-                    bold=i == 0,
-                    anchor="lm",
-                )
+            lead_lines(draw, (16, 62), 28, lines)
             return
         district, dname, challenger, votes, placed, who, owner, back, discarded = data
         defender = 1 - challenger

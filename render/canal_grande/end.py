@@ -16,7 +16,7 @@ from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
-from render.canal_grande.regions import Region, caption, compose, header, panel
+from render.canal_grande.regions import Region, caption, compose, header, lead_lines, panel
 from render.common import marker, paste_flat, player_letters
 from render.png import png_bytes
 from render.text import draw_text
@@ -207,16 +207,6 @@ def _facts_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        for i, line in enumerate(lines):
-            draw_text(
-                draw,
-                (16, 28 + i * 30),
-                line,
-                C.FONT_BODY if i == 0 else C.FONT_SMALL,
-                T.TEXT if i == 0 else T.TEXT_SOFT,
-                bold=i == 0,
-                anchor="lm",
-                max_width=w - 32,
-            )
+        lead_lines(draw, (16, 28), 30, lines, max_width=w - 32)
 
     return paint

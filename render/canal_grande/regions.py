@@ -30,6 +30,7 @@ from render.common import (
     theme_colours,
 )
 from render.png import png_bytes
+from render.text import draw_text
 
 __all__ = [
     "Painter",
@@ -125,19 +126,30 @@ def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> No
     common.caption(draw, xy, text, C.FONT_CAPTION)
 
 
-def player_title(
-    img: Image.Image,
+#: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).
+player_title = common.PlayerTitles(C.FONT_NAME)
+
+
+def lead_lines(
     draw: ImageDraw.ImageDraw,
     xy: tuple[int, int],
-    seat: int,
-    letter: str,
-    name: str,
-    max_width: int,
-    size: int = C.FONT_NAME,
-    bg: T.RGB = T.PANEL,
-) -> tuple[int, int, int, int]:
-    """A player's marker and name, left-aligned at ``xy`` (the marker's top-left)."""
-    return common.player_title(img, draw, xy, seat, letter, name, max_width, size, bg)
+    step: int,
+    lines: Sequence[str],
+    max_width: int | None = None,
+) -> None:
+    """Lines of text ``step`` apart from ``xy`` (left, middle): the first a bold lead in the
+    body size, the others small and soft."""
+    for i, line in enumerate(lines):
+        draw_text(
+            draw,
+            (xy[0], xy[1] + i * step),
+            line,
+            C.FONT_BODY if i == 0 else C.FONT_SMALL,
+            T.TEXT if i == 0 else T.TEXT_SOFT,
+            bold=i == 0,
+            anchor="lm",
+            max_width=max_width,
+        )
 
 
 def header(

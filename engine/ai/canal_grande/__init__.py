@@ -4,28 +4,19 @@
 
 from __future__ import annotations
 
-from engine.ai.base import AiPlayer
+from engine.ai.base import AiPlayer, level_player
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+#: The AI levels, weakest first, and their classes.
+AI_CLASSES = {
+    "random": "engine.ai.canal_grande.greedy:CgRandomAi",
+    "greedy": "engine.ai.canal_grande.greedy:CgGreedyAi",
+    "strong": "engine.ai.canal_grande.strong:CgStrongAi",
+}
+LEVELS: tuple[str, ...] = tuple(AI_CLASSES)
 
 
 def get_cg_ai(level: str, budget_s: float | None = None) -> AiPlayer:
-    key = level.strip().casefold()
-    if key == "random":
-        from engine.ai.canal_grande.greedy import CgRandomAi
-
-        return CgRandomAi()
-    if key == "greedy":
-        from engine.ai.canal_grande.greedy import CgGreedyAi
-
-        return CgGreedyAi()
-    if key == "strong" or key.startswith("strong@"):
-        from engine.ai.canal_grande.strong import CgStrongAi
-
-        if key.startswith("strong@"):
-            budget_s = float(key.partition("@")[2])
-        return CgStrongAi() if budget_s is None else CgStrongAi(budget_s=budget_s)
-    raise ValueError(f"Canal Grande has no AI level {level!r}; levels: {', '.join(LEVELS)}")
+    return level_player(level, budget_s, "Canal Grande", AI_CLASSES)
 
 
 __all__ = ["LEVELS", "get_cg_ai"]

@@ -21,7 +21,7 @@ import time
 
 from engine.ai.canal_grande.greedy import view_options
 from engine.ai.canal_grande.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
-from engine.ai.racing import race
+from engine.ai.racing import WorldSearchAi
 from engine.canal_grande.determinize import determinize
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import JSON, Decision
@@ -32,7 +32,7 @@ HARD_LIMIT = 1.5  # × budget
 MAX_ROLLOUT_DECISIONS = 400
 
 
-class CgStrongAi:
+class CgStrongAi(WorldSearchAi[CanalGrandeState]):
     level = "strong"
 
     def __init__(
@@ -57,14 +57,14 @@ class CgStrongAi:
         if len(options) == 1:
             return options[0]
         seat = decision.seat
-        world = determinize(view, rng)
+        world = self.imagine(view, rng)
         cands = self.candidates(world, seat, options, decision.kind)
         if len(cands) == 1:
             return cands[0]
         share = BUDGET_SHARE.get(decision.kind, 0.5)
         deadline = start + self.budget_s * share
         hard = start + self.budget_s * HARD_LIMIT
-        command = self.search(view, world, seat, cands, rng, deadline, hard)
+        command = self.search(view, world, seat, cands, rng, deadline, hard).leader
         return command if command in options else options[0]
 
     def candidates(
@@ -93,51 +93,8 @@ class CgStrongAi:
             return list(dict.fromkeys(out))
         return [o for _, o in sorted(scored, key=lambda x: -x[0])[:k]]
 
-    def search(
-        self,
-        view: JSON,
-        first: CanalGrandeState,
-        seat: int,
-        cands: list[str],
-        rng: random.Random,
-        deadline: float,
-        hard_deadline: float,
-    ) -> str:
-        worlds = [first]
-        results: dict[str, list[float]] = {c: [] for c in cands}
-        alive = list(cands)
-        clock = time.perf_counter
-        i = 0
-        rollouts = 0
-        while True:
-            if i >= len(worlds):
-                worlds.append(determinize(view, rng))
-            world = worlds[i]
-            seed = rng.getrandbits(48)
-            out_of_time = False
-            done_here = []
-            for c in alive:
-                now = clock()
-                if (i >= self.min_worlds and now > deadline) or now > hard_deadline:
-                    out_of_time = True
-                    break
-                results[c].append(self.playout(world, seat, c, seed))
-                rollouts += 1
-                done_here.append(c)
-            if out_of_time:
-                for c in done_here:
-                    results[c].pop()
-                break
-            i += 1
-            if len(alive) > 2 and i >= 4 and i % 2 == 0:
-                alive = race(alive, results)
-            if len(alive) == 1 or (self.max_worlds is not None and i >= self.max_worlds):
-                break
-        means = {c: sum(results[c]) / len(results[c]) for c in alive if results[c]}
-        self.last_stats = {"worlds": i, "rollouts": rollouts, "alive": len(alive)}
-        if not means:
-            return cands[0]
-        return max(means, key=lambda c: means[c])
+    def imagine(self, view: JSON, rng: random.Random) -> CanalGrandeState:
+        return determinize(view, rng)
 
     def playout(self, world: CanalGrandeState, seat: int, command: str, seed: int) -> float:
         sim = world.clone()
