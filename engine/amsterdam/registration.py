@@ -1,10 +1,8 @@
 """Amsterdam's registration (see :mod:`engine.registry`).
 
 Amsterdam has decisions both seats answer at once and in secret (AM-4: ``pending_all`` holds
-two sealed decisions). The table cannot drive several open sealed decisions yet, so the game is
-registered with ``at_table=False``: everything engine-side (AI levels, self-play, the render
-bench, the scenario runner, the engine conformance suite) uses this registration, the lobby
-refuses it.
+two sealed decisions, each with the stage's ``opened_at``); the table asks both seats at once
+and keeps each answer sealed until the reveal (``bot.table.stages``).
 """
 
 from __future__ import annotations
@@ -131,5 +129,4 @@ REGISTRATION = GameRegistration(
     image_decisions=frozenset({"ship", "remove", "place"}),
     hand_decisions=frozenset({"choose", "contest", "order", "buy"}),
     own_words=("engine.amsterdam", "gulden", "warehouse", "harbour", "gomoku", "customs"),
-    at_table=False,
 )
