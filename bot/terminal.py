@@ -168,8 +168,15 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
         await self._prompt(info)
         name = self.humans.get(info.user_id or "", info.name)
+        # A sealed choice at a hot seat: what is typed is not shown (the next player sits here).
+        hidden = info.sealed and self.hot_seat
+        if hidden:
+            self.say("(your choice is secret: what you type is not shown)", "dim")
         while True:
-            line = self.console.read(f"{name}> ", self._completions)
+            if hidden:
+                line = self.console.read_secret(f"{name}> ")
+            else:
+                line = self.console.read(f"{name}> ", self._completions)
             if line is None:
                 return None
             text = line.strip()
@@ -190,7 +197,8 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                     self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
                     continue
                 text = self.options[n - 1]
-                self.say(f"  = {text}", "dim")
+                if not hidden:
+                    self.say(f"  = {text}", "dim")
             out = await self.service.command(self.channel, info.user_id or "", text)
             if out.accepted:
                 return out
@@ -199,7 +207,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
     async def _play(self) -> int:
         limit = int(self.args.max_turns or 0)
         while True:
-            info = await self.service.decision(self.channel)
+            info = await self._next_decision()
             if info is None:
                 await self._refresh()
                 if self.storage.active_game(self.channel) is None:
@@ -238,6 +246,18 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             await self._show(decided)
             if decided.game_over:
                 return await self._finish()
+
+    async def _next_decision(self) -> DecisionInfo | None:
+        """The decision to take next: an AI seat's first (AI seats answer as soon as a stage
+        opens), else the human at the keyboard's own (no needless handover when several
+        decide at once), else the first."""
+        infos = await self.service.decisions(self.channel)
+        if not infos:
+            return None
+        for info in infos:
+            if info.is_ai or info.user_id not in self.humans:
+                return info
+        return next((i for i in infos if i.user_id == self.viewer), infos[0])
 
     async def run(self) -> int:
         opened = await self._open()

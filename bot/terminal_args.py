@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option (repeatable), e.g. --option first_divider=2 for canal_grande",
     )
     add(
+        "--variant",
+        metavar="V",
+        help="the game's variant, short for --option variant=V (a name or a number)",
+    )
+    add(
         "--name",
         action="append",
         metavar="NAME",

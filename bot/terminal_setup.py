@@ -25,6 +25,7 @@ class TerminalSetup(TerminalBase):
             ("--seed", a.seed),
             ("--game", a.game),
             ("--option", a.option),
+            ("--variant", a.variant),
             ("--name", a.name),
         ]
         return [flag for flag, value in given if value is not None]
@@ -115,6 +116,8 @@ class TerminalSetup(TerminalBase):
         if not humans and not a.quiet:
             self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
         options = dict(o.partition("=")[::2] for o in a.option or [])
+        if a.variant is not None:
+            options["variant"] = a.variant
         start = await self.service.start(
             self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
         )

@@ -24,6 +24,18 @@ VARIANT_NAMES: tuple[str, ...] = (
     "gomoku",
 )
 
+
+def variant_alias(text: str) -> str | None:
+    """A variant typed by its number (``0`` base, ``1``…``6`` for AM-V1…V6), ``v1``, ``5x5``,
+    or its Hungarian name (engine.amsterdam.variants' aliases)."""
+    from engine.amsterdam.variants import ALIASES, variant_key
+
+    key = variant_key(text)
+    if key.isdigit() and int(key) < len(VARIANT_NAMES):
+        return VARIANT_NAMES[int(key)]
+    return ALIASES.get(key.removeprefix("am"))
+
+
 HELP: dict[str, str] = {
     "play": "play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'",
     "buy": "buy / buy no — buy a special card or not (AM-V4.2)",
@@ -120,9 +132,10 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "variant",
-            "the base game or a variant (AM-V1…V6)",
+            "the base game or a variant (AM-V1…V6; also by number: 0 base, 1…6)",
             "base",
             choices=VARIANT_NAMES,
+            alias=variant_alias,
         ),
     ),
     controls="engine.amsterdam.controls:controls",
