@@ -56,3 +56,34 @@ def test_an_unknown_variant_is_refused_with_the_choices(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--game", "amsterdam", "--variant", "9"], ["quit"])
     assert rc == 2
     assert "option variant cannot be '9'" in text and "gulliver" in text
+
+
+class Tty(io.StringIO):
+    """A terminal: stdin and stdout both say they are TTYs (prompts, clearing)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_an_interactive_hot_seat_the_screen_is_cleared_before_the_second_choice(
+    tmp_path: Path,
+) -> None:
+    stdin = Tty("\n2\n\n\n\n1\nquit\n")
+    stdout = Tty()
+    rc, text = run(
+        tmp_path,
+        ["--game", "amsterdam", "--humans", "2", "--seed", "3", "--name", "Anna", "--name", "Bo"],
+        stdin=stdin,
+        out=stdout,
+    )
+    assert rc == 0, text[-3000:]
+    anna = re.search(r"your secret answer: (play \d+)", text)
+    assert anna is not None
+    after_anna = text[anna.end() :]
+    clear = "\033[2J"
+    assert clear in after_anna
+    # everything Bo can see starts after the last clear before his prompt
+    bo_screen = after_anna[: after_anna.index("Bo> ")]
+    bo_screen = bo_screen[bo_screen.rindex(clear) :]
+    assert anna.group(1) not in bo_screen and "Anna has chosen" in bo_screen
+    assert "press Enter to hide your hand" in after_anna

@@ -54,11 +54,3 @@ def waiting_line(state: GameState) -> str:
     if not open_now:
         return ""
     return f"{names_text(deciders(state))}: {open_now[0].prompt}"
-
-
-def is_simultaneous(state: GameState) -> bool:
-    """Several seats decide now, or one seat is left of a stage that opened earlier."""
-    open_now = open_decisions(state)
-    if len(open_now) > 1:
-        return True
-    return bool(open_now) and open_now[0].sealed

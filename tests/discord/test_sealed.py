@@ -156,3 +156,33 @@ async def test_a_whole_game_by_clicking(simcord_env: Env) -> None:
     view = await env.bot.service.view(str(channel.id))
     assert view is not None and view["game"] == "amsterdam" and view["over"]
     assert "game over" in texts(raw_messages(env, channel)[-1])
+
+
+async def test_start_offers_the_variant_with_autocomplete(simcord_env: Env) -> None:
+    env = simcord_env
+    commands = {c.name: c for c in env.bot.tree.get_commands()}
+    payload = commands["start"].to_dict(env.bot.tree)
+    names = [o["name"] for o in payload.get("options", [])]
+    assert names[0] == "game" and "variant" in names
+    assert not any(o.get("required") for o in payload["options"])
+    guild = env.create_guild()
+    channel = guild.create_text_channel("amsterdam-variants")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "join", game="amsterdam")
+    offered = await alice.autocomplete(channel, "start", "variant", "")
+    assert [c["value"] for c in offered] == [
+        "base",
+        "canale_grande",
+        "gulliver",
+        "penniless",
+        "special_cards",
+        "water_play",
+        "gomoku",
+    ]
+    assert [c["value"] for c in await alice.autocomplete(channel, "start", "variant", "gom")] == [
+        "gomoku"
+    ]
+    await guild.add_member(env.create_user("bob")).slash(channel, "join")
+    bad = await alice.slash(channel, "start", variant="chess")
+    assert any("variant cannot be 'chess'" in (m.content or "") for m in shown(bad))
+    assert await env.bot.service.view(str(channel.id)) is None  # not started
