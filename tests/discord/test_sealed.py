@@ -186,3 +186,22 @@ async def test_start_offers_the_variant_with_autocomplete(simcord_env: Env) -> N
     bad = await alice.slash(channel, "start", variant="chess")
     assert any("variant cannot be 'chess'" in (m.content or "") for m in shown(bad))
     assert await env.bot.service.view(str(channel.id)) is None  # not started
+
+
+async def test_against_an_ai_the_ai_has_chosen_before_the_human_is_asked(
+    simcord_env: Env,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("amsterdam-ai")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "join", game="amsterdam")
+    await alice.slash(channel, "addbot", level="greedy")
+    await alice.slash(channel, "start")
+    stored = decision_message(env, channel)
+    assert stored is not None
+    assert MENTION.findall(texts(stored)) == [str(alice.id)]
+    assert "has chosen" in texts(stored)  # the AI answered as the stage opened
+    decisions = await play_game(env, channel, {alice.id: alice}, random.Random(8))
+    assert decisions > 10
+    assert "game over" in texts(raw_messages(env, channel)[-1])
