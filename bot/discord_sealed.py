@@ -10,6 +10,7 @@ says "X has chosen" (the service's event text). Nothing here knows a game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.discord_layout import escape
 from bot.outputs import DecisionInfo, Outcome
@@ -21,9 +22,18 @@ __all__ = [
     "is_stage",
     "own_decision",
     "ping_ids",
+    "private_only",
     "stage_prompt",
     "waiting_note",
 ]
+
+
+def private_only(d: DecisionInfo) -> DecisionInfo:
+    """A sealed decision's controls never list options publicly: one button opens the
+    clicker's own options in an ephemeral select (whatever the decision's public options)."""
+    if not d.sealed or (d.options is None and d.multi is None):
+        return d
+    return replace(d, options=None, multi=None)
 
 
 def is_stage(ds: Sequence[DecisionInfo]) -> bool:

@@ -41,7 +41,7 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
-from bot.discord_sealed import is_stage, ping_ids, stage_prompt
+from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord_views import (
     COLORS,
     controls_for,
@@ -359,7 +359,7 @@ class TableMessages:
             live.image,
             prompt=prompt,
             color=COLORS["board"],
-            components=() if d is None else decision_components(d, exchange=exchange),
+            components=() if d is None else decision_components(private_only(d), exchange=exchange),
         )
 
     async def _exchange_open(self, channel: str, d: DecisionInfo) -> bool:

@@ -205,3 +205,26 @@ async def test_against_an_ai_the_ai_has_chosen_before_the_human_is_asked(
     decisions = await play_game(env, channel, {alice.id: alice}, random.Random(8))
     assert decisions > 10
     assert "game over" in texts(raw_messages(env, channel)[-1])
+
+
+async def test_a_sealed_purchase_is_chosen_privately_not_with_public_buttons(
+    simcord_env: Env,
+) -> None:
+    """AM-V4.2: whether to buy a special card is a secret answer of both players too."""
+    env = simcord_env
+    channel, _alice, bob = await amsterdam_table(env, "amsterdam-buy", variant="special_cards")
+    ds = await env.bot.service.decisions(str(channel.id))
+    assert [d.kind for d in ds] == ["buy", "buy"] and all(d.sealed for d in ds)
+    stored = decision_message(env, channel)
+    assert stored is not None
+    actions = [action_of(c["custom_id"]) for c in controls(stored)]
+    assert "do" not in actions and "opt" in actions  # no public option buttons
+    opened = await bob.click(
+        ResponseMessage(env, stored), custom_id=choose_button(stored)["custom_id"]
+    )
+    menus = [m for m in shown(opened) if any(c.get("type") == 3 for c in controls(m))]
+    assert menus and all(m.ephemeral for m in menus)
+    menu = next(c for c in controls(menus[-1]) if c.get("type") == 3)
+    assert len(menu["options"]) == 2
+    await bob.select(menus[-1], [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    assert "bob has decided whether to buy" in channel_text(env, channel)
