@@ -29,8 +29,10 @@ class TerminalOutput(TerminalBase):
         lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
         header = None
         if update.seq is not None:
-            turn = int((before if before is not None else after).get("turn") or 0)
-            if turn != self.header_turn:
+            shown = before if before is not None else after
+            turn = int(shown.get("turn") or 0)
+            # (a game whose view has no turn counter gets no turn headers)
+            if "turn" in shown and turn != self.header_turn:
                 header = f"— turn {turn} —"
                 self.header_turn = turn
             standings = self.texts.standings_line(after)
