@@ -86,7 +86,8 @@ class TerminalOutput(TerminalBase):
         if record is None or record.status != "finished":
             self.say("The game ended without a result.", "red")
             return 1
-        self.say(f"Game over after {self.turn} turns and {self.seq} moves. Final ranking:", "bold")
+        turns = f"{self.turn} turns and " if "turn" in (self.view or {}) else ""
+        self.say(f"Game over after {turns}{self.seq} moves. Final ranking:", "bold")
         self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
         end = self.images.root / "end.png"
         if end.exists():
