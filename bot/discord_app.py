@@ -38,6 +38,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import discord_sealed as sealed
 from bot.discord_commands import (
     FALLBACK_VERB,
     game_verbs,
@@ -376,13 +377,20 @@ class VeneziaBot(discord.Client):
                     log.warning("cannot update the table in %s: %s", channel, exc)
         if outcome.private:
             await self.mail.deliver(dest, channel, outcome)
+        waiting = sealed.waiting_note(outcome, str(interaction.user.id))
         if not outcome.accepted:
             await self.refuse(interaction, what, outcome, via=via)
         elif via == "slash":
             first = outcome.public[0].text.splitlines()[0] if outcome.public else what
-            await self.answer(interaction, "✅ " + clip_end(escape(first), 300))
+            done = "✅ " + clip_end(escape(first), 300)
+            await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
         elif via == "private":
-            await self.answer_via(interaction, via, f"✅ {clip_end(escape(what), 300)}")
+            done = f"✅ {clip_end(escape(what), 300)}"
+            await self.answer_via(
+                interaction, via, done if waiting is None else f"{done}\n{waiting}"
+            )
+        elif waiting is not None:  # a button on the table message: the waiting note privately
+            await self.answer(interaction, waiting)
         return outcome
 
     async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
@@ -468,14 +476,20 @@ class VeneziaBot(discord.Client):
         await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
 
     async def cmd_start(
-        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None,
+        via: str = "slash",
+        options: dict[str, str] | None = None,
     ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
         await self.act(
             interaction,
             "start",
-            lambda: self.service.start(channel, user, game=game or None, can_manage=can_manage),
+            lambda: self.service.start(
+                channel, user, game=game or None, can_manage=can_manage, options=options or None
+            ),
             via=via,
         )
 
@@ -719,7 +733,7 @@ class VeneziaBot(discord.Client):
             await interaction.response.defer()
         else:
             await self.defer(interaction)
-        d = await self.service.decision(channel)
+        d = await sealed.own_decision(self.service, channel, str(interaction.user.id))
         stale = stale_text(cid, d)
         if stale is not None or d is None:
             await self.answer_via(interaction, via, stale or "No decision is pending.")
@@ -788,6 +802,8 @@ class VeneziaBot(discord.Client):
             reason = await self.service.options_reason(channel, user)
             if reason == Code.NOT_SEATED:
                 text = "You are not playing in this game."
+            elif reason == Code.ALREADY_CHOSEN:
+                text = await sealed.already_chosen_text(self.service, channel)
             elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
                 text = not_yours(d)
             else:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord_start import start_command
 from bot.discord_views import arg_of, controls_for, verb_of
 from bot.service import ai_levels
 from engine.registry import (
@@ -300,12 +301,8 @@ def register_commands(bot: VeneziaBot) -> None:
     async def leave(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "/leave", bot.cmd_leave(interaction))
 
-    @tree.command(name="start", description="Start the game with everybody seated")
-    @app_commands.describe(game="Switch the table to this game before starting")
-    @app_commands.autocomplete(game=ac_game)
-    @app_commands.guild_only()
-    async def start(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
-        await run(interaction, "/start", bot.cmd_start(interaction, game))
+    # /start game:… plus every game option (variant:…), from the registrations
+    tree.add_command(start_command(bot, run, ac_game))
 
     @tree.command(
         name="abort", description="Abort the game or close the table (host or Manage Channels)"

@@ -51,12 +51,13 @@ class HandMail:
         """Send what is due now; hold what a player still deciding would get again soon."""
         if not self.enabled:
             return
-        d = outcome.decision
-        deciding = d.user_id if d is not None and not outcome.game_over else None
+        # every player still deciding (several when seats decide at once)
+        ds = outcome.decisions or ((outcome.decision,) if outcome.decision is not None else ())
+        deciding = set() if outcome.game_over else {d.user_id for d in ds if d.user_id}
         for p in outcome.private:
             self._held.setdefault((channel, p.user_id), []).append(p)
         for ch, user in list(self._held):
-            if ch != channel or user == deciding:
+            if ch != channel or user in deciding:
                 continue
             batch = self._held.pop((ch, user))
             await self._send(dest, channel, outcome.game_id, user, batch)

@@ -26,6 +26,7 @@ import json
 import logging
 import zlib
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -40,6 +41,7 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
+from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord_views import (
     COLORS,
     controls_for,
@@ -249,6 +251,7 @@ class TableMessages:
         live = await self.live(channel)
         updates = list(outcome.public)
         d = outcome.decision
+        ds = outcome.decisions  # several when seats decide at once (bot.discord_sealed)
         if not updates and d is None:
             return
         if d is None and not outcome.game_over and all(u.seq is None for u in updates):
@@ -300,11 +303,13 @@ class TableMessages:
             live = await self._end(dest, channel, updates, open_turn or live)
         elif d is not None and not d.is_ai:
             if open_turn is not None:
-                live = await self._continue(dest, channel, open_turn, d, open_image, bool(updates))
+                live = await self._continue(
+                    dest, channel, open_turn, d, open_image, bool(updates), ds
+                )
             else:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
-                live = await self._start_turn(dest, channel, d, fresh, fresh_image or board)
+                live = await self._start_turn(dest, channel, d, fresh, fresh_image or board, ds)
         elif open_turn is not None:
             # An AI decides inside the turn (it will go on when it is asked to): no controls.
             open_turn.controls = True
@@ -338,14 +343,23 @@ class TableMessages:
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
 
-    def _live_card(self, live: LiveMessage, d: DecisionInfo | None, exchange: bool = False) -> Card:
+    def _live_card(
+        self,
+        live: LiveMessage,
+        d: DecisionInfo | None,
+        exchange: bool = False,
+        ds: Sequence[DecisionInfo] = (),
+    ) -> Card:
+        prompt = _prompt(d) if d is not None else None
+        if d is not None and is_stage(ds):
+            prompt = stage_prompt(ds)
         return Card(
             live.title,
             list(live.lines),
             live.image,
-            prompt=None if d is None else _prompt(d),
+            prompt=prompt,
             color=COLORS["board"],
-            components=() if d is None else decision_components(d, exchange=exchange),
+            components=() if d is None else decision_components(private_only(d), exchange=exchange),
         )
 
     async def _exchange_open(self, channel: str, d: DecisionInfo) -> bool:
@@ -363,6 +377,7 @@ class TableMessages:
         d: DecisionInfo,
         lines: list[str],
         image: bytes | None,
+        ds: Sequence[DecisionInfo] = (),
     ) -> LiveMessage:
         if image is None:
             reply = await self.service.board(channel)
@@ -377,10 +392,10 @@ class TableMessages:
             lines=lines,
             image=name,
             crc=_crc(image),
-            pinged=[d.user_id] if d.user_id else [],
+            pinged=ping_ids(d, ds),
         )
-        card = self._live_card(live, d, await self._exchange_open(channel, d))
-        card.ping = (d.user_id,) if d.user_id else ()
+        card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
+        card.ping = tuple(live.pinged)
         message = await self._post(dest, channel, card, image)
         live.id = message.id
         return live
@@ -393,6 +408,7 @@ class TableMessages:
         d: DecisionInfo,
         image: bytes | None,
         moved: bool = True,
+        ds: Sequence[DecisionInfo] = (),
     ) -> LiveMessage:
         """The next decision inside the same turn: edit the message (with the board as it is
         now if ``moved``); ping a player who must decide inside someone else's turn
@@ -407,15 +423,17 @@ class TableMessages:
             upload, live.crc = image, _crc(image)
             live.image = f"board-{d.seq}.png"
         live.controls = True
-        card = self._live_card(live, d, await self._exchange_open(channel, d))
+        card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
         if not await self._edit(dest, live.id, card, upload):
-            return await self._start_turn(dest, channel, d, live.lines, image)
-        if d.user_id and d.user_id not in live.pinged:
-            live.pinged.append(d.user_id)
+            return await self._start_turn(dest, channel, d, live.lines, image, ds)
+        due = [u for u in ping_ids(d, ds) if u not in live.pinged]
+        if due:
+            live.pinged += due
             await self.pace.wait(channel)
+            who = ", ".join(f"<@{u}>" for u in due)
             ping = await dest.send(
-                content=f"<@{d.user_id}>, your decision on the table above: **{escape(d.prompt)}**",
-                allowed_mentions=mentions([d.user_id]),
+                content=f"{who}, your decision on the table above: **{escape(d.prompt)}**",
+                allowed_mentions=mentions(due),
             )
             live.ping_id = ping.id
         return live
@@ -451,8 +469,9 @@ class TableMessages:
         crash between a commit and the edit): the pending decision's controls on the message
         of its turn, or a new turn message if the remembered one belongs to an earlier turn."""
         live = await self.live(channel)
-        d = await self.service.decision(channel)
-        if d is None or d.is_ai:
+        ds = await self.service.decisions(channel)
+        d = next((x for x in ds if not x.is_ai), None)
+        if d is None:
             return
         if (
             live is not None
@@ -464,13 +483,13 @@ class TableMessages:
             )
         ):
             live.controls = True
-            card = self._live_card(live, d, await self._exchange_open(channel, d))
+            card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return
         if live is not None and live.controls:
             await self.finish(dest, live)
-        live = await self._start_turn(dest, channel, d, [], None)
+        live = await self._start_turn(dest, channel, d, [], None, ds)
         await self._save(channel, live)
 
 

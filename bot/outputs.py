@@ -29,6 +29,8 @@ class Code:
     NOT_SEATED = "not_seated"
     ALREADY_SEATED = "already_seated"
     NOT_YOUR_DECISION = "not_your_decision"
+    #: a second answer of one seat in a simultaneous stage (it waits for the others)
+    ALREADY_CHOSEN = "already_chosen"
     STALE = "stale"  # ``expect_seq`` differs: a decision from an earlier turn (or game)
     UNKNOWN_COMMAND = "unknown_command"
     MALFORMED = "malformed"
@@ -114,6 +116,9 @@ class DecisionInfo:
     decline: str | None = None
     #: The decision offered as one multi-select (from the game's controls), if it declares one.
     multi: MultiChoice | None = None
+    #: The answer stays secret until every seat of the stage has answered (adapters ask it
+    #: privately: an ephemeral select, a hidden prompt).
+    sealed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +160,9 @@ class Outcome:
     seq: int | None = None
     game_over: bool = False
     duplicate: bool = False
+    #: Every open decision (several in a simultaneous stage, where all deciders are asked at
+    #: once; ``decision`` is the first of them). Empty when the game is over.
+    decisions: tuple[DecisionInfo, ...] = ()
 
     @classmethod
     def refuse(cls, code: str, error: str) -> Outcome:

@@ -472,6 +472,16 @@ class TableService:
             log.exception("decision failed in channel %s", channel_id)
             return None
 
+    async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
+        """Every open decision (several when seats decide at once, e.g. a sealed choice)."""
+        try:
+            return await self._read(channel_id, reads.decisions_worker)
+        except Refused:
+            return ()
+        except Exception:
+            log.exception("decisions failed in channel %s", channel_id)
+            return ()
+
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
         return await self._run(self.storage.active_channels)

@@ -140,6 +140,27 @@ class Console:
             self.say(f"{prompt}{line}".rstrip(), "dim")
         return line
 
+    def read_secret(self, prompt: str = "") -> str | None:
+        """Like :meth:`read`, but what is typed is never shown: no echo on a terminal (a
+        sealed choice at a hot seat), ``(hidden)`` in a piped transcript."""
+        if self._uses_input():
+            import getpass
+
+            try:
+                return getpass.getpass(self.style(prompt, "bold green"), stream=self.stdout)
+            except (EOFError, KeyboardInterrupt):
+                self.say()
+                return None
+        if self.interactive and prompt:
+            self.stdout.write(self.style(prompt, "bold green"))
+            self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            return None
+        if not self.interactive:
+            self.say(f"{prompt}(hidden)", "dim")
+        return line.rstrip("\r\n")
+
 
 class ImageFolder:
     """The output folder: ``board-NNNN.png`` (NNNN = moves so far) and ``board.png`` (always

@@ -52,8 +52,23 @@ def summary_lines(
     lines = [head, *("  " + line for line in texts.status_lines(view))]
     pending = view.get("pending")
     if pending and not view.get("game_over") and players:
-        lines.append(f"➡ {pending.get('name')}: {pending.get('prompt')}")
+        # one open decision, or a list of them (seats deciding at once)
+        entries = [p for p in (pending if isinstance(pending, list) else [pending]) if p]
+        names = [_pending_name(p, players) for p in entries if isinstance(p, dict)]
+        if names:
+            lines.append(f"➡ {', '.join(names)}: {entries[0].get('prompt')}")
     return lines
+
+
+def _pending_name(entry: JSON, players: Sequence[object]) -> str:
+    """The name of a pending decision's seat (its own ``name``, else the seat's entry)."""
+    if entry.get("name"):
+        return str(entry["name"])
+    seat = entry.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        p = players[seat]
+        return str(p.get("name") if isinstance(p, dict) else p)
+    return "?"
 
 
 def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:

@@ -68,6 +68,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     values: Mapping[str, Any] = field(default_factory=dict)
     minimum: int = 1
+    #: a typed text that is none of ``choices`` -> the choice it means (``None``: no choice),
+    #: e.g. a variant's number or its name in another language
+    alias: Callable[[str], str | None] = lambda text: None
 
     def check(self, text: str) -> str:
         """The canonical text of a choice; :class:`IllegalMove` says what is allowed."""
@@ -76,6 +79,9 @@ class OptionSpec:
             for choice in self.choices:
                 if choice.casefold() == value:
                     return choice
+            meant = self.alias(value)
+            if meant in self.choices:
+                return meant
             raise IllegalMove(
                 f"option {self.name} cannot be '{excerpt(str(text))}'; choices: "
                 + ", ".join(self.choices)

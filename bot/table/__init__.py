@@ -18,6 +18,11 @@ How it works
 * **AI seats** are ordinary seats; after every accepted move, while an AI seat must decide, its
   policy (:mod:`bot.ai_seat`) is asked with that seat's player view only and its answer goes
   through the same validated, committed path (logged with ``user_id`` ``None``).
+* **Simultaneous, sealed stages** (:mod:`bot.table.stages`): when several seats must decide
+  (``GameState.pending_all``), all are asked at once (``Outcome.decisions``); each answer is its
+  own move, a second one is refused (``Code.ALREADY_CHOSEN``), every decision of the stage keeps
+  the stage's stale guard (``Decision.opened_at``), AI seats answer as soon as it opens, and the
+  engine keeps each answer out of every view and public text until the last one reveals all.
 * **Outputs are data.** Each accepted command yields at most one public update for itself (all
   events coalesced) plus one per turn of AI seats that moved after it; the board image is
   attached when a turn ended, the game ended, or the next decision needs a look at the board.

@@ -203,6 +203,7 @@ def replace_worker(
             True,
             public=(PublicUpdate(header),),
             decision=presentation.decision_info(svc, table, table.state),
+            decisions=presentation.decisions_info(svc, table, table.state),
             game_id=game_id,
         )
     return presentation.outcome(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.outputs import DecisionInfo, ImageKind, MultiChoice, Outcome, PrivateUpdate, PublicUpdate
 from bot.storage import PlayerInfo
-from bot.table import dispatch
+from bot.table import dispatch, stages
 from bot.table.grammar import registration_of
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
@@ -42,35 +42,53 @@ def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
 def decision_info(
     svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
 ) -> DecisionInfo | None:
+    """The first open decision (the only one in a turn-based stage)."""
+    infos = decisions_info(svc, table, state, public_view)
+    return infos[0] if infos else None
+
+
+def decisions_info(
+    svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
+) -> tuple[DecisionInfo, ...]:
+    """Every open decision: one per seat still to answer in a simultaneous stage."""
     if state is None or state.is_over or table.record is None:
-        return None
-    d = state.pending()
-    if d is None:
-        return None
-    p = table.players[d.seat]
+        return ()
+    open_now = stages.open_decisions(state)
+    if not open_now:
+        return ()
     view = public_view if public_view is not None else state.public_view()
-    return DecisionInfo(
-        channel_id=table.channel_id,
-        game_id=table.record.id,
-        seq=stale_guard(state, d),
-        seat=d.seat,
-        user_id=p.user_id,
-        name=state.players[d.seat],
-        kind=d.kind,
-        prompt=d.prompt,
-        options=tuple(d.options) if d.public_options else None,
-        game=state.game_name,
-        optional=d.optional,
-        decline=d.decline,
-        is_ai=p.is_ai,
-        multi=multi_choice(state.game_name, d.kind, view),
-        **turn_fields(view, state.players),
-    )
+    record = table.record
+    out = []
+    for d in open_now:
+        p = table.players[d.seat]
+        out.append(
+            DecisionInfo(
+                channel_id=table.channel_id,
+                game_id=record.id,
+                seq=stale_guard(state, d),
+                seat=d.seat,
+                user_id=p.user_id,
+                name=state.players[d.seat],
+                kind=d.kind,
+                prompt=d.prompt,
+                options=tuple(d.options) if d.public_options else None,
+                game=state.game_name,
+                optional=d.optional,
+                decline=d.decline,
+                is_ai=p.is_ai,
+                multi=multi_choice(state.game_name, d.kind, view),
+                sealed=d.sealed,
+                **turn_fields(view, state.players),
+            )
+        )
+    return tuple(out)
 
 
 def next_line(state: GameState, d: Decision | None) -> str:
     if d is None:
         return ""
+    if len(stages.open_decisions(state)) > 1:
+        return f"➡ {stages.waiting_line(state)}"
     return f"➡ {state.players[d.seat]}: {d.prompt}"
 
 
@@ -96,6 +114,7 @@ def outcome(
             True,
             public=(*lead, PublicUpdate("\n".join(lines) or "(done)")),
             decision=decision_info(svc, table, state) if state is not None else None,
+            decisions=decisions_info(svc, table, state) if state is not None else (),
             game_id=game_id,
             seq=moves[-1].seq if moves else None,
             game_over=state is None,
@@ -247,16 +266,17 @@ def build_outcome(
                 summary=summary,
             )
         )
-    decision = None
+    decisions: tuple[DecisionInfo, ...] = ()
     if table.state is not None:
-        decision = decision_info(
+        decisions = decisions_info(
             svc, table, table.state, view if view is not None and table.state is after else None
         )
     return Outcome(
         True,
         public=tuple(publics),
         private=tuple(privates),
-        decision=decision,
+        decision=decisions[0] if decisions else None,
+        decisions=decisions,
         game_id=game_id,
         seq=moves[-1].seq if moves else None,
         game_over=ended,

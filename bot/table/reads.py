@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.storage import PlayerInfo
-from bot.table import dispatch, lobby, presentation, restore, session
+from bot.table import dispatch, lobby, presentation, restore, session, stages
 from bot.table.grammar import registration_of, texts_of
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from engine.core import JSON, GameState
@@ -80,7 +80,7 @@ def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]
         if isinstance(active, int):
             head += f", {state.players[active]}'s turn"
         if d is not None:
-            head += f"; waiting for {state.players[d.seat]}: {d.prompt}"
+            head += f"; waiting for {stages.waiting_line(state)}"
         lines.append(head)
     lines.extend(reg.load_texts().status_lines(view))
     options = table_options(table, state)
@@ -196,6 +196,8 @@ def options_reason_worker(svc: TableService, table: Table, user_id: str) -> str 
         return Code.NOT_SEATED
     if state.is_over or state.pending() is None:
         return Code.GAME_OVER
+    if stages.has_answered(state, seat):
+        return Code.ALREADY_CHOSEN
     return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
 
 
@@ -223,3 +225,8 @@ def view_worker(svc: TableService, table: Table, user_id: str | None) -> JSON | 
 def decision_worker(svc: TableService, table: Table) -> DecisionInfo | None:
     restore.ensure_loaded(svc, table)
     return presentation.decision_info(svc, table, table.state)
+
+
+def decisions_worker(svc: TableService, table: Table) -> tuple[DecisionInfo, ...]:
+    restore.ensure_loaded(svc, table)
+    return presentation.decisions_info(svc, table, table.state)

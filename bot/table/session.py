@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bot.input_guard import command_problem, id_problem
 from bot.outputs import Code, Outcome
 from bot.storage import AlreadyProcessed, DuplicateMove, GameNotActive, OutOfOrderMove
-from bot.table import ai_driving, presentation, restore
+from bot.table import ai_driving, presentation, restore, stages
 from bot.table.grammar import commands_help, grammar_of, texts_of
 from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
 from bot.table.restore import results
@@ -154,6 +154,9 @@ def check_move(svc: TableService, table: Table, seat: int, text: str) -> str:
     if not open_now:
         raise Refused(Code.GAME_OVER, "the game is over")
     if all(d.seat != seat for d in open_now):
+        chosen = stages.already_chosen(state, seat)
+        if chosen is not None:
+            raise Refused(Code.ALREADY_CHOSEN, chosen)
         d = open_now[0]
         active = texts_of(record.game_type).active_seat(state.public_view())
         if not (verb in grammar.anytime and seat == active):
@@ -209,6 +212,9 @@ def command_worker(
     if expect_game is not None and expect_game != table.record.id:
         raise Refused(Code.STALE, "this decision is from an earlier game")
     seq_now = len(table.state.history)
+    chosen = stages.already_chosen(table.state, seat)
+    if chosen is not None:
+        raise Refused(Code.ALREADY_CHOSEN, chosen)
     mine = [d for d in table.state.pending_all() if d.seat == seat]
     guard = stale_guard(table.state, mine[0]) if mine else seq_now
     if expect_seq is not None and expect_seq != guard:
@@ -256,6 +262,11 @@ def resume_worker(svc: TableService, table: Table, limit: int | None = -1) -> Ou
     before, players, game_id = table.state, list(table.players), table.record.id
     moves = ai_driving.ai_chain(svc, table, limit)
     if not moves:
-        decision = presentation.decision_info(svc, table, table.state)
-        return Outcome(True, decision=decision, game_id=game_id)
+        decisions = presentation.decisions_info(svc, table, table.state)
+        return Outcome(
+            True,
+            decision=decisions[0] if decisions else None,
+            decisions=decisions,
+            game_id=game_id,
+        )
     return presentation.outcome(svc, table, before, moves, players, game_id)

@@ -1,10 +1,8 @@
 """Amsterdam's registration (see :mod:`engine.registry`).
 
 Amsterdam has decisions both seats answer at once and in secret (AM-4: ``pending_all`` holds
-two sealed decisions). The table cannot drive several open sealed decisions yet, so the game is
-registered with ``at_table=False``: everything engine-side (AI levels, self-play, the render
-bench, the scenario runner, the engine conformance suite) uses this registration, the lobby
-refuses it.
+two sealed decisions, each with the stage's ``opened_at``); the table asks both seats at once
+and keeps each answer sealed until the reveal (``bot.table.stages``).
 """
 
 from __future__ import annotations
@@ -26,6 +24,18 @@ VARIANT_NAMES: tuple[str, ...] = (
     "water_play",
     "gomoku",
 )
+
+
+def variant_alias(text: str) -> str | None:
+    """A variant typed by its number (``0`` base, ``1``…``6`` for AM-V1…V6), ``v1``, ``5x5``,
+    or its Hungarian name (engine.amsterdam.variants' aliases)."""
+    from engine.amsterdam.variants import ALIASES, variant_key
+
+    key = variant_key(text)
+    if key.isdigit() and int(key) < len(VARIANT_NAMES):
+        return VARIANT_NAMES[int(key)]
+    return ALIASES.get(key.removeprefix("am"))
+
 
 HELP: dict[str, str] = {
     "play": "play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'",
@@ -98,14 +108,14 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "variant",
-            "the base game or a variant (AM-V1…V6)",
+            "the base game or a variant (AM-V1…V6; also by number: 0 base, 1…6)",
             "base",
             choices=VARIANT_NAMES,
+            alias=variant_alias,
         ),
     ),
     controls="engine.amsterdam.controls:controls",
     image_decisions=frozenset({"ship", "remove", "place"}),
     hand_decisions=frozenset({"choose", "contest", "order", "buy"}),
     own_words=("engine.amsterdam", "gulden", "warehouse", "harbour", "gomoku", "customs"),
-    at_table=False,
 )

@@ -38,6 +38,10 @@ def open_decisions(st: AmsterdamState) -> list[Decision]:
         return []
     phase = st.phase
     if phase in SEALED_PHASES:
+        # The stage opened before its answers so far (consecutive moves: nothing else can
+        # happen while it is open), so one seat's answer leaves the other's guard unchanged.
+        answered = sum(1 for s in (0, 1) if st.asked[s] and st.sealed[s] is not None)
+        opened_at = len(st.history) - answered
         out = []
         for s in (0, 1):
             if st.asked[s] and st.sealed[s] is None:
@@ -51,6 +55,7 @@ def open_decisions(st: AmsterdamState) -> list[Decision]:
                         sealed=True,
                         optional=phase in ("buy", "choose") and len(opts) > 1,
                         public_options=phase == "buy",
+                        opened_at=opened_at,
                     )
                 )
         return out

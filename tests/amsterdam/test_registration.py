@@ -4,13 +4,13 @@ sealed decisions (issue #13)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
 from bot import selfplay_cmd
-from bot.outputs import Code
 from engine.ai import get_ai
 from engine.amsterdam.determinize import visible_cards
 from engine.core import IllegalMove
@@ -94,23 +94,29 @@ def test_selfplay_takes_the_variant_and_generic_options(capsys: pytest.CaptureFi
         selfplay_cmd.main(["--game", "amsterdam", "--option", "variant", "--games", "1"])
 
 
-def test_the_table_does_not_host_it_yet() -> None:
-    assert REG not in table_registrations() and "amsterdam" not in GAMES
+def test_the_table_hosts_it() -> None:
+    assert REG in table_registrations() and "amsterdam" in GAMES
+    assert get_game("amsterdam") is GAMES["amsterdam"]
+
+
+def test_a_game_not_at_the_table_is_refused_clearly() -> None:
+    """The ``at_table`` switch (kept for games to come): the lobby's message names the game."""
+    hidden = dataclasses.replace(REG, at_table=False)
     with pytest.raises(IllegalMove, match="Amsterdam is not playable at the table yet"):
-        get_game("amsterdam")
+        hidden.check_at_table()
+    REG.check_at_table()
 
 
-async def test_join_and_start_refuse_it_and_change_nothing(tmp_path: Path) -> None:
+async def test_join_and_start_with_a_variant(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "a.sqlite3")
     try:
-        out = await svc.join("c", uid(0), "P1", game="amsterdam")
-        assert not out.accepted and out.code == Code.UNKNOWN_GAME
-        assert "Amsterdam is not playable at the table yet" in (out.error or "")
-        assert svc.storage.list_seats("c") == []
-        assert (await svc.join("c", uid(0), "P1")).accepted
+        assert (await svc.join("c", uid(0), "P1", game="amsterdam")).accepted
         assert (await svc.join("c", uid(1), "P2")).accepted
-        out = await svc.start("c", uid(0), seed=1, game="amsterdam")
-        assert not out.accepted and "not playable at the table yet" in (out.error or "")
-        assert svc.storage.active_game("c") is None
+        out = await svc.start("c", uid(0), seed=1, options={"variant": "6"})
+        assert out.accepted, out.error
+        record = svc.storage.active_game("c")
+        assert record is not None and record.game_type == "amsterdam"
+        assert record.options == {"variant": "gomoku"}
+        assert len(out.decisions) == 2 and all(d.sealed for d in out.decisions)
     finally:
         await svc.aclose()

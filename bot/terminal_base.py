@@ -1,0 +1,135 @@
+"""The terminal table's state and helpers shared by its parts (setup, outputs, the game)."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.outputs import Code, PrivateUpdate
+from bot.service import TableService
+from bot.storage import GameRecord
+from bot.terminal_io import Console, ImageFolder
+from bot.terminal_view import terminal_width
+from engine.core import JSON
+from engine.registry import GameTexts, default_game, registration
+
+#: The user id that manages the table (closes it, and sets up and starts AI-only games).
+WATCHER = "terminal-watcher"
+#: How many public lines a hot-seat player is shown of what happened since his last look.
+RECAP_LINES = 60
+
+
+class TerminalBase:
+    """One terminal session's state and small helpers (the other parts build on it)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        console: Console,
+        images: ImageFolder,
+        args: argparse.Namespace,
+        *,
+        db_path: Path,
+        placeholders: Sequence[str] = (),
+    ) -> None:
+        self.service = service
+        self.storage = service.storage
+        self.console = console
+        self.images = images
+        self.args = args
+        self.db_path = db_path
+        self.placeholders = list(placeholders)
+        self.channel = str(args.channel)
+        self.width = terminal_width()
+        self.record: GameRecord | None = None  # the game followed
+        self.view: JSON | None = None  # its public view (plus "seq") as last shown
+        self.humans: dict[str, str] = {}  # user id -> name, seat order
+        self.viewer: str | None = None  # whose private info is on screen (hot seat)
+        self.private: dict[str, list[PrivateUpdate]] = {}
+        self.recap: dict[str, list[str]] = {}
+        self.shown: tuple[int, str] | None = None  # (turn, user) of the last full summary
+        self.options: list[str] = []
+        self.fresh_image: Path | None = None  # a board image written since the last prompt
+        self.header_turn: int | None = None
+        self.standings: str | None = None
+        self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.console.say(text, style)
+
+    def _path(self, path: Path) -> str:
+        return self.images.show(path)
+
+    def _refused(self, error: str | None, code: str | None = None) -> None:
+        if code == Code.HELP:
+            self.say(error or "")
+            return
+        self.say(f"✗ {error or 'refused'}", "red")
+
+    @property
+    def seq(self) -> int:
+        """How many moves the game has (as last seen)."""
+        return int((self.view or {}).get("seq") or 0)
+
+    @property
+    def turn(self) -> int:
+        return int((self.view or {}).get("turn") or 0)
+
+    async def _refresh(self) -> JSON:
+        """The game's public view from the service (kept as ``self.view``)."""
+        view = await self.service.view(self.channel)
+        if view is not None:
+            self.view = view
+        return self.view or {}
+
+    @property
+    def game_name(self) -> str:
+        """The followed game's registered name (the default game before one is followed)."""
+        return self.record.game_type if self.record is not None else default_game()
+
+    @property
+    def texts(self) -> GameTexts:
+        """The followed game's texts (summary, standings, rules topics) from its registration."""
+        return registration(self.game_name).load_texts()
+
+    def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
+        self.record = record
+        self.view = view
+        self.humans = {
+            p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
+        }
+        self.recap = {u: [] for u in self.humans}
+        self.private = {u: [] for u in self.humans}
+
+    @staticmethod
+    def _seat_names(record: GameRecord) -> list[str]:
+        return [
+            f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "")
+            for i, p in enumerate(record.players)
+        ]
+
+    def _record(self, game_id: int | None) -> GameRecord:
+        record = None if game_id is None else self.storage.get_game(game_id)
+        if record is None:
+            record = self.storage.active_game(self.channel)
+        assert record is not None, "the game just started is not stored"
+        return record
+
+    def _quit(self) -> int:
+        if not self.humans:
+            self.say("Interrupted.", "yellow")
+            return 130
+        self.say(
+            f"Saved at move {self.seq} (turn {self.turn}) in {self._path(self.db_path)}. "
+            "Run the same command again to continue.",
+            "bold",
+        )
+        return 0

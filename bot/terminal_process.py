@@ -1,0 +1,59 @@
+"""The terminal session's process plumbing: service logs to a file, a plain Ctrl-C."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+
+class ServiceLog:
+    """While a session runs, the service's logs (refusals, AI trouble) go to
+    ``<out>/terminal.log`` instead of the screen; the ``bot`` logger is restored after."""
+
+    def __init__(self, out: Path) -> None:
+        self.logger = logging.getLogger("bot")
+        self.saved = (self.logger.level, self.logger.propagate)
+        try:
+            self.handler: logging.Handler = logging.FileHandler(
+                out / "terminal.log", encoding="utf-8"
+            )
+        except OSError:
+            self.handler = logging.NullHandler()
+        self.handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+        )
+        self.logger.addHandler(self.handler)
+        self.logger.setLevel(logging.INFO)
+        self.logger.propagate = False
+
+    def close(self) -> None:
+        self.logger.removeHandler(self.handler)
+        self.handler.close()
+        self.logger.setLevel(self.saved[0])
+        self.logger.propagate = self.saved[1]
+
+
+@contextlib.contextmanager
+def plain_ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt at once, also inside a blocking ``input()``.
+
+    ``asyncio.run`` would otherwise install its own handler that only cancels the main task,
+    which a coroutine blocked in ``input()`` notices after the next Enter. It keeps a handler
+    that is not Python's default one, so this one stays in place while the game runs.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,0 +1,139 @@
+"""The terminal table's setup: resume the channel's unfinished game or seat a new one."""
+
+from __future__ import annotations
+
+from bot.ai_seat import UnknownAiLevel, ai_level
+from bot.outputs import Outcome
+from bot.terminal_args import default_level, login_name
+from bot.terminal_base import WATCHER, TerminalBase
+from engine.core import IllegalMove
+from engine.games import get_game
+from engine.registry import default_game
+
+
+class TerminalSetup(TerminalBase):
+    """Opening the table (see :class:`bot.terminal.TerminalTable`)."""
+
+    # -- setting the table --------------------------------------------------------------------
+
+    def _setup_given(self) -> list[str]:
+        a = self.args
+        given = [
+            ("--players", a.players),
+            ("--humans", a.humans),
+            ("--ai", a.ai),
+            ("--seed", a.seed),
+            ("--game", a.game),
+            ("--option", a.option),
+            ("--variant", a.variant),
+            ("--name", a.name),
+        ]
+        return [flag for flag, value in given if value is not None]
+
+    async def _close_lobby(self) -> None:
+        if self.storage.list_seats(self.channel):
+            await self.service.abort(self.channel, WATCHER, can_manage=True)
+
+    async def _open(self) -> Outcome | int | None:
+        """Resume the channel's unfinished game, or start a new one. Returns the start outcome
+        (new game), ``None`` (resumed) or an exit code (refused)."""
+        record = self.storage.active_game(self.channel)
+        if record is not None and record.status == "active":
+            all_ai = all(p.is_ai for p in record.players)
+            if self.args.new or all_ai:
+                await self.service.abort(self.channel, WATCHER, can_manage=True)
+                why = (
+                    "an AI-only game cannot be continued"
+                    if all_ai and not self.args.new
+                    else "--new"
+                )
+                self.say(f"The unfinished game #{record.id} was closed ({why}).", "yellow")
+            else:
+                self._adopt(record)
+                await self._refresh()
+                self.say(
+                    f"Resuming {get_game(record.game_type).title} game #{record.id} from "
+                    f"{self._path(self.db_path)}: move {self.seq}, turn {self.turn}, "
+                    f"seed {record.seed}.",
+                    "bold",
+                )
+                self.say("Players: " + ", ".join(self._seat_names(record)))
+                ignored = self._setup_given()
+                if ignored:
+                    self.say(
+                        f"({', '.join(ignored)} ignored: this game's setup is stored; "
+                        "--new starts a new game.)",
+                        "dim",
+                    )
+                return None
+        return await self._start()
+
+    async def _start(self) -> Outcome | int:
+        a = self.args
+        try:
+            game = get_game(a.game or default_game())
+        except IllegalMove as exc:
+            self.say(f"✗ {exc}", "red")
+            return 2
+        humans = 1 if a.humans is None else a.humans
+        default = max(min(3, game.max_players), game.min_players, humans)
+        players = default if a.players is None else a.players
+        level = a.ai or default_level()
+        if not game.min_players <= players <= game.max_players:
+            self.say(
+                f"✗ {game.title} seats {game.min_players}–{game.max_players} players "
+                f"(--players {players})",
+                "red",
+            )
+            return 2
+        if not 0 <= humans <= players:
+            self.say(f"✗ --humans must be between 0 and --players ({players})", "red")
+            return 2
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            self.say(f"✗ {exc}", "red")
+            return 2
+        names = list(a.name or [])
+        if len(names) > humans:
+            self.say(f"✗ {len(names)} names for {humans} human seat(s)", "red")
+            return 2
+        while len(names) < humans:
+            names.append(login_name() if humans == 1 else f"Player {len(names) + 1}")
+        await self._close_lobby()
+        # The watcher manages the table: an AI-only table needs nobody seated to set it up.
+        host = "human1" if humans else WATCHER
+        for i, name in enumerate(names, 1):
+            out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        for _ in range(players - humans):
+            out = await self.service.add_ai(self.channel, host, lv.name, can_manage=not humans)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        if not humans and not a.quiet:
+            self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+        options = dict(o.partition("=")[::2] for o in a.option or [])
+        if a.variant is not None:
+            options["variant"] = a.variant
+        start = await self.service.start(
+            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
+        )
+        if not start.accepted:
+            self._refused(start.error, start.code)
+            return 2
+        record = self._record(start.game_id)
+        self._adopt(record)  # follows the start's updates from move 0
+        where = f"saved in {self._path(self.db_path)}"
+        if humans:
+            where += "; 'quit' any time, run again to continue"
+        self.say(f"New {game.title} game #{record.id}, seed {record.seed} ({where}).", "bold")
+        if self.placeholders:
+            self.say(
+                f"({' and '.join(self.placeholders)} images are plain placeholders: that part "
+                "of the renderer is not installed yet)",
+                "dim",
+            )
+        return start
