@@ -37,6 +37,7 @@ from bot.terminal_process import ServiceLog, plain_ctrl_c
 from bot.terminal_setup import TerminalSetup
 from bot.terminal_view import numbered_options, private_lines, summary_lines
 from engine.games import get_game
+from engine.registry import registration
 from engine.text import excerpt, is_number
 
 __all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "main"]
