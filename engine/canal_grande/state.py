@@ -13,7 +13,7 @@ import json
 from itertools import combinations
 from typing import Any
 
-from engine.canal_grande import checks, decisions, resolve, serialize
+from engine.canal_grande import checks, decisions, flow, resolve, serialize
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import (
     HAND_SPECIALS,
@@ -24,10 +24,9 @@ from engine.canal_grande.cards import (
 )
 from engine.canal_grande.votes import (
     Placement,
-    fresh_vote,
     placement_votes,
 )
-from engine.core import JSON, TURN_END, Decision, Event, IllegalMove
+from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
 
 DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
@@ -415,121 +414,21 @@ class CanalGrandeState:
         resolve.settle_vote(self, 1 - seat, ev)  # CG-6.17: whoever stops is behind (CG-G10)
         self._continue(ev)
 
-    # ------------------------------------------------------------------ flow
+    # ---------------------------------------------- flow (functions in engine.canal_grande.flow)
     def _continue(self, ev: list[Event]) -> None:
-        """Run everything automatic until somebody must decide (or the game is over)."""
-        while not self.over:
-            if self.vote is not None:
-                return
-            seat = self.resolver
-            if self.doges[seat] > 0:
-                self.start_vote(seat, ev)  # CG-5.12, CG-6.2, CG-G7
-                continue
-            if self.stage == "chooser":
-                self.stage = "divider"  # CG-7.1
-                other = "B" if self.taken == "A" else "A"
-                cards = [self.revealed[p - 1] for p in self.offer_positions(other)]
-                ev.append(
-                    Event(
-                        "divider_offer",
-                        f"{self.name(self.divider)} resolves offer {other}",
-                        self.divider,
-                    )
-                )
-                resolve.resolve_offer(self, self.divider, cards, ev)
-                continue
-            self._end_turn(ev)
-            return
+        flow.continue_play(self, ev)
 
     def start_vote(self, owner: int, ev: list[Event]) -> None:
-        other = 1 - owner
-        if self.eligible_districts(owner):
-            challenger = owner
-        elif self.eligible_districts(other):
-            challenger = other  # CG-6.5, CG-G8, CG-G22
-            ev.append(
-                Event(
-                    "challenger_passes",
-                    f"{self.name(owner)} has no card of a district still open for a vote: "
-                    f"{self.name(other)} becomes the challenger (CG-6.5)",
-                    owner,
-                )
-            )
-        else:
-            self.doges[owner] -= 1
-            self.discard.append("doge")  # CG-6.6
-            ev.append(
-                Event(
-                    "doge_discarded",
-                    "neither player holds a card of a district still open for a vote: the doge "
-                    "is discarded (CG-6.6)",
-                    owner,
-                )
-            )
-            return
-        self.vote = fresh_vote(owner, challenger)
-        self.phase = "district"
+        flow.start_vote(self, owner, ev)
 
     def _end_turn(self, ev: list[Event]) -> None:
-        self.revealed = []
-        self.offer_a = None
-        self.taken = None
-        self.voted = []
-        c = self.comp
-        totals = [self.total(0), self.total(1)]
-        if max(totals) >= c.round_end_total:  # CG-8.1
-            resolve.end_round(self, totals, ev)
-        else:
-            self.divider = self.chooser  # CG-3.3, CG-7.3
-        if self.turn >= self.turn_limit:
-            self.over = True  # CG-G20: a safety cap, not a rule
-            self.draw = True
-            self.phase = "over"
-            ev.append(
-                Event(
-                    "game_over",
-                    f"game over: the safety cap of {self.turn_limit} turns is reached, a draw "
-                    "(not part of the rules, CG-G20)",
-                    None,
-                    {"ranking": self.ranking(), "draw": True},
-                )
-            )
-            return
-        self._start_turn(ev)
+        flow.end_turn(self, ev)
 
     def _start_turn(self, ev: list[Event]) -> None:
-        # The table's reserved turn-end event (engine.core.TURN_END): the previous turn is over.
-        ev.append(Event(TURN_END, "", self.divider, {"turn": self.turn + 1}))
-        self.turn += 1
-        self.stage = "chooser"
-        self.taken = None
-        self.offer_a = None
-        self.voted = []
-        self.revealed = resolve.reveal(self, ev)
-        self.phase = "divide"
-        ev.append(
-            Event(
-                "reveal",
-                f"turn {self.turn} (round {self.round}): {self.name(self.divider)} reveals "
-                f"{self._revealed_text()}",
-                self.divider,
-                {"revealed": list(self.revealed)},
-            )
-        )
+        flow.start_turn(self, ev)
 
     def finish(self, winner: int, ev: list[Event]) -> None:
-        self.over = True
-        self.winner = winner
-        self.phase = "over"
-        self.vote = None
-        ev.append(
-            Event(
-                "game_over",
-                f"game over: {self.name(winner)} becomes the Doge and wins (CG-10.2)",
-                winner,
-                {"ranking": self.ranking(), "winner": winner},
-            )
-        )
+        flow.finish(self, winner, ev)
 
     def ranking(self) -> list[list[int]]:
         if self.winner is not None:

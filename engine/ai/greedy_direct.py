@@ -1,0 +1,210 @@
+"""The ``greedy`` level's direct formulas: placement, ponte districts, draining, drawing and
+gold exchanges are scored without copying the state, which keeps a decision within a few
+milliseconds. :class:`~engine.ai.greedy.GreedyPlayer` inherits them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.ai.greedy_eval import (
+    Evaluator,
+    Weights,
+    board_info,
+    board_stats,
+    expected_gold,
+)
+from engine.venezia.gold import best_exchange
+from engine.venezia.state import VeneziaState
+
+
+class DirectScores:
+    """Options scored by formula (no copy of the state), with the player's weights."""
+
+    w: Weights
+
+    # -- placement --------------------------------------------------------------------------
+    def place_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
+        res = state.res
+        assert res is not None
+        info = board_info(state)
+        t = res["type"]
+        placer = res["placer"]
+        arch = res["architect"]
+        participants = [s for s in res["participants"] if s != state.imag]
+        stats = board_stats(state, info)
+        developed = stats.developed
+        blocked = stats.blocked
+        w = self.w
+        treasure_left = len(state.treasure)
+        against = -w.others / max(1, state.n - 1) * w.place_others
+        # (architect?, weight of the participant's gain for the placer, his gondola's borders)
+        people = [
+            (s == arch, 1.0 if s == placer else against, info.borders[state.pos[s]])
+            for s in participants
+        ]
+        treasure = w.treasure
+        out = []
+        sites = info.site_by_text[t]
+        fixed = {"basilica": 7, "casa": 1}.get(t, 0)
+        for text in choices:
+            _, around, _, districts = sites[text]
+            if t == "palazzo":
+                pts = (around & ~developed).bit_count()
+            elif t == "campo":
+                pts = (around & developed).bit_count()
+            elif t == "ponte":
+                pts = max(stats.casas[d] for d in districts)
+            else:
+                pts = fixed
+            value = 0.0
+            left = treasure_left
+            for is_arch, weight, near in people:
+                gain = float(pts if is_arch else pts // 2)
+                if left > 0 and not districts.isdisjoint(near):
+                    gain += treasure
+                    left -= 1
+                value += gain * weight
+            # keep large empty areas for palazzi and basiliche; casas beside buildings
+            empties = (around & ~blocked).bit_count()
+            if t == "casa":
+                value -= 0.03 * empties
+                value += 0.02 * (around & developed).bit_count()
+            elif t == "campo":
+                value -= 0.01 * empties
+            out.append((value, text))
+        return out
+
+    def district_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
+        stats = board_stats(state, board_info(state))
+        return [(float(stats.casas.get(c.split()[-1], 0)), c) for c in choices]
+
+    # -- drain ------------------------------------------------------------------------------
+    def drain_scores(
+        self, state: VeneziaState, seat: int, choices: list[str]
+    ) -> list[tuple[float, str]]:
+        info = board_info(state)
+        stats = board_stats(state, info)
+        blocked = stats.blocked
+        my_borders = info.borders[state.pos[seat]]
+        ahead: set[str] = set()
+        for space in range(state.pos[seat] + 1, min(state.pos[seat] + 8, len(info.borders))):
+            ahead.update(info.borders[space])
+        hand = Counter(state.hands[seat])
+        front = state.front(seat)
+        big = hand.get("palazzo", 0) + hand.get("basilica", 0) + front.get("palazzo", 0) * 2
+        big += front.get("basilica", 0) * 2
+        out = []
+        for option in choices:
+            if option == "done":
+                out.append((-1.0, option))  # a swamp token is worth a gold on average
+                continue
+            label = option[6:]
+            d = info.district_of[label]
+            value = 0.0
+            if d in my_borders:
+                value += 1.0 / (1 + stats.empty_by_district.get(d, 0))
+            elif d in ahead:
+                value += 0.3 / (1 + stats.empty_by_district.get(d, 0))
+            free_nb = (info.neighbor_mask[label] & ~blocked).bit_count()
+            value += 0.05 * free_nb * min(big, 3)
+            value += 0.01 * (info.neighbor_mask[label] & stats.developed).bit_count()
+            out.append((value, option))
+        return out
+
+    # -- draw -------------------------------------------------------------------------------
+    def draw_scores(
+        self, state: VeneziaState, seat: int, choices: list[str]
+    ) -> list[tuple[float, str]]:
+        ev = Evaluator(state, seat, self.w)
+        stats = board_stats(state, ev.info)
+        hand = Counter(state.hands[seat])
+        unseen = Counter(state.deck)
+        for s in range(state.n):
+            if s != seat:
+                unseen.update(state.hands[s])
+        total = sum(unseen.values())
+
+        def hv(h: Counter[str]) -> float:
+            return ev.hand_value(state, seat, h, stats)
+
+        def deck_gain(h: Counter[str]) -> float:
+            if total == 0:
+                return 0.0
+            base = hv(h)
+            gain = 0.0
+            for t, k in unseen.items():
+                h[t] += 1
+                gain += k / total * (hv(h) - base)
+                h[t] -= 1
+            return gain
+
+        def pool_gain(h: Counter[str], t: str) -> float:
+            base = hv(h)
+            h[t] += 1
+            g = hv(h) - base
+            h[t] -= 1
+            return g
+
+        def takes(h: Counter[str], pool: list[str], banned: str | None, count: int) -> float:
+            gained = 0.0
+            pool = list(pool)
+            for _ in range(count):
+                best_t: str | None = None
+                best_g = deck_gain(h) if (total or state.discard) else float("-inf")
+                for t in set(pool):
+                    if t == banned:
+                        continue
+                    g = pool_gain(h, t)
+                    if g > best_g + 1e-9:
+                        best_g, best_t = g, t
+                if best_g == float("-inf"):
+                    break
+                gained += best_g
+                if best_t is not None:
+                    h[best_t] += 1
+                    pool.remove(best_t)
+            return gained
+
+        out = []
+        base = hv(hand)
+        for option in choices:
+            verb, arg = option.split()
+            if verb == "draw" and arg == "deck":
+                value = deck_gain(Counter(hand))
+            elif verb == "draw":
+                value = pool_gain(Counter(hand), arg)
+            else:  # swap: one card into the pool, then take three
+                h = Counter(hand)
+                h[arg] -= 1
+                value = hv(h) - base + takes(h, [*state.pool, arg], arg, 3) - self.w.swap_gift
+            if state.phase == "take" and verb == "draw" and arg == "deck":
+                value += 0.01  # equal worth: keep the pool for later
+            out.append((value, option))
+        return out
+
+    # -- gold -------------------------------------------------------------------------------
+    def exchange_choice(self, state: VeneziaState, seat: int, exchanges: list[str]) -> str | None:
+        """Exchange only to end the game while surely ahead (gold converts at the end anyway)."""
+        if state.end_triggered or state.phase in ("place", "district"):
+            return None
+        gold = state.gold(seat)
+        steps = gold // 5
+        if steps < 1:
+            return None
+        target = state.comp.track_end
+        if state.destination(seat, steps) < target:
+            return None
+        # the smallest exchange that reaches the end
+        for k in range(1, steps + 1):
+            if state.destination(seat, k) >= target:
+                break
+        values = best_exchange(state.tokens[seat], k)
+        if values is None:
+            return None
+        rest = gold - sum(values)
+        mine = state.destination(seat, k) + rest // 5
+        for s in range(state.n):
+            if s != seat and state.pos[s] + expected_gold(state, s) / 5 + 1.5 >= mine:
+                return None
+        return "exchange " + " ".join(str(v) for v in values)

@@ -1,0 +1,138 @@
+"""Canal Grande's automatic flow between decisions: votes started by doges (CG-6), the turn's
+end and the next turn's reveal (CG-7, CG-8), the safety cap (CG-G20) and the game end (CG-10).
+
+Plain functions of the state (like :mod:`engine.canal_grande.resolve`); ``CanalGrandeState``
+keeps its methods (``_continue``, ``start_vote``, ``_end_turn``, ``_start_turn``, ``finish``)
+as the entry points, each calling the function here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.canal_grande import resolve
+from engine.canal_grande.votes import fresh_vote
+from engine.core import TURN_END, Event
+
+if TYPE_CHECKING:
+    from engine.canal_grande.state import CanalGrandeState
+
+
+def continue_play(state: CanalGrandeState, ev: list[Event]) -> None:
+    """Run everything automatic until somebody must decide (or the game is over)."""
+    while not state.over:
+        if state.vote is not None:
+            return
+        seat = state.resolver
+        if state.doges[seat] > 0:
+            state.start_vote(seat, ev)  # CG-5.12, CG-6.2, CG-G7
+            continue
+        if state.stage == "chooser":
+            state.stage = "divider"  # CG-7.1
+            other = "B" if state.taken == "A" else "A"
+            cards = [state.revealed[p - 1] for p in state.offer_positions(other)]
+            ev.append(
+                Event(
+                    "divider_offer",
+                    f"{state.name(state.divider)} resolves offer {other}",
+                    state.divider,
+                )
+            )
+            resolve.resolve_offer(state, state.divider, cards, ev)
+            continue
+        state._end_turn(ev)
+        return
+
+
+def start_vote(state: CanalGrandeState, owner: int, ev: list[Event]) -> None:
+    other = 1 - owner
+    if state.eligible_districts(owner):
+        challenger = owner
+    elif state.eligible_districts(other):
+        challenger = other  # CG-6.5, CG-G8, CG-G22
+        ev.append(
+            Event(
+                "challenger_passes",
+                f"{state.name(owner)} has no card of a district still open for a vote: "
+                f"{state.name(other)} becomes the challenger (CG-6.5)",
+                owner,
+            )
+        )
+    else:
+        state.doges[owner] -= 1
+        state.discard.append("doge")  # CG-6.6
+        ev.append(
+            Event(
+                "doge_discarded",
+                "neither player holds a card of a district still open for a vote: the doge "
+                "is discarded (CG-6.6)",
+                owner,
+            )
+        )
+        return
+    state.vote = fresh_vote(owner, challenger)
+    state.phase = "district"
+
+
+def end_turn(state: CanalGrandeState, ev: list[Event]) -> None:
+    state.revealed = []
+    state.offer_a = None
+    state.taken = None
+    state.voted = []
+    c = state.comp
+    totals = [state.total(0), state.total(1)]
+    if max(totals) >= c.round_end_total:  # CG-8.1
+        resolve.end_round(state, totals, ev)
+    else:
+        state.divider = state.chooser  # CG-3.3, CG-7.3
+    if state.turn >= state.turn_limit:
+        state.over = True  # CG-G20: a safety cap, not a rule
+        state.draw = True
+        state.phase = "over"
+        ev.append(
+            Event(
+                "game_over",
+                f"game over: the safety cap of {state.turn_limit} turns is reached, a draw "
+                "(not part of the rules, CG-G20)",
+                None,
+                {"ranking": state.ranking(), "draw": True},
+            )
+        )
+        return
+    state._start_turn(ev)
+
+
+def start_turn(state: CanalGrandeState, ev: list[Event]) -> None:
+    # The table's reserved turn-end event (engine.core.TURN_END): the previous turn is over.
+    ev.append(Event(TURN_END, "", state.divider, {"turn": state.turn + 1}))
+    state.turn += 1
+    state.stage = "chooser"
+    state.taken = None
+    state.offer_a = None
+    state.voted = []
+    state.revealed = resolve.reveal(state, ev)
+    state.phase = "divide"
+    ev.append(
+        Event(
+            "reveal",
+            f"turn {state.turn} (round {state.round}): {state.name(state.divider)} reveals "
+            f"{state._revealed_text()}",
+            state.divider,
+            {"revealed": list(state.revealed)},
+        )
+    )
+
+
+def finish(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
+    state.over = True
+    state.winner = winner
+    state.phase = "over"
+    state.vote = None
+    ev.append(
+        Event(
+            "game_over",
+            f"game over: {state.name(winner)} becomes the Doge and wins (CG-10.2)",
+            winner,
+            {"ranking": state.ranking(), "winner": winner},
+        )
+    )

@@ -1,0 +1,192 @@
+"""Venezia board image, the fixed parts: pixel positions (hexes, track, gondolas, panels), what
+a render highlights (this turn's changes), and the base image with the strip's fixed captions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import static as S
+from render import theme as T
+from render.text import draw_text
+
+View = dict[str, Any]
+Point = tuple[float, float]
+#: The imaginary player's mark (two letters, so it never clashes with a real player's initial).
+IMAGINARY_LETTER = "KJ"
+
+
+# =========================================================================== helpers for tests
+
+
+def hex_center(label: str) -> Point:
+    """Centre of a hex in board-image pixels."""
+    return S.layout().hex_center(label)
+
+
+def track_point(space: int) -> Point:
+    """Centre of a track space in board-image pixels (10 and 45 are the same point)."""
+    return S.layout().track_point(space)
+
+
+def gondola_point(view: View, seat: int) -> Point:
+    """Centre of ``seat``'s gondola marker: its track space, or its place in the start queue."""
+    lay = S.layout()
+    pos = view["players"][seat]["position"]
+    x, y = lay.track_point(pos)
+    if pos != 0:
+        return (x, y)
+    at_start = [p["seat"] for p in view["players"] if p["position"] == 0]
+    i = at_start.index(seat)
+    step = S.START_STEP * lay.unit
+    return (x, y + (i - (len(at_start) - 1) / 2) * step)
+
+
+def panel_origin(index: int) -> tuple[int, int]:
+    """Top-left corner of the ``index``-th panel of the side column (players in seat order,
+    then the imaginary player)."""
+    lay = S.layout()
+    return lay.side_x, T.HEADER_H + T.PAD + index * (T.PLAYER_PANEL_H + T.PANEL_GAP)
+
+
+def player_name_box(seat: int) -> tuple[int, int, int, int]:
+    """The box where ``seat``'s name is written in his panel (for tests)."""
+    x, y = panel_origin(seat)
+    return (x + 62, y + 12, x + T.SIDE_W - T.PAD - 90, y + 42)
+
+
+def _seat_name(view: View, seat: int | str | None) -> str:
+    if seat is None:
+        return "—"
+    if seat == "imaginary" or not isinstance(seat, int) or seat >= len(view["players"]):
+        imag = view.get("imaginary") or {}
+        return str(imag.get("name", "Klaus-Jürgen"))
+    if seat < 0:
+        return "the board"
+    return str(view["players"][seat]["name"])
+
+
+def _seat_ref(view: View, seat: Any) -> int | str | None:
+    """A builder / architect reference as the panels use it: a seat int, "imaginary" or None."""
+    if seat is None or seat == "imaginary":
+        return seat  # type: ignore[no-any-return]
+    if isinstance(seat, int) and 0 <= seat < len(view["players"]):
+        return seat
+    if isinstance(seat, int) and seat < 0:
+        return None  # a pre-placed building
+    return "imaginary"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a render draws on the board, in drawing order (from the view only)."""
+
+    drained: list[str]  # plain hexes without their swamp token
+    candidates: list[str]  # legal places of the building being placed
+    buildings: list[tuple[str, tuple[str, ...], bool]]  # type, hexes, built this turn
+    drained_now: list[str]  # drained this turn
+    gondolas: list[tuple[int, str, float, float, bool]]  # seat, letter, x, y, moved
+    moved: dict[str, tuple[int, int]]
+    letters: list[str]
+
+
+# --------------------------------------------------------------------------- panel regions
+
+Box = tuple[int, int, int, int]
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _recent(view: View) -> dict[str, Any]:
+    """The changes to highlight: this turn's so far, else the whole last turn's."""
+    recent: dict[str, Any] = view.get("recent") or {}
+    if recent.get("moved") or recent.get("buildings") or recent.get("drained"):
+        return recent
+    last: dict[str, Any] = view.get("last_turn") or {}
+    return last or recent
+
+
+def _moves(view: View) -> dict[str, tuple[int, int]]:
+    """Gondola moves to highlight: this turn's so far, else the last turn's."""
+    recent = _recent(view)
+    moved = {
+        k: (int(v[0]), int(v[1])) for k, v in (recent.get("moved") or {}).items() if v[0] != v[1]
+    }
+    if moved or recent.get("buildings") or recent.get("drained") or "last_turn" in view:
+        return moved
+    hist = view.get("track_history") or []
+    if len(hist) >= 2:
+        a, b = hist[-2], hist[-1]
+        return {str(s): (a[s], b[s]) for s in range(min(len(a), len(b))) if a[s] != b[s]}
+    return {}
+
+
+# --------------------------------------------------------------------------- under the board
+
+
+def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str) -> None:
+    draw_text(draw, xy, text.upper(), T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls")
+
+
+def _strip_slots() -> dict[str, int]:
+    """x of each section of the strip under the board."""
+    x = T.PAD + 14
+    slots = {"architects": x}
+    x += 4 * 72 + 16
+    slots["deck"] = x
+    x += 150
+    slots["pool"] = x
+    x += 4 * 31 + 22
+    slots["supply"] = x
+    return slots
+
+
+#: Caption baseline and row top in the strip, relative to the strip's top.
+STRIP_CAPTION_Y = T.PAD + 18
+STRIP_ROW_Y = T.PAD + 30
+
+
+def _strip_box() -> Box:
+    lay = S.layout()
+    return (0, T.HEADER_H + lay.board_h, lay.board_w, lay.height)
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """The static layer plus the fixed parts of the strip under the board."""
+    lay = S.layout()
+    img = S.static_board().base.copy()
+    draw = ImageDraw.Draw(img)
+    top = _strip_box()[1]
+    box = S.rounded_box(
+        lay.board_w - 2 * T.PAD, T.STRIP_H - 2 * T.PAD + 4, T.PANEL, T.PANEL_EDGE, 10
+    )
+    S.paste(img, box, (T.PAD, top + T.PAD - 2))
+    cap_y, row_y = top + STRIP_CAPTION_Y, top + STRIP_ROW_Y
+    slots = _strip_slots()
+    x = slots["architects"]
+    _caption(draw, (x, cap_y), "Architects")
+    for t in T.ARCHITECT_TYPES:
+        S.paste(img, S.pawn_icon(t, 26, 34), (x, row_y))
+        draw_text(draw, (x + 28, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+        x += 72
+    x = slots["deck"]
+    _caption(draw, (x, cap_y), "Deck · discard")
+    S.paste(img, S.card_back(26, 36), (x, row_y))
+    S.paste(img, S.rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 74, row_y))
+    draw_text(draw, (x + 13, row_y + 50), "deck", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    draw_text(draw, (x + 87, row_y + 50), "discard", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    _caption(draw, (slots["pool"], cap_y), "Pool")
+    x = slots["supply"]
+    _caption(draw, (x, cap_y), "Pieces left · treasure")
+    for t in T.SUPPLY_ORDER:
+        S.paste(img, S.piece_icon(t, 30), (x, row_y + 2))
+        draw_text(draw, (x + 15, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+        x += 62
+    S.paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
+    draw_text(draw, (x + 14, row_y + 50), "treasure", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    return img

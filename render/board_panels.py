@@ -1,0 +1,163 @@
+"""Painters of the side column: a panel per player, the imaginary player's panel and the box
+of buildings being completed, each drawn from its key alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import static as S
+from render import theme as T
+from render.board_base import (
+    IMAGINARY_LETTER,
+    Painter,
+    View,
+    _caption,
+    _seat_name,
+    _seat_ref,
+)
+from render.text import draw_text, text_width
+
+# --------------------------------------------------------------------------- side column
+
+
+def _player_painter(key: tuple[Any, ...]) -> Painter:
+    _, seat, letter, name, position, front, held, hand, swamp, treasure, active, deciding = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        hot = active or deciding
+        fill = T.PANEL_ACTIVE if hot else T.PANEL
+        edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
+        S.paste(img, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, 0))
+        bar = T.player_color(seat)
+        S.paste(img, S.rounded_box(7, h - 16, bar, bar, 3), (6, 8))
+        S.paste(img, S.marker(seat, letter, 34), (20, 9))
+        # score (track position), right
+        score = str(position)
+        draw_text(draw, (w - 14, 27), score, T.FONT_SCORE, T.TEXT, bold=True, anchor="rm")
+        sw = text_width(score, T.FONT_SCORE, bold=True)
+        draw_text(draw, (w - 18 - sw, 31), "pts", T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+        # name and turn marker (V-U1, V-U8)
+        tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
+        tag_w = text_width(tag, T.FONT_TINY, bold=True) + 14 if tag else 0
+        name_max = w - 62 - sw - 40 - tag_w
+        box = draw_text(
+            draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm", max_width=name_max
+        )
+        if tag:
+            tx = max(box[2], 62) + 10
+            S.paste(img, S.rounded_box(tag_w, 20, T.TAG, T.TAG, 10), (tx, 16))
+            draw_text(
+                draw, (tx + tag_w / 2, 26), tag, T.FONT_TINY, T.TAG_TEXT, bold=True, anchor="mm"
+            )
+        # cards in front (open constructions), with the architect pawns he holds
+        _front_cards(img, draw, (20, 46), dict(front), list(held))
+        # hand size and tokens (V-U5: how many of each kind, never their values)
+        by = h - 15
+        bx = w - 14
+        for kind, n in (("treasure", treasure), ("swamp", swamp)):
+            label = f"{n} {kind}"
+            lw = text_width(label, T.FONT_SMALL, bold=True)
+            ink = T.TEXT if n else T.TEXT_SOFT
+            draw_text(draw, (bx, by), label, T.FONT_SMALL, ink, bold=True, anchor="rm")
+            S.paste(img, S.token_icon(kind, 18), (bx - lw - 22, by - 9))
+            bx -= lw + 36
+        label = f"{hand} in hand"
+        lw = text_width(label, T.FONT_SMALL, bold=True)
+        draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
+        S.paste(img, S.card_back(14, 19), (bx - lw - 19, by - 10))
+
+    return paint
+
+
+def _front_cards(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    front: dict[str, int],
+    held: list[str],
+) -> int:
+    """The cards lying in front of a player, grouped by type; returns the x after them."""
+    x, y = xy
+    if not front:
+        draw_text(draw, (x, y + 15), "no cards in front", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        return x + 120
+    named = sum(1 for t in T.TYPES if front.get(t)) <= 2  # room for the type names
+    for t in T.TYPES:
+        n = front.get(t, 0)
+        if not n:
+            continue
+        for i in range(min(n, 4)):
+            S.paste(img, S.card_icon(t, 20, 27), (x + i * 6, y))
+        x += 20 + 6 * (min(n, 4) - 1) + 4
+        label = f"{t} {n}/{T.CARDS_NEEDED[t]}" if named else f"{n}/{T.CARDS_NEEDED[t]}"
+        box = draw_text(draw, (x, y + 14), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
+        x = box[2] + 4
+        if t in held:
+            S.paste(img, S.pawn_icon(t, 16, 22), (x, y + 3))
+            x += 18
+        x += 12
+    return x
+
+
+def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
+    """V-T1: the imaginary third player's cards, in 2-player games."""
+    _, name, front, held = key
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        S.paste(img, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, 0))
+        S.paste(img, S.rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
+        S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 34), (20, 9))
+        draw_text(draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm")
+        note = "imaginary player · no gondola"
+        draw_text(draw, (w - 14, 26), note, T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+        _front_cards(img, draw, (20, 46), dict(front), list(held))
+
+    return paint
+
+
+def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
+    """V-U8: (type, text, now) for the building being resolved and the completed ones waiting,
+    with their builder and participants."""
+    items: list[tuple[bool, dict[str, Any]]] = []
+    if view.get("resolving"):
+        items.append((True, view["resolving"]))
+    items += [(False, b) for b in view.get("waiting_builds") or []]
+    lines: list[tuple[str, str, bool]] = []
+    for now, b in items:
+        t = str(b["type"])
+        architect = _seat_ref(view, b.get("architect"))
+        others = [
+            _seat_name(view, _seat_ref(view, s))
+            for s in b.get("participants") or []
+            if _seat_ref(view, s) != architect
+        ]
+        kind = " (solo)" if b.get("kind") == "solo" else ""
+        text = f"{t}{kind}: {_seat_name(view, architect)}"
+        text += f" with {', '.join(others)}" if others else ""
+        lines.append((t, ("▶ " if now else "") + text, now))
+    return lines
+
+
+def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        w, h = img.size
+        S.paste(img, S.rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
+        _caption(draw, (14, 20), "Buildings to complete")
+        ly = 42
+        if not lines:
+            draw_text(draw, (14, ly), "none", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        for t, text, now in lines:
+            if ly > h - 14:
+                break
+            S.paste(img, S.card_icon(t, 18, 24), (14, ly - 12))
+            draw_text(
+                draw, (40, ly), text, T.FONT_SMALL, T.TEXT, bold=now, anchor="lm", max_width=w - 54
+            )
+            ly += 26
+
+    return paint

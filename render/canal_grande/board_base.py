@@ -1,0 +1,117 @@
+"""Canal Grande table image, shared parts: the frame's geometry (rows and their heights), the
+players' names and letters, and the texts of the header (who decides what) and the winner.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from render import theme as T
+from render.canal_grande import theme as C
+from render.common import paste_flat, rounded_box
+from render.text import draw_text, text_width
+
+View = dict[str, Any]
+Box = tuple[int, int, int, int]
+
+W: Final = C.WIDTH
+INNER: Final = W - 2 * C.MARGIN
+CARDS_TOP: Final = C.HEADER_H + 12
+CARDS_H: Final = 250
+PLAYERS_TOP: Final = CARDS_TOP + CARDS_H + 12
+PLAYER_H: Final = 156
+GRID_TOP: Final = PLAYERS_TOP + PLAYER_H + 12
+GRID_H: Final = 214
+BOTTOM_TOP: Final = GRID_TOP + GRID_H + 12
+BOTTOM_H: Final = 206
+HEIGHT: Final = BOTTOM_TOP + BOTTOM_H + C.MARGIN
+VOTE_W: Final = 770
+MINI_W, MINI_H = 30, 42
+
+
+def board_size(view: View) -> tuple[int, int]:
+    return (W, HEIGHT)
+
+
+def names_of(view: View) -> dict[str, str]:
+    return {str(d["id"]): str(d["name"]) for d in view.get("districts") or []}
+
+
+def name_of(view: View, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view["players"]):
+        return "—"
+    return str(view["players"][seat]["name"])
+
+
+def status_line(view: View) -> tuple[str, bool]:
+    """What the table waits for, in words, and whether someone must act (for the header)."""
+    if view.get("game_over"):
+        winner = view.get("winner")
+        if winner is None:
+            return "The game is over: a draw (the safety turn limit, not a rule).", False
+        return (
+            f"The game is over: {name_of(view, winner)} is the new Doge ({win_reason(view)}).",
+            False,
+        )
+    pending = view.get("pending") or None
+    if pending is None:
+        return "", False
+    who = str(pending.get("name", ""))
+    kind = pending.get("kind")
+    vote = view.get("vote") or {}
+    names = names_of(view)
+    if kind == "divide":
+        return f"▶ {who} (divider) splits the cards into offers A and B", True
+    if kind == "choose":
+        return f"▶ {who} (chooser) takes offer A or offer B", True
+    if kind == "district":
+        return f"▶ {who} chooses the district of the vote", True
+    if kind == "place":
+        where = names.get(str(vote.get("district")), "the vote")
+        return f"▶ {who} places cards in {where} or passes", True
+    return f"▶ {who}: {pending.get('prompt', '')}", True
+
+
+def win_reason(view: View) -> str:
+    """Why the winner won, from his victory cards (CG-10.1): six districts, or four of one."""
+    winner = view.get("winner")
+    if winner is None:
+        return "no winner"
+    counts: dict[str, int] = view["players"][int(winner)].get("victory_counts") or {}
+    names = names_of(view)
+    four = [d for d, n in counts.items() if n >= 4]
+    if four:
+        return f"four victory cards of {names.get(four[0], four[0])}"
+    if len(counts) >= max(1, len(names)):
+        return "a victory card from each of the six districts"
+    return "victory cards"
+
+
+# --------------------------------------------------------------------------- players
+
+
+def _tag(
+    img: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, text: str, bg: T.RGB
+) -> int:
+    tw = text_width(text, C.FONT_CAPTION, bold=True) + 18
+    paste_flat(img, rounded_box(tw, 24, T.TAG, T.TAG, 12), (right - tw, y), bg)
+    draw_text(
+        draw, (right - tw / 2, y + 12), text, C.FONT_CAPTION, T.TAG_TEXT, bold=True, anchor="mm"
+    )
+    return right - tw
+
+
+def _pname(players: tuple[Any, ...], seat: Any) -> str:
+    for s, _, name in players:
+        if s == seat:
+            return str(name)
+    return "—"
+
+
+def _pletter(players: tuple[Any, ...], seat: int) -> str:
+    for s, letter, _ in players:
+        if s == seat:
+            return str(letter)
+    return "?"
