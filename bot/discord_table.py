@@ -31,6 +31,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_controls import decision_components, filter_options, lobby_components
 from bot.discord_layout import (
     SUMMARY_MAX,
     Card,
@@ -40,13 +41,7 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
-from bot.discord_views import (
-    COLORS,
-    controls_for,
-    decision_components,
-    filter_options,
-    lobby_components,
-)
+from bot.discord_specs import COLORS, controls_for
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
 from engine.registry import default_game, registration

@@ -3,15 +3,9 @@ offer A) becomes ONE Discord select with min/max values instead of 254 grouped o
 
 from __future__ import annotations
 
-from bot.discord_views import (
-    CUSTOM_ID_MAX,
-    MAX_SELECT_OPTIONS,
-    SelectSpec,
-    VzSelect,
-    decision_components,
-    multi_command,
-    parse_id,
-)
+from bot.discord_controls import decision_components, multi_command
+from bot.discord_specs import CUSTOM_ID_MAX, MAX_SELECT_OPTIONS, SelectSpec, parse_id
+from bot.discord_views import VzSelect
 from bot.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState
