@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_board import BoardOnlyRenderer
 from bot.discord_commands import FALLBACK_VERB, move_commands, register_commands
 from bot.discord_components import ComponentRouter
 from bot.service import (
@@ -92,12 +93,15 @@ def create_bot(
 ) -> TableBot:
     """Build the bot without touching the network: the command tree with every command, the
     dynamic buttons, and (unless ``open_service`` is false) the table service on
-    ``settings.db_path`` (created if missing)."""
+    ``settings.db_path`` (created if missing). Board pictures are drawn without the pending
+    decision (:class:`BoardOnlyRenderer`): the table message says it in text."""
     if service is None and open_service:
         settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         service = TableService.open(
             settings.db_path,
-            renderer if renderer is not None else make_renderer(settings.renderer),
+            BoardOnlyRenderer(
+                renderer if renderer is not None else make_renderer(settings.renderer)
+            ),
             workers=settings.workers,
             render_processes=settings.render_processes,
             hand_images=settings.hand_images,

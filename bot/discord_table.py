@@ -5,9 +5,14 @@ A channel sees a game as a table, not a flood:
 * **one message per turn**: when a human's turn starts, one message with the board, what just
   happened, the controls for the pending decision and a mention of the player to act (the
   turn's only ping, unless another player must decide inside it: he gets one short ping that
-  is deleted once he has decided). Every decision of the turn edits that message (the picture
-  is uploaded again only when the board changed); when the turn ends it is edited to its final
-  form - no controls, the turn in one line, the board as the turn left it;
+  is deleted once he has decided). Every decision of the turn edits that message's text;
+  when the turn ends it is edited to its final form - no controls, the turn in one line, the
+  board as the turn left it;
+* **one picture per board**: the picture shows the board only (:mod:`bot.discord_board`:
+  the pending decision is the message's text), and it is uploaded only when the board
+  differs from the newest picture of the table. A turn message whose start board is the
+  picture right above it (the turn before, as it left the board) shows no picture of its own
+  until the turn ends, so a turn costs one upload, not one per decision;
 * **AI turns** that follow each other are one message (final form at once), with the board
   after them;
 * **the lobby** is one message edited as people join, leave or add AIs;
@@ -67,8 +72,8 @@ class LiveMessage:
     turn: int | None = None
     title: str = ""
     lines: list[str] = field(default_factory=list)
-    image: str | None = None  # the attachment's name
-    crc: int | None = None  # of the picture shown (no upload when unchanged)
+    image: str | None = None  # the attachment's name (None: no picture of its own yet)
+    crc: int | None = None  # of the newest board picture of the table (this one or above)
     pinged: list[str] = field(default_factory=list)
     ping_id: int | None = None  # an extra ping message, deleted once answered
     controls: bool = True
@@ -204,10 +209,11 @@ class TableMessages:
         image_name: str | None = None,
     ) -> None:
         """Edit ``live`` to its final form: no controls, the turn in one line, and (if given
-        and changed) the board as the turn left it."""
+        and changed, or the message has no picture of its own) the board as the turn left
+        it."""
         await self._unping(dest, live)
         upload = None
-        if image is not None and _crc(image) != live.crc:
+        if image is not None and (_crc(image) != live.crc or live.image is None):
             upload, live.crc = image, _crc(image)
             live.image = image_name or live.image or "board.png"
         live.controls = False
@@ -274,8 +280,9 @@ class TableMessages:
                 open_turn.lines += lines
                 open_image = image or open_image
                 if u.turn_over:
-                    if open_image is None and outcome.game_over:
-                        # The last turn keeps the final board (the update shows the ranking).
+                    if open_image is None:
+                        # The finished turn shows the board as it left it (at the game's end
+                        # the update shows the ranking, not the board).
                         reply = await self.service.board(channel)
                         open_image = reply.image if reply.ok else None
                     await self.finish(dest, open_turn, open_image, _name(u))
@@ -286,20 +293,26 @@ class TableMessages:
             else:
                 fresh += lines
                 fresh_image = image or fresh_image
+        posted_crc: int | None = None
         if done:
             last_turn = d.turn - 1 if d is not None and d.turn is not None else None
-            await self._post_done(dest, channel, done, live, open_turn, last_turn)
+            posted_crc = await self._post_done(dest, channel, done, live, open_turn, last_turn)
             if live is not None and live.controls and live is not open_turn:
                 live = None  # finished by _post_done
         if outcome.game_over:
             live = await self._end(dest, channel, updates, open_turn or live)
         elif d is not None and not d.is_ai:
             if open_turn is not None:
-                live = await self._continue(dest, channel, open_turn, d, open_image, bool(updates))
+                live = await self._continue(dest, channel, open_turn, d, open_image)
             else:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
-                live = await self._start_turn(dest, channel, d, fresh, fresh_image or board)
+                above = None if live is None else live.crc
+                if done:
+                    above = posted_crc
+                live = await self._start_turn(
+                    dest, channel, d, fresh, fresh_image or board, above=above
+                )
         elif open_turn is not None:
             # An AI decides inside the turn (it will go on when it is asked to): no controls.
             open_turn.controls = True
@@ -315,9 +328,9 @@ class TableMessages:
         live: LiveMessage | None,
         open_turn: LiveMessage | None,
         last_turn: int | None = None,
-    ) -> None:
+    ) -> int | None:
         """Completed turns (AI turns in a row) as one message in final form; ``last_turn``
-        numbers the last of them when known."""
+        numbers the last of them when known. Returns the crc of its board picture."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
         lines = [_summary(_lines(u.text)) for u in done]
@@ -332,6 +345,7 @@ class TableMessages:
         title = f"{await self.title(channel)} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
+        return _crc(image)
 
     def _live_card(self, live: LiveMessage, d: DecisionInfo | None, exchange: bool = False) -> Card:
         return Card(
@@ -358,10 +372,16 @@ class TableMessages:
         d: DecisionInfo,
         lines: list[str],
         image: bytes | None,
+        above: int | None = None,
     ) -> LiveMessage:
+        """Post the message of a turn that starts; ``above``: the crc of the board picture
+        right above it (the finished turn before): the same board is not uploaded again."""
         if image is None:
             reply = await self.service.board(channel)
             image = reply.image if reply.ok else None
+        crc = _crc(image)
+        if image is not None and crc is not None and crc == above:
+            image = None  # the board is the picture right above
         name = f"board-{d.seq}.png" if image is not None else None
         live = LiveMessage(
             0,
@@ -371,7 +391,7 @@ class TableMessages:
             title=self._turn_title(d),
             lines=lines,
             image=name,
-            crc=_crc(image),
+            crc=crc,
             pinged=[d.user_id] if d.user_id else [],
         )
         card = self._live_card(live, d, await self._exchange_open(channel, d))
@@ -387,23 +407,14 @@ class TableMessages:
         live: LiveMessage,
         d: DecisionInfo,
         image: bytes | None,
-        moved: bool = True,
     ) -> LiveMessage:
-        """The next decision inside the same turn: edit the message (with the board as it is
-        now if ``moved``); ping a player who must decide inside someone else's turn
-        (once)."""
-        if image is None and moved:
-            # The moves changed the table but brought no picture: the one shown would
-            # contradict the decision line (its heading names the pending decision).
-            reply = await self.service.board(channel)
-            image = reply.image if reply.ok else None
-        upload = None
-        if image is not None and _crc(image) != live.crc:
-            upload, live.crc = image, _crc(image)
-            live.image = f"board-{d.seq}.png"
+        """The next decision inside the same turn: edit the message's text (what happened,
+        the decision line, its controls; the picture stays: the board of the turn's start,
+        replaced by the board as the turn left it when it ends); ping a player who must
+        decide inside someone else's turn (once)."""
         live.controls = True
         card = self._live_card(live, d, await self._exchange_open(channel, d))
-        if not await self._edit(dest, live.id, card, upload):
+        if not await self._edit(dest, live.id, card, None):
             return await self._start_turn(dest, channel, d, live.lines, image)
         if d.user_id and d.user_id not in live.pinged:
             live.pinged.append(d.user_id)
