@@ -105,6 +105,9 @@ def create_bot(
             workers=settings.workers,
             render_processes=settings.render_processes,
             hand_images=settings.hand_images,
+            # AI seats do not play inside a command: the bot steps them (TableClient.play_ais)
+            # so that the channel sees their turns while they play.
+            max_ai_moves=0,
             synchronous=settings.db_synchronous,
         )
     return TableBot(settings, service)

@@ -44,6 +44,10 @@ __all__ = ["TableClient", "TableTree"]
 
 log = logging.getLogger("bot.discord")
 
+#: AI moves one call of :meth:`TableClient.play_ais` makes at most (a game never needs so many
+#: in a row; the guard only stops a runaway loop).
+MAX_AI_STEPS = 2000
+
 
 class TableTree(app_commands.CommandTree["TableClient"]):
     """The command tree: a failed check or an unexpected error answers the user privately."""
@@ -160,6 +164,26 @@ class TableClient(discord.Client):
             else:
                 await self.table.refresh(dest, channel)
         await self.mail.deliver(dest, channel, outcome)
+        await self.play_ais(dest, channel)
+
+    async def play_ais(self, dest: Any, channel: str) -> None:
+        """Let the AI seats play, one move at a time, while one must decide: each move is
+        shown as it is made (the chain's message is kept up to date, :mod:`bot.discord_chain`),
+        and the channel's lock is free between moves."""
+        for _ in range(MAX_AI_STEPS):
+            async with self._lock(channel):
+                outcome = await self.service.advance(channel, max_moves=1)
+                if not outcome.accepted or not outcome.public:
+                    return
+                try:
+                    await self.table.publish(dest, channel, outcome)
+                except discord.HTTPException as exc:
+                    log.warning("cannot update the table in %s: %s", channel, exc)
+            if outcome.private:
+                await self.mail.deliver(dest, channel, outcome)
+        log.warning(
+            "channel %s: the AI seats are still playing after %d moves", channel, MAX_AI_STEPS
+        )
 
     async def close(self) -> None:
         await super().close()
@@ -296,6 +320,9 @@ class TableClient(discord.Client):
             await self.answer(interaction, "✅ " + clip_end(escape(first), 300))
         elif via == "private":
             await self.answer_via(interaction, via, f"✅ {clip_end(escape(what), 300)}")
+        # AI seats play after the action (also after a refusal: a restart may have left them
+        # a decision), each move shown as it is made.
+        await self.play_ais(dest, channel)
         return outcome
 
     async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:

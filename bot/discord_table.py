@@ -13,29 +13,29 @@ A channel sees a game as a table, not a flood:
   differs from the newest picture of the table. A turn message whose start board is the
   picture right above it (the turn before, as it left the board) shows no picture of its own
   until the turn ends, so a turn costs one upload, not one per decision;
-* **AI turns** that follow each other are one message (final form at once), with the board
-  after them;
+* **AI turns** that follow each other are one message, kept up to date while they play
+  (:mod:`bot.discord_chain`), with the board after them;
 * **the lobby** is one message edited as people join, leave or add AIs;
 * **only the current message has controls**: whenever a new current message is posted, the
   previous one is edited to its final form. The current message of every table (its id, the
   game and turn it shows, its lines) is kept in the database (``adapter_state``), so this
   holds across restarts.
 
-Bursts stay within Discord's 5 messages per 5 seconds per channel (:class:`Pace`).
+Bursts stay within Discord's 5 messages per 5 seconds per channel: posts and edits of the
+table's messages share one budget per channel (:class:`Pace`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import zlib
-from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import discord
 
+from bot.discord_chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
 from bot.discord_controls import decision_components, filter_options, lobby_components
 from bot.discord_layout import (
     SUMMARY_MAX,
@@ -46,6 +46,7 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
+from bot.discord_pace import Pace
 from bot.discord_specs import COLORS, controls_for
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
@@ -67,7 +68,7 @@ class LiveMessage:
     """The table's current message, as remembered in the database."""
 
     id: int
-    kind: str  # "lobby", "turn" or "end"
+    kind: str  # "lobby", "turn", "chain" (AI turns) or "end"
     game: int | None = None
     turn: int | None = None
     title: str = ""
@@ -76,7 +77,8 @@ class LiveMessage:
     crc: int | None = None  # of the newest board picture of the table (this one or above)
     pinged: list[str] = field(default_factory=list)
     ping_id: int | None = None  # an extra ping message, deleted once answered
-    controls: bool = True
+    controls: bool = True  # live: has controls (a chain: is still being updated)
+    partial: list[str] = field(default_factory=list)  # a chain's running AI turn
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -88,24 +90,6 @@ class LiveMessage:
             return cls(**data)
         except (ValueError, TypeError):
             return None
-
-
-class Pace:
-    """At most ``limit`` new messages per ``window`` seconds in one channel (Discord's own
-    per-channel limit is 5 per 5 s): a burst waits instead of being refused."""
-
-    def __init__(self, limit: int = 5, window: float = 5.0) -> None:
-        self.limit, self.window = limit, window
-        self._sent: dict[str, deque[float]] = {}
-
-    async def wait(self, channel: str) -> None:
-        loop = asyncio.get_running_loop()
-        times = self._sent.setdefault(channel, deque(maxlen=self.limit))
-        if len(times) == self.limit:
-            delay = times[0] + self.window - loop.time()
-            if delay > 0:
-                await asyncio.sleep(delay)
-        times.append(loop.time())
 
 
 def _lines(text: str) -> list[str]:
@@ -137,6 +121,10 @@ class TableMessages:
         #: a fixed title for every card (``None``: the channel's game's registration title)
         self.game_title = game_title
         self.pace = Pace()
+        #: seconds between two edits of a running AI chain's message, and when each channel's
+        #: was edited last (:mod:`bot.discord_chain`)
+        self.chain_interval = CHAIN_EDIT_INTERVAL
+        self.chain_edited: dict[str, float] = {}
 
     # -- persistence --------------------------------------------------------------------------
 
@@ -157,7 +145,11 @@ class TableMessages:
         message: discord.Message = await dest.send(**card_send_kwargs(card, image))
         return message
 
-    async def _edit(self, dest: Any, message_id: int, card: Card, image: bytes | None) -> bool:
+    async def _edit(
+        self, dest: Any, message_id: int, card: Card, image: bytes | None, *, paced: bool = True
+    ) -> bool:
+        if paced:
+            self.pace.note(str(getattr(dest, "id", "")))
         try:
             await dest.get_partial_message(message_id).edit(**card_edit_kwargs(card, image))
         except discord.NotFound:
@@ -198,7 +190,7 @@ class TableMessages:
             lines = [_summary(live.lines)] if live.lines else []
         else:
             lines = list(live.lines)
-        color = COLORS["board"] if live.kind == "turn" else COLORS.get(live.kind)
+        color = COLORS["board"] if live.kind in ("turn", "chain") else COLORS.get(live.kind)
         return Card(live.title, lines, live.image, color=color)
 
     async def finish(
@@ -265,6 +257,12 @@ class TableMessages:
             if live is not None and live.kind == "turn" and live.controls and live.game == game
             else None
         )
+        chain = (
+            live
+            if live is not None and live.kind == "chain" and live.controls and live.game == game
+            else None
+        )
+        rest: list[PublicUpdate] = []  # updates outside an open human turn
         done: list[PublicUpdate] = []
         fresh: list[str] = []
         fresh_image: bytes | None = None
@@ -288,13 +286,22 @@ class TableMessages:
                     await self.finish(dest, open_turn, open_image, _name(u))
                     open_turn = None
                 continue
+            rest.append(u)
             if u.turn_over:
                 done.append(u)
             else:
                 fresh += lines
                 fresh_image = image or fresh_image
         posted_crc: int | None = None
-        if done:
+        ai_next = d is not None and d.is_ai and not outcome.game_over
+        if rest and open_turn is None and (chain is not None or ai_next):
+            # AI turns being played: the chain's message, kept up to date.
+            chain = await show_chain(self, dest, channel, chain, live, rest, d, game)
+            live, done, fresh, fresh_image = chain, [], [], None
+        if chain is not None and not ai_next:
+            posted_crc = await close_chain(self, dest, channel, chain, board)
+            live = chain
+        elif done:
             last_turn = d.turn - 1 if d is not None and d.turn is not None else None
             posted_crc = await self._post_done(dest, channel, done, live, open_turn, last_turn)
             if live is not None and live.controls and live is not open_turn:
@@ -308,7 +315,7 @@ class TableMessages:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
                 above = None if live is None else live.crc
-                if done:
+                if done or posted_crc is not None:
                     above = posted_crc
                 live = await self._start_turn(
                     dest, channel, d, fresh, fresh_image or board, above=above
@@ -474,10 +481,16 @@ class TableMessages:
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return
-        if live is not None and live.controls:
+        if live is not None and live.kind == "chain" and live.controls:
+            await close_chain(self, dest, channel, live, None)
+        elif live is not None and live.controls:
             await self.finish(dest, live)
-        live = await self._start_turn(dest, channel, d, [], None)
+        live = await self._start_turn(dest, channel, d, [], None, above=_crc_of(live))
         await self._save(channel, live)
+
+
+def _crc_of(live: LiveMessage | None) -> int | None:
+    return None if live is None else live.crc
 
 
 def _name(u: PublicUpdate) -> str:

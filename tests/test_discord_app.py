@@ -22,8 +22,8 @@ import discord
 import pytest
 
 from bot.discord_app import TableBot, create_bot
+from bot.discord_pace import Pace
 from bot.discord_specs import option_group, parse_id
-from bot.discord_table import Pace
 from bot.discord_views import VzButton, VzSelect, dynamic_item_for
 from bot.outputs import Code, DecisionInfo, Outcome
 from bot.service import PlaceholderRenderer
