@@ -321,8 +321,9 @@ class TableClient(discord.Client):
         elif via == "private":
             await self.answer_via(interaction, via, f"✅ {clip_end(escape(what), 300)}")
         # AI seats play after the action (also after a refusal: a restart may have left them
-        # a decision), each move shown as it is made.
-        await self.play_ais(dest, channel)
+        # a decision), each move shown as it is made. Lobby actions need nothing of them.
+        if outcome.decision is not None or not outcome.accepted:
+            await self.play_ais(dest, channel)
         return outcome
 
     async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:

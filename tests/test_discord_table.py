@@ -243,3 +243,23 @@ def test_missing_permissions_name_what_to_grant() -> None:
     assert bare == ["Send Messages", "Attach Files"]
     text = permissions_refusal(bare)
     assert "**Send Messages**, **Attach Files**" in text and "nothing was changed" in text
+
+
+def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
+    """The channel's board picture shows the board only: the same board with another decision
+    pending is the same picture (no upload), a changed board is another one."""
+    from bot.discord_board import BoardOnlyRenderer
+    from bot.service import PlaceholderRenderer
+    from engine.games import get_game
+
+    renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))
+    state = get_game("venezia").new_state(["a", "b", "c"], seed=3)
+    view = state.public_view()
+    other = dict(view, pending={"seat": 2, "kind": "place", "prompt": "x", "name": "c"})
+    other["public_options"] = ["place C3"]
+    assert renderer.board(view) == renderer.board(other)
+    d = state.pending()
+    assert d is not None
+    state.apply(d.seat, state.legal_commands(d.seat)[0])
+    assert renderer.board(state.public_view()) != renderer.board(view)
+    assert PlaceholderRenderer((8, 8)).board(view) != PlaceholderRenderer((8, 8)).board(other)
