@@ -1,7 +1,7 @@
 """The bot's slash commands: how each is declared (options, limits, autocomplete) and the pure
 helpers behind them (autocomplete choices, the help text), and the command sync.
 
-Every command is a thin call into :class:`bot.discord_app.VeneziaBot`; nothing here talks to
+Every command is a thin call into :class:`bot.discord_app.TableBot`; nothing here talks to
 the table service directly.
 """
 
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord_specs import arg_of, controls_for, verb_of
 from bot.discord_start import start_command
-from bot.discord_views import arg_of, controls_for, verb_of
 from bot.service import ai_levels
 from engine.registry import (
     Controls,
@@ -27,7 +27,8 @@ from engine.registry import (
 )
 
 if TYPE_CHECKING:
-    from bot.discord_app import VeneziaBot
+    from bot.discord_app import TableBot
+    from bot.discord_client import TableClient
 
 __all__ = [
     "FALLBACK_VERB",
@@ -250,7 +251,7 @@ AutocompleteCallback = Callable[
 ]
 
 
-def register_commands(bot: VeneziaBot) -> None:
+def register_commands(bot: TableBot) -> None:
     """Every slash command on ``bot.tree`` (guild-only), each a thin call into the bot."""
     tree = bot.tree
 
@@ -426,7 +427,7 @@ def register_commands(bot: VeneziaBot) -> None:
 
 
 async def sync_commands(
-    bot: VeneziaBot, guild_id: int | None = None, *, clear: bool = False
+    bot: TableClient, guild_id: int | None = None, *, clear: bool = False
 ) -> list[app_commands.AppCommand]:
     """Register the commands with Discord: globally, or for one guild (a copy of the global
     commands, available at once), or clear a guild's copies. Needs a logged-in client."""

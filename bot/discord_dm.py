@@ -6,11 +6,17 @@ to someone else; a change outside his turn goes out at once. Closed DMs (Discord
 found once and remembered in the database per player (``adapter_state``, scope
 ``user:<id>``) with the game they were found in: no retry during that game - also after a
 restart - and one note in the channel per game. The next game tries once more.
+
+Held updates are kept in the database too (scope ``table:<channel>``, key ``held_dms``: their
+text and hand summary, not the picture), so a restart in the middle of a player's turn loses
+none of them. They are forgotten there *before* their DM goes out: a crash in between costs
+that DM at most, never a second copy.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +35,36 @@ log = logging.getLogger("bot.discord.dm")
 DMS_CLOSED = "dms_closed"
 #: Discord's code for "Cannot send messages to this user".
 CANNOT_DM = 50007
+#: ``adapter_state`` key (scope ``table:<channel>``): the held updates of its players.
+HELD_DMS = "held_dms"
+
+
+def encode_held(held: dict[str, list[PrivateUpdate]]) -> str | None:
+    """The held updates as stored (``None``: nothing held); pictures are not kept."""
+    data = {
+        user: [{"seat": p.seat, "text": p.text, "summary": p.summary} for p in batch]
+        for user, batch in held.items()
+        if batch
+    }
+    return json.dumps(data, separators=(",", ":")) if data else None
+
+
+def decode_held(text: str | None) -> dict[str, list[PrivateUpdate]]:
+    """Stored held updates (anything unreadable counts as nothing held)."""
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+        return {
+            str(user): [
+                PrivateUpdate(str(user), int(e["seat"]), str(e["text"]), summary=str(e["summary"]))
+                for e in batch
+            ]
+            for user, batch in data.items()
+        }
+    except (ValueError, TypeError, KeyError, AttributeError):
+        log.warning("held DMs could not be read; dropped")
+        return {}
 
 
 class HandMail:
@@ -40,7 +76,20 @@ class HandMail:
         self.client = client
         self.service = service
         self.enabled = enabled
-        self._held: dict[tuple[str, str], list[PrivateUpdate]] = {}
+        #: channel -> user -> held updates (loaded from the database on first use)
+        self._held: dict[str, dict[str, list[PrivateUpdate]]] = {}
+
+    async def held(self, channel: str) -> dict[str, list[PrivateUpdate]]:
+        """The channel's held updates per player (as remembered across restarts)."""
+        held = self._held.get(channel)
+        if held is None:
+            text = await self.service.adapter_state(f"table:{channel}", HELD_DMS)
+            held = self._held[channel] = decode_held(text)
+        return held
+
+    async def _save_held(self, channel: str) -> None:
+        value = encode_held(self._held.get(channel, {}))
+        await self.service.set_adapter_state(f"table:{channel}", HELD_DMS, value)
 
     async def dms_closed_in(self, user_id: str) -> int | None:
         """The game in which this player's DMs were found closed (``None``: not known)."""
@@ -54,12 +103,13 @@ class HandMail:
         # every player still deciding (several when seats decide at once)
         ds = outcome.decisions or ((outcome.decision,) if outcome.decision is not None else ())
         deciding = set() if outcome.game_over else {d.user_id for d in ds if d.user_id}
+        held = await self.held(channel)
         for p in outcome.private:
-            self._held.setdefault((channel, p.user_id), []).append(p)
-        for ch, user in list(self._held):
-            if ch != channel or user in deciding:
-                continue
-            batch = self._held.pop((ch, user))
+            held.setdefault(p.user_id, []).append(p)
+        due = [(user, held.pop(user)) for user in list(held) if user not in deciding]
+        if outcome.private or due:
+            await self._save_held(channel)  # before sending: never a DM twice
+        for user, batch in due:
             await self._send(dest, channel, outcome.game_id, user, batch)
 
     async def _send(

@@ -16,7 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_views import ButtonSpec, Component, SelectSpec, VzButton, VzSelect
+from bot.discord_specs import ButtonSpec, Component, SelectSpec
+from bot.discord_views import VzButton, VzSelect
 
 __all__ = [
     "CONTENT_MAX",

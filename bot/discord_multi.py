@@ -14,7 +14,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.discord_views import MessageSpec, controls_for, multi_command, multi_select
+from bot.discord_controls import multi_command, multi_select
+from bot.discord_specs import MessageSpec, controls_for
 from bot.outputs import DecisionInfo, MultiChoice
 from engine.registry import MultiSelect
 

@@ -100,6 +100,7 @@ class Figures:
             "channel_messages_per_turn": round(self.channel_messages / t, 3),
             "board_images_posted_per_turn": round(self.board_images / t, 3),
             "board_uploads_in_edits_per_turn": round(self.edit_uploads / t, 3),
+            "images_uploaded_per_turn": round((self.board_images + self.edit_uploads) / t, 3),
             "pings_per_turn": round(self.pings / t, 3),
             "dms_per_player_per_turn": round(sum(self.dms.values()) / humans / t, 3),
             "message_edits_per_turn": round(self.edits / t, 3),

@@ -15,7 +15,7 @@ from discord import app_commands
 from engine.registry import OptionSpec, registration, table_registrations
 
 if TYPE_CHECKING:
-    from bot.discord_app import VeneziaBot
+    from bot.discord_app import TableBot
 
 __all__ = ["start_command", "start_options"]
 
@@ -51,7 +51,7 @@ def option_choices(name: str, game: str | None) -> list[str]:
     return out
 
 
-def _autocomplete(bot: VeneziaBot, name: str) -> Autocomplete:
+def _autocomplete(bot: TableBot, name: str) -> Autocomplete:
     async def complete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -65,7 +65,7 @@ def _autocomplete(bot: VeneziaBot, name: str) -> Autocomplete:
 
 
 def start_command(
-    bot: VeneziaBot, run: Run, ac_game: Autocomplete
+    bot: TableBot, run: Run, ac_game: Autocomplete
 ) -> app_commands.Command[Any, ..., None]:
     """The ``/start`` command: ``game`` and every game option, all optional."""
     specs = start_options()

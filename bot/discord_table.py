@@ -5,33 +5,39 @@ A channel sees a game as a table, not a flood:
 * **one message per turn**: when a human's turn starts, one message with the board, what just
   happened, the controls for the pending decision and a mention of the player to act (the
   turn's only ping, unless another player must decide inside it: he gets one short ping that
-  is deleted once he has decided). Every decision of the turn edits that message (the picture
-  is uploaded again only when the board changed); when the turn ends it is edited to its final
-  form - no controls, the turn in one line, the board as the turn left it;
-* **AI turns** that follow each other are one message (final form at once), with the board
-  after them;
+  is deleted once he has decided). Every decision of the turn edits that message's text;
+  when the turn ends it is edited to its final form - no controls, the turn in one line, the
+  board as the turn left it;
+* **one picture per board**: the picture shows the board only (:mod:`bot.discord_board`:
+  the pending decision is the message's text), and it is uploaded only when the board
+  differs from the newest picture of the table. A turn message whose start board is the
+  picture right above it (the turn before, as it left the board) shows no picture of its own
+  until the turn ends, so a turn costs one upload, not one per decision;
+* **AI turns** that follow each other are one message, kept up to date while they play
+  (:mod:`bot.discord_chain`), with the board after them;
 * **the lobby** is one message edited as people join, leave or add AIs;
 * **only the current message has controls**: whenever a new current message is posted, the
   previous one is edited to its final form. The current message of every table (its id, the
   game and turn it shows, its lines) is kept in the database (``adapter_state``), so this
   holds across restarts.
 
-Bursts stay within Discord's 5 messages per 5 seconds per channel (:class:`Pace`).
+Bursts stay within Discord's 5 messages per 5 seconds per channel: posts and edits of the
+table's messages share one budget per channel (:class:`Pace`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import zlib
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import discord
 
+from bot.discord_chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
+from bot.discord_controls import decision_components, filter_options, lobby_components
 from bot.discord_layout import (
     SUMMARY_MAX,
     Card,
@@ -41,14 +47,9 @@ from bot.discord_layout import (
     escape,
     mentions,
 )
+from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
-from bot.discord_views import (
-    COLORS,
-    controls_for,
-    decision_components,
-    filter_options,
-    lobby_components,
-)
+from bot.discord_specs import COLORS, controls_for
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
 from engine.registry import default_game, registration
@@ -69,16 +70,17 @@ class LiveMessage:
     """The table's current message, as remembered in the database."""
 
     id: int
-    kind: str  # "lobby", "turn" or "end"
+    kind: str  # "lobby", "turn", "chain" (AI turns) or "end"
     game: int | None = None
     turn: int | None = None
     title: str = ""
     lines: list[str] = field(default_factory=list)
-    image: str | None = None  # the attachment's name
-    crc: int | None = None  # of the picture shown (no upload when unchanged)
+    image: str | None = None  # the attachment's name (None: no picture of its own yet)
+    crc: int | None = None  # of the newest board picture of the table (this one or above)
     pinged: list[str] = field(default_factory=list)
     ping_id: int | None = None  # an extra ping message, deleted once answered
-    controls: bool = True
+    controls: bool = True  # live: has controls (a chain: is still being updated)
+    partial: list[str] = field(default_factory=list)  # a chain's running AI turn
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -90,24 +92,6 @@ class LiveMessage:
             return cls(**data)
         except (ValueError, TypeError):
             return None
-
-
-class Pace:
-    """At most ``limit`` new messages per ``window`` seconds in one channel (Discord's own
-    per-channel limit is 5 per 5 s): a burst waits instead of being refused."""
-
-    def __init__(self, limit: int = 5, window: float = 5.0) -> None:
-        self.limit, self.window = limit, window
-        self._sent: dict[str, deque[float]] = {}
-
-    async def wait(self, channel: str) -> None:
-        loop = asyncio.get_running_loop()
-        times = self._sent.setdefault(channel, deque(maxlen=self.limit))
-        if len(times) == self.limit:
-            delay = times[0] + self.window - loop.time()
-            if delay > 0:
-                await asyncio.sleep(delay)
-        times.append(loop.time())
 
 
 def _lines(text: str) -> list[str]:
@@ -139,6 +123,10 @@ class TableMessages:
         #: a fixed title for every card (``None``: the channel's game's registration title)
         self.game_title = game_title
         self.pace = Pace()
+        #: seconds between two edits of a running AI chain's message, and when each channel's
+        #: was edited last (:mod:`bot.discord_chain`)
+        self.chain_interval = CHAIN_EDIT_INTERVAL
+        self.chain_edited: dict[str, float] = {}
 
     # -- persistence --------------------------------------------------------------------------
 
@@ -159,7 +147,11 @@ class TableMessages:
         message: discord.Message = await dest.send(**card_send_kwargs(card, image))
         return message
 
-    async def _edit(self, dest: Any, message_id: int, card: Card, image: bytes | None) -> bool:
+    async def _edit(
+        self, dest: Any, message_id: int, card: Card, image: bytes | None, *, paced: bool = True
+    ) -> bool:
+        if paced:
+            self.pace.note(str(getattr(dest, "id", "")))
         try:
             await dest.get_partial_message(message_id).edit(**card_edit_kwargs(card, image))
         except discord.NotFound:
@@ -200,7 +192,7 @@ class TableMessages:
             lines = [_summary(live.lines)] if live.lines else []
         else:
             lines = list(live.lines)
-        color = COLORS["board"] if live.kind == "turn" else COLORS.get(live.kind)
+        color = COLORS["board"] if live.kind in ("turn", "chain") else COLORS.get(live.kind)
         return Card(live.title, lines, live.image, color=color)
 
     async def finish(
@@ -211,10 +203,11 @@ class TableMessages:
         image_name: str | None = None,
     ) -> None:
         """Edit ``live`` to its final form: no controls, the turn in one line, and (if given
-        and changed) the board as the turn left it."""
+        and changed, or the message has no picture of its own) the board as the turn left
+        it."""
         await self._unping(dest, live)
         upload = None
-        if image is not None and _crc(image) != live.crc:
+        if image is not None and (_crc(image) != live.crc or live.image is None):
             upload, live.crc = image, _crc(image)
             live.image = image_name or live.image or "board.png"
         live.controls = False
@@ -267,6 +260,12 @@ class TableMessages:
             if live is not None and live.kind == "turn" and live.controls and live.game == game
             else None
         )
+        chain = (
+            live
+            if live is not None and live.kind == "chain" and live.controls and live.game == game
+            else None
+        )
+        rest: list[PublicUpdate] = []  # updates outside an open human turn
         done: list[PublicUpdate] = []
         fresh: list[str] = []
         fresh_image: bytes | None = None
@@ -282,34 +281,48 @@ class TableMessages:
                 open_turn.lines += lines
                 open_image = image or open_image
                 if u.turn_over:
-                    if open_image is None and outcome.game_over:
-                        # The last turn keeps the final board (the update shows the ranking).
+                    if open_image is None:
+                        # The finished turn shows the board as it left it (at the game's end
+                        # the update shows the ranking, not the board).
                         reply = await self.service.board(channel)
                         open_image = reply.image if reply.ok else None
                     await self.finish(dest, open_turn, open_image, _name(u))
                     open_turn = None
                 continue
+            rest.append(u)
             if u.turn_over:
                 done.append(u)
             else:
                 fresh += lines
                 fresh_image = image or fresh_image
-        if done:
+        posted_crc: int | None = None
+        ai_next = d is not None and d.is_ai and not outcome.game_over
+        if rest and open_turn is None and (chain is not None or ai_next):
+            # AI turns being played: the chain's message, kept up to date.
+            chain = await show_chain(self, dest, channel, chain, live, rest, d, game)
+            live, done, fresh, fresh_image = chain, [], [], None
+        if chain is not None and not ai_next:
+            posted_crc = await close_chain(self, dest, channel, chain, board)
+            live = chain
+        elif done:
             last_turn = d.turn - 1 if d is not None and d.turn is not None else None
-            await self._post_done(dest, channel, done, live, open_turn, last_turn)
+            posted_crc = await self._post_done(dest, channel, done, live, open_turn, last_turn)
             if live is not None and live.controls and live is not open_turn:
                 live = None  # finished by _post_done
         if outcome.game_over:
             live = await self._end(dest, channel, updates, open_turn or live)
         elif d is not None and not d.is_ai:
             if open_turn is not None:
-                live = await self._continue(
-                    dest, channel, open_turn, d, open_image, bool(updates), ds
-                )
+                live = await self._continue(dest, channel, open_turn, d, open_image, ds)
             else:
                 if live is not None and live.controls:
                     await self.finish(dest, live)
-                live = await self._start_turn(dest, channel, d, fresh, fresh_image or board, ds)
+                above = None if live is None else live.crc
+                if done or posted_crc is not None:
+                    above = posted_crc
+                live = await self._start_turn(
+                    dest, channel, d, fresh, fresh_image or board, ds, above=above
+                )
         elif open_turn is not None:
             # An AI decides inside the turn (it will go on when it is asked to): no controls.
             open_turn.controls = True
@@ -325,9 +338,9 @@ class TableMessages:
         live: LiveMessage | None,
         open_turn: LiveMessage | None,
         last_turn: int | None = None,
-    ) -> None:
+    ) -> int | None:
         """Completed turns (AI turns in a row) as one message in final form; ``last_turn``
-        numbers the last of them when known."""
+        numbers the last of them when known. Returns the crc of its board picture."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
         lines = [_summary(_lines(u.text)) for u in done]
@@ -342,6 +355,7 @@ class TableMessages:
         title = f"{await self.title(channel)} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
+        return _crc(image)
 
     def _live_card(
         self,
@@ -378,10 +392,16 @@ class TableMessages:
         lines: list[str],
         image: bytes | None,
         ds: Sequence[DecisionInfo] = (),
+        above: int | None = None,
     ) -> LiveMessage:
+        """Post the message of a turn that starts; ``above``: the crc of the board picture
+        right above it (the finished turn before): the same board is not uploaded again."""
         if image is None:
             reply = await self.service.board(channel)
             image = reply.image if reply.ok else None
+        crc = _crc(image)
+        if image is not None and crc is not None and crc == above:
+            image = None  # the board is the picture right above
         name = f"board-{d.seq}.png" if image is not None else None
         live = LiveMessage(
             0,
@@ -391,7 +411,7 @@ class TableMessages:
             title=self._turn_title(d),
             lines=lines,
             image=name,
-            crc=_crc(image),
+            crc=crc,
             pinged=ping_ids(d, ds),
         )
         card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
@@ -407,24 +427,15 @@ class TableMessages:
         live: LiveMessage,
         d: DecisionInfo,
         image: bytes | None,
-        moved: bool = True,
         ds: Sequence[DecisionInfo] = (),
     ) -> LiveMessage:
-        """The next decision inside the same turn: edit the message (with the board as it is
-        now if ``moved``); ping a player who must decide inside someone else's turn
-        (once)."""
-        if image is None and moved:
-            # The moves changed the table but brought no picture: the one shown would
-            # contradict the decision line (its heading names the pending decision).
-            reply = await self.service.board(channel)
-            image = reply.image if reply.ok else None
-        upload = None
-        if image is not None and _crc(image) != live.crc:
-            upload, live.crc = image, _crc(image)
-            live.image = f"board-{d.seq}.png"
+        """The next decision inside the same turn: edit the message's text (what happened,
+        the decision line, its controls; the picture stays: the board of the turn's start,
+        replaced by the board as the turn left it when it ends); ping a player who must
+        decide inside someone else's turn (once)."""
         live.controls = True
         card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
-        if not await self._edit(dest, live.id, card, upload):
+        if not await self._edit(dest, live.id, card, None):
             return await self._start_turn(dest, channel, d, live.lines, image, ds)
         due = [u for u in ping_ids(d, ds) if u not in live.pinged]
         if due:
@@ -487,10 +498,16 @@ class TableMessages:
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return
-        if live is not None and live.controls:
+        if live is not None and live.kind == "chain" and live.controls:
+            await close_chain(self, dest, channel, live, None)
+        elif live is not None and live.controls:
             await self.finish(dest, live)
-        live = await self._start_turn(dest, channel, d, [], None, ds)
+        live = await self._start_turn(dest, channel, d, [], None, ds, above=_crc_of(live))
         await self._save(channel, live)
+
+
+def _crc_of(live: LiveMessage | None) -> int | None:
+    return None if live is None else live.crc
 
 
 def _name(u: PublicUpdate) -> str:

@@ -21,15 +21,10 @@ from unittest.mock import AsyncMock
 import discord
 import pytest
 
-from bot.discord_app import VeneziaBot, create_bot
-from bot.discord_table import Pace
-from bot.discord_views import (
-    VzButton,
-    VzSelect,
-    dynamic_item_for,
-    option_group,
-    parse_id,
-)
+from bot.discord_app import TableBot, create_bot
+from bot.discord_pace import Pace
+from bot.discord_specs import option_group, parse_id
+from bot.discord_views import VzButton, VzSelect, dynamic_item_for
 from bot.outputs import Code, DecisionInfo, Outcome
 from bot.service import PlaceholderRenderer
 from bot.settings import Settings
@@ -133,7 +128,7 @@ class FakeInteraction:
 
     def __init__(
         self,
-        client: VeneziaBot,
+        client: TableBot,
         channel: FakeChannel,
         user_id: str,
         *,
@@ -206,7 +201,7 @@ SLASH_PARAMS = {
 class Table:
     """One channel with its bot, fake channel and fake DM channels."""
 
-    def __init__(self, app: VeneziaBot, channel_id: int = CHANNEL) -> None:
+    def __init__(self, app: TableBot, channel_id: int = CHANNEL) -> None:
         self.app = app
         self.channel = FakeChannel(channel_id)
         self.dms: dict[str, list[dict[str, Any]]] = {}
@@ -328,14 +323,14 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-async def app(settings: Settings) -> AsyncIterator[VeneziaBot]:
+async def app(settings: Settings) -> AsyncIterator[TableBot]:
     bot = create_bot(settings, renderer=PlaceholderRenderer())
     yield bot
     await bot.close()
 
 
 @pytest.fixture
-def table(app: VeneziaBot) -> Table:
+def table(app: TableBot) -> Table:
     return Table(app)
 
 
@@ -423,7 +418,7 @@ async def test_create_bot_takes_the_database_sync_setting(tmp_path: Path) -> Non
             await bot.close()
 
 
-def test_create_bot_needs_no_network(app: VeneziaBot, settings: Settings) -> None:
+def test_create_bot_needs_no_network(app: TableBot, settings: Settings) -> None:
     names = {c.name for c in app.tree.get_commands()}
     assert set(REQUIRED_COMMANDS) <= names
     assert app.intents.value == discord.Intents(guilds=True).value
@@ -437,7 +432,7 @@ def test_create_bot_needs_no_network(app: VeneziaBot, settings: Settings) -> Non
     assert settings.db_path.exists()
 
 
-async def test_setup_hook_registers_dynamic_items(app: VeneziaBot) -> None:
+async def test_setup_hook_registers_dynamic_items(app: TableBot) -> None:
     await app.setup_hook()
     registered = set(app._connection._view_store._dynamic_items.values())
     assert {VzButton, VzSelect} <= registered

@@ -6,17 +6,16 @@ from __future__ import annotations
 import dataclasses
 
 from bot.discord_commands import verb_choices
+from bot.discord_controls import decision_components, multi_command
 from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_views import (
+from bot.discord_specs import (
     CUSTOM_ID_MAX,
     MAX_SELECT_OPTIONS,
     SelectSpec,
-    VzSelect,
     controls_for,
-    decision_components,
-    multi_command,
     parse_id,
 )
+from bot.discord_views import VzSelect
 from bot.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 
-from bot import discord_app, discord_sync
+from bot import discord_app, discord_commands, discord_sync
 from bot.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
 
 
@@ -133,12 +134,12 @@ async def test_sync_commands_uses_the_tree(tmp_path: Path) -> None:
 
     bot = discord_app.create_bot(Settings(db_path=tmp_path / "x.sqlite3"), open_service=False)
     bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
-    await discord_app.sync_commands(bot, guild_id=55)
-    guild_cmds = bot.tree.get_commands(guild=discord_app.discord.Object(id=55))
+    await discord_commands.sync_commands(bot, guild_id=55)
+    guild_cmds = bot.tree.get_commands(guild=discord.Object(id=55))
     assert {c.name for c in guild_cmds} >= {"join", "play"}
     assert bot.tree.sync.await_args.kwargs["guild"].id == 55
-    await discord_app.sync_commands(bot, guild_id=55, clear=True)
-    assert bot.tree.get_commands(guild=discord_app.discord.Object(id=55)) == []
-    await discord_app.sync_commands(bot)
+    await discord_commands.sync_commands(bot, guild_id=55, clear=True)
+    assert bot.tree.get_commands(guild=discord.Object(id=55)) == []
+    await discord_commands.sync_commands(bot)
     assert bot.tree.sync.await_args.kwargs == {}
     await bot.close()

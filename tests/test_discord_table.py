@@ -7,7 +7,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord_layout import clip_end, clip_start, escape
-from bot.discord_table import LiveMessage, Pace, TableMessages
+from bot.discord_pace import Pace
+from bot.discord_table import LiveMessage, TableMessages
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate, Reply
 
 
@@ -34,27 +35,38 @@ def test_live_message_round_trips_and_survives_garbage() -> None:
 
 
 async def test_pace_waits_once_the_channel_had_five_messages_in_five_seconds() -> None:
-    pace = Pace(limit=5, window=5.0)
-    loop = asyncio.get_running_loop()
     sleeps: list[float] = []
-    real_sleep = asyncio.sleep
 
     async def fake_sleep(delay: float) -> None:
         sleeps.append(delay)
-        await real_sleep(0)
 
-    asyncio.sleep = fake_sleep  # type: ignore[assignment]
-    try:
-        start = loop.time()
-        for _ in range(5):
-            await pace.wait("c")
-        assert sleeps == []
+    pace = Pace(limit=5, window=5.0, sleep=fake_sleep)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for _ in range(5):
         await pace.wait("c")
-        assert len(sleeps) == 1 and 4.0 < sleeps[0] <= 5.0 + (loop.time() - start)
-        await pace.wait("other")  # another channel has its own budget
-        assert len(sleeps) == 1
-    finally:
-        asyncio.sleep = real_sleep  # type: ignore[assignment]
+    assert sleeps == []
+    await pace.wait("c")
+    assert len(sleeps) == 1 and 4.0 < sleeps[0] <= 5.0 + (loop.time() - start)
+    await pace.wait("other")  # another channel has its own budget
+    assert len(sleeps) == 1
+
+
+def test_optional_edits_leave_room_for_what_must_follow() -> None:
+    """A running AI chain's edits go only while the 5-second window keeps 3 requests free
+    (the chain's final edit, the next turn's message, a ping): posts and edits together stay
+    within Discord's 5 per 5 seconds."""
+    now = [100.0]
+    pace = Pace(limit=5, window=5.0, clock=lambda: now[0])
+    pace.note("c")  # e.g. the finished turn's edit
+    assert pace.try_take("c")  # 2 in the window
+    assert not pace.try_take("c")  # a third would leave only 2 free
+    pace.note("c")
+    pace.note("c")
+    pace.note("c")  # what must follow still fits: 5
+    now[0] += 5.0  # the window moved on
+    assert pace.try_take("c")
+    assert pace.try_take("other")
 
 
 # --------------------------------------------------------------------------------------------
@@ -231,3 +243,23 @@ def test_missing_permissions_name_what_to_grant() -> None:
     assert bare == ["Send Messages", "Attach Files"]
     text = permissions_refusal(bare)
     assert "**Send Messages**, **Attach Files**" in text and "nothing was changed" in text
+
+
+def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
+    """The channel's board picture shows the board only: the same board with another decision
+    pending is the same picture (no upload), a changed board is another one."""
+    from bot.discord_board import BoardOnlyRenderer
+    from bot.service import PlaceholderRenderer
+    from engine.games import get_game
+
+    renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))
+    state = get_game("venezia").new_state(["a", "b", "c"], seed=3)
+    view = state.public_view()
+    other = dict(view, pending={"seat": 2, "kind": "place", "prompt": "x", "name": "c"})
+    other["public_options"] = ["place C3"]
+    assert renderer.board(view) == renderer.board(other)
+    d = state.pending()
+    assert d is not None
+    state.apply(d.seat, state.legal_commands(d.seat)[0])
+    assert renderer.board(state.public_view()) != renderer.board(view)
+    assert PlaceholderRenderer((8, 8)).board(view) != PlaceholderRenderer((8, 8)).board(other)

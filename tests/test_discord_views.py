@@ -7,29 +7,18 @@ import re
 import discord
 import pytest
 
-from bot.discord_app import help_text, verb_choices
-from bot.discord_views import (
-    CUSTOM_ID_MAX,
-    ButtonSpec,
-    SelectSpec,
-    VzButton,
-    VzSelect,
-    build_view,
+from bot.discord_commands import help_text, verb_choices
+from bot.discord_controls import (
     decision_components,
     district_choice_spec,
-    dm_spec,
-    dynamic_item_for,
     filter_options,
     lobby_components,
-    make_id,
-    option_group,
-    parse_id,
     pick_selects,
     private_choice_spec,
-    public_specs,
-    reply_spec,
-    send_kwargs,
 )
+from bot.discord_messages import dm_spec, public_specs, reply_spec
+from bot.discord_specs import CUSTOM_ID_MAX, ButtonSpec, SelectSpec, make_id, option_group, parse_id
+from bot.discord_views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
 from bot.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
 
 CH = "123456789012345678"

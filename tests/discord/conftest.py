@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app import VeneziaBot, create_bot
+from bot.discord_app import TableBot, create_bot
 from bot.service import PlaceholderRenderer
 from bot.settings import Settings
 
 
-def make_bot(db: Path) -> VeneziaBot:
+def make_bot(db: Path) -> TableBot:
     """A bot on ``db`` that syncs its commands globally at start-up (SimCord's strict sync)."""
     settings = Settings(
         token="simcord",
@@ -31,5 +31,5 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> VeneziaBot:
+def simcord_bot(db_path: Path) -> TableBot:
     return make_bot(db_path)

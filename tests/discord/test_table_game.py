@@ -42,9 +42,16 @@ async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
     assert decisions > 20
     assert report["channel_messages_per_turn"] <= 1.2
     assert report["board_images_posted_per_turn"] <= 1.2
+    # The picture is replaced only when the board changed: uploads in all (posts and edits).
+    assert report["images_uploaded_per_turn"] <= 1.2
     assert report["pings_per_turn"] <= 1.1
     assert report["dms_per_player_per_turn"] <= 0.5
     assert report["earlier_messages_with_live_controls"] == 0
-    last = raw_messages(simcord_env, channel)[-1]
+    shown = raw_messages(simcord_env, channel)
+    last = shown[-1]
     assert "game over" in texts(last)
+    # Scrolling back reads as the game's history: every finished turn (and AI chain, and the
+    # end) keeps its own picture, the board as the turn left it; the lobby has none.
+    unpictured = [texts(m)[:60] for m in shown[1:] if not m.attachments]
+    assert not unpictured, unpictured
     assert len(live_messages(simcord_env, channel)) == 1  # the end message's rematch buttons

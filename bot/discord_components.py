@@ -1,0 +1,191 @@
+"""Clicks on the table's buttons and choices in its selects: routed by the custom id's action
+(:mod:`bot.discord_specs`), checked against the pending decision (a click on an earlier
+turn's control is answered privately as stale), then played like the slash commands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot import discord_sealed as sealed
+from bot.discord_controls import (
+    district_choice_spec,
+    filter_options,
+    private_choice_spec,
+)
+from bot.discord_handlers import TableCommands
+from bot.discord_layout import escape
+from bot.discord_multi import multi_text, private_multi_spec
+from bot.discord_specs import ComponentId
+from bot.outputs import Code, DecisionInfo
+
+__all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
+
+#: Refusal code of a click on an earlier decision's component (the service's ``Code.STALE``).
+STALE = Code.STALE
+
+
+class ComponentRouter(TableCommands):
+    """Buttons and selects of the table's messages (and of the private option lists)."""
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        """A click on one of our buttons or a choice in one of our selects."""
+        await self.guard(
+            interaction, f"component {cid.text()}", self._component(interaction, cid, values)
+        )
+
+    async def _component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        channel = self._channel_id(interaction)
+        if cid.channel != channel:
+            await self.answer(interaction, "This button belongs to another channel's table.")
+            return
+        action = cid.action
+        lobby = {
+            "join": lambda: self.cmd_join(interaction, None, via="button"),
+            "leave": lambda: self.cmd_leave(interaction, via="button"),
+            "start": lambda: self.cmd_start(interaction, None, via="button"),
+            "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
+            "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
+        }
+        if action == "hand":
+            await self.cmd_hand(interaction)
+            return
+        if action in lobby:
+            await lobby[action]()
+            return
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        via = "private" if private else "button"
+        if action in ("do", "pick", "multi"):
+            # Acknowledge the click on the message itself: no "thinking…" note.
+            await interaction.response.defer()
+        else:
+            await self.defer(interaction)
+        d = await sealed.own_decision(self.service, channel, str(interaction.user.id))
+        stale = stale_text(cid, d)
+        if stale is not None or d is None:
+            await self.answer_via(interaction, via, stale or "No decision is pending.")
+            return
+        user = str(interaction.user.id)
+        if action == "do":
+            command = cid.arg
+            if command.startswith("#"):
+                command = _indexed(list(d.options or ()), command)
+            if command:
+                await self.move(interaction, command, cid, via=via)
+            else:
+                await self.answer_via(interaction, via, "That choice is no longer available.")
+            return
+        if action == "pick":
+            value = values[0] if values else ""
+            if value.startswith("#"):
+                if d.options is not None and cid.arg.startswith("d"):
+                    source = list(d.options)
+                else:
+                    source = await self.service.options_for(channel, user, "", None)
+                value = _indexed(source, value)
+            if not value or value == "-":
+                await self.answer_via(interaction, via, "Nothing was chosen.")
+                return
+            await self.move(interaction, value, cid, via=via)
+            return
+        if action == "multi":
+            chosen = [v for v in values if v and v != "-"]
+            if not chosen:
+                await self.answer_via(interaction, via, "Nothing was chosen.")
+                return
+            await self.move(interaction, multi_text(d.game, cid.arg, chosen), cid, via=via)
+            return
+        if action == "grp":
+            if d.user_id != user:
+                await self.answer(interaction, not_yours(d))
+                return
+            group = values[0] if values else ""
+            if d.options is not None:
+                spec = district_choice_spec(
+                    channel, d.game_id, d.seq, d.options, group, "d", d.game
+                )
+            else:
+                mine = await self.service.options_for(channel, user, "", None)
+                spec = district_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
+            await self.answer(interaction, spec)
+            return
+        if action == "opt":
+            await self._open_choices(interaction, channel, user, cid, d)
+            return
+        await self.answer(interaction, "Unknown button.")
+
+    async def _open_choices(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: str,
+        user: str,
+        cid: ComponentId,
+        d: DecisionInfo,
+    ) -> None:
+        """A private list of the clicker's own options (cards to play, draws, exchanges)."""
+        everything = await self.service.options_for(channel, user, "", None)
+        options = filter_options(everything, cid.arg, d.game)
+        if not options:
+            reason = await self.service.options_reason(channel, user)
+            if reason == Code.NOT_SEATED:
+                text = "You are not playing in this game."
+            elif reason == Code.ALREADY_CHOSEN:
+                text = await sealed.already_chosen_text(self.service, channel)
+            elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
+                text = not_yours(d)
+            else:
+                text = "Nothing to choose there now."
+            await self.answer(interaction, text)
+            return
+        multi = private_multi_spec(d, options)  # a multi-select of the own options, if declared
+        if multi is not None:
+            await self.answer(interaction, multi)
+            return
+        what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
+        await self.answer(
+            interaction,
+            private_choice_spec(
+                channel,
+                d.game_id,
+                d.seq,
+                options,
+                what.get(cid.arg, "Your choices"),
+                indexes=[everything.index(o) for o in options],
+                game_name=d.game,
+            ),
+        )
+
+
+def _indexed(options: Sequence[str], ref: str) -> str:
+    try:
+        return options[int(ref[1:])]
+    except (ValueError, IndexError):
+        return ""
+
+
+def not_yours(d: DecisionInfo) -> str:
+    return f"Not your decision: it is {escape(d.name)}'s turn to decide ({d.prompt})."
+
+
+def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:
+    """Why a decision button no longer applies, or ``None`` if it is current."""
+    if d is None:
+        return (
+            "This button is from an earlier turn: no decision is pending now (the game is "
+            "over, or no game is running)."
+        )
+    if d.game_id != cid.game:
+        return "This button is from an earlier game."
+    if d.seq != cid.seq:
+        return (
+            f"This button is from an earlier turn (move {cid.seq + 1}); the game is at move "
+            f"{d.seq + 1} now. Use the newest message's buttons or the slash commands."
+        )
+    return None

@@ -1,0 +1,291 @@
+"""The slash commands' handlers and autocomplete: each one call into the table service,
+answered through :class:`bot.discord_client.TableClient`'s plumbing."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_client import TableClient
+from bot.discord_commands import (
+    game_verbs,
+    help_text,
+    move_commands,
+    plain_choices,
+    sync_commands,
+    verb_choices,
+    verb_refusal,
+)
+from bot.discord_layout import CONTENT_MAX, clip_start, escape
+from bot.discord_messages import reply_spec
+from bot.discord_specs import controls_for
+from bot.outputs import Reply
+from engine.registry import default_game, registration
+
+__all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands"]
+
+log = logging.getLogger("bot.discord")
+
+#: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
+AUTOCOMPLETE_TIMEOUT = 2.0
+
+
+class TableCommands(TableClient):
+    """The slash commands (lobby, moves, reads, ``/sync``) and their autocomplete."""
+
+    async def cmd_join(
+        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), interaction.user
+        await self.act(
+            interaction,
+            "join",
+            lambda: self.service.join(
+                channel, str(user.id), user.display_name, game or None, interaction.guild_id
+            ),
+            via=via,
+        )
+
+    async def cmd_leave(self, interaction: discord.Interaction[Any], via: str = "slash") -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
+
+    async def cmd_start(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None,
+        via: str = "slash",
+        options: dict[str, str] | None = None,
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "start",
+            lambda: self.service.start(
+                channel, user, game=game or None, can_manage=can_manage, options=options or None
+            ),
+            via=via,
+        )
+
+    async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction, "abort", lambda: self.service.abort(channel, user, can_manage=can_manage)
+        )
+
+    async def cmd_addbot(
+        self, interaction: discord.Interaction[Any], level: str | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "addbot",
+            lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
+            via=via,
+        )
+
+    async def cmd_options(
+        self, interaction: discord.Interaction[Any], settings: str | None, via: str = "slash"
+    ) -> None:
+        """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
+        await self.act(
+            interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
+        )
+
+    async def cmd_removebot(
+        self, interaction: discord.Interaction[Any], seat: int | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "removebot",
+            lambda: self.service.remove_ai(channel, user, seat),
+            via=via,
+        )
+
+    async def cmd_replace(
+        self, interaction: discord.Interaction[Any], target: int, level: str | None
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction,
+            "replace",
+            lambda: self.service.replace_with_ai(
+                channel, user, str(target), level or None, can_manage=can_manage
+            ),
+        )
+
+    async def cmd_hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.defer(interaction)
+        reply = _escaped(
+            await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+        )
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=f"{await self.game_title(interaction)} — your hand"),
+        )
+
+    async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.board(self._channel_id(interaction)))
+        await self.answer(
+            interaction,
+            reply_spec(
+                reply,
+                title=f"{await self.game_title(interaction)} — the board",
+                ephemeral=not public,
+            ),
+        )
+
+    async def cmd_status(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.status(self._channel_id(interaction)))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
+        )
+
+    async def cmd_log(
+        self, interaction: discord.Interaction[Any], count: int, public: bool
+    ) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.log(self._channel_id(interaction), count))
+        if reply.ok and len(reply.text) > CONTENT_MAX:
+            # Too long for one message: keep the newest moves.
+            kept = clip_start(reply.text.splitlines(), CONTENT_MAX)
+            reply = dataclasses.replace(reply, text="\n".join(kept))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
+        )
+
+    async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
+        await self.answer(
+            interaction, reply_spec(reply, title=f"{await self.game_title(interaction)} rules")
+        )
+
+    async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+        game = await self.service.game_of(self._channel_id(interaction))
+        other_games = {spec.verb for spec in move_commands()} - set(
+            game_verbs(game or default_game())
+        )
+        commands = [
+            (c.qualified_name, c.description)
+            for c in self.tree.get_commands()
+            if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
+        ]
+        title = registration(game or default_game()).title
+        await self.answer(interaction, help_text(commands, title))
+
+    async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
+        user = interaction.user
+        owner = user.id in self.settings.owner_ids
+        if not owner:
+            owner = await self.is_app_owner(user.id)
+        if not owner:
+            await self.answer(interaction, "Only the bot's owner can sync the commands.")
+            return
+        await self.defer(interaction)
+        guild = interaction.guild_id
+        if scope == "global":
+            synced = await sync_commands(self)
+            text = f"Synced {len(synced)} commands globally (Discord may take a while)."
+        elif scope == "clear":
+            synced = await sync_commands(self, guild_id=guild, clear=True)
+            text = "Removed this server's copies of the commands (the global ones remain)."
+        else:
+            synced = await sync_commands(self, guild_id=guild)
+            text = f"Synced {len(synced)} commands to this server (available at once)."
+        await self.answer(interaction, text)
+
+    async def is_app_owner(self, user_id: int) -> bool:
+        """Whether the user owns the application (or is on its team); False on any error."""
+        try:
+            app = await self.application_info()
+        except discord.HTTPException:
+            return False
+        if app.team is not None:
+            return any(m.id == user_id for m in app.team.members)
+        return app.owner is not None and app.owner.id == user_id
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def options(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The user's legal commands now (empty if that takes too long)."""
+        try:
+            return await asyncio.wait_for(
+                self.service.options_for(
+                    self._channel_id(interaction), str(interaction.user.id), "", None
+                ),
+                AUTOCOMPLETE_TIMEOUT,
+            )
+        except TimeoutError:
+            log.info("autocomplete timed out in channel %s", interaction.channel_id)
+            return []
+
+    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
+        """The title of the channel's game (the default game's without a table)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        return registration(game or default_game()).title
+
+    async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        texts = registration(game or default_game()).load_texts()
+        return [*texts.rule_topics, "commands"]
+
+    async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
+        """A move's slash command: refused with the game's verbs if the channel's game has no
+        such verb (the command tree holds every registered game's verbs)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        refusal = verb_refusal(game, verb) if game is not None else None
+        if refusal is not None:
+            await self.answer(interaction, refusal)
+            return
+        await self.move(interaction, text)
+
+    async def autocomplete_any(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every legal command of the user, as whole commands (the generic ``/move``)."""
+        options = await self.options(interaction)
+        choices = plain_choices([(o[:100], o[:100]) for o in options], current)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
+    async def autocomplete_verb(
+        self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
+    ) -> list[app_commands.Choice[str]]:
+        options = await self.options(interaction)
+        game = await self.service.game_of(self._channel_id(interaction))
+        choices = verb_choices(options, verbs, current, controls=controls_for(game))
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
+    # -- components ---------------------------------------------------------------------------
+
+
+def _escaped(reply: Reply) -> Reply:
+    """A read's answer with player names made inert (no markdown, no mentions)."""
+    if not reply.ok:
+        return dataclasses.replace(reply, text=escape(reply.text), error=escape(reply.error or ""))
+    return dataclasses.replace(reply, text=escape(reply.text))
+
+
+def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the channel (start, add AIs and abort without a seat)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(getattr(perms, "manage_channels", False))
