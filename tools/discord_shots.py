@@ -6,10 +6,10 @@ Development only. Needs the screenshot extra and a Chromium, neither in the lock
     uv pip install 'simcord[screenshot]'     # Playwright and the preview's renderers
     apt-get install -y chromium              # or: playwright install chromium
 
-    uv run python tools/discord_shots.py OUT_DIR [--chromium /usr/bin/chromium] [--seed 7]
+    uv run python tools/discord_shots.py OUT_DIR [--chromium PATH] [--game amsterdam --bots 0]
 
 The bot is the real one (discord.py client, real board renderer) on a fresh database in
-OUT_DIR; two humans and one AI play by clicking what the bot shows.
+OUT_DIR; two humans (and ``--bots`` AIs) play the chosen game by clicking what the bot shows.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ async def shoot(env: simcord.Env, channel: Any, viewer: Any, path: Path, height:
         print(f"{path}: ready={report.ready} complete={report.complete}")
 
 
-async def main(out: Path, seed: int, mid: int) -> None:
+async def main(out: Path, seed: int, mid: int, game: str, bots: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
     db = out / "shots.sqlite3"
     db.unlink(missing_ok=True)
@@ -70,8 +70,9 @@ async def main(out: Path, seed: int, mid: int) -> None:
         names = ("Alice", "Bob")
         players = [guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names]
         for p in players:
-            await p.slash(channel, "join")
-        await players[0].slash(channel, "addbot", level="greedy")
+            await p.slash(channel, "join", game=game)
+        for _ in range(bots):
+            await players[0].slash(channel, "addbot", level="greedy")
         await shoot(env, channel, players[0], out / "lobby.png", 700)
         await players[0].slash(channel, "start")
         actors = {p.id: p for p in players}
@@ -92,6 +93,8 @@ if __name__ == "__main__":
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--mid", type=int, default=25, help="decisions before the mid-game shot")
+    parser.add_argument("--game", default="venezia")
+    parser.add_argument("--bots", type=int, default=1)
     args = parser.parse_args()
     use_chromium(args.chromium)
-    asyncio.run(main(args.out, args.seed, args.mid))
+    asyncio.run(main(args.out, args.seed, args.mid, args.game, args.bots))
