@@ -18,7 +18,7 @@ from bot.discord_controls import (
 from bot.discord_handlers import TableCommands
 from bot.discord_layout import escape
 from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_specs import ComponentId
+from bot.discord_specs import ComponentId, controls_for
 from bot.outputs import Code, DecisionInfo
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
@@ -148,7 +148,7 @@ class ComponentRouter(TableCommands):
         if multi is not None:
             await self.answer(interaction, multi)
             return
-        what = {"play": "Your plays", "draw": "Your draws", "exchange": "Your exchanges"}
+        titles = controls_for(d.game).filter_titles
         await self.answer(
             interaction,
             private_choice_spec(
@@ -156,7 +156,7 @@ class ComponentRouter(TableCommands):
                 d.game_id,
                 d.seq,
                 options,
-                what.get(cid.arg, "Your choices"),
+                titles.get(cid.arg, "Your choices"),
                 indexes=[everything.index(o) for o in options],
                 game_name=d.game,
             ),

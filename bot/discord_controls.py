@@ -130,7 +130,8 @@ def group_select(
     row: int = 0,
     game_name: str | None = None,
 ) -> SelectSpec:
-    """A "choose a district first" select for many hex options (value: the district id)."""
+    """A "choose a group first" select for many options (value: the group id), e.g. a
+    district for hex options."""
     names = district_names(game_name)
     counts: dict[str, int] = {}
     for o in options:
@@ -147,7 +148,7 @@ def group_select(
     )
     return SelectSpec(
         make_id(str(channel), game, seq, "grp", verb),
-        f"Choose a district ({len(options)} choices)",
+        f"Choose a {controls_for(game_name).group_noun} ({len(options)} choices)",
         opts,
         row,
     )

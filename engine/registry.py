@@ -214,6 +214,10 @@ class Controls:
     option_description: Callable[[str], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
+    #: what a group is called in "Choose a … first" (a district, a row, ...)
+    group_noun: str = "group"
+    #: filter -> the title of the private list of one's own options it shows
+    filter_titles: Mapping[str, str] = field(default_factory=dict)
     #: option -> (name, value) of its argument in a typed command's autocomplete (``None``: the
     #: argument itself, e.g. ``C3 C4`` for ``place C3 C4``)
     typed_choice: Callable[[str], tuple[str, str] | None] = lambda option: None

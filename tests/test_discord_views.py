@@ -351,3 +351,18 @@ def test_help_text() -> None:
     text = help_text([("join", "Sit down"), ("play", "Play cards")], "Some Game")
     assert "`/join` — Sit down" in text and "button" in text
     assert "**Some Game at this channel's table**" in text
+
+
+def test_group_select_names_each_games_own_group() -> None:
+    """The "choose a … first" select says what the game groups by (#12: the shared layer
+    names no game's districts): Venezia's districts, Amsterdam's rows."""
+    from bot.discord_controls import group_select
+
+    hexes = [f"place C{i}" for i in range(1, 30)] + [f"place K{i}" for i in range(1, 30)]
+    assert group_select(CH, 1, 2, hexes, game_name="venezia").placeholder.startswith(
+        "Choose a district ("
+    )
+    cells = [f"place {r}{c}" for r in "ABCDEFG" for c in range(1, 8)]
+    spec = group_select(CH, 1, 2, cells, game_name="amsterdam")
+    assert spec.placeholder.startswith("Choose a row (")
+    assert [o.value for o in spec.options] == list("ABCDEFG")

@@ -40,6 +40,8 @@ def controls() -> Controls:
             "order": ("Show a card…", "show"),
         },
         option_filters={"play": ("play", "pass"), "show": ("show",), "all": ()},
+        filter_titles={"play": "Your cards", "show": "Cards to show"},
         option_group=option_group,
+        group_noun="row",
         option_label=option_label,
     )

@@ -55,6 +55,7 @@ def controls() -> Controls:
         },
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
         option_group=option_group,
+        group_noun="first card",
         option_label=option_label,
         multi_select={
             "divide": MultiSelect("divide", divide_items),

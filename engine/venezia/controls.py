@@ -153,6 +153,12 @@ def controls() -> Controls:
             "exchange": ("exchange",),
             "all": (),
         },
+        filter_titles={
+            "play": "Your plays",
+            "draw": "Your draws",
+            "exchange": "Your exchanges",
+        },
+        group_noun="district",
         side_action=("Exchange gold…", "exchange"),
         special_options=frozenset({"done", "flip"}),
         private_buttons={
