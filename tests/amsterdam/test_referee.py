@@ -177,3 +177,83 @@ def test_pass_and_tax_money_match_the_referee(variant: str) -> None:
             d = rng.choice(ds)
             st.apply(d.seat, rng.choice(list(d.options)))
     assert checked >= 50
+
+
+def _areas(st: AmsterdamState) -> list[set[int]]:
+    cards, seen, found = st.cs.cards, set(), []
+    for cell in st.top:
+        if cell in seen or not _harbor_type(cards[st.top[cell]]):
+            continue
+        area, stack = {cell}, [cell]
+        seen.add(cell)
+        while stack:
+            for n in _neighbours(stack.pop()):
+                if n in st.top and n not in seen and _harbor_type(cards[st.top[n]]):
+                    seen.add(n)
+                    area.add(n)
+                    stack.append(n)
+        found.append(area)
+    return found
+
+
+def referee_five_largest(cands: list[tuple[int, int]]) -> set[int]:
+    """AM-13.5-13.7 with AM-G19, written out as groups of equal (size, distance)."""
+    if len(cands) <= 5:
+        return set(range(len(cands)))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, c in enumerate(cands):
+        groups.setdefault(c, []).append(i)
+    places, chosen, dropped = 5, set(), set()
+    for size, dist in sorted(groups, key=lambda g: (-g[0], g[1])):
+        if places == 0:
+            break
+        if size in dropped:
+            continue
+        members = groups[(size, dist)]
+        if len(members) <= places:
+            chosen.update(members)
+            places -= len(members)
+        else:
+            dropped.add(size)
+    return chosen
+
+
+def test_end_scoring_matches_the_referee() -> None:
+    """AM-13.4-13.8, AM-G18-G20 on full ports: the counted areas and every VP."""
+    games = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        st = GAME.new_state(["Anna", "Ben"], seed)
+        while not st.is_over:
+            d = rng.choice(st.pending_all())
+            options = [o for o in d.options if o != "pass"] or list(d.options)
+            st.apply(d.seat, rng.choice(options))
+        if "full" not in st.end["reason"]:
+            continue
+        games += 1
+        cards = st.cs.cards
+        open_areas = [a for a in _areas(st) if not a & st.scored_cells]
+        # a full port: the distance is the Manhattan distance minus 1 (AM-G20)
+        cands = [
+            (len(a), min(abs(row_col(x)[0]) + abs(row_col(x)[1]) - 1 for x in a))
+            for a in open_areas
+        ]
+        counted = [open_areas[i] for i in referee_five_largest(cands)]
+        got = {frozenset(a["cells"]) for a in st.end["scoring"]["areas"]}
+        assert got == {frozenset(st.layout.label(x) for x in a) for a in counted}
+        vp = [0, 0]
+        for entry in st.scored:
+            if entry["winner"] is not None:
+                vp[entry["winner"]] += entry["value"]
+        for area in counted:
+            value = 1 + sum(1 for x in area if cards[st.top[x]].kind == "customs")
+            for s in (0, 1):
+                if any(cards[st.top[x]].owner == s and sum(cards[st.top[x]].goods) for x in area):
+                    vp[s] += value
+        assert st.vp == vp
+        best = sorted((0, 1), key=lambda s: (st.vp[s], st.gulden[s]), reverse=True)
+        if (st.vp[0], st.gulden[0]) == (st.vp[1], st.gulden[1]):
+            assert st.ranking() == [[0, 1]]
+        else:
+            assert st.ranking() == [[best[0]], [best[1]]]
+    assert games >= 5
