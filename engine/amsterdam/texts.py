@@ -20,8 +20,10 @@ OVERVIEW = (
 RULE_TOPICS: dict[str, str] = {
     "round": (
         "A round (AM-3, AM-4): both players choose a card at once and in secret ('play 12' or "
-        "'pass', AM-4.4); the cards are revealed together. The higher number moves the ship "
-        "first and places first (AM-6)."
+        "'pass', AM-4.4; passing earns 1 gulden); the cards are revealed together. A gulden card "
+        "makes the other player pay 1 gulden; who cannot pay takes his card back (AM-5). The "
+        "higher number moves the ship and places first (AM-6); a water card earns 1 gulden and "
+        "each placed card is replaced by one of the same type, a crane by a water card (AM-11)."
     ),
     "ship": (
         "The ship (AM-7): move it to a water card ('ship E7') or leave it ('ship stay'); next to "
@@ -29,17 +31,20 @@ RULE_TOPICS: dict[str, str] = {
     ),
     "place": (
         "Placing (AM-8): put your revealed card into a free cell next to the harbour ('place "
-        "D5'); the frame limits the harbour (AM-G8). A card with gulden makes the other player "
-        "pay 1 gulden (AM-5)."
+        "D5'); the frame limits the harbour (AM-G8). No harbor card may go next to the "
+        "opponent's crane (AM-8.6)."
     ),
     "areas": (
-        "Areas (AM-10): a closed area of harbour cards is scored at once; the player with more "
-        "warehouses wins its victory points and places a guard. At the end the largest open "
-        "areas are scored too (AM-13.4)."
+        "Areas (AM-10): an area of harbour cards closed in by water is scored at once: the "
+        "player with the largest lead in one goods wins 1 VP and places a guard; ties go to "
+        "more majorities, then to the goods (wine beats spice, spice beats tea, tea beats "
+        "wine). At the end each player gets 1 VP for each of the five largest open areas "
+        "where he has a warehouse (AM-13.4)."
     ),
     "end": (
-        "The end (AM-13): when the decks run out; most victory points win, then most gulden "
-        "(AM-13.8). Variants change the end (AM-V3 bankruptcy, AM-V6 three in a row)."
+        "The end (AM-13): the game ends at once when the port is full (7×7, AM-13.1); most "
+        "victory points win, then most gulden, else a draw (AM-13.8). Variants change the end "
+        "(AM-V1/V2/V5 every area scored, AM-V3 bankruptcy, AM-V6 three in a row)."
     ),
     "variants": (
         "Variants (option 'variant'): base; canale_grande (4×12, AM-V1); gulliver (5×5, AM-V2); "
