@@ -140,9 +140,10 @@ def draw_resolved(
     in the round-end bonus a drawn doge, CG-8.3) is discarded and replaced. A draw that cannot
     be made is skipped (CG-G16)."""
     who = state.name(seat)
+    replaced = {"spy", "doge"} if bonus else {"spy"}
     handled = 0
     while handled < count:
-        card = draw_action(state, ev)
+        card = None if _only(replaced, state) else draw_action(state, ev)
         if card is None:
             ev.append(
                 Event(
@@ -182,6 +183,12 @@ def draw_resolved(
                     private={seat: f"you draw {card_name(card, state.comp)}"},
                 )
             )
+
+
+def _only(replaced: set[str], state: CanalGrandeState) -> bool:
+    """True when the draw and discard piles hold nothing but cards that would be discarded and
+    replaced: drawing on would cycle them for ever, so the draws cannot be made (CG-G16)."""
+    return all(c in replaced for c in state.deck) and all(c in replaced for c in state.discard)
 
 
 def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
