@@ -89,3 +89,42 @@ def test_no_public_text_names_a_card_that_went_into_a_hand_unseen(seed: int) -> 
 
 def _ids(s: CanalGrandeState) -> list[tuple[str, str]]:
     return [(c, card_name(c, s.comp)) for c in (*s.comp.districts, "gondola")]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_roles_rounds_and_bonus_over_random_games(seed: int) -> None:
+    """CG-2.1, CG-3.1–CG-3.3, CG-7.3, CG-8.1, CG-8.2, CG-8.4, CG-8.5, CG-8.8: two separate
+    decks; within a round the divider alternates every turn, a turn ends the round only when a
+    total reached 10, then the lower total has the bonus and the higher total divides (equal
+    totals: the last chooser divides), and the new round starts at 0."""
+    s = CanalGrandeState.new(["Anna", "Ben"], seed)
+    assert all(isinstance(v, int) for v in s.num_deck)  # CG-2.1: number cards apart
+    assert all(isinstance(c, str) for c in s.deck)
+    rng = random.Random(seed)
+    rounds = turns = 0
+    while not s.over:
+        d = s.pending()
+        assert d is not None
+        turn, round_, divider = s.turn, s.round, s.divider
+        s.apply(d.seat, rng.choice(d.options))
+        if s.over or s.turn == turn:
+            continue
+        turns += 1
+        assert s.divider != s.chooser  # CG-3.2
+        if s.round == round_:
+            assert s.divider == 1 - divider  # CG-3.3, CG-7.3
+            assert max(s.total(0), s.total(1)) < 10  # CG-8.1: the round goes on
+            continue
+        rounds += 1
+        last = s.last_round
+        assert last is not None and s.round == round_ + 1
+        totals = last["totals"]
+        assert max(totals) >= 10  # CG-8.1
+        if totals[0] == totals[1]:
+            assert last["bonus"] is None and s.divider == 1 - divider  # CG-8.5
+        else:
+            low = totals.index(min(totals))
+            assert last["bonus"] == low and s.divider == 1 - low  # CG-8.2, CG-8.4
+        assert s.total(0) == s.total(1) == 0  # CG-8.8
+        assert len(s.num_deck) + sum(1 for c in s.revealed if c[0] == "n") == 14  # CG-8.7
+    assert turns > 0 and rounds > 0
