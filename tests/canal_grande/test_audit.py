@@ -10,6 +10,7 @@ import pytest
 
 from engine.canal_grande import resolve
 from engine.canal_grande.cards import card_name
+from engine.canal_grande.invariants import violations
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import Event
 from tests.canal_grande.helpers import position
@@ -128,3 +129,19 @@ def test_roles_rounds_and_bonus_over_random_games(seed: int) -> None:
         assert s.total(0) == s.total(1) == 0  # CG-8.8
         assert len(s.num_deck) + sum(1 for c in s.revealed if c[0] == "n") == 14  # CG-8.7
     assert turns > 0 and rounds > 0
+
+
+def test_victory_cards_are_district_cards_set_aside_face_up() -> None:
+    """CG-1.3, CG-6.18: no other material; a victory card is a district card taken out of play
+    and shown in the public view (all 52 + 14 cards stay accounted for)."""
+    s = CanalGrandeState.new(["Anna", "Ben"], 4)
+    rng = random.Random(4)
+    while not any(s.victory) and not s.over:
+        d = s.pending()
+        assert d is not None
+        s.apply(d.seat, rng.choice(d.options))
+    won = s.victory[0] + s.victory[1]
+    assert won and all(c in s.comp.districts for c in won)
+    view = s.public_view()
+    assert [p["victory"] for p in view["players"]] == s.victory
+    assert violations(s) == []  # every card accounted for
