@@ -66,15 +66,17 @@ def legal_placements(
     kmin = 0 if has_chosen_card else 1
     if have_chosen < kmin:
         return []
-    result: list[tuple[int, int, Placement]] = []
+    result: list[tuple[int, int, int, Placement]] = []
     for total, groups in group_combos(hand, districts, chosen, hand.get("gondola", 0)):
         lo = max(kmin, need - total)
+        # gondolas that only repeat a district (legal, wasteful): such placements come last
+        wasted = len(groups) - len({d for d, _ in groups})
         for k in range(lo, have_chosen + 1):
             if k == 0 and not groups:
                 continue
-            result.append((k + total, len(groups), (k, groups)))
-    result.sort(key=lambda x: (x[0], x[1]))
-    return [p for _, _, p in result]
+            result.append((wasted, k + total, len(groups), (k, groups)))
+    result.sort(key=lambda x: x[:3])
+    return [p for *_, p in result]
 
 
 def placement_error(
