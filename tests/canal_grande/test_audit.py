@@ -145,3 +145,32 @@ def test_victory_cards_are_district_cards_set_aside_face_up() -> None:
     view = s.public_view()
     assert [p["victory"] for p in view["players"]] == s.victory
     assert violations(s) == []  # every card accounted for
+
+
+def test_the_texts_of_a_spy_do_not_tell_where_the_hidden_card_lay() -> None:
+    """CG-G6 with CG-5.10: a spy drawing [traitor, district] or [district, traitor] tells the
+    same public texts (the traitor is public, the district card and its place are not)."""
+    texts = []
+    for deck in (["traitor", "castello"], ["castello", "traitor"]):
+        s = position(
+            {
+                "divider": "Ben",
+                "hands": {"Anna": [], "Ben": []},
+                "revealed": [
+                    "spy",
+                    "sanpolo",
+                    "sanpolo",
+                    "santacroce",
+                    "gondola",
+                    "n1",
+                    "n2",
+                    "n3",
+                ],
+                "deck": deck,
+            }
+        )
+        s.apply(1, "divide 1")
+        events = s.apply(0, "take A")
+        assert s.hands[0] == ["castello"] and s.discard == ["traitor", "spy"]
+        texts.append([(e.kind, e.text) for e in events])
+    assert texts[0] == texts[1]
