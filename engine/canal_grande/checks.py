@@ -71,7 +71,6 @@ def placement(self: CanalGrandeState, seat: int, move: cmd.Move) -> Placement:
             )
         k += m
     groups: list[tuple[str, int]] = []
-    seen: set[str] = set()
     for g in move.groups:
         if not g:
             raise IllegalMove("a gondola must carry at least one card (CG-G11)")
@@ -86,15 +85,9 @@ def placement(self: CanalGrandeState, seat: int, move: cmd.Move) -> Placement:
                 f"a gondola carries cards of another district, not {names[chosen]} "
                 "(CG-G11); place chosen-district cards without a gondola"
             )
-        if d in seen:
-            raise IllegalMove(
-                f"two gondolas with {names[d]} in one placement: load all of them on one "
-                "gondola (one gondola per district within a placement)"
-            )
-        seen.add(d)
-        groups.append((d, m))
+        groups.append((d, m))  # two gondolas may carry the same district (CG-6.7b, CG-6.14)
     order = self.comp.card_order
-    placement: Placement = (k, tuple(sorted(groups, key=lambda g: order[g[0]])))
+    placement: Placement = (k, tuple(sorted(groups, key=lambda g: (order[g[0]], g[1]))))
     if placement_votes(placement) == 0:
         raise IllegalMove("that places nothing: name cards, or 'pass'")
     err = placement_error(

@@ -133,16 +133,39 @@ def steal(state: CanalGrandeState, seat: int, ev: list[Event]) -> None:
     )
 
 
+#: The order in which the texts of one batch of draws are told (CG-G6): by kind, not by the
+#: hidden order of the draw pile. The cards are still resolved in draw order (CG-5.10); only
+#: the telling is grouped, so the texts do not show where a hidden card lay among public ones.
+_TOLD_ORDER = {"redraw": 0, "drawn_traitor": 1, "steal": 1, "drawn_doge": 2, "draw": 3}
+
+
 def draw_resolved(
     state: CanalGrandeState, seat: int, count: int, ev: list[Event], bonus: bool
 ) -> None:
     """Draw until ``count`` cards are handled as a spy's draws (CG-5.8–5.11); a drawn spy (and
     in the round-end bonus a drawn doge, CG-8.3) is discarded and replaced. A draw that cannot
-    be made is skipped (CG-G16)."""
+    be made is skipped (CG-G16). The events between reshuffles are told grouped by kind."""
+    told: list[Event] = []
+    _draw_resolved(state, seat, count, told, bonus)
+    segment: list[Event] = []
+    for e in told:
+        if e.kind in _TOLD_ORDER:
+            segment.append(e)
+            continue
+        ev.extend(sorted(segment, key=lambda x: _TOLD_ORDER[x.kind]))  # stable: steal follows
+        segment = []
+        ev.append(e)
+    ev.extend(sorted(segment, key=lambda x: _TOLD_ORDER[x.kind]))
+
+
+def _draw_resolved(
+    state: CanalGrandeState, seat: int, count: int, ev: list[Event], bonus: bool
+) -> None:
     who = state.name(seat)
+    replaced = {"spy", "doge"} if bonus else {"spy"}
     handled = 0
     while handled < count:
-        card = draw_action(state, ev)
+        card = None if _only(replaced, state) else draw_action(state, ev)
         if card is None:
             ev.append(
                 Event(
@@ -182,6 +205,12 @@ def draw_resolved(
                     private={seat: f"you draw {card_name(card, state.comp)}"},
                 )
             )
+
+
+def _only(replaced: set[str], state: CanalGrandeState) -> bool:
+    """True when the draw and discard piles hold nothing but cards that would be discarded and
+    replaced: drawing on would cycle them for ever, so the draws cannot be made (CG-G16)."""
+    return all(c in replaced for c in state.deck) and all(c in replaced for c in state.discard)
 
 
 def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:

@@ -3,9 +3,10 @@ placements only, and the chosen cards turned back into one ``place`` command.
 
 The legal placements of a vote run into the hundreds (every count of chosen-district cards
 times every way to load the gondolas), far more than a list can show. Choosing the *cards*
-instead reaches each of them: a placement is the multiset of its cards, because within one
-placement each other district rides one gondola (the engine's decision in
-:mod:`engine.canal_grande.votes`, CG-6.12, CG-6.14). So the items are
+instead reaches each of them in which every other district rides one gondola: such a placement
+is the multiset of its cards (CG-6.12). Placements where two gondolas carry the same district are
+legal (CG-6.7b, CG-6.14) but only waste a gondola; the typed command reaches them, the
+multi-select does not. So the items are
 
 * ``sanmarco.1`` … ``sanmarco.k`` - cards of the chosen district (CG-6.4, CG-6.9a);
 * ``gondola.castello.1`` … - reinforcement cards of another district, each district on one

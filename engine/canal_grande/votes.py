@@ -6,11 +6,10 @@ It is legal only if the placer then has strictly more votes than his opponent (C
 CG-G10), and it needs ``k ≥ 1`` until the placer has a chosen-district card in the vote
 (CG-6.4, CG-6.9a, CG-G12, CG-G14).
 
-Engine decision (not in the source, recorded in the report): within one placement each district
-is carried by at most one gondola. Two gondolas with cards of the same district in one placement
-would only throw a gondola away (gondolas are discarded whoever wins, CG-6.19, CG-6.20), so that
-form is not offered; a later placement may bring the same district again with a new gondola
-(CG-6.14).
+Several gondolas of one placement may carry the same other district (CG-6.7b only asks that
+each gondola carries cards of one district, CG-6.12, CG-6.14): wasteful, since every gondola is
+discarded whoever wins (CG-6.19, CG-6.20), but legal. Canonical order: districts in card order,
+the gondolas of one district by growing load.
 """
 
 from __future__ import annotations
@@ -24,10 +23,23 @@ def placement_votes(p: Placement) -> int:
     return p[0] + sum(m for _, m in p[1])
 
 
+def _loads(have: int, gondolas: int, smallest: int = 1) -> list[tuple[int, ...]]:
+    """Every way to load at most ``gondolas`` gondolas with at most ``have`` cards of one
+    district, at least one card each, as loads in growing order (the empty way included)."""
+    out: list[tuple[int, ...]] = [()]
+    if gondolas <= 0:
+        return out
+    for m in range(smallest, have + 1):
+        for rest in _loads(have - m, gondolas - 1, m):
+            out.append((m, *rest))
+    return out
+
+
 def group_combos(
     hand: dict[str, int], districts: tuple[str, ...], chosen: str, gondolas: int
 ) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
-    """(cards, groups) for every way to load at most ``gondolas`` gondolas, one district each."""
+    """(cards, groups) for every way to load at most ``gondolas`` gondolas, each with cards of
+    one other district (CG-6.12; two gondolas may carry the same district)."""
     others = [(d, hand.get(d, 0)) for d in districts if d != chosen and hand.get(d, 0)]
     out: list[tuple[int, tuple[tuple[str, int], ...]]] = [(0, ())]
     if gondolas <= 0:
@@ -35,10 +47,8 @@ def group_combos(
     for d, have in others:
         extra = []
         for total, groups in out:
-            if len(groups) >= gondolas:
-                continue
-            for m in range(1, have + 1):
-                extra.append((total + m, (*groups, (d, m))))
+            for load in _loads(have, gondolas - len(groups))[1:]:
+                extra.append((total + sum(load), (*groups, *((d, m) for m in load))))
         out.extend(extra)
     return out
 
@@ -56,15 +66,17 @@ def legal_placements(
     kmin = 0 if has_chosen_card else 1
     if have_chosen < kmin:
         return []
-    result: list[tuple[int, int, Placement]] = []
+    result: list[tuple[int, int, int, Placement]] = []
     for total, groups in group_combos(hand, districts, chosen, hand.get("gondola", 0)):
         lo = max(kmin, need - total)
+        # gondolas that only repeat a district (legal, wasteful): such placements come last
+        wasted = len(groups) - len({d for d, _ in groups})
         for k in range(lo, have_chosen + 1):
             if k == 0 and not groups:
                 continue
-            result.append((k + total, len(groups), (k, groups)))
-    result.sort(key=lambda x: (x[0], x[1]))
-    return [p for _, _, p in result]
+            result.append((wasted, k + total, len(groups), (k, groups)))
+    result.sort(key=lambda x: x[:3])
+    return [p for *_, p in result]
 
 
 def placement_error(
@@ -87,7 +99,10 @@ def placement_error(
         return f"you hold {hand.get(chosen, 0)} {cname} card(s), not {k}"
     if len(groups) > hand.get("gondola", 0):
         return f"you need {len(groups)} gondola(s) and hold {hand.get('gondola', 0)}"
+    carried: dict[str, int] = {}
     for d, m in groups:
+        carried[d] = carried.get(d, 0) + m
+    for d, m in carried.items():
         if m > hand.get(d, 0):
             return f"you hold {hand.get(d, 0)} {names[d]} card(s), not {m}"
     votes = k + sum(m for _, m in groups)

@@ -32,6 +32,12 @@ def values_for(option: str) -> list[str]:
     return values
 
 
+def _one_district_on_two_gondolas(option: str) -> bool:
+    """Legal (CG-6.7b, CG-6.14) but wasteful: the card multi-select does not offer it."""
+    carried = [d for group in cmd.parse(option).groups for d, _ in group]
+    return len(carried) != len(set(carried))
+
+
 def place_decisions(games: int, seed: int = 0) -> list[CanalGrandeState]:
     """States at a placement decision from random games (copies, the game goes on)."""
     found: list[CanalGrandeState] = []
@@ -67,8 +73,8 @@ def test_every_legal_placement_is_reachable_through_the_cards_and_accepted() -> 
         offered = {value for value, _, _ in items}
         assert len(items) <= MAX_ITEMS and low == min(1, len(items)) and high == len(items)
         for option in d.options:
-            if option == "pass":
-                continue
+            if option == "pass" or _one_district_on_two_gondolas(option):
+                continue  # the typed command reaches those (see the module of vote_select)
             values = values_for(option)
             assert set(values) <= offered, (option, sorted(offered))
             command = placement_command(list(reversed(values)))
