@@ -188,13 +188,30 @@ def game_verbs(game: str | None) -> tuple[str, ...]:
     return tuple(sorted({*grammar.verbs, *grammar.aliases}))
 
 
+def game_move_help(game: str | None) -> dict[str, str]:
+    """Each verb of a game's grammar with the game's own description: a verb two games share
+    is one slash command whose description is the first game's, so /help at another game's
+    table must not show it (Venezia's 'Place the building being resolved' at Amsterdam)."""
+    reg = registration(game or default_game())
+    grammar = reg.load_grammar()
+    declared = {c.verb: c.description for c in reg.load_controls().slash_commands}
+    return {
+        verb: declared.get(verb) or generated_command(verb, grammar.help.get(verb, "")).description
+        for verb in sorted(grammar.verbs)
+    }
+
+
 def verb_refusal(game: str | None, verb: str) -> str | None:
     """Why ``/verb`` cannot be used at a table of ``game`` (``None``: it can)."""
     if verb == FALLBACK_VERB or verb in game_verbs(game):
         return None
     reg = registration(game or default_game())
     allowed = ", ".join(f"/{v}" for v in sorted(reg.load_grammar().verbs))
-    return f"/{verb} is not a {reg.title} command; this table's game has {allowed} (and /move)."
+    article = "an" if reg.title[:1].casefold() in "aeiou" else "a"
+    return (
+        f"/{verb} is not {article} {reg.title} command; "
+        f"this table's game has {allowed} (and /move)."
+    )
 
 
 def _move_command(

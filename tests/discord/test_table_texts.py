@@ -1,0 +1,53 @@
+"""Texts a Discord table shows in lobby and /help name this channel's game's own commands
+(found by playing each game as a user would)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simcord import Env
+
+
+def _shown(result: Any) -> str:
+    messages = [result.response, *result.followups]
+    return "\n".join(m.content or "" for m in messages if m is not None)
+
+
+async def _lone_player(simcord_env: Env, game: str) -> tuple[Any, Any]:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel(f"texts-{game}")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "join", game=game)
+    return channel, alice
+
+
+async def test_start_with_too_few_players_names_the_real_commands(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "canal_grande")
+    shown = _shown(await alice.slash(channel, "start"))
+    assert "Canal Grande needs exactly 2 players" in shown, shown
+    assert "/addbot" in shown and "/ai add" not in shown, shown
+    assert "1 more needed. Options:" in (await simcord_env.bot.service.status(str(channel.id))).text
+
+
+async def test_help_describes_shared_verbs_in_this_games_words(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "amsterdam")
+    shown = _shown(await alice.slash(channel, "help"))
+    assert "`/place` — Put your revealed card into a free cell" in shown, shown
+    assert "building" not in shown and "The pass command" not in shown, shown
+    assert "`/pass` — Reveal no card this round" in shown, shown
+
+
+async def test_help_at_canal_grande_lists_no_alias_with_venezia_words(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "canal_grande")
+    shown = _shown(await alice.slash(channel, "help"))
+    assert "`/play`" not in shown and "`/done`" not in shown, shown
+    assert "building" not in shown and "draining" not in shown, shown
+    assert "`/place` — Add cards to the vote" in shown, shown
+
+
+async def test_another_games_verb_is_refused_in_good_english(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "amsterdam")
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start")
+    shown = _shown(await alice.slash(channel, "drain", hexes="C3"))
+    assert "/drain is not an Amsterdam command" in shown, shown
