@@ -260,6 +260,16 @@ def test_hot_seat_hides_hands_behind_the_handover(tmp_path: Path) -> None:
 # -- options, errors, entry point ------------------------------------------------------------
 
 
+def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
+    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'."""
+    from engine.registry import registration
+
+    texts = registration("amsterdam").load_texts()
+    text = "\n".join(numbered_options(["buy", "buy no", "pass"], width=60, texts=texts))
+    assert "1) buy  2) no" in text, text
+    assert re.search(r"pass +3\)$", text), text
+
+
 def test_numbered_options_keep_the_order_of_the_options() -> None:
     state = get_game("venezia").new_state(["A", "B", "C"], 5)
     d = state.pending()
@@ -278,6 +288,8 @@ def test_numbered_options_keep_the_order_of_the_options() -> None:
     ("args", "message"),
     [
         (["--players", "9"], "Venezia seats 2–5 players"),
+        (["--game", "amsterdam", "--players", "3"], "Amsterdam seats exactly 2 players"),
+        (["--game", "canal_grande", "--humans", "3"], "seats exactly 2 players (--humans 3)"),
         (["--humans", "4", "--players", "3"], "--humans must be between 0 and --players"),
         (["--ai", "genius"], "unknown AI level 'genius'"),
         (["--game", "chess"], "unknown game 'chess'"),
