@@ -475,3 +475,18 @@ def test_special_card_names_in_any_language() -> None:
     assert parse(st, "contest", "17") == "show 17"
     with pytest.raises(IllegalMove, match="'buy' or 'buy no'"):
         parse(st, "buy", "buy maybe")
+
+
+def test_an_end_area_without_warehouses_says_nobody_scores() -> None:
+    """AM-13.4: a counted area where neither player has a warehouse gives no VP; the log says
+    so instead of 'nobody +1 VP'."""
+    state = GAME.new_state(["A", "B"], 2, {"variant": "base"})
+    rng = random.Random(2)
+    events = []
+    while not state.is_over:
+        d = state.pending()
+        assert d is not None
+        events += state.apply(d.seat, rng.choice(state.legal_commands(d.seat)))
+    empty = [e for e in events if e.kind == "end_area" and not e.data["scorers"]]
+    assert empty, "seed 2 reaches an end area without warehouses"
+    assert all("nobody scores" in e.text and "+1 VP" not in e.text for e in empty)
