@@ -480,3 +480,14 @@ def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
     assert typed, "no vote with more placements than listed came up"
     assert "✗" not in text
     assert stored_moves(tmp_path / "t.sqlite3")[-1][1] == typed[0]
+
+
+def test_quit_at_a_hot_seat_handover_saves_and_leaves(tmp_path: Path) -> None:
+    """Typing 'quit' where the next player is asked to press Enter leaves (saved), instead of
+    being taken for Enter and showing that player's hand."""
+    args = ["--game", "canal_grande", "--humans", "2", "--seed", "4", "--name", "Ann"]
+    rc, text = run(tmp_path, [*args, "--name", "Bob"], ["", "1", "quit", "status"])
+    assert rc == 0, text[-2000:]
+    assert "Saved at move 1" in text, text[-2000:]
+    handover = text.rindex("press Enter")
+    assert "Your hand" not in text[handover:] and "waiting for" not in text[handover:]
