@@ -34,7 +34,7 @@ async def test_help_describes_shared_verbs_in_this_games_words(simcord_env: Env)
     shown = _shown(await alice.slash(channel, "help"))
     assert "`/place` — Put your revealed card into a free cell" in shown, shown
     assert "building" not in shown and "The pass command" not in shown, shown
-    assert "`/pass` — Reveal no card this round" in shown, shown
+    assert "`/pass` — Reveal no card this round; take 1 gulden" in shown, shown
 
 
 async def test_help_at_canal_grande_lists_no_alias_with_venezia_words(simcord_env: Env) -> None:
@@ -60,3 +60,17 @@ async def test_removebot_of_a_missing_seat_names_the_seats(simcord_env: Env) -> 
     await alice.slash(channel, "addbot")
     shown = _shown(await alice.slash(channel, "removebot", seat=9))
     assert "seats are 1–2" in shown, shown
+
+
+def test_a_verb_several_games_share_says_what_it_does_in_each() -> None:
+    """Discord shows one description per command: /place must not read as Venezia's alone
+    ('Place the building being resolved', 'Hex labels') in a Canal Grande channel."""
+    from bot.discord_commands import move_commands
+
+    place = next(c for c in move_commands() if c.verb == "place")
+    for title in ("Venezia: ", "Canal Grande: ", "Amsterdam: "):
+        assert title in place.description and title in place.param_description, place
+    assert len(place.description) <= 100 and len(place.param_description) <= 100
+    assert not place.required  # required only if every game requires it
+    passing = next(c for c in move_commands() if c.verb == "pass")
+    assert "Amsterdam: reveal no card" in passing.description, passing
