@@ -432,7 +432,7 @@ def remove_ai_worker(svc: TableService, table: Table, user_id: str, seat: int | 
             if seat is None
             else f"seat {seat} is no AI"
             if 0 < seat <= len(seats)
-            else f"there is no seat {seat}; "
+            else "there is no such seat; "
             + ("the only seat is 1" if len(seats) == 1 else f"seats are 1–{len(seats)}"),
         )
     target = ais[-1]

@@ -56,7 +56,7 @@ async def test_another_games_verb_is_refused_in_good_english(simcord_env: Env) -
 async def test_removebot_of_a_missing_seat_names_the_seats(simcord_env: Env) -> None:
     channel, alice = await _lone_player(simcord_env, "amsterdam")
     shown = _shown(await alice.slash(channel, "removebot", seat=9))
-    assert "there is no seat 9; the only seat is 1" in shown.casefold(), shown
+    assert "there is no such seat; the only seat is 1" in shown.casefold(), shown
     await alice.slash(channel, "addbot")
     shown = _shown(await alice.slash(channel, "removebot", seat=9))
     assert "seats are 1–2" in shown, shown
