@@ -167,7 +167,11 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         elif word == "status":
             self._reply(await self.service.status(self.channel))
         elif word == "log":
-            self._reply(await self.service.log(self.channel, _small(rest) or 10))
+            count = _small(rest.strip()) if rest.strip() else 10
+            if not count:
+                self.say("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')", "red")
+            else:
+                self._reply(await self.service.log(self.channel, count))
         elif word == "rules":
             self._reply(await self.service.rules(rest or None, self.game_name))
         else:

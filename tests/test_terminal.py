@@ -491,3 +491,12 @@ def test_quit_at_a_hot_seat_handover_saves_and_leaves(tmp_path: Path) -> None:
     assert "Saved at move 1" in text, text[-2000:]
     handover = text.rindex("press Enter")
     assert "Your hand" not in text[handover:] and "waiting for" not in text[handover:]
+
+
+def test_log_with_a_bad_count_is_refused(tmp_path: Path) -> None:
+    """'log abc' or 'log -5' says what 'log' takes instead of silently showing 10 moves."""
+    rc, text = run(
+        tmp_path, ["--game", "canal_grande", "--seed", "1"], ["log abc", "log -5", "quit"]
+    )
+    assert rc == 0
+    assert text.count("✗ 'log' takes a number of moves, 1 to 999999") == 2, text[-1500:]
