@@ -97,7 +97,7 @@ def join_worker(
             raise Refused(
                 Code.WRONG_GAME,
                 f"this table is gathering for {current.title}, not {chosen.title}; join "
-                f"without naming a game, or /start {chosen.name} to switch",
+                f"without naming a game, or /start game:{chosen.name} to switch",
             )
     for s in seats:
         if s.user_id == user_id:

@@ -74,3 +74,9 @@ def test_a_verb_several_games_share_says_what_it_does_in_each() -> None:
     assert not place.required  # required only if every game requires it
     passing = next(c for c in move_commands() if c.verb == "pass")
     assert "Amsterdam: reveal no card" in passing.description, passing
+
+
+async def test_joining_another_game_names_the_start_option(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "venezia")
+    shown = _shown(await alice.slash(channel, "join", game="amsterdam"))
+    assert "/start game:amsterdam to switch" in shown, shown
