@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord_shared_verbs import VerbOfGame, merged_command
 from bot.discord_specs import arg_of, controls_for, verb_of
 from bot.discord_start import start_command
 from bot.service import ai_levels
@@ -170,16 +171,17 @@ def move_commands() -> tuple[MoveCommand, ...]:
     """One slash command per verb of every grammar of a game the table hosts (registration
     order, a game's declared commands first): a verb two games share is one command. A game's
     declared command keeps its name and option; the others are generated from its grammar's help."""
-    out: dict[str, MoveCommand] = {}
+    per_verb: dict[str, list[VerbOfGame]] = {}
     for reg in table_registrations():
         grammar = reg.load_grammar()
-        declared = [c for c in reg.load_controls().slash_commands if c.verb in grammar.verbs]
-        for command in declared:
-            out.setdefault(command.verb, command)
-        for verb in sorted(grammar.verbs):
-            if verb not in out:
-                out[verb] = generated_command(verb, grammar.help.get(verb, ""))
-    return tuple(out.values())
+        declared = {
+            c.verb: c for c in reg.load_controls().slash_commands if c.verb in grammar.verbs
+        }
+        for verb in dict.fromkeys([*declared, *sorted(grammar.verbs)]):
+            help_line = grammar.help.get(verb, "")
+            command = declared.get(verb) or generated_command(verb, help_line)
+            per_verb.setdefault(verb, []).append(VerbOfGame(reg.title, command, help_line))
+    return tuple(merged_command(entries) for entries in per_verb.values())
 
 
 def game_verbs(game: str | None) -> tuple[str, ...]:
@@ -188,13 +190,30 @@ def game_verbs(game: str | None) -> tuple[str, ...]:
     return tuple(sorted({*grammar.verbs, *grammar.aliases}))
 
 
+def game_move_help(game: str | None) -> dict[str, str]:
+    """Each verb of a game's grammar with the game's own description: a verb two games share
+    is one slash command whose description is the first game's, so /help at another game's
+    table must not show it (Venezia's 'Place the building being resolved' at Amsterdam)."""
+    reg = registration(game or default_game())
+    grammar = reg.load_grammar()
+    declared = {c.verb: c.description for c in reg.load_controls().slash_commands}
+    return {
+        verb: declared.get(verb) or generated_command(verb, grammar.help.get(verb, "")).description
+        for verb in sorted(grammar.verbs)
+    }
+
+
 def verb_refusal(game: str | None, verb: str) -> str | None:
     """Why ``/verb`` cannot be used at a table of ``game`` (``None``: it can)."""
     if verb == FALLBACK_VERB or verb in game_verbs(game):
         return None
     reg = registration(game or default_game())
     allowed = ", ".join(f"/{v}" for v in sorted(reg.load_grammar().verbs))
-    return f"/{verb} is not a {reg.title} command; this table's game has {allowed} (and /move)."
+    article = "an" if reg.title[:1].casefold() in "aeiou" else "a"
+    return (
+        f"/{verb} is not {article} {reg.title} command; "
+        f"this table's game has {allowed} (and /move)."
+    )
 
 
 def _move_command(

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.discord_client import TableClient
 from bot.discord_commands import (
-    game_verbs,
+    game_move_help,
     help_text,
     move_commands,
     plain_choices,
@@ -181,11 +181,10 @@ class TableCommands(TableClient):
 
     async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
         game = await self.service.game_of(self._channel_id(interaction))
-        other_games = {spec.verb for spec in move_commands()} - set(
-            game_verbs(game or default_game())
-        )
+        own = game_move_help(game)
+        other_games = {spec.verb for spec in move_commands()} - set(own)
         commands = [
-            (c.qualified_name, c.description)
+            (c.qualified_name, own.get(c.name, c.description))
             for c in self.tree.get_commands()
             if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
         ]

@@ -73,7 +73,12 @@ def main(argv: list[str]) -> int:
         type=_game,
         help=f"{', '.join(r.name for r in registrations())} (default {default_game()})",
     )
-    parser.add_argument("--players", type=int, default=None, help="default 4 (Canal Grande: 2)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="default 4, or the game's maximum (Canal Grande, Amsterdam: 2)",
+    )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai", help="levels per seat, e.g. strong,greedy,greedy,greedy")
@@ -105,7 +110,8 @@ def main(argv: list[str]) -> int:
         if "--players" not in argv and len(args.ai.split(",")) > 1:
             players = len(args.ai.split(","))
     if not low <= players <= high:
-        parser.error(f"{args.game} is for {low} to {high} players")
+        wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+        parser.error(f"{args.game} is for {wanted} players, not {players}")
     factories = _factories(args.ai, players, args.game)
     show_progress = sys.stderr.isatty() and not args.json
 

@@ -50,6 +50,8 @@ number of an option. Also:
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
   quit           save and leave (the same command continues the game later)"""
+#: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
+QUIT_WORDS = ("quit", "exit", "q", "save")
 LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
 
 log = logging.getLogger("bot.terminal")
@@ -72,11 +74,13 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         name = self.humans[user]
         if self.console.interactive and self.viewer is not None:
             prev = self.humans.get(self.viewer, "")
-            if self.console.read(f"{prev}: press Enter to hide your hand ") is None:
+            typed = self.console.read(f"{prev}: press Enter to hide your hand ")
+            if typed is None or typed.strip().casefold() in QUIT_WORDS:
                 return False
         self.console.clear()
         self.say(f"Pass the terminal to {name} and press Enter.", "bold")
-        if self.console.read(f"{name}, press Enter ") is None:
+        typed = self.console.read(f"{name}, press Enter ")
+        if typed is None or typed.strip().casefold() in QUIT_WORDS:
             return False
         self.console.clear()
         self.viewer = user
@@ -163,7 +167,11 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         elif word == "status":
             self._reply(await self.service.status(self.channel))
         elif word == "log":
-            self._reply(await self.service.log(self.channel, _small(rest) or 10))
+            count = _small(rest.strip()) if rest.strip() else 10
+            if not count:
+                self.say("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')", "red")
+            else:
+                self._reply(await self.service.log(self.channel, count))
         elif word == "rules":
             self._reply(await self.service.rules(rest or None, self.game_name))
         else:
@@ -192,7 +200,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 continue
             word, _, rest = text.partition(" ")
             word = word.casefold().lstrip("/!")
-            if word in ("quit", "exit", "q", "save"):
+            if word in QUIT_WORDS:
                 return None
             if await self._local(word, rest.strip(), info):
                 continue

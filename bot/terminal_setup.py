@@ -80,11 +80,10 @@ class TerminalSetup(TerminalBase):
         players = default if a.players is None else a.players
         level = a.ai or default_level()
         if not game.min_players <= players <= game.max_players:
-            self.say(
-                f"✗ {game.title} seats {game.min_players}–{game.max_players} players "
-                f"(--players {players})",
-                "red",
-            )
+            low, high = game.min_players, game.max_players
+            seats = f"exactly {low}" if low == high else f"{low}–{high}"
+            asked = f"--players {players}" if a.players is not None else f"--humans {humans}"
+            self.say(f"✗ {game.title} seats {seats} players ({asked})", "red")
             return 2
         if not 0 <= humans <= players:
             self.say(f"✗ --humans must be between 0 and --players ({players})", "red")

@@ -105,9 +105,11 @@ def numbered_options(
     """
     texts = texts or registration(default_game()).load_texts()
     groups: dict[str, list[str]] = {}
+    with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
     for i, option in enumerate(options, 1):
         verb, _, rest = option.partition(" ")
-        rest = texts.option_cell(verb, rest)
+        # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
+        rest = texts.option_cell(verb, rest) or (verb if verb in with_text else "")
         groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
     pad = max((len(v) for v in groups), default=4)
     lines: list[str] = []

@@ -224,15 +224,29 @@ def main(argv: list[str]) -> int:
         ap.error("--out writes one image: give --kind too")
     turns = args.turns if args.turns is not None else game.default_turns
     if args.variant is not None:
-        if args.variant not in game.variants:
+        variant = _canonical_variant(args.game, args.variant)
+        if variant not in game.variants:
             allowed = ", ".join(game.variants) or "none"
             ap.error(f"unknown variant {args.variant!r} for {args.game} (variants: {allowed})")
-        state = game.build(args.seed, turns, args.variant)
+        args.variant = variant
+        state = game.build(args.seed, turns, variant)
     else:
         state = game.build(args.seed, turns)
     for kind in kinds:
         _bench_kind(args, game, kind, state)
     return 0
+
+
+def _canonical_variant(game: str, text: str) -> str:
+    """The variant's name as ``venezia play --variant`` reads it (``6`` and ``gomoku`` alike);
+    the text unchanged if the game has no such option or refuses it (the caller explains)."""
+    from engine.core import IllegalMove
+    from engine.registry import registration
+
+    try:
+        return registration(game).option("variant").check(text)
+    except IllegalMove:
+        return text
 
 
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:

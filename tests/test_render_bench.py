@@ -30,3 +30,13 @@ def test_mid_game_state_is_mid_game() -> None:
     assert not state.is_over
     assert state.turn >= 24
     assert len(state.public_view()["players"]) == 5
+
+
+def test_amsterdam_variant_by_number_as_at_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """AM-V6: ``--variant 6`` means gomoku here as in ``venezia play``; a wrong one is refused."""
+    args = ["--game", "amsterdam", "--kind", "hand", "--turns", "2", "-n", "1", "--json"]
+    assert bench.main([*args, "--variant", "6"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["variant"] == "gomoku"
+    with pytest.raises(SystemExit):
+        bench.main([*args, "--variant", "9"])
+    assert "unknown variant '9'" in capsys.readouterr().err

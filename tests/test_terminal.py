@@ -260,6 +260,16 @@ def test_hot_seat_hides_hands_behind_the_handover(tmp_path: Path) -> None:
 # -- options, errors, entry point ------------------------------------------------------------
 
 
+def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
+    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'."""
+    from engine.registry import registration
+
+    texts = registration("amsterdam").load_texts()
+    text = "\n".join(numbered_options(["buy", "buy no", "pass"], width=60, texts=texts))
+    assert "1) buy  2) no" in text, text
+    assert re.search(r"pass +3\)$", text), text
+
+
 def test_numbered_options_keep_the_order_of_the_options() -> None:
     state = get_game("venezia").new_state(["A", "B", "C"], 5)
     d = state.pending()
@@ -278,6 +288,8 @@ def test_numbered_options_keep_the_order_of_the_options() -> None:
     ("args", "message"),
     [
         (["--players", "9"], "Venezia seats 2–5 players"),
+        (["--game", "amsterdam", "--players", "3"], "Amsterdam seats exactly 2 players"),
+        (["--game", "canal_grande", "--humans", "3"], "seats exactly 2 players (--humans 3)"),
         (["--humans", "4", "--players", "3"], "--humans must be between 0 and --players"),
         (["--ai", "genius"], "unknown AI level 'genius'"),
         (["--game", "chess"], "unknown game 'chess'"),
@@ -468,3 +480,23 @@ def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
     assert typed, "no vote with more placements than listed came up"
     assert "✗" not in text
     assert stored_moves(tmp_path / "t.sqlite3")[-1][1] == typed[0]
+
+
+def test_quit_at_a_hot_seat_handover_saves_and_leaves(tmp_path: Path) -> None:
+    """Typing 'quit' where the next player is asked to press Enter leaves (saved), instead of
+    being taken for Enter and showing that player's hand."""
+    args = ["--game", "canal_grande", "--humans", "2", "--seed", "4", "--name", "Ann"]
+    rc, text = run(tmp_path, [*args, "--name", "Bob"], ["", "1", "quit", "status"])
+    assert rc == 0, text[-2000:]
+    assert "Saved at move 1" in text, text[-2000:]
+    handover = text.rindex("press Enter")
+    assert "Your hand" not in text[handover:] and "waiting for" not in text[handover:]
+
+
+def test_log_with_a_bad_count_is_refused(tmp_path: Path) -> None:
+    """'log abc' or 'log -5' says what 'log' takes instead of silently showing 10 moves."""
+    rc, text = run(
+        tmp_path, ["--game", "canal_grande", "--seed", "1"], ["log abc", "log -5", "quit"]
+    )
+    assert rc == 0
+    assert text.count("✗ 'log' takes a number of moves, 1 to 999999") == 2, text[-1500:]

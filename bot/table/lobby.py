@@ -41,10 +41,15 @@ def lobby_text(
         if n < game.min_players
         else "too many players"
     )
-    text = f"{game.title} table: {n}/{game.max_players} seated — {join_names(names)}. {ready}"
+    text = f"{game.title} table: {n}/{game.max_players} seated — {join_names(names)}. {ready}."
     if table is not None:
         text += lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
     return text
+
+
+def player_count(low: int, high: int) -> str:
+    """``exactly 2 players`` or ``2–5 players``: a range whose ends agree is one number."""
+    return f"exactly {low} players" if low == high else f"{low}–{high} players"
 
 
 def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
@@ -92,7 +97,7 @@ def join_worker(
             raise Refused(
                 Code.WRONG_GAME,
                 f"this table is gathering for {current.title}, not {chosen.title}; join "
-                f"without naming a game, or /start {chosen.name} to switch",
+                f"without naming a game, or /start game:{chosen.name} to switch",
             )
     for s in seats:
         if s.user_id == user_id:
@@ -265,8 +270,8 @@ def start_worker(
     if n < chosen.min_players:
         raise Refused(
             Code.NOT_ENOUGH_PLAYERS,
-            f"{chosen.title} needs {chosen.min_players}–{chosen.max_players} players; "
-            f"{n} seated ({join_names([s.display_name for s in seats])}). /join or /ai add",
+            f"{chosen.title} needs {player_count(chosen.min_players, chosen.max_players)}; "
+            f"{n} seated ({join_names([s.display_name for s in seats])}). /join or /addbot",
         )
     if n > chosen.max_players:
         raise Refused(
@@ -427,7 +432,8 @@ def remove_ai_worker(svc: TableService, table: Table, user_id: str, seat: int | 
             if seat is None
             else f"seat {seat} is no AI"
             if 0 < seat <= len(seats)
-            else f"there is no such seat; seats are 1-{len(seats)}",
+            else "there is no such seat; "
+            + ("the only seat is 1" if len(seats) == 1 else f"seats are 1–{len(seats)}"),
         )
     target = ais[-1]
     svc.storage.remove_seat(table.channel_id, target.seat_order)

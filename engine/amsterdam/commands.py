@@ -151,6 +151,11 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
             raise IllegalMove(f"which card? {_hint(phase)}")
         if verb == "play" and arg in DECLINE:
             return "pass"
+        if len(rest) > 1 and all(w.isdigit() for w in rest):  # 'play 1 2' is not card 12
+            raise IllegalMove(
+                f"one card at a time, not {' '.join(rest)!r}; name it by its number "
+                f"(e.g. '{verb} 12')"
+            )
         if arg.isdigit():
             return f"{verb} {int(arg)}"
         if verb == "play" and arg in SPECIAL_WORDS:

@@ -39,6 +39,7 @@ def variant_alias(text: str) -> str | None:
 
 HELP: dict[str, str] = {
     "play": "play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'",
+    "pass": "pass — reveal no card this round; take 1 gulden from the bank (AM-4.4)",
     "buy": "buy / buy no — buy a special card or not (AM-V4.2)",
     "show": "show 12 — show a card to settle who buys or starts (AM-V4.4, AM-G35)",
     "ship": "ship E7 / ship stay — move the ship to a water card, or leave it (AM-7)",

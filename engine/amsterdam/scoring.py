@@ -171,12 +171,13 @@ def end_scoring(st: AmsterdamState, ev: list[Event]) -> dict[str, Any]:
                 "scorers": scorers,
             }
         )
-        who = " and ".join(st.players[s] for s in scorers) or "nobody"
+        who = " and ".join(st.players[s] for s in scorers)
+        gain = f"{who} +{value} VP" if who else "no warehouse in it, nobody scores"
         ev.append(
             Event(
                 "end_area",
                 f"game end: area at {st.layout.label(cells[0])} "
-                f"(size {cands[i][0]}): {who} +{value} VP (AM-13.4)",
+                f"(size {cands[i][0]}): {gain} (AM-13.4)",
                 None,
                 {"cells": summary[-1]["cells"], "scorers": scorers},
             )

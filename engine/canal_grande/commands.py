@@ -91,7 +91,7 @@ HELP = {
     "divide": "divide <positions> — the cards of offer A, e.g. 'divide 1 4 7'; the rest is offer B",
     "take": "take A | take B — take one of the two offers",
     "vote": "vote <district> — the district of the vote, e.g. 'vote sanmarco'",
-    "place": "place <cards> — e.g. 'place sanmarco gondola 2 castello'",
+    "place": "place <cards> — add cards to the vote, e.g. 'place sanmarco gondola 2 castello'",
     "pass": "pass — place nothing more in this vote",
 }
 

@@ -475,3 +475,29 @@ def test_special_card_names_in_any_language() -> None:
     assert parse(st, "contest", "17") == "show 17"
     with pytest.raises(IllegalMove, match="'buy' or 'buy no'"):
         parse(st, "buy", "buy maybe")
+
+
+def test_two_numbers_are_refused_not_read_as_one_card() -> None:
+    """AM-4.2: one card is revealed; 'play 1 2' must not become 'play 12' (a real card)."""
+    from engine.amsterdam.commands import parse
+
+    st = new("base")
+    for text in ("play 1 2", "1 2", "show 12 13"):
+        with pytest.raises(IllegalMove, match="one card at a time"):
+            parse(st, "contest" if text.startswith("show") else "choose", text)
+    assert parse(st, "choose", "play #12") == "play 12"
+
+
+def test_an_end_area_without_warehouses_says_nobody_scores() -> None:
+    """AM-13.4: a counted area where neither player has a warehouse gives no VP; the log says
+    so instead of 'nobody +1 VP'."""
+    state = GAME.new_state(["A", "B"], 2, {"variant": "base"})
+    rng = random.Random(2)
+    events = []
+    while not state.is_over:
+        d = state.pending()
+        assert d is not None
+        events += state.apply(d.seat, rng.choice(state.legal_commands(d.seat)))
+    empty = [e for e in events if e.kind == "end_area" and not e.data["scorers"]]
+    assert empty, "seed 2 reaches an end area without warehouses"
+    assert all("nobody scores" in e.text and "+1 VP" not in e.text for e in empty)
