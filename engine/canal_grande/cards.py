@@ -211,14 +211,15 @@ def card_name(card: str | int, comp: Components | None = None) -> str:
     return c.names.get(card) or DISPLAY.get(card, card)
 
 
-def card_id(word: str) -> str:
-    """The card id a typed word names, or an IllegalMove listing what is accepted."""
+def card_id(word: str, others: str = "gondola, traitor, spy, doge") -> str:
+    """The card id a typed word names, or an IllegalMove listing what is accepted there
+    (``others``: the non-district cards the command takes, ``""``: districts only)."""
     c = NAME_TO_CARD.get(word.casefold())
     if c is None:
-        raise IllegalMove(
-            f"'{_short(word)}' is not a Canal Grande card; use a district (cannaregio, "
-            "santacroce, sanpolo, sanmarco, dorsoduro, castello) or gondola, traitor, spy, doge"
-        )
+        districts = "cannaregio, santacroce, sanpolo, sanmarco, dorsoduro, castello"
+        tail = f" or {others}" if others else ""
+        what = "a district" if not others else "a Canal Grande card"
+        raise IllegalMove(f"'{_short(word)}' is not {what}; use a district ({districts}){tail}")
     return c
 
 

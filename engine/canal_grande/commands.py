@@ -156,7 +156,7 @@ def _parse(text: str) -> Move:
     if verb == "vote":
         if len(args) != 1:
             raise IllegalMove("name one district: 'vote sanmarco' (or 'vote san marco')")
-        d = card_id(args[0])
+        d = card_id(args[0], others="")
         if d in SPECIALS:
             raise IllegalMove(f"'{_short(args[0])}' is not a district; e.g. 'vote castello'")
         return Move("vote", district=d)
@@ -208,7 +208,7 @@ def _parse_place(args: list[str]) -> Move:
             target[last] += int(m.group(1)) - 1
             last = None
             continue
-        c = card_id(w)
+        c = card_id(w, others="gondola")
         if c == "gondola":
             if pending is not None:
                 raise IllegalMove(

@@ -159,3 +159,20 @@ def test_long_input_is_quoted_only_as_an_excerpt() -> None:
     with pytest.raises(IllegalMove) as exc:
         s.apply(1, "x" * 500)
     assert len(str(exc.value)) < 200
+
+
+def test_an_unknown_word_lists_only_what_the_command_takes() -> None:
+    """A vote names a district (CG-6.3), a placement districts and gondolas (CG-6.7b): the
+    refusal of an unknown word offers nothing else."""
+    from engine.canal_grande import commands as cmd
+
+    with pytest.raises(IllegalMove) as vote:
+        cmd.parse("vote venice")
+    assert "'venice' is not a district" in str(vote.value)
+    assert "traitor" not in str(vote.value) and "gondola" not in str(vote.value)
+    with pytest.raises(IllegalMove) as place:
+        cmd.parse("place sanmarco venice")
+    assert "or gondola" in str(place.value) and "traitor" not in str(place.value)
+    with pytest.raises(IllegalMove) as divide:
+        cmd.parse("divide venice")
+    assert "gondola, traitor, spy, doge" in str(divide.value)
