@@ -87,7 +87,7 @@ def make_ai(level: str, budget_s: float | None = None) -> Any:
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
-    public but not in the view (the history, the idle-round count) is copied."""
+    public but not in the view (the history, the idle- and stalled-round counts) is copied."""
     from engine.amsterdam.determinize import determinize
 
     other = determinize(state.player_view(seat), rng)
@@ -95,6 +95,8 @@ def twin(state: Any, seat: int, rng: random.Random) -> Any:
     other.idle = state.idle
     other.winner = state.winner
     other.activity = state.activity
+    other.peak = state.peak
+    other.stall = state.stall
     other._decisions = None
     return other
 
