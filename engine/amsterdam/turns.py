@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.cards import COLORS, Card
-from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row
+from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.core import TURN_END, Event
 
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
@@ -207,6 +207,15 @@ def finish(st: AmsterdamState, ev: list[Event], reason: str) -> None:
     details: dict[str, Any] = {"reason": reason, "scoring": None}
     if st.winner is None:
         details["scoring"] = end_scoring(st, ev)
+    elif st.variant.gomoku:
+        row = winning_row(st)
+        if row is not None:  # AM-V6.4: the three areas and the run through them, for the view
+            label = st.layout.label
+            details["row"] = {
+                "seat": row[0],
+                "areas": [[label(c) for c in cells] for cells in row[1]],
+                "line": [label(c) for c in row[2]],
+            }
     st.end = details
     ranking = st.ranking()
     if len(ranking) == 1:

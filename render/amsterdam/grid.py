@@ -108,7 +108,9 @@ def grid_panel_region(g: GridGeometry) -> Region:
     return Region(g.box, key, paint)
 
 
-def cell_regions(view: View, g: GridGeometry) -> list[Region]:
+def cell_regions(view: View, g: GridGeometry, marked: frozenset[str] = frozenset()) -> list[Region]:
+    """One region per cell; ``marked`` cells (Gomoku's winning row on the end image) get a
+    thick highlight border."""
     grid = view["grid"]
     frame_r, frame_c = (int(v) for v in grid["frame"])
     r_lo, r_hi = _reach(grid["span"]["rows"], g.rows, frame_r, False)
@@ -158,14 +160,14 @@ def cell_regions(view: View, g: GridGeometry) -> list[Region]:
                     edges,
                     scored,
                 )
-            key = ("cell", g.cell, inside, frame, label in legal, content)
+            key = ("cell", g.cell, inside, frame, label in legal, content, label in marked)
             x, y = g.x0 + c * g.cell, g.y0 + r * g.cell
             out.append(Region((x, y, x + g.cell, y + g.cell), key, _cell_painter(key), T.PANEL))
     return out
 
 
 def _cell_painter(key: tuple[Any, ...]) -> Any:
-    _, size, inside, frame, legal, content = key
+    _, size, inside, frame, legal, content, marked = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         s = size
@@ -234,6 +236,10 @@ def _cell_painter(key: tuple[Any, ...]) -> Any:
                 lw2 = max(4, s // 12)
                 draw.rectangle((0, 0, s - 1, s - 1), outline=A.LEGAL, width=lw2)
                 draw.rectangle((0, 0, s - 1, s - 1), outline=A.LEGAL_EDGE, width=1)
+        if marked:
+            mw = max(4, s // 10)
+            draw.rectangle((0, 0, s - 1, s - 1), outline=T.HIGHLIGHT, width=mw)
+            draw.rectangle((0, 0, s - 1, s - 1), outline=T.HIGHLIGHT_DARK, width=1)
         fw = max(3, s // 20)
         for side, on in enumerate(frame):
             if on:
