@@ -116,7 +116,7 @@ class AmsterdamState:
     order: list[int]
     over: bool
     passed: list[bool]
-    peak: int  # the most cards the port has held (AM-G24)
+    peak: int  # the most cards the port has held at a round's end (AM-G24)
     phase: str
     players: list[str]
     removable: list[int]
