@@ -188,6 +188,23 @@ def _play_am(players: list[str], seed: int, variant: str, until: Callable[[Any],
     return state
 
 
+def _play_am_greedy(players: list[str], seed: int, variant: str) -> Any:
+    """A greedy-vs-greedy game to its end (random play almost never makes Gomoku's row)."""
+    from engine.ai import policy_factory
+    from engine.amsterdam import GAME
+
+    state = GAME.new_state(players, seed, {"variant": variant})
+    factory = policy_factory("greedy", game="amsterdam")
+    policies = [factory(random.Random(seed + i)) for i in range(2)]
+    for _ in range(20000):
+        if state.is_over:
+            break
+        d = state.pending()
+        assert d is not None
+        state.apply(d.seat, policies[d.seat](state, d))
+    return state
+
+
 def _am_placing(state: Any, rounds: int) -> bool:
     d = state.pending()
     return bool(state.round >= rounds and d is not None and d.kind == "place")
@@ -202,14 +219,16 @@ def _am_half_sealed(state: Any) -> bool:
 def canonical_am_views() -> dict[str, tuple[str, View]]:
     """Amsterdam's golden images: a base-game placement with the legal cells, a sealed choice
     half answered (and the hand of the seat that answered), Canale Grande and Gomoku harbours,
-    a special-cards game, the end of a base and of a Gomoku game."""
+    a special-cards game, the end of a base game, of a Canale Grande game (every area scored,
+    AM-G31) and of a Gomoku game won by three areas in a row (AM-V6.4, highlighted)."""
     base = _play_am(["Anna", "Ben"], 5, "base", lambda s: _am_placing(s, 14))
     sealed = _play_am(["Zoë", "Kōji"], 9, "special_cards", _am_half_sealed)
     chosen = next(p["seat"] for p in sealed.public_view()["players"] if p["answered"])
     canale = _play_am(["Giulia", "青熊"], 4, "canale_grande", lambda s: _am_placing(s, 16))
     gomoku = _play_am(["Émile", "Sára"], 6, "gomoku", lambda s: _am_placing(s, 20))
     end = _play_am(["Émile", "Sára"], 10, "base", lambda s: False)
-    gomoku_end = _play_am(["Anna", "Ben"], 2, "gomoku", lambda s: False)
+    gomoku_end = _play_am_greedy(["Anna", "Ben"], 2, "gomoku")
+    canale_end = _play_am(["Anna", "Ben"], 3, "canale_grande", lambda s: False)
     return {
         "am_board_place": ("am_board", base.public_view()),
         "am_board_sealed": ("am_board", sealed.public_view()),
@@ -218,6 +237,7 @@ def canonical_am_views() -> dict[str, tuple[str, View]]:
         "am_hand_sealed": ("am_hand", sealed.player_view(chosen)),
         "am_end": ("am_end", end.public_view()),
         "am_end_gomoku": ("am_end", gomoku_end.public_view()),
+        "am_end_canale": ("am_end", canale_end.public_view()),
     }
 
 
@@ -231,6 +251,7 @@ def canonical_am_names() -> list[str]:
         "am_hand_sealed",
         "am_end",
         "am_end_gomoku",
+        "am_end_canale",
     ]
 
 
@@ -239,6 +260,8 @@ AM_DOCS = {
     "amsterdam_sealed": "am_board_sealed",
     "amsterdam_hand": "am_hand_sealed",
     "amsterdam_end": "am_end",
+    "amsterdam_end_gomoku": "am_end_gomoku",
+    "amsterdam_end_canale_grande": "am_end_canale",
     "amsterdam_gomoku": "am_board_gomoku",
     "amsterdam_canale_grande": "am_board_canale",
 }

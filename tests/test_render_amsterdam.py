@@ -23,7 +23,7 @@ from render.amsterdam import RENDERERS
 from render.amsterdam import board as B
 from render.amsterdam import end as E
 from render.amsterdam import hand as H
-from render.amsterdam.grid import legal_cells
+from render.amsterdam.grid import geometry, legal_cells, reach
 
 View = dict[str, Any]
 MAX_BYTES = 150_000
@@ -105,15 +105,31 @@ def test_every_stage_of_every_variant_renders(
 def test_the_grid_fits_the_labelled_rectangle_of_each_variant(
     stages: dict[str, dict[str, Any]],
 ) -> None:
-    """AM-G8: the grid shows every cell the frame can reach, with its labels on the edges."""
+    """AM-G8: the grid shows every cell the frame can reach (and only those), with its labels
+    on the edges; cells that show something are regions over the static layer of empty cells."""
     for variant, by_stage in stages.items():
-        view = by_stage["choose"].public_view()
-        _, regions = B.layout(view)
-        cells = [r for r in regions if r.key[0] == "cell"]
-        assert len(cells) == len(view["grid"]["rows"]) * len(view["grid"]["cols"]), variant
-        inside = sum(1 for r in cells if r.key[2])
-        frame = view["grid"]["frame"]
-        assert inside >= frame[0] * frame[1], variant
+        for stage in ("choose", "over"):
+            view = by_stage[stage].public_view()
+            _, regions = B.layout(view)
+            top = next(r.box[1] for r in regions if r.key[0] == "grid-panel")
+            g = geometry(view, top)
+            (r_lo, r_hi), (c_lo, c_hi) = reach(view)
+            grid = view["grid"]
+            assert g.rows == tuple(grid["rows"][r_lo : r_hi + 1]), variant
+            assert g.cols == tuple(grid["cols"][c_lo : c_hi + 1]), variant
+            frame = grid["frame"]
+            assert len(g.rows) >= frame[0] and len(g.cols) >= frame[1], variant
+            cells = [r for r in regions if r.key[0] == "cell"]
+            shown = {c["cell"] for c in grid["cells"]}
+            assert len(cells) == len(shown) + len(legal_cells(view)[1]), (variant, stage)
+            assert all(r.key[2] for r in cells), variant  # every cell drawn is reachable
+            for r in cells:  # each region lies on the grid
+                x0, y0, _, _ = r.box
+                assert (x0 - g.x0) % g.cell == 0 and (y0 - g.y0) % g.cell == 0
+                assert 0 <= (x0 - g.x0) // g.cell < len(g.cols), variant
+                assert 0 <= (y0 - g.y0) // g.cell < len(g.rows), variant
+    over = stages["gomoku"]["over"].public_view()
+    assert len(geometry(over, 0).rows) == 8  # the full port is the frame itself (AM-V6.1)
 
 
 def test_legal_cells_are_marked_when_the_options_are_public(

@@ -192,6 +192,8 @@ def determinize(
     st.end = view["end"]
     st.winner = None
     st.idle = 0
+    st.peak = len(st.top)
+    st.stall = 0
     st.activity = st.phase not in ("buy", "choose")
     st.history = [(0, "")] * int(view["history_length"])  # only its length is public
     st.rng = Rng(rng.getrandbits(64))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.amsterdam.board import areas, is_closed, warehouses
 from engine.amsterdam.grid import row_col
+from engine.amsterdam.turns import STALL_ROUNDS
 
 if TYPE_CHECKING:
     from engine.amsterdam.state import AmsterdamState
@@ -77,6 +78,10 @@ def violations(st: AmsterdamState) -> list[str]:
         problems.append("more areas won than scored")
     if st.guards[0] < 0 or st.guards[1] < 0:
         problems.append("negative guards")
+    if st.peak > v.cells:  # the peak is taken at each round's end (AM-G24)
+        problems.append(f"peak {st.peak} is more cards than the port holds (AM-G24)")
+    if st.stall < 0 or (st.stall >= STALL_ROUNDS and not st.over):
+        problems.append(f"{st.stall} rounds without growth and the game goes on (AM-G24)")
     if not st.over:
         hands = [len(h) for h in st.hands]
         if max(hands) > 6:

@@ -272,6 +272,9 @@ def resolve_choose(st: AmsterdamState, ev: list[Event]) -> None:
     st.last_reveal = {
         "round": st.round,
         "cards": [None if r is None else cards[r].label for r in st.revealed],
+        # the faces too: a revealed card is public (AM-4.3, AM-G23) even once it is placed,
+        # covered, removed or taken back into hand (AM-5.2), so the reveal can always be drawn
+        "faces": [None if r is None else cards[r].to_view() for r in st.revealed],
         "passed": list(st.passed),
     }
     ev.append(Event("reveal", "revealed: " + "; ".join(words), None, dict(st.last_reveal)))

@@ -25,6 +25,7 @@ Same interface as ``engine.venezia.scenario`` (``run_scenario(spec, name) -> Sce
     gulden = { Anna = 0 }              # the bank holds the rest of the money
     vp = { Anna = 2 }
     scored = [{ cells = ["F5"], winner = "Anna" }]  # areas already scored ("none": no winner)
+    stall = 5                          # rounds already ended without the port growing (AM-G24)
 
     [[steps]]
     player = "Anna"
@@ -89,6 +90,7 @@ SETUP_KEYS = {
     "gulden",
     "vp",
     "scored",
+    "stall",
 }
 EXPECT_KEYS = {
     "gulden",
@@ -298,6 +300,8 @@ def apply_setup(state: AmsterdamState, setup: dict[str, Any], name: str) -> list
             state.won[winner] += 1
             state.guards[winner] -= 1
     bd.update_depots(state)
+    state.peak = len(state.top)  # AM-G24 counts from the set-up port
+    state.stall = int(setup.get("stall", 0))
     state.round = 0
     state.must_play = [None, None]
     state._decisions = None

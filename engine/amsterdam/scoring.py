@@ -96,8 +96,11 @@ def area_distance(st: AmsterdamState, cells: list[int], dist: dict[int, int]) ->
     return min(abs(r - cr) + abs(c - cc) - 1 for r, c in map(row_col, cells))
 
 
-def score_closed(st: AmsterdamState, cells: list[int], ev: list[Event], why: str) -> None:
-    """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12)."""
+def score_closed(
+    st: AmsterdamState, cells: list[int], ev: list[Event], why: str
+) -> tuple[int | None, str]:
+    """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12).
+    Returns the winner (None: nobody) and the tie-break that decided."""
     counts = warehouses(st, cells)
     winner, reason = area_winner(counts)
     value = 1 + customs_in(st, cells)  # AM-V4.14
@@ -115,7 +118,7 @@ def score_closed(st: AmsterdamState, cells: list[int], ev: list[Event], why: str
                 {"cells": [st.layout.label(c) for c in cells], "winner": None},
             )
         )
-        return
+        return None, reason
     st.vp[winner] += value
     st.won[winner] += 1
     if st.guards[winner] > 0:
@@ -128,6 +131,7 @@ def score_closed(st: AmsterdamState, cells: list[int], ev: list[Event], why: str
             {"cells": [st.layout.label(c) for c in cells], "winner": winner, "vp": value},
         )
     )
+    return winner, reason
 
 
 def _counts_text(st: AmsterdamState, counts: list[list[int]]) -> str:
@@ -143,14 +147,25 @@ def end_scoring(st: AmsterdamState, ev: list[Event]) -> dict[str, Any]:
     area_list, _ = areas(st)
     open_areas = [a for a in area_list if a[0] not in st.scored_cells]
     mode = st.variant.end_scoring
-    if mode == "gomoku":
-        return {"mode": mode, "areas": []}
-    if mode == "all":
+    if mode == "gomoku":  # AM-G43: open areas are not scored; areas won decide
+        return {"mode": mode, "areas": [], "won": list(st.won)}
+    if mode == "all":  # AM-G31: every open area with a warehouse, as a closed one is
+        scored = []
         for cells in open_areas:
             counts = warehouses(st, cells)
             if any(sum(c) for c in counts):
-                score_closed(st, cells, ev, "game end:")
-        return {"mode": mode, "areas": []}
+                winner, reason = score_closed(st, cells, ev, "game end:")
+                scored.append(
+                    {
+                        "cells": [st.layout.label(c) for c in cells],
+                        "size": len(cells),
+                        "winner": winner,
+                        "vp": st.scored[-1]["value"] if winner is not None else 0,
+                        "why": reason,
+                        "warehouses": counts,
+                    }
+                )
+        return {"mode": mode, "areas": scored}
     dist = distances(st)
     cands = [(len(a), area_distance(st, a, dist)) for a in open_areas]
     counted = five_largest(cands)
@@ -190,6 +205,13 @@ _LINES = (1, WIDTH, WIDTH + 1, WIDTH - 1)
 
 def three_in_a_row(st: AmsterdamState) -> int | None:
     """AM-V6.4/6.5, AM-G42: a player owning three scored areas in a row, or None."""
+    row = winning_row(st)
+    return None if row is None else row[0]
+
+
+def winning_row(st: AmsterdamState) -> tuple[int, list[list[int]], list[int]] | None:
+    """AM-G42: (the player, the three areas' cells, the run of cells from the first area to the
+    third along the row) of the first three-in-a-row found, or None."""
     winner_of: dict[int, tuple[int, int]] = {}
     for i, entry in enumerate(st.scored):
         if entry["winner"] is not None:
@@ -203,16 +225,20 @@ def three_in_a_row(st: AmsterdamState) -> int | None:
         for start in top:
             if start - step in top:
                 continue  # not the first cell of its run
-            seq: list[tuple[int, int] | None] = []  # compressed area ids of the run
+            # compressed area ids of the run, each with its first and last cell
+            seq: list[tuple[tuple[int, int] | None, int, int]] = []
             cell = start
             while cell in top:
                 if not water[top[cell]]:
                     tag = winner_of.get(cell)
-                    if not seq or seq[-1] != tag:
-                        seq.append(tag)
+                    if not seq or seq[-1][0] != tag:
+                        seq.append((tag, cell, cell))
+                    else:
+                        seq[-1] = (tag, seq[-1][1], cell)
                 cell += step
             for k in range(len(seq) - 2):
-                a, b, c = seq[k], seq[k + 1], seq[k + 2]
+                a, b, c = seq[k][0], seq[k + 1][0], seq[k + 2][0]
                 if a and b and c and a[1] == b[1] == c[1] and len({a[0], b[0], c[0]}) == 3:
-                    return a[1]
+                    line = list(range(seq[k][1], seq[k + 2][2] + 1, step))
+                    return a[1], [list(st.scored[t[0]]["cells"]) for t in (a, b, c)], line
     return None

@@ -67,6 +67,7 @@ class AmsterdamState:
         "order",
         "over",
         "passed",
+        "peak",
         "phase",
         "players",
         "removable",
@@ -80,6 +81,7 @@ class AmsterdamState:
         "ship",
         "span",
         "special_pile",
+        "stall",
         "top",
         "under",
         "variant",
@@ -114,6 +116,7 @@ class AmsterdamState:
     order: list[int]
     over: bool
     passed: list[bool]
+    peak: int  # the most cards the port has held at a round's end (AM-G24)
     phase: str
     players: list[str]
     removable: list[int]
@@ -127,6 +130,7 @@ class AmsterdamState:
     ship: int
     span: list[int]
     special_pile: list[int]
+    stall: int  # rounds in a row ended without the port growing past its peak (AM-G24)
     top: dict[int, int]
     under: dict[int, list[int]]
     variant: Variant
@@ -214,6 +218,8 @@ class AmsterdamState:
         self.removable = []
         self.idle = 0
         self.activity = False
+        self.peak = len(self.top)
+        self.stall = 0
         self.last_reveal = None
         self.over = False
         self.winner = None
@@ -340,6 +346,8 @@ class AmsterdamState:
             "removable": self.removable,
             "idle": self.idle,
             "activity": self.activity,
+            "peak": self.peak,
+            "stall": self.stall,
             "last_reveal": self.last_reveal,
             "over": self.over,
             "winner": self.winner,
@@ -385,6 +393,9 @@ class AmsterdamState:
         self.removable = list(data["removable"])
         self.idle = data["idle"]
         self.activity = data["activity"]
+        # states saved before AM-G24 have no counter: start counting from the present port
+        self.peak = int(data.get("peak", len(self.top)))
+        self.stall = int(data.get("stall", 0))
         self.last_reveal = json.loads(json.dumps(data["last_reveal"]))
         self.over = data["over"]
         self.winner = data["winner"]
@@ -431,6 +442,8 @@ class AmsterdamState:
         c.removable = list(self.removable)
         c.idle = self.idle
         c.activity = self.activity
+        c.peak = self.peak
+        c.stall = self.stall
         c.last_reveal = self.last_reveal  # replaced, never mutated
         c.over = self.over
         c.winner = self.winner

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.cards import COLORS, Card
-from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row
+from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.core import TURN_END, Event
+
+STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
 
 if TYPE_CHECKING:
     from engine.amsterdam.state import AmsterdamState
@@ -172,10 +174,18 @@ def end_round(st: AmsterdamState, ev: list[Event]) -> None:
     from engine.amsterdam.rounds import start_round
 
     st.idle = 0 if st.activity else st.idle + 1
+    if len(st.top) > st.peak:
+        st.peak = len(st.top)
+        st.stall = 0
+    else:
+        st.stall += 1
     # the reserved round-end event the table relies on (engine.core.TURN_END)
     ev.append(Event(TURN_END, f"round {st.round} ends", None, {"round": st.round}))
     if st.idle >= 3:  # AM-G22
         finish(st, ev, "three rounds without a card placed or money moved (AM-G22)")
+        return
+    if st.stall >= STALL_ROUNDS:  # AM-G24
+        finish(st, ev, f"{STALL_ROUNDS} rounds without the port growing (AM-G24)")
         return
     start_round(st, ev)
 
@@ -197,6 +207,15 @@ def finish(st: AmsterdamState, ev: list[Event], reason: str) -> None:
     details: dict[str, Any] = {"reason": reason, "scoring": None}
     if st.winner is None:
         details["scoring"] = end_scoring(st, ev)
+    elif st.variant.gomoku:
+        row = winning_row(st)
+        if row is not None:  # AM-V6.4: the three areas and the run through them, for the view
+            label = st.layout.label
+            details["row"] = {
+                "seat": row[0],
+                "areas": [[label(c) for c in cells] for cells in row[1]],
+                "line": [label(c) for c in row[2]],
+            }
     st.end = details
     ranking = st.ranking()
     if len(ranking) == 1:

@@ -30,8 +30,13 @@ Public view (``public_view``)::
                  special: {size}}
     pending     [{seat, kind, prompt, sealed, optional, options (null when not public)}]
     order       seats still to do steps 4–7 this round, the current one first
-    last_reveal {round, cards: [label|null, label|null], passed: [bool, bool]} or null
-    over, ranking (best first, groups share a place), end ({reason, scoring} or null),
+    last_reveal {round, cards: [label|null, label|null], faces: [card|null, card|null],
+                 passed: [bool, bool]} or null (``faces`` absent in games saved before it)
+    over, ranking (best first, groups share a place), end ({reason, scoring} or null;
+                 scoring {mode, areas}: "largest5" areas {cells, size, distance, vp, scorers},
+                 "all" (AM-G31) areas {cells, size, winner, vp, why, warehouses}, "gomoku"
+                 areas [] and won [n, n]; after three in a row (AM-V6.4) scoring is null and
+                 end.row = {seat, areas: [[cell…]×3], line: [cell…]}),
     history_length
 
 A card is ``{id, label, kind (harbor/water/center/tide/bridge/customs), number, owner (seat or

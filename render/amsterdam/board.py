@@ -6,7 +6,7 @@ it draws the same bytes) into PNG bytes:
 * header: variant, round and stage, who must decide what now - in a sealed stage only who has
   chosen (``players[].answered``), never what;
 * the grid with its row letters and column numbers on every side (what ``place``/``ship``/
-  ``remove`` take), the frame the port can still grow into (cells out of reach hatched, fixed
+  ``remove`` take), the frame the port can still grow into (only the cells it can reach; its
   edges drawn), cards with goods and symbols, the ship, central depots with their warehouse
   counts, area outlines, scored areas tinted with their winner and his guard, and the cells the
   pending decision may name;

@@ -4,7 +4,9 @@
 Penniless, three areas in a row in Gomoku, ...), the ranking (AM-13.8: VP, then gulden; Gomoku:
 areas won, AM-G43) with each player's VP, gulden and areas won, the end scoring as the view
 gives it (the five largest open areas with their size, distance to the center and who scored,
-AM-13.4-13.7; or every area, AM-G31) and the final harbour with the counted areas numbered.
+AM-13.4-13.7; every area scored at the end with its winner and tie-break, AM-G31; Gomoku's
+winning row, AM-V6.4, or the areas won, AM-G43) and the final harbour with the counted areas
+numbered (and Gomoku's winning row highlighted).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from render.common import panel, player_letters
 from render.png import png_bytes
 from render.text import draw_text
 
-__all__ = ["W", "compose_end", "render_end", "scoring_lines"]
+__all__ = ["W", "compose_end", "counted_areas", "marked_cells", "render_end", "scoring_lines"]
 
 View = dict[str, Any]
 W: Final = 960
@@ -29,6 +31,7 @@ ROW_H: Final = 84
 RESULT_H: Final = 44 + 2 * ROW_H + 8
 LINE_H: Final = 30
 PLACES: Final = ("1st", "2nd")
+MAX_LINES: Final = 10
 
 
 def render_end(view: View) -> bytes:
@@ -53,21 +56,26 @@ def _names(view: View, seats: list[int]) -> str:
     return " and ".join(name_of(view, s) for s in seats) or "nobody"
 
 
+def _where(cells: list[Any]) -> str:
+    return " ".join(str(c) for c in cells[:6]) + (" …" if len(cells) > 6 else "")
+
+
+def _cards(n: Any) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
-    """The end scoring as (title, [(badge, text)]) from ``end.scoring`` and the areas."""
+    """The end scoring as (title, [(badge, text)]) from ``end.scoring`` (and ``end.row``)."""
     end = view.get("end") or {}
     scoring = end.get("scoring") or {}
     mode = scoring.get("mode")
     if mode == "largest5":
         rows = []
         for i, a in enumerate(scoring.get("areas") or []):
-            cells = list(a.get("cells") or [])
-            where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
-            plural = "s" if a.get("size") != 1 else ""
             text = (
-                f"{a.get('size')} card{plural}, {a.get('distance')}"
+                f"{_cards(a.get('size'))}, {a.get('distance')}"
                 f" step{'s' if a.get('distance') != 1 else ''} from the center"
-                f" ({where}):"
+                f" ({_where(list(a.get('cells') or []))}):"
                 f" {_names(view, list(a.get('scorers') or []))} +{a.get('vp')} VP"
             )
             rows.append((str(i + 1), text))
@@ -77,26 +85,99 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
             "The five largest open areas (AM-13.4): 1 VP each to every player with a warehouse",
             rows,
         )
+    if mode == "all":
+        return _every_area_lines(view, list(scoring.get("areas") or []))
+    if end.get("row"):
+        return _row_lines(view, end["row"])
     scored = [a for a in view.get("areas") or [] if a.get("scored")]
     rows = []
     for a in scored:
-        cells = list(a.get("cells") or [])
-        where = " ".join(cells[:6]) + (" …" if len(cells) > 6 else "")
         winner = a.get("winner")
-        who = (
-            f"{name_of(view, winner)} +{a.get('value')} VP"
-            if winner is not None
-            else "nobody (a tie)"
-        )
-        plural = "s" if a.get("size") != 1 else ""
-        rows.append(("", f"{a.get('size')} card{plural} at {where}: {who}"))
-    if mode == "all":
-        title = "Every area scored (AM-G31), during play and at the end"
-    elif mode == "gomoku":
-        title = "Areas won (Gomoku: three in a row wins, else more areas, AM-G43)"
+        who = f"{name_of(view, winner)}" if winner is not None else "nobody (a tie)"
+        rows.append(("", f"{_cards(a.get('size'))} at {_where(list(a.get('cells') or []))}: {who}"))
+    if mode == "gomoku":
+        title = "No three in a row: more areas won wins (AM-G43); " + _won_text(view)
     else:
         title = "Areas scored during the game"
     return title, rows or [("", "no area was scored")]
+
+
+def _won_text(view: View) -> str:
+    return ", ".join(f"{p['name']} {p['areas_won']}" for p in view["players"][:2])
+
+
+def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[str, str]]]:
+    """AM-G31: each area scored at the end, numbered as on the harbour, with who won it and why
+    (AM-10.2-10.6); then the areas scored during play in one line."""
+    rows: list[tuple[str, str]] = []
+    for i, a in enumerate(at_end):
+        winner = a.get("winner")
+        who = (
+            f"{name_of(view, winner)} +{a.get('vp')} VP" if winner is not None else "nobody scores"
+        )
+        why = str(a.get("why") or "")
+        rows.append(
+            (
+                str(i + 1),
+                f"{_cards(a.get('size'))} at {_where(list(a.get('cells') or []))}: {who}"
+                + (f" — {why}" if why else ""),
+            )
+        )
+    if len(rows) > MAX_LINES - 1:
+        rest = len(rows) - (MAX_LINES - 2)
+        rows = [*rows[: MAX_LINES - 2], ("", f"… and {rest} more areas (numbered on the port)")]
+    end_cells = {str(a["cells"][0]) for a in at_end if a.get("cells")}
+    during = [
+        a
+        for a in view.get("areas") or []
+        if a.get("scored") and a.get("cells") and str(a["cells"][0]) not in end_cells
+    ]
+    won = [sum(1 for a in during if a.get("winner") == s) for s in (0, 1)]
+    rows.append(
+        (
+            "",
+            f"Closed during play: {len(during)} area{'s' if len(during) != 1 else ''} — "
+            + ", ".join(f"{name_of(view, s)} won {won[s]}" for s in (0, 1)),
+        )
+    )
+    if not at_end:
+        rows.insert(0, ("", "no open area with warehouses was left: nobody scored at the end"))
+    return (
+        "Every area left open is scored at the end (AM-G31): its winner takes 1 VP (+ customs)",
+        rows,
+    )
+
+
+def _row_lines(view: View, row: View) -> tuple[str, list[tuple[str, str]]]:
+    """AM-V6.4, AM-G42: the three areas of the winning row, numbered as on the harbour."""
+    seat = row.get("seat")
+    rows = [
+        (str(i + 1), f"{_cards(len(cells))} at {_where(list(cells))}: won by {name_of(view, seat)}")
+        for i, cells in enumerate(row.get("areas") or [])
+    ]
+    rows.append(("", "Areas won: " + _won_text(view)))
+    title = f"Three areas in a row for {name_of(view, seat)} (AM-V6.4): highlighted on the port"
+    return title, rows
+
+
+def counted_areas(view: View) -> list[list[str]]:
+    """The areas numbered on the final harbour: the five largest (AM-13.4), every area scored
+    at the end (AM-G31), or the three of Gomoku's winning row (AM-V6.4)."""
+    end = view.get("end") or {}
+    scoring = end.get("scoring") or {}
+    if scoring.get("areas"):
+        return [list(map(str, a.get("cells") or [])) for a in scoring["areas"]]
+    row = end.get("row") or {}
+    return [list(map(str, cells)) for cells in row.get("areas") or []]
+
+
+def marked_cells(view: View) -> frozenset[str]:
+    """Gomoku's winning row (AM-G42): the three areas and the water cells between them."""
+    row = (view.get("end") or {}).get("row") or {}
+    cells = {str(c) for c in row.get("line") or []}
+    for area in row.get("areas") or []:
+        cells.update(str(c) for c in area)
+    return frozenset(cells)
 
 
 def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
@@ -136,7 +217,7 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + RESULT_H), rkey, _result_painter(rkey)))
     y += RESULT_H + 12
     stitle, lines = scoring_lines(view)
-    lines = lines[:10]
+    lines = lines[:MAX_LINES]
     sh = 44 + len(lines) * LINE_H + 10
     skey = ("scoring", stitle, tuple(lines))
     regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + sh), skey, _scoring_painter(skey)))
@@ -145,19 +226,18 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     cell = max(40, min(70, (W - 2 * A.MARGIN - 2 * A.LABEL_BAND - 24) // ncols))
     g = geometry(view, y, W, cell)
     regions.append(grid_panel_region(g))
-    regions += cell_regions(view, g)
-    regions += _badges(view, g)
+    regions += cell_regions(view, g, marked_cells(view))
+    regions += _badges(counted_areas(view), g)
     y = g.box[3] + A.MARGIN
     return (W, y), regions
 
 
-def _badges(view: View, g: Any) -> list[Region]:
-    """Numbered squares on the first cell of each counted area (five-largest scoring)."""
-    scoring = (view.get("end") or {}).get("scoring") or {}
+def _badges(counted: list[list[str]], g: Any) -> list[Region]:
+    """Numbered squares on the first cell of each counted area, as the scoring lines number
+    them."""
     out = []
     d = max(18, g.cell // 3)
-    for i, a in enumerate(scoring.get("areas") or []):
-        cells = a.get("cells") or []
+    for i, cells in enumerate(counted):
         if not cells:
             continue
         label = str(cells[0])

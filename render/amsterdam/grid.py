@@ -1,7 +1,12 @@
 """The harbour grid of an Amsterdam view: one region per cell, coordinates around the edge.
 
-Everything comes from the public view's ``grid``, ``areas`` and ``pending``: which cells the
-growing frame (AM-G8) can still reach, the cards with their ship/depot/guard, the outlines of
+Only the cells the growing frame (AM-G8) can still reach are drawn: that is a rectangle of the
+view's grid, which shrinks to the frame itself once the port spans it (rows and columns out of
+reach are left out, their labels too; the cell size stays the one of the whole grid, so cards
+keep their size all game). Fewer pixels make the image cheaper to encode.
+
+Everything comes from the public view's ``grid``, ``areas`` and ``pending``: the reach of the
+frame, the cards with their ship/depot/guard, the outlines of
 the harbour areas (AM-0.5; scored ones tinted with their winner, AM-10.8) and the cells the
 pending decision may name (``place``/``ship``/``remove``, when its options are public).
 """
@@ -20,7 +25,14 @@ from render.amsterdam.regions import Region
 from render.common import panel
 from render.text import draw_text
 
-__all__ = ["GridGeometry", "cell_regions", "geometry", "grid_panel_region", "legal_cells"]
+__all__ = [
+    "GridGeometry",
+    "cell_regions",
+    "geometry",
+    "grid_panel_region",
+    "legal_cells",
+    "reach",
+]
 
 View = dict[str, Any]
 CELL_KINDS: Final = ("place", "ship", "remove")
@@ -28,12 +40,14 @@ CELL_KINDS: Final = ("place", "ship", "remove")
 
 @dataclass(frozen=True)
 class GridGeometry:
-    rows: tuple[str, ...]
+    rows: tuple[str, ...]  # the labels of the rows drawn (the reachable ones)
     cols: tuple[int, ...]
     cell: int
     x0: int  # top-left of cell A1
     y0: int
     box: tuple[int, int, int, int]  # the grid panel
+    row0: int = 0  # index in the view's grid of the first row drawn
+    col0: int = 0
 
     @property
     def height(self) -> int:
@@ -43,19 +57,32 @@ class GridGeometry:
 def geometry(
     view: View, top: int, width: int | None = None, cell: int | None = None
 ) -> GridGeometry:
-    """Where the grid goes: the cell size fits the image width (between CELL_MIN and CELL_MAX)."""
-    rows = tuple(str(r) for r in view["grid"]["rows"])
-    cols = tuple(int(c) for c in view["grid"]["cols"])
+    """Where the grid goes: the cell size fits the whole grid into the image width (between
+    CELL_MIN and CELL_MAX); only the rows and columns the frame can reach are drawn."""
+    all_rows = tuple(str(r) for r in view["grid"]["rows"])
+    all_cols = tuple(int(c) for c in view["grid"]["cols"])
     band = A.LABEL_BAND
     if cell is None:
         avail = A.MIN_WIDTH - 2 * A.MARGIN - 2 * band - 24
-        cell = max(A.CELL_MIN, min(A.CELL_MAX, avail // len(cols)))
+        cell = max(A.CELL_MIN, min(A.CELL_MAX, avail // len(all_cols)))
+    (r_lo, r_hi), (c_lo, c_hi) = reach(view)
+    rows, cols = all_rows[r_lo : r_hi + 1], all_cols[c_lo : c_hi + 1]
     grid_w = len(cols) * cell + 2 * band + 24
     w = width if width is not None else max(A.MIN_WIDTH, grid_w + 2 * A.MARGIN)
     x0 = (w - len(cols) * cell) // 2
     y0 = top + 12 + band
     box = (A.MARGIN, top, w - A.MARGIN, y0 + len(rows) * cell + band + 12)
-    return GridGeometry(rows, cols, cell, x0, y0, box)
+    return GridGeometry(rows, cols, cell, x0, y0, box, r_lo, c_lo)
+
+
+def reach(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first and last row and column indexes (of the view's grid) the frame can reach."""
+    grid = view["grid"]
+    rows, cols = tuple(grid["rows"]), tuple(grid["cols"])
+    frame_r, frame_c = (int(v) for v in grid["frame"])
+    r_lo, r_hi = _reach(grid["span"]["rows"], rows, frame_r, False)
+    c_lo, c_hi = _reach(grid["span"]["cols"], cols, frame_c, True)
+    return (max(0, r_lo), min(len(rows) - 1, r_hi)), (max(0, c_lo), min(len(cols) - 1, c_hi))
 
 
 def legal_cells(view: View) -> tuple[str | None, frozenset[str]]:
@@ -80,6 +107,9 @@ def _reach(
 
 
 def grid_panel_region(g: GridGeometry) -> Region:
+    """The static layer of the grid: the panel, the coordinates and every cell drawn empty with
+    the frame around them. It changes only with the geometry, so it is drawn once per variant
+    and reach; the cells that show something are separate regions pasted over it."""
     key = (
         "grid-panel",
         g.rows,
@@ -104,32 +134,38 @@ def grid_panel_region(g: GridGeometry) -> Region:
             cx = gx + j * g.cell + g.cell / 2
             for y in (gy - half, gy + n_r * g.cell + half):
                 draw_text(draw, (cx, y), str(c), A.FONT_LABEL, T.TEXT, bold=True, anchor="mm")
+        s = g.cell
+        for i in range(n_r):
+            for j in range(n_c):
+                frame = (i == 0, j == n_c - 1, i == n_r - 1, j == 0)  # the reach's border
+                cell = Image.new("RGB", (s, s), T.PANEL)
+                _cell_painter(("cell", s, True, frame, False, (), False))(
+                    cell, ImageDraw.Draw(cell)
+                )
+                img.paste(cell, (gx + j * s, gy + i * s))
 
     return Region(g.box, key, paint)
 
 
-def cell_regions(view: View, g: GridGeometry) -> list[Region]:
+def cell_regions(view: View, g: GridGeometry, marked: frozenset[str] = frozenset()) -> list[Region]:
+    """One region per cell that shows something (a card, a legal target, a ``marked`` cell of
+    Gomoku's winning row on the end image, with its thick highlight border); empty cells are
+    part of the static layer."""
     grid = view["grid"]
-    frame_r, frame_c = (int(v) for v in grid["frame"])
-    r_lo, r_hi = _reach(grid["span"]["rows"], g.rows, frame_r, False)
-    c_lo, c_hi = _reach(grid["span"]["cols"], g.cols, frame_c, True)
+    (r_lo, r_hi), (c_lo, c_hi) = reach(view)
     areas = view.get("areas") or []
     by_pos = {(int(c["row"]), int(c["col"])): c for c in grid["cells"]}
     area_of = {pos: c.get("area") for pos, c in by_pos.items()}
     _, legal = legal_cells(view)
 
     def reachable(r: int, c: int) -> bool:
-        return (
-            r_lo <= r <= r_hi
-            and c_lo <= c <= c_hi
-            and 0 <= r < len(g.rows)
-            and 0 <= c < len(g.cols)
-        )
+        return r_lo <= r <= r_hi and c_lo <= c <= c_hi
 
     out: list[Region] = []
     sides = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
-    for r, row in enumerate(g.rows):
-        for c, col in enumerate(g.cols):
+    for i, row in enumerate(g.rows):
+        for j, col in enumerate(g.cols):
+            r, c = g.row0 + i, g.col0 + j  # indexes in the view's grid
             label = f"{row}{col}"
             inside = reachable(r, c)
             frame = tuple(inside and not reachable(r + dr, c + dc) for dr, dc in sides)
@@ -158,14 +194,16 @@ def cell_regions(view: View, g: GridGeometry) -> list[Region]:
                     edges,
                     scored,
                 )
-            key = ("cell", g.cell, inside, frame, label in legal, content)
-            x, y = g.x0 + c * g.cell, g.y0 + r * g.cell
+            if inside and not content and label not in legal and label not in marked:
+                continue  # drawn empty by the static layer (grid_panel_region)
+            key = ("cell", g.cell, inside, frame, label in legal, content, label in marked)
+            x, y = g.x0 + j * g.cell, g.y0 + i * g.cell
             out.append(Region((x, y, x + g.cell, y + g.cell), key, _cell_painter(key), T.PANEL))
     return out
 
 
 def _cell_painter(key: tuple[Any, ...]) -> Any:
-    _, size, inside, frame, legal, content = key
+    _, size, inside, frame, legal, content, marked = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         s = size
@@ -234,6 +272,10 @@ def _cell_painter(key: tuple[Any, ...]) -> Any:
                 lw2 = max(4, s // 12)
                 draw.rectangle((0, 0, s - 1, s - 1), outline=A.LEGAL, width=lw2)
                 draw.rectangle((0, 0, s - 1, s - 1), outline=A.LEGAL_EDGE, width=1)
+        if marked:
+            mw = max(4, s // 10)
+            draw.rectangle((0, 0, s - 1, s - 1), outline=T.HIGHLIGHT, width=mw)
+            draw.rectangle((0, 0, s - 1, s - 1), outline=T.HIGHLIGHT_DARK, width=1)
         fw = max(3, s // 20)
         for side, on in enumerate(frame):
             if on:

@@ -1,9 +1,10 @@
 """The bottom panels of the Amsterdam harbour image: the face-up decks with the bank, and the
 last reveal (both chosen cards side by side, AM-4.3).
 
-The reveal names cards by label (``last_reveal.cards``); :func:`card_by_label` finds their
-public data (a revealed card, the grid, a deck top). A card that is nowhere public any more
-(taken back into hand, AM-5.2) is drawn as its label.
+The reveal carries both faces (``last_reveal.faces``), so both chosen cards are drawn as cards
+even after one went back into a hand (AM-5.2) or under a tide. Games saved before the faces were
+recorded name the cards by label only (``last_reveal.cards``); :func:`card_by_label` then finds
+their public data (a revealed card, the grid, a deck top), else the label is drawn.
 """
 
 from __future__ import annotations
@@ -136,7 +137,10 @@ def reveal_region(view: View, letters: list[str], box: tuple[int, int, int, int]
         for s in (0, 1):
             label = (last.get("cards") or [None, None])[s]
             passed = bool((last.get("passed") or [False, False])[s])
-            card = card_by_label(view, str(label)) if label is not None else None
+            faces = last.get("faces") or [None, None]
+            card = faces[s] if s < len(faces) and faces[s] else None
+            if card is None and label is not None:
+                card = card_by_label(view, str(label))
             cards.append((label, card_key(card) if card else None, passed))
         data = (int(last.get("round", 0)), tuple(cards))
     names = tuple(
