@@ -12,7 +12,7 @@ import unicodedata
 
 #: Longest id accepted (Discord snowflakes have 20 digits; terminal and test ids are short).
 MAX_ID = 100
-#: Longest command accepted; the longest real one ("play 2 basilica 2 palazzo ...") is far less.
+#: Longest command accepted; the longest real one (a move naming a few cards or cells) is far less.
 MAX_COMMAND = 300
 
 

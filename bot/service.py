@@ -342,7 +342,7 @@ class TableService:
         expect_seq: int | None = None,
         expect_game: int | None = None,
     ) -> Outcome:
-        """A player's move for the running game, as typed (e.g. ``play 2 ponte``).
+        """A player's move for the running game, as typed (e.g. ``take A``).
 
         ``expect_seq`` (and ``expect_game``): the move number (game id) the sender saw, e.g.
         from a button's :class:`DecisionInfo`; if the game has moved on, the command is

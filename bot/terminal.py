@@ -8,7 +8,7 @@ only (``--humans 0``: watch a whole game). The terminal is one channel of the se
 
 Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
 ``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` and
-``end.png``; a compact text summary is printed. Type a command (``play 2 ponte casa``,
+``end.png``; a compact text summary is printed. Type a command (``take A``,
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
 (``--db``, default ``<out>/venezia.sqlite3``) move by move: quit, run again with the same

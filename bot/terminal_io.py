@@ -101,7 +101,7 @@ class Console:
             import readline
         except ImportError:  # pragma: no cover - Windows without pyreadline
             return False
-        readline.set_completer_delims("")  # complete whole lines: 'place C3 C4', 'play 2 ponte'
+        readline.set_completer_delims("")  # complete whole lines: 'place C3 C4', 'take A'
         readline.set_completer(self._complete)
         doc = getattr(readline, "__doc__", "") or ""
         if "libedit" in doc:  # pragma: no cover - macOS

@@ -17,8 +17,8 @@ class TerminalOutput(TerminalBase):
         self, update: PublicUpdate, before: JSON | None, after: JSON, quiet: bool = False
     ) -> None:
         """One channel message: its lines (minus the service's "➡ next decision" line, which
-        the prompt repeats), a turn header when a new turn starts, the canal standings when a
-        gondola moved; its image goes to the output folder. ``before``/``after`` are the
+        the prompt repeats), a turn header when a new turn starts, the standings when
+        they changed; its image goes to the output folder. ``before``/``after`` are the
         public views before and after the outcome (``before`` is ``None`` at the start)."""
         if update.image is not None:
             if update.image_kind == "end":

@@ -97,7 +97,7 @@ def numbered_options(
 ) -> list[str]:
     """Options numbered from 1, grouped by verb so long lists (drain: ~80 hexes) stay short:
 
-    ``  play      1) (nothing)  2) casa  3) 2 ponte``
+    ``  take      1) take A  2) take B``
 
     A verb with more than :data:`GROUP_MAX` options shows its first :data:`GROUP_SHOWN` and a
     line saying how many more there are and how to type one (``hints``: verb -> the grammar's
