@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.discord_layout import SUMMARY_MAX, Card, clip_end
+from bot.discord_live import LiveMessage, event_lines
 from bot.discord_specs import COLORS
 from bot.outputs import DecisionInfo, PublicUpdate
 
 if TYPE_CHECKING:
-    from bot.discord_table import LiveMessage, TableMessages
+    from bot.discord_table import TableMessages
 
 __all__ = ["CHAIN_EDIT_INTERVAL", "chain_lines", "chain_title", "close_chain", "show_chain"]
 
@@ -66,8 +67,6 @@ async def show_chain(
 ) -> LiveMessage:
     """Add AI moves to the chain's message: post it when the chain starts (finishing the
     previous current message), else edit it (throttled; see the module's docstring)."""
-    from bot.discord_table import LiveMessage, _lines
-
     title = await tm.title(channel)
     if chain is None:
         if previous is not None and previous.controls:
@@ -76,14 +75,14 @@ async def show_chain(
         if turn is not None and updates and updates[0].turn_over:
             turn -= 1
         chain = LiveMessage(0, "chain", game=game, turn=turn)
-        _add(chain, updates, _lines)
+        _add(chain, updates, event_lines)
         chain.title = chain_title(title, chain, final=False)
         card = Card(chain.title, chain_lines(chain), color=COLORS["board"])
         message = await tm._post(dest, channel, card, None)
         chain.id = message.id
         tm.chain_edited[channel] = tm.pace.clock()
         return chain
-    _add(chain, updates, _lines)
+    _add(chain, updates, event_lines)
     now = tm.pace.clock()
     due = now - tm.chain_edited.get(channel, float("-inf")) >= tm.chain_interval
     if due and tm.pace.try_take(channel):

@@ -27,11 +27,8 @@ table's messages share one budget per channel (:class:`Pace`).
 
 from __future__ import annotations
 
-import json
 import logging
-import zlib
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import discord
@@ -39,13 +36,21 @@ import discord
 from bot.discord_chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
 from bot.discord_controls import decision_components, filter_options, lobby_components
 from bot.discord_layout import (
-    SUMMARY_MAX,
     Card,
     card_edit_kwargs,
     card_send_kwargs,
-    clip_end,
     escape,
     mentions,
+)
+from bot.discord_live import (
+    LiveMessage,
+    board_name,
+    crc_of,
+    decision_line,
+    event_lines,
+    picture_crc,
+    table_scope,
+    turn_summary,
 )
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
@@ -59,60 +64,6 @@ __all__ = ["LiveMessage", "Pace", "TableMessages"]
 log = logging.getLogger("bot.discord.table")
 
 LIVE_KEY = "live"
-
-
-def table_scope(channel: str) -> str:
-    return f"table:{channel}"
-
-
-@dataclass(slots=True)
-class LiveMessage:
-    """The table's current message, as remembered in the database."""
-
-    id: int
-    kind: str  # "lobby", "turn", "chain" (AI turns) or "end"
-    game: int | None = None
-    turn: int | None = None
-    title: str = ""
-    lines: list[str] = field(default_factory=list)
-    image: str | None = None  # the attachment's name (None: no picture of its own yet)
-    crc: int | None = None  # of the newest board picture of the table (this one or above)
-    pinged: list[str] = field(default_factory=list)
-    ping_id: int | None = None  # an extra ping message, deleted once answered
-    controls: bool = True  # live: has controls (a chain: is still being updated)
-    partial: list[str] = field(default_factory=list)  # a chain's running AI turn
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> LiveMessage | None:
-        try:
-            data = json.loads(text)
-            return cls(**data)
-        except (ValueError, TypeError):
-            return None
-
-
-def _lines(text: str) -> list[str]:
-    """Event lines of a public update, escaped; the service's "next decision" line is left
-    out (the card has its own decision line with the controls)."""
-    return [escape(x) for x in text.splitlines() if x.strip() and not x.startswith("➡")]
-
-
-def _summary(lines: list[str]) -> str:
-    return clip_end("; ".join(lines), SUMMARY_MAX)
-
-
-def _crc(image: bytes | None) -> int | None:
-    return None if image is None else zlib.crc32(image)
-
-
-def _prompt(d: DecisionInfo) -> str:
-    prompt = escape(d.prompt)
-    if d.user_id:
-        return f"<@{d.user_id}>, your decision: **{prompt}**"
-    return f"{escape(d.name)}: {prompt}"
 
 
 class TableMessages:
@@ -189,7 +140,7 @@ class TableMessages:
 
     def _final_card(self, live: LiveMessage) -> Card:
         if live.kind == "turn":
-            lines = [_summary(live.lines)] if live.lines else []
+            lines = [turn_summary(live.lines)] if live.lines else []
         else:
             lines = list(live.lines)
         color = COLORS["board"] if live.kind in ("turn", "chain") else COLORS.get(live.kind)
@@ -207,8 +158,8 @@ class TableMessages:
         it."""
         await self._unping(dest, live)
         upload = None
-        if image is not None and (_crc(image) != live.crc or live.image is None):
-            upload, live.crc = image, _crc(image)
+        if image is not None and (picture_crc(image) != live.crc or live.image is None):
+            upload, live.crc = image, picture_crc(image)
             live.image = image_name or live.image or "board.png"
         live.controls = False
         await self._edit(dest, live.id, self._final_card(live), upload)
@@ -219,7 +170,7 @@ class TableMessages:
         self, dest: Any, channel: str, text: str, live: LiveMessage | None
     ) -> LiveMessage:
         """The lobby message: edited in place while it is the table's current message."""
-        lines = _lines(text)
+        lines = event_lines(text)
         card = Card(
             f"{await self.title(channel)} — table",
             lines,
@@ -274,7 +225,7 @@ class TableMessages:
         for n, u in enumerate(updates):
             if outcome.game_over and n == len(updates) - 1 and open_turn is None:
                 break  # the end message reports it
-            lines = _lines(u.text)
+            lines = event_lines(u.text)
             image = u.image if u.image_kind == "board" else None
             board = image or board
             if open_turn is not None:
@@ -286,7 +237,7 @@ class TableMessages:
                         # the update shows the ranking, not the board).
                         reply = await self.service.board(channel)
                         open_image = reply.image if reply.ok else None
-                    await self.finish(dest, open_turn, open_image, _name(u))
+                    await self.finish(dest, open_turn, open_image, board_name(u))
                     open_turn = None
                 continue
             rest.append(u)
@@ -343,9 +294,9 @@ class TableMessages:
         numbers the last of them when known. Returns the crc of its board picture."""
         if live is not None and live.controls and live is not open_turn:
             await self.finish(dest, live)
-        lines = [_summary(_lines(u.text)) for u in done]
+        lines = [turn_summary(event_lines(u.text)) for u in done]
         image = next((u.image for u in reversed(done) if u.image_kind == "board"), None)
-        name = _name(done[-1]) if image is not None else None
+        name = board_name(done[-1]) if image is not None else None
         if last_turn is None:
             what = "a turn" if len(done) == 1 else f"{len(done)} turns"
         elif len(done) == 1:
@@ -355,7 +306,7 @@ class TableMessages:
         title = f"{await self.title(channel)} — {what}"
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
-        return _crc(image)
+        return picture_crc(image)
 
     def _live_card(
         self,
@@ -364,7 +315,7 @@ class TableMessages:
         exchange: bool = False,
         ds: Sequence[DecisionInfo] = (),
     ) -> Card:
-        prompt = _prompt(d) if d is not None else None
+        prompt = decision_line(d) if d is not None else None
         if d is not None and is_stage(ds):
             prompt = stage_prompt(ds)
         return Card(
@@ -399,7 +350,7 @@ class TableMessages:
         if image is None:
             reply = await self.service.board(channel)
             image = reply.image if reply.ok else None
-        crc = _crc(image)
+        crc = picture_crc(image)
         if image is not None and crc is not None and crc == above:
             image = None  # the board is the picture right above
         name = f"board-{d.seq}.png" if image is not None else None
@@ -461,7 +412,7 @@ class TableMessages:
             await self.finish(dest, live)
         last = updates[-1] if updates else PublicUpdate("The game is over.")
         image = last.image if last.image_kind == "end" else None
-        lines = _lines(last.text)[-12:]
+        lines = event_lines(last.text)[-12:]
         name = "ranking.png" if image is not None else None
         card = Card(
             f"{await self.title(channel)} — game over",
@@ -502,13 +453,5 @@ class TableMessages:
             await close_chain(self, dest, channel, live, None)
         elif live is not None and live.controls:
             await self.finish(dest, live)
-        live = await self._start_turn(dest, channel, d, [], None, ds, above=_crc_of(live))
+        live = await self._start_turn(dest, channel, d, [], None, ds, above=crc_of(live))
         await self._save(channel, live)
-
-
-def _crc_of(live: LiveMessage | None) -> int | None:
-    return None if live is None else live.crc
-
-
-def _name(u: PublicUpdate) -> str:
-    return f"board-{(u.seq or 0) + 1}.png"
