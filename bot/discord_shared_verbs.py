@@ -23,20 +23,34 @@ class VerbOfGame(NamedTuple):
     help_line: str  # its grammar's help line ("place <cards> — what it does")
 
 
+#: The option name of a shared verb whose games name their option differently.
+NEUTRAL_OPTION = "args"
+
+
 def merged_command(entries: Sequence[VerbOfGame]) -> SlashCommand:
-    """The command of a verb from each game's own; the first game's option name is kept, the
-    option is required only if every game requires it."""
+    """The command of a verb from each game's own. The option keeps its name when every game
+    that has one names it alike; otherwise it is the neutral ``args`` (``/place hexes:`` would
+    read wrong at a table where place takes cards or a cell). It is required only if every
+    game requires it."""
     first = entries[0].command
     if len(entries) == 1:
         return first
+    names = {e.command.param for e in entries if e.command.param is not None}
+    param = (NEUTRAL_OPTION if len(names) > 1 else names.pop()) if names else None
     description = _joined([(e.title, _short(e.command.description)) for e in entries])
     usages = [(e.title, _usage(e)) for e in entries]
     same = len({u for _, u in usages}) == 1
+    with_option = [e.command for e in entries if e.command.param is not None]
     return dataclasses.replace(
         first,
         description=description[:1].upper() + description[1:],
-        param_description=_joined(usages) if first.param and not same else first.param_description,
-        required=all(e.command.required for e in entries),
+        param=param,
+        param_description=(
+            _joined(usages)
+            if param and not same
+            else (with_option[0].param_description if with_option else "")
+        ),
+        required=all(e.command.param is not None and e.command.required for e in entries),
     )
 
 

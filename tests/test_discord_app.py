@@ -185,9 +185,9 @@ class FakeInteraction:
         )
 
 
-SLASH_PARAMS = {
-    "play": "cards",
-    "place": "hexes",
+SLASH_PARAMS = {  # play and place are shared with other games: their option is the neutral args
+    "play": "args",
+    "place": "args",
     "drain": "hexes",
     "draw": "source",
     "swap": "card",
@@ -237,7 +237,8 @@ class Table:
         return it
 
     async def slash_command_text(self, user: str, command: str) -> FakeInteraction:
-        """A move text sent as its slash command (``drain C3`` -> ``/drain hexes:C3``)."""
+        """A move text sent as its slash command (``drain C3`` -> ``/drain hexes:C3``, ``place C3``
+        -> ``/place args:C3``)."""
         verb, _, arg = command.partition(" ")
         param = SLASH_PARAMS.get(verb)
         if param is None or (verb == "play" and not arg):
@@ -611,7 +612,7 @@ async def test_play_autocomplete_lists_the_users_own_plays(table: Table) -> None
     d = await started(table, ALICE, BOB, CARLA)
     assert d.kind == "play" and d.user_id is not None
     mine = await table.app.service.options_for(table.cid, d.user_id, "", None)
-    choices = await table.autocomplete("play", "cards", d.user_id, "")
+    choices = await table.autocomplete("play", "args", d.user_id, "")
     plays = [o for o in mine if o.startswith("play")]
     assert len(choices) == min(25, len(plays))
     assert choices[0].name == "no cards" and choices[0].value == "nothing"
@@ -619,14 +620,14 @@ async def test_play_autocomplete_lists_the_users_own_plays(table: Table) -> None
     # Filtered by what he typed.
     some = next(o for o in plays if o != "play")
     word = some.split()[-1]
-    typed = await table.autocomplete("play", "cards", d.user_id, word[:3])
+    typed = await table.autocomplete("play", "args", d.user_id, word[:3])
     assert typed and all(word[:3] in c.name for c in typed)
     # Someone else gets nothing to play; a stranger too.
     other = next(u for u in (ALICE, BOB, CARLA) if u != d.user_id)
-    assert await table.autocomplete("play", "cards", other, "") == []
-    assert await table.autocomplete("play", "cards", DAVE, "") == []
+    assert await table.autocomplete("play", "args", other, "") == []
+    assert await table.autocomplete("play", "args", DAVE, "") == []
     # The value is what /play accepts.
-    it = await table.slash("play", d.user_id, cards=choices[-1].value)
+    it = await table.slash("play", d.user_id, args=choices[-1].value)
     assert it.quiet_success, it.text()
 
 
@@ -656,7 +657,7 @@ async def test_place_build_score_exchange_autocomplete(table: Table) -> None:
         assert d.user_id is not None
         options = await table.app.service.options_for(table.cid, d.user_id, "", None)
         for verb, name, param in (
-            ("place", "place", "hexes"),
+            ("place", "place", "args"),
             ("build", "build", "building"),
             ("score", "score", "district"),
             ("exchange", "exchange", "tokens"),
@@ -907,7 +908,7 @@ async def test_missing_channel_permissions_are_explained(table: Table) -> None:
 async def test_unknown_and_malformed_commands(table: Table) -> None:
     d = await started(table, ALICE, BOB, CARLA)
     assert d.user_id is not None
-    it = await table.slash("place", d.user_id, hexes="Z99")
+    it = await table.slash("place", d.user_id, args="Z99")
     assert it.answers()[0]["ephemeral"] is True
     assert "Z99" in it.text()
     it = await table.slash("draw", d.user_id, source="deck")

@@ -86,7 +86,8 @@ def scores(state: Any) -> list[int | None]:
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
-    public but not in the view (the history, the idle- and stalled-round counts) is copied."""
+    public but not in the view (the history, the idle-round count) is copied; so are the
+    AM-G24 counts (public and in the view)."""
     from engine.amsterdam.determinize import determinize
 
     other = determinized_twin(determinize, state, seat, rng)

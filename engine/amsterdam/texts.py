@@ -102,7 +102,24 @@ def status_lines(view: JSON) -> list[str]:
     if "size" in water:
         extra.append(f"water deck {water['size']}")
     lines.append(" · ".join(extra))
+    warning = stall_warning(view)
+    if warning:
+        lines.append(warning)
     return lines
+
+
+def stall_warning(view: JSON) -> str | None:
+    """AM-G24 in words once at least one round ended without the port growing, else None."""
+    stall = view.get("stall") or {}
+    rounds, limit = int(stall.get("rounds", 0)), int(stall.get("limit", 0))
+    if rounds < 1 or limit < 1 or view.get("over"):
+        return None
+    left = max(limit - rounds, 0)
+    more = "round" if left == 1 else "rounds"
+    return (
+        f"no port growth for {rounds} of {limit} rounds: the game ends after {left} more such "
+        f"{more} (AM-G24)"
+    )
 
 
 def secret_part(view: JSON) -> Any:

@@ -38,6 +38,8 @@ Public view (``public_view``)::
                  areas [] and won [n, n]; after three in a row (AM-V6.4) scoring is null and
                  end.row = {seat, areas: [[cell…]×3], line: [cell…]}),
     history_length
+    stall       {rounds, limit, peak} (AM-G24): rounds in a row ended without the port holding
+                more cards than its peak; at ``limit`` such rounds the game ends
 
 A card is ``{id, label, kind (harbor/water/center/tide/bridge/customs), number, owner (seat or
 null), goods {tea, wine, spice}, ship, gulden, crane, text}``.
@@ -55,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
+from engine.amsterdam.turns import STALL_ROUNDS
 from engine.core import JSON
 
 if TYPE_CHECKING:
@@ -193,6 +196,8 @@ def public_view(st: AmsterdamState) -> JSON:
         "ranking": st.ranking() if st.over else None,
         "end": st.end,
         "history_length": len(st.history),
+        # AM-G24: public facts (derivable from the move list), shown so the end is no surprise
+        "stall": {"rounds": st.stall, "limit": STALL_ROUNDS, "peak": st.peak},
     }
 
 

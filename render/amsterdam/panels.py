@@ -18,9 +18,9 @@ from render.amsterdam import theme as A
 from render.amsterdam.cards import card_back, card_face, card_key, coin
 from render.amsterdam.regions import Region, caption
 from render.common import panel, paste_flat
-from render.text import draw_text
+from render.text import draw_text, text_width
 
-__all__ = ["card_by_label", "decks_region", "reveal_region"]
+__all__ = ["card_by_label", "decks_region", "reveal_region", "stall_note"]
 
 View = dict[str, Any]
 
@@ -44,12 +44,30 @@ def decks_region(view: View, box: tuple[int, int, int, int]) -> Region:
         special if uses_special else None,
         int(view.get("bank", 0)),
         tuple(str(p["name"]) for p in view["players"][:2]),
+        stall_note(view),
     )
     return Region(box, key, _decks_painter(key))
 
 
+def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
+    """AM-G24's count for the decks panel once a round ended without the port growing (and
+    whether the end is near: two such rounds or fewer left), else None. The texts go from the
+    longest to the shortest: the painter draws the first that fits."""
+    stall = view.get("stall") or {}
+    rounds, limit = int(stall.get("rounds", 0)), int(stall.get("limit", 0))
+    if rounds < 1 or limit < 1 or view.get("over"):
+        return None
+    left = max(limit - rounds, 0)
+    long = (
+        f"No port growth for {rounds} of {limit} rounds: the game ends after {left} more (AM-G24)"
+    )
+    short = f"No port growth {rounds}/{limit}: ends after {left} more (AM-G24)"
+    shortest = f"No port growth {rounds}/{limit} (AM-G24)"
+    return (long, short, shortest), left <= 2
+
+
 def _decks_painter(key: tuple[Any, ...]) -> Any:
-    _, water, harbor, special, bank, names = key
+    _, water, harbor, special, bank, names, note = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -105,6 +123,21 @@ def _decks_painter(key: tuple[Any, ...]) -> Any:
                 T.TEXT_SOFT,
                 anchor="ls",
                 max_width=slot - 4,
+            )
+        if note is not None:
+            texts, near = note
+            room = (3 * slot if special is not None else w) - 28
+            fits = [t for t in texts if text_width(t, A.FONT_SMALL, near) <= room]
+            text = fits[0] if fits else texts[-1]
+            draw_text(
+                draw,
+                (14, h - 10),
+                text,
+                A.FONT_SMALL,
+                T.ALERT if near else T.TEXT_SOFT,
+                bold=near,
+                anchor="ls",
+                max_width=room,
             )
 
     return paint

@@ -227,7 +227,7 @@ async def test_long_input_is_capped_and_replies_stay_short(simcord_env: Env) -> 
     channel = simcord_env.create_guild().create_text_channel("venezia")
     players = await seated(simcord_env, channel)
     with pytest.raises(Exception, match="at most"):
-        await players[0].slash(channel, "play", cards="ponte " * 500)
+        await players[0].slash(channel, "play", args="ponte " * 500)
     result = await players[0].slash(channel, "log", count=50)
     text = (result.followups[-1] if result.followups else result.response).content
     assert len(text) <= 2000
