@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from engine.core import IllegalMove
 from engine.games import get_game
@@ -84,7 +85,9 @@ async def play(
             for _ in range(ais):
                 await players[0].slash(channel, "addbot", level=ai_level)
             start = len(env.http_requests)
-            await players[0].slash(channel, "start")
+            # the game's own seed (deal, draws) from --seed too: the figures repeat run to run
+            with patch("secrets.randbits", lambda _bits: seed):
+                await players[0].slash(channel, "start")
             decisions = await play_game(
                 env, channel, {p.id: p for p in players}, random.Random(seed)
             )
@@ -129,7 +132,9 @@ def parse_options(pairs: list[str], variant: str | None) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="venezia bench discord", description=__doc__)
-    parser.add_argument("--seed", type=int, default=7, help="the players' choices (default 7)")
+    parser.add_argument(
+        "--seed", type=int, default=7, help="the game's deal and the players' choices (default 7)"
+    )
     parser.add_argument("--ai", default="random", help="the AI seats' level (default random)")
     parser.add_argument("--game", default=default_game(), help=f"default {default_game()}")
     parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
