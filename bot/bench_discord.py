@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = game.min_players, game.max_players
     ais = args.ais if args.ais is not None else (1 if args.humans + 1 <= high else 0)
     if not low <= args.humans + ais <= high:
-        parser.error(f"a {reg.title} table seats {low} to {high} players (--humans plus --ais)")
+        parser.error(f"{reg.title} seats {low} to {high} players (--humans plus --ais)")
     try:
         import simcord  # noqa: F401
     except ImportError:
