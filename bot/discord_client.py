@@ -180,8 +180,8 @@ class TableClient(discord.Client):
                     await self.table.publish(dest, channel, outcome)
                 except discord.HTTPException as exc:
                     log.warning("cannot update the table in %s: %s", channel, exc)
-            if outcome.private:
-                await self.mail.deliver(dest, channel, outcome)
+            # also without updates of its own: the last AI move hands over what was held
+            await self.mail.deliver(dest, channel, outcome)
         log.warning(
             "channel %s: the AI seats are still playing after %d moves", channel, MAX_AI_STEPS
         )
@@ -312,7 +312,7 @@ class TableClient(discord.Client):
                     await self.table.publish(dest, channel, outcome)
                 except discord.HTTPException as exc:
                     log.warning("cannot update the table in %s: %s", channel, exc)
-        if outcome.private:
+        if outcome.private or outcome.game_over:  # the end hands over what was held
             await self.mail.deliver(dest, channel, outcome)
         waiting = sealed.waiting_note(outcome, str(interaction.user.id))
         if not outcome.accepted:

@@ -176,8 +176,13 @@ async def play_one(
     if stored is None:
         return False
     message = ResponseMessage(env, stored)
-    who = MENTION.findall(texts(stored))
+    who = list(dict.fromkeys(MENTION.findall(texts(stored))))
     assert who, "the decision message mentions nobody"
+    if len(who) > 1:  # a sealed stage: any mentioned player who has not chosen yet answers
+        rng.shuffle(who)
+        for user in who[:-1]:
+            if await _answer_stage(env, actors[int(user)], stored, rng):
+                return True
     actor = actors[int(who[-1])]
     usable = [c for c in controls(stored) if action_of(c["custom_id"]) in DECISION_ACTIONS]
     choice = rng.choice(usable)
@@ -209,6 +214,33 @@ async def play_one(
         after = env.backend.get_message(menus[-1].channel_id, menus[-1].id)
         assert not controls(after), "a private menu was left live"
         assert (after.content or "").startswith("✅"), after.content
+    return True
+
+
+def _shown_texts(result: Any) -> str:
+    found = [result.response, *result.followups]
+    return "\n".join(m.content or "" for m in found if m is not None)
+
+
+async def _answer_stage(env: Env, actor: MemberActor, stored: Any, rng: random.Random) -> bool:
+    """One mentioned player's sealed answer through the button that opens his own options;
+    False when he has chosen already (the bot says so and changes nothing)."""
+    openers = [c for c in controls(stored) if action_of(c["custom_id"]) == "opt"]
+    if not openers:
+        return False
+    opener = rng.choice(openers)
+    message = ResponseMessage(env, stored)
+    opened = await actor.click(message, custom_id=opener["custom_id"])
+    menus = _menus(opened)
+    if not menus:
+        assert "already chosen" in _shown_texts(opened), _shown_texts(opened)
+        return False
+    if _is_multi(menus[-1]):
+        await choose_many(env, actor, message, opener, menus[-1], rng)
+        return True
+    await choose_in(actor, menus[-1], rng)
+    after = env.backend.get_message(menus[-1].channel_id, menus[-1].id)
+    assert not controls(after), "a private menu was left live"
     return True
 
 

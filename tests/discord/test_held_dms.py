@@ -9,7 +9,7 @@ from typing import Any
 from simcord import Env
 
 from bot.discord_layout import escape
-from bot.discord_sim import play_one
+from bot.discord_sim import play_game, play_one
 from tests.discord.conftest import make_bot
 from tests.discord.test_table_life import seated
 
@@ -63,3 +63,21 @@ async def test_held_dm_lines_survive_a_restart_mid_turn(simcord_env: Env, db_pat
     # Sent once: forgotten in the database, and not in a second DM.
     assert str(decider.id) not in await env.bot.mail.held(table)
     assert all(escape(held_lines[0]) not in later for later in sent[1:])
+
+
+async def test_ai_moves_hold_a_solo_players_hand_dms_until_the_end(simcord_env: Env) -> None:
+    """A decision passing to an AI seat is no hand-over: the human is not DMed after every AI
+    move of a turn; what was held goes out when the game ends, and nothing stays held."""
+    env = simcord_env
+    channel = env.create_guild().create_text_channel("canal-solo")
+    alice = channel.guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "options", settings="turn_limit=4")
+    await alice.slash(channel, "addbot")
+    mark = len(env.http_requests)
+    await alice.slash(channel, "start")
+    decisions = await play_game(env, channel, {alice.id: alice}, random.Random(4))
+    view = await env.bot.service.view(str(channel.id))
+    assert view is not None and view["game_over"] and decisions > 4
+    assert len(dm_posts(env, alice, mark)) <= 2, dm_posts(env, alice, mark)
+    assert await env.bot.mail.held(str(channel.id)) == {}
