@@ -3,11 +3,11 @@
 Every DM is a notification, so the service's private updates are held while their player is
 still deciding (his run of decisions in his turn) and sent as one DM when the decision passes
 to another person; a change outside his turn goes out at once. AI seats play at once, so while
-only they decide nothing is sent: their moves' changes go out with the next hand-over (or at
-the end). Closed DMs (Discord's 50007) are found once and remembered in the database per
-player (``adapter_state``, scope ``user:<id>``) with the game they were found in: no retry
-during that game - also after a restart - and one note in the channel per game. The next
-game tries once more.
+only they decide inside a turn nothing is sent: their moves' changes go out with the next
+hand-over to a person, at the end of the turn, or at the game's end. Closed DMs (Discord's
+50007) are found once and remembered in the database per player (``adapter_state``, scope
+``user:<id>``) with the game they were found in: no retry during that game - also after a
+restart - and one note in the channel per game. The next game tries once more.
 
 Held updates are kept in the database too (scope ``table:<channel>``, key ``held_dms``: their
 text and hand summary, not the picture), so a restart in the middle of a player's turn loses
@@ -105,13 +105,18 @@ class HandMail:
         # every player still deciding (several when seats decide at once)
         ds = outcome.decisions or ((outcome.decision,) if outcome.decision is not None else ())
         deciding = set() if outcome.game_over else {d.user_id for d in ds if d.user_id}
-        # AI seats decide at once: a decision passing to them is no hand-over, so what the
-        # humans got stays held until a person decides (or the game ends)
+        # AI seats decide at once: a decision passing to them inside a turn is no hand-over,
+        # so what the humans got stays held until a person decides, the turn ends (at most one
+        # DM a turn when a person plays alone against AIs) or the game ends
         ais_only = not outcome.game_over and bool(ds) and all(d.is_ai for d in ds)
+        turn_ended = any(u.turn_over for u in outcome.public)
         held = await self.held(channel)
         for p in outcome.private:
             held.setdefault(p.user_id, []).append(p)
-        due = [] if ais_only else [(u, held.pop(u)) for u in list(held) if u not in deciding]
+        if ais_only and not turn_ended:
+            due: list[tuple[str, list[PrivateUpdate]]] = []
+        else:
+            due = [(u, held.pop(u)) for u in list(held) if u not in deciding]
         if outcome.private or due:
             await self._save_held(channel)  # before sending: never a DM twice
         for user, batch in due:
