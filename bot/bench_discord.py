@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
+from bot.table.lobby import player_count
 from engine.core import IllegalMove
 from engine.games import get_game
 from engine.registry import GameRegistration, default_game, registration
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = game.min_players, game.max_players
     ais = args.ais if args.ais is not None else (1 if args.humans + 1 <= high else 0)
     if not low <= args.humans + ais <= high:
-        parser.error(f"{reg.title} seats {low} to {high} players (--humans plus --ais)")
+        parser.error(f"{reg.title} seats {player_count(low, high)} (--humans plus --ais)")
     try:
         import simcord  # noqa: F401
     except ImportError:
