@@ -10,6 +10,7 @@ from typing import Any
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.discord_shared_verbs import NEUTRAL_OPTION, VerbOfGame, merged_command
+from bot.discord_sim import THINK_SECONDS
 from engine.registry import SlashCommand
 from tests.discord.test_sealed import amsterdam_table
 
@@ -35,7 +36,10 @@ def test_option_names_of_a_shared_verb() -> None:
 async def _drive_to_place(
     env: Env, channel: ChannelHandle, actors: list[MemberActor], seed: int
 ) -> tuple[MemberActor, str]:
-    """Random moves through /move until one of ``actors`` may place; (that actor, his option)."""
+    """Random moves through /move until one of ``actors`` may place; (that actor, his option).
+    Each player takes a moment (virtual time) to decide, as in :func:`play_one`: without it a
+    fast random game posts a sixth turn message within five seconds, the bot's pacing waits
+    for the window (a virtual timer) and the next command waits behind it."""
     service = env.bot.service
     cid = str(channel.id)
     rng = random.Random(seed)
@@ -46,6 +50,7 @@ async def _drive_to_place(
             if places:
                 return actor, rng.choice(places)
             if options:
+                await env.advance_time(THINK_SECONDS)
                 await actor.slash(channel, "move", text=rng.choice(options))
     raise AssertionError("no placement came up")
 
@@ -57,6 +62,7 @@ async def _placed_with_args(
     actor, option = await _drive_to_place(env, channel, actors, 7)
     service = env.bot.service
     before = await service.view(str(channel.id))
+    await env.advance_time(THINK_SECONDS)
     result = await actor.slash(channel, "place", args=option.removeprefix("place "))
     shown = "\n".join(m.content or "" for m in [result.response, *result.followups] if m)
     after = await service.view(str(channel.id))
