@@ -13,8 +13,8 @@ with it:
 * the order of every deck below its visible top (my own harbor deck too);
 * the other seat's sealed answer when he has already answered (``guess`` picks it from his
   options in the imagined world; by default uniformly). It is sampled, never read;
-* the RNG, and the idle-round counter of AM-G22 (not in the view: taken as 0). The AM-G24
-  no-growth count and the port's peak are public and come from the view.
+* the RNG. The AM-G22 idle-round count (and whether this round had a placement or money
+  moved), the AM-G24 no-growth count and the port's peak are public and come from the view.
 
 ``known`` are cards the seat *saw* go into the other's hand (a visible deck top he drew, a
 revealed card he took back; :class:`HandMemory` follows them from view to view, as a player
@@ -192,11 +192,12 @@ def determinize(
     st.over = bool(view["over"])
     st.end = view["end"]
     st.winner = None
-    st.idle = 0
+    idle = view.get("idle")  # AM-G22: public; views saved before it had no count
+    st.idle = int(idle["rounds"]) if idle else 0
     stall = view.get("stall") or {}  # AM-G24: public, so the imagined game keeps the count
     st.peak = int(stall.get("peak", len(st.top)))
     st.stall = int(stall.get("rounds", 0))
-    st.activity = st.phase not in ("buy", "choose")
+    st.activity = bool(idle["active"]) if idle else st.phase not in ("buy", "choose")
     st.history = [(0, "")] * int(view["history_length"])  # only its length is public
     st.rng = Rng(rng.getrandbits(64))
     st.players = [str(p["name"]) for p in players]

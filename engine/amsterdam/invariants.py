@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.amsterdam.board import areas, is_closed, warehouses
 from engine.amsterdam.grid import row_col
-from engine.amsterdam.turns import STALL_ROUNDS
+from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
 
 if TYPE_CHECKING:
     from engine.amsterdam.state import AmsterdamState
@@ -82,6 +82,8 @@ def violations(st: AmsterdamState) -> list[str]:
         problems.append(f"peak {st.peak} is more cards than the port holds (AM-G24)")
     if st.stall < 0 or (st.stall >= STALL_ROUNDS and not st.over):
         problems.append(f"{st.stall} rounds without growth and the game goes on (AM-G24)")
+    if st.idle < 0 or (st.idle >= IDLE_ROUNDS and not st.over):
+        problems.append(f"{st.idle} idle rounds and the game goes on (AM-G22)")
     if not st.over:
         hands = [len(h) for h in st.hands]
         if max(hands) > 6:

@@ -102,10 +102,22 @@ def status_lines(view: JSON) -> list[str]:
     if "size" in water:
         extra.append(f"water deck {water['size']}")
     lines.append(" · ".join(extra))
-    warning = stall_warning(view)
-    if warning:
-        lines.append(warning)
+    lines += [w for w in (idle_warning(view), stall_warning(view)) if w]
     return lines
+
+
+def idle_warning(view: JSON) -> str | None:
+    """AM-G22 in words once a round ended with no card placed and no money moved, else None."""
+    idle = view.get("idle") or {}
+    rounds, limit = int(idle.get("rounds", 0)), int(idle.get("limit", 0))
+    if rounds < 1 or limit < 1 or view.get("over"):
+        return None
+    left = max(limit - rounds, 0)
+    more = "round" if left == 1 else "rounds"
+    return (
+        f"no card placed and no money moved for {rounds} of {limit} rounds: the game ends after "
+        f"{left} more such {more} (AM-G22)"
+    )
 
 
 def stall_warning(view: JSON) -> str | None:

@@ -11,6 +11,7 @@ from engine.amsterdam.cards import COLORS, Card
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.core import TURN_END, Event
 
+IDLE_ROUNDS = 3  # AM-G22: rounds in a row without a card placed or money moved
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ def end_round(st: AmsterdamState, ev: list[Event]) -> None:
         st.stall += 1
     # the reserved round-end event the table relies on (engine.core.TURN_END)
     ev.append(Event(TURN_END, f"round {st.round} ends", None, {"round": st.round}))
-    if st.idle >= 3:  # AM-G22
+    if st.idle >= IDLE_ROUNDS:  # AM-G22
         finish(st, ev, "three rounds without a card placed or money moved (AM-G22)")
         return
     if st.stall >= STALL_ROUNDS:  # AM-G24

@@ -40,6 +40,9 @@ Public view (``public_view``)::
     history_length
     stall       {rounds, limit, peak} (AM-G24): rounds in a row ended without the port holding
                 more cards than its peak; at ``limit`` such rounds the game ends
+    idle        {rounds, limit, active} (AM-G22): rounds in a row ended with no card placed and
+                no money moved, and whether this round has had either; at ``limit`` such
+                rounds the game ends
 
 A card is ``{id, label, kind (harbor/water/center/tide/bridge/customs), number, owner (seat or
 null), goods {tea, wine, spice}, ship, gulden, crane, text}``.
@@ -57,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
-from engine.amsterdam.turns import STALL_ROUNDS
+from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
 from engine.core import JSON
 
 if TYPE_CHECKING:
@@ -198,6 +201,8 @@ def public_view(st: AmsterdamState) -> JSON:
         "history_length": len(st.history),
         # AM-G24: public facts (derivable from the move list), shown so the end is no surprise
         "stall": {"rounds": st.stall, "limit": STALL_ROUNDS, "peak": st.peak},
+        # AM-G22: public too (placements, tax, income and revealed purchases are all public)
+        "idle": {"rounds": st.idle, "limit": IDLE_ROUNDS, "active": st.activity},
     }
 
 

@@ -49,15 +49,35 @@ def decks_region(view: View, box: tuple[int, int, int, int]) -> Region:
     return Region(box, key, _decks_painter(key))
 
 
-def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
-    """AM-G24's count for the decks panel once a round ended without the port growing (and
-    whether the end is near: two such rounds or fewer left), else None. The texts go from the
-    longest to the shortest: the painter draws the first that fits."""
-    stall = view.get("stall") or {}
-    rounds, limit = int(stall.get("rounds", 0)), int(stall.get("limit", 0))
+def _count(view: View, key: str) -> tuple[int, int, int] | None:
+    """(rounds, limit, rounds left) of an end counter of the view once it started, else None."""
+    counter = view.get(key) or {}
+    rounds, limit = int(counter.get("rounds", 0)), int(counter.get("limit", 0))
     if rounds < 1 or limit < 1 or view.get("over"):
         return None
-    left = max(limit - rounds, 0)
+    return rounds, limit, max(limit - rounds, 0)
+
+
+def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
+    """The nearer of the two safeguard ends for the decks panel: AM-G22's count once a round
+    ended with no card placed and no money moved, AM-G24's once a round ended without the port
+    growing (and whether the end is near: two such rounds or fewer left), else None. The texts
+    go from the longest to the shortest: the painter draws the first that fits."""
+    idle, stall = _count(view, "idle"), _count(view, "stall")
+    if idle is not None and (stall is None or idle[2] <= stall[2]):
+        rounds, limit, left = idle
+        return (
+            (
+                f"No card placed, no money moved for {rounds} of {limit} rounds: "
+                f"the game ends after {left} more (AM-G22)",
+                f"Idle rounds {rounds}/{limit}: ends after {left} more (AM-G22)",
+                f"Idle rounds {rounds}/{limit} (AM-G22)",
+            ),
+            left <= 2,
+        )
+    if stall is None:
+        return None
+    rounds, limit, left = stall
     long = (
         f"No port growth for {rounds} of {limit} rounds: the game ends after {left} more (AM-G24)"
     )
