@@ -37,6 +37,13 @@ def id_problem(value: object, what: str) -> str | None:
     return None
 
 
+def normal_command(text: str) -> str:
+    """What was typed, as the games' grammars read it: NFKC turns the fullwidth letters, digits
+    and ideographic spaces of an East Asian input method into plain ones ("ｐａｓｓ" is "pass"),
+    and runs of whitespace become one space."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
 def command_problem(text: object) -> str | None:
     """Why a typed command is refused before it is read, or ``None``."""
     if not isinstance(text, str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from bot.input_guard import normal_command
 from bot.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.storage import PlayerInfo
 from bot.table import dispatch, lobby, presentation, restore, session, stages
@@ -178,7 +179,7 @@ def options_worker(
     if seat is None:
         return []
     options = state.legal_commands(seat)
-    p = " ".join(prefix.casefold().split())
+    p = normal_command(prefix).casefold()
     if p:
         starts = [o for o in options if o.casefold().startswith(p)]
         inside = [o for o in options if p in o.casefold() and o not in starts]

@@ -6,7 +6,7 @@ import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.input_guard import command_problem, id_problem
+from bot.input_guard import command_problem, id_problem, normal_command
 from bot.outputs import Code, Outcome
 from bot.storage import AlreadyProcessed, DuplicateMove, GameNotActive, OutOfOrderMove
 from bot.table import ai_driving, presentation, restore, stages
@@ -188,6 +188,9 @@ def command_worker(
     problem = command_problem(text) or (
         None if idempotency_key is None else id_problem(idempotency_key, "idempotency key")
     )
+    if problem is None:
+        text = normal_command(text)
+        problem = command_problem(text)  # NFKC may lengthen a few characters a lot
     if problem is not None:
         raise Refused(Code.MALFORMED, problem)
     restore.ensure_loaded(svc, table)
