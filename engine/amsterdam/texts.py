@@ -106,32 +106,28 @@ def status_lines(view: JSON) -> list[str]:
     return lines
 
 
-def idle_warning(view: JSON) -> str | None:
-    """AM-G22 in words once a round ended with no card placed and no money moved, else None."""
-    idle = view.get("idle") or {}
-    rounds, limit = int(idle.get("rounds", 0)), int(idle.get("limit", 0))
+def _end_warning(view: JSON, key: str, what: str, rule: str) -> str | None:
+    """A safeguard end's count in words once one such round ended, else None."""
+    counter = view.get(key) or {}
+    rounds, limit = int(counter.get("rounds", 0)), int(counter.get("limit", 0))
     if rounds < 1 or limit < 1 or view.get("over"):
         return None
     left = max(limit - rounds, 0)
     more = "round" if left == 1 else "rounds"
     return (
-        f"no card placed and no money moved for {rounds} of {limit} rounds: the game ends after "
-        f"{left} more such {more} (AM-G22)"
+        f"{what} for {rounds} of {limit} rounds: the game ends after {left} more such {more} "
+        f"({rule})"
     )
+
+
+def idle_warning(view: JSON) -> str | None:
+    """AM-G22 in words once a round ended with no card placed and no money moved, else None."""
+    return _end_warning(view, "idle", "no card placed and no money moved", "AM-G22")
 
 
 def stall_warning(view: JSON) -> str | None:
     """AM-G24 in words once at least one round ended without the port growing, else None."""
-    stall = view.get("stall") or {}
-    rounds, limit = int(stall.get("rounds", 0)), int(stall.get("limit", 0))
-    if rounds < 1 or limit < 1 or view.get("over"):
-        return None
-    left = max(limit - rounds, 0)
-    more = "round" if left == 1 else "rounds"
-    return (
-        f"no port growth for {rounds} of {limit} rounds: the game ends after {left} more such "
-        f"{more} (AM-G24)"
-    )
+    return _end_warning(view, "stall", "no port growth", "AM-G24")
 
 
 def secret_part(view: JSON) -> Any:
