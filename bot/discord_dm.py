@@ -12,8 +12,8 @@ gets at most one DM per turn, for every game's idea of a turn: one player's turn
 others' hands may change too (Venezia), a cycle in which both players decide several times
 (Canal Grande), a round of sealed choices (Amsterdam); AI seats' moves inside a turn are no
 boundary. Lines still held from an earlier game (one aborted before its end) are dropped at
-the next start. A DM's picture shows the hand's newest state or there is none, never an
-older one.
+the next start. A DM's picture shows the hand as it is when the DM goes out (drawn anew if
+the one held was drawn earlier in the turn), never an older state.
 
 Closed DMs (Discord's 50007) are found once and remembered in the database per player
 (``adapter_state``, scope ``user:<id>``) with the game they were found in: no retry during
@@ -135,8 +135,9 @@ class HandMail:
             due = []
         if changed or due:
             await self._save_held(channel)  # before sending: never a DM twice
+        fresh = {p.user_id for p in outcome.private if p.image is not None}
         for user, batch in due:
-            await self._send(dest, channel, outcome.game_id, user, batch)
+            await self._send(dest, channel, outcome.game_id, user, batch, user in fresh)
 
     async def _send(
         self,
@@ -145,7 +146,10 @@ class HandMail:
         game_id: int | None,
         user_id: str,
         batch: Sequence[PrivateUpdate],
+        fresh: bool = False,
     ) -> None:
+        """One DM with the batch's events and the hand as it is; ``fresh``: the batch's
+        newest picture was drawn for this very outcome."""
         game = -1 if game_id is None else game_id
         if await self.dms_closed_in(user_id) == game:
             return
@@ -159,9 +163,7 @@ class HandMail:
         summary = next((p.summary for p in reversed(batch) if p.summary), "")
         if summary:
             lines.append(summary)
-        # the picture of the newest hand state only (an older one would show a stale hand)
-        newest = next((p for p in reversed(batch) if p.summary or p.image is not None), None)
-        image = newest.image if newest is not None else None
+        image = await self._picture(channel, user_id, batch, fresh)
         head = f"**Your hand** at the table in <#{channel}>:"
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))
         kwargs: dict[str, Any] = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
@@ -176,6 +178,26 @@ class HandMail:
             await self._closed(dest, channel, game, user_id)
         except (discord.HTTPException, ValueError):
             log.warning("DM to user %s failed", user_id, exc_info=True)
+
+    async def _picture(
+        self, channel: str, user_id: str, batch: Sequence[PrivateUpdate], fresh: bool
+    ) -> bytes | None:
+        """The hand's picture as it is now: the one drawn for this outcome, else a new one
+        (a picture drawn earlier in the turn shows an older state of the table, and pictures
+        held across a restart are not kept); none when hand pictures are off."""
+        newest = next((p for p in reversed(batch) if p.summary or p.image is not None), None)
+        if newest is None:
+            return None  # no change of the hand itself: no picture
+        if fresh and newest.image is not None:
+            return newest.image
+        if getattr(self.service, "hand_images", "off") == "off":
+            return None
+        try:
+            reply = await self.service.hand(channel, user_id)
+        except Exception:  # a picture is a nicety: the DM goes out without it
+            log.warning("no hand picture for user %s in %s", user_id, channel, exc_info=True)
+            return None
+        return reply.image if reply.ok else None
 
     async def _closed(self, dest: Any, channel: str, game: int, user_id: str) -> None:
         """Remember the closed DMs for this game and tell the player once, in the channel."""

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.discord_dm import HandMail
-from bot.outputs import DecisionInfo, Outcome, PrivateUpdate, PublicUpdate
+from bot.outputs import DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
 
 ALICE, BOB = "101", "102"
 
@@ -16,6 +16,12 @@ ALICE, BOB = "101", "102"
 class FakeService:
     def __init__(self) -> None:
         self.state: dict[tuple[str, str], str] = {}
+        self.hand_images = "off"
+        self.asked: list[tuple[str, str]] = []
+
+    async def hand(self, channel: str, user: str) -> Reply:
+        self.asked.append((channel, user))
+        return Reply("your hand", image=b"\x89PNG now", image_kind="hand", private=True)
 
     async def adapter_state(self, scope: str, key: str) -> str | None:
         return self.state.get((scope, key))
@@ -124,3 +130,17 @@ async def test_a_start_drops_what_an_aborted_game_left_held() -> None:
     (dm,) = client.dms[BOB]
     assert "new game" in dm["content"] and "old game" not in dm["content"]
     assert await m.held("1") == {} and not service.state
+
+
+async def test_a_picture_drawn_earlier_in_the_turn_is_drawn_anew() -> None:
+    """The held picture shows the table as it was (e.g. whose decision it was): the DM at the
+    turn's end asks for the hand as it is now; a picture drawn for the ending move is used."""
+    m, client, service = mail()
+    service.hand_images = "settled"
+    await m.deliver(None, "1", move(hand(ALICE, "early", b"\x89PNG early")))
+    await m.deliver(None, "1", move(turn_over=True, decision=deciding(BOB)))
+    assert client.dms[ALICE][0]["file"].fp.getvalue() == b"\x89PNG now"
+    assert service.asked == [("1", ALICE)]
+    await m.deliver(None, "1", move(hand(ALICE, "late", b"\x89PNG late"), turn_over=True))
+    assert client.dms[ALICE][1]["file"].fp.getvalue() == b"\x89PNG late"
+    assert service.asked == [("1", ALICE)]
