@@ -5,7 +5,8 @@ The real bot (discord.py client, command tree, dynamic items) plays any table ga
 shows (in sealed stages every mentioned player who has not chosen answers), AI seats fill the
 rest. Default seating: two humans, plus one AI where the game seats three or more; a 2-player
 game is played by two humans, so every turn's pings and DMs go to people (the worst case).
-The figures come from SimCord's log of the bot's REST calls: channel messages, board pictures
+The figures come from SimCord's log of the bot's REST calls: channel messages (and those the
+channel keeps: a ping for a decision inside a turn is deleted once answered), board pictures
 posted, pings, DMs per player, message edits, earlier messages still with controls, the
 largest burst of new messages caused by one action. Needs SimCord (a development dependency).
 """

@@ -115,7 +115,7 @@ class TableClient(discord.Client):
 
     @property
     def mail(self) -> HandMail:
-        """Hands by DM (held while the player decides; closed DMs remembered)."""
+        """Hands by DM (held until the turn ends; closed DMs remembered)."""
         if self._mail is None:
             self._mail = HandMail(self, self.service, enabled=self.settings.dm_hands)
         return self._mail
@@ -180,7 +180,7 @@ class TableClient(discord.Client):
                     await self.table.publish(dest, channel, outcome)
                 except discord.HTTPException as exc:
                     log.warning("cannot update the table in %s: %s", channel, exc)
-            # also without updates of its own: the last AI move hands over what was held
+            # also without updates of its own: an AI move that ends a turn sends what was held
             await self.mail.deliver(dest, channel, outcome)
         log.warning(
             "channel %s: the AI seats are still playing after %d moves", channel, MAX_AI_STEPS
@@ -312,7 +312,8 @@ class TableClient(discord.Client):
                     await self.table.publish(dest, channel, outcome)
                 except discord.HTTPException as exc:
                     log.warning("cannot update the table in %s: %s", channel, exc)
-        if outcome.private or outcome.game_over:  # the end hands over what was held
+        # a turn's or the game's end sends what was held
+        if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
             await self.mail.deliver(dest, channel, outcome)
         waiting = sealed.waiting_note(outcome, str(interaction.user.id))
         if not outcome.accepted:

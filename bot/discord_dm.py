@@ -1,18 +1,29 @@
-"""Players' hands by direct message: once per own turn, and when something else changes them.
+"""Players' hands by direct message: at most one DM per player and turn.
 
-Every DM is a notification, so the service's private updates are held while their player is
-still deciding (his run of decisions in his turn) and sent as one DM when the decision passes
-to another person; a change outside his turn goes out at once. AI seats play at once, so while
-only they decide inside a turn nothing is sent: their moves' changes go out with the next
-hand-over to a person, at the end of the turn, or at the game's end. Closed DMs (Discord's
-50007) are found once and remembered in the database per player (``adapter_state``, scope
-``user:<id>``) with the game they were found in: no retry during that game - also after a
-restart - and one note in the channel per game. The next game tries once more.
+Every DM is a notification, so the service's private updates are held and go out together
+at a boundary: the game's start (the deal), the end of a turn (a public update with
+``turn_over``) and the game's end. At a boundary every player with news gets one DM, however
+many times his hand changed and whoever changed it - except the players deciding right then:
+they are pinged and see their hand in their private controls, **My hand** and ``/hand``, so
+their news waits for the next turn's end (the next boundary they are not deciding at). In a
+sealed stage every seat decides at once; there nobody waits at a turn's end (else nobody
+would ever get his hand), only at the start. The game's end sends everything. So a player
+gets at most one DM per turn, for every game's idea of a turn: one player's turn in which
+others' hands may change too (Venezia), a cycle in which both players decide several times
+(Canal Grande), a round of sealed choices (Amsterdam); AI seats' moves inside a turn are no
+boundary. Lines still held from an earlier game (one aborted before its end) are dropped at
+the next start. A DM's picture shows the hand as it is when the DM goes out (drawn anew if
+the one held was drawn earlier in the turn), never an older state.
+
+Closed DMs (Discord's 50007) are found once and remembered in the database per player
+(``adapter_state``, scope ``user:<id>``) with the game they were found in: no retry during
+that game - also after a restart - and one note in the channel per game. The next game tries
+once more.
 
 Held updates are kept in the database too (scope ``table:<channel>``, key ``held_dms``: their
-text and hand summary, not the picture), so a restart in the middle of a player's turn loses
-none of them. They are forgotten there *before* their DM goes out: a crash in between costs
-that DM at most, never a second copy.
+text and hand summary, not the picture), so a restart in the middle of a turn loses none of
+them. They are forgotten there *before* their DM goes out: a crash in between costs that DM
+at most, never a second copy.
 """
 
 from __future__ import annotations
@@ -99,28 +110,34 @@ class HandMail:
         return int(value) if value is not None and value.lstrip("-").isdigit() else None
 
     async def deliver(self, dest: Any, channel: str, outcome: Outcome) -> None:
-        """Send what is due now; hold what a player still deciding would get again soon."""
+        """Hold the outcome's private updates; send what is held at a boundary (the start, a
+        turn's end: to everyone not deciding now; the game's end: to everyone)."""
         if not self.enabled:
             return
-        # every player still deciding (several when seats decide at once)
-        ds = outcome.decisions or ((outcome.decision,) if outcome.decision is not None else ())
-        deciding = set() if outcome.game_over else {d.user_id for d in ds if d.user_id}
-        # AI seats decide at once: a decision passing to them inside a turn is no hand-over,
-        # so what the humans got stays held until a person decides, the turn ends (at most one
-        # DM a turn when a person plays alone against AIs) or the game ends
-        ais_only = not outcome.game_over and bool(ds) and all(d.is_ai for d in ds)
-        turn_ended = any(u.turn_over for u in outcome.public)
         held = await self.held(channel)
+        changed = False
+        if outcome.started and held:  # news of an earlier game that ended without its end
+            held.clear()
+            changed = True
         for p in outcome.private:
             held.setdefault(p.user_id, []).append(p)
-        if ais_only and not turn_ended:
-            due: list[tuple[str, list[PrivateUpdate]]] = []
-        else:
+            changed = True
+        if outcome.game_over:
+            due = [(u, held.pop(u)) for u in list(held)]
+        elif outcome.started or any(u.turn_over for u in outcome.public):
+            ds = outcome.decisions or ((outcome.decision,) if outcome.decision else ())
+            # who decides now is pinged and sees his hand in his controls: his news waits
+            # for the end of this turn; in a sealed stage everyone decides, so there it goes
+            # out at every turn's end (not at the start: the first turn's end brings it)
+            deciding = {d.user_id for d in ds if d.user_id and (outcome.started or not d.sealed)}
             due = [(u, held.pop(u)) for u in list(held) if u not in deciding]
-        if outcome.private or due:
+        else:
+            due = []
+        if changed or due:
             await self._save_held(channel)  # before sending: never a DM twice
+        fresh = {p.user_id for p in outcome.private if p.image is not None}
         for user, batch in due:
-            await self._send(dest, channel, outcome.game_id, user, batch)
+            await self._send(dest, channel, outcome.game_id, user, batch, user in fresh)
 
     async def _send(
         self,
@@ -129,7 +146,10 @@ class HandMail:
         game_id: int | None,
         user_id: str,
         batch: Sequence[PrivateUpdate],
+        fresh: bool = False,
     ) -> None:
+        """One DM with the batch's events and the hand as it is; ``fresh``: the batch's
+        newest picture was drawn for this very outcome."""
         game = -1 if game_id is None else game_id
         if await self.dms_closed_in(user_id) == game:
             return
@@ -143,7 +163,7 @@ class HandMail:
         summary = next((p.summary for p in reversed(batch) if p.summary), "")
         if summary:
             lines.append(summary)
-        image = next((p.image for p in reversed(batch) if p.image is not None), None)
+        image = await self._picture(channel, user_id, batch, fresh)
         head = f"**Your hand** at the table in <#{channel}>:"
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))
         kwargs: dict[str, Any] = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
@@ -158,6 +178,26 @@ class HandMail:
             await self._closed(dest, channel, game, user_id)
         except (discord.HTTPException, ValueError):
             log.warning("DM to user %s failed", user_id, exc_info=True)
+
+    async def _picture(
+        self, channel: str, user_id: str, batch: Sequence[PrivateUpdate], fresh: bool
+    ) -> bytes | None:
+        """The hand's picture as it is now: the one drawn for this outcome, else a new one
+        (a picture drawn earlier in the turn shows an older state of the table, and pictures
+        held across a restart are not kept); none when hand pictures are off."""
+        newest = next((p for p in reversed(batch) if p.summary or p.image is not None), None)
+        if newest is None:
+            return None  # no change of the hand itself: no picture
+        if fresh and newest.image is not None:
+            return newest.image
+        if getattr(self.service, "hand_images", "off") == "off":
+            return None
+        try:
+            reply = await self.service.hand(channel, user_id)
+        except Exception:  # a picture is a nicety: the DM goes out without it
+            log.warning("no hand picture for user %s in %s", user_id, channel, exc_info=True)
+            return None
+        return reply.image if reply.ok else None
 
     async def _closed(self, dest: Any, channel: str, game: int, user_id: str) -> None:
         """Remember the closed DMs for this game and tell the player once, in the channel."""

@@ -88,6 +88,9 @@ class Figures:
     edit_uploads: int = 0
     pings: int = 0
     edits: int = 0
+    #: channel messages the bot deleted again (pings for a decision inside a turn, gone once
+    #: answered): they notified, but the channel does not keep them
+    deleted: int = 0
     dms: dict[int, int] = field(default_factory=dict)
     live_at_end: int = 0
     max_posts_per_action: int = 0
@@ -98,6 +101,7 @@ class Figures:
         return {
             "turns": self.turns,
             "channel_messages_per_turn": round(self.channel_messages / t, 3),
+            "channel_messages_kept_per_turn": round((self.channel_messages - self.deleted) / t, 3),
             "board_images_posted_per_turn": round(self.board_images / t, 3),
             "board_uploads_in_edits_per_turn": round(self.edit_uploads / t, 3),
             "images_uploaded_per_turn": round((self.board_images + self.edit_uploads) / t, 3),
@@ -141,6 +145,8 @@ def figures(env: Env, channel: ChannelHandle, players: list[MemberActor], start:
                 for a in body.get("attachments") or []
             ):
                 f.edit_uploads += 1
+        elif entry.method == "DELETE" and entry.path.startswith(base + "/"):
+            f.deleted += 1
         elif entry.method == "POST" and entry.path in dm_paths:
             f.dms[dm_paths[entry.path]] += 1
     live = live_messages(env, channel)

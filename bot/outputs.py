@@ -163,6 +163,9 @@ class Outcome:
     #: Every open decision (several in a simultaneous stage, where all deciders are asked at
     #: once; ``decision`` is the first of them). Empty when the game is over.
     decisions: tuple[DecisionInfo, ...] = ()
+    #: The outcome starts a game (the deal): an adapter that holds hand news until a turn
+    #: ends sends the starting hands of those not deciding now.
+    started: bool = False
 
     @classmethod
     def refuse(cls, code: str, error: str) -> Outcome:

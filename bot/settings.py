@@ -17,10 +17,11 @@ variable                   default                meaning
 ``VENEZIA_WORKERS``        ``8``                  threads for engine, storage and rendering work
 ``VENEZIA_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
                                                   at most 4, none on one core; 0: threads only)
-``VENEZIA_DM_HANDS``       ``on``                 DM players their hand whenever it changes
+``VENEZIA_DM_HANDS``       ``on``                 DM players their hand (at most once a turn)
 ``VENEZIA_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
-                                                  player's run of decisions ends, or before he
-                                                  picks cards), ``always`` (every change), ``off``
+                                                  player's run of decisions or the turn ends,
+                                                  or before he picks cards), ``always`` (every
+                                                  change), ``off``
 ``VENEZIA_DB_SYNC``        ``full``               SQLite ``synchronous``: ``full`` (an acknowledged
                                                   move survives a power loss) or ``normal``
                                                   (faster; a power loss may drop the last moves)

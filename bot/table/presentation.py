@@ -235,10 +235,11 @@ def build_outcome(
             dirty.add(seat)
         # The hand image: at every change ("always"), or once the player's own run of
         # decisions has settled - the next decision is someone else's, or is about his
-        # cards ("settled"; the texts still go out at every change).
+        # cards, or the turn is over ("settled"; the texts still go out at every change).
         settled = (
             header is not None
             or svc.hand_images == "always"
+            or turn_over
             or nxt is None
             or nxt.seat != seat
             or nxt.kind in reg.hand_decisions
@@ -280,4 +281,5 @@ def build_outcome(
         game_id=game_id,
         seq=moves[-1].seq if moves else None,
         game_over=ended,
+        started=header is not None,
     )

@@ -1,13 +1,17 @@
-"""Held hand updates survive a restart: the player's next DM still brings them, once."""
+"""Hand DMs: at most one per player and turn in every game; held updates survive a restart
+(the player's next DM still brings them, once)."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from simcord import Env
 
+from bot.bench_discord import game_turns
 from bot.discord_layout import escape
 from bot.discord_sim import play_game, play_one
 from tests.discord.conftest import make_bot
@@ -66,9 +70,9 @@ async def test_held_dm_lines_survive_a_restart_mid_turn(simcord_env: Env, db_pat
 
 
 async def test_ai_moves_hold_a_solo_players_hand_dms_to_one_a_turn(simcord_env: Env) -> None:
-    """A decision passing to an AI seat inside a turn is no hand-over: the human is not DMed
-    after every AI move; what was held goes out when a turn ends (at most one DM a turn, not
-    only at the game's end), the rest when the game ends, and nothing stays held."""
+    """AI moves inside a turn are no boundary: the human is not DMed after every AI move; what
+    was held goes out when a turn ends (at most one DM a turn, not only at the game's end), the
+    rest when the game ends, and nothing stays held."""
     env = simcord_env
     channel = env.create_guild().create_text_channel("canal-solo")
     alice = channel.guild.add_member(env.create_user("alice"))
@@ -84,3 +88,53 @@ async def test_ai_moves_hold_a_solo_players_hand_dms_to_one_a_turn(simcord_env: 
     turns = int(view.get("turn") or 0)
     assert 2 <= len(posts) <= turns + 1, (turns, posts)
     assert await env.bot.mail.held(str(channel.id)) == {}
+
+
+@pytest.mark.parametrize(
+    ("game", "settings", "humans", "ais", "steps"),
+    [
+        # CG-3: both players decide several times in every divide/choose cycle
+        ("canal_grande", "turn_limit=5", 2, 0, 200),
+        # AM-4.2: a round is both players' sealed choices; both hands change every round
+        ("amsterdam", "", 2, 0, 60),
+        # one player's turn; the others' hands change in it too
+        ("venezia", "", 3, 0, 60),
+    ],
+)
+async def test_no_player_gets_two_hand_dms_in_one_turn(
+    simcord_env: Env, game: str, settings: str, humans: int, ais: int, steps: int
+) -> None:
+    """Held hand updates go out at a turn's end (or the game's), not whenever the decision
+    passes to another person: in a game where both players decide several times a turn, a
+    player got two DMs or more in one turn before."""
+    env = simcord_env
+    channel = env.create_guild().create_text_channel(game.replace("_", "-"))
+    names = ("alice", "bob", "carla", "dave")[:humans]
+    players = [channel.guild.add_member(env.create_user(n)) for n in names]
+    for p in players:
+        await p.slash(channel, "join", game=game)
+    if settings:
+        await players[0].slash(channel, "options", settings=settings)
+    for _ in range(ais):
+        await players[0].slash(channel, "addbot")
+    mark = len(env.http_requests)
+    await players[0].slash(channel, "start")
+    table = str(channel.id)
+    # DMs per (player, turn): the start's deal counts as turn 0
+    counts: Counter[tuple[int, int]] = Counter()
+    for p in players:
+        counts[(p.id, 0)] += len(dm_posts(env, p, mark))
+    actors = {p.id: p for p in players}
+    rng = random.Random(3)
+    for _ in range(steps):
+        view = await env.bot.service.view(table)
+        assert view is not None
+        turn = game_turns(view)
+        mark = len(env.http_requests)
+        if not await play_one(env, channel, actors, rng):
+            break
+        for p in players:
+            counts[(p.id, turn)] += len(dm_posts(env, p, mark))
+    sent = sum(counts.values())
+    assert sent >= len(players), counts  # hands did go out while the game ran
+    assert max(counts.values()) <= 1, {k: n for k, n in counts.items() if n > 1}
