@@ -12,7 +12,9 @@ A channel sees a game as a table, not a flood:
   the pending decision is the message's text), and it is uploaded only when the board
   differs from the newest picture of the table. A turn message whose start board is the
   picture right above it (the turn before, as it left the board) shows no picture of its own
-  until the turn ends, so a turn costs one upload, not one per decision;
+  until the board changes. A decision inside the turn that looks at the board (the game's
+  ``image_decisions``: a placement, the choice of an offer) replaces the picture when the
+  board changed since it: nobody decides under a stale board;
 * **AI turns** that follow each other are one message, kept up to date while they play
   (:mod:`bot.discord_chain`), with the board after them;
 * **the lobby** is one message edited as people join, leave or add AIs;
@@ -380,13 +382,17 @@ class TableMessages:
         image: bytes | None,
         ds: Sequence[DecisionInfo] = (),
     ) -> LiveMessage:
-        """The next decision inside the same turn: edit the message's text (what happened,
-        the decision line, its controls; the picture stays: the board of the turn's start,
-        replaced by the board as the turn left it when it ends); ping a player who must
-        decide inside someone else's turn (once)."""
+        """The next decision inside the same turn: edit the message (what happened, the
+        decision line, its controls, and the picture when ``image`` - the board the decider
+        looks at - differs from it: never a stale board under a decision); ping a player who
+        must decide inside someone else's turn (once)."""
         live.controls = True
+        upload = None
+        if image is not None and picture_crc(image) != live.crc:
+            upload, live.crc = image, picture_crc(image)
+            live.image = f"board-{d.seq}.png"
         card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
-        if not await self._edit(dest, live.id, card, None):
+        if not await self._edit(dest, live.id, card, upload):
             return await self._start_turn(dest, channel, d, live.lines, image, ds)
         due = [u for u in ping_ids(d, ds) if u not in live.pinged]
         if due:

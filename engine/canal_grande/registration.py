@@ -59,8 +59,9 @@ REGISTRATION = GameRegistration(
         OptionSpec("turn_limit", "safety cap on the number of turns (CG-G20)", "500", minimum=1),
     ),
     controls="engine.canal_grande.controls:controls",
-    image_decisions=frozenset({"take"}),
-    hand_decisions=frozenset({"take", "vote", "place"}),
+    # decision kinds (not command verbs): the chooser's "take" is the decision "choose"
+    image_decisions=frozenset({"choose"}),
+    hand_decisions=frozenset({"choose", "district", "place"}),
     own_words=(
         "engine.canal_grande",
         "divider",

@@ -100,7 +100,7 @@ REGISTRATION = GameRegistration(
     random_policy="engine.venezia.registration:random_policy",
     command_seat="engine.venezia.registration:command_seat",
     controls="engine.venezia.controls:controls",
-    image_decisions=frozenset({"place", "drain"}),
+    image_decisions=frozenset({"place", "drain", "district"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
     own_words=(
         "engine.venezia",

@@ -281,3 +281,22 @@ def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
                 ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
                 if a.public_view() == b.public_view():
                     assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb]
+
+
+@pytest.mark.parametrize("reg", registrations(), ids=lambda r: r.name)
+def test_image_and_hand_decisions_name_real_decision_kinds(reg: Any) -> None:
+    """A registration's ``image_decisions`` and ``hand_decisions`` are decision *kinds* the
+    engine asks for (a command's verb there, e.g. a "take" whose decision is "choose", would
+    silently never give the decider his picture)."""
+    wanted = set(reg.image_decisions | reg.hand_decisions)
+    seen: set[str] = set()
+    for case in [c for c in REGS if c.reg is reg]:
+        for seed in range(1, 9):
+
+            def each(state: GameState, decision: Decision, command: str) -> None:
+                seen.update(d.kind for d in state.pending_all())
+
+            play(case, seed, each)
+            if wanted <= seen:
+                return
+    assert wanted <= seen, f"{reg.name}: never asked for {sorted(wanted - seen)}"
