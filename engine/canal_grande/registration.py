@@ -60,7 +60,7 @@ REGISTRATION = GameRegistration(
     ),
     controls="engine.canal_grande.controls:controls",
     # decision kinds (not command verbs): the chooser's "take" is the decision "choose"
-    image_decisions=frozenset({"choose"}),
+    image_decisions=frozenset({"choose", "district", "place"}),
     hand_decisions=frozenset({"choose", "district", "place"}),
     own_words=(
         "engine.canal_grande",
