@@ -5,9 +5,10 @@ at a boundary: the game's start (the deal), the end of a turn (a public update w
 ``turn_over``) and the game's end. At a boundary every player with news gets one DM, however
 many times his hand changed and whoever changed it - except the players deciding right then:
 they are pinged and see their hand in their private controls, **My hand** and ``/hand``, so
-their news waits for the next turn's end (the next boundary they are not deciding at). In a
-sealed stage every seat decides at once; there nobody waits at a turn's end (else nobody
-would ever get his hand), only at the start. The game's end sends everything. So a player
+their news waits for the next boundary they are not deciding at. A sealed stage asks every
+seat at once, and its private select *is* the player's hand: a player asked in every round
+(Amsterdam) is pinged each round and reads his hand there, so a DM beside the ping would be a
+second notification saying the same. The game's end sends everything. So a player
 gets at most one DM per turn, for every game's idea of a turn: one player's turn in which
 others' hands may change too (Venezia), a cycle in which both players decide several times
 (Canal Grande), a round of sealed choices (Amsterdam); AI seats' moves inside a turn are no
@@ -126,10 +127,9 @@ class HandMail:
             due = [(u, held.pop(u)) for u in list(held)]
         elif outcome.started or any(u.turn_over for u in outcome.public):
             ds = outcome.decisions or ((outcome.decision,) if outcome.decision else ())
-            # who decides now is pinged and sees his hand in his controls: his news waits
-            # for the end of this turn; in a sealed stage everyone decides, so there it goes
-            # out at every turn's end (not at the start: the first turn's end brings it)
-            deciding = {d.user_id for d in ds if d.user_id and (outcome.started or not d.sealed)}
+            # who decides now is pinged and sees his hand in his controls (a sealed stage's
+            # select is his hand): his news waits for a boundary he is not deciding at
+            deciding = {d.user_id for d in ds if d.user_id}
             due = [(u, held.pop(u)) for u in list(held) if u not in deciding]
         else:
             due = []

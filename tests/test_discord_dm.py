@@ -86,7 +86,7 @@ async def test_news_waits_for_the_turns_end_and_the_next_decider_waits_longer() 
     assert await m.held("1") == {}
 
 
-async def test_in_a_sealed_stage_nobody_waits_past_a_turns_end() -> None:
+async def test_who_decides_in_a_sealed_stage_reads_his_hand_in_its_select() -> None:
     m, client, _ = mail()
     both = (deciding(ALICE, sealed=True), deciding(BOB, sealed=True))
     start = Outcome(
@@ -101,7 +101,12 @@ async def test_in_a_sealed_stage_nobody_waits_past_a_turns_end() -> None:
     await m.deliver(None, "1", start)
     assert client.dms == {}, "who decides at the start sees his hand in his controls"
     await m.deliver(None, "1", move(hand(ALICE, "a1"), turn_over=True, decisions=both))
-    assert len(client.dms[ALICE]) == 1 and len(client.dms[BOB]) == 1
+    assert client.dms == {}, "pinged to choose from his hand: no DM besides the ping"
+    only_bob = (deciding(BOB, sealed=True),)  # Alice is not asked this time (e.g. cannot buy)
+    await m.deliver(None, "1", move(turn_over=True, decisions=only_bob))
+    assert list(client.dms) == [ALICE] and "a1" in client.dms[ALICE][0]["content"]
+    await m.deliver(None, "1", move(game_over=True))
+    assert len(client.dms[BOB]) == 1 and "b0" in client.dms[BOB][0]["content"]
 
 
 async def test_a_dm_shows_no_older_picture_than_its_hand() -> None:

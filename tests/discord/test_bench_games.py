@@ -35,16 +35,6 @@ KNOWN_MISSES: dict[tuple[str, str, int, int], dict[str, tuple[float, str]]] = {
         # opens (measured 0.7; at most one a turn, test_held_dms.py)
         "dms_per_player_per_turn": (0.7, "the human's hand changes in every turn"),
     },
-    ("amsterdam", "variant=base", 2, 0): {
-        # AM-4.2: each round both players play a card and draw: both hands change every round
-        # and each round's end brings one DM (measured 1.0: the starting hands wait for it)
-        "dms_per_player_per_turn": (1.0, "both hands change every round"),
-    },
-    ("amsterdam", "variant=special_cards", 1, 1): {
-        # the round's end brings the human his hand (he played a card and drew); in a sealed
-        # stage nobody's news waits for a later turn (measured 1.0)
-        "dms_per_player_per_turn": (1.0, "the human's hand changes every round"),
-    },
 }
 
 #: pictures uploaded per turn (posts and edits), measured with seed 7. Each comes with an
