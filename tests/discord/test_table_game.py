@@ -43,9 +43,10 @@ async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
     assert report["channel_messages_per_turn"] <= 1.2
     assert report["board_images_posted_per_turn"] <= 1.2
     # The picture is replaced only when the board changed and a decision looks at it (or the
-    # turn ends): uploads in all, posts and edits (measured 2.35 with seed 7: a turn's
-    # placements and drains each see the board as it is, test_current_board.py)
-    assert report["images_uploaded_per_turn"] <= 2.4
+    # turn ends): uploads in all, posts and edits - a turn's placements and drains each see
+    # the board as it is (test_current_board.py). The deal is random: measured 2.19-2.52 in 7
+    # games (bench discord seeds 1-7 and a CI run)
+    assert report["images_uploaded_per_turn"] <= 2.8
     assert report["pings_per_turn"] <= 1.1
     assert report["dms_per_player_per_turn"] <= 0.5
     assert report["earlier_messages_with_live_controls"] == 0
