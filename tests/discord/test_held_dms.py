@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from simcord import Env
 from bot.bench_discord import game_turns
 from bot.discord_layout import escape
 from bot.discord_sim import play_game, play_one
+from bot.table import lobby
 from tests.discord.conftest import make_bot
 from tests.discord.test_table_life import seated
 
@@ -104,12 +106,20 @@ async def test_ai_moves_hold_a_solo_players_hand_dms_to_one_a_turn(simcord_env: 
     ],
 )
 async def test_no_player_gets_two_hand_dms_in_one_turn(
-    simcord_env: Env, game: str, settings: str, humans: int, ais: int, steps: int, some: bool
+    simcord_env: Env,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    settings: str,
+    humans: int,
+    ais: int,
+    steps: int,
+    some: bool,
 ) -> None:
     """Held hand updates go out at a turn's end (or the game's), not whenever the decision
     passes to another person: in a game where both players decide several times a turn, a
     player got two DMs or more in one turn before."""
     env = simcord_env
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: 11))  # the deal
     channel = env.create_guild().create_text_channel(game.replace("_", "-"))
     names = ("alice", "bob", "carla", "dave")[:humans]
     players = [channel.guild.add_member(env.create_user(n)) for n in names]
