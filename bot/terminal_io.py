@@ -129,6 +129,11 @@ class Console:
             except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: leave
                 self.say()
                 return None
+        return self._read_stream(prompt, None)
+
+    def _read_stream(self, prompt: str, echo: str | None) -> str | None:
+        """A line from ``stdin`` (no readline): the prompt shown on a terminal; a piped
+        transcript echoes the line after it (``echo`` instead of the line, if given)."""
         if self.interactive and prompt:
             self.stdout.write(self.style(prompt, "bold green"))
             self.stdout.flush()
@@ -137,7 +142,7 @@ class Console:
             return None
         line = line.rstrip("\r\n")
         if not self.interactive:
-            self.say(f"{prompt}{line}".rstrip(), "dim")
+            self.say(f"{prompt}{line if echo is None else echo}".rstrip(), "dim")
         return line
 
     def read_secret(self, prompt: str = "") -> str | None:
@@ -151,15 +156,7 @@ class Console:
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 return None
-        if self.interactive and prompt:
-            self.stdout.write(self.style(prompt, "bold green"))
-            self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            return None
-        if not self.interactive:
-            self.say(f"{prompt}(hidden)", "dim")
-        return line.rstrip("\r\n")
+        return self._read_stream(prompt, "(hidden)")
 
 
 class ImageFolder:
