@@ -9,7 +9,7 @@ reported, never asserted.
 
 ``--game`` picks the game (:data:`GAMES`): its state builder, its render functions
 ("module:function", like the table service names them) and its targets. Venezia, the default,
-times the 5-player board (p50 <= 25 ms, PNG <= 200 KB, width >= 1400 px); Canal Grande times
+times the 5-player board (p50 <= 25 ms, PNG <= 200 KB, width >= 1000 px); Canal Grande times
 its table, hand and end images (p50 <= 10 ms, PNG <= 150 KB each), and so does Amsterdam
 (``--variant`` picks one of its variants, default ``base``). ``--kind`` picks one image.
 """
@@ -33,7 +33,7 @@ from engine.venezia import VeneziaState
 NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
 TARGET_P50_MS = 25.0
 TARGET_PNG_BYTES = 200_000
-TARGET_WIDTH = 1400
+TARGET_WIDTH = 1000  # sharp when opened full size; its aspect suits Discord (render.display)
 
 
 def mid_game_state(

@@ -47,17 +47,29 @@ def gondola_point(view: View, seat: int) -> Point:
     return (x, y + (i - (len(at_start) - 1) / 2) * step)
 
 
-def panel_origin(index: int) -> tuple[int, int]:
-    """Top-left corner of the ``index``-th panel of the side column (players in seat order,
-    then the imaginary player)."""
+def panel_width() -> int:
+    """Width of a player panel (the grid under the strip has ``T.PANEL_COLS`` columns)."""
     lay = S.layout()
-    return lay.side_x, T.HEADER_H + T.PAD + index * (T.PLAYER_PANEL_H + T.PANEL_GAP)
+    return (lay.width - (T.PANEL_COLS + 1) * T.PAD) // T.PANEL_COLS
+
+
+def panel_origin(index: int) -> tuple[int, int]:
+    """Top-left corner of the ``index``-th panel of the grid under the strip (players in seat
+    order, then the imaginary player), row by row."""
+    lay = S.layout()
+    row, col = divmod(index, T.PANEL_COLS)
+    x = T.PAD + col * (panel_width() + T.PAD)
+    return x, lay.panels_y + row * (T.PLAYER_PANEL_H + T.PANEL_GAP)
 
 
 def player_name_box(seat: int) -> tuple[int, int, int, int]:
     """The box where ``seat``'s name is written in his panel (for tests)."""
     x, y = panel_origin(seat)
-    return (x + 62, y + 12, x + T.SIDE_W - T.PAD - 90, y + 42)
+    return (x + NAME_X, y + 12, x + panel_width() - 100, y + 48)
+
+
+#: Where a player panel's name starts (after the colour bar and the marker).
+NAME_X = 68
 
 
 def _seat_name(view: View, seat: int | str | None) -> str:
@@ -129,30 +141,35 @@ def _moves(view: View) -> dict[str, tuple[int, int]]:
 
 
 def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str) -> None:
-    draw_text(draw, xy, text.upper(), T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls")
+    draw_text(draw, xy, text.upper(), T.BOARD_FONT_CAPTION, T.TEXT_SOFT, bold=True, anchor="ls")
+
+
+#: Spacing of the architects' and the supply's columns in the strip (a label under each).
+STRIP_STEP = 74
 
 
 def _strip_slots() -> dict[str, int]:
-    """x of each section of the strip under the board."""
+    """x of each section of the strip under the board (the supply ends at the right edge)."""
     x = T.PAD + 14
     slots = {"architects": x}
-    x += 4 * 72 + 16
+    x += 4 * STRIP_STEP + 8
     slots["deck"] = x
-    x += 150
+    x += 170
     slots["pool"] = x
-    x += 4 * 31 + 22
-    slots["supply"] = x
+    slots["supply"] = S.layout().board_w - T.PAD - 6 - 6 * STRIP_STEP
     return slots
 
 
 #: Caption baseline and row top in the strip, relative to the strip's top.
-STRIP_CAPTION_Y = T.PAD + 18
-STRIP_ROW_Y = T.PAD + 30
+STRIP_CAPTION_Y = T.PAD + 20
+STRIP_ROW_Y = T.PAD + 28
+#: The labels under the strip's icons, below the row top.
+STRIP_LABEL_DY = 56
 
 
 def _strip_box() -> Box:
     lay = S.layout()
-    return (0, T.HEADER_H + lay.board_h, lay.board_w, lay.height)
+    return (0, T.HEADER_H + lay.board_h, lay.board_w, lay.panels_y)
 
 
 @lru_cache(maxsize=1)
@@ -162,31 +179,31 @@ def _base() -> Image.Image:
     img = S.static_board().base.copy()
     draw = ImageDraw.Draw(img)
     top = _strip_box()[1]
-    box = S.rounded_box(
-        lay.board_w - 2 * T.PAD, T.STRIP_H - 2 * T.PAD + 4, T.PANEL, T.PANEL_EDGE, 10
-    )
+    box = S.rounded_box(lay.board_w - 2 * T.PAD, T.STRIP_H - T.PAD, T.PANEL, T.PANEL_EDGE, 10)
     S.paste(img, box, (T.PAD, top + T.PAD - 2))
     cap_y, row_y = top + STRIP_CAPTION_Y, top + STRIP_ROW_Y
+    label_y = row_y + STRIP_LABEL_DY
+    small, soft = T.BOARD_FONT_CAPTION, T.TEXT_SOFT
     slots = _strip_slots()
     x = slots["architects"]
     _caption(draw, (x, cap_y), "Architects")
     for t in T.ARCHITECT_TYPES:
-        S.paste(img, S.pawn_icon(t, 26, 34), (x, row_y))
-        draw_text(draw, (x + 28, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
-        x += 72
+        S.paste(img, S.pawn_icon(t, 26, 34), (x, row_y + 2))
+        draw_text(draw, (x + 30, label_y), t, small, soft, anchor="mm")
+        x += STRIP_STEP
     x = slots["deck"]
     _caption(draw, (x, cap_y), "Deck · discard")
     S.paste(img, S.card_back(26, 36), (x, row_y))
-    S.paste(img, S.rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 74, row_y))
-    draw_text(draw, (x + 13, row_y + 50), "deck", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
-    draw_text(draw, (x + 87, row_y + 50), "discard", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    S.paste(img, S.rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 84, row_y))
+    draw_text(draw, (x + 13, label_y), "deck", small, soft, anchor="mm")
+    draw_text(draw, (x + 97, label_y), "discard", small, soft, anchor="mm")
     _caption(draw, (slots["pool"], cap_y), "Pool")
     x = slots["supply"]
     _caption(draw, (x, cap_y), "Pieces left · treasure")
     for t in T.SUPPLY_ORDER:
         S.paste(img, S.piece_icon(t, 30), (x, row_y + 2))
-        draw_text(draw, (x + 15, row_y + 50), t, T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
-        x += 62
+        draw_text(draw, (x + 26, label_y), t, small, soft, anchor="mm")
+        x += STRIP_STEP
     S.paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
-    draw_text(draw, (x + 14, row_y + 50), "treasure", T.FONT_TINY, T.TEXT_SOFT, anchor="mm")
+    draw_text(draw, (x + 26, label_y), "treasure", small, soft, anchor="mm")
     return img

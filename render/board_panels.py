@@ -12,6 +12,7 @@ from render import static as S
 from render import theme as T
 from render.board_base import (
     IMAGINARY_LETTER,
+    NAME_X,
     Painter,
     View,
     _caption,
@@ -19,6 +20,9 @@ from render.board_base import (
     _seat_ref,
 )
 from render.text import draw_text, text_width
+
+TEXT = T.BOARD_FONT_TEXT
+CAPTION = T.BOARD_FONT_CAPTION
 
 # --------------------------------------------------------------------------- side column
 
@@ -34,41 +38,47 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
         S.paste(img, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, 0))
         bar = T.player_color(seat)
         S.paste(img, S.rounded_box(7, h - 16, bar, bar, 3), (6, 8))
-        S.paste(img, S.marker(seat, letter, 34), (20, 9))
+        S.paste(img, S.marker(seat, letter, 38), (22, 9))
         # score (track position), right
         score = str(position)
-        draw_text(draw, (w - 14, 27), score, T.FONT_SCORE, T.TEXT, bold=True, anchor="rm")
-        sw = text_width(score, T.FONT_SCORE, bold=True)
-        draw_text(draw, (w - 18 - sw, 31), "pts", T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
+        draw_text(draw, (w - 14, 29), score, T.BOARD_FONT_SCORE, T.TEXT, bold=True, anchor="rm")
+        sw = text_width(score, T.BOARD_FONT_SCORE, bold=True)
+        draw_text(draw, (w - 20 - sw, 33), "pts", TEXT, T.TEXT_SOFT, anchor="rm")
+        sw += text_width("pts", TEXT) + 6
         # name and turn marker (V-U1, V-U8)
         tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
-        tag_w = text_width(tag, T.FONT_TINY, bold=True) + 14 if tag else 0
-        name_max = w - 62 - sw - 40 - tag_w
+        tag_w = text_width(tag, CAPTION, bold=True) + 16 if tag else 0
+        name_max = w - NAME_X - sw - 30 - (tag_w + 10 if tag else 0)
         box = draw_text(
-            draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm", max_width=name_max
+            draw,
+            (NAME_X, 28),
+            name,
+            T.BOARD_FONT_NAME,
+            T.TEXT,
+            bold=True,
+            anchor="lm",
+            max_width=name_max,
         )
         if tag:
-            tx = max(box[2], 62) + 10
-            S.paste(img, S.rounded_box(tag_w, 20, T.TAG, T.TAG, 10), (tx, 16))
-            draw_text(
-                draw, (tx + tag_w / 2, 26), tag, T.FONT_TINY, T.TAG_TEXT, bold=True, anchor="mm"
-            )
+            tx = max(box[2], NAME_X) + 10
+            S.paste(img, S.rounded_box(tag_w, 26, T.TAG, T.TAG, 12), (tx, 15))
+            draw_text(draw, (tx + tag_w / 2, 28), tag, CAPTION, T.TAG_TEXT, bold=True, anchor="mm")
         # cards in front (open constructions), with the architect pawns he holds
-        _front_cards(img, draw, (20, 46), dict(front), list(held))
+        _front_cards(img, draw, (22, 50), dict(front), list(held))
         # hand size and tokens (V-U5: how many of each kind, never their values)
-        by = h - 15
+        by = h - 17
         bx = w - 14
         for kind, n in (("treasure", treasure), ("swamp", swamp)):
             label = f"{n} {kind}"
-            lw = text_width(label, T.FONT_SMALL, bold=True)
+            lw = text_width(label, TEXT, bold=True)
             ink = T.TEXT if n else T.TEXT_SOFT
-            draw_text(draw, (bx, by), label, T.FONT_SMALL, ink, bold=True, anchor="rm")
-            S.paste(img, S.token_icon(kind, 18), (bx - lw - 22, by - 9))
-            bx -= lw + 36
+            draw_text(draw, (bx, by), label, TEXT, ink, bold=True, anchor="rm")
+            S.paste(img, S.token_icon(kind, 22), (bx - lw - 27, by - 11))
+            bx -= lw + 44
         label = f"{hand} in hand"
-        lw = text_width(label, T.FONT_SMALL, bold=True)
-        draw_text(draw, (bx, by), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="rm")
-        S.paste(img, S.card_back(14, 19), (bx - lw - 19, by - 10))
+        lw = text_width(label, TEXT, bold=True)
+        draw_text(draw, (bx, by), label, TEXT, T.TEXT, bold=True, anchor="rm")
+        S.paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
 
     return paint
 
@@ -83,23 +93,23 @@ def _front_cards(
     """The cards lying in front of a player, grouped by type; returns the x after them."""
     x, y = xy
     if not front:
-        draw_text(draw, (x, y + 15), "no cards in front", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        return x + 120
+        draw_text(draw, (x, y + 16), "no cards in front", TEXT, T.TEXT_SOFT, anchor="lm")
+        return x + 170
     named = sum(1 for t in T.TYPES if front.get(t)) <= 2  # room for the type names
     for t in T.TYPES:
         n = front.get(t, 0)
         if not n:
             continue
         for i in range(min(n, 4)):
-            S.paste(img, S.card_icon(t, 20, 27), (x + i * 6, y))
-        x += 20 + 6 * (min(n, 4) - 1) + 4
+            S.paste(img, S.card_icon(t, 23, 31), (x + i * 6, y))
+        x += 23 + 6 * (min(n, 4) - 1) + 5
         label = f"{t} {n}/{T.CARDS_NEEDED[t]}" if named else f"{n}/{T.CARDS_NEEDED[t]}"
-        box = draw_text(draw, (x, y + 14), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
+        box = draw_text(draw, (x, y + 16), label, TEXT, T.TEXT, bold=True, anchor="lm")
         x = box[2] + 4
         if t in held:
-            S.paste(img, S.pawn_icon(t, 16, 22), (x, y + 3))
-            x += 18
-        x += 12
+            S.paste(img, S.pawn_icon(t, 18, 25), (x, y + 3))
+            x += 20
+        x += 14
     return x
 
 
@@ -111,11 +121,19 @@ def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
         w, h = img.size
         S.paste(img, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, 0))
         S.paste(img, S.rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
-        S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 34), (20, 9))
-        draw_text(draw, (62, 26), name, T.FONT_NAME, T.TEXT, bold=True, anchor="lm")
+        S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 38), (22, 9))
+        box = draw_text(draw, (NAME_X, 28), name, T.BOARD_FONT_NAME, T.TEXT, bold=True, anchor="lm")
         note = "imaginary player · no gondola"
-        draw_text(draw, (w - 14, 26), note, T.FONT_TINY, T.TEXT_SOFT, anchor="rm")
-        _front_cards(img, draw, (20, 46), dict(front), list(held))
+        draw_text(
+            draw,
+            (w - 14, 29),
+            note,
+            CAPTION,
+            T.TEXT_SOFT,
+            anchor="rm",
+            max_width=max(40, w - 14 - box[2] - 16),
+        )
+        _front_cards(img, draw, (22, 50), dict(front), list(held))
 
     return paint
 
@@ -147,17 +165,15 @@ def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         S.paste(img, S.rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
-        _caption(draw, (14, 20), "Buildings to complete")
-        ly = 42
+        _caption(draw, (14, 26), "Buildings to complete")
+        ly = 48
         if not lines:
-            draw_text(draw, (14, ly), "none", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+            draw_text(draw, (14, ly), "none", TEXT, T.TEXT_SOFT, anchor="lm")
         for t, text, now in lines:
             if ly > h - 14:
                 break
-            S.paste(img, S.card_icon(t, 18, 24), (14, ly - 12))
-            draw_text(
-                draw, (40, ly), text, T.FONT_SMALL, T.TEXT, bold=now, anchor="lm", max_width=w - 54
-            )
-            ly += 26
+            S.paste(img, S.card_icon(t, 20, 27), (14, ly - 14))
+            draw_text(draw, (42, ly), text, TEXT, T.TEXT, bold=now, anchor="lm", max_width=w - 56)
+            ly += 28
 
     return paint

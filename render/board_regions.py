@@ -14,6 +14,7 @@ from render import theme as T
 from render.board_base import (
     IMAGINARY_LETTER,
     STRIP_ROW_Y,
+    STRIP_STEP,
     Box,
     Painter,
     View,
@@ -25,6 +26,7 @@ from render.board_base import (
     _strip_box,
     _strip_slots,
     panel_origin,
+    panel_width,
 )
 from render.board_palette import (
     _quantize,
@@ -73,8 +75,8 @@ def _regions(view: View, plan: _Plan) -> list[_Region]:
     and the builds box, each with the key of everything it shows."""
     lay = S.layout()
     regions = [_header_region(view, plan), _strip_region(view, plan.letters)]
-    x0, y = panel_origin(0)
-    w = T.SIDE_W - T.PAD
+    w = panel_width()
+    index = 0
     architects = {t: _seat_ref(view, s) for t, s in (view.get("architects") or {}).items()}
     for p in view["players"]:
         seat = int(p["seat"])
@@ -93,8 +95,9 @@ def _regions(view: View, plan: _Plan) -> list[_Region]:
             bool(p.get("active")),
             bool(p.get("to_decide")),
         )
+        x0, y = panel_origin(index)
         regions.append(_Region((x0, y, x0 + w, y + T.PLAYER_PANEL_H), key, _player_painter(key)))
-        y += T.PLAYER_PANEL_H + T.PANEL_GAP
+        index += 1
     imag = view.get("imaginary")
     if imag is not None:
         held = tuple(t for t, s in architects.items() if s == "imaginary")
@@ -104,13 +107,18 @@ def _regions(view: View, plan: _Plan) -> list[_Region]:
             tuple(sorted((imag.get("front") or {}).items())),
             held,
         )
+        x0, y = panel_origin(index)
         box = (x0, y, x0 + w, y + T.PLAYER_PANEL_H)
         regions.append(_Region(box, ikey, _imaginary_painter(ikey)))
-        y += T.PLAYER_PANEL_H + T.PANEL_GAP
-    h = min(T.BUILDS_H, lay.height - y - T.PAD)
-    if h >= 40:
-        lines = tuple(_builds_lines(view))
-        regions.append(_Region((x0, y, x0 + w, y + h), ("builds", lines), _builds_painter(lines)))
+        index += 1
+    # the builds box: the rest of the last row, or the whole next row, down to the bottom
+    x0, y = panel_origin(index)
+    x1 = x0 + w if index % T.PANEL_COLS else lay.width - T.PAD
+    bottom = lay.height - T.PAD
+    if bottom - y < T.BUILDS_MIN_H:  # no free cell (six panels): beside nothing, skip
+        return regions
+    lines = tuple(_builds_lines(view))
+    regions.append(_Region((x0, y, x1, bottom), ("builds", lines), _builds_painter(lines)))
     return regions
 
 
@@ -145,20 +153,21 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         W = img.width
         x = T.PAD + 2
-        y1 = 22
+        y1 = 25
         turn = f"Turn {turn_no}"
-        tw = text_width(turn, T.FONT_SUB, bold=True)
-        draw_text(draw, (W - T.PAD - 4, y1), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm")
+        sub_font = T.BOARD_FONT_SUB
+        tw = text_width(turn, sub_font, bold=True)
+        draw_text(draw, (W - T.PAD - 4, y1), turn, sub_font, T.HEADER_SUB, bold=True, anchor="rm")
         for seat, letter in markers:
-            S.paste(img, S.marker(seat, letter, 32), (x, y1 - 16))
-            x += 36
+            S.paste(img, S.marker(seat, letter, 36), (x, y1 - 18))
+            x += 40
         if markers:
             x += 4
         draw_text(
             draw,
             (x, y1),
             title,
-            T.FONT_TITLE,
+            T.BOARD_FONT_TITLE,
             T.HEADER_TEXT,
             bold=True,
             anchor="lm",
@@ -166,9 +175,9 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
         )
         draw_text(
             draw,
-            (T.PAD + 2, 50),
+            (T.PAD + 2, 62),
             sub,
-            T.FONT_SUB,
+            sub_font,
             T.HEADER_SUB,
             anchor="lm",
             max_width=W - 2 * T.PAD,
@@ -237,28 +246,28 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         row_y = STRIP_ROW_Y
         slots = _strip_slots()
-        big = T.FONT_NAME
+        big = T.BOARD_FONT_NAME
+        small = T.BOARD_FONT_CAPTION
         x = slots["architects"]
         for holder in holders:
             if holder is None:
-                draw_text(
-                    draw, (x + 43, row_y + 17), "free", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm"
-                )
+                draw_text(draw, (x + 46, row_y + 19), "free", small, T.TEXT_SOFT, anchor="mm")
             else:
-                S.paste(img, S.marker(holder[0], holder[1], 28), (x + 29, row_y + 3))
-            x += 72
+                S.paste(img, S.marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
+            x += STRIP_STEP
         x = slots["deck"]
-        draw_text(draw, (x + 32, row_y + 18), str(deck), big, T.TEXT, bold=True, anchor="lm")
-        draw_text(draw, (x + 106, row_y + 18), str(discard), big, T.TEXT, bold=True, anchor="lm")
+        draw_text(draw, (x + 32, row_y + 19), str(deck), big, T.TEXT, bold=True, anchor="lm")
+        draw_text(draw, (x + 116, row_y + 19), str(discard), big, T.TEXT, bold=True, anchor="lm")
         x = slots["pool"]
+        room = slots["supply"] - x - 20
         if not pool:
-            draw_text(draw, (x, row_y + 18), "empty", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        for i, t in enumerate(pool[:6]):
+            draw_text(draw, (x, row_y + 19), "empty", small, T.TEXT_SOFT, anchor="lm")
+        for i, t in enumerate(pool[: max(1, room // 31)]):
             S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
         x = slots["supply"]
         for n in (*supply, treasure):
             ink = T.TEXT if n else T.ALERT
-            draw_text(draw, (x + 34, row_y + 17), str(n), big, ink, bold=True, anchor="lm")
-            x += 62
+            draw_text(draw, (x + 34, row_y + 19), str(n), big, ink, bold=True, anchor="lm")
+            x += STRIP_STEP
 
     return paint

@@ -4,6 +4,7 @@ regenerates them.
     uv run python -m render.golden --update    # rewrite tests/golden/*.png from canonical games
     uv run python -m render.golden --docs      # rewrite docs/sample_*.png, docs/canal_grande_*.png
     uv run python -m render.golden             # compare the current renderers with the goldens
+    uv run python -m render.golden --rerender  # redraw goldens and docs from their stored views
 
 ``--game venezia``, ``--game canal_grande`` or ``--game amsterdam`` limits ``--update`` /
 ``--docs`` to one game's images. Each golden PNG carries its input view as JSON in an ``iTXt``
@@ -307,6 +308,29 @@ def ok(stats: tuple[float, float]) -> bool:
     return stats[0] < MAX_MEAN_DIFF and stats[1] < MAX_BAD_FRACTION
 
 
+def _game_of(kind: str) -> str:
+    if kind in CG_KINDS:
+        return "canal_grande"
+    return "amsterdam" if kind in AM_KINDS else "venezia"
+
+
+def _rerender(game: str) -> int:
+    stored: dict[str, tuple[str, View]] = {}
+    for path in sorted(GOLDEN_DIR.glob("*.png")):
+        kind, view, _ = read_golden(path)
+        if game in ("all", _game_of(kind)):
+            stored[path.stem] = (kind, view)
+            write_golden(path, kind, view)
+            print(f"wrote {path.relative_to(ROOT)}")
+    for doc, name in {**DOCS, **CG_DOCS, **AM_DOCS}.items():
+        if name in stored:
+            kind, view = stored[name]
+            path = DOCS_DIR / f"{doc}.png"
+            path.write_bytes(renderer(kind)(view))
+            print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m render.golden", description=__doc__.split("\n")[0])
     ap.add_argument("--update", action="store_true", help="regenerate tests/golden/*.png")
@@ -317,7 +341,15 @@ def main(argv: list[str] | None = None) -> int:
         default="all",
         help="whose images --update / --docs rewrite (all)",
     )
+    ap.add_argument(
+        "--rerender",
+        action="store_true",
+        help="redraw tests/golden/*.png and the docs' samples from the views stored in the"
+        " goldens (a renderer change, without replaying the canonical games)",
+    )
     args = ap.parse_args(argv)
+    if args.rerender:
+        return _rerender(args.game)
     if args.update or args.docs:
         views: dict[str, tuple[str, View]] = {}
         docs: dict[str, str] = {}

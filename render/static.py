@@ -71,7 +71,7 @@ from render.static_layout import (
     hex_corners,
     is_post,
     layout,
-    side_height,
+    panels_height,
     track_radius,
 )
 from render.static_pieces import (
@@ -121,10 +121,10 @@ __all__ = [
     "is_post",
     "layout",
     "legend_spot",
+    "panels_height",
     "pawn_icon",
     "piece_icon",
     "ring_sprite",
-    "side_height",
     "static_board",
     "token_icon",
     "track_radius",

@@ -14,6 +14,7 @@ from render import theme as T
 from render.common import SS
 from render.common import downscale as _downscale
 from render.static_labels import (
+    _OBSTACLE_SCALE,
     LEGEND_SIZE,
     _draw_legend,
     _obstacles,
@@ -66,12 +67,18 @@ def static_board(board: Board | None = None) -> StaticBoard:
     if hit is not None and hit[0] is lay.board:
         return hit[1]
     obstacles = _obstacles(lay)
+    # the key first (it needs the most room), then the district names around it
+    spot = legend_spot(lay, obstacles, *LEGEND_SIZE)
+    if spot is not None:
+        k = _OBSTACLE_SCALE
+        lx, ly = spot[0] * k, (spot[1] - T.HEADER_H) * k
+        lw, lh = LEGEND_SIZE[0] * k, LEGEND_SIZE[1] * k
+        ImageDraw.Draw(obstacles).rectangle((lx, ly, lx + lw, ly + lh), fill=255)
     names = district_name_spots(lay, obstacles)
     swamp_v = _draw_board_area(lay, True, names)
     empty_v = _draw_board_area(lay, False, names)
     base = Image.new("RGB", (lay.width, lay.height), T.BACKGROUND)
     base.paste(swamp_v, (0, T.HEADER_H))
-    spot = legend_spot(lay, obstacles, *LEGEND_SIZE)
     if spot is not None:
         _draw_legend(base, spot)
     base.paste(T.HEADER, (0, 0, lay.width, T.HEADER_H))
@@ -208,10 +215,13 @@ def _draw_board_area(lay: Layout, swamps: bool, names: dict[str, tuple[str, Poin
     for s, (x, y) in enumerate(lay.track_px):
         if s == 45:
             continue
-        text = "10/45" if s == 10 else str(s)
         colour = T.POST_NUM if is_post(s) else T.TRACK_NUM
-        size = T.FONT_TRACK - (1 if s == 10 else 0)
-        draw_text(d, (x, y - oy), text, size, colour, bold=True, anchor="mm")
+        if s == 10:  # 10 and 45 share a space: two lines in its larger disc
+            size = T.FONT_TRACK - 3
+            draw_text(d, (x, y - oy - 0.17 * u), "10", size, colour, bold=True, anchor="mm")
+            draw_text(d, (x, y - oy + 0.17 * u), "45", size, colour, bold=True, anchor="mm")
+            continue
+        draw_text(d, (x, y - oy), str(s), T.FONT_TRACK, colour, bold=True, anchor="mm")
     for text, (x, y) in names.values():
         draw_text(d, (x, y - oy), text, T.FONT_DISTRICT, T.DISTRICT_NAME, bold=True, anchor="mm")
     return img

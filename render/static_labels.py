@@ -103,7 +103,8 @@ def district_name_spots(
     return spots
 
 
-LEGEND_SIZE: Final = (176, 166)
+LEGEND_SIZE: Final = (184, 130)
+LEGEND_FONT: Final = 17  # the key is a reminder; everything it explains is drawn on the board
 
 
 def legend_spot(lay: Layout, obstacles: Image.Image, w: int, h: int) -> tuple[int, int] | None:
@@ -133,18 +134,16 @@ def _draw_legend(img: Image.Image, xy: tuple[int, int]) -> None:
     w, h = LEGEND_SIZE
     paste(img, rounded_box(w, h, T.LEGEND_BG, T.PANEL_EDGE, 10), (x0, y0))
     d = ImageDraw.Draw(img)
-    draw_text(d, (x0 + 12, y0 + 20), "KEY", T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls")
+    draw_text(d, (x0 + 12, y0 + 24), "KEY", LEGEND_FONT, T.TEXT_SOFT, bold=True, anchor="ls")
     rows = [
-        ("swamp", "swamp (0–2 gold)"),
-        ("stone", "stone site (empty)"),
-        ("empty", "empty site"),
-        ("bridge", "bridge site"),
-        ("post", "mooring posts 61+"),
+        ("swamp", "swamp 0–2 gold"),
+        ("stone", "stone site"),
+        ("post", "posts 61+"),
     ]
     k = SS
     icon = 26
     for i, (kind, text) in enumerate(rows):
-        cy = y0 + 41 + i * 27
+        cy = y0 + 46 + i * 32
         cx = x0 + 24
         big = Image.new("RGBA", (icon * k, icon * k), (0, 0, 0, 0))
         bd = ImageDraw.Draw(big)
@@ -167,4 +166,4 @@ def _draw_legend(img: Image.Image, xy: tuple[int, int]) -> None:
             bd.ellipse(box, fill=T.POST_FILL, outline=T.POST_STRIPE, width=k)
         small = _downscale(big, (icon, icon))
         img.paste(small, (cx - icon // 2, cy - icon // 2), small)
-        draw_text(d, (cx + 20, cy), text, T.FONT_SMALL, T.TEXT, anchor="lm")
+        draw_text(d, (cx + 22, cy), text, LEGEND_FONT, T.TEXT, anchor="lm")

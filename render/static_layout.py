@@ -23,6 +23,8 @@ Box = tuple[int, int, int, int]
 SQRT3: Final = math.sqrt(3)
 #: The track's last scoring space (60); the mooring posts follow it (V-C5).
 TRACK_END: Final = int(load_components()["track_end"])
+#: Room (in units) left of the start space's centre: half a gondola (0.56) and a margin.
+START_CLEAR: Final = 0.85
 
 
 # =========================================================================== geometry
@@ -32,7 +34,8 @@ TRACK_END: Final = int(load_components()["track_end"])
 class Layout:
     """Pixel geometry of the board image, derived from the board data.
 
-    The board area starts at ``(0, T.HEADER_H)``; the side column of panels is to its right.
+    The board area starts at ``(0, T.HEADER_H)``; the strip and then the grid of panels
+    (``T.PANEL_COLS`` x ``T.PANEL_ROWS``, from ``panels_y``) are under it.
     """
 
     board: Board
@@ -52,8 +55,9 @@ class Layout:
         return self.unit / SQRT3
 
     @property
-    def side_x(self) -> int:
-        return self.board_w
+    def panels_y(self) -> int:
+        """Top of the grid of player panels (under the strip)."""
+        return T.HEADER_H + self.board_h + T.STRIP_H
 
     def px(self, q: float, r: float) -> Point:
         """Axial (fractional) board coordinates -> image pixels."""
@@ -85,9 +89,9 @@ def hex_corners(cx: float, cy: float, size: float) -> list[Point]:
     ]
 
 
-def side_height(panels: int) -> int:
-    """Height the side column needs for ``panels`` player panels and the builds box."""
-    return T.PAD + panels * (T.PLAYER_PANEL_H + T.PANEL_GAP) + T.BUILDS_H + T.PAD
+def panels_height() -> int:
+    """Height of the grid of player panels and the builds box under the strip."""
+    return T.PANEL_ROWS * (T.PLAYER_PANEL_H + T.PANEL_GAP) - T.PANEL_GAP + T.PAD
 
 
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
@@ -103,14 +107,16 @@ def layout(board: Board | None = None) -> Layout:
     pts = [cartesian(h.q, h.r) for h in board.hexes.values()]
     pts += [cartesian(t.x, t.y) for t in board.track]
     m = T.BOARD_MARGIN
-    min_x = min(p[0] for p in pts) - m
+    # the gondolas queued on space 0 are wider than its disc: keep their hulls off the edge
+    start_x = cartesian(board.track[0].x, board.track[0].y)[0]
+    min_x = min(min(p[0] for p in pts) - m, start_x - START_CLEAR)
     min_y = min(p[1] for p in pts) - m
     max_x = max(p[0] for p in pts) + m
     max_y = max(p[1] for p in pts) + m
     board_w = math.ceil((max_x - min_x) * unit)
     board_h = math.ceil((max_y - min_y) * unit)
-    width = board_w + T.SIDE_W
-    height = T.HEADER_H + max(board_h + T.STRIP_H, side_height(5))
+    width = board_w
+    height = T.HEADER_H + board_h + T.STRIP_H + panels_height()
 
     def px(q: float, r: float) -> Point:
         x, y = cartesian(q, r)
@@ -136,7 +142,7 @@ def track_radius(lay: Layout, space: int) -> float:
     """Radius of a track space's disc."""
     if space in (0, 10, 45):
         return 0.42 * lay.unit
-    return 0.3 * lay.unit
+    return 0.34 * lay.unit
 
 
 def is_post(space: int) -> bool:

@@ -131,17 +131,32 @@ TOKEN_EDGE: Final = (70, 60, 40)
 UNIT: Final = 48  # pixels between adjacent hex centres
 SUPERSAMPLE: Final = 3  # the static layer and the sprites are drawn this much larger
 BOARD_MARGIN: Final = 0.62  # board margin around hexes and track, in units
-HEADER_H: Final = 66
-SIDE_W: Final = 440  # the right-hand column of panels
+HEADER_H: Final = 80
 PAD: Final = 12
-PLAYER_PANEL_H: Final = 108
+#: The player panels sit under the board in two columns (three rows: five players and the
+#: box of buildings to complete), so the image is about as tall as wide: Discord shows an
+#: attachment at most 550 px wide and 576 px tall (render.display), and a wide picture is
+#: shrunk to its width there.
+PANEL_COLS: Final = 2
+PANEL_ROWS: Final = 3
+PLAYER_PANEL_H: Final = 118
 PANEL_GAP: Final = 8
-STRIP_H: Final = 118  # the table strip under the board: architects, deck, pool, supply
-BUILDS_H: Final = 112  # the "buildings in progress" box under the player panels
+STRIP_H: Final = 112  # the table strip under the board: architects, deck, pool, supply
+BUILDS_MIN_H: Final = 80  # the "buildings to complete" box takes the grid's free cells
 
-FONT_HEX: Final = 14
-FONT_TRACK: Final = 12
-FONT_DISTRICT: Final = 14
+# The board image's text: at Discord's display scale (about 0.49) every size here shows at 9 px
+# or more (tests/test_render_display.py).
+FONT_HEX: Final = 20
+FONT_TRACK: Final = 19
+FONT_DISTRICT: Final = 20
+BOARD_FONT_TITLE: Final = 28
+BOARD_FONT_SUB: Final = 20
+BOARD_FONT_NAME: Final = 25
+BOARD_FONT_SCORE: Final = 32
+BOARD_FONT_TEXT: Final = 20  # panel text: cards in front, hand and tokens, builds
+BOARD_FONT_CAPTION: Final = 19  # captions and labels under icons
+
+# The hand and end images (DMs and the final post) keep their own sizes.
 FONT_TITLE: Final = 22
 FONT_SUB: Final = 15
 FONT_NAME: Final = 18

@@ -113,7 +113,7 @@ def test_every_phase_renders(games: dict[int, Any], n: int) -> None:
     for kind, state in firsts.items():
         view = state.public_view()
         img = decode(RB.render_board(view))
-        assert img.width >= 1400
+        assert img.width >= 1000
         d = state.pending()
         assert d is not None and d.kind == kind
         hand = decode(render_hand(state.player_view(d.seat)))
@@ -129,7 +129,7 @@ def test_end_of_game(games: dict[int, Any], n: int) -> None:
     view = final.public_view()
     assert view["game_over"]
     board = decode(RB.render_board(view))
-    assert board.width >= 1400
+    assert board.width >= 1000
     end = decode(render_end(view))
     # the winner's line is drawn last: its colour at its final point of the chart
     winner = view["ranking"][0][0]

@@ -47,8 +47,10 @@ def test_the_decks_panel_draws_the_note_only_with_a_count(variant: str) -> None:
     box = _decks_box(quiet)
     assert box == _decks_box(near)  # the layout does not move
     quiet_png, near_png = B.render_board(quiet), B.render_board(near)
-    assert _alert_pixels(quiet_png, box) == 0
-    assert _alert_pixels(near_png, box) > 50
+    # the note's line at the panel's foot (above it, player A's red marker under his deck)
+    band = (box[0], box[3] - 26, box[2], box[3])
+    assert _alert_pixels(quiet_png, band) == 0
+    assert _alert_pixels(near_png, band) > 50
     # the rest of the image is the same: only the decks panel changed
     a = Image.open(io.BytesIO(quiet_png)).convert("RGB")
     b = Image.open(io.BytesIO(near_png)).convert("RGB")

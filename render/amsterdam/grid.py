@@ -48,6 +48,7 @@ class GridGeometry:
     box: tuple[int, int, int, int]  # the grid panel
     row0: int = 0  # index in the view's grid of the first row drawn
     col0: int = 0
+    note: str = ""  # under the grid: the port's size while its place is not fixed yet
 
     @property
     def height(self) -> int:
@@ -64,15 +65,43 @@ def geometry(
     band = A.LABEL_BAND
     if cell is None:
         avail = A.MIN_WIDTH - 2 * A.MARGIN - 2 * band - 24
-        cell = max(A.CELL_MIN, min(A.CELL_MAX, avail // len(all_cols)))
+        fit = min(avail // len(all_cols), ROWS_BUDGET // len(all_rows))
+        cell = max(A.CELL_MIN, min(A.CELL_MAX, fit))
     (r_lo, r_hi), (c_lo, c_hi) = reach(view)
     rows, cols = all_rows[r_lo : r_hi + 1], all_cols[c_lo : c_hi + 1]
     grid_w = len(cols) * cell + 2 * band + 24
     w = width if width is not None else max(A.MIN_WIDTH, grid_w + 2 * A.MARGIN)
     x0 = (w - len(cols) * cell) // 2
     y0 = top + 12 + band
-    box = (A.MARGIN, top, w - A.MARGIN, y0 + len(rows) * cell + band + 12)
-    return GridGeometry(rows, cols, cell, x0, y0, box, r_lo, c_lo)
+    note = port_note(view, len(rows), len(cols))
+    bottom = y0 + len(rows) * cell + band + 12 + (NOTE_H if note else 0)
+    box = (A.MARGIN, top, w - A.MARGIN, bottom)
+    return GridGeometry(rows, cols, cell, x0, y0, box, r_lo, c_lo, note)
+
+
+#: Pixels for the grid's rows: a tall harbour gets smaller cells, so that the image is not so
+#: tall that Discord shrinks its names below 9 px (render.display).
+ROWS_BUDGET: Final = 760
+#: Height of the line under the grid that gives the port's size (:func:`port_note`).
+NOTE_H: Final = 30
+
+
+def port_note(view: View, drawn_rows: int, drawn_cols: int) -> str:
+    """While the port can still shift (AM-G8: its frame has a size, not a place), more cells
+    are drawn than the port will have, e.g. 11 x 10 for Gomoku's 8 x 8 port (AM-V6.1): say
+    its real size and how much of it is used, so the grid agrees with the title."""
+    grid = view["grid"]
+    frame_r, frame_c = (int(v) for v in grid["frame"])
+    if drawn_rows <= frame_r and drawn_cols <= frame_c:
+        return ""
+    rows = tuple(grid["rows"])
+    span_r, span_c = grid["span"]["rows"], grid["span"]["cols"]
+    used_r = rows.index(span_r[1]) - rows.index(span_r[0]) + 1
+    used_c = int(span_c[1]) - int(span_c[0]) + 1
+    return (
+        f"The port is {frame_r} × {frame_c} at most: {used_r} rows × {used_c} columns so far,"
+        " growing into the cells shown"
+    )
 
 
 def reach(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -118,11 +147,23 @@ def grid_panel_region(g: GridGeometry) -> Region:
         g.x0 - g.box[0],
         g.y0 - g.box[1],
         g.box[2] - g.box[0],
+        g.note,
     )
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
+        if g.note:
+            draw_text(
+                draw,
+                (w / 2, h - NOTE_H / 2 - 6),
+                g.note,
+                A.FONT_SMALL,
+                T.TEXT,
+                bold=True,
+                anchor="mm",
+                max_width=w - 24,
+            )
         gx, gy = g.x0 - g.box[0], g.y0 - g.box[1]
         n_r, n_c = len(g.rows), len(g.cols)
         half = A.LABEL_BAND // 2 + 2

@@ -17,10 +17,52 @@ from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_back, card_face, card_key, coin
 from render.amsterdam.regions import Region, caption
-from render.common import panel, paste_flat
+from render.common import marker, panel, paste_flat, player_letters
 from render.text import draw_text, text_width
 
-__all__ = ["card_by_label", "decks_region", "reveal_region", "stall_note"]
+__all__ = ["card_by_label", "decks_region", "owner_label", "reveal_region", "stall_note"]
+
+#: Owner names under the decks and the reveal: the size the player panels use, so they show
+#: at 9 px or more in Discord (tests/test_render_display.py).
+OWNER_FONT = A.FONT_NAME
+OWNER_MARK = 30
+
+
+def owner_label(name: str, room: int) -> str | None:
+    """The owner's name if it fits whole in ``room`` pixels (beside his marker), else None:
+    a name is never cut ("amsterda…"); the marker alone then says whose it is, as in his
+    panel."""
+    return name if text_width(name, OWNER_FONT, bold=True) <= room - OWNER_MARK - 8 else None
+
+
+def _owner(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    owner: tuple[Any, ...],
+    room: int,
+    centre: bool = False,
+) -> None:
+    """The owner's marker and (if it fits whole) name, on one line; ``xy`` is the line's left
+    end (or its centre) at the middle of the line."""
+    seat, letter, name = owner
+    shown = owner_label(name, room)
+    width = OWNER_MARK + (8 + text_width(shown, OWNER_FONT, bold=True) if shown else 0)
+    x = xy[0] - width / 2 if centre else xy[0]
+    y = xy[1]
+    mark = marker(seat, letter, OWNER_MARK, A.PLAYER[seat], A.PLAYER_INK[seat])
+    paste_flat(img, mark, (round(x), round(y - OWNER_MARK / 2)), T.PANEL)
+    if shown:
+        draw_text(
+            draw,
+            (x + OWNER_MARK + 8, y),
+            shown,
+            OWNER_FONT,
+            A.PLAYER[seat],
+            bold=True,
+            anchor="lm",
+        )
+
 
 View = dict[str, Any]
 
@@ -43,7 +85,10 @@ def decks_region(view: View, box: tuple[int, int, int, int]) -> Region:
         ),
         special if uses_special else None,
         int(view.get("bank", 0)),
-        tuple(str(p["name"]) for p in view["players"][:2]),
+        tuple(
+            (int(p["seat"]), letter, str(p["name"]))
+            for p, letter in zip(view["players"][:2], player_letters(view), strict=False)
+        ),
         stall_note(view),
     )
     return Region(box, key, _decks_painter(key))
@@ -107,17 +152,10 @@ def _decks_painter(key: tuple[Any, ...]) -> Any:
             draw_text(
                 draw, (x, 40 + cw + 26), f"{size} left", A.FONT_BODY, T.TEXT, bold=True, anchor="ls"
             )
-            colour = T.TEXT_SOFT if i == 0 else A.PLAYER[i - 1]
-            draw_text(
-                draw,
-                (x, 40 + cw + 50),
-                label,
-                A.FONT_SMALL,
-                colour,
-                bold=i > 0,
-                anchor="ls",
-                max_width=slot - 8,
-            )
+            if i == 0:
+                draw_text(draw, (x, 40 + cw + 50), label, A.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+            else:
+                _owner(img, draw, (x, 40 + cw + 44), label, slot - 4)
         x = 14 + 3 * slot
         paste_flat(img, coin(40), (x, 44), T.PANEL)
         draw_text(draw, (x + 48, 64), str(bank), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
@@ -237,17 +275,7 @@ def _reveal_painter(key: tuple[Any, ...]) -> Any:
                     bold=True,
                     anchor="mm",
                 )
-            seat, _, name = names[s]
-            draw_text(
-                draw,
-                (14 + s * slot + slot / 2, 38 + cw + 30),
-                name,
-                A.FONT_SMALL,
-                A.PLAYER[seat],
-                bold=True,
-                anchor="ms",
-                max_width=slot - 10,
-            )
+            _owner(img, draw, (14 + s * slot + slot / 2, 38 + cw + 24), names[s], slot - 10, True)
         draw_text(
             draw, (w / 2, 38 + cw / 2), "vs", A.FONT_BODY, T.TEXT_SOFT, bold=True, anchor="mm"
         )

@@ -49,6 +49,11 @@ def _empty_slot(w: int, h: int) -> Image.Image:
     return rounded_box(w, h, T.PANEL, C.EMPTY_SLOT, 4, 2)
 
 
+#: The victory rows' text: at Discord's display scale of the 1200 px image (0.46) it shows at
+#: 9 px or more (tests/test_render_display.py).
+GRID_FONT = 20
+
+
 def grid_painter(key: tuple[Any, ...]) -> Any:
     """The victory-card grid: districts across, players down, four slots per cell."""
     _, districts, rows, _winner = key
@@ -56,12 +61,12 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 26), "Victory cards")
+        caption(draw, (16, 28), "Victory cards", GRID_FONT - 1)
         draw_text(
             draw,
-            (w - 16, 26),
+            (w - 16, 28),
             "wins: one of each of the 6 districts, or 4 of one",
-            C.FONT_SMALL,
+            GRID_FONT,
             T.TEXT_SOFT,
             anchor="rs",
         )
@@ -71,12 +76,12 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
         for i, (d, dname) in enumerate(districts):
             x = name_w + i * col
             colour = C.DISTRICT.get(d, C.DISTRICT_FALLBACK)
-            paste_flat(img, rounded_box(col - 8, 32, colour, colour, 8), (x, 38), T.PANEL)
+            paste_flat(img, rounded_box(col - 8, 34, colour, colour, 8), (x, 38), T.PANEL)
             draw_text(
                 draw,
-                (x + (col - 8) / 2, 54),
+                (x + (col - 8) / 2, 55),
                 dname,
-                C.FONT_SMALL,
+                GRID_FONT,
                 C.CARD_INK,
                 bold=True,
                 anchor="mm",
@@ -88,13 +93,19 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
             if r:
                 draw.line((14, y - 2, w - 14, y - 2), fill=T.GRID, width=1)
             bg = T.PANEL
-            player_title(img, draw, (14, y + 6), seat, letter, name, name_w - 24, size=19, bg=bg)
+            player_title(img, draw, (14, y + 2), seat, letter, name, name_w - 24, size=22, bg=bg)
             held = sum(1 for c in counts if c)
             best = max(counts) if counts else 0
-            total = sum(counts)
-            plural = "s" if total != 1 else ""
-            detail = f"{total} card{plural} · {held} of {nd} districts · best {best} of 4"
-            draw_text(draw, (16, y + row_h - 12), detail, C.FONT_CAPTION, T.TEXT_SOFT, anchor="ls")
+            detail = f"{held}/{nd} districts · best {best}/4"
+            draw_text(
+                draw,
+                (16, y + row_h - 8),
+                detail,
+                GRID_FONT,
+                T.TEXT_SOFT,
+                anchor="ls",
+                max_width=name_w - 20,
+            )
             for i, (d, _) in enumerate(districts):
                 x = name_w + i * col
                 n = counts[i]

@@ -121,9 +121,11 @@ def panel(img: Image.Image, box: Box, active: bool = False, fill: T.RGB | None =
     common.panel(img, box, active, fill)
 
 
-def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
+def caption(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = C.FONT_CAPTION
+) -> None:
     """A small upper-case panel caption."""
-    common.caption(draw, xy, text, C.FONT_CAPTION)
+    common.caption(draw, xy, text, size)
 
 
 #: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).

@@ -1,0 +1,185 @@
+"""The board images are readable where Discord shows them (issue #17, item 7).
+
+Discord draws an attached image inside a 550 x 576 px box (SimCord's preview models it), so a
+picture is shrunk by :func:`render.display.display_scale`; the text that a decision names
+(Venezia's hex labels, the panels, Canal Grande's victory rows, Amsterdam's names) must still
+show at :data:`render.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from render import display as D
+from render import golden as G
+from render import theme as T
+from render.text import text_width
+
+
+def size_of(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as img:
+        return img.size
+
+
+def golden_view(name: str) -> tuple[str, dict]:  # type: ignore[type-arg]
+    kind, view, _ = G.read_golden(G.GOLDEN_DIR / f"{name}.png")
+    return kind, view
+
+
+def test_display_box_is_simcords() -> None:
+    """The numbers come from SimCord's preview stylesheet (skipped if SimCord is missing)."""
+    try:
+        css_file = resources.files("simcord.preview") / "static" / "preview.css"
+        css = Path(str(css_file)).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        pytest.skip("SimCord's preview is not installed")
+    inline = re.search(r"\.attachment-inline\s*\{[^}]*width:\s*min\(100%,\s*(\d+)px\)", css)
+    assert inline is not None and int(inline.group(1)) == D.MAX_DISPLAY_W
+    image = re.search(
+        r"\.attachment-image\s*\{[^}]*max-height:\s*min\(calc\(var\(--preview-height\)\s*\*\s*"
+        r"\.(\d+)\),\s*(\d+)px\)",
+        css,
+    )
+    height = re.search(r"--preview-height:\s*(\d+)px", css)
+    assert image is not None and height is not None
+    factor = int(image.group(1)) / 10 ** len(image.group(1))
+    assert min(round(int(height.group(1)) * factor), int(image.group(2))) == D.MAX_DISPLAY_H
+
+
+def test_display_scale() -> None:
+    assert D.display_scale(1551, 784) == pytest.approx(550 / 1551)  # the old Venezia board
+    assert D.display_scale(500, 400) == 1.0
+    assert D.display_scale(960, 1440) == pytest.approx(576 / 1440)
+
+
+# --------------------------------------------------------------------------- Venezia
+
+VENEZIA_FONTS = {
+    "hex labels": T.FONT_HEX,
+    "track numbers": T.FONT_TRACK,
+    "district names": T.FONT_DISTRICT,
+    "header title": T.BOARD_FONT_TITLE,
+    "header line": T.BOARD_FONT_SUB,
+    "player names": T.BOARD_FONT_NAME,
+    "panel text": T.BOARD_FONT_TEXT,
+    "captions": T.BOARD_FONT_CAPTION,
+}
+
+
+@pytest.mark.parametrize("name", ["board_5p_mid", "board_2p"])
+def test_venezia_board_text_shows_at_9px(name: str) -> None:
+    from render.board import render_board
+
+    _, view = golden_view(name)
+    w, h = size_of(render_board(view))
+    scale = D.display_scale(w, h)
+    assert scale >= 0.48  # was 0.35 for the 1551 x 784 board
+    for what, font in VENEZIA_FONTS.items():
+        shown = font * scale
+        assert shown >= D.MIN_DISPLAY_FONT_PX, f"{what}: {font} px shows at {shown:.1f} px"
+
+
+def test_venezia_hex_labels_fit_their_hexes() -> None:
+    from render import static as S
+
+    lay = S.layout()
+    for label in lay.board.hexes:
+        assert text_width(label, T.FONT_HEX, bold=True) <= lay.unit - 4, label
+
+
+def test_venezia_player_names_are_whole() -> None:
+    """Names of 16 characters (and the turn tag) fit the panels under the board."""
+    from render.board_base import NAME_X, panel_width
+
+    name = "Maximilian-Alexa"
+    tag = text_width("▶ TO ACT", T.BOARD_FONT_CAPTION, bold=True) + 16
+    score = text_width("120", T.BOARD_FONT_SCORE, bold=True) + text_width("pts", T.BOARD_FONT_TEXT)
+    room = panel_width() - NAME_X - score - 36 - tag - 10
+    assert text_width(name, T.BOARD_FONT_NAME, bold=True) <= room
+
+
+def test_gondolas_on_the_start_space_are_inside_the_image() -> None:
+    from engine.venezia import VeneziaState
+    from render import static as S
+    from render.board_base import gondola_point
+
+    view = VeneziaState.new(["A", "B", "C", "D", "E"], seed=1).public_view()
+    lay = S.layout()
+    half = round(0.72 * lay.unit * 1.56) / 2  # the gondola sprite (render.board_compose)
+    for seat in range(5):
+        x, _ = gondola_point(view, seat)
+        assert x - half >= 4
+
+
+# --------------------------------------------------------------------------- Canal Grande
+
+
+@pytest.mark.parametrize("name", ["cg_board_vote", "cg_board_odd_names"])
+def test_canal_grande_victory_rows_show_at_9px(name: str) -> None:
+    from render.canal_grande.board_grid import GRID_FONT
+
+    kind, view = golden_view(name)
+    w, h = size_of(G.renderer(kind)(view))
+    scale = D.display_scale(w, h)
+    assert GRID_FONT * scale >= D.MIN_DISPLAY_FONT_PX
+    assert text_width("6/6 districts · best 4/4", GRID_FONT) <= 250 - 20  # the name column
+
+
+# --------------------------------------------------------------------------- Amsterdam
+
+
+@pytest.mark.parametrize(
+    "name", ["am_board_place", "am_board_sealed", "am_board_gomoku", "am_board_canale"]
+)
+def test_amsterdam_names_show_at_9px(name: str) -> None:
+    from render.amsterdam import theme as A
+    from render.amsterdam.panels import OWNER_FONT
+
+    kind, view = golden_view(name)
+    w, h = size_of(G.renderer(kind)(view))
+    scale = D.display_scale(w, h)
+    for font in (A.FONT_NAME, OWNER_FONT):
+        assert font * scale >= D.MIN_DISPLAY_FONT_PX, f"{font} px at scale {scale:.3f}"
+
+
+def test_amsterdam_gomoku_at_its_start_shows_at_9px() -> None:
+    """The tallest harbour: Gomoku's first rounds draw 11 rows the port may still grow into."""
+    from render.amsterdam import theme as A
+    from render.amsterdam.board import render_board
+
+    state = G._play_am(["amsterdam_player_long", "Sára"], 6, "gomoku", lambda s: s.round >= 2)
+    w, h = size_of(render_board(state.public_view()))
+    assert A.FONT_NAME * D.display_scale(w, h) >= D.MIN_DISPLAY_FONT_PX
+
+
+def test_amsterdam_owner_names_are_never_cut() -> None:
+    from render.amsterdam.panels import owner_label
+
+    assert owner_label("Sára", 120) == "Sára"
+    assert owner_label("amsterdam_player_long", 120) is None  # the marker alone, not "amsterda…"
+    for name in ("Zoë", "Kōji", "amsterdam", "Maximilian-Alexander"):
+        shown = owner_label(name, 200)
+        assert shown in (name, None)
+
+
+def test_amsterdam_gomoku_grid_agrees_with_its_title() -> None:
+    """AM-V6.1: the port is 8 x 8. While its place floats the grid draws every cell it may
+    still grow into (11 rows at the start) and says the port's real size under it; once it
+    spans 8 x 8, the grid is those 8 x 8 cells."""
+    from render.amsterdam.board import _header_region
+    from render.amsterdam.grid import geometry
+
+    start = G._play_am(["Émile", "Sára"], 6, "gomoku", lambda s: s.round >= 2).public_view()
+    g = geometry(start, 100)
+    assert len(g.rows) > 8
+    assert "8 × 8" in g.note
+    assert "8×8" in _header_region(start, 960).key[2]
+    _, late = golden_view("am_board_gomoku")
+    g = geometry(late, 100)
+    assert (len(g.rows), len(g.cols)) == (8, 8) and g.note == ""
