@@ -55,6 +55,7 @@ def load(svc: TableService, table: Table) -> None:
     (:meth:`Storage.load_channel`), so another process sharing the file and committing moves
     meanwhile can never make the record, the snapshot and the moves disagree."""
     table.reset_game()
+    table.loads += 1
     loaded = svc.storage.load_channel(table.channel_id)
     table.lobby_game, table.lobby_options = loaded.lobby_game, loaded.lobby_options
     stored = loaded.game
