@@ -14,7 +14,9 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   lets a retried delivery be recognised and answered harmlessly.
 * **Lazy restart.** :meth:`Storage.active_channels` returns only channel ids; a new process
   loads a channel's game (latest snapshot + the moves after it) only when that channel is used,
-  and finished or aborted games are never loaded.
+  and finished or aborted games are never loaded. :meth:`Storage.load_channel` reads the record,
+  the snapshot and the moves in ONE read transaction (``BEGIN`` ... ``COMMIT``): another process
+  sharing the file may commit between those reads, and they must still agree.
 * **Threading model.** The table service is async and runs CPU work in a thread pool, so calls
   arrive from arbitrary threads. There is exactly one ``sqlite3`` connection, opened with
   ``check_same_thread=False`` and ``isolation_level=None`` (we issue ``BEGIN IMMEDIATE`` /
@@ -78,6 +80,7 @@ from bot.storage_errors import (
 )
 from bot.storage_moves import MoveLog
 from bot.storage_records import (
+    ChannelLoad,
     FinalResult,
     GameRecord,
     GameStatus,
@@ -87,6 +90,7 @@ from bot.storage_records import (
     SeatRecord,
     SnapshotData,
     SnapshotRecord,
+    StoredGame,
     TableRecord,
     utcnow,
 )
@@ -100,6 +104,7 @@ __all__ = [
     "SYNCHRONOUS_MODES",
     "AlreadyProcessed",
     "AlreadySeated",
+    "ChannelLoad",
     "DuplicateMove",
     "FinalResult",
     "GameInProgress",
@@ -120,6 +125,7 @@ __all__ = [
     "Storage",
     "StorageClosed",
     "StorageError",
+    "StoredGame",
     "TableRecord",
 ]
 

@@ -219,6 +219,20 @@ class StorageConnection:
             yield self._require_open()
 
     @contextmanager
+    def _read_snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock and one read transaction: every read inside sees the file as it was
+        at the first of them, whatever another process commits meanwhile (WAL: the writer
+        does not wait for us). For reads that must agree with each other."""
+        with self._lock:
+            conn = self._require_open()
+            conn.execute("BEGIN")  # deferred: the snapshot starts with the first read
+            try:
+                yield conn
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")  # nothing was written: this only ends the read
+
+    @contextmanager
     def _write(self, operation: str) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back."""
         with self._lock:

@@ -109,16 +109,19 @@ class GameStore(TableStore):
         with self._read() as conn:
             return self._game(conn, game_id)
 
+    def _active_game(self, conn: sqlite3.Connection, channel_id: str) -> GameRecord | None:
+        row = self._row(
+            conn,
+            f"SELECT {GAME_COLUMNS} FROM games "
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return None if row is None else game_from_row(row)
+
     def active_game(self, channel_id: str) -> GameRecord | None:
         """The channel's open game, or ``None``. Finished and aborted games are never returned."""
         with self._read() as conn:
-            row = self._row(
-                conn,
-                f"SELECT {GAME_COLUMNS} FROM games "
-                "WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                (channel_id,),
-            )
-        return None if row is None else game_from_row(row)
+            return self._active_game(conn, channel_id)
 
     def active_channels(self) -> list[str]:
         """Ids of channels with an open game - cheap, for a lazy restart."""
@@ -219,15 +222,18 @@ class GameStore(TableStore):
                 )
             self._put_snapshot(conn, game_id, seq, SnapshotData(state_json, state_hash))
 
+    def _latest_snapshot(self, conn: sqlite3.Connection, game_id: int) -> SnapshotRecord | None:
+        row = self._row(
+            conn,
+            "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        )
+        return None if row is None else snapshot_from_row(row)
+
     def latest_snapshot(self, game_id: int) -> SnapshotRecord | None:
         """The snapshot with the highest seq, or ``None`` (then replay from the seed)."""
         with self._read() as conn:
-            row = self._row(
-                conn,
-                "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-                (game_id,),
-            )
-        return None if row is None else snapshot_from_row(row)
+            return self._latest_snapshot(conn, game_id)
 
     # -- results and history ------------------------------------------------------------------
 

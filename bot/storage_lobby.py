@@ -142,15 +142,21 @@ class TableStore(StorageConnection):
         with self._write("remove_seat") as conn:
             return self._remove_seat(conn, channel_id, "seat_order = ?", seat_order)
 
-    def lobby_choice(self, channel_id: str) -> tuple[str | None, dict[str, str]]:
-        """The game and option texts the channel's lobby chose (``None``: not chosen yet)."""
-        with self._read() as conn:
-            row = conn.execute(
-                "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
-            ).fetchone()
+    @staticmethod
+    def _lobby_choice(
+        conn: sqlite3.Connection, channel_id: str
+    ) -> tuple[str | None, dict[str, str]]:
+        row = conn.execute(
+            "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
+        ).fetchone()
         if row is None or row[0] is None:
             return None, {}
         return str(row[0]), {str(k): str(v) for k, v in json.loads(row[1] or "{}").items()}
+
+    def lobby_choice(self, channel_id: str) -> tuple[str | None, dict[str, str]]:
+        """The game and option texts the channel's lobby chose (``None``: not chosen yet)."""
+        with self._read() as conn:
+            return self._lobby_choice(conn, channel_id)
 
     def set_lobby_choice(
         self, channel_id: str, game: str | None, options: Mapping[str, str] | None = None

@@ -16,9 +16,12 @@ from bot.storage_errors import (
 from bot.storage_games import GameStore
 from bot.storage_records import (
     MOVE_COLUMNS,
+    ChannelLoad,
     FinalResult,
+    GameRecord,
     MoveRecord,
     SnapshotData,
+    StoredGame,
     move_from_row,
     parse_ts,
 )
@@ -115,19 +118,50 @@ class MoveLog(GameStore):
             for seq, seat, user, command, at, key in archived
         ]
 
+    def _moves(self, conn: sqlite3.Connection, game_id: int, after_seq: int) -> list[MoveRecord]:
+        archived = self._archived(conn, game_id)
+        if archived is not None:
+            return [m for m in archived if m.seq > after_seq]
+        rows = self._rows(
+            conn,
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after_seq),
+        )
+        return [move_from_row(r) for r in rows]
+
     def moves(self, game_id: int, after_seq: int = -1) -> list[MoveRecord]:
         """Moves with ``seq > after_seq`` in order - what to replay after a snapshot (from
         the packed archive for a finished game)."""
         with self._read() as conn:
-            archived = self._archived(conn, game_id)
-            if archived is not None:
-                return [m for m in archived if m.seq > after_seq]
-            rows = self._rows(
-                conn,
-                f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after_seq),
-            )
-        return [move_from_row(r) for r in rows]
+            return self._moves(conn, game_id, after_seq)
+
+    def _stored_game(
+        self, conn: sqlite3.Connection, record: GameRecord, all_moves: bool
+    ) -> StoredGame:
+        snap = self._latest_snapshot(conn, record.id)
+        after = -1 if all_moves or snap is None else snap.seq
+        return StoredGame(record, snap, self._moves(conn, record.id, after))
+
+    def load_channel(self, channel_id: str) -> ChannelLoad:
+        """Everything a table service loads for a channel - the lobby's choice, the open game,
+        its latest snapshot and the moves after it - in ONE read transaction, so they agree
+        even while another process sharing the file commits moves (they show the file as it
+        was at the first read)."""
+        with self._read_snapshot() as conn:
+            lobby_game, lobby_options = self._lobby_choice(conn, channel_id)
+            record = self._active_game(conn, channel_id)
+            game = None if record is None else self._stored_game(conn, record, False)
+        return ChannelLoad(lobby_game, lobby_options, game)
+
+    def load_game(self, game_id: int, *, all_moves: bool = False) -> StoredGame | None:
+        """A game's record, latest snapshot and the moves after it (every move with
+        ``all_moves``), read in ONE read transaction like :meth:`load_channel`; ``None`` if
+        there is no such game."""
+        with self._read_snapshot() as conn:
+            record = self._game(conn, game_id)
+            if record is None:
+                return None
+            return self._stored_game(conn, record, all_moves)
 
     def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The last ``limit`` moves, oldest first (for a "what happened" view)."""

@@ -134,6 +134,27 @@ class SnapshotRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredGame:
+    """What resuming a game needs, read in one read transaction (one consistent snapshot of
+    the file): its record, its latest snapshot (``None``: none) and its moves in order - those
+    after that snapshot, or all of them (without a snapshot, or when asked for all)."""
+
+    record: GameRecord
+    snapshot: SnapshotRecord | None
+    moves: list[MoveRecord]
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelLoad:
+    """A channel as a (re)starting table service loads it, in one read transaction: the
+    lobby's chosen game and option texts, and the open game (``None``: no open game)."""
+
+    lobby_game: str | None
+    lobby_options: dict[str, str]
+    game: StoredGame | None
+
+
+@dataclass(frozen=True, slots=True)
 class FinalResult:
     """One seat's outcome, given to :meth:`Storage.finish_game`. ``score`` is any JSON value."""
 

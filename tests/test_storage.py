@@ -17,6 +17,7 @@ from bot.storage import (
     SCHEMA_VERSION,
     AlreadyProcessed,
     AlreadySeated,
+    ChannelLoad,
     DuplicateMove,
     FinalResult,
     GameInProgress,
@@ -545,3 +546,48 @@ def test_lobby_choice_is_stored_and_migrated(db_path: Path) -> None:
         assert s.lobby_choice("c1") == ("canal_grande", {"first_divider": "2"})
         s.set_lobby_choice("c1", None)
         assert s.lobby_choice("c1") == (None, {})
+
+
+def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
+    """Issue #17 item 3: the record, the latest snapshot and the moves a (re)load reads agree,
+    even when another process commits moves between those reads."""
+    with Storage.open(db_path) as reader, Storage.open(db_path) as other:
+        game = start_game(reader)
+        reader.set_lobby_choice("c1", "venezia", {"variant": "base"})
+        reader.append_move(game.id, 0, 0, "u1", "take 3", snapshot=SnapshotData("{}", "h0"))
+        reader.append_move(game.id, 1, 1, "u2", "take 4")
+        commits: list[str] = []
+
+        def commit_between(sql: str) -> None:
+            # SQLite calls this as each statement starts: after the record was read, before
+            # the snapshot (or the moves) are, the other process adds two moves (one with a
+            # newer snapshot).
+            if commits or "FROM snapshots" not in sql:
+                return
+            commits.append(sql)
+            other.append_move(game.id, 2, 0, "u1", "take 5", snapshot=SnapshotData("{}", "h2"))
+            other.append_move(game.id, 3, 1, "u2", "take 6")
+
+        assert reader._conn is not None
+        reader._conn.set_trace_callback(commit_between)
+        try:
+            loaded = reader.load_channel("c1")
+        finally:
+            reader._conn.set_trace_callback(None)
+        assert commits
+        assert (loaded.lobby_game, loaded.lobby_options) == ("venezia", {"variant": "base"})
+        assert loaded.game is not None
+        assert loaded.game.record.last_seq == 1
+        assert loaded.game.snapshot is not None and loaded.game.snapshot.seq == 0
+        assert [m.seq for m in loaded.game.moves] == [1]
+        # The next load sees the other process's moves, again all of a piece.
+        again = reader.load_channel("c1").game
+        assert again is not None and again.record.last_seq == 3
+        assert again.snapshot is not None and again.snapshot.seq == 2
+        assert [m.seq for m in again.moves] == [3]
+        full = reader.load_game(game.id, all_moves=True)
+        assert full is not None and [m.seq for m in full.moves] == [0, 1, 2, 3]
+        assert reader.load_game(12345) is None
+        assert reader.load_channel("nowhere") == ChannelLoad(None, {}, None)
+        # The read transaction is over: the reader can write again at once.
+        reader.append_move(game.id, 4, 0, "u1", "take 7")

@@ -38,6 +38,15 @@ How it works
 * **Concurrency.** One ``asyncio.Lock`` per channel serializes that channel's commands;
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
+* **Two processes on one database** (e.g. two bot instances). A channel's load reads the record,
+  the snapshot and the moves in one read transaction (:meth:`Storage.load_channel`), so the
+  other process's commits never make it inconsistent. A commit that finds the game moved on
+  (``DuplicateMove``/``OutOfOrderMove``) reloads, and so does a refusal that depends on the
+  position (stale, already chosen, not your decision, illegal) when the game in memory turns
+  out to be behind the file; then the command is checked once more against the fresh game, as
+  an answer to the decision it was sent for (its stale guard): the other seat's answer of a
+  simultaneous stage arriving through the other process is taken, an answer whose decision is
+  gone is refused as stale. Idempotency keys are checked again on every try.
 
 Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
 :class:`bot.outputs.Code`), logged, and changes nothing; adapters never see an exception for a

@@ -41,6 +41,11 @@ class Refused(Exception):
         self.message = message
 
 
+class LostRace(Refused):
+    """A commit found the game moved on by another process sharing the database (the table
+    has been reloaded meanwhile); the command may be checked again against the fresh state."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     seq: int
@@ -102,6 +107,9 @@ class Table:
     #: is true at:
     #: spares building the "before" player view to tell whether it changed.
     secrets: dict[int, tuple[int, int, Any]] = field(default_factory=dict)
+    #: How often the table was (re)loaded from the database: a worker tells by it that a race
+    #: lost on the way (e.g. by an AI move) replaced the state it checked a command against.
+    loads: int = 0
 
     @property
     def game_id(self) -> int:

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData
+from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
@@ -51,14 +51,20 @@ def ensure_loaded(svc: TableService, table: Table) -> None:
 
 
 def load(svc: TableService, table: Table) -> None:
+    """(Re)load the channel from the database. Everything is read in one read transaction
+    (:meth:`Storage.load_channel`), so another process sharing the file and committing moves
+    meanwhile can never make the record, the snapshot and the moves disagree."""
     table.reset_game()
-    table.lobby_game, table.lobby_options = svc.storage.lobby_choice(table.channel_id)
-    record = svc.storage.active_game(table.channel_id)
-    if record is not None and record.status == "active":
+    table.loads += 1
+    loaded = svc.storage.load_channel(table.channel_id)
+    table.lobby_game, table.lobby_options = loaded.lobby_game, loaded.lobby_options
+    stored = loaded.game
+    if stored is not None and stored.record.status == "active":
+        record = stored.record
         table.record = record
         table.players = list(record.players)
         try:
-            table.state = restore(svc, record, table)
+            table.state = restore(svc, stored, table)
         except Exception as exc:  # a broken game must not break the channel
             log.exception("channel %s: cannot restore game %s", table.channel_id, record.id)
             table.broken = str(exc)
@@ -69,12 +75,11 @@ def load(svc: TableService, table: Table) -> None:
     table.loaded = True
 
 
-def restore(svc: TableService, record: GameRecord, table: Table) -> GameState:
+def restore(svc: TableService, stored: StoredGame, table: Table) -> GameState:
     """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
+    record, snap = stored.record, stored.snapshot
     game = get_game(record.game_type)
     state: GameState | None = None
-    base = -1
-    snap = svc.storage.latest_snapshot(record.id)
     if snap is not None:
         try:
             candidate = game.from_json(snap.state_json)
@@ -87,12 +92,16 @@ def restore(svc: TableService, record: GameRecord, table: Table) -> GameState:
                 raise RestoreError(
                     f"snapshot {snap.seq} of game {record.id} holds {len(candidate.history)} moves"
                 )
-            state, base = candidate, snap.seq
+            state = candidate
         except Exception:
             log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
+    moves = stored.moves
     if state is None:
         state = fresh_state(record)
-    for move in svc.storage.moves(record.id, after_seq=base):
+        if snap is not None:  # the moves read start after the unusable snapshot: read all,
+            # as far as the record (read with them) knows - another process may have added more
+            moves = [m for m in svc.storage.moves(record.id) if m.seq <= record.last_seq]
+    for move in moves:
         if move.seq != len(state.history):
             raise RestoreError(
                 f"game {record.id}: move {move.seq} follows {len(state.history) - 1}"
@@ -132,14 +141,14 @@ def replay_finished(svc: TableService, game_id: int) -> tuple[GameState | None, 
 def replay_checked(
     svc: TableService, game_id: int, log_into: deque[LogEntry] | None = None
 ) -> GameState:
-    record = svc.storage.get_game(game_id)
-    if record is None:
+    stored = svc.storage.load_game(game_id, all_moves=True)  # one read transaction
+    if stored is None:
         raise RestoreError(f"no game {game_id}")
+    record, snap = stored.record, stored.snapshot
     state = fresh_state(record)
-    snap = svc.storage.latest_snapshot(game_id)
     if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
         raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
-    for move in svc.storage.moves(game_id):
+    for move in stored.moves:
         events = state.apply(move.seat, move.command)
         if state.history[-1] != (move.seat, move.command):
             raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")

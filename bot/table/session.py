@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bot.input_guard import command_problem, id_problem, normal_command
 from bot.outputs import Code, Outcome
-from bot.storage import AlreadyProcessed, DuplicateMove, GameNotActive, OutOfOrderMove
+from bot.storage import (
+    AlreadyProcessed,
+    DuplicateMove,
+    GameNotActive,
+    OutOfOrderMove,
+    PlayerInfo,
+)
 from bot.table import ai_driving, presentation, restore, stages
 from bot.table.grammar import commands_help, grammar_of, texts_of
-from bot.table.records import Applied, Finished, Refused, Table, current, first_word, join_names
+from bot.table.records import (
+    Applied,
+    Finished,
+    LostRace,
+    Refused,
+    Table,
+    current,
+    first_word,
+    join_names,
+)
 from bot.table.restore import results
-from engine.core import GAME_OVER, TURN_END, IllegalMove, stale_guard
+from engine.core import GAME_OVER, TURN_END, GameState, IllegalMove, stale_guard
 from engine.text import excerpt
 
 if TYPE_CHECKING:
@@ -77,19 +92,46 @@ def commit(
     return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
 
 
-def lost_race(svc: TableService, table: Table, seq: int, exc: Exception) -> Refused:
+def lost_race(svc: TableService, table: Table, seq: int, exc: Exception) -> LostRace:
     log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+    reload(svc, table)
+    if table.state is None:
+        return LostRace(Code.STALE, ENDED_MEANWHILE)
+    return LostRace(Code.STALE, stale_text(seq, len(table.state.history)))
+
+
+def reload(svc: TableService, table: Table) -> None:
+    """Read the channel's game again: another process sharing the database moved."""
     table.loaded = False
+    table.secrets.clear()  # a cache of positions; the other process's moves passed ours by
     with table.load_lock:
         restore.load(svc, table)
-    if table.state is None:
-        return Refused(
-            Code.STALE, "this decision is from an earlier game: the game here ended meanwhile"
-        )
-    return Refused(
-        Code.STALE,
-        f"this decision is from an earlier turn (move {seq + 1}); the game is at move "
-        f"{len(table.state.history) + 1} now",
+
+
+def behind(svc: TableService, table: Table) -> bool:
+    """The game in memory is behind the database: another process sharing it moved (or
+    ended the game) since we last wrote or loaded it."""
+    record, state = table.record, table.state
+    if record is None or state is None:
+        return False
+    stored = svc.storage.get_game(record.id)
+    return stored is None or stored.status != "active" or stored.last_seq != len(state.history) - 1
+
+
+#: Refusals that depend on the game's position: when the game in memory turns out to be behind
+#: the database, the command is checked again against the fresh game before it is refused.
+POSITIONAL = frozenset(
+    {Code.STALE, Code.ALREADY_CHOSEN, Code.NOT_YOUR_DECISION, Code.ILLEGAL, Code.GAME_OVER}
+)
+
+
+ENDED_MEANWHILE = "this decision is from an earlier game: the game here ended meanwhile"
+
+
+def stale_text(expected: int, seq_now: int) -> str:
+    return (
+        f"this decision is from an earlier turn (move {expected + 1}); the game is at move "
+        f"{seq_now + 1} now"
     )
 
 
@@ -176,6 +218,25 @@ def check_move(svc: TableService, table: Table, seat: int, text: str) -> str:
         raise Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
 
 
+#: How often a command whose commit lost a race to another process (sharing the database) is
+#: checked again against the reloaded game before it is refused as stale.
+RACE_RETRIES = 3
+
+
+@dataclass(slots=True)
+class Attempt:
+    """What one command's attempts share: the game as the first one found it (the outputs
+    report from there), the moves committed so far (AI moves before a lost race count), and
+    the decision the command answered (its stale guard), to check a retry against."""
+
+    before: GameState | None = None
+    players: list[PlayerInfo] = field(default_factory=list)
+    game_id: int | None = None
+    moves: list[Applied] = field(default_factory=list)
+    guard: int | None = None
+    retry: bool = False
+
+
 def command_worker(
     svc: TableService,
     table: Table,
@@ -194,9 +255,74 @@ def command_worker(
     if problem is not None:
         raise Refused(Code.MALFORMED, problem)
     restore.ensure_loaded(svc, table)
+    run = Attempt()
+    for attempt in range(RACE_RETRIES + 1):
+        try:
+            return attempt_command(
+                svc, table, run, user_id, text, idempotency_key, expect_seq, expect_game
+            )
+        except LostRace as lost:
+            if attempt == RACE_RETRIES:
+                return refused_after(svc, table, run, lost)
+        except Refused as refused:
+            # Refused by the game in memory: is it the game the database holds?
+            if attempt == RACE_RETRIES or refused.code not in POSITIONAL or run.moves:
+                raise
+            if not behind(svc, table):
+                raise
+            log.info(
+                "channel %s: the game in memory is behind the database; reloading",
+                table.channel_id,
+            )
+            reload(svc, table)
+        # Another process moved and the table is reloaded. The command may well still answer
+        # an open decision (e.g. the other seat's answer of a simultaneous stage was that
+        # move): check it once more against the fresh state, as an answer to the decision it
+        # was sent for - refused as stale only if that one is gone.
+        run.retry = True
+        if expect_seq is None:
+            expect_seq = run.guard
+        if expect_game is None:
+            expect_game = run.game_id
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def refused_after(svc: TableService, table: Table, run: Attempt, refused: Refused) -> Outcome:
+    """The refusal, with the moves committed before it (AI moves), which still count."""
+    if not run.moves or run.before is None or run.game_id is None:
+        raise refused
+    caught_up = presentation.outcome(svc, table, run.before, run.moves, run.players, run.game_id)
+    return replace(
+        caught_up,
+        accepted=False,
+        error=refused.message,
+        code=refused.code,
+        duplicate=refused.code == Code.DUPLICATE,
+    )
+
+
+def attempt_command(
+    svc: TableService,
+    table: Table,
+    run: Attempt,
+    user_id: str,
+    text: str,
+    idempotency_key: str | None,
+    expect_seq: int | None,
+    expect_game: int | None,
+) -> Outcome:
+    """One try of :func:`command_worker`: every check against the table's current state, the
+    AI moves that are due, then the commit (:class:`LostRace` if another process was first)."""
     if idempotency_key is not None:
         seq = svc.storage.has_idempotency_key(idempotency_key)
         if seq is not None:
+            if run.moves:
+                return refused_after(
+                    svc,
+                    table,
+                    run,
+                    Refused(Code.DUPLICATE, f"already done: this was accepted as move {seq}"),
+                )
             return Outcome(
                 False,
                 error=f"already done: this was accepted as move {seq}",
@@ -205,6 +331,8 @@ def command_worker(
                 seq=seq,
             )
     if table.state is None or table.record is None:
+        if run.retry:
+            return refused_after(svc, table, run, Refused(Code.STALE, ENDED_MEANWHILE))
         raise no_game(svc, table)
     seat = table.seat_of(user_id)
     if seat is None:
@@ -213,11 +341,12 @@ def command_worker(
             f"you are not playing in this game (players: {join_names(table.state.players)})",
         )
     if expect_game is not None and expect_game != table.record.id:
-        raise Refused(Code.STALE, "this decision is from an earlier game")
+        message = ENDED_MEANWHILE if run.retry else "this decision is from an earlier game"
+        return refused_after(svc, table, run, Refused(Code.STALE, message))
     seq_now = len(table.state.history)
     chosen = stages.already_chosen(table.state, seat)
     if chosen is not None:
-        raise Refused(Code.ALREADY_CHOSEN, chosen)
+        return refused_after(svc, table, run, Refused(Code.ALREADY_CHOSEN, chosen))
     mine = [d for d in table.state.pending_all() if d.seat == seat]
     guard = stale_guard(table.state, mine[0]) if mine else seq_now
     if expect_seq is not None and expect_seq != guard:
@@ -226,36 +355,40 @@ def command_worker(
                 Code.STALE,
                 f"this decision is from an earlier turn; the game is at move {seq_now + 1} now",
             )
-        raise Refused(
-            Code.STALE,
-            f"this decision is from an earlier turn (move {expect_seq + 1}); the game is "
-            f"at move {seq_now + 1} now",
-        )
-    before = table.state
-    players = list(table.players)
-    game_id = table.record.id
+        return refused_after(svc, table, run, Refused(Code.STALE, stale_text(expect_seq, seq_now)))
+    if run.before is None:
+        run.before, run.players, run.game_id = table.state, list(table.players), table.record.id
     # An AI that should have moved (e.g. after a crash mid-chain) moves first.
-    moves = ai_driving.ai_chain(svc, table)
+    loads = table.loads
+    run.moves.extend(ai_driving.ai_chain(svc, table))
+    if table.loads != loads:  # an AI move lost a race: the checks above saw an older game
+        if table.state is None:
+            raise LostRace(Code.STALE, ENDED_MEANWHILE)
+        raise LostRace(Code.STALE, stale_text(guard, len(table.state.history)))
+    assert run.before is not None and run.game_id is not None
     if current(table) is None:
-        return presentation.outcome(svc, table, before, moves, players, game_id)
+        return presentation.outcome(svc, table, run.before, run.moves, run.players, run.game_id)
     try:
         command = check_move(svc, table, seat, text)
     except Refused as refused:
-        if not moves:
-            raise
         # The refusal changed nothing, but the AI moves before it did: report both.
-        caught_up = presentation.outcome(svc, table, before, moves, players, game_id)
-        return replace(caught_up, accepted=False, error=refused.message, code=refused.code)
+        return refused_after(svc, table, run, refused)
+    if run.guard is None:  # the decision this command answers, should a retry need it
+        state = table.state
+        mine = [d for d in state.pending_all() if d.seat == seat]
+        run.guard = stale_guard(state, mine[0]) if mine else len(state.history)
     try:
-        moves.append(commit(svc, table, seat, user_id, command, idempotency_key))
-    except Refused as refused:
-        if refused.code == Code.DUPLICATE:
-            return Outcome(False, error=refused.message, code=Code.DUPLICATE, duplicate=True)
+        run.moves.append(commit(svc, table, seat, user_id, command, idempotency_key))
+    except LostRace:
         raise
+    except Refused as refused:
+        if refused.code == Code.DUPLICATE and not run.moves:
+            return Outcome(False, error=refused.message, code=Code.DUPLICATE, duplicate=True)
+        return refused_after(svc, table, run, refused)
     except IllegalMove as exc:  # validated above; only a racing change could get here
-        raise Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
-    moves.extend(ai_driving.ai_chain(svc, table))
-    return presentation.outcome(svc, table, before, moves, players, game_id)
+        return refused_after(svc, table, run, Refused(Code.ILLEGAL, f"illegal move: {exc}"))
+    run.moves.extend(ai_driving.ai_chain(svc, table))
+    return presentation.outcome(svc, table, run.before, run.moves, run.players, run.game_id)
 
 
 def resume_worker(svc: TableService, table: Table, limit: int | None = -1) -> Outcome:
