@@ -138,6 +138,7 @@ def execute(st: AmsterdamState, seat: int, text: str, ev: list[Event]) -> None:
                 seat,
                 {"stage": phase},
                 {seat: f"your secret answer: {text}"},
+                echo=True,  # no news once revealed; the hand line shows it while sealed
             )
         )
         if all(not st.asked[s] or st.sealed[s] is not None for s in (0, 1)):
