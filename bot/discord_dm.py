@@ -12,8 +12,10 @@ second notification saying the same. The game's end sends everything. So a playe
 gets at most one DM per turn, for every game's idea of a turn: one player's turn in which
 others' hands may change too (Venezia), a cycle in which both players decide several times
 (Canal Grande), a round of sealed choices (Amsterdam); AI seats' moves inside a turn are no
-boundary. Lines still held from an earlier game (one aborted before its end) are dropped at
-the next start. A DM's picture shows the hand as it is when the DM goes out (drawn anew if
+boundary. A line that only confirmed the player's own answer (``PrivateUpdate.echo``: "your
+secret answer: …") is not held: by the DM it was revealed, or the hand line shows it while it
+is still secret. Lines still held from an earlier game (one aborted before its end) are dropped
+at the next start. A DM's picture shows the hand as it is when the DM goes out (drawn anew if
 the one held was drawn earlier in the turn), never an older state.
 
 Closed DMs (Discord's 50007) are found once and remembered in the database per player
@@ -33,6 +35,7 @@ import io
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -41,7 +44,7 @@ from bot.discord_layout import CONTENT_MAX, clip_start, escape, mentions
 from bot.outputs import Outcome, PrivateUpdate
 from bot.service import TableService
 
-__all__ = ["DMS_CLOSED", "HandMail"]
+__all__ = ["DMS_CLOSED", "HandMail", "without_echo"]
 
 log = logging.getLogger("bot.discord.dm")
 
@@ -79,6 +82,18 @@ def decode_held(text: str | None) -> dict[str, list[PrivateUpdate]]:
     except (ValueError, TypeError, KeyError, AttributeError):
         log.warning("held DMs could not be read; dropped")
         return {}
+
+
+def without_echo(update: PrivateUpdate) -> PrivateUpdate | None:
+    """The update as held for a later DM: without the lines that only confirmed the player's
+    own answer (by then revealed, or shown in the summary while still secret); ``None`` when
+    nothing else is left."""
+    if not update.echo:
+        return update
+    lines = [line for line in update.text.splitlines() if line not in update.echo]
+    if not any(line.strip() for line in lines) and not update.summary and update.image is None:
+        return None
+    return replace(update, text="\n".join(lines), echo=())
 
 
 class HandMail:
@@ -121,8 +136,10 @@ class HandMail:
             held.clear()
             changed = True
         for p in outcome.private:
-            held.setdefault(p.user_id, []).append(p)
-            changed = True
+            news = without_echo(p)
+            if news is not None:
+                held.setdefault(p.user_id, []).append(news)
+                changed = True
         if outcome.game_over:
             due = [(u, held.pop(u)) for u in list(held)]
         elif outcome.started or any(u.turn_over for u in outcome.public):

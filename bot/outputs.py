@@ -79,6 +79,9 @@ class PrivateUpdate:
     #: The one-line state of his hand after it (also the last line of ``text``), or "":
     #: an adapter that sends several updates at once shows only the newest summary.
     summary: str = ""
+    #: Lines of ``text`` that only confirm his own answer (``Event.echo``): shown at once, left
+    #: out of updates held for later (the summary shows an answer while it is still secret).
+    echo: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,10 @@ class Event:
     """Something that happened; ``text`` is safe for the public channel.
 
     ``private`` maps a seat to extra text only that seat may see (the card he drew, the value of
-    the token he took). Hidden information is never put into ``text`` or ``data``.
+    the token he took). Hidden information is never put into ``text`` or ``data``. ``echo``: the
+    private text only confirms the seat's own answer (a sealed choice): worth showing at once,
+    no news later (a hand DM sent after the stage leaves it out; the hand line shows an answer
+    while it is still sealed).
     """
 
     kind: str
@@ -75,6 +78,7 @@ class Event:
     seat: int | None = None
     data: JSON = field(default_factory=dict)
     private: dict[int, str] = field(default_factory=dict)
+    echo: bool = False
 
 
 class GameState(Protocol):

@@ -198,6 +198,7 @@ def build_outcome(
     # Private: each event's private text, and a hand update for every player whose secret
     # part (the registration's secret_part) changed. Only seats named by an event can change.
     texts: dict[int, list[str]] = {}
+    echoes: dict[int, list[str]] = {}
     touched: set[int] = set()
     for m in moves:
         for e in m.events:
@@ -205,6 +206,8 @@ def build_outcome(
                 touched.add(e.seat)
             for seat, text in e.private.items():
                 texts.setdefault(seat, []).append(text)
+                if e.echo:
+                    echoes.setdefault(seat, []).append(text)
                 touched.add(seat)
     privates: list[PrivateUpdate] = []
     dirty = table.hand_dirty
@@ -265,6 +268,7 @@ def build_outcome(
                 hand_image,
                 "hand" if hand_image is not None else None,
                 summary=summary,
+                echo=tuple(echoes.get(seat, ())),
             )
         )
     decisions: tuple[DecisionInfo, ...] = ()

@@ -221,7 +221,7 @@ def place_reason(st: AmsterdamState, seat: int, card: Card, cell: int) -> str | 
         if target is None:
             return "a bridge goes on top of a water card or a tide (AM-V4.10)"
         t = st.cs.cards[target]
-        if t.kind not in ("water", "tide"):
+        if t.kind not in ("water", "center", "tide"):  # the center is a water card (AM-G2)
             return f"{t.describe()} is not a water card or a tide (AM-V4.10, AM-G38)"
         if cell == st.ship:
             return "the ship is on that card (AM-G38)"

@@ -114,7 +114,11 @@ def normalize(text: str) -> list[str]:
 
 
 def parse(st: AmsterdamState, phase: str, text: str) -> str:
-    """Canonical text of ``text`` for the step ``phase`` (not yet checked against the options)."""
+    """Canonical text of ``text`` for the step ``phase`` (not yet checked against the options).
+
+    Words after a complete answer are never dropped: ``pass 12``, ``ship stay now`` or ``buy
+    no extra`` are refused with what was understood and what to type instead, since an
+    answer may be irreversible (a sealed choice, a ship move)."""
     words = normalize(text)
     if not words:
         raise IllegalMove("empty command; " + _hint(phase))
@@ -122,7 +126,9 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
     rest = words[1:] if verb else words
     expected = STEP_VERB[phase]
     if verb is None:
-        if len(words) == 1 and words[0] in DECLINE:
+        if words[0] in DECLINE:
+            if len(words) > 1:
+                raise IllegalMove(_after_decline(phase, words[0], words[1:]))
             verb = expected
             rest = ["no"]
         elif (
@@ -132,8 +138,12 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
         else:
             raise IllegalMove(f"unknown command {text.strip()!r}; " + _hint(phase))
     if verb == "pass":
-        if phase == "choose" and not rest:
+        if rest:
+            raise IllegalMove(_pass_with_words(st, phase, rest))
+        if phase == "choose":
             return "pass"
+        if phase in ("contest", "order"):
+            raise IllegalMove("you cannot pass now; " + _hint(phase))
         verb, rest = expected, ["no"]
     if verb != expected:
         raise IllegalMove(f"{verb!r} is not possible now; " + _hint(phase))
@@ -141,6 +151,10 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
     if verb == "buy":
         if not rest:
             return "buy"
+        if len(rest) > 1:
+            raise IllegalMove(
+                f"'buy' takes at most one word: say 'buy' or 'buy no', not {' '.join(words)!r}"
+            )
         if arg in DECLINE or arg in ("n", "false"):
             return "buy no"
         if arg in ("yes", "y"):
@@ -149,19 +163,30 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
     if verb in ("play", "show"):
         if not arg:
             raise IllegalMove(f"which card? {_hint(phase)}")
-        if verb == "play" and arg in DECLINE:
+        if verb == "play" and rest[0] in DECLINE:
+            if len(rest) > 1:
+                raise IllegalMove(_after_decline(phase, rest[0], rest[1:]))
             return "pass"
         if len(rest) > 1 and all(w.isdigit() for w in rest):  # 'play 1 2' is not card 12
             raise IllegalMove(
                 f"one card at a time, not {' '.join(rest)!r}; name it by its number "
                 f"(e.g. '{verb} 12')"
             )
+        if len(rest) > 1 and _card_word(rest[0]):
+            first = _card_word(rest[0])
+            raise IllegalMove(
+                f"'{verb} {first}' takes nothing after the card, not {' '.join(rest[1:])!r}: "
+                f"to {'reveal' if verb == 'play' else 'show'} card {first} type "
+                f"'{verb} {first}' alone"
+            )
         if arg.isdigit():
             return f"{verb} {int(arg)}"
         if verb == "play" and arg in SPECIAL_WORDS:
             return f"play {SPECIAL_WORDS[arg]}"
         raise IllegalMove(f"{arg!r} is not a card; name it by its number (e.g. '{verb} 12')")
-    if arg in DECLINE:
+    if rest and rest[0] in DECLINE:
+        if len(rest) > 1:
+            raise IllegalMove(_after_decline(phase, rest[0], rest[1:]))
         if verb == "ship":
             return "ship stay"
         if verb == "remove":
@@ -171,8 +196,86 @@ def parse(st: AmsterdamState, phase: str, text: str) -> str:
         raise IllegalMove(f"which cell? {_hint(phase)}")
     cell = st.layout.parse(arg)
     if cell is None:
+        found = _leading_cell(st, rest)
+        if found is not None:
+            label, extra = found
+            raise IllegalMove(
+                f"'{verb} {label}' takes one cell and nothing after it, not {extra!r}: "
+                f"type '{verb} {label}' alone"
+            )
         raise IllegalMove(f"{arg.upper()!r} is not a cell: use {st.layout.describe()}")
     return f"{verb} {st.layout.label(cell)}"
+
+
+def _card_word(word: str) -> str | None:
+    """How a card word reads in a command (``12``, ``tide``), or None if it names no card."""
+    if word.isdigit():
+        return str(int(word))
+    return SPECIAL_WORDS.get(word)
+
+
+def _leading_cell(st: AmsterdamState, rest: list[str]) -> tuple[str, str] | None:
+    """A cell spelled by the first word(s) of ``rest`` and the words after it, if any."""
+    for n in (1, 2):
+        if len(rest) > n:
+            cell = st.layout.parse("".join(rest[:n]))
+            if cell is not None:
+                return st.layout.label(cell), " ".join(rest[n:])
+    return None
+
+
+def _after_decline(phase: str, word: str, extra: list[str]) -> str:
+    """Words after a declining answer (``ship stay now``, ``remove none x``): refused."""
+    canon = {
+        "buy": "buy no",
+        "choose": "pass",
+        "ship": "ship stay",
+        "remove": "remove none",
+    }.get(phase)
+    if canon is None:
+        return f"{word!r} is no answer now; {_hint(phase)}"
+    return (
+        f"'{word}' means '{canon}' and takes nothing after it, not {' '.join(extra)!r}: "
+        f"type '{canon}' alone; {_hint(phase)}"
+    )
+
+
+def _pass_with_words(st: AmsterdamState, phase: str, rest: list[str]) -> str:
+    """``pass`` followed by words: what was understood and what is allowed instead."""
+    extra = " ".join(rest)
+    if phase == "choose":
+        card = _card_word(rest[0]) if len(rest) == 1 else None
+        if card is not None:
+            name = f"card {card}" if card.isdigit() else f"the {card}"
+            return (
+                f"'pass' takes no card: to play {name} type 'play {card}'; "
+                "to pass type 'pass' alone"
+            )
+        return (
+            f"'pass' takes nothing after it, not {extra!r}: to pass type 'pass' alone; "
+            "to reveal a card type 'play' and its number (e.g. 'play 12')"
+        )
+    if phase in ("ship", "remove"):
+        cell = st.layout.parse("".join(rest))
+        decline = "ship stay" if phase == "ship" else "remove none"
+        what = "move the ship to" if phase == "ship" else "remove the card at"
+        keep = "leave the ship where it is" if phase == "ship" else "remove nothing"
+        if cell is not None:
+            label = st.layout.label(cell)
+            return (
+                f"'pass' takes no cell: to {what} {label} type '{phase} {label}'; "
+                f"to {keep} type '{decline}' (or 'pass' alone)"
+            )
+        return (
+            f"'pass' takes nothing after it, not {extra!r}: to {keep} type '{decline}' "
+            f"(or 'pass' alone); to {what} a cell type '{phase} E7'"
+        )
+    if phase == "buy":
+        return (
+            f"'pass' takes nothing after it, not {extra!r}: not to buy type 'buy no' "
+            "(or 'pass' alone); to buy type 'buy'"
+        )
+    return "you cannot pass now; " + _hint(phase)
 
 
 def _hint(phase: str) -> str:

@@ -1,8 +1,9 @@
 """Amsterdam's controls: placements and ship moves grouped by row, plays listed privately
-(the options show one's hand)."""
+(the options show one's hand, each card labelled as the hand image names it)."""
 
 from __future__ import annotations
 
+from engine.amsterdam.cards import load_cards
 from engine.registry import Controls
 
 
@@ -28,7 +29,41 @@ def option_label(option: str) -> str | None:
         "ship stay": "Ship stays",
         "remove none": "Remove nothing",
     }
+    verb = option.split(" ", 1)[0]
+    if verb in ("play", "show"):
+        return card_words(_arg(option))
     return labels.get(option)
+
+
+def option_description(option: str) -> str | None:
+    """Under a card in the menu: what choosing it does, as typed (``play 19``)."""
+    verb = option.split(" ", 1)[0]
+    if verb == "play":
+        return f"reveal this card ({option})"
+    if verb == "show":
+        return f"show this card ({option})"
+    return None
+
+
+def card_words(label: str) -> str | None:
+    """A card in the words of the hand image, for a menu of one's own cards:
+    ``19 · red · tea+wine · gulden``, ``61 · water · ship``, ``tide`` (None: no such card)."""
+    cs = load_cards()
+    if label.isdigit():
+        ident = cs.by_number.get(int(label))
+        if ident is None:
+            return None
+        card = cs.cards[ident]
+    else:
+        special = next((c for c in cs.cards if c.special and c.label == label), None)
+        # a special card has no number or symbols (AM-G35)
+        return None if special is None else special.describe()
+    head, _, inner = card.describe().partition(" (")
+    kind, _, number = head.partition(" ")
+    parts = [number, kind] if number else [kind]
+    if inner:
+        parts += inner.rstrip(")").split(", ")
+    return " · ".join(parts)
 
 
 def controls() -> Controls:
@@ -44,4 +79,5 @@ def controls() -> Controls:
         option_group=option_group,
         group_noun="row",
         option_label=option_label,
+        option_description=option_description,
     )

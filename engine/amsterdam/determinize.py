@@ -16,9 +16,10 @@ with it:
 * the RNG. The AM-G22 idle-round count (and whether this round had a placement or money
   moved), the AM-G24 no-growth count and the port's peak are public and come from the view.
 
-``known`` are cards the seat *saw* go into the other's hand (a visible deck top he drew, a
-revealed card he took back; :class:`HandMemory` follows them from view to view, as a player
-with a good memory would): they are put into his hand first, the rest is sampled.
+The other's cards taken back into his hand (``players[].taken_back``, public by AM-G23) are
+always in his imagined hand. ``known`` are further cards the seat *saw* go into the other's
+hand (a visible deck top he drew; :class:`HandMemory` follows them from view to view, as a
+player with a good memory would): they are put into his hand first, the rest is sampled.
 
 Two real states that differ only in what the seat cannot see give the same worlds for the same
 ``rng``. The seat's own ``player_view`` of a world equals its real view (tests check this).
@@ -103,6 +104,10 @@ def determinize(
     opp = 1 - me
     players = view["players"]
     decks = view["decks"]
+    # AM-G23: cards revealed and taken back are public and in the hand until played (views
+    # saved before they were shown have none)
+    taken_back = [[int(c["id"]) for c in p.get("taken_back") or []] for p in players]
+    known = set(known) | set(taken_back[opp])
 
     located: set[int] = set(st.top.values())
     for under in st.under.values():
@@ -164,6 +169,9 @@ def determinize(
     st.hands[me] = list(my_hand)
     st.hands[opp] = opp_hand
     st.sort_hand(st.hands[opp])
+    if not set(taken_back[opp]) <= set(opp_hand):
+        raise ValueError("the view is inconsistent: a taken-back card is not in the other hand")
+    st.taken_back = taken_back
 
     must_play: list[int | None] = [None, None]
     for s in (0, 1):

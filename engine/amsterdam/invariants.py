@@ -32,6 +32,9 @@ def violations(st: AmsterdamState) -> list[str]:
                 problems.append(f"card {cs.cards[c].label} is in the wrong harbor deck")
         if st.revealed[s] is not None:
             put(st.revealed[s], f"revealed {s}")  # type: ignore[arg-type]
+        for c in st.taken_back[s]:  # AM-G23: public until played, so still in the hand
+            if c not in st.hands[s]:
+                problems.append(f"card {cs.cards[c].label} taken back by {s} is not in his hand")
     for c in st.water_deck:
         put(c, "water deck")
     for c in st.special_pile:

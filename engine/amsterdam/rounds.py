@@ -138,6 +138,7 @@ def execute(st: AmsterdamState, seat: int, text: str, ev: list[Event]) -> None:
                 seat,
                 {"stage": phase},
                 {seat: f"your secret answer: {text}"},
+                echo=True,  # no news once revealed; the hand line shows it while sealed
             )
         )
         if all(not st.asked[s] or st.sealed[s] is not None for s in (0, 1)):
@@ -218,6 +219,8 @@ def _forced_pick(st: AmsterdamState, show: list[bool], ev: list[Event], what: st
 
 def _shown(st: AmsterdamState, ev: list[Event], what: str) -> int:
     nums = [int(str(st.sealed[s]).split()[1]) for s in (0, 1)]
+    for seat in (0, 1):  # shown, and back into the hand: public (AM-V4.4, AM-G35, AM-G23)
+        remember_taken_back(st, seat, st.cs.by_number[nums[seat]])
     s = 0 if nums[0] > nums[1] else 1
     ev.append(
         Event(
@@ -267,6 +270,8 @@ def resolve_choose(st: AmsterdamState, ev: list[Event]) -> None:
         label = answer.split()[1]
         card_id = next(i for i in st.hands[s] if cards[i].label == label)
         st.hands[s].remove(card_id)
+        if card_id in st.taken_back[s]:
+            st.taken_back[s].remove(card_id)
         st.revealed[s] = card_id
         words.append(f"{st.players[s]} reveals {cards[card_id].describe()}")
     st.last_reveal = {
@@ -334,9 +339,18 @@ def withdraw(st: AmsterdamState, s: int, ev: list[Event], why: str) -> None:
     st.revealed[s] = None
     st.hands[s].append(card)
     st.sort_hand(st.hands[s])
+    remember_taken_back(st, s, card)
     ev.append(
         Event("withdraw", f"{st.players[s]} takes {st.cs.cards[card].describe()} back: {why}", s)
     )
+
+
+def remember_taken_back(st: AmsterdamState, s: int, card: int) -> None:
+    """AM-G23: a card revealed (or shown) and taken back into the hand is public until it is
+    played; both players' views show it (``players[].taken_back``)."""
+    if card not in st.taken_back[s]:
+        st.taken_back[s].append(card)
+        st.sort_hand(st.taken_back[s])
 
 
 def choose_start_player(st: AmsterdamState, ev: list[Event]) -> None:

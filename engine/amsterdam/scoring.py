@@ -85,7 +85,8 @@ def distances(st: AmsterdamState) -> dict[int, int]:
             if n in top and n not in depth:
                 depth[n] = depth[here] + 1
                 queue.append(n)
-    return {c: k - 1 for c, k in depth.items()}
+    # a bridge on the center card (AM-G38) puts the center itself in an area: distance 0
+    return {c: max(k - 1, 0) for c, k in depth.items()}
 
 
 def area_distance(st: AmsterdamState, cells: list[int], dist: dict[int, int]) -> int:

@@ -82,6 +82,7 @@ class AmsterdamState:
         "span",
         "special_pile",
         "stall",
+        "taken_back",
         "top",
         "under",
         "variant",
@@ -131,6 +132,9 @@ class AmsterdamState:
     span: list[int]
     special_pile: list[int]
     stall: int  # rounds in a row ended without the port growing past its peak (AM-G24)
+    # per seat: cards revealed (or shown) and taken back into his hand, public until played
+    # (AM-5.2, AM-5.4, AM-V4.4, AM-G35; AM-G23)
+    taken_back: list[list[int]]
     top: dict[int, int]
     under: dict[int, list[int]]
     variant: Variant
@@ -215,6 +219,7 @@ class AmsterdamState:
         self.passed = [False, False]
         self.order = []
         self.must_play = [None, None]
+        self.taken_back = [[], []]
         self.removable = []
         self.idle = 0
         self.activity = False
@@ -313,7 +318,7 @@ class AmsterdamState:
 
     # ------------------------------------------------------------------ serialization
     def to_dict(self) -> JSON:
-        return {
+        data: JSON = {
             "game": self.game_name,
             "version": 1,
             "variant": self.variant.name,
@@ -354,6 +359,10 @@ class AmsterdamState:
             "end": self.end,
             "history": [list(h) for h in self.history],
         }
+        if self.taken_back[0] or self.taken_back[1]:
+            # only when there is one: states without keep their JSON (and hash) as before
+            data["taken_back"] = self.taken_back
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
@@ -390,6 +399,8 @@ class AmsterdamState:
         self.passed = list(data["passed"])
         self.order = list(data["order"])
         self.must_play = list(data["must_play"])
+        # states saved before AM-G23's taken-back cards were public have none
+        self.taken_back = [list(t) for t in data.get("taken_back", [[], []])]
         self.removable = list(data["removable"])
         self.idle = data["idle"]
         self.activity = data["activity"]
@@ -439,6 +450,7 @@ class AmsterdamState:
         c.passed = list(self.passed)
         c.order = list(self.order)
         c.must_play = list(self.must_play)
+        c.taken_back = [list(t) for t in self.taken_back]
         c.removable = list(self.removable)
         c.idle = self.idle
         c.activity = self.activity

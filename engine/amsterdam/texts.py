@@ -82,6 +82,9 @@ def status_lines(view: JSON) -> list[str]:
             f"areas {p.get('areas_won', 0)}",
             f"hand {p.get('hand_size', 0)}",
         ]
+        back = _labels(p.get("taken_back"))
+        if back:
+            parts.append(f"holds {back} (taken back)")
         if revealed is not None:
             parts.append(f"revealed {revealed.get('label')}")
         elif p.get("answered"):
@@ -130,6 +133,11 @@ def stall_warning(view: JSON) -> str | None:
     return _end_warning(view, "stall", "no port growth", "AM-G24")
 
 
+def _labels(cards: Any) -> str:
+    """``27, 24`` for a list of card views (empty: "")."""
+    return ", ".join(str(c.get("label")) for c in cards or [])
+
+
 def secret_part(view: JSON) -> Any:
     """The hand and one's own sealed answer: a change of either sends a new hand update."""
     me = view.get("me") or {}
@@ -144,4 +152,13 @@ def hand_text(view: JSON) -> str:
     text = "your hand: " + cards
     if me.get("sealed_answer"):
         text += f" · your sealed answer: {me['sealed_answer']}"
+    # AM-G23: cards revealed and taken back are public; say so on both sides
+    for p in view.get("players") or []:
+        back = _labels(p.get("taken_back"))
+        if not back:
+            continue
+        if p.get("seat") == me.get("seat"):
+            text += f" · both players know you hold {back} (taken back)"
+        else:
+            text += f" · {p.get('name')} holds {back} (taken back)"
     return text

@@ -13,7 +13,8 @@ Public view (``public_view``)::
     players     [{seat, name, color ("red"/"black"), gulden, vp, areas_won, guards_left,
                   hand_size, answered (sealed stage: true/false; null when not asked),
                   to_decide, revealed (card or null), passed, owes_special (must reveal a
-                  bought special card)}]
+                  bought special card), taken_back ([card, …]: cards he revealed or showed
+                  and took back into his hand, public until played, AM-G23)}]
     grid        {rows: ["A", …], cols: [1, …], center: "E5", frame: [rows, cols],
                  span: {rows: [first, last], cols: [first, last]} (occupied extent, labels),
                  cells: [{cell: "E5", row, col (0-based indexes into rows/cols), card,
@@ -94,6 +95,8 @@ def public_view(st: AmsterdamState) -> JSON:
                 "revealed": None if rev is None else cards[rev].to_view(),
                 "passed": st.passed[s],
                 "owes_special": st.must_play[s] is not None,
+                # AM-G23: revealed (or shown), then taken back (AM-5.2, AM-V4.4): public
+                "taken_back": [cards[i].to_view() for i in st.taken_back[s]],
             }
         )
     area_list, area_of = areas(st)

@@ -11,7 +11,8 @@ it draws the same bytes) into PNG bytes:
   counts, area outlines, scored areas tinted with their winner and his guard, and the cells the
   pending decision may name;
 * a legend of the symbols; a panel per player (gulden, VP, areas won, guards, hand size, his
-  revealed card, his state in a sealed stage);
+  revealed card, the cards he revealed and took back (public until played, AM-G23), his state
+  in a sealed stage);
 * the decks (face-up tops and sizes, special pile, bank) and the last reveal, both cards side by
   side.
 """
@@ -240,6 +241,8 @@ def _player_region(
         bool(p.get("passed")),
         bool(p.get("owes_special")),
         bool((view.get("variant") or {}).get("name") == "gomoku"),
+        # AM-G23: cards he revealed and took back are public until played
+        tuple(str(c.get("label")) for c in p.get("taken_back") or []),
     )
     return Region(box, key, _player_painter(key))
 
@@ -261,6 +264,7 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         passed,
         owes,
         _gomoku,
+        taken_back,
     ) = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
@@ -320,6 +324,17 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
                 A.FONT_CAPTION,
                 A.PLAYER[0],
                 anchor="rs",
+            )
+        if taken_back:
+            draw_text(
+                draw,
+                (14, h - 7),
+                f"holds {', '.join(taken_back)} (taken back, public)",
+                A.FONT_CAPTION,
+                T.TEXT,
+                bold=True,
+                anchor="ls",
+                max_width=(x - 30) // 2 if owes else x - 30,
             )
 
     return paint
