@@ -65,7 +65,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
     # -- the human game -----------------------------------------------------------------------
 
     def _completions(self) -> list[str]:
-        topics = self.texts.rule_topics
+        topics = self.texts.topics(self._options)
         words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
         return list(dict.fromkeys(words))
 
@@ -173,7 +173,9 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             else:
                 self._reply(await self.service.log(self.channel, count))
         elif word == "rules":
-            self._reply(await self.service.rules(rest or None, self.game_name))
+            self._reply(
+                await self.service.rules(rest or None, self.game_name, options=self._options)
+            )
         else:
             return False
         return True

@@ -19,6 +19,8 @@ from engine.registry import GameTexts, default_game, registration
 WATCHER = "terminal-watcher"
 #: How many public lines a hot-seat player is shown of what happened since his last look.
 RECAP_LINES = 60
+#: The view keys that count a game's turns, in the order they are looked for.
+COUNTERS = ("turn", "round")
 
 
 class TerminalBase:
@@ -80,8 +82,22 @@ class TerminalBase:
         return int((self.view or {}).get("seq") or 0)
 
     @property
+    def counter(self) -> str | None:
+        """The key of the view's turn counter: ``turn``, else ``round`` (a game that counts
+        rounds), else ``None`` (the game counts only moves)."""
+        view = self.view or {}
+        return next((key for key in COUNTERS if key in view), None)
+
+    @property
     def turn(self) -> int:
-        return int((self.view or {}).get("turn") or 0)
+        """The game's turn (or round) counter, 0 when it has none."""
+        key = self.counter
+        return int((self.view or {}).get(key) or 0) if key is not None else 0
+
+    def _where(self) -> str:
+        """``move 28, round 5`` (``move 28`` when the game has no turn counter)."""
+        key = self.counter
+        return f"move {self.seq}" + (f", {key} {self.turn}" if key is not None else "")
 
     async def _refresh(self) -> JSON:
         """The game's public view from the service (kept as ``self.view``)."""
@@ -99,6 +115,11 @@ class TerminalBase:
     def texts(self) -> GameTexts:
         """The followed game's texts (summary, standings, rules topics) from its registration."""
         return registration(self.game_name).load_texts()
+
+    @property
+    def _options(self) -> dict[str, str] | None:
+        """The followed game's options (a variant), ``None`` before one is followed."""
+        return dict(self.record.options or {}) if self.record is not None else None
 
     def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
         self.record = record
@@ -128,7 +149,7 @@ class TerminalBase:
             self.say("Interrupted.", "yellow")
             return 130
         self.say(
-            f"Saved at move {self.seq} (turn {self.turn}) in {self._path(self.db_path)}. "
+            f"Saved at {self._where()} in {self._path(self.db_path)}. "
             "Run the same command again to continue.",
             "bold",
         )

@@ -8,7 +8,7 @@ from bot.terminal_args import default_level, login_name
 from bot.terminal_base import WATCHER, TerminalBase
 from engine.core import IllegalMove
 from engine.games import get_game
-from engine.registry import default_game
+from engine.registry import default_game, registration
 
 
 class TerminalSetup(TerminalBase):
@@ -53,7 +53,7 @@ class TerminalSetup(TerminalBase):
                 await self._refresh()
                 self.say(
                     f"Resuming {get_game(record.game_type).title} game #{record.id} from "
-                    f"{self._path(self.db_path)}: move {self.seq}, turn {self.turn}, "
+                    f"{self._path(self.db_path)}: {self._where()}, "
                     f"seed {record.seed}.",
                     "bold",
                 )
@@ -114,7 +114,10 @@ class TerminalSetup(TerminalBase):
                 return 2
         if not humans and not a.quiet:
             self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
-        options = dict(o.partition("=")[::2] for o in a.option or [])
+        # Every option not given is the game's default: a new game never inherits the
+        # previous game's options (the table's lobby remembers them, e.g. a variant).
+        options = {spec.name: spec.default for spec in registration(game.name).options}
+        options.update(o.partition("=")[::2] for o in a.option or [])
         if a.variant is not None:
             options["variant"] = a.variant
         start = await self.service.start(

@@ -217,7 +217,7 @@ def test_bad_input_gets_the_service_message_and_changes_nothing(tmp_path: Path) 
     assert "✗ no option 999" in text and "✗ no option 0" in text
     assert text.count("✗") == len(bad) - 1
     assert stored_moves(tmp_path / "t.sqlite3") == before
-    assert f"Saved at move {len(before)} " in text
+    assert f"Saved at move {len(before)}, turn " in text
 
 
 def test_reads_and_help_at_the_prompt(tmp_path: Path) -> None:
