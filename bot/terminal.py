@@ -44,7 +44,8 @@ __all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "mai
 
 LOCAL_HELP = """\
 At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
-number of an option. Also:
+number of an option ('#6' is always option 6; when a number is also a listed option's argument,
+e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   help           this list                 options [all]  the numbered options again
   board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
@@ -180,6 +181,43 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             return False
         return True
 
+    def _pick(self, text: str) -> str | None:
+        """What a typed line means: ``#N`` is option N; a bare number N is option N, unless N
+        is also the one argument of a listed option (a card ``play 6`` while option 6 is
+        ``pass``): then the terminal asks (``None``, after saying why). A number beyond the
+        options that is such an argument of exactly one option means that option. Any other
+        line is a command, returned as typed."""
+        explicit = text.startswith("#")
+        digits = text[1:].strip() if explicit else text
+        if not is_number(digits):  # ASCII digits only: int("²") fails, 5,000 digits too
+            if explicit:
+                self.say(f"✗ '#' takes an option number, 1–{len(self.options)} (e.g. '#1')", "red")
+                return None
+            return text
+        n = _small(digits) or 0
+        listed = 1 <= n <= len(self.options)
+        meant = [] if explicit else _taking(self.options, digits)
+        if listed and (not meant or self.options[n - 1] in meant):
+            return self.options[n - 1]
+        if meant and listed:
+            option = self.options[n - 1]
+            also = " or ".join(f"'{m}'" for m in meant)
+            self.say(
+                f"✗ '{digits}' is ambiguous: option {digits} is '{option}', and {digits} is "
+                f"also in {also}; type '#{digits}' for the option or {also}",
+                "red",
+            )
+            return None
+        if len(meant) == 1:
+            return meant[0]
+        if meant:
+            also = ", ".join(f"'{m}'" for m in meant)
+            self.say(f"✗ '{digits}' could be {also}: type the one you mean", "red")
+            return None
+        shown = excerpt(digits, limit=12)
+        self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
+        return None
+
     async def _decide(self, info: DecisionInfo) -> Outcome | None:
         """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
         await self._prompt(info)
@@ -206,13 +244,11 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 return None
             if await self._local(word, rest.strip(), info):
                 continue
-            if is_number(text):  # ASCII digits only: int("²") fails, 5,000 digits too
-                n = _small(text) or 0
-                if not 1 <= n <= len(self.options):
-                    shown = excerpt(text, limit=12)
-                    self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
-                    continue
-                text = self.options[n - 1]
+            picked = self._pick(text)
+            if picked is None:
+                continue
+            if picked != text:
+                text = picked
                 if not hidden:
                     self.say(f"  = {text}", "dim")
             out = await self.service.command(self.channel, info.user_id or "", text)
@@ -342,6 +378,16 @@ def main(
     finally:
         service.close()
         service_log.close()
+
+
+def _taking(options: Sequence[str], number: str) -> list[str]:
+    """The options that take ``number`` as their one argument (``play 6``), among the options
+    of a verb that always takes one word (a card, not a count among other words)."""
+    words: dict[str, set[int]] = {}
+    for option in options:
+        verb, *args = option.split()
+        words.setdefault(verb, set()).add(len(args))
+    return [o for o in options if words[o.split()[0]] == {1} and o.split()[1] == number]
 
 
 def _small(text: str) -> int | None:

@@ -141,14 +141,15 @@ def test_human_answering_option_one_plays_to_the_end(tmp_path: Path) -> None:
 
 
 def _random_option(rng: random.Random) -> Callable[[str], str | None]:
-    """Pick one of the numbered options printed last (reads the terminal's own output)."""
+    """Pick one of the numbered options printed last (reads the terminal's own output), typed
+    as '#N' (a bare N that is also a card in hand is refused as ambiguous)."""
 
     def answer(printed: str) -> str | None:
         if "Final ranking:" in printed:
             return None
         block = printed.rsplit("Options (", 1)[-1]
         numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
-        return str(rng.randint(1, max(numbers))) if numbers else ""
+        return f"#{rng.randint(1, max(numbers))}" if numbers else ""
 
     return answer
 
@@ -468,7 +469,7 @@ def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
             typed.append(command)
             return command
         numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
-        return str(rng.randint(1, max(numbers))) if numbers else ""
+        return f"#{rng.randint(1, max(numbers))}" if numbers else ""
 
     rc, text = run(
         tmp_path,

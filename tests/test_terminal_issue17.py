@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from bot.service import PlaceholderRenderer, TableService
-from tests.test_terminal import run
+from tests.test_terminal import run, stored_moves
 
 
 def test_quit_names_the_round_of_a_game_that_counts_rounds(tmp_path: Path) -> None:
@@ -53,3 +53,27 @@ def test_rules_of_a_channel_follow_its_variant(tmp_path: Path) -> None:
     table, default = asyncio.run(go())
     assert "5×5" in table and "every open area" in table
     assert "7×7" in default
+
+
+def test_a_number_that_is_a_card_in_hand_never_passes_silently(tmp_path: Path) -> None:
+    # seed 15: the hand is 6, 18, 26, 43, 80; options 1-5 play them, option 6 passes
+    args = ["--game", "amsterdam", "--seed", "15", "--name", "Anna"]
+    rc, text = run(tmp_path, args, ["6", "#9", "#x", "18", "quit"])
+    assert rc == 0, text[-2000:]
+    assert "Your hand: 6, 18, 26, 43, 80" in text
+    assert "✗ '6' is ambiguous: option 6 is 'pass', and 6 is also in 'play 6'" in text
+    assert "type '#6' for the option or 'play 6'" in text
+    assert "✗ no option 9: the options are 1–6" in text
+    assert "✗ '#' takes an option number" in text
+    assert "  = play 18" in text  # beyond the options: the one option that takes 18
+    moves = [command for seat, command in stored_moves(tmp_path / "t.sqlite3") if seat == 0]
+    assert moves == ["play 18"]
+
+
+def test_hash_number_is_always_the_option(tmp_path: Path) -> None:
+    args = ["--game", "amsterdam", "--seed", "15", "--name", "Anna"]
+    rc, text = run(tmp_path, args, ["#6", "quit"])
+    assert rc == 0, text[-2000:]
+    assert "  = pass" in text and "✗" not in text
+    moves = [command for seat, command in stored_moves(tmp_path / "t.sqlite3") if seat == 0]
+    assert moves == ["pass"]
