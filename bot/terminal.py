@@ -11,8 +11,9 @@ Each turn the board PNG is written to the output folder (``--out``, default ``./
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
-(``--db``, default ``<out>/venezia.sqlite3``) move by move: quit, run again with the same
-``--db``, and the game continues.
+(``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
+:func:`bot.terminal_setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
+and the game continues.
 
 Input may be piped (a script of commands): then there are no prompts and no colours, and every
 line read is echoed.
@@ -50,7 +51,7 @@ e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
-  quit           save and leave (the same command continues the game later)"""
+  quit           save and leave (it prints the command that continues the game)"""
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
 LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")

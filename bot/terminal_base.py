@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,7 +44,9 @@ class TerminalBase:
         self.args = args
         self.db_path = db_path
         self.placeholders = list(placeholders)
-        self.channel = str(args.channel)
+        self.base_channel = str(args.channel)
+        self.channel = self.base_channel  # the followed game's save (chosen on opening)
+        self.game_choice: str | None = None  # the game this run continues or starts
         self.width = terminal_width()
         self.record: GameRecord | None = None  # the game followed
         self.view: JSON | None = None  # its public view (plus "seq") as last shown
@@ -149,8 +152,19 @@ class TerminalBase:
             self.say("Interrupted.", "yellow")
             return 130
         self.say(
-            f"Saved at {self._where()} in {self._path(self.db_path)}. "
-            "Run the same command again to continue.",
+            f"Saved at {self._where()} in {self._path(self.db_path)}. Continue with "
+            f"'{self._continue_command(self.game_name)}'.",
             "bold",
         )
         return 0
+
+    def _continue_command(self, game: str) -> str:
+        """The command that continues ``game``'s save: never ``--new`` (which would close
+        it), with the folders of this run when they are not the defaults."""
+        words = ["venezia play", "--game", game]
+        out = Path(self.args.out)
+        if out != Path("out"):
+            words += ["--out", shlex.quote(str(out))]
+        if self.args.db is not None:
+            words += ["--db", shlex.quote(str(self.args.db))]
+        return " ".join(words)

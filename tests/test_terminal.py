@@ -17,8 +17,9 @@ import pytest
 from bot import cli, terminal, terminal_view
 from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
+from bot.terminal_setup import home_channel
 from bot.terminal_view import numbered_options, summary_lines
-from engine.games import get_game
+from engine.games import GAMES, get_game
 from tests.test_service_support import PNG_MAGIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,9 +68,19 @@ def run(
     return rc, out.getvalue()
 
 
-def stored_moves(path: Path, channel: str = terminal.CHANNEL) -> list[tuple[int, str]]:
+def game_channel(game: str = "venezia") -> str:
+    """The channel that keeps ``game``'s save at the terminal (one save per game)."""
+    return home_channel(terminal.CHANNEL, game)
+
+
+def stored_moves(path: Path, channel: str | None = None) -> list[tuple[int, str]]:
+    """The moves of the newest game in ``channel`` (default: every game's channel)."""
     with Storage.open(path) as store:
-        record = store.active_game(channel) or store.game_history(channel, 1)[0]
+        channels = [channel] if channel else [game_channel(g) for g in GAMES]
+        records = [
+            r for c in channels for r in [store.active_game(c), *store.game_history(c, 1)] if r
+        ]
+        record = max(records, key=lambda r: r.id)
         return [(m.seat, m.command) for m in store.moves(record.id)]
 
 
@@ -408,7 +419,7 @@ def test_game_options_from_the_command_line(tmp_path: Path) -> None:
     )
     assert rc == 0, text[-2000:]
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        record = store.game_history(terminal.CHANNEL, 1)[0]
+        record = store.game_history(game_channel("canal_grande"), 1)[0]
         assert record.options == {"first_divider": "2", "turn_limit": "3"}
     rc, text = run(tmp_path, ["--humans", "0", "--option", "colour=red"], db="v.sqlite3")
     assert rc == 2 and "has no option 'colour'" in text

@@ -8,7 +8,8 @@ import asyncio
 from pathlib import Path
 
 from bot.service import PlaceholderRenderer, TableService
-from tests.test_terminal import run, stored_moves
+from bot.terminal import CHANNEL
+from tests.test_terminal import game_channel, run, stored_moves
 
 
 def test_quit_names_the_round_of_a_game_that_counts_rounds(tmp_path: Path) -> None:
@@ -77,3 +78,50 @@ def test_hash_number_is_always_the_option(tmp_path: Path) -> None:
     assert "  = pass" in text and "✗" not in text
     moves = [command for seat, command in stored_moves(tmp_path / "t.sqlite3") if seat == 0]
     assert moves == ["pass"]
+
+
+def test_each_game_keeps_its_own_save(tmp_path: Path) -> None:
+    venezia = ["--players", "3", "--ai", "random", "--seed", "21", "--name", "Anna"]
+    rc, text = run(tmp_path, venezia, ["quit"])
+    assert rc == 0 and "Continue with 'venezia play --game venezia --out " in text
+    saved = stored_moves(tmp_path / "t.sqlite3", game_channel("venezia"))
+    # another game starts beside it: Venezia is neither resumed nor closed
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--seed", "2"], ["quit"])
+    assert rc == 0, text[-2000:]
+    assert "New Canal Grande game #2" in text and "ignored" not in text
+    assert "Also saved: Venezia game #1; continue it with 'venezia play --game venezia" in text
+    # --new closes only the game it starts anew; its quit line never repeats --new
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--new", "--seed", "2"], ["quit"])
+    assert "The unfinished game #2 was closed (--new)" in text and "#1 was closed" not in text
+    quit_line = text[text.index("Saved at") :]
+    assert "--new" not in quit_line and "--game canal_grande" in quit_line
+    rc, text = run(tmp_path, ["--game", "venezia"], ["quit"])
+    assert f"Resuming Venezia game #1 from {tmp_path / 't.sqlite3'}: move {len(saved)}," in text
+    assert stored_moves(tmp_path / "t.sqlite3", game_channel("venezia")) == saved
+    # no --game: the newest save with a human seat
+    rc, text = run(tmp_path, [], ["quit"])
+    assert "Resuming Canal Grande game #3" in text
+
+
+def test_an_old_single_save_is_still_continued(tmp_path: Path) -> None:
+    # before one save per game, every game was saved in the terminal's own channel
+    async def old_save() -> None:
+        svc = TableService.open(tmp_path / "t.sqlite3", PlaceholderRenderer())
+        try:
+            assert (await svc.join(CHANNEL, "human1", "Anna", game="amsterdam")).accepted
+            assert (await svc.add_ai(CHANNEL, "human1", "random")).accepted
+            assert (await svc.start(CHANNEL, "human1", seed=15)).accepted
+        finally:
+            svc.close()
+
+    asyncio.run(old_save())
+    rc, text = run(tmp_path, [], ["quit"])
+    assert "Resuming Amsterdam game #1" in text, text[-2000:]
+    rc, text = run(tmp_path, ["--game", "venezia", "--seed", "3"], ["quit"])
+    assert rc == 0
+    assert "New Venezia game #2" in text and "Also saved: Amsterdam game #1" in text
+    rc, text = run(tmp_path, ["--game", "amsterdam"], ["play 18", "quit"])
+    assert rc == 0
+    assert "Resuming Amsterdam game #1" in text and "✗" not in text
+    _rc, text = run(tmp_path, ["--game", "venezia"], ["quit"])
+    assert "Resuming Venezia game #2" in text
