@@ -7,7 +7,8 @@ only (``--humans 0``: watch a whole game). The terminal is one channel of the se
 ``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
 
 Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
-``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` and
+``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` (at a
+hot seat only while its owner holds the keyboard: everyone there can open the folder) and
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
@@ -79,6 +80,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             typed = self.console.read(f"{prev}: press Enter to hide your hand ")
             if typed is None or typed.strip().casefold() in QUIT_WORDS:
                 return False
+        self._hide_hands()
         self.console.clear()
         self.say(f"Pass the terminal to {name} and press Enter.", "bold")
         typed = self.console.read(f"{name}, press Enter ")
@@ -252,7 +254,8 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 text = picked
                 if not hidden:
                     self.say(f"  = {text}", "dim")
-            out = await self.service.command(self.channel, info.user_id or "", text)
+            with self._secret(info.sealed):
+                out = await self.service.command(self.channel, info.user_id or "", text)
             if out.accepted:
                 return out
             self._refused(out.error, out.code)
@@ -363,6 +366,7 @@ def main(
     table = TerminalTable(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
+    table.service_log = service_log
     try:
         with plain_ctrl_c():
             return asyncio.run(table.run())

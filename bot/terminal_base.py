@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import threading
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from bot.outputs import Code, PrivateUpdate
 from bot.service import TableService
 from bot.storage import GameRecord
 from bot.terminal_io import Console, ImageFolder
+from bot.terminal_process import ServiceLog
 from bot.terminal_view import terminal_width
 from engine.core import JSON
 from engine.registry import GameTexts, default_game, registration
@@ -60,6 +62,8 @@ class TerminalBase:
         self.header_turn: int | None = None
         self.standings: str | None = None
         self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
+        #: the service's log file (``secret()`` keeps a secret input's refusal out of it)
+        self.service_log: ServiceLog | None = None
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -132,6 +136,7 @@ class TerminalBase:
         }
         self.recap = {u: [] for u in self.humans}
         self.private = {u: [] for u in self.humans}
+        self._hide_hands()  # a hand image an earlier session left behind
 
     @staticmethod
     def _seat_names(record: GameRecord) -> list[str]:
@@ -147,7 +152,22 @@ class TerminalBase:
         assert record is not None, "the game just started is not stored"
         return record
 
+    def _secret(self, hidden: bool) -> contextlib.AbstractContextManager[None]:
+        """While a secret input is handled: its refusal is not written to the log file."""
+        if hidden and self.service_log is not None:
+            return self.service_log.secret()
+        return contextlib.nullcontext()
+
+    def _hide_hands(self) -> None:
+        """At a hot seat every file in the output folder is open to every player there, so a
+        hand image (with a sealed answer in it) lives only while its owner holds the keyboard:
+        all are deleted at each handover, on leaving and at the end."""
+        if self.hot_seat:
+            for name in self.humans.values():
+                self.images.remove_hand(name)
+
     def _quit(self) -> int:
+        self._hide_hands()
         if not self.humans:
             self.say("Interrupted.", "yellow")
             return 130

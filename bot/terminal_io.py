@@ -179,9 +179,16 @@ class ImageFolder:
         self._write("board.png", data)
         return path
 
-    def hand(self, name: str, data: bytes) -> Path:
+    def hand_path(self, name: str) -> Path:
         slug = "".join(c if c.isalnum() else "-" for c in name.strip().casefold()).strip("-")
-        return self._write(f"hand-{slug or 'player'}.png", data)
+        return self.root / f"hand-{slug or 'player'}.png"
+
+    def hand(self, name: str, data: bytes) -> Path:
+        return self._write(self.hand_path(name).name, data)
+
+    def remove_hand(self, name: str) -> None:
+        """Delete ``name``'s hand image (at a hot seat, before the keyboard changes hands)."""
+        self.hand_path(name).unlink(missing_ok=True)
 
     def end(self, data: bytes) -> Path:
         return self._write("end.png", data)

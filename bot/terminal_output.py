@@ -77,6 +77,7 @@ class TerminalOutput(TerminalBase):
 
     async def _finish(self) -> int:
         assert self.record is not None
+        self._hide_hands()
         await self._refresh()
         record = self.storage.get_game(self.record.id)
         reply = await self.service.board(self.channel)

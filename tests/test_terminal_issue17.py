@@ -5,11 +5,13 @@ one save per game, and nothing secret on disk at a hot seat."""
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 from pathlib import Path
 
 from bot.service import PlaceholderRenderer, TableService
 from bot.terminal import CHANNEL
-from tests.test_terminal import game_channel, run, stored_moves
+from tests.test_terminal import ReaderIn, game_channel, run, stored_moves
 
 
 def test_quit_names_the_round_of_a_game_that_counts_rounds(tmp_path: Path) -> None:
@@ -125,3 +127,34 @@ def test_an_old_single_save_is_still_continued(tmp_path: Path) -> None:
     assert "Resuming Amsterdam game #1" in text and "✗" not in text
     _rc, text = run(tmp_path, ["--game", "venezia"], ["quit"])
     assert "Resuming Venezia game #2" in text
+
+
+def test_a_hot_seat_leaves_no_secret_on_disk(tmp_path: Path) -> None:
+    out_dir = tmp_path / "out"
+    seen: dict[str, list[str]] = {}
+    script = iter(["", "play 99", "2", "", "", "quit"])
+
+    def answer(printed: str) -> str | None:
+        # what lies in the shared folder each time a line is read
+        last = printed.rstrip().rsplit("\n", 1)[-1]
+        seen.setdefault(last, []).extend(sorted(p.name for p in out_dir.glob("hand-*.png")))
+        return next(script, None)
+
+    out = io.StringIO()
+    args = ["--game", "amsterdam", "--humans", "2", "--seed", "3"]
+    rc, text = run(
+        tmp_path,
+        [*args, "--name", "Anna", "--name", "Bruno"],
+        stdin=ReaderIn(out, answer),
+        out=out,
+    )
+    assert rc == 0, text[-3000:]
+    assert "✗ illegal move: you hold no card 99" in text  # refused on screen, for Anna
+    assert re.search(r"your secret answer: play \d+", text)
+    # from the handover on, Anna's hand picture (with her sealed answer) is gone
+    bruno = [files for line, files in seen.items() if "Bruno" in line]
+    assert bruno and all("hand-anna.png" not in files for files in bruno)
+    assert not list(out_dir.glob("hand-*.png"))  # and nobody's is left after leaving
+    log = (out_dir / "terminal.log").read_text(encoding="utf-8")
+    assert "refused" not in log and "99" not in log
+    assert "a secret input was handled" in log
