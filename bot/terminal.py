@@ -110,8 +110,24 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         self.shown = (self.turn, info.user_id or "")
         self.header_turn = self.turn
 
+    async def _current_images(self, user: str) -> None:
+        """The board and the deciding human's hand pictures as the game is now: a move
+        without a picture (a sealed choice: "... has chosen") or other players' moves (the
+        deck shrank) would otherwise leave older ones in the folder when he is asked."""
+        if self.board_moves != self.seq:
+            reply = await self.service.board(self.channel)
+            if reply.error is None and reply.image is not None:
+                self.fresh_image = self.images.board(self.seq, reply.image)
+                self.board_moves = self.seq
+        if user in self.humans and self.hand_moves.get(user) != self.seq:
+            reply = await self.service.hand(self.channel, user)
+            if reply.error is None and reply.image is not None:
+                self.images.hand(self.humans[user], reply.image)
+                self.hand_moves[user] = self.seq
+
     async def _prompt(self, info: DecisionInfo) -> None:
         await self._refresh()
+        await self._current_images(info.user_id or "")
         if self.shown != (self.turn, info.user_id or ""):
             self._summary(info)
         else:
@@ -161,12 +177,15 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         elif word == "board":
             reply = await self.service.board(self.channel)
             if self._reply(reply) and reply.image is not None:
-                path = self.images.board((await self._refresh()).get("seq") or 0, reply.image)
+                moves = int((await self._refresh()).get("seq") or 0)
+                path = self.images.board(moves, reply.image)
+                self.board_moves = moves
                 self.say(f"  [board image: {self._path(path)}]", "dim")
         elif word == "hand":
             reply = await self.service.hand(self.channel, user)
             if self._reply(reply) and reply.image is not None:
                 path = self.images.hand(self.humans.get(user, "player"), reply.image)
+                self.hand_moves[user] = self.seq
                 self.say(f"  [hand image: {self._path(path)}]", "dim")
         elif word == "status":
             self._reply(await self.service.status(self.channel))

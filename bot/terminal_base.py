@@ -59,6 +59,8 @@ class TerminalBase:
         self.shown: tuple[int, str] | None = None  # (turn, user) of the last full summary
         self.options: list[str] = []
         self.fresh_image: Path | None = None  # a board image written since the last prompt
+        self.board_moves = -1  # the move count the board images show
+        self.hand_moves: dict[str, int] = {}  # user id -> the move count his hand image shows
         self.header_turn: int | None = None
         self.standings: str | None = None
         self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
@@ -165,6 +167,7 @@ class TerminalBase:
         if self.hot_seat:
             for name in self.humans.values():
                 self.images.remove_hand(name)
+            self.hand_moves.clear()
 
     def _quit(self) -> int:
         self._hide_hands()

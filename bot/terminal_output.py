@@ -26,6 +26,7 @@ class TerminalOutput(TerminalBase):
             else:
                 moves = update.seq + 1 if update.seq is not None else self.seq
                 self.fresh_image = self.images.board(moves, update.image)
+                self.board_moves = moves
         lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
         header = None
         if update.seq is not None:

@@ -158,3 +158,52 @@ def test_a_hot_seat_leaves_no_secret_on_disk(tmp_path: Path) -> None:
     log = (out_dir / "terminal.log").read_text(encoding="utf-8")
     assert "refused" not in log and "99" not in log
     assert "a secret input was handled" in log
+
+
+def _pictures_when_asked(
+    tmp_path: Path, args: list[str], prompts: int
+) -> tuple[str, list[tuple[bytes, bytes, bytes, bytes]]]:
+    """At each of the first ``prompts`` decisions: the board and hand pictures in the folder
+    when the human is asked, then the same after 'board' and 'hand' wrote the current ones."""
+    out_dir = tmp_path / "out"
+    pairs: list[tuple[bytes, bytes, bytes, bytes]] = []
+    step = {"n": 0, "before": (b"", b"")}
+
+    def files() -> tuple[bytes, bytes]:
+        return (out_dir / "board.png").read_bytes(), (out_dir / "hand-anna.png").read_bytes()
+
+    def answer(printed: str) -> str | None:
+        n = step["n"]
+        step["n"] = n + 1
+        if n // 3 >= prompts:
+            return None
+        if n % 3 == 0:
+            step["before"] = files()
+            return "board"
+        if n % 3 == 1:
+            return "hand"
+        pairs.append((*step["before"], *files()))  # type: ignore[arg-type]
+        return "#1"
+
+    out = io.StringIO()
+    rc, text = run(tmp_path, [*args, "--name", "Anna"], stdin=ReaderIn(out, answer), out=out)
+    assert rc == 0, text[-3000:]
+    return text, pairs
+
+
+def test_the_pictures_are_current_when_a_human_is_asked(tmp_path: Path) -> None:
+    _, pairs = _pictures_when_asked(
+        tmp_path, ["--players", "3", "--ai", "random", "--seed", "5"], 4
+    )
+    assert len(pairs) == 4
+    for board, hand, board_now, hand_now in pairs:
+        assert board == board_now and hand == hand_now
+
+
+def test_the_board_is_current_after_a_sealed_ai_choice(tmp_path: Path) -> None:
+    text, pairs = _pictures_when_asked(
+        tmp_path / "am", ["--game", "amsterdam", "--ai", "random", "--seed", "3"], 3
+    )
+    assert "Random AI has chosen" in text and len(pairs) == 3
+    for board, hand, board_now, hand_now in pairs:
+        assert board == board_now and hand == hand_now
