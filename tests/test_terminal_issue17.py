@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.service import PlaceholderRenderer, TableService
 from bot.terminal import CHANNEL
-from tests.test_terminal import ReaderIn, game_channel, run, stored_moves
+from tests.test_terminal import ReaderIn, game_channel, ranking, run, stored_moves
 
 
 def test_quit_names_the_round_of_a_game_that_counts_rounds(tmp_path: Path) -> None:
@@ -207,3 +207,12 @@ def test_the_board_is_current_after_a_sealed_ai_choice(tmp_path: Path) -> None:
     assert "Random AI has chosen" in text and len(pairs) == 3
     for board, hand, board_now, hand_now in pairs:
         assert board == board_now and hand == hand_now
+
+
+def test_ai_seats_get_names_that_do_not_read_as_scores(tmp_path: Path) -> None:
+    rc, text = run(
+        tmp_path, ["--humans", "0", "--players", "4", "--ai", "random", "--seed", "5", "--quiet"]
+    )
+    assert rc == 0, text[-2000:]
+    names = sorted(line.split(". ", 1)[1].split(" — ")[0] for line in ranking(text))
+    assert names == ["Random AI", "Random AI B", "Random AI C", "Random AI D"]
