@@ -9,9 +9,12 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.service import PlaceholderRenderer, TableService
 from bot.terminal import CHANNEL
-from tests.test_terminal import ReaderIn, game_channel, ranking, run, stored_moves
+from bot.terminal_io import Console
+from tests.test_terminal import ReaderIn, ScriptIn, game_channel, ranking, run, stored_moves
 
 
 def test_quit_names_the_round_of_a_game_that_counts_rounds(tmp_path: Path) -> None:
@@ -216,3 +219,27 @@ def test_ai_seats_get_names_that_do_not_read_as_scores(tmp_path: Path) -> None:
     assert rc == 0, text[-2000:]
     names = sorted(line.split(". ", 1)[1].split(" — ")[0] for line in ranking(text))
     assert names == ["Random AI", "Random AI B", "Random AI C", "Random AI D"]
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_long_lines_wrap_at_word_boundaries_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    line = (
+        "  Greedy AI places black 17 (spice, ship) at G4; game end: area at A1 (size 2): "
+        "Greedy AI and Random AI B +1 VP (AM-13.4)"
+    )
+    screen = _Tty()
+    Console(ScriptIn(""), screen, color=False).say(line)
+    shown = screen.getvalue().splitlines()
+    assert len(shown) > 2 and all(len(x) < 40 for x in shown)
+    assert all(x.startswith("    ") for x in shown[1:])  # indented under the line
+    assert " ".join(x.strip() for x in shown) == line.strip()  # no word cut
+    piped = io.StringIO()  # a transcript (not a terminal) keeps its lines whole
+    Console(ScriptIn(""), piped, color=False).say(line)
+    assert piped.getvalue() == line + "\n"
