@@ -412,17 +412,26 @@ class TableService:
         )
 
     async def rules(
-        self, topic: str | None = None, game: str | None = None, channel_id: str | int | None = None
+        self,
+        topic: str | None = None,
+        game: str | None = None,
+        channel_id: str | int | None = None,
+        options: Mapping[str, str] | None = None,
     ) -> Reply:
         """Short rules help per topic of ``game`` (else the game of ``channel_id``'s table, else
-        the default game), citing rule IDs."""
+        the default game), citing rule IDs; as they read with ``options`` (else the options of
+        ``channel_id``'s table when it plays that game: a variant's rules)."""
         try:
-            if game is None and channel_id is not None:
+            if channel_id is not None and (game is None or options is None):
                 try:
-                    game = await self._read(channel_id, reads.game_of)
+                    table_game = await self._read(channel_id, reads.game_of)
+                    if game is None or table_game == game:
+                        game = table_game
+                        if options is None:
+                            options = await self._read(channel_id, reads.options_of)
                 except Refused:  # no usable channel (e.g. a DM): the default game's rules
-                    game = None
-            return rules_help(topic, game)
+                    pass
+            return rules_help(topic, game, options)
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
 

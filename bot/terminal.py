@@ -7,12 +7,14 @@ only (``--humans 0``: watch a whole game). The terminal is one channel of the se
 ``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
 
 Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
-``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` and
+``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` (at a
+hot seat only while its owner holds the keyboard: everyone there can open the folder) and
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
-(``--db``, default ``<out>/venezia.sqlite3``) move by move: quit, run again with the same
-``--db``, and the game continues.
+(``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
+:func:`bot.terminal_setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
+and the game continues.
 
 Input may be piped (a script of commands): then there are no prompts and no colours, and every
 line read is echoed.
@@ -44,12 +46,13 @@ __all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "mai
 
 LOCAL_HELP = """\
 At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
-number of an option. Also:
+number of an option ('#6' is always option 6; when a number is also a listed option's argument,
+e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   help           this list                 options [all]  the numbered options again
   board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
-  quit           save and leave (the same command continues the game later)"""
+  quit           save and leave (it prints the command that continues the game)"""
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
 LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
@@ -65,7 +68,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
     # -- the human game -----------------------------------------------------------------------
 
     def _completions(self) -> list[str]:
-        topics = self.texts.rule_topics
+        topics = self.texts.topics(self._options)
         words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
         return list(dict.fromkeys(words))
 
@@ -77,6 +80,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             typed = self.console.read(f"{prev}: press Enter to hide your hand ")
             if typed is None or typed.strip().casefold() in QUIT_WORDS:
                 return False
+        self._hide_hands()
         self.console.clear()
         self.say(f"Pass the terminal to {name} and press Enter.", "bold")
         typed = self.console.read(f"{name}, press Enter ")
@@ -106,8 +110,24 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         self.shown = (self.turn, info.user_id or "")
         self.header_turn = self.turn
 
+    async def _current_images(self, user: str) -> None:
+        """The board and the deciding human's hand pictures as the game is now: a move
+        without a picture (a sealed choice: "... has chosen") or other players' moves (the
+        deck shrank) would otherwise leave older ones in the folder when he is asked."""
+        if self.board_moves != self.seq:
+            reply = await self.service.board(self.channel)
+            if reply.error is None and reply.image is not None:
+                self.fresh_image = self.images.board(self.seq, reply.image)
+                self.board_moves = self.seq
+        if user in self.humans and self.hand_moves.get(user) != self.seq:
+            reply = await self.service.hand(self.channel, user)
+            if reply.error is None and reply.image is not None:
+                self.images.hand(self.humans[user], reply.image)
+                self.hand_moves[user] = self.seq
+
     async def _prompt(self, info: DecisionInfo) -> None:
         await self._refresh()
+        await self._current_images(info.user_id or "")
         if self.shown != (self.turn, info.user_id or ""):
             self._summary(info)
         else:
@@ -157,12 +177,15 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         elif word == "board":
             reply = await self.service.board(self.channel)
             if self._reply(reply) and reply.image is not None:
-                path = self.images.board((await self._refresh()).get("seq") or 0, reply.image)
+                moves = int((await self._refresh()).get("seq") or 0)
+                path = self.images.board(moves, reply.image)
+                self.board_moves = moves
                 self.say(f"  [board image: {self._path(path)}]", "dim")
         elif word == "hand":
             reply = await self.service.hand(self.channel, user)
             if self._reply(reply) and reply.image is not None:
                 path = self.images.hand(self.humans.get(user, "player"), reply.image)
+                self.hand_moves[user] = self.seq
                 self.say(f"  [hand image: {self._path(path)}]", "dim")
         elif word == "status":
             self._reply(await self.service.status(self.channel))
@@ -173,10 +196,49 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             else:
                 self._reply(await self.service.log(self.channel, count))
         elif word == "rules":
-            self._reply(await self.service.rules(rest or None, self.game_name))
+            self._reply(
+                await self.service.rules(rest or None, self.game_name, options=self._options)
+            )
         else:
             return False
         return True
+
+    def _pick(self, text: str) -> str | None:
+        """What a typed line means: ``#N`` is option N; a bare number N is option N, unless N
+        is also the one argument of a listed option (a card ``play 6`` while option 6 is
+        ``pass``): then the terminal asks (``None``, after saying why). A number beyond the
+        options that is such an argument of exactly one option means that option. Any other
+        line is a command, returned as typed."""
+        explicit = text.startswith("#")
+        digits = text[1:].strip() if explicit else text
+        if not is_number(digits):  # ASCII digits only: int("²") fails, 5,000 digits too
+            if explicit:
+                self.say(f"✗ '#' takes an option number, 1–{len(self.options)} (e.g. '#1')", "red")
+                return None
+            return text
+        n = _small(digits) or 0
+        listed = 1 <= n <= len(self.options)
+        meant = [] if explicit else _taking(self.options, digits)
+        if listed and (not meant or self.options[n - 1] in meant):
+            return self.options[n - 1]
+        if meant and listed:
+            option = self.options[n - 1]
+            also = " or ".join(f"'{m}'" for m in meant)
+            self.say(
+                f"✗ '{digits}' is ambiguous: option {digits} is '{option}', and {digits} is "
+                f"also in {also}; type '#{digits}' for the option or {also}",
+                "red",
+            )
+            return None
+        if len(meant) == 1:
+            return meant[0]
+        if meant:
+            also = ", ".join(f"'{m}'" for m in meant)
+            self.say(f"✗ '{digits}' could be {also}: type the one you mean", "red")
+            return None
+        shown = excerpt(digits, limit=12)
+        self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
+        return None
 
     async def _decide(self, info: DecisionInfo) -> Outcome | None:
         """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
@@ -204,16 +266,15 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 return None
             if await self._local(word, rest.strip(), info):
                 continue
-            if is_number(text):  # ASCII digits only: int("²") fails, 5,000 digits too
-                n = _small(text) or 0
-                if not 1 <= n <= len(self.options):
-                    shown = excerpt(text, limit=12)
-                    self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
-                    continue
-                text = self.options[n - 1]
+            picked = self._pick(text)
+            if picked is None:
+                continue
+            if picked != text:
+                text = picked
                 if not hidden:
                     self.say(f"  = {text}", "dim")
-            out = await self.service.command(self.channel, info.user_id or "", text)
+            with self._secret(info.sealed):
+                out = await self.service.command(self.channel, info.user_id or "", text)
             if out.accepted:
                 return out
             self._refused(out.error, out.code)
@@ -324,6 +385,7 @@ def main(
     table = TerminalTable(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
+    table.service_log = service_log
     try:
         with plain_ctrl_c():
             return asyncio.run(table.run())
@@ -340,6 +402,16 @@ def main(
     finally:
         service.close()
         service_log.close()
+
+
+def _taking(options: Sequence[str], number: str) -> list[str]:
+    """The options that take ``number`` as their one argument (``play 6``), among the options
+    of a verb that always takes one word (a card, not a count among other words)."""
+    words: dict[str, set[int]] = {}
+    for option in options:
+        verb, *args = option.split()
+        words.setdefault(verb, set()).add(len(args))
+    return [o for o in options if words[o.split()[0]] == {1} and o.split()[1] == number]
 
 
 def _small(text: str) -> int | None:

@@ -27,8 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a board game in the terminal: you plus AI seats, hot seat, or watch AIs.",
         epilog=(
             "At the prompt type a command or an option's number; 'help' lists everything. "
-            "Quit any time: the game is saved in the database and continues on the next run "
-            "with the same --db (--new starts over)."
+            "Quit any time: the game is saved in the database, one save per game, and "
+            "continues on the next run with the same --db and --game (--new starts that game "
+            "over; without --game the newest save continues)."
         ),
     )
     add = parser.add_argument
@@ -71,7 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     add("--out", type=Path, default=Path("out"), metavar="DIR", help="image folder (./out)")
     add("--db", type=Path, metavar="PATH", help="SQLite database (default DIR/venezia.sqlite3)")
     add("--channel", default=CHANNEL, help=argparse.SUPPRESS)
-    add("--new", action="store_true", help="abort an unfinished game in the database, start anew")
+    add(
+        "--new",
+        action="store_true",
+        help=f"close the unfinished save of this --game (default {default_game()}), start anew",
+    )
     add(
         "--quiet",
         "--fast",

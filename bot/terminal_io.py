@@ -8,7 +8,9 @@ screen clearing; every consumed line is echoed so the transcript reads like a se
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -25,6 +27,31 @@ _STYLES = {
 }
 _RESET = "\033[0m"
 _CLEAR = "\033[2J\033[3J\033[H"
+
+
+def _columns() -> int:
+    try:
+        return shutil.get_terminal_size().columns
+    except (OSError, ValueError):
+        return 80
+
+
+def wrap(line: str, width: int) -> str:
+    """``line`` broken at spaces to fit ``width`` columns (a terminal would cut it mid-word);
+    the continuation lines are indented two more than the line. A word longer than the width
+    is broken (nothing is lost)."""
+    if len(line) < width:
+        return line
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.fill(
+        line,
+        width=max(width - 1, 20),
+        initial_indent="",
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,
+        drop_whitespace=True,
+        replace_whitespace=False,
+    )
 
 
 def _isatty(stream: object) -> bool:
@@ -71,6 +98,8 @@ class Console:
         return f"{codes}{text}{_RESET}"
 
     def say(self, text: str = "", style: str | None = None) -> None:
+        if text and _isatty(self.stdout):
+            text = "\n".join(wrap(line, _columns()) for line in text.split("\n"))
         out = self.style(text, style) if text else text
         print(out, file=self.stdout, flush=True)
 
@@ -179,9 +208,16 @@ class ImageFolder:
         self._write("board.png", data)
         return path
 
-    def hand(self, name: str, data: bytes) -> Path:
+    def hand_path(self, name: str) -> Path:
         slug = "".join(c if c.isalnum() else "-" for c in name.strip().casefold()).strip("-")
-        return self._write(f"hand-{slug or 'player'}.png", data)
+        return self.root / f"hand-{slug or 'player'}.png"
+
+    def hand(self, name: str, data: bytes) -> Path:
+        return self._write(self.hand_path(name).name, data)
+
+    def remove_hand(self, name: str) -> None:
+        """Delete ``name``'s hand image (at a hot seat, before the keyboard changes hands)."""
+        self.hand_path(name).unlink(missing_ok=True)
 
     def end(self, data: bytes) -> Path:
         return self._write("end.png", data)

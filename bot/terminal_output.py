@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.outputs import Outcome, PrivateUpdate, PublicUpdate
-from bot.terminal_base import RECAP_LINES, WATCHER, TerminalBase
+from bot.terminal_base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
 from bot.terminal_view import ranking_lines
 from engine.core import JSON
 
@@ -26,14 +26,16 @@ class TerminalOutput(TerminalBase):
             else:
                 moves = update.seq + 1 if update.seq is not None else self.seq
                 self.fresh_image = self.images.board(moves, update.image)
+                self.board_moves = moves
         lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
         header = None
         if update.seq is not None:
             shown = before if before is not None else after
-            turn = int(shown.get("turn") or 0)
+            key = next((k for k in COUNTERS if k in shown), None)
+            turn = int(shown.get(key) or 0) if key is not None else 0
             # (a game whose view has no turn counter gets no turn headers)
-            if "turn" in shown and turn != self.header_turn:
-                header = f"— turn {turn} —"
+            if key is not None and turn != self.header_turn:
+                header = f"— {key} {turn} —"
                 self.header_turn = turn
             standings = self.texts.standings_line(after)
             if standings is not None and standings != self.standings:
@@ -76,6 +78,7 @@ class TerminalOutput(TerminalBase):
 
     async def _finish(self) -> int:
         assert self.record is not None
+        self._hide_hands()
         await self._refresh()
         record = self.storage.get_game(self.record.id)
         reply = await self.service.board(self.channel)
@@ -86,7 +89,8 @@ class TerminalOutput(TerminalBase):
         if record is None or record.status != "finished":
             self.say("The game ended without a result.", "red")
             return 1
-        turns = f"{self.turn} turns and " if "turn" in (self.view or {}) else ""
+        key = self.counter
+        turns = f"{self.turn} {key}s and " if key is not None else ""
         self.say(f"Game over after {turns}{self.seq} moves. Final ranking:", "bold")
         self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
         end = self.images.root / "end.png"
@@ -118,7 +122,7 @@ class TerminalOutput(TerminalBase):
             if limit and self.turn > limit:
                 why = f"--max-turns {limit} reached"
                 break
-            self.console.progress(f"AI seats playing: turn {self.turn}, move {self.seq + 1}…")
+            self.console.progress(f"AI seats playing: {self._where()}…")
             out = await self._step_ai(quiet)
             if not out.accepted or out.seq is None:
                 break
@@ -127,7 +131,7 @@ class TerminalOutput(TerminalBase):
             return await self._finish()
         await self.service.abort(self.channel, WATCHER, can_manage=True)
         self.say(
-            f"Stopped at turn {self.turn} ({self.seq} moves): {why}. An AI-only game "
+            f"Stopped at {self._where()}: {why}. An AI-only game "
             "cannot be continued, so it was closed.",
             "yellow",
         )

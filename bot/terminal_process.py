@@ -12,9 +12,14 @@ from pathlib import Path
 
 class ServiceLog:
     """While a session runs, the service's logs (refusals, AI trouble) go to
-    ``<out>/terminal.log`` instead of the screen; the ``bot`` logger is restored after."""
+    ``<out>/terminal.log`` instead of the screen; the ``bot`` logger is restored after.
+
+    The file sits in the output folder, which every player at a hot seat can open: while a
+    secret input is handled (:meth:`secret`) each record keeps only its level and logger, never
+    its message (a refusal quotes what was typed)."""
 
     def __init__(self, out: Path) -> None:
+        self.hiding = False
         self.logger = logging.getLogger("bot")
         self.saved = (self.logger.level, self.logger.propagate)
         try:
@@ -26,9 +31,28 @@ class ServiceLog:
         self.handler.setFormatter(
             logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
         )
+        self.handler.addFilter(self._withhold)
         self.logger.addHandler(self.handler)
         self.logger.setLevel(logging.INFO)
         self.logger.propagate = False
+
+    def _withhold(self, record: logging.LogRecord) -> bool:
+        if self.hiding:
+            record.msg = "(a secret input was handled; its details are not logged)"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+            record.stack_info = None
+        return True
+
+    @contextlib.contextmanager
+    def secret(self) -> Iterator[None]:
+        """Nothing logged meanwhile says what a secret input was."""
+        self.hiding = True
+        try:
+            yield
+        finally:
+            self.hiding = False
 
     def close(self) -> None:
         self.logger.removeHandler(self.handler)

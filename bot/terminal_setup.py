@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from bot.ai_seat import UnknownAiLevel, ai_level
 from bot.outputs import Outcome
+from bot.storage import GameRecord
 from bot.terminal_args import default_level, login_name
 from bot.terminal_base import WATCHER, TerminalBase
 from engine.core import IllegalMove
-from engine.games import get_game
-from engine.registry import default_game
+from engine.games import GAMES, get_game
+from engine.registry import default_game, registration
+
+
+def home_channel(base: str, game: str) -> str:
+    """The channel that keeps ``game``'s save at a terminal whose channel is ``base``: the
+    default game keeps ``base`` (where every game was saved before), every other game its
+    own ``base-<game>``; so switching games never resumes or closes another game's save."""
+    return base if game == default_game() else f"{base}-{game}"
 
 
 class TerminalSetup(TerminalBase):
@@ -34,9 +42,52 @@ class TerminalSetup(TerminalBase):
         if self.storage.list_seats(self.channel):
             await self.service.abort(self.channel, WATCHER, can_manage=True)
 
+    def _saves(self) -> list[tuple[str, GameRecord]]:
+        """The unfinished games of this terminal, newest first: ``(channel, record)``. Each
+        game keeps its own save (:func:`home_channel`); an older database kept one save of any
+        game in the base channel, which is still read."""
+        base = self.base_channel
+        found = []
+        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in GAMES)]):
+            record = self.storage.active_game(channel)
+            if record is not None and record.status == "active":
+                found.append((channel, record))
+        return sorted(found, key=lambda item: -item[1].id)
+
+    def _choose_channel(self) -> str | int:
+        """Pick the save this run continues (or the channel a new game goes to): the asked
+        game's save (``--game``, else the default game with ``--new``), else the newest save
+        with a human seat, else a new default game. An exit code if the game is unknown."""
+        saves = self._saves()
+        if self.args.game is not None or self.args.new:
+            try:
+                game = get_game(self.args.game or default_game()).name
+            except IllegalMove as exc:
+                self.say(f"✗ {exc}", "red")
+                return 2
+        else:
+            humans = [(c, r) for c, r in saves if not all(p.is_ai for p in r.players)]
+            if humans:
+                self.game_choice = humans[0][1].game_type
+                return humans[0][0]
+            game = default_game()
+        self.game_choice = game
+        own = [channel for channel, record in saves if record.game_type == game]
+        if own:
+            return own[0]
+        home = home_channel(self.base_channel, game)
+        if any(channel == home for channel, _ in saves):  # an old save of another game
+            return f"{self.base_channel}-{game}"
+        return home
+
     async def _open(self) -> Outcome | int | None:
-        """Resume the channel's unfinished game, or start a new one. Returns the start outcome
-        (new game), ``None`` (resumed) or an exit code (refused)."""
+        """Resume the chosen game's unfinished save, or start a new one. Returns the start
+        outcome (new game), ``None`` (resumed) or an exit code (refused)."""
+        channel = self._choose_channel()
+        if isinstance(channel, int):
+            return channel
+        self.channel = channel
+        others = [r for c, r in self._saves() if c != channel]
         record = self.storage.active_game(self.channel)
         if record is not None and record.status == "active":
             all_ai = all(p.is_ai for p in record.players)
@@ -53,12 +104,13 @@ class TerminalSetup(TerminalBase):
                 await self._refresh()
                 self.say(
                     f"Resuming {get_game(record.game_type).title} game #{record.id} from "
-                    f"{self._path(self.db_path)}: move {self.seq}, turn {self.turn}, "
+                    f"{self._path(self.db_path)}: {self._where()}, "
                     f"seed {record.seed}.",
                     "bold",
                 )
                 self.say("Players: " + ", ".join(self._seat_names(record)))
-                ignored = self._setup_given()
+                self._other_saves(others)
+                ignored = [f for f in self._setup_given() if f != "--game"]
                 if ignored:
                     self.say(
                         f"({', '.join(ignored)} ignored: this game's setup is stored; "
@@ -66,15 +118,27 @@ class TerminalSetup(TerminalBase):
                         "dim",
                     )
                 return None
-        return await self._start()
+        start = await self._start()
+        if not isinstance(start, int):
+            self._other_saves(others)
+        return start
+
+    def _other_saves(self, others: list[GameRecord]) -> None:
+        """Name the other games saved here and how to continue each (nothing is lost by
+        switching games)."""
+        for record in others:
+            if all(p.is_ai for p in record.players):
+                continue
+            title = get_game(record.game_type).title
+            self.say(
+                f"(Also saved: {title} game #{record.id}; continue it with "
+                f"'{self._continue_command(record.game_type)}'.)",
+                "dim",
+            )
 
     async def _start(self) -> Outcome | int:
         a = self.args
-        try:
-            game = get_game(a.game or default_game())
-        except IllegalMove as exc:
-            self.say(f"✗ {exc}", "red")
-            return 2
+        game = get_game(self.game_choice or a.game or default_game())
         humans = 1 if a.humans is None else a.humans
         default = max(min(3, game.max_players), game.min_players, humans)
         players = default if a.players is None else a.players
@@ -114,7 +178,10 @@ class TerminalSetup(TerminalBase):
                 return 2
         if not humans and not a.quiet:
             self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
-        options = dict(o.partition("=")[::2] for o in a.option or [])
+        # Every option not given is the game's default: a new game never inherits the
+        # previous game's options (the table's lobby remembers them, e.g. a variant).
+        options = {spec.name: spec.default for spec in registration(game.name).options}
+        options.update(o.partition("=")[::2] for o in a.option or [])
         if a.variant is not None:
             options["variant"] = a.variant
         start = await self.service.start(
@@ -127,7 +194,7 @@ class TerminalSetup(TerminalBase):
         self._adopt(record)  # follows the start's updates from move 0
         where = f"saved in {self._path(self.db_path)}"
         if humans:
-            where += "; 'quit' any time, run again to continue"
+            where += f"; 'quit' any time, '{self._continue_command(game.name)}' continues it"
         self.say(f"New {game.title} game #{record.id}, seed {record.seed} ({where}).", "bold")
         if self.placeholders:
             self.say(

@@ -142,6 +142,15 @@ class GameTexts:
     option_cell: Callable[[str, str], str] = lambda verb, rest: rest
     #: how the private hand line starts (the terminal prints the hand with the decision)
     hand_prefixes: tuple[str, ...] = ("your hand:",)
+    #: the table's checked options -> its rules topics (None: ``rule_topics`` whatever the
+    #: options; a game whose variants change the rules says so here)
+    rule_topics_for: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None
+
+    def topics(self, options: Mapping[str, str] | None = None) -> Mapping[str, str]:
+        """The rules topics for a table with ``options`` (``None``: the game's defaults)."""
+        if options is None or self.rule_topics_for is None:
+            return self.rule_topics
+        return self.rule_topics_for(options)
 
 
 @dataclass(frozen=True, slots=True)

@@ -394,7 +394,7 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
     refused(await svc.add_ai("c", uid(0)), Code.TABLE_FULL)
     assert (await svc.remove_ai("c", uid(0))).accepted
     status = await svc.status("c")
-    assert "Random AI 2" in status.text and "4/5" in status.text
+    assert "Random AI B" in status.text and "4/5" in status.text
 
     out = await svc.start("c", uid(0), seed=71)
     assert out.accepted

@@ -17,8 +17,9 @@ import pytest
 from bot import cli, terminal, terminal_view
 from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
+from bot.terminal_setup import home_channel
 from bot.terminal_view import numbered_options, summary_lines
-from engine.games import get_game
+from engine.games import GAMES, get_game
 from tests.test_service_support import PNG_MAGIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,9 +68,19 @@ def run(
     return rc, out.getvalue()
 
 
-def stored_moves(path: Path, channel: str = terminal.CHANNEL) -> list[tuple[int, str]]:
+def game_channel(game: str = "venezia") -> str:
+    """The channel that keeps ``game``'s save at the terminal (one save per game)."""
+    return home_channel(terminal.CHANNEL, game)
+
+
+def stored_moves(path: Path, channel: str | None = None) -> list[tuple[int, str]]:
+    """The moves of the newest game in ``channel`` (default: every game's channel)."""
     with Storage.open(path) as store:
-        record = store.active_game(channel) or store.game_history(channel, 1)[0]
+        channels = [channel] if channel else [game_channel(g) for g in GAMES]
+        records = [
+            r for c in channels for r in [store.active_game(c), *store.game_history(c, 1)] if r
+        ]
+        record = max(records, key=lambda r: r.id)
         return [(m.seat, m.command) for m in store.moves(record.id)]
 
 
@@ -141,14 +152,15 @@ def test_human_answering_option_one_plays_to_the_end(tmp_path: Path) -> None:
 
 
 def _random_option(rng: random.Random) -> Callable[[str], str | None]:
-    """Pick one of the numbered options printed last (reads the terminal's own output)."""
+    """Pick one of the numbered options printed last (reads the terminal's own output), typed
+    as '#N' (a bare N that is also a card in hand is refused as ambiguous)."""
 
     def answer(printed: str) -> str | None:
         if "Final ranking:" in printed:
             return None
         block = printed.rsplit("Options (", 1)[-1]
         numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
-        return str(rng.randint(1, max(numbers))) if numbers else ""
+        return f"#{rng.randint(1, max(numbers))}" if numbers else ""
 
     return answer
 
@@ -217,7 +229,7 @@ def test_bad_input_gets_the_service_message_and_changes_nothing(tmp_path: Path) 
     assert "✗ no option 999" in text and "✗ no option 0" in text
     assert text.count("✗") == len(bad) - 1
     assert stored_moves(tmp_path / "t.sqlite3") == before
-    assert f"Saved at move {len(before)} " in text
+    assert f"Saved at move {len(before)}, turn " in text
 
 
 def test_reads_and_help_at_the_prompt(tmp_path: Path) -> None:
@@ -407,7 +419,7 @@ def test_game_options_from_the_command_line(tmp_path: Path) -> None:
     )
     assert rc == 0, text[-2000:]
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        record = store.game_history(terminal.CHANNEL, 1)[0]
+        record = store.game_history(game_channel("canal_grande"), 1)[0]
         assert record.options == {"first_divider": "2", "turn_limit": "3"}
     rc, text = run(tmp_path, ["--humans", "0", "--option", "colour=red"], db="v.sqlite3")
     assert rc == 2 and "has no option 'colour'" in text
@@ -468,7 +480,7 @@ def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
             typed.append(command)
             return command
         numbers = [int(n) for n in re.findall(r"(\d+)\)", block)]
-        return str(rng.randint(1, max(numbers))) if numbers else ""
+        return f"#{rng.randint(1, max(numbers))}" if numbers else ""
 
     rc, text = run(
         tmp_path,

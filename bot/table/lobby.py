@@ -382,6 +382,18 @@ def display(
     return "a channel manager"
 
 
+def ai_name(base: str, taken: Sequence[str]) -> str:
+    """A new AI seat's name: ``base``, else ``base`` and a letter (``Greedy AI B``). Not a
+    number: texts put numbers right after names ("Greedy AI 2 3 VP", "votes Greedy AI 1 – 0
+    Greedy AI 2"), where a numbered name reads as a score."""
+    used = {t.casefold() for t in taken}
+    for letter in " BCDEFGHIJKLMNOPQRSTUVWXYZ":
+        name = base if letter == " " else f"{base} {letter}"
+        if name.casefold() not in used:
+            return name
+    return unique_names([base], taken)[0]
+
+
 def add_ai_worker(
     svc: TableService, table: Table, user_id: str, level: str | None, can_manage: bool = False
 ) -> Outcome:
@@ -406,8 +418,7 @@ def add_ai_worker(
         raise Refused(
             Code.TABLE_FULL, f"the table is full: {game.title} seats at most {game.max_players}"
         )
-    base = f"{lv.name.capitalize()} AI"
-    name = unique_names([base], [s.display_name for s in seats])[0]
+    name = ai_name(f"{lv.name.capitalize()} AI", [s.display_name for s in seats])
     svc.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
     seats = svc.storage.list_seats(table.channel_id)
     return Outcome(

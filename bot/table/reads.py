@@ -109,6 +109,19 @@ def game_of(svc: TableService, table: Table) -> str | None:
     return table.finished.game_type if table.finished is not None else None
 
 
+def options_of(svc: TableService, table: Table) -> dict[str, str] | None:
+    """The options of the channel's table as :func:`game_of` finds its game (``None``: no
+    table)."""
+    restore.ensure_loaded(svc, table)
+    if table.record is not None:
+        return dict(table.record.options or {})
+    if table.lobby_game is not None:
+        return dict(table.lobby_options)
+    if table.finished is not None:
+        return dict(table.finished.options)
+    return None
+
+
 def status_worker(svc: TableService, table: Table) -> Reply:
     restore.ensure_loaded(svc, table)
     if table.state is None:

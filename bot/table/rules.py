@@ -3,6 +3,8 @@ specification's rule IDs)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.outputs import Code, Reply
 from bot.table.grammar import commands_help, registration_of
 from engine.registry import default_game
@@ -15,18 +17,21 @@ DEFAULT_GAME = default_game()
 RULE_TOPICS = registration_of(DEFAULT_GAME).load_texts().rule_topics
 
 
-def rules_help(topic: str | None = None, game: str | None = None) -> Reply:
+def rules_help(
+    topic: str | None = None, game: str | None = None, options: Mapping[str, str] | None = None
+) -> Reply:
     """The rules text of ``game`` (default: the default game) for ``topic`` (``None``: an
-    overview and the topic list)."""
+    overview and the topic list), as they read at a table with ``options`` (a variant)."""
     texts = registration_of(game).load_texts()
-    topics = [*texts.rule_topics, "commands"]
+    rule_topics = texts.topics(options)
+    topics = [*rule_topics, "commands"]
     if topic is None or not topic.strip():
         return Reply(texts.overview.format(topics=", ".join(topics)))
     key = " ".join(topic.casefold().split())
     key = texts.rule_aliases.get(key, key)
     if key == "commands":
         return Reply(commands_help(game))
-    found = texts.rule_topics.get(key)
+    found = rule_topics.get(key)
     if found is None:
         return Reply.refuse(
             Code.UNKNOWN_TOPIC, f"no rules topic '{excerpt(topic)}'; topics: {', '.join(topics)}"

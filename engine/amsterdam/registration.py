@@ -72,7 +72,7 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.amsterdam import texts as t
 
-    return texts_from(t)
+    return texts_from(t, rule_topics_for=t.rule_topics_for)
 
 
 def scores(state: Any) -> list[int | None]:

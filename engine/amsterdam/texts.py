@@ -5,6 +5,7 @@ Built from views only (like the other games' texts), so nothing hidden can leak 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import JSON
@@ -44,7 +45,8 @@ RULE_TOPICS: dict[str, str] = {
     "end": (
         "The end (AM-13): the game ends at once when the port is full (7×7, AM-13.1); most "
         "victory points win, then most gulden, else a draw (AM-13.8). Variants change the end "
-        "(AM-V1/V2/V5 every area scored, AM-V3 bankruptcy, AM-V6 three in a row)."
+        "(AM-V1/V2/V5 every area scored, AM-V3 bankruptcy, AM-V6 three in a row); at a table "
+        "with a variant this topic is the variant's."
     ),
     "variants": (
         "Variants (option 'variant'): base; canale_grande (4×12, AM-V1); gulliver (5×5, AM-V2); "
@@ -52,6 +54,58 @@ RULE_TOPICS: dict[str, str] = {
         "(AM-V5); gomoku (AM-V6)."
     ),
 }
+
+
+def rule_topics_for(options: Mapping[str, str]) -> dict[str, str]:
+    """The rules topics of the table's variant (``options["variant"]``): the harbour's size,
+    how the game ends and what is scored at the end follow the variant (AM-V1…V6)."""
+    from engine.amsterdam.variants import VARIANTS
+
+    variant = VARIANTS.get(str(options.get("variant") or "base"), VARIANTS["base"])
+    if variant.name == "base":
+        return dict(RULE_TOPICS)
+    size = f"{variant.rows}×{variant.cols}"
+    name = f"{variant.title.split(' (')[0]} ({variant.rule})"
+    full = f"the game ends at once when the port is full ({size}, AM-13.1)"
+    if variant.end_scoring == "gomoku":
+        end = (
+            f"The end in {name}: whoever wins three areas in a row wins at once (AM-V6, "
+            f"AM-G42); else {full} and most areas won win (AM-G43)."
+        )
+        areas = (
+            "Areas (AM-10): an area of harbour cards closed in by water is scored at once: the "
+            "player with the largest lead in one goods wins it and places a guard (ties: more "
+            "majorities, then the goods, AM-10.5). In Gomoku three won areas in a row win "
+            "(AM-V6, AM-G42); open areas are not scored at the end (AM-G43)."
+        )
+    else:
+        scoring = (
+            "every open area with a warehouse is scored as a closed one (AM-G31)"
+            if variant.end_scoring == "all"
+            else "each player gets 1 VP for each of the five largest open areas where he has "
+            "a warehouse (AM-13.4)"
+        )
+        bankrupt = (
+            " A player who cannot pay while the bank is empty is bankrupt and loses at once "
+            "(AM-V3.3, AM-G33)."
+            if variant.bankruptcy
+            else ""
+        )
+        end = (
+            f"The end in {name}: {full}; {scoring}; most victory points win, then most "
+            f"gulden, else a draw (AM-13.8).{bankrupt}"
+        )
+        areas = (
+            "Areas (AM-10): an area of harbour cards closed in by water is scored at once: the "
+            "player with the largest lead in one goods wins 1 VP and places a guard; ties go to "
+            "more majorities, then to the goods (wine beats spice, spice beats tea, tea beats "
+            f"wine). At the end {scoring}."
+        )
+    place = RULE_TOPICS["place"] + f" In {name} the harbour is {size}."
+    if variant.water_play:
+        place += " A harbor card must touch water (AM-V5.2)."
+    return {**RULE_TOPICS, "place": place, "areas": areas, "end": end}
+
 
 RULE_ALIASES = {
     "rounds": "round",
