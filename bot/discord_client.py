@@ -34,7 +34,7 @@ from bot.discord_commands import sync_commands
 from bot.discord_dm import HandMail
 from bot.discord_layout import CONTENT_MAX, clip_end, escape
 from bot.discord_perms import missing_permissions, permissions_refusal
-from bot.discord_specs import ComponentId, MessageSpec
+from bot.discord_specs import ComponentId, MessageSpec, option_label
 from bot.discord_table import TableMessages
 from bot.discord_views import DYNAMIC_ITEMS, send_kwargs
 from bot.outputs import Code, Outcome
@@ -321,12 +321,13 @@ class TableClient(discord.Client):
         if not outcome.accepted:
             await self.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
         elif via == "slash":
-            first = outcome.public[0].text.splitlines()[0] if outcome.public else what
+            said = await self.said(channel, what)
+            first = outcome.public[0].text.splitlines()[0] if outcome.public else said
             done = "✅ " + clip_end(escape(first), 300)
             await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
         elif via == "private" and waiting is not None:
             # a sealed choice: what was chosen stays private, beside the waiting note
-            done = f"✅ {clip_end(escape(what), 300)}"
+            done = f"✅ {clip_end(escape(await self.said(channel, what)), 300)}"
             await self.answer_via(interaction, via, f"{done}\n{waiting}")
         elif via == "private":
             # The result shows on the table message: the private menu goes, nothing is left.
@@ -338,6 +339,11 @@ class TableClient(discord.Client):
         if outcome.decision is not None or not outcome.accepted:
             await self.play_ais(dest, channel)
         return outcome
+
+    async def said(self, channel: str, command: str) -> str:
+        """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
+        game = await self.service.game_of(channel)
+        return option_label(command, short=False, game=game) if game else command
 
     async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
         """Answer privately; in a private message's own interaction, by editing it."""

@@ -100,6 +100,12 @@ class TableCommands(TableClient):
         """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
+        if not pairs:
+            # Only a question: answered to the asker; the lobby's seat list stays as it is.
+            outcome = await self.service.set_options(channel, user, {})
+            text = outcome.public[-1].text if outcome.public else (outcome.error or "")
+            await self.answer(interaction, escape(text[:1].upper() + text[1:]))
+            return
         await self.act(
             interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
         )

@@ -217,11 +217,16 @@ def option_group(option: str, game: str | None = None) -> str:
 
 
 def option_label(option: str, *, short: bool = True, game: str | None = None) -> str:
+    """How a choice reads on a button or in a menu: the game's label for it (``short``: only
+    the argument for a short-label verb - the prompt says what the buttons do - unless the
+    game's label says something else, e.g. ``Ship stays``)."""
     controls = controls_for(game)
     verb = verb_of(option)
-    if short and verb in controls.short_label_verbs and arg_of(option):
-        return clip(arg_of(option), LABEL_MAX)
     special = controls.option_label(option)
+    arg = arg_of(option)
+    fits = special is None or special.endswith(arg)
+    if short and verb in controls.short_label_verbs and arg and fits:
+        return clip(arg, LABEL_MAX)
     if special is not None:
         return clip(special, LABEL_MAX)
     return clip(option, LABEL_MAX)

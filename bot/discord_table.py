@@ -200,6 +200,10 @@ class TableMessages:
         ds = outcome.decisions  # several when seats decide at once (bot.discord_sealed)
         if not updates and d is None:
             return
+        if outcome.started and updates and live is not None and live.kind == "lobby":
+            # The lobby's last word: who started which game with which options (not "/start
+            # when ready", nor options the start replaced); it is finished below.
+            live.lines = event_lines(updates[0].text)[:1]
         if d is None and not outcome.game_over and all(u.seq is None for u in updates):
             if updates:
                 live = await self.lobby(dest, channel, updates[-1].text, live)

@@ -28,12 +28,20 @@ def option_label(option: str) -> str | None:
         "ship stay": "Ship stays",
         "remove none": "Remove nothing",
     }
-    return labels.get(option)
+    if option in labels:
+        return labels[option]
+    verb, arg = option.split(" ", 1)[0], _arg(option)
+    words = {"place": "Place: ", "ship": "Ship to ", "remove": "Remove: ", "play": "Reveal: "}
+    words |= {"show": "Show: ", "buy": "Buy: "}
+    if verb in words and arg:
+        return words[verb] + arg
+    return None
 
 
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "ship", "remove"}),
+        short_label_verbs=frozenset({"place", "ship", "remove"}),
         private_choices={
             "choose": ("Reveal a card…", "play"),
             "contest": ("Show a card…", "show"),
