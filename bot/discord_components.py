@@ -53,6 +53,18 @@ class ComponentRouter(TableCommands):
             "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
             "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
         }
+        picked = next((v for v in values if v and v != "-"), None)
+        menus = {
+            "game": lambda v: self.cmd_choose_game(interaction, v),
+            "setopt": lambda v: self.cmd_set_option(interaction, cid.arg, v),
+            "addai": lambda v: self.cmd_addbot(interaction, v, via="button"),
+        }
+        if action in menus:
+            if picked is None:
+                await self.answer(interaction, "Nothing was chosen.")
+            else:
+                await menus[action](picked)
+            return
         if action == "hand":
             await self.cmd_hand(interaction)
             return

@@ -110,6 +110,30 @@ class TableCommands(TableClient):
             interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
         )
 
+    async def cmd_set_option(
+        self, interaction: discord.Interaction[Any], name: str, value: str, via: str = "button"
+    ) -> None:
+        """One lobby option set from the lobby message's menu (as ``/options name=value``)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "options",
+            lambda: self.service.set_options(channel, user, {name: value}),
+            via=via,
+        )
+
+    async def cmd_choose_game(
+        self, interaction: discord.Interaction[Any], game: str, via: str = "button"
+    ) -> None:
+        """Switch the lobby to another game (the lobby message's game menu)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "game",
+            lambda: self.service.choose_game(channel, user, game),
+            via=via,
+        )
+
     async def cmd_removebot(
         self, interaction: discord.Interaction[Any], seat: int | None, via: str = "slash"
     ) -> None:

@@ -20,6 +20,9 @@ action         kind    meaning
 ``pick``       select  send the chosen command (a value ``#i`` is an index)
 ``grp``        select  choose a district first; a private list of its options follows
 ``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
+``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord_lobby`)
+``setopt``     select  lobby: set option ``arg`` to the chosen value
+``addai``      select  lobby: add an AI of the chosen level
 =============  ======  ==============================================================
 """
 
@@ -37,6 +40,7 @@ __all__ = [
     "COLORS",
     "CUSTOM_ID_MAX",
     "LOBBY_ACTIONS",
+    "LOBBY_SELECT_ACTIONS",
     "SELECT_ACTIONS",
     "SELECT_TEMPLATE",
     "ButtonSpec",
@@ -70,7 +74,8 @@ LABEL_MAX = 80
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
 BUTTON_ACTIONS = ("do", "opt", "hand", *LOBBY_ACTIONS)
-SELECT_ACTIONS = ("pick", "grp", "multi")
+LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai")
+SELECT_ACTIONS = ("pick", "grp", "multi", *LOBBY_SELECT_ACTIONS)
 #: Actions that belong to one decision point (stale when the game moved on).
 DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp", "multi"})
 
@@ -146,6 +151,8 @@ class OptionSpec:
     label: str
     value: str
     description: str | None = None
+    #: shown as the select's current choice (a lobby menu's current game or option value)
+    default: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,7 @@ from bot.discord_live import (
     table_scope,
     turn_summary,
 )
+from bot.discord_lobby import lobby_controls
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord_specs import COLORS, controls_for
@@ -177,7 +178,7 @@ class TableMessages:
             f"{await self.title(channel)} — table",
             lines,
             color=COLORS["lobby"],
-            components=lobby_components(channel),
+            components=lobby_controls(channel, *await self.service.lobby_choice(channel)),
         )
         if live is not None and live.kind == "lobby" and live.controls:
             if await self._edit(dest, live.id, card, None):
