@@ -34,7 +34,7 @@ from bot.discord_commands import sync_commands
 from bot.discord_dm import HandMail
 from bot.discord_layout import CONTENT_MAX, clip_end, escape
 from bot.discord_perms import missing_permissions, permissions_refusal
-from bot.discord_specs import ComponentId, MessageSpec
+from bot.discord_specs import ComponentId, MessageSpec, option_label
 from bot.discord_table import TableMessages
 from bot.discord_views import DYNAMIC_ITEMS, send_kwargs
 from bot.outputs import Code, Outcome
@@ -287,6 +287,7 @@ class TableClient(discord.Client):
         call: Callable[[], Awaitable[Outcome]],
         *,
         via: str = "slash",
+        reoffer: MessageSpec | None = None,
     ) -> Outcome | None:
         """Check the bot's channel permissions (nothing is committed without them), call the
         service, show its updates on the table message, DM what is due, and answer the actor.
@@ -294,7 +295,8 @@ class TableClient(discord.Client):
         ``via``: ``slash`` (a private "thinking…" then a short private confirmation),
         ``button`` (a click on the table message: a deferred update, nothing else on
         success), ``private`` (a choice in the actor's own private message: that message is
-        edited in place to the result)."""
+        deleted, since the table message shows the result; a sealed choice, whose result is
+        private, edits it to what was chosen and the waiting note)."""
         missing = missing_permissions(interaction)
         if missing:
             await self.answer_via(interaction, via, permissions_refusal(missing))
@@ -317,16 +319,19 @@ class TableClient(discord.Client):
             await self.mail.deliver(dest, channel, outcome)
         waiting = sealed.waiting_note(outcome, str(interaction.user.id))
         if not outcome.accepted:
-            await self.refuse(interaction, what, outcome, via=via)
+            await self.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
         elif via == "slash":
-            first = outcome.public[0].text.splitlines()[0] if outcome.public else what
+            said = await self.said(channel, what)
+            first = outcome.public[0].text.splitlines()[0] if outcome.public else said
             done = "✅ " + clip_end(escape(first), 300)
             await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
+        elif via == "private" and waiting is not None:
+            # a sealed choice: what was chosen stays private, beside the waiting note
+            done = f"✅ {clip_end(escape(await self.said(channel, what)), 300)}"
+            await self.answer_via(interaction, via, f"{done}\n{waiting}")
         elif via == "private":
-            done = f"✅ {clip_end(escape(what), 300)}"
-            await self.answer_via(
-                interaction, via, done if waiting is None else f"{done}\n{waiting}"
-            )
+            # The result shows on the table message: the private menu goes, nothing is left.
+            await self.done_quietly(interaction)
         elif waiting is not None:  # a button on the table message: the waiting note privately
             await self.answer(interaction, waiting)
         # AI seats play after the action (also after a refusal: a restart may have left them
@@ -334,6 +339,11 @@ class TableClient(discord.Client):
         if outcome.decision is not None or not outcome.accepted:
             await self.play_ais(dest, channel)
         return outcome
+
+    async def said(self, channel: str, command: str) -> str:
+        """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
+        game = await self.service.game_of(channel)
+        return option_label(command, short=False, game=game) if game else command
 
     async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
         """Answer privately; in a private message's own interaction, by editing it."""
@@ -351,6 +361,7 @@ class TableClient(discord.Client):
         outcome: Outcome,
         *,
         via: str = "slash",
+        reoffer: MessageSpec | None = None,
     ) -> None:
         error = outcome.error or "refused"
         if outcome.code == Code.DUPLICATE:
@@ -368,7 +379,22 @@ class TableClient(discord.Client):
             text = f"Sorry — {error} (reference `{ref}`)."
         else:
             text = escape(error[:1].upper() + error[1:])
+        if via == "private" and reoffer is not None and outcome.code != Code.STALE:
+            await self.reoffer(interaction, text, reoffer)
+            return
         await self.answer_via(interaction, via, text)
+
+    async def reoffer(
+        self, interaction: discord.Interaction[Any], reason: str, menu: MessageSpec
+    ) -> None:
+        """A refused choice in a private menu: the reason above the same menu, still live."""
+        content = f"❌ {reason}" + (f"\n{menu.content}" if menu.content else "")
+        kwargs = send_kwargs(dataclasses.replace(menu, content=clip_end(content, CONTENT_MAX)))
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await interaction.edit_original_response(
+            content=kwargs.get("content"), view=kwargs.get("view")
+        )
 
     async def move(
         self,
@@ -376,6 +402,7 @@ class TableClient(discord.Client):
         text: str,
         expect: ComponentId | None = None,
         via: str = "slash",
+        reoffer: MessageSpec | None = None,
     ) -> Outcome | None:
         """A game command as typed, from the interaction's user. With ``expect`` (a clicked
         component), the service checks its decision point (game id and move number) under
@@ -396,6 +423,6 @@ class TableClient(discord.Client):
                 expect_game=expect.game,
             )
 
-        return await self.act(interaction, text, call, via=via)
+        return await self.act(interaction, text, call, via=via, reoffer=reoffer)
 
     # -- slash command handlers ---------------------------------------------------------------

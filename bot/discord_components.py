@@ -18,7 +18,7 @@ from bot.discord_controls import (
 from bot.discord_handlers import TableCommands
 from bot.discord_layout import escape
 from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_specs import ComponentId, controls_for
+from bot.discord_specs import ComponentId, controls_for, option_label, verb_of
 from bot.outputs import Code, DecisionInfo
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
@@ -53,6 +53,18 @@ class ComponentRouter(TableCommands):
             "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
             "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
         }
+        picked = next((v for v in values if v and v != "-"), None)
+        menus = {
+            "game": lambda v: self.cmd_choose_game(interaction, v),
+            "setopt": lambda v: self.cmd_set_option(interaction, cid.arg, v),
+            "addai": lambda v: self.cmd_addbot(interaction, v, via="button"),
+        }
+        if action in menus:
+            if picked is None:
+                await self.answer(interaction, "Nothing was chosen.")
+            else:
+                await menus[action](picked)
+            return
         if action == "hand":
             await self.cmd_hand(interaction)
             return
@@ -100,7 +112,12 @@ class ComponentRouter(TableCommands):
             if not chosen:
                 await self.answer_via(interaction, via, "Nothing was chosen.")
                 return
-            await self.move(interaction, multi_text(d.game, cid.arg, chosen), cid, via=via)
+            reoffer = None
+            if via == "private":  # a refused combination: the reason above the same menu
+                mine = await self.service.options_for(channel, user, "", None)
+                reoffer = private_multi_spec(d, [o for o in mine if verb_of(o) == cid.arg])
+            command = multi_text(d.game, cid.arg, chosen)
+            await self.move(interaction, command, cid, via=via, reoffer=reoffer)
             return
         if action == "grp":
             if d.user_id != user:
@@ -132,6 +149,15 @@ class ComponentRouter(TableCommands):
         """A private list of the clicker's own options (cards to play, draws, exchanges)."""
         everything = await self.service.options_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
+        if options and all(o == d.decline for o in options):
+            # only the decline, which has its own button: no menu holding nothing else
+            label = option_label(d.decline or "", game=d.game)
+            await self.answer(
+                interaction,
+                f"Nothing to choose now: your only choice is {label} (its button is on the "
+                "table message).",
+            )
+            return
         if not options:
             reason = await self.service.options_reason(channel, user)
             if reason == Code.NOT_SEATED:

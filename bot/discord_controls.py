@@ -181,14 +181,17 @@ def multi_command(verb: str, values: Iterable[str]) -> str:
     return " ".join([verb, *ordered])
 
 
-def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Component, ...]:
+def decision_components(
+    d: DecisionInfo, *, exchange: bool = True, choosable: bool = True
+) -> tuple[Component, ...]:
     """Buttons / selects for the decision now pending (the same choices as the commands).
 
     Public options: up to 15 buttons, up to 25 in one select menu, more grouped by district
     (choose a district, then a private list of that district's choices). ``done`` and
     ``flip`` are buttons. Private decisions get a button that opens the clicker's own choices.
     "Exchange gold…" when ``exchange`` (the adapter knows whether one is open), and
-    "My hand".
+    "My hand". Without ``choosable`` (the decider's own options hold nothing but the
+    decline) the private choice's button is left out: the decline's button remains.
     """
     if d.is_ai:
         return ()
@@ -237,7 +240,8 @@ def decision_components(d: DecisionInfo, *, exchange: bool = True) -> tuple[Comp
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), label, style))
     else:
         label, flt = rules.private_choices.get(d.kind, ("Choose…", "all"))
-        if exchange or rules.side_action is None or flt != rules.side_action[1]:
+        side = rules.side_action is not None and flt == rules.side_action[1]
+        if (exchange or not side) and (choosable or d.decline is None):
             controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
         extra = list(rules.private_buttons.get(d.kind, ()))
         if d.decline is not None and all(command != d.decline for command, _ in extra):

@@ -100,8 +100,38 @@ class TableCommands(TableClient):
         """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
+        if not pairs:
+            # Only a question: answered to the asker; the lobby's seat list stays as it is.
+            outcome = await self.service.set_options(channel, user, {})
+            text = outcome.public[-1].text if outcome.public else (outcome.error or "")
+            await self.answer(interaction, escape(text[:1].upper() + text[1:]))
+            return
         await self.act(
             interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
+        )
+
+    async def cmd_set_option(
+        self, interaction: discord.Interaction[Any], name: str, value: str, via: str = "button"
+    ) -> None:
+        """One lobby option set from the lobby message's menu (as ``/options name=value``)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "options",
+            lambda: self.service.set_options(channel, user, {name: value}),
+            via=via,
+        )
+
+    async def cmd_choose_game(
+        self, interaction: discord.Interaction[Any], game: str, via: str = "button"
+    ) -> None:
+        """Switch the lobby to another game (the lobby message's game menu)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "game",
+            lambda: self.service.choose_game(channel, user, game),
+            via=via,
         )
 
     async def cmd_removebot(

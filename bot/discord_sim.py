@@ -217,10 +217,16 @@ async def play_one(
             await choose_many(env, actor, message, choice, menus[-1], rng)
             return True
         await choose_in(actor, menus[-1], rng)
-        after = env.backend.get_message(menus[-1].channel_id, menus[-1].id)
-        assert not controls(after), "a private menu was left live"
-        assert (after.content or "").startswith("✅"), after.content
+        after = left_behind(env, menus[-1])
+        assert after is None or not controls(after), "a private menu was left live"
+        assert after is None or (after.content or "").startswith("✅"), after.content
     return True
+
+
+def left_behind(env: Env, message: Any) -> Any | None:
+    """The private message as it is now (``None``: the bot deleted it, e.g. once the choice in
+    it was accepted and the table message shows the result)."""
+    return env.backend.messages[message.channel_id].get(message.id)
 
 
 def _shown_texts(result: Any) -> str:
@@ -245,8 +251,8 @@ async def _answer_stage(env: Env, actor: MemberActor, stored: Any, rng: random.R
         await choose_many(env, actor, message, opener, menus[-1], rng)
         return True
     await choose_in(actor, menus[-1], rng)
-    after = env.backend.get_message(menus[-1].channel_id, menus[-1].id)
-    assert not controls(after), "a private menu was left live"
+    after = left_behind(env, menus[-1])
+    assert after is None or not controls(after), "a private menu was left live"
     return True
 
 
@@ -269,8 +275,9 @@ async def choose_many(
 ) -> None:
     """Combinations in a private multi-select until one is accepted: the first item, the
     first two, ... then random ones (a game lists its items in a sensible order). A refused one
-    must say why and leave no live menu; the player opens the menu again. If none is accepted,
-    the player clicks one of the table message's plain buttons (e.g. a decline) instead."""
+    must say why above the same menu, offered again; the player chooses in it again. If none
+    is accepted, the player clicks one of the table message's plain buttons (e.g. a decline)
+    instead."""
     for attempt in range(MULTI_ATTEMPTS):
         menu = next(c for c in controls(menu_message) if c.get("type") == 3)
         values = [o["value"] for o in menu["options"]]
@@ -280,15 +287,14 @@ async def choose_many(
         else:
             chosen = rng.sample(values, rng.randint(low, high))
         await actor.select(menu_message, chosen, custom_id=menu["custom_id"])
-        after = env.backend.get_message(menu_message.channel_id, menu_message.id)
-        assert not controls(after), "a private menu was left live"
-        content = after.content or ""
-        if content.startswith("✅"):
+        after = left_behind(env, menu_message)
+        if after is None or (after.content or "").startswith("✅"):
+            assert after is None or not controls(after), "a private menu was left live"
             return
-        assert content, "a refused choice was not explained"
-        reopened = _menus(await actor.click(table, custom_id=opener["custom_id"]))
-        assert reopened, f"no private menu after {opener['custom_id']}"
-        menu_message = reopened[-1]
+        content = after.content or ""
+        assert content.startswith("❌") and len(content) > 2, "a refused choice was not explained"
+        assert controls(after), "a refused choice's menu was not offered again"
+        menu_message = ResponseMessage(env, after)
     plain = [c for c in controls(table) if action_of(c["custom_id"]) == "do" and c.get("type") == 2]
     assert plain, "no combination was accepted and there is no other choice"
     result = await actor.click(table, custom_id=rng.choice(plain)["custom_id"])

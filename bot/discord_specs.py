@@ -20,6 +20,9 @@ action         kind    meaning
 ``pick``       select  send the chosen command (a value ``#i`` is an index)
 ``grp``        select  choose a district first; a private list of its options follows
 ``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
+``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord_lobby`)
+``setopt``     select  lobby: set option ``arg`` to the chosen value
+``addai``      select  lobby: add an AI of the chosen level
 =============  ======  ==============================================================
 """
 
@@ -37,6 +40,7 @@ __all__ = [
     "COLORS",
     "CUSTOM_ID_MAX",
     "LOBBY_ACTIONS",
+    "LOBBY_SELECT_ACTIONS",
     "SELECT_ACTIONS",
     "SELECT_TEMPLATE",
     "ButtonSpec",
@@ -70,7 +74,8 @@ LABEL_MAX = 80
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
 BUTTON_ACTIONS = ("do", "opt", "hand", *LOBBY_ACTIONS)
-SELECT_ACTIONS = ("pick", "grp", "multi")
+LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai")
+SELECT_ACTIONS = ("pick", "grp", "multi", *LOBBY_SELECT_ACTIONS)
 #: Actions that belong to one decision point (stale when the game moved on).
 DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp", "multi"})
 
@@ -146,6 +151,8 @@ class OptionSpec:
     label: str
     value: str
     description: str | None = None
+    #: shown as the select's current choice (a lobby menu's current game or option value)
+    default: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +224,16 @@ def option_group(option: str, game: str | None = None) -> str:
 
 
 def option_label(option: str, *, short: bool = True, game: str | None = None) -> str:
+    """How a choice reads on a button or in a menu: the game's label for it (``short``: only
+    the argument for a short-label verb - the prompt says what the buttons do - unless the
+    game's label says something else, e.g. ``Ship stays``)."""
     controls = controls_for(game)
     verb = verb_of(option)
-    if short and verb in controls.short_label_verbs and arg_of(option):
-        return clip(arg_of(option), LABEL_MAX)
     special = controls.option_label(option)
+    arg = arg_of(option)
+    fits = special is None or special.endswith(arg)
+    if short and verb in controls.short_label_verbs and arg and fits:
+        return clip(arg, LABEL_MAX)
     if special is not None:
         return clip(special, LABEL_MAX)
     return clip(option, LABEL_MAX)

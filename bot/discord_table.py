@@ -54,6 +54,7 @@ from bot.discord_live import (
     table_scope,
     turn_summary,
 )
+from bot.discord_lobby import lobby_controls
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord_specs import COLORS, controls_for
@@ -177,7 +178,7 @@ class TableMessages:
             f"{await self.title(channel)} — table",
             lines,
             color=COLORS["lobby"],
-            components=lobby_components(channel),
+            components=lobby_controls(channel, *await self.service.lobby_choice(channel)),
         )
         if live is not None and live.kind == "lobby" and live.controls:
             if await self._edit(dest, live.id, card, None):
@@ -200,6 +201,10 @@ class TableMessages:
         ds = outcome.decisions  # several when seats decide at once (bot.discord_sealed)
         if not updates and d is None:
             return
+        if outcome.started and updates and live is not None and live.kind == "lobby":
+            # The lobby's last word: who started which game with which options (not "/start
+            # when ready", nor options the start replaced); it is finished below.
+            live.lines = event_lines(updates[0].text)[:1]
         if d is None and not outcome.game_over and all(u.seq is None for u in updates):
             if updates:
                 live = await self.lobby(dest, channel, updates[-1].text, live)
@@ -314,28 +319,42 @@ class TableMessages:
         self,
         live: LiveMessage,
         d: DecisionInfo | None,
-        exchange: bool = False,
+        openers: tuple[bool, bool] = (False, True),
         ds: Sequence[DecisionInfo] = (),
     ) -> Card:
         prompt = decision_line(d) if d is not None else None
         if d is not None and is_stage(ds):
             prompt = stage_prompt(ds)
+        exchange, choosable = openers
         return Card(
             live.title,
             list(live.lines),
             live.image,
             prompt=prompt,
             color=COLORS["board"],
-            components=() if d is None else decision_components(private_only(d), exchange=exchange),
+            components=()
+            if d is None
+            else decision_components(private_only(d), exchange=exchange, choosable=choosable),
         )
 
-    async def _exchange_open(self, channel: str, d: DecisionInfo) -> bool:
-        """Whether the player to act could exchange gold now (else no button offers it)."""
-        side = controls_for(d.game).side_action
-        if d.user_id is None or side is None:
-            return False
+    async def _openers(
+        self, channel: str, d: DecisionInfo, ds: Sequence[DecisionInfo] = ()
+    ) -> tuple[bool, bool]:
+        """What the buttons that open the decider's own options would hold: whether he could
+        exchange gold now (the side action), and whether the decision's private choice has
+        anything but its decline (else only the decline's button is offered, not a menu
+        holding nothing else). A sealed stage's button serves every decider: always shown."""
+        rules = controls_for(d.game)
+        if d.user_id is None or d.is_ai:
+            return False, True
         options = await self.service.options_for(channel, d.user_id, "", None)
-        return bool(filter_options(options, side[1], d.game))
+        side = rules.side_action
+        exchange = side is not None and bool(filter_options(options, side[1], d.game))
+        choosable = True
+        if d.options is None and d.multi is None and not is_stage(ds):
+            flt = rules.private_choices.get(d.kind, ("", "all"))[1]
+            choosable = any(o != d.decline for o in filter_options(options, flt, d.game))
+        return exchange, choosable
 
     async def _start_turn(
         self,
@@ -367,7 +386,7 @@ class TableMessages:
             crc=crc,
             pinged=ping_ids(d, ds),
         )
-        card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
+        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
         card.ping = tuple(live.pinged)
         message = await self._post(dest, channel, card, image)
         live.id = message.id
@@ -391,7 +410,7 @@ class TableMessages:
         if image is not None and picture_crc(image) != live.crc:
             upload, live.crc = image, picture_crc(image)
             live.image = f"board-{d.seq}.png"
-        card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
+        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
         if not await self._edit(dest, live.id, card, upload):
             return await self._start_turn(dest, channel, d, live.lines, image, ds)
         due = [u for u in ping_ids(d, ds) if u not in live.pinged]
@@ -451,7 +470,7 @@ class TableMessages:
             )
         ):
             live.controls = True
-            card = self._live_card(live, d, await self._exchange_open(channel, d), ds)
+            card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return

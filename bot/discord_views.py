@@ -98,7 +98,9 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
 
     def __init__(self, spec: SelectSpec) -> None:
         options = [
-            discord.SelectOption(label=o.label, value=o.value, description=o.description)
+            discord.SelectOption(
+                label=o.label, value=o.value, description=o.description, default=o.default
+            )
             for o in spec.options
         ] or [discord.SelectOption(label="—", value="-")]
         super().__init__(
@@ -122,7 +124,8 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
         /,
     ) -> VzSelect:
         options = tuple(
-            OptionSpec(o.label, o.value, o.description) for o in getattr(item, "options", [])
+            OptionSpec(o.label, o.value, o.description, o.default)
+            for o in getattr(item, "options", [])
         )
         placeholder = getattr(item, "placeholder", None) or ""
         low = int(getattr(item, "min_values", 1) or 1)

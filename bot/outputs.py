@@ -14,8 +14,22 @@ An adapter (the Discord bot, the terminal table) translates these into messages:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
+
+#: A rule ID as the specifications write them: ``V-1.8``, ``CG-6.9a``, ``CG-G10``, ``AM-V4.10``.
+RULE_ID = re.compile(r"\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)*[a-z]?\b")
+_CITATION = re.compile(rf"\s*\((?:{RULE_ID.pattern}(?:/[\d.]+)?(?:,\s*|\s*\)))+(?<=\))")
+_INNER = re.compile(rf",\s*(?:{RULE_ID.pattern}(?:/[\d.]+)?(?:,\s*)?)+(?=\))")
+
+
+def question(prompt: str) -> str:
+    """A decision's prompt as players read it: rule IDs cited in it belong in ``/rules``, not in
+    a question (``choose a card (secret, AM-4.2)`` -> ``choose a card (secret)``)."""
+    text = _CITATION.sub("", prompt)
+    return _INNER.sub("", text)
+
 
 ImageKind = Literal["board", "hand", "end"]
 

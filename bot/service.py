@@ -303,6 +303,13 @@ class TableService:
             options,
         )
 
+    async def choose_game(self, channel_id: str | int, user_id: str | int, game: str) -> Outcome:
+        """A seated player switches the lobby to ``game`` (the seats must fit it); its options
+        start from their defaults."""
+        return await self._guarded(
+            "choose_game", channel_id, user_id, lobby.choose_game_worker, str(user_id), game
+        )
+
     async def abort(
         self, channel_id: str | int, user_id: str | int, can_manage: bool = False
     ) -> Outcome:
@@ -442,6 +449,10 @@ class TableService:
             return await self._read(channel_id, reads.game_of)
         except Refused:
             return None
+
+    async def lobby_choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
+        """The lobby's game and option texts (the lobby message's menus show them)."""
+        return await self._read(channel_id, reads.lobby_choice)
 
     async def options_for(
         self,

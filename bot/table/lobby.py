@@ -97,7 +97,8 @@ def join_worker(
             raise Refused(
                 Code.WRONG_GAME,
                 f"this table is gathering for {current.title}, not {chosen.title}; join "
-                f"without naming a game, or /start game:{chosen.name} to switch",
+                f"without naming a game, or /start game:{chosen.name} to switch (or pick it "
+                "in the lobby message's game menu)",
             )
     for s in seats:
         if s.user_id == user_id:
@@ -121,6 +122,41 @@ def join_worker(
     table.finished = None
     seats = svc.storage.list_seats(table.channel_id)
     text = f"{clean_name(name)} joins. " + lobby_text(svc, chosen, seats, table)
+    return Outcome(True, public=(PublicUpdate(text),))
+
+
+def choose_game_worker(svc: TableService, table: Table, user_id: str, game: str) -> Outcome:
+    """A seated player switches the lobby to another game: the seats must fit it (AI levels
+    too), and its options start from their defaults."""
+    restore.ensure_loaded(svc, table)
+    if table.state is not None:
+        raise running_refusal(svc, table, Code.GAME_RUNNING, "the game is chosen in the lobby")
+    seats = svc.storage.list_seats(table.channel_id)
+    if not any(s.user_id == user_id for s in seats):
+        raise Refused(Code.NOT_SEATED, "join the table first; then you can choose its game")
+    try:
+        chosen = get_game(game)
+    except IllegalMove as exc:
+        raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+    current = lobby_game(svc, table, seats)
+    if chosen.name == current.name:
+        raise Refused(Code.WRONG_GAME, f"this table is already set for {chosen.title}")
+    if len(seats) > chosen.max_players:
+        raise Refused(
+            Code.TABLE_FULL,
+            f"{chosen.title} seats at most {chosen.max_players}; {len(seats)} are seated "
+            "(/removebot or /leave first)",
+        )
+    for s in seats:
+        if s.is_ai and s.ai_level is not None:
+            ai_driving.check_level(chosen.name, s.ai_level, s.display_name)
+    reg = registration(chosen.name)
+    lobby_options.remember(svc, table, chosen.name, reg.check_options({}))
+    who = display(svc, table, user_id, seats)
+    reset = "; its options are at their defaults" if reg.options else ""
+    text = f"{who} switches the table to {chosen.title}{reset}. " + lobby_text(
+        svc, chosen, seats, table
+    )
     return Outcome(True, public=(PublicUpdate(text),))
 
 

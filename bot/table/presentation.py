@@ -6,7 +6,15 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.outputs import DecisionInfo, ImageKind, MultiChoice, Outcome, PrivateUpdate, PublicUpdate
+from bot.outputs import (
+    DecisionInfo,
+    ImageKind,
+    MultiChoice,
+    Outcome,
+    PrivateUpdate,
+    PublicUpdate,
+    question,
+)
 from bot.storage import PlayerInfo
 from bot.table import dispatch, stages
 from bot.table.grammar import registration_of
@@ -70,7 +78,7 @@ def decisions_info(
                 user_id=p.user_id,
                 name=state.players[d.seat],
                 kind=d.kind,
-                prompt=d.prompt,
+                prompt=question(d.prompt),
                 options=tuple(d.options) if d.public_options else None,
                 game=state.game_name,
                 optional=d.optional,
@@ -89,7 +97,7 @@ def next_line(state: GameState, d: Decision | None) -> str:
         return ""
     if len(stages.open_decisions(state)) > 1:
         return f"➡ {stages.waiting_line(state)}"
-    return f"➡ {state.players[d.seat]}: {d.prompt}"
+    return f"➡ {state.players[d.seat]}: {question(d.prompt)}"
 
 
 def outcome(

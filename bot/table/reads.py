@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot.input_guard import normal_command
 from bot.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.storage import PlayerInfo
-from bot.table import dispatch, lobby, presentation, restore, session, stages
+from bot.table import dispatch, lobby, lobby_options, presentation, restore, session, stages
 from bot.table.grammar import registration_of, texts_of
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from engine.core import JSON, GameState
@@ -120,6 +120,14 @@ def options_of(svc: TableService, table: Table) -> dict[str, str] | None:
     if table.finished is not None:
         return dict(table.finished.options)
     return None
+
+
+def lobby_choice(svc: TableService, table: Table) -> tuple[str, dict[str, str]]:
+    """The lobby's game and its option texts (the default game's without seats)."""
+    restore.ensure_loaded(svc, table)
+    seats = svc.storage.list_seats(table.channel_id)
+    game = lobby.lobby_game(svc, table, seats).name
+    return game, lobby_options.current_options(table, game)
 
 
 def status_worker(svc: TableService, table: Table) -> Reply:

@@ -7,6 +7,7 @@ Nothing here knows a game: it reads ``GameState.pending_all`` and ``Decision.ope
 
 from __future__ import annotations
 
+from bot.outputs import question
 from engine.core import Decision, GameState, stale_guard
 
 
@@ -53,4 +54,4 @@ def waiting_line(state: GameState) -> str:
     open_now = open_decisions(state)
     if not open_now:
         return ""
-    return f"{names_text(deciders(state))}: {open_now[0].prompt}"
+    return f"{names_text(deciders(state))}: {question(open_now[0].prompt)}"

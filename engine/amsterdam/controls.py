@@ -29,10 +29,18 @@ def option_label(option: str) -> str | None:
         "ship stay": "Ship stays",
         "remove none": "Remove nothing",
     }
-    verb = option.split(" ", 1)[0]
+    if option in labels:
+        return labels[option]
+    verb, arg = option.split(" ", 1)[0], _arg(option)
     if verb in ("play", "show"):
-        return card_words(_arg(option))
-    return labels.get(option)
+        card = card_words(arg)
+        if card is not None:
+            return card
+    words = {"place": "Place: ", "ship": "Ship to ", "remove": "Remove: ", "play": "Reveal: "}
+    words |= {"show": "Show: ", "buy": "Buy: "}
+    if verb in words and arg:
+        return words[verb] + arg
+    return None
 
 
 def option_description(option: str) -> str | None:
@@ -69,6 +77,7 @@ def card_words(label: str) -> str | None:
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "ship", "remove"}),
+        short_label_verbs=frozenset({"place", "ship", "remove"}),
         private_choices={
             "choose": ("Reveal a card…", "play"),
             "contest": ("Show a card…", "show"),

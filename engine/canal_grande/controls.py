@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.canal_grande import commands as cmd
+from engine.canal_grande.cards import card_name
 from engine.canal_grande.vote_select import placement_command, placement_items
-from engine.core import JSON
+from engine.core import JSON, IllegalMove
 from engine.registry import Controls, MultiSelect
 
 
@@ -24,11 +26,33 @@ def option_group(option: str) -> str:
 
 
 def option_label(option: str) -> str | None:
+    """A choice as people read it: ``vote santacroce`` -> ``Vote: Santa Croce``; ``place 2
+    sanmarco gondola castello`` -> ``Place: 2 × San Marco + gondola (Castello)``."""
     if option == "pass":
         return "Pass"
     if option.startswith("divide "):
-        return "offer A: " + _arg(option)
+        return "Offer A: " + _arg(option)
+    if option.startswith("take "):
+        return "Take offer " + _arg(option)
+    if option.startswith("vote "):
+        return "Vote: " + card_name(_arg(option))
+    if option.startswith("place "):
+        return _place_label(option)
     return None
+
+
+def _place_label(option: str) -> str | None:
+    try:
+        move = cmd.parse(option)
+    except IllegalMove:
+        return None
+
+    def cards(group: tuple[tuple[str, int], ...]) -> str:
+        return ", ".join(card_name(d) if k == 1 else f"{k} × {card_name(d)}" for d, k in group)
+
+    parts = [cards(tuple(move.plain))] if move.plain else []
+    parts += [f"gondola ({cards(tuple(group)) or 'empty'})" for group in move.groups]
+    return "Place: " + " + ".join(parts)
 
 
 def divide_items(view: JSON) -> tuple[list[tuple[str, str, str | None]], int, int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.canal_grande.cards import card_name, load_components
 from engine.core import JSON
 
 OVERVIEW = (
@@ -97,4 +98,17 @@ def hand_text(view: JSON) -> str:
     hand = (view.get("me") or {}).get("hand")
     if hand is None:
         return "your private view"
-    return "your hand: " + (", ".join(str(c) for c in sorted(hand)) or "empty")
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[str(card)] = counts.get(str(card), 0) + 1
+    # the cards as the board and the news name them ('2 × San Marco'), in the deck's order
+    shown = [
+        card_name(c) if n == 1 else f"{n} × {card_name(c)}"
+        for c, n in sorted(counts.items(), key=lambda cn: _card_order(cn[0]))
+    ]
+    return "your hand: " + (", ".join(shown) or "empty")
+
+
+def _card_order(card: str) -> tuple[int, str]:
+    districts = load_components().districts
+    return (districts.index(card) if card in districts else len(districts), card)

@@ -104,7 +104,7 @@ def placement_items(options: Sequence[str]) -> Items:
     for d in sorted(chosen, key=_order):
         name = card_name(d)
         for i in range(1, chosen[d] + 1):
-            items.append((f"{d}.{i}", f"{name} #{i}", "the vote's district: 1 vote (CG-6.7)"))
+            items.append((f"{d}.{i}", f"{name} #{i}", "the vote's district: 1 vote"))
     for d in sorted(fitted, key=_order):
         name = card_name(d)
         for i in range(1, fitted[d] + 1):
@@ -124,7 +124,7 @@ def placement_items(options: Sequence[str]) -> Items:
                 (
                     f"{EXTRA_PREFIX}{d}.{j}",
                     f"{name}: gondola #{j}",
-                    f"one more gondola for the {name} cards: no vote, only spent (CG-6.14)",
+                    f"one more gondola for the {name} cards: no vote, only spent",
                 )
             )
     return items, min(1, len(items)), len(items)

@@ -38,8 +38,43 @@ def option_group(option: str) -> str:
     return first[:1].upper() or "?"
 
 
+def _cards(words: str) -> str:
+    """``2 basilica ponte`` -> ``2 × Basilica, Ponte`` (the cards as the board names them)."""
+    out, count = [], ""
+    for word in words.split():
+        if word.isdigit():
+            count = word
+            continue
+        out.append(f"{count} × {word.capitalize()}" if count else word.capitalize())
+        count = ""
+    return ", ".join(out)
+
+
 def option_label(option: str) -> str | None:
-    return {"done": "Done", "flip": "Flip for Klaus-Jürgen", "play": "Play no cards"}.get(option)
+    """A choice as people read it (a button's or a menu's label), never the command."""
+    fixed = {"done": "Done", "flip": "Flip for Klaus-Jürgen", "play": "Play no cards"}
+    if option in fixed:
+        return fixed[option]
+    verb, arg = option.split(" ", 1)[0].casefold(), _arg(option)
+    if verb == "play":
+        return "Play: " + _cards(arg)
+    if verb == "draw":
+        return "Draw from the deck" if arg == "deck" else f"Take {_cards(arg)} from the pool"
+    if verb == "swap":
+        return f"Swap: {_cards(arg)} into the pool"
+    if verb == "discard":
+        return f"Discard every {_cards(arg)}"
+    if verb == "build":
+        kind, _, solo = arg.partition(" ")
+        return kind.capitalize() + (" (solo)" if solo else "")
+    if verb == "score":
+        name = district_names().get(arg.upper())
+        return f"{arg.upper()} — {name}" if name else arg.upper()
+    if verb in ("place", "drain"):
+        return f"{verb.capitalize()}: {arg}"
+    if verb == "exchange":
+        return f"Exchange: {arg}"
+    return None
 
 
 def option_description(option: str) -> str | None:
@@ -140,7 +175,7 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "drain"}),
-        short_label_verbs=frozenset({"place", "drain", "score", "build"}),
+        short_label_verbs=frozenset({"place", "drain"}),
         private_choices={
             "play": ("Choose cards…", "play"),
             "draw": ("Draw or swap…", "draw"),

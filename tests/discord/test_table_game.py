@@ -7,7 +7,7 @@ import random
 
 from simcord import Env
 
-from bot.discord_sim import figures, live_messages, play_game, raw_messages, texts
+from bot.discord_sim import figures, live_messages, play_game, play_one, raw_messages, texts
 
 
 async def seat_table(env: Env, humans: int = 2, ais: int = 1):
@@ -58,3 +58,33 @@ async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
     unpictured = [texts(m)[:60] for m in shown[1:] if not m.attachments]
     assert not unpictured, unpictured
     assert len(live_messages(simcord_env, channel)) == 1  # the end message's rematch buttons
+
+
+def _private_notes(env: Env, channel, player, after: int) -> list[str]:
+    """The ephemeral messages (newer than message id ``after``) a player still has in the
+    channel (Discord keeps them until dismissed)."""
+    stored = env.backend.messages[channel.id].values()
+    return [
+        m.content or ""
+        for m in stored
+        if m.id > after and m.is_ephemeral and m.visible_to(player.id)
+    ]
+
+
+async def test_a_click_shown_on_the_table_leaves_no_private_message_behind(
+    simcord_env: Env,
+) -> None:
+    """Choosing cards, a drain district's hex, a draw in a private menu: the table message
+    shows the result, so the menu goes and no "✅ drain D2" note stays (it was 3 a turn)."""
+    _, channel, players = await seat_table(simcord_env)
+    await players[0].slash(channel, "start")
+    start = max(simcord_env.backend.messages[channel.id])
+    actors = {p.id: p for p in players}
+    rng = random.Random(3)
+    for _ in range(80):
+        if not await play_one(simcord_env, channel, actors, rng):
+            break
+    view = await simcord_env.bot.service.view(str(channel.id))
+    assert int(view["turn"]) >= 4, view["turn"]
+    for p in players:
+        assert _private_notes(simcord_env, channel, p, start) == [], p.user.name

@@ -80,3 +80,26 @@ async def test_joining_another_game_names_the_start_option(simcord_env: Env) -> 
     channel, alice = await _lone_player(simcord_env, "venezia")
     shown = _shown(await alice.slash(channel, "join", game="amsterdam"))
     assert "/start game:amsterdam to switch" in shown, shown
+
+
+async def test_options_alone_answers_privately_and_leaves_the_lobby(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "amsterdam")
+    from bot.discord_sim import raw_messages, texts
+
+    before = [texts(m) for m in raw_messages(simcord_env, channel)]
+    result = await alice.slash(channel, "options")
+    answers = [m for m in [result.response, *result.followups] if m is not None and m.content]
+    assert answers and all(m.ephemeral for m in answers), answers
+    assert "variant" in answers[-1].content, answers[-1].content
+    assert [texts(m) for m in raw_messages(simcord_env, channel)] == before
+
+
+async def test_the_lobby_says_the_game_started_with_its_real_options(simcord_env: Env) -> None:
+    channel, alice = await _lone_player(simcord_env, "amsterdam")
+    from bot.discord_sim import raw_messages, texts
+
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start", variant="special_cards")
+    lobby = texts(raw_messages(simcord_env, channel)[0]).replace("\\_", "_")
+    assert "/start" not in lobby and "variant=base" not in lobby, lobby
+    assert "starts Amsterdam" in lobby and "variant=special_cards" in lobby, lobby
