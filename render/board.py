@@ -16,7 +16,7 @@ supersampled, and kept as a palette image. A render copies it and pastes palette
 per piece (a drained hex, a building on its hexes, a ring), each already composited over the
 static layer at its fixed place; only the gondolas are composited in RGB and quantized. The
 panels (header, strip, one per player, builds box) are regions drawn from a key of what they show
-and cached quantized by that key. The PNG is written by :func:`render.png.png_bytes`.
+and cached quantized by that key. The PNG is written by :func:`render.common.png.png_bytes`.
 
 Helpers for tests: :func:`hex_center`, :func:`track_point`, :func:`gondola_point`,
 :func:`player_letters`, :func:`panel_origin`, :func:`player_name_box`; :func:`compose_board`
@@ -56,8 +56,8 @@ from render.board_regions import (
     _changes_line,
     clear_region_cache,
 )
-from render.common import player_letters
-from render.png import png_bytes
+from render.common.draw import player_letters
+from render.common.png import png_bytes
 
 __all__ = [
     "IMAGINARY_LETTER",

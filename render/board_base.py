@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from render import static as S
 from render import theme as T
-from render.text import draw_text
+from render.common.text import draw_text
 
 View = dict[str, Any]
 Point = tuple[float, float]

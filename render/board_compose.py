@@ -26,7 +26,7 @@ from render.board_palette import (
 from render.board_regions import (
     _regions,
 )
-from render.common import player_letters
+from render.common.draw import player_letters
 
 
 def _plan(view: View) -> _Plan:

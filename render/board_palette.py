@@ -14,7 +14,7 @@ from render import theme as T
 from render.board_base import (
     View,
 )
-from render.common import build_palette, theme_colours
+from render.common.draw import build_palette, theme_colours
 
 
 def _quantize(img: Image.Image) -> Image.Image:

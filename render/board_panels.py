@@ -19,7 +19,7 @@ from render.board_base import (
     _seat_name,
     _seat_ref,
 )
-from render.text import draw_text, text_width
+from render.common.text import draw_text, text_width
 
 TEXT = T.BOARD_FONT_TEXT
 CAPTION = T.BOARD_FONT_CAPTION

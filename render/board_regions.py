@@ -37,8 +37,8 @@ from render.board_panels import (
     _imaginary_painter,
     _player_painter,
 )
-from render.common import RegionCache
-from render.text import draw_text, text_width
+from render.common.draw import RegionCache
+from render.common.text import draw_text, text_width
 
 
 @dataclass(frozen=True)

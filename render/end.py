@@ -15,8 +15,8 @@ from PIL import Image, ImageDraw
 from render import static as S
 from render import theme as T
 from render.board import palette, player_letters
-from render.png import encode_png
-from render.text import draw_text, text_width
+from render.common.png import encode_png
+from render.common.text import draw_text, text_width
 
 __all__ = ["chart_point", "compose_end", "render_end"]
 

@@ -18,13 +18,13 @@ The artwork is split by job: ``static_layout`` (geometry), ``static_board`` (the
 
 from __future__ import annotations
 
-from render.common import SS as SS
-from render.common import flattened as flattened
-from render.common import marker as marker
-from render.common import paste as paste
-from render.common import paste_flat as paste_flat
-from render.common import rounded_box as rounded_box
-from render.common import wrap_words as wrap_words
+from render.common.draw import SS as SS
+from render.common.draw import flattened as flattened
+from render.common.draw import marker as marker
+from render.common.draw import paste as paste
+from render.common.draw import paste_flat as paste_flat
+from render.common.draw import rounded_box as rounded_box
+from render.common.draw import wrap_words as wrap_words
 from render.static_board import (
     _STATIC,
     HexTile,

@@ -11,8 +11,9 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from engine.venezia.board import Board
 from render import theme as T
-from render.common import SS
-from render.common import downscale as _downscale
+from render.common.draw import SS
+from render.common.draw import downscale as _downscale
+from render.common.text import draw_text
 from render.static_labels import (
     _OBSTACLE_SCALE,
     LEGEND_SIZE,
@@ -35,7 +36,6 @@ from render.static_layout import (
     layout,
     track_radius,
 )
-from render.text import draw_text
 
 # =========================================================================== the static layer
 

@@ -10,8 +10,9 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from render import theme as T
-from render.common import SS, paste, rounded_box
-from render.common import downscale as _downscale
+from render.common.draw import SS, paste, rounded_box
+from render.common.draw import downscale as _downscale
+from render.common.text import draw_text, text_width
 from render.static_layout import (
     SQRT3,
     Layout,
@@ -20,7 +21,6 @@ from render.static_layout import (
     _draw_swamp,
     hex_corners,
 )
-from render.text import draw_text, text_width
 
 _OBSTACLE_SCALE: Final = 0.5
 #: Distance (in units) between the gondolas queued on the start space.

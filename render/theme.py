@@ -135,7 +135,7 @@ HEADER_H: Final = 80
 PAD: Final = 12
 #: The player panels sit under the board in two columns (three rows: five players and the
 #: box of buildings to complete), so the image is about as tall as wide: Discord shows an
-#: attachment at most 550 px wide and 576 px tall (render.display), and a wide picture is
+#: attachment at most 550 px wide and 576 px tall (render.common.display), and a wide picture is
 #: shrunk to its width there.
 PANEL_COLS: Final = 2
 PANEL_ROWS: Final = 3

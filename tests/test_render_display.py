@@ -1,9 +1,9 @@
 """The board images are readable where Discord shows them (issue #17, item 7).
 
 Discord draws an attached image inside a 550 x 576 px box (SimCord's preview models it), so a
-picture is shrunk by :func:`render.display.display_scale`; the text that a decision names
+picture is shrunk by :func:`render.common.display.display_scale`; the text that a decision names
 (Venezia's hex labels, the panels, Canal Grande's victory rows, Amsterdam's names) must still
-show at :data:`render.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
+show at :data:`render.common.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import display as D
 from render import golden as G
 from render import theme as T
-from render.text import text_width
+from render.common import display as D
+from render.common.text import text_width
 
 
 def size_of(png: bytes) -> tuple[int, int]:

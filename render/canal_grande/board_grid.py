@@ -22,8 +22,8 @@ from render.canal_grande.regions import (
     panel,
     player_title,
 )
-from render.common import paste_flat, rounded_box
-from render.text import draw_text
+from render.common.draw import paste_flat, rounded_box
+from render.common.text import draw_text
 
 # --------------------------------------------------------------------------- victory grid
 
