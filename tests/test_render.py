@@ -1,4 +1,4 @@
-"""The Venezia renderer (render.board / render.hand / render.end): every phase, every player
+"""The Venezia renderer (render.venezia.board / .hand / .end): every phase, every player
 count, pixel checks of hexes and gondolas, hidden information, multilingual names (V-U)."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from PIL import Image
 
 from engine.venezia import VeneziaState
 from engine.venezia.board import load_board
-from render import board as RB
-from render import theme as T
-from render.end import chart_point, render_end
-from render.hand import render_hand
+from render.venezia import board as RB
+from render.venezia import theme as T
+from render.venezia.end import chart_point, render_end
+from render.venezia.hand import render_hand
 
 NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
 PHASES = (

@@ -18,10 +18,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, card_key, goods_icon, guard, ship_piece
 from render.amsterdam.regions import Region
+from render.common import theme as T
 from render.common.draw import panel
 from render.common.text import draw_text
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_back, card_face, card_key, coin
 from render.amsterdam.regions import Region, caption
+from render.common import theme as T
 from render.common.draw import marker, panel, paste_flat, player_letters
 from render.common.text import draw_text, text_width
 

@@ -8,8 +8,8 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
+from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box
 from render.common.text import draw_text, text_width
 

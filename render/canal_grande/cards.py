@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from render.canal_grande import theme as C
 from render.common.draw import SS, downscale
 from render.common.text import draw_text
-from render.theme import RGB
+from render.common.theme import RGB
 
 __all__ = [
     "SMALL",

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.cards import SPECIAL_LABEL, card_back, card_face
 from render.common import draw as common
+from render.common import theme as T
 from render.common.draw import (
     Painter,
     Region,
@@ -28,8 +28,8 @@ from render.common.draw import (
     build_palette,
     compose_regions,
     marker,
-    theme_colours,
 )
+from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
 from render.common.text import draw_text
 
@@ -100,7 +100,7 @@ def _sample_sheet() -> Image.Image:
 
 
 def _key_colours() -> list[T.RGB]:
-    found = theme_colours(C, T)
+    found = keys_with_legacy(C)
     for d, c in C.DISTRICT.items():
         for extra in (C.DISTRICT_LIGHT[d], T.blend(c, T.PANEL, 0.5)):
             if extra not in found:

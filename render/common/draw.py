@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
+from render.common import theme as T
 from render.common.text import REPLACEMENT, _runs, draw_text, text_width
 
 __all__ = [

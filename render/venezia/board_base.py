@@ -11,9 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
 from render.common.text import draw_text
+from render.venezia import static as S
+from render.venezia import theme as T
 
 View = dict[str, Any]
 Point = tuple[float, float]

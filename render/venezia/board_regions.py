@@ -9,9 +9,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.draw import RegionCache
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     IMAGINARY_LETTER,
     STRIP_ROW_Y,
     STRIP_STEP,
@@ -28,17 +30,15 @@ from render.board_base import (
     panel_origin,
     panel_width,
 )
-from render.board_palette import (
+from render.venezia.board_palette import (
     _quantize,
 )
-from render.board_panels import (
+from render.venezia.board_panels import (
     _builds_lines,
     _builds_painter,
     _imaginary_painter,
     _player_painter,
 )
-from render.common.draw import RegionCache
-from render.common.text import draw_text, text_width
 
 
 @dataclass(frozen=True)

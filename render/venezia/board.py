@@ -30,8 +30,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render import static as S  # noqa: F401  (tests reach render.static as board.S)
-from render.board_base import (
+from render.common.draw import player_letters
+from render.common.png import png_bytes
+from render.venezia import static as S  # noqa: F401  (tests reach render.static as board.S)
+from render.venezia.board_base import (
     IMAGINARY_LETTER,
     Point,
     View,
@@ -42,22 +44,20 @@ from render.board_base import (
     player_name_box,
     track_point,
 )
-from render.board_compose import (
+from render.venezia.board_compose import (
     _base_p,
     _compose_p,
     _compose_rgb,
 )
-from render.board_palette import (
+from render.venezia.board_palette import (
     key_colours,
     palette,
 )
-from render.board_regions import (
+from render.venezia.board_regions import (
     REGION_CACHE_BYTES,
     _changes_line,
     clear_region_cache,
 )
-from render.common.draw import player_letters
-from render.common.png import png_bytes
 
 __all__ = [
     "IMAGINARY_LETTER",

@@ -8,9 +8,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     IMAGINARY_LETTER,
     NAME_X,
     Painter,
@@ -19,7 +20,6 @@ from render.board_base import (
     _seat_name,
     _seat_ref,
 )
-from render.common.text import draw_text, text_width
 
 TEXT = T.BOARD_FONT_TEXT
 CAPTION = T.BOARD_FONT_CAPTION

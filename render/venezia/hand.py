@@ -12,11 +12,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board import palette, player_letters
 from render.common.png import encode_png
 from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board import palette, player_letters
 
 __all__ = ["compose_hand", "render_hand"]
 

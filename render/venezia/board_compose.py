@@ -10,9 +10,10 @@ from typing import Any
 
 from PIL import Image
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.draw import player_letters
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     View,
     _base,
     _moves,
@@ -20,13 +21,12 @@ from render.board_base import (
     _recent,
     gondola_point,
 )
-from render.board_palette import (
+from render.venezia.board_palette import (
     _quantize,
 )
-from render.board_regions import (
+from render.venezia.board_regions import (
     _regions,
 )
-from render.common.draw import player_letters
 
 
 def _plan(view: View) -> _Plan:

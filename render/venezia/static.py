@@ -25,7 +25,7 @@ from render.common.draw import paste as paste
 from render.common.draw import paste_flat as paste_flat
 from render.common.draw import rounded_box as rounded_box
 from render.common.draw import wrap_words as wrap_words
-from render.static_board import (
+from render.venezia.static_board import (
     _STATIC,
     HexTile,
     StaticBoard,
@@ -34,7 +34,7 @@ from render.static_board import (
     hex_mask,
     static_board,
 )
-from render.static_icons import (
+from render.venezia.static_icons import (
     _footprint,
     big_card,
     card_back,
@@ -47,7 +47,7 @@ from render.static_icons import (
     token_icon,
     value_token,
 )
-from render.static_labels import (
+from render.venezia.static_labels import (
     _OBSTACLE_SCALE,
     LEGEND_SIZE,
     START_STEP,
@@ -56,7 +56,7 @@ from render.static_labels import (
     district_name_spots,
     legend_spot,
 )
-from render.static_layout import (
+from render.venezia.static_layout import (
     _LAYOUTS,
     SQRT3,
     TRACK_END,
@@ -74,7 +74,7 @@ from render.static_layout import (
     panels_height,
     track_radius,
 )
-from render.static_pieces import (
+from render.venezia.static_pieces import (
     Sprite,
     _draw_span,
     _piece_edges,
