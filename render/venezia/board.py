@@ -47,11 +47,13 @@ from render.venezia.board_base import (
 from render.venezia.board_compose import (
     _base_p,
     _compose_p,
-    _compose_rgb,
 )
 from render.venezia.board_palette import (
     key_colours,
     palette,
+)
+from render.venezia.board_plan import (
+    _compose_rgb,
 )
 from render.venezia.board_regions import (
     REGION_CACHE_BYTES,

@@ -4,6 +4,7 @@ key of what it shows and cached quantized by that key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,9 +31,6 @@ from render.venezia.board_base import (
     panel_origin,
     panel_width,
 )
-from render.venezia.board_palette import (
-    _quantize,
-)
 from render.venezia.board_panels import (
     _builds_lines,
     _builds_painter,
@@ -55,8 +53,10 @@ class _Region:
         self.paint(img, ImageDraw.Draw(img))
         return img
 
-    def quantized(self) -> Image.Image:
-        return _REGION_CACHE.get((self.box, *self.key), lambda: _quantize(self.rgb()))
+    def quantized(self, quantize: Callable[[Image.Image], Image.Image]) -> Image.Image:
+        """The region on the board's palette (``quantize``: ``board_palette._quantize``; passed
+        in because the palette is made from a drawing of these regions), cached by key."""
+        return _REGION_CACHE.get((self.box, *self.key), lambda: quantize(self.rgb()))
 
 
 #: Pixels (bytes) of quantized panels kept: the last board's panels of ~100 live tables (a
