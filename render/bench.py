@@ -149,7 +149,7 @@ GAMES: dict[str, GameBench] = {
         target_ms=TARGET_P50_MS,
         target_bytes=TARGET_PNG_BYTES,
         target_width=TARGET_WIDTH,
-        clear_regions="render.venezia.board:clear_region_cache",
+        clear_regions="render.venezia.board_regions:clear_region_cache",
     ),
     "canal_grande": GameBench(
         what="Canal Grande, 2 players, vote in progress",

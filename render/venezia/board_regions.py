@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common.draw import RegionCache
+from render.common.draw import RegionCache, marker, paste
 from render.common.text import draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
@@ -159,7 +159,7 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
         tw = text_width(turn, sub_font, bold=True)
         draw_text(draw, (W - T.PAD - 4, y1), turn, sub_font, T.HEADER_SUB, bold=True, anchor="rm")
         for seat, letter in markers:
-            S.paste(img, S.marker(seat, letter, 36), (x, y1 - 18))
+            paste(img, marker(seat, letter, 36), (x, y1 - 18))
             x += 40
         if markers:
             x += 4
@@ -253,7 +253,7 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
             if holder is None:
                 draw_text(draw, (x + 46, row_y + 19), "free", small, T.TEXT_SOFT, anchor="mm")
             else:
-                S.paste(img, S.marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
+                paste(img, marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
             x += STRIP_STEP
         x = slots["deck"]
         draw_text(draw, (x + 32, row_y + 19), str(deck), big, T.TEXT, bold=True, anchor="lm")
@@ -263,7 +263,7 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
         if not pool:
             draw_text(draw, (x, row_y + 19), "empty", small, T.TEXT_SOFT, anchor="lm")
         for i, t in enumerate(pool[: max(1, room // 31)]):
-            S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
+            paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
         x = slots["supply"]
         for n in (*supply, treasure):
             ink = T.TEXT if n else T.ALERT
