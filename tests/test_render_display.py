@@ -111,7 +111,7 @@ def test_gondolas_on_the_start_space_are_inside_the_image() -> None:
 
     view = VeneziaState.new(["A", "B", "C", "D", "E"], seed=1).public_view()
     lay = S.layout()
-    half = round(0.72 * lay.unit * 1.56) / 2  # the gondola sprite (render.board_compose)
+    half = round(0.72 * lay.unit * 1.56) / 2  # the gondola sprite (render.venezia.board_plan)
     for seat in range(5):
         x, _ = gondola_point(view, seat)
         assert x - half >= 4

@@ -1,4 +1,4 @@
-"""Drawing helpers every game's images share (Venezia, Canal Grande, ...).
+"""Drawing helpers every game's images share (every registered game).
 
 Nothing here knows a game: antialiased rounded panels, sprite pasting over a plain background,
 a player's round marker with his letter, greedy word wrapping, the players' letters, a fixed

@@ -362,3 +362,10 @@ def test_fast_palette_path_matches_the_rgb_reference(mid5: VeneziaState) -> None
     quantized = reference.quantize(palette=palette(), dither=Image.Dither.NONE)
     mean, bad = G.diff_stats(quantized.convert("RGB"), fast)
     assert mean < 0.3 and bad < 0.002, (mean, bad)
+
+
+def test_the_registration_names_the_venezia_renderer() -> None:
+    from engine.registry import registration
+    from render.venezia import RENDERERS
+
+    assert dict(registration("venezia").images) == RENDERERS
