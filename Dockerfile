@@ -19,7 +19,7 @@ WORKDIR /app
 COPY pyproject.toml uv.lock README.md ./
 RUN uv sync --frozen --no-dev --no-install-project
 
-# The project: engine, renderer (its fonts are bundled in render/fonts: nothing to install),
+# The project: engine, renderer (its fonts are bundled in render/common/fonts: nothing to install),
 # bot, and the board data.
 COPY engine ./engine
 COPY render ./render

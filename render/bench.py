@@ -33,7 +33,7 @@ from engine.venezia import VeneziaState
 NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
 TARGET_P50_MS = 25.0
 TARGET_PNG_BYTES = 200_000
-TARGET_WIDTH = 1000  # sharp when opened full size; its aspect suits Discord (render.display)
+TARGET_WIDTH = 1000  # sharp when opened full size; its aspect suits Discord (render.common.display)
 
 
 def mid_game_state(
@@ -149,7 +149,7 @@ GAMES: dict[str, GameBench] = {
         target_ms=TARGET_P50_MS,
         target_bytes=TARGET_PNG_BYTES,
         target_width=TARGET_WIDTH,
-        clear_regions="render.board:clear_region_cache",
+        clear_regions="render.venezia.board_regions:clear_region_cache",
     ),
     "canal_grande": GameBench(
         what="Canal Grande, 2 players, vote in progress",
@@ -250,7 +250,7 @@ def _canonical_variant(game: str, text: str) -> str:
 
 
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
-    from render.png import clear_cache as clear_png_cache
+    from render.common.png import clear_cache as clear_png_cache
 
     images = registration(args.game).images
     render = _function(images[kind])

@@ -58,15 +58,15 @@ AM_KINDS = {
 
 def renderer(kind: str) -> Callable[[View], bytes]:
     if kind == "board":
-        from render.board import render_board
+        from render.venezia.board import render_board
 
         return render_board
     if kind == "hand":
-        from render.hand import render_hand
+        from render.venezia.hand import render_hand
 
         return render_hand
     if kind == "end":
-        from render.end import render_end
+        from render.venezia.end import render_end
 
         return render_end
     if kind in CG_KINDS or kind in AM_KINDS:

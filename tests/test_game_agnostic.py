@@ -33,8 +33,7 @@ SHARED = [
         )
     ),
     ROOT / "engine" / "ai" / "__init__.py",
-    ROOT / "render" / "png.py",
-    ROOT / "render" / "text.py",
+    *sorted((ROOT / "render" / "common").rglob("*.py")),
 ]
 
 #: ``engine/registry.py`` is not scanned: it is the list of registration modules itself.

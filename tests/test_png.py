@@ -1,4 +1,4 @@
-"""The PNG encoder with its band cache (render.png): valid files, same bytes hit or miss."""
+"""The PNG encoder with its band cache (render.common.png): valid files, same bytes hit or miss."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from render import png as P
+from render.common import png as P
 
 
 def _palette_image(w: int, h: int, seed: int) -> Image.Image:

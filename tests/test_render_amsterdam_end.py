@@ -19,9 +19,9 @@ from PIL import Image
 from engine.ai import policy_factory
 from engine.amsterdam import GAME
 from engine.amsterdam.scoring import area_winner
-from render import theme as T
 from render.amsterdam import board as B
 from render.amsterdam import end as E
+from render.common import theme as T
 
 View = dict[str, Any]
 

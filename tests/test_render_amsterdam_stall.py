@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from engine.amsterdam import GAME
-from render import theme as T
 from render.amsterdam import board as B
 from render.amsterdam.panels import stall_note
+from render.common import theme as T
 
 
 def _view(variant: str, stall: int) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The board images are readable where Discord shows them (issue #17, item 7).
 
 Discord draws an attached image inside a 550 x 576 px box (SimCord's preview models it), so a
-picture is shrunk by :func:`render.display.display_scale`; the text that a decision names
+picture is shrunk by :func:`render.common.display.display_scale`; the text that a decision names
 (Venezia's hex labels, the panels, Canal Grande's victory rows, Amsterdam's names) must still
-show at :data:`render.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
+show at :data:`render.common.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import display as D
 from render import golden as G
-from render import theme as T
-from render.text import text_width
+from render.common import display as D
+from render.common.text import text_width
+from render.venezia import theme as T
 
 
 def size_of(png: bytes) -> tuple[int, int]:
@@ -74,7 +74,7 @@ VENEZIA_FONTS = {
 
 @pytest.mark.parametrize("name", ["board_5p_mid", "board_2p"])
 def test_venezia_board_text_shows_at_9px(name: str) -> None:
-    from render.board import render_board
+    from render.venezia.board import render_board
 
     _, view = golden_view(name)
     w, h = size_of(render_board(view))
@@ -86,7 +86,7 @@ def test_venezia_board_text_shows_at_9px(name: str) -> None:
 
 
 def test_venezia_hex_labels_fit_their_hexes() -> None:
-    from render import static as S
+    from render.venezia import static as S
 
     lay = S.layout()
     for label in lay.board.hexes:
@@ -95,7 +95,7 @@ def test_venezia_hex_labels_fit_their_hexes() -> None:
 
 def test_venezia_player_names_are_whole() -> None:
     """Names of 16 characters (and the turn tag) fit the panels under the board."""
-    from render.board_base import NAME_X, panel_width
+    from render.venezia.board_base import NAME_X, panel_width
 
     name = "Maximilian-Alexa"
     tag = text_width("▶ TO ACT", T.BOARD_FONT_CAPTION, bold=True) + 16
@@ -106,12 +106,12 @@ def test_venezia_player_names_are_whole() -> None:
 
 def test_gondolas_on_the_start_space_are_inside_the_image() -> None:
     from engine.venezia import VeneziaState
-    from render import static as S
-    from render.board_base import gondola_point
+    from render.venezia import static as S
+    from render.venezia.board_base import gondola_point
 
     view = VeneziaState.new(["A", "B", "C", "D", "E"], seed=1).public_view()
     lay = S.layout()
-    half = round(0.72 * lay.unit * 1.56) / 2  # the gondola sprite (render.board_compose)
+    half = round(0.72 * lay.unit * 1.56) / 2  # the gondola sprite (render.venezia.board_plan)
     for seat in range(5):
         x, _ = gondola_point(view, seat)
         assert x - half >= 4

@@ -1,8 +1,8 @@
 """Shared helpers for the table-service tests (no tests in here).
 
-``make_renderer()`` prefers the real renderer (``render.board`` & co.) when it is importable and
-falls back to the service's tiny deterministic Pillow placeholder; tests that check images use
-it. The game-heavy tests (hundreds of moves, each with images) use the placeholder
+``make_renderer()`` prefers the real renderer (``render.venezia.board`` & co.) when it is
+importable and falls back to the service's tiny deterministic Pillow placeholder; tests that
+check images use it. The game-heavy tests (hundreds of moves, each with images) use the placeholder
 (``make_renderer(prefer_real=False)``, the default of ``open_service``): the real hand image
 alone costs tens of milliseconds. ``VENEZIA_TEST_RENDERER`` (``real`` / ``fake``) forces one
 renderer everywhere.

@@ -1,4 +1,4 @@
-"""Tests for render.text: bundled fonts, mixed-script runs, replacement glyphs, fitting."""
+"""Tests for render.common.text: bundled fonts, mixed-script runs, replacement glyphs, fitting."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render import text as T
+from render.common import text as T
 
 BG = (255, 255, 255)
 INK = (20, 20, 20)
-REPO_FONTS = Path(__file__).resolve().parent.parent / "render" / "fonts"
+REPO_FONTS = Path(__file__).resolve().parent.parent / "render" / "common" / "fonts"
 
 
 def render(
@@ -317,7 +317,7 @@ def test_japanese_help_page_needs_no_replacement_glyph() -> None:
 def test_widths_summed_per_character_equal_the_fonts_own(bold: bool, size: int) -> None:
     """_layout sums per-character advances; with the BASIC engine (no kerning) that must be
     exactly what FreeType measures for the whole run."""
-    from render.text import _CJK, _layout, font
+    from render.common.text import _CJK, _layout, font
 
     for text in ["AVAWAY To Ty Wo", "exchange 3 4 5 → 2 step(s)  ·  drain C1", "青熊 Niccolò — ok"]:
         for slot, run, width in _layout(text, size, bold):

@@ -1,4 +1,4 @@
-"""Build the bundled fonts in ``render/fonts/`` from Debian's font packages.
+"""Build the bundled fonts in ``render/common/fonts/`` from Debian's font packages.
 
 Run (as root on a Debian bookworm machine)::
 
@@ -39,7 +39,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 REPO = Path(__file__).resolve().parent.parent
-OUT = REPO / "render" / "fonts"
+OUT = REPO / "render" / "common" / "fonts"
 
 NOTO_DIR = Path("/usr/share/fonts/truetype/noto")
 CJK_DIR = Path("/usr/share/fonts/opentype/noto")

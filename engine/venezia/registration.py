@@ -94,7 +94,7 @@ REGISTRATION = GameRegistration(
     name="venezia",
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
-    **conventional_parts("engine.venezia", "render"),
+    **conventional_parts("engine.venezia", "render.venezia"),
     ai="engine.venezia.registration:make_ai",
     ai_levels=("random", "greedy", "strong"),
     random_policy="engine.venezia.registration:random_policy",

@@ -23,7 +23,6 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -43,9 +42,10 @@ from render.amsterdam.grid import (
 )
 from render.amsterdam.panels import card_by_label, decks_region, reveal_region
 from render.amsterdam.regions import Region, caption, compose, header, name_of, player_title
-from render.common import panel, paste_flat, player_letters
-from render.png import png_bytes
-from render.text import draw_text, text_width
+from render.common import theme as T
+from render.common.draw import panel, paste_flat, player_letters
+from render.common.png import png_bytes
+from render.common.text import draw_text, text_width
 
 __all__ = ["card_by_label", "compose_board", "layout", "render_board", "status_line"]
 

@@ -17,9 +17,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.amsterdam import theme as A
-from render.common import SS, downscale
-from render.text import draw_text
-from render.theme import RGB
+from render.common.draw import SS, downscale
+from render.common.text import draw_text
+from render.common.theme import RGB
 
 __all__ = ["CardKey", "card_face", "card_key", "coin", "goods_icon", "guard", "ship_piece"]
 

@@ -15,13 +15,13 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.grid import cell_regions, geometry, grid_panel_region
 from render.amsterdam.regions import Region, caption, compose, header, name_of, player_title
-from render.common import panel, player_letters
-from render.png import png_bytes
-from render.text import draw_text
+from render.common import theme as T
+from render.common.draw import panel, player_letters
+from render.common.png import png_bytes
+from render.common.text import draw_text
 
 __all__ = ["W", "compose_end", "counted_areas", "marked_cells", "render_end", "scoring_lines"]
 

@@ -18,12 +18,12 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, card_key, goods_icon, guard, ship_piece
 from render.amsterdam.regions import Region
-from render.common import panel
-from render.text import draw_text
+from render.common import theme as T
+from render.common.draw import panel
+from render.common.text import draw_text
 
 __all__ = [
     "GridGeometry",
@@ -80,7 +80,7 @@ def geometry(
 
 
 #: Pixels for the grid's rows: a tall harbour gets smaller cells, so that the image is not so
-#: tall that Discord shrinks its names below 9 px (render.display).
+#: tall that Discord shrinks its names below 9 px (render.common.display).
 ROWS_BUDGET: Final = 760
 #: Height of the line under the grid that gives the port's size (:func:`port_note`).
 NOTE_H: Final = 30

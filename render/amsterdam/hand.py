@@ -13,14 +13,14 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.board import STAGE_WORDS
 from render.amsterdam.cards import card_face, card_key, coin
 from render.amsterdam.regions import Region, caption, compose, header, name_of
-from render.common import panel, paste_flat, wrap_words
-from render.png import png_bytes
-from render.text import draw_text
+from render.common import theme as T
+from render.common.draw import panel, paste_flat, wrap_words
+from render.common.png import png_bytes
+from render.common.text import draw_text
 
 __all__ = ["W", "compose_hand", "option_lines", "render_hand"]
 

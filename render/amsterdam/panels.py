@@ -13,12 +13,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_back, card_face, card_key, coin
 from render.amsterdam.regions import Region, caption
-from render.common import marker, panel, paste_flat, player_letters
-from render.text import draw_text, text_width
+from render.common import theme as T
+from render.common.draw import marker, panel, paste_flat, player_letters
+from render.common.text import draw_text, text_width
 
 __all__ = ["card_by_label", "decks_region", "owner_label", "reveal_region", "stall_note"]
 

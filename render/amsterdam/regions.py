@@ -1,6 +1,6 @@
-"""How the Amsterdam images are put together: :class:`render.common.Region` s on a fixed palette
-made from Amsterdam's colours and its card sprites, a cache of quantized regions, and the bits
-every Amsterdam image shares (header band, a player's red or black marker and name).
+"""How the Amsterdam images are put together: :class:`render.common.draw.Region` s on a fixed
+palette made from Amsterdam's colours and its card sprites, a cache of quantized regions, and the
+bits every Amsterdam image shares (header band, a player's red or black marker and name).
 
 The harbour grid is one region per cell, keyed by what the cell shows, so a move redraws only
 the cells it changed (and identical cells - every empty one - share one drawing).
@@ -14,12 +14,13 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import common
-from render import theme as T
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
-from render.common import Region, RegionCache, build_palette, compose_regions, theme_colours
-from render.png import png_bytes
+from render.common import draw as common
+from render.common import theme as T
+from render.common.draw import Region, RegionCache, build_palette, compose_regions
+from render.common.legacy_palette import keys_with_legacy
+from render.common.png import png_bytes
 
 __all__ = [
     "Region",
@@ -81,7 +82,7 @@ def _sample_sheet() -> Image.Image:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The fixed palette of the Amsterdam images, made once per process."""
-    keys = theme_colours(A, T)
+    keys = keys_with_legacy(A)
     for seat in (0, 1):
         keys.append(T.blend(A.PLAYER[seat], A.EMPTY, 0.7))
     return build_palette(keys[:160], [_sample_sheet()])

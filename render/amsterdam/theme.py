@@ -1,16 +1,16 @@
 """Colours and measures of the Amsterdam images (harbour, hand, end of game).
 
-Panels, header and text are the project's shared look (``render.theme``). Amsterdam's own: the
-players are red and black (the engine's colours, every marker also carries a letter), the goods
-colours of the warehouses (AM-1.8: beige tea, brown wine, green spice; each goods also has its
-own shape and letter, so colour is never the only cue), water and harbour card faces.
+Panels, header and text are the project's shared look (``render.common.theme``). Amsterdam's own:
+the players are red and black (the engine's colours, every marker also carries a letter), the goods
+colours of the warehouses (AM-1.8: beige tea, brown wine, green spice; each goods also has its own
+shape and letter, so colour is never the only cue), water and harbour card faces.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from render.theme import RGB, blend
+from render.common.theme import RGB, blend
 
 PLAYER: Final[tuple[RGB, RGB]] = ((196, 38, 38), (34, 34, 40))  # red, black
 PLAYER_INK: Final[tuple[RGB, RGB]] = ((255, 255, 255), (255, 255, 255))

@@ -1,6 +1,6 @@
 """Canal Grande images: the public table, a player's hand and the end of the game.
 
-Registration names ("module:function", imported lazily like the Venezia renderer's):
+Registration names ("module:function", imported lazily like the other games' renderers):
 
 * table (board kind): ``render.canal_grande.board:render_board`` - public view -> PNG bytes
 * hand: ``render.canal_grande.hand:render_hand`` - ``player_view(seat)`` -> PNG bytes

@@ -68,8 +68,8 @@ from render.canal_grande.regions import (
     Region,
     compose,
 )
-from render.common import player_letters
-from render.png import png_bytes
+from render.common.draw import player_letters
+from render.common.png import png_bytes
 
 __all__ = [
     "BOTTOM_H",

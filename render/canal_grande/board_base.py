@@ -8,10 +8,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
-from render.common import paste_flat, rounded_box
-from render.text import draw_text, text_width
+from render.common import theme as T
+from render.common.draw import paste_flat, rounded_box
+from render.common.text import draw_text, text_width
 
 View = dict[str, Any]
 Box = tuple[int, int, int, int]

@@ -8,7 +8,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     CARDS_H,
@@ -28,8 +27,9 @@ from render.canal_grande.regions import (
     panel,
     player_title,
 )
-from render.common import paste_flat, rounded_box
-from render.text import draw_text, text_width
+from render.common import theme as T
+from render.common.draw import paste_flat, rounded_box
+from render.common.text import draw_text, text_width
 
 # --------------------------------------------------------------------------- header
 

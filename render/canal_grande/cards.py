@@ -19,9 +19,9 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from render.canal_grande import theme as C
-from render.common import SS, downscale
-from render.text import draw_text
-from render.theme import RGB
+from render.common.draw import SS, downscale
+from render.common.text import draw_text
+from render.common.theme import RGB
 
 __all__ = [
     "SMALL",

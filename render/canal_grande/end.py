@@ -12,14 +12,14 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
 from render.canal_grande.regions import Region, caption, compose, header, lead_lines, panel
-from render.common import marker, paste_flat, player_letters
-from render.png import png_bytes
-from render.text import draw_text
+from render.common import theme as T
+from render.common.draw import marker, paste_flat, player_letters
+from render.common.png import png_bytes
+from render.common.text import draw_text
 
 __all__ = ["compose_end", "render_end"]
 

@@ -13,14 +13,14 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.board import name_of, names_of
 from render.canal_grande.cards import card_face
 from render.canal_grande.regions import Region, caption, compose, header, panel
-from render.common import paste_flat, rounded_box, wrap_words
-from render.png import png_bytes
-from render.text import draw_text
+from render.common import theme as T
+from render.common.draw import paste_flat, rounded_box, wrap_words
+from render.common.png import png_bytes
+from render.common.text import draw_text
 
 __all__ = ["compose_hand", "option_lines", "render_hand"]
 

@@ -3,9 +3,10 @@ palette, and the shared bits of every image (the header, a player's marker and n
 
 An image is a list of :class:`Region` s: a box, a key of everything the region shows, and a
 painter that draws it from that key alone. Each region is drawn in RGB, mapped onto the fixed
-palette once and kept in a :class:`render.common.RegionCache`; a render pastes the regions onto
-a plain canvas and encodes it (:func:`render.png.png_bytes`). A panel that did not change since
-an earlier image (the piles, the other player's panel, the victory grid) costs one paste.
+palette once and kept in a :class:`render.common.draw.RegionCache`; a render pastes the regions
+onto a plain canvas and encodes it (:func:`render.common.png.png_bytes`). A panel that did not
+change since an earlier image (the piles, the other player's panel, the victory grid) costs one
+paste.
 """
 
 from __future__ import annotations
@@ -16,21 +17,21 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import common
-from render import theme as T
 from render.canal_grande import theme as C
 from render.canal_grande.cards import SPECIAL_LABEL, card_back, card_face
-from render.common import (
+from render.common import draw as common
+from render.common import theme as T
+from render.common.draw import (
     Painter,
     Region,
     RegionCache,
     build_palette,
     compose_regions,
     marker,
-    theme_colours,
 )
-from render.png import png_bytes
-from render.text import draw_text
+from render.common.legacy_palette import keys_with_legacy
+from render.common.png import png_bytes
+from render.common.text import draw_text
 
 __all__ = [
     "Painter",
@@ -99,7 +100,7 @@ def _sample_sheet() -> Image.Image:
 
 
 def _key_colours() -> list[T.RGB]:
-    found = theme_colours(C, T)
+    found = keys_with_legacy(C)
     for d, c in C.DISTRICT.items():
         for extra in (C.DISTRICT_LIGHT[d], T.blend(c, T.PANEL, 0.5)):
             if extra not in found:

@@ -1,15 +1,16 @@
 """Colours and measures of the Canal Grande images (table, hand, end of game).
 
-Panels, header, text and the players' colours are the project's shared look (``render.theme``);
-this module adds what only Canal Grande has: a colour and a two-letter mark per district (the
-letters, not the colour, are the cue that never fails) and the faces of the special cards.
+Panels, header, text and the players' colours are the project's shared look
+(``render.common.theme``); this module adds what only Canal Grande has: a colour and a two-letter
+mark per district (the letters, not the colour, are the cue that never fails) and the faces of the
+special cards.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from render.theme import RGB, blend
+from render.common.theme import RGB, blend
 
 #: District colours in the engine's district order (data/canal_grande/components.json).
 DISTRICT: Final[dict[str, RGB]] = {

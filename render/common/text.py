@@ -1,4 +1,4 @@
-"""Multilingual text drawing with the fonts bundled in ``render/fonts/``.
+"""Multilingual text drawing with the fonts bundled in ``render/common/fonts/``.
 
 Player names come from Discord and may mix Latin with diacritics, Japanese and emoji.
 Every label goes through :func:`draw_text`, which

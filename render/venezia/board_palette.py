@@ -9,12 +9,13 @@ from typing import Any
 
 from PIL import Image
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.draw import build_palette, theme_colours
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     View,
 )
-from render.common import build_palette, theme_colours
+from render.venezia.board_plan import _compose_rgb
 
 
 def _quantize(img: Image.Image) -> Image.Image:
@@ -137,6 +138,4 @@ def key_colours() -> list[T.RGB]:
 def palette() -> Image.Image:
     """The fixed 256-colour palette of the board image ("P" image), made once per process:
     the theme's colours exactly, plus a median cut of a sample render and the static layer."""
-    from render.board_compose import _compose_rgb  # late: board_compose imports this module
-
     return build_palette(key_colours(), [_compose_rgb(_sample_view()), S.static_board().base])

@@ -12,11 +12,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board import palette, player_letters
-from render.png import encode_png
-from render.text import draw_text, text_width
+from render.common.draw import marker, paste, paste_flat, player_letters, rounded_box, wrap_words
+from render.common.png import encode_png
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_palette import palette
 
 __all__ = ["compose_hand", "render_hand"]
 
@@ -67,7 +68,7 @@ def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[
         words = _option_words(verb, args)
         if args == [""] and verb in BARE_VERBS:
             words = [BARE_VERBS[verb]]
-        wrapped = S.wrap_words(words, size, width - 110, sep="  ·  ")
+        wrapped = wrap_words(words, size, width - 110, sep="  ·  ")
         for i, line in enumerate(wrapped):
             lines.append((verb if i == 0 else "", line))
     if len(lines) > max_lines:
@@ -100,7 +101,7 @@ def compose_hand(view: View) -> Image.Image:
 
     # header: marker, name, turn
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
-    S.paste_flat(img, S.marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2), T.HEADER)
+    paste_flat(img, marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2), T.HEADER)
     turn = f"Turn {view.get('turn', '')}"
     tw = text_width(turn, T.FONT_SUB, bold=True)
     draw_text(
@@ -129,8 +130,8 @@ def compose_hand(view: View) -> Image.Image:
     else:
         status, hot = "", False
     if hot:
-        box = S.rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2)
-        S.paste_flat(img, box, (MARGIN, HEADER + 10), T.BACKGROUND)
+        box = rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2)
+        paste_flat(img, box, (MARGIN, HEADER + 10), T.BACKGROUND)
     draw_text(
         draw,
         (MARGIN + 14, HEADER + 29),
@@ -154,7 +155,7 @@ def compose_hand(view: View) -> Image.Image:
             anchor="lm",
         )
     for t in hand:
-        S.paste_flat(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top), T.BACKGROUND)
+        paste_flat(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top), T.BACKGROUND)
         x += CARD_W + 14
     # cards in front of him, right of the hand
     fx = MARGIN + 5 * (CARD_W + 14) + 6
@@ -177,13 +178,13 @@ def compose_hand(view: View) -> Image.Image:
         n = front.get(t, 0)
         if not n:
             continue
-        S.paste(img, S.card_icon(t, 22, 30), (fx, fy))
+        paste(img, S.card_icon(t, 22, 30), (fx, fy))
         label = f"{t} {n}/{T.CARDS_NEEDED[t]}"
         box = draw_text(
             draw, (fx + 30, fy + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm"
         )
         if architects.get(t) == seat:
-            S.paste(img, S.pawn_icon(t, 16, 22), (box[2] + 6, fy + 4))
+            paste(img, S.pawn_icon(t, 16, 22), (box[2] + 6, fy + 4))
         fy += 36
     draw_text(
         draw,
@@ -195,8 +196,8 @@ def compose_hand(view: View) -> Image.Image:
     )
 
     # gold: his token values (private) and total
-    box = S.rounded_box(inner_w, gold_h, T.PANEL, T.PANEL_EDGE, 10)
-    S.paste_flat(img, box, (MARGIN, gold_top), T.BACKGROUND)
+    box = rounded_box(inner_w, gold_h, T.PANEL, T.PANEL_EDGE, 10)
+    paste_flat(img, box, (MARGIN, gold_top), T.BACKGROUND)
     gold = int(me.get("gold", sum(tokens)))
     swamp_n = sum(1 for v in tokens if v < 3)
     head = f"GOLD  {gold}  =  {gold // 5} step(s)"
@@ -217,11 +218,11 @@ def compose_hand(view: View) -> Image.Image:
     for i, v in enumerate(tokens):
         tx = MARGIN + 14 + (i % tok_per_row) * 40
         ty = gold_top + 44 + (i // tok_per_row) * 40
-        S.paste_flat(img, S.value_token(int(v), 34), (tx, ty), T.PANEL)
+        paste_flat(img, S.value_token(int(v), 34), (tx, ty), T.PANEL)
 
     # what he can do now
-    box = S.rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10)
-    S.paste_flat(img, box, (MARGIN, opts_top), T.BACKGROUND)
+    box = rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10)
+    paste_flat(img, box, (MARGIN, opts_top), T.BACKGROUND)
     draw_text(
         draw,
         (MARGIN + 14, opts_top + 22),

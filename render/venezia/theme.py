@@ -3,15 +3,95 @@
 One place for every colour and measure, so the look can be tuned without touching the drawing
 code. Colours are RGB tuples; sizes are pixels of the final image.
 
-Player colours are the Okabe–Ito colour-blind safe set; every gondola also carries a letter, so a
-colour is never the only cue.
+Venezia's palette is the shared look (:mod:`render.common.theme`: panels, header, text, the
+players' Okabe–Ito colours; every gondola also carries a letter, so a colour is never the only
+cue) plus its own colours below: the shared names are imported here so the drawing code reads
+one module, and the board's fixed palette (``board_palette.key_colours``) takes every colour
+this module names.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-RGB = tuple[int, int, int]
+from render.common.theme import (
+    ALERT as ALERT,
+)
+from render.common.theme import (
+    BACKGROUND as BACKGROUND,
+)
+from render.common.theme import (
+    GRID as GRID,
+)
+from render.common.theme import (
+    HEADER as HEADER,
+)
+from render.common.theme import (
+    HEADER_SUB as HEADER_SUB,
+)
+from render.common.theme import (
+    HEADER_TEXT as HEADER_TEXT,
+)
+from render.common.theme import (
+    HIGHLIGHT as HIGHLIGHT,
+)
+from render.common.theme import (
+    HIGHLIGHT_DARK as HIGHLIGHT_DARK,
+)
+from render.common.theme import (
+    IMAGINARY as IMAGINARY,
+)
+from render.common.theme import (
+    IMAGINARY_INK as IMAGINARY_INK,
+)
+from render.common.theme import (
+    MARKER_EDGE as MARKER_EDGE,
+)
+from render.common.theme import (
+    PANEL as PANEL,
+)
+from render.common.theme import (
+    PANEL_ACTIVE as PANEL_ACTIVE,
+)
+from render.common.theme import (
+    PANEL_ACTIVE_EDGE as PANEL_ACTIVE_EDGE,
+)
+from render.common.theme import (
+    PANEL_EDGE as PANEL_EDGE,
+)
+from render.common.theme import (
+    PLAYER as PLAYER,
+)
+from render.common.theme import (
+    PLAYER_INK as PLAYER_INK,
+)
+from render.common.theme import (
+    RGB as RGB,
+)
+from render.common.theme import (
+    SUPERSAMPLE as SUPERSAMPLE,
+)
+from render.common.theme import (
+    TAG as TAG,
+)
+from render.common.theme import (
+    TAG_TEXT as TAG_TEXT,
+)
+from render.common.theme import (
+    TEXT as TEXT,
+)
+from render.common.theme import (
+    TEXT_SOFT as TEXT_SOFT,
+)
+from render.common.theme import (
+    blend as blend,
+)
+from render.common.theme import (
+    player_color as player_color,
+)
+from render.common.theme import (
+    player_ink as player_ink,
+)
 
 # --------------------------------------------------------------------------- building types
 #: Rulebook order (V-C1) and the order of the remaining-pieces row (V-U9).
@@ -40,26 +120,6 @@ ENGLISH: Final = {
 }
 CARDS_NEEDED: Final = {"basilica": 4, "palazzo": 3, "campo": 3, "ponte": 3, "casa": 1}
 HEXES_NEEDED: Final = {"basilica": 3, "palazzo": 2, "campo": 1, "ponte": 2, "casa": 1}
-
-# --------------------------------------------------------------------------- players
-#: Okabe–Ito: orange, blue, bluish green, reddish purple, yellow.
-PLAYER: Final[tuple[RGB, ...]] = (
-    (230, 159, 0),
-    (0, 114, 178),
-    (0, 158, 115),
-    (204, 121, 167),
-    (240, 228, 66),
-)
-#: Text colour on each player colour (contrast-checked).
-PLAYER_INK: Final[tuple[RGB, ...]] = (
-    (20, 20, 20),
-    (255, 255, 255),
-    (255, 255, 255),
-    (20, 20, 20),
-    (20, 20, 20),
-)
-IMAGINARY: Final = (150, 150, 156)  # Klaus-Jürgen, the imaginary third player (V-T)
-IMAGINARY_INK: Final = (255, 255, 255)
 
 # --------------------------------------------------------------------------- board
 WATER: Final = (136, 188, 214)
@@ -95,32 +155,15 @@ POST_NUM: Final = (255, 250, 240)
 POST_ROPE: Final = (96, 74, 52)
 GONDOLA_HULL: Final = (28, 28, 34)
 GONDOLA_TRIM: Final = (214, 170, 60)
-MARKER_EDGE: Final = (30, 30, 36)
 
-HIGHLIGHT: Final = (255, 214, 10)  # what the last turn changed
-HIGHLIGHT_DARK: Final = (120, 84, 0)
 CANDIDATE: Final = (255, 255, 255)  # legal places for the building being placed
 CANDIDATE_EDGE: Final = (30, 46, 72)
 
 # --------------------------------------------------------------------------- panels
-BACKGROUND: Final = (238, 232, 220)
-HEADER: Final = (30, 46, 72)
-HEADER_TEXT: Final = (255, 255, 255)
-HEADER_SUB: Final = (182, 200, 224)
-PANEL: Final = (252, 249, 242)
-PANEL_ACTIVE: Final = (255, 244, 204)
-PANEL_EDGE: Final = (206, 196, 178)
-PANEL_ACTIVE_EDGE: Final = (214, 160, 40)
 LEGEND_BG: Final = (250, 246, 236)
 PANEL_IMAGINARY: Final = (236, 236, 238)
-TAG: Final = (30, 46, 72)
-TAG_TEXT: Final = (255, 255, 255)
 DISCARD: Final = (226, 220, 208)
-ALERT: Final = (190, 40, 40)
-GRID: Final = (226, 218, 204)
 GOLD_BAND: Final = (250, 238, 200)
-TEXT: Final = (36, 34, 32)
-TEXT_SOFT: Final = (110, 102, 92)
 CARD_BACK: Final = (44, 72, 110)
 CARD_BACK_EDGE: Final = (226, 214, 180)
 TOKEN_SWAMP: Final = (120, 150, 86)
@@ -129,13 +172,13 @@ TOKEN_EDGE: Final = (70, 60, 40)
 
 # --------------------------------------------------------------------------- sizes
 UNIT: Final = 48  # pixels between adjacent hex centres
-SUPERSAMPLE: Final = 3  # the static layer and the sprites are drawn this much larger
+# SUPERSAMPLE (shared): the static layer and the sprites are drawn this much larger
 BOARD_MARGIN: Final = 0.62  # board margin around hexes and track, in units
 HEADER_H: Final = 80
 PAD: Final = 12
 #: The player panels sit under the board in two columns (three rows: five players and the
 #: box of buildings to complete), so the image is about as tall as wide: Discord shows an
-#: attachment at most 550 px wide and 576 px tall (render.display), and a wide picture is
+#: attachment at most 550 px wide and 576 px tall (render.common.display), and a wide picture is
 #: shrunk to its width there.
 PANEL_COLS: Final = 2
 PANEL_ROWS: Final = 3
@@ -163,27 +206,6 @@ FONT_NAME: Final = 18
 FONT_SCORE: Final = 26
 FONT_SMALL: Final = 13
 FONT_TINY: Final = 11
-
-
-def player_color(seat: int | str | None) -> RGB:
-    if isinstance(seat, int) and 0 <= seat < len(PLAYER):
-        return PLAYER[seat]
-    return IMAGINARY
-
-
-def player_ink(seat: int | str | None) -> RGB:
-    if isinstance(seat, int) and 0 <= seat < len(PLAYER):
-        return PLAYER_INK[seat]
-    return IMAGINARY_INK
-
-
-def blend(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved a fraction ``t`` towards ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 def hex_fill(state: str) -> RGB:

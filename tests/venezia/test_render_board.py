@@ -7,7 +7,8 @@ def test_header_names_last_turn_changes_as_last_turn() -> None:
     import random
 
     from engine.venezia import VeneziaState
-    from render.board import _changes_line, _moves
+    from render.venezia.board_base import _moves
+    from render.venezia.board_regions import _changes_line
 
     state = VeneziaState.new(["Anna", "Béla", "Cleo"], 5)
     rng = random.Random(2)

@@ -8,9 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.draw import marker, paste, rounded_box
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     IMAGINARY_LETTER,
     NAME_X,
     Painter,
@@ -19,7 +21,6 @@ from render.board_base import (
     _seat_name,
     _seat_ref,
 )
-from render.text import draw_text, text_width
 
 TEXT = T.BOARD_FONT_TEXT
 CAPTION = T.BOARD_FONT_CAPTION
@@ -35,10 +36,10 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
         hot = active or deciding
         fill = T.PANEL_ACTIVE if hot else T.PANEL
         edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
-        S.paste(img, S.rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, 0))
+        paste(img, rounded_box(w, h, fill, edge, 10, 3 if hot else 1), (0, 0))
         bar = T.player_color(seat)
-        S.paste(img, S.rounded_box(7, h - 16, bar, bar, 3), (6, 8))
-        S.paste(img, S.marker(seat, letter, 38), (22, 9))
+        paste(img, rounded_box(7, h - 16, bar, bar, 3), (6, 8))
+        paste(img, marker(seat, letter, 38), (22, 9))
         # score (track position), right
         score = str(position)
         draw_text(draw, (w - 14, 29), score, T.BOARD_FONT_SCORE, T.TEXT, bold=True, anchor="rm")
@@ -61,7 +62,7 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
         )
         if tag:
             tx = max(box[2], NAME_X) + 10
-            S.paste(img, S.rounded_box(tag_w, 26, T.TAG, T.TAG, 12), (tx, 15))
+            paste(img, rounded_box(tag_w, 26, T.TAG, T.TAG, 12), (tx, 15))
             draw_text(draw, (tx + tag_w / 2, 28), tag, CAPTION, T.TAG_TEXT, bold=True, anchor="mm")
         # cards in front (open constructions), with the architect pawns he holds
         _front_cards(img, draw, (22, 50), dict(front), list(held))
@@ -73,12 +74,12 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
             lw = text_width(label, TEXT, bold=True)
             ink = T.TEXT if n else T.TEXT_SOFT
             draw_text(draw, (bx, by), label, TEXT, ink, bold=True, anchor="rm")
-            S.paste(img, S.token_icon(kind, 22), (bx - lw - 27, by - 11))
+            paste(img, S.token_icon(kind, 22), (bx - lw - 27, by - 11))
             bx -= lw + 44
         label = f"{hand} in hand"
         lw = text_width(label, TEXT, bold=True)
         draw_text(draw, (bx, by), label, TEXT, T.TEXT, bold=True, anchor="rm")
-        S.paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
+        paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
 
     return paint
 
@@ -101,13 +102,13 @@ def _front_cards(
         if not n:
             continue
         for i in range(min(n, 4)):
-            S.paste(img, S.card_icon(t, 23, 31), (x + i * 6, y))
+            paste(img, S.card_icon(t, 23, 31), (x + i * 6, y))
         x += 23 + 6 * (min(n, 4) - 1) + 5
         label = f"{t} {n}/{T.CARDS_NEEDED[t]}" if named else f"{n}/{T.CARDS_NEEDED[t]}"
         box = draw_text(draw, (x, y + 16), label, TEXT, T.TEXT, bold=True, anchor="lm")
         x = box[2] + 4
         if t in held:
-            S.paste(img, S.pawn_icon(t, 18, 25), (x, y + 3))
+            paste(img, S.pawn_icon(t, 18, 25), (x, y + 3))
             x += 20
         x += 14
     return x
@@ -119,9 +120,9 @@ def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
-        S.paste(img, S.rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, 0))
-        S.paste(img, S.rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
-        S.paste(img, S.marker("imaginary", IMAGINARY_LETTER, 38), (22, 9))
+        paste(img, rounded_box(w, h, T.PANEL_IMAGINARY, T.PANEL_EDGE, 10), (0, 0))
+        paste(img, rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
+        paste(img, marker("imaginary", IMAGINARY_LETTER, 38), (22, 9))
         box = draw_text(draw, (NAME_X, 28), name, T.BOARD_FONT_NAME, T.TEXT, bold=True, anchor="lm")
         note = "imaginary player · no gondola"
         draw_text(
@@ -164,7 +165,7 @@ def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
 def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
-        S.paste(img, S.rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
+        paste(img, rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
         _caption(draw, (14, 26), "Buildings to complete")
         ly = 48
         if not lines:
@@ -172,7 +173,7 @@ def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
         for t, text, now in lines:
             if ly > h - 14:
                 break
-            S.paste(img, S.card_icon(t, 20, 27), (14, ly - 14))
+            paste(img, S.card_icon(t, 20, 27), (14, ly - 14))
             draw_text(draw, (42, ly), text, TEXT, T.TEXT, bold=now, anchor="lm", max_width=w - 56)
             ly += 28
 

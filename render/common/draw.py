@@ -1,4 +1,4 @@
-"""Drawing helpers every game's images share (Venezia, Canal Grande, ...).
+"""Drawing helpers every game's images share (every registered game).
 
 Nothing here knows a game: antialiased rounded panels, sprite pasting over a plain background,
 a player's round marker with his letter, greedy word wrapping, the players' letters, a fixed
@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
-from render.text import REPLACEMENT, _runs, draw_text, text_width
+from render.common import theme as T
+from render.common.text import REPLACEMENT, _runs, draw_text, text_width
 
 __all__ = [
     "SS",

@@ -16,72 +16,25 @@ supersampled, and kept as a palette image. A render copies it and pastes palette
 per piece (a drained hex, a building on its hexes, a ring), each already composited over the
 static layer at its fixed place; only the gondolas are composited in RGB and quantized. The
 panels (header, strip, one per player, builds box) are regions drawn from a key of what they show
-and cached quantized by that key. The PNG is written by :func:`render.png.png_bytes`.
+and cached quantized by that key. The PNG is written by :func:`render.common.png.png_bytes`.
 
-Helpers for tests: :func:`hex_center`, :func:`track_point`, :func:`gondola_point`,
-:func:`player_letters`, :func:`panel_origin`, :func:`player_name_box`; :func:`compose_board`
-gives the decoded image.
-The drawing is split by job: ``board_base`` (positions, highlights, the base image),
-``board_palette``, ``board_regions`` and ``board_panels`` (the cached panels) and
-``board_compose`` (a render); this module is the entry point and re-exports the helpers.
+:func:`compose_board` gives the decoded image.
+The drawing is split by job: ``board_base`` (positions such as :func:`hex_center`,
+:func:`track_point`, :func:`gondola_point`; highlights; the base image), ``board_plan`` (what a
+render draws, and the RGB reference drawing), ``board_palette`` (the fixed palette),
+``board_regions`` and ``board_panels`` (the cached panels) and ``board_compose`` (the fast
+palette pipeline); this module is the entry point.
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from render import static as S  # noqa: F401  (tests reach render.static as board.S)
-from render.board_base import (
-    IMAGINARY_LETTER,
-    Point,
-    View,
-    _moves,
-    gondola_point,
-    hex_center,
-    panel_origin,
-    player_name_box,
-    track_point,
-)
-from render.board_compose import (
-    _base_p,
-    _compose_p,
-    _compose_rgb,
-)
-from render.board_palette import (
-    key_colours,
-    palette,
-)
-from render.board_regions import (
-    REGION_CACHE_BYTES,
-    _changes_line,
-    clear_region_cache,
-)
-from render.common import player_letters
-from render.png import png_bytes
+from render.common.png import png_bytes
+from render.venezia.board_base import View
+from render.venezia.board_compose import _base_p, _compose_p
 
-__all__ = [
-    "IMAGINARY_LETTER",
-    "REGION_CACHE_BYTES",
-    "Point",
-    "View",
-    "_base_p",
-    "_changes_line",
-    "_compose_p",
-    "_compose_rgb",
-    "_moves",
-    "clear_region_cache",
-    "compose_board",
-    "gondola_point",
-    "hex_center",
-    "key_colours",
-    "palette",
-    "panel_origin",
-    "player_letters",
-    "player_name_box",
-    "render_board",
-    "track_point",
-    "warm_up",
-]
+__all__ = ["compose_board", "render_board", "warm_up"]
 
 
 # =========================================================================== the image

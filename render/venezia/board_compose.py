@@ -1,96 +1,31 @@
-"""Composing the board image: the plan of a render (from the view only), the RGB reference
-drawing and the fast palette pipeline of cached tiles.
+"""Composing the board image fast: the palette pipeline of cached tiles over the quantized
+static layer, following the plan of a render (``board_plan``, which also holds the RGB
+reference drawing).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     View,
     _base,
-    _moves,
-    _Plan,
-    _recent,
-    gondola_point,
 )
-from render.board_palette import (
+from render.venezia.board_palette import (
     _quantize,
 )
-from render.board_regions import (
+from render.venezia.board_plan import (
+    _gondola_sprites,
+    _plan,
+)
+from render.venezia.board_regions import (
     _regions,
 )
-from render.common import player_letters
-
-
-def _plan(view: View) -> _Plan:
-    lay = S.layout()
-    sb = S.static_board()
-    hexes: dict[str, dict[str, Any]] = view["hexes"]
-    letters = player_letters(view)
-    drained = [x for x in sb.drained if x in hexes and not hexes[x]["swamp"]]
-    recent = _recent(view)
-    new_buildings = set(recent.get("buildings", []))
-    candidates: set[str] = set()
-    pending = view.get("pending") or {}
-    if pending.get("kind") == "place" and view.get("public_options"):
-        for opt in view["public_options"]:
-            candidates.update(x for x in opt.split()[1:] if x in lay.hex_px)
-    buildings = [
-        (str(b["type"]), tuple(b["hexes"]), b["index"] in new_buildings)
-        for b in view["buildings"]
-        if b["hexes"] and all(x in lay.hex_px for x in b["hexes"])
-    ]
-    drained_now = [x for x in recent.get("drained", []) if x in lay.hex_px]
-    moved = _moves(view)
-    order = sorted(range(len(view["players"])), key=lambda s: view["players"][s]["position"])
-    gondolas = [(s, letters[s], *gondola_point(view, s), str(s) in moved) for s in order]
-    return _Plan(drained, sorted(candidates), buildings, drained_now, gondolas, moved, letters)
-
-
-def _gondola_sprites(
-    lay: S.Layout, g: tuple[int, str, float, float, bool]
-) -> list[tuple[Image.Image, tuple[int, int]]]:
-    """The gondola (and its ring when it moved) as RGBA sprites with their top-left corners."""
-    seat, letter, x, y, moved = g
-    d_px = round(0.72 * lay.unit)
-    out: list[tuple[Image.Image, tuple[int, int]]] = []
-    if moved:
-        ring = S.ring_sprite(round(0.98 * lay.unit), T.HIGHLIGHT, 0.09 * lay.unit)
-        out.append((ring, (round(x - ring.width / 2), round(y - ring.height / 2))))
-    sprite = S.gondola(seat, letter, d_px)
-    out.append((sprite, (round(x - sprite.width / 2), round(y - d_px / 2))))
-    return out
-
-
-def _compose_rgb(view: View) -> Image.Image:
-    """The whole image drawn in RGB (used to make the palette; the reference for tests)."""
-    sb = S.static_board()
-    lay = sb.layout
-    plan = _plan(view)
-    img = _base().copy()
-    for label in plan.drained:
-        tile = sb.drained[label]
-        img.paste(tile.tile, tile.box[:2], tile.mask)
-    for label in plan.candidates:
-        S.hex_ring(label, T.CANDIDATE, False).paste_on(img)
-    for btype, hx, hot in plan.buildings:
-        S.building_sprite(btype, hx, hot).paste_on(img)
-    for label in plan.drained_now:
-        S.hex_ring(label, T.HIGHLIGHT, True).paste_on(img)
-    for g in plan.gondolas:
-        for sprite, xy in _gondola_sprites(lay, g):
-            img.paste(sprite, xy, sprite)
-    for region in _regions(view, plan):
-        img.paste(region.rgb(), region.box[:2])
-    return img
-
 
 # --------------------------------------------------------------------------- palette pipeline
 #
@@ -179,5 +114,5 @@ def _compose_p(view: View) -> Image.Image:
     # the panels: each drawn in RGB and quantized once per content (a panel that did not
     # change since an earlier render is pasted from the cache)
     for region in _regions(view, plan):
-        out.paste(region.quantized(), region.box[:2])
+        out.paste(region.quantized(_quantize), region.box[:2])
     return out

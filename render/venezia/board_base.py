@@ -11,9 +11,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.text import draw_text
+from render.common.draw import paste, rounded_box
+from render.common.text import draw_text
+from render.venezia import static as S
+from render.venezia import theme as T
 
 View = dict[str, Any]
 Point = tuple[float, float]
@@ -179,8 +180,8 @@ def _base() -> Image.Image:
     img = S.static_board().base.copy()
     draw = ImageDraw.Draw(img)
     top = _strip_box()[1]
-    box = S.rounded_box(lay.board_w - 2 * T.PAD, T.STRIP_H - T.PAD, T.PANEL, T.PANEL_EDGE, 10)
-    S.paste(img, box, (T.PAD, top + T.PAD - 2))
+    box = rounded_box(lay.board_w - 2 * T.PAD, T.STRIP_H - T.PAD, T.PANEL, T.PANEL_EDGE, 10)
+    paste(img, box, (T.PAD, top + T.PAD - 2))
     cap_y, row_y = top + STRIP_CAPTION_Y, top + STRIP_ROW_Y
     label_y = row_y + STRIP_LABEL_DY
     small, soft = T.BOARD_FONT_CAPTION, T.TEXT_SOFT
@@ -188,22 +189,22 @@ def _base() -> Image.Image:
     x = slots["architects"]
     _caption(draw, (x, cap_y), "Architects")
     for t in T.ARCHITECT_TYPES:
-        S.paste(img, S.pawn_icon(t, 26, 34), (x, row_y + 2))
+        paste(img, S.pawn_icon(t, 26, 34), (x, row_y + 2))
         draw_text(draw, (x + 30, label_y), t, small, soft, anchor="mm")
         x += STRIP_STEP
     x = slots["deck"]
     _caption(draw, (x, cap_y), "Deck · discard")
-    S.paste(img, S.card_back(26, 36), (x, row_y))
-    S.paste(img, S.rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 84, row_y))
+    paste(img, S.card_back(26, 36), (x, row_y))
+    paste(img, rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 84, row_y))
     draw_text(draw, (x + 13, label_y), "deck", small, soft, anchor="mm")
     draw_text(draw, (x + 97, label_y), "discard", small, soft, anchor="mm")
     _caption(draw, (slots["pool"], cap_y), "Pool")
     x = slots["supply"]
     _caption(draw, (x, cap_y), "Pieces left · treasure")
     for t in T.SUPPLY_ORDER:
-        S.paste(img, S.piece_icon(t, 30), (x, row_y + 2))
+        paste(img, S.piece_icon(t, 30), (x, row_y + 2))
         draw_text(draw, (x + 26, label_y), t, small, soft, anchor="mm")
         x += STRIP_STEP
-    S.paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
+    paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
     draw_text(draw, (x + 26, label_y), "treasure", small, soft, anchor="mm")
     return img

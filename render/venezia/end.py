@@ -12,11 +12,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board import palette, player_letters
-from render.png import encode_png
-from render.text import draw_text, text_width
+from render.common.draw import SS, marker, paste, player_letters, rounded_box
+from render.common.png import encode_png
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_palette import palette
 
 __all__ = ["chart_point", "compose_end", "render_end"]
 
@@ -109,7 +110,7 @@ def _mark(d: ImageDraw.ImageDraw, shape: str, c: Point, r: float, fill: T.RGB) -
 
 
 def compose_end(view: View) -> Image.Image:
-    k = S.SS
+    k = SS
     letters = player_letters(view)
     players = view["players"]
     img = Image.new("RGB", (WIDTH, HEIGHT), T.BACKGROUND)
@@ -150,15 +151,15 @@ def compose_end(view: View) -> Image.Image:
             hot = place == 1
             fill = T.PANEL_ACTIVE if hot else T.PANEL
             edge = T.PANEL_ACTIVE_EDGE if hot else T.PANEL_EDGE
-            S.paste(
+            paste(
                 img,
-                S.rounded_box(RANK_W - 24, row_h - 10, fill, edge, 10, 2 if hot else 1),
+                rounded_box(RANK_W - 24, row_h - 10, fill, edge, 10, 2 if hot else 1),
                 (x0, y),
             )
             draw_text(
                 draw, (x0 + 30, y + 38), f"{place}.", T.FONT_SCORE, T.TEXT, bold=True, anchor="mm"
             )
-            S.paste(img, S.marker(seat, letters[seat], 40), (x0 + 58, y + 18))
+            paste(img, marker(seat, letters[seat], 40), (x0 + 58, y + 18))
             draw_text(
                 draw,
                 (x0 + 110, y + 30),
@@ -196,9 +197,9 @@ def compose_end(view: View) -> Image.Image:
     scale = _scale(view)
     n, top = scale
     left, ctop, right, bottom = CHART
-    S.paste(
+    paste(
         img,
-        S.rounded_box(right - left + 70, bottom - ctop + 100, T.PANEL, T.PANEL_EDGE, 12),
+        rounded_box(right - left + 70, bottom - ctop + 100, T.PANEL, T.PANEL_EDGE, 12),
         (left - 50, ctop - 34),
     )
     draw_text(
@@ -272,5 +273,5 @@ def compose_end(view: View) -> Image.Image:
     for ey, seat in ends:
         yy = ey if not placed else max(ey, placed[-1] + 24)
         placed.append(yy)
-        S.paste(img, S.marker(seat, letters[seat], 24), (right + 8, yy - 12))
+        paste(img, marker(seat, letters[seat], 24), (right + 8, yy - 12))
     return img

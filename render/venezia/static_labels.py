@@ -9,10 +9,11 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
-from render.common import SS, paste, rounded_box
-from render.common import downscale as _downscale
-from render.static_layout import (
+from render.common.draw import SS, paste, rounded_box
+from render.common.draw import downscale as _downscale
+from render.common.text import draw_text, text_width
+from render.venezia import theme as T
+from render.venezia.static_layout import (
     SQRT3,
     Layout,
     Point,
@@ -20,7 +21,6 @@ from render.static_layout import (
     _draw_swamp,
     hex_corners,
 )
-from render.text import draw_text, text_width
 
 _OBSTACLE_SCALE: Final = 0.5
 #: Distance (in units) between the gondolas queued on the start space.
@@ -41,7 +41,7 @@ def _obstacles(lay: Layout) -> Image.Image:
     for x, y in lay.track_px:
         r = 0.5 * u * k
         od.ellipse((x * k - r, (y - oy) * k - r, x * k + r, (y - oy) * k + r), fill=255)
-    # the queue of gondolas still on the start space (render.board.gondola_point)
+    # the queue of gondolas still on the start space (render.venezia.board_base.gondola_point)
     x, y = lay.track_px[0]
     dx, dy = 0.85 * u * k, (2 * START_STEP + 0.5) * u * k
     od.rectangle((x * k - dx, (y - oy) * k - dy, x * k + dx, (y - oy) * k + dy), fill=255)

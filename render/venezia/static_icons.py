@@ -9,21 +9,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import theme as T
-from render.common import SS, marker
-from render.common import downscale as _downscale
-from render.static_layout import (
+from render.common.draw import SS, marker
+from render.common.draw import downscale as _downscale
+from render.common.text import draw_text
+from render.venezia import theme as T
+from render.venezia.static_layout import (
     SQRT3,
     Point,
     _scaled,
     hex_corners,
     layout,
 )
-from render.static_pieces import (
+from render.venezia.static_pieces import (
     Sprite,
     draw_icon,
 )
-from render.text import draw_text
 
 
 @lru_cache(maxsize=256)

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFilter
 
 from engine.venezia.board import Board
-from render import theme as T
-from render.common import SS
-from render.common import downscale as _downscale
-from render.static_labels import (
+from render.common.draw import SS
+from render.common.draw import downscale as _downscale
+from render.common.text import draw_text
+from render.venezia import theme as T
+from render.venezia.static_labels import (
     _OBSTACLE_SCALE,
     LEGEND_SIZE,
     _draw_legend,
@@ -21,7 +22,7 @@ from render.static_labels import (
     district_name_spots,
     legend_spot,
 )
-from render.static_layout import (
+from render.venezia.static_layout import (
     TRACK_END,
     Box,
     Layout,
@@ -35,7 +36,6 @@ from render.static_layout import (
     layout,
     track_radius,
 )
-from render.text import draw_text
 
 # =========================================================================== the static layer
 

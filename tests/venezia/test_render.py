@@ -1,4 +1,4 @@
-"""The Venezia renderer (render.board / render.hand / render.end): every phase, every player
+"""The Venezia renderer (render.venezia.board / .hand / .end): every phase, every player
 count, pixel checks of hexes and gondolas, hidden information, multilingual names (V-U)."""
 
 from __future__ import annotations
@@ -15,10 +15,21 @@ from PIL import Image
 
 from engine.venezia import VeneziaState
 from engine.venezia.board import load_board
-from render import board as RB
-from render import theme as T
-from render.end import chart_point, render_end
-from render.hand import render_hand
+from render.common.draw import player_letters
+from render.venezia import board as RB
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
+    gondola_point,
+    hex_center,
+    panel_origin,
+    player_name_box,
+    track_point,
+)
+from render.venezia.board_palette import palette
+from render.venezia.board_plan import _compose_rgb
+from render.venezia.end import chart_point, render_end
+from render.venezia.hand import render_hand
 
 NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
 PHASES = (
@@ -146,7 +157,7 @@ def test_two_players_show_the_imaginary_player(games: dict[int, Any]) -> None:
     view = state.public_view()
     assert view["imaginary"] is not None
     img = decode(RB.render_board(view))
-    x, y = RB.panel_origin(2)  # the third panel: Klaus-Jürgen
+    x, y = panel_origin(2)  # the third panel: Klaus-Jürgen
     panel = img.getpixel((x + 40, y + 80))
     assert colour_near(panel, T.PANEL_IMAGINARY) < 20  # type: ignore[arg-type]
 
@@ -170,7 +181,7 @@ def test_hex_colour_matches_its_state(mid5: VeneziaState) -> None:
         else:
             state = "empty"
         seen[state if state in ("swamp", "stone", "empty") else "building"] += 1
-        got = dominant(img, RB.hex_center(label), radius)
+        got = dominant(img, hex_center(label), radius)
         want = T.hex_fill(state)
         assert colour_near(got, want) < 24, f"{label} ({state}): {got} is not {want}"
         others = {"swamp", "stone", "empty", *T.TYPES} - {state}
@@ -187,7 +198,7 @@ def test_drained_hex_changes_colour(mid5: VeneziaState) -> None:
     view2 = copy.deepcopy(view)
     view2["hexes"][label]["swamp"] = False
     after = decode(RB.render_board(view2))
-    c = RB.hex_center(label)
+    c = hex_center(label)
     assert colour_near(dominant(before, c, 12), T.SWAMP) < 24
     assert colour_near(dominant(after, c, 12), T.SAND) < 24
 
@@ -196,13 +207,13 @@ def test_gondolas_sit_on_their_track_space(games: dict[int, Any], mid5: VeneziaS
     views = [mid5.public_view(), *(final.public_view() for _, final in games.values())]
     for view in views:
         img = decode(RB.render_board(view))
-        letters = RB.player_letters(view)
+        letters = player_letters(view)
         occupied = {p["position"] for p in view["players"]}
         for p in view["players"]:
             seat = p["seat"]
-            x, y = RB.gondola_point(view, seat)
+            x, y = gondola_point(view, seat)
             if p["position"] != 0:
-                assert (x, y) == RB.track_point(p["position"])
+                assert (x, y) == track_point(p["position"])
             colour = T.player_color(seat)
             disc = [
                 img.getpixel((int(x + dx), int(y + dy)))
@@ -216,7 +227,7 @@ def test_gondolas_sit_on_their_track_space(games: dict[int, Any], mid5: VeneziaS
         empty = next(
             s for s in range(5, 60) if all(abs(s - o) > 3 for o in occupied) and s not in (10, 45)
         )
-        x, y = RB.track_point(empty)
+        x, y = track_point(empty)
         centre = img.getpixel((int(x), int(y) - 8))
         assert colour_near(centre, T.TRACK_FILL) < 30  # type: ignore[arg-type]
 
@@ -224,10 +235,10 @@ def test_gondolas_sit_on_their_track_space(games: dict[int, Any], mid5: VeneziaS
 def test_track_points_follow_the_board() -> None:
     board = load_board()
     for t in board.track:
-        x, y = RB.track_point(t.space)
-        assert 0 <= x < RB.S.layout().board_w
-        assert T.HEADER_H <= y < T.HEADER_H + RB.S.layout().board_h
-    assert RB.track_point(10) == RB.track_point(45)
+        x, y = track_point(t.space)
+        assert 0 <= x < S.layout().board_w
+        assert T.HEADER_H <= y < T.HEADER_H + S.layout().board_h
+    assert track_point(10) == track_point(45)
 
 
 # --------------------------------------------------------------------------- hidden information
@@ -276,7 +287,7 @@ def test_names_render(mid5: VeneziaState, name: str) -> None:
     view = copy.deepcopy(mid5.public_view())
     view["players"][2]["name"] = name
     img = decode(RB.render_board(view))
-    assert ink_pixels(img, RB.player_name_box(2)) > 20, f"no ink for {name!r}"
+    assert ink_pixels(img, player_name_box(2)) > 20, f"no ink for {name!r}"
     pview = copy.deepcopy(mid5.player_view(2))
     pview["players"][2]["name"] = name
     pview["me"]["name"] = name
@@ -292,18 +303,18 @@ def test_empty_name_box_is_empty(mid5: VeneziaState) -> None:
     view = copy.deepcopy(mid5.public_view())
     view["players"][2]["name"] = ""
     img = decode(RB.render_board(view))
-    assert ink_pixels(img, RB.player_name_box(2)) == 0
+    assert ink_pixels(img, player_name_box(2)) == 0
 
 
 def test_letters_fall_back_when_initials_clash() -> None:
     view = {"players": [{"name": n} for n in ("Anna", "Andrea", "Béla")]}
-    assert RB.player_letters(view) == ["A", "B", "C"]
+    assert player_letters(view) == ["A", "B", "C"]
     view = {"players": [{"name": n} for n in ("anna", "béla", "青熊")]}
-    assert RB.player_letters(view) == ["A", "B", "青"]
+    assert player_letters(view) == ["A", "B", "青"]
     view = {"players": [{"name": n} for n in ("🐻", "béla")]}
-    assert RB.player_letters(view) == ["A", "B"]
+    assert player_letters(view) == ["A", "B"]
     view = {"players": [{"name": n} for n in ("🐻 sára", "Béla", "ßen")]}
-    assert RB.player_letters(view) == ["S", "B", "ß"]
+    assert player_letters(view) == ["S", "B", "ß"]
 
 
 # --------------------------------------------------------------------------- hand & header
@@ -344,10 +355,17 @@ def test_fast_palette_path_matches_the_rgb_reference(mid5: VeneziaState) -> None
     from render import golden as G
 
     view = mid5.public_view()
-    reference = RB._compose_rgb(view)
+    reference = _compose_rgb(view)
     fast = decode(RB.render_board(view))
     assert G.ok(G.diff_stats(reference, fast))
     # against the reference in the same palette, only a few edge pixels may differ
-    quantized = reference.quantize(palette=RB.palette(), dither=Image.Dither.NONE)
+    quantized = reference.quantize(palette=palette(), dither=Image.Dither.NONE)
     mean, bad = G.diff_stats(quantized.convert("RGB"), fast)
     assert mean < 0.3 and bad < 0.002, (mean, bad)
+
+
+def test_the_registration_names_the_venezia_renderer() -> None:
+    from engine.registry import registration
+    from render.venezia import RENDERERS
+
+    assert dict(registration("venezia").images) == RENDERERS

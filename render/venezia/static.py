@@ -13,29 +13,15 @@
 Nothing here reads a game state: the functions take the board and plain values only.
 The artwork is split by job: ``static_layout`` (geometry), ``static_board`` (the board layer),
 ``static_labels`` (district names and legend), ``static_pieces`` (building sprites) and
-``static_icons`` (small icons); this module re-exports them under their old names.
+``static_icons`` (small icons); this module gathers what the board, hand and end images use.
 """
 
 from __future__ import annotations
 
-from render.common import SS as SS
-from render.common import flattened as flattened
-from render.common import marker as marker
-from render.common import paste as paste
-from render.common import paste_flat as paste_flat
-from render.common import rounded_box as rounded_box
-from render.common import wrap_words as wrap_words
-from render.static_board import (
-    _STATIC,
-    HexTile,
-    StaticBoard,
-    _draw_board_area,
-    _hex_mask_at,
-    hex_mask,
+from render.venezia.static_board import (
     static_board,
 )
-from render.static_icons import (
-    _footprint,
+from render.venezia.static_icons import (
     big_card,
     card_back,
     card_icon,
@@ -47,86 +33,33 @@ from render.static_icons import (
     token_icon,
     value_token,
 )
-from render.static_labels import (
-    _OBSTACLE_SCALE,
-    LEGEND_SIZE,
+from render.venezia.static_labels import (
     START_STEP,
-    _draw_legend,
-    _obstacles,
-    district_name_spots,
-    legend_spot,
 )
-from render.static_layout import (
-    _LAYOUTS,
-    SQRT3,
-    TRACK_END,
-    Box,
+from render.venezia.static_layout import (
     Layout,
-    Point,
-    _dashed_bridge,
-    _draw_bricks,
-    _draw_swamp,
-    _halo_text,
-    _scaled,
     hex_corners,
-    is_post,
     layout,
-    panels_height,
-    track_radius,
 )
-from render.static_pieces import (
-    Sprite,
-    _draw_span,
-    _piece_edges,
+from render.venezia.static_pieces import (
     building_sprite,
-    draw_icon,
 )
 
 __all__ = [
-    "LEGEND_SIZE",
-    "SQRT3",
     "START_STEP",
-    "TRACK_END",
-    "_LAYOUTS",
-    "_OBSTACLE_SCALE",
-    "_STATIC",
-    "Box",
-    "HexTile",
     "Layout",
-    "Point",
-    "Sprite",
-    "StaticBoard",
-    "_dashed_bridge",
-    "_draw_board_area",
-    "_draw_bricks",
-    "_draw_legend",
-    "_draw_span",
-    "_draw_swamp",
-    "_footprint",
-    "_halo_text",
-    "_hex_mask_at",
-    "_obstacles",
-    "_piece_edges",
-    "_scaled",
     "big_card",
     "building_sprite",
     "card_back",
     "card_icon",
-    "district_name_spots",
-    "draw_icon",
     "gondola",
     "hex_corners",
-    "hex_mask",
     "hex_ring",
-    "is_post",
     "layout",
-    "legend_spot",
-    "panels_height",
     "pawn_icon",
     "piece_icon",
     "ring_sprite",
     "static_board",
     "token_icon",
-    "track_radius",
     "value_token",
 ]

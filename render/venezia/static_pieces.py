@@ -11,10 +11,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render import theme as T
-from render.common import SS
-from render.common import downscale as _downscale
-from render.static_layout import (
+from render.common.draw import SS
+from render.common.draw import downscale as _downscale
+from render.venezia import theme as T
+from render.venezia.static_layout import (
     Layout,
     Point,
     _halo_text,

@@ -4,14 +4,17 @@ key of what it shows and cached quantized by that key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import static as S
-from render import theme as T
-from render.board_base import (
+from render.common.draw import RegionCache, marker, paste
+from render.common.text import draw_text, text_width
+from render.venezia import static as S
+from render.venezia import theme as T
+from render.venezia.board_base import (
     IMAGINARY_LETTER,
     STRIP_ROW_Y,
     STRIP_STEP,
@@ -28,17 +31,12 @@ from render.board_base import (
     panel_origin,
     panel_width,
 )
-from render.board_palette import (
-    _quantize,
-)
-from render.board_panels import (
+from render.venezia.board_panels import (
     _builds_lines,
     _builds_painter,
     _imaginary_painter,
     _player_painter,
 )
-from render.common import RegionCache
-from render.text import draw_text, text_width
 
 
 @dataclass(frozen=True)
@@ -55,8 +53,10 @@ class _Region:
         self.paint(img, ImageDraw.Draw(img))
         return img
 
-    def quantized(self) -> Image.Image:
-        return _REGION_CACHE.get((self.box, *self.key), lambda: _quantize(self.rgb()))
+    def quantized(self, quantize: Callable[[Image.Image], Image.Image]) -> Image.Image:
+        """The region on the board's palette (``quantize``: ``board_palette._quantize``; passed
+        in because the palette is made from a drawing of these regions), cached by key."""
+        return _REGION_CACHE.get((self.box, *self.key), lambda: quantize(self.rgb()))
 
 
 #: Pixels (bytes) of quantized panels kept: the last board's panels of ~100 live tables (a
@@ -159,7 +159,7 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
         tw = text_width(turn, sub_font, bold=True)
         draw_text(draw, (W - T.PAD - 4, y1), turn, sub_font, T.HEADER_SUB, bold=True, anchor="rm")
         for seat, letter in markers:
-            S.paste(img, S.marker(seat, letter, 36), (x, y1 - 18))
+            paste(img, marker(seat, letter, 36), (x, y1 - 18))
             x += 40
         if markers:
             x += 4
@@ -253,7 +253,7 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
             if holder is None:
                 draw_text(draw, (x + 46, row_y + 19), "free", small, T.TEXT_SOFT, anchor="mm")
             else:
-                S.paste(img, S.marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
+                paste(img, marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
             x += STRIP_STEP
         x = slots["deck"]
         draw_text(draw, (x + 32, row_y + 19), str(deck), big, T.TEXT, bold=True, anchor="lm")
@@ -263,7 +263,7 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
         if not pool:
             draw_text(draw, (x, row_y + 19), "empty", small, T.TEXT_SOFT, anchor="lm")
         for i, t in enumerate(pool[: max(1, room // 31)]):
-            S.paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
+            paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
         x = slots["supply"]
         for n in (*supply, treasure):
             ink = T.TEXT if n else T.ALERT

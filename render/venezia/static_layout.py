@@ -13,9 +13,9 @@ from typing import Final
 from PIL import ImageDraw
 
 from engine.venezia.board import Board, cartesian, load_board, load_components
-from render import theme as T
-from render.common import SS
-from render.text import draw_text
+from render.common.draw import SS
+from render.common.text import draw_text
+from render.venezia import theme as T
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
