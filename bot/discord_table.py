@@ -56,7 +56,7 @@ from bot.discord_live import (
 )
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
-from bot.discord_specs import COLORS, controls_for
+from bot.discord_specs import COLORS, Component, controls_for
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
 from engine.registry import default_game, registration
@@ -318,34 +318,37 @@ class TableMessages:
         self,
         live: LiveMessage,
         d: DecisionInfo | None,
-        openers: tuple[bool, bool] = (False, True),
+        components: tuple[Component, ...] = (),
         ds: Sequence[DecisionInfo] = (),
     ) -> Card:
         prompt = decision_line(d) if d is not None else None
         if d is not None and is_stage(ds):
             prompt = stage_prompt(ds)
-        exchange, choosable = openers
         return Card(
             live.title,
             list(live.lines),
             live.image,
             prompt=prompt,
             color=COLORS["board"],
-            components=()
-            if d is None
-            else decision_components(private_only(d), exchange=exchange, choosable=choosable),
+            components=() if d is None else components,
         )
+
+    async def decision_controls(
+        self, channel: str, d: DecisionInfo, ds: Sequence[DecisionInfo] = ()
+    ) -> tuple[Component, ...]:
+        """The buttons and menus of the pending decision on the table's public message."""
+        return decision_components(private_only(d), **await self._openers(channel, d, ds))
 
     async def _openers(
         self, channel: str, d: DecisionInfo, ds: Sequence[DecisionInfo] = ()
-    ) -> tuple[bool, bool]:
+    ) -> dict[str, bool]:
         """What the buttons that open the decider's own options would hold: whether he could
         exchange gold now (the side action), and whether the decision's private choice has
         anything but its decline (else only the decline's button is offered, not a menu
         holding nothing else). A sealed stage's button serves every decider: always shown."""
         rules = controls_for(d.game)
         if d.user_id is None or d.is_ai:
-            return False, True
+            return {"exchange": False, "choosable": True}
         options = await self.service.options_for(channel, d.user_id, "", None)
         side = rules.side_action
         exchange = side is not None and bool(filter_options(options, side[1], d.game))
@@ -353,7 +356,7 @@ class TableMessages:
         if d.options is None and d.multi is None and not is_stage(ds):
             flt = rules.private_choices.get(d.kind, ("", "all"))[1]
             choosable = any(o != d.decline for o in filter_options(options, flt, d.game))
-        return exchange, choosable
+        return {"exchange": exchange, "choosable": choosable}
 
     async def _start_turn(
         self,
@@ -385,7 +388,7 @@ class TableMessages:
             crc=crc,
             pinged=ping_ids(d, ds),
         )
-        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+        card = self._live_card(live, d, await self.decision_controls(channel, d, ds), ds)
         card.ping = tuple(live.pinged)
         message = await self._post(dest, channel, card, image)
         live.id = message.id
@@ -409,7 +412,7 @@ class TableMessages:
         if image is not None and picture_crc(image) != live.crc:
             upload, live.crc = image, picture_crc(image)
             live.image = f"board-{d.seq}.png"
-        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+        card = self._live_card(live, d, await self.decision_controls(channel, d, ds), ds)
         if not await self._edit(dest, live.id, card, upload):
             return await self._start_turn(dest, channel, d, live.lines, image, ds)
         due = [u for u in ping_ids(d, ds) if u not in live.pinged]
@@ -469,7 +472,7 @@ class TableMessages:
             )
         ):
             live.controls = True
-            card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+            card = self._live_card(live, d, await self.decision_controls(channel, d, ds), ds)
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return
