@@ -18,7 +18,15 @@ from bot.discord_controls import (
 from bot.discord_handlers import TableCommands
 from bot.discord_layout import escape
 from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_specs import ComponentId, controls_for, option_label, verb_of
+from bot.discord_specs import (
+    ButtonSpec,
+    ComponentId,
+    MessageSpec,
+    controls_for,
+    make_id,
+    option_label,
+    verb_of,
+)
 from bot.outputs import Code, DecisionInfo
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
@@ -149,26 +157,16 @@ class ComponentRouter(TableCommands):
         """A private list of the clicker's own options (cards to play, draws, exchanges)."""
         everything = await self.service.options_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
-        if options and all(o == d.decline for o in options):
-            # only the decline, which has its own button: no menu holding nothing else
-            label = option_label(d.decline or "", game=d.game)
+        if not options or all(o == d.decline for o in options):
+            # The public button is shown whatever the clicker's hand or gold allow (they are
+            # hidden): an empty list is explained to him alone, with the decline if he has one.
+            reason = None if everything else await self.service.options_reason(channel, user)
+            if reason is not None or d.user_id != user:
+                await self.answer(interaction, await self._not_choosing(channel, reason, d))
+                return
             await self.answer(
-                interaction,
-                f"Nothing to choose now: your only choice is {label} (its button is on the "
-                "table message).",
+                interaction, await self._nothing_to_choose(channel, user, cid, d, everything)
             )
-            return
-        if not options:
-            reason = await self.service.options_reason(channel, user)
-            if reason == Code.NOT_SEATED:
-                text = "You are not playing in this game."
-            elif reason == Code.ALREADY_CHOSEN:
-                text = await sealed.already_chosen_text(self.service, channel)
-            elif reason == Code.NOT_YOUR_DECISION or d.user_id != user:
-                text = not_yours(d)
-            else:
-                text = "Nothing to choose there now."
-            await self.answer(interaction, text)
             return
         multi = private_multi_spec(d, options)  # a multi-select of the own options, if declared
         if multi is not None:
@@ -187,6 +185,47 @@ class ComponentRouter(TableCommands):
                 game_name=d.game,
             ),
         )
+
+    async def _not_choosing(self, channel: str, reason: str | None, d: DecisionInfo) -> str:
+        """Why a user has nothing to choose in the decision (not seated, already chosen, not
+        his decision)."""
+        if reason == Code.NOT_SEATED:
+            return "You are not playing in this game."
+        if reason == Code.ALREADY_CHOSEN:
+            return await sealed.already_chosen_text(self.service, channel)
+        if reason in (None, Code.NOT_YOUR_DECISION):
+            return not_yours(d)
+        return "Nothing to choose there now."
+
+    async def _nothing_to_choose(
+        self,
+        channel: str,
+        user: str,
+        cid: ComponentId,
+        d: DecisionInfo,
+        everything: Sequence[str],
+    ) -> MessageSpec:
+        """The decider's private answer to an opener whose list holds nothing to choose: the
+        reason in the game's words (from his own view), and the decline's button when the
+        opener is the decision's own choice and declining is all that is left in it."""
+        rules = controls_for(d.game)
+        view = await self.service.view(channel, user)
+        reason = rules.nothing_to_choose(cid.arg, view) if view is not None else None
+        own = rules.private_choices.get(d.kind, ("", "all"))[1] == cid.arg
+        if not own or d.decline is None or d.decline not in everything:
+            text = reason or "Nothing to choose there now."
+            return MessageSpec(content=escape(text), ephemeral=True)
+        label = next(
+            (
+                text
+                for command, text in rules.private_buttons.get(d.kind, ())
+                if command == d.decline
+            ),
+            option_label(d.decline, game=d.game),
+        )
+        text = reason or f"You have nothing to choose here now: your only choice is {label}."
+        button = ButtonSpec(make_id(channel, d.game_id, d.seq, "do", d.decline), label, "primary")
+        return MessageSpec(content=escape(text), components=(button,), ephemeral=True)
 
 
 def _indexed(options: Sequence[str], ref: str) -> str:

@@ -181,17 +181,19 @@ def multi_command(verb: str, values: Iterable[str]) -> str:
     return " ".join([verb, *ordered])
 
 
-def decision_components(
-    d: DecisionInfo, *, exchange: bool = True, choosable: bool = True
-) -> tuple[Component, ...]:
+def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
     """Buttons / selects for the decision now pending (the same choices as the commands).
 
     Public options: up to 15 buttons, up to 25 in one select menu, more grouped by district
     (choose a district, then a private list of that district's choices). ``done`` and
-    ``flip`` are buttons. Private decisions get a button that opens the clicker's own choices.
-    "Exchange gold…" when ``exchange`` (the adapter knows whether one is open), and
-    "My hand". Without ``choosable`` (the decider's own options hold nothing but the
-    decline) the private choice's button is left out: the decline's button remains.
+    ``flip`` are buttons. Private decisions get a button that opens the clicker's own choices,
+    and their decline's button. The game's side action ("Exchange gold…") when
+    ``d.side_action``, and "My hand".
+
+    The message is public: its components follow the decision alone (public information),
+    never the decider's own options - a button that came and went with what his hand or his
+    tokens allow would tell everybody. A private list that holds nothing to choose is
+    explained privately when its button is clicked.
     """
     if d.is_ai:
         return ()
@@ -240,9 +242,7 @@ def decision_components(
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), label, style))
     else:
         label, flt = rules.private_choices.get(d.kind, ("Choose…", "all"))
-        side = rules.side_action is not None and flt == rules.side_action[1]
-        if (exchange or not side) and (choosable or d.decline is None):
-            controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
+        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
         extra = list(rules.private_buttons.get(d.kind, ()))
         if d.decline is not None and all(command != d.decline for command, _ in extra):
             extra.append((d.decline, option_label(d.decline, game=d.game)))
@@ -250,7 +250,7 @@ def decision_components(
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", command), text))
     side_label, side_filter = rules.side_action or ("", "")
     shown = any(c.custom_id.endswith(f":opt:{side_filter}") for c in controls)
-    if exchange and side_filter and not shown:
+    if d.side_action and side_filter and not shown:
         controls.append(ButtonSpec(make_id(ch, game, seq, "opt", side_filter), side_label))
     controls.append(ButtonSpec(make_id(ch, game, seq, "hand"), "My hand"))
     controls_row = min(row, MAX_ROWS - 1)

@@ -191,7 +191,22 @@ async def play_one(
                 return True
     actor = actors[int(who[-1])]
     usable = [c for c in controls(stored) if action_of(c["custom_id"]) in DECISION_ACTIONS]
-    choice = rng.choice(usable)
+    rng.shuffle(usable)
+    for choice in usable:
+        if await _use(env, actor, message, choice, rng):
+            return True
+    raise AssertionError(f"no control of the decision message led to a choice: {usable}")
+
+
+async def _use(
+    env: Env,
+    actor: MemberActor,
+    message: ResponseMessage,
+    choice: dict[str, Any],
+    rng: random.Random,
+) -> bool:
+    """Use one control of the decision message; False when it opened nothing to choose (the
+    bot said why, privately: e.g. "Exchange gold…" with too little gold)."""
     action = action_of(choice["custom_id"])
     if action == "do":
         result = await actor.click(message, custom_id=choice["custom_id"])
@@ -212,7 +227,8 @@ async def play_one(
         else:
             opened = await actor.click(message, custom_id=choice["custom_id"])
         menus = _menus(opened)
-        assert menus, f"no private menu after {choice['custom_id']}: {opened!r}"
+        if not menus:
+            return await _nothing_to_choose(env, actor, opened, choice)
         if _is_multi(menus[-1]):
             await choose_many(env, actor, message, choice, menus[-1], rng)
             return True
@@ -220,6 +236,24 @@ async def play_one(
         after = left_behind(env, menus[-1])
         assert after is None or not controls(after), "a private menu was left live"
         assert after is None or (after.content or "").startswith("✅"), after.content
+    return True
+
+
+async def _nothing_to_choose(
+    env: Env, actor: MemberActor, opened: Any, choice: dict[str, Any]
+) -> bool:
+    """An opener's private answer without a menu: the reason, and the decline's button when
+    declining is all the player may do there (he clicks it: True); else False."""
+    found = [m for m in [opened.response, *opened.followups] if m is not None]
+    assert found and all(m.ephemeral for m in found), f"no private answer to {choice}"
+    assert _shown_texts(opened).strip(), f"no reason after {choice['custom_id']}"
+    buttons = [c for m in found for c in controls(m) if action_of(c["custom_id"]) == "do"]
+    if not buttons:
+        return False
+    holder = next(m for m in found if controls(m))
+    result = await actor.click(holder, custom_id=buttons[0]["custom_id"])
+    assert not result.followups, [m.content for m in result.followups]
+    assert left_behind(env, holder) is None, "the private answer was left behind"
     return True
 
 

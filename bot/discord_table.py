@@ -36,7 +36,7 @@ from typing import Any
 import discord
 
 from bot.discord_chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
-from bot.discord_controls import decision_components, filter_options, lobby_components
+from bot.discord_controls import decision_components, lobby_components
 from bot.discord_layout import (
     Card,
     card_edit_kwargs,
@@ -57,7 +57,7 @@ from bot.discord_live import (
 from bot.discord_lobby import lobby_controls
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
-from bot.discord_specs import COLORS, controls_for
+from bot.discord_specs import COLORS, Component
 from bot.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.service import TableService
 from engine.registry import default_game, registration
@@ -319,42 +319,26 @@ class TableMessages:
         self,
         live: LiveMessage,
         d: DecisionInfo | None,
-        openers: tuple[bool, bool] = (False, True),
+        components: tuple[Component, ...] = (),
         ds: Sequence[DecisionInfo] = (),
     ) -> Card:
         prompt = decision_line(d) if d is not None else None
         if d is not None and is_stage(ds):
             prompt = stage_prompt(ds)
-        exchange, choosable = openers
         return Card(
             live.title,
             list(live.lines),
             live.image,
             prompt=prompt,
             color=COLORS["board"],
-            components=()
-            if d is None
-            else decision_components(private_only(d), exchange=exchange, choosable=choosable),
+            components=() if d is None else components,
         )
 
-    async def _openers(
-        self, channel: str, d: DecisionInfo, ds: Sequence[DecisionInfo] = ()
-    ) -> tuple[bool, bool]:
-        """What the buttons that open the decider's own options would hold: whether he could
-        exchange gold now (the side action), and whether the decision's private choice has
-        anything but its decline (else only the decline's button is offered, not a menu
-        holding nothing else). A sealed stage's button serves every decider: always shown."""
-        rules = controls_for(d.game)
-        if d.user_id is None or d.is_ai:
-            return False, True
-        options = await self.service.options_for(channel, d.user_id, "", None)
-        side = rules.side_action
-        exchange = side is not None and bool(filter_options(options, side[1], d.game))
-        choosable = True
-        if d.options is None and d.multi is None and not is_stage(ds):
-            flt = rules.private_choices.get(d.kind, ("", "all"))[1]
-            choosable = any(o != d.decline for o in filter_options(options, flt, d.game))
-        return exchange, choosable
+    @staticmethod
+    def decision_controls(d: DecisionInfo) -> tuple[Component, ...]:
+        """The buttons and menus of the pending decision on the table's public message: from
+        the decision alone (public information), never from the decider's own options."""
+        return decision_components(private_only(d))
 
     async def _start_turn(
         self,
@@ -386,7 +370,7 @@ class TableMessages:
             crc=crc,
             pinged=ping_ids(d, ds),
         )
-        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+        card = self._live_card(live, d, self.decision_controls(d), ds)
         card.ping = tuple(live.pinged)
         message = await self._post(dest, channel, card, image)
         live.id = message.id
@@ -410,7 +394,7 @@ class TableMessages:
         if image is not None and picture_crc(image) != live.crc:
             upload, live.crc = image, picture_crc(image)
             live.image = f"board-{d.seq}.png"
-        card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+        card = self._live_card(live, d, self.decision_controls(d), ds)
         if not await self._edit(dest, live.id, card, upload):
             return await self._start_turn(dest, channel, d, live.lines, image, ds)
         due = [u for u in ping_ids(d, ds) if u not in live.pinged]
@@ -470,7 +454,7 @@ class TableMessages:
             )
         ):
             live.controls = True
-            card = self._live_card(live, d, await self._openers(channel, d, ds), ds)
+            card = self._live_card(live, d, self.decision_controls(d), ds)
             if await self._edit(dest, live.id, card, None):
                 await self._save(channel, live)
                 return

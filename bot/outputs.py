@@ -136,6 +136,10 @@ class DecisionInfo:
     #: The answer stays secret until every seat of the stage has answered (adapters ask it
     #: privately: an ephemeral select, a hidden prompt).
     sealed: bool = False
+    #: The game's side action (its controls' ``side_action``) may be open for the decider, as
+    #: far as the public view tells (``Controls.side_action_open``): never his hidden
+    #: information, so a public button may follow it. False when the game has none.
+    side_action: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -211,6 +211,15 @@ class Controls:
     option_filters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: (button label, filter) for the side action allowed at any time of one's turn
     side_action: tuple[str, str] | None = None
+    #: (public view, seat) -> whether the side action may be open for that seat, judged from
+    #: public information only: its button is on the table's public message, so it must not
+    #: come and go with the seat's hidden information (a click without a legal one is
+    #: answered privately, with :attr:`nothing_to_choose`)
+    side_action_open: Callable[[JSON, int], bool] = lambda view, seat: True
+    #: (filter, the clicker's own view) -> why his private list of that filter holds nothing
+    #: to choose (nothing at all, or only the decision's decline), in people's words, for his
+    #: eyes only (``None``: the adapter's generic text)
+    nothing_to_choose: Callable[[str, JSON], str | None] = lambda flt, view: None
     #: public options shown as their own buttons, apart from the option lists
     special_options: frozenset[str] = frozenset()
     #: decision kind -> (command, label) buttons next to a private choice

@@ -181,14 +181,25 @@ def test_private_decisions_open_private_choices(kind: str, label: str, flt: str)
     assert sum(c.custom_id.endswith(":opt:exchange") for c in comps) == 1
 
 
-def test_gold_pause_without_an_exchange_offers_only_continue() -> None:
-    """V-G1 Decision: the pause opens whenever the player holds a token; when no exchange is
-    possible (the adapter asked), no button leads to an empty list (issue #11)."""
-    comps = decision_components(decision("exchange_window", None), exchange=False)
+def test_the_gold_pause_shows_the_same_buttons_whatever_the_gold() -> None:
+    """V-G1 Decision: the pause opens whenever the player holds a token. Whether his secret
+    token values reach 5 gold must not show on the public message: "Exchange gold…" is there
+    (a click without an exchange is answered privately) beside "Continue"."""
+    comps = decision_components(decision("exchange_window", None))
     check_layout(comps)
-    assert not any(c.custom_id.endswith(":opt:exchange") for c in comps)
+    assert sum(c.custom_id.endswith(":opt:exchange") for c in comps) == 1
     assert any(c.custom_id.endswith(":do:done") for c in comps)
     assert comps[-1].custom_id.endswith(":hand")
+
+
+def test_the_side_action_follows_the_public_view_only() -> None:
+    """Outside the pause, "Exchange gold…" follows ``DecisionInfo.side_action`` (from the
+    public view: his turn, tokens in front of him), never his own options."""
+    shown = decision_components(decision("play", None))
+    hidden = decision_components(decision("play", None, side_action=False))
+    assert any(c.custom_id.endswith(":opt:exchange") for c in shown)
+    assert not any(c.custom_id.endswith(":opt:exchange") for c in hidden)
+    assert [c for c in shown if not c.custom_id.endswith(":opt:exchange")] == list(hidden)
 
 
 def test_flip_end_and_ai() -> None:

@@ -47,6 +47,12 @@ def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
     return MultiChoice(declared.verb, tuple(items), low, high)
 
 
+def side_action_open(game: str | None, view: JSON, seat: int) -> bool:
+    """Whether the game's side action may be open for ``seat``, from the public view only."""
+    controls = registration_of(game).load_controls()
+    return controls.side_action is not None and controls.side_action_open(view, seat)
+
+
 def decision_info(
     svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
 ) -> DecisionInfo | None:
@@ -86,6 +92,7 @@ def decisions_info(
                 is_ai=p.is_ai,
                 multi=multi_choice(state.game_name, d.kind, view),
                 sealed=d.sealed,
+                side_action=side_action_open(state.game_name, view, d.seat),
                 **turn_fields(view, state.players),
             )
         )

@@ -69,6 +69,17 @@ def divide_items(view: JSON) -> tuple[list[tuple[str, str, str | None]], int, in
     return items, low, high
 
 
+def nothing_to_choose(flt: str, view: JSON) -> str | None:
+    """Why the placer's own list holds nothing to place (only the pass), for his eyes only."""
+    vote = view.get("vote") or {}
+    district = vote.get("district")
+    if flt != "place" or not district:
+        return None
+    names = {str(d["id"]): str(d["name"]) for d in view.get("districts") or []}
+    name = names.get(district, card_name(district))
+    return f"Nothing in your hand can be placed in {name} now: your only choice is to pass."
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"divide"}),
@@ -81,6 +92,7 @@ def controls() -> Controls:
         option_group=option_group,
         group_noun="first card",
         option_label=option_label,
+        nothing_to_choose=nothing_to_choose,
         multi_select={
             "divide": MultiSelect("divide", divide_items),
             "place": MultiSelect("place", from_options=placement_items, command=placement_command),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from engine.core import JSON
 from engine.registry import Controls, SlashCommand
 
 _HEX = re.compile(r"([A-Za-z]+)\d+")
@@ -172,6 +173,37 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
 )
 
 
+def exchange_open(view: JSON, seat: int) -> bool:
+    """Whether ``seat`` may exchange gold now as far as everybody can tell (the public view):
+    his own turn, the end not triggered, at least one token in front of him. How many tokens
+    he holds is public, their values are not (V-C4, V-U5): whether they reach 5 gold must not
+    decide what the table shows (V-G1)."""
+    if view.get("game_over") or view.get("end_triggered") or view.get("active") != seat:
+        return False
+    players = view.get("players") or []
+    if not 0 <= seat < len(players):
+        return False
+    me = players[seat]
+    return int(me.get("swamp_tokens", 0)) + int(me.get("treasure_tokens", 0)) > 0
+
+
+def nothing_to_choose(flt: str, view: JSON) -> str | None:
+    """Why the player's own list of exchanges is empty, for his eyes only (his view)."""
+    if flt != "exchange":
+        return None
+    me = view.get("me") or {}
+    if view.get("end_triggered"):
+        return "No more exchanges: the end of the game is triggered."
+    if not me.get("tokens"):
+        return "You hold no gold tokens to exchange."
+    if view.get("active") != me.get("seat"):
+        return "You may exchange gold only during your own turn."
+    gold = int(me.get("gold", 0))
+    if gold < 5:
+        return f"Your gold ({gold}) is less than 5: an exchange needs 5 gold."
+    return None
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "drain"}),
@@ -195,6 +227,8 @@ def controls() -> Controls:
         },
         group_noun="district",
         side_action=("Exchange gold…", "exchange"),
+        side_action_open=exchange_open,
+        nothing_to_choose=nothing_to_choose,
         special_options=frozenset({"done", "flip"}),
         private_buttons={
             "play": (("play", "Play no cards"),),

@@ -321,24 +321,44 @@ async def test_a_vote_is_placed_with_cards_and_a_gondola_by_the_controls_alone(
     assert "gondola" in posted.split("alice places", 1)[1].split("\n", 1)[0]
 
 
-async def test_nothing_to_place_offers_pass_alone(
+async def test_nothing_to_place_is_explained_privately_with_pass(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Alice cannot outbid bob's vote with her hand: the table message offers Pass, not a
-    "Place cards…" menu that would hold nothing else."""
-    channel, alice, _bob, state = await _alice_places(
+    """Alice cannot outbid bob's vote with her hand. Her hand is hidden, so the table message
+    shows "Place cards…" as always (its absence would tell bob); her click is answered to her
+    alone with the reason and a Pass button, and that Pass plays."""
+    channel, alice, bob, state = await _alice_places(
         simcord_env, monkeypatch, 2, lambda options: options == ["pass"]
     )
     stored = decision_message(simcord_env, channel)
     assert stored is not None
     labels = [c.get("label") for c in controls(stored) if c.get("type") == 2]
-    assert "Place cards…" not in labels and "Pass" in labels, labels
-    # Pass is the answer, and the game goes on
-    pass_button = next(c for c in controls(stored) if c.get("label") == "Pass")
-    result = await alice.click(
-        ResponseMessage(simcord_env, stored), custom_id=pass_button["custom_id"]
-    )
+    assert "Place cards…" in labels and "Pass" in labels, labels
+    table = ResponseMessage(simcord_env, stored)
+    opener = next(c for c in controls(stored) if c.get("label") == "Place cards…")
+    before = await simcord_env.bot.service.view(str(channel.id))
+
+    # bob clicking it learns nothing about alice's hand
+    peek = await bob.click(table, custom_id=opener["custom_id"])
+    assert "Not your decision" in _shown(peek), _shown(peek)
+    assert not [m for m in [peek.response, *peek.followups] if m is not None and controls(m)]
+
+    opened = await alice.click(table, custom_id=opener["custom_id"])
+    answers = [m for m in [opened.response, *opened.followups] if m is not None]
+    assert answers and all(m.ephemeral for m in answers)
+    district = state.comp.names[state.vote["district"]]
+    assert (
+        f"Nothing in your hand can be placed in {district} now: your only choice is to pass"
+        in _shown(opened)
+    ), _shown(opened)
+    private = next(m for m in answers if controls(m))
+    assert [c.get("label") for c in controls(private)] == ["Pass"]
+    assert await simcord_env.bot.service.view(str(channel.id)) == before
+
+    # Pass is the answer, and the game goes on; the private answer goes with it
+    result = await alice.click(private, custom_id=controls(private)[0]["custom_id"])
     assert not result.followups, [m.content for m in result.followups]
+    assert simcord_env.backend.messages[private.channel_id].get(private.id) is None
     state.apply(0, "pass")
     assert (await simcord_env.bot.service.view(str(channel.id)))["vote"] == state.public_view()[
         "vote"

@@ -62,12 +62,17 @@ async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
 
 def _private_notes(env: Env, channel, player, after: int) -> list[str]:
     """The ephemeral messages (newer than message id ``after``) a player still has in the
-    channel (Discord keeps them until dismissed)."""
+    channel (Discord keeps them until dismissed) that report a choice or hold controls. An
+    answer to a click that had nothing to choose (e.g. "Exchange gold…" with too little gold:
+    the button is shown whatever his hidden gold) stays, as any private explanation does."""
     stored = env.backend.messages[channel.id].values()
     return [
         m.content or ""
         for m in stored
-        if m.id > after and m.is_ephemeral and m.visible_to(player.id)
+        if m.id > after
+        and m.is_ephemeral
+        and m.visible_to(player.id)
+        and ((m.content or "").startswith("✅") or m.components)
     ]
 
 
