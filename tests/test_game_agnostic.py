@@ -32,7 +32,7 @@ SHARED = [
             "rng.py",
         )
     ),
-    ROOT / "engine" / "ai" / "__init__.py",
+    *sorted((ROOT / "engine" / "ai").rglob("*.py")),
     ROOT / "render" / "png.py",
     ROOT / "render" / "text.py",
 ]

@@ -1,0 +1,1 @@
+"""Venezia's own tests."""
