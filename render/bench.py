@@ -98,7 +98,7 @@ def _am_state(seed: int, turns: int, variant: str = "base") -> Any:
     """An Amsterdam game of seeded random moves until round ``turns`` is under way, stopped at
     a placement when one comes (the legal cells are highlighted: the fullest harbour)."""
     from engine.amsterdam import GAME
-    from engine.amsterdam.ai import RandomAi
+    from engine.amsterdam.ai.greedy import RandomAi
 
     state = GAME.new_state(["Anna", "青熊"], seed, {"variant": variant})
     rng = random.Random(seed)

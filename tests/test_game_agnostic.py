@@ -32,7 +32,7 @@ SHARED = [
             "rng.py",
         )
     ),
-    ROOT / "engine" / "ai" / "__init__.py",
+    *sorted((ROOT / "engine" / "ai").rglob("*.py")),
     *sorted((ROOT / "render" / "common").rglob("*.py")),
 ]
 

@@ -13,9 +13,9 @@ from bot.ai_seat import ai_level, ai_levels, get_ai
 from bot.outputs import Code, Outcome
 from bot.service import IMAGE_DECISIONS, RULE_TOPICS, TableService
 from bot.storage import Storage
-from engine.ai.random_ai import RandomAi
 from engine.core import Event
 from engine.games import GAMES, get_game
+from engine.venezia.ai.random_ai import RandomAi
 from tests.test_service_support import (
     PNG_MAGIC,
     make_renderer,

@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.ai import shadow
+from engine.amsterdam.ai.greedy import shadow
 from engine.amsterdam.rounds import seat_options
 from engine.amsterdam.state import SEALED_PHASES, AmsterdamState
 from engine.core import JSON

@@ -44,7 +44,7 @@ REGISTRATION = GameRegistration(
     title="Canal Grande",
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
     **conventional_parts("engine.canal_grande", "render.canal_grande"),
-    ai="engine.ai.canal_grande:get_cg_ai",
+    ai="engine.canal_grande.ai:get_ai",
     ai_levels=("random", "greedy", "strong"),
     random_policy="engine.registry:uniform_random_policy",
     command_seat="engine.registry:deciding_seat",

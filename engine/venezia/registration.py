@@ -46,20 +46,6 @@ def scores(state: Any) -> list[int | None]:
     return [int(p) for p in state.pos]
 
 
-#: The AI levels, weakest first, and their classes.
-AI_CLASSES = {
-    "random": "engine.ai.random_ai:RandomAi",
-    "greedy": "engine.ai.greedy:GreedyAi",
-    "strong": "engine.ai.strong:StrongAi",
-}
-
-
-def make_ai(level: str, budget_s: float | None = None) -> Any:
-    from engine.ai.base import level_player
-
-    return level_player(level, budget_s, "Venezia", AI_CLASSES)
-
-
 def random_policy(rng: random.Random) -> Any:
     """Uniform over the pending options; now and then a random gold exchange (V-G1)."""
     from engine.venezia.gold import best_exchange
@@ -95,7 +81,7 @@ REGISTRATION = GameRegistration(
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
     **conventional_parts("engine.venezia", "render.venezia"),
-    ai="engine.venezia.registration:make_ai",
+    ai="engine.venezia.ai:get_ai",
     ai_levels=("random", "greedy", "strong"),
     random_policy="engine.venezia.registration:random_policy",
     command_seat="engine.venezia.registration:command_seat",

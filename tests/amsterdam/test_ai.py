@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine.amsterdam import GAME, VARIANTS
-from engine.amsterdam.ai import GreedyAi, RandomAi, get_ai
+from engine.amsterdam.ai import get_ai
+from engine.amsterdam.ai.greedy import GreedyAi, RandomAi
 from engine.amsterdam.invariants import violations
 
 

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from engine.amsterdam import GAME, VARIANTS
-from engine.amsterdam.ai import GreedyAi, RandomAi, get_ai
-from engine.amsterdam.ai_strong import AmStrongAi
+from engine.amsterdam.ai import get_ai
+from engine.amsterdam.ai.greedy import GreedyAi, RandomAi
+from engine.amsterdam.ai.strong import AmStrongAi
 from engine.amsterdam.invariants import violations
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.amsterdam import GAME, VARIANTS, AmsterdamState
 from engine.amsterdam.ai import get_ai
-from engine.amsterdam.ai_strong import AmStrongAi, clearly_better
+from engine.amsterdam.ai.strong import AmStrongAi, clearly_better
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.invariants import violations
 

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from engine.ai import get_ai, policy_factory
-from engine.ai.canal_grande.greedy import CgGreedyAi, CgRandomAi
-from engine.ai.canal_grande.strong import CgStrongAi
 from engine.canal_grande import GAME, CanalGrandeState
+from engine.canal_grande.ai.greedy import CgGreedyAi, CgRandomAi
+from engine.canal_grande.ai.strong import CgStrongAi
 from engine.canal_grande.determinize import determinize
 from engine.canal_grande.invariants import violations
 from engine.games import get_game

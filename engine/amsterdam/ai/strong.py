@@ -26,7 +26,7 @@ import random
 import time
 
 from engine.ai.racing import WorldSearchAi
-from engine.amsterdam.ai import evaluate, greedy_command, place_value, ship_values
+from engine.amsterdam.ai.greedy import evaluate, greedy_command, place_value, ship_values
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
 from engine.core import JSON, Decision

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.canal_grande.heuristics import DEFAULT, HeuristicPolicy, Weights
+from engine.canal_grande.ai.heuristics import DEFAULT, HeuristicPolicy, Weights
 from engine.canal_grande.determinize import determinize
 from engine.core import JSON, Decision
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.canal_grande.greedy import view_options
-from engine.ai.canal_grande.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
 from engine.ai.racing import WorldSearchAi
+from engine.canal_grande.ai.greedy import view_options
+from engine.canal_grande.ai.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
 from engine.canal_grande.determinize import determinize
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import JSON, Decision

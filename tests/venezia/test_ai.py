@@ -1,4 +1,4 @@
-"""AI players: legal moves only, only their own seat's view, and greedy beats random."""
+"""Venezia's AI players: legal moves only, only their own seat's view, and greedy beats random."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from typing import Any
 import pytest
 
 from engine.ai import LEVELS, get_ai, policy_factory
-from engine.ai.base import AiPlayer, legal_options
-from engine.ai.greedy import GreedyAi
-from engine.ai.random_ai import RandomAi
-from engine.ai.strong import StrongAi
+from engine.ai.base import AiPlayer
 from engine.core import JSON, Decision
 from engine.selfplay import run_selfplay
 from engine.venezia import VeneziaState
-from tests.test_determinize import STATES, reshuffle_hidden
+from engine.venezia.ai.greedy import GreedyAi
+from engine.venezia.ai.options import legal_options
+from engine.venezia.ai.random_ai import RandomAi
+from engine.venezia.ai.strong import StrongAi
+from tests.venezia.test_determinize import STATES, reshuffle_hidden
 
 
 def play_game(players: int, seed: int, ais: list[AiPlayer]) -> VeneziaState:
@@ -200,15 +201,3 @@ def test_no_endless_passing_with_a_full_hand_and_no_swamps() -> None:
     for ai in (GreedyAi(), StrongAi(budget_s=0.0, min_worlds=1, max_candidates=3)):
         command = ai.choose(state.player_view(seat), d, random.Random(1))
         assert command not in ("play", "flip")
-
-
-def test_race_keeps_the_leader_and_close_ones_only() -> None:
-    """Shared by every game's search AI (engine/ai/racing.py)."""
-    from engine.ai.racing import race
-
-    results = {
-        "lead": [1.0, 1.1, 0.9, 1.0, 1.05, 0.95],
-        "close": [0.98, 1.12, 0.85, 1.02, 1.0, 0.97],
-        "bad": [0.1, 0.0, 0.2, 0.1, 0.15, 0.05],
-    }
-    assert race(["lead", "close", "bad"], results) == ["lead", "close"]

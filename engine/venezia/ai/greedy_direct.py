@@ -1,13 +1,13 @@
 """The ``greedy`` level's direct formulas: placement, ponte districts, draining, drawing and
 gold exchanges are scored without copying the state, which keeps a decision within a few
-milliseconds. :class:`~engine.ai.greedy.GreedyPlayer` inherits them.
+milliseconds. :class:`~engine.venezia.ai.greedy.GreedyPlayer` inherits them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.ai.greedy_eval import (
+from engine.venezia.ai.greedy_eval import (
     Evaluator,
     Weights,
     board_info,

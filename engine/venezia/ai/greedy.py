@@ -25,9 +25,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.ai.base import GameMemory, legal_options, split_options
-from engine.ai.greedy_direct import DirectScores
-from engine.ai.greedy_eval import (
+from engine.core import JSON, Decision
+from engine.venezia.ai.greedy_direct import DirectScores
+from engine.venezia.ai.greedy_eval import (
     DEFAULT_WEIGHTS,
     FALLBACK_POINTS,
     RESOLUTION_PHASES,
@@ -41,7 +41,7 @@ from engine.ai.greedy_eval import (
     board_stats,
     expected_gold,
 )
-from engine.core import JSON, Decision
+from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
 

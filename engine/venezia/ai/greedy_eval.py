@@ -1,8 +1,8 @@
 """The ``greedy`` level's evaluation of a position: what a seat's gondola, gold, hand and
 cards in front are worth, with the board facts that evaluation needs (cached per board).
 
-Token values the seat cannot know are counted at their expectation; see :mod:`engine.ai.greedy`
-for the formula and how the player uses it.
+Token values the seat cannot know are counted at their expectation; see
+:mod:`engine.venezia.ai.greedy` for the formula and how the player uses it.
 """
 
 from __future__ import annotations

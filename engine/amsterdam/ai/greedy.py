@@ -1,4 +1,4 @@
-"""AI players for Amsterdam: ``random`` and ``greedy`` (``strong`` is in ``ai_strong.py``).
+"""Amsterdam's ``random`` and ``greedy`` AI levels (``strong`` is in ``strong.py``).
 
 Both follow the project's AI interface (``engine.ai.base.AiPlayer``): ``choose(view, decision,
 rng)`` with ``view = state.player_view(seat)``. They never see the state, so they cannot read
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.base import AiPlayer, level_player
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
 from engine.amsterdam.scoring import area_winner
@@ -326,18 +325,3 @@ def _choose_card(st: AmsterdamState, options: list[str], me: int) -> str:
         if value > best:
             best, choice = value, o
     return choice
-
-
-#: The AI levels, weakest first, and their classes.
-AI_CLASSES = {
-    "random": "engine.amsterdam.ai:RandomAi",
-    "greedy": "engine.amsterdam.ai:GreedyAi",
-    "strong": "engine.amsterdam.ai_strong:AmStrongAi",
-}
-LEVELS: tuple[str, ...] = tuple(AI_CLASSES)
-
-
-def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
-    """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
-    sets the strong level's seconds per decision (default 1 s)."""
-    return level_player(level, budget_s, "Amsterdam", AI_CLASSES)

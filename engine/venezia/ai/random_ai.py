@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.base import legal_options, split_options
 from engine.core import JSON, Decision
+from engine.venezia.ai.options import legal_options, split_options
 
 EXCHANGE_CHANCE = 0.15
 

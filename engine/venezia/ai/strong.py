@@ -24,16 +24,16 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.base import GameMemory, legal_options, split_options
-from engine.ai.greedy import (
+from engine.ai.racing import WorldSearchAi
+from engine.core import JSON, Decision
+from engine.venezia.ai.greedy import (
     DEFAULT_WEIGHTS,
     Evaluator,
     GreedyPlayer,
     Weights,
     no_stall,
 )
-from engine.ai.racing import WorldSearchAi
-from engine.core import JSON, Decision
+from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
 
