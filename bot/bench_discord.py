@@ -61,8 +61,8 @@ async def play(
 
     from bot.discord_app import create_bot
     from bot.discord_sim import figures, play_game
-    from bot.service import PlaceholderRenderer
     from bot.settings import Settings
+    from bot.table.service import PlaceholderRenderer
 
     with tempfile.TemporaryDirectory(prefix="venezia-bench-discord-") as tmp:
         settings = Settings(

@@ -3,7 +3,7 @@
 Every channel seats a random number of players the game allows (``--game``, default the default
 game), starts a game and plays it to the end with random legal commands (the deciding player's
 options, now and then a side action such as a gold exchange), then starts the next one - all
-through :class:`bot.service.TableService` with SQLite commits and the board / hand images
+through :class:`bot.table.service.TableService` with SQLite commits and the board / hand images
 rendered as in real play. Channels run concurrently on one event loop; each command's
 latency is the time ``await service.command(...)`` takes, measured after a warm-up.
 
@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.outputs import Outcome
-from bot.render_procs import auto_render_processes
-from bot.service import (
+from bot.table.outputs import Outcome
+from bot.table.render_procs import auto_render_processes
+from bot.table.service import (
     ModuleRenderer,
     PlaceholderRenderer,
     Renderer,

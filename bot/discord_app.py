@@ -23,14 +23,14 @@ import discord
 from bot.discord_board import BoardOnlyRenderer
 from bot.discord_commands import FALLBACK_VERB, move_commands, register_commands
 from bot.discord_components import ComponentRouter
-from bot.service import (
+from bot.settings import TOKEN_HELP, Settings, SettingsError
+from bot.table.service import (
     PlaceholderRenderer,
     Renderer,
     RendererUnavailable,
     TableService,
     default_renderer,
 )
-from bot.settings import TOKEN_HELP, Settings, SettingsError
 
 __all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer"]
 

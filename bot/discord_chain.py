@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.discord_layout import SUMMARY_MAX, Card, clip_end
 from bot.discord_live import LiveMessage, event_lines
 from bot.discord_specs import COLORS
-from bot.outputs import DecisionInfo, PublicUpdate
+from bot.table.outputs import DecisionInfo, PublicUpdate
 
 if TYPE_CHECKING:
     from bot.discord_table import TableMessages

@@ -1,6 +1,6 @@
 """The Discord client: start-up, resuming tables, and the path of every table action.
 
-A thin adapter over :class:`bot.service.TableService`:
+A thin adapter over :class:`bot.table.service.TableService`:
 
 * **Actions** (``/join``, ``/play``, a button, a select, ...) check the bot's permissions,
   acknowledge at once (Discord wants an answer within 3 seconds; the service renders off the
@@ -37,9 +37,9 @@ from bot.discord_perms import missing_permissions, permissions_refusal
 from bot.discord_specs import ComponentId, MessageSpec, option_label
 from bot.discord_table import TableMessages
 from bot.discord_views import DYNAMIC_ITEMS, send_kwargs
-from bot.outputs import Code, Outcome
-from bot.service import TableService
 from bot.settings import Settings
+from bot.table.outputs import Code, Outcome
+from bot.table.service import TableService
 
 __all__ = ["TableClient", "TableTree"]
 

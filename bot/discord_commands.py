@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.discord_shared_verbs import VerbOfGame, merged_command
 from bot.discord_specs import arg_of, controls_for, verb_of
 from bot.discord_start import start_command
-from bot.service import ai_levels
+from bot.table.service import ai_levels
 from engine.registry import (
     Controls,
     SlashCommand,

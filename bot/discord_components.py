@@ -27,7 +27,7 @@ from bot.discord_specs import (
     option_label,
     verb_of,
 )
-from bot.outputs import Code, DecisionInfo
+from bot.table.outputs import Code, DecisionInfo
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
 

@@ -28,7 +28,7 @@ from bot.discord_specs import (
     option_label,
     verb_of,
 )
-from bot.outputs import DecisionInfo
+from bot.table.outputs import DecisionInfo
 
 __all__ = [
     "decision_components",

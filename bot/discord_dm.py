@@ -41,8 +41,8 @@ from typing import Any
 import discord
 
 from bot.discord_layout import CONTENT_MAX, clip_start, escape, mentions
-from bot.outputs import Outcome, PrivateUpdate
-from bot.service import TableService
+from bot.table.outputs import Outcome, PrivateUpdate
+from bot.table.service import TableService
 
 __all__ = ["DMS_CLOSED", "HandMail", "without_echo"]
 

@@ -25,7 +25,7 @@ from bot.discord_commands import (
 from bot.discord_layout import CONTENT_MAX, clip_start, escape
 from bot.discord_messages import reply_spec
 from bot.discord_specs import controls_for
-from bot.outputs import Reply
+from bot.table.outputs import Reply
 from engine.registry import default_game, registration
 
 __all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands"]

@@ -8,7 +8,7 @@ import zlib
 from dataclasses import asdict, dataclass, field
 
 from bot.discord_layout import SUMMARY_MAX, clip_end, escape
-from bot.outputs import DecisionInfo, PublicUpdate
+from bot.table.outputs import DecisionInfo, PublicUpdate
 
 __all__ = [
     "LiveMessage",

@@ -2,7 +2,8 @@
 Leave / Add AI / Remove AI / Start*), a menu of the hosted games, a menu per option of the
 lobby's game that has choices (its current value selected), and an *Add AI* menu of the game's
 AI levels. Every choice goes through the same service call as its typed command
-(``/options``, ``/addbot``); the game menu through :meth:`bot.service.TableService.choose_game`.
+(``/options``, ``/addbot``); the game menu through
+:meth:`bot.table.service.TableService.choose_game`.
 
 Discord allows 5 action rows and 25 choices a menu: the buttons take one row, the game and
 AI menus one each, so at most two option menus fit; options without choices (numbers), with
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.ai_seat import LEVELS, ai_levels
 from bot.discord_controls import lobby_components
 from bot.discord_specs import (
     MAX_ROWS,
@@ -24,6 +24,7 @@ from bot.discord_specs import (
     clip,
     make_id,
 )
+from bot.table.ai_seat import LEVELS, ai_levels
 from bot.table.lobby import player_count
 from engine.games import get_game
 from engine.registry import GameRegistration, registration, table_registrations

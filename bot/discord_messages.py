@@ -1,4 +1,4 @@
-"""Service outputs (:mod:`bot.outputs`) as message specs: public updates, read replies and
+"""Service outputs (:mod:`bot.table.outputs`) as message specs: public updates, read replies and
 private updates by DM. Pure functions; :mod:`bot.discord_views` sends them."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from bot.discord_specs import (
     MessageSpec,
     clip,
 )
-from bot.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
 from engine.registry import default_game, registration
 
 __all__ = ["dm_spec", "public_specs", "reply_spec"]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from bot.discord_controls import multi_command, multi_select
 from bot.discord_specs import MessageSpec, controls_for
-from bot.outputs import DecisionInfo, MultiChoice
+from bot.table.outputs import DecisionInfo, MultiChoice
 from engine.registry import MultiSelect
 
 __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.discord_layout import escape
-from bot.outputs import DecisionInfo, Outcome
-from bot.service import TableService
+from bot.table.outputs import DecisionInfo, Outcome
+from bot.table.service import TableService
 from bot.table.stages import names_text
 
 __all__ = [

@@ -6,7 +6,7 @@ specs, :mod:`bot.discord_messages` builds messages, :mod:`bot.discord_views` tur
 discord.py objects.
 
 Custom ids: ``vz:<channel>:<game>:<seq>:<action>[:<arg>]`` (at most 100 characters).
-``game``/``seq`` name the decision point (:class:`bot.outputs.DecisionInfo`); a click whose
+``game``/``seq`` name the decision point (:class:`bot.table.outputs.DecisionInfo`); a click whose
 pair differs from the game's current one is answered privately as stale. Lobby buttons carry
 ``0:0`` (they are never stale). Actions:
 

@@ -58,8 +58,8 @@ from bot.discord_lobby import lobby_controls
 from bot.discord_pace import Pace
 from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord_specs import COLORS, Component
-from bot.outputs import DecisionInfo, Outcome, PublicUpdate
-from bot.service import TableService
+from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
+from bot.table.service import TableService
 from engine.registry import default_game, registration
 
 __all__ = ["LiveMessage", "Pace", "TableMessages"]

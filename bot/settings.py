@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.render_procs import auto_render_processes
+from bot.table.render_procs import auto_render_processes
 
 __all__ = [
     "DEFAULT_DB",

@@ -1,7 +1,7 @@
 """Crash soak: kill the table service at random moments and prove nothing acknowledged is lost.
 
 A supervisor starts the driver (:mod:`bot.soak_driver`, a process of its own playing games on
-several channels through :class:`bot.service.TableService`), SIGKILLs it after a random
+several channels through :class:`bot.table.service.TableService`), SIGKILLs it after a random
 moment, checks the database, and starts it again on the same file - over and over. At the
 end one last run plays every running game to its end.
 
@@ -37,9 +37,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bot.service import PlaceholderRenderer, RestoreError, TableService
 from bot.soak_driver import read_log
 from bot.storage import Storage
+from bot.table.service import PlaceholderRenderer, RestoreError, TableService
 from engine.games import get_game
 from engine.registry import default_game
 

@@ -32,8 +32,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.outputs import Code, Outcome
-from bot.service import PlaceholderRenderer, TableService
+from bot.table.outputs import Code, Outcome
+from bot.table.service import PlaceholderRenderer, TableService
 
 #: How often a random earlier acknowledged key is pressed again (must be refused).
 REPEAT_RATE = 0.03

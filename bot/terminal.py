@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.outputs import DecisionInfo, Outcome, Reply
-from bot.service import Renderer, TableService
+from bot.table.outputs import DecisionInfo, Outcome, Reply
+from bot.table.service import Renderer, TableService
 from bot.terminal_args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
 from bot.terminal_io import Console, ImageFolder
 from bot.terminal_output import TerminalOutput

@@ -6,8 +6,8 @@ import argparse
 import getpass
 from pathlib import Path
 
-from bot.ai_seat import ai_levels
-from bot.service import ModuleRenderer, PlaceholderRenderer, Renderer
+from bot.table.ai_seat import ai_levels
+from bot.table.service import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
 from engine.games import GAMES
 from engine.registry import default_game

@@ -9,9 +9,9 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.outputs import Code, PrivateUpdate
-from bot.service import TableService
 from bot.storage import GameRecord
+from bot.table.outputs import Code, PrivateUpdate
+from bot.table.service import TableService
 from bot.terminal_io import Console, ImageFolder
 from bot.terminal_process import ServiceLog
 from bot.terminal_view import terminal_width

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.outputs import Outcome, PrivateUpdate, PublicUpdate
+from bot.table.outputs import Outcome, PrivateUpdate, PublicUpdate
 from bot.terminal_base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
 from bot.terminal_view import ranking_lines
 from engine.core import JSON

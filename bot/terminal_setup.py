@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.ai_seat import UnknownAiLevel, ai_level
-from bot.outputs import Outcome
 from bot.storage import GameRecord
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.outputs import Outcome
 from bot.terminal_args import default_level, login_name
 from bot.terminal_base import WATCHER, TerminalBase
 from engine.core import IllegalMove

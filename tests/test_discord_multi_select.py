@@ -16,7 +16,7 @@ from bot.discord_specs import (
     parse_id,
 )
 from bot.discord_views import VzSelect
-from bot.outputs import DecisionInfo
+from bot.table.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState
 from engine.canal_grande.cards import load_components

@@ -18,7 +18,7 @@ def test_defaults(tmp_path: Path) -> None:
     assert s.owner_ids == frozenset()
     assert s.dev_guild_id is None
     assert (s.sync_on_start, s.log_level, s.renderer) == ("off", "INFO", "auto")
-    from bot.render_procs import auto_render_processes
+    from bot.table.render_procs import auto_render_processes
 
     assert (s.workers, s.render_processes, s.dm_hands) == (8, auto_render_processes(), True)
     assert s.hand_images == "settled"

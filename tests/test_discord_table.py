@@ -9,7 +9,7 @@ from typing import Any
 from bot.discord_layout import clip_end, clip_start, escape
 from bot.discord_pace import Pace
 from bot.discord_table import LiveMessage, TableMessages
-from bot.outputs import DecisionInfo, Outcome, PublicUpdate, Reply
+from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate, Reply
 
 
 def test_clip_start_keeps_the_newest_lines() -> None:
@@ -249,7 +249,7 @@ def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
     """The channel's board picture shows the board only: the same board with another decision
     pending is the same picture (no upload), a changed board is another one."""
     from bot.discord_board import BoardOnlyRenderer
-    from bot.service import PlaceholderRenderer
+    from bot.table.service import PlaceholderRenderer
     from engine.games import get_game
 
     renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))

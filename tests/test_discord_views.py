@@ -19,7 +19,7 @@ from bot.discord_controls import (
 from bot.discord_messages import dm_spec, public_specs, reply_spec
 from bot.discord_specs import CUSTOM_ID_MAX, ButtonSpec, SelectSpec, make_id, option_group, parse_id
 from bot.discord_views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
-from bot.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
 
 CH = "123456789012345678"
 

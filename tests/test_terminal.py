@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot import cli, terminal, terminal_view
-from bot.service import PlaceholderRenderer, TableService
 from bot.storage import Storage
+from bot.table.service import PlaceholderRenderer, TableService
 from bot.terminal_setup import home_channel
 from bot.terminal_view import numbered_options, summary_lines
 from engine.games import GAMES, get_game

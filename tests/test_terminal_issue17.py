@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import PlaceholderRenderer, TableService
+from bot.table.service import PlaceholderRenderer, TableService
 from bot.terminal import CHANNEL
 from bot.terminal_io import Console
 from tests.test_terminal import ReaderIn, ScriptIn, game_channel, ranking, run, stored_moves

@@ -28,8 +28,8 @@ from simcord.preview._capture import ManagedCapture
 
 from bot.discord_app import create_bot
 from bot.discord_sim import play_one
-from bot.service import default_renderer
 from bot.settings import Settings
+from bot.table.service import default_renderer
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

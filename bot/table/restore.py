@@ -15,7 +15,7 @@ from engine.registry import load as load_path
 from engine.registry import registration
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

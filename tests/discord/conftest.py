@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app import TableBot, create_bot
-from bot.service import PlaceholderRenderer
 from bot.settings import Settings
+from bot.table.service import PlaceholderRenderer
 
 
 def make_bot(db: Path) -> TableBot:

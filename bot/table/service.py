@@ -1,7 +1,7 @@
 """The table service: lobbies, seats, permissions, command dispatch and persistence.
 
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
-only translate (a slash command or a typed line in, :mod:`bot.outputs` data out). How it works
+only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out). How it works
 is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
 façade and keeps the public async API.
 """
@@ -11,19 +11,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets  # noqa: F401  (tests fix the seed through bot.service.secrets.randbits)
+import secrets  # noqa: F401  (tests fix the seed through bot.table.service.secrets.randbits)
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.ai_seat import ai_levels
-from bot.input_guard import id_problem
-from bot.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
-from bot.render_procs import RenderProcess
 from bot.storage import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import dispatch, guard, lobby, lobby_options, reads, restore, session
+from bot.table.ai_seat import ai_levels
+from bot.table.input_guard import id_problem
+from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, RestoreError, Table
 from bot.table.render import (
     ModuleRenderer,
@@ -32,6 +31,7 @@ from bot.table.render import (
     RendererUnavailable,
     default_renderer,
 )
+from bot.table.render_procs import RenderProcess
 from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
 from engine.core import JSON, IllegalMove
 from engine.games import get_game
@@ -326,7 +326,7 @@ class TableService:
         level: str | None = None,
         can_manage: bool = False,
     ) -> Outcome:
-        """Add an AI seat to the lobby (``level`` from :func:`bot.ai_seat.ai_levels`): a
+        """Add an AI seat to the lobby (``level`` from :func:`bot.table.ai_seat.ai_levels`): a
         seated player may, or a channel manager (``can_manage``) without being seated."""
         return await self._guarded(
             "add_ai", channel_id, user_id, lobby.add_ai_worker, str(user_id), level, can_manage
