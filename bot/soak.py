@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from bot.soak_driver import read_log
-from bot.storage import Storage
+from bot.storage.store import Storage
 from bot.table.service import PlaceholderRenderer, RestoreError, TableService
 from engine.games import get_game
 from engine.registry import default_game

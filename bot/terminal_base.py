@@ -9,7 +9,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.storage import GameRecord
+from bot.storage.store import GameRecord
 from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
 from bot.terminal_io import Console, ImageFolder

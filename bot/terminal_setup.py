@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import GameRecord
+from bot.storage.store import GameRecord
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Outcome
 from bot.terminal_args import default_level, login_name

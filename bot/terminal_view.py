@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.storage import ResultRecord
+from bot.storage.store import ResultRecord
 from engine.core import JSON
 from engine.registry import GameTexts, default_game, registration
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage.store import Storage
 from bot.table.ai_seat import ai_level, ai_levels, get_ai
 from bot.table.outputs import Code, Outcome
 from bot.table.service import IMAGE_DECISIONS, RULE_TOPICS, TableService

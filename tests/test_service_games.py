@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage.store import Storage
 from bot.table.outputs import Code
 from bot.table.service import TableService
 from engine.games import get_game

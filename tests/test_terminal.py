@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli, terminal, terminal_view
-from bot.storage import Storage
+from bot.storage.store import Storage
 from bot.table.service import PlaceholderRenderer, TableService
 from bot.terminal_setup import home_channel
 from bot.terminal_view import numbered_options, summary_lines

@@ -30,7 +30,7 @@ How it works
   the game's ``secret_part``), become private updates for that player.
 * **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
   the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
-  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
+  :mod:`bot.storage.compact`), so :meth:`TableService.verify` replays it from the seed. A
   new process loads a channel lazily on first use: the latest snapshot (its hash checked with
   the engine's ``state_hash``) plus the moves after it, each replayed move checked to
   reproduce its stored canonical text; a channel's last finished game is only replayed from

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.storage import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
+from bot.storage.store import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
 from bot.table import ai_driving, lobby_options, presentation, restore, session
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.input_guard import id_problem
@@ -255,7 +255,7 @@ def replace_worker(
 def save_players(svc: TableService, game_id: int, players: Sequence[PlayerInfo]) -> None:
     """Persist a changed seat list of a running game.
 
-    ``bot.storage`` has no public method for this yet; use it if it appears, else one
+    ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
     UPDATE in the storage's own write transaction (same lock, same rollback rules).
     """
     update = getattr(svc.storage, "update_players", None)

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.storage import PlayerInfo
+from bot.storage.store import PlayerInfo
 from bot.table import dispatch, stages
 from bot.table.grammar import registration_of
 from bot.table.outputs import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from bot.storage import PlayerInfo
+from bot.storage.store import PlayerInfo
 from bot.table import dispatch, lobby, lobby_options, presentation, restore, session, stages
 from bot.table.grammar import registration_of, texts_of
 from bot.table.input_guard import normal_command

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage import GameRecord, PlayerInfo
+from bot.storage.store import GameRecord, PlayerInfo
 from bot.table.ai_seat import AiPlayer
 from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState

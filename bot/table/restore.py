@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
+from bot.storage.store import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game

@@ -18,7 +18,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.storage import DEFAULT_SYNCHRONOUS, Storage
+from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import dispatch, guard, lobby, lobby_options, reads, restore, session
 from bot.table.ai_seat import ai_levels
 from bot.table.input_guard import id_problem

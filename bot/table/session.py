@@ -6,7 +6,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from bot.storage import (
+from bot.storage.store import (
     AlreadyProcessed,
     DuplicateMove,
     GameNotActive,

@@ -1,10 +1,10 @@
-"""The connection under :class:`bot.storage.Storage`: opening a file safely, migrating it,
+"""The connection under :class:`bot.storage.store.Storage`: opening a file safely, migrating it,
 closing it, and the one-lock / one-transaction plumbing every store method uses.
 
-See :mod:`bot.storage` for why (one ``sqlite3`` connection shared by all threads behind one
+See :mod:`bot.storage.store` for why (one ``sqlite3`` connection shared by all threads behind one
 ``threading.Lock``; ``BEGIN IMMEDIATE`` per write; WAL and ``synchronous=FULL``; schema version
-in ``PRAGMA user_version``). The migration list itself lives in :mod:`bot.storage`, which passes
-it to :meth:`StorageConnection._open`.
+in ``PRAGMA user_version``). The migration list itself lives in :mod:`bot.storage.store`, which
+passes it to :meth:`StorageConnection._open`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any, Self
 
 from sqlite_utils import Database
 
-from bot.storage_errors import MigrationFailed, NotOurDatabase, SchemaTooNew, StorageClosed
-from bot.storage_records import format_ts, utcnow
+from bot.storage.errors import MigrationFailed, NotOurDatabase, SchemaTooNew, StorageClosed
+from bot.storage.records import format_ts, utcnow
 
 #: ``PRAGMA application_id`` of our files ("VENZ"), so we never migrate somebody else's database.
 APPLICATION_ID = 0x56454E5A

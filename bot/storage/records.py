@@ -1,4 +1,4 @@
-"""The records :mod:`bot.storage` hands out, and their conversion from and to rows.
+"""The records :mod:`bot.storage.store` hands out, and their conversion from and to rows.
 
 Frozen dataclasses, so a caller can never mutate what it read; timestamps are ISO-8601 UTC
 text in the file, JSON columns compact UTF-8 JSON.

@@ -7,13 +7,13 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.storage_compact import compact_game
-from bot.storage_errors import (
+from bot.storage.compact import compact_game
+from bot.storage.errors import (
     GameInProgress,
     GameNotActive,
 )
-from bot.storage_lobby import TableStore
-from bot.storage_records import (
+from bot.storage.lobby import TableStore
+from bot.storage.records import (
     GAME_COLUMNS,
     FinalResult,
     GameRecord,

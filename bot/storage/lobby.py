@@ -8,11 +8,11 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-from bot.storage_connection import StorageConnection
-from bot.storage_errors import (
+from bot.storage.connection import StorageConnection
+from bot.storage.errors import (
     AlreadySeated,
 )
-from bot.storage_records import (
+from bot.storage.records import (
     SeatRecord,
     TableRecord,
     dumps_json,

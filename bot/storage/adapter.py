@@ -3,7 +3,7 @@ restarts, per scope - e.g. the id of a table's current message."""
 
 from __future__ import annotations
 
-from bot.storage_connection import StorageConnection
+from bot.storage.connection import StorageConnection
 
 
 class AdapterStateStore(StorageConnection):

@@ -31,7 +31,7 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   OS crash or power loss. ``synchronous="normal"`` (the ``VENEZIA_DB_SYNC`` setting) trades
   that for speed: in WAL mode a power loss may then drop the last commits, but never corrupts
   the file. Foreign keys on.
-* **Finished games are compacted** (:mod:`bot.storage_compact`): in the transaction that ends
+* **Finished games are compacted** (:mod:`bot.storage.compact`): in the transaction that ends
   a game its snapshots go, ``games.final_hash`` keeps the hash of the final state, and its
   move rows are packed into one ``move_archives`` row that :meth:`Storage.moves` reads
   transparently (its idempotency keys stay known in ``archived_keys``) - a finished 4-player
@@ -56,16 +56,16 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from bot.storage_adapter import AdapterStateStore
-from bot.storage_compact import compact_game
-from bot.storage_connection import (
+from bot.storage.adapter import AdapterStateStore
+from bot.storage.compact import compact_game
+from bot.storage.connection import (
     APPLICATION_ID,
     BUSY_TIMEOUT_SECONDS,
     DEFAULT_SYNCHRONOUS,
     SYNCHRONOUS_MODES,
     Migration,
 )
-from bot.storage_errors import (
+from bot.storage.errors import (
     AlreadyProcessed,
     AlreadySeated,
     DuplicateMove,
@@ -78,8 +78,8 @@ from bot.storage_errors import (
     StorageClosed,
     StorageError,
 )
-from bot.storage_moves import MoveLog
-from bot.storage_records import (
+from bot.storage.moves import MoveLog
+from bot.storage.records import (
     ChannelLoad,
     FinalResult,
     GameRecord,
@@ -232,7 +232,7 @@ def _migrate_add_final_hash_and_archives(db: Database) -> None:
     ``games.final_hash``, the ``move_archives`` table, and every finished (or aborted) game of
     an older file compacted (final hash from a snapshot at its last move)."""
     db.conn.execute("ALTER TABLE games ADD COLUMN final_hash TEXT")
-    # A finished game's moves, packed by bot.storage_compact (format = its layout version).
+    # A finished game's moves, packed by bot.storage.compact (format = its layout version).
     db.conn.execute(
         """
         CREATE TABLE move_archives (
@@ -308,10 +308,10 @@ class Storage(MoveLog, AdapterStateStore):
 
     Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.
     Every public method may be called from any thread (see the module docstring). The methods
-    live in one module per job: :mod:`bot.storage_connection` (opening, migrating,
-    transactions), :mod:`bot.storage_lobby` (tables and seats), :mod:`bot.storage_games`
-    (lifecycle, snapshots, results), :mod:`bot.storage_moves` (the move log and idempotency
-    keys) and :mod:`bot.storage_adapter` (adapter state).
+    live in one module per job: :mod:`bot.storage.connection` (opening, migrating,
+    transactions), :mod:`bot.storage.lobby` (tables and seats), :mod:`bot.storage.games`
+    (lifecycle, snapshots, results), :mod:`bot.storage.moves` (the move log and idempotency
+    keys) and :mod:`bot.storage.adapter` (adapter state).
     """
 
     @classmethod

@@ -6,15 +6,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from bot.storage_compact import archived_key, read_archive
-from bot.storage_errors import (
+from bot.storage.compact import archived_key, read_archive
+from bot.storage.errors import (
     AlreadyProcessed,
     DuplicateMove,
     GameNotActive,
     OutOfOrderMove,
 )
-from bot.storage_games import GameStore
-from bot.storage_records import (
+from bot.storage.games import GameStore
+from bot.storage.records import (
     MOVE_COLUMNS,
     ChannelLoad,
     FinalResult,

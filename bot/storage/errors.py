@@ -1,9 +1,9 @@
-"""The errors :mod:`bot.storage` raises on purpose, each carrying what the caller needs to
+"""The errors :mod:`bot.storage.store` raises on purpose, each carrying what the caller needs to
 answer (the existing seq of a retried move, the seat a user already holds, ...)."""
 
 from __future__ import annotations
 
-from bot.storage_records import SeatRecord
+from bot.storage.records import SeatRecord
 
 
 class StorageError(Exception):
