@@ -13,8 +13,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("bot.terminal", "play at a table in the terminal (you plus AI seats)"),
     "selfplay": ("bot.selfplay_cmd", "play many games automatically and check every invariant"),
     "scenario": ("bot.scenario_cmd", "run rule scenario files (TOML)"),
-    "bot": ("bot.discord_app", "run the Discord bot (needs DISCORD_TOKEN)"),
-    "sync": ("bot.discord_sync", "register the slash commands with Discord (global or one guild)"),
+    "bot": ("bot.discord.app", "run the Discord bot (needs DISCORD_TOKEN)"),
+    "sync": ("bot.discord.sync", "register the slash commands with Discord (global or one guild)"),
     "soak": ("bot.soak", "SIGKILL the table service while it plays; check no move is lost"),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {

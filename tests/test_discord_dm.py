@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_dm import HandMail
+from bot.discord.dm import HandMail
 from bot.table.outputs import DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
 
 ALICE, BOB = "101", "102"

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_table import TableMessages
+from bot.discord.table import TableMessages
 from bot.table.outputs import DecisionInfo
 from bot.table.service import TableService
 from engine.registry import load, registrations

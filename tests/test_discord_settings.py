@@ -7,8 +7,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import discord_app, discord_commands, discord_sync
-from bot.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
+from bot.discord import app as discord_app
+from bot.discord import commands as discord_commands
+from bot.discord import sync as discord_sync
+from bot.discord.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
 
 
 def test_defaults(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app import TableBot, create_bot
-from bot.settings import Settings
+from bot.discord.app import TableBot, create_bot
+from bot.discord.settings import Settings
 from bot.table.service import PlaceholderRenderer
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from simcord import Env
 
-from bot.discord_pace import Pace
+from bot.discord.pace import Pace
 from bot.discord_sim import play_one, raw_messages, texts
 
 #: Virtual seconds one AI move takes (the AIs of a real table think a while).

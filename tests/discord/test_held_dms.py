@@ -13,7 +13,7 @@ import pytest
 from simcord import Env
 
 from bot.bench_discord import game_turns
-from bot.discord_layout import escape
+from bot.discord.layout import escape
 from bot.discord_sim import play_game, play_one
 from bot.table import lobby
 from tests.discord.conftest import make_bot

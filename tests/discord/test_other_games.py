@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from simcord import Env, ResponseMessage
 
-from bot.discord_commands import MOVE_TEXT_MAX
+from bot.discord.commands import MOVE_TEXT_MAX
 from bot.discord_sim import (
     action_of,
     controls,

@@ -65,7 +65,7 @@ async def test_removebot_of_a_missing_seat_names_the_seats(simcord_env: Env) -> 
 def test_a_verb_several_games_share_says_what_it_does_in_each() -> None:
     """Discord shows one description per command: /place must not read as Venezia's alone
     ('Place the building being resolved', 'Hex labels') in a Canal Grande channel."""
-    from bot.discord_commands import move_commands
+    from bot.discord.commands import move_commands
 
     place = next(c for c in move_commands() if c.verb == "place")
     for title in ("Venezia: ", "Canal Grande: ", "Amsterdam: "):

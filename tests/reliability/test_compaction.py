@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.discord.settings import Settings, SettingsError
 from bot.storage.compact import pack_moves, unpack_moves
 from bot.storage.store import (
     MIGRATIONS,

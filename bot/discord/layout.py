@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_specs import ButtonSpec, Component, SelectSpec
-from bot.discord_views import VzButton, VzSelect
+from bot.discord.specs import ButtonSpec, Component, SelectSpec
+from bot.discord.views import VzButton, VzSelect
 
 __all__ = [
     "CONTENT_MAX",

@@ -40,7 +40,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_layout import CONTENT_MAX, clip_start, escape, mentions
+from bot.discord.layout import CONTENT_MAX, clip_start, escape, mentions
 from bot.table.outputs import Outcome, PrivateUpdate
 from bot.table.service import TableService
 

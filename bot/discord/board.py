@@ -4,7 +4,7 @@ The game renderers draw the pending decision into the board's header (and, for a
 its legal cells). In a channel the decision line and its controls are the message's own text,
 so the picture is drawn from the public view without the decision: equal boards give equal
 bytes, and the table message replaces its picture only when the board changed
-(:mod:`bot.discord_table`). Hands (private) are drawn as the renderer draws them.
+(:mod:`bot.discord.table`). Hands (private) are drawn as the renderer draws them.
 """
 
 from __future__ import annotations

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_app import create_bot
-from bot.discord_commands import sync_commands
-from bot.settings import TOKEN_HELP, Settings, SettingsError
+from bot.discord.app import create_bot
+from bot.discord.commands import sync_commands
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 
 __all__ = ["main", "run_sync"]
 

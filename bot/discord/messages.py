@@ -1,13 +1,13 @@
 """Service outputs (:mod:`bot.table.outputs`) as message specs: public updates, read replies and
-private updates by DM. Pure functions; :mod:`bot.discord_views` sends them."""
+private updates by DM. Pure functions; :mod:`bot.discord.views` sends them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.discord_controls import decision_components, lobby_components
-from bot.discord_sealed import private_only
-from bot.discord_specs import (
+from bot.discord.controls import decision_components, lobby_components
+from bot.discord.sealed import private_only
+from bot.discord.specs import (
     COLORS,
     CONTENT_MAX,
     DESCRIPTION_MAX,

@@ -1,5 +1,5 @@
 """The slash commands' handlers and autocomplete: each one call into the table service,
-answered through :class:`bot.discord_client.TableClient`'s plumbing."""
+answered through :class:`bot.discord.client.TableClient`'s plumbing."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_client import TableClient
-from bot.discord_commands import (
+from bot.discord.client import TableClient
+from bot.discord.commands import (
     game_move_help,
     help_text,
     move_commands,
@@ -22,9 +22,9 @@ from bot.discord_commands import (
     verb_choices,
     verb_refusal,
 )
-from bot.discord_layout import CONTENT_MAX, clip_start, escape
-from bot.discord_messages import reply_spec
-from bot.discord_specs import controls_for
+from bot.discord.layout import CONTENT_MAX, clip_start, escape
+from bot.discord.messages import reply_spec
+from bot.discord.specs import controls_for
 from bot.table.outputs import Reply
 from engine.registry import default_game, registration
 

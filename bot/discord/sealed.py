@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.discord_layout import escape
+from bot.discord.layout import escape
 from bot.table.outputs import DecisionInfo, Outcome
 from bot.table.service import TableService
 from bot.table.stages import names_text

@@ -15,7 +15,7 @@ from discord import app_commands
 from engine.registry import OptionSpec, registration, table_registrations
 
 if TYPE_CHECKING:
-    from bot.discord_app import TableBot
+    from bot.discord.app import TableBot
 
 __all__ = ["start_command", "start_options"]
 

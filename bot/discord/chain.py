@@ -2,7 +2,7 @@
 
 When an AI seat starts playing and no human turn is open, one message is posted (no picture:
 the board right above is the one the AIs start from). Every AI move the bot steps
-(:meth:`bot.discord_client.TableClient.play_ais`) adds its lines; the message is edited at
+(:meth:`bot.discord.client.TableClient.play_ais`) adds its lines; the message is edited at
 most once per :data:`CHAIN_EDIT_INTERVAL` seconds, and only while the channel's budget of
 5 posts and edits per 5 seconds has room (a skipped edit is caught up by the next one). When
 a human must decide (or the game ends) the message is edited to its final form: one line per
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.discord_layout import SUMMARY_MAX, Card, clip_end
-from bot.discord_live import LiveMessage, event_lines
-from bot.discord_specs import COLORS
+from bot.discord.layout import SUMMARY_MAX, Card, clip_end
+from bot.discord.live import LiveMessage, event_lines
+from bot.discord.specs import COLORS
 from bot.table.outputs import DecisionInfo, PublicUpdate
 
 if TYPE_CHECKING:
-    from bot.discord_table import TableMessages
+    from bot.discord.table import TableMessages
 
 __all__ = ["CHAIN_EDIT_INTERVAL", "chain_lines", "chain_title", "close_chain", "show_chain"]
 

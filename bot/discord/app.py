@@ -1,9 +1,9 @@
 """The Discord bot (``venezia bot``): :class:`TableBot` and how it is built and run.
 
-The bot is layered, one job per module: :mod:`bot.discord_client` (start-up, resuming
-tables, the path of every table action), :mod:`bot.discord_handlers` (slash commands),
-:mod:`bot.discord_components` (buttons and selects); the messages are
-:mod:`bot.discord_table` (the live table message) and :mod:`bot.discord_dm` (hands by DM).
+The bot is layered, one job per module: :mod:`bot.discord.client` (start-up, resuming
+tables, the path of every table action), :mod:`bot.discord.handlers` (slash commands),
+:mod:`bot.discord.components` (buttons and selects); the messages are
+:mod:`bot.discord.table` (the live table message) and :mod:`bot.discord.dm` (hands by DM).
 
 ``create_bot(settings)`` builds everything without touching the network; ``main(argv)`` is
 ``venezia bot``.
@@ -20,10 +20,10 @@ from typing import Any
 
 import discord
 
-from bot.discord_board import BoardOnlyRenderer
-from bot.discord_commands import FALLBACK_VERB, move_commands, register_commands
-from bot.discord_components import ComponentRouter
-from bot.settings import TOKEN_HELP, Settings, SettingsError
+from bot.discord.board import BoardOnlyRenderer
+from bot.discord.commands import FALLBACK_VERB, move_commands, register_commands
+from bot.discord.components import ComponentRouter
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 from bot.table.service import (
     PlaceholderRenderer,
     Renderer,

@@ -1,7 +1,7 @@
 """The bot's slash commands: how each is declared (options, limits, autocomplete) and the pure
 helpers behind them (autocomplete choices, the help text), and the command sync.
 
-Every command is a thin call into :class:`bot.discord_app.TableBot`; nothing here talks to
+Every command is a thin call into :class:`bot.discord.app.TableBot`; nothing here talks to
 the table service directly.
 """
 
@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord_shared_verbs import VerbOfGame, merged_command
-from bot.discord_specs import arg_of, controls_for, verb_of
-from bot.discord_start import start_command
+from bot.discord.shared_verbs import VerbOfGame, merged_command
+from bot.discord.specs import arg_of, controls_for, verb_of
+from bot.discord.start import start_command
 from bot.table.service import ai_levels
 from engine.registry import (
     Controls,
@@ -28,8 +28,8 @@ from engine.registry import (
 )
 
 if TYPE_CHECKING:
-    from bot.discord_app import TableBot
-    from bot.discord_client import TableClient
+    from bot.discord.app import TableBot
+    from bot.discord.client import TableClient
 
 __all__ = [
     "FALLBACK_VERB",

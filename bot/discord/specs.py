@@ -1,8 +1,8 @@
 """The pure vocabulary of the Discord layer: custom ids, component and message specs, and
 how an option reads on a button.
 
-Nothing here touches discord.py: :mod:`bot.discord_controls` builds components from these
-specs, :mod:`bot.discord_messages` builds messages, :mod:`bot.discord_views` turns both into
+Nothing here touches discord.py: :mod:`bot.discord.controls` builds components from these
+specs, :mod:`bot.discord.messages` builds messages, :mod:`bot.discord.views` turns both into
 discord.py objects.
 
 Custom ids: ``vz:<channel>:<game>:<seq>:<action>[:<arg>]`` (at most 100 characters).
@@ -20,7 +20,7 @@ action         kind    meaning
 ``pick``       select  send the chosen command (a value ``#i`` is an index)
 ``grp``        select  choose a district first; a private list of its options follows
 ``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
-``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord_lobby`)
+``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord.lobby`)
 ``setopt``     select  lobby: set option ``arg`` to the chosen value
 ``addai``      select  lobby: add an AI of the chosen level
 =============  ======  ==============================================================

@@ -1,10 +1,10 @@
-"""discord.py glue for the Discord layer's specs (:mod:`bot.discord_specs`).
+"""discord.py glue for the Discord layer's specs (:mod:`bot.discord.specs`).
 
 :func:`build_view` turns component specs into a persistent ``discord.ui.View`` made of
 :class:`VzButton` / :class:`VzSelect`, two ``DynamicItem`` classes whose templates parse the
 custom id, so a click works after a restart. Their callbacks hand the parsed id to the bot
 (``interaction.client.on_component``). :func:`send_kwargs` turns a
-:class:`~bot.discord_specs.MessageSpec` into the keyword arguments of a send.
+:class:`~bot.discord.specs.MessageSpec` into the keyword arguments of a send.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_specs import (
+from bot.discord.specs import (
     BUTTON_TEMPLATE,
     SELECT_TEMPLATE,
     ButtonSpec,

@@ -8,7 +8,7 @@ A channel sees a game as a table, not a flood:
   is deleted once he has decided). Every decision of the turn edits that message's text;
   when the turn ends it is edited to its final form - no controls, the turn in one line, the
   board as the turn left it;
-* **one picture per board**: the picture shows the board only (:mod:`bot.discord_board`:
+* **one picture per board**: the picture shows the board only (:mod:`bot.discord.board`:
   the pending decision is the message's text), and it is uploaded only when the board
   differs from the newest picture of the table. A turn message whose start board is the
   picture right above it (the turn before, as it left the board) shows no picture of its own
@@ -16,7 +16,7 @@ A channel sees a game as a table, not a flood:
   ``image_decisions``: a placement, the choice of an offer) replaces the picture when the
   board changed since it: nobody decides under a stale board;
 * **AI turns** that follow each other are one message, kept up to date while they play
-  (:mod:`bot.discord_chain`), with the board after them;
+  (:mod:`bot.discord.chain`), with the board after them;
 * **the lobby** is one message edited as people join, leave or add AIs;
 * **only the current message has controls**: whenever a new current message is posted, the
   previous one is edited to its final form. The current message of every table (its id, the
@@ -35,16 +35,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
-from bot.discord_controls import decision_components, lobby_components
-from bot.discord_layout import (
+from bot.discord.chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
+from bot.discord.controls import decision_components, lobby_components
+from bot.discord.layout import (
     Card,
     card_edit_kwargs,
     card_send_kwargs,
     escape,
     mentions,
 )
-from bot.discord_live import (
+from bot.discord.live import (
     LiveMessage,
     board_name,
     crc_of,
@@ -54,10 +54,10 @@ from bot.discord_live import (
     table_scope,
     turn_summary,
 )
-from bot.discord_lobby import lobby_controls
-from bot.discord_pace import Pace
-from bot.discord_sealed import is_stage, ping_ids, private_only, stage_prompt
-from bot.discord_specs import COLORS, Component
+from bot.discord.lobby import lobby_controls
+from bot.discord.pace import Pace
+from bot.discord.sealed import is_stage, ping_ids, private_only, stage_prompt
+from bot.discord.specs import COLORS, Component
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
 from engine.registry import default_game, registration
@@ -78,7 +78,7 @@ class TableMessages:
         self.game_title = game_title
         self.pace = Pace()
         #: seconds between two edits of a running AI chain's message, and when each channel's
-        #: was edited last (:mod:`bot.discord_chain`)
+        #: was edited last (:mod:`bot.discord.chain`)
         self.chain_interval = CHAIN_EDIT_INTERVAL
         self.chain_edited: dict[str, float] = {}
 
@@ -198,7 +198,7 @@ class TableMessages:
         live = await self.live(channel)
         updates = list(outcome.public)
         d = outcome.decision
-        ds = outcome.decisions  # several when seats decide at once (bot.discord_sealed)
+        ds = outcome.decisions  # several when seats decide at once (bot.discord.sealed)
         if not updates and d is None:
             return
         if outcome.started and updates and live is not None and live.kind == "lobby":

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.discord_controls import lobby_components
-from bot.discord_specs import (
+from bot.discord.controls import lobby_components
+from bot.discord.specs import (
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
     Component,

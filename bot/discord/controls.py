@@ -1,13 +1,13 @@
 """The components of the table's messages: the buttons and select menus of a pending decision
 (the same choices as the slash commands), the lobby's buttons, and the private option lists
-that some buttons open. Pure functions over :mod:`bot.discord_specs`; no discord.py."""
+that some buttons open. Pure functions over :mod:`bot.discord.specs`; no discord.py."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from bot.discord_specs import (
+from bot.discord.specs import (
     CUSTOM_ID_MAX,
     MAX_OPTION_BUTTONS,
     MAX_ROWS,

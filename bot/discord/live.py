@@ -7,7 +7,7 @@ import json
 import zlib
 from dataclasses import asdict, dataclass, field
 
-from bot.discord_layout import SUMMARY_MAX, clip_end, escape
+from bot.discord.layout import SUMMARY_MAX, clip_end, escape
 from bot.table.outputs import DecisionInfo, PublicUpdate
 
 __all__ = [

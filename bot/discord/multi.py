@@ -14,8 +14,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.discord_controls import multi_command, multi_select
-from bot.discord_specs import MessageSpec, controls_for
+from bot.discord.controls import multi_command, multi_select
+from bot.discord.specs import MessageSpec, controls_for
 from bot.table.outputs import DecisionInfo, MultiChoice
 from engine.registry import MultiSelect
 

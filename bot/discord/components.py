@@ -1,5 +1,5 @@
 """Clicks on the table's buttons and choices in its selects: routed by the custom id's action
-(:mod:`bot.discord_specs`), checked against the pending decision (a click on an earlier
+(:mod:`bot.discord.specs`), checked against the pending decision (a click on an earlier
 turn's control is answered privately as stale), then played like the slash commands."""
 
 from __future__ import annotations
@@ -9,16 +9,16 @@ from typing import Any
 
 import discord
 
-from bot import discord_sealed as sealed
-from bot.discord_controls import (
+from bot.discord import sealed
+from bot.discord.controls import (
     district_choice_spec,
     filter_options,
     private_choice_spec,
 )
-from bot.discord_handlers import TableCommands
-from bot.discord_layout import escape
-from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_specs import (
+from bot.discord.handlers import TableCommands
+from bot.discord.layout import escape
+from bot.discord.multi import multi_text, private_multi_spec
+from bot.discord.specs import (
     ButtonSpec,
     ComponentId,
     MessageSpec,

@@ -5,15 +5,15 @@ A thin adapter over :class:`bot.table.service.TableService`:
 * **Actions** (``/join``, ``/play``, a button, a select, ...) check the bot's permissions,
   acknowledge at once (Discord wants an answer within 3 seconds; the service renders off the
   event loop), call the service, show its public updates on the table's live message
-  (:mod:`bot.discord_table`), DM what is due (:mod:`bot.discord_dm`) and answer the actor.
+  (:mod:`bot.discord.table`), DM what is due (:mod:`bot.discord.dm`) and answer the actor.
   Refusals answer privately with the service's own message.
 * **Unexpected errors** are logged with a reference id; the user sees a short apology with
   that id. The service never half-applies a move, so the game stays intact.
 * **Start-up** resumes every running table (AI seats take the decisions a restart left them;
   every table's current message is brought up to date) and then sets ``tables_resumed``.
 
-The slash commands live in :mod:`bot.discord_handlers`, the buttons and selects in
-:mod:`bot.discord_components`, the bot class and ``venezia bot`` in :mod:`bot.discord_app`.
+The slash commands live in :mod:`bot.discord.handlers`, the buttons and selects in
+:mod:`bot.discord.components`, the bot class and ``venezia bot`` in :mod:`bot.discord.app`.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import discord_sealed as sealed
-from bot.discord_commands import sync_commands
-from bot.discord_dm import HandMail
-from bot.discord_layout import CONTENT_MAX, clip_end, escape
-from bot.discord_perms import missing_permissions, permissions_refusal
-from bot.discord_specs import ComponentId, MessageSpec, option_label
-from bot.discord_table import TableMessages
-from bot.discord_views import DYNAMIC_ITEMS, send_kwargs
-from bot.settings import Settings
+from bot.discord import sealed
+from bot.discord.commands import sync_commands
+from bot.discord.dm import HandMail
+from bot.discord.layout import CONTENT_MAX, clip_end, escape
+from bot.discord.perms import missing_permissions, permissions_refusal
+from bot.discord.settings import Settings
+from bot.discord.specs import ComponentId, MessageSpec, option_label
+from bot.discord.table import TableMessages
+from bot.discord.views import DYNAMIC_ITEMS, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
 
@@ -169,7 +169,7 @@ class TableClient(discord.Client):
 
     async def play_ais(self, dest: Any, channel: str) -> None:
         """Let the AI seats play, one move at a time, while one must decide: each move is
-        shown as it is made (the chain's message is kept up to date, :mod:`bot.discord_chain`),
+        shown as it is made (the chain's message is kept up to date, :mod:`bot.discord.chain`),
         and the channel's lock is free between moves."""
         for _ in range(MAX_AI_STEPS):
             async with self._lock(channel):
