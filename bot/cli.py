@@ -10,7 +10,7 @@ import importlib
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("bot.terminal", "play at a table in the terminal (you plus AI seats)"),
+    "play": ("bot.terminal.play", "play at a table in the terminal (you plus AI seats)"),
     "selfplay": ("bot.selfplay_cmd", "play many games automatically and check every invariant"),
     "scenario": ("bot.scenario_cmd", "run rule scenario files (TOML)"),
     "bot": ("bot.discord.app", "run the Discord bot (needs DISCORD_TOKEN)"),

@@ -12,9 +12,9 @@ from pathlib import Path
 from bot.storage.store import GameRecord
 from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
-from bot.terminal_io import Console, ImageFolder
-from bot.terminal_process import ServiceLog
-from bot.terminal_view import terminal_width
+from bot.terminal.io import Console, ImageFolder
+from bot.terminal.process import ServiceLog
+from bot.terminal.view import terminal_width
 from engine.core import JSON
 from engine.registry import GameTexts, default_game, registration
 

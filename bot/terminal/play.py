@@ -13,7 +13,7 @@ hot seat only while its owner holds the keyboard: everyone there can open the fo
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
 (``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
-:func:`bot.terminal_setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
+:func:`bot.terminal.setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
 and the game continues.
 
 Input may be piped (a script of commands): then there are no prompts and no colours, and every
@@ -32,12 +32,12 @@ from typing import TextIO
 
 from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.service import Renderer, TableService
-from bot.terminal_args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
-from bot.terminal_io import Console, ImageFolder
-from bot.terminal_output import TerminalOutput
-from bot.terminal_process import ServiceLog, plain_ctrl_c
-from bot.terminal_setup import TerminalSetup
-from bot.terminal_view import numbered_options, private_lines, summary_lines
+from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
+from bot.terminal.io import Console, ImageFolder
+from bot.terminal.output import TerminalOutput
+from bot.terminal.process import ServiceLog, plain_ctrl_c
+from bot.terminal.setup import TerminalSetup
+from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.games import get_game
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -62,7 +62,7 @@ log = logging.getLogger("bot.terminal")
 
 class TerminalTable(TerminalSetup, TerminalOutput):
     """One terminal session at one channel of the table service: setup
-    (:mod:`bot.terminal_setup`), outputs (:mod:`bot.terminal_output`) and, here, the humans'
+    (:mod:`bot.terminal.setup`), outputs (:mod:`bot.terminal.output`) and, here, the humans'
     game."""
 
     # -- the human game -----------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.storage.store import GameRecord
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Outcome
-from bot.terminal_args import default_level, login_name
-from bot.terminal_base import WATCHER, TerminalBase
+from bot.terminal.args import default_level, login_name
+from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
 from engine.games import GAMES, get_game
 from engine.registry import default_game, registration
@@ -20,7 +20,7 @@ def home_channel(base: str, game: str) -> str:
 
 
 class TerminalSetup(TerminalBase):
-    """Opening the table (see :class:`bot.terminal.TerminalTable`)."""
+    """Opening the table (see :class:`bot.terminal.play.TerminalTable`)."""
 
     # -- setting the table --------------------------------------------------------------------
 

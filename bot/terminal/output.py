@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from bot.table.outputs import Outcome, PrivateUpdate, PublicUpdate
-from bot.terminal_base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
-from bot.terminal_view import ranking_lines
+from bot.terminal.base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
+from bot.terminal.view import ranking_lines
 from engine.core import JSON
 
 
 class TerminalOutput(TerminalBase):
-    """Showing what the service answers (see :class:`bot.terminal.TerminalTable`)."""
+    """Showing what the service answers (see :class:`bot.terminal.play.TerminalTable`)."""
 
     # -- outputs ------------------------------------------------------------------------------
 
