@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot import bench_turns
+from bot.devtools import bench_turns
 from bot.table.render_procs import auto_render_processes
 
 

@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simcord
 from simcord.preview._capture import ManagedCapture
 
+from bot.devtools.discord_sim import play_one
 from bot.discord.app import create_bot
 from bot.discord.settings import Settings
-from bot.discord_sim import play_one
 from bot.table.service import default_renderer
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]

@@ -1,9 +1,9 @@
 """Crash soak: kill the table service at random moments and prove nothing acknowledged is lost.
 
-A supervisor starts the driver (:mod:`bot.soak_driver`, a process of its own playing games on
-several channels through :class:`bot.table.service.TableService`), SIGKILLs it after a random
-moment, checks the database, and starts it again on the same file - over and over. At the
-end one last run plays every running game to its end.
+A supervisor starts the driver (:mod:`bot.devtools.soak_driver`, a process of its own playing games
+on several channels through :class:`bot.table.service.TableService`), SIGKILLs it after a random
+moment, checks the database, and starts it again on the same file - over and over. At the end one
+last run plays every running game to its end.
 
 After every kill :func:`check` verifies, with the driver's fsync'd ack log as evidence:
 
@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bot.soak_driver import read_log
+from bot.devtools.soak_driver import read_log
 from bot.storage.store import Storage
 from bot.table.service import PlaceholderRenderer, RestoreError, TableService
 from engine.games import get_game
@@ -216,7 +216,7 @@ def _driver_cmd(config: SoakConfig, ack: Path, incarnation: int, finish: bool) -
     cmd = [
         sys.executable,
         "-m",
-        "bot.soak_driver",
+        "bot.devtools.soak_driver",
         "--db",
         str(config.db),
         "--ack",

@@ -59,9 +59,9 @@ async def play(
 ) -> dict[str, Any]:
     import simcord
 
+    from bot.devtools.discord_sim import figures, play_game
     from bot.discord.app import create_bot
     from bot.discord.settings import Settings
-    from bot.discord_sim import figures, play_game
     from bot.table.service import PlaceholderRenderer
 
     with tempfile.TemporaryDirectory(prefix="venezia-bench-discord-") as tmp:

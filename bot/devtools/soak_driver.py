@@ -1,8 +1,8 @@
 """The soak driver: plays games through the table service until it is killed.
 
-Run by :mod:`bot.soak` as ``python -m bot.soak_driver --db FILE --ack FILE ...`` and SIGKILLed
-at random moments. Several channels play at once, each seating human players (driven here
-with random legal commands, every one with an idempotency key) and AI seats.
+Run by :mod:`bot.devtools.soak` as ``python -m bot.devtools.soak_driver --db FILE --ack FILE ...``
+and SIGKILLed at random moments. Several channels play at once, each seating human players (driven
+here with random legal commands, every one with an idempotency key) and AI seats.
 
 The ack log (JSON lines) is the driver's memory and the checker's evidence:
 
@@ -217,7 +217,7 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bot.soak_driver")
+    p = argparse.ArgumentParser(prog="python -m bot.devtools.soak_driver")
     p.add_argument("--db", required=True)
     p.add_argument("--ack", required=True)
     p.add_argument("--channels", type=int, default=3)
