@@ -35,12 +35,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.chain import CHAIN_EDIT_INTERVAL, close_chain, show_chain
+from bot.discord.chain import CHAIN_EDIT_INTERVAL, chain_lines, chain_title
 from bot.discord.controls import decision_components, lobby_components
 from bot.discord.layout import (
+    SUMMARY_MAX,
     Card,
     card_edit_kwargs,
     card_send_kwargs,
+    clip_end,
     escape,
     mentions,
 )
@@ -464,3 +466,65 @@ class TableMessages:
             await self.finish(dest, live)
         live = await self._start_turn(dest, channel, d, [], None, ds, above=crc_of(live))
         await self._save(channel, live)
+
+
+def _add(live: LiveMessage, updates: list[PublicUpdate], lines_of: Any) -> None:
+    for u in updates:
+        live.partial += lines_of(u.text)
+        if u.turn_over:
+            live.lines.append(clip_end("; ".join(live.partial), SUMMARY_MAX))
+            live.partial = []
+
+
+async def show_chain(
+    tm: TableMessages,
+    dest: Any,
+    channel: str,
+    chain: LiveMessage | None,
+    previous: LiveMessage | None,
+    updates: list[PublicUpdate],
+    d: DecisionInfo | None,
+    game: int | None,
+) -> LiveMessage:
+    """Add AI moves to the chain's message: post it when the chain starts (finishing the
+    previous current message), else edit it (throttled; see the module's docstring)."""
+    title = await tm.title(channel)
+    if chain is None:
+        if previous is not None and previous.controls:
+            await tm.finish(dest, previous)
+        turn = d.turn if d is not None else None
+        if turn is not None and updates and updates[0].turn_over:
+            turn -= 1
+        chain = LiveMessage(0, "chain", game=game, turn=turn)
+        _add(chain, updates, event_lines)
+        chain.title = chain_title(title, chain, final=False)
+        card = Card(chain.title, chain_lines(chain), color=COLORS["board"])
+        message = await tm._post(dest, channel, card, None)
+        chain.id = message.id
+        tm.chain_edited[channel] = tm.pace.clock()
+        return chain
+    _add(chain, updates, event_lines)
+    now = tm.pace.clock()
+    due = now - tm.chain_edited.get(channel, float("-inf")) >= tm.chain_interval
+    if due and tm.pace.try_take(channel):
+        chain.title = chain_title(title, chain, final=False)
+        card = Card(chain.title, chain_lines(chain), color=COLORS["board"])
+        await tm._edit(dest, chain.id, card, None, paced=False)
+        tm.chain_edited[channel] = now
+    return chain
+
+
+async def close_chain(
+    tm: TableMessages, dest: Any, channel: str, chain: LiveMessage, image: bytes | None
+) -> int | None:
+    """The chain's final form: a line per AI turn and the board after them. Returns the crc
+    of the picture it shows."""
+    if image is None:
+        reply = await tm.service.board(channel)
+        image = reply.image if reply.ok else None
+    chain.lines = chain_lines(chain)
+    chain.partial = []
+    chain.title = chain_title(await tm.title(channel), chain, final=True)
+    await tm.finish(dest, chain, image, "board-chain.png")
+    tm.chain_edited.pop(channel, None)
+    return chain.crc
