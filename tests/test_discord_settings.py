@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.discord import app as discord_app
-from bot.discord import commands as discord_commands
+from bot.discord import client as discord_client
 from bot.discord import sync as discord_sync
 from bot.discord.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
 
@@ -136,12 +136,12 @@ async def test_sync_commands_uses_the_tree(tmp_path: Path) -> None:
 
     bot = discord_app.create_bot(Settings(db_path=tmp_path / "x.sqlite3"), open_service=False)
     bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
-    await discord_commands.sync_commands(bot, guild_id=55)
+    await discord_client.sync_commands(bot, guild_id=55)
     guild_cmds = bot.tree.get_commands(guild=discord.Object(id=55))
     assert {c.name for c in guild_cmds} >= {"join", "play"}
     assert bot.tree.sync.await_args.kwargs["guild"].id == 55
-    await discord_commands.sync_commands(bot, guild_id=55, clear=True)
+    await discord_client.sync_commands(bot, guild_id=55, clear=True)
     assert bot.tree.get_commands(guild=discord.Object(id=55)) == []
-    await discord_commands.sync_commands(bot)
+    await discord_client.sync_commands(bot)
     assert bot.tree.sync.await_args.kwargs == {}
     await bot.close()

@@ -30,7 +30,6 @@ import discord
 from discord import app_commands
 
 from bot.discord import sealed
-from bot.discord.commands import sync_commands
 from bot.discord.dm import HandMail
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
 from bot.discord.perms import missing_permissions, permissions_refusal
@@ -426,3 +425,21 @@ class TableClient(discord.Client):
         return await self.act(interaction, text, call, via=via, reoffer=reoffer)
 
     # -- slash command handlers ---------------------------------------------------------------
+
+
+# -- the command tree at Discord -------------------------------------------------------------
+
+
+async def sync_commands(
+    bot: TableClient, guild_id: int | None = None, *, clear: bool = False
+) -> list[app_commands.AppCommand]:
+    """Register the commands with Discord: globally, or for one guild (a copy of the global
+    commands, available at once), or clear a guild's copies. Needs a logged-in client."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(id=guild_id)
+    if clear:
+        bot.tree.clear_commands(guild=guild)
+    else:
+        bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)

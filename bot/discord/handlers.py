@@ -12,13 +12,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.client import TableClient
+from bot.discord.client import TableClient, sync_commands
 from bot.discord.commands import (
     game_move_help,
     help_text,
     move_commands,
     plain_choices,
-    sync_commands,
     verb_choices,
     verb_refusal,
 )

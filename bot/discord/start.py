@@ -7,15 +7,12 @@ import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from engine.registry import OptionSpec, registration, table_registrations
-
-if TYPE_CHECKING:
-    from bot.discord.app import TableBot
 
 __all__ = ["start_command", "start_options"]
 
@@ -23,6 +20,10 @@ Autocomplete = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 Run = Callable[[discord.Interaction[Any], str, Coroutine[Any, Any, Any]], Awaitable[None]]
+#: The game of a channel's table (:meth:`bot.table.service.TableService.game_of`).
+GameOf = Callable[[str], Awaitable[str | None]]
+#: Start a channel's game (:meth:`bot.discord.handlers.TableCommands.cmd_start`).
+Start = Callable[..., Coroutine[Any, Any, None]]
 OPTION_TEXT_MAX = 40
 MAX_CHOICES = 25
 
@@ -51,12 +52,12 @@ def option_choices(name: str, game: str | None) -> list[str]:
     return out
 
 
-def _autocomplete(bot: TableBot, name: str) -> Autocomplete:
+def _autocomplete(game_of: GameOf, name: str) -> Autocomplete:
     async def complete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         typed_game = getattr(interaction.namespace, "game", None)
-        game = typed_game or await bot.service.game_of(str(interaction.channel_id))
+        game = typed_game or await game_of(str(interaction.channel_id))
         typed = current.strip().casefold()
         choices = [c for c in option_choices(name, game) if typed in c.casefold()]
         return [app_commands.Choice(name=c, value=c) for c in choices[:MAX_CHOICES]]
@@ -65,7 +66,7 @@ def _autocomplete(bot: TableBot, name: str) -> Autocomplete:
 
 
 def start_command(
-    bot: TableBot, run: Run, ac_game: Autocomplete
+    game_of: GameOf, start: Start, run: Run, ac_game: Autocomplete
 ) -> app_commands.Command[Any, ..., None]:
     """The ``/start`` command: ``game`` and every game option, all optional."""
     specs = start_options()
@@ -73,7 +74,7 @@ def start_command(
     async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
         game = values.pop("game", None)
         chosen = {k: v for k, v in values.items() if v}
-        await run(interaction, "/start", bot.cmd_start(interaction, game, options=chosen))
+        await run(interaction, "/start", start(interaction, game, options=chosen))
 
     text = app_commands.Range[str, 1, OPTION_TEXT_MAX]
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -88,7 +89,7 @@ def start_command(
     described |= {s.name: f"{s.help} (default {s.default})"[:100] for s in specs}
     app_commands.describe(**described)(callback)
     completes: dict[str, Autocomplete] = {"game": ac_game}
-    completes |= {s.name: _autocomplete(bot, s.name) for s in specs if s.choices}
+    completes |= {s.name: _autocomplete(game_of, s.name) for s in specs if s.choices}
     app_commands.autocomplete(**completes)(callback)
     app_commands.guild_only()(callback)
     return app_commands.Command(

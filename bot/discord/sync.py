@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord.app import create_bot
-from bot.discord.commands import sync_commands
+from bot.discord.client import sync_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 
 __all__ = ["main", "run_sync"]
