@@ -1,8 +1,8 @@
 """The bot's slash commands: how each is declared (options, limits, autocomplete) and the pure
 helpers behind them (autocomplete choices, the help text), and the command sync.
 
-The commands are put on the bot's tree by :func:`bot.discord.app.register_commands`, each a thin
-call into :class:`bot.discord.app.TableBot`; nothing here talks to the table service directly.
+The commands are put on the bot's tree by :func:`bot.discord.handlers.register_commands`, each a
+thin call into its handler; nothing here talks to the table service directly.
 """
 
 from __future__ import annotations
