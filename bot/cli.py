@@ -10,17 +10,29 @@ import importlib
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("bot.terminal", "play at a table in the terminal (you plus AI seats)"),
-    "selfplay": ("bot.selfplay_cmd", "play many games automatically and check every invariant"),
-    "scenario": ("bot.scenario_cmd", "run rule scenario files (TOML)"),
-    "bot": ("bot.discord_app", "run the Discord bot (needs DISCORD_TOKEN)"),
-    "sync": ("bot.discord_sync", "register the slash commands with Discord (global or one guild)"),
-    "soak": ("bot.soak", "SIGKILL the table service while it plays; check no move is lost"),
+    "play": ("bot.terminal.play", "play at a table in the terminal (you plus AI seats)"),
+    "selfplay": (
+        "bot.devtools.selfplay_cmd",
+        "play many games automatically and check every invariant",
+    ),
+    "scenario": ("bot.devtools.scenario_cmd", "run rule scenario files (TOML)"),
+    "bot": ("bot.discord.app", "run the Discord bot (needs DISCORD_TOKEN)"),
+    "sync": ("bot.discord.sync", "register the slash commands with Discord (global or one guild)"),
+    "soak": (
+        "bot.devtools.soak",
+        "SIGKILL the table service while it plays; check no move is lost",
+    ),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "render": ("render.bench", "time state -> PNG for a mid-game board (--game canal_grande)"),
-    "turns": ("bot.bench_turns", "drive random games through the table service with SQLite"),
-    "discord": ("bot.bench_discord", "a game in a simulated Discord channel: figures per turn"),
+    "turns": (
+        "bot.devtools.bench_turns",
+        "drive random games through the table service with SQLite",
+    ),
+    "discord": (
+        "bot.devtools.bench_discord",
+        "a game in a simulated Discord channel: figures per turn",
+    ),
 }
 
 

@@ -3,7 +3,7 @@
 A refusal says what was wrong, so it often quotes what was typed; what was typed may be 10,000
 characters, control characters (NUL, ESC), bidi overrides that reorder the line, or a number of
 5,000 digits that ``int()`` refuses to convert. The engine quotes only a short, clean excerpt and
-reads only short ASCII numbers. ``bot.safe_text`` builds its name and quote helpers on these.
+reads only short ASCII numbers. ``bot.table.safe_text`` builds its name and quote helpers on these.
 """
 
 from __future__ import annotations

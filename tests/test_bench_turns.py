@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from bot import bench_turns
-from bot.render_procs import auto_render_processes
+from bot.devtools import bench_turns
+from bot.table.render_procs import auto_render_processes
 
 
 def test_defaults_are_what_the_discord_bot_runs() -> None:

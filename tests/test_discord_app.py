@@ -21,13 +21,13 @@ from unittest.mock import AsyncMock
 import discord
 import pytest
 
-from bot.discord_app import TableBot, create_bot
-from bot.discord_pace import Pace
-from bot.discord_specs import option_group, parse_id
-from bot.discord_views import VzButton, VzSelect, dynamic_item_for
-from bot.outputs import Code, DecisionInfo, Outcome
-from bot.service import PlaceholderRenderer
-from bot.settings import Settings
+from bot.discord.app import TableBot, create_bot
+from bot.discord.pace import Pace
+from bot.discord.settings import Settings
+from bot.discord.specs import option_group, parse_id
+from bot.discord.views import VzButton, VzSelect, dynamic_item_for
+from bot.table.outputs import Code, DecisionInfo, Outcome
+from bot.table.service import PlaceholderRenderer
 
 CHANNEL = 5550001
 GUILD = 4440001
@@ -338,9 +338,9 @@ def table(app: TableBot) -> Table:
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games start with a fixed seed (the service draws one with secrets.randbits)."""
-    import bot.service
+    import bot.table.service
 
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 20240611)
+    monkeypatch.setattr(bot.table.service.secrets, "randbits", lambda bits: 20240611)
 
 
 async def seat(table: Table, *users: str) -> None:
@@ -566,7 +566,7 @@ async def test_lobby_buttons(table: Table) -> None:
     ids = view_ids(lobby)
     actions = [parse_id(i).action for i in ids]  # type: ignore[union-attr]
     assert actions[:5] == ["join", "leave", "addbot", "removebot", "start"]
-    assert actions[5] == "game" and actions[-1] == "addai"  # the menus (bot.discord_lobby)
+    assert actions[5] == "game" and actions[-1] == "addai"  # the menus (bot.discord.lobby)
     join_id = ids[0]
     it = await table.click(join_id, BOB)
     assert it.quiet_success
@@ -1024,8 +1024,8 @@ async def test_two_quick_clicks_on_one_button(table: Table) -> None:
 
 async def test_real_renderer_start(settings: Settings) -> None:
     """With the real renderer (if the render package is there): the start posts a real PNG."""
-    from bot.discord_app import make_renderer
-    from bot.service import RendererUnavailable
+    from bot.discord.app import make_renderer
+    from bot.table.service import RendererUnavailable
 
     try:
         renderer = make_renderer("real")

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_dm import HandMail
-from bot.outputs import DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
+from bot.discord.dm import HandMail
+from bot.table.outputs import DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
 
 ALICE, BOB = "101", "102"
 

@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_controls import (
+from bot.discord.controls import (
     decision_components,
     district_choice_spec,
     filter_options,
     private_choice_spec,
 )
-from bot.discord_live import decision_line
-from bot.discord_multi import private_multi_spec
-from bot.discord_sealed import private_only
-from bot.discord_specs import ButtonSpec, Component, SelectSpec, controls_for, verb_of
-from bot.outputs import RULE_ID
+from bot.discord.live import decision_line
+from bot.discord.multi import private_multi_spec
+from bot.discord.sealed import private_only
+from bot.discord.specs import ButtonSpec, Component, SelectSpec, controls_for, verb_of
+from bot.table.outputs import RULE_ID
 from engine.registry import table_registrations
 from tests.test_service_support import open_service
 

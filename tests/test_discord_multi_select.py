@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.discord_commands import verb_choices
-from bot.discord_controls import decision_components, multi_command
-from bot.discord_multi import multi_text, private_multi_spec
-from bot.discord_specs import (
+from bot.discord.commands import verb_choices
+from bot.discord.controls import decision_components, multi_command
+from bot.discord.multi import multi_text, private_multi_spec
+from bot.discord.specs import (
     CUSTOM_ID_MAX,
     MAX_SELECT_OPTIONS,
     SelectSpec,
     controls_for,
     parse_id,
 )
-from bot.discord_views import VzSelect
-from bot.outputs import DecisionInfo
+from bot.discord.views import VzSelect
+from bot.table.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
 from engine.canal_grande import CanalGrandeState
 from engine.canal_grande.cards import load_components

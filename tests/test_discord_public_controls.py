@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord_table import TableMessages
-from bot.outputs import DecisionInfo
-from bot.service import TableService
+from bot.discord.table import TableMessages
+from bot.table.outputs import DecisionInfo
+from bot.table.service import TableService
 from engine.registry import load, registrations
 from tests.test_service_support import open_service, uid
 

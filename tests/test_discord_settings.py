@@ -7,8 +7,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import discord_app, discord_commands, discord_sync
-from bot.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
+from bot.discord import app as discord_app
+from bot.discord import client as discord_client
+from bot.discord import sync as discord_sync
+from bot.discord.settings import DEFAULT_DB, Settings, SettingsError, read_env_file
 
 
 def test_defaults(tmp_path: Path) -> None:
@@ -18,7 +20,7 @@ def test_defaults(tmp_path: Path) -> None:
     assert s.owner_ids == frozenset()
     assert s.dev_guild_id is None
     assert (s.sync_on_start, s.log_level, s.renderer) == ("off", "INFO", "auto")
-    from bot.render_procs import auto_render_processes
+    from bot.table.render_procs import auto_render_processes
 
     assert (s.workers, s.render_processes, s.dm_hands) == (8, auto_render_processes(), True)
     assert s.hand_images == "settled"
@@ -134,12 +136,12 @@ async def test_sync_commands_uses_the_tree(tmp_path: Path) -> None:
 
     bot = discord_app.create_bot(Settings(db_path=tmp_path / "x.sqlite3"), open_service=False)
     bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
-    await discord_commands.sync_commands(bot, guild_id=55)
+    await discord_client.sync_commands(bot, guild_id=55)
     guild_cmds = bot.tree.get_commands(guild=discord.Object(id=55))
     assert {c.name for c in guild_cmds} >= {"join", "play"}
     assert bot.tree.sync.await_args.kwargs["guild"].id == 55
-    await discord_commands.sync_commands(bot, guild_id=55, clear=True)
+    await discord_client.sync_commands(bot, guild_id=55, clear=True)
     assert bot.tree.get_commands(guild=discord.Object(id=55)) == []
-    await discord_commands.sync_commands(bot)
+    await discord_client.sync_commands(bot)
     assert bot.tree.sync.await_args.kwargs == {}
     await bot.close()

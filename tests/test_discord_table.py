@@ -6,10 +6,10 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord_layout import clip_end, clip_start, escape
-from bot.discord_pace import Pace
-from bot.discord_table import LiveMessage, TableMessages
-from bot.outputs import DecisionInfo, Outcome, PublicUpdate, Reply
+from bot.discord.layout import clip_end, clip_start, escape
+from bot.discord.pace import Pace
+from bot.discord.table import LiveMessage, TableMessages
+from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate, Reply
 
 
 def test_clip_start_keeps_the_newest_lines() -> None:
@@ -226,7 +226,7 @@ async def test_a_turn_is_one_message_and_an_architect_is_pinged_once() -> None:
 def test_missing_permissions_name_what_to_grant() -> None:
     import discord
 
-    from bot.discord_perms import missing_permissions, permissions_refusal
+    from bot.discord.perms import missing_permissions, permissions_refusal
 
     def interaction(kind: discord.ChannelType, perms: discord.Permissions) -> Any:
         return SimpleNamespace(
@@ -248,8 +248,8 @@ def test_missing_permissions_name_what_to_grant() -> None:
 def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
     """The channel's board picture shows the board only: the same board with another decision
     pending is the same picture (no upload), a changed board is another one."""
-    from bot.discord_board import BoardOnlyRenderer
-    from bot.service import PlaceholderRenderer
+    from bot.discord.board import BoardOnlyRenderer
+    from bot.table.service import PlaceholderRenderer
     from engine.games import get_game
 
     renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))

@@ -7,8 +7,8 @@ import re
 import discord
 import pytest
 
-from bot.discord_commands import help_text, verb_choices
-from bot.discord_controls import (
+from bot.discord.commands import help_text, verb_choices
+from bot.discord.controls import (
     decision_components,
     district_choice_spec,
     filter_options,
@@ -16,10 +16,10 @@ from bot.discord_controls import (
     pick_selects,
     private_choice_spec,
 )
-from bot.discord_messages import dm_spec, public_specs, reply_spec
-from bot.discord_specs import CUSTOM_ID_MAX, ButtonSpec, SelectSpec, make_id, option_group, parse_id
-from bot.discord_views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
-from bot.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from bot.discord.messages import dm_spec, public_specs, reply_spec
+from bot.discord.specs import CUSTOM_ID_MAX, ButtonSpec, SelectSpec, make_id, option_group, parse_id
+from bot.discord.views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
+from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
 
 CH = "123456789012345678"
 
@@ -367,7 +367,7 @@ def test_help_text() -> None:
 def test_group_select_names_each_games_own_group() -> None:
     """The "choose a … first" select says what the game groups by (#12: the shared layer
     names no game's districts): Venezia's districts, Amsterdam's rows."""
-    from bot.discord_controls import group_select
+    from bot.discord.controls import group_select
 
     hexes = [f"place C{i}" for i in range(1, 30)] + [f"place K{i}" for i in range(1, 30)]
     assert group_select(CH, 1, 2, hexes, game_name="venezia").placeholder.startswith(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.scenario_cmd import main as scenario_main
+from bot.devtools.scenario_cmd import main as scenario_main
 from engine.scenarios import ScenarioError, run_scenario
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").rglob("*.toml"))

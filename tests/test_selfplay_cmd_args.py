@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import selfplay_cmd
+from bot.devtools import selfplay_cmd
 
 
 def test_a_two_player_game_says_exactly_two(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code
-from bot.service import TableService
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from tests.test_service_support import open_service, seat, start, uid
 
 

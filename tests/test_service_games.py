@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code
-from bot.service import TableService
-from bot.storage import Storage
+from bot.storage.store import Storage
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from engine.games import get_game
 from tests.test_service_support import (
     PNG_MAGIC,
@@ -311,7 +311,7 @@ async def test_many_channels_at_once(tmp_path: Path) -> None:
 async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path) -> None:
     import threading
 
-    from bot.service import PlaceholderRenderer
+    from bot.table.service import PlaceholderRenderer
 
     gate = threading.Event()
     calls = []
@@ -349,7 +349,7 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
 async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path: Path) -> None:
     import threading
 
-    from bot.service import PlaceholderRenderer
+    from bot.table.service import PlaceholderRenderer
 
     gate = threading.Event()
     blocked = threading.Event()

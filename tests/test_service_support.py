@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.outputs import Outcome
-from bot.service import (
+from bot.table.outputs import Outcome
+from bot.table.service import (
     ModuleRenderer,
     PlaceholderRenderer,
     Renderer,

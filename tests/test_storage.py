@@ -1,4 +1,4 @@
-"""Tests for bot.storage: schema/migrations, atomic move log, lobby, lifecycle, threading."""
+"""Tests for bot.storage.store: schema/migrations, atomic move log, lobby, lifecycle, threading."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from bot.storage import (
+from bot.storage.store import (
     APPLICATION_ID,
     MIGRATIONS,
     SCHEMA_VERSION,

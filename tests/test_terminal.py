@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, terminal, terminal_view
-from bot.service import PlaceholderRenderer, TableService
-from bot.storage import Storage
-from bot.terminal_setup import home_channel
-from bot.terminal_view import numbered_options, summary_lines
+from bot import cli
+from bot.storage.store import Storage
+from bot.table.service import PlaceholderRenderer, TableService
+from bot.terminal import play as terminal
+from bot.terminal import view as terminal_view
+from bot.terminal.setup import home_channel
+from bot.terminal.view import numbered_options, summary_lines
 from engine.games import GAMES, get_game
 from tests.test_service_support import PNG_MAGIC
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import PlaceholderRenderer, TableService
-from bot.terminal import CHANNEL
-from bot.terminal_io import Console
+from bot.table.service import PlaceholderRenderer, TableService
+from bot.terminal.io import Console
+from bot.terminal.play import CHANNEL
 from tests.test_terminal import ReaderIn, ScriptIn, game_channel, ranking, run, stored_moves
 
 

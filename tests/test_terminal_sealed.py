@@ -9,7 +9,7 @@ import random
 import re
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage.store import Storage
 from tests.test_terminal import (
     ReaderIn,
     _random_option,

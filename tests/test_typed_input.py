@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.input_guard import MAX_COMMAND, normal_command
-from bot.outputs import Code
-from bot.service import TableService
+from bot.table.input_guard import MAX_COMMAND, normal_command
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from tests.test_service_support import open_service, start
 
 

@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simcord
 from simcord.preview._capture import ManagedCapture
 
-from bot.discord_app import create_bot
-from bot.discord_sim import play_one
-from bot.service import default_renderer
-from bot.settings import Settings
+from bot.devtools.discord_sim import play_one
+from bot.discord.app import create_bot
+from bot.discord.settings import Settings
+from bot.table.service import default_renderer
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

@@ -1,7 +1,7 @@
-"""The table service's modules: one job each, driven by :class:`bot.service.TableService`.
+"""The table service's modules: one job each, driven by :class:`bot.table.service.TableService`.
 
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
-only translate (a slash command or a typed line in, :mod:`bot.outputs` data out).
+only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out).
 
 How it works
 ------------
@@ -16,7 +16,7 @@ How it works
   only after the commit succeeded the clone replaces the cached state. A crash or exception
   anywhere before the commit leaves the previous state in memory and on disk.
 * **AI seats** are ordinary seats; after every accepted move, while an AI seat must decide, its
-  policy (:mod:`bot.ai_seat`) is asked with that seat's player view only and its answer goes
+  policy (:mod:`bot.table.ai_seat`) is asked with that seat's player view only and its answer goes
   through the same validated, committed path (logged with ``user_id`` ``None``).
 * **Simultaneous, sealed stages** (:mod:`bot.table.stages`): when several seats must decide
   (``GameState.pending_all``), all are asked at once (``Outcome.decisions``); each answer is its
@@ -30,7 +30,7 @@ How it works
   the game's ``secret_part``), become private updates for that player.
 * **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
   the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
-  :mod:`bot.storage_compact`), so :meth:`TableService.verify` replays it from the seed. A
+  :mod:`bot.storage.compact`), so :meth:`TableService.verify` replays it from the seed. A
   new process loads a channel lazily on first use: the latest snapshot (its hash checked with
   the engine's ``state_hash``) plus the moves after it, each replayed move checked to
   reproduce its stored canonical text; a channel's last finished game is only replayed from
@@ -49,6 +49,6 @@ How it works
   gone is refused as stale. Idempotency keys are checked again on every try.
 
 Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
-:class:`bot.outputs.Code`), logged, and changes nothing; adapters never see an exception for a
+:class:`bot.table.outputs.Code`), logged, and changes nothing; adapters never see an exception for a
 bad command.
 """

@@ -6,15 +6,15 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
-from bot.outputs import Code
 from bot.table import session
+from bot.table.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
+from bot.table.outputs import Code
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
 from engine.core import IllegalMove
 from engine.registry import registration
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

@@ -7,14 +7,14 @@ import time
 import zlib
 from typing import TYPE_CHECKING
 
-from bot.outputs import ImageKind
-from bot.render_procs import RenderProcess
+from bot.table.outputs import ImageKind
 from bot.table.records import Table
 from bot.table.render import render_call
+from bot.table.render_procs import RenderProcess
 from engine.core import JSON, GameState
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.input_guard import id_problem
-from bot.outputs import Code, Outcome, Reply
+from bot.table.input_guard import id_problem
+from bot.table.outputs import Code, Outcome, Reply
 from bot.table.records import Refused
 
 log = logging.getLogger("bot.service")

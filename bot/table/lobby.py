@@ -9,18 +9,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.ai_seat import UnknownAiLevel, ai_level
-from bot.input_guard import id_problem
-from bot.outputs import Code, Outcome, PublicUpdate
-from bot.storage import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
+from bot.storage.store import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
 from bot.table import ai_driving, lobby_options, presentation, restore, session
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.input_guard import id_problem
+from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.registry import registration
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 
@@ -255,7 +255,7 @@ def replace_worker(
 def save_players(svc: TableService, game_id: int, players: Sequence[PlayerInfo]) -> None:
     """Persist a changed seat list of a running game.
 
-    ``bot.storage`` has no public method for this yet; use it if it appears, else one
+    ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
     UPDATE in the storage's own write transaction (same lock, same rollback rules).
     """
     update = getattr(svc.storage, "update_players", None)

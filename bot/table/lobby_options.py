@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.outputs import Code, Outcome, PublicUpdate
 from bot.table import lobby, restore
+from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table
 from engine.core import IllegalMove
 from engine.registry import registration
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 
 def current_options(table: Table, game: str) -> dict[str, str]:

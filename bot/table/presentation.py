@@ -6,7 +6,10 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.outputs import (
+from bot.storage.store import PlayerInfo
+from bot.table import dispatch, stages
+from bot.table.grammar import registration_of
+from bot.table.outputs import (
     DecisionInfo,
     ImageKind,
     MultiChoice,
@@ -15,14 +18,11 @@ from bot.outputs import (
     PublicUpdate,
     question,
 )
-from bot.storage import PlayerInfo
-from bot.table import dispatch, stages
-from bot.table.grammar import registration_of
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

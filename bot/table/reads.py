@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from bot.input_guard import normal_command
-from bot.outputs import Code, DecisionInfo, ImageKind, Reply
-from bot.storage import PlayerInfo
+from bot.storage.store import PlayerInfo
 from bot.table import dispatch, lobby, lobby_options, presentation, restore, session, stages
 from bot.table.grammar import registration_of, texts_of
+from bot.table.input_guard import normal_command
+from bot.table.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from engine.core import JSON, GameState
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 
 def remember_last_game(svc: TableService, table: Table) -> None:

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai_seat import AiPlayer
-from bot.safe_text import normalize_name
-from bot.storage import GameRecord, PlayerInfo
+from bot.storage.store import GameRecord, PlayerInfo
+from bot.table.ai_seat import AiPlayer
+from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState
 
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).

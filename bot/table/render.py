@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from bot.outputs import ImageKind
+from bot.table.outputs import ImageKind
 from engine.core import JSON
 from engine.registry import default_game, load, registration, registrations
 

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.storage import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
+from bot.storage.store import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
@@ -15,7 +15,7 @@ from engine.registry import load as load_path
 from engine.registry import registration
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

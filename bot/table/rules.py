@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.outputs import Code, Reply
 from bot.table.grammar import commands_help, registration_of
+from bot.table.outputs import Code, Reply
 from engine.registry import default_game
 from engine.text import excerpt
 

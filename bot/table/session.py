@@ -6,9 +6,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from bot.input_guard import command_problem, id_problem, normal_command
-from bot.outputs import Code, Outcome
-from bot.storage import (
+from bot.storage.store import (
     AlreadyProcessed,
     DuplicateMove,
     GameNotActive,
@@ -17,6 +15,8 @@ from bot.storage import (
 )
 from bot.table import ai_driving, presentation, restore, stages
 from bot.table.grammar import commands_help, grammar_of, texts_of
+from bot.table.input_guard import command_problem, id_problem, normal_command
+from bot.table.outputs import Code, Outcome
 from bot.table.records import (
     Applied,
     Finished,
@@ -32,7 +32,7 @@ from engine.core import GAME_OVER, TURN_END, GameState, IllegalMove, stale_guard
 from engine.text import excerpt
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 

@@ -7,7 +7,7 @@ Nothing here knows a game: it reads ``GameState.pending_all`` and ``Decision.ope
 
 from __future__ import annotations
 
-from bot.outputs import question
+from bot.table.outputs import question
 from engine.core import Decision, GameState, stale_guard
 
 

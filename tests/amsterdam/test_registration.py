@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import selfplay_cmd
+from bot.devtools import selfplay_cmd
 from engine.ai import get_ai
 from engine.amsterdam.determinize import visible_cards
 from engine.core import IllegalMove

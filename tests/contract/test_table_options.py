@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code
-from bot.service import TableService
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from engine.registry import GameRegistration, load, registration, table_registrations
 from tests.test_service_support import open_service, uid
 
@@ -158,9 +158,9 @@ async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: P
 async def test_a_level_the_game_lacks_is_refused_never_random(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.ai_seat
+    import bot.table.ai_seat
 
-    monkeypatch.setattr(bot.ai_seat, "game_levels", lambda game: ("random",))
+    monkeypatch.setattr(bot.table.ai_seat, "game_levels", lambda game: ("random",))
     svc = open_service(tmp_path / "l.sqlite3")
     try:
         assert (await svc.join("c", uid(0), "P1")).accepted

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.outputs import Code, DecisionInfo, Outcome
-from bot.service import TableService
+from bot.table.outputs import Code, DecisionInfo, Outcome
+from bot.table.service import TableService
 from engine.registry import GameRegistration, load, table_registrations
 from tests.test_service_support import make_renderer, open_service, uid
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app import TableBot, create_bot
-from bot.service import PlaceholderRenderer
-from bot.settings import Settings
+from bot.discord.app import TableBot, create_bot
+from bot.discord.settings import Settings
+from bot.table.service import PlaceholderRenderer
 
 
 def make_bot(db: Path) -> TableBot:

@@ -9,8 +9,8 @@ from typing import Any
 
 from simcord import Env
 
-from bot.discord_pace import Pace
-from bot.discord_sim import play_one, raw_messages, texts
+from bot.devtools.discord_sim import play_one, raw_messages, texts
+from bot.discord.pace import Pace
 
 #: Virtual seconds one AI move takes (the AIs of a real table think a while).
 AI_THINKS = 1.5

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.bench_discord import TARGETS, play
+from bot.devtools.bench_discord import TARGETS, play
 
 #: (game, options, humans, ais) -> figure -> (bound measured with seed 7, why the issue's
 #: target is missed). Reasons marked "not investigated" are open questions for the table code.

@@ -10,7 +10,7 @@ import random
 import pytest
 from simcord import Env
 
-from bot.discord_sim import play_one, raw_messages
+from bot.devtools.discord_sim import play_one, raw_messages
 from engine.registry import registration
 
 

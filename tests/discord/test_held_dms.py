@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from simcord import Env
 
-from bot.bench_discord import game_turns
-from bot.discord_layout import escape
-from bot.discord_sim import play_game, play_one
+from bot.devtools.bench_discord import game_turns
+from bot.devtools.discord_sim import play_game, play_one
+from bot.discord.layout import escape
 from bot.table import lobby
 from tests.discord.conftest import make_bot
 from tests.discord.test_table_life import seated

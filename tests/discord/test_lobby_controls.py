@@ -8,7 +8,7 @@ from typing import Any
 
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
-from bot.discord_sim import action_of, controls, raw_messages, texts
+from bot.devtools.discord_sim import action_of, controls, raw_messages, texts
 from engine.registry import registration
 
 
@@ -152,6 +152,6 @@ async def test_the_lobby_stays_within_discords_limits(simcord_env: Env) -> None:
 
 
 def _walk_rows(components: Any) -> list[dict[str, Any]]:
-    from bot.discord_sim import walk
+    from bot.devtools.discord_sim import walk
 
     return [c for c in walk(components) if c.get("type") == 1]

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from simcord import Env, ResponseMessage
 
-from bot.discord_commands import MOVE_TEXT_MAX
-from bot.discord_sim import (
+from bot.devtools.discord_sim import (
     action_of,
     controls,
     decision_message,
@@ -19,6 +18,7 @@ from bot.discord_sim import (
     raw_messages,
     texts,
 )
+from bot.discord.commands import MOVE_TEXT_MAX
 from bot.table import lobby
 from engine.canal_grande.vote_select import GONDOLA_PREFIX, placement_command, placement_items
 from engine.registry import registration, table_registrations

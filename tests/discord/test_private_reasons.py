@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from simcord import Env, ResponseMessage
 
-from bot.discord_sim import controls, decision_message
+from bot.devtools.discord_sim import controls, decision_message
 from bot.table import lobby
 from engine.registry import registration
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
-from bot.discord_sim import (
+from bot.devtools.discord_sim import (
     MENTION,
     action_of,
     controls,

@@ -8,9 +8,9 @@ import random
 
 from simcord import Env
 
-from bot.discord_dm import without_echo
-from bot.discord_sim import play_game
-from bot.outputs import PrivateUpdate
+from bot.devtools.discord_sim import play_game
+from bot.discord.dm import without_echo
+from bot.table.outputs import PrivateUpdate
 from tests.discord.test_held_dms import dm_posts
 from tests.discord.test_sealed import amsterdam_table
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.discord_shared_verbs import NEUTRAL_OPTION, VerbOfGame, merged_command
-from bot.discord_sim import THINK_SECONDS
+from bot.devtools.discord_sim import THINK_SECONDS
+from bot.discord.shared_verbs import NEUTRAL_OPTION, VerbOfGame, merged_command
 from engine.registry import SlashCommand
 from tests.discord.test_sealed import amsterdam_table
 

@@ -7,7 +7,14 @@ import random
 
 from simcord import Env
 
-from bot.discord_sim import figures, live_messages, play_game, play_one, raw_messages, texts
+from bot.devtools.discord_sim import (
+    figures,
+    live_messages,
+    play_game,
+    play_one,
+    raw_messages,
+    texts,
+)
 
 
 async def seat_table(env: Env, humans: int = 2, ais: int = 1):

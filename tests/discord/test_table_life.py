@@ -11,7 +11,7 @@ import discord
 import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.discord_sim import (
+from bot.devtools.discord_sim import (
     controls,
     decision_message,
     live_messages,

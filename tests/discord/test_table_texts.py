@@ -65,7 +65,7 @@ async def test_removebot_of_a_missing_seat_names_the_seats(simcord_env: Env) -> 
 def test_a_verb_several_games_share_says_what_it_does_in_each() -> None:
     """Discord shows one description per command: /place must not read as Venezia's alone
     ('Place the building being resolved', 'Hex labels') in a Canal Grande channel."""
-    from bot.discord_commands import move_commands
+    from bot.discord.commands import move_commands
 
     place = next(c for c in move_commands() if c.verb == "place")
     for title in ("Venezia: ", "Canal Grande: ", "Amsterdam: "):
@@ -84,7 +84,7 @@ async def test_joining_another_game_names_the_start_option(simcord_env: Env) -> 
 
 async def test_options_alone_answers_privately_and_leaves_the_lobby(simcord_env: Env) -> None:
     channel, alice = await _lone_player(simcord_env, "amsterdam")
-    from bot.discord_sim import raw_messages, texts
+    from bot.devtools.discord_sim import raw_messages, texts
 
     before = [texts(m) for m in raw_messages(simcord_env, channel)]
     result = await alice.slash(channel, "options")
@@ -96,7 +96,7 @@ async def test_options_alone_answers_privately_and_leaves_the_lobby(simcord_env:
 
 async def test_the_lobby_says_the_game_started_with_its_real_options(simcord_env: Env) -> None:
     channel, alice = await _lone_player(simcord_env, "amsterdam")
-    from bot.discord_sim import raw_messages, texts
+    from bot.devtools.discord_sim import raw_messages, texts
 
     await alice.slash(channel, "addbot")
     await alice.slash(channel, "start", variant="special_cards")

@@ -10,10 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code
-from bot.settings import Settings, SettingsError
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, Storage, _migrate_add_final_hash_and_archives
-from bot.storage_compact import pack_moves, unpack_moves
+from bot.discord.settings import Settings, SettingsError
+from bot.storage.compact import pack_moves, unpack_moves
+from bot.storage.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Storage,
+    _migrate_add_final_hash_and_archives,
+)
+from bot.table.outputs import Code
 from engine.games import get_game
 from tests.test_service_support import open_service, play_script, script_game, start, uid
 

@@ -2,7 +2,7 @@
 acknowledged may be lost or doubled (idempotency keys, one transaction per move,
 synchronous=FULL), the file stays intact and every game replays from its seed to the stored
 state, and in the end every game plays on to its end. The same machinery as ``venezia soak``
-(:mod:`bot.soak`), shorter."""
+(:mod:`bot.devtools.soak`), shorter."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.soak import SoakConfig, SoakReport, _Checked, check, run_soak
-from bot.soak_driver import read_log
+from bot.devtools.soak import SoakConfig, SoakReport, _Checked, check, run_soak
+from bot.devtools.soak_driver import read_log
 
 KILLS = 6
 CHANNELS = 3

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.outputs import Code, Outcome, Reply
-from bot.service import TableService
+from bot.table.outputs import Code, Outcome, Reply
+from bot.table.service import TableService
 from tests.test_service_support import open_service, start, uid
 
 CH = "hostile-table"
@@ -448,8 +448,8 @@ def test_the_terminal_reads_huge_and_unicode_numbers_without_crashing(tmp_path: 
     and digits that int() cannot read (superscripts) get a refusal, not a traceback."""
     import io
 
-    from bot import terminal
-    from bot.service import PlaceholderRenderer
+    from bot.table.service import PlaceholderRenderer
+    from bot.terminal import play as terminal
 
     class Piped(io.StringIO):
         def isatty(self) -> bool:

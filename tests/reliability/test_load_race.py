@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code
-from bot.service import TableService
 from bot.table import restore
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from tests.test_service_support import open_service, start
 
 CH = "load-race"

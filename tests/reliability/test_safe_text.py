@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.safe_text import MAX_EXCERPT, MAX_NAME, excerpt, is_clean_identifier, normalize_name
+from bot.table.safe_text import MAX_EXCERPT, MAX_NAME, excerpt, is_clean_identifier, normalize_name
 
 
 def test_name_drops_controls_bidi_and_surrogates() -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.outputs import Code, DecisionInfo
-from bot.service import TableService
+from bot.table.outputs import Code, DecisionInfo
+from bot.table.service import TableService
 from tests.test_service_support import open_service, uid
 
 CH = "sealed-race"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.outputs import Code
-from bot.service import TableService
+from bot.table.outputs import Code
+from bot.table.service import TableService
 from tests.test_service_support import open_service, start
 
 CH = "race-channel"

@@ -1,0 +1,1 @@
+"""The Discord adapter: discord.py events in, table service calls, messages out."""

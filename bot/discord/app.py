@@ -1,0 +1,203 @@
+"""The Discord bot (``venezia bot``): :class:`TableBot` and how it is built and run.
+
+The bot is layered, one job per module: :mod:`bot.discord.client` (start-up, resuming
+tables, the path of every table action), :mod:`bot.discord.handlers` (slash commands),
+:mod:`bot.discord.components` (buttons and selects); the messages are
+:mod:`bot.discord.table` (the live table message) and :mod:`bot.discord.dm` (hands by DM).
+
+``create_bot(settings)`` builds everything without touching the network; ``main(argv)`` is
+``venezia bot``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.board import BoardOnlyRenderer
+from bot.discord.commands import (
+    FALLBACK_VERB,
+    move_commands,
+)
+from bot.discord.components import ComponentRouter
+from bot.discord.handlers import register_commands
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
+from bot.table.service import (
+    PlaceholderRenderer,
+    Renderer,
+    RendererUnavailable,
+    TableService,
+    default_renderer,
+)
+
+__all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer"]
+
+log = logging.getLogger("bot.discord")
+
+COMMAND_NAMES = (
+    "join",
+    "leave",
+    "start",
+    "abort",
+    "addbot",
+    "removebot",
+    "options",
+    "replace",
+    *(spec.verb for spec in move_commands()),
+    FALLBACK_VERB,
+    "hand",
+    "board",
+    "status",
+    "log",
+    "rules",
+    "help",
+    "sync",
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Building the bot
+# --------------------------------------------------------------------------------------------
+
+
+def make_renderer(mode: str) -> Renderer:
+    """``real``: the ``render`` package (or :class:`RendererUnavailable`); ``placeholder``:
+    stand-in images; ``auto``: real if importable, else placeholders with a warning."""
+    if mode == "placeholder":
+        return PlaceholderRenderer((480, 320))
+    if mode == "real":
+        return default_renderer()
+    try:
+        return default_renderer()
+    except RendererUnavailable as exc:
+        log.warning("%s; posting placeholder images (VENEZIA_RENDERER=auto)", exc)
+        return PlaceholderRenderer((480, 320))
+
+
+class TableBot(ComponentRouter):
+    """The Discord client: a command tree, the dynamic buttons, and the table service."""
+
+    def __init__(self, settings: Settings, service: TableService | None) -> None:
+        super().__init__(settings, service)
+        register_commands(self)
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    service: TableService | None = None,
+    renderer: Renderer | None = None,
+    open_service: bool = True,
+) -> TableBot:
+    """Build the bot without touching the network: the command tree with every command, the
+    dynamic buttons, and (unless ``open_service`` is false) the table service on
+    ``settings.db_path`` (created if missing). Board pictures are drawn without the pending
+    decision (:class:`BoardOnlyRenderer`): the table message says it in text."""
+    if service is None and open_service:
+        settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+        service = TableService.open(
+            settings.db_path,
+            BoardOnlyRenderer(
+                renderer if renderer is not None else make_renderer(settings.renderer)
+            ),
+            workers=settings.workers,
+            render_processes=settings.render_processes,
+            hand_images=settings.hand_images,
+            # AI seats do not play inside a command: the bot steps them (TableClient.play_ais)
+            # so that the channel sees their turns while they play.
+            max_ai_moves=0,
+            synchronous=settings.db_synchronous,
+        )
+    return TableBot(settings, service)
+
+
+# --------------------------------------------------------------------------------------------
+# venezia bot
+# --------------------------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="venezia bot",
+        description="Run the Discord bot. Settings come from the environment or a .env file "
+        "(see docs/discord.md); the options below override them.",
+    )
+    parser.add_argument("--env-file", help="read settings from this file instead of ./.env")
+    parser.add_argument("--db", help="the SQLite file (VENEZIA_DB)")
+    parser.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (VENEZIA_LOG_LEVEL)")
+    parser.add_argument(
+        "--renderer", choices=("auto", "real", "placeholder"), help="VENEZIA_RENDERER"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="build the bot and list its commands without connecting, then exit",
+    )
+    return parser
+
+
+def load_settings(args: argparse.Namespace) -> Settings:
+    settings = Settings.from_env(env_file=args.env_file)
+    changes: dict[str, Any] = {}
+    if args.db:
+        from pathlib import Path
+
+        changes["db_path"] = Path(args.db).expanduser()
+    if args.log_level:
+        level = args.log_level.upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"--log-level: '{args.log_level}' is not a log level")
+        changes["log_level"] = level
+    if args.renderer:
+        changes["renderer"] = args.renderer
+    return dataclasses.replace(settings, **changes) if changes else settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        settings = load_settings(args)
+    except SettingsError as exc:
+        print(f"venezia bot: {exc}", file=sys.stderr)
+        return 2
+    level = getattr(logging, settings.log_level, logging.INFO)
+    if logging.getLogger().handlers:  # configured already (e.g. by a test runner)
+        logging.getLogger().setLevel(level)
+    else:
+        discord.utils.setup_logging(level=level)
+    if not args.check and not settings.token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    try:
+        bot = create_bot(settings)
+    except RendererUnavailable as exc:
+        print(f"venezia bot: {exc}", file=sys.stderr)
+        return 1
+    log.info("settings: %s", settings.describe())
+    if args.check:
+        names = sorted(c.name for c in bot.tree.get_commands())
+        print(f"ok: {len(names)} commands: " + ", ".join(f"/{n}" for n in names))
+        print(f"database: {settings.db_path}")
+        bot.service.close()
+        return 0
+    assert settings.token is not None
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "venezia bot: Discord refused the token. Copy it again from the Developer Portal "
+            "(Bot → Reset Token) into DISCORD_TOKEN.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

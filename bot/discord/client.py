@@ -1,0 +1,445 @@
+"""The Discord client: start-up, resuming tables, and the path of every table action.
+
+A thin adapter over :class:`bot.table.service.TableService`:
+
+* **Actions** (``/join``, ``/play``, a button, a select, ...) check the bot's permissions,
+  acknowledge at once (Discord wants an answer within 3 seconds; the service renders off the
+  event loop), call the service, show its public updates on the table's live message
+  (:mod:`bot.discord.table`), DM what is due (:mod:`bot.discord.dm`) and answer the actor.
+  Refusals answer privately with the service's own message.
+* **Unexpected errors** are logged with a reference id; the user sees a short apology with
+  that id. The service never half-applies a move, so the game stays intact.
+* **Start-up** resumes every running table (AI seats take the decisions a restart left them;
+  every table's current message is brought up to date) and then sets ``tables_resumed``.
+
+The slash commands live in :mod:`bot.discord.handlers`, the buttons and selects in
+:mod:`bot.discord.components`, the bot class and ``venezia bot`` in :mod:`bot.discord.app`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import sealed
+from bot.discord.dm import HandMail
+from bot.discord.layout import CONTENT_MAX, clip_end, escape
+from bot.discord.perms import missing_permissions, permissions_refusal
+from bot.discord.settings import Settings
+from bot.discord.specs import ComponentId, MessageSpec, option_label
+from bot.discord.table import TableMessages
+from bot.discord.views import DYNAMIC_ITEMS, send_kwargs
+from bot.table.outputs import Code, Outcome
+from bot.table.service import TableService
+
+__all__ = ["TableClient", "TableTree"]
+
+log = logging.getLogger("bot.discord")
+
+#: AI moves one call of :meth:`TableClient.play_ais` makes at most (a game never needs so many
+#: in a row; the guard only stops a runaway loop).
+MAX_AI_STEPS = 2000
+
+
+class TableTree(app_commands.CommandTree["TableClient"]):
+    """The command tree: a failed check or an unexpected error answers the user privately."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await self.client.answer(interaction, "The games are played in server channels.")
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await self.client.answer(interaction, str(error) or "You cannot use this command.")
+            return
+        await self.client.apologize(interaction, "command", error)
+
+
+class TableClient(discord.Client):
+    """The Discord client's life cycle and plumbing: start-up (resuming every table), the
+    channel locks, answering an interaction, and the one path every table-changing action
+    takes (:meth:`act`). The commands and components are added by subclasses."""
+
+    def __init__(self, settings: Settings, service: TableService | None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # No voice here: keep discord.py from warning about voice libraries at start-up.
+        discord.VoiceClient.warn_nacl = False
+        if hasattr(discord.VoiceClient, "warn_dave"):
+            discord.VoiceClient.warn_dave = False
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+        )
+        self.settings = settings
+        self._service = service
+        self.tree = TableTree(self)
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        self._table_messages: TableMessages | None = None
+        self._mail: HandMail | None = None
+        self._resumed = False
+        # Set when start-up has resumed every table (tests and tools wait for it).
+        self.tables_resumed = asyncio.Event()
+        self._public_defers: set[int] = set()
+        self._closed_service = False
+        self.sync_on_start = settings.sync_on_start
+        # Registering the templates needs no network; setup_hook does it again (harmless).
+        self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("this bot was built without a table service")
+        return self._service
+
+    @property
+    def table(self) -> TableMessages:
+        """The live table messages of every channel."""
+        if self._table_messages is None:
+            self._table_messages = TableMessages(self.service)
+        return self._table_messages
+
+    @property
+    def mail(self) -> HandMail:
+        """Hands by DM (held until the turn ends; closed DMs remembered)."""
+        if self._mail is None:
+            self._mail = HandMail(self, self.service, enabled=self.settings.dm_hands)
+        return self._mail
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_on_start != "off":
+            guild = self.settings.dev_guild_id if self.sync_on_start == "guild" else None
+            if self.sync_on_start == "guild" and guild is None:
+                log.warning("VENEZIA_SYNC_ON_START=guild needs VENEZIA_DEV_GUILD; not syncing")
+            else:
+                synced = await sync_commands(self, guild_id=guild)
+                log.info("synced %d commands (%s)", len(synced), guild or "global")
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s); %d guild(s)",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
+        if not self._resumed and self._service is not None:
+            self._resumed = True
+            try:
+                await self.resume_tables()
+            finally:
+                self.tables_resumed.set()
+
+    async def resume_tables(self) -> None:
+        """At start-up: let AI seats take the decisions a restart left them (an AI chain cut
+        short), post what they did, and bring every running table's current message up to
+        date (only it has controls, and they are the pending decision's)."""
+        for channel in await self.service.active_channels():
+            try:
+                await self.resume_table(channel)
+            except Exception:
+                log.exception("could not resume the table in channel %s", channel)
+
+    async def resume_table(self, channel: str) -> None:
+        dest = self.get_channel(int(channel)) or self.get_partial_messageable(int(channel))
+        async with self._lock(channel):
+            outcome = await self.service.resume(channel)
+            if not outcome.accepted:
+                return
+            if outcome.public:
+                await self.table.publish(dest, channel, outcome)
+            else:
+                await self.table.refresh(dest, channel)
+        await self.mail.deliver(dest, channel, outcome)
+        await self.play_ais(dest, channel)
+
+    async def play_ais(self, dest: Any, channel: str) -> None:
+        """Let the AI seats play, one move at a time, while one must decide: each move is
+        shown as it is made (the chain's message is kept up to date, :mod:`bot.discord.chain`),
+        and the channel's lock is free between moves."""
+        for _ in range(MAX_AI_STEPS):
+            async with self._lock(channel):
+                outcome = await self.service.advance(channel, max_moves=1)
+                if not outcome.accepted or not outcome.public:
+                    return
+                try:
+                    await self.table.publish(dest, channel, outcome)
+                except discord.HTTPException as exc:
+                    log.warning("cannot update the table in %s: %s", channel, exc)
+            # also without updates of its own: an AI move that ends a turn sends what was held
+            await self.mail.deliver(dest, channel, outcome)
+        log.warning(
+            "channel %s: the AI seats are still playing after %d moves", channel, MAX_AI_STEPS
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        if self._service is not None and not self._closed_service:
+            self._closed_service = True
+            await self._service.aclose()
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _lock(self, channel: str) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel)
+        if lock is None:
+            lock = self._channel_locks[channel] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def _channel_id(interaction: discord.Interaction[Any]) -> str:
+        return str(interaction.channel_id)
+
+    def channel_for(self, interaction: discord.Interaction[Any]) -> Any:
+        channel = interaction.channel
+        if channel is not None and hasattr(channel, "send"):
+            return channel
+        return self.get_partial_messageable(int(interaction.channel_id or 0))
+
+    async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+        """Acknowledge now (a private or public "thinking…"); answers follow as followups."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            if not ephemeral:
+                self._public_defers.add(interaction.id)
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], message: str | MessageSpec
+    ) -> None:
+        """Answer the user: privately unless the spec says otherwise."""
+        spec = MessageSpec(content=message, ephemeral=True) if isinstance(message, str) else message
+        if spec.content is not None and len(spec.content) > CONTENT_MAX:
+            spec = dataclasses.replace(spec, content=clip_end(spec.content, CONTENT_MAX))
+        kwargs = send_kwargs(spec, ephemeral_ok=True)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            return
+        if spec.ephemeral and interaction.id in self._public_defers:
+            # The first followup would replace the public "thinking…" and be public: remove it
+            # so that this private answer stays private.
+            self._public_defers.discard(interaction.id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        self._public_defers.discard(interaction.id)
+        await interaction.followup.send(**kwargs)
+
+    async def done_quietly(self, interaction: discord.Interaction[Any]) -> None:
+        """The action is visible in the channel: remove the private "thinking…" note."""
+        self._public_defers.discard(interaction.id)
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.debug("could not delete the deferred response of %s", interaction.id)
+
+    async def guard(
+        self, interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
+    ) -> None:
+        """Run one interaction's work; an unexpected exception is logged with a reference id
+        and answered with a short apology (the service never half-applies a move)."""
+        try:
+            await work
+        except Exception as exc:
+            await self.apologize(interaction, what, exc)
+
+    async def apologize(
+        self, interaction: discord.Interaction[Any], what: str, error: BaseException
+    ) -> str:
+        ref = secrets.token_hex(4).upper()
+        log.error(
+            "unexpected error [ref %s] in %s: channel=%s guild=%s user=%s",
+            ref,
+            what,
+            interaction.channel_id,
+            interaction.guild_id,
+            getattr(interaction.user, "id", None),
+            exc_info=error,
+        )
+        try:
+            await self.answer(
+                interaction,
+                f"Sorry — something went wrong on my side (reference `{ref}`). The game is "
+                "safe; please try again, or use /board to see where it stands.",
+            )
+        except Exception:
+            log.exception("could not tell the user about error %s", ref)
+        return ref
+
+    # -- table-changing actions ---------------------------------------------------------------
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        what: str,
+        call: Callable[[], Awaitable[Outcome]],
+        *,
+        via: str = "slash",
+        reoffer: MessageSpec | None = None,
+    ) -> Outcome | None:
+        """Check the bot's channel permissions (nothing is committed without them), call the
+        service, show its updates on the table message, DM what is due, and answer the actor.
+
+        ``via``: ``slash`` (a private "thinking…" then a short private confirmation),
+        ``button`` (a click on the table message: a deferred update, nothing else on
+        success), ``private`` (a choice in the actor's own private message: that message is
+        deleted, since the table message shows the result; a sealed choice, whose result is
+        private, edits it to what was chosen and the waiting note)."""
+        missing = missing_permissions(interaction)
+        if missing:
+            await self.answer_via(interaction, via, permissions_refusal(missing))
+            return None
+        if via == "slash":
+            await self.defer(interaction)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()
+        channel = self._channel_id(interaction)
+        dest = self.channel_for(interaction)
+        async with self._lock(channel):
+            outcome = await call()
+            if outcome.public or (outcome.accepted and outcome.decision is not None):
+                try:
+                    await self.table.publish(dest, channel, outcome)
+                except discord.HTTPException as exc:
+                    log.warning("cannot update the table in %s: %s", channel, exc)
+        # a turn's or the game's end sends what was held
+        if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
+            await self.mail.deliver(dest, channel, outcome)
+        waiting = sealed.waiting_note(outcome, str(interaction.user.id))
+        if not outcome.accepted:
+            await self.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
+        elif via == "slash":
+            said = await self.said(channel, what)
+            first = outcome.public[0].text.splitlines()[0] if outcome.public else said
+            done = "✅ " + clip_end(escape(first), 300)
+            await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
+        elif via == "private" and waiting is not None:
+            # a sealed choice: what was chosen stays private, beside the waiting note
+            done = f"✅ {clip_end(escape(await self.said(channel, what)), 300)}"
+            await self.answer_via(interaction, via, f"{done}\n{waiting}")
+        elif via == "private":
+            # The result shows on the table message: the private menu goes, nothing is left.
+            await self.done_quietly(interaction)
+        elif waiting is not None:  # a button on the table message: the waiting note privately
+            await self.answer(interaction, waiting)
+        # AI seats play after the action (also after a refusal: a restart may have left them
+        # a decision), each move shown as it is made. Lobby actions need nothing of them.
+        if outcome.decision is not None or not outcome.accepted:
+            await self.play_ais(dest, channel)
+        return outcome
+
+    async def said(self, channel: str, command: str) -> str:
+        """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
+        game = await self.service.game_of(channel)
+        return option_label(command, short=False, game=game) if game else command
+
+    async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
+        """Answer privately; in a private message's own interaction, by editing it."""
+        if via == "private" and interaction.message is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await interaction.edit_original_response(content=clip_end(text, CONTENT_MAX), view=None)
+            return
+        await self.answer(interaction, text)
+
+    async def refuse(
+        self,
+        interaction: discord.Interaction[Any],
+        what: str,
+        outcome: Outcome,
+        *,
+        via: str = "slash",
+        reoffer: MessageSpec | None = None,
+    ) -> None:
+        error = outcome.error or "refused"
+        if outcome.code == Code.DUPLICATE:
+            text = "Already done: " + error.removeprefix("already done: ")
+        elif outcome.code == Code.INTERNAL:
+            ref = secrets.token_hex(4).upper()
+            log.error(
+                "service failure [ref %s] in %s: channel=%s user=%s: %s",
+                ref,
+                what,
+                interaction.channel_id,
+                getattr(interaction.user, "id", None),
+                error,
+            )
+            text = f"Sorry — {error} (reference `{ref}`)."
+        else:
+            text = escape(error[:1].upper() + error[1:])
+        if via == "private" and reoffer is not None and outcome.code != Code.STALE:
+            await self.reoffer(interaction, text, reoffer)
+            return
+        await self.answer_via(interaction, via, text)
+
+    async def reoffer(
+        self, interaction: discord.Interaction[Any], reason: str, menu: MessageSpec
+    ) -> None:
+        """A refused choice in a private menu: the reason above the same menu, still live."""
+        content = f"❌ {reason}" + (f"\n{menu.content}" if menu.content else "")
+        kwargs = send_kwargs(dataclasses.replace(menu, content=clip_end(content, CONTENT_MAX)))
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await interaction.edit_original_response(
+            content=kwargs.get("content"), view=kwargs.get("view")
+        )
+
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        expect: ComponentId | None = None,
+        via: str = "slash",
+        reoffer: MessageSpec | None = None,
+    ) -> Outcome | None:
+        """A game command as typed, from the interaction's user. With ``expect`` (a clicked
+        component), the service checks its decision point (game id and move number) under
+        the channel's lock, so two quick clicks cannot both land on one decision."""
+        channel = self._channel_id(interaction)
+        user = str(interaction.user.id)
+        key = str(interaction.id)
+
+        async def call() -> Outcome:
+            if expect is None:
+                return await self.service.command(channel, user, text, idempotency_key=key)
+            return await self.service.command(
+                channel,
+                user,
+                text,
+                idempotency_key=key,
+                expect_seq=expect.seq,
+                expect_game=expect.game,
+            )
+
+        return await self.act(interaction, text, call, via=via, reoffer=reoffer)
+
+    # -- slash command handlers ---------------------------------------------------------------
+
+
+# -- the command tree at Discord -------------------------------------------------------------
+
+
+async def sync_commands(
+    bot: TableClient, guild_id: int | None = None, *, clear: bool = False
+) -> list[app_commands.AppCommand]:
+    """Register the commands with Discord: globally, or for one guild (a copy of the global
+    commands, available at once), or clear a guild's copies. Needs a logged-in client."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(id=guild_id)
+    if clear:
+        bot.tree.clear_commands(guild=guild)
+    else:
+        bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)

@@ -1,0 +1,505 @@
+"""The slash commands' handlers and autocomplete: each one call into the table service,
+answered through :class:`bot.discord.client.TableClient`'s plumbing."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.client import TableClient, sync_commands
+from bot.discord.commands import (
+    FALLBACK_COMMAND,
+    FALLBACK_VERB,
+    AutocompleteCallback,
+    ShortText,
+    game_move_help,
+    help_text,
+    move_command,
+    move_commands,
+    plain_choices,
+    verb_choices,
+    verb_refusal,
+    verb_text,
+)
+from bot.discord.layout import CONTENT_MAX, clip_start, escape
+from bot.discord.messages import reply_spec
+from bot.discord.specs import controls_for
+from bot.discord.start import start_command
+from bot.table.outputs import Reply
+from bot.table.service import ai_levels
+from engine.registry import default_game, registration
+
+__all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands", "register_commands"]
+
+log = logging.getLogger("bot.discord")
+
+#: Autocomplete cannot be deferred: give up (no suggestions) rather than miss Discord's window.
+AUTOCOMPLETE_TIMEOUT = 2.0
+
+
+class TableCommands(TableClient):
+    """The slash commands (lobby, moves, reads, ``/sync``) and their autocomplete."""
+
+    async def cmd_join(
+        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), interaction.user
+        await self.act(
+            interaction,
+            "join",
+            lambda: self.service.join(
+                channel, str(user.id), user.display_name, game or None, interaction.guild_id
+            ),
+            via=via,
+        )
+
+    async def cmd_leave(self, interaction: discord.Interaction[Any], via: str = "slash") -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
+
+    async def cmd_start(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None,
+        via: str = "slash",
+        options: dict[str, str] | None = None,
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "start",
+            lambda: self.service.start(
+                channel, user, game=game or None, can_manage=can_manage, options=options or None
+            ),
+            via=via,
+        )
+
+    async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction, "abort", lambda: self.service.abort(channel, user, can_manage=can_manage)
+        )
+
+    async def cmd_addbot(
+        self, interaction: discord.Interaction[Any], level: str | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "addbot",
+            lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
+            via=via,
+        )
+
+    async def cmd_options(
+        self, interaction: discord.Interaction[Any], settings: str | None, via: str = "slash"
+    ) -> None:
+        """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
+        if not pairs:
+            # Only a question: answered to the asker; the lobby's seat list stays as it is.
+            outcome = await self.service.set_options(channel, user, {})
+            text = outcome.public[-1].text if outcome.public else (outcome.error or "")
+            await self.answer(interaction, escape(text[:1].upper() + text[1:]))
+            return
+        await self.act(
+            interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
+        )
+
+    async def cmd_set_option(
+        self, interaction: discord.Interaction[Any], name: str, value: str, via: str = "button"
+    ) -> None:
+        """One lobby option set from the lobby message's menu (as ``/options name=value``)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "options",
+            lambda: self.service.set_options(channel, user, {name: value}),
+            via=via,
+        )
+
+    async def cmd_choose_game(
+        self, interaction: discord.Interaction[Any], game: str, via: str = "button"
+    ) -> None:
+        """Switch the lobby to another game (the lobby message's game menu)."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "game",
+            lambda: self.service.choose_game(channel, user, game),
+            via=via,
+        )
+
+    async def cmd_removebot(
+        self, interaction: discord.Interaction[Any], seat: int | None, via: str = "slash"
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction,
+            "removebot",
+            lambda: self.service.remove_ai(channel, user, seat),
+            via=via,
+        )
+
+    async def cmd_replace(
+        self, interaction: discord.Interaction[Any], target: int, level: str | None
+    ) -> None:
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        perms = getattr(interaction, "permissions", None)
+        can_manage = bool(getattr(perms, "manage_channels", False))
+        await self.act(
+            interaction,
+            "replace",
+            lambda: self.service.replace_with_ai(
+                channel, user, str(target), level or None, can_manage=can_manage
+            ),
+        )
+
+    async def cmd_hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.defer(interaction)
+        reply = _escaped(
+            await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+        )
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=f"{await self.game_title(interaction)} — your hand"),
+        )
+
+    async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.board(self._channel_id(interaction)))
+        await self.answer(
+            interaction,
+            reply_spec(
+                reply,
+                title=f"{await self.game_title(interaction)} — the board",
+                ephemeral=not public,
+            ),
+        )
+
+    async def cmd_status(self, interaction: discord.Interaction[Any], public: bool) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.status(self._channel_id(interaction)))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
+        )
+
+    async def cmd_log(
+        self, interaction: discord.Interaction[Any], count: int, public: bool
+    ) -> None:
+        await self.defer(interaction, ephemeral=not public)
+        reply = _escaped(await self.service.log(self._channel_id(interaction), count))
+        if reply.ok and len(reply.text) > CONTENT_MAX:
+            # Too long for one message: keep the newest moves.
+            kept = clip_start(reply.text.splitlines(), CONTENT_MAX)
+            reply = dataclasses.replace(reply, text="\n".join(kept))
+        await self.answer(
+            interaction,
+            reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
+        )
+
+    async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+        reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
+        await self.answer(
+            interaction, reply_spec(reply, title=f"{await self.game_title(interaction)} rules")
+        )
+
+    async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+        game = await self.service.game_of(self._channel_id(interaction))
+        own = game_move_help(game)
+        other_games = {spec.verb for spec in move_commands()} - set(own)
+        commands = [
+            (c.qualified_name, own.get(c.name, c.description))
+            for c in self.tree.get_commands()
+            if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
+        ]
+        title = registration(game or default_game()).title
+        await self.answer(interaction, help_text(commands, title))
+
+    async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
+        user = interaction.user
+        owner = user.id in self.settings.owner_ids
+        if not owner:
+            owner = await self.is_app_owner(user.id)
+        if not owner:
+            await self.answer(interaction, "Only the bot's owner can sync the commands.")
+            return
+        await self.defer(interaction)
+        guild = interaction.guild_id
+        if scope == "global":
+            synced = await sync_commands(self)
+            text = f"Synced {len(synced)} commands globally (Discord may take a while)."
+        elif scope == "clear":
+            synced = await sync_commands(self, guild_id=guild, clear=True)
+            text = "Removed this server's copies of the commands (the global ones remain)."
+        else:
+            synced = await sync_commands(self, guild_id=guild)
+            text = f"Synced {len(synced)} commands to this server (available at once)."
+        await self.answer(interaction, text)
+
+    async def is_app_owner(self, user_id: int) -> bool:
+        """Whether the user owns the application (or is on its team); False on any error."""
+        try:
+            app = await self.application_info()
+        except discord.HTTPException:
+            return False
+        if app.team is not None:
+            return any(m.id == user_id for m in app.team.members)
+        return app.owner is not None and app.owner.id == user_id
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def options(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The user's legal commands now (empty if that takes too long)."""
+        try:
+            return await asyncio.wait_for(
+                self.service.options_for(
+                    self._channel_id(interaction), str(interaction.user.id), "", None
+                ),
+                AUTOCOMPLETE_TIMEOUT,
+            )
+        except TimeoutError:
+            log.info("autocomplete timed out in channel %s", interaction.channel_id)
+            return []
+
+    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
+        """The title of the channel's game (the default game's without a table)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        return registration(game or default_game()).title
+
+    async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
+        """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        texts = registration(game or default_game()).load_texts()
+        return [*texts.rule_topics, "commands"]
+
+    async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
+        """A move's slash command: refused with the game's verbs if the channel's game has no
+        such verb (the command tree holds every registered game's verbs)."""
+        game = await self.service.game_of(self._channel_id(interaction))
+        refusal = verb_refusal(game, verb) if game is not None else None
+        if refusal is not None:
+            await self.answer(interaction, refusal)
+            return
+        await self.move(interaction, text)
+
+    async def autocomplete_any(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every legal command of the user, as whole commands (the generic ``/move``)."""
+        options = await self.options(interaction)
+        choices = plain_choices([(o[:100], o[:100]) for o in options], current)
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
+    async def autocomplete_verb(
+        self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
+    ) -> list[app_commands.Choice[str]]:
+        options = await self.options(interaction)
+        game = await self.service.game_of(self._channel_id(interaction))
+        choices = verb_choices(options, verbs, current, controls=controls_for(game))
+        return [app_commands.Choice(name=n, value=v) for n, v in choices]
+
+    # -- components ---------------------------------------------------------------------------
+
+
+def _escaped(reply: Reply) -> Reply:
+    """A read's answer with player names made inert (no markdown, no mentions)."""
+    if not reply.ok:
+        return dataclasses.replace(reply, text=escape(reply.text), error=escape(reply.error or ""))
+    return dataclasses.replace(reply, text=escape(reply.text))
+
+
+def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the channel (start, add AIs and abort without a seat)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(getattr(perms, "manage_channels", False))
+
+
+def register_commands(bot: TableCommands) -> None:
+    """Every slash command on ``bot.tree`` (guild-only), each a thin call into the bot."""
+    tree = bot.tree
+
+    def ac_verbs(*verbs: str) -> AutocompleteCallback:
+        async def autocomplete(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await bot.autocomplete_verb(interaction, verbs, current)
+
+        return autocomplete
+
+    async def ac_game(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        from engine.games import GAMES
+
+        items = [(g.title, name) for name, g in GAMES.items()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_level(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(lv, lv) for lv in ai_levels()]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    async def ac_topic(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        items = [(t, t) for t in await bot.rule_topics(interaction)]
+        return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
+
+    def run(
+        interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
+    ) -> Awaitable[None]:
+        return bot.guard(interaction, what, work)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    @tree.command(name="join", description="Sit down at this channel's table (opens one)")
+    @app_commands.describe(game=f"The game to play (default: {registration(default_game()).title})")
+    @app_commands.autocomplete(game=ac_game)
+    @app_commands.guild_only()
+    async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
+        await run(interaction, "/join", bot.cmd_join(interaction, game))
+
+    @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
+    @app_commands.guild_only()
+    async def leave(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/leave", bot.cmd_leave(interaction))
+
+    # /start game:… plus every game option (variant:…), from the registrations
+    def game_of(channel: str) -> Awaitable[str | None]:  # the service as it is when asked
+        return bot.service.game_of(channel)
+
+    tree.add_command(start_command(game_of, bot.cmd_start, run, ac_game))
+
+    @tree.command(
+        name="abort", description="Abort the game or close the table (host or Manage Channels)"
+    )
+    @app_commands.guild_only()
+    async def abort(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/abort", bot.cmd_abort(interaction))
+
+    @tree.command(name="addbot", description="Add an AI player to the table")
+    @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def addbot(interaction: discord.Interaction[Any], level: ShortText | None = None) -> None:
+        await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
+
+    @tree.command(name="options", description="Show or set the game options of the table")
+    @app_commands.describe(settings="name=value pairs, e.g. first_divider=2 (empty: list them)")
+    @app_commands.guild_only()
+    async def options(
+        interaction: discord.Interaction[Any],
+        settings: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await run(interaction, "/options", bot.cmd_options(interaction, settings))
+
+    @tree.command(name="removebot", description="Remove an AI player from the table")
+    @app_commands.describe(seat="The AI's seat number (default: the last AI)")
+    @app_commands.guild_only()
+    async def removebot(
+        interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10] | None = None
+    ) -> None:
+        await run(interaction, "/removebot", bot.cmd_removebot(interaction, seat))
+
+    @tree.command(
+        name="replace",
+        description="Hand a player's seat to an AI (host, Manage Channels or himself)",
+    )
+    @app_commands.describe(player="The player whose seat the AI takes", level="The AI's level")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def replace(
+        interaction: discord.Interaction[Any], player: discord.User, level: ShortText | None = None
+    ) -> None:
+        await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def move(interaction: discord.Interaction[Any], verb: str, arg: str | None) -> Awaitable[None]:
+        text = verb_text(verb, arg)
+        return run(interaction, f"/{verb}", bot.move_verb(interaction, verb, text))
+
+    specs = move_commands()
+    for spec in specs:
+        tree.add_command(move_command(spec, move, ac_verbs(spec.verb)))
+    if FALLBACK_VERB not in {spec.verb for spec in specs}:
+
+        async def ac_any(
+            interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await bot.autocomplete_any(interaction, current)
+
+        tree.add_command(move_command(FALLBACK_COMMAND, move, ac_any))
+
+    # -- reads --------------------------------------------------------------------------------
+
+    @tree.command(name="hand", description="Your hand (only you see the answer)")
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/hand", bot.cmd_hand(interaction))
+
+    @tree.command(name="board", description="The board of this channel's game")
+    @app_commands.describe(public="Post it for everyone (with the buttons to go on playing)")
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/board", bot.cmd_board(interaction, public))
+
+    @tree.command(name="status", description="Who is where, and who must decide what")
+    @app_commands.describe(public="Post it for everyone")
+    @app_commands.guild_only()
+    async def status(interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await run(interaction, "/status", bot.cmd_status(interaction, public))
+
+    @tree.command(name="log", description="The last moves in words")
+    @app_commands.describe(count="How many moves (default 10)", public="Post it for everyone")
+    @app_commands.guild_only()
+    async def log_(
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, 50] = 10,
+        public: bool = False,
+    ) -> None:
+        await run(interaction, "/log", bot.cmd_log(interaction, count, public))
+
+    @tree.command(name="rules", description="Short rules help by topic")
+    @app_commands.describe(
+        topic="A topic of the game's rules ('commands': the moves; empty: the list)"
+    )
+    @app_commands.autocomplete(topic=ac_topic)
+    @app_commands.guild_only()
+    async def rules(interaction: discord.Interaction[Any], topic: ShortText | None = None) -> None:
+        await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
+
+    @tree.command(name="help", description="The commands of this channel's table")
+    @app_commands.guild_only()
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "/help", bot.cmd_help(interaction))
+
+    @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
+    @app_commands.describe(
+        scope="guild: this server, at once; global: everywhere; clear: remove this server's copies"
+    )
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name="this server (instant)", value="guild"),
+            app_commands.Choice(name="global (slow to appear)", value="global"),
+            app_commands.Choice(name="clear this server's copies", value="clear"),
+        ]
+    )
+    @app_commands.default_permissions(administrator=True)
+    @app_commands.guild_only()
+    async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> None:
+        await run(interaction, "/sync", bot.cmd_sync(interaction, scope))

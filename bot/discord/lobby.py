@@ -1,0 +1,114 @@
+"""The lobby message's controls, generated from the game registrations: the buttons (*Join /
+Leave / Add AI / Remove AI / Start*), a menu of the hosted games, a menu per option of the
+lobby's game that has choices (its current value selected), and an *Add AI* menu of the game's
+AI levels. Every choice goes through the same service call as its typed command
+(``/options``, ``/addbot``); the game menu through
+:meth:`bot.table.service.TableService.choose_game`.
+
+Discord allows 5 action rows and 25 choices a menu: the buttons take one row, the game and
+AI menus one each, so at most two option menus fit; options without choices (numbers), with
+more than 25 choices, or beyond two stay typed (``/options``). Pure: no discord.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.discord.controls import lobby_components
+from bot.discord.specs import (
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    Component,
+    OptionSpec,
+    SelectSpec,
+    clip,
+    make_id,
+)
+from bot.table.ai_seat import LEVELS, ai_levels
+from bot.table.lobby import player_count
+from engine.games import get_game
+from engine.registry import GameRegistration, registration, table_registrations
+
+__all__ = ["lobby_controls", "option_menus"]
+
+PLACEHOLDER_MAX = 150
+DESCRIPTION_MAX = 100
+LABEL_MAX = 100
+
+
+def _id(channel: str, action: str, arg: str = "") -> str:
+    return make_id(channel, 0, 0, action, arg)
+
+
+def game_menu(channel: str, game: str) -> SelectSpec | None:
+    """The hosted games (``None`` with only one): switching resets the options."""
+    regs = table_registrations()[:MAX_SELECT_OPTIONS]
+    if len(regs) < 2:
+        return None
+    options = tuple(
+        OptionSpec(
+            clip(f"Game: {reg.title}", LABEL_MAX),
+            reg.name,
+            clip(
+                f"{player_count(*_players(reg))}"
+                + ("; options start at their defaults" if reg.options else ""),
+                DESCRIPTION_MAX,
+            ),
+            default=reg.name == game,
+        )
+        for reg in regs
+    )
+    return SelectSpec(_id(channel, "game"), "Choose the game…", options)
+
+
+def _players(reg: GameRegistration) -> tuple[int, int]:
+    game = get_game(reg.name)
+    return game.min_players, game.max_players
+
+
+def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[SelectSpec]:
+    """A menu per option of ``game`` with at most 25 choices, ``current``'s value selected."""
+    menus: list[SelectSpec] = []
+    for spec in registration(game).options:
+        if not spec.choices or len(spec.choices) > MAX_SELECT_OPTIONS:
+            continue
+        value = current.get(spec.name, spec.default)
+        options = tuple(
+            OptionSpec(
+                clip(f"{spec.name}: {choice}", LABEL_MAX),
+                choice,
+                "the default" if choice == spec.default else None,
+                default=choice == value,
+            )
+            for choice in spec.choices
+        )
+        placeholder = clip(f"{spec.name}: {spec.help}", PLACEHOLDER_MAX)
+        menus.append(SelectSpec(_id(channel, "setopt", spec.name), placeholder, options))
+    return menus
+
+
+def ai_menu(channel: str, game: str) -> SelectSpec:
+    """*Add AI*: one AI of the chosen level per pick (the game's levels)."""
+    options = tuple(
+        OptionSpec(f"Add AI: {name}", name, clip(LEVELS[name].title, DESCRIPTION_MAX))
+        for name in ai_levels(game)[:MAX_SELECT_OPTIONS]
+        if name in LEVELS
+    )
+    return SelectSpec(_id(channel, "addai"), "Add an AI of a level…", options)
+
+
+def lobby_controls(
+    channel: str | int, game: str, current: Mapping[str, str]
+) -> tuple[Component, ...]:
+    """The lobby message's controls for the lobby's ``game`` with option texts ``current``."""
+    ch = str(channel)
+    buttons = lobby_components(ch)
+    games = game_menu(ch, game)
+    ai = ai_menu(ch, game)
+    fixed = [m for m in (games, ai) if m is not None and m.options]
+    room = MAX_ROWS - 1 - len(fixed)  # one row of buttons
+    menus: list[Component] = [m for m in (games,) if m is not None]
+    menus += option_menus(ch, game, current)[: max(room, 0)]
+    if ai.options:
+        menus.append(ai)
+    return (*buttons, *menus)

@@ -1,0 +1,225 @@
+"""Settings of the Discord bot, from the environment or a ``.env`` file.
+
+Every setting is an environment variable; a ``.env`` file in the working directory (or the
+file named by ``VENEZIA_ENV_FILE``) fills in what the environment does not set. The process
+environment always wins over the file.
+
+=========================  =====================  ===============================================
+variable                   default                meaning
+=========================  =====================  ===============================================
+``DISCORD_TOKEN``          (none: required)       the bot token (Developer Portal → Bot → Token)
+``VENEZIA_DB``             ``./venezia.sqlite3``  the SQLite file with tables, games and moves
+``VENEZIA_OWNER_IDS``      (none)                 user ids (comma separated) allowed to ``/sync``
+``VENEZIA_DEV_GUILD``      (none)                 a guild id for fast development command sync
+``VENEZIA_SYNC_ON_START``  ``off``                ``off``, ``guild`` (the dev guild) or ``global``
+``VENEZIA_LOG_LEVEL``      ``INFO``               ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``
+``VENEZIA_RENDERER``       ``auto``               ``auto``, ``real`` or ``placeholder`` (see below)
+``VENEZIA_WORKERS``        ``8``                  threads for engine, storage and rendering work
+``VENEZIA_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
+                                                  at most 4, none on one core; 0: threads only)
+``VENEZIA_DM_HANDS``       ``on``                 DM players their hand (at most once a turn)
+``VENEZIA_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
+                                                  player's run of decisions or the turn ends,
+                                                  or before he picks cards), ``always`` (every
+                                                  change), ``off``
+``VENEZIA_DB_SYNC``        ``full``               SQLite ``synchronous``: ``full`` (an acknowledged
+                                                  move survives a power loss) or ``normal``
+                                                  (faster; a power loss may drop the last moves)
+=========================  =====================  ===============================================
+
+``VENEZIA_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
+``placeholder`` posts tiny stand-in images (for trying the bot out); ``auto`` uses the real
+renderer when it can be imported and falls back to placeholders with a warning.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.table.render_procs import auto_render_processes
+
+__all__ = [
+    "DEFAULT_DB",
+    "ENV_FILE",
+    "Settings",
+    "SettingsError",
+    "read_env_file",
+]
+
+DEFAULT_DB = "./venezia.sqlite3"
+ENV_FILE = ".env"
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+SYNC_MODES = ("off", "guild", "global")
+RENDERERS = ("auto", "real", "placeholder")
+HAND_IMAGES = ("settled", "always", "off")
+DB_SYNC_MODES = ("full", "normal")
+
+TOKEN_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in.
+
+How to get a token:
+  1. Open https://discord.com/developers/applications and create an application ("New
+     Application"), or pick an existing one.
+  2. Open "Bot" in the left menu, press "Reset Token" and copy the token (keep it secret).
+  3. Put it into the environment (export DISCORD_TOKEN=...) or into a file named .env in the
+     directory you start the bot from:  DISCORD_TOKEN=your-token
+Then invite the bot (scopes "bot" and "applications.commands") and register the slash
+commands once with 'venezia sync' (or 'venezia sync --guild ID' while developing).
+See docs/discord.md for the whole setup."""
+
+
+class SettingsError(ValueError):
+    """A setting has a value that cannot be used; the message names the variable."""
+
+
+def read_env_file(path: str | Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines of a ``.env`` file (``#`` comments, optional ``export`` and quotes).
+
+    A missing file gives ``{}``. Values in single quotes are taken literally; in double quotes
+    ``\\n`` and ``\\"`` are unescaped; unquoted values lose a trailing `` # comment``.
+    """
+    p = Path(path)
+    if not p.is_file():
+        return {}
+    values: dict[str, str] = {}
+    for raw in p.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.replace("_", "").isalnum():
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            quote, value = value[0], value[1:-1]
+            if quote == '"':
+                value = value.replace("\\n", "\n").replace('\\"', '"')
+        else:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+def _ids(text: str, name: str) -> frozenset[int]:
+    out: set[int] = set()
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit():
+            raise SettingsError(f"{name}: '{part}' is not a Discord id (digits only)")
+        out.add(int(part))
+    return frozenset(out)
+
+
+def _processes(text: str) -> int:
+    if text.strip().lower() == "auto":
+        return auto_render_processes()
+    return _int(text, "VENEZIA_RENDER_PROCS", 0)
+
+
+def _int(text: str, name: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise SettingsError(f"{name}: '{text}' is not a whole number") from None
+    if value < minimum:
+        raise SettingsError(f"{name}: must be at least {minimum}, not {value}")
+    return value
+
+
+def _choice(text: str, name: str, choices: tuple[str, ...]) -> str:
+    value = text.strip().lower()
+    if value not in choices:
+        raise SettingsError(f"{name}: '{text}' is not one of {', '.join(choices)}")
+    return value
+
+
+def _flag(text: str, name: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "on", "yes", "true"):
+        return True
+    if value in ("0", "off", "no", "false"):
+        return False
+    raise SettingsError(f"{name}: '{text}' is not on/off")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot needs to run; see the module docstring for the variables."""
+
+    token: str | None = None
+    db_path: Path = field(default_factory=lambda: Path(DEFAULT_DB))
+    owner_ids: frozenset[int] = frozenset()
+    dev_guild_id: int | None = None
+    sync_on_start: str = "off"
+    log_level: str = "INFO"
+    renderer: str = "auto"
+    workers: int = 8
+    render_processes: int = field(default_factory=auto_render_processes)
+    dm_hands: bool = True
+    hand_images: str = "settled"
+    #: SQLite ``synchronous``; give it to ``TableService.open(..., synchronous=...)``.
+    db_synchronous: str = "full"
+
+    @classmethod
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        env_file: str | Path | None = None,
+    ) -> Settings:
+        """Read the settings: ``environ`` (default ``os.environ``) over the ``.env`` file."""
+        env = dict(os.environ if environ is None else environ)
+        path = env_file if env_file is not None else env.get("VENEZIA_ENV_FILE", ENV_FILE)
+        merged = {**read_env_file(path), **{k: v for k, v in env.items() if v != ""}}
+
+        def get(name: str, default: str = "") -> str:
+            return merged.get(name, default).strip()
+
+        guild = get("VENEZIA_DEV_GUILD")
+        return cls(
+            token=get("DISCORD_TOKEN") or None,
+            db_path=Path(get("VENEZIA_DB", DEFAULT_DB)).expanduser(),
+            owner_ids=_ids(get("VENEZIA_OWNER_IDS"), "VENEZIA_OWNER_IDS"),
+            dev_guild_id=_int(guild, "VENEZIA_DEV_GUILD", 1) if guild else None,
+            sync_on_start=_choice(
+                get("VENEZIA_SYNC_ON_START", "off"), "VENEZIA_SYNC_ON_START", SYNC_MODES
+            ),
+            log_level=_choice(
+                get("VENEZIA_LOG_LEVEL", "info"), "VENEZIA_LOG_LEVEL", LOG_LEVELS
+            ).upper(),
+            renderer=_choice(get("VENEZIA_RENDERER", "auto"), "VENEZIA_RENDERER", RENDERERS),
+            workers=_int(get("VENEZIA_WORKERS", "8"), "VENEZIA_WORKERS", 1),
+            render_processes=_processes(get("VENEZIA_RENDER_PROCS", "auto")),
+            dm_hands=_flag(get("VENEZIA_DM_HANDS", "on"), "VENEZIA_DM_HANDS"),
+            hand_images=_choice(
+                get("VENEZIA_HAND_IMAGES", "settled"), "VENEZIA_HAND_IMAGES", HAND_IMAGES
+            ),
+            db_synchronous=_choice(
+                get("VENEZIA_DB_SYNC", "full"), "VENEZIA_DB_SYNC", DB_SYNC_MODES
+            ),
+        )
+
+    def require_token(self) -> str:
+        """The token, or :class:`SettingsError` with the how-to-get-one text."""
+        if not self.token:
+            raise SettingsError(TOKEN_HELP)
+        return self.token
+
+    def describe(self) -> str:
+        """The settings in words, with the token hidden (for the start-up log)."""
+        token = "set" if self.token else "missing"
+        owners = ", ".join(str(i) for i in sorted(self.owner_ids)) or "none"
+        return (
+            f"token {token}; database {self.db_path}; owners {owners}; dev guild "
+            f"{self.dev_guild_id or 'none'}; sync on start {self.sync_on_start}; log level "
+            f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
+            f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
+            f"hand images {self.hand_images}; database sync {self.db_synchronous}"
+        )

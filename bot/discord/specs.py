@@ -1,0 +1,243 @@
+"""The pure vocabulary of the Discord layer: custom ids, component and message specs, and
+how an option reads on a button.
+
+Nothing here touches discord.py: :mod:`bot.discord.controls` builds components from these
+specs, :mod:`bot.discord.messages` builds messages, :mod:`bot.discord.views` turns both into
+discord.py objects.
+
+Custom ids: ``vz:<channel>:<game>:<seq>:<action>[:<arg>]`` (at most 100 characters).
+``game``/``seq`` name the decision point (:class:`bot.table.outputs.DecisionInfo`); a click whose
+pair differs from the game's current one is answered privately as stale. Lobby buttons carry
+``0:0`` (they are never stale). Actions:
+
+=============  ======  ==============================================================
+action         kind    meaning
+=============  ======  ==============================================================
+``do``         button  send the command in ``arg`` (``#i``: the i-th public option)
+``opt``        button  open a private list of the clicker's own options (``arg``: filter)
+``hand``       button  the clicker's hand, privately
+``join`` …     button  lobby: ``join``, ``leave``, ``start``, ``addbot``, ``removebot``
+``pick``       select  send the chosen command (a value ``#i`` is an index)
+``grp``        select  choose a district first; a private list of its options follows
+``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
+``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord.lobby`)
+``setopt``     select  lobby: set option ``arg`` to the chosen value
+``addai``      select  lobby: add an AI of the chosen level
+=============  ======  ==============================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.registry import Controls, default_game, registration
+
+__all__ = [
+    "BUTTON_ACTIONS",
+    "BUTTON_TEMPLATE",
+    "COLORS",
+    "CUSTOM_ID_MAX",
+    "LOBBY_ACTIONS",
+    "LOBBY_SELECT_ACTIONS",
+    "SELECT_ACTIONS",
+    "SELECT_TEMPLATE",
+    "ButtonSpec",
+    "Component",
+    "ComponentId",
+    "MessageSpec",
+    "OptionSpec",
+    "SelectSpec",
+    "Style",
+    "arg_of",
+    "clip",
+    "controls_for",
+    "district_names",
+    "make_id",
+    "option_description",
+    "option_group",
+    "option_label",
+    "parse_id",
+    "verb_of",
+]
+
+CUSTOM_ID_MAX = 100
+MAX_SELECT_OPTIONS = 25
+MAX_ROWS = 5
+ROW_WIDTH = 5
+#: Public options shown as buttons up to this many (3 rows), then a select menu.
+MAX_OPTION_BUTTONS = 15
+CONTENT_MAX = 2000
+DESCRIPTION_MAX = 4096
+LABEL_MAX = 80
+
+LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
+BUTTON_ACTIONS = ("do", "opt", "hand", *LOBBY_ACTIONS)
+LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai")
+SELECT_ACTIONS = ("pick", "grp", "multi", *LOBBY_SELECT_ACTIONS)
+#: Actions that belong to one decision point (stale when the game moved on).
+DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp", "multi"})
+
+_ID_HEAD = r"vz:(?P<channel>\d+):(?P<game>\d+):(?P<seq>\d+):"
+BUTTON_TEMPLATE = _ID_HEAD + r"(?P<action>" + "|".join(BUTTON_ACTIONS) + r")(?::(?P<arg>.*))?"
+SELECT_TEMPLATE = _ID_HEAD + r"(?P<action>" + "|".join(SELECT_ACTIONS) + r")(?::(?P<arg>.*))?"
+_ANY_ID = re.compile(_ID_HEAD + r"(?P<action>[a-z]+)(?::(?P<arg>.*))?")
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+def controls_for(game: str | None = None) -> Controls:
+    """The game's controls (grouped verbs, labels, private choices) from its registration."""
+    return registration(game or default_game()).load_controls()
+
+
+# --------------------------------------------------------------------------------------------
+# Custom ids
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentId:
+    """A parsed custom id."""
+
+    channel: str
+    game: int
+    seq: int
+    action: str
+    arg: str = ""
+
+    @property
+    def is_decision(self) -> bool:
+        return self.action in DECISION_ACTIONS
+
+    def text(self) -> str:
+        return make_id(self.channel, self.game, self.seq, self.action, self.arg)
+
+
+def make_id(channel: str | int, game: int, seq: int, action: str, arg: str = "") -> str:
+    """``vz:<channel>:<game>:<seq>:<action>[:<arg>]``; ``ValueError`` beyond 100 characters."""
+    text = f"vz:{channel}:{game}:{seq}:{action}" + (f":{arg}" if arg else "")
+    if len(text) > CUSTOM_ID_MAX:
+        raise ValueError(f"custom id too long ({len(text)} > {CUSTOM_ID_MAX}): {text}")
+    if not _ANY_ID.fullmatch(text):
+        raise ValueError(f"not a valid custom id: {text!r}")
+    return text
+
+
+def parse_id(custom_id: str) -> ComponentId | None:
+    """The parts of one of our custom ids, or ``None`` for anything else."""
+    m = _ANY_ID.fullmatch(custom_id)
+    if m is None:
+        return None
+    return ComponentId(m["channel"], int(m["game"]), int(m["seq"]), m["action"], m["arg"] or "")
+
+
+# --------------------------------------------------------------------------------------------
+# Specs
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: Style = "secondary"
+    row: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    label: str
+    value: str
+    description: str | None = None
+    #: shown as the select's current choice (a lobby menu's current game or option value)
+    default: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: tuple[OptionSpec, ...]
+    row: int | None = None
+    min_values: int = 1
+    max_values: int = 1
+
+
+Component = ButtonSpec | SelectSpec
+
+
+@dataclass(frozen=True, slots=True)
+class MessageSpec:
+    """One message to send, without any Discord object.
+
+    With ``title`` set, ``description`` (and the image, if any) go into an embed; otherwise
+    the text is ``content`` only and the image (if any) is a plain attachment. ``mentions``
+    are the user ids that may be pinged (nobody else ever is).
+    """
+
+    content: str | None = None
+    title: str | None = None
+    description: str | None = None
+    image: bytes | None = None
+    filename: str | None = None
+    color: int | None = None
+    components: tuple[Component, ...] = ()
+    mentions: tuple[str, ...] = ()
+    ephemeral: bool = False
+    footer: str | None = None
+
+    def custom_ids(self) -> list[str]:
+        return [c.custom_id for c in self.components]
+
+
+COLORS = {"board": 0x1F6FB2, "end": 0xD4A017, "hand": 0x2E8B57, "lobby": 0x7A5C99}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --------------------------------------------------------------------------------------------
+# Options -> labels and groups
+# --------------------------------------------------------------------------------------------
+
+
+def district_names(game: str | None = None) -> dict[str, str]:
+    """Group id -> name (Venezia's districts), from the game's controls."""
+    return dict(controls_for(game).group_names())
+
+
+def verb_of(option: str) -> str:
+    return option.split(" ", 1)[0].casefold()
+
+
+def arg_of(option: str) -> str:
+    parts = option.split(" ", 1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+def option_group(option: str, game: str | None = None) -> str:
+    """The group an option belongs to (a district for a hex option), from the game's controls."""
+    return controls_for(game).option_group(option)
+
+
+def option_label(option: str, *, short: bool = True, game: str | None = None) -> str:
+    """How a choice reads on a button or in a menu: the game's label for it (``short``: only
+    the argument for a short-label verb - the prompt says what the buttons do - unless the
+    game's label says something else, e.g. ``Ship stays``)."""
+    controls = controls_for(game)
+    verb = verb_of(option)
+    special = controls.option_label(option)
+    arg = arg_of(option)
+    fits = special is None or special.endswith(arg)
+    if short and verb in controls.short_label_verbs and arg and fits:
+        return clip(arg, LABEL_MAX)
+    if special is not None:
+        return clip(special, LABEL_MAX)
+    return clip(option, LABEL_MAX)
+
+
+def option_description(option: str, game: str | None = None) -> str | None:
+    return controls_for(game).option_description(option)

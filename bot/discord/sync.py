@@ -1,0 +1,126 @@
+"""``venezia sync``: register the slash commands with Discord.
+
+Discord only shows slash commands that were *synced* (uploaded). Syncing is explicit:
+
+* ``venezia sync`` - globally, for every server the bot is in (may take a while to appear
+  everywhere; do it once per release);
+* ``venezia sync --guild ID`` - a copy of the commands for one server, available at once
+  (for development; ``VENEZIA_DEV_GUILD`` is the default ID with ``--guild`` alone);
+* ``venezia sync --guild ID --clear`` - remove that server's copies again (after developing,
+  so the server does not show every command twice);
+* ``venezia sync --list`` - print the commands without connecting.
+
+The bot owner can do the same from Discord with ``/sync`` once the commands exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.app import create_bot
+from bot.discord.client import sync_commands
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
+
+__all__ = ["main", "run_sync"]
+
+log = logging.getLogger("bot.discord_sync")
+
+_DEV_GUILD = "dev"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="venezia sync",
+        description="Register the slash commands with Discord (globally, or for one guild).",
+    )
+    parser.add_argument(
+        "--guild",
+        nargs="?",
+        const=_DEV_GUILD,
+        metavar="ID",
+        help="sync to this guild only, at once (no ID: VENEZIA_DEV_GUILD)",
+    )
+    parser.add_argument(
+        "--clear", action="store_true", help="with --guild: remove that guild's commands"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="print the commands and exit (no network)"
+    )
+    parser.add_argument("--env-file", help="read settings from this file instead of ./.env")
+    return parser
+
+
+async def run_sync(settings: Settings, guild_id: int | None, clear: bool) -> list[str]:
+    """Log in over HTTP only (no gateway), sync, log out; the synced command names."""
+    token = settings.require_token()
+    bot = create_bot(settings, open_service=False)
+    bot.sync_on_start = "off"
+    async with bot:
+        await bot.login(token)
+        synced = await sync_commands(bot, guild_id=guild_id, clear=clear)
+    return [c.name for c in synced]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        settings = Settings.from_env(env_file=args.env_file)
+    except SettingsError as exc:
+        print(f"venezia sync: {exc}", file=sys.stderr)
+        return 2
+    if args.list:
+        bot = create_bot(settings, open_service=False)
+        for command in sorted(bot.tree.get_commands(), key=lambda c: c.name):
+            print(f"/{command.name:<10} {getattr(command, 'description', '')}")
+        return 0
+    guild_id: int | None = None
+    if args.guild == _DEV_GUILD:
+        if settings.dev_guild_id is None:
+            print("venezia sync: --guild without an ID needs VENEZIA_DEV_GUILD", file=sys.stderr)
+            return 2
+        guild_id = settings.dev_guild_id
+    elif args.guild is not None:
+        if not args.guild.isdigit():
+            print(f"venezia sync: '{args.guild}' is not a guild id", file=sys.stderr)
+            return 2
+        guild_id = int(args.guild)
+    if args.clear and guild_id is None:
+        print("venezia sync: --clear needs --guild", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO))
+    where = f"guild {guild_id}" if guild_id is not None else "global"
+    try:
+        names = asyncio.run(run_sync(settings, guild_id, args.clear))
+    except discord.LoginFailure:
+        print("venezia sync: Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
+        return 1
+    except discord.Forbidden as exc:
+        print(
+            f"venezia sync: Discord refused the sync for {where} ({exc.text}). Is the bot in "
+            "that server, invited with the 'applications.commands' scope?",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.HTTPException as exc:
+        print(f"venezia sync: Discord answered {exc.status}: {exc.text}", file=sys.stderr)
+        return 1
+    if args.clear:
+        print(f"cleared the commands of {where}")
+    else:
+        print(f"synced {len(names)} commands ({where}): " + ", ".join(f"/{n}" for n in names))
+        if guild_id is None:
+            print("global commands can take a while to show up in every server")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

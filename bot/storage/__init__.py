@@ -1,0 +1,1 @@
+"""Persistence in SQLite: lobbies, games, moves, snapshots (:class:`bot.storage.store.Storage`)."""

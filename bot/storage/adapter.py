@@ -1,0 +1,31 @@
+"""Adapter state: small opaque values a transport adapter (Discord, ...) keeps across
+restarts, per scope - e.g. the id of a table's current message."""
+
+from __future__ import annotations
+
+from bot.storage.connection import StorageConnection
+
+
+class AdapterStateStore(StorageConnection):
+    """``(scope, key) -> value`` text, opaque to everybody but the adapter that wrote it."""
+
+    def get_adapter_state(self, scope: str, key: str) -> str | None:
+        """The value an adapter stored under ``(scope, key)``, or ``None``."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT value FROM adapter_state WHERE scope = ? AND key = ?", (scope, key)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+        """Store (``None``: forget) an adapter's value under ``(scope, key)``."""
+        with self._write("set_adapter_state") as conn:
+            if value is None:
+                conn.execute("DELETE FROM adapter_state WHERE scope = ? AND key = ?", (scope, key))
+            else:
+                conn.execute(
+                    "INSERT INTO adapter_state (scope, key, value, updated_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET "
+                    "value = excluded.value, updated_at = excluded.updated_at",
+                    (scope, key, value, self._now()),
+                )

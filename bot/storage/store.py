@@ -1,0 +1,328 @@
+"""Durable, engine-agnostic persistence for chat tables and the games played on them.
+
+Why it looks the way it does
+----------------------------
+A game is a pure state machine: ``(game type, options, seed, players)`` plus the list of
+canonical move strings determines everything. So the database stores exactly that, as an
+append-only move log, and treats engine state as opaque: snapshots are only a shortcut for
+replay (``state_json`` and ``state_hash`` are whatever the engine produced).
+
+* **One transaction per accepted command.** :meth:`Storage.append_move` inserts the move,
+  optionally a snapshot, and bumps ``games.last_seq`` atomically, so after a crash the log and
+  the snapshots never disagree. ``UNIQUE(game_id, seq)`` makes a double apply impossible even if
+  two code paths race, and a nullable ``UNIQUE`` idempotency key (e.g. the Discord message id)
+  lets a retried delivery be recognised and answered harmlessly.
+* **Lazy restart.** :meth:`Storage.active_channels` returns only channel ids; a new process
+  loads a channel's game (latest snapshot + the moves after it) only when that channel is used,
+  and finished or aborted games are never loaded. :meth:`Storage.load_channel` reads the record,
+  the snapshot and the moves in ONE read transaction (``BEGIN`` ... ``COMMIT``): another process
+  sharing the file may commit between those reads, and they must still agree.
+* **Threading model.** The table service is async and runs CPU work in a thread pool, so calls
+  arrive from arbitrary threads. There is exactly one ``sqlite3`` connection, opened with
+  ``check_same_thread=False`` and ``isolation_level=None`` (we issue ``BEGIN IMMEDIATE`` /
+  ``COMMIT`` / ``ROLLBACK`` ourselves, never relying on the module's implicit transactions),
+  and every public method holds one ``threading.Lock`` for its whole duration. Calls are short
+  (a few small statements), so serialising them is simpler and safer than a connection pool.
+  ``BEGIN IMMEDIATE`` takes the write lock up front, so checks done inside a write transaction
+  (next sequence number, idempotency key) cannot be invalidated by another process sharing the
+  file, and ``busy_timeout`` makes such a process wait instead of failing.
+* **Durability settings.** WAL journal (readers never block the writer), ``synchronous=FULL``
+  by default: every commit is fsync'd before it returns, so an acknowledged move survives an
+  OS crash or power loss. ``synchronous="normal"`` (the ``VENEZIA_DB_SYNC`` setting) trades
+  that for speed: in WAL mode a power loss may then drop the last commits, but never corrupts
+  the file. Foreign keys on.
+* **Finished games are compacted** (:mod:`bot.storage.compact`): in the transaction that ends
+  a game its snapshots go, ``games.final_hash`` keeps the hash of the final state, and its
+  move rows are packed into one ``move_archives`` row that :meth:`Storage.moves` reads
+  transparently (its idempotency keys stay known in ``archived_keys``) - a finished 4-player
+  game costs a few kB instead of ~150 kB.
+* **Schema versioning.** ``PRAGMA user_version`` holds the schema version and
+  ``PRAGMA application_id`` marks the file as ours. :data:`MIGRATIONS` is a list of functions;
+  ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. On :meth:`Storage.open` pending
+  migrations run in one transaction after an online-backup copy of the file; a file from a newer
+  program refuses to open (:class:`SchemaTooNew`) before anything is written.
+
+sqlite-utils is used for inserts (dict in, rowid out) and is handy for introspection in tests.
+The schema itself is raw DDL: it needs ``CHECK``, composite ``UNIQUE`` and partial indexes that
+sqlite-utils' ``create()`` cannot express, and a migration must stay a frozen, readable record
+of what the schema was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from bot.storage.adapter import AdapterStateStore
+from bot.storage.compact import compact_game
+from bot.storage.connection import (
+    APPLICATION_ID,
+    BUSY_TIMEOUT_SECONDS,
+    DEFAULT_SYNCHRONOUS,
+    SYNCHRONOUS_MODES,
+    Migration,
+)
+from bot.storage.errors import (
+    AlreadyProcessed,
+    AlreadySeated,
+    DuplicateMove,
+    GameInProgress,
+    GameNotActive,
+    MigrationFailed,
+    NotOurDatabase,
+    OutOfOrderMove,
+    SchemaTooNew,
+    StorageClosed,
+    StorageError,
+)
+from bot.storage.moves import MoveLog
+from bot.storage.records import (
+    ChannelLoad,
+    FinalResult,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    PlayerInfo,
+    ResultRecord,
+    SeatRecord,
+    SnapshotData,
+    SnapshotRecord,
+    StoredGame,
+    TableRecord,
+    utcnow,
+)
+
+__all__ = [
+    "APPLICATION_ID",
+    "BUSY_TIMEOUT_SECONDS",
+    "DEFAULT_SYNCHRONOUS",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "SYNCHRONOUS_MODES",
+    "AlreadyProcessed",
+    "AlreadySeated",
+    "ChannelLoad",
+    "DuplicateMove",
+    "FinalResult",
+    "GameInProgress",
+    "GameNotActive",
+    "GameRecord",
+    "GameStatus",
+    "Migration",
+    "MigrationFailed",
+    "MoveRecord",
+    "NotOurDatabase",
+    "OutOfOrderMove",
+    "PlayerInfo",
+    "ResultRecord",
+    "SchemaTooNew",
+    "SeatRecord",
+    "SnapshotData",
+    "SnapshotRecord",
+    "Storage",
+    "StorageClosed",
+    "StorageError",
+    "StoredGame",
+    "TableRecord",
+]
+
+# --------------------------------------------------------------------------------------------
+# Migrations
+# --------------------------------------------------------------------------------------------
+
+
+def _migrate_v0_to_v1(db: Database) -> None:
+    """The initial schema."""
+    # Not executescript(): it would COMMIT the open migration transaction first.
+    for statement in _V1_SCHEMA:
+        db.conn.execute(statement)
+    db.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+# Timestamps are ISO-8601 UTC text. Seeds are TEXT because engine seeds are unsigned 64-bit
+# and SQLite integers are signed 64-bit. JSON columns hold compact UTF-8 JSON text.
+_V1_SCHEMA: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        channel_id      TEXT PRIMARY KEY,
+        guild_id        TEXT,
+        created_at      TEXT NOT NULL,
+        current_game_id INTEGER REFERENCES games(id)
+    )
+    """,
+    """
+    CREATE TABLE seats (
+        channel_id   TEXT NOT NULL REFERENCES tables(channel_id) ON DELETE CASCADE,
+        seat_order   INTEGER NOT NULL,
+        user_id      TEXT,
+        display_name TEXT NOT NULL,
+        is_ai        INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+        ai_level     INTEGER,
+        joined_at    TEXT NOT NULL,
+        PRIMARY KEY (channel_id, seat_order),
+        UNIQUE (channel_id, user_id),
+        CHECK (is_ai = 1 OR user_id IS NOT NULL),
+        CHECK (is_ai = 1 OR ai_level IS NULL)
+    )
+    """,
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        channel_id  TEXT NOT NULL REFERENCES tables(channel_id),
+        game_type   TEXT NOT NULL,
+        options     TEXT NOT NULL DEFAULT '{}',
+        seed        TEXT NOT NULL,
+        players     TEXT NOT NULL,
+        status      TEXT NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        created_at  TEXT NOT NULL,
+        started_at  TEXT,
+        finished_at TEXT,
+        last_seq    INTEGER NOT NULL DEFAULT -1
+    )
+    """,
+    "CREATE INDEX games_by_channel ON games (channel_id, id)",
+    # At most one open game per channel, enforced by the database itself.
+    """
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active')
+    """,
+    """
+    CREATE TABLE moves (
+        id              INTEGER PRIMARY KEY,
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq             INTEGER NOT NULL CHECK (seq >= 0),
+        seat            INTEGER NOT NULL,
+        user_id         TEXT,
+        command         TEXT NOT NULL,
+        created_at      TEXT NOT NULL,
+        idempotency_key TEXT UNIQUE,
+        UNIQUE (game_id, seq)
+    )
+    """,
+    """
+    CREATE TABLE snapshots (
+        game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL CHECK (seq >= -1),
+        state_json TEXT NOT NULL,
+        state_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )
+    """,
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat    INTEGER NOT NULL,
+        user_id TEXT,
+        name    TEXT NOT NULL,
+        place   INTEGER NOT NULL,
+        score   TEXT NOT NULL DEFAULT 'null',
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+)
+
+
+def _migrate_add_final_hash_and_archives(db: Database) -> None:
+    """Finished games keep seed, moves, results and the final hash, not every snapshot:
+    ``games.final_hash``, the ``move_archives`` table, and every finished (or aborted) game of
+    an older file compacted (final hash from a snapshot at its last move)."""
+    db.conn.execute("ALTER TABLE games ADD COLUMN final_hash TEXT")
+    # A finished game's moves, packed by bot.storage.compact (format = its layout version).
+    db.conn.execute(
+        """
+        CREATE TABLE move_archives (
+            game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            format     INTEGER NOT NULL,
+            move_count INTEGER NOT NULL CHECK (move_count >= 0),
+            packed     BLOB NOT NULL
+        )
+        """
+    )
+    # The idempotency keys of packed moves, so a late retry is still recognised.
+    db.conn.execute(
+        """
+        CREATE TABLE archived_keys (
+            idempotency_key TEXT PRIMARY KEY,
+            game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq             INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """
+    )
+    closed = db.conn.execute(
+        "SELECT id FROM games WHERE status IN ('finished', 'aborted')"
+    ).fetchall()
+    for (game_id,) in closed:
+        compact_game(db.conn, int(game_id), None)
+
+
+def _migrate_adapter_state(db: Database) -> None:
+    """Adapter state: small values a transport adapter must keep across restarts, per scope
+    (``table:<channel>``: the id of the table's current message and the turn it shows;
+    ``user:<id>``: "direct messages closed"). Opaque text to everybody but that adapter."""
+    db.conn.execute(
+        """
+        CREATE TABLE adapter_state (
+            scope      TEXT NOT NULL,
+            key        TEXT NOT NULL,
+            value      TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (scope, key)
+        )
+        """
+    )
+
+
+#: ``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. To change the schema, append a
+#: new function (never edit an old one) - e.g. ``def _migrate_v1_to_v2(db): db.conn.execute(
+#: "ALTER TABLE games ADD COLUMN ...")`` - and the file is upgraded on the next start.
+def _migrate_lobby_choice(db: Database) -> None:
+    """The lobby's chosen game and its options survive a restart (``tables.lobby_game``,
+    ``tables.lobby_options``: JSON of option name -> canonical text)."""
+    db.conn.execute("ALTER TABLE tables ADD COLUMN lobby_game TEXT")
+    db.conn.execute("ALTER TABLE tables ADD COLUMN lobby_options TEXT NOT NULL DEFAULT '{}'")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _migrate_v0_to_v1,
+    _migrate_add_final_hash_and_archives,
+    _migrate_adapter_state,
+    _migrate_lobby_choice,
+)
+
+#: The schema version this program writes.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --------------------------------------------------------------------------------------------
+# Storage
+# --------------------------------------------------------------------------------------------
+
+
+class Storage(MoveLog, AdapterStateStore):
+    """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
+
+    Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.
+    Every public method may be called from any thread (see the module docstring). The methods
+    live in one module per job: :mod:`bot.storage.connection` (opening, migrating,
+    transactions), :mod:`bot.storage.lobby` (tables and seats), :mod:`bot.storage.games`
+    (lifecycle, snapshots, results), :mod:`bot.storage.moves` (the move log and idempotency
+    keys) and :mod:`bot.storage.adapter` (adapter state).
+    """
+
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        clock: Callable[[], datetime] = utcnow,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
+    ) -> Storage:
+        """Open (creating if needed) and migrate the database at ``path`` (or ``":memory:"``)
+        to :data:`SCHEMA_VERSION`; see :meth:`StorageConnection._open`."""
+        return cls._open(path, migrations=migrations, clock=clock, synchronous=synchronous)

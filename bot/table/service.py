@@ -1,0 +1,516 @@
+"""The table service: lobbies, seats, permissions, command dispatch and persistence.
+
+One transport-free service that both the Discord adapter and the terminal table drive; adapters
+only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out). How it works
+is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
+façade and keeps the public async API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets  # noqa: F401  (tests fix the seed through bot.table.service.secrets.randbits)
+import threading
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
+from bot.table import dispatch, guard, lobby, lobby_options, reads, restore, session
+from bot.table.ai_seat import ai_levels
+from bot.table.input_guard import id_problem
+from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, RestoreError, Table
+from bot.table.render import (
+    ModuleRenderer,
+    PlaceholderRenderer,
+    Renderer,
+    RendererUnavailable,
+    default_renderer,
+)
+from bot.table.render_procs import RenderProcess
+from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
+from engine.core import JSON, IllegalMove
+from engine.games import get_game
+from engine.registry import default_game, registration, table_registrations
+
+__all__ = [
+    "DEFAULT_GAME",
+    "HAND_DECISIONS",
+    "IMAGE_DECISIONS",
+    "RULE_TOPICS",
+    "SNAPSHOT_EVERY",
+    "ModuleRenderer",
+    "PlaceholderRenderer",
+    "Renderer",
+    "RendererUnavailable",
+    "RestoreError",
+    "TableService",
+    "ai_levels",
+    "default_renderer",
+    "rules_help",
+]
+
+log = logging.getLogger("bot.service")
+
+#: The default game's decisions whose update carries the board image / a settled hand image
+#: (each game's own sets are in its registration).
+IMAGE_DECISIONS = registration(default_game()).image_decisions
+HAND_DECISIONS = registration(default_game()).hand_decisions
+
+T = TypeVar("T")
+
+
+class TableService:
+    """See the module docstring. Every public coroutine is safe to call concurrently.
+
+    A façade: the work is done by the modules of :mod:`bot.table` (lobby, session, restore,
+    AI driving, presentation, reads, render dispatch), which receive this object.
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        renderer: Renderer | None = None,
+        *,
+        workers: int = 4,
+        executor: Executor | None = None,
+        render_processes: int = 0,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        images: bool = True,
+        hand_images: bool | str = True,
+        default_game: str = DEFAULT_GAME,
+        owns_storage: bool = False,
+        max_ai_moves: int | None = None,
+    ) -> None:
+        self.storage = storage
+        #: How many AI moves ``start``/``command``/``resume`` play at most in a row (``None``:
+        #: until a human must decide or the game ends). With a limit, an adapter drives the
+        #: rest with :meth:`advance` (e.g. to show or stop an AI-only game move by move).
+        self.max_ai_moves = max_ai_moves
+        self.renderer: Renderer = renderer if renderer is not None else default_renderer()
+        self.snapshot_every = max(1, snapshot_every)
+        self.images = images
+        self.default_game = get_game(default_game).name
+        self._owns_storage = owns_storage
+        self._owns_executor = executor is None
+        self._executor: Executor = executor or ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="table"
+        )
+        #: Render processes; each channel always renders in the same one, so its caches
+        #: (panels, PNG bands) hold that channel's last images.
+        self._render_procs: list[RenderProcess] = [
+            RenderProcess(self.renderer, name=f"venezia-render-{i}")
+            for i in range(render_processes)
+        ]
+        self.hand_images: str = (
+            "always" if hand_images is True else "off" if hand_images is False else hand_images
+        )
+        if self.hand_images not in ("always", "settled", "off"):
+            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
+        #: Images rendered per kind, and the seconds spent (wall, including a process hop).
+        self.render_stats: dict[str, int] = {}
+        self.render_seconds: dict[str, float] = {}
+        self._stats_lock = threading.Lock()
+        self._tables: dict[str, Table] = {}
+        self._tables_guard = threading.Lock()
+        #: Test hook: called (in the worker thread) after a move was validated and applied to
+        #: the clone, just before the commit. If it raises, nothing is committed or swapped.
+        self.before_commit: Callable[[str, int], None] | None = None
+
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        renderer: Renderer | None = None,
+        *,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
+        **kwargs: Any,
+    ) -> TableService:
+        """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
+        see :meth:`Storage.open`)."""
+        storage = Storage.open(path, synchronous=synchronous)
+        return cls(storage, renderer, owns_storage=True, **kwargs)
+
+    def close(self) -> None:
+        """Stop the worker pools (waiting for running jobs) and close owned storage."""
+        if self._owns_executor:
+            self._executor.shutdown(wait=True)
+        for proc in self._render_procs:
+            proc.close()
+        if self._owns_storage:
+            self.storage.close()
+
+    async def aclose(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, self.close)
+
+    def _table(self, channel_id: str) -> Table:
+        problem = id_problem(channel_id, "channel id")
+        if problem is not None:
+            raise Refused(Code.MALFORMED, problem)
+        with self._tables_guard:
+            table = self._tables.get(channel_id)
+            if table is None:
+                table = Table(channel_id)
+                self._tables[channel_id] = table
+            return table
+
+    def loaded_channels(self) -> list[str]:
+        """Channels whose table is in memory (for tests: restarts are lazy)."""
+        return sorted(ch for ch, t in self._tables.items() if t.loaded)
+
+    async def _run(self, func: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, functools.partial(func, *args))
+
+    async def _locked(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
+        table = self._table(str(channel_id))
+        async with table.lock:
+            return await self._run(func, self, table, *args)
+
+    async def _guarded(
+        self,
+        what: str,
+        channel_id: str | int,
+        user_id: str | int | None,
+        func: Callable[..., Outcome],
+        *args: Any,
+    ) -> Outcome:
+        """A lobby or game action: run under the channel's lock, refusals and failures turned
+        into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing)."""
+        return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, func, *args))
+
+    async def _read(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
+        """Run a read without waiting for the channel's lock once its table is loaded.
+
+        Safe because a committed move *replaces* the cached state (moves are applied to a
+        clone) instead of mutating it: a read sees the state before or after a move, never
+        half of one. So autocomplete and /board stay fast while a long AI chain runs.
+        """
+        table = self._table(str(channel_id))
+        if not table.loaded:
+            return await self._locked(channel_id, func, *args)
+        return await self._run(func, self, table, *args)
+
+    def _render_proc(self, channel_id: str) -> RenderProcess | None:
+        return dispatch.render_proc(self, channel_id)
+
+    def render_cpu_seconds(self) -> float:
+        """CPU seconds the render processes have used so far (0.0 without any): for
+        benchmarks, which see only this process's own CPU time otherwise."""
+        return sum(proc.cpu_seconds() for proc in self._render_procs)
+
+    async def warm_up(self) -> None:
+        """Render the board and a hand once for a fresh game of every registered game (in every
+        render process), so the renderers' one-time caches are built before the first move."""
+        calls: list[tuple[ImageKind, JSON]] = []
+        for reg in table_registrations():
+            game = reg.load_game()
+            state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
+            calls += [("board", state.public_view()), ("hand", state.player_view(0))]
+        if self._render_procs:
+            loop = asyncio.get_running_loop()
+            jobs = [
+                loop.run_in_executor(self._executor, functools.partial(proc.render, k, v))
+                for proc in self._render_procs
+                for k, v in calls
+            ]
+            await asyncio.gather(*jobs, return_exceptions=True)
+        else:
+            for kind, view in calls:
+                await self._run(dispatch.render, self, kind, view)
+
+    def verify(self, game_id: int) -> str:
+        """Full check of a stored game (finished ones too): replay every move from the seed,
+        check each is stored canonically, and compare the engine's state hash with the latest
+        stored snapshot where it was taken and, for a finished game, with its stored final
+        hash (its snapshots are gone). Returns the final state hash."""
+        return restore.replay_checked(self, game_id).state_hash()
+
+    async def join(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        name: str,
+        game: str | None = None,
+        guild_id: str | int | None = None,
+    ) -> Outcome:
+        """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
+        guild = None if guild_id is None else str(guild_id)
+        return await self._guarded(
+            "join", channel_id, user_id, lobby.join_worker, str(user_id), name, game, guild
+        )
+
+    async def leave(
+        self, channel_id: str | int, user_id: str | int, ai_level: str | None = None
+    ) -> Outcome:
+        """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
+        seat over (if no human would be left, the game is aborted)."""
+        return await self._guarded(
+            "leave", channel_id, user_id, lobby.leave_worker, str(user_id), ai_level
+        )
+
+    async def replace_with_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
+        the player himself may do this, e.g. for a player who went away)."""
+        return await self._guarded(
+            "replace_with_ai",
+            channel_id,
+            user_id,
+            lobby.replace_worker,
+            str(user_id),
+            str(target_user_id),
+            level,
+            can_manage,
+        )
+
+    async def start(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seed: int | None = None,
+        game: str | None = None,
+        can_manage: bool = False,
+        options: Mapping[str, str] | None = None,
+    ) -> Outcome:
+        """Start the game with everybody seated (a seated player may start it, or a channel
+        manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
+        ``options`` (name -> text, declared by the game's registration) override the lobby's."""
+        start = (str(user_id), seed, game, can_manage, options)
+        return await self._guarded("start", channel_id, user_id, lobby.start_worker, *start)
+
+    async def set_options(
+        self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
+    ) -> Outcome:
+        """A seated player sets the lobby's game options (``{}``: list them); they are stored
+        (a restart keeps them), shown in the lobby and /status, and passed to ``new_state``."""
+        return await self._guarded(
+            "set_options",
+            channel_id,
+            user_id,
+            lobby_options.set_options_worker,
+            str(user_id),
+            options,
+        )
+
+    async def choose_game(self, channel_id: str | int, user_id: str | int, game: str) -> Outcome:
+        """A seated player switches the lobby to ``game`` (the seats must fit it); its options
+        start from their defaults."""
+        return await self._guarded(
+            "choose_game", channel_id, user_id, lobby.choose_game_worker, str(user_id), game
+        )
+
+    async def abort(
+        self, channel_id: str | int, user_id: str | int, can_manage: bool = False
+    ) -> Outcome:
+        """Abort the running game (or close the lobby): the host or a channel manager
+        (``can_manage``, decided by the adapter) may do it."""
+        return await self._guarded(
+            "abort", channel_id, user_id, lobby.abort_worker, str(user_id), can_manage
+        )
+
+    async def add_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """Add an AI seat to the lobby (``level`` from :func:`bot.table.ai_seat.ai_levels`): a
+        seated player may, or a channel manager (``can_manage``) without being seated."""
+        return await self._guarded(
+            "add_ai", channel_id, user_id, lobby.add_ai_worker, str(user_id), level, can_manage
+        )
+
+    async def remove_ai(
+        self, channel_id: str | int, user_id: str | int, seat: int | None = None
+    ) -> Outcome:
+        """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
+        return await self._guarded(
+            "remove_ai", channel_id, user_id, lobby.remove_ai_worker, str(user_id), seat
+        )
+
+    async def command(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        text: str,
+        idempotency_key: str | int | None = None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
+    ) -> Outcome:
+        """A player's move for the running game, as typed (e.g. ``take A``).
+
+        ``expect_seq`` (and ``expect_game``): the move number (game id) the sender saw, e.g.
+        from a button's :class:`DecisionInfo`; if the game has moved on, the command is
+        refused with :attr:`Code.STALE` (checked under the channel's lock)."""
+        key = None if idempotency_key is None else str(idempotency_key)
+        return await self._guarded(
+            "command",
+            channel_id,
+            user_id,
+            session.command_worker,
+            str(user_id),
+            text,
+            key,
+            expect_seq,
+            expect_game,
+        )
+
+    async def resume(self, channel_id: str | int) -> Outcome:
+        """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
+        an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
+        this on their own before handling a human's move."""
+        return await self._guarded("resume", channel_id, None, session.resume_worker)
+
+    async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
+        """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
+        or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
+        (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
+        with no updates when no AI must decide."""
+        return await self._guarded("advance", channel_id, None, session.resume_worker, max_moves)
+
+    async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
+        """The channel's game as the engine shows it: the public view, or with ``user_id``
+        that seated player's own view (``None`` if he is not seated: never another seat's),
+        plus ``seq``: the number of moves made. The running game, else the last finished one
+        while it is remembered; ``None`` if there is none."""
+        uid = None if user_id is None else str(user_id)
+        try:
+            return await self._read(channel_id, reads.view_worker, uid)
+        except Refused:
+            return None
+        except Exception:
+            log.exception("view failed in channel %s", channel_id)
+            return None
+
+    async def board(self, channel_id: str | int) -> Reply:
+        """The board image (and a one-line status) for the channel."""
+        return await guard.guarded_reply(
+            "board", channel_id, self._read(channel_id, reads.board_worker)
+        )
+
+    async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
+        """A player's private view: his hand and other secrets (private)."""
+        return await guard.guarded_reply(
+            "hand", channel_id, self._read(channel_id, reads.hand_worker, str(user_id)), True
+        )
+
+    async def status(self, channel_id: str | int) -> Reply:
+        """The lobby or the game in words: who is where, who must decide what."""
+        return await guard.guarded_reply(
+            "status", channel_id, self._read(channel_id, reads.status_worker)
+        )
+
+    async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
+        """The last ``limit`` moves in words (public texts only: no secret values)."""
+        return await guard.guarded_reply(
+            "log", channel_id, self._read(channel_id, reads.log_worker, limit)
+        )
+
+    async def rules(
+        self,
+        topic: str | None = None,
+        game: str | None = None,
+        channel_id: str | int | None = None,
+        options: Mapping[str, str] | None = None,
+    ) -> Reply:
+        """Short rules help per topic of ``game`` (else the game of ``channel_id``'s table, else
+        the default game), citing rule IDs; as they read with ``options`` (else the options of
+        ``channel_id``'s table when it plays that game: a variant's rules)."""
+        try:
+            if channel_id is not None and (game is None or options is None):
+                try:
+                    table_game = await self._read(channel_id, reads.game_of)
+                    if game is None or table_game == game:
+                        game = table_game
+                        if options is None:
+                            options = await self._read(channel_id, reads.options_of)
+                except Refused:  # no usable channel (e.g. a DM): the default game's rules
+                    pass
+            return rules_help(topic, game, options)
+        except IllegalMove as exc:
+            return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
+
+    async def game_of(self, channel_id: str | int) -> str | None:
+        """The game of the channel's table: running, else the lobby's choice, else the last one
+        (``None``: no table, or no usable channel)."""
+        try:
+            return await self._read(channel_id, reads.game_of)
+        except Refused:
+            return None
+
+    async def lobby_choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
+        """The lobby's game and option texts (the lobby message's menus show them)."""
+        return await self._read(channel_id, reads.lobby_choice)
+
+    async def options_for(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        prefix: str = "",
+        limit: int | None = MAX_OPTIONS,
+    ) -> list[str]:
+        """That user's legal commands now, filtered by the typed prefix (for autocomplete)."""
+        try:
+            return await self._read(channel_id, reads.options_worker, str(user_id), prefix, limit)
+        except Refused:
+            return []
+        except Exception:
+            log.exception("options_for failed in channel %s", channel_id)
+            return []
+
+    async def options_reason(self, channel_id: str | int, user_id: str | int) -> str | None:
+        """Why :meth:`options_for` has nothing for that user: ``None`` if he has options now,
+        else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
+        ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
+        try:
+            return await self._read(channel_id, reads.options_reason_worker, str(user_id))
+        except Refused as refused:
+            return refused.code
+        except Exception:
+            log.exception("options_reason failed in channel %s", channel_id)
+            return Code.INTERNAL
+
+    async def decision(self, channel_id: str | int) -> DecisionInfo | None:
+        """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""
+        try:
+            return await self._read(channel_id, reads.decision_worker)
+        except Refused:
+            return None
+        except Exception:
+            log.exception("decision failed in channel %s", channel_id)
+            return None
+
+    async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
+        """Every open decision (several when seats decide at once, e.g. a sealed choice)."""
+        try:
+            return await self._read(channel_id, reads.decisions_worker)
+        except Refused:
+            return ()
+        except Exception:
+            log.exception("decisions failed in channel %s", channel_id)
+            return ()
+
+    async def active_channels(self) -> list[str]:
+        """Channels with an open game in storage (nothing is loaded)."""
+        return await self._run(self.storage.active_channels)
+
+    async def adapter_state(self, scope: str, key: str) -> str | None:
+        """A value an adapter stored with :meth:`set_adapter_state` (e.g. the id of a
+        table's current message), kept in the database across restarts."""
+        return await self._run(self.storage.get_adapter_state, scope, key)
+
+    async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+        """Remember (``None``: forget) a small adapter value across restarts."""
+        await self._run(self.storage.set_adapter_state, scope, key, value)

@@ -1,0 +1,193 @@
+"""The terminal table's state and helpers shared by its parts (setup, outputs, the game)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shlex
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.storage.store import GameRecord
+from bot.table.outputs import Code, PrivateUpdate
+from bot.table.service import TableService
+from bot.terminal.io import Console, ImageFolder
+from bot.terminal.process import ServiceLog
+from bot.terminal.view import terminal_width
+from engine.core import JSON
+from engine.registry import GameTexts, default_game, registration
+
+#: The user id that manages the table (closes it, and sets up and starts AI-only games).
+WATCHER = "terminal-watcher"
+#: How many public lines a hot-seat player is shown of what happened since his last look.
+RECAP_LINES = 60
+#: The view keys that count a game's turns, in the order they are looked for.
+COUNTERS = ("turn", "round")
+
+
+class TerminalBase:
+    """One terminal session's state and small helpers (the other parts build on it)."""
+
+    def __init__(
+        self,
+        service: TableService,
+        console: Console,
+        images: ImageFolder,
+        args: argparse.Namespace,
+        *,
+        db_path: Path,
+        placeholders: Sequence[str] = (),
+    ) -> None:
+        self.service = service
+        self.storage = service.storage
+        self.console = console
+        self.images = images
+        self.args = args
+        self.db_path = db_path
+        self.placeholders = list(placeholders)
+        self.base_channel = str(args.channel)
+        self.channel = self.base_channel  # the followed game's save (chosen on opening)
+        self.game_choice: str | None = None  # the game this run continues or starts
+        self.width = terminal_width()
+        self.record: GameRecord | None = None  # the game followed
+        self.view: JSON | None = None  # its public view (plus "seq") as last shown
+        self.humans: dict[str, str] = {}  # user id -> name, seat order
+        self.viewer: str | None = None  # whose private info is on screen (hot seat)
+        self.private: dict[str, list[PrivateUpdate]] = {}
+        self.recap: dict[str, list[str]] = {}
+        self.shown: tuple[int, str] | None = None  # (turn, user) of the last full summary
+        self.options: list[str] = []
+        self.fresh_image: Path | None = None  # a board image written since the last prompt
+        self.board_moves = -1  # the move count the board images show
+        self.hand_moves: dict[str, int] = {}  # user id -> the move count his hand image shows
+        self.header_turn: int | None = None
+        self.standings: str | None = None
+        self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
+        #: the service's log file (``secret()`` keeps a secret input's refusal out of it)
+        self.service_log: ServiceLog | None = None
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.console.say(text, style)
+
+    def _path(self, path: Path) -> str:
+        return self.images.show(path)
+
+    def _refused(self, error: str | None, code: str | None = None) -> None:
+        if code == Code.HELP:
+            self.say(error or "")
+            return
+        self.say(f"✗ {error or 'refused'}", "red")
+
+    @property
+    def seq(self) -> int:
+        """How many moves the game has (as last seen)."""
+        return int((self.view or {}).get("seq") or 0)
+
+    @property
+    def counter(self) -> str | None:
+        """The key of the view's turn counter: ``turn``, else ``round`` (a game that counts
+        rounds), else ``None`` (the game counts only moves)."""
+        view = self.view or {}
+        return next((key for key in COUNTERS if key in view), None)
+
+    @property
+    def turn(self) -> int:
+        """The game's turn (or round) counter, 0 when it has none."""
+        key = self.counter
+        return int((self.view or {}).get(key) or 0) if key is not None else 0
+
+    def _where(self) -> str:
+        """``move 28, round 5`` (``move 28`` when the game has no turn counter)."""
+        key = self.counter
+        return f"move {self.seq}" + (f", {key} {self.turn}" if key is not None else "")
+
+    async def _refresh(self) -> JSON:
+        """The game's public view from the service (kept as ``self.view``)."""
+        view = await self.service.view(self.channel)
+        if view is not None:
+            self.view = view
+        return self.view or {}
+
+    @property
+    def game_name(self) -> str:
+        """The followed game's registered name (the default game before one is followed)."""
+        return self.record.game_type if self.record is not None else default_game()
+
+    @property
+    def texts(self) -> GameTexts:
+        """The followed game's texts (summary, standings, rules topics) from its registration."""
+        return registration(self.game_name).load_texts()
+
+    @property
+    def _options(self) -> dict[str, str] | None:
+        """The followed game's options (a variant), ``None`` before one is followed."""
+        return dict(self.record.options or {}) if self.record is not None else None
+
+    def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
+        self.record = record
+        self.view = view
+        self.humans = {
+            p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
+        }
+        self.recap = {u: [] for u in self.humans}
+        self.private = {u: [] for u in self.humans}
+        self._hide_hands()  # a hand image an earlier session left behind
+
+    @staticmethod
+    def _seat_names(record: GameRecord) -> list[str]:
+        return [
+            f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "")
+            for i, p in enumerate(record.players)
+        ]
+
+    def _record(self, game_id: int | None) -> GameRecord:
+        record = None if game_id is None else self.storage.get_game(game_id)
+        if record is None:
+            record = self.storage.active_game(self.channel)
+        assert record is not None, "the game just started is not stored"
+        return record
+
+    def _secret(self, hidden: bool) -> contextlib.AbstractContextManager[None]:
+        """While a secret input is handled: its refusal is not written to the log file."""
+        if hidden and self.service_log is not None:
+            return self.service_log.secret()
+        return contextlib.nullcontext()
+
+    def _hide_hands(self) -> None:
+        """At a hot seat every file in the output folder is open to every player there, so a
+        hand image (with a sealed answer in it) lives only while its owner holds the keyboard:
+        all are deleted at each handover, on leaving and at the end."""
+        if self.hot_seat:
+            for name in self.humans.values():
+                self.images.remove_hand(name)
+            self.hand_moves.clear()
+
+    def _quit(self) -> int:
+        self._hide_hands()
+        if not self.humans:
+            self.say("Interrupted.", "yellow")
+            return 130
+        self.say(
+            f"Saved at {self._where()} in {self._path(self.db_path)}. Continue with "
+            f"'{self._continue_command(self.game_name)}'.",
+            "bold",
+        )
+        return 0
+
+    def _continue_command(self, game: str) -> str:
+        """The command that continues ``game``'s save: never ``--new`` (which would close
+        it), with the folders of this run when they are not the defaults."""
+        words = ["venezia play", "--game", game]
+        out = Path(self.args.out)
+        if out != Path("out"):
+            words += ["--out", shlex.quote(str(out))]
+        if self.args.db is not None:
+            words += ["--db", shlex.quote(str(self.args.db))]
+        return " ".join(words)

@@ -1,0 +1,138 @@
+"""The terminal table's outputs: public and private updates, the end, the AI-only watch mode."""
+
+from __future__ import annotations
+
+from bot.table.outputs import Outcome, PrivateUpdate, PublicUpdate
+from bot.terminal.base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
+from bot.terminal.view import ranking_lines
+from engine.core import JSON
+
+
+class TerminalOutput(TerminalBase):
+    """Showing what the service answers (see :class:`bot.terminal.play.TerminalTable`)."""
+
+    # -- outputs ------------------------------------------------------------------------------
+
+    def _show_public(
+        self, update: PublicUpdate, before: JSON | None, after: JSON, quiet: bool = False
+    ) -> None:
+        """One channel message: its lines (minus the service's "➡ next decision" line, which
+        the prompt repeats), a turn header when a new turn starts, the standings when
+        they changed; its image goes to the output folder. ``before``/``after`` are the
+        public views before and after the outcome (``before`` is ``None`` at the start)."""
+        if update.image is not None:
+            if update.image_kind == "end":
+                self.images.end(update.image)
+            else:
+                moves = update.seq + 1 if update.seq is not None else self.seq
+                self.fresh_image = self.images.board(moves, update.image)
+                self.board_moves = moves
+        lines = [x for x in update.text.splitlines() if x.strip() and not x.startswith("➡")]
+        header = None
+        if update.seq is not None:
+            shown = before if before is not None else after
+            key = next((k for k in COUNTERS if k in shown), None)
+            turn = int(shown.get(key) or 0) if key is not None else 0
+            # (a game whose view has no turn counter gets no turn headers)
+            if key is not None and turn != self.header_turn:
+                header = f"— {key} {turn} —"
+                self.header_turn = turn
+            standings = self.texts.standings_line(after)
+            if standings is not None and standings != self.standings:
+                self.standings = standings
+                lines.append(standings)
+        for user, recap in self.recap.items():
+            # Before the first handover everybody looks at the same (public) screen.
+            if self.viewer is not None and user != self.viewer:
+                recap.extend(lines)
+                del recap[:-RECAP_LINES]
+        if quiet:
+            return
+        if header is not None:
+            self.say(header, "dim")
+        for line in lines:
+            self.say("  " + line, "dim" if line == self.standings else None)
+
+    def _show_private(self, update: PrivateUpdate) -> None:
+        name = self.humans.get(update.user_id, "you")
+        if update.image is not None:
+            self.images.hand(name, update.image)
+        for line in update.text.splitlines():
+            # The hand itself is printed with the next decision; keep the news only.
+            if line.strip() and not line.startswith(self.texts.hand_prefixes):
+                self.say(f"  (to {name}) {line}", "yellow")
+
+    async def _show(self, outcome: Outcome, quiet: bool = False) -> None:
+        """Print an outcome. The terminal lets the service play one move per call (AI moves
+        are stepped with ``advance``), so the view after the call is the view after each of
+        its updates."""
+        before = self.view
+        after = await self._refresh() if outcome.public else (self.view or {})
+        for update in outcome.public:
+            self._show_public(update, before, after, quiet)
+        for news in outcome.private:
+            if not self.hot_seat or news.user_id == self.viewer:
+                self._show_private(news)
+            else:
+                self.private.setdefault(news.user_id, []).append(news)
+
+    async def _finish(self) -> int:
+        assert self.record is not None
+        self._hide_hands()
+        await self._refresh()
+        record = self.storage.get_game(self.record.id)
+        reply = await self.service.board(self.channel)
+        board_path = None
+        if reply.image is not None:
+            board_path = self.images.board(self.seq, reply.image)
+        self.say()
+        if record is None or record.status != "finished":
+            self.say("The game ended without a result.", "red")
+            return 1
+        key = self.counter
+        turns = f"{self.turn} {key}s and " if key is not None else ""
+        self.say(f"Game over after {turns}{self.seq} moves. Final ranking:", "bold")
+        self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
+        end = self.images.root / "end.png"
+        if end.exists():
+            self.say(f"End screen: {self._path(end)}")
+        if board_path is not None:
+            self.say(f"Final board: {self._path(self.images.root / 'board.png')}")
+        return 0
+
+    # -- the watch mode -----------------------------------------------------------------------
+
+    async def _step_ai(self, quiet: bool = False) -> Outcome:
+        """Let the service play one pending AI move, and show it."""
+        out = await self.service.advance(self.channel, 1)
+        if out.accepted:
+            await self._show(out, quiet)
+        return out
+
+    async def _watch(self, start: Outcome) -> int:
+        """An AI-only game, stepped move by move: stopped at ``--max-turns`` or Ctrl-C."""
+        quiet = bool(self.args.quiet)
+        await self._show(start, quiet)
+        limit = int(self.args.max_turns or 0)
+        why = f"an AI seat failed (see {self._path(self.images.root / 'terminal.log')})"
+        out = start
+        while not out.game_over:
+            if self.stop.is_set():
+                return self._quit()
+            if limit and self.turn > limit:
+                why = f"--max-turns {limit} reached"
+                break
+            self.console.progress(f"AI seats playing: {self._where()}…")
+            out = await self._step_ai(quiet)
+            if not out.accepted or out.seq is None:
+                break
+        self.console.progress("")
+        if out.game_over:
+            return await self._finish()
+        await self.service.abort(self.channel, WATCHER, can_manage=True)
+        self.say(
+            f"Stopped at {self._where()}: {why}. An AI-only game "
+            "cannot be continued, so it was closed.",
+            "yellow",
+        )
+        return 1

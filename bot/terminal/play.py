@@ -1,0 +1,423 @@
+"""``venezia play``: a table in the terminal, through the same table service and command
+grammar as Discord.
+
+You plus AI seats (``--players N``, ``--ai LEVEL``), or hot-seat play for several people at one
+keyboard (``--humans K``: hands stay hidden behind a "pass the terminal" prompt), or AI seats
+only (``--humans 0``: watch a whole game). The terminal is one channel of the service (id
+``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
+
+Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
+``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` (at a
+hot seat only while its owner holds the keyboard: everyone there can open the folder) and
+``end.png``; a compact text summary is printed. Type a command (``take A``,
+``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
+``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
+(``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
+:func:`bot.terminal.setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
+and the game continues.
+
+Input may be piped (a script of commands): then there are no prompts and no colours, and every
+line read is echoed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from bot.table.outputs import DecisionInfo, Outcome, Reply
+from bot.table.service import Renderer, TableService
+from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
+from bot.terminal.io import Console, ImageFolder
+from bot.terminal.output import TerminalOutput
+from bot.terminal.process import ServiceLog, plain_ctrl_c
+from bot.terminal.setup import TerminalSetup
+from bot.terminal.view import numbered_options, private_lines, summary_lines
+from engine.games import get_game
+from engine.registry import registration
+from engine.text import excerpt, is_number
+
+__all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "main"]
+
+LOCAL_HELP = """\
+At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
+number of an option ('#6' is always option 6; when a number is also a listed option's argument,
+e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
+  help           this list                 options [all]  the numbered options again
+  board          write the board image      hand           your private view (+ image)
+  status         the table in words        summary        the compact summary again
+  log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
+  quit           save and leave (it prints the command that continues the game)"""
+#: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
+QUIT_WORDS = ("quit", "exit", "q", "save")
+LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
+
+log = logging.getLogger("bot.terminal")
+
+
+class TerminalTable(TerminalSetup, TerminalOutput):
+    """One terminal session at one channel of the table service: setup
+    (:mod:`bot.terminal.setup`), outputs (:mod:`bot.terminal.output`) and, here, the humans'
+    game."""
+
+    # -- the human game -----------------------------------------------------------------------
+
+    def _completions(self) -> list[str]:
+        topics = self.texts.topics(self._options)
+        words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
+        return list(dict.fromkeys(words))
+
+    async def _handover(self, user: str) -> bool:
+        """Hot seat: hide the screen, let the next human take the terminal, show his news."""
+        name = self.humans[user]
+        if self.console.interactive and self.viewer is not None:
+            prev = self.humans.get(self.viewer, "")
+            typed = self.console.read(f"{prev}: press Enter to hide your hand ")
+            if typed is None or typed.strip().casefold() in QUIT_WORDS:
+                return False
+        self._hide_hands()
+        self.console.clear()
+        self.say(f"Pass the terminal to {name} and press Enter.", "bold")
+        typed = self.console.read(f"{name}, press Enter ")
+        if typed is None or typed.strip().casefold() in QUIT_WORDS:
+            return False
+        self.console.clear()
+        self.viewer = user
+        recap = self.recap.get(user) or []
+        if recap:
+            self.say(f"Since your last look, {name}:", "bold")
+            for line in recap:
+                self.say("  " + line, "dim" if line == self.standings else None)
+            recap.clear()
+        for update in self.private.pop(user, []):
+            self._show_private(update)
+        self.shown = None
+        return True
+
+    def _summary(self, info: DecisionInfo) -> None:
+        assert self.record is not None
+        title = get_game(self.record.game_type).title
+        self.say()
+        lines = summary_lines(self.view or {}, title, self.texts)
+        self.say(lines[0], "bold")
+        for line in lines[1:]:
+            self.say(line, "cyan" if line.startswith("➡") else None)
+        self.shown = (self.turn, info.user_id or "")
+        self.header_turn = self.turn
+
+    async def _current_images(self, user: str) -> None:
+        """The board and the deciding human's hand pictures as the game is now: a move
+        without a picture (a sealed choice: "... has chosen") or other players' moves (the
+        deck shrank) would otherwise leave older ones in the folder when he is asked."""
+        if self.board_moves != self.seq:
+            reply = await self.service.board(self.channel)
+            if reply.error is None and reply.image is not None:
+                self.fresh_image = self.images.board(self.seq, reply.image)
+                self.board_moves = self.seq
+        if user in self.humans and self.hand_moves.get(user) != self.seq:
+            reply = await self.service.hand(self.channel, user)
+            if reply.error is None and reply.image is not None:
+                self.images.hand(self.humans[user], reply.image)
+                self.hand_moves[user] = self.seq
+
+    async def _prompt(self, info: DecisionInfo) -> None:
+        await self._refresh()
+        await self._current_images(info.user_id or "")
+        if self.shown != (self.turn, info.user_id or ""):
+            self._summary(info)
+        else:
+            self.say(f"➡ {info.name}: {info.prompt}", "cyan")
+        if self.fresh_image is not None:
+            self.say(
+                f"board: {self._path(self.fresh_image)} (latest: "
+                f"{self._path(self.images.root / 'board.png')})",
+                "dim",
+            )
+            self.fresh_image = None
+        mine = await self.service.view(self.channel, info.user_id or "")
+        if mine is not None:
+            self.console.lines(private_lines(mine, self.texts))
+        await self._show_options(info)
+
+    async def _show_options(self, info: DecisionInfo, everything: bool = False) -> None:
+        self.options = await self.service.options_for(
+            self.channel, info.user_id or "", "", limit=None
+        )
+        self.say("Options (type a number or a command; 'help' lists more):", "dim")
+        hints = registration(self.game_name).load_grammar().help
+        self.console.lines(
+            numbered_options(
+                self.options, self.width, self.texts, hints=hints, everything=everything
+            )
+        )
+
+    def _reply(self, reply: Reply) -> bool:
+        """Print a read's answer (a refusal in red); True if it was not refused."""
+        if reply.error is not None:
+            self._refused(reply.error, reply.code)
+            return False
+        self.say(reply.text)
+        return True
+
+    async def _local(self, word: str, rest: str, info: DecisionInfo) -> bool:
+        """Terminal commands; True if ``word`` was one."""
+        user = info.user_id or ""
+        if word in ("help", "?", "commands"):
+            self.say(LOCAL_HELP.format(topic=next(iter(self.texts.rule_topics), "turn")))
+            self._reply(await self.service.rules("commands", self.game_name))
+        elif word in ("options", "o"):
+            await self._show_options(info, everything=rest.casefold() == "all")
+        elif word in ("summary", "table", "t"):
+            self._summary(info)
+        elif word == "board":
+            reply = await self.service.board(self.channel)
+            if self._reply(reply) and reply.image is not None:
+                moves = int((await self._refresh()).get("seq") or 0)
+                path = self.images.board(moves, reply.image)
+                self.board_moves = moves
+                self.say(f"  [board image: {self._path(path)}]", "dim")
+        elif word == "hand":
+            reply = await self.service.hand(self.channel, user)
+            if self._reply(reply) and reply.image is not None:
+                path = self.images.hand(self.humans.get(user, "player"), reply.image)
+                self.hand_moves[user] = self.seq
+                self.say(f"  [hand image: {self._path(path)}]", "dim")
+        elif word == "status":
+            self._reply(await self.service.status(self.channel))
+        elif word == "log":
+            count = _small(rest.strip()) if rest.strip() else 10
+            if not count:
+                self.say("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')", "red")
+            else:
+                self._reply(await self.service.log(self.channel, count))
+        elif word == "rules":
+            self._reply(
+                await self.service.rules(rest or None, self.game_name, options=self._options)
+            )
+        else:
+            return False
+        return True
+
+    def _pick(self, text: str) -> str | None:
+        """What a typed line means: ``#N`` is option N; a bare number N is option N, unless N
+        is also the one argument of a listed option (a card ``play 6`` while option 6 is
+        ``pass``): then the terminal asks (``None``, after saying why). A number beyond the
+        options that is such an argument of exactly one option means that option. Any other
+        line is a command, returned as typed."""
+        explicit = text.startswith("#")
+        digits = text[1:].strip() if explicit else text
+        if not is_number(digits):  # ASCII digits only: int("²") fails, 5,000 digits too
+            if explicit:
+                self.say(f"✗ '#' takes an option number, 1–{len(self.options)} (e.g. '#1')", "red")
+                return None
+            return text
+        n = _small(digits) or 0
+        listed = 1 <= n <= len(self.options)
+        meant = [] if explicit else _taking(self.options, digits)
+        if listed and (not meant or self.options[n - 1] in meant):
+            return self.options[n - 1]
+        if meant and listed:
+            option = self.options[n - 1]
+            also = " or ".join(f"'{m}'" for m in meant)
+            self.say(
+                f"✗ '{digits}' is ambiguous: option {digits} is '{option}', and {digits} is "
+                f"also in {also}; type '#{digits}' for the option or {also}",
+                "red",
+            )
+            return None
+        if len(meant) == 1:
+            return meant[0]
+        if meant:
+            also = ", ".join(f"'{m}'" for m in meant)
+            self.say(f"✗ '{digits}' could be {also}: type the one you mean", "red")
+            return None
+        shown = excerpt(digits, limit=12)
+        self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
+        return None
+
+    async def _decide(self, info: DecisionInfo) -> Outcome | None:
+        """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
+        await self._prompt(info)
+        name = self.humans.get(info.user_id or "", info.name)
+        # A sealed choice at a hot seat: what is typed is not shown (the next player sits here).
+        hidden = info.sealed and self.hot_seat
+        if hidden:
+            self.say("(your choice is secret: what you type is not shown)", "dim")
+        while True:
+            if hidden:
+                line = self.console.read_secret(f"{name}> ")
+            else:
+                line = self.console.read(f"{name}> ", self._completions)
+            if line is None:
+                return None
+            text = line.strip()
+            if not text:
+                if self.console.interactive:
+                    await self._show_options(info)
+                continue
+            word, _, rest = text.partition(" ")
+            word = word.casefold().lstrip("/!")
+            if word in QUIT_WORDS:
+                return None
+            if await self._local(word, rest.strip(), info):
+                continue
+            picked = self._pick(text)
+            if picked is None:
+                continue
+            if picked != text:
+                text = picked
+                if not hidden:
+                    self.say(f"  = {text}", "dim")
+            with self._secret(info.sealed):
+                out = await self.service.command(self.channel, info.user_id or "", text)
+            if out.accepted:
+                return out
+            self._refused(out.error, out.code)
+
+    async def _play(self) -> int:
+        limit = int(self.args.max_turns or 0)
+        while True:
+            info = await self._next_decision()
+            if info is None:
+                await self._refresh()
+                if self.storage.active_game(self.channel) is None:
+                    return await self._finish()
+                self.say(f"✗ the game cannot go on here (move {self.seq}); see 'status'", "red")
+                self.say((await self.service.status(self.channel)).text)
+                return 1
+            if info.is_ai or info.user_id not in self.humans:
+                # AI seats move one at a time, so Ctrl-C stops them at once.
+                if self.stop.is_set():
+                    return self._quit()
+                out = await self._step_ai()
+                if not out.accepted or out.seq is None:
+                    self._refused(out.error or "the AI seat could not move", out.code)
+                    return 1
+                if out.game_over:
+                    return await self._finish()
+                continue
+            await self._refresh()
+            if limit and self.turn > limit:
+                self.say(
+                    f"Stopped: --max-turns {limit} reached. The game is saved in "
+                    f"{self._path(self.db_path)}; run again with a higher --max-turns.",
+                    "yellow",
+                )
+                return 1
+            if (
+                self.hot_seat
+                and self.viewer != info.user_id
+                and not await self._handover(info.user_id)
+            ):
+                return self._quit()
+            decided = await self._decide(info)
+            if decided is None:
+                return self._quit()
+            await self._show(decided)
+            if decided.game_over:
+                return await self._finish()
+
+    async def _next_decision(self) -> DecisionInfo | None:
+        """The decision to take next: an AI seat's first (AI seats answer as soon as a stage
+        opens), else the human at the keyboard's own (no needless handover when several
+        decide at once), else the first."""
+        infos = await self.service.decisions(self.channel)
+        if not infos:
+            return None
+        for info in infos:
+            if info.is_ai or info.user_id not in self.humans:
+                return info
+        return next((i for i in infos if i.user_id == self.viewer), infos[0])
+
+    async def run(self) -> int:
+        opened = await self._open()
+        if isinstance(opened, int):
+            return opened
+        if not self.humans:
+            assert opened is not None
+            return await self._watch(opened)
+        if opened is not None:
+            self.say(self._seat_line())
+            await self._show(opened)
+            if opened.game_over:
+                return await self._finish()
+        return await self._play()
+
+    def _seat_line(self) -> str:
+        assert self.record is not None
+        return "Players: " + ", ".join(self._seat_names(self.record))
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    renderer: Renderer | None = None,
+) -> int:
+    """``venezia play [options]``; ``stdin``/``stdout``/``renderer`` are for tests."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    out_dir: Path = args.out
+    db_path: Path = args.db if args.db is not None else out_dir / "venezia.sqlite3"
+    console = Console(stdin, stdout)
+    placeholders: list[str] = []
+    if renderer is None:
+        renderer, placeholders = best_renderer(args.game)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        console.say(f"✗ cannot create {exc.filename}: {exc.strerror}")
+        return 2
+    service_log = ServiceLog(out_dir)
+    try:
+        # AI seats never move inside another call: the table steps them with advance().
+        service = TableService.open(db_path, renderer, workers=2, max_ai_moves=0)
+    except Exception as exc:
+        service_log.close()
+        console.say(f"✗ cannot open the database {db_path}: {exc}")
+        return 2
+    table = TerminalTable(
+        service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
+    )
+    table.service_log = service_log
+    try:
+        with plain_ctrl_c():
+            return asyncio.run(table.run())
+    except KeyboardInterrupt:
+        table.stop.set()
+        console.progress("")
+        console.say()
+        return table._quit()
+    except BrokenPipeError:  # e.g. 'venezia play --humans 0 | head'
+        if stdout is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    finally:
+        service.close()
+        service_log.close()
+
+
+def _taking(options: Sequence[str], number: str) -> list[str]:
+    """The options that take ``number`` as their one argument (``play 6``), among the options
+    of a verb that always takes one word (a card, not a count among other words)."""
+    words: dict[str, set[int]] = {}
+    for option in options:
+        verb, *args = option.split()
+        words.setdefault(verb, set()).add(len(args))
+    return [o for o in options if words[o.split()[0]] == {1} and o.split()[1] == number]
+
+
+def _small(text: str) -> int | None:
+    """A typed option or line count: ASCII digits, at most 6 of them; else None."""
+    return int(text) if is_number(text) and len(text) <= 6 else None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

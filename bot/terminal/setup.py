@@ -1,0 +1,205 @@
+"""The terminal table's setup: resume the channel's unfinished game or seat a new one."""
+
+from __future__ import annotations
+
+from bot.storage.store import GameRecord
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.outputs import Outcome
+from bot.terminal.args import default_level, login_name
+from bot.terminal.base import WATCHER, TerminalBase
+from engine.core import IllegalMove
+from engine.games import GAMES, get_game
+from engine.registry import default_game, registration
+
+
+def home_channel(base: str, game: str) -> str:
+    """The channel that keeps ``game``'s save at a terminal whose channel is ``base``: the
+    default game keeps ``base`` (where every game was saved before), every other game its
+    own ``base-<game>``; so switching games never resumes or closes another game's save."""
+    return base if game == default_game() else f"{base}-{game}"
+
+
+class TerminalSetup(TerminalBase):
+    """Opening the table (see :class:`bot.terminal.play.TerminalTable`)."""
+
+    # -- setting the table --------------------------------------------------------------------
+
+    def _setup_given(self) -> list[str]:
+        a = self.args
+        given = [
+            ("--players", a.players),
+            ("--humans", a.humans),
+            ("--ai", a.ai),
+            ("--seed", a.seed),
+            ("--game", a.game),
+            ("--option", a.option),
+            ("--variant", a.variant),
+            ("--name", a.name),
+        ]
+        return [flag for flag, value in given if value is not None]
+
+    async def _close_lobby(self) -> None:
+        if self.storage.list_seats(self.channel):
+            await self.service.abort(self.channel, WATCHER, can_manage=True)
+
+    def _saves(self) -> list[tuple[str, GameRecord]]:
+        """The unfinished games of this terminal, newest first: ``(channel, record)``. Each
+        game keeps its own save (:func:`home_channel`); an older database kept one save of any
+        game in the base channel, which is still read."""
+        base = self.base_channel
+        found = []
+        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in GAMES)]):
+            record = self.storage.active_game(channel)
+            if record is not None and record.status == "active":
+                found.append((channel, record))
+        return sorted(found, key=lambda item: -item[1].id)
+
+    def _choose_channel(self) -> str | int:
+        """Pick the save this run continues (or the channel a new game goes to): the asked
+        game's save (``--game``, else the default game with ``--new``), else the newest save
+        with a human seat, else a new default game. An exit code if the game is unknown."""
+        saves = self._saves()
+        if self.args.game is not None or self.args.new:
+            try:
+                game = get_game(self.args.game or default_game()).name
+            except IllegalMove as exc:
+                self.say(f"✗ {exc}", "red")
+                return 2
+        else:
+            humans = [(c, r) for c, r in saves if not all(p.is_ai for p in r.players)]
+            if humans:
+                self.game_choice = humans[0][1].game_type
+                return humans[0][0]
+            game = default_game()
+        self.game_choice = game
+        own = [channel for channel, record in saves if record.game_type == game]
+        if own:
+            return own[0]
+        home = home_channel(self.base_channel, game)
+        if any(channel == home for channel, _ in saves):  # an old save of another game
+            return f"{self.base_channel}-{game}"
+        return home
+
+    async def _open(self) -> Outcome | int | None:
+        """Resume the chosen game's unfinished save, or start a new one. Returns the start
+        outcome (new game), ``None`` (resumed) or an exit code (refused)."""
+        channel = self._choose_channel()
+        if isinstance(channel, int):
+            return channel
+        self.channel = channel
+        others = [r for c, r in self._saves() if c != channel]
+        record = self.storage.active_game(self.channel)
+        if record is not None and record.status == "active":
+            all_ai = all(p.is_ai for p in record.players)
+            if self.args.new or all_ai:
+                await self.service.abort(self.channel, WATCHER, can_manage=True)
+                why = (
+                    "an AI-only game cannot be continued"
+                    if all_ai and not self.args.new
+                    else "--new"
+                )
+                self.say(f"The unfinished game #{record.id} was closed ({why}).", "yellow")
+            else:
+                self._adopt(record)
+                await self._refresh()
+                self.say(
+                    f"Resuming {get_game(record.game_type).title} game #{record.id} from "
+                    f"{self._path(self.db_path)}: {self._where()}, "
+                    f"seed {record.seed}.",
+                    "bold",
+                )
+                self.say("Players: " + ", ".join(self._seat_names(record)))
+                self._other_saves(others)
+                ignored = [f for f in self._setup_given() if f != "--game"]
+                if ignored:
+                    self.say(
+                        f"({', '.join(ignored)} ignored: this game's setup is stored; "
+                        "--new starts a new game.)",
+                        "dim",
+                    )
+                return None
+        start = await self._start()
+        if not isinstance(start, int):
+            self._other_saves(others)
+        return start
+
+    def _other_saves(self, others: list[GameRecord]) -> None:
+        """Name the other games saved here and how to continue each (nothing is lost by
+        switching games)."""
+        for record in others:
+            if all(p.is_ai for p in record.players):
+                continue
+            title = get_game(record.game_type).title
+            self.say(
+                f"(Also saved: {title} game #{record.id}; continue it with "
+                f"'{self._continue_command(record.game_type)}'.)",
+                "dim",
+            )
+
+    async def _start(self) -> Outcome | int:
+        a = self.args
+        game = get_game(self.game_choice or a.game or default_game())
+        humans = 1 if a.humans is None else a.humans
+        default = max(min(3, game.max_players), game.min_players, humans)
+        players = default if a.players is None else a.players
+        level = a.ai or default_level()
+        if not game.min_players <= players <= game.max_players:
+            low, high = game.min_players, game.max_players
+            seats = f"exactly {low}" if low == high else f"{low}–{high}"
+            asked = f"--players {players}" if a.players is not None else f"--humans {humans}"
+            self.say(f"✗ {game.title} seats {seats} players ({asked})", "red")
+            return 2
+        if not 0 <= humans <= players:
+            self.say(f"✗ --humans must be between 0 and --players ({players})", "red")
+            return 2
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            self.say(f"✗ {exc}", "red")
+            return 2
+        names = list(a.name or [])
+        if len(names) > humans:
+            self.say(f"✗ {len(names)} names for {humans} human seat(s)", "red")
+            return 2
+        while len(names) < humans:
+            names.append(login_name() if humans == 1 else f"Player {len(names) + 1}")
+        await self._close_lobby()
+        # The watcher manages the table: an AI-only table needs nobody seated to set it up.
+        host = "human1" if humans else WATCHER
+        for i, name in enumerate(names, 1):
+            out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        for _ in range(players - humans):
+            out = await self.service.add_ai(self.channel, host, lv.name, can_manage=not humans)
+            if not out.accepted:
+                self._refused(out.error)
+                return 2
+        if not humans and not a.quiet:
+            self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+        # Every option not given is the game's default: a new game never inherits the
+        # previous game's options (the table's lobby remembers them, e.g. a variant).
+        options = {spec.name: spec.default for spec in registration(game.name).options}
+        options.update(o.partition("=")[::2] for o in a.option or [])
+        if a.variant is not None:
+            options["variant"] = a.variant
+        start = await self.service.start(
+            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
+        )
+        if not start.accepted:
+            self._refused(start.error, start.code)
+            return 2
+        record = self._record(start.game_id)
+        self._adopt(record)  # follows the start's updates from move 0
+        where = f"saved in {self._path(self.db_path)}"
+        if humans:
+            where += f"; 'quit' any time, '{self._continue_command(game.name)}' continues it"
+        self.say(f"New {game.title} game #{record.id}, seed {record.seed} ({where}).", "bold")
+        if self.placeholders:
+            self.say(
+                f"({' and '.join(self.placeholders)} images are plain placeholders: that part "
+                "of the renderer is not installed yet)",
+                "dim",
+            )
+        return start

@@ -1,0 +1,157 @@
+"""Text for the terminal table: a compact summary of a view, numbered options, the ranking.
+
+Everything here is pure formatting over the engine's JSON views (``public_view`` /
+``player_view``, which the terminal gets from :meth:`bot.table.service.TableService.view`).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable, Mapping, Sequence
+
+from bot.storage.store import ResultRecord
+from engine.core import JSON
+from engine.registry import GameTexts, default_game, registration
+
+__all__ = [
+    "numbered_options",
+    "private_lines",
+    "ranking_lines",
+    "summary_lines",
+    "terminal_width",
+]
+
+
+def terminal_width(default: int = 100) -> int:
+    """The terminal's width (at most 120), or ``default`` when it cannot be told."""
+    try:
+        cols = shutil.get_terminal_size((default, 24)).columns
+    except (OSError, ValueError):
+        return default
+    return max(40, min(cols, 120))
+
+
+# -- the summary ---------------------------------------------------------------------------
+
+
+def summary_lines(
+    view: JSON, title: str | None = None, texts: GameTexts | None = None
+) -> list[str]:
+    """The table in a few lines: the game's own summary if its registration has one, else a
+    header, the game's status lines and whose decision it is."""
+    reg = registration(str(view.get("game") or default_game()))
+    texts = texts or reg.load_texts()
+    title = title or reg.title
+    if texts.summary_lines is not None:
+        return texts.summary_lines(view, title)
+    players = view.get("players") or []
+    turn = view.get("turn")
+    head = f"{title} · turn {turn}" if turn is not None else title
+    if view.get("game_over"):
+        head += " · game over"
+    lines = [head, *("  " + line for line in texts.status_lines(view))]
+    pending = view.get("pending")
+    if pending and not view.get("game_over") and players:
+        # one open decision, or a list of them (seats deciding at once)
+        entries = [p for p in (pending if isinstance(pending, list) else [pending]) if p]
+        names = [_pending_name(p, players) for p in entries if isinstance(p, dict)]
+        if names:
+            lines.append(f"➡ {', '.join(names)}: {entries[0].get('prompt')}")
+    return lines
+
+
+def _pending_name(entry: JSON, players: Sequence[object]) -> str:
+    """The name of a pending decision's seat (its own ``name``, else the seat's entry)."""
+    if entry.get("name"):
+        return str(entry["name"])
+    seat = entry.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        p = players[seat]
+        return str(p.get("name") if isinstance(p, dict) else p)
+    return "?"
+
+
+def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:
+    """What only the deciding player may see (the game's own lines, else its hand line)."""
+    texts = texts or registration(str(view.get("game") or default_game())).load_texts()
+    if texts.private_lines is not None:
+        return texts.private_lines(view)
+    line = texts.hand_text(view)
+    return [line[:1].upper() + line[1:]]
+
+
+#: A verb with more options than this shows only its first :data:`GROUP_SHOWN` (a vote's
+#: placements or a split of revealed cards run into the hundreds); the numbers keep counting
+#: the whole list, and a typed command reaches every option.
+GROUP_MAX = 100
+GROUP_SHOWN = 24
+
+
+def numbered_options(
+    options: Sequence[str],
+    width: int = 100,
+    texts: GameTexts | None = None,
+    *,
+    hints: Mapping[str, str] | None = None,
+    everything: bool = False,
+) -> list[str]:
+    """Options numbered from 1, grouped by verb so long lists (drain: ~80 hexes) stay short:
+
+    ``  take      1) take A  2) take B``
+
+    A verb with more than :data:`GROUP_MAX` options shows its first :data:`GROUP_SHOWN` and a
+    line saying how many more there are and how to type one (``hints``: verb -> the grammar's
+    help text), unless ``everything``.
+    """
+    texts = texts or registration(default_game()).load_texts()
+    groups: dict[str, list[str]] = {}
+    with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
+    for i, option in enumerate(options, 1):
+        verb, _, rest = option.partition(" ")
+        # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
+        rest = texts.option_cell(verb, rest) or (verb if verb in with_text else "")
+        groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
+    pad = max((len(v) for v in groups), default=4)
+    lines: list[str] = []
+    for verb, cells in groups.items():
+        cut = not everything and len(cells) > GROUP_MAX
+        lines.extend(
+            _rewrap(
+                cells[:GROUP_SHOWN] if cut else cells, f"  {verb:<{pad}}  ", " " * (pad + 4), width
+            )
+        )
+        if cut:
+            indent = " " * (pad + 4)
+            lines.append(f"{indent}… {len(cells) - GROUP_SHOWN} more ('options all' lists them)")
+            hint = (hints or {}).get(verb)
+            if hint:
+                lines.append(clip(f"{indent}or type one: {hint}", width))
+    return lines
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def _rewrap(cells: Iterable[str], first: str, indent: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = first
+    fresh = True
+    for cell in cells:
+        add = cell if fresh else "  " + cell
+        if not fresh and len(line) + len(add) > width:
+            lines.append(line.rstrip())
+            line, add = indent, cell
+        line += add
+        fresh = False
+    lines.append(line.rstrip())
+    return lines
+
+
+def ranking_lines(results: Sequence[ResultRecord]) -> list[str]:
+    """``1. Anna — 53`` per player, in place order (ties share a place)."""
+    lines = []
+    for r in results:
+        score = "" if r.score is None else f" — {r.score}"
+        lines.append(f"  {r.place}. {r.name}{score}")
+    return lines
