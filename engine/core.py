@@ -91,6 +91,11 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def turn(self) -> int:
+        """The turn number (self-play reports the mean game length in turns)."""
+        ...
+
     def pending(self) -> Decision | None:
         """The first open decision (the only one in a turn-based stage), or None at game end."""
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Game
 from engine.registry import registration, table_registrations
 
-GAMES: dict[str, Game] = {r.name: r.load_game() for r in table_registrations()}
+GAMES: dict[str, Game] = {r.name: r.parts().game for r in table_registrations()}
 ALIASES: dict[str, str] = {alias: r.name for r in table_registrations() for alias in r.aliases}
 
 

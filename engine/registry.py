@@ -1,10 +1,14 @@
 """One registration per game: everything the table, the terminal, the AI, self-play, the
 scenario runner and the benches need to know about a game, in one object.
 
-A game package exports ``REGISTRATION`` from ``engine/<game>/registration.py``. The object names
-its parts lazily as ``"module:attribute"`` strings, so importing the registry imports no game
-engine, no AI and never Pillow (``engine/`` must not depend on ``render/``). Layers above the
-engine (``bot/``, self-play, benches) read the registration and never name a game.
+A game package exports ``REGISTRATION`` from ``engine/<game>/registration.py``. The object holds
+the game's cheap declared facts (name, title, aliases, AI levels, options, ...) and two typed
+lazy loaders: ``parts()`` -> :class:`GameParts` (engine, grammar, texts, controls, AI, scenario
+runner, invariants, scores, ...) and ``renderers()`` -> :class:`Renderers` (view -> PNG). The
+loaders import on first call, so reading a registration imports no AI, no scenario runner and
+never Pillow (``engine/`` must not depend on ``render/`` at import time), while mypy still checks
+every part against its type. Layers above the engine (``bot/``, self-play, benches) read the
+registration and never name a game.
 
 Adding a game: write its engine package, its ``registration.py``, and add the module path to
 :data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it.
@@ -17,10 +21,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from engine.core import JSON, Decision, Game, GameState, IllegalMove
 from engine.text import excerpt
+
+if TYPE_CHECKING:
+    from engine.ai.base import AiPlayer
+    from engine.scenario_base import ScenarioResult
 
 #: The registration modules, the default game first.
 REGISTRATION_MODULES: tuple[str, ...] = (
@@ -30,26 +38,62 @@ REGISTRATION_MODULES: tuple[str, ...] = (
 )
 
 
-def uniform_random_policy(rng: random.Random) -> Any:
+#: A self-play policy: (state, the decision to answer) -> a command.
+Policy = Callable[[GameState, Decision], str]
+
+#: What an option's text becomes for ``new_state`` (``None``: the option is left out).
+OptionValue = int | str | None
+
+#: The images a game draws: the public board, a player's hand, the end screen.
+ImageKind = Literal["board", "hand", "end"]
+IMAGE_KINDS: tuple[ImageKind, ...] = ("board", "hand", "end")
+
+
+def uniform_random_policy(rng: random.Random) -> Policy:
     """Self-play's random policy for a game without side actions: uniform over the options."""
 
-    def choose(state: Any, decision: Decision) -> str:
+    def choose(state: GameState, decision: Decision) -> str:
         return rng.choice(decision.options)
 
     return choose
 
 
-def deciding_seat(state: Any, decision: Decision, command: str) -> int:
+def deciding_seat(state: GameState, decision: Decision, command: str) -> int:
     """The seat that sends a command: the deciding one (games without side actions)."""
     return decision.seat
 
 
-def load(path: str) -> Any:
-    """The object a ``"module:attribute"`` path names (imported on first use)."""
-    module_name, _, attr = path.partition(":")
-    if not attr:
-        raise ValueError(f"not a 'module:attribute' path: {path!r}")
-    return getattr(importlib.import_module(module_name), attr)
+class AiFactory(Protocol):
+    """Makes a new AI player of a level (``strong@0.3`` sets the budget too); ``budget_s``:
+    the strong level's seconds per decision. An unknown level raises ValueError."""
+
+    def __call__(self, level: str, budget_s: float | None = None) -> AiPlayer: ...
+
+
+class ScenarioRunner(Protocol):
+    """Runs one rule scenario file (without its ``game`` key) of the game."""
+
+    def __call__(self, spec: JSON, name: str = "scenario") -> ScenarioResult: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Renderers:
+    """A game's image functions, view -> PNG bytes. Plain callables (no Pillow here): the
+    game's ``renderers()`` loader imports its ``render`` package when first called."""
+
+    board: Callable[[JSON], bytes]  # public view -> the board
+    hand: Callable[[JSON], bytes]  # ``player_view(seat)`` -> that player's hand
+    end: Callable[[JSON], bytes]  # public view of a finished game -> the end screen
+
+    def of(self, kind: str) -> Callable[[JSON], bytes]:
+        """The function drawing ``kind``; KeyError names an unknown kind."""
+        if kind == "board":
+            return self.board
+        if kind == "hand":
+            return self.hand
+        if kind == "end":
+            return self.end
+        raise KeyError(f"no image kind {kind!r}; kinds: {', '.join(IMAGE_KINDS)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +110,7 @@ class OptionSpec:
     help: str
     default: str
     choices: tuple[str, ...] = ()
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, OptionValue] = field(default_factory=dict)
     minimum: int = 1
     #: a typed text that is none of ``choices`` -> the choice it means (``None``: no choice),
     #: e.g. a variant's number or its name in another language
@@ -95,7 +139,7 @@ class OptionSpec:
             raise IllegalMove(f"option {self.name} is at least {self.minimum}, not {value}")
         return str(int(value))
 
-    def engine_value(self, text: str) -> Any:
+    def engine_value(self, text: str) -> OptionValue:
         if text in self.values:
             return self.values[text]
         return text if self.choices else int(text)
@@ -127,7 +171,7 @@ class GameTexts:
     #: player view -> one line about the player's own secret things (hand, tokens, ...)
     hand_text: Callable[[JSON], str]
     #: player view -> the part whose change sends the player a new hand update
-    secret_part: Callable[[JSON], Any]
+    secret_part: Callable[[JSON], object]
     #: public view -> the seat whose turn it is (for decisions inside another seat's turn)
     active_seat: Callable[[JSON], int | None] = lambda view: None
     #: number of players -> names the table may not give a player (an imaginary player)
@@ -246,27 +290,45 @@ class Controls:
 
 
 @dataclass(frozen=True, slots=True)
+class GameParts:
+    """The parts of a game that cost an import: what ``GameRegistration.parts()`` returns.
+    Functions take the :class:`~engine.core.GameState` protocol; a game's own ones narrow it
+    to the game's state class."""
+
+    game: Game
+    grammar: Grammar
+    texts: GameTexts
+    make_ai: AiFactory
+    run_scenario: ScenarioRunner
+    #: state -> the invariants it violates (self-play, the conformance suite)
+    invariants: Callable[[GameState], list[str]]
+    #: state -> a score per seat (the results' numbers; ``None``: the game has no points)
+    scores: Callable[[GameState], list[int | None]]
+    #: (state, seat, rng) -> a twin state that differs only in what ``seat`` and the public
+    #: cannot see (the conformance suite's hidden-information check)
+    twin: Callable[[GameState, int, random.Random], GameState]
+    #: rng -> self-play's random policy
+    random_policy: Callable[[random.Random], Policy] = uniform_random_policy
+    #: (state, decision, command) -> the seat that sends a policy's command
+    command_seat: Callable[[GameState, Decision, str], int] = deciding_seat
+    #: how an adapter builds buttons and menus (the default: plain option lists)
+    controls: Controls = field(default_factory=Controls)
+
+
+@dataclass(frozen=True, slots=True)
 class GameRegistration:
-    """Everything about one game (see the module docstring). Paths are ``"module:attribute"``."""
+    """Everything about one game (see the module docstring): cheap facts as fields, the rest
+    behind the typed lazy loaders ``parts`` and ``renderers`` (cached by the game)."""
 
     name: str
     title: str
     aliases: tuple[str, ...]
-    game: str  # -> a :class:`engine.core.Game`
-    grammar: str  # -> zero-argument function returning a :class:`Grammar`
-    texts: str  # -> zero-argument function returning :class:`GameTexts`
-    images: Mapping[str, str]  # image kind (board, hand, end) -> function(view) -> PNG bytes
-    ai: str  # -> function(level, budget_s) -> AI player; unknown levels raise ValueError
+    #: -> the game's engine, grammar, texts, AI, ... (imports the game's modules; cached)
+    parts: Callable[[], GameParts]
+    #: -> the image functions (imports the game's ``render`` package and Pillow; cached)
+    renderers: Callable[[], Renderers]
+    #: the levels ``parts().make_ai`` knows, weakest first
     ai_levels: tuple[str, ...]
-    scenario: str  # module with ``run_scenario(spec, name)``
-    invariants: str  # -> function(state) -> list of violated invariants
-    scores: str  # -> function(state) -> a score per seat (the results' numbers)
-    random_policy: str  # -> function(rng) -> policy(state, decision) -> command (self-play)
-    #: -> function(state, decision, command) -> the seat that sends a policy's command
-    command_seat: str
-    #: -> function(state, seat, rng) -> a twin state that differs only in what ``seat`` and
-    #: the public cannot see (the conformance suite's hidden-information check)
-    twin: str
     options: tuple[OptionSpec, ...] = ()
     #: decisions whose update carries the board image (the decider must look at the board)
     image_decisions: frozenset[str] = frozenset()
@@ -274,8 +336,6 @@ class GameRegistration:
     hand_decisions: frozenset[str] = frozenset()
     #: the game's own words: no shared layer may contain them (tests/test_game_agnostic.py)
     own_words: tuple[str, ...] = ()
-    #: -> zero-argument function returning :class:`Controls` (``None``: plain option lists)
-    controls: str | None = None
     #: False: engine-side only (AI, self-play, benches, scenarios, the engine conformance
     #: suite); the table's lobby, start and join refuse the game (:meth:`check_at_table`)
     at_table: bool = True
@@ -284,22 +344,6 @@ class GameRegistration:
         """:class:`IllegalMove` with a clear message if the table cannot host this game."""
         if not self.at_table:
             raise IllegalMove(f"{self.title} is not playable at the table yet")
-
-    def load_game(self) -> Game:
-        game: Game = load(self.game)
-        return game
-
-    def load_grammar(self) -> Grammar:
-        return _cached(self.grammar)  # type: ignore[no-any-return]
-
-    def load_texts(self) -> GameTexts:
-        return _cached(self.texts)  # type: ignore[no-any-return]
-
-    def load_controls(self) -> Controls:
-        if self.controls is None:
-            return Controls()
-        controls: Controls = _cached(self.controls)
-        return controls
 
     def option(self, name: str) -> OptionSpec:
         key = name.strip().casefold().replace("-", "_")
@@ -329,11 +373,6 @@ class GameRegistration:
     def describe_options(self, chosen: Mapping[str, str]) -> str:
         """``name=value`` of every option, for the lobby and ``/status`` ("" without any)."""
         return ", ".join(f"{k}={v}" for k, v in self.check_options(chosen).items())
-
-
-@cache
-def _cached(path: str) -> Any:
-    return load(path)()
 
 
 @cache
@@ -368,18 +407,27 @@ def registration(name: str) -> GameRegistration:
 
 
 __all__ = [
+    "IMAGE_KINDS",
     "REGISTRATION_MODULES",
+    "AiFactory",
     "Controls",
+    "GameParts",
     "GameRegistration",
     "GameTexts",
     "Grammar",
+    "ImageKind",
     "MultiItems",
     "MultiSelect",
     "OptionSpec",
+    "OptionValue",
+    "Policy",
+    "Renderers",
+    "ScenarioRunner",
     "SlashCommand",
+    "deciding_seat",
     "default_game",
-    "load",
     "registration",
     "registrations",
     "table_registrations",
+    "uniform_random_policy",
 ]

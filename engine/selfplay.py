@@ -11,12 +11,9 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.core import Decision, IllegalMove
-from engine.registry import default_game, load, registration
-
-Policy = Callable[[Any, Decision], str]
+from engine.core import Decision, GameState, IllegalMove
+from engine.registry import Policy, default_game, registration
 
 
 @dataclass(frozen=True)
@@ -24,11 +21,11 @@ class SelfplayGame:
     """What self-play needs of a game: build, restore, check, play randomly, whose move."""
 
     name: str
-    new: Callable[[list[str], int], Any]
-    from_json: Callable[[str], Any]
-    violations: Callable[[Any], list[str]]
+    new: Callable[[list[str], int], GameState]
+    from_json: Callable[[str], GameState]
+    violations: Callable[[GameState], list[str]]
     random_policy: Callable[[random.Random], Policy]
-    command_seat: Callable[[Any, Decision, str], int]
+    command_seat: Callable[[GameState, Decision, str], int]
     players: tuple[int, int]
 
 
@@ -41,14 +38,15 @@ def selfplay_game(name: str, options: Mapping[str, str] | None = None) -> Selfpl
         engine_options = reg.engine_options(options or {}) if reg.options or options else None
     except IllegalMove as exc:
         raise ValueError(f"no self-play for {name!r}: {exc}") from exc
-    game = reg.load_game()
+    parts = reg.parts()
+    game = parts.game
     return SelfplayGame(
         reg.name,
         lambda names, seed: game.new_state(names, seed, engine_options),
         game.from_json,
-        load(reg.invariants),
-        load(reg.random_policy),
-        load(reg.command_seat),
+        parts.invariants,
+        parts.random_policy,
+        parts.command_seat,
         (game.min_players, game.max_players),
     )
 
@@ -93,7 +91,7 @@ def play_one(
     checks: str = "all",
     max_decisions: int = 5000,
     game: SelfplayGame | None = None,
-) -> Any:
+) -> GameState:
     """Play one game to the end; append any violation (with seed and move number) to report."""
     g = game or selfplay_game(default_game())
     check_state = g.violations
@@ -106,7 +104,7 @@ def play_one(
     # A shadow game fed only the logged commands: replay from the seed, checked move by move.
     replay = g.new(names, seed) if per_move else None
     decisions = 0
-    while not state.over:
+    while not state.is_over:
         t0 = clock()
         d = state.pending()
         assert d is not None

@@ -252,8 +252,7 @@ def _canonical_variant(game: str, text: str) -> str:
 def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
     from render.common.png import clear_cache as clear_png_cache
 
-    images = registration(args.game).images
-    render = _function(images[kind])
+    render = registration(args.game).renderers().of(kind)
     clear_panels = (
         _function(game.clear_regions) if args.cold_panels and game.clear_regions else None
     )

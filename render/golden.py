@@ -42,40 +42,30 @@ BAD_PIXEL = 40
 MAX_BAD_FRACTION = 0.01
 
 View = dict[str, Any]
-#: Canal Grande's golden kinds and the functions that draw them.
+#: Canal Grande's golden kinds -> (game, image kind) (Venezia's are the image kinds).
 CG_KINDS = {
-    "cg_board": "render.canal_grande.board:render_board",
-    "cg_hand": "render.canal_grande.hand:render_hand",
-    "cg_end": "render.canal_grande.end:render_end",
+    "cg_board": ("canal_grande", "board"),
+    "cg_hand": ("canal_grande", "hand"),
+    "cg_end": ("canal_grande", "end"),
 }
-#: Amsterdam's golden kinds and the functions that draw them.
+#: Amsterdam's golden kinds -> (game, image kind).
 AM_KINDS = {
-    "am_board": "render.amsterdam.board:render_board",
-    "am_hand": "render.amsterdam.hand:render_hand",
-    "am_end": "render.amsterdam.end:render_end",
+    "am_board": ("amsterdam", "board"),
+    "am_hand": ("amsterdam", "hand"),
+    "am_end": ("amsterdam", "end"),
 }
 
 
 def renderer(kind: str) -> Callable[[View], bytes]:
-    if kind == "board":
-        from render.venezia.board import render_board
+    """The function drawing a golden kind (Venezia's are ``board``, ``hand``, ``end``), looked
+    up through the game's registration."""
+    from engine.registry import registration
 
-        return render_board
-    if kind == "hand":
-        from render.venezia.hand import render_hand
-
-        return render_hand
-    if kind == "end":
-        from render.venezia.end import render_end
-
-        return render_end
-    if kind in CG_KINDS or kind in AM_KINDS:
-        import importlib
-
-        module, _, attr = {**CG_KINDS, **AM_KINDS}[kind].partition(":")
-        func: Callable[[View], bytes] = getattr(importlib.import_module(module), attr)
-        return func
-    raise ValueError(f"unknown image kind {kind!r}")
+    game, image = {**CG_KINDS, **AM_KINDS}.get(kind, ("venezia", kind))
+    try:
+        return registration(game).renderers().of(image)
+    except KeyError:
+        raise ValueError(f"unknown image kind {kind!r}") from None
 
 
 # --------------------------------------------------------------------------- canonical views

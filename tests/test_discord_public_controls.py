@@ -21,7 +21,7 @@ import pytest
 from bot.discord.table import TableMessages
 from bot.table.outputs import DecisionInfo
 from bot.table.service import TableService
-from engine.registry import load, registrations
+from engine.registry import registrations
 from tests.test_service_support import open_service, uid
 
 GAMES = [r for r in registrations() if r.at_table]
@@ -61,7 +61,7 @@ async def _move(svc: TableService, channel: str, d: DecisionInfo, rng: random.Ra
 
 @pytest.mark.parametrize("reg", GAMES, ids=lambda r: r.name)
 async def test_the_public_buttons_are_the_same_in_twin_worlds(svc: TableService, reg: Any) -> None:
-    make_twin = load(reg.twin)
+    make_twin = reg.parts().twin
     messages = TableMessages(svc)
     compared = 0
     for seed in SEEDS:

@@ -19,7 +19,6 @@ from PIL import Image
 from engine.amsterdam import GAME, VARIANTS
 from render import bench
 from render import golden as G
-from render.amsterdam import RENDERERS
 from render.amsterdam import board as B
 from render.amsterdam import end as E
 from render.amsterdam import hand as H
@@ -278,12 +277,12 @@ def test_odd_names_keep_the_layout(stages: dict[str, dict[str, Any]], name: str)
 
 
 def test_registration_names_resolve() -> None:
-    import importlib
+    from engine.registry import IMAGE_KINDS, registration
 
-    assert set(RENDERERS) == {"board", "hand", "end"}
-    for kind, target in RENDERERS.items():
-        module, _, attr = target.partition(":")
-        assert callable(getattr(importlib.import_module(module), attr)), kind
+    images = registration("amsterdam").renderers()
+    for kind in IMAGE_KINDS:
+        func = images.of(kind)
+        assert func.__module__ == f"render.amsterdam.{kind}" and func.__name__ == f"render_{kind}"
 
 
 def test_renders_are_deterministic(stages: dict[str, dict[str, Any]]) -> None:

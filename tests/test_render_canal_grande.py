@@ -16,7 +16,6 @@ from PIL import Image
 
 from engine.canal_grande import CanalGrandeState
 from render import bench
-from render.canal_grande import RENDERERS
 from render.canal_grande import board as B
 from render.canal_grande import end as E
 from render.canal_grande import hand as H
@@ -221,11 +220,14 @@ def test_odd_names_keep_the_layout(phases: dict[str, tuple[View, View]], name: s
 
 
 def test_registration_names_resolve() -> None:
-    import importlib
+    from engine.registry import IMAGE_KINDS, registration
 
-    for kind, target in RENDERERS.items():
-        module, _, attr = target.partition(":")
-        assert callable(getattr(importlib.import_module(module), attr)), kind
+    images = registration("canal_grande").renderers()
+    for kind in IMAGE_KINDS:
+        func = images.of(kind)
+        assert (
+            func.__module__ == f"render.canal_grande.{kind}" and func.__name__ == f"render_{kind}"
+        )
 
 
 def test_palette_holds_the_district_colours_exactly() -> None:

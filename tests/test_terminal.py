@@ -278,7 +278,7 @@ def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
     """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'."""
     from engine.registry import registration
 
-    texts = registration("amsterdam").load_texts()
+    texts = registration("amsterdam").parts().texts
     text = "\n".join(numbered_options(["buy", "buy no", "pass"], width=60, texts=texts))
     assert "1) buy  2) no" in text, text
     assert re.search(r"pass +3\)$", text), text

@@ -120,8 +120,8 @@ async def play_channel(
     game: str | None = None,
 ) -> None:
     reg = registration(game or default_game())
-    kind = reg.load_game()
-    side_actions = reg.load_grammar().anytime
+    kind = reg.parts().game
+    side_actions = reg.parts().grammar.anytime
     loop = asyncio.get_running_loop()
     if think > 0:
         await asyncio.sleep(rng.uniform(0, think))  # do not start all tables in lockstep

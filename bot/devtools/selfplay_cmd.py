@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable
 
 from engine.core import IllegalMove
-from engine.registry import default_game, registration, registrations
-from engine.selfplay import Policy, run_selfplay, selfplay_game
+from engine.registry import Policy, default_game, registration, registrations
+from engine.selfplay import run_selfplay, selfplay_game
 
 
 def _game(text: str) -> str:

@@ -165,9 +165,9 @@ def move_commands() -> tuple[MoveCommand, ...]:
     declared command keeps its name and option; the others are generated from its grammar's help."""
     per_verb: dict[str, list[VerbOfGame]] = {}
     for reg in table_registrations():
-        grammar = reg.load_grammar()
+        grammar = reg.parts().grammar
         declared = {
-            c.verb: c for c in reg.load_controls().slash_commands if c.verb in grammar.verbs
+            c.verb: c for c in reg.parts().controls.slash_commands if c.verb in grammar.verbs
         }
         for verb in dict.fromkeys([*declared, *sorted(grammar.verbs)]):
             help_line = grammar.help.get(verb, "")
@@ -178,7 +178,7 @@ def move_commands() -> tuple[MoveCommand, ...]:
 
 def game_verbs(game: str | None) -> tuple[str, ...]:
     """The verbs (and their aliases) of a game's grammar: what its channel's commands allow."""
-    grammar = registration(game or default_game()).load_grammar()
+    grammar = registration(game or default_game()).parts().grammar
     return tuple(sorted({*grammar.verbs, *grammar.aliases}))
 
 
@@ -187,8 +187,8 @@ def game_move_help(game: str | None) -> dict[str, str]:
     is one slash command whose description is the first game's, so /help at another game's
     table must not show it (Venezia's 'Place the building being resolved' at Amsterdam)."""
     reg = registration(game or default_game())
-    grammar = reg.load_grammar()
-    declared = {c.verb: c.description for c in reg.load_controls().slash_commands}
+    grammar = reg.parts().grammar
+    declared = {c.verb: c.description for c in reg.parts().controls.slash_commands}
     return {
         verb: declared.get(verb) or generated_command(verb, grammar.help.get(verb, "")).description
         for verb in sorted(grammar.verbs)
@@ -200,7 +200,7 @@ def verb_refusal(game: str | None, verb: str) -> str | None:
     if verb == FALLBACK_VERB or verb in game_verbs(game):
         return None
     reg = registration(game or default_game())
-    allowed = ", ".join(f"/{v}" for v in sorted(reg.load_grammar().verbs))
+    allowed = ", ".join(f"/{v}" for v in sorted(reg.parts().grammar.verbs))
     article = "an" if reg.title[:1].casefold() in "aeiou" else "a"
     return (
         f"/{verb} is not {article} {reg.title} command; "

@@ -282,7 +282,7 @@ class TableCommands(TableClient):
     async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
         """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
         game = await self.service.game_of(self._channel_id(interaction))
-        texts = registration(game or default_game()).load_texts()
+        texts = registration(game or default_game()).parts().texts
         return [*texts.rule_topics, "commands"]
 
     async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:

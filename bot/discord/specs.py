@@ -89,7 +89,7 @@ Style = Literal["primary", "secondary", "success", "danger"]
 
 def controls_for(game: str | None = None) -> Controls:
     """The game's controls (grouped verbs, labels, private choices) from its registration."""
-    return registration(game or default_game()).load_controls()
+    return registration(game or default_game()).parts().controls
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,11 +13,11 @@ def registration_of(game_type: str | None) -> GameRegistration:
 
 
 def grammar_of(game_type: str | None) -> Grammar:
-    return registration_of(game_type).load_grammar()
+    return registration_of(game_type).parts().grammar
 
 
 def texts_of(game_type: str | None) -> GameTexts:
-    return registration_of(game_type).load_texts()
+    return registration_of(game_type).parts().texts
 
 
 def commands_help(game_type: str | None = None) -> str:

@@ -321,7 +321,7 @@ def start_worker(
     for s in seats:
         if s.is_ai and s.ai_level is not None:
             ai_driving.check_level(reg.name, s.ai_level, s.display_name)
-    reserved = reg.load_texts().reserved_names(n)
+    reserved = reg.parts().texts.reserved_names(n)
     names = unique_names([s.display_name for s in seats], reserved)
     players = [
         PlayerInfo(name, s.user_id, s.is_ai, s.ai_level)

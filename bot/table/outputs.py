@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+
+from engine.registry import ImageKind as ImageKind  # the kinds every game draws
 
 #: A rule ID as the specifications write them: ``V-1.8``, ``CG-6.9a``, ``CG-G10``, ``AM-V4.10``.
 RULE_ID = re.compile(r"\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)*[a-z]?\b")
@@ -29,9 +30,6 @@ def question(prompt: str) -> str:
     a question (``choose a card (secret, AM-4.2)`` -> ``choose a card (secret)``)."""
     text = _CITATION.sub("", prompt)
     return _INNER.sub("", text)
-
-
-ImageKind = Literal["board", "hand", "end"]
 
 
 class Code:

@@ -40,7 +40,7 @@ def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
 def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
     """The public multi-select a game's controls declare for this decision kind (``None``:
     none; a select built from private options is offered to the decider only, on request)."""
-    declared = registration_of(game).load_controls().multi_select.get(kind)
+    declared = registration_of(game).parts().controls.multi_select.get(kind)
     if declared is None or declared.items is None:
         return None
     items, low, high = declared.items(view)
@@ -49,7 +49,7 @@ def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
 
 def side_action_open(game: str | None, view: JSON, seat: int) -> bool:
     """Whether the game's side action may be open for ``seat``, from the public view only."""
-    controls = registration_of(game).load_controls()
+    controls = registration_of(game).parts().controls
     return controls.side_action is not None and controls.side_action_open(view, seat)
 
 
@@ -158,7 +158,7 @@ def build_outcome(
     turn_over = False
     ended = after.is_over
     reg = registration_of(after.game_name)
-    words = reg.load_texts()
+    words = reg.parts().texts
     for i, m in enumerate(moves):
         lines.append(m.text)
         turn_over = m.turn_view is not None

@@ -83,7 +83,7 @@ def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]
         if d is not None:
             head += f"; waiting for {stages.waiting_line(state)}"
         lines.append(head)
-    lines.extend(reg.load_texts().status_lines(view))
+    lines.extend(reg.parts().texts.status_lines(view))
     options = table_options(table, state)
     if reg.options:
         lines.append("options: " + reg.describe_options(options))

@@ -10,7 +10,6 @@ import threading
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.storage.store import GameRecord, PlayerInfo
 from bot.table.ai_seat import AiPlayer
@@ -106,7 +105,7 @@ class Table:
     #: Each seat's secret part (``GameTexts.secret_part``) with the (game id, move count) it
     #: is true at:
     #: spares building the "before" player view to tell whether it changed.
-    secrets: dict[int, tuple[int, int, Any]] = field(default_factory=dict)
+    secrets: dict[int, tuple[int, int, object]] = field(default_factory=dict)
     #: How often the table was (re)loaded from the database: a worker tells by it that a race
     #: lost on the way (e.g. by an AI move) replaced the state it checked a command against.
     loads: int = 0

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.table.outputs import ImageKind
 from engine.core import JSON
-from engine.registry import default_game, load, registration, registrations
+from engine.registry import IMAGE_KINDS, default_game, registration, registrations
 
 
 class Renderer(Protocol):
@@ -24,12 +24,12 @@ class RendererUnavailable(RuntimeError):
     """The ``render`` package (or one of its modules) is not there yet."""
 
 
-KINDS: tuple[ImageKind, ...] = ("board", "hand", "end")
+KINDS: tuple[ImageKind, ...] = IMAGE_KINDS
 
 
 class ModuleRenderer:
-    """The real renderer: each game's image functions named by its registration (the view's
-    ``game`` says which game), imported on first use.
+    """The real renderer: each game's image functions from its registration's ``renderers()``
+    (the view's ``game`` says which game), imported on first use.
 
     With a ``fallback`` renderer, a kind whose module is not there yet is drawn by the
     fallback instead of failing (``missing()`` tells which kinds that are).
@@ -41,15 +41,14 @@ class ModuleRenderer:
 
     @staticmethod
     def _import(game: str, kind: str) -> Callable[[JSON], bytes]:
-        path = registration(game).images.get(kind, f"(no {kind} image)")
+        reg = registration(game)
         try:
-            func: Callable[[JSON], bytes] = load(path)
+            return reg.renderers().of(kind)
         except Exception as exc:  # missing, or broken while someone edits it
             raise RendererUnavailable(
-                f"the renderer is not available: {path} cannot be imported "
+                f"the renderer is not available: {reg.title}'s {kind} image cannot be imported "
                 f"({exc}); inject a Renderer (e.g. PlaceholderRenderer) until it lands"
             ) from exc
-        return func
 
     def _func(self, kind: str, view: JSON) -> Callable[[JSON], bytes]:
         game = str(view.get("game") or default_game())
@@ -95,10 +94,12 @@ class ModuleRenderer:
     def end(self, public_view: JSON) -> bytes:
         return self._func("end", public_view)(public_view)
 
-    def __getstate__(self) -> dict[str, Any]:  # picklable for a render process pool
+    def __getstate__(self) -> dict[str, Renderer | None]:
+        """Picklable for a render process: only the fallback travels; the child looks each
+        game's functions up through the registration again (by game name and kind)."""
         return {"fallback": self.fallback}
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: dict[str, Renderer | None]) -> None:
         self.fallback = state.get("fallback")
         self._funcs = {}
 

@@ -21,7 +21,13 @@ import threading
 import time
 import traceback
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from engine.core import JSON
+from engine.registry import ImageKind
+
+if TYPE_CHECKING:
+    from bot.table.render import Renderer
 
 log = logging.getLogger("bot.render")
 
@@ -49,9 +55,11 @@ def _context() -> Any:
     return mp.get_context(method)
 
 
-def _serve(conn: Connection, renderer: Any) -> None:
+def _serve(conn: Connection, renderer: Renderer) -> None:
     """The child's loop: ("render", kind, view) -> (True, png) | (False, error text);
-    ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it."""
+    ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it. The view's
+    ``game`` and the kind pick the function (the real renderer looks it up through the game's
+    registration); only that name and kind cross the pipe, never a module path."""
     from bot.table.render import render_call  # the child imports the renderer lazily too
 
     while True:
@@ -63,7 +71,7 @@ def _serve(conn: Connection, renderer: Any) -> None:
             return
         try:
             if message[0] == "render":
-                reply: tuple[bool, Any] = (True, render_call(renderer, message[1], message[2]))
+                reply: tuple[bool, object] = (True, render_call(renderer, message[1], message[2]))
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
             else:
@@ -79,7 +87,7 @@ def _serve(conn: Connection, renderer: Any) -> None:
 class RenderProcess:
     """One render process (started on first use, restarted after a crash)."""
 
-    def __init__(self, renderer: Any, name: str = "venezia-render") -> None:
+    def __init__(self, renderer: Renderer, name: str = "venezia-render") -> None:
         self.renderer = renderer
         self.name = name
         self.restarts = 0
@@ -109,7 +117,7 @@ class RenderProcess:
             proc.kill()
             proc.join(5)
 
-    def _call(self, request: tuple[Any, ...], timeout: float) -> Any:
+    def _call(self, request: tuple[object, ...], timeout: float) -> object:
         with self._lock:
             conn = self._conn
             if conn is None or self._proc is None or not self._proc.is_alive():
@@ -127,16 +135,19 @@ class RenderProcess:
             raise RenderFailed(str(value))
         return value
 
-    def render(self, kind: str, view: Any, timeout: float = RENDER_TIMEOUT) -> bytes:
+    def render(self, kind: ImageKind, view: JSON, timeout: float = RENDER_TIMEOUT) -> bytes:
         """The PNG bytes of ``kind`` for ``view`` (raises :class:`RenderFailed`)."""
-        png: bytes = self._call(("render", kind, view), timeout)
+        png = self._call(("render", kind, view), timeout)
+        if not isinstance(png, bytes):
+            raise RenderFailed(f"render process {self.name} answered {type(png).__name__}")
         return png
 
     def cpu_seconds(self) -> float:
         """CPU seconds the child has used (0.0 if it is not running)."""
         if self._proc is None:
             return 0.0
-        return float(self._call(("cpu",), RENDER_TIMEOUT))
+        seconds = self._call(("cpu",), RENDER_TIMEOUT)
+        return float(seconds) if isinstance(seconds, (int, float)) else 0.0
 
     @property
     def busy(self) -> bool:

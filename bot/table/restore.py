@@ -11,7 +11,6 @@ from bot.storage.store import FinalResult, GameRecord, PlayerInfo, SnapshotData,
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
-from engine.registry import load as load_path
 from engine.registry import registration
 
 if TYPE_CHECKING:
@@ -25,12 +24,12 @@ def fresh_state(record: GameRecord) -> GameState:
     (stored as option texts, turned into what the game's ``new_state`` takes)."""
     reg = registration(record.game_type)
     options = reg.engine_options(dict(record.options or {})) if reg.options else None
-    return reg.load_game().new_state(record.player_names, record.seed, options)
+    return reg.parts().game.new_state(record.player_names, record.seed, options)
 
 
 def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult]:
     """Places from the engine's ranking, scores from the game's registration."""
-    scores: list[int | None] = load_path(registration(state.game_name).scores)(state)
+    scores = registration(state.game_name).parts().scores(state)
     out: list[FinalResult] = []
     place = 1
     for group in state.ranking():

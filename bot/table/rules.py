@@ -14,7 +14,7 @@ from engine.text import excerpt
 DEFAULT_GAME = default_game()
 
 #: The default game's topics (kept for adapters that list them; each game has its own).
-RULE_TOPICS = registration_of(DEFAULT_GAME).load_texts().rule_topics
+RULE_TOPICS = registration_of(DEFAULT_GAME).parts().texts.rule_topics
 
 
 def rules_help(
@@ -22,7 +22,7 @@ def rules_help(
 ) -> Reply:
     """The rules text of ``game`` (default: the default game) for ``topic`` (``None``: an
     overview and the topic list), as they read at a table with ``options`` (a variant)."""
-    texts = registration_of(game).load_texts()
+    texts = registration_of(game).parts().texts
     rule_topics = texts.topics(options)
     topics = [*rule_topics, "commands"]
     if topic is None or not topic.strip():

@@ -208,7 +208,7 @@ class TableService:
         render process), so the renderers' one-time caches are built before the first move."""
         calls: list[tuple[ImageKind, JSON]] = []
         for reg in table_registrations():
-            game = reg.load_game()
+            game = reg.parts().game
             state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
             calls += [("board", state.public_view()), ("hand", state.player_view(0))]
         if self._render_procs:

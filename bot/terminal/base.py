@@ -123,7 +123,7 @@ class TerminalBase:
     @property
     def texts(self) -> GameTexts:
         """The followed game's texts (summary, standings, rules topics) from its registration."""
-        return registration(self.game_name).load_texts()
+        return registration(self.game_name).parts().texts
 
     @property
     def _options(self) -> dict[str, str] | None:

@@ -149,7 +149,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             self.channel, info.user_id or "", "", limit=None
         )
         self.say("Options (type a number or a command; 'help' lists more):", "dim")
-        hints = registration(self.game_name).load_grammar().help
+        hints = registration(self.game_name).parts().grammar.help
         self.console.lines(
             numbered_options(
                 self.options, self.width, self.texts, hints=hints, everything=everything

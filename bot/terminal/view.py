@@ -40,7 +40,7 @@ def summary_lines(
     """The table in a few lines: the game's own summary if its registration has one, else a
     header, the game's status lines and whose decision it is."""
     reg = registration(str(view.get("game") or default_game()))
-    texts = texts or reg.load_texts()
+    texts = texts or reg.parts().texts
     title = title or reg.title
     if texts.summary_lines is not None:
         return texts.summary_lines(view, title)
@@ -73,7 +73,7 @@ def _pending_name(entry: JSON, players: Sequence[object]) -> str:
 
 def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:
     """What only the deciding player may see (the game's own lines, else its hand line)."""
-    texts = texts or registration(str(view.get("game") or default_game())).load_texts()
+    texts = texts or registration(str(view.get("game") or default_game())).parts().texts
     if texts.private_lines is not None:
         return texts.private_lines(view)
     line = texts.hand_text(view)
@@ -103,7 +103,7 @@ def numbered_options(
     line saying how many more there are and how to type one (``hints``: verb -> the grammar's
     help text), unless ``everything``.
     """
-    texts = texts or registration(default_game()).load_texts()
+    texts = texts or registration(default_game()).parts().texts
     groups: dict[str, list[str]] = {}
     with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
     for i, option in enumerate(options, 1):

@@ -1,5 +1,6 @@
 """AI players: the one AI framework. Each game's registration names its levels and a factory
-(``GameRegistration.ai``); ``get_ai(level, game=...)`` asks it (the default game if ``None``).
+(``GameRegistration.ai_levels``, ``parts().make_ai``); ``get_ai(level, game=...)`` asks it (the
+default game if ``None``).
 
 Levels, weakest first: ``random`` (baseline), ``greedy`` (one-ply heuristics on one imagined
 world) and ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget).
@@ -14,12 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from engine.ai.base import AiPlayer
-from engine.core import Decision
+from engine.core import Decision, GameState
 
-Policy = Callable[[Any, Decision], str]
+#: A self-play policy: (state, the decision to answer) -> a command (engine.registry.Policy).
+Policy = Callable[[GameState, Decision], str]
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
@@ -49,7 +50,7 @@ def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -
     name ``strong@0.3`` sets it too. A level the game does not have raises ValueError (never a
     silent random player).
     """
-    from engine.registry import load, registration
+    from engine.registry import registration
 
     reg = registration(ai_game(game))
     key = level.strip().casefold()
@@ -57,8 +58,7 @@ def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -
         raise ValueError(
             f"{reg.title} has no AI level {level!r}; levels: {', '.join(reg.ai_levels)}"
         )
-    player: AiPlayer = load(reg.ai)(key, budget_s)
-    return player
+    return reg.parts().make_ai(key, budget_s)
 
 
 def policy_factory(
@@ -74,7 +74,7 @@ def policy_factory(
     def make(rng: random.Random) -> Policy:
         ai = get_ai(level, budget_s, game)
 
-        def policy(state: Any, decision: Decision) -> str:
+        def policy(state: GameState, decision: Decision) -> str:
             return ai.choose(state.player_view(decision.seat), decision, rng)
 
         return policy

@@ -12,7 +12,7 @@ names to classes and builds players with :func:`level_player`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from engine.core import JSON, Decision
@@ -28,13 +28,15 @@ class AiPlayer(Protocol):
 
 
 def level_player(
-    level: str, budget_s: float | None, title: str, classes: Mapping[str, str]
+    level: str,
+    budget_s: float | None,
+    title: str,
+    classes: Mapping[str, Callable[..., AiPlayer]],
 ) -> AiPlayer:
-    """A new AI of ``level`` for a game whose ``classes`` map its levels to ``"module:Class"``
-    (imported on first use); ``strong@0.3`` or ``budget_s`` sets the strong level's seconds
-    per decision (its own default without). A ValueError says what is wrong otherwise."""
-    from engine.registry import load
-
+    """A new AI of ``level`` for a game whose ``classes`` map its levels to their classes
+    (the strong one takes ``budget_s=``); ``strong@0.3`` or ``budget_s`` sets the strong
+    level's seconds per decision (its own default without). A ValueError says what is wrong
+    otherwise."""
     key = level.strip().casefold()
     if key.startswith("strong@"):
         try:
@@ -44,7 +46,7 @@ def level_player(
         key = "strong"
     if key not in classes:
         raise ValueError(f"{title} has no AI level {level!r}; levels: {', '.join(classes)}")
-    make = load(classes[key])
+    make = classes[key]
     player: AiPlayer = (
         make(budget_s=budget_s) if key == "strong" and budget_s is not None else make()
     )

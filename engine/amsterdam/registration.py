@@ -8,11 +8,12 @@ and keeps each answer sealed until the reveal (``bot.table.stages``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import cache
 
-from engine.core import IllegalMove
-from engine.registration_parts import conventional_parts, determinized_twin, texts_from
-from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
+from engine.amsterdam.state import AmsterdamState
+from engine.core import GameState, IllegalMove
+from engine.registration_parts import determinized_twin, for_state, own_state
+from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, OptionSpec, Renderers
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
 VARIANT_NAMES: tuple[str, ...] = (
@@ -48,10 +49,11 @@ HELP: dict[str, str] = {
 }
 
 
-def _parse(text: str, state: Any) -> str:
+def _parse(text: str, game_state: GameState) -> str:
     from engine.amsterdam import commands as ac
 
-    phase = getattr(state, "phase", "choose")
+    state = own_state(AmsterdamState, game_state)
+    phase = state.phase
     if phase not in ac.STEP_VERB:
         raise IllegalMove("the game is over; no command is possible")
     return ac.parse(state, phase, text)
@@ -72,24 +74,34 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.amsterdam import texts as t
 
-    return texts_from(t, rule_topics_for=t.rule_topics_for)
+    return GameTexts(
+        overview=t.OVERVIEW,
+        rule_topics=t.RULE_TOPICS,
+        rule_aliases=t.RULE_ALIASES,
+        status_lines=t.status_lines,
+        hand_text=t.hand_text,
+        secret_part=t.secret_part,
+        rule_topics_for=t.rule_topics_for,
+    )
 
 
-def scores(state: Any) -> list[int | None]:
+def scores(game_state: GameState) -> list[int | None]:
     """What the spec ranks by (AM-13.8): victory points; in gomoku (AM-V6, AM-G43) the areas
     won."""
+    state = own_state(AmsterdamState, game_state)
     if state.variant.gomoku:
         return [int(w) for w in state.won]
     return [int(v) for v in state.vp]
 
 
-def twin(state: Any, seat: int, rng: random.Random) -> Any:
+def twin(game_state: GameState, seat: int, rng: random.Random) -> AmsterdamState:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
     public but not in the view (the history, the idle-round count) is copied; so are the
     AM-G24 counts (public and in the view)."""
     from engine.amsterdam.determinize import determinize
 
+    state = own_state(AmsterdamState, game_state)
     other = determinized_twin(determinize, state, seat, rng)
     other.idle = state.idle
     other.winner = state.winner
@@ -100,15 +112,45 @@ def twin(state: Any, seat: int, rng: random.Random) -> Any:
     return other
 
 
+@cache
+def parts() -> GameParts:
+    """Amsterdam's parts, imported on the first call and built once (cached)."""
+    from engine.amsterdam import GAME
+    from engine.amsterdam.ai import get_ai
+    from engine.amsterdam.controls import controls
+    from engine.amsterdam.invariants import violations
+    from engine.amsterdam.scenario import run_scenario
+
+    return GameParts(
+        game=GAME,
+        grammar=grammar(),
+        texts=texts(),
+        controls=controls(),
+        make_ai=get_ai,
+        run_scenario=run_scenario,
+        invariants=for_state(AmsterdamState, violations),
+        scores=scores,
+        twin=twin,
+    )
+
+
+@cache
+def renderers() -> Renderers:
+    """Amsterdam's image functions: ``render`` (and Pillow) load only on the first call."""
+    from render.amsterdam.board import render_board
+    from render.amsterdam.end import render_end
+    from render.amsterdam.hand import render_hand
+
+    return Renderers(board=render_board, hand=render_hand, end=render_end)
+
+
 REGISTRATION = GameRegistration(
     name="amsterdam",
     title="Amsterdam",
     aliases=("am", "amszterdam"),
-    **conventional_parts("engine.amsterdam", "render.amsterdam"),
-    ai="engine.amsterdam.ai:get_ai",
+    parts=parts,
+    renderers=renderers,
     ai_levels=("random", "greedy", "strong"),
-    random_policy="engine.registry:uniform_random_policy",
-    command_seat="engine.registry:deciding_seat",
     options=(
         OptionSpec(
             "variant",
@@ -118,7 +160,6 @@ REGISTRATION = GameRegistration(
             alias=variant_alias,
         ),
     ),
-    controls="engine.amsterdam.controls:controls",
     image_decisions=frozenset({"ship", "remove", "place"}),
     hand_decisions=frozenset({"choose", "contest", "order", "buy"}),
     own_words=("engine.amsterdam", "gulden", "warehouse", "harbour", "gomoku", "customs"),

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import cache
 
-from engine.registration_parts import conventional_parts, determinized_twin, texts_from
-from engine.registry import GameRegistration, GameTexts, Grammar, OptionSpec
+from engine.canal_grande.state import CanalGrandeState
+from engine.core import GameState
+from engine.registration_parts import determinized_twin, for_state, own_state
+from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, OptionSpec, Renderers
 
 
 def grammar() -> Grammar:
     from engine.canal_grande import commands as cc
 
+    def parse(text: str, state: GameState) -> object:
+        return cc.parse(text)
+
     return Grammar(
         verbs=frozenset(cc.VERBS),
         aliases=dict(cc.ALIASES),
-        parse=lambda text, state: cc.parse(text),
+        parse=parse,
         help=dict(cc.HELP),
     )
 
@@ -23,31 +28,68 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.canal_grande import texts as t
 
-    return texts_from(t)
+    return GameTexts(
+        overview=t.OVERVIEW,
+        rule_topics=t.RULE_TOPICS,
+        rule_aliases=t.RULE_ALIASES,
+        status_lines=t.status_lines,
+        hand_text=t.hand_text,
+        secret_part=t.secret_part,
+    )
 
 
-def scores(state: Any) -> list[int | None]:
+def scores(state: GameState) -> list[int | None]:
     """Canal Grande has no points: the new Doge wins (CG-10.2), so the results carry places
     only (a count of victory cards would rank the loser ahead when he won more cards)."""
-    return [None for _ in state.players]
+    return [None for _ in own_state(CanalGrandeState, state).players]
 
 
-def twin(state: Any, seat: int, rng: random.Random) -> Any:
+def twin(state: GameState, seat: int, rng: random.Random) -> CanalGrandeState:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
 
-    return determinized_twin(determinize, state, seat, rng)
+    return determinized_twin(determinize, own_state(CanalGrandeState, state), seat, rng)
+
+
+@cache
+def parts() -> GameParts:
+    """Canal Grande's parts, imported on the first call and built once (cached)."""
+    from engine.canal_grande import GAME
+    from engine.canal_grande.ai import get_ai
+    from engine.canal_grande.controls import controls
+    from engine.canal_grande.invariants import violations
+    from engine.canal_grande.scenario import run_scenario
+
+    return GameParts(
+        game=GAME,
+        grammar=grammar(),
+        texts=texts(),
+        controls=controls(),
+        make_ai=get_ai,
+        run_scenario=run_scenario,
+        invariants=for_state(CanalGrandeState, violations),
+        scores=scores,
+        twin=twin,
+    )
+
+
+@cache
+def renderers() -> Renderers:
+    """Canal Grande's image functions: ``render`` (and Pillow) load only on the first call."""
+    from render.canal_grande.board import render_board
+    from render.canal_grande.end import render_end
+    from render.canal_grande.hand import render_hand
+
+    return Renderers(board=render_board, hand=render_hand, end=render_end)
 
 
 REGISTRATION = GameRegistration(
     name="canal_grande",
     title="Canal Grande",
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
-    **conventional_parts("engine.canal_grande", "render.canal_grande"),
-    ai="engine.canal_grande.ai:get_ai",
+    parts=parts,
+    renderers=renderers,
     ai_levels=("random", "greedy", "strong"),
-    random_policy="engine.registry:uniform_random_policy",
-    command_seat="engine.registry:deciding_seat",
     options=(
         OptionSpec(
             "first_divider",
@@ -58,7 +100,6 @@ REGISTRATION = GameRegistration(
         ),
         OptionSpec("turn_limit", "safety cap on the number of turns (CG-G20)", "500", minimum=1),
     ),
-    controls="engine.canal_grande.controls:controls",
     # decision kinds (not command verbs): the chooser's "take" is the decision "choose"
     image_decisions=frozenset({"choose", "district", "place"}),
     hand_decisions=frozenset({"choose", "district", "place"}),

@@ -1,25 +1,30 @@
 """Venezia's registration: the one place the table, the AI and the tools learn about Venezia.
 
-Parts are named as ``"module:attribute"`` and imported on first use (see :mod:`engine.registry`).
+The parts are imported on the first ``parts()`` / ``renderers()`` call (see
+:mod:`engine.registry`); everything here is typed, so mypy checks Venezia against the table.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import cache
 
-from engine.core import Decision
-from engine.registration_parts import conventional_parts, determinized_twin, texts_from
-from engine.registry import GameRegistration, GameTexts, Grammar
+from engine.core import Decision, GameState
+from engine.registration_parts import determinized_twin, for_state, own_state
+from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, Policy, Renderers
+from engine.venezia.state import VeneziaState
 
 
 def grammar() -> Grammar:
     from engine.venezia import commands as vc
 
+    def parse(text: str, state: GameState) -> object:
+        return vc.parse(text, own_state(VeneziaState, state).board)
+
     return Grammar(
         verbs=frozenset(vc.VERBS),
         aliases=dict(vc.ALIASES),
-        parse=lambda text, state: vc.parse(text, state.board),  # type: ignore[attr-defined]
+        parse=parse,
         help=dict(vc.HELP),
         anytime=frozenset({"exchange"}),
     )
@@ -29,8 +34,13 @@ def texts() -> GameTexts:
     from engine.venezia import summary
     from engine.venezia import texts as t
 
-    return texts_from(
-        t,
+    return GameTexts(
+        overview=t.OVERVIEW,
+        rule_topics=t.RULE_TOPICS,
+        rule_aliases=t.RULE_ALIASES,
+        status_lines=t.status_lines,
+        hand_text=t.hand_text,
+        secret_part=t.secret_part,
         active_seat=t.active_seat,
         reserved_names=t.reserved_names,
         summary_lines=summary.summary_lines,
@@ -41,16 +51,17 @@ def texts() -> GameTexts:
     )
 
 
-def scores(state: Any) -> list[int | None]:
+def scores(state: GameState) -> list[int | None]:
     """The final gondola positions (V-E3)."""
-    return [int(p) for p in state.pos]
+    return [int(p) for p in own_state(VeneziaState, state).pos]
 
 
-def random_policy(rng: random.Random) -> Any:
+def random_policy(rng: random.Random) -> Policy:
     """Uniform over the pending options; now and then a random gold exchange (V-G1)."""
     from engine.venezia.gold import best_exchange
 
-    def choose(state: Any, decision: Decision) -> str:
+    def choose(game_state: GameState, decision: Decision) -> str:
+        state = own_state(VeneziaState, game_state)
         seat = decision.seat
         gold = state.gold(seat) if seat == state.active else 0
         if gold >= 5 and not state.end_triggered and rng.random() < 0.15:
@@ -62,30 +73,63 @@ def random_policy(rng: random.Random) -> Any:
     return choose
 
 
-def command_seat(state: Any, decision: Decision, command: str) -> int:
+def command_seat(state: GameState, decision: Decision, command: str) -> int:
     """Who sends ``command``: the active player for a gold exchange, else the decider."""
-    return int(state.active) if command.startswith("exchange") else decision.seat
+    if command.startswith("exchange"):
+        return int(own_state(VeneziaState, state).active)
+    return decision.seat
 
 
-def twin(state: Any, seat: int, rng: random.Random) -> Any:
+def twin(state: GameState, seat: int, rng: random.Random) -> VeneziaState:
     """A state that ``seat`` and the public cannot tell from ``state``: other hands, the deck
     order and token values re-imagined from ``seat``'s view (determinization), the history
     kept so the views match field by field."""
     from engine.venezia.determinize import determinize
 
-    return determinized_twin(determinize, state, seat, rng)
+    return determinized_twin(determinize, own_state(VeneziaState, state), seat, rng)
+
+
+@cache
+def parts() -> GameParts:
+    """Venezia's parts, imported on the first call and built once (cached)."""
+    from engine.venezia import GAME
+    from engine.venezia.ai import get_ai
+    from engine.venezia.controls import controls
+    from engine.venezia.invariants import violations
+    from engine.venezia.scenario import run_scenario
+
+    return GameParts(
+        game=GAME,
+        grammar=grammar(),
+        texts=texts(),
+        controls=controls(),
+        make_ai=get_ai,
+        run_scenario=run_scenario,
+        invariants=for_state(VeneziaState, violations),
+        scores=scores,
+        twin=twin,
+        random_policy=random_policy,
+        command_seat=command_seat,
+    )
+
+
+@cache
+def renderers() -> Renderers:
+    """Venezia's image functions: ``render`` (and Pillow) load only on the first call."""
+    from render.venezia.board import render_board
+    from render.venezia.end import render_end
+    from render.venezia.hand import render_hand
+
+    return Renderers(board=render_board, hand=render_hand, end=render_end)
 
 
 REGISTRATION = GameRegistration(
     name="venezia",
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
-    **conventional_parts("engine.venezia", "render.venezia"),
-    ai="engine.venezia.ai:get_ai",
+    parts=parts,
+    renderers=renderers,
     ai_levels=("random", "greedy", "strong"),
-    random_policy="engine.venezia.registration:random_policy",
-    command_seat="engine.venezia.registration:command_seat",
-    controls="engine.venezia.controls:controls",
     image_decisions=frozenset({"place", "drain", "district"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
     own_words=(

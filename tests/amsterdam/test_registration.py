@@ -12,12 +12,16 @@ import pytest
 
 from bot.devtools import selfplay_cmd
 from engine.ai import get_ai
+from engine.amsterdam import VARIANTS as ENGINE_VARIANTS
 from engine.amsterdam.determinize import visible_cards
+from engine.amsterdam.scenario import run_scenario
 from engine.core import IllegalMove
 from engine.games import GAMES, get_game
-from engine.registry import load, registration, table_registrations
+from engine.registry import registration, table_registrations
 from engine.scenarios import scenario_hook
-from render.amsterdam import RENDERERS
+from render.amsterdam.board import render_board
+from render.amsterdam.end import render_end
+from render.amsterdam.hand import render_hand
 from tests.test_service_support import open_service, uid
 
 REG = registration("amsterdam")
@@ -26,17 +30,18 @@ VARIANTS = REG.option("variant").choices
 
 def test_the_registration_names_its_parts() -> None:
     assert registration("am") is REG and REG.title == "Amsterdam"
-    assert dict(REG.images) == RENDERERS
+    images = REG.renderers()
+    assert (images.board, images.hand, images.end) == (render_board, render_hand, render_end)
     assert REG.option("variant").default == "base"
-    assert set(VARIANTS) == set(load("engine.amsterdam:VARIANTS"))
+    assert set(VARIANTS) == set(ENGINE_VARIANTS)
     assert REG.engine_options({"variant": "Gulliver"}) == {"variant": "gulliver"}
     with pytest.raises(IllegalMove, match="choices: base"):
         REG.check_options({"variant": "venice"})
-    assert scenario_hook({"game": "amsterdam"}) == ("amsterdam", "engine.amsterdam.scenario")
+    assert scenario_hook({"game": "amsterdam"}) == ("amsterdam", run_scenario)
 
 
 def test_ai_levels_through_the_one_framework() -> None:
-    state = REG.load_game().new_state(["A", "B"], 3, {"variant": "special_cards"})
+    state = REG.parts().game.new_state(["A", "B"], 3, {"variant": "special_cards"})
     d = state.pending()
     assert d is not None
     for level in ("random", "greedy"):
@@ -49,13 +54,13 @@ def test_ai_levels_through_the_one_framework() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_scores_are_what_the_ranking_uses(variant: str) -> None:
     """AM-13.8: VP decide (gomoku, AM-V6/AM-G43: the areas won) unless a winner was declared."""
-    state = REG.load_game().new_state(["A", "B"], 5, {"variant": variant})
-    policy = load(REG.random_policy)(random.Random(5))
+    state = REG.parts().game.new_state(["A", "B"], 5, {"variant": variant})
+    policy = REG.parts().random_policy(random.Random(5))
     while not state.is_over:
         d = state.pending()
         assert d is not None
         state.apply(d.seat, policy(state, d))
-    scores = load(REG.scores)(state)
+    scores = REG.parts().scores(state)
     ranking = state.ranking()
     if state.winner is None and len(ranking) == 2:
         assert scores[ranking[0][0]] >= scores[ranking[1][0]]
@@ -65,11 +70,11 @@ def test_scores_are_what_the_ranking_uses(variant: str) -> None:
 def test_the_twin_reimagines_the_other_seat_s_sealed_answer() -> None:
     """The other seat has answered (AM-4: sealed): the twin keeps everything the deciding seat
     sees, its own sealed answer included, and only imagines the other's answer and hand."""
-    state = REG.load_game().new_state(["A", "B"], 8)
+    state = REG.parts().game.new_state(["A", "B"], 8)
     both = state.pending_all()
     assert len(both) == 2 and all(d.sealed for d in both)
     state.apply(1, both[1].options[0])
-    make_twin = load(REG.twin)
+    make_twin = REG.parts().twin
     answers = set()
     for k in range(12):
         twin = make_twin(state, 0, random.Random(k))

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove
-from engine.registry import load, registrations
+from engine.registry import registrations
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Case:
     def new_state(self, players: list[str], seed: int) -> GameState:
         chosen = dict(self.options)
         engine = self.reg.engine_options(chosen) if self.reg.options else None
-        return self.reg.load_game().new_state(players, seed, engine)
+        return self.reg.parts().game.new_state(players, seed, engine)
 
 
 def cases() -> list[Case]:
@@ -59,7 +59,7 @@ MAX_DECISIONS = 3000
 
 
 def players_for(reg: Case) -> list[str]:
-    game = reg.reg.load_game()
+    game = reg.reg.parts().game
     n = min(max(game.min_players, 3), game.max_players)
     return [f"P{i + 1}" for i in range(n)]
 
@@ -73,8 +73,8 @@ def play(
     """A random game to the end with the game's random policy; ``each`` sees every step,
     ``kinds`` collects the event kinds."""
     state = reg.new_state(players_for(reg), seed)
-    policy = load(reg.reg.random_policy)(random.Random(seed))
-    seat_of = load(reg.reg.command_seat)
+    policy = reg.reg.parts().random_policy(random.Random(seed))
+    seat_of = reg.reg.parts().command_seat
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             break
@@ -94,7 +94,7 @@ def play(
 @pytest.mark.parametrize("reg", REGS, ids=case_id)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_games_end_with_the_invariants_holding(reg: Case, seed: int) -> None:
-    check = load(reg.reg.invariants)
+    check = reg.reg.parts().invariants
     seen = {"moves": 0}
 
     def each(state: GameState, decision: Decision, command: str) -> None:
@@ -111,13 +111,13 @@ def test_random_games_end_with_the_invariants_holding(reg: Case, seed: int) -> N
     assert end.pending() is None and end.pending_all() == ()
     ranking = end.ranking()
     assert sorted(s for group in ranking for s in group) == list(range(len(end.players)))
-    scores = load(reg.reg.scores)(end)
+    scores = reg.reg.parts().scores(end)
     assert len(scores) == len(end.players)
 
 
 @pytest.mark.parametrize("reg", REGS, ids=case_id)
 def test_json_round_trip_hash_and_replay(reg: Case) -> None:
-    game = reg.reg.load_game()
+    game = reg.reg.parts().game
     end = play(reg, 3)
     text = end.to_json()
     again = game.from_json(text)
@@ -180,7 +180,7 @@ def test_hidden_information_never_reaches_public_views_or_texts(reg: Case, seed:
     """Twins differ only in what one seat and the public cannot see: their public views (and
     that seat's view) are equal, and after the same move, as long as the public views still
     agree, so do the public event texts."""
-    make_twin = load(reg.reg.twin)
+    make_twin = reg.reg.parts().twin
     for moves in (0, 5, 17, 31):
         state = mid_game(reg, seed, moves)
         d = state.pending()
@@ -225,7 +225,7 @@ def test_decision_fields_agree_with_the_views(reg: Case) -> None:
 def test_controls_cover_every_decision(reg: Case) -> None:
     """The adapter's controls: every private choice names a known filter, and every option
     of a random game has a group and a label."""
-    controls = reg.reg.load_controls()
+    controls = reg.reg.parts().controls
     for _label, flt in controls.private_choices.values():
         assert flt in controls.option_filters, flt
     if controls.side_action is not None:
@@ -268,7 +268,7 @@ def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
     positions = sealed_positions(reg, 10, 6)
     if not positions:
         pytest.skip(f"{reg.name} has no simultaneous sealed stage")
-    make_twin = load(reg.reg.twin)
+    make_twin = reg.reg.parts().twin
     for state in positions:
         d = state.pending()
         assert d is not None
@@ -300,3 +300,24 @@ def test_image_and_hand_decisions_name_real_decision_kinds(reg: Any) -> None:
             if wanted <= seen:
                 return
     assert wanted <= seen, f"{reg.name}: never asked for {sorted(wanted - seen)}"
+
+
+def test_parts_load_lazily_and_once_and_never_pillow() -> None:
+    """Every game's parts come through its typed loader, built once; Pillow and ``render``
+    load only when a game's ``renderers()`` is called (``engine/`` must not need them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from engine.registry import registrations\n"
+        "for r in registrations():\n"
+        "    assert r.parts() is r.parts()\n"
+        "    r.parts().make_ai('random', None)\n"
+        "assert 'PIL' not in sys.modules, 'PIL'\n"
+        "assert not [m for m in sys.modules if m.startswith('render')], 'render'\n"
+        "for r in registrations():\n"
+        "    assert r.renderers().of('board') is r.renderers().board\n"
+        "assert 'PIL' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.table.outputs import Code
 from bot.table.service import TableService
-from engine.registry import GameRegistration, load, registration, table_registrations
+from engine.registry import GameRegistration, registration, table_registrations
 from tests.test_service_support import open_service, uid
 
 REGS = list(table_registrations())  # the games the table hosts
@@ -27,7 +27,7 @@ def non_default(reg: GameRegistration) -> dict[str, str]:
 
 
 async def seat_humans(svc: TableService, reg: GameRegistration, channel: str) -> int:
-    game = reg.load_game()
+    game = reg.parts().game
     n = game.min_players
     for i in range(n):
         out = await svc.join(channel, uid(i), f"P{i + 1}", game=reg.name)
@@ -77,7 +77,7 @@ async def test_lobby_game_and_options_survive_a_restart(
     try:
         view = await svc.view("c")
         assert view is not None and view["game"] == reg.name
-        expected = reg.load_game().new_state(
+        expected = reg.parts().game.new_state(
             record.player_names, 11, reg.engine_options(non_default(reg)) if reg.options else None
         )
         assert view == {**expected.public_view(), "seq": 0}
@@ -107,10 +107,10 @@ async def test_rules_help_per_game(reg: GameRegistration, tmp_path: Path) -> Non
     try:
         overview = await svc.rules(None, reg.name)
         assert reg.title.split()[0] in overview.text
-        for topic in reg.load_texts().rule_topics:
+        for topic in reg.parts().texts.rule_topics:
             assert (await svc.rules(topic, reg.name)).error is None
         commands = await svc.rules("commands", reg.name)
-        assert all(text in commands.text for text in reg.load_grammar().help.values())
+        assert all(text in commands.text for text in reg.parts().grammar.help.values())
         assert (await svc.rules("nonsense", reg.name)).code == Code.UNKNOWN_TOPIC
         assert (await svc.rules(None, "chess")).code == Code.UNKNOWN_GAME
     finally:
@@ -124,7 +124,7 @@ async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: P
     svc = open_service(tmp_path / "w.sqlite3")
     try:
         assert (await svc.join("c", uid(0), "P1", game=reg.name)).accepted
-        for _ in range(reg.load_game().min_players - 1):
+        for _ in range(reg.parts().game.min_players - 1):
             assert (await svc.add_ai("c", uid(0), "random")).accepted, reg.name
         out = await svc.start("c", uid(0), seed=21)
         assert out.accepted, out.error
@@ -144,10 +144,10 @@ async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: P
         assert record.status == "finished" and record.game_type == reg.name
         results = svc.storage.results(record.id)
         assert sorted(r.seat for r in results) == list(range(len(record.players)))
-        state = reg.load_game().new_state(record.player_names, record.seed, None)
+        state = reg.parts().game.new_state(record.player_names, record.seed, None)
         for move in svc.storage.moves(record.id):
             state.apply(move.seat, move.command)
-        scores = load(reg.scores)(state)
+        scores = reg.parts().scores(state)
         assert all(r.score == scores[r.seat] for r in results)
         status = await svc.status("c")
         assert reg.title in status.text
@@ -198,7 +198,7 @@ async def test_table_refusals_are_specific_and_change_nothing(
         assert d is not None
         other = next(uid(i) for i in range(n) if uid(i) != d.user_id)
         before = await svc.view("c")
-        verb = sorted(reg.load_grammar().verbs)[0]
+        verb = sorted(reg.parts().grammar.verbs)[0]
         cases = [
             (d.user_id, "xyzzy 1 2", Code.UNKNOWN_COMMAND),
             (d.user_id, "", Code.MALFORMED),

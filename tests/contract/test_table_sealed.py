@@ -15,15 +15,15 @@ import pytest
 
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.service import TableService
-from engine.registry import GameRegistration, load, table_registrations
+from engine.registry import GameRegistration, table_registrations
 from tests.test_service_support import make_renderer, open_service, uid
 
 
 def has_sealed_stage(reg: GameRegistration) -> bool:
     """A random game of the engine reaches a stage with several open sealed decisions."""
-    game = reg.load_game()
+    game = reg.parts().game
     state = game.new_state([f"P{i + 1}" for i in range(game.min_players)], 1, None)
-    policy = load(reg.random_policy)(random.Random(1))
+    policy = reg.parts().random_policy(random.Random(1))
     for _ in range(400):
         if state.is_over:
             return False
@@ -50,7 +50,7 @@ def test_some_table_game_has_a_sealed_stage() -> None:
 async def humans_at_table(
     svc: TableService, reg: GameRegistration, seed: int, options: dict[str, str] | None = None
 ) -> None:
-    for i in range(reg.load_game().min_players):
+    for i in range(reg.parts().game.min_players):
         assert (await svc.join("c", uid(i), f"P{i + 1}", game=reg.name)).accepted
     if options:
         assert (await svc.set_options("c", uid(0), options)).accepted
@@ -214,7 +214,7 @@ async def test_ai_seats_answer_as_soon_as_the_stage_opens(
     svc = open_service(tmp_path / "ai.sqlite3")
     try:
         assert (await svc.join("c", uid(0), "P1", game=reg.name)).accepted
-        for _ in range(reg.load_game().min_players - 1):
+        for _ in range(reg.parts().game.min_players - 1):
             assert (await svc.add_ai("c", uid(0), "greedy")).accepted
         assert (await svc.start("c", uid(0), seed=34)).accepted
         rng = random.Random(34)

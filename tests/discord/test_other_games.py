@@ -65,12 +65,12 @@ def test_the_command_tree_covers_every_table_games_verbs(simcord_env: Env) -> No
     commands = {c.name: c for c in simcord_env.bot.tree.get_commands()}
     games_of: dict[str, list[str]] = {}
     for reg in table_registrations():
-        for verb in reg.load_grammar().verbs:
+        for verb in reg.parts().grammar.verbs:
             games_of.setdefault(verb, []).append(reg.title)
     for reg in table_registrations():
-        missing = set(reg.load_grammar().verbs) - set(commands)
+        missing = set(reg.parts().grammar.verbs) - set(commands)
         assert not missing, f"{reg.name} has no slash command for {sorted(missing)}"
-        for declared in reg.load_controls().slash_commands:
+        for declared in reg.parts().controls.slash_commands:
             payload = commands[declared.verb].to_dict(simcord_env.bot.tree)
             names = [o["name"] for o in payload.get("options", [])]
             shared = len(games_of[declared.verb]) > 1
@@ -233,7 +233,7 @@ async def _alice_places(
     holds for her options (found by playing the same game in the engine)."""
     monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
     reg = registration("canal_grande")
-    state = reg.load_game().new_state(
+    state = reg.parts().game.new_state(
         ["alice", "bob"], seed, reg.engine_options({"first_divider": "1"})
     )
     rng = random.Random(seed)

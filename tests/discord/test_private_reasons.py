@@ -26,7 +26,7 @@ async def _venezia_until(
     """The game of ``seed`` typed (``/move``) until the active player must decide ``kind``
     holding tokens worth less than 5 gold (found by playing the same game in the engine)."""
     monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
-    state: Any = registration("venezia").load_game().new_state(["alice", "bob"], seed, None)
+    state: Any = registration("venezia").parts().game.new_state(["alice", "bob"], seed, None)
     rng = random.Random(seed)
     moves: list[tuple[int, str]] = []
     while True:

@@ -366,6 +366,9 @@ def test_fast_palette_path_matches_the_rgb_reference(mid5: VeneziaState) -> None
 
 def test_the_registration_names_the_venezia_renderer() -> None:
     from engine.registry import registration
-    from render.venezia import RENDERERS
+    from render.venezia.board import render_board
+    from render.venezia.end import render_end
+    from render.venezia.hand import render_hand
 
-    assert dict(registration("venezia").images) == RENDERERS
+    images = registration("venezia").renderers()
+    assert (images.board, images.hand, images.end) == (render_board, render_hand, render_end)

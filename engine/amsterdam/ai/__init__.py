@@ -4,21 +4,30 @@ see only the seat's ``player_view`` and the pending Decision."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ai.base import AiPlayer, level_player
 
-#: The AI levels, weakest first, and their classes.
-AI_CLASSES = {
-    "random": "engine.amsterdam.ai.greedy:RandomAi",
-    "greedy": "engine.amsterdam.ai.greedy:GreedyAi",
-    "strong": "engine.amsterdam.ai.strong:AmStrongAi",
-}
-LEVELS: tuple[str, ...] = tuple(AI_CLASSES)
+#: The AI levels, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+
+
+def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
+    """Each level's class (the strong one takes ``budget_s=``), imported when first needed."""
+    from engine.amsterdam.ai.greedy import GreedyAi, RandomAi
+    from engine.amsterdam.ai.strong import AmStrongAi
+
+    return {
+        "random": RandomAi,
+        "greedy": GreedyAi,
+        "strong": AmStrongAi,
+    }
 
 
 def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
     sets the strong level's seconds per decision (default 1 s)."""
-    return level_player(level, budget_s, "Amsterdam", AI_CLASSES)
+    return level_player(level, budget_s, "Amsterdam", ai_classes())
 
 
-__all__ = ["AI_CLASSES", "LEVELS", "get_ai"]
+__all__ = ["LEVELS", "ai_classes", "get_ai"]

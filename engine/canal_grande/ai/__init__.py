@@ -4,21 +4,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ai.base import AiPlayer, level_player
 
-#: The AI levels, weakest first, and their classes.
-AI_CLASSES = {
-    "random": "engine.canal_grande.ai.greedy:CgRandomAi",
-    "greedy": "engine.canal_grande.ai.greedy:CgGreedyAi",
-    "strong": "engine.canal_grande.ai.strong:CgStrongAi",
-}
-LEVELS: tuple[str, ...] = tuple(AI_CLASSES)
+#: The AI levels, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+
+
+def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
+    """Each level's class (the strong one takes ``budget_s=``), imported when first needed."""
+    from engine.canal_grande.ai.greedy import CgGreedyAi, CgRandomAi
+    from engine.canal_grande.ai.strong import CgStrongAi
+
+    return {
+        "random": CgRandomAi,
+        "greedy": CgGreedyAi,
+        "strong": CgStrongAi,
+    }
 
 
 def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     """A new Canal Grande AI of ``level`` (one per seat and game); ``strong@0.3`` or
     ``budget_s`` sets the strong level's seconds per decision."""
-    return level_player(level, budget_s, "Canal Grande", AI_CLASSES)
+    return level_player(level, budget_s, "Canal Grande", ai_classes())
 
 
-__all__ = ["AI_CLASSES", "LEVELS", "get_ai"]
+__all__ = ["LEVELS", "ai_classes", "get_ai"]
