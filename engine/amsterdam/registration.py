@@ -72,7 +72,7 @@ def grammar() -> Grammar:
 
 
 def texts() -> GameTexts:
-    from engine.amsterdam import texts as t
+    from engine.amsterdam.presentation import texts as t
 
     return GameTexts(
         overview=t.OVERVIEW,
@@ -117,8 +117,8 @@ def parts() -> GameParts:
     """Amsterdam's parts, imported on the first call and built once (cached)."""
     from engine.amsterdam import GAME
     from engine.amsterdam.ai import get_ai
-    from engine.amsterdam.controls import controls
     from engine.amsterdam.invariants import violations
+    from engine.amsterdam.presentation.controls import controls
     from engine.amsterdam.scenario import run_scenario
 
     return GameParts(

@@ -26,7 +26,7 @@ def grammar() -> Grammar:
 
 
 def texts() -> GameTexts:
-    from engine.canal_grande import texts as t
+    from engine.canal_grande.presentation import texts as t
 
     return GameTexts(
         overview=t.OVERVIEW,
@@ -56,8 +56,8 @@ def parts() -> GameParts:
     """Canal Grande's parts, imported on the first call and built once (cached)."""
     from engine.canal_grande import GAME
     from engine.canal_grande.ai import get_ai
-    from engine.canal_grande.controls import controls
     from engine.canal_grande.invariants import violations
+    from engine.canal_grande.presentation.controls import controls
     from engine.canal_grande.scenario import run_scenario
 
     return GameParts(

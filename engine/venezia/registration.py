@@ -31,8 +31,8 @@ def grammar() -> Grammar:
 
 
 def texts() -> GameTexts:
-    from engine.venezia import summary
-    from engine.venezia import texts as t
+    from engine.venezia.presentation import summary
+    from engine.venezia.presentation import texts as t
 
     return GameTexts(
         overview=t.OVERVIEW,
@@ -94,8 +94,8 @@ def parts() -> GameParts:
     """Venezia's parts, imported on the first call and built once (cached)."""
     from engine.venezia import GAME
     from engine.venezia.ai import get_ai
-    from engine.venezia.controls import controls
     from engine.venezia.invariants import violations
+    from engine.venezia.presentation.controls import controls
     from engine.venezia.scenario import run_scenario
 
     return GameParts(

@@ -10,7 +10,7 @@ import random
 from engine.amsterdam import GAME, AmsterdamState
 from engine.amsterdam.determinize import determinize
 from engine.amsterdam.invariants import violations
-from engine.amsterdam.texts import idle_warning, status_lines
+from engine.amsterdam.presentation.texts import idle_warning, status_lines
 from engine.amsterdam.turns import IDLE_ROUNDS
 from render.amsterdam.panels import stall_note
 

@@ -8,7 +8,7 @@ import random
 
 from engine.amsterdam import GAME, AmsterdamState
 from engine.amsterdam.determinize import determinize
-from engine.amsterdam.texts import stall_warning, status_lines
+from engine.amsterdam.presentation.texts import stall_warning, status_lines
 from engine.amsterdam.turns import STALL_ROUNDS
 
 

@@ -14,8 +14,8 @@ from PIL import Image, ImageChops
 from engine.amsterdam import GAME, AmsterdamState
 from engine.amsterdam.determinize import determinize
 from engine.amsterdam.invariants import violations
+from engine.amsterdam.presentation.texts import hand_text, status_lines
 from engine.amsterdam.scenario import apply_setup
-from engine.amsterdam.texts import hand_text, status_lines
 
 
 def _withdrawn() -> AmsterdamState:

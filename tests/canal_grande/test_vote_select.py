@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine.canal_grande import commands as cmd
-from engine.canal_grande.controls import controls
+from engine.canal_grande.presentation.controls import controls
 from engine.canal_grande.state import CanalGrandeState
 from engine.canal_grande.vote_select import (
     EXTRA_PREFIX,

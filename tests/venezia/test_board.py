@@ -26,7 +26,7 @@ from engine.venezia.board import (
     parse_board,
 )
 
-BOARD_PATH = Path(__file__).resolve().parents[1] / "data" / "venezia" / "board.json"
+BOARD_PATH = Path(__file__).resolve().parents[2] / "data" / "venezia" / "board.json"
 RAW: dict[str, Any] = json.loads(BOARD_PATH.read_text(encoding="utf-8"))
 COMPONENTS = load_components()
 
