@@ -6,17 +6,13 @@ Functions here read and change only the board part of a state (``top``, ``under`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.amsterdam.cards import COLORS, Card
 from engine.amsterdam.grid import NEIGHBOURS, OFFSET, WIDTH, row_col, span_allows
-
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
+from engine.amsterdam.state_fields import AmsterdamFields
 
 
 # ---------------------------------------------------------------- areas (AM-0.5, AM-G6)
-def areas(st: AmsterdamState) -> tuple[list[list[int]], dict[int, int]]:
+def areas(st: AmsterdamFields) -> tuple[list[list[int]], dict[int, int]]:
     """Every harbor area (cells, sorted) and the area index of every harbor-type cell; cached."""
     if st._areas is not None:
         return st._areas
@@ -47,7 +43,7 @@ def areas(st: AmsterdamState) -> tuple[list[list[int]], dict[int, int]]:
     return st._areas
 
 
-def is_closed(st: AmsterdamState, cells: list[int]) -> bool:
+def is_closed(st: AmsterdamFields, cells: list[int]) -> bool:
     """AM-G7: every neighbour outside the area holds a card (it is then water-type, or it
     would belong to the area); an empty cell, also one beyond the frame, keeps it open."""
     top = st.top
@@ -58,7 +54,7 @@ def is_closed(st: AmsterdamState, cells: list[int]) -> bool:
     return True
 
 
-def warehouses(st: AmsterdamState, cells: list[int]) -> list[list[int]]:
+def warehouses(st: AmsterdamFields, cells: list[int]) -> list[list[int]]:
     """AM-G9: each player's goods on his own uncovered harbor cards ([tea, wine, spice])."""
     counts = [[0, 0, 0], [0, 0, 0]]
     cards = st.cs.cards
@@ -73,12 +69,12 @@ def warehouses(st: AmsterdamState, cells: list[int]) -> list[list[int]]:
     return counts
 
 
-def customs_in(st: AmsterdamState, cells: list[int]) -> int:
+def customs_in(st: AmsterdamFields, cells: list[int]) -> int:
     cards = st.cs.cards
     return sum(1 for cell in cells if cards[st.top[cell]].kind == "customs")
 
 
-def update_depots(st: AmsterdamState, placed: int | None = None) -> None:
+def update_depots(st: AmsterdamFields, placed: int | None = None) -> None:
     """AM-G9: one depot per player and open area, on one of his cards with goods. An existing
     depot stays (the lowest-numbered when areas joined); a new one is the card just placed,
     else his lowest-numbered card there."""
@@ -120,7 +116,7 @@ def update_depots(st: AmsterdamState, placed: int | None = None) -> None:
 
 
 # ---------------------------------------------------------------- placing (AM-8, AM-12, AM-V4/5)
-def put(st: AmsterdamState, cell: int, card_id: int) -> None:
+def put(st: AmsterdamFields, cell: int, card_id: int) -> None:
     """Lay a card into an empty cell or on top of another (tide, bridge) and grow the span."""
     old = st.top.get(cell)
     if old is not None:
@@ -139,14 +135,14 @@ def put(st: AmsterdamState, cell: int, card_id: int) -> None:
     st._areas = None
 
 
-def take(st: AmsterdamState, cell: int) -> int:
+def take(st: AmsterdamFields, cell: int) -> int:
     """Remove the top card of a cell (ship removal, AM-7.9); the span never shrinks (AM-G8)."""
     card_id = st.top.pop(cell)
     st._areas = None
     return card_id
 
 
-def blocked_by_crane(st: AmsterdamState, seat: int, cell: int) -> int | None:
+def blocked_by_crane(st: AmsterdamFields, seat: int, cell: int) -> int | None:
     """AM-8.6 / AM-12.2: an opponent's crane next to ``cell`` (its cell), or None."""
     cards = st.cs.cards
     for d in NEIGHBOURS:
@@ -158,12 +154,12 @@ def blocked_by_crane(st: AmsterdamState, seat: int, cell: int) -> int | None:
     return None
 
 
-def next_to_water(st: AmsterdamState, cell: int) -> bool:
+def next_to_water(st: AmsterdamFields, cell: int) -> bool:
     water = st.cs_water_type
     return any((n := st.top.get(cell + d)) is not None and water[n] for d in NEIGHBOURS)
 
 
-def growth_cells(st: AmsterdamState) -> list[int]:
+def growth_cells(st: AmsterdamFields) -> list[int]:
     """Empty cells next to a card inside the frame (AM-8.1, AM-G8)."""
     top = st.top
     v = st.variant
@@ -185,7 +181,7 @@ def growth_cells(st: AmsterdamState) -> list[int]:
     return out
 
 
-def would_close(st: AmsterdamState, cell: int) -> bool:
+def would_close(st: AmsterdamFields, cell: int) -> bool:
     """AM-V4.13: would a harbor-type card in the empty ``cell`` close the area it joins?"""
     top = st.top
     area_list, area_of = areas(st)
@@ -202,7 +198,7 @@ def would_close(st: AmsterdamState, cell: int) -> bool:
     return True
 
 
-def place_reason(st: AmsterdamState, seat: int, card: Card, cell: int) -> str | None:
+def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> str | None:
     """Why ``card`` may not go to ``cell`` (rule cited), or None when it may."""
     v = st.variant
     top = st.top
@@ -253,7 +249,7 @@ def place_reason(st: AmsterdamState, seat: int, card: Card, cell: int) -> str | 
     return None
 
 
-def legal_cells(st: AmsterdamState, seat: int, card: Card) -> list[int]:
+def legal_cells(st: AmsterdamFields, seat: int, card: Card) -> list[int]:
     """Every cell where ``seat`` may place ``card`` (AM-8, AM-12, AM-V4, AM-V5)."""
     if card.kind in ("tide", "bridge"):
         cells = sorted(st.top)
@@ -274,13 +270,13 @@ def legal_cells(st: AmsterdamState, seat: int, card: Card) -> list[int]:
 
 
 # ---------------------------------------------------------------- the ship (AM-7)
-def ship_targets(st: AmsterdamState) -> list[int]:
+def ship_targets(st: AmsterdamFields) -> list[int]:
     """AM-7.2 / AM-G15: every water-type card except the one the ship is on."""
     water = st.cs_water_type
     return sorted(c for c, card in st.top.items() if water[card] and c != st.ship)
 
 
-def removable(st: AmsterdamState, at: int) -> list[int]:
+def removable(st: AmsterdamFields, at: int) -> list[int]:
     """AM-7.4–7.8, AM-7.14, AM-G41: harbor cards with a ship symbol next to ``at`` that are
     not in a scored area (and, in Gomoku, whose removal splits no area)."""
     cards = st.cs.cards
@@ -299,7 +295,7 @@ def removable(st: AmsterdamState, at: int) -> list[int]:
     return out
 
 
-def splits_area(st: AmsterdamState, cell: int) -> bool:
+def splits_area(st: AmsterdamFields, cell: int) -> bool:
     """Would taking the card at ``cell`` cut its area into two or more (AM-G41)?"""
     area_list, area_of = areas(st)
     members = set(area_list[area_of[cell]])
@@ -319,7 +315,7 @@ def splits_area(st: AmsterdamState, cell: int) -> bool:
     return len(seen) != len(members)
 
 
-def touching_areas(st: AmsterdamState, cell: int) -> list[list[int]]:
+def touching_areas(st: AmsterdamFields, cell: int) -> list[list[int]]:
     """The open areas that contain ``cell`` or touch it: the only ones a change there can close."""
     area_list, area_of = areas(st)
     found: list[int] = []

@@ -22,14 +22,11 @@ cell is ``ship``/``remove``/``place`` depending on the step; ``stay``, ``none``,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS
+from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Decision, IllegalMove
-
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
 
 SPECIAL_WORDS = {
     "tide": "tide",
@@ -113,7 +110,7 @@ def normalize(text: str) -> list[str]:
     return out
 
 
-def parse(st: AmsterdamState, phase: str, text: str) -> str:
+def parse(st: AmsterdamFields, phase: str, text: str) -> str:
     """Canonical text of ``text`` for the step ``phase`` (not yet checked against the options).
 
     Words after a complete answer are never dropped: ``pass 12``, ``ship stay now`` or ``buy
@@ -214,7 +211,7 @@ def _card_word(word: str) -> str | None:
     return SPECIAL_WORDS.get(word)
 
 
-def _leading_cell(st: AmsterdamState, rest: list[str]) -> tuple[str, str] | None:
+def _leading_cell(st: AmsterdamFields, rest: list[str]) -> tuple[str, str] | None:
     """A cell spelled by the first word(s) of ``rest`` and the words after it, if any."""
     for n in (1, 2):
         if len(rest) > n:
@@ -240,7 +237,7 @@ def _after_decline(phase: str, word: str, extra: list[str]) -> str:
     )
 
 
-def _pass_with_words(st: AmsterdamState, phase: str, rest: list[str]) -> str:
+def _pass_with_words(st: AmsterdamFields, phase: str, rest: list[str]) -> str:
     """``pass`` followed by words: what was understood and what is allowed instead."""
     extra = " ".join(rest)
     if phase == "choose":
@@ -290,7 +287,7 @@ def _hint(phase: str) -> str:
     }[phase]
 
 
-def validate(st: AmsterdamState, seat: int, d: Decision, command: str) -> str:
+def validate(st: AmsterdamFields, seat: int, d: Decision, command: str) -> str:
     """The canonical legal command, or IllegalMove saying what is wrong and what is allowed."""
     text = parse(st, d.kind, command)
     if text in d.options:
@@ -298,7 +295,7 @@ def validate(st: AmsterdamState, seat: int, d: Decision, command: str) -> str:
     raise IllegalMove(refusal(st, seat, d, text))
 
 
-def refusal(st: AmsterdamState, seat: int, d: Decision, text: str) -> str:
+def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> str:
     cards = st.cs.cards
     _verb, _, arg = text.partition(" ")
     if d.kind == "choose":

@@ -33,7 +33,8 @@ from collections.abc import Callable
 from engine.amsterdam import board as bd
 from engine.amsterdam.ai.greedy import shadow
 from engine.amsterdam.rounds import seat_options
-from engine.amsterdam.state import SEALED_PHASES, AmsterdamState
+from engine.amsterdam.state import AmsterdamState
+from engine.amsterdam.state_fields import SEALED_PHASES
 from engine.core import JSON
 from engine.rng import Rng
 

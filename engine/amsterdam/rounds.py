@@ -1,4 +1,5 @@
-"""The round of AM-3: secret choice and reveal, tax, start player; steps 4–7 are in turns.py.
+"""The round of AM-3: secret choice and reveal, tax, start player; steps 4–7 and the round's
+start and end are in turns.py.
 
 ``open_decisions`` says who must decide what; ``execute`` carries out one already validated
 canonical command and moves the game on until the next decision (or the end).
@@ -6,21 +7,29 @@ canonical command and moves the game on until the next decision (or the end).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.amsterdam import board as bd
+from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import (
     bank_pay,
     continue_round,
     enter_place,
     finish,
+    open_choose,
+    open_sealed,
     place_card,
     remove_card,
 )
 from engine.core import Decision, Event
 
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
+PROMPTS = {
+    "buy": "buy a special card for 2 gulden? (secret, AM-V4.2)",
+    "contest": "both want the last special card: show a card, the higher number buys (AM-V4.4)",
+    "choose": "choose a card to reveal, or pass (secret, AM-4.2)",
+    "order": "both revealed special cards: show a card, the higher number starts (AM-G35)",
+    "ship": "move the ship to a water card, or stay (AM-7.1)",
+    "remove": "remove a harbor card with a ship symbol next to the ship, or none (AM-7.4)",
+    "place": "place your revealed card (AM-8.1)",
+}
 
 SEALED_WORDS = {
     "buy": "has decided whether to buy",
@@ -31,9 +40,7 @@ SEALED_WORDS = {
 
 
 # ---------------------------------------------------------------- decisions
-def open_decisions(st: AmsterdamState) -> list[Decision]:
-    from engine.amsterdam.state import PROMPTS, SEALED_PHASES
-
+def open_decisions(st: AmsterdamFields) -> list[Decision]:
     if st.over:
         return []
     phase = st.phase
@@ -64,7 +71,7 @@ def open_decisions(st: AmsterdamState) -> list[Decision]:
     return [Decision(seat, phase, PROMPTS[phase], tuple(opts), optional=phase != "place")]
 
 
-def seat_options(st: AmsterdamState, s: int, phase: str) -> list[str]:
+def seat_options(st: AmsterdamFields, s: int, phase: str) -> list[str]:
     cards = st.cs.cards
     label = st.layout.label
     if phase == "choose":
@@ -86,48 +93,8 @@ def seat_options(st: AmsterdamState, s: int, phase: str) -> list[str]:
     return [f"place {label(c)}" for c in cells]
 
 
-# ---------------------------------------------------------------- round start
-def start_round(st: AmsterdamState, ev: list[Event]) -> None:
-    st.round += 1
-    st.revealed = [None, None]
-    st.passed = [False, False]
-    st.order = []
-    st.removable = []
-    st.activity = False
-    if not st.hands[0] and not st.hands[1]:  # AM-G21
-        finish(st, ev, "neither player holds a card (AM-G21)")
-        return
-    if st.variant.specials:
-        eligible = [can_buy(st, s) for s in (0, 1)]
-        if any(eligible):
-            open_sealed(st, "buy", eligible)
-            return
-    open_choose(st)
-
-
-def can_buy(st: AmsterdamState, s: int) -> bool:
-    """AM-G34: at least 2 gulden, a card in the pile, no special card already held."""
-    return st.gulden[s] >= 2 and bool(st.special_pile) and st.must_play[s] is None
-
-
-def open_sealed(st: AmsterdamState, phase: str, asked: list[bool]) -> None:
-    st.phase = phase
-    st.asked = list(asked)
-    st.sealed = [None, None]
-
-
-def open_choose(st: AmsterdamState) -> None:
-    open_sealed(st, "choose", [True, True])
-    for s in (0, 1):
-        if not st.hands[s]:  # AM-G21: an empty hand must pass; nothing secret about it
-            st.asked[s] = False
-            st.sealed[s] = "pass"
-
-
 # ---------------------------------------------------------------- execute
-def execute(st: AmsterdamState, seat: int, text: str, ev: list[Event]) -> None:
-    from engine.amsterdam.state import SEALED_PHASES
-
+def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
     phase = st.phase
     if phase in SEALED_PHASES:
         st.sealed[seat] = text
@@ -178,14 +145,14 @@ def execute(st: AmsterdamState, seat: int, text: str, ev: list[Event]) -> None:
     place_card(st, seat, _cell(st, arg), ev)
 
 
-def _cell(st: AmsterdamState, label: str) -> int:
+def _cell(st: AmsterdamFields, label: str) -> int:
     cell = st.layout.parse(label)
     assert cell is not None
     return cell
 
 
 # ---------------------------------------------------------------- sealed stages
-def resolve_buy(st: AmsterdamState, ev: list[Event]) -> None:
+def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
     wants = [s for s in (0, 1) if st.sealed[s] == "buy"]
     words = [
         f"{st.players[s]} {'buys' if s in wants else 'does not buy'}" for s in (0, 1) if st.asked[s]
@@ -202,7 +169,7 @@ def resolve_buy(st: AmsterdamState, ev: list[Event]) -> None:
     open_choose(st)
 
 
-def _forced_pick(st: AmsterdamState, show: list[bool], ev: list[Event], what: str) -> int:
+def _forced_pick(st: AmsterdamFields, show: list[bool], ev: list[Event], what: str) -> int:
     """Only one (or neither) player can show a numbered card: he (or the seeded RNG) wins."""
     if show[0] != show[1]:
         s = 0 if show[0] else 1
@@ -217,7 +184,7 @@ def _forced_pick(st: AmsterdamState, show: list[bool], ev: list[Event], what: st
     return s
 
 
-def _shown(st: AmsterdamState, ev: list[Event], what: str) -> int:
+def _shown(st: AmsterdamFields, ev: list[Event], what: str) -> int:
     nums = [int(str(st.sealed[s]).split()[1]) for s in (0, 1)]
     for seat in (0, 1):  # shown, and back into the hand: public (AM-V4.4, AM-G35, AM-G23)
         remember_taken_back(st, seat, st.cs.by_number[nums[seat]])
@@ -234,12 +201,12 @@ def _shown(st: AmsterdamState, ev: list[Event], what: str) -> int:
     return s
 
 
-def resolve_contest(st: AmsterdamState, ev: list[Event]) -> None:
+def resolve_contest(st: AmsterdamFields, ev: list[Event]) -> None:
     buy(st, _shown(st, ev, "the last special card (AM-V4.4)"), ev)
     open_choose(st)
 
 
-def buy(st: AmsterdamState, s: int, ev: list[Event]) -> None:
+def buy(st: AmsterdamFields, s: int, ev: list[Event]) -> None:
     """AM-V4.2: pay 2 gulden, take the top special card; it must be played this round."""
     st.gulden[s] -= 2
     st.bank += 2
@@ -258,7 +225,7 @@ def buy(st: AmsterdamState, s: int, ev: list[Event]) -> None:
     )
 
 
-def resolve_choose(st: AmsterdamState, ev: list[Event]) -> None:
+def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
     cards = st.cs.cards
     words = []
     for s in (0, 1):
@@ -292,7 +259,7 @@ def resolve_choose(st: AmsterdamState, ev: list[Event]) -> None:
     choose_start_player(st, ev)
 
 
-def pay_tax(st: AmsterdamState, ev: list[Event]) -> None:
+def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
     """AM-5.6 in its order (a)–(e); AM-G33 bankruptcy in Penniless."""
     cards = st.cs.cards
     debt = [0, 0]
@@ -332,7 +299,7 @@ def pay_tax(st: AmsterdamState, ev: list[Event]) -> None:
             ev.append(Event("tax", f"{st.players[s]} pays 1 gulden harbor tax (AM-5.1)", s))
 
 
-def withdraw(st: AmsterdamState, s: int, ev: list[Event], why: str) -> None:
+def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: str) -> None:
     card = st.revealed[s]
     if card is None:
         return
@@ -345,7 +312,7 @@ def withdraw(st: AmsterdamState, s: int, ev: list[Event], why: str) -> None:
     )
 
 
-def remember_taken_back(st: AmsterdamState, s: int, card: int) -> None:
+def remember_taken_back(st: AmsterdamFields, s: int, card: int) -> None:
     """AM-G23: a card revealed (or shown) and taken back into the hand is public until it is
     played; both players' views show it (``players[].taken_back``)."""
     if card not in st.taken_back[s]:
@@ -353,7 +320,7 @@ def remember_taken_back(st: AmsterdamState, s: int, card: int) -> None:
         st.sort_hand(st.taken_back[s])
 
 
-def choose_start_player(st: AmsterdamState, ev: list[Event]) -> None:
+def choose_start_player(st: AmsterdamFields, ev: list[Event]) -> None:
     """AM-6.1/6.2, AM-G35."""
     actors = [s for s in (0, 1) if st.revealed[s] is not None]
     if len(actors) == 2:
@@ -375,7 +342,7 @@ def choose_start_player(st: AmsterdamState, ev: list[Event]) -> None:
     continue_round(st, ev)
 
 
-def resolve_order(st: AmsterdamState, ev: list[Event]) -> None:
+def resolve_order(st: AmsterdamFields, ev: list[Event]) -> None:
     first = _shown(st, ev, "the first turn (AM-G35)")
     st.order = [first, 1 - first]
     continue_round(st, ev)

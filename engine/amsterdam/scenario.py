@@ -55,8 +55,8 @@ from typing import Any
 from engine.amsterdam import GAME
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import row_col
-from engine.amsterdam.rounds import start_round
 from engine.amsterdam.state import AmsterdamState
+from engine.amsterdam.turns import start_round
 from engine.core import Event, IllegalMove
 from engine.scenario_base import (
     Expectations,

@@ -8,15 +8,13 @@ check the source's worked examples directly.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.amsterdam.board import areas, customs_in, warehouses
 from engine.amsterdam.cards import GOODS, good_beats
 from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
+from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
-
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
 
 
 def area_winner(counts: list[list[int]]) -> tuple[int | None, str]:
@@ -72,7 +70,7 @@ def five_largest(candidates: list[tuple[int, int]]) -> list[int]:
     return sorted(chosen)
 
 
-def distances(st: AmsterdamState) -> dict[int, int]:
+def distances(st: AmsterdamFields) -> dict[int, int]:
     """AM-G20: cards strictly between each occupied cell and the center (BFS through cards)."""
     center = st.center_cell
     depth = {center: 0}
@@ -89,7 +87,7 @@ def distances(st: AmsterdamState) -> dict[int, int]:
     return {c: max(k - 1, 0) for c, k in depth.items()}
 
 
-def area_distance(st: AmsterdamState, cells: list[int], dist: dict[int, int]) -> int:
+def area_distance(st: AmsterdamFields, cells: list[int], dist: dict[int, int]) -> int:
     reached = [dist[c] for c in cells if c in dist]
     if reached:
         return min(reached)
@@ -98,7 +96,7 @@ def area_distance(st: AmsterdamState, cells: list[int], dist: dict[int, int]) ->
 
 
 def score_closed(
-    st: AmsterdamState, cells: list[int], ev: list[Event], why: str
+    st: AmsterdamFields, cells: list[int], ev: list[Event], why: str
 ) -> tuple[int | None, str]:
     """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12).
     Returns the winner (None: nobody) and the tie-break that decided."""
@@ -135,14 +133,14 @@ def score_closed(
     return winner, reason
 
 
-def _counts_text(st: AmsterdamState, counts: list[list[int]]) -> str:
+def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
     return "; ".join(
         f"{st.players[s]} " + "/".join(f"{k} {g}" for g, k in zip(GOODS, counts[s], strict=True))
         for s in (0, 1)
     )
 
 
-def end_scoring(st: AmsterdamState, ev: list[Event]) -> dict[str, Any]:
+def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
     """Game-end scoring of the variant: five largest (AM-13.4), every area (AM-G31), or none
     (Gomoku, AM-G43). Returns what was counted for the view."""
     area_list, _ = areas(st)
@@ -204,13 +202,13 @@ def end_scoring(st: AmsterdamState, ev: list[Event]) -> dict[str, Any]:
 _LINES = (1, WIDTH, WIDTH + 1, WIDTH - 1)
 
 
-def three_in_a_row(st: AmsterdamState) -> int | None:
+def three_in_a_row(st: AmsterdamFields) -> int | None:
     """AM-V6.4/6.5, AM-G42: a player owning three scored areas in a row, or None."""
     row = winning_row(st)
     return None if row is None else row[0]
 
 
-def winning_row(st: AmsterdamState) -> tuple[int, list[list[int]], list[int]] | None:
+def winning_row(st: AmsterdamFields) -> tuple[int, list[list[int]], list[int]] | None:
     """AM-G42: (the player, the three areas' cells, the run of cells from the first area to the
     third along the row) of the first three-in-a-row found, or None."""
     winner_of: dict[int, tuple[int, int]] = {}

@@ -18,22 +18,16 @@ import json
 from typing import Any
 
 from engine.amsterdam import commands as cmd
+from engine.amsterdam import views
+from engine.amsterdam.board import put
 from engine.amsterdam.cards import CardSet, load_cards
 from engine.amsterdam.grid import Layout, key
+from engine.amsterdam.rounds import execute, open_decisions
+from engine.amsterdam.state_fields import SEALED_PHASES
+from engine.amsterdam.turns import start_round
 from engine.amsterdam.variants import VARIANTS, Variant
 from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
-
-SEALED_PHASES = frozenset({"buy", "contest", "choose", "order"})
-PROMPTS = {
-    "buy": "buy a special card for 2 gulden? (secret, AM-V4.2)",
-    "contest": "both want the last special card: show a card, the higher number buys (AM-V4.4)",
-    "choose": "choose a card to reveal, or pass (secret, AM-4.2)",
-    "order": "both revealed special cards: show a card, the higher number starts (AM-G35)",
-    "ship": "move the ship to a water card, or stay (AM-7.1)",
-    "remove": "remove a harbor card with a ship symbol next to the ship, or none (AM-7.4)",
-    "place": "place your revealed card (AM-8.1)",
-}
 
 
 class AmsterdamState:
@@ -175,8 +169,6 @@ class AmsterdamState:
         self.span = [0, 0, 0, 0]
         water = list(cs.water)
         self.rng.shuffle(water)  # AM-2.3
-        from engine.amsterdam.board import put
-
         for r, c in variant.start:  # AM-2.4 (AM-G30, AM-V2.1)
             put(self, key(r, c), water.pop())
         self.hands = [[water.pop(), water.pop()], [water.pop(), water.pop()]]  # AM-2.5
@@ -230,8 +222,6 @@ class AmsterdamState:
         self.winner = None
         self.end = None
         self.history = []
-        from engine.amsterdam.rounds import start_round
-
         start_round(self, [])
         return self
 
@@ -251,8 +241,6 @@ class AmsterdamState:
 
     def pending_all(self) -> tuple[Decision, ...]:
         if self._decisions is None:
-            from engine.amsterdam.rounds import open_decisions
-
             self._decisions = tuple(open_decisions(self))
         return self._decisions
 
@@ -294,8 +282,6 @@ class AmsterdamState:
 
     def apply(self, seat: int, command: str) -> list[Event]:
         text = self._validate(seat, command)
-        from engine.amsterdam.rounds import execute
-
         events: list[Event] = []
         execute(self, seat, text, events)
         self.history.append((seat, text))
@@ -468,11 +454,7 @@ class AmsterdamState:
 
     # ------------------------------------------------------------------ views
     def public_view(self) -> JSON:
-        from engine.amsterdam.views import public_view
-
-        return public_view(self)
+        return views.public_view(self)
 
     def player_view(self, seat: int) -> JSON:
-        from engine.amsterdam.views import player_view
-
-        return player_view(self, seat)
+        return views.player_view(self, seat)

@@ -1,25 +1,24 @@
 """Steps 4–7 of a player's turn (ship, placement, warehouses, income and draw), money from
-the bank, the end of a round and the end of the game (AM-7, AM-8, AM-11, AM-13, AM-G13).
+the bank, the end of a round, the start of the next one and the end of the game (AM-3, AM-7,
+AM-8, AM-11, AM-13, AM-G13). :mod:`engine.amsterdam.rounds` builds on this module.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.cards import COLORS, Card
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
+from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import TURN_END, Event
 
 IDLE_ROUNDS = 3  # AM-G22: rounds in a row without a card placed or money moved
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
 
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
-
 
 # ---------------------------------------------------------------- money (AM-G13)
-def bank_pay(st: AmsterdamState, seats: list[int], ev: list[Event], why: str) -> None:
+def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: str) -> None:
     """Pay 1 gulden from the bank to each seat; with too little money, AM-G13 decides."""
     if st.bank >= len(seats):
         paid = seats
@@ -42,7 +41,7 @@ def bank_pay(st: AmsterdamState, seats: list[int], ev: list[Event], why: str) ->
 
 
 # ---------------------------------------------------------------- steps 4–7
-def continue_round(st: AmsterdamState, ev: list[Event]) -> None:
+def continue_round(st: AmsterdamFields, ev: list[Event]) -> None:
     """Open the next actor's step 4 or 5; end the round when nobody is left."""
     while st.order:
         s = st.order[0]
@@ -55,7 +54,7 @@ def continue_round(st: AmsterdamState, ev: list[Event]) -> None:
     end_round(st, ev)
 
 
-def enter_place(st: AmsterdamState, ev: list[Event], advance: bool = True) -> bool:
+def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> bool:
     """Step 5 opens if the card has a legal cell; otherwise AM-G16 / AM-G36 end the turn."""
     s = st.order[0]
     card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
@@ -93,7 +92,7 @@ def enter_place(st: AmsterdamState, ev: list[Event], advance: bool = True) -> bo
     return False
 
 
-def remove_card(st: AmsterdamState, seat: int, cell: int, ev: list[Event]) -> None:
+def remove_card(st: AmsterdamFields, seat: int, cell: int, ev: list[Event]) -> None:
     """AM-7.4–7.12: the card goes under its owner's deck; warehouses and depots follow."""
     card = st.cs.cards[bd.take(st, cell)]
     assert card.owner is not None
@@ -111,7 +110,7 @@ def remove_card(st: AmsterdamState, seat: int, cell: int, ev: list[Event]) -> No
     )
 
 
-def place_card(st: AmsterdamState, s: int, cell: int, ev: list[Event]) -> None:
+def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
     card = st.cs.cards[st.revealed[s]]  # type: ignore[index]
     st._place_cells = None
     bd.put(st, cell, card.id)
@@ -148,7 +147,7 @@ def place_card(st: AmsterdamState, s: int, cell: int, ev: list[Event]) -> None:
     continue_round(st, ev)
 
 
-def draw(st: AmsterdamState, s: int, card: Card, ev: list[Event]) -> None:
+def draw(st: AmsterdamFields, s: int, card: Card, ev: list[Event]) -> None:
     """AM-11.3, AM-11.6 (a crane draws water, AM-G5), AM-V4.6, AM-G21."""
     if card.special:
         return
@@ -171,9 +170,7 @@ def draw(st: AmsterdamState, s: int, card: Card, ev: list[Event]) -> None:
     )
 
 
-def end_round(st: AmsterdamState, ev: list[Event]) -> None:
-    from engine.amsterdam.rounds import start_round
-
+def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
     st.idle = 0 if st.activity else st.idle + 1
     if len(st.top) > st.peak:
         st.peak = len(st.top)
@@ -191,7 +188,7 @@ def end_round(st: AmsterdamState, ev: list[Event]) -> None:
     start_round(st, ev)
 
 
-def finish(st: AmsterdamState, ev: list[Event], reason: str) -> None:
+def finish(st: AmsterdamFields, ev: list[Event], reason: str) -> None:
     """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring."""
     for s in (0, 1):
         if st.revealed[s] is not None:
@@ -227,3 +224,41 @@ def finish(st: AmsterdamState, ev: list[Event], reason: str) -> None:
     ev.append(
         Event("game_over", f"game over: {reason}; {score}; {result}", None, {"ranking": ranking})
     )
+
+
+# ---------------------------------------------------------------- round start
+def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
+    st.round += 1
+    st.revealed = [None, None]
+    st.passed = [False, False]
+    st.order = []
+    st.removable = []
+    st.activity = False
+    if not st.hands[0] and not st.hands[1]:  # AM-G21
+        finish(st, ev, "neither player holds a card (AM-G21)")
+        return
+    if st.variant.specials:
+        eligible = [can_buy(st, s) for s in (0, 1)]
+        if any(eligible):
+            open_sealed(st, "buy", eligible)
+            return
+    open_choose(st)
+
+
+def can_buy(st: AmsterdamFields, s: int) -> bool:
+    """AM-G34: at least 2 gulden, a card in the pile, no special card already held."""
+    return st.gulden[s] >= 2 and bool(st.special_pile) and st.must_play[s] is None
+
+
+def open_sealed(st: AmsterdamFields, phase: str, asked: list[bool]) -> None:
+    st.phase = phase
+    st.asked = list(asked)
+    st.sealed = [None, None]
+
+
+def open_choose(st: AmsterdamFields) -> None:
+    open_sealed(st, "choose", [True, True])
+    for s in (0, 1):
+        if not st.hands[s]:  # AM-G21: an empty hand must pass; nothing secret about it
+            st.asked[s] = False
+            st.sealed[s] = "pass"

@@ -56,21 +56,17 @@ seat's secret answer appears nowhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
+from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
 from engine.core import JSON
 
-if TYPE_CHECKING:
-    from engine.amsterdam.state import AmsterdamState
 
-
-def public_view(st: AmsterdamState) -> JSON:
-    from engine.amsterdam.state import SEALED_PHASES
-
+def public_view(st: AmsterdamFields) -> JSON:
     cards = st.cs.cards
     lay = st.layout
     label = lay.label
@@ -209,12 +205,12 @@ def public_view(st: AmsterdamState) -> JSON:
     }
 
 
-def _top(st: AmsterdamState, deck: list[int]) -> dict[str, Any] | None:
+def _top(st: AmsterdamFields, deck: list[int]) -> dict[str, Any] | None:
     """AM-2.6, AM-2.9: the decks lie face up, so their top card is public."""
     return st.cs.cards[deck[-1]].to_view() if deck else None
 
 
-def player_view(st: AmsterdamState, seat: int) -> JSON:
+def player_view(st: AmsterdamFields, seat: int) -> JSON:
     if seat not in (0, 1):
         raise ValueError(f"there is no seat {seat}")
     view = public_view(st)

@@ -6,18 +6,15 @@ Functions of the state (``self`` is the state); they only read it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
+from engine.canal_grande.resolve import reveal_name
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import Placement, placement_error, placement_votes
 from engine.core import IllegalMove
 
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
 
-
-def divide_positions(self: CanalGrandeState, move: cmd.Move) -> tuple[int, ...]:
+def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]:
     n = len(self.revealed)
     chosen: list[int] = []
     for pick in move.picks:
@@ -33,7 +30,7 @@ def divide_positions(self: CanalGrandeState, move: cmd.Move) -> tuple[int, ...]:
             None,
         )
         if spot is None:
-            what = _reveal_name(pick, self)
+            what = reveal_name(pick, self.comp)
             raise IllegalMove(
                 f"no (further) {what} among the revealed cards: {self._revealed_text()}"
             )
@@ -45,7 +42,7 @@ def divide_positions(self: CanalGrandeState, move: cmd.Move) -> tuple[int, ...]:
     return tuple(sorted(chosen))
 
 
-def district_reason(self: CanalGrandeState, seat: int, district: str) -> str:
+def district_reason(self: CanalGrandeFields, seat: int, district: str) -> str:
     name = self.comp.names[district]
     allowed = ", ".join(self.eligible_districts(seat))
     if district in self.voted:
@@ -55,7 +52,7 @@ def district_reason(self: CanalGrandeState, seat: int, district: str) -> str:
     return f"you cannot open a vote in {name}: {why}. Allowed: {allowed}"
 
 
-def placement(self: CanalGrandeState, seat: int, move: cmd.Move) -> Placement:
+def placement(self: CanalGrandeFields, seat: int, move: cmd.Move) -> Placement:
     vote = self.vote
     assert vote is not None
     chosen = vote["district"]
@@ -101,9 +98,3 @@ def placement(self: CanalGrandeState, seat: int, move: cmd.Move) -> Placement:
     if err:
         raise IllegalMove(err)
     return placement
-
-
-def _reveal_name(card: str, state: CanalGrandeState) -> str:
-    from engine.canal_grande.state import reveal_name
-
-    return reveal_name(card, state.comp)

@@ -3,24 +3,33 @@ list of canonical options (divide, choose, district, place; CG-4, CG-6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import combinations
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import legal_placements
 from engine.core import Decision
 
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
+_DIVIDE_OPTIONS: dict[int, tuple[str, ...]] = {}
 
 
-def _divide_options(n: int) -> tuple[str, ...]:
-    from engine.canal_grande.state import divide_options
+def divide_options(n: int) -> tuple[str, ...]:
+    """Every split of ``n`` revealed cards into two non-empty offers, by offer A's positions
+    (2^n − 2 of them: 254 for 8 cards; A and B are named, so a split and its mirror are two
+    commands with the same two offers)."""
+    opts = _DIVIDE_OPTIONS.get(n)
+    if opts is None:
+        out = []
+        for size in range(1, n):
+            for combo in combinations(range(1, n + 1), size):
+                out.append(cmd.format_divide(combo))
+        opts = tuple(out)
+        _DIVIDE_OPTIONS[n] = opts
+    return opts
 
-    return divide_options(n)
 
-
-def make_decision(self: CanalGrandeState) -> Decision:
+def make_decision(self: CanalGrandeFields) -> Decision:
     phase = self.phase
     if phase == "divide":
         n = len(self.revealed)
@@ -29,7 +38,7 @@ def make_decision(self: CanalGrandeState) -> Decision:
             "divide",
             f"split the {n} revealed cards into two offers: name the positions of offer A "
             "(e.g. 'divide 1 4 7'); the rest is offer B",
-            _divide_options(n),
+            divide_options(n),
             public_options=True,
         )
     if phase == "choose":
@@ -65,11 +74,11 @@ def make_decision(self: CanalGrandeState) -> Decision:
     )
 
 
-def _voted_text(self: CanalGrandeState) -> str:
+def _voted_text(self: CanalGrandeFields) -> str:
     return ", ".join(self.comp.names[d] for d in self.voted) or "none"
 
 
-def _place_prompt(self: CanalGrandeState, seat: int) -> str:
+def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
     vote = self.vote
     assert vote is not None
     dname = self.comp.names[vote["district"]]
@@ -87,7 +96,7 @@ def _place_prompt(self: CanalGrandeState, seat: int) -> str:
     )
 
 
-def _place_options(self: CanalGrandeState, seat: int) -> list[str]:
+def _place_options(self: CanalGrandeFields, seat: int) -> list[str]:
     vote = self.vote
     assert vote is not None
     district = vote["district"]

@@ -8,17 +8,13 @@ as the entry points, each calling the function here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.canal_grande import resolve
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import fresh_vote
 from engine.core import TURN_END, Event
 
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
 
-
-def continue_play(state: CanalGrandeState, ev: list[Event]) -> None:
+def continue_play(state: CanalGrandeFields, ev: list[Event]) -> None:
     """Run everything automatic until somebody must decide (or the game is over)."""
     while not state.over:
         if state.vote is not None:
@@ -44,7 +40,7 @@ def continue_play(state: CanalGrandeState, ev: list[Event]) -> None:
         return
 
 
-def start_vote(state: CanalGrandeState, owner: int, ev: list[Event]) -> None:
+def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
     other = 1 - owner
     if state.eligible_districts(owner):
         challenger = owner
@@ -74,7 +70,7 @@ def start_vote(state: CanalGrandeState, owner: int, ev: list[Event]) -> None:
     state.phase = "district"
 
 
-def end_turn(state: CanalGrandeState, ev: list[Event]) -> None:
+def end_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
     state.revealed = []
     state.offer_a = None
     state.taken = None
@@ -102,7 +98,7 @@ def end_turn(state: CanalGrandeState, ev: list[Event]) -> None:
     state._start_turn(ev)
 
 
-def start_turn(state: CanalGrandeState, ev: list[Event]) -> None:
+def start_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
     # The table's reserved turn-end event (engine.core.TURN_END): the previous turn is over.
     ev.append(Event(TURN_END, "", state.divider, {"turn": state.turn + 1}))
     state.turn += 1
@@ -123,7 +119,7 @@ def start_turn(state: CanalGrandeState, ev: list[Event]) -> None:
     )
 
 
-def finish(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
+def finish(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     state.over = True
     state.winner = winner
     state.phase = "over"

@@ -7,20 +7,23 @@ validation). Nothing here is a choice: every random pick uses the state's RNG.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.canal_grande.cards import card_name, format_counts
+from engine.canal_grande.cards import Components, card_name, format_counts
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
-
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
 
 
 def is_number(card: str) -> bool:
     return card[0] == "n" and card[1:].isdigit()
 
 
-def draw_action(state: CanalGrandeState, ev: list[Event]) -> str | None:
+def reveal_name(card: str, comp: Components) -> str:
+    """A revealed card's name: 'San Marco', 'doge', 'number 2' (number cards are 'n2')."""
+    if card.startswith("n") and card[1:].isdigit():
+        return f"number {card[1:]}"
+    return card_name(card, comp)
+
+
+def draw_action(state: CanalGrandeFields, ev: list[Event]) -> str | None:
     """The top action card; an empty draw pile takes the shuffled discard pile (CG-9.1); with
     both empty the draw is skipped (CG-G16)."""
     if not state.deck:
@@ -39,7 +42,7 @@ def draw_action(state: CanalGrandeState, ev: list[Event]) -> str | None:
     return state.deck.pop()
 
 
-def reveal(state: CanalGrandeState, ev: list[Event]) -> list[str]:
+def reveal(state: CanalGrandeFields, ev: list[Event]) -> list[str]:
     """CG-4.1: the top 5 action cards and top 3 number cards (fewer only if they do not exist,
     CG-G1, CG-G17). Number cards are written ``n<value>``."""
     comp = state.comp
@@ -56,14 +59,14 @@ def reveal(state: CanalGrandeState, ev: list[Event]) -> list[str]:
     return cards
 
 
-def add_to_hand(state: CanalGrandeState, seat: int, cards: list[str]) -> None:
+def add_to_hand(state: CanalGrandeFields, seat: int, cards: list[str]) -> None:
     if cards:
         hand = state.hands[seat]
         hand.extend(cards)
         hand.sort(key=state.comp.card_order.__getitem__)
 
 
-def resolve_offer(state: CanalGrandeState, seat: int, cards: list[str], ev: list[Event]) -> None:
+def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: list[Event]) -> None:
     """CG-5.1, CG-5.2, CG-G3: numbers → districts and gondolas → traitors → spies → doges."""
     comp = state.comp
     who = state.name(seat)
@@ -104,7 +107,7 @@ def resolve_offer(state: CanalGrandeState, seat: int, cards: list[str], ev: list
         state.doges[seat] += doges  # CG-5.12: each starts a vote, after everything else
 
 
-def steal(state: CanalGrandeState, seat: int, ev: list[Event]) -> None:
+def steal(state: CanalGrandeFields, seat: int, ev: list[Event]) -> None:
     """CG-5.5, CG-G4: a uniformly random card of the opponent's hand; both are told which."""
     opp = 1 - seat
     hand = state.hands[opp]
@@ -140,7 +143,7 @@ _TOLD_ORDER = {"redraw": 0, "drawn_traitor": 1, "steal": 1, "drawn_doge": 2, "dr
 
 
 def draw_resolved(
-    state: CanalGrandeState, seat: int, count: int, ev: list[Event], bonus: bool
+    state: CanalGrandeFields, seat: int, count: int, ev: list[Event], bonus: bool
 ) -> None:
     """Draw until ``count`` cards are handled as a spy's draws (CG-5.8–5.11); a drawn spy (and
     in the round-end bonus a drawn doge, CG-8.3) is discarded and replaced. A draw that cannot
@@ -159,7 +162,7 @@ def draw_resolved(
 
 
 def _draw_resolved(
-    state: CanalGrandeState, seat: int, count: int, ev: list[Event], bonus: bool
+    state: CanalGrandeFields, seat: int, count: int, ev: list[Event], bonus: bool
 ) -> None:
     who = state.name(seat)
     replaced = {"spy", "doge"} if bonus else {"spy"}
@@ -207,13 +210,13 @@ def _draw_resolved(
             )
 
 
-def _only(replaced: set[str], state: CanalGrandeState) -> bool:
+def _only(replaced: set[str], state: CanalGrandeFields) -> bool:
     """True when the draw and discard piles hold nothing but cards that would be discarded and
     replaced: drawing on would cycle them for ever, so the draws cannot be made (CG-G16)."""
     return all(c in replaced for c in state.deck) and all(c in replaced for c in state.discard)
 
 
-def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
+def settle_vote(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     """CG-6.17–6.22: victory card, discards, cards back to hand, then the win check."""
     vote = state.vote
     assert vote is not None
@@ -271,7 +274,7 @@ def settle_vote(state: CanalGrandeState, winner: int, ev: list[Event]) -> None:
         state.finish(winner, ev)  # CG-10.1, CG-G19
 
 
-def end_round(state: CanalGrandeState, totals: list[int], ev: list[Event]) -> None:
+def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> None:
     """CG-8.2–8.8: the lower total's bonus, the next divider, reshuffles, totals back to 0."""
     comp = state.comp
     low: int | None = None

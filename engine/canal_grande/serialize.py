@@ -6,17 +6,17 @@ Functions of the state; ``CanalGrandeState.to_dict``/``from_dict``/``clone`` cal
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from engine.canal_grande.cards import Components, load_components
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import JSON
 from engine.rng import Rng
 
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
+S = TypeVar("S", bound=CanalGrandeFields)
 
 
-def to_dict(self: CanalGrandeState) -> JSON:
+def to_dict(self: CanalGrandeFields) -> JSON:
     return {
         "game": self.game_name,
         "version": 1,
@@ -50,9 +50,7 @@ def to_dict(self: CanalGrandeState) -> JSON:
     }
 
 
-def from_dict(
-    cls: type[CanalGrandeState], data: JSON, comp: Components | None = None
-) -> CanalGrandeState:
+def from_dict(cls: type[S], data: JSON, comp: Components | None = None) -> S:
     if data.get("game") != "canal_grande":
         raise ValueError(f"not a Canal Grande state: {data.get('game')!r}")
     self = cls.__new__(cls)
@@ -90,7 +88,7 @@ def from_dict(
     return self
 
 
-def clone(self: CanalGrandeState) -> CanalGrandeState:
+def clone(self: S) -> S:
     c = type(self).__new__(type(self))
     c.comp = self.comp
     c.players = self.players

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from itertools import combinations
 from typing import Any
 
 from engine.canal_grande import checks, decisions, flow, resolve, serialize
@@ -19,9 +18,9 @@ from engine.canal_grande.cards import (
     HAND_SPECIALS,
     Components,
     _short,
-    card_name,
     load_components,
 )
+from engine.canal_grande.resolve import reveal_name
 from engine.canal_grande.votes import (
     Placement,
     placement_votes,
@@ -30,23 +29,6 @@ from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
 
 DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
-
-_DIVIDE_OPTIONS: dict[int, tuple[str, ...]] = {}
-
-
-def divide_options(n: int) -> tuple[str, ...]:
-    """Every split of ``n`` revealed cards into two non-empty offers, by offer A's positions
-    (2^n − 2 of them: 254 for 8 cards; A and B are named, so a split and its mirror are two
-    commands with the same two offers)."""
-    opts = _DIVIDE_OPTIONS.get(n)
-    if opts is None:
-        out = []
-        for size in range(1, n):
-            for combo in combinations(range(1, n + 1), size):
-                out.append(cmd.format_divide(combo))
-        opts = tuple(out)
-        _DIVIDE_OPTIONS[n] = opts
-    return opts
 
 
 class CanalGrandeState:
@@ -471,15 +453,8 @@ class CanalGrandeState:
         return player_view(self, seat)
 
 
-def reveal_name(card: str, comp: Components) -> str:
-    """A revealed card's name: 'San Marco', 'doge', 'number 2' (number cards are 'n2')."""
-    if card.startswith("n") and card[1:].isdigit():
-        return f"number {card[1:]}"
-    return card_name(card, comp)
-
-
 def _positions(command: str) -> tuple[int, ...]:
     return tuple(int(w) for w in command.split()[1:])
 
 
-__all__ = ["HAND_SPECIALS", "CanalGrandeState", "divide_options", "reveal_name"]
+__all__ = ["HAND_SPECIALS", "CanalGrandeState"]

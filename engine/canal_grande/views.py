@@ -74,16 +74,13 @@ Player view (``player_view(state, seat)``) = the public view plus::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.canal_grande.cards import count_cards
-from engine.canal_grande.resolve import is_number
-from engine.canal_grande.state import reveal_name
+from engine.canal_grande.resolve import is_number, reveal_name
+from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import JSON
 from engine.view_parts import own_decision, pending_part
-
-if TYPE_CHECKING:
-    from engine.canal_grande.state import CanalGrandeState
 
 PUBLIC_OPTION_KINDS = frozenset({"divide", "choose"})
 
@@ -94,7 +91,7 @@ def _kind(card: str, districts: dict[str, int]) -> str:
     return "district" if card in districts else card
 
 
-def public_view(state: CanalGrandeState) -> JSON:
+def public_view(state: CanalGrandeFields) -> JSON:
     comp = state.comp
     d = state.pending()
     offers = None
@@ -191,7 +188,7 @@ def public_view(state: CanalGrandeState) -> JSON:
     }
 
 
-def player_view(state: CanalGrandeState, seat: int) -> JSON:
+def player_view(state: CanalGrandeFields, seat: int) -> JSON:
     """The public view plus what only ``seat`` may know: his hand and his options."""
     view = public_view(state)
     d = state.pending()

@@ -29,7 +29,8 @@ from typing import Any
 from engine.core import JSON
 from engine.venezia.board import Board, load_board
 from engine.venezia.cards import TYPES
-from engine.venezia.state import VeneziaState, components
+from engine.venezia.state import VeneziaState
+from engine.venezia.state_basics import components
 
 
 def unseen_cards(view: JSON) -> list[str]:

@@ -3,10 +3,10 @@
 Rule IDs refer to the project's specification (``shared/rules/venezia.md``). Every public method
 that changes the state validates the whole move first and only then mutates, so a refused move
 leaves the state exactly as it was.
-The rules are split by job into ``state_basics`` (fields and queries), ``state_decisions``
-(options and legality), ``state_validation`` (apply), ``state_resolution`` (buildings and the
-game end) and ``state_actions`` (the turn's actions); this module assembles them, creates and
-serializes games, and re-exports the public names.
+``VeneziaState`` is the game's data (:class:`~engine.venezia.state_basics.StateBasics`) plus
+setup, serialization and the engine interface; the rules are plain functions of that data in
+:mod:`engine.venezia.decisions` (who decides what, legal options), :mod:`engine.venezia.checks`
+(validating a command) and :mod:`engine.venezia.turns` (executing it).
 """
 
 from __future__ import annotations
@@ -14,37 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 
-from engine.core import JSON, IllegalMove
+from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
+from engine.venezia import checks, decisions, turns, views
 from engine.venezia.board import Board, load_board
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES
 from engine.venezia.shapes import footprints
-from engine.venezia.state_actions import StateActions
-from engine.venezia.state_basics import (
-    IMAGINARY_NAME,
-    _build_label,
-    _Components,
-    _fresh_recent,
-    _wrong_verb,
-    components,
-)
-from engine.venezia.state_decisions import OPTIONAL_PHASES, PHASE_PROMPTS, SHAPE_WORDS
-
-__all__ = [
-    "IMAGINARY_NAME",
-    "OPTIONAL_PHASES",
-    "PHASE_PROMPTS",
-    "SHAPE_WORDS",
-    "VeneziaState",
-    "_Components",
-    "_build_label",
-    "_fresh_recent",
-    "_wrong_verb",
-    "components",
-]
+from engine.venezia.state_basics import StateBasics, _fresh_recent, components
 
 
-class VeneziaState(StateActions):
+class VeneziaState(StateBasics):
     """A whole game of Venezia: public board, hidden hands and tokens, RNG and history."""
 
     game_name = "venezia"
@@ -103,8 +82,51 @@ class VeneziaState(StateActions):
         self.recent = _fresh_recent(self.active)
         self.last_turn = None
         self._places = None
-        self._begin_turn()
+        turns.begin_turn(self)
         return self
+
+    # ------------------------------------------------------------------ decisions
+    def pending(self) -> Decision | None:
+        return decisions.pending(self)
+
+    def pending_all(self) -> tuple[Decision, ...]:
+        """Venezia is turn-based: at most one open decision (engine.core contract)."""
+        return decisions.pending_all(self)
+
+    def decider(self) -> int:
+        return decisions.decider(self)
+
+    def legal_commands(self, seat: int) -> list[str]:
+        """Everything ``seat`` may send now: see :func:`decisions.legal_commands`."""
+        return decisions.legal_commands(self, seat)
+
+    def play_error(self, seat: int, counts: dict[str, int]) -> str | None:
+        return decisions.play_error(self, seat, counts)
+
+    def legal_counts(self, seat: int, building: str) -> list[int]:
+        return decisions.legal_counts(self, seat, building)
+
+    def place_error(self, hexes: tuple[str, ...]) -> str | None:
+        return decisions.place_error(self, hexes)
+
+    def building_points(self, building: str, hexes: list[str], district: str | None) -> int:
+        return turns.building_points(self, building, hexes, district)
+
+    # ------------------------------------------------------------------ apply
+    def canonical(self, seat: int, command: str) -> str:
+        """The canonical text of a command, validated against the current state."""
+        return checks.validate(self, seat, command)[0]
+
+    def apply(self, seat: int, command: str) -> list[Event]:
+        if self.over:
+            raise IllegalMove("the game is over")
+        text, move = checks.validate(self, seat, command)
+        events: list[Event] = []
+        self._places = None
+        turns.execute(self, seat, move, events)
+        self.history.append((seat, text))
+        self._decision = None
+        return events
 
     # ------------------------------------------------------------------ serialization
     def to_dict(self) -> JSON:
@@ -259,13 +281,8 @@ class VeneziaState(StateActions):
         c._places = None
         return c
 
-    # views live in engine.venezia.views to keep this module about rules
     def public_view(self) -> JSON:
-        from engine.venezia.views import public_view
-
-        return public_view(self)
+        return views.public_view(self)
 
     def player_view(self, seat: int) -> JSON:
-        from engine.venezia.views import player_view
-
-        return player_view(self, seat)
+        return views.player_view(self, seat)

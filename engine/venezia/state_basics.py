@@ -1,15 +1,17 @@
-"""Venezia state, part 1: the fields every part shares and the read-only questions about them.
+"""The data of a Venezia game and the read-only questions about it.
 
-Constants, the component counts (V-C), the slot layout and simple queries (names, turn order,
-architects, fronts, gold, the track). The rules proper build on this in the other
-``state_*`` modules; :mod:`engine.venezia.state` assembles them into ``VeneziaState``.
+Constants, the component counts (V-C), the slots of a state and simple queries (names, turn
+order, architects, fronts, gold, the track). The rules are plain functions of this data:
+:mod:`engine.venezia.decisions` (who decides what), :mod:`engine.venezia.checks` (validation)
+and :mod:`engine.venezia.turns` (execution); :class:`engine.venezia.state.VeneziaState` adds
+setup, serialization and the engine interface on top.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import JSON, Decision, IllegalMove
+from engine.core import JSON, Decision
 from engine.rng import Rng
 from engine.venezia.board import Board, load_components
 from engine.venezia.cards import ARCHITECT_TYPES
@@ -48,7 +50,7 @@ def components() -> _Components:
 
 
 class StateBasics:
-    """The slots of a Venezia state and the questions every other part asks of them."""
+    """The slots of a Venezia state and the questions every rule function asks of them."""
 
     __slots__ = (
         "_decision",
@@ -209,6 +211,19 @@ class StateBasics:
     def _has_cards(self, seat: int, building: str) -> bool:
         return any(e[0] == seat for e in self.cons[building])
 
+    def _put_building(self, building: str, hexes: tuple[str, ...], builder: int) -> int:
+        """Record a building on ``hexes`` and take its piece from the supply; its index."""
+        self._places = None
+        index = len(self.buildings)
+        districts = sorted({self.board.hexes[h].district for h in hexes})
+        self.buildings.append(
+            {"type": building, "hexes": list(hexes), "districts": districts, "builder": builder}
+        )
+        for h in hexes:
+            self.building_at[h] = index
+        self.supply[building] -= 1
+        return index
+
     def ranking(self) -> list[list[int]]:
         """V-E3: farthest first; only gondolas still on 0 can share a place."""
         groups: dict[int, list[int]] = {}
@@ -223,8 +238,3 @@ def _fresh_recent(active: int) -> dict[str, Any]:
 
 def _build_label(pb: dict[str, Any]) -> str:
     return f"{pb['type']} solo" if pb["kind"] == "solo" else str(pb["type"])
-
-
-def _wrong_verb(verb: str, d: Decision) -> IllegalMove:
-    verbs = sorted({o.split()[0] for o in d.options})
-    return IllegalMove(f"'{verb}' is not possible now: {d.prompt}. Possible: {', '.join(verbs)}")

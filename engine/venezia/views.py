@@ -7,25 +7,25 @@ the private view of its owner, and never in the public one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import JSON
+from engine.venezia import decisions
 from engine.venezia.cards import ARCHITECT_TYPES, TYPES, count_cards
+from engine.venezia.decisions import PUBLIC_OPTION_KINDS
 from engine.venezia.gold import exchange_options
+from engine.venezia.state_basics import StateBasics
 from engine.view_parts import own_decision, pending_part
 
-if TYPE_CHECKING:
-    from engine.venezia.state import VeneziaState
 
-
-def _seat_ref(state: VeneziaState, seat: int | None) -> int | str | None:
+def _seat_ref(state: StateBasics, seat: int | None) -> int | str | None:
     if seat is None:
         return None
     return "imaginary" if seat == state.imag else seat
 
 
-def public_view(state: VeneziaState) -> JSON:
-    d = state.pending()
+def public_view(state: StateBasics) -> JSON:
+    d = decisions.pending(state)
     players: list[dict[str, Any]] = []
     for s in range(state.n):
         tokens = state.tokens[s]
@@ -160,30 +160,24 @@ def _turn_changes(recent: dict[str, Any]) -> JSON:
     }
 
 
-def _public_res(state: VeneziaState) -> JSON | None:
+def _public_res(state: StateBasics) -> JSON | None:
     if state.res is None:
         return None
     return {**state.res, "movers": [list(m) for m in state.res["movers"]]}
 
 
-# Decisions whose options reveal nothing hidden (they depend on the board only).
-PUBLIC_OPTION_KINDS = frozenset(
-    {"build", "place", "district", "discard", "drain", "take", "flip_end"}
-)
-
-
-def player_view(state: VeneziaState, seat: int) -> JSON:
+def player_view(state: StateBasics, seat: int) -> JSON:
     """The public view plus what only ``seat`` may know: hand, token values, own options."""
     view = public_view(state)
     tokens = sorted(state.tokens[seat], reverse=True)
-    d = state.pending()
+    d = decisions.pending(state)
     view["me"] = {
         "seat": seat,
         "name": state.players[seat],
         "hand": list(state.hands[seat]),
         "tokens": tokens,
         "gold": sum(tokens),
-        "options": state.legal_commands(seat),
+        "options": decisions.legal_commands(state, seat),
         "decision": own_decision(d, seat),
         "exchanges": (
             exchange_options(state.tokens[seat])

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.canal_grande import resolve
+from engine.canal_grande.decisions import divide_options
 from engine.canal_grande.invariants import violations
-from engine.canal_grande.state import CanalGrandeState, divide_options
+from engine.canal_grande.state import CanalGrandeState
 from engine.canal_grande.votes import legal_placements
 from tests.canal_grande.helpers import position
 

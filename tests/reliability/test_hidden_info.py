@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from engine.core import Decision, Event
 from engine.venezia import VeneziaState
+from engine.venezia.decisions import PUBLIC_OPTION_KINDS
 from engine.venezia.determinize import determinize
-from engine.venezia.views import PUBLIC_OPTION_KINDS
 
 
 def random_position(players: int, seed: int, moves: int) -> VeneziaState:

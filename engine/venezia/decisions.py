@@ -1,0 +1,268 @@
+"""Who must decide what in Venezia, and every legal option with its reasons.
+
+The pending decision (prompt and complete canonical options), the legal card plays (V-1.8),
+placements (V-1.10) and draws (V-3), and the messages that say why a play is not legal. Plain
+read-only functions of the state's data (:class:`~engine.venezia.state_basics.StateBasics`); the
+decision is cached on the state until the next move.
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision
+from engine.venezia.cards import TYPES, count_cards, format_cards
+from engine.venezia.gold import exchange_options
+from engine.venezia.state_basics import StateBasics, _build_label
+
+PHASE_PROMPTS = {
+    "play": "play cards (or none)",
+    "build": "choose the next building to complete",
+    "place": "place the {building}",
+    "district": "name the district the ponte scores",
+    "exchange_window": "exchange gold before the others move, or continue",
+    "discard": "discard a whole type (at most two types may stay in front of you)",
+    "drain": "drain up to {left} swamp(s), or done",
+    "draw": "draw cards",
+    "take": "take {left} more card(s): pool cards first, then the deck",
+    "flip_end": "flip a card for Klaus-Jürgen, or done",
+}
+
+#: Decisions a player may decline with ``done`` (the gold pause, V-G1; draining, V-2.1; the
+#: flip after drawing, V-T1).
+OPTIONAL_PHASES = frozenset({"exchange_window", "drain", "flip_end"})
+
+# Decisions whose options reveal nothing hidden (they depend on the board only).
+PUBLIC_OPTION_KINDS = frozenset(
+    {"build", "place", "district", "discard", "drain", "take", "flip_end"}
+)
+
+SHAPE_WORDS = {
+    "basilica": "3 hexes in a triangle",
+    "palazzo": "2 adjacent hexes",
+    "campo": "1 hex",
+    "ponte": "a bridge site",
+    "casa": "1 hex",
+}
+
+
+# "", "ponte", "2 ponte", … per type and count: card words of canonical play commands.
+_CARD_WORDS = {t: ["", t, *(f"{k} {t}" for k in range(2, 11))] for t in TYPES}
+_DRAW_TEXT = {t: f"draw {t}" for t in TYPES}
+_SWAP_TEXT = {t: f"swap {t}" for t in TYPES}
+
+
+# ------------------------------------------------------------------ decisions
+def pending(self: StateBasics) -> Decision | None:
+    if self.over:
+        return None
+    if self._decision is None:
+        self._decision = make_decision(self)
+    return self._decision
+
+
+def pending_all(self: StateBasics) -> tuple[Decision, ...]:
+    """Venezia is turn-based: at most one open decision (engine.core contract)."""
+    d = pending(self)
+    return () if d is None else (d,)
+
+
+def decider(self: StateBasics) -> int:
+    if self.phase in ("place", "district") and self.res is not None:
+        return int(self.res["placer"])
+    return self.active
+
+
+def make_decision(self: StateBasics) -> Decision:
+    seat = decider(self)
+    phase = self.phase
+    prompt = PHASE_PROMPTS[phase]
+    if phase == "place" and self.res is not None:
+        b = self.res["type"]
+        prompt = prompt.format(building=f"{b} ({SHAPE_WORDS[b]})")
+    elif phase == "drain":
+        prompt = prompt.format(left=2 - self.drained)
+    elif phase == "take":
+        prompt = prompt.format(left=self.take_left)
+    optional = phase in OPTIONAL_PHASES
+    return Decision(
+        seat,
+        phase,
+        prompt,
+        tuple(_options(self, phase, seat)),
+        optional=optional,
+        public_options=phase in PUBLIC_OPTION_KINDS,
+        decline="done" if optional else None,
+    )
+
+
+def _options(self: StateBasics, phase: str, seat: int) -> list[str]:
+    if phase == "play":
+        opts = _legal_plays(self, seat)
+        if self._can_flip():
+            opts.append("flip")
+        return opts
+    if phase == "build":
+        seen: list[str] = []
+        for pb in self.pending_builds:
+            label = _build_label(pb)
+            if label not in seen:
+                seen.append(label)
+        return [f"build {label}" for label in seen]
+    if phase == "place":
+        text = self.fp.place_text
+        return [text[fp] for fp in legal_places(self)]
+    if phase == "district":
+        assert self.res is not None
+        return [f"score {d}" for d in self.res["districts"]]
+    if phase == "exchange_window":
+        return ["done", *exchange_options(self.tokens[seat])]
+    if phase == "discard":
+        return [f"discard {t}" for t in self.front(seat)]
+    if phase == "drain":
+        drain_text = self.fp.drain_text
+        return [drain_text[label] for label in self.swamp] + ["done"]
+    if phase == "draw":
+        return draw_options(self, seat)
+    if phase == "take":
+        opts = [f"draw {t}" for t in self.pool if t != self.swapped]
+        if self.deck or self.discard:
+            opts.append("draw deck")
+        return opts
+    if phase == "flip_end":
+        return ["flip", "done"]
+    raise AssertionError(phase)
+
+
+def legal_commands(self: StateBasics, seat: int) -> list[str]:
+    """Everything ``seat`` may send now: the pending decision's options, and for the
+    active player gold exchanges at any moment of his own turn (V-G1)."""
+    if self.over:
+        return []
+    d = pending(self)
+    assert d is not None
+    opts = list(d.options) if d.seat == seat else []
+    if seat == self.active and d.kind != "exchange_window" and not self.end_triggered:
+        opts.extend(exchange_options(self.tokens[seat]))  # none once the end is triggered
+    return opts
+
+
+# ------------------------------------------------------------------ play legality (V-1.8)
+def play_error(self: StateBasics, seat: int, counts: dict[str, int]) -> str | None:
+    """Why this card submission is illegal, or None. Judged on the whole submission."""
+    hand = count_cards(self.hands[seat])
+    for t, k in counts.items():
+        if k > hand.get(t, 0):
+            have = hand.get(t, 0)
+            return f"you have {have} {t} in hand, not {k}" + (
+                f" (your hand: {format_cards(hand) or 'empty'})"
+            )
+    for t, k in counts.items():
+        if t == "casa" or k == 0:
+            continue
+        legal = legal_counts(self, seat, t)
+        if k not in legal:
+            return _count_reason(self, seat, t, k, legal)
+    return None
+
+
+def legal_counts(self: StateBasics, seat: int, building: str) -> list[int]:
+    """All legal numbers of ``building`` cards to play now, whatever the hand holds."""
+    n = self.comp.needed[building]
+    c = s = 0
+    for e in self.cons[building]:
+        c += e[1]
+        if e[0] == seat:
+            s = e[1]
+    top = n - c if c > 0 else n - 1
+    joins = list(range(top + 1))
+    # A way-2 solo set (n more) only with none of one's own cards in it; n > top always.
+    return joins + [n + j for j in joins] if s == 0 else joins
+
+
+def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]) -> str:
+    n = self.comp.needed[t]
+    entries = self.cons[t]
+    c = sum(e[1] for e in entries)
+    s = sum(e[1] for e in entries if e[0] == seat)
+    allowed = ", ".join(str(x) for x in legal)
+    if c == 0:
+        why = f"no {t} cards lie in front of anyone; {n} build it alone"
+    elif s > 0:
+        why = f"the {t} construction holds {c} of {n} cards, {s} of them yours"
+    else:
+        why = f"the {t} construction holds {c} of {n} cards (none yours); {n} more build one alone"
+    return f"you cannot play {k} {t}: {why}. Allowed now: {allowed} (V-1.8)"
+
+
+def _legal_plays(self: StateBasics, seat: int) -> list[str]:
+    """Every legal card submission, as canonical ``play …`` commands."""
+    hand = self.hands[seat]
+    texts: list[str] = [""]
+    for t in TYPES:
+        have = hand.count(t)
+        if not have:
+            continue
+        if t == "casa":
+            counts: list[int] | range = range(have + 1)
+        else:
+            counts = [k for k in legal_counts(self, seat, t) if k <= have]
+        words = [_CARD_WORDS[t][k] for k in counts]
+        texts = [f"{p} {w}" if w and p else p or w for p in texts for w in words]
+    return [f"play {p}" if p else "play" for p in texts]
+
+
+# ------------------------------------------------------------------ placement
+def legal_places(self: StateBasics) -> list[tuple[str, ...]]:
+    """Empty footprints for the building being resolved (cached within one move)."""
+    assert self.res is not None
+    if self._places is not None:
+        return self._places
+    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
+    places = [fp for mask, fp in self.fp.masks[self.res["type"]] if not mask & blocked]
+    self._places = places
+    return places
+
+
+def place_error(self: StateBasics, hexes: tuple[str, ...]) -> str | None:
+    assert self.res is not None
+    building = self.res["type"]
+    need = self.comp_hexes(building)
+    if len(hexes) != need:
+        return f"the {building} needs {SHAPE_WORDS[building]}; you named {len(hexes)} hex(es)"
+    if len(set(hexes)) != len(hexes):
+        return "a hex is named twice"
+    for h in hexes:
+        if h in self.building_at:
+            b = self.buildings[self.building_at[h]]
+            return f"{h} is already built on (a {b['type']})"
+        if h in self.swamp:
+            return f"{h} is still a swamp: only empty hexes can be built on (V-1.10)"
+    key = tuple(sorted(hexes, key=self.fp.order.__getitem__))
+    if key not in self.fp.for_type(building):
+        districts = {self.board.hexes[h].district for h in hexes}
+        if building == "ponte":
+            return f"{' '.join(key)} is not a bridge site; a ponte needs the two hexes of one"
+        if len(districts) > 1:
+            return "all hexes of a building must lie in one district"
+        return f"{' '.join(key)} is not {SHAPE_WORDS[building]}"
+    return None
+
+
+# ------------------------------------------------------------------ draw options (V-3)
+def draw_options(self: StateBasics, seat: int) -> list[str]:
+    h = len(self.hands[seat])
+    opts: list[str] = []
+    if h <= self.comp.hand_limit - 1:
+        if self._cards_available():
+            opts.append("draw deck")
+        opts.extend([_DRAW_TEXT[t] for t in self.pool])
+    if 1 <= h <= self.comp.hand_limit - 2 and (self.pool or self._cards_available()):
+        hand = self.hands[seat]  # kept sorted in rulebook order
+        pool = self.pool
+        opts.extend(
+            [
+                _SWAP_TEXT[t]
+                for i, t in enumerate(hand)
+                if t not in pool and (i == 0 or hand[i - 1] != t)
+            ]
+        )
+    return opts
