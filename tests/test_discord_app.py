@@ -338,9 +338,9 @@ def table(app: TableBot) -> Table:
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games start with a fixed seed (the service draws one with secrets.randbits)."""
-    import bot.table.service
+    import bot.table.lobby
 
-    monkeypatch.setattr(bot.table.service.secrets, "randbits", lambda bits: 20240611)
+    monkeypatch.setattr(bot.table.lobby.secrets, "randbits", lambda bits: 20240611)
 
 
 async def seat(table: Table, *users: str) -> None:

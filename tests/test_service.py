@@ -568,8 +568,8 @@ async def test_render_processes_render_each_channel_in_its_own_process(tmp_path:
     try:
         await svc.warm_up()
         channels = [f"ch{i}" for i in range(8)]
-        pools = {ch: svc._render_proc(ch) for ch in channels}
-        assert all(pools[ch] is svc._render_proc(ch) for ch in channels)
+        pools = {ch: svc.draw.render_proc(ch) for ch in channels}
+        assert all(pools[ch] is svc.draw.render_proc(ch) for ch in channels)
         assert len({id(p) for p in pools.values()}) == 2  # both processes get channels
         for i, ch in enumerate(channels[:2]):
             out = await start(svc, ch, 2, seed=10 + i)

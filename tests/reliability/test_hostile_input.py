@@ -240,7 +240,7 @@ def assert_clean(out: Outcome | Reply, *, what: str) -> None:
 def table_hash(svc: TableService) -> tuple[int, str]:
     """Move count and state hash of the channel's game, as the service holds it (a test may
     peek: the hash is the one the service checks at restore)."""
-    state = svc._tables[CH].state
+    state = svc.tables.get(CH).state
     assert state is not None
     return len(state.history), state.state_hash()
 
