@@ -1,5 +1,6 @@
 """The lobby's game options: typed by the game's registration, checked, kept in SQLite (so a
-restart keeps them), shown in the lobby text and ``/status``, and handed to ``new_state``."""
+restart keeps them), shown in the lobby text and ``/status``, and handed to ``new_state``.
+:meth:`bot.table.lobby.Lobby.set_options` sets them; these helpers know no table service."""
 
 from __future__ import annotations
 

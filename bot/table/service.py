@@ -20,44 +20,22 @@ from typing import Any, TypeVar
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
-from bot.table.ai_seat import ai_levels
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
 from bot.table.lobby import Lobby
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
 from bot.table.reads import Reads
-from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, RestoreError, Tables
-from bot.table.render import (
-    ModuleRenderer,
-    PlaceholderRenderer,
-    Renderer,
-    RendererUnavailable,
-    default_renderer,
-)
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
+from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
-from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
+from bot.table.rules import DEFAULT_GAME, rules_help
 from bot.table.session import Session
 from engine.core import JSON, IllegalMove
 from engine.games import get_game
 from engine.registry import default_game, registration, table_registrations
 
-__all__ = [
-    "DEFAULT_GAME",
-    "HAND_DECISIONS",
-    "IMAGE_DECISIONS",
-    "RULE_TOPICS",
-    "SNAPSHOT_EVERY",
-    "ModuleRenderer",
-    "PlaceholderRenderer",
-    "Renderer",
-    "RendererUnavailable",
-    "RestoreError",
-    "TableService",
-    "ai_levels",
-    "default_renderer",
-    "rules_help",
-]
+__all__ = ["HAND_DECISIONS", "IMAGE_DECISIONS", "TableService"]
 
 log = logging.getLogger("bot.service")
 

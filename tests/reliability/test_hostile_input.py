@@ -448,7 +448,7 @@ def test_the_terminal_reads_huge_and_unicode_numbers_without_crashing(tmp_path: 
     and digits that int() cannot read (superscripts) get a refusal, not a traceback."""
     import io
 
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
     from bot.terminal import play as terminal
 
     class Piped(io.StringIO):
