@@ -27,7 +27,7 @@ from bot.discord.settings import Settings
 from bot.discord.specs import option_group, parse_id
 from bot.discord.views import VzButton, VzSelect, dynamic_item_for
 from bot.table.outputs import Code, DecisionInfo, Outcome
-from bot.table.service import PlaceholderRenderer
+from bot.table.render import PlaceholderRenderer
 
 CHANNEL = 5550001
 GUILD = 4440001
@@ -338,9 +338,9 @@ def table(app: TableBot) -> Table:
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games start with a fixed seed (the service draws one with secrets.randbits)."""
-    import bot.table.service
+    import bot.table.lobby
 
-    monkeypatch.setattr(bot.table.service.secrets, "randbits", lambda bits: 20240611)
+    monkeypatch.setattr(bot.table.lobby.secrets, "randbits", lambda bits: 20240611)
 
 
 async def seat(table: Table, *users: str) -> None:
@@ -1025,7 +1025,7 @@ async def test_two_quick_clicks_on_one_button(table: Table) -> None:
 async def test_real_renderer_start(settings: Settings) -> None:
     """With the real renderer (if the render package is there): the start posts a real PNG."""
     from bot.discord.app import make_renderer
-    from bot.table.service import RendererUnavailable
+    from bot.table.render import RendererUnavailable
 
     try:
         renderer = make_renderer("real")

@@ -67,7 +67,7 @@ async def test_the_public_buttons_are_the_same_in_twin_worlds(svc: TableService,
     for seed in SEEDS:
         channel = str(1000 + seed)
         await start_game(svc, channel, reg.name, seed)
-        table = svc._table(channel)
+        table = svc.tables.get(channel)
         rng = random.Random(seed)
         for move in range(MOVES):
             d, real = await _shown(messages, svc, channel)

@@ -249,7 +249,7 @@ def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
     """The channel's board picture shows the board only: the same board with another decision
     pending is the same picture (no upload), a changed board is another one."""
     from bot.discord.board import BoardOnlyRenderer
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
     from engine.games import get_game
 
     renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.table.render import PlaceholderRenderer
 from bot.table.render_procs import RenderFailed, RenderProcess
-from bot.table.service import PlaceholderRenderer
 from engine.games import get_game
 from tests.test_service_support import PNG_MAGIC, FlakyRenderer, open_service, start
 

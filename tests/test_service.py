@@ -12,7 +12,8 @@ import pytest
 from bot.storage.store import Storage
 from bot.table.ai_seat import ai_level, ai_levels, get_ai
 from bot.table.outputs import Code, Outcome
-from bot.table.service import IMAGE_DECISIONS, RULE_TOPICS, TableService
+from bot.table.rules import RULE_TOPICS
+from bot.table.service import IMAGE_DECISIONS, TableService
 from engine.core import Event
 from engine.games import GAMES, get_game
 from engine.venezia.ai.random_ai import RandomAi
@@ -340,7 +341,7 @@ async def test_images_are_png(real_svc: TableService) -> None:
 
 
 async def test_rules_help() -> None:
-    from bot.table.service import rules_help
+    from bot.table.rules import rules_help
 
     overview = rules_help()
     assert overview.ok and "turn" in overview.text
@@ -562,14 +563,14 @@ async def test_board_and_hand_reads_reuse_the_last_image(svc: TableService) -> N
 async def test_render_processes_render_each_channel_in_its_own_process(tmp_path: Path) -> None:
     """With render processes, images come back from them, and a channel always renders in
     the same process (its renderer caches then hold that channel's last images)."""
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
 
     svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), render_processes=2)
     try:
         await svc.warm_up()
         channels = [f"ch{i}" for i in range(8)]
-        pools = {ch: svc._render_proc(ch) for ch in channels}
-        assert all(pools[ch] is svc._render_proc(ch) for ch in channels)
+        pools = {ch: svc.draw.render_proc(ch) for ch in channels}
+        assert all(pools[ch] is svc.draw.render_proc(ch) for ch in channels)
         assert len({id(p) for p in pools.values()}) == 2  # both processes get channels
         for i, ch in enumerate(channels[:2]):
             out = await start(svc, ch, 2, seed=10 + i)

@@ -311,7 +311,7 @@ async def test_many_channels_at_once(tmp_path: Path) -> None:
 async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path) -> None:
     import threading
 
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
 
     gate = threading.Event()
     calls = []
@@ -349,7 +349,7 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
 async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path: Path) -> None:
     import threading
 
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
 
     gate = threading.Event()
     blocked = threading.Event()

@@ -16,13 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.table.outputs import Outcome
-from bot.table.service import (
-    ModuleRenderer,
-    PlaceholderRenderer,
-    Renderer,
-    RendererUnavailable,
-    TableService,
-)
+from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer, RendererUnavailable
+from bot.table.service import TableService
 from engine.core import JSON, GameState
 from engine.games import get_game
 

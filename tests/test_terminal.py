@@ -16,7 +16,8 @@ import pytest
 
 from bot import cli
 from bot.storage.store import Storage
-from bot.table.service import PlaceholderRenderer, TableService
+from bot.table.render import PlaceholderRenderer
+from bot.table.service import TableService
 from bot.terminal import play as terminal
 from bot.terminal import view as terminal_view
 from bot.terminal.setup import home_channel

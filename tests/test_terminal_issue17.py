@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.table.service import PlaceholderRenderer, TableService
+from bot.table.render import PlaceholderRenderer
+from bot.table.service import TableService
 from bot.terminal.io import Console
 from bot.terminal.play import CHANNEL
 from tests.test_terminal import ReaderIn, ScriptIn, game_channel, ranking, run, stored_moves

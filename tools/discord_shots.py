@@ -29,7 +29,7 @@ from simcord.preview._capture import ManagedCapture
 from bot.devtools.discord_sim import play_one
 from bot.discord.app import create_bot
 from bot.discord.settings import Settings
-from bot.table.service import default_renderer
+from bot.table.render import default_renderer
 
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 

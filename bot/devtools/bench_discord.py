@@ -62,7 +62,7 @@ async def play(
     from bot.devtools.discord_sim import figures, play_game
     from bot.discord.app import create_bot
     from bot.discord.settings import Settings
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
 
     with tempfile.TemporaryDirectory(prefix="venezia-bench-discord-") as tmp:
         settings = Settings(

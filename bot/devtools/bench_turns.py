@@ -39,13 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.table.outputs import Outcome
+from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from bot.table.render_procs import auto_render_processes
-from bot.table.service import (
-    ModuleRenderer,
-    PlaceholderRenderer,
-    Renderer,
-    TableService,
-)
+from bot.table.service import TableService
 from engine.registry import default_game, registration
 
 

@@ -39,7 +39,9 @@ from typing import IO, Any
 
 from bot.devtools.soak_driver import read_log
 from bot.storage.store import Storage
-from bot.table.service import PlaceholderRenderer, RestoreError, TableService
+from bot.table.records import RestoreError
+from bot.table.render import PlaceholderRenderer
+from bot.table.service import TableService
 from engine.games import get_game
 from engine.registry import default_game
 

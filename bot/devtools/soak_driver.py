@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.table.outputs import Code, Outcome
-from bot.table.service import PlaceholderRenderer, TableService
+from bot.table.render import PlaceholderRenderer
+from bot.table.service import TableService
 
 #: How often a random earlier acknowledged key is pressed again (must be refused).
 REPEAT_RATE = 0.03

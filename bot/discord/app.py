@@ -28,13 +28,8 @@ from bot.discord.commands import (
 from bot.discord.components import ComponentRouter
 from bot.discord.handlers import register_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
-from bot.table.service import (
-    PlaceholderRenderer,
-    Renderer,
-    RendererUnavailable,
-    TableService,
-    default_renderer,
-)
+from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
+from bot.table.service import TableService
 
 __all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer"]
 

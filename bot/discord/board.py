@@ -9,7 +9,7 @@ bytes, and the table message replaces its picture only when the board changed
 
 from __future__ import annotations
 
-from bot.table.service import Renderer
+from bot.table.render import Renderer
 from engine.core import JSON
 
 __all__ = ["DECISION_KEYS", "BoardOnlyRenderer", "board_only"]

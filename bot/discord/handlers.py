@@ -31,8 +31,8 @@ from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
 from bot.discord.specs import controls_for
 from bot.discord.start import start_command
+from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
-from bot.table.service import ai_levels
 from engine.registry import default_game, registration
 
 __all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands", "register_commands"]

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
 
-from bot.table import session
 from bot.table.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
+from bot.table.commit import Committer
 from bot.table.outputs import Code
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
 from engine.core import IllegalMove
 from engine.registry import registration
-
-if TYPE_CHECKING:
-    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 
@@ -33,69 +29,76 @@ def check_level(game: str, level: str | int | None, who: str) -> None:
         )
 
 
-def ai_for(svc: TableService, table: Table, seat: int) -> AiPlayer:
-    """The seat's policy (made on first use; a level the game lacks raises)."""
-    ai = table.ais.get(seat)
-    if ai is None:
-        assert table.record is not None
-        ai = get_ai(table.players[seat].ai_level, table.record.game_type)
-        table.ais[seat] = ai
-    return ai
+class AiDriver:
+    """Plays the AI seats' decisions through ``committer`` (at most ``max_ai_moves`` in a row
+    by default; ``None``: until a human must decide or the game ends)."""
 
+    def __init__(self, committer: Committer, max_ai_moves: int | None) -> None:
+        self.committer = committer
+        self.max_ai_moves = max_ai_moves
 
-def ai_chain(svc: TableService, table: Table, limit: int | None = -1) -> list[Applied]:
-    """Let AI seats decide while one must (at most ``limit`` moves; the default is the
-    ``max_ai_moves`` option, ``None`` means no limit); each move is validated and
-    committed."""
-    if limit == -1:
-        limit = svc.max_ai_moves
-    count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
-    done: list[Applied] = []
-    for _ in range(count):
-        state = table.state
-        if state is None or state.is_over or table.record is None:
-            break
-        # Every open decision an AI seat holds (one in a turn-based stage; in a simultaneous
-        # stage each AI seat answers while humans still think).
-        decision = next((d for d in state.pending_all() if table.players[d.seat].is_ai), None)
-        if decision is None:
-            break
-        seat = decision.seat
-        seq = len(state.history)
-        rng = random.Random(f"{table.record.seed}/{table.record.id}/{seq}/{seat}")
-        text = ""
-        try:
-            text = ai_for(svc, table, seat).choose(state.player_view(seat), decision, rng)
-            command = state.canonical(seat, text)
-        except IllegalMove as exc:
-            # A policy answered something the engine refuses: take one of the
-            # decision's own options so the game goes on (logged).
-            log.warning(
-                "channel %s: AI seat %s chose '%s' at move %s, refused (%s); playing a "
-                "random option of the decision instead",
-                table.channel_id,
-                seat,
-                text,
-                seq,
-                exc,
-            )
-            command = rng.choice(decision.options)
-        except Exception:
-            log.exception(
-                "channel %s: AI seat %s failed at move %s; playing a random option",
-                table.channel_id,
-                seat,
-                seq,
-            )
-            command = rng.choice(decision.options)
-        try:
-            done.append(session.commit(svc, table, seat, None, command, None))
-        except Refused as refused:  # another process moved first; the table is reloaded
-            log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
-            break
-        except Exception:
-            log.exception(
-                "channel %s: AI move %s '%s' not committed", table.channel_id, seq, command
-            )
-            break
-    return done
+    def ai_for(self, table: Table, seat: int) -> AiPlayer:
+        """The seat's policy (made on first use; a level the game lacks raises)."""
+        ai = table.ais.get(seat)
+        if ai is None:
+            assert table.record is not None
+            ai = get_ai(table.players[seat].ai_level, table.record.game_type)
+            table.ais[seat] = ai
+        return ai
+
+    def ai_chain(self, table: Table, limit: int | None = -1) -> list[Applied]:
+        """Let AI seats decide while one must (at most ``limit`` moves; the default is the
+        ``max_ai_moves`` option, ``None`` means no limit); each move is validated and
+        committed."""
+        if limit == -1:
+            limit = self.max_ai_moves
+        count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
+        done: list[Applied] = []
+        for _ in range(count):
+            state = table.state
+            if state is None or state.is_over or table.record is None:
+                break
+            # Every open decision an AI seat holds (one in a turn-based stage; in a simultaneous
+            # stage each AI seat answers while humans still think).
+            decision = next((d for d in state.pending_all() if table.players[d.seat].is_ai), None)
+            if decision is None:
+                break
+            seat = decision.seat
+            seq = len(state.history)
+            rng = random.Random(f"{table.record.seed}/{table.record.id}/{seq}/{seat}")
+            text = ""
+            try:
+                text = self.ai_for(table, seat).choose(state.player_view(seat), decision, rng)
+                command = state.canonical(seat, text)
+            except IllegalMove as exc:
+                # A policy answered something the engine refuses: take one of the
+                # decision's own options so the game goes on (logged).
+                log.warning(
+                    "channel %s: AI seat %s chose '%s' at move %s, refused (%s); playing a "
+                    "random option of the decision instead",
+                    table.channel_id,
+                    seat,
+                    text,
+                    seq,
+                    exc,
+                )
+                command = rng.choice(decision.options)
+            except Exception:
+                log.exception(
+                    "channel %s: AI seat %s failed at move %s; playing a random option",
+                    table.channel_id,
+                    seat,
+                    seq,
+                )
+                command = rng.choice(decision.options)
+            try:
+                done.append(self.committer.commit(table, seat, None, command, None))
+            except Refused as refused:  # another process moved first; the table is reloaded
+                log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
+                break
+            except Exception:
+                log.exception(
+                    "channel %s: AI move %s '%s' not committed", table.channel_id, seq, command
+                )
+                break
+        return done

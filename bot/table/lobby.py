@@ -7,27 +7,32 @@ import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from bot.storage.store import AlreadySeated, GameInProgress, GameNotActive, PlayerInfo, SeatRecord
-from bot.table import ai_driving, lobby_options, presentation, restore, session
+from bot.storage.store import (
+    AlreadySeated,
+    GameInProgress,
+    GameNotActive,
+    PlayerInfo,
+    SeatRecord,
+    Storage,
+)
+from bot.table import lobby_options
+from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
+from bot.table.restore import Restore, snapshot
+from bot.table.session import Session
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.registry import registration
 
-if TYPE_CHECKING:
-    from bot.table.service import TableService
-
 log = logging.getLogger("bot.service")
 
 
-def lobby_text(
-    svc: TableService, game: Game, seats: list[SeatRecord], table: Table | None = None
-) -> str:
+def lobby_text(game: Game, seats: list[SeatRecord], table: Table | None = None) -> str:
     host = lobby_host(seats)
     names = [
         s.display_name + (" (host)" if s is host else "") + (" [AI]" if s.is_ai else "")
@@ -56,7 +61,7 @@ def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
     return next((s for s in seats if not s.is_ai), None)
 
 
-def running_refusal(svc: TableService, table: Table, code: str, what: str) -> Refused:
+def running_refusal(table: Table, code: str, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()
@@ -71,351 +76,10 @@ def running_refusal(svc: TableService, table: Table, code: str, what: str) -> Re
     )
 
 
-def lobby_game(svc: TableService, table: Table, seats: list[SeatRecord]) -> Game:
-    name = table.lobby_game if seats and table.lobby_game else svc.default_game
+def lobby_game(table: Table, seats: list[SeatRecord], default_game: str) -> Game:
+    """The game the lobby gathers for (``default_game`` at an empty table)."""
+    name = table.lobby_game if seats and table.lobby_game else default_game
     return get_game(name)
-
-
-def join_worker(
-    svc: TableService, table: Table, user_id: str, name: str, game: str | None, guild_id: str | None
-) -> Outcome:
-    problem = None if guild_id is None else id_problem(guild_id, "guild id")
-    if problem is not None:
-        raise Refused(Code.MALFORMED, problem)
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise running_refusal(svc, table, Code.GAME_RUNNING, "you cannot join now")
-    seats = svc.storage.list_seats(table.channel_id)
-    current = lobby_game(svc, table, seats)
-    chosen = current
-    if game is not None:
-        try:
-            chosen = get_game(game)
-        except IllegalMove as exc:
-            raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
-        if seats and chosen.name != current.name:
-            raise Refused(
-                Code.WRONG_GAME,
-                f"this table is gathering for {current.title}, not {chosen.title}; join "
-                f"without naming a game, or /start game:{chosen.name} to switch (or pick it "
-                "in the lobby message's game menu)",
-            )
-    for s in seats:
-        if s.user_id == user_id:
-            raise Refused(
-                Code.ALREADY_SEATED,
-                f"you are already seated (seat {s.seat_order + 1} of {len(seats)})",
-            )
-    if len(seats) >= chosen.max_players:
-        raise Refused(
-            Code.TABLE_FULL,
-            f"the table is full: {chosen.title} seats at most {chosen.max_players}",
-        )
-    try:
-        svc.storage.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
-    except AlreadySeated as exc:
-        raise Refused(Code.ALREADY_SEATED, "you are already seated") from exc
-    if len(seats) == 0 or table.lobby_game != chosen.name:
-        lobby_options.remember(
-            svc, table, chosen.name, lobby_options.current_options(table, chosen.name)
-        )
-    table.finished = None
-    seats = svc.storage.list_seats(table.channel_id)
-    text = f"{clean_name(name)} joins. " + lobby_text(svc, chosen, seats, table)
-    return Outcome(True, public=(PublicUpdate(text),))
-
-
-def choose_game_worker(svc: TableService, table: Table, user_id: str, game: str) -> Outcome:
-    """A seated player switches the lobby to another game: the seats must fit it (AI levels
-    too), and its options start from their defaults."""
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise running_refusal(svc, table, Code.GAME_RUNNING, "the game is chosen in the lobby")
-    seats = svc.storage.list_seats(table.channel_id)
-    if not any(s.user_id == user_id for s in seats):
-        raise Refused(Code.NOT_SEATED, "join the table first; then you can choose its game")
-    try:
-        chosen = get_game(game)
-    except IllegalMove as exc:
-        raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
-    current = lobby_game(svc, table, seats)
-    if chosen.name == current.name:
-        raise Refused(Code.WRONG_GAME, f"this table is already set for {chosen.title}")
-    if len(seats) > chosen.max_players:
-        raise Refused(
-            Code.TABLE_FULL,
-            f"{chosen.title} seats at most {chosen.max_players}; {len(seats)} are seated "
-            "(/removebot or /leave first)",
-        )
-    for s in seats:
-        if s.is_ai and s.ai_level is not None:
-            ai_driving.check_level(chosen.name, s.ai_level, s.display_name)
-    reg = registration(chosen.name)
-    lobby_options.remember(svc, table, chosen.name, reg.check_options({}))
-    who = display(svc, table, user_id, seats)
-    reset = "; its options are at their defaults" if reg.options else ""
-    text = f"{who} switches the table to {chosen.title}{reset}. " + lobby_text(
-        svc, chosen, seats, table
-    )
-    return Outcome(True, public=(PublicUpdate(text),))
-
-
-def leave_worker(svc: TableService, table: Table, user_id: str, level: str | None) -> Outcome:
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        return replace_worker(svc, table, user_id, user_id, level, False)
-    seats = svc.storage.list_seats(table.channel_id)
-    if not any(s.user_id == user_id for s in seats):
-        if not seats:
-            raise session.no_game(svc, table)
-        raise Refused(Code.NOT_SEATED, "you are not seated at this table")
-    removed = svc.storage.leave_seat(table.channel_id, user_id)
-    assert removed is not None
-    seats = svc.storage.list_seats(table.channel_id)
-    if not any(not s.is_ai for s in seats):
-        if seats:
-            svc.storage.clear_seats(table.channel_id)
-        return Outcome(
-            True,
-            public=(PublicUpdate(f"{removed.display_name} leaves; the table is empty now."),),
-        )
-    game = lobby_game(svc, table, seats)
-    text = f"{removed.display_name} leaves. " + lobby_text(svc, game, seats, table)
-    return Outcome(True, public=(PublicUpdate(text),))
-
-
-def replace_worker(
-    svc: TableService,
-    table: Table,
-    user_id: str,
-    target_user_id: str,
-    level: str | None,
-    can_manage: bool,
-) -> Outcome:
-    """Give a running game's seat to an AI (the player left, or was replaced)."""
-    restore.ensure_loaded(svc, table)
-    if table.state is None or table.record is None:
-        raise session.no_game(svc, table)
-    seat = table.seat_of(target_user_id)
-    if seat is None:
-        raise Refused(
-            Code.NOT_SEATED,
-            "you are not playing in this game"
-            if user_id == target_user_id
-            else "that user is not playing in this game",
-        )
-    host = table.host()
-    if user_id != target_user_id and not can_manage and (host is None or host.user_id != user_id):
-        raise Refused(
-            Code.NOT_ALLOWED,
-            "only the player himself, the host or a channel manager can hand a seat to an AI",
-        )
-    try:
-        lv = ai_level(level)
-    except UnknownAiLevel as exc:
-        raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
-    ai_driving.check_level(table.record.game_type, lv.name, "the new AI")
-    before = table.state
-    old = table.players[seat]
-    name = table.state.players[seat]
-    humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
-    svc.storage.leave_seat(table.channel_id, target_user_id)
-    if not humans:
-        record = table.record
-        svc.storage.abort_game(record.id)
-        svc.storage.clear_seats(table.channel_id)
-        table.reset_game()
-        return Outcome(
-            True,
-            public=(PublicUpdate(f"{name} leaves; no human player is left: the game is aborted."),),
-            game_id=record.id,
-        )
-    players = list(table.players)
-    players[seat] = PlayerInfo(old.name, None, True, lv.code)
-    save_players(svc, table.record.id, players)
-    table.players = players
-    table.ais.pop(seat, None)
-    table.record = replace(table.record, players=tuple(players))
-    header = f"{name} leaves the game; an AI ({lv.name}) plays seat {seat + 1} from now on."
-    game_id = table.record.id
-    moves = ai_driving.ai_chain(svc, table)
-    if not moves:
-        return Outcome(
-            True,
-            public=(PublicUpdate(header),),
-            decision=presentation.decision_info(svc, table, table.state),
-            decisions=presentation.decisions_info(svc, table, table.state),
-            game_id=game_id,
-        )
-    return presentation.outcome(
-        svc, table, before, moves, players, game_id, lead=(PublicUpdate(header),)
-    )
-
-
-def save_players(svc: TableService, game_id: int, players: Sequence[PlayerInfo]) -> None:
-    """Persist a changed seat list of a running game.
-
-    ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
-    UPDATE in the storage's own write transaction (same lock, same rollback rules).
-    """
-    update = getattr(svc.storage, "update_players", None)
-    if update is not None:
-        update(game_id, list(players))
-        return
-    payload = json.dumps(
-        [p.to_json() for p in players],
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
-    with svc.storage._write("update_players") as conn:
-        cur = conn.execute(
-            "UPDATE games SET players = ? WHERE id = ? AND status = 'active'",
-            (payload, game_id),
-        )
-        if cur.rowcount != 1:
-            raise GameNotActive(game_id, None)
-
-
-def start_worker(
-    svc: TableService,
-    table: Table,
-    user_id: str,
-    seed: int | None,
-    game: str | None,
-    can_manage: bool = False,
-    options: Mapping[str, str] | None = None,
-) -> Outcome:
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise running_refusal(svc, table, Code.ALREADY_STARTED, "cannot start a second game")
-    if table.broken is not None:
-        raise session.no_game(svc, table)
-    seats = svc.storage.list_seats(table.channel_id)
-    if not seats:
-        raise Refused(Code.NO_GAME, "nobody has joined yet: /join first, then /start")
-    if not can_manage and not any(s.user_id == user_id for s in seats):
-        raise Refused(
-            Code.NOT_SEATED, "only a seated player or a channel manager can start: /join first"
-        )
-    try:
-        chosen = get_game(game) if game is not None else lobby_game(svc, table, seats)
-    except IllegalMove as exc:
-        raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
-    n = len(seats)
-    if n < chosen.min_players:
-        raise Refused(
-            Code.NOT_ENOUGH_PLAYERS,
-            f"{chosen.title} needs {player_count(chosen.min_players, chosen.max_players)}; "
-            f"{n} seated ({join_names([s.display_name for s in seats])}). /join or /addbot",
-        )
-    if n > chosen.max_players:
-        raise Refused(
-            Code.TABLE_FULL,
-            f"{chosen.title} seats at most {chosen.max_players}; {n} are seated",
-        )
-    reg = registration(chosen.name)
-    chosen_options = lobby_options.checked(
-        chosen.name, options or {}, lobby_options.current_options(table, chosen.name)
-    )
-    for s in seats:
-        if s.is_ai and s.ai_level is not None:
-            ai_driving.check_level(reg.name, s.ai_level, s.display_name)
-    reserved = reg.parts().texts.reserved_names(n)
-    names = unique_names([s.display_name for s in seats], reserved)
-    players = [
-        PlayerInfo(name, s.user_id, s.is_ai, s.ai_level)
-        for name, s in zip(names, seats, strict=True)
-    ]
-    if seed is None:
-        seed = secrets.randbits(48)
-    elif not 0 <= seed < 2**63:  # stored as an SQLite integer
-        raise Refused(Code.MALFORMED, "a seed is a whole number from 0 to 2^63 - 1")
-    try:
-        engine_options = reg.engine_options(chosen_options) if reg.options else None
-        state = chosen.new_state(names, seed, engine_options)
-    except IllegalMove as exc:
-        raise Refused(Code.NOT_ENOUGH_PLAYERS, str(exc)) from exc
-    try:
-        record = svc.storage.create_game(
-            table.channel_id,
-            chosen.name,
-            seed=seed,
-            options=chosen_options if reg.options else None,
-            players=players,
-            snapshot=restore.snapshot(svc, state),
-        )
-    except GameInProgress as exc:
-        table.loaded = False
-        raise Refused(Code.ALREADY_STARTED, "a game is already running here") from exc
-    table.reset_game()
-    table.hand_dirty.clear()
-    table.finished = None
-    lobby_options.remember(svc, table, chosen.name, chosen_options)
-    table.record = record
-    table.players = players
-    table.state = state
-    starter = next((s.display_name for s in seats if s.user_id == user_id), "A channel manager")
-    d = state.pending()
-    first = state.players[d.seat] if d is not None else "?"
-    header = (
-        f"{starter} starts {chosen.title}! Seats: "
-        + ", ".join(
-            f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "") for i, p in enumerate(players)
-        )
-        + f". {first} begins."
-        + lobby_options.describe(chosen.name, chosen_options)
-    )
-    moves = ai_driving.ai_chain(svc, table)
-    return presentation.outcome(svc, table, state, moves, players, record.id, header=header)
-
-
-def abort_worker(svc: TableService, table: Table, user_id: str, can_manage: bool) -> Outcome:
-    restore.ensure_loaded(svc, table)
-    if table.record is not None:
-        host = table.host()
-        if not can_manage and (host is None or host.user_id != user_id):
-            raise Refused(
-                Code.NOT_ALLOWED,
-                f"only the host ({host.name if host else 'nobody'}) or a channel manager "
-                "can abort the game",
-            )
-        record = table.record
-        svc.storage.abort_game(record.id)
-        svc.storage.clear_seats(table.channel_id)
-        who = display(svc, table, user_id)
-        table.reset_game()
-        table.finished = None
-        return Outcome(
-            True,
-            public=(PublicUpdate(f"The game was aborted by {who}. /join to start over."),),
-            game_id=record.id,
-        )
-    seats = svc.storage.list_seats(table.channel_id)
-    if not seats:
-        raise session.no_game(svc, table)
-    host_seat = lobby_host(seats)
-    if not can_manage and (host_seat is None or host_seat.user_id != user_id):
-        raise Refused(
-            Code.NOT_ALLOWED,
-            f"only the host ({host_seat.display_name if host_seat else 'nobody'}) or a "
-            "channel manager can close the table",
-        )
-    svc.storage.clear_seats(table.channel_id)
-    who = display(svc, table, user_id, seats)
-    return Outcome(True, public=(PublicUpdate(f"The table was closed by {who}."),))
-
-
-def display(
-    svc: TableService, table: Table, user_id: str, seats: Sequence[SeatRecord] | None = None
-) -> str:
-    for p in table.players:
-        if p.user_id == user_id:
-            return p.name
-    for s in seats or svc.storage.list_seats(table.channel_id):
-        if s.user_id == user_id:
-            return s.display_name
-    return "a channel manager"
 
 
 def ai_name(base: str, taken: Sequence[str]) -> str:
@@ -430,65 +94,449 @@ def ai_name(base: str, taken: Sequence[str]) -> str:
     return unique_names([base], taken)[0]
 
 
-def add_ai_worker(
-    svc: TableService, table: Table, user_id: str, level: str | None, can_manage: bool = False
-) -> Outcome:
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise running_refusal(svc, table, Code.GAME_RUNNING, "AI seats are added in the lobby")
-    seats = svc.storage.list_seats(table.channel_id)
-    if not can_manage and not any(s.user_id == user_id for s in seats):
-        raise Refused(Code.NOT_SEATED, "join the table first; then you can add AI seats")
-    try:
-        lv = ai_level(level)
-    except UnknownAiLevel as exc:
-        raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
-    game = lobby_game(svc, table, seats)
-    ai_driving.check_level(game.name, lv.name, "the new AI")
-    try:
-        lv.create(game.name)
-    except Exception as exc:
-        log.exception("AI level %s cannot be created", lv.name)
-        raise Refused(Code.UNKNOWN_AI, f"the {lv.name} AI is not available ({exc})") from exc
-    if len(seats) >= game.max_players:
-        raise Refused(
-            Code.TABLE_FULL, f"the table is full: {game.title} seats at most {game.max_players}"
-        )
-    name = ai_name(f"{lv.name.capitalize()} AI", [s.display_name for s in seats])
-    svc.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
-    seats = svc.storage.list_seats(table.channel_id)
-    return Outcome(
-        True, public=(PublicUpdate(f"{name} joins. " + lobby_text(svc, game, seats, table)),)
-    )
+class Lobby:
+    """A channel's lobby in ``storage``: seats, the chosen game and its options, AI seats;
+    starting, aborting, and handing a running game's seat to an AI (driven by ``ai``)."""
 
+    def __init__(
+        self,
+        storage: Storage,
+        restore: Restore,
+        session: Session,
+        ai: AiDriver,
+        presenter: Presenter,
+        default_game: str,
+    ) -> None:
+        self.storage = storage
+        self.restore = restore
+        self.session = session
+        self.ai = ai
+        self.presenter = presenter
+        self.default_game = default_game
 
-def remove_ai_worker(svc: TableService, table: Table, user_id: str, seat: int | None) -> Outcome:
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise running_refusal(svc, table, Code.GAME_RUNNING, "AI seats are removed in the lobby")
-    seats = svc.storage.list_seats(table.channel_id)
-    if not any(s.user_id == user_id for s in seats):
-        raise Refused(Code.NOT_SEATED, "join the table first")
-    ais = [s for s in seats if s.is_ai]
-    if seat is not None:
-        ais = [s for s in ais if s.seat_order == seat - 1]
-    if not ais:
-        raise Refused(
-            Code.NO_AI,
-            "there is no AI seat at this table"
-            if seat is None
-            else f"seat {seat} is no AI"
-            if 0 < seat <= len(seats)
-            else "there is no such seat; "
-            + ("the only seat is 1" if len(seats) == 1 else f"seats are 1–{len(seats)}"),
+    def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
+        return lobby_game(table, seats, self.default_game)
+
+    def join(
+        self, table: Table, user_id: str, name: str, game: str | None, guild_id: str | None
+    ) -> Outcome:
+        problem = None if guild_id is None else id_problem(guild_id, "guild id")
+        if problem is not None:
+            raise Refused(Code.MALFORMED, problem)
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, "you cannot join now")
+        seats = self.storage.list_seats(table.channel_id)
+        current = self.lobby_game(table, seats)
+        chosen = current
+        if game is not None:
+            try:
+                chosen = get_game(game)
+            except IllegalMove as exc:
+                raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+            if seats and chosen.name != current.name:
+                raise Refused(
+                    Code.WRONG_GAME,
+                    f"this table is gathering for {current.title}, not {chosen.title}; join "
+                    f"without naming a game, or /start game:{chosen.name} to switch (or pick it "
+                    "in the lobby message's game menu)",
+                )
+        for s in seats:
+            if s.user_id == user_id:
+                raise Refused(
+                    Code.ALREADY_SEATED,
+                    f"you are already seated (seat {s.seat_order + 1} of {len(seats)})",
+                )
+        if len(seats) >= chosen.max_players:
+            raise Refused(
+                Code.TABLE_FULL,
+                f"the table is full: {chosen.title} seats at most {chosen.max_players}",
+            )
+        try:
+            self.storage.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
+        except AlreadySeated as exc:
+            raise Refused(Code.ALREADY_SEATED, "you are already seated") from exc
+        if len(seats) == 0 or table.lobby_game != chosen.name:
+            lobby_options.remember(
+                self.storage, table, chosen.name, lobby_options.current_options(table, chosen.name)
+            )
+        table.finished = None
+        seats = self.storage.list_seats(table.channel_id)
+        text = f"{clean_name(name)} joins. " + lobby_text(chosen, seats, table)
+        return Outcome(True, public=(PublicUpdate(text),))
+
+    def choose_game(self, table: Table, user_id: str, game: str) -> Outcome:
+        """A seated player switches the lobby to another game: the seats must fit it (AI levels
+        too), and its options start from their defaults."""
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, "the game is chosen in the lobby")
+        seats = self.storage.list_seats(table.channel_id)
+        if not any(s.user_id == user_id for s in seats):
+            raise Refused(Code.NOT_SEATED, "join the table first; then you can choose its game")
+        try:
+            chosen = get_game(game)
+        except IllegalMove as exc:
+            raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+        current = self.lobby_game(table, seats)
+        if chosen.name == current.name:
+            raise Refused(Code.WRONG_GAME, f"this table is already set for {chosen.title}")
+        if len(seats) > chosen.max_players:
+            raise Refused(
+                Code.TABLE_FULL,
+                f"{chosen.title} seats at most {chosen.max_players}; {len(seats)} are seated "
+                "(/removebot or /leave first)",
+            )
+        for s in seats:
+            if s.is_ai and s.ai_level is not None:
+                check_level(chosen.name, s.ai_level, s.display_name)
+        reg = registration(chosen.name)
+        lobby_options.remember(self.storage, table, chosen.name, reg.check_options({}))
+        who = self.display(table, user_id, seats)
+        reset = "; its options are at their defaults" if reg.options else ""
+        text = f"{who} switches the table to {chosen.title}{reset}. " + lobby_text(
+            chosen, seats, table
         )
-    target = ais[-1]
-    svc.storage.remove_seat(table.channel_id, target.seat_order)
-    seats = svc.storage.list_seats(table.channel_id)
-    game = lobby_game(svc, table, seats)
-    return Outcome(
-        True,
-        public=(
-            PublicUpdate(f"{target.display_name} leaves. " + lobby_text(svc, game, seats, table)),
-        ),
-    )
+        return Outcome(True, public=(PublicUpdate(text),))
+
+    def leave(self, table: Table, user_id: str, level: str | None) -> Outcome:
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            return self.replace_with_ai(table, user_id, user_id, level, False)
+        seats = self.storage.list_seats(table.channel_id)
+        if not any(s.user_id == user_id for s in seats):
+            if not seats:
+                raise self.session.no_game(table)
+            raise Refused(Code.NOT_SEATED, "you are not seated at this table")
+        removed = self.storage.leave_seat(table.channel_id, user_id)
+        assert removed is not None
+        seats = self.storage.list_seats(table.channel_id)
+        if not any(not s.is_ai for s in seats):
+            if seats:
+                self.storage.clear_seats(table.channel_id)
+            return Outcome(
+                True,
+                public=(PublicUpdate(f"{removed.display_name} leaves; the table is empty now."),),
+            )
+        game = self.lobby_game(table, seats)
+        text = f"{removed.display_name} leaves. " + lobby_text(game, seats, table)
+        return Outcome(True, public=(PublicUpdate(text),))
+
+    def replace_with_ai(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        level: str | None,
+        can_manage: bool,
+    ) -> Outcome:
+        """Give a running game's seat to an AI (the player left, or was replaced)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise self.session.no_game(table)
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            raise Refused(
+                Code.NOT_SEATED,
+                "you are not playing in this game"
+                if user_id == target_user_id
+                else "that user is not playing in this game",
+            )
+        host = table.host()
+        if (
+            user_id != target_user_id
+            and not can_manage
+            and (host is None or host.user_id != user_id)
+        ):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                "only the player himself, the host or a channel manager can hand a seat to an AI",
+            )
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
+        check_level(table.record.game_type, lv.name, "the new AI")
+        before = table.state
+        old = table.players[seat]
+        name = table.state.players[seat]
+        humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
+        self.storage.leave_seat(table.channel_id, target_user_id)
+        if not humans:
+            record = table.record
+            self.storage.abort_game(record.id)
+            self.storage.clear_seats(table.channel_id)
+            table.reset_game()
+            return Outcome(
+                True,
+                public=(
+                    PublicUpdate(f"{name} leaves; no human player is left: the game is aborted."),
+                ),
+                game_id=record.id,
+            )
+        players = list(table.players)
+        players[seat] = PlayerInfo(old.name, None, True, lv.code)
+        self.save_players(table.record.id, players)
+        table.players = players
+        table.ais.pop(seat, None)
+        table.record = replace(table.record, players=tuple(players))
+        header = f"{name} leaves the game; an AI ({lv.name}) plays seat {seat + 1} from now on."
+        game_id = table.record.id
+        moves = self.ai.ai_chain(table)
+        if not moves:
+            return Outcome(
+                True,
+                public=(PublicUpdate(header),),
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=game_id,
+            )
+        return self.presenter.outcome(
+            table, before, moves, players, game_id, lead=(PublicUpdate(header),)
+        )
+
+    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
+        """Persist a changed seat list of a running game.
+
+        ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
+        UPDATE in the storage's own write transaction (same lock, same rollback rules).
+        """
+        update = getattr(self.storage, "update_players", None)
+        if update is not None:
+            update(game_id, list(players))
+            return
+        payload = json.dumps(
+            [p.to_json() for p in players],
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        with self.storage._write("update_players") as conn:
+            cur = conn.execute(
+                "UPDATE games SET players = ? WHERE id = ? AND status = 'active'",
+                (payload, game_id),
+            )
+            if cur.rowcount != 1:
+                raise GameNotActive(game_id, None)
+
+    def start(
+        self,
+        table: Table,
+        user_id: str,
+        seed: int | None,
+        game: str | None,
+        can_manage: bool = False,
+        options: Mapping[str, str] | None = None,
+    ) -> Outcome:
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.ALREADY_STARTED, "cannot start a second game")
+        if table.broken is not None:
+            raise self.session.no_game(table)
+        seats = self.storage.list_seats(table.channel_id)
+        if not seats:
+            raise Refused(Code.NO_GAME, "nobody has joined yet: /join first, then /start")
+        if not can_manage and not any(s.user_id == user_id for s in seats):
+            raise Refused(
+                Code.NOT_SEATED, "only a seated player or a channel manager can start: /join first"
+            )
+        try:
+            chosen = get_game(game) if game is not None else self.lobby_game(table, seats)
+        except IllegalMove as exc:
+            raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+        n = len(seats)
+        if n < chosen.min_players:
+            raise Refused(
+                Code.NOT_ENOUGH_PLAYERS,
+                f"{chosen.title} needs {player_count(chosen.min_players, chosen.max_players)}; "
+                f"{n} seated ({join_names([s.display_name for s in seats])}). /join or /addbot",
+            )
+        if n > chosen.max_players:
+            raise Refused(
+                Code.TABLE_FULL,
+                f"{chosen.title} seats at most {chosen.max_players}; {n} are seated",
+            )
+        reg = registration(chosen.name)
+        chosen_options = lobby_options.checked(
+            chosen.name, options or {}, lobby_options.current_options(table, chosen.name)
+        )
+        for s in seats:
+            if s.is_ai and s.ai_level is not None:
+                check_level(reg.name, s.ai_level, s.display_name)
+        reserved = reg.parts().texts.reserved_names(n)
+        names = unique_names([s.display_name for s in seats], reserved)
+        players = [
+            PlayerInfo(name, s.user_id, s.is_ai, s.ai_level)
+            for name, s in zip(names, seats, strict=True)
+        ]
+        if seed is None:
+            seed = secrets.randbits(48)
+        elif not 0 <= seed < 2**63:  # stored as an SQLite integer
+            raise Refused(Code.MALFORMED, "a seed is a whole number from 0 to 2^63 - 1")
+        try:
+            engine_options = reg.engine_options(chosen_options) if reg.options else None
+            state = chosen.new_state(names, seed, engine_options)
+        except IllegalMove as exc:
+            raise Refused(Code.NOT_ENOUGH_PLAYERS, str(exc)) from exc
+        try:
+            record = self.storage.create_game(
+                table.channel_id,
+                chosen.name,
+                seed=seed,
+                options=chosen_options if reg.options else None,
+                players=players,
+                snapshot=snapshot(state),
+            )
+        except GameInProgress as exc:
+            table.loaded = False
+            raise Refused(Code.ALREADY_STARTED, "a game is already running here") from exc
+        table.reset_game()
+        table.hand_dirty.clear()
+        table.finished = None
+        lobby_options.remember(self.storage, table, chosen.name, chosen_options)
+        table.record = record
+        table.players = players
+        table.state = state
+        starter = next((s.display_name for s in seats if s.user_id == user_id), "A channel manager")
+        d = state.pending()
+        first = state.players[d.seat] if d is not None else "?"
+        header = (
+            f"{starter} starts {chosen.title}! Seats: "
+            + ", ".join(
+                f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "") for i, p in enumerate(players)
+            )
+            + f". {first} begins."
+            + lobby_options.describe(chosen.name, chosen_options)
+        )
+        moves = self.ai.ai_chain(table)
+        return self.presenter.outcome(table, state, moves, players, record.id, header=header)
+
+    def abort(self, table: Table, user_id: str, can_manage: bool) -> Outcome:
+        self.restore.ensure_loaded(table)
+        if table.record is not None:
+            host = table.host()
+            if not can_manage and (host is None or host.user_id != user_id):
+                raise Refused(
+                    Code.NOT_ALLOWED,
+                    f"only the host ({host.name if host else 'nobody'}) or a channel manager "
+                    "can abort the game",
+                )
+            record = table.record
+            self.storage.abort_game(record.id)
+            self.storage.clear_seats(table.channel_id)
+            who = self.display(table, user_id)
+            table.reset_game()
+            table.finished = None
+            return Outcome(
+                True,
+                public=(PublicUpdate(f"The game was aborted by {who}. /join to start over."),),
+                game_id=record.id,
+            )
+        seats = self.storage.list_seats(table.channel_id)
+        if not seats:
+            raise self.session.no_game(table)
+        host_seat = lobby_host(seats)
+        if not can_manage and (host_seat is None or host_seat.user_id != user_id):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                f"only the host ({host_seat.display_name if host_seat else 'nobody'}) or a "
+                "channel manager can close the table",
+            )
+        self.storage.clear_seats(table.channel_id)
+        who = self.display(table, user_id, seats)
+        return Outcome(True, public=(PublicUpdate(f"The table was closed by {who}."),))
+
+    def display(self, table: Table, user_id: str, seats: Sequence[SeatRecord] | None = None) -> str:
+        for p in table.players:
+            if p.user_id == user_id:
+                return p.name
+        for s in seats or self.storage.list_seats(table.channel_id):
+            if s.user_id == user_id:
+                return s.display_name
+        return "a channel manager"
+
+    def add_ai(
+        self, table: Table, user_id: str, level: str | None, can_manage: bool = False
+    ) -> Outcome:
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, "AI seats are added in the lobby")
+        seats = self.storage.list_seats(table.channel_id)
+        if not can_manage and not any(s.user_id == user_id for s in seats):
+            raise Refused(Code.NOT_SEATED, "join the table first; then you can add AI seats")
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
+        game = self.lobby_game(table, seats)
+        check_level(game.name, lv.name, "the new AI")
+        try:
+            lv.create(game.name)
+        except Exception as exc:
+            log.exception("AI level %s cannot be created", lv.name)
+            raise Refused(Code.UNKNOWN_AI, f"the {lv.name} AI is not available ({exc})") from exc
+        if len(seats) >= game.max_players:
+            raise Refused(
+                Code.TABLE_FULL, f"the table is full: {game.title} seats at most {game.max_players}"
+            )
+        name = ai_name(f"{lv.name.capitalize()} AI", [s.display_name for s in seats])
+        self.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
+        seats = self.storage.list_seats(table.channel_id)
+        return Outcome(
+            True, public=(PublicUpdate(f"{name} joins. " + lobby_text(game, seats, table)),)
+        )
+
+    def remove_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, "AI seats are removed in the lobby")
+        seats = self.storage.list_seats(table.channel_id)
+        if not any(s.user_id == user_id for s in seats):
+            raise Refused(Code.NOT_SEATED, "join the table first")
+        ais = [s for s in seats if s.is_ai]
+        if seat is not None:
+            ais = [s for s in ais if s.seat_order == seat - 1]
+        if not ais:
+            raise Refused(
+                Code.NO_AI,
+                "there is no AI seat at this table"
+                if seat is None
+                else f"seat {seat} is no AI"
+                if 0 < seat <= len(seats)
+                else "there is no such seat; "
+                + ("the only seat is 1" if len(seats) == 1 else f"seats are 1–{len(seats)}"),
+            )
+        target = ais[-1]
+        self.storage.remove_seat(table.channel_id, target.seat_order)
+        seats = self.storage.list_seats(table.channel_id)
+        game = self.lobby_game(table, seats)
+        return Outcome(
+            True,
+            public=(
+                PublicUpdate(f"{target.display_name} leaves. " + lobby_text(game, seats, table)),
+            ),
+        )
+
+    def set_options(self, table: Table, user_id: str, options: Mapping[str, str]) -> Outcome:
+        """A seated player sets lobby options (``{}``: show them and what is allowed)."""
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, "options are set in the lobby")
+        seats = self.storage.list_seats(table.channel_id)
+        if not any(s.user_id == user_id for s in seats):
+            raise Refused(Code.NOT_SEATED, "join the table first; then you can set its options")
+        game = self.lobby_game(table, seats)
+        if not options:
+            text = (
+                lobby_options.options_help(game.name)
+                + "."
+                + lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
+            )
+            return Outcome(True, public=(PublicUpdate(text),))
+        if not registration(game.name).options:
+            raise Refused(Code.MALFORMED, lobby_options.options_help(game.name))
+        chosen = lobby_options.checked(
+            game.name, options, lobby_options.current_options(table, game.name)
+        )
+        lobby_options.remember(self.storage, table, game.name, chosen)
+        return Outcome(True, public=(PublicUpdate(lobby_text(game, seats, table)),))

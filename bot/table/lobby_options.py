@@ -1,19 +1,16 @@
 """The lobby's game options: typed by the game's registration, checked, kept in SQLite (so a
-restart keeps them), shown in the lobby text and ``/status``, and handed to ``new_state``."""
+restart keeps them), shown in the lobby text and ``/status``, and handed to ``new_state``.
+:meth:`bot.table.lobby.Lobby.set_options` sets them; these helpers know no table service."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from bot.table import lobby, restore
-from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.storage.store import Storage
+from bot.table.outputs import Code
 from bot.table.records import Refused, Table
 from engine.core import IllegalMove
 from engine.registry import registration
-
-if TYPE_CHECKING:
-    from bot.table.service import TableService
 
 
 def current_options(table: Table, game: str) -> dict[str, str]:
@@ -34,11 +31,11 @@ def checked(game: str, chosen: Mapping[str, str], base: Mapping[str, str]) -> di
         raise Refused(Code.MALFORMED, str(exc)) from exc
 
 
-def remember(svc: TableService, table: Table, game: str, options: Mapping[str, str]) -> None:
+def remember(storage: Storage, table: Table, game: str, options: Mapping[str, str]) -> None:
     """The lobby's choice, in memory and in SQLite."""
     table.lobby_game = game
     table.lobby_options = dict(options)
-    svc.storage.set_lobby_choice(table.channel_id, game, table.lobby_options)
+    storage.set_lobby_choice(table.channel_id, game, table.lobby_options)
 
 
 def describe(game: str, options: Mapping[str, str]) -> str:
@@ -59,26 +56,3 @@ def options_help(game: str) -> str:
         for o in reg.options
     ]
     return f"{reg.title} options: " + "; ".join(parts)
-
-
-def set_options_worker(
-    svc: TableService, table: Table, user_id: str, options: Mapping[str, str]
-) -> Outcome:
-    """A seated player sets lobby options (``{}``: show them and what is allowed)."""
-    restore.ensure_loaded(svc, table)
-    if table.state is not None:
-        raise lobby.running_refusal(svc, table, Code.GAME_RUNNING, "options are set in the lobby")
-    seats = svc.storage.list_seats(table.channel_id)
-    if not any(s.user_id == user_id for s in seats):
-        raise Refused(Code.NOT_SEATED, "join the table first; then you can set its options")
-    game = lobby.lobby_game(svc, table, seats)
-    if not options:
-        text = (
-            options_help(game.name) + "." + describe(game.name, current_options(table, game.name))
-        )
-        return Outcome(True, public=(PublicUpdate(text),))
-    if not registration(game.name).options:
-        raise Refused(Code.MALFORMED, options_help(game.name))
-    chosen = checked(game.name, options, current_options(table, game.name))
-    remember(svc, table, game.name, chosen)
-    return Outcome(True, public=(PublicUpdate(lobby.lobby_text(svc, game, seats, table)),))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.storage.store import PlayerInfo
-from bot.table import dispatch, stages
+from bot.table import stages
+from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of
 from bot.table.outputs import (
     DecisionInfo,
@@ -20,9 +21,6 @@ from bot.table.outputs import (
 )
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
-
-if TYPE_CHECKING:
-    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 
@@ -54,15 +52,15 @@ def side_action_open(game: str | None, view: JSON, seat: int) -> bool:
 
 
 def decision_info(
-    svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
+    table: Table, state: GameState | None, public_view: JSON | None = None
 ) -> DecisionInfo | None:
     """The first open decision (the only one in a turn-based stage)."""
-    infos = decisions_info(svc, table, state, public_view)
+    infos = decisions_info(table, state, public_view)
     return infos[0] if infos else None
 
 
 def decisions_info(
-    svc: TableService, table: Table, state: GameState | None, public_view: JSON | None = None
+    table: Table, state: GameState | None, public_view: JSON | None = None
 ) -> tuple[DecisionInfo, ...]:
     """Every open decision: one per seat still to answer in a simultaneous stage."""
     if state is None or state.is_over or table.record is None:
@@ -107,198 +105,203 @@ def next_line(state: GameState, d: Decision | None) -> str:
     return f"➡ {state.players[d.seat]}: {question(d.prompt)}"
 
 
-def outcome(
-    svc: TableService,
-    table: Table,
-    before: GameState,
-    moves: list[Applied],
-    players: list[PlayerInfo],
-    game_id: int,
-    header: str | None = None,
-    lead: Sequence[PublicUpdate] = (),
-) -> Outcome:
-    """The outputs of committed moves; if building them fails (a bug), the moves still
-    count: the players get the texts alone rather than a false "nothing changed"."""
-    try:
-        return build_outcome(svc, table, before, moves, players, game_id, header, lead)
-    except Exception:
-        log.exception("channel %s: building the outputs failed", table.channel_id)
-        lines = ([header] if header else []) + [m.text for m in moves]
-        state = table.state
-        return Outcome(
-            True,
-            public=(*lead, PublicUpdate("\n".join(lines) or "(done)")),
-            decision=decision_info(svc, table, state) if state is not None else None,
-            decisions=decisions_info(svc, table, state) if state is not None else (),
-            game_id=game_id,
-            seq=moves[-1].seq if moves else None,
-            game_over=state is None,
-        )
+class Presenter:
+    """Turns committed moves into outputs, with the images ``draw`` renders."""
 
+    def __init__(self, draw: RenderDispatch) -> None:
+        self.draw = draw
 
-def build_outcome(
-    svc: TableService,
-    table: Table,
-    before: GameState,
-    moves: list[Applied],
-    players: list[PlayerInfo],
-    game_id: int,
-    header: str | None = None,
-    lead: Sequence[PublicUpdate] = (),
-) -> Outcome:
-    """Coalesce committed moves into public updates (one per turn: the first reports the
-    command, later ones AI turns) and private ones; ``header`` starts the first update
-    (and forces a board image and a hand update for everybody, as at the start)."""
-    after = table.state
-    if after is None:
-        assert table.finished is not None and table.finished.state is not None
-        after = table.finished.state
-    publics: list[PublicUpdate] = list(lead)
-    lines: list[str] = [header] if header else []
-    turn_over = False
-    ended = after.is_over
-    reg = registration_of(after.game_name)
-    words = reg.parts().texts
-    for i, m in enumerate(moves):
-        lines.append(m.text)
-        turn_over = m.turn_view is not None
-        if m.turn_view is not None and i < len(moves) - 1:
-            # A turn ended inside an AI chain: one update per turn, with the board as it
-            # was at that turn's end.
-            image = dispatch.render(svc, "board", m.turn_view, table.channel_id)
+    def outcome(
+        self,
+        table: Table,
+        before: GameState,
+        moves: list[Applied],
+        players: list[PlayerInfo],
+        game_id: int,
+        header: str | None = None,
+        lead: Sequence[PublicUpdate] = (),
+    ) -> Outcome:
+        """The outputs of committed moves; if building them fails (a bug), the moves still
+        count: the players get the texts alone rather than a false "nothing changed"."""
+        try:
+            return self.build_outcome(table, before, moves, players, game_id, header, lead)
+        except Exception:
+            log.exception("channel %s: building the outputs failed", table.channel_id)
+            lines = ([header] if header else []) + [m.text for m in moves]
+            state = table.state
+            return Outcome(
+                True,
+                public=(*lead, PublicUpdate("\n".join(lines) or "(done)")),
+                decision=decision_info(table, state) if state is not None else None,
+                decisions=decisions_info(table, state) if state is not None else (),
+                game_id=game_id,
+                seq=moves[-1].seq if moves else None,
+                game_over=state is None,
+            )
+
+    def build_outcome(
+        self,
+        table: Table,
+        before: GameState,
+        moves: list[Applied],
+        players: list[PlayerInfo],
+        game_id: int,
+        header: str | None = None,
+        lead: Sequence[PublicUpdate] = (),
+    ) -> Outcome:
+        """Coalesce committed moves into public updates (one per turn: the first reports the
+        command, later ones AI turns) and private ones; ``header`` starts the first update
+        (and forces a board image and a hand update for everybody, as at the start)."""
+        after = table.state
+        if after is None:
+            assert table.finished is not None and table.finished.state is not None
+            after = table.finished.state
+        publics: list[PublicUpdate] = list(lead)
+        lines: list[str] = [header] if header else []
+        turn_over = False
+        ended = after.is_over
+        reg = registration_of(after.game_name)
+        words = reg.parts().texts
+        for i, m in enumerate(moves):
+            lines.append(m.text)
+            turn_over = m.turn_view is not None
+            if m.turn_view is not None and i < len(moves) - 1:
+                # A turn ended inside an AI chain: one update per turn, with the board as it
+                # was at that turn's end.
+                image = self.draw.render("board", m.turn_view, table.channel_id)
+                publics.append(
+                    PublicUpdate(
+                        "\n".join(lines),
+                        image,
+                        "board" if image is not None else None,
+                        m.seq,
+                        turn_over=True,
+                    )
+                )
+                lines = []
+        d = None if ended else after.pending()
+        view: JSON | None = None
+        if lines or len(publics) == len(lead):
+            kind: ImageKind | None = None
+            if ended:
+                kind = "end"
+            elif (
+                turn_over
+                or header is not None
+                or (
+                    d is not None
+                    and d.kind in reg.image_decisions
+                    and not players[d.seat].is_ai  # an AI needs no picture
+                )
+            ):
+                kind = "board"
+            if not ended:
+                lines.append(next_line(after, d))
+            image = None
+            if kind is not None:
+                view = moves[-1].turn_view if moves and turn_over else after.public_view()
+                assert view is not None
+                image = self.draw.render(kind, view, table.channel_id)
+                if image is not None and kind == "board":
+                    table.images[("board", -1)] = (game_id, len(after.history), image)
             publics.append(
                 PublicUpdate(
-                    "\n".join(lines),
+                    "\n".join(x for x in lines if x),
                     image,
-                    "board" if image is not None else None,
-                    m.seq,
-                    turn_over=True,
+                    kind if image is not None else None,
+                    seq=moves[-1].seq if moves else len(after.history) - 1,
+                    turn_over=bool(moves) and (turn_over or ended),
                 )
             )
-            lines = []
-    d = None if ended else after.pending()
-    view: JSON | None = None
-    if lines or len(publics) == len(lead):
-        kind: ImageKind | None = None
-        if ended:
-            kind = "end"
-        elif (
-            turn_over
-            or header is not None
-            or (
-                d is not None
-                and d.kind in reg.image_decisions
-                and not players[d.seat].is_ai  # an AI needs no picture
+        # Private: each event's private text, and a hand update for every player whose secret
+        # part (the registration's secret_part) changed. Only seats named by an event can change.
+        texts: dict[int, list[str]] = {}
+        echoes: dict[int, list[str]] = {}
+        touched: set[int] = set()
+        for m in moves:
+            for e in m.events:
+                if e.seat is not None:
+                    touched.add(e.seat)
+                for seat, text in e.private.items():
+                    texts.setdefault(seat, []).append(text)
+                    if e.echo:
+                        echoes.setdefault(seat, []).append(text)
+                    touched.add(seat)
+        privates: list[PrivateUpdate] = []
+        dirty = table.hand_dirty
+        nxt = None if after.is_over else after.pending()
+        # A seat no event named kept its secret: its known one stays true after these moves.
+        stamp_before = (game_id, len(before.history))
+        for seat, known in list(table.secrets.items()):
+            if seat not in touched and known[:2] == stamp_before:
+                table.secrets[seat] = (game_id, len(after.history), known[2])
+        for seat, p in enumerate(players):
+            if p.is_ai or p.user_id is None:
+                continue
+            if header is None and seat not in touched and seat not in dirty:
+                continue
+            view_after = after.player_view(seat)
+            secret_after = words.secret_part(view_after)
+            changed = header is not None
+            if not changed and seat in touched:
+                remembered = table.secrets.get(seat)
+                secret_before = (
+                    remembered[2]
+                    if remembered is not None and remembered[:2] == (game_id, len(before.history))
+                    else words.secret_part(before.player_view(seat))
+                )
+                changed = secret_before != secret_after
+            table.secrets[seat] = (game_id, len(after.history), secret_after)
+            if changed and self.draw.hand_images != "off":
+                dirty.add(seat)
+            # The hand image: at every change ("always"), or once the player's own run of
+            # decisions has settled - the next decision is someone else's, or is about his
+            # cards, or the turn is over ("settled"; the texts still go out at every change).
+            settled = (
+                header is not None
+                or self.draw.hand_images == "always"
+                or turn_over
+                or nxt is None
+                or nxt.seat != seat
+                or nxt.kind in reg.hand_decisions
             )
-        ):
-            kind = "board"
-        if not ended:
-            lines.append(next_line(after, d))
-        image = None
-        if kind is not None:
-            view = moves[-1].turn_view if moves and turn_over else after.public_view()
-            assert view is not None
-            image = dispatch.render(svc, kind, view, table.channel_id)
-            if image is not None and kind == "board":
-                table.images[("board", -1)] = (game_id, len(after.history), image)
-        publics.append(
-            PublicUpdate(
-                "\n".join(x for x in lines if x),
-                image,
-                kind if image is not None else None,
-                seq=moves[-1].seq if moves else len(after.history) - 1,
-                turn_over=bool(moves) and (turn_over or ended),
+            hand_image = None
+            if seat in dirty and settled:
+                dirty.discard(seat)
+                hand_image = self.draw.render("hand", view_after, table.channel_id)
+                if hand_image is not None:
+                    table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
+            if not changed and seat not in texts and hand_image is None:
+                continue
+            body = list(texts.get(seat, []))
+            summary = ""
+            if changed or hand_image is not None:
+                summary = words.hand_text(view_after)
+                body.append(summary)
+            privates.append(
+                PrivateUpdate(
+                    p.user_id,
+                    seat,
+                    "\n".join(body),
+                    hand_image,
+                    "hand" if hand_image is not None else None,
+                    summary=summary,
+                    echo=tuple(echoes.get(seat, ())),
+                )
             )
-        )
-    # Private: each event's private text, and a hand update for every player whose secret
-    # part (the registration's secret_part) changed. Only seats named by an event can change.
-    texts: dict[int, list[str]] = {}
-    echoes: dict[int, list[str]] = {}
-    touched: set[int] = set()
-    for m in moves:
-        for e in m.events:
-            if e.seat is not None:
-                touched.add(e.seat)
-            for seat, text in e.private.items():
-                texts.setdefault(seat, []).append(text)
-                if e.echo:
-                    echoes.setdefault(seat, []).append(text)
-                touched.add(seat)
-    privates: list[PrivateUpdate] = []
-    dirty = table.hand_dirty
-    nxt = None if after.is_over else after.pending()
-    # A seat no event named kept its secret: its known one stays true after these moves.
-    stamp_before = (game_id, len(before.history))
-    for seat, known in list(table.secrets.items()):
-        if seat not in touched and known[:2] == stamp_before:
-            table.secrets[seat] = (game_id, len(after.history), known[2])
-    for seat, p in enumerate(players):
-        if p.is_ai or p.user_id is None:
-            continue
-        if header is None and seat not in touched and seat not in dirty:
-            continue
-        view_after = after.player_view(seat)
-        secret_after = words.secret_part(view_after)
-        changed = header is not None
-        if not changed and seat in touched:
-            remembered = table.secrets.get(seat)
-            secret_before = (
-                remembered[2]
-                if remembered is not None and remembered[:2] == (game_id, len(before.history))
-                else words.secret_part(before.player_view(seat))
+        decisions: tuple[DecisionInfo, ...] = ()
+        if table.state is not None:
+            decisions = decisions_info(
+                table, table.state, view if view is not None and table.state is after else None
             )
-            changed = secret_before != secret_after
-        table.secrets[seat] = (game_id, len(after.history), secret_after)
-        if changed and svc.hand_images != "off":
-            dirty.add(seat)
-        # The hand image: at every change ("always"), or once the player's own run of
-        # decisions has settled - the next decision is someone else's, or is about his
-        # cards, or the turn is over ("settled"; the texts still go out at every change).
-        settled = (
-            header is not None
-            or svc.hand_images == "always"
-            or turn_over
-            or nxt is None
-            or nxt.seat != seat
-            or nxt.kind in reg.hand_decisions
+        return Outcome(
+            True,
+            public=tuple(publics),
+            private=tuple(privates),
+            decision=decisions[0] if decisions else None,
+            decisions=decisions,
+            game_id=game_id,
+            seq=moves[-1].seq if moves else None,
+            game_over=ended,
+            started=header is not None,
         )
-        hand_image = None
-        if seat in dirty and settled:
-            dirty.discard(seat)
-            hand_image = dispatch.render(svc, "hand", view_after, table.channel_id)
-            if hand_image is not None:
-                table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
-        if not changed and seat not in texts and hand_image is None:
-            continue
-        body = list(texts.get(seat, []))
-        summary = ""
-        if changed or hand_image is not None:
-            summary = words.hand_text(view_after)
-            body.append(summary)
-        privates.append(
-            PrivateUpdate(
-                p.user_id,
-                seat,
-                "\n".join(body),
-                hand_image,
-                "hand" if hand_image is not None else None,
-                summary=summary,
-                echo=tuple(echoes.get(seat, ())),
-            )
-        )
-    decisions: tuple[DecisionInfo, ...] = ()
-    if table.state is not None:
-        decisions = decisions_info(
-            svc, table, table.state, view if view is not None and table.state is after else None
-        )
-    return Outcome(
-        True,
-        public=tuple(publics),
-        private=tuple(privates),
-        decision=decisions[0] if decisions else None,
-        decisions=decisions,
-        game_id=game_id,
-        seq=moves[-1].seq if moves else None,
-        game_over=ended,
-        started=header is not None,
-    )

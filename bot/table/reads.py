@@ -3,69 +3,22 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
-from bot.storage.store import PlayerInfo
-from bot.table import dispatch, lobby, lobby_options, presentation, restore, session, stages
+from bot.storage.store import PlayerInfo, Storage
+from bot.table import lobby_options, stages
+from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of, texts_of
 from bot.table.input_guard import normal_command
+from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Reply
+from bot.table.presentation import decision_info, decisions_info
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
+from bot.table.restore import Restore, fresh_state, log_entry
+from bot.table.session import Session
 from engine.core import JSON, GameState
 
-if TYPE_CHECKING:
-    from bot.table.service import TableService
 
-
-def remember_last_game(svc: TableService, table: Table) -> None:
-    """After a restart: the channel's last finished game (replayed) for board/hand/log."""
-    if table.state is None and table.finished is None and table.broken is None:
-        session.no_game(svc, table)
-
-
-def shown_state(svc: TableService, table: Table) -> tuple[GameState, list[PlayerInfo]]:
-    restore.ensure_loaded(svc, table)
-    remember_last_game(svc, table)
-    if table.state is not None:
-        return table.state, table.players
-    if table.finished is not None and table.finished.state is not None:
-        return table.finished.state, table.finished.players
-    raise session.no_game(svc, table)
-
-
-def board_worker(svc: TableService, table: Table) -> Reply:
-    state, _ = shown_state(svc, table)
-    view = state.public_view()
-    kind: ImageKind = "board"
-    image = dispatch.cached_image(svc, table, state, kind, -1, view)
-    return Reply(
-        status_lines(svc, table, state)[0],
-        image=image,
-        image_kind=kind if image is not None else None,
-        decision=presentation.decision_info(svc, table, table.state),
-    )
-
-
-def hand_worker(svc: TableService, table: Table, user_id: str) -> Reply:
-    state, players = shown_state(svc, table)
-    seat = next((i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None)
-    if seat is None:
-        raise Refused(Code.NOT_SEATED, "you are not playing in this game")
-    view = state.player_view(seat)
-    image = dispatch.cached_image(svc, table, state, "hand", seat, view)
-    lines = [texts_of(state.game_name).hand_text(view)]
-    me = view.get("me") or {}
-    if me.get("decision"):
-        lines.append(f"your decision: {me['decision'].get('prompt')}")
-    return Reply(
-        "\n".join(lines),
-        image=image,
-        image_kind="hand" if image is not None else None,
-        private=True,
-    )
-
-
-def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]:
+def status_lines(table: Table, state: GameState) -> list[str]:
     view = state.public_view()
     reg = registration_of(state.game_name)
     title = reg.title
@@ -99,156 +52,208 @@ def table_options(table: Table, state: GameState) -> dict[str, str]:
     return {}
 
 
-def game_of(svc: TableService, table: Table) -> str | None:
-    """The game of the channel's table: running, else the lobby's choice, else the last one."""
-    restore.ensure_loaded(svc, table)
-    if table.record is not None:
-        return table.record.game_type
-    if table.lobby_game is not None:
-        return table.lobby_game
-    return table.finished.game_type if table.finished is not None else None
+class Reads:
+    """The reads of a channel's table (board, hand, status, log, options, views), loaded
+    through ``restore``; images through ``draw``'s per-table cache."""
 
+    def __init__(
+        self,
+        storage: Storage,
+        restore: Restore,
+        session: Session,
+        draw: RenderDispatch,
+        default_game: str,
+    ) -> None:
+        self.storage = storage
+        self.restore = restore
+        self.session = session
+        self.draw = draw
+        self.default_game = default_game
 
-def options_of(svc: TableService, table: Table) -> dict[str, str] | None:
-    """The options of the channel's table as :func:`game_of` finds its game (``None``: no
-    table)."""
-    restore.ensure_loaded(svc, table)
-    if table.record is not None:
-        return dict(table.record.options or {})
-    if table.lobby_game is not None:
-        return dict(table.lobby_options)
-    if table.finished is not None:
-        return dict(table.finished.options)
-    return None
+    def remember_last_game(self, table: Table) -> None:
+        """After a restart: the channel's last finished game (replayed) for board/hand/log."""
+        if table.state is None and table.finished is None and table.broken is None:
+            self.session.no_game(table)
 
-
-def lobby_choice(svc: TableService, table: Table) -> tuple[str, dict[str, str]]:
-    """The lobby's game and its option texts (the default game's without seats)."""
-    restore.ensure_loaded(svc, table)
-    seats = svc.storage.list_seats(table.channel_id)
-    game = lobby.lobby_game(svc, table, seats).name
-    return game, lobby_options.current_options(table, game)
-
-
-def status_worker(svc: TableService, table: Table) -> Reply:
-    restore.ensure_loaded(svc, table)
-    if table.state is None:
-        if table.broken is not None:
-            raise session.no_game(svc, table)
-        seats = svc.storage.list_seats(table.channel_id)
-        if seats:
-            text = lobby.lobby_text(svc, lobby.lobby_game(svc, table, seats), seats, table)
-            if table.finished is not None:
-                text = f"Last game: {table.finished.summary}\n{text}"
-            return Reply(text)
+    def shown_state(self, table: Table) -> tuple[GameState, list[PlayerInfo]]:
+        self.restore.ensure_loaded(table)
+        self.remember_last_game(table)
+        if table.state is not None:
+            return table.state, table.players
         if table.finished is not None and table.finished.state is not None:
-            lines = status_lines(svc, table, table.finished.state)
-            return Reply("\n".join(lines), lines=tuple(lines))
-        raise session.no_game(svc, table)
-    lines = status_lines(svc, table, table.state)
-    return Reply(
-        "\n".join(lines),
-        lines=tuple(lines),
-        decision=presentation.decision_info(svc, table, table.state),
-    )
+            return table.finished.state, table.finished.players
+        raise self.session.no_game(table)
 
-
-def log_worker(svc: TableService, table: Table, limit: int) -> Reply:
-    restore.ensure_loaded(svc, table)
-    remember_last_game(svc, table)
-    limit = max(1, min(limit, LOG_KEEP))
-    if table.state is not None and table.record is not None:
-        total = len(table.state.history)
-        entries = list(table.log)
-        want = min(limit, total)
-        if len(entries) < want:
-            entries = rebuild_log(svc, table)
-        entries = entries[-limit:]
-    elif table.finished is not None and table.finished.log:
-        entries = table.finished.log[-limit:]
-    elif table.finished is not None or table.broken is not None:
-        raise session.no_game(svc, table)
-    else:
-        raise session.no_game(svc, table)
-    if not entries:
-        return Reply("no moves yet")
-    lines = tuple(f"#{e.seq + 1} {e.text}" for e in entries)
-    return Reply("\n".join(lines), lines=lines)
-
-
-def rebuild_log(svc: TableService, table: Table) -> list[LogEntry]:
-    """Replay the whole game from the seed to put every move back into words."""
-    record = table.record
-    assert record is not None
-    state = restore.fresh_state(record)
-    entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
-    for move in svc.storage.moves(record.id):
-        events = state.apply(move.seat, move.command)
-        entries.append(restore.log_entry(state, move.seq, move.seat, events))
-    table.log = entries
-    return list(entries)
-
-
-def options_worker(
-    svc: TableService, table: Table, user_id: str, prefix: str, limit: int | None
-) -> list[str]:
-    restore.ensure_loaded(svc, table)
-    state = table.state
-    if state is None:
-        return []
-    seat = table.seat_of(user_id)
-    if seat is None:
-        return []
-    options = state.legal_commands(seat)
-    p = normal_command(prefix).casefold()
-    if p:
-        starts = [o for o in options if o.casefold().startswith(p)]
-        inside = [o for o in options if p in o.casefold() and o not in starts]
-        options = starts + inside
-    return options if limit is None else options[:limit]
-
-
-def options_reason_worker(svc: TableService, table: Table, user_id: str) -> str | None:
-    restore.ensure_loaded(svc, table)
-    state = table.state
-    if state is None:
-        return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
-    seat = table.seat_of(user_id)
-    if seat is None:
-        return Code.NOT_SEATED
-    if state.is_over or state.pending() is None:
-        return Code.GAME_OVER
-    if stages.has_answered(state, seat):
-        return Code.ALREADY_CHOSEN
-    return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
-
-
-def view_worker(svc: TableService, table: Table, user_id: str | None) -> JSON | None:
-    restore.ensure_loaded(svc, table)
-    remember_last_game(svc, table)
-    if table.state is not None:
-        state, players = table.state, table.players
-    elif table.finished is not None and table.finished.state is not None:
-        state, players = table.finished.state, table.finished.players
-    else:
-        return None
-    if user_id is None:
+    def board(self, table: Table) -> Reply:
+        state, _ = self.shown_state(table)
         view = state.public_view()
-    else:
+        kind: ImageKind = "board"
+        image = self.draw.cached_image(table, state, kind, -1, view)
+        return Reply(
+            status_lines(table, state)[0],
+            image=image,
+            image_kind=kind if image is not None else None,
+            decision=decision_info(table, table.state),
+        )
+
+    def hand(self, table: Table, user_id: str) -> Reply:
+        state, players = self.shown_state(table)
         seat = next(
             (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
         )
         if seat is None:
-            return None
+            raise Refused(Code.NOT_SEATED, "you are not playing in this game")
         view = state.player_view(seat)
-    return {**view, "seq": len(state.history)}
+        image = self.draw.cached_image(table, state, "hand", seat, view)
+        lines = [texts_of(state.game_name).hand_text(view)]
+        me = view.get("me") or {}
+        if me.get("decision"):
+            lines.append(f"your decision: {me['decision'].get('prompt')}")
+        return Reply(
+            "\n".join(lines),
+            image=image,
+            image_kind="hand" if image is not None else None,
+            private=True,
+        )
 
+    def game_of(self, table: Table) -> str | None:
+        """The game of the channel's table: running, else the lobby's choice, else the last one."""
+        self.restore.ensure_loaded(table)
+        if table.record is not None:
+            return table.record.game_type
+        if table.lobby_game is not None:
+            return table.lobby_game
+        return table.finished.game_type if table.finished is not None else None
 
-def decision_worker(svc: TableService, table: Table) -> DecisionInfo | None:
-    restore.ensure_loaded(svc, table)
-    return presentation.decision_info(svc, table, table.state)
+    def options_of(self, table: Table) -> dict[str, str] | None:
+        """The options of the channel's table as :func:`game_of` finds its game (``None``: no
+        table)."""
+        self.restore.ensure_loaded(table)
+        if table.record is not None:
+            return dict(table.record.options or {})
+        if table.lobby_game is not None:
+            return dict(table.lobby_options)
+        if table.finished is not None:
+            return dict(table.finished.options)
+        return None
 
+    def lobby_choice(self, table: Table) -> tuple[str, dict[str, str]]:
+        """The lobby's game and its option texts (the default game's without seats)."""
+        self.restore.ensure_loaded(table)
+        seats = self.storage.list_seats(table.channel_id)
+        game = lobby_game(table, seats, self.default_game).name
+        return game, lobby_options.current_options(table, game)
 
-def decisions_worker(svc: TableService, table: Table) -> tuple[DecisionInfo, ...]:
-    restore.ensure_loaded(svc, table)
-    return presentation.decisions_info(svc, table, table.state)
+    def status(self, table: Table) -> Reply:
+        self.restore.ensure_loaded(table)
+        if table.state is None:
+            if table.broken is not None:
+                raise self.session.no_game(table)
+            seats = self.storage.list_seats(table.channel_id)
+            if seats:
+                text = lobby_text(lobby_game(table, seats, self.default_game), seats, table)
+                if table.finished is not None:
+                    text = f"Last game: {table.finished.summary}\n{text}"
+                return Reply(text)
+            if table.finished is not None and table.finished.state is not None:
+                lines = status_lines(table, table.finished.state)
+                return Reply("\n".join(lines), lines=tuple(lines))
+            raise self.session.no_game(table)
+        lines = status_lines(table, table.state)
+        return Reply(
+            "\n".join(lines),
+            lines=tuple(lines),
+            decision=decision_info(table, table.state),
+        )
+
+    def log(self, table: Table, limit: int) -> Reply:
+        self.restore.ensure_loaded(table)
+        self.remember_last_game(table)
+        limit = max(1, min(limit, LOG_KEEP))
+        if table.state is not None and table.record is not None:
+            total = len(table.state.history)
+            entries = list(table.log)
+            want = min(limit, total)
+            if len(entries) < want:
+                entries = self.rebuild_log(table)
+            entries = entries[-limit:]
+        elif table.finished is not None and table.finished.log:
+            entries = table.finished.log[-limit:]
+        elif table.finished is not None or table.broken is not None:
+            raise self.session.no_game(table)
+        else:
+            raise self.session.no_game(table)
+        if not entries:
+            return Reply("no moves yet")
+        lines = tuple(f"#{e.seq + 1} {e.text}" for e in entries)
+        return Reply("\n".join(lines), lines=lines)
+
+    def rebuild_log(self, table: Table) -> list[LogEntry]:
+        """Replay the whole game from the seed to put every move back into words."""
+        record = table.record
+        assert record is not None
+        state = fresh_state(record)
+        entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
+        for move in self.storage.moves(record.id):
+            events = state.apply(move.seat, move.command)
+            entries.append(log_entry(state, move.seq, move.seat, events))
+        table.log = entries
+        return list(entries)
+
+    def options(self, table: Table, user_id: str, prefix: str, limit: int | None) -> list[str]:
+        self.restore.ensure_loaded(table)
+        state = table.state
+        if state is None:
+            return []
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return []
+        options = state.legal_commands(seat)
+        p = normal_command(prefix).casefold()
+        if p:
+            starts = [o for o in options if o.casefold().startswith(p)]
+            inside = [o for o in options if p in o.casefold() and o not in starts]
+            options = starts + inside
+        return options if limit is None else options[:limit]
+
+    def options_reason(self, table: Table, user_id: str) -> str | None:
+        self.restore.ensure_loaded(table)
+        state = table.state
+        if state is None:
+            return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Code.NOT_SEATED
+        if state.is_over or state.pending() is None:
+            return Code.GAME_OVER
+        if stages.has_answered(state, seat):
+            return Code.ALREADY_CHOSEN
+        return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
+
+    def view(self, table: Table, user_id: str | None) -> JSON | None:
+        self.restore.ensure_loaded(table)
+        self.remember_last_game(table)
+        if table.state is not None:
+            state, players = table.state, table.players
+        elif table.finished is not None and table.finished.state is not None:
+            state, players = table.finished.state, table.finished.players
+        else:
+            return None
+        if user_id is None:
+            view = state.public_view()
+        else:
+            seat = next(
+                (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
+            )
+            if seat is None:
+                return None
+            view = state.player_view(seat)
+        return {**view, "seq": len(state.history)}
+
+    def decision(self, table: Table) -> DecisionInfo | None:
+        self.restore.ensure_loaded(table)
+        return decision_info(table, table.state)
+
+    def decisions(self, table: Table) -> tuple[DecisionInfo, ...]:
+        self.restore.ensure_loaded(table)
+        return decisions_info(table, table.state)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from bot.storage.store import GameRecord, PlayerInfo
 from bot.table.ai_seat import AiPlayer
+from bot.table.input_guard import id_problem
+from bot.table.outputs import Code
 from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState
 
@@ -140,6 +142,30 @@ class Table:
 
 # Games whose command grammar the service knows, to tell "unknown command" and "malformed
 # arguments" apart from "illegal move". Games without an entry still work: every refusal of the
+
+
+class Tables:
+    """The tables in memory, one per channel, each made on first use (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+        self._guard = threading.Lock()
+
+    def get(self, channel_id: str) -> Table:
+        """The channel's table (:class:`Refused` for a malformed channel id)."""
+        problem = id_problem(channel_id, "channel id")
+        if problem is not None:
+            raise Refused(Code.MALFORMED, problem)
+        with self._guard:
+            table = self._tables.get(channel_id)
+            if table is None:
+                table = Table(channel_id)
+                self._tables[channel_id] = table
+            return table
+
+    def loaded_channels(self) -> list[str]:
+        """Channels whose table is in memory (restarts are lazy)."""
+        return sorted(ch for ch, t in self._tables.items() if t.loaded)
 
 
 def current(table: Table) -> GameState | None:

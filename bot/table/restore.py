@@ -5,16 +5,19 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from bot.storage.store import FinalResult, GameRecord, PlayerInfo, SnapshotData, StoredGame
+from bot.storage.store import (
+    FinalResult,
+    GameRecord,
+    PlayerInfo,
+    SnapshotData,
+    Storage,
+    StoredGame,
+)
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
 from engine.registry import registration
-
-if TYPE_CHECKING:
-    from bot.table.service import TableService
 
 log = logging.getLogger("bot.service")
 
@@ -41,132 +44,141 @@ def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult
     return out
 
 
-def ensure_loaded(svc: TableService, table: Table) -> None:
-    if table.loaded:
-        return
-    with table.load_lock:  # a lock-free read may get here while a command does too
-        if not table.loaded:
-            load(svc, table)
+class Restore:
+    """Loads channels' games from ``storage`` (lazily, after a restart) and replays stored
+    games to check them."""
 
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
 
-def load(svc: TableService, table: Table) -> None:
-    """(Re)load the channel from the database. Everything is read in one read transaction
-    (:meth:`Storage.load_channel`), so another process sharing the file and committing moves
-    meanwhile can never make the record, the snapshot and the moves disagree."""
-    table.reset_game()
-    table.loads += 1
-    loaded = svc.storage.load_channel(table.channel_id)
-    table.lobby_game, table.lobby_options = loaded.lobby_game, loaded.lobby_options
-    stored = loaded.game
-    if stored is not None and stored.record.status == "active":
-        record = stored.record
-        table.record = record
-        table.players = list(record.players)
-        try:
-            table.state = restore(svc, stored, table)
-        except Exception as exc:  # a broken game must not break the channel
-            log.exception("channel %s: cannot restore game %s", table.channel_id, record.id)
-            table.broken = str(exc)
-            table.state = None
-        else:
-            if table.state.is_over:  # the end was stored without the finish (not expected)
-                store_finish(svc, table)
-    table.loaded = True
+    def ensure_loaded(self, table: Table) -> None:
+        if table.loaded:
+            return
+        with table.load_lock:  # a lock-free read may get here while a command does too
+            if not table.loaded:
+                self.load(table)
 
+    def load(self, table: Table) -> None:
+        """(Re)load the channel from the database. Everything is read in one read transaction
+        (:meth:`Storage.load_channel`), so another process sharing the file and committing moves
+        meanwhile can never make the record, the snapshot and the moves disagree."""
+        table.reset_game()
+        table.loads += 1
+        loaded = self.storage.load_channel(table.channel_id)
+        table.lobby_game, table.lobby_options = loaded.lobby_game, loaded.lobby_options
+        stored = loaded.game
+        if stored is not None and stored.record.status == "active":
+            record = stored.record
+            table.record = record
+            table.players = list(record.players)
+            try:
+                table.state = self.restored(stored, table)
+            except Exception as exc:  # a broken game must not break the channel
+                log.exception("channel %s: cannot restore game %s", table.channel_id, record.id)
+                table.broken = str(exc)
+                table.state = None
+            else:
+                if table.state.is_over:  # the end was stored without the finish (not expected)
+                    self.store_finish(table)
+        table.loaded = True
 
-def restore(svc: TableService, stored: StoredGame, table: Table) -> GameState:
-    """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
-    record, snap = stored.record, stored.snapshot
-    game = get_game(record.game_type)
-    state: GameState | None = None
-    if snap is not None:
-        try:
-            candidate = game.from_json(snap.state_json)
-            if candidate.state_hash() != snap.state_hash:
+    def restored(self, stored: StoredGame, table: Table) -> GameState:
+        """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
+        record, snap = stored.record, stored.snapshot
+        game = get_game(record.game_type)
+        state: GameState | None = None
+        if snap is not None:
+            try:
+                candidate = game.from_json(snap.state_json)
+                if candidate.state_hash() != snap.state_hash:
+                    raise RestoreError(
+                        f"snapshot {snap.seq} of game {record.id}: hash "
+                        f"{candidate.state_hash()} != stored {snap.state_hash}"
+                    )
+                if len(candidate.history) != snap.seq + 1:
+                    raise RestoreError(
+                        f"snapshot {snap.seq} of game {record.id} holds "
+                        f"{len(candidate.history)} moves"
+                    )
+                state = candidate
+            except Exception:
+                log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
+        moves = stored.moves
+        if state is None:
+            state = fresh_state(record)
+            if snap is not None:  # the moves read start after the unusable snapshot: read all,
+                # as far as the record (read with them) knows - another process may have added more
+                moves = [m for m in self.storage.moves(record.id) if m.seq <= record.last_seq]
+        for move in moves:
+            if move.seq != len(state.history):
                 raise RestoreError(
-                    f"snapshot {snap.seq} of game {record.id}: hash "
-                    f"{candidate.state_hash()} != stored {snap.state_hash}"
+                    f"game {record.id}: move {move.seq} follows {len(state.history) - 1}"
                 )
-            if len(candidate.history) != snap.seq + 1:
+            try:
+                events = state.apply(move.seat, move.command)
+            except IllegalMove as exc:
                 raise RestoreError(
-                    f"snapshot {snap.seq} of game {record.id} holds {len(candidate.history)} moves"
+                    f"game {record.id}: stored move {move.seq} '{move.command}' by seat "
+                    f"{move.seat} is refused on replay: {exc}"
+                ) from exc
+            if state.history[-1] != (move.seat, move.command):
+                raise RestoreError(
+                    f"game {record.id}: move {move.seq} replays as {state.history[-1]!r}, "
+                    f"stored {move.command!r}"
                 )
-            state = candidate
+            table.log.append(log_entry(state, move.seq, move.seat, events))
+        if len(state.history) != record.last_seq + 1:
+            raise RestoreError(
+                f"game {record.id}: {len(state.history)} moves replayed, log ends at "
+                f"{record.last_seq}"
+            )
+        return state
+
+    def replay_finished(self, game_id: int) -> tuple[GameState | None, list[LogEntry]]:
+        """A finished game's end after a restart, for /board, /hand, /log: replayed from the
+        seed and checked like :meth:`verify` (``None`` if that fails: logged; the summary from
+        the stored results still shows)."""
+        entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
+        try:
+            return self.replay_checked(game_id, entries), list(entries)
         except Exception:
-            log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
-    moves = stored.moves
-    if state is None:
+            log.exception("finished game %s does not replay to its stored end", game_id)
+            return None, []
+
+    def replay_checked(self, game_id: int, log_into: deque[LogEntry] | None = None) -> GameState:
+        stored = self.storage.load_game(game_id, all_moves=True)  # one read transaction
+        if stored is None:
+            raise RestoreError(f"no game {game_id}")
+        record, snap = stored.record, stored.snapshot
         state = fresh_state(record)
-        if snap is not None:  # the moves read start after the unusable snapshot: read all,
-            # as far as the record (read with them) knows - another process may have added more
-            moves = [m for m in svc.storage.moves(record.id) if m.seq <= record.last_seq]
-    for move in moves:
-        if move.seq != len(state.history):
-            raise RestoreError(
-                f"game {record.id}: move {move.seq} follows {len(state.history) - 1}"
-            )
-        try:
+        if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
+            raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
+        for move in stored.moves:
             events = state.apply(move.seat, move.command)
-        except IllegalMove as exc:
+            if state.history[-1] != (move.seat, move.command):
+                raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+            if log_into is not None:
+                log_into.append(log_entry(state, move.seq, move.seat, events))
+            if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
+                raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
+        if len(state.history) != record.last_seq + 1:
             raise RestoreError(
-                f"game {record.id}: stored move {move.seq} '{move.command}' by seat "
-                f"{move.seat} is refused on replay: {exc}"
-            ) from exc
-        if state.history[-1] != (move.seat, move.command):
-            raise RestoreError(
-                f"game {record.id}: move {move.seq} replays as {state.history[-1]!r}, "
-                f"stored {move.command!r}"
+                f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
             )
-        table.log.append(log_entry(state, move.seq, move.seat, events))
-    if len(state.history) != record.last_seq + 1:
-        raise RestoreError(
-            f"game {record.id}: {len(state.history)} moves replayed, log ends at {record.last_seq}"
-        )
-    return state
+        if record.final_hash is not None and state.state_hash() != record.final_hash:
+            raise RestoreError(
+                f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
+                f"{record.final_hash}"
+            )
+        if record.status == "finished" and not state.is_over:
+            raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
+        return state
 
-
-def replay_finished(svc: TableService, game_id: int) -> tuple[GameState | None, list[LogEntry]]:
-    """A finished game's end after a restart, for /board, /hand, /log: replayed from the
-    seed and checked like :meth:`verify` (``None`` if that fails: logged; the summary from
-    the stored results still shows)."""
-    entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
-    try:
-        return replay_checked(svc, game_id, entries), list(entries)
-    except Exception:
-        log.exception("finished game %s does not replay to its stored end", game_id)
-        return None, []
-
-
-def replay_checked(
-    svc: TableService, game_id: int, log_into: deque[LogEntry] | None = None
-) -> GameState:
-    stored = svc.storage.load_game(game_id, all_moves=True)  # one read transaction
-    if stored is None:
-        raise RestoreError(f"no game {game_id}")
-    record, snap = stored.record, stored.snapshot
-    state = fresh_state(record)
-    if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
-        raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
-    for move in stored.moves:
-        events = state.apply(move.seat, move.command)
-        if state.history[-1] != (move.seat, move.command):
-            raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
-        if log_into is not None:
-            log_into.append(log_entry(state, move.seq, move.seat, events))
-        if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
-            raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
-    if len(state.history) != record.last_seq + 1:
-        raise RestoreError(
-            f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
-        )
-    if record.final_hash is not None and state.state_hash() != record.final_hash:
-        raise RestoreError(
-            f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
-            f"{record.final_hash}"
-        )
-    if record.status == "finished" and not state.is_over:
-        raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
-    return state
+    def store_finish(self, table: Table) -> None:
+        state, record = table.state, table.record
+        assert state is not None and record is not None
+        self.storage.finish_game(record.id, results(state, table.players), state.state_hash())
+        mark_finished(table, state, [])
 
 
 def log_entry(state: GameState, seq: int, seat: int, events: list[Event]) -> LogEntry:
@@ -175,18 +187,11 @@ def log_entry(state: GameState, seq: int, seat: int, events: list[Event]) -> Log
     return LogEntry(seq, seat, name, text)
 
 
-def snapshot(svc: TableService, state: GameState) -> SnapshotData:
+def snapshot(state: GameState) -> SnapshotData:
     return SnapshotData(state.to_json(), state.state_hash())
 
 
-def store_finish(svc: TableService, table: Table) -> None:
-    state, record = table.state, table.record
-    assert state is not None and record is not None
-    svc.storage.finish_game(record.id, results(state, table.players), state.state_hash())
-    mark_finished(svc, table, state, [])
-
-
-def mark_finished(svc: TableService, table: Table, state: GameState, events: list[Event]) -> None:
+def mark_finished(table: Table, state: GameState, events: list[Event]) -> None:
     record = table.record
     assert record is not None
     summary = next((e.text for e in events if e.kind == GAME_OVER), "the game is over")

@@ -3,7 +3,8 @@
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
 only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out). How it works
 is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
-façade and keeps the public async API.
+façade and keeps the public async API: it composes the table's parts - each built here
+with what it needs - and runs their work under each channel's lock in a thread pool.
 """
 
 from __future__ import annotations
@@ -11,48 +12,30 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets  # noqa: F401  (tests fix the seed through bot.table.service.secrets.randbits)
-import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
-from bot.table import dispatch, guard, lobby, lobby_options, reads, restore, session
-from bot.table.ai_seat import ai_levels
-from bot.table.input_guard import id_problem
+from bot.table import guard
+from bot.table.ai_driving import AiDriver
+from bot.table.commit import Committer
+from bot.table.dispatch import RenderDispatch
+from bot.table.lobby import Lobby
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
-from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, RestoreError, Table
-from bot.table.render import (
-    ModuleRenderer,
-    PlaceholderRenderer,
-    Renderer,
-    RendererUnavailable,
-    default_renderer,
-)
-from bot.table.render_procs import RenderProcess
-from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
+from bot.table.presentation import Presenter
+from bot.table.reads import Reads
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
+from bot.table.render import Renderer, default_renderer
+from bot.table.restore import Restore
+from bot.table.rules import DEFAULT_GAME, rules_help
+from bot.table.session import Session
 from engine.core import JSON, IllegalMove
 from engine.games import get_game
 from engine.registry import default_game, registration, table_registrations
 
-__all__ = [
-    "DEFAULT_GAME",
-    "HAND_DECISIONS",
-    "IMAGE_DECISIONS",
-    "RULE_TOPICS",
-    "SNAPSHOT_EVERY",
-    "ModuleRenderer",
-    "PlaceholderRenderer",
-    "Renderer",
-    "RendererUnavailable",
-    "RestoreError",
-    "TableService",
-    "ai_levels",
-    "default_renderer",
-    "rules_help",
-]
+__all__ = ["HAND_DECISIONS", "IMAGE_DECISIONS", "TableService"]
 
 log = logging.getLogger("bot.service")
 
@@ -67,8 +50,10 @@ T = TypeVar("T")
 class TableService:
     """See the module docstring. Every public coroutine is safe to call concurrently.
 
-    A façade: the work is done by the modules of :mod:`bot.table` (lobby, session, restore,
-    AI driving, presentation, reads, render dispatch), which receive this object.
+    A façade over the table's parts, built here with explicit dependencies: ``restore``
+    (loading and replaying games), ``draw`` (render dispatch), ``committer`` (the committed
+    path of a move), ``ai`` (AI seats), ``presenter`` (outputs), ``session`` (a running
+    game's commands), ``lobby`` and ``reads``; ``tables`` holds the channels in memory.
     """
 
     def __init__(
@@ -87,39 +72,95 @@ class TableService:
         max_ai_moves: int | None = None,
     ) -> None:
         self.storage = storage
-        #: How many AI moves ``start``/``command``/``resume`` play at most in a row (``None``:
-        #: until a human must decide or the game ends). With a limit, an adapter drives the
-        #: rest with :meth:`advance` (e.g. to show or stop an AI-only game move by move).
-        self.max_ai_moves = max_ai_moves
-        self.renderer: Renderer = renderer if renderer is not None else default_renderer()
-        self.snapshot_every = max(1, snapshot_every)
-        self.images = images
-        self.default_game = get_game(default_game).name
+        hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
+        if hand not in ("always", "settled", "off"):
+            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
+        game = get_game(default_game).name
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
             max_workers=workers, thread_name_prefix="table"
         )
-        #: Render processes; each channel always renders in the same one, so its caches
-        #: (panels, PNG bands) hold that channel's last images.
-        self._render_procs: list[RenderProcess] = [
-            RenderProcess(self.renderer, name=f"venezia-render-{i}")
-            for i in range(render_processes)
-        ]
-        self.hand_images: str = (
-            "always" if hand_images is True else "off" if hand_images is False else hand_images
+        self.tables = Tables()
+        #: Render processes (``render_processes``); each channel always renders in the same
+        #: one, so its caches (panels, PNG bands) hold that channel's last images.
+        self.draw = RenderDispatch(
+            renderer if renderer is not None else default_renderer(),
+            render_processes=render_processes,
+            images=images,
+            hand_images=hand,
         )
-        if self.hand_images not in ("always", "settled", "off"):
-            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
-        #: Images rendered per kind, and the seconds spent (wall, including a process hop).
-        self.render_stats: dict[str, int] = {}
-        self.render_seconds: dict[str, float] = {}
-        self._stats_lock = threading.Lock()
-        self._tables: dict[str, Table] = {}
-        self._tables_guard = threading.Lock()
-        #: Test hook: called (in the worker thread) after a move was validated and applied to
-        #: the clone, just before the commit. If it raises, nothing is committed or swapped.
-        self.before_commit: Callable[[str, int], None] | None = None
+        self.restore = Restore(storage)
+        self.committer = Committer(storage, self.restore, snapshot_every)
+        #: ``max_ai_moves``: how many AI moves ``start``/``command``/``resume`` play at most
+        #: in a row (``None``: until a human must decide or the game ends). With a limit, an
+        #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
+        #: move by move).
+        self.ai = AiDriver(self.committer, max_ai_moves)
+        self.presenter = Presenter(self.draw)
+        self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
+        self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter, game)
+        self.reads = Reads(storage, self.restore, self.session, self.draw, game)
+
+    @property
+    def default_game(self) -> str:
+        return self.lobby.default_game
+
+    @property
+    def max_ai_moves(self) -> int | None:
+        return self.ai.max_ai_moves
+
+    @property
+    def snapshot_every(self) -> int:
+        return self.committer.snapshot_every
+
+    @property
+    def before_commit(self) -> Callable[[str, int], None] | None:
+        """Test hook: called (in the worker thread) after a move was validated and applied
+        to the clone, just before the commit. If it raises, nothing is committed or swapped."""
+        return self.committer.before_commit
+
+    @before_commit.setter
+    def before_commit(self, hook: Callable[[str, int], None] | None) -> None:
+        self.committer.before_commit = hook
+
+    @property
+    def renderer(self) -> Renderer:
+        return self.draw.renderer
+
+    @renderer.setter
+    def renderer(self, renderer: Renderer) -> None:
+        self.draw.renderer = renderer
+
+    @property
+    def images(self) -> bool:
+        return self.draw.images
+
+    @property
+    def hand_images(self) -> str:
+        return self.draw.hand_images
+
+    @hand_images.setter
+    def hand_images(self, mode: str) -> None:
+        self.draw.hand_images = mode
+
+    @property
+    def render_stats(self) -> dict[str, int]:
+        """Images rendered per kind."""
+        return self.draw.stats
+
+    @render_stats.setter
+    def render_stats(self, stats: dict[str, int]) -> None:
+        self.draw.stats = stats
+
+    @property
+    def render_seconds(self) -> dict[str, float]:
+        """Seconds spent rendering per kind (wall, including a process hop)."""
+        return self.draw.seconds
+
+    @render_seconds.setter
+    def render_seconds(self, seconds: dict[str, float]) -> None:
+        self.draw.seconds = seconds
 
     @classmethod
     def open(
@@ -139,37 +180,25 @@ class TableService:
         """Stop the worker pools (waiting for running jobs) and close owned storage."""
         if self._owns_executor:
             self._executor.shutdown(wait=True)
-        for proc in self._render_procs:
-            proc.close()
+        self.draw.close()
         if self._owns_storage:
             self.storage.close()
 
     async def aclose(self) -> None:
         await asyncio.get_running_loop().run_in_executor(None, self.close)
 
-    def _table(self, channel_id: str) -> Table:
-        problem = id_problem(channel_id, "channel id")
-        if problem is not None:
-            raise Refused(Code.MALFORMED, problem)
-        with self._tables_guard:
-            table = self._tables.get(channel_id)
-            if table is None:
-                table = Table(channel_id)
-                self._tables[channel_id] = table
-            return table
-
     def loaded_channels(self) -> list[str]:
         """Channels whose table is in memory (for tests: restarts are lazy)."""
-        return sorted(ch for ch, t in self._tables.items() if t.loaded)
+        return self.tables.loaded_channels()
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, functools.partial(func, *args))
 
     async def _locked(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
-        table = self._table(str(channel_id))
+        table = self.tables.get(str(channel_id))
         async with table.lock:
-            return await self._run(func, self, table, *args)
+            return await self._run(func, table, *args)
 
     async def _guarded(
         self,
@@ -190,18 +219,15 @@ class TableService:
         clone) instead of mutating it: a read sees the state before or after a move, never
         half of one. So autocomplete and /board stay fast while a long AI chain runs.
         """
-        table = self._table(str(channel_id))
+        table = self.tables.get(str(channel_id))
         if not table.loaded:
             return await self._locked(channel_id, func, *args)
-        return await self._run(func, self, table, *args)
-
-    def _render_proc(self, channel_id: str) -> RenderProcess | None:
-        return dispatch.render_proc(self, channel_id)
+        return await self._run(func, table, *args)
 
     def render_cpu_seconds(self) -> float:
         """CPU seconds the render processes have used so far (0.0 without any): for
         benchmarks, which see only this process's own CPU time otherwise."""
-        return sum(proc.cpu_seconds() for proc in self._render_procs)
+        return self.draw.cpu_seconds()
 
     async def warm_up(self) -> None:
         """Render the board and a hand once for a fresh game of every registered game (in every
@@ -211,24 +237,24 @@ class TableService:
             game = reg.parts().game
             state = game.new_state([f"P{i + 1}" for i in range(game.max_players)], 1)
             calls += [("board", state.public_view()), ("hand", state.player_view(0))]
-        if self._render_procs:
+        if self.draw.procs:
             loop = asyncio.get_running_loop()
             jobs = [
                 loop.run_in_executor(self._executor, functools.partial(proc.render, k, v))
-                for proc in self._render_procs
+                for proc in self.draw.procs
                 for k, v in calls
             ]
             await asyncio.gather(*jobs, return_exceptions=True)
         else:
             for kind, view in calls:
-                await self._run(dispatch.render, self, kind, view)
+                await self._run(self.draw.render, kind, view)
 
     def verify(self, game_id: int) -> str:
         """Full check of a stored game (finished ones too): replay every move from the seed,
         check each is stored canonically, and compare the engine's state hash with the latest
         stored snapshot where it was taken and, for a finished game, with its stored final
         hash (its snapshots are gone). Returns the final state hash."""
-        return restore.replay_checked(self, game_id).state_hash()
+        return self.restore.replay_checked(game_id).state_hash()
 
     async def join(
         self,
@@ -241,7 +267,7 @@ class TableService:
         """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
         guild = None if guild_id is None else str(guild_id)
         return await self._guarded(
-            "join", channel_id, user_id, lobby.join_worker, str(user_id), name, game, guild
+            "join", channel_id, user_id, self.lobby.join, str(user_id), name, game, guild
         )
 
     async def leave(
@@ -250,7 +276,7 @@ class TableService:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
         return await self._guarded(
-            "leave", channel_id, user_id, lobby.leave_worker, str(user_id), ai_level
+            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level
         )
 
     async def replace_with_ai(
@@ -267,7 +293,7 @@ class TableService:
             "replace_with_ai",
             channel_id,
             user_id,
-            lobby.replace_worker,
+            self.lobby.replace_with_ai,
             str(user_id),
             str(target_user_id),
             level,
@@ -287,7 +313,7 @@ class TableService:
         manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
         ``options`` (name -> text, declared by the game's registration) override the lobby's."""
         start = (str(user_id), seed, game, can_manage, options)
-        return await self._guarded("start", channel_id, user_id, lobby.start_worker, *start)
+        return await self._guarded("start", channel_id, user_id, self.lobby.start, *start)
 
     async def set_options(
         self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
@@ -298,7 +324,7 @@ class TableService:
             "set_options",
             channel_id,
             user_id,
-            lobby_options.set_options_worker,
+            self.lobby.set_options,
             str(user_id),
             options,
         )
@@ -307,7 +333,7 @@ class TableService:
         """A seated player switches the lobby to ``game`` (the seats must fit it); its options
         start from their defaults."""
         return await self._guarded(
-            "choose_game", channel_id, user_id, lobby.choose_game_worker, str(user_id), game
+            "choose_game", channel_id, user_id, self.lobby.choose_game, str(user_id), game
         )
 
     async def abort(
@@ -316,7 +342,7 @@ class TableService:
         """Abort the running game (or close the lobby): the host or a channel manager
         (``can_manage``, decided by the adapter) may do it."""
         return await self._guarded(
-            "abort", channel_id, user_id, lobby.abort_worker, str(user_id), can_manage
+            "abort", channel_id, user_id, self.lobby.abort, str(user_id), can_manage
         )
 
     async def add_ai(
@@ -329,7 +355,7 @@ class TableService:
         """Add an AI seat to the lobby (``level`` from :func:`bot.table.ai_seat.ai_levels`): a
         seated player may, or a channel manager (``can_manage``) without being seated."""
         return await self._guarded(
-            "add_ai", channel_id, user_id, lobby.add_ai_worker, str(user_id), level, can_manage
+            "add_ai", channel_id, user_id, self.lobby.add_ai, str(user_id), level, can_manage
         )
 
     async def remove_ai(
@@ -337,7 +363,7 @@ class TableService:
     ) -> Outcome:
         """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
         return await self._guarded(
-            "remove_ai", channel_id, user_id, lobby.remove_ai_worker, str(user_id), seat
+            "remove_ai", channel_id, user_id, self.lobby.remove_ai, str(user_id), seat
         )
 
     async def command(
@@ -359,7 +385,7 @@ class TableService:
             "command",
             channel_id,
             user_id,
-            session.command_worker,
+            self.session.command,
             str(user_id),
             text,
             key,
@@ -371,14 +397,14 @@ class TableService:
         """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
-        return await self._guarded("resume", channel_id, None, session.resume_worker)
+        return await self._guarded("resume", channel_id, None, self.session.resume)
 
     async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
         """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
         or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
-        return await self._guarded("advance", channel_id, None, session.resume_worker, max_moves)
+        return await self._guarded("advance", channel_id, None, self.session.resume, max_moves)
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
         """The channel's game as the engine shows it: the public view, or with ``user_id``
@@ -387,7 +413,7 @@ class TableService:
         while it is remembered; ``None`` if there is none."""
         uid = None if user_id is None else str(user_id)
         try:
-            return await self._read(channel_id, reads.view_worker, uid)
+            return await self._read(channel_id, self.reads.view, uid)
         except Refused:
             return None
         except Exception:
@@ -397,25 +423,25 @@ class TableService:
     async def board(self, channel_id: str | int) -> Reply:
         """The board image (and a one-line status) for the channel."""
         return await guard.guarded_reply(
-            "board", channel_id, self._read(channel_id, reads.board_worker)
+            "board", channel_id, self._read(channel_id, self.reads.board)
         )
 
     async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
         """A player's private view: his hand and other secrets (private)."""
         return await guard.guarded_reply(
-            "hand", channel_id, self._read(channel_id, reads.hand_worker, str(user_id)), True
+            "hand", channel_id, self._read(channel_id, self.reads.hand, str(user_id)), True
         )
 
     async def status(self, channel_id: str | int) -> Reply:
         """The lobby or the game in words: who is where, who must decide what."""
         return await guard.guarded_reply(
-            "status", channel_id, self._read(channel_id, reads.status_worker)
+            "status", channel_id, self._read(channel_id, self.reads.status)
         )
 
     async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
         """The last ``limit`` moves in words (public texts only: no secret values)."""
         return await guard.guarded_reply(
-            "log", channel_id, self._read(channel_id, reads.log_worker, limit)
+            "log", channel_id, self._read(channel_id, self.reads.log, limit)
         )
 
     async def rules(
@@ -431,11 +457,11 @@ class TableService:
         try:
             if channel_id is not None and (game is None or options is None):
                 try:
-                    table_game = await self._read(channel_id, reads.game_of)
+                    table_game = await self._read(channel_id, self.reads.game_of)
                     if game is None or table_game == game:
                         game = table_game
                         if options is None:
-                            options = await self._read(channel_id, reads.options_of)
+                            options = await self._read(channel_id, self.reads.options_of)
                 except Refused:  # no usable channel (e.g. a DM): the default game's rules
                     pass
             return rules_help(topic, game, options)
@@ -446,13 +472,13 @@ class TableService:
         """The game of the channel's table: running, else the lobby's choice, else the last one
         (``None``: no table, or no usable channel)."""
         try:
-            return await self._read(channel_id, reads.game_of)
+            return await self._read(channel_id, self.reads.game_of)
         except Refused:
             return None
 
     async def lobby_choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
         """The lobby's game and option texts (the lobby message's menus show them)."""
-        return await self._read(channel_id, reads.lobby_choice)
+        return await self._read(channel_id, self.reads.lobby_choice)
 
     async def options_for(
         self,
@@ -463,7 +489,7 @@ class TableService:
     ) -> list[str]:
         """That user's legal commands now, filtered by the typed prefix (for autocomplete)."""
         try:
-            return await self._read(channel_id, reads.options_worker, str(user_id), prefix, limit)
+            return await self._read(channel_id, self.reads.options, str(user_id), prefix, limit)
         except Refused:
             return []
         except Exception:
@@ -475,7 +501,7 @@ class TableService:
         else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
         ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
         try:
-            return await self._read(channel_id, reads.options_reason_worker, str(user_id))
+            return await self._read(channel_id, self.reads.options_reason, str(user_id))
         except Refused as refused:
             return refused.code
         except Exception:
@@ -485,7 +511,7 @@ class TableService:
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""
         try:
-            return await self._read(channel_id, reads.decision_worker)
+            return await self._read(channel_id, self.reads.decision)
         except Refused:
             return None
         except Exception:
@@ -495,7 +521,7 @@ class TableService:
     async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
         """Every open decision (several when seats decide at once, e.g. a sealed choice)."""
         try:
-            return await self._read(channel_id, reads.decisions_worker)
+            return await self._read(channel_id, self.reads.decisions)
         except Refused:
             return ()
         except Exception:

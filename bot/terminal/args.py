@@ -7,7 +7,7 @@ import getpass
 from pathlib import Path
 
 from bot.table.ai_seat import ai_levels
-from bot.table.service import ModuleRenderer, PlaceholderRenderer, Renderer
+from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
 from engine.games import GAMES
 from engine.registry import default_game

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.table.outputs import DecisionInfo, Outcome, Reply
-from bot.table.service import Renderer, TableService
+from bot.table.render import Renderer
+from bot.table.service import TableService
 from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput

@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord.app import TableBot, create_bot
 from bot.discord.settings import Settings
-from bot.table.service import PlaceholderRenderer
+from bot.table.render import PlaceholderRenderer
 
 
 def make_bot(db: Path) -> TableBot:

@@ -56,12 +56,12 @@ async def test_an_ai_chain_is_one_message_updated_while_the_ais_play(simcord_env
     table = str(channel.id)
 
     def ai_thinks(channel_id: str, seq: int) -> None:
-        state = bot.service._tables[table].state
+        state = bot.service.tables.get(table).state
         d = state.pending() if state is not None else None
         if (
             channel_id == table
             and d is not None
-            and bot.service._tables[table].players[d.seat].is_ai
+            and bot.service.tables.get(table).players[d.seat].is_ai
         ):
             thought[0] += AI_THINKS
 

@@ -74,7 +74,7 @@ async def test_game_variant_and_ai_level_are_chosen_by_clicking(simcord_env: Env
     await alice.click(_lobby(simcord_env, channel), label="Start")
     view = await service.view(str(channel.id))
     assert view is not None and view["game"] == "amsterdam"
-    table = service._table(str(channel.id))
+    table = service.tables.get(str(channel.id))
     assert table.record is not None and dict(table.record.options or {}) == {"variant": "gomoku"}
     ais = [(p.name, p.ai_level) for p in table.players if p.is_ai]
     assert ais == [("Strong AI", 2)], ais  # stored level code 2: strong

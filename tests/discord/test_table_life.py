@@ -46,7 +46,7 @@ async def play_n(
 
 def ai_seat_deciding(bot: object, channel: ChannelHandle) -> bool:
     """Whether the channel's pending decision is an AI seat's (test-only look inside)."""
-    table = bot.service._tables[str(channel.id)]  # type: ignore[attr-defined]
+    table = bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
     d = table.state.pending()
     return d is not None and table.players[d.seat].is_ai
 

@@ -240,7 +240,7 @@ def assert_clean(out: Outcome | Reply, *, what: str) -> None:
 def table_hash(svc: TableService) -> tuple[int, str]:
     """Move count and state hash of the channel's game, as the service holds it (a test may
     peek: the hash is the one the service checks at restore)."""
-    state = svc._tables[CH].state
+    state = svc.tables.get(CH).state
     assert state is not None
     return len(state.history), state.state_hash()
 
@@ -448,7 +448,7 @@ def test_the_terminal_reads_huge_and_unicode_numbers_without_crashing(tmp_path: 
     and digits that int() cannot read (superscripts) get a refusal, not a traceback."""
     import io
 
-    from bot.table.service import PlaceholderRenderer
+    from bot.table.render import PlaceholderRenderer
     from bot.terminal import play as terminal
 
     class Piped(io.StringIO):

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import restore
 from bot.table.outputs import Code
 from bot.table.service import TableService
 from tests.test_service_support import open_service, start
@@ -100,10 +99,10 @@ async def test_loads_racing_a_writer_are_always_consistent(tmp_path: Path) -> No
         def reload_again_and_again() -> None:
             nonlocal loads
             while not stop.is_set() or loads < 200:
-                table = reader._table(CH)
+                table = reader.tables.get(CH)
                 with table.load_lock:
                     table.loaded = False
-                    restore.load(reader, table)
+                    reader.restore.load(table)
                 loads += 1
                 if table.broken is not None:
                     problems.append(table.broken)
@@ -126,7 +125,7 @@ async def test_loads_racing_a_writer_are_always_consistent(tmp_path: Path) -> No
         assert loads >= 200
         assert problems == [], problems[:3]
         # A load after the last move shows the writer's last position.
-        table = reader._table(CH)
+        table = reader.tables.get(CH)
         table.loaded = False
         assert (await reader.view(CH)) == (await writer.view(CH))
         assert table.state is not None and len(table.state.history) == 40

@@ -195,7 +195,7 @@ async def test_a_whole_game_through_two_services_at_random(tmp_path: Path) -> No
             assert final is not None and final["seq"] == len(stored)
             assert (await current.view(CH)) == final
             other = b if current is a else a
-            other._table(CH).loaded = False  # its next use reads the file again
+            other.tables.get(CH).loaded = False  # its next use reads the file again
             assert (await other.view(CH)) == final
         finally:
             fresh.close()

@@ -1,0 +1,122 @@
+"""The committed path of every move (a human's or an AI's): apply on a clone, one SQLite
+transaction, then swap; a lost race with another process reloads the table."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from bot.storage.store import (
+    AlreadyProcessed,
+    DuplicateMove,
+    GameNotActive,
+    OutOfOrderMove,
+    Storage,
+)
+from bot.table.outputs import Code
+from bot.table.records import Applied, LostRace, Refused, Table
+from bot.table.restore import Restore, log_entry, mark_finished, results, snapshot
+from engine.core import GAME_OVER, TURN_END
+
+log = logging.getLogger("bot.service")
+
+ENDED_MEANWHILE = "this decision is from an earlier game: the game here ended meanwhile"
+
+
+def stale_text(expected: int, seq_now: int) -> str:
+    return (
+        f"this decision is from an earlier turn (move {expected + 1}); the game is at move "
+        f"{seq_now + 1} now"
+    )
+
+
+class Committer:
+    """Commits validated moves to ``storage`` (a snapshot every ``snapshot_every`` moves and
+    at the end) and swaps the committed state into the table; reloads through ``restore``."""
+
+    def __init__(self, storage: Storage, restore: Restore, snapshot_every: int) -> None:
+        self.storage = storage
+        self.restore = restore
+        self.snapshot_every = max(1, snapshot_every)
+        #: Test hook: called (in the worker thread) after a move was validated and applied to
+        #: the clone, just before the commit. If it raises, nothing is committed or swapped.
+        self.before_commit: Callable[[str, int], None] | None = None
+
+    def commit(
+        self,
+        table: Table,
+        seat: int,
+        user_id: str | None,
+        command: str,
+        idempotency_key: str | None,
+    ) -> Applied:
+        """Apply ``command`` (already canonical and validated) on a clone, commit, swap.
+
+        Raises ``IllegalMove`` (nothing changed), storage errors (nothing changed) or
+        :class:`Refused` for a duplicate delivery.
+        """
+        state = table.state
+        record = table.record
+        assert state is not None and record is not None
+        seq = len(state.history)
+        new = state.clone()
+        events = new.apply(seat, command)
+        canonical = new.history[-1][1]
+        finish = results(new, table.players) if new.is_over else None
+        snap = snapshot(new) if finish is not None or (seq + 1) % self.snapshot_every == 0 else None
+        if self.before_commit is not None:
+            self.before_commit(table.channel_id, seq)
+        try:
+            self.storage.append_move(
+                record.id,
+                seq,
+                seat,
+                user_id,
+                canonical,
+                idempotency_key,
+                snap,
+                finish=finish,
+            )
+        except AlreadyProcessed as exc:
+            raise Refused(
+                Code.DUPLICATE, f"already done: this was accepted as move {exc.seq}"
+            ) from exc
+        except (DuplicateMove, OutOfOrderMove, GameNotActive) as exc:
+            # Someone else wrote to this game first (another process on the same database):
+            # our cache is stale. Reload it and refuse like a stale button (nothing changed).
+            raise self.lost_race(table, seq, exc) from exc
+        # Committed: from here on the new state is the truth.
+        table.state = new
+        entry = log_entry(new, seq, seat, events)
+        table.log.append(entry)
+        turn_view = (
+            new.public_view() if any(e.kind in (TURN_END, GAME_OVER) for e in events) else None
+        )
+        if new.is_over:
+            mark_finished(table, new, events)
+        return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
+
+    def lost_race(self, table: Table, seq: int, exc: Exception) -> LostRace:
+        log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+        self.reload(table)
+        if table.state is None:
+            return LostRace(Code.STALE, ENDED_MEANWHILE)
+        return LostRace(Code.STALE, stale_text(seq, len(table.state.history)))
+
+    def reload(self, table: Table) -> None:
+        """Read the channel's game again: another process sharing the database moved."""
+        table.loaded = False
+        table.secrets.clear()  # a cache of positions; the other process's moves passed ours by
+        with table.load_lock:
+            self.restore.load(table)
+
+    def behind(self, table: Table) -> bool:
+        """The game in memory is behind the database: another process sharing it moved (or
+        ended the game) since we last wrote or loaded it."""
+        record, state = table.record, table.state
+        if record is None or state is None:
+            return False
+        stored = self.storage.get_game(record.id)
+        return (
+            stored is None or stored.status != "active" or stored.last_seq != len(state.history) - 1
+        )
