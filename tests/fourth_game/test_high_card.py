@@ -183,6 +183,7 @@ async def test_a_whole_game_in_discord_by_clicks(simcord_env: Env) -> None:
     messages = [texts(m) for m in raw_messages(env, channel)]
     shown = "\n".join(messages)
     assert "High Card — table" in messages[0] and "High Card — game over" in messages[-1]
+    assert "alice and bob choose at the same time." in messages[0]  # nobody "begins"
     assert "alice has chosen" in shown and "bob has chosen" in shown
     rounds = set(re.findall(r"revealed: [^;\n]* round (\d+)", shown))
     assert rounds == {str(n) for n in range(1, 14)}
