@@ -11,14 +11,18 @@ every part against its type. Layers above the engine (``bot/``, self-play, bench
 registration and never name a game.
 
 Adding a game: write its engine package, its ``registration.py``, and add the module path to
-:data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it.
+:data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it. A game
+that lives elsewhere (a test-only game, a plug-in) is added at run time with :func:`register` /
+:func:`unregister`, or for a block with the context manager :func:`registered`; it comes after
+the built-in games, so the default game stays the same (see docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -376,8 +380,8 @@ class GameRegistration:
 
 
 @cache
-def registrations() -> tuple[GameRegistration, ...]:
-    """Every registered game, the default first."""
+def _built_in() -> tuple[GameRegistration, ...]:
+    """The games of :data:`REGISTRATION_MODULES`, imported once."""
     out = []
     for module_name in REGISTRATION_MODULES:
         reg = importlib.import_module(module_name).REGISTRATION
@@ -385,6 +389,58 @@ def registrations() -> tuple[GameRegistration, ...]:
             raise TypeError(f"{module_name}.REGISTRATION is not a GameRegistration")
         out.append(reg)
     return tuple(out)
+
+
+#: Games added at run time (:func:`register`), in the order they were added.
+_added: list[GameRegistration] = []
+
+
+def registrations() -> tuple[GameRegistration, ...]:
+    """Every registered game, the default first (the built-in ones, then those added at run
+    time by :func:`register`)."""
+    return _built_in() + tuple(_added)
+
+
+def _keys(reg: GameRegistration) -> set[str]:
+    return {reg.name, *reg.aliases}
+
+
+def register(reg: GameRegistration) -> None:
+    """Add a game at run time (after the built-in ones). ValueError if its name or one of its
+    aliases is already taken by a registered game. Layers that read the registry when asked
+    (the table service, the terminal, the engine suite) see it from now on; a Discord bot
+    builds its slash commands when created, so register before creating it."""
+    if not isinstance(reg, GameRegistration):
+        raise TypeError(f"not a GameRegistration: {reg!r}")
+    for other in registrations():
+        clash = _keys(reg) & _keys(other)
+        if clash:
+            raise ValueError(f"{reg.name}: {', '.join(sorted(clash))} already names {other.name}")
+    _added.append(reg)
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (KeyError if there is none of that name; the
+    built-in games cannot be removed)."""
+    for i, reg in enumerate(_added):
+        if reg.name == name:
+            del _added[i]
+            return
+    raise KeyError(f"no game {name!r} was registered at run time")
+
+
+@contextmanager
+def registered(reg: GameRegistration) -> Iterator[GameRegistration]:
+    """``with registered(reg):`` the game is registered inside the block (and removed after it,
+    even on an error); re-entering for a game registered already is a no-op (nested use)."""
+    if any(r is reg for r in registrations()):
+        yield reg
+        return
+    register(reg)
+    try:
+        yield reg
+    finally:
+        unregister(reg.name)
 
 
 def table_registrations() -> tuple[GameRegistration, ...]:
@@ -426,8 +482,11 @@ __all__ = [
     "SlashCommand",
     "deciding_seat",
     "default_game",
+    "register",
+    "registered",
     "registration",
     "registrations",
     "table_registrations",
     "uniform_random_policy",
+    "unregister",
 ]

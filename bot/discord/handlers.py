@@ -342,9 +342,9 @@ def register_commands(bot: TableCommands) -> None:
     async def ac_game(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        from engine.games import GAMES
+        from engine.games import table_games
 
-        items = [(g.title, name) for name, g in GAMES.items()]
+        items = [(g.title, name) for name, g in table_games().items()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
     async def ac_level(

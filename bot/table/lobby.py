@@ -398,14 +398,17 @@ class Lobby:
         table.players = players
         table.state = state
         starter = next((s.display_name for s in seats if s.user_id == user_id), "A channel manager")
-        d = state.pending()
-        first = state.players[d.seat] if d is not None else "?"
+        deciders = [state.players[d.seat] for d in state.pending_all()]
+        if len(deciders) > 1:  # a simultaneous first stage: nobody goes first
+            begins = f"{' and '.join(deciders)} choose at the same time."
+        else:
+            begins = f"{deciders[0] if deciders else '?'} begins."
         header = (
             f"{starter} starts {chosen.title}! Seats: "
             + ", ".join(
                 f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "") for i, p in enumerate(players)
             )
-            + f". {first} begins."
+            + f". {begins}"
             + lobby_options.describe(chosen.name, chosen_options)
         )
         moves = self.ai.ai_chain(table)

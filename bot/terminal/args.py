@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
-from engine.games import GAMES
+from engine.games import table_games
 from engine.registry import default_game
 
 CHANNEL = "terminal"
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"AI level: {', '.join(ai_levels())} (default greedy if available, else random)",
     )
     add("--seed", type=int, help="game seed (default: a fresh one, printed)")
-    add("--game", help=f"which game: {', '.join(GAMES)} (default {default_game()})")
+    add("--game", help=f"which game: {', '.join(table_games())} (default {default_game()})")
     add(
         "--option",
         action="append",

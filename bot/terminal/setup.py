@@ -8,7 +8,7 @@ from bot.table.outputs import Outcome
 from bot.terminal.args import default_level, login_name
 from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
-from engine.games import GAMES, get_game
+from engine.games import get_game, table_games
 from engine.registry import default_game, registration
 
 
@@ -48,7 +48,7 @@ class TerminalSetup(TerminalBase):
         game in the base channel, which is still read."""
         base = self.base_channel
         found = []
-        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in GAMES)]):
+        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]):
             record = self.storage.active_game(channel)
             if record is not None and record.status == "active":
                 found.append((channel, record))

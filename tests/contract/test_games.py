@@ -18,6 +18,7 @@ import pytest
 
 from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove
 from engine.registry import registrations
+from tests.fourth_game.conftest import with_test_games
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def cases() -> list[Case]:
     return out
 
 
-REGS = cases()
+REGS = with_test_games(cases)  # the built-in games and the tests' fourth game
 
 
 def case_id(case: Case) -> str:
@@ -283,7 +284,7 @@ def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
                     assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb]
 
 
-@pytest.mark.parametrize("reg", registrations(), ids=lambda r: r.name)
+@pytest.mark.parametrize("reg", with_test_games(registrations), ids=lambda r: r.name)
 def test_image_and_hand_decisions_name_real_decision_kinds(reg: Any) -> None:
     """A registration's ``image_decisions`` and ``hand_decisions`` are decision *kinds* the
     engine asks for (a command's verb there, e.g. a "take" whose decision is "choose", would
@@ -310,7 +311,9 @@ def test_parts_load_lazily_and_once_and_never_pillow() -> None:
 
     code = (
         "import sys\n"
-        "from engine.registry import registrations\n"
+        "from engine.registry import register, registrations\n"
+        "from tests.fourth_game.registration import REGISTRATION\n"
+        "register(REGISTRATION)\n"
         "for r in registrations():\n"
         "    assert r.parts() is r.parts()\n"
         "    r.parts().make_ai('random', None)\n"

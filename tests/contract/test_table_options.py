@@ -12,9 +12,10 @@ import pytest
 from bot.table.outputs import Code
 from bot.table.service import TableService
 from engine.registry import GameRegistration, registration, table_registrations
+from tests.fourth_game.conftest import with_test_games
 from tests.test_service_support import open_service, uid
 
-REGS = list(table_registrations())  # the games the table hosts
+REGS = list(with_test_games(table_registrations))  # the games the table hosts (+ the tests')
 
 
 def non_default(reg: GameRegistration) -> dict[str, str]:
@@ -199,10 +200,15 @@ async def test_table_refusals_are_specific_and_change_nothing(
         other = next(uid(i) for i in range(n) if uid(i) != d.user_id)
         before = await svc.view("c")
         verb = sorted(reg.parts().grammar.verbs)[0]
+        # an option of the decider that ``other`` may not send (in a simultaneous stage the
+        # other decides too, and may hold the same card)
+        theirs = set(await svc.options_for("c", other, limit=None))
+        mine = await svc.options_for("c", d.user_id or "", limit=None)
+        not_theirs = next(o for o in mine if o not in theirs)
         cases = [
             (d.user_id, "xyzzy 1 2", Code.UNKNOWN_COMMAND),
             (d.user_id, "", Code.MALFORMED),
-            (other, (await svc.options_for("c", d.user_id or "", limit=1))[0], None),
+            (other, not_theirs, None),
             ("stranger", verb, Code.NOT_SEATED),
         ]
         for user, text, code in cases:

@@ -16,6 +16,7 @@ import pytest
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.service import TableService
 from engine.registry import GameRegistration, table_registrations
+from tests.fourth_game.conftest import with_test_games
 from tests.test_service_support import make_renderer, open_service, uid
 
 
@@ -35,7 +36,7 @@ def has_sealed_stage(reg: GameRegistration) -> bool:
     return False
 
 
-SEALED = [r for r in table_registrations() if has_sealed_stage(r)]
+SEALED = [r for r in with_test_games(table_registrations) if has_sealed_stage(r)]
 #: every game with sealed stages with each choice of its options (e.g. each variant)
 SEALED_CASES = [
     (r, {spec.name: choice}) for r in SEALED for spec in r.options for choice in spec.choices
