@@ -26,7 +26,7 @@ from unittest.mock import patch
 from bot.table.lobby import player_count
 from engine.core import IllegalMove
 from engine.games import get_game
-from engine.registry import GameRegistration, default_game, registration
+from engine.registry import GameRegistration, default_game, registration, view_header
 
 #: The issue's targets per game turn (channel messages, board images posted, pings, DMs per
 #: player) and zero earlier messages with live controls. Pictures uploaded in edits are a
@@ -113,10 +113,9 @@ async def play(
 
 
 def game_turns(view: dict[str, Any]) -> int:
-    """The game's turns as its public view counts them: Venezia's and Canal Grande's ``turn``
-    (one player's turn; one divide/choose cycle), Amsterdam's ``round`` (both players' sealed
-    choice and its actions)."""
-    return int(view.get("turn", view.get("round", 0)))
+    """The game's turns as its public view's typed header counts them (the game's own
+    counter: a turn, a round)."""
+    return view_header(view).number
 
 
 def parse_options(pairs: list[str], variant: str | None) -> dict[str, str]:

@@ -17,7 +17,7 @@ from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from engine.core import Game, IllegalMove
 from engine.games import get_game
-from engine.registry import registration
+from engine.registry import registration, view_header
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -60,8 +60,7 @@ def running_refusal(svc: TableService, table: Table, code: str, what: str) -> Re
     state = table.state
     assert state is not None
     d = state.pending()
-    turn = state.public_view().get("turn")
-    where = f"turn {turn}, " if turn is not None else ""
+    where = f"{view_header(state.public_view()).counter_text}, "
     who = f"{state.players[d.seat]} to decide" if d is not None else "ending"
     title = registration(table.record.game_type).title if table.record else "a game"
     return Refused(

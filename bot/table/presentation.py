@@ -20,6 +20,7 @@ from bot.table.outputs import (
 )
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
+from engine.registry import view_header
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -27,14 +28,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
-def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
-    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view that
-    has a turn counter and an active seat (games without them leave the fields empty)."""
-    turn, active = view.get("turn"), view.get("active")
-    if not isinstance(turn, int) or not isinstance(active, int):
+def turn_fields(view: JSON) -> dict[str, Any]:
+    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view's
+    typed header, for a game with a seat whose turn it is (others leave the fields empty)."""
+    header = view_header(view)
+    if header.active is None:
         return {}
-    name = names[active] if 0 <= active < len(names) else None
-    return {"turn": turn, "active": active, "active_name": name}
+    return {
+        "turn": header.number,
+        "active": header.active,
+        "active_name": header.name(header.active),
+    }
 
 
 def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
@@ -93,7 +97,7 @@ def decisions_info(
                 multi=multi_choice(state.game_name, d.kind, view),
                 sealed=d.sealed,
                 side_action=side_action_open(state.game_name, view, d.seat),
-                **turn_fields(view, state.players),
+                **turn_fields(view),
             )
         )
     return tuple(out)

@@ -75,11 +75,10 @@ def status_lines(svc: TableService, table: Table, state: GameState) -> list[str]
         lines.append(f"{title} — {summary}")
     else:
         d = state.pending()
-        turn = view.get("turn")
-        active = view.get("active")
-        head = f"{title} — turn {turn}" if turn is not None else title
-        if isinstance(active, int):
-            head += f", {state.players[active]}'s turn"
+        header = reg.parts().header(view)
+        head = f"{title} — {header.counter_text}"
+        if header.active is not None:
+            head += f", {header.name(header.active)}'s turn"
         if d is not None:
             head += f"; waiting for {stages.waiting_line(state)}"
         lines.append(head)

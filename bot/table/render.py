@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from bot.table.outputs import ImageKind
-from engine.core import JSON
+from engine.core import JSON, view_game
 from engine.registry import IMAGE_KINDS, default_game, registration, registrations
 
 
@@ -51,7 +51,7 @@ class ModuleRenderer:
             ) from exc
 
     def _func(self, kind: str, view: JSON) -> Callable[[JSON], bytes]:
-        game = str(view.get("game") or default_game())
+        game = view_game(view)
         func = self._funcs.get((game, kind))
         if func is None:
             try:
@@ -113,9 +113,8 @@ def default_renderer() -> Renderer:
 class PlaceholderRenderer:
     """A tiny deterministic PNG per view (Pillow), for tests and benchmarks without ``render``.
 
-    The colour is derived from a cheap fingerprint of the view (game, turn, phase, pending
-    decision, the players' public parts and the own private part, options aside), so equal
-    views give equal bytes. It reads no game's fields by name.
+    The colour is derived from a fingerprint of the whole view (the own options aside), so
+    equal views give equal bytes. It reads no game's fields by name.
     """
 
     def __init__(self, size: tuple[int, int] = (8, 8)) -> None:
@@ -131,17 +130,8 @@ class PlaceholderRenderer:
         self.calls[kind] += 1
         me = view.get("me") or {}
         own = sorted((k, repr(v)) for k, v in me.items() if k != "options")
-        fingerprint = repr(
-            (
-                kind,
-                view.get("game"),
-                view.get("turn"),
-                view.get("phase"),
-                view.get("pending"),
-                view.get("players"),
-                own,
-            )
-        )
+        public = sorted((k, repr(v)) for k, v in view.items() if k != "me")
+        fingerprint = repr((kind, public, own))
         digest = hashlib.sha256(fingerprint.encode()).digest()
         image = Image.new("RGB", self.size, (digest[0], digest[1], digest[2]))
         buf = io.BytesIO()
