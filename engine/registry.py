@@ -405,10 +405,6 @@ def first_registered() -> str:
     return registrations()[0].name
 
 
-def default_game() -> str:  # TEMP: removed in the next commit
-    return first_registered()
-
-
 def view_header(view: JSON) -> ViewHeader:
     """The typed header of any game's public or player view (its game's ``parts().header``)."""
     return registration(view_game(view)).parts().header(view)
@@ -443,7 +439,6 @@ __all__ = [
     "ScenarioRunner",
     "SlashCommand",
     "deciding_seat",
-    "default_game",
     "first_registered",
     "registration",
     "registrations",

@@ -17,7 +17,7 @@ from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from engine.core import Game, IllegalMove
 from engine.games import get_game
-from engine.registry import registration, view_header
+from engine.registry import first_registered, registration, view_header
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -71,7 +71,9 @@ def running_refusal(svc: TableService, table: Table, code: str, what: str) -> Re
 
 
 def lobby_game(svc: TableService, table: Table, seats: list[SeatRecord]) -> Game:
-    name = table.lobby_game if seats and table.lobby_game else svc.default_game
+    # a fresh lobby (nobody has chosen a game yet) offers the first registered game; its
+    # menu says another can be picked
+    name = table.lobby_game if seats and table.lobby_game else first_registered()
     return get_game(name)
 
 

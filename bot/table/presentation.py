@@ -29,19 +29,20 @@ log = logging.getLogger("bot.service")
 
 
 def turn_fields(view: JSON) -> dict[str, Any]:
-    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view's
-    typed header, for a game with a seat whose turn it is (others leave the fields empty)."""
+    """``turn``/``counter``/``active``/``active_name`` of a :class:`DecisionInfo` from a public
+    view's typed header, for a game with a seat whose turn it is (others leave them empty)."""
     header = view_header(view)
     if header.active is None:
         return {}
     return {
         "turn": header.number,
+        "counter": header.counter,
         "active": header.active,
         "active_name": header.name(header.active),
     }
 
 
-def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
+def multi_choice(game: str, kind: str, view: JSON) -> MultiChoice | None:
     """The public multi-select a game's controls declare for this decision kind (``None``:
     none; a select built from private options is offered to the decider only, on request)."""
     declared = registration_of(game).parts().controls.multi_select.get(kind)
@@ -51,7 +52,7 @@ def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
     return MultiChoice(declared.verb, tuple(items), low, high)
 
 
-def side_action_open(game: str | None, view: JSON, seat: int) -> bool:
+def side_action_open(game: str, view: JSON, seat: int) -> bool:
     """Whether the game's side action may be open for ``seat``, from the public view only."""
     controls = registration_of(game).parts().controls
     return controls.side_action is not None and controls.side_action_open(view, seat)

@@ -32,16 +32,11 @@ from bot.table.render import (
     default_renderer,
 )
 from bot.table.render_procs import RenderProcess
-from bot.table.rules import DEFAULT_GAME, RULE_TOPICS, rules_help
+from bot.table.rules import rules_help
 from engine.core import JSON, IllegalMove
-from engine.games import get_game
-from engine.registry import default_game, registration, table_registrations
+from engine.registry import first_registered, table_registrations
 
 __all__ = [
-    "DEFAULT_GAME",
-    "HAND_DECISIONS",
-    "IMAGE_DECISIONS",
-    "RULE_TOPICS",
     "SNAPSHOT_EVERY",
     "ModuleRenderer",
     "PlaceholderRenderer",
@@ -55,11 +50,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("bot.service")
-
-#: The default game's decisions whose update carries the board image / a settled hand image
-#: (each game's own sets are in its registration).
-IMAGE_DECISIONS = registration(default_game()).image_decisions
-HAND_DECISIONS = registration(default_game()).hand_decisions
 
 T = TypeVar("T")
 
@@ -82,7 +72,6 @@ class TableService:
         snapshot_every: int = SNAPSHOT_EVERY,
         images: bool = True,
         hand_images: bool | str = True,
-        default_game: str = DEFAULT_GAME,
         owns_storage: bool = False,
         max_ai_moves: int | None = None,
     ) -> None:
@@ -94,7 +83,6 @@ class TableService:
         self.renderer: Renderer = renderer if renderer is not None else default_renderer()
         self.snapshot_every = max(1, snapshot_every)
         self.images = images
-        self.default_game = get_game(default_game).name
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
@@ -426,8 +414,9 @@ class TableService:
         options: Mapping[str, str] | None = None,
     ) -> Reply:
         """Short rules help per topic of ``game`` (else the game of ``channel_id``'s table, else
-        the default game), citing rule IDs; as they read with ``options`` (else the options of
-        ``channel_id``'s table when it plays that game: a variant's rules)."""
+        - nobody has chosen one - the game a fresh lobby offers), citing rule IDs; as they
+        read with ``options`` (else the options of ``channel_id``'s table when it plays that
+        game: a variant's rules)."""
         try:
             if channel_id is not None and (game is None or options is None):
                 try:
@@ -436,9 +425,10 @@ class TableService:
                         game = table_game
                         if options is None:
                             options = await self._read(channel_id, reads.options_of)
-                except Refused:  # no usable channel (e.g. a DM): the default game's rules
+                except Refused:  # no usable channel (e.g. a DM): no game chosen there
                     pass
-            return rules_help(topic, game, options)
+            chosen = game if game is not None else first_registered()
+            return rules_help(topic, chosen, options)
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
 

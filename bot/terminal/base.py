@@ -16,7 +16,7 @@ from bot.terminal.io import Console, ImageFolder
 from bot.terminal.process import ServiceLog
 from bot.terminal.view import header_of, terminal_width
 from engine.core import JSON
-from engine.registry import GameTexts, default_game, registration
+from engine.registry import GameTexts, first_registered, registration
 
 #: The user id that manages the table (closes it, and sets up and starts AI-only games).
 WATCHER = "terminal-watcher"
@@ -115,8 +115,11 @@ class TerminalBase:
 
     @property
     def game_name(self) -> str:
-        """The followed game's registered name (the default game before one is followed)."""
-        return self.record.game_type if self.record is not None else default_game()
+        """The followed game's registered name (before one is followed: the game this run
+        chose, else - nothing chosen yet - the first registered one)."""
+        if self.record is not None:
+            return self.record.game_type
+        return self.game_choice or first_registered()
 
     @property
     def texts(self) -> GameTexts:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
 from engine.core import JSON, ViewHeader, view_game
-from engine.registry import GameTexts, default_game, registration, view_header
+from engine.registry import GameTexts, registration, view_header
 
 __all__ = [
     "header_of",
@@ -79,8 +79,8 @@ GROUP_SHOWN = 24
 
 def numbered_options(
     options: Sequence[str],
-    width: int = 100,
-    texts: GameTexts | None = None,
+    width: int,
+    texts: GameTexts,
     *,
     hints: Mapping[str, str] | None = None,
     everything: bool = False,
@@ -93,7 +93,6 @@ def numbered_options(
     line saying how many more there are and how to type one (``hints``: verb -> the grammar's
     help text), unless ``everything``.
     """
-    texts = texts or registration(default_game()).parts().texts
     groups: dict[str, list[str]] = {}
     with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
     for i, option in enumerate(options, 1):

@@ -147,6 +147,9 @@ REGISTRATION = GameRegistration(
         "state.pos",
         '"pos"',
         "drain",
+        "exchange",
+        "district",
+        "gold",
         "architect",
     ),
 )
