@@ -50,6 +50,61 @@ class Decision:
     opened_at: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ViewHeader:
+    """The few facts every game's view states, typed, so that layers above the engine read
+    them without knowing the game's keys: each game's ``view_header(view)`` (its registration's
+    ``parts().header``) builds it from a public or player view. The rest of a view stays the
+    game's own (opaque JSON for its renderers and texts).
+
+    Every view names its game under the one shared key ``"game"`` (:func:`view_game`), so the
+    header function can be found from the view alone.
+    """
+
+    #: the game's registered name
+    game: str
+    #: the game's own word for its counter ("turn", "round")
+    counter: str
+    #: the counter's value (``GameState.turn``)
+    number: int
+    #: the players' names, by seat
+    players: tuple[str, ...]
+    #: the seat whose turn it is, for games that have one (``None``: none, or the game is over)
+    active: int | None
+    #: the seats that must decide now, in seat order (empty when the game is over)
+    deciding: tuple[int, ...]
+    #: the first open decision's prompt (public text; ``None``: nobody decides)
+    prompt: str | None
+    #: whether the game has ended
+    over: bool
+    #: a finished game's ranking (seats by place, ties together); ``None`` while it runs
+    ranking: tuple[tuple[int, ...], ...] | None
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat`` ("?" for a seat the game has no player for)."""
+        return self.players[seat] if 0 <= seat < len(self.players) else "?"
+
+    @property
+    def counter_text(self) -> str:
+        """``turn 3`` / ``round 2``."""
+        return f"{self.counter} {self.number}"
+
+
+def view_game(view: JSON) -> str:
+    """The game a view belongs to (the shared ``"game"`` key every view carries)."""
+    game = view.get("game")
+    if not isinstance(game, str) or not game:
+        raise ValueError("a view must name its game under 'game'")
+    return game
+
+
+def ranking_part(ranking: object) -> tuple[tuple[int, ...], ...] | None:
+    """A view's ``ranking`` (a list of lists of seats, or ``None``) as a header's ranking."""
+    if not isinstance(ranking, list):
+        return None
+    return tuple(tuple(int(s) for s in group) for group in ranking)
+
+
 #: Reserved event kinds every game uses the same way: a turn ended (the table shows the board
 #: as it was then), the game ended (its ``text`` is the summary), sealed answers were revealed.
 TURN_END = "turn"

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from engine.core import JSON, Decision, Game, GameState, IllegalMove
+from engine.core import JSON, Decision, Game, GameState, IllegalMove, ViewHeader, view_game
 from engine.text import excerpt
 
 if TYPE_CHECKING:
     from engine.ai.base import AiPlayer
     from engine.scenario_base import ScenarioResult
 
-#: The registration modules, the default game first.
+#: The registration modules; the first is :func:`first_registered` (a fresh lobby's choice).
 REGISTRATION_MODULES: tuple[str, ...] = (
     "engine.venezia.registration",
     "engine.canal_grande.registration",
@@ -311,6 +311,10 @@ class GameParts:
     #: (state, seat, rng) -> a twin state that differs only in what ``seat`` and the public
     #: cannot see (the conformance suite's hidden-information check)
     twin: Callable[[GameState, int, random.Random], GameState]
+    #: a public or player view -> its typed header (turn or round, players, who decides, the
+    #: end): all that layers above the engine read of a view; the rest goes to the game's own
+    #: renderers and texts
+    header: Callable[[JSON], ViewHeader]
     #: rng -> self-play's random policy
     random_policy: Callable[[random.Random], Policy] = uniform_random_policy
     #: (state, decision, command) -> the seat that sends a policy's command
@@ -396,8 +400,8 @@ _added: list[GameRegistration] = []
 
 
 def registrations() -> tuple[GameRegistration, ...]:
-    """Every registered game, the default first (the built-in ones, then those added at run
-    time by :func:`register`)."""
+    """Every registered game: the built-in ones in :data:`REGISTRATION_MODULES` order, then
+    those added at run time by :func:`register`."""
     return _built_in() + tuple(_added)
 
 
@@ -444,12 +448,22 @@ def registered(reg: GameRegistration) -> Iterator[GameRegistration]:
 
 
 def table_registrations() -> tuple[GameRegistration, ...]:
-    """The games the table hosts (``at_table``), the default first."""
+    """The games the table hosts (``at_table``), in registration order."""
     return tuple(r for r in registrations() if r.at_table)
 
 
-def default_game() -> str:
+def first_registered() -> str:
+    """The first registered game: the ONE place a game is picked for a person who has not
+    chosen one - a fresh lobby shows it (and says another can be picked in its menu), the
+    terminal's ``play`` without ``--game`` and without a save, the default of the developer
+    tools' ``--game`` flags. Everywhere else the game is known (a table's, a channel's, a
+    view's, a save's) and passed explicitly; nothing falls back to this silently."""
     return registrations()[0].name
+
+
+def view_header(view: JSON) -> ViewHeader:
+    """The typed header of any game's public or player view (its game's ``parts().header``)."""
+    return registration(view_game(view)).parts().header(view)
 
 
 def registration(name: str) -> GameRegistration:
@@ -481,7 +495,7 @@ __all__ = [
     "ScenarioRunner",
     "SlashCommand",
     "deciding_seat",
-    "default_game",
+    "first_registered",
     "register",
     "registered",
     "registration",
@@ -489,4 +503,5 @@ __all__ = [
     "table_registrations",
     "uniform_random_policy",
     "unregister",
+    "view_header",
 ]

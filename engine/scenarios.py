@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 
 from engine.core import JSON, IllegalMove
-from engine.registry import ScenarioRunner, default_game, registration
+from engine.registry import ScenarioRunner, first_registered, registration
 from engine.scenario_base import ScenarioError, ScenarioResult
 
 
@@ -33,7 +33,8 @@ def _unregistered_hook(key: str) -> ScenarioRunner | None:
 
 def scenario_hook(spec: JSON) -> tuple[str, ScenarioRunner]:
     """(game name, scenario runner) of a scenario file."""
-    raw = spec.get("game", default_game())
+    # a scenario file that names no game: the first registered one (the oldest files)
+    raw = spec.get("game", first_registered())
     key = " ".join(str(raw).casefold().split())
     try:
         reg = registration(key)

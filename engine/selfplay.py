@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.core import Decision, GameState, IllegalMove
-from engine.registry import Policy, default_game, registration
+from engine.registry import Policy, first_registered, registration
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def play_one(
     game: SelfplayGame | None = None,
 ) -> GameState:
     """Play one game to the end; append any violation (with seed and move number) to report."""
-    g = game or selfplay_game(default_game())
+    g = game or selfplay_game(first_registered())  # no game named: the first registered
     check_state = g.violations
     names = [f"P{i + 1}" for i in range(players)]
     clock = time.perf_counter
@@ -158,7 +158,7 @@ def run_selfplay(
     game: str | None = None,
     options: Mapping[str, str] | None = None,
 ) -> SelfplayReport:
-    kind = selfplay_game(game or default_game(), options)
+    kind = selfplay_game(game or first_registered(), options)  # None: nobody named one
     report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
     rng = random.Random(seed)
     factories = policy_factories or [kind.random_policy] * players

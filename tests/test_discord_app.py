@@ -468,7 +468,7 @@ async def act_by_ui(table: Table, d: DecisionInfo, command: str) -> FakeInteract
         cid = parse_id(c.custom_id)
         assert cid is not None
         if cid.action == "grp":
-            opened = await table.click(c.custom_id, user, [option_group(command)])
+            opened = await table.click(c.custom_id, user, [option_group(command, "venezia")])
             return await pick_from(table, opened, user, command)
     wanted = {"play": "play", "flip": "play", "draw": "draw", "swap": "draw"}
     flt = "exchange" if command.startswith("exchange") else wanted.get(command.split()[0], "all")
@@ -987,7 +987,9 @@ async def test_district_select_opens_a_private_list(table: Table) -> None:
     assert answer["ephemeral"] is True
     selects = answer["view"].children
     offered = [v for s in selects for v in select_values(s)]
-    assert offered == [o for o in d.options if o != "done" and option_group(o) == groups[0]]
+    assert offered == [
+        o for o in d.options if o != "done" and option_group(o, "venezia") == groups[0]
+    ]
     assert all(len(select_values(s)) <= 25 for s in selects)
 
 

@@ -55,7 +55,7 @@ def mail() -> tuple[HandMail, FakeClient, FakeService]:
 
 
 def deciding(user: str, *, sealed: bool = False) -> DecisionInfo:
-    return DecisionInfo("1", 1, 5, 0, user, user, "play", "play", sealed=sealed)
+    return DecisionInfo("1", 1, 5, 0, user, user, "play", "play", sealed=sealed, game="venezia")
 
 
 def hand(user: str, event: str, image: bytes | None = None) -> PrivateUpdate:

@@ -13,8 +13,8 @@ import pytest
 
 from bot.discord.controls import (
     decision_components,
-    district_choice_spec,
     filter_options,
+    group_choice_spec,
     private_choice_spec,
 )
 from bot.discord.live import decision_line
@@ -74,7 +74,7 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
             else:
                 groups = {rules.option_group(o) for o in d.options}
                 specs = [
-                    district_choice_spec(CHANNEL, d.game_id, d.seq, d.options, g, "d", d.game)
+                    group_choice_spec(CHANNEL, d.game_id, d.seq, d.options, g, "d", d.game)
                     for g in sorted(groups)
                 ]
             for spec in specs:

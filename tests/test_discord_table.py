@@ -152,8 +152,10 @@ def decision(seq: int, seat: int, user: str, turn: int, active: int) -> Decision
         "place the casa",
         ("place C1", "place C2"),
         turn=turn,
+        counter="turn",
         active=active,
         active_name=names[active],
+        game="venezia",
     )
 
 

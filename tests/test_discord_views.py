@@ -10,18 +10,27 @@ import pytest
 from bot.discord.commands import help_text, verb_choices
 from bot.discord.controls import (
     decision_components,
-    district_choice_spec,
     filter_options,
+    group_choice_spec,
     lobby_components,
     pick_selects,
     private_choice_spec,
 )
 from bot.discord.messages import dm_spec, public_specs, reply_spec
-from bot.discord.specs import CUSTOM_ID_MAX, ButtonSpec, SelectSpec, make_id, option_group, parse_id
+from bot.discord.specs import (
+    CUSTOM_ID_MAX,
+    ButtonSpec,
+    SelectSpec,
+    controls_for,
+    make_id,
+    option_group,
+    parse_id,
+)
 from bot.discord.views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
 from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
 
 CH = "123456789012345678"
+VZ = controls_for("venezia")
 
 
 def decision(kind: str, options: list[str] | None, seq: int = 7, **kw: object) -> DecisionInfo:
@@ -35,7 +44,10 @@ def decision(kind: str, options: list[str] | None, seq: int = 7, **kw: object) -
         "kind": kind,
         "prompt": "do something",
         "options": None if options is None else tuple(options),
+        "game": "venezia",
     }
+    if options and "done" in options:
+        base["decline"] = "done"  # Venezia's optional decisions decline with ``done``
     base.update(kw)
     return DecisionInfo(**base)  # type: ignore[arg-type]
 
@@ -139,7 +151,7 @@ def test_many_public_options_group_by_district() -> None:
     assert grp.options[0].label == "C — Cannaregio"
     assert grp.options[0].description == "17 choices"
     assert any(c.custom_id.endswith(":do:done") for c in comps)
-    spec = district_choice_spec(CH, 3, 7, options, "K")
+    spec = group_choice_spec(CH, 3, 7, options, "K", "d", "venezia")
     check_layout(spec.components)
     picked = [o.value for c in spec.components if isinstance(c, SelectSpec) for o in c.options]
     assert picked == [o for o in options if o.startswith("drain K")]
@@ -153,7 +165,7 @@ def test_a_hundred_placements_fit() -> None:
     d = decision("place", options)
     comps = decision_components(d)
     check_layout(comps)
-    spec = district_choice_spec(CH, 3, 7, options, "C")
+    spec = group_choice_spec(CH, 3, 7, options, "C", "d", "venezia")
     check_layout(spec.components)
     assert sum(len(c.options) for c in spec.components if isinstance(c, SelectSpec)) == 60
 
@@ -216,29 +228,31 @@ def test_flip_end_and_ai() -> None:
 
 def test_long_options_use_an_index() -> None:
     long = "exchange " + " ".join(["1"] * 60)
-    (select,) = pick_selects(CH, 1, 2, [long, "exchange 5"], source="u")
+    (select,) = pick_selects(CH, 1, 2, [long, "exchange 5"], source="u", game_name="venezia")
     assert [o.value for o in select.options] == ["#0", "exchange 5"]
     assert parse_id(select.custom_id).arg == "u0"  # type: ignore[union-attr]
 
 
 def test_private_choice_chunks_of_25() -> None:
     options = [f"play {i} casa" for i in range(60)]
-    spec = private_choice_spec(CH, 1, 2, options, "Your plays")
+    spec = private_choice_spec(CH, 1, 2, options, "Your plays", game_name="venezia")
     check_layout(spec.components)
     assert [len(c.options) for c in spec.components] == [25, 25, 10]  # type: ignore[union-attr]
     assert spec.ephemeral
-    many = private_choice_spec(CH, 1, 2, [f"play {i}" for i in range(200)], "Your plays")
+    many = private_choice_spec(
+        CH, 1, 2, [f"play {i}" for i in range(200)], "Your plays", game_name="venezia"
+    )
     assert len(many.components) == 5 and "first 125" in (many.content or "")
 
 
 def test_filters_and_groups() -> None:
     options = ["play", "play 2 ponte", "flip", "exchange 5", "draw deck", "swap casa"]
-    assert filter_options(options, "play") == ["play", "play 2 ponte", "flip"]
-    assert filter_options(options, "draw") == ["draw deck", "swap casa"]
-    assert filter_options(options, "exchange") == ["exchange 5"]
-    assert filter_options(options, "all") == options
-    assert option_group("place K12 K13") == "K"
-    assert option_group("drain C3") == "C"
+    assert filter_options(options, "play", "venezia") == ["play", "play 2 ponte", "flip"]
+    assert filter_options(options, "draw", "venezia") == ["draw deck", "swap casa"]
+    assert filter_options(options, "exchange", "venezia") == ["exchange 5"]
+    assert filter_options(options, "all", "venezia") == options
+    assert option_group("place K12 K13", "venezia") == "K"
+    assert option_group("drain C3", "venezia") == "C"
 
 
 def test_lobby_buttons() -> None:
@@ -263,15 +277,21 @@ def test_public_specs_components_only_on_the_last() -> None:
         PublicUpdate("Alice plays", b"PNG1", "board", 5),
         PublicUpdate("AI plays", b"PNG2", "board", 6),
     ]
-    specs = public_specs(updates, d, CH)
+    specs = public_specs(updates, d, CH, game_title="Venezia")
     assert specs[0].components == () and specs[1].components
     assert specs[1].content is not None and "<@42>" in specs[1].content
     assert specs[1].mentions == ("42",)
     assert specs[0].title == "Venezia — move 6" and specs[0].filename == "board-6.png"
-    lobby = public_specs([PublicUpdate("Bob joins.")], None, CH)
+    lobby = public_specs([PublicUpdate("Bob joins.")], None, CH, game_title="Venezia")
     assert lobby[0].title is None and lobby[0].content == "Bob joins."
     assert lobby[0].components[0].custom_id.endswith(":join")
-    over = public_specs([PublicUpdate("game over", b"END", "end", 99)], None, CH, game_over=True)
+    over = public_specs(
+        [PublicUpdate("game over", b"END", "end", 99)],
+        None,
+        CH,
+        game_over=True,
+        game_title="Venezia",
+    )
     assert over[0].title == "Venezia — game over"
     assert len(over[0].components) == 2
 
@@ -284,13 +304,13 @@ def test_reply_and_dm_specs() -> None:
     d = decision("play", None)
     pub = reply_spec(Reply("x", decision=d), title="t", ephemeral=False, with_components=True)
     assert pub.components and not pub.ephemeral
-    dm = dm_spec(PrivateUpdate("42", 0, "your hand: casa", b"H", "hand"), CH)
+    dm = dm_spec(PrivateUpdate("42", 0, "your hand: casa", b"H", "hand"), CH, "Venezia")
     assert dm.components == () and dm.filename == "hand.png" and "casa" in (dm.description or "")
 
 
 async def test_send_kwargs_and_view() -> None:
     d = decision("drain", ["drain C1", "done"])
-    spec = public_specs([PublicUpdate("x", b"PNG", "board", 1)], d, CH)[0]
+    spec = public_specs([PublicUpdate("x", b"PNG", "board", 1)], d, CH, game_title="Venezia")[0]
     kwargs = send_kwargs(spec)
     assert isinstance(kwargs["embed"], discord.Embed)
     assert kwargs["embed"].image.url == "attachment://board-2.png"
@@ -343,19 +363,25 @@ def test_verb_choices() -> None:
         "place C3 C4",
         "place K1 K2",
     ]
-    plays = verb_choices(options, ("play",), "")
+    plays = verb_choices(options, ("play",), "", controls=VZ)
     assert plays[0] == ("no cards", "nothing")
-    assert [v for _, v in verb_choices(options, ("play",), "pon")] == ["2 ponte", "2 ponte casa"]
-    assert [v for _, v in verb_choices(options, ("play",), "play 2")] == ["2 ponte", "2 ponte casa"]
-    ex = verb_choices(options, ("exchange",), "")
+    assert [v for _, v in verb_choices(options, ("play",), "pon", controls=VZ)] == [
+        "2 ponte",
+        "2 ponte casa",
+    ]
+    assert [v for _, v in verb_choices(options, ("play",), "play 2", controls=VZ)] == [
+        "2 ponte",
+        "2 ponte casa",
+    ]
+    ex = verb_choices(options, ("exchange",), "", controls=VZ)
     assert ex[0] == ("6 2 2 → 2 steps (10 gold)", "6 2 2")
-    assert verb_choices(options, ("draw",), "")[0] == ("the deck", "deck")
-    assert verb_choices(options, ("score",), "") == [("C — Cannaregio", "C")]
-    assert [v for _, v in verb_choices(options, ("place",), "c4")] == ["C3 C4"]
-    assert [v for _, v in verb_choices(options, ("place",), "K")] == ["K1 K2"]
+    assert verb_choices(options, ("draw",), "", controls=VZ)[0] == ("the deck", "deck")
+    assert verb_choices(options, ("score",), "", controls=VZ) == [("C — Cannaregio", "C")]
+    assert [v for _, v in verb_choices(options, ("place",), "c4", controls=VZ)] == ["C3 C4"]
+    assert [v for _, v in verb_choices(options, ("place",), "K", controls=VZ)] == ["K1 K2"]
     many = [f"drain C{i}" for i in range(80)]
-    assert len(verb_choices(many, ("drain",), "")) == 25
-    assert verb_choices(options, ("swap",), "") == []
+    assert len(verb_choices(many, ("drain",), "", controls=VZ)) == 25
+    assert verb_choices(options, ("swap",), "", controls=VZ) == []
 
 
 def test_help_text() -> None:

@@ -94,3 +94,39 @@ def test_the_scanner_sees_code_and_strings_but_not_comments(tmp_path: Path) -> N
     )
     text = code_text(sample)
     assert "palazzo" in text and "ponte" not in text and "gondola" not in text
+
+
+#: The modules that pick a game for a person who has not chosen one (a fresh lobby, the
+#: terminal without ``--game`` and without a save, the developer tools' ``--game`` defaults,
+#: a scenario file or a self-play run that names no game), through the ONE function
+#: ``engine.registry.first_registered``. Everywhere else the game is known and passed.
+NO_CHOICE_MODULES = {
+    "bot/devtools/bench_discord.py",
+    "bot/devtools/bench_turns.py",
+    "bot/devtools/selfplay_cmd.py",
+    "bot/devtools/soak.py",
+    "bot/discord/handlers.py",
+    "bot/discord/table.py",
+    "bot/table/lobby.py",
+    "bot/table/service.py",
+    "bot/terminal/args.py",
+    "bot/terminal/base.py",
+    "bot/terminal/setup.py",
+    "engine/ai/__init__.py",
+    "engine/scenarios.py",
+    "engine/selfplay.py",
+}
+
+
+@pytest.mark.parametrize("path", [*SHARED, ROOT / "engine" / "registry.py"], ids=lambda p: p.name)
+def test_no_shared_module_has_a_default_game(path: Path) -> None:
+    """Issue #18: no silent default game - no ``default_game`` (function, parameter or
+    attribute), no ``DEFAULT_GAME``; only the modules that serve a person who has not chosen
+    a game call ``first_registered``."""
+    if not path.exists():
+        return
+    rel = path.relative_to(ROOT).as_posix()
+    text = code_text(path)
+    assert not re.search(r"default_game|DEFAULT_GAME", text), rel
+    if rel != "engine/registry.py" and "first_registered" in text:
+        assert rel in NO_CHOICE_MODULES, f"{rel} picks a game nobody chose"

@@ -12,10 +12,10 @@ import pytest
 from bot.storage.store import Storage
 from bot.table.ai_seat import ai_level, ai_levels, get_ai
 from bot.table.outputs import Code, Outcome
-from bot.table.rules import RULE_TOPICS
-from bot.table.service import IMAGE_DECISIONS, TableService
+from bot.table.service import TableService
 from engine.core import Event
 from engine.games import get_game
+from engine.registry import registration
 from engine.venezia.ai.random_ai import RandomAi
 from tests.test_service_support import (
     PNG_MAGIC,
@@ -218,7 +218,7 @@ async def test_outputs_follow_the_rules_move_by_move(svc: TableService) -> None:
         needs = (
             "turn" in kinds
             or "game_over" in kinds
-            or (nxt is not None and nxt.kind in IMAGE_DECISIONS)
+            or (nxt is not None and nxt.kind in registration("venezia").image_decisions)
         )
         assert (update.image is not None) == needs, (command, kinds, nxt)
         if update.image is not None:
@@ -335,15 +335,16 @@ async def test_images_are_png(real_svc: TableService) -> None:
 async def test_rules_help() -> None:
     from bot.table.rules import rules_help
 
-    overview = rules_help()
+    overview = rules_help(None, "venezia")
     assert overview.ok and "turn" in overview.text
-    for topic in RULE_TOPICS:
-        reply = rules_help(topic)
+    for topic in registration("venezia").parts().texts.rule_topics:
+        reply = rules_help(topic, "venezia")
         assert reply.ok and "V-" in reply.text, topic
-    assert "Decision" in rules_help("decisions").text or "decides" in rules_help("decisions").text
-    assert "exchange" in rules_help("commands").text
-    assert rules_help("Two Players").text == rules_help("2p").text
-    bad = rules_help("chess")
+    decisions = rules_help("decisions", "venezia").text
+    assert "Decision" in decisions or "decides" in decisions
+    assert "exchange" in rules_help("commands", "venezia").text
+    assert rules_help("Two Players", "venezia").text == rules_help("2p", "venezia").text
+    bad = rules_help("chess", "venezia")
     assert not bad.ok and bad.code == Code.UNKNOWN_TOPIC
 
 
@@ -372,7 +373,7 @@ async def test_options_for_autocomplete(svc: TableService) -> None:
 def test_ai_registry() -> None:
     assert ai_levels()[:3] == ["random", "greedy", "strong"]
     assert ai_level("RANDOM").code == 0 and ai_level(0).name == "random"
-    assert isinstance(get_ai("random"), RandomAi)
+    assert isinstance(get_ai("random", "venezia"), RandomAi)
     with pytest.raises(LookupError):
         ai_level("grandmaster")
 
@@ -507,7 +508,7 @@ async def test_engine_ai_levels_take_seats(svc: TableService, level: str) -> Non
 
 
 async def test_settled_hand_images(tmp_path: Path) -> None:
-    from bot.table.service import HAND_DECISIONS
+    HAND_DECISIONS = registration("venezia").hand_decisions
 
     svc = open_service(tmp_path / "t.db", hand_images="settled")
     players = 3

@@ -26,7 +26,7 @@ from unittest.mock import patch
 from bot.table.lobby import player_count
 from engine.core import IllegalMove
 from engine.games import get_game
-from engine.registry import GameRegistration, default_game, registration
+from engine.registry import GameRegistration, first_registered, registration, view_header
 
 #: The issue's targets per game turn (channel messages, board images posted, pings, DMs per
 #: player) and zero earlier messages with live controls. Pictures uploaded in edits are a
@@ -52,9 +52,9 @@ def seating_note(reg: GameRegistration, humans: int, ais: int) -> str:
 async def play(
     seed: int,
     ai_level: str,
-    humans: int = 2,
-    ais: int = 1,
-    game: str | None = None,
+    humans: int,
+    ais: int,
+    game: str,
     options: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     import simcord
@@ -75,7 +75,7 @@ async def play(
         bot = create_bot(settings, renderer=PlaceholderRenderer((64, 48)))
         async with simcord.run(bot) as env:
             guild = env.create_guild()
-            reg = registration(game or default_game())
+            reg = registration(game)
             channel = guild.create_text_channel(reg.name.replace("_", "-"))
             names = ("alice", "bob", "carla", "dave", "emma")[:humans]
             players = [guild.add_member(env.create_user(n)) for n in names]
@@ -113,10 +113,9 @@ async def play(
 
 
 def game_turns(view: dict[str, Any]) -> int:
-    """The game's turns as its public view counts them: Venezia's and Canal Grande's ``turn``
-    (one player's turn; one divide/choose cycle), Amsterdam's ``round`` (both players' sealed
-    choice and its actions)."""
-    return int(view.get("turn", view.get("round", 0)))
+    """The game's turns as its public view's typed header counts them (the game's own
+    counter: a turn, a round)."""
+    return view_header(view).number
 
 
 def parse_options(pairs: list[str], variant: str | None) -> dict[str, str]:
@@ -138,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=int, default=7, help="the game's deal and the players' choices (default 7)"
     )
     parser.add_argument("--ai", default="random", help="the AI seats' level (default random)")
-    parser.add_argument("--game", default=default_game(), help=f"default {default_game()}")
+    parser.add_argument("--game", default=first_registered(), help=f"default {first_registered()}")
     parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
     parser.add_argument(
         "--option",

@@ -1,8 +1,9 @@
 """``venezia bench turns``: random legal games through the table service, N channels at once.
 
-Every channel seats a random number of players the game allows (``--game``, default the default
-game), starts a game and plays it to the end with random legal commands (the deciding player's
-options, now and then a side action such as a gold exchange), then starts the next one - all
+Every channel seats a random number of players the game allows (``--game``, default the first
+registered game: nobody chose one), starts a game and plays it to the end with random legal
+commands (the deciding player's options, now and then a side action the game allows at any
+time), then starts the next one - all
 through :class:`bot.table.service.TableService` with SQLite commits and the board / hand images
 rendered as in real play. Channels run concurrently on one event loop; each command's
 latency is the time ``await service.command(...)`` takes, measured after a warm-up.
@@ -42,10 +43,10 @@ from bot.table.outputs import Outcome
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from bot.table.render_procs import auto_render_processes
 from bot.table.service import TableService
-from engine.registry import default_game, registration
+from engine.registry import first_registered, registration
 
 
-def pick_renderer(name: str) -> tuple[Renderer, str]:
+def pick_renderer(name: str, game: str) -> tuple[Renderer, str]:
     """``fake``: placeholders; ``real``: the render package (all three kinds); ``auto``: the
     render package where its modules exist, placeholders for the others."""
     if name == "fake":
@@ -53,7 +54,7 @@ def pick_renderer(name: str) -> tuple[Renderer, str]:
     if name == "real":
         return ModuleRenderer().check(), "real"
     renderer = ModuleRenderer(fallback=PlaceholderRenderer())
-    missing = renderer.missing()
+    missing = renderer.missing(game)
     if not missing:
         return renderer, "real"
     if len(missing) == 3:
@@ -112,10 +113,10 @@ async def play_channel(
     stats: Stats,
     stop: asyncio.Event,
     think: float,
-    exchange_rate: float,
-    game: str | None = None,
+    side_action_rate: float,
+    game: str,
 ) -> None:
-    reg = registration(game or default_game())
+    reg = registration(game)
     kind = reg.parts().game
     side_actions = reg.parts().grammar.anytime
     loop = asyncio.get_running_loop()
@@ -146,9 +147,9 @@ async def play_channel(
             d = out.decision
             assert d.user_id is not None
             options = await svc.options_for(channel, d.user_id, limit=None)
-            exchanges = [o for o in options if o.partition(" ")[0] in side_actions]
-            if exchanges and rng.random() < exchange_rate:
-                command = rng.choice(exchanges)
+            anytime = [o for o in options if o.partition(" ")[0] in side_actions]
+            if anytime and rng.random() < side_action_rate:
+                command = rng.choice(anytime)
             else:
                 command = rng.choice(options)
             t0 = time.perf_counter()
@@ -177,7 +178,7 @@ async def watch_loop(stats: Stats, stop: asyncio.Event, tick: float = 0.01) -> N
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    renderer, renderer_name = pick_renderer(args.renderer)
+    renderer, renderer_name = pick_renderer(args.renderer, args.game)
     tmp = None
     if args.db:
         db_path = Path(args.db)
@@ -212,7 +213,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 stats,
                 stop,
                 think,
-                args.exchange_rate,
+                args.side_action_rate,
                 args.game,
             )
         )
@@ -352,12 +353,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "at most 4; 0: in the worker threads",
     )
     p.add_argument(
-        "--exchange-rate",
+        "--side-action-rate",
+        dest="side_action_rate",
         type=float,
         default=0.1,
-        help="chance of a side action the game allows at any time (e.g. an exchange)",
+        help="chance of a side action the game allows at any time (its grammar's anytime verbs)",
     )
-    p.add_argument("--game", default=None, help=f"which game (default {default_game()})")
+    p.add_argument(
+        "--game", default=first_registered(), help=f"which game (default {first_registered()})"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--db", help="SQLite file to use (default: a temporary one)")
     p.add_argument(

@@ -206,7 +206,7 @@ async def _use(
     rng: random.Random,
 ) -> bool:
     """Use one control of the decision message; False when it opened nothing to choose (the
-    bot said why, privately: e.g. "Exchange gold…" with too little gold)."""
+    bot said why, privately: e.g. a side action the clicker cannot afford)."""
     action = action_of(choice["custom_id"])
     if action == "do":
         result = await actor.click(message, custom_id=choice["custom_id"])

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 
 from engine.core import IllegalMove
-from engine.registry import Policy, default_game, registration, registrations
+from engine.registry import Policy, first_registered, registration, registrations
 from engine.selfplay import run_selfplay, selfplay_game
 
 
@@ -23,10 +23,10 @@ def _game(text: str) -> str:
 
 
 def _factories(
-    spec: str | None, players: int, game: str | None = None
+    spec: str | None, players: int, game: str
 ) -> list[Callable[[random.Random], Policy]]:
     if not spec:
-        return [selfplay_game(game or default_game()).random_policy] * players
+        return [selfplay_game(game).random_policy] * players
     from engine.ai import policy_factory  # AI levels are optional for plain self-play
 
     levels = [s.strip() for s in spec.split(",") if s.strip()]
@@ -69,9 +69,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="venezia selfplay", description=__doc__)
     parser.add_argument(
         "--game",
-        default=default_game(),
+        default=first_registered(),
         type=_game,
-        help=f"{', '.join(r.name for r in registrations())} (default {default_game()})",
+        help=f"{', '.join(r.name for r in registrations())} (default {first_registered()})",
     )
     parser.add_argument(
         "--players",

@@ -43,7 +43,7 @@ from bot.table.records import RestoreError
 from bot.table.render import PlaceholderRenderer
 from bot.table.service import TableService
 from engine.games import get_game
-from engine.registry import default_game
+from engine.registry import first_registered
 
 __all__ = ["SoakConfig", "SoakReport", "check", "main", "run_soak"]
 
@@ -351,7 +351,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     for name in ("channels", "players", "humans"):
         if getattr(args, name) < 1:
             p.error(f"--{name} must be at least 1")
-    game = get_game(default_game())
+    # the driver's tables are fresh lobbies (nobody names a game): the first registered game
+    game = get_game(first_registered())
     if not game.min_players <= args.players <= game.max_players:
         p.error(
             f"--players must be {game.min_players}..{game.max_players} ({game.title}),"

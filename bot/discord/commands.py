@@ -16,11 +16,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
-from bot.discord.specs import arg_of, controls_for, verb_of
+from bot.discord.specs import arg_of, verb_of
 from engine.registry import (
     Controls,
     SlashCommand,
-    default_game,
     registration,
     table_registrations,
 )
@@ -69,13 +68,13 @@ def verb_choices(
     verbs: Sequence[str],
     current: str,
     limit: int = MAX_CHOICES,
-    controls: Controls | None = None,
+    *,
+    controls: Controls,
 ) -> list[tuple[str, str]]:
     """Autocomplete choices ``(name, value)`` for a command's argument: the user's legal
     options of those verbs, filtered by what he typed (arguments starting with it first, then
     those containing every typed word as a word start, then any containing it). ``controls``:
-    the game's (default: the default game's), naming the choices."""
-    controls = controls if controls is not None else controls_for(None)
+    the game's, naming the choices."""
     typed = _strip_verb(current, verbs).casefold()
     words = typed.split()
     ranked: list[tuple[int, int, str, str]] = []
@@ -176,17 +175,17 @@ def move_commands() -> tuple[MoveCommand, ...]:
     return tuple(merged_command(entries) for entries in per_verb.values())
 
 
-def game_verbs(game: str | None) -> tuple[str, ...]:
+def game_verbs(game: str) -> tuple[str, ...]:
     """The verbs (and their aliases) of a game's grammar: what its channel's commands allow."""
-    grammar = registration(game or default_game()).parts().grammar
+    grammar = registration(game).parts().grammar
     return tuple(sorted({*grammar.verbs, *grammar.aliases}))
 
 
-def game_move_help(game: str | None) -> dict[str, str]:
+def game_move_help(game: str) -> dict[str, str]:
     """Each verb of a game's grammar with the game's own description: a verb two games share
     is one slash command whose description is the first game's, so /help at another game's
     table must not show it (Venezia's 'Place the building being resolved' at Amsterdam)."""
-    reg = registration(game or default_game())
+    reg = registration(game)
     grammar = reg.parts().grammar
     declared = {c.verb: c.description for c in reg.parts().controls.slash_commands}
     return {
@@ -195,11 +194,11 @@ def game_move_help(game: str | None) -> dict[str, str]:
     }
 
 
-def verb_refusal(game: str | None, verb: str) -> str | None:
+def verb_refusal(game: str, verb: str) -> str | None:
     """Why ``/verb`` cannot be used at a table of ``game`` (``None``: it can)."""
     if verb == FALLBACK_VERB or verb in game_verbs(game):
         return None
-    reg = registration(game or default_game())
+    reg = registration(game)
     allowed = ", ".join(f"/{v}" for v in sorted(reg.parts().grammar.verbs))
     article = "an" if reg.title[:1].casefold() in "aeiou" else "a"
     return (

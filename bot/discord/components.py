@@ -11,8 +11,8 @@ import discord
 
 from bot.discord import sealed
 from bot.discord.controls import (
-    district_choice_spec,
     filter_options,
+    group_choice_spec,
     private_choice_spec,
 )
 from bot.discord.handlers import TableCommands
@@ -133,12 +133,10 @@ class ComponentRouter(TableCommands):
                 return
             group = values[0] if values else ""
             if d.options is not None:
-                spec = district_choice_spec(
-                    channel, d.game_id, d.seq, d.options, group, "d", d.game
-                )
+                spec = group_choice_spec(channel, d.game_id, d.seq, d.options, group, "d", d.game)
             else:
                 mine = await self.service.options_for(channel, user, "", None)
-                spec = district_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
+                spec = group_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
             await self.answer(interaction, spec)
             return
         if action == "opt":
@@ -154,11 +152,11 @@ class ComponentRouter(TableCommands):
         cid: ComponentId,
         d: DecisionInfo,
     ) -> None:
-        """A private list of the clicker's own options (cards to play, draws, exchanges)."""
+        """A private list of the clicker's own options (of the button's filter)."""
         everything = await self.service.options_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
         if not options or all(o == d.decline for o in options):
-            # The public button is shown whatever the clicker's hand or gold allow (they are
+            # The public button is shown whatever the clicker's hidden things allow (they are
             # hidden): an empty list is explained to him alone, with the decline if he has one.
             reason = None if everything else await self.service.options_reason(channel, user)
             if reason is not None or d.user_id != user:

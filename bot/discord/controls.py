@@ -21,7 +21,7 @@ from bot.discord.specs import (
     Style,
     clip,
     controls_for,
-    district_names,
+    group_names,
     make_id,
     option_description,
     option_group,
@@ -32,8 +32,8 @@ from bot.table.outputs import DecisionInfo
 
 __all__ = [
     "decision_components",
-    "district_choice_spec",
     "filter_options",
+    "group_choice_spec",
     "group_select",
     "lobby_components",
     "multi_command",
@@ -88,7 +88,7 @@ def pick_selects(
     first_row: int = 0,
     indexes: Sequence[int] | None = None,
     source: Literal["d", "u"] = "d",
-    game_name: str | None = None,
+    game_name: str,
 ) -> tuple[SelectSpec, ...]:
     """Select menus (25 options each, at most ``5 - first_row`` of them) whose choice sends
     that command. ``indexes`` gives each option's index in the full option list (used as the
@@ -128,11 +128,11 @@ def group_select(
     options: Sequence[str],
     *,
     row: int = 0,
-    game_name: str | None = None,
+    game_name: str,
 ) -> SelectSpec:
-    """A "choose a group first" select for many options (value: the group id), e.g. a
-    district for hex options."""
-    names = district_names(game_name)
+    """A "choose a group first" select for many options (value: the group id; the game's
+    ``Controls.option_group``, named by its ``group_names`` and ``group_noun``)."""
+    names = group_names(game_name)
     counts: dict[str, int] = {}
     for o in options:
         g = option_group(o, game_name)
@@ -184,11 +184,12 @@ def multi_command(verb: str, values: Iterable[str]) -> str:
 def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
     """Buttons / selects for the decision now pending (the same choices as the commands).
 
-    Public options: up to 15 buttons, up to 25 in one select menu, more grouped by district
-    (choose a district, then a private list of that district's choices). ``done`` and
-    ``flip`` are buttons. Private decisions get a button that opens the clicker's own choices,
-    and their decline's button. The game's side action ("Exchange gold…") when
-    ``d.side_action``, and "My hand".
+    Public options: up to 15 buttons, up to 25 in one select menu, more grouped by the game's
+    groups (choose a group, then a private list of that group's choices). The game's
+    ``special_options`` are buttons of their own (the decision's decline in the quiet style).
+    Private decisions get a button that opens the clicker's own choices, and their decline's
+    button. The game's side action (``Controls.side_action``) when ``d.side_action``, and
+    "My hand".
 
     The message is public: its components follow the decision alone (public information),
     never the decider's own options - a button that came and went with what his hand or his
@@ -237,7 +238,7 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
             comps.append(group_select(ch, game, seq, [o for _, o in rest], game_name=d.game))
             row = 1
         for o in special:
-            style: Style = "secondary" if o == "done" else "success"
+            style: Style = "secondary" if o == d.decline else "success"
             label = option_label(o, game=d.game)
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), label, style))
     else:
@@ -264,7 +265,7 @@ def _what(d: DecisionInfo) -> str:
     return clip(d.prompt[:1].upper() + d.prompt[1:], 150) if d.prompt else "Choose"
 
 
-def filter_options(options: Iterable[str], flt: str, game: str | None = None) -> list[str]:
+def filter_options(options: Iterable[str], flt: str, game: str) -> list[str]:
     """The options an ``opt`` button of filter ``flt`` lists."""
     verbs = controls_for(game).option_filters.get(flt, ())
     return [o for o in options if not verbs or verb_of(o) in verbs]
@@ -277,7 +278,8 @@ def private_choice_spec(
     options: Sequence[str],
     what: str,
     indexes: Sequence[int] | None = None,
-    game_name: str | None = None,
+    *,
+    game_name: str,
 ) -> MessageSpec:
     """The private message listing a user's own options as select menus (``indexes``: their
     positions in the user's full option list)."""
@@ -297,17 +299,17 @@ def private_choice_spec(
     )
 
 
-def district_choice_spec(
+def group_choice_spec(
     channel: str | int,
     game: int,
     seq: int,
     options: Sequence[str],
     group: str,
-    source: Literal["d", "u"] = "d",
-    game_name: str | None = None,
+    source: Literal["d", "u"],
+    game_name: str,
 ) -> MessageSpec:
-    """The private message listing one district's options (after a ``grp`` select)."""
-    names = district_names(game_name)
+    """The private message listing one group's options (after a ``grp`` select)."""
+    names = group_names(game_name)
     chosen = [(i, o) for i, o in enumerate(options) if option_group(o, game_name) == group]
     title = f"{group} — {names[group]}" if group in names else group
     if not chosen:

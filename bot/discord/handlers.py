@@ -33,7 +33,7 @@ from bot.discord.specs import controls_for
 from bot.discord.start import start_command
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
-from engine.registry import default_game, registration
+from engine.registry import first_registered, registration
 
 __all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands", "register_commands"]
 
@@ -217,7 +217,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
-        game = await self.service.game_of(self._channel_id(interaction))
+        game = await self.channel_game(interaction)
         own = game_move_help(game)
         other_games = {spec.verb for spec in move_commands()} - set(own)
         commands = [
@@ -225,7 +225,7 @@ class TableCommands(TableClient):
             for c in self.tree.get_commands()
             if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
         ]
-        title = registration(game or default_game()).title
+        title = registration(game).title
         await self.answer(interaction, help_text(commands, title))
 
     async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
@@ -274,15 +274,19 @@ class TableCommands(TableClient):
             log.info("autocomplete timed out in channel %s", interaction.channel_id)
             return []
 
-    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
-        """The title of the channel's game (the default game's without a table)."""
+    async def channel_game(self, interaction: discord.Interaction[Any]) -> str:
+        """The channel's game: its table's, else (no table: nobody has chosen) the game a
+        fresh lobby offers, :func:`engine.registry.first_registered`."""
         game = await self.service.game_of(self._channel_id(interaction))
-        return registration(game or default_game()).title
+        return game if game is not None else first_registered()
+
+    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
+        """The title of the channel's game (:meth:`channel_game`)."""
+        return registration(await self.channel_game(interaction)).title
 
     async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
         """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
-        game = await self.service.game_of(self._channel_id(interaction))
-        texts = registration(game or default_game()).parts().texts
+        texts = registration(await self.channel_game(interaction)).parts().texts
         return [*texts.rule_topics, "commands"]
 
     async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
@@ -307,7 +311,7 @@ class TableCommands(TableClient):
         self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
     ) -> list[app_commands.Choice[str]]:
         options = await self.options(interaction)
-        game = await self.service.game_of(self._channel_id(interaction))
+        game = await self.channel_game(interaction)
         choices = verb_choices(options, verbs, current, controls=controls_for(game))
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
@@ -367,7 +371,9 @@ def register_commands(bot: TableCommands) -> None:
     # -- lobby --------------------------------------------------------------------------------
 
     @tree.command(name="join", description="Sit down at this channel's table (opens one)")
-    @app_commands.describe(game=f"The game to play (default: {registration(default_game()).title})")
+    @app_commands.describe(
+        game=f"The game to play (a new table: {registration(first_registered()).title})"
+    )
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
     async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:

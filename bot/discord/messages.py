@@ -16,13 +16,11 @@ from bot.discord.specs import (
     clip,
 )
 from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
-from engine.registry import default_game, registration
 
 __all__ = ["dm_spec", "public_specs", "reply_spec"]
 
 
-def _title(update: PublicUpdate, game_title: str | None) -> str:
-    game_title = game_title or registration(default_game()).title
+def _title(update: PublicUpdate, game_title: str) -> str:
     if update.image_kind == "end":
         return f"{game_title} — game over"
     if update.seq is not None and update.seq < 0:
@@ -46,7 +44,7 @@ def public_specs(
     channel: str | int,
     *,
     game_over: bool = False,
-    game_title: str | None = None,
+    game_title: str,
 ) -> list[MessageSpec]:
     """One channel message per public update; the last carries the components for what
     comes next (the decision's buttons, the lobby buttons, or rematch buttons) and mentions
@@ -115,12 +113,10 @@ def reply_spec(
     )
 
 
-def dm_spec(
-    update: PrivateUpdate, channel: str | int, game_title: str | None = None
-) -> MessageSpec:
+def dm_spec(update: PrivateUpdate, channel: str | int, game_title: str) -> MessageSpec:
     """A private update as a DM: information only, never buttons."""
     return MessageSpec(
-        title=f"{game_title or registration(default_game()).title} — your hand",
+        title=f"{game_title} — your hand",
         description=clip(update.text or "your private view", DESCRIPTION_MAX),
         image=update.image,
         filename=None if update.image is None else "hand.png",

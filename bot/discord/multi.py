@@ -22,7 +22,7 @@ from engine.registry import MultiSelect
 __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]
 
 
-def declared_for_verb(game: str | None, verb: str) -> MultiSelect | None:
+def declared_for_verb(game: str, verb: str) -> MultiSelect | None:
     """The multi-select a game declares for a verb (the verb is what a ``multi`` id carries)."""
     for declared in controls_for(game).multi_select.values():
         if declared.verb == verb:
@@ -30,7 +30,7 @@ def declared_for_verb(game: str | None, verb: str) -> MultiSelect | None:
     return None
 
 
-def multi_text(game: str | None, verb: str, values: Sequence[str]) -> str:
+def multi_text(game: str, verb: str, values: Sequence[str]) -> str:
     """The command a multi-select's chosen values stand for."""
     declared = declared_for_verb(game, verb)
     if declared is not None and declared.command is not None:

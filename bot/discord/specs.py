@@ -18,7 +18,7 @@ action         kind    meaning
 ``hand``       button  the clicker's hand, privately
 ``join`` …     button  lobby: ``join``, ``leave``, ``start``, ``addbot``, ``removebot``
 ``pick``       select  send the chosen command (a value ``#i`` is an index)
-``grp``        select  choose a district first; a private list of its options follows
+``grp``        select  choose a group first (the game's ``group_noun``); its options follow
 ``multi``      select  send ``<arg> <chosen values…>`` (a multi-select, e.g. cards for one offer)
 ``game``       select  lobby: switch the table to the chosen game (:mod:`bot.discord.lobby`)
 ``setopt``     select  lobby: set option ``arg`` to the chosen value
@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.registry import Controls, default_game, registration
+from engine.registry import Controls, registration
 
 __all__ = [
     "BUTTON_ACTIONS",
@@ -53,7 +53,7 @@ __all__ = [
     "arg_of",
     "clip",
     "controls_for",
-    "district_names",
+    "group_names",
     "make_id",
     "option_description",
     "option_group",
@@ -87,9 +87,9 @@ _ANY_ID = re.compile(_ID_HEAD + r"(?P<action>[a-z]+)(?::(?P<arg>.*))?")
 Style = Literal["primary", "secondary", "success", "danger"]
 
 
-def controls_for(game: str | None = None) -> Controls:
+def controls_for(game: str) -> Controls:
     """The game's controls (grouped verbs, labels, private choices) from its registration."""
-    return registration(game or default_game()).parts().controls
+    return registration(game).parts().controls
 
 
 # --------------------------------------------------------------------------------------------
@@ -204,8 +204,8 @@ def clip(text: str, limit: int) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def district_names(game: str | None = None) -> dict[str, str]:
-    """Group id -> name (Venezia's districts), from the game's controls."""
+def group_names(game: str) -> dict[str, str]:
+    """Group id -> name (the game's ``Controls.group_names``)."""
     return dict(controls_for(game).group_names())
 
 
@@ -218,12 +218,12 @@ def arg_of(option: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def option_group(option: str, game: str | None = None) -> str:
-    """The group an option belongs to (a district for a hex option), from the game's controls."""
+def option_group(option: str, game: str) -> str:
+    """The group an option belongs to (the game's ``Controls.option_group``)."""
     return controls_for(game).option_group(option)
 
 
-def option_label(option: str, *, short: bool = True, game: str | None = None) -> str:
+def option_label(option: str, *, game: str, short: bool = True) -> str:
     """How a choice reads on a button or in a menu: the game's label for it (``short``: only
     the argument for a short-label verb - the prompt says what the buttons do - unless the
     game's label says something else, e.g. ``Ship stays``)."""
@@ -239,5 +239,5 @@ def option_label(option: str, *, short: bool = True, game: str | None = None) ->
     return clip(option, LABEL_MAX)
 
 
-def option_description(option: str, game: str | None = None) -> str | None:
+def option_description(option: str, game: str) -> str | None:
     return controls_for(game).option_description(option)

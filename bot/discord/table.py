@@ -62,7 +62,7 @@ from bot.discord.sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord.specs import COLORS, Component
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
-from engine.registry import default_game, registration
+from engine.registry import first_registered, registration
 
 __all__ = ["LiveMessage", "Pace", "TableMessages"]
 
@@ -131,16 +131,14 @@ class TableMessages:
         if self.game_title is not None:
             return self.game_title
         game = await self.service.game_of(channel)
-        return registration(game or default_game()).title
+        # no table yet: the game a fresh lobby offers (nobody has chosen one)
+        return registration(game or first_registered()).title
 
-    def _turn_title(self, d: DecisionInfo | None) -> str:
-        if d is not None and d.game:
-            title = registration(d.game).title
-        else:
-            title = self.game_title or registration(default_game()).title
-        if d is not None and d.turn is not None:
+    def _turn_title(self, d: DecisionInfo) -> str:
+        title = registration(d.game).title
+        if d.turn is not None:
             who = escape(d.active_name or d.name)
-            return f"{title} — turn {d.turn} · {who}"
+            return f"{title} — {d.counter} {d.turn} · {who}"
         return title
 
     def _final_card(self, live: LiveMessage) -> Card:

@@ -94,7 +94,7 @@ class VzButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_T
 
 
 class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """A persistent select menu; the chosen value is a command (or a district)."""
+    """A persistent select menu; the chosen value is a command (or a group of options)."""
 
     def __init__(self, spec: SelectSpec) -> None:
         options = [

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
-from engine.registry import default_game
 from engine.text import excerpt, is_number
 
 __all__ = [
@@ -45,9 +44,9 @@ class AiLevel:
     code: int
     title: str
 
-    def create(self, game: str | None = None) -> AiPlayer:
+    def create(self, game: str) -> AiPlayer:
         """A new policy object of this level for ``game`` (one per seat and game)."""
-        name = game or default_game()
+        name = game
         if self.name not in game_levels(name):
             raise UnknownAiLevel(
                 f"no {self.name} AI for {name}; levels: {', '.join(game_levels(name))}"
@@ -94,6 +93,6 @@ def ai_level(level: str | int | None) -> AiLevel:
     return found
 
 
-def get_ai(level: str | int | None = None, game: str | None = None) -> AiPlayer:
-    """A new policy object of a level for ``game`` (the default game if ``None``)."""
+def get_ai(level: str | int | None, game: str) -> AiPlayer:
+    """A new policy object of a level (``None``: the default level) for ``game``."""
     return ai_level(level).create(game)

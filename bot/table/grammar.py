@@ -5,22 +5,22 @@ The grammar tells "unknown command" and "malformed arguments" apart from "illega
 
 from __future__ import annotations
 
-from engine.registry import GameRegistration, GameTexts, Grammar, default_game, registration
+from engine.registry import GameRegistration, GameTexts, Grammar, registration
 
 
-def registration_of(game_type: str | None) -> GameRegistration:
-    return registration(game_type or default_game())
+def registration_of(game_type: str) -> GameRegistration:
+    return registration(game_type)
 
 
-def grammar_of(game_type: str | None) -> Grammar:
+def grammar_of(game_type: str) -> Grammar:
     return registration_of(game_type).parts().grammar
 
 
-def texts_of(game_type: str | None) -> GameTexts:
+def texts_of(game_type: str) -> GameTexts:
     return registration_of(game_type).parts().texts
 
 
-def commands_help(game_type: str | None = None) -> str:
+def commands_help(game_type: str) -> str:
     lines = ["Commands (type them as a move; case and card language do not matter):"]
     lines += [f"• {text}" for text in grammar_of(game_type).help.values()]
     return "\n".join(lines)

@@ -27,7 +27,7 @@ from bot.table.restore import Restore, snapshot
 from bot.table.session import Session
 from engine.core import Game, IllegalMove
 from engine.games import get_game
-from engine.registry import registration
+from engine.registry import first_registered, registration, view_header
 
 log = logging.getLogger("bot.service")
 
@@ -65,8 +65,7 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()
-    turn = state.public_view().get("turn")
-    where = f"turn {turn}, " if turn is not None else ""
+    where = f"{view_header(state.public_view()).counter_text}, "
     who = f"{state.players[d.seat]} to decide" if d is not None else "ending"
     title = registration(table.record.game_type).title if table.record else "a game"
     return Refused(
@@ -76,9 +75,10 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
     )
 
 
-def lobby_game(table: Table, seats: list[SeatRecord], default_game: str) -> Game:
-    """The game the lobby gathers for (``default_game`` at an empty table)."""
-    name = table.lobby_game if seats and table.lobby_game else default_game
+def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
+    # a fresh lobby (nobody has chosen a game yet) offers the first registered game; its
+    # menu says another can be picked
+    name = table.lobby_game if seats and table.lobby_game else first_registered()
     return get_game(name)
 
 
@@ -105,17 +105,15 @@ class Lobby:
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
-        default_game: str,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.session = session
         self.ai = ai
         self.presenter = presenter
-        self.default_game = default_game
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
-        return lobby_game(table, seats, self.default_game)
+        return lobby_game(table, seats)
 
     def join(
         self, table: Table, user_id: str, name: str, game: str | None, guild_id: str | None

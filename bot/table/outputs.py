@@ -117,15 +117,17 @@ class DecisionInfo:
     prompt: str
     options: tuple[str, ...] | None = None
     is_ai: bool = False
-    #: The game's turn counter and the seat whose turn it is, when the engine's public view
-    #: has them (``turn``/``active``): a decision inside another seat's turn (an architect
-    #: placing) has ``seat != active``.
+    #: The game's turn counter and the seat whose turn it is, when the public view's typed
+    #: header has them (``ViewHeader.number``/``active``): a decision inside another seat's
+    #: turn (an architect placing) has ``seat != active``.
     turn: int | None = None
+    #: the game's word for ``turn``'s counter (``turn``, ``round``: its view header's)
+    counter: str | None = None
     active: int | None = None
     active_name: str | None = None
     #: The game's registered name (an adapter reads its labels and controls from the
     #: game's registration, :mod:`engine.registry`).
-    game: str | None = None
+    game: str = field(kw_only=True)
     #: The decision may be declined (``decline`` names the command that declines it).
     optional: bool = False
     decline: str | None = None

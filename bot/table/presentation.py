@@ -21,21 +21,26 @@ from bot.table.outputs import (
 )
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
+from engine.registry import view_header
 
 log = logging.getLogger("bot.service")
 
 
-def turn_fields(view: JSON, names: Sequence[str]) -> dict[str, Any]:
-    """``turn``/``active``/``active_name`` of a :class:`DecisionInfo` from a public view that
-    has a turn counter and an active seat (games without them leave the fields empty)."""
-    turn, active = view.get("turn"), view.get("active")
-    if not isinstance(turn, int) or not isinstance(active, int):
+def turn_fields(view: JSON) -> dict[str, Any]:
+    """``turn``/``counter``/``active``/``active_name`` of a :class:`DecisionInfo` from a public
+    view's typed header, for a game with a seat whose turn it is (others leave them empty)."""
+    header = view_header(view)
+    if header.active is None:
         return {}
-    name = names[active] if 0 <= active < len(names) else None
-    return {"turn": turn, "active": active, "active_name": name}
+    return {
+        "turn": header.number,
+        "counter": header.counter,
+        "active": header.active,
+        "active_name": header.name(header.active),
+    }
 
 
-def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
+def multi_choice(game: str, kind: str, view: JSON) -> MultiChoice | None:
     """The public multi-select a game's controls declare for this decision kind (``None``:
     none; a select built from private options is offered to the decider only, on request)."""
     declared = registration_of(game).parts().controls.multi_select.get(kind)
@@ -45,7 +50,7 @@ def multi_choice(game: str | None, kind: str, view: JSON) -> MultiChoice | None:
     return MultiChoice(declared.verb, tuple(items), low, high)
 
 
-def side_action_open(game: str | None, view: JSON, seat: int) -> bool:
+def side_action_open(game: str, view: JSON, seat: int) -> bool:
     """Whether the game's side action may be open for ``seat``, from the public view only."""
     controls = registration_of(game).parts().controls
     return controls.side_action is not None and controls.side_action_open(view, seat)
@@ -91,7 +96,7 @@ def decisions_info(
                 multi=multi_choice(state.game_name, d.kind, view),
                 sealed=d.sealed,
                 side_action=side_action_open(state.game_name, view, d.seat),
-                **turn_fields(view, state.players),
+                **turn_fields(view),
             )
         )
     return tuple(out)

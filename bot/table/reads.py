@@ -28,11 +28,10 @@ def status_lines(table: Table, state: GameState) -> list[str]:
         lines.append(f"{title} — {summary}")
     else:
         d = state.pending()
-        turn = view.get("turn")
-        active = view.get("active")
-        head = f"{title} — turn {turn}" if turn is not None else title
-        if isinstance(active, int):
-            head += f", {state.players[active]}'s turn"
+        header = reg.parts().header(view)
+        head = f"{title} — {header.counter_text}"
+        if header.active is not None:
+            head += f", {header.name(header.active)}'s turn"
         if d is not None:
             head += f"; waiting for {stages.waiting_line(state)}"
         lines.append(head)
@@ -62,13 +61,11 @@ class Reads:
         restore: Restore,
         session: Session,
         draw: RenderDispatch,
-        default_game: str,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.session = session
         self.draw = draw
-        self.default_game = default_game
 
     def remember_last_game(self, table: Table) -> None:
         """After a restart: the channel's last finished game (replayed) for board/hand/log."""
@@ -141,7 +138,7 @@ class Reads:
         """The lobby's game and its option texts (the default game's without seats)."""
         self.restore.ensure_loaded(table)
         seats = self.storage.list_seats(table.channel_id)
-        game = lobby_game(table, seats, self.default_game).name
+        game = lobby_game(table, seats).name
         return game, lobby_options.current_options(table, game)
 
     def status(self, table: Table) -> Reply:
@@ -151,7 +148,7 @@ class Reads:
                 raise self.session.no_game(table)
             seats = self.storage.list_seats(table.channel_id)
             if seats:
-                text = lobby_text(lobby_game(table, seats, self.default_game), seats, table)
+                text = lobby_text(lobby_game(table, seats), seats, table)
                 if table.finished is not None:
                     text = f"Last game: {table.finished.summary}\n{text}"
                 return Reply(text)

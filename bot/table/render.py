@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from bot.table.outputs import ImageKind
-from engine.core import JSON
-from engine.registry import IMAGE_KINDS, default_game, registration, registrations
+from engine.core import JSON, view_game
+from engine.registry import IMAGE_KINDS, registration, registrations, view_header
 
 
 class Renderer(Protocol):
@@ -51,7 +51,7 @@ class ModuleRenderer:
             ) from exc
 
     def _func(self, kind: str, view: JSON) -> Callable[[JSON], bytes]:
-        game = str(view.get("game") or default_game())
+        game = view_game(view)
         func = self._funcs.get((game, kind))
         if func is None:
             try:
@@ -64,10 +64,9 @@ class ModuleRenderer:
             self._funcs[(game, kind)] = func
         return func
 
-    def missing(self, game: str | None = None) -> list[str]:
-        """The kinds of ``game`` (default: the default game) whose render function cannot be
-        imported (now)."""
-        name = registration(game or default_game()).name
+    def missing(self, game: str) -> list[str]:
+        """The kinds of ``game`` whose render function cannot be imported (now)."""
+        name = registration(game).name
         out: list[str] = []
         for kind in KINDS:
             try:
@@ -113,9 +112,10 @@ def default_renderer() -> Renderer:
 class PlaceholderRenderer:
     """A tiny deterministic PNG per view (Pillow), for tests and benchmarks without ``render``.
 
-    The colour is derived from a cheap fingerprint of the view (game, turn, phase, pending
-    decision, the players' public parts and the own private part, options aside), so equal
-    views give equal bytes. It reads no game's fields by name.
+    The colour is derived from a cheap fingerprint of the view (its typed header, phase,
+    pending decision, the players' public parts and the own private part, options aside), so
+    equal views give equal bytes, and a view that changed elsewhere only (a log, a count)
+    keeps its picture. It reads no game's fields by name.
     """
 
     def __init__(self, size: tuple[int, int] = (8, 8)) -> None:
@@ -131,11 +131,11 @@ class PlaceholderRenderer:
         self.calls[kind] += 1
         me = view.get("me") or {}
         own = sorted((k, repr(v)) for k, v in me.items() if k != "options")
+        header = view_header(view) if "game" in view else None
         fingerprint = repr(
             (
                 kind,
-                view.get("game"),
-                view.get("turn"),
+                header,
                 view.get("phase"),
                 view.get("pending"),
                 view.get("players"),

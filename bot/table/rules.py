@@ -7,21 +7,12 @@ from collections.abc import Mapping
 
 from bot.table.grammar import commands_help, registration_of
 from bot.table.outputs import Code, Reply
-from engine.registry import default_game
 from engine.text import excerpt
 
-#: The game a table offers when nobody names one (the first registered game).
-DEFAULT_GAME = default_game()
 
-#: The default game's topics (kept for adapters that list them; each game has its own).
-RULE_TOPICS = registration_of(DEFAULT_GAME).parts().texts.rule_topics
-
-
-def rules_help(
-    topic: str | None = None, game: str | None = None, options: Mapping[str, str] | None = None
-) -> Reply:
-    """The rules text of ``game`` (default: the default game) for ``topic`` (``None``: an
-    overview and the topic list), as they read at a table with ``options`` (a variant)."""
+def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None = None) -> Reply:
+    """The rules text of ``game`` for ``topic`` (``None``: an overview and the topic list),
+    as they read at a table with ``options`` (a variant)."""
     texts = registration_of(game).parts().texts
     rule_topics = texts.topics(options)
     topics = [*rule_topics, "commands"]

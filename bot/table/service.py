@@ -29,20 +29,14 @@ from bot.table.reads import Reads
 from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
-from bot.table.rules import DEFAULT_GAME, rules_help
+from bot.table.rules import rules_help
 from bot.table.session import Session
 from engine.core import JSON, IllegalMove
-from engine.games import get_game
-from engine.registry import default_game, registration, table_registrations
+from engine.registry import first_registered, table_registrations
 
-__all__ = ["HAND_DECISIONS", "IMAGE_DECISIONS", "TableService"]
+__all__ = ["TableService"]
 
 log = logging.getLogger("bot.service")
-
-#: The default game's decisions whose update carries the board image / a settled hand image
-#: (each game's own sets are in its registration).
-IMAGE_DECISIONS = registration(default_game()).image_decisions
-HAND_DECISIONS = registration(default_game()).hand_decisions
 
 T = TypeVar("T")
 
@@ -67,7 +61,6 @@ class TableService:
         snapshot_every: int = SNAPSHOT_EVERY,
         images: bool = True,
         hand_images: bool | str = True,
-        default_game: str = DEFAULT_GAME,
         owns_storage: bool = False,
         max_ai_moves: int | None = None,
     ) -> None:
@@ -75,7 +68,6 @@ class TableService:
         hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
         if hand not in ("always", "settled", "off"):
             raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
-        game = get_game(default_game).name
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
@@ -99,12 +91,8 @@ class TableService:
         self.ai = AiDriver(self.committer, max_ai_moves)
         self.presenter = Presenter(self.draw)
         self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
-        self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter, game)
-        self.reads = Reads(storage, self.restore, self.session, self.draw, game)
-
-    @property
-    def default_game(self) -> str:
-        return self.lobby.default_game
+        self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
+        self.reads = Reads(storage, self.restore, self.session, self.draw)
 
     @property
     def max_ai_moves(self) -> int | None:
@@ -452,8 +440,9 @@ class TableService:
         options: Mapping[str, str] | None = None,
     ) -> Reply:
         """Short rules help per topic of ``game`` (else the game of ``channel_id``'s table, else
-        the default game), citing rule IDs; as they read with ``options`` (else the options of
-        ``channel_id``'s table when it plays that game: a variant's rules)."""
+        - nobody has chosen one - the game a fresh lobby offers), citing rule IDs; as they
+        read with ``options`` (else the options of ``channel_id``'s table when it plays that
+        game: a variant's rules)."""
         try:
             if channel_id is not None and (game is None or options is None):
                 try:
@@ -462,9 +451,10 @@ class TableService:
                         game = table_game
                         if options is None:
                             options = await self._read(channel_id, self.reads.options_of)
-                except Refused:  # no usable channel (e.g. a DM): the default game's rules
+                except Refused:  # no usable channel (e.g. a DM): no game chosen there
                     pass
-            return rules_help(topic, game, options)
+            chosen = game if game is not None else first_registered()
+            return rules_help(topic, chosen, options)
         except IllegalMove as exc:
             return Reply.refuse(Code.UNKNOWN_GAME, str(exc))
 

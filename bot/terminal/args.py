@@ -10,7 +10,7 @@ from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
 from engine.games import table_games
-from engine.registry import default_game
+from engine.registry import IMAGE_KINDS, first_registered, registrations
 
 CHANNEL = "terminal"
 DEFAULT_MAX_TURNS = 500
@@ -51,7 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"AI level: {', '.join(ai_levels())} (default greedy if available, else random)",
     )
     add("--seed", type=int, help="game seed (default: a fresh one, printed)")
-    add("--game", help=f"which game: {', '.join(table_games())} (default {default_game()})")
+    add(
+        "--game",
+        help=f"which game: {', '.join(table_games())} (default: your last save's, else "
+        f"{first_registered()})",
+    )
     add(
         "--option",
         action="append",
@@ -75,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--new",
         action="store_true",
-        help=f"close the unfinished save of this --game (default {default_game()}), start anew",
+        help=f"close the unfinished save of this --game (default {first_registered()}), start anew",
     )
     add(
         "--quiet",
@@ -96,10 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
 def best_renderer(game: str | None) -> tuple[Renderer, list[str]]:
     """The game's real renderer (its registration's image functions) for every kind that can
     be imported, the service's placeholder for the others; and the kinds drawn as
-    placeholders."""
+    placeholders (``game``: the asked ``--game``; ``None``: not asked, any game's)."""
     renderer = ModuleRenderer(fallback=PlaceholderRenderer(size=(96, 64)))
+    names = [game] if game is not None else [reg.name for reg in registrations()]
     try:
-        return renderer, renderer.missing(game)
+        missing = {kind for name in names for kind in renderer.missing(name)}
+        return renderer, [kind for kind in IMAGE_KINDS if kind in missing]
     except IllegalMove:  # an unknown game: the table refuses it with the list of games
         return renderer, []
 

@@ -14,16 +14,14 @@ from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.process import ServiceLog
-from bot.terminal.view import terminal_width
+from bot.terminal.view import header_of, terminal_width
 from engine.core import JSON
-from engine.registry import GameTexts, default_game, registration
+from engine.registry import GameTexts, first_registered, registration
 
 #: The user id that manages the table (closes it, and sets up and starts AI-only games).
 WATCHER = "terminal-watcher"
 #: How many public lines a hot-seat player is shown of what happened since his last look.
 RECAP_LINES = 60
-#: The view keys that count a game's turns, in the order they are looked for.
-COUNTERS = ("turn", "round")
 
 
 class TerminalBase:
@@ -92,16 +90,16 @@ class TerminalBase:
 
     @property
     def counter(self) -> str | None:
-        """The key of the view's turn counter: ``turn``, else ``round`` (a game that counts
-        rounds), else ``None`` (the game counts only moves)."""
-        view = self.view or {}
-        return next((key for key in COUNTERS if key in view), None)
+        """The game's word for its counter (``turn``, ``round``; its view's typed header),
+        ``None`` before there is a view."""
+        header = header_of(self.view)
+        return header.counter if header is not None else None
 
     @property
     def turn(self) -> int:
         """The game's turn (or round) counter, 0 when it has none."""
-        key = self.counter
-        return int((self.view or {}).get(key) or 0) if key is not None else 0
+        header = header_of(self.view)
+        return header.number if header is not None else 0
 
     def _where(self) -> str:
         """``move 28, round 5`` (``move 28`` when the game has no turn counter)."""
@@ -117,8 +115,11 @@ class TerminalBase:
 
     @property
     def game_name(self) -> str:
-        """The followed game's registered name (the default game before one is followed)."""
-        return self.record.game_type if self.record is not None else default_game()
+        """The followed game's registered name (before one is followed: the game this run
+        chose, else - nothing chosen yet - the first registered one)."""
+        if self.record is not None:
+            return self.record.game_type
+        return self.game_choice or first_registered()
 
     @property
     def texts(self) -> GameTexts:

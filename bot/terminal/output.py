@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.table.outputs import Outcome, PrivateUpdate, PublicUpdate
-from bot.terminal.base import COUNTERS, RECAP_LINES, WATCHER, TerminalBase
-from bot.terminal.view import ranking_lines
+from bot.terminal.base import RECAP_LINES, WATCHER, TerminalBase
+from bot.terminal.view import header_of, ranking_lines
 from engine.core import JSON
 
 
@@ -31,12 +31,11 @@ class TerminalOutput(TerminalBase):
         header = None
         if update.seq is not None:
             shown = before if before is not None else after
-            key = next((k for k in COUNTERS if k in shown), None)
-            turn = int(shown.get(key) or 0) if key is not None else 0
-            # (a game whose view has no turn counter gets no turn headers)
-            if key is not None and turn != self.header_turn:
-                header = f"— {key} {turn} —"
-                self.header_turn = turn
+            head = header_of(shown)
+            # (before the first view there is no counter: no turn header)
+            if head is not None and head.number != self.header_turn:
+                header = f"— {head.counter_text} —"
+                self.header_turn = head.number
             standings = self.texts.standings_line(after)
             if standings is not None and standings != self.standings:
                 self.standings = standings

@@ -9,14 +9,15 @@ from bot.terminal.args import default_level, login_name
 from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
 from engine.games import get_game, table_games
-from engine.registry import default_game, registration
+from engine.registry import first_registered, registration
 
 
 def home_channel(base: str, game: str) -> str:
     """The channel that keeps ``game``'s save at a terminal whose channel is ``base``: the
-    default game keeps ``base`` (where every game was saved before), every other game its
-    own ``base-<game>``; so switching games never resumes or closes another game's save."""
-    return base if game == default_game() else f"{base}-{game}"
+    first registered game keeps ``base`` (where every game was saved before), every other
+    game its own ``base-<game>``; so switching games never resumes or closes another game's
+    save."""
+    return base if game == first_registered() else f"{base}-{game}"
 
 
 class TerminalSetup(TerminalBase):
@@ -56,12 +57,13 @@ class TerminalSetup(TerminalBase):
 
     def _choose_channel(self) -> str | int:
         """Pick the save this run continues (or the channel a new game goes to): the asked
-        game's save (``--game``, else the default game with ``--new``), else the newest save
-        with a human seat, else a new default game. An exit code if the game is unknown."""
+        game's save (``--game``, else - no game chosen - the first registered one with
+        ``--new``), else the newest save with a human seat, else a new game of the first
+        registered game (nobody chose one). An exit code if the game is unknown."""
         saves = self._saves()
         if self.args.game is not None or self.args.new:
             try:
-                game = get_game(self.args.game or default_game()).name
+                game = get_game(self.args.game or first_registered()).name
             except IllegalMove as exc:
                 self.say(f"✗ {exc}", "red")
                 return 2
@@ -70,7 +72,7 @@ class TerminalSetup(TerminalBase):
             if humans:
                 self.game_choice = humans[0][1].game_type
                 return humans[0][0]
-            game = default_game()
+            game = first_registered()  # no --game and no save: nobody chose a game
         self.game_choice = game
         own = [channel for channel, record in saves if record.game_type == game]
         if own:
@@ -138,7 +140,7 @@ class TerminalSetup(TerminalBase):
 
     async def _start(self) -> Outcome | int:
         a = self.args
-        game = get_game(self.game_choice or a.game or default_game())
+        game = get_game(self.game_choice or a.game or first_registered())
         humans = 1 if a.humans is None else a.humans
         default = max(min(3, game.max_players), game.min_players, humans)
         players = default if a.players is None else a.players

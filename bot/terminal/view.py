@@ -10,10 +10,11 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
-from engine.core import JSON
-from engine.registry import GameTexts, default_game, registration
+from engine.core import JSON, ViewHeader, view_game
+from engine.registry import GameTexts, registration, view_header
 
 __all__ = [
+    "header_of",
     "numbered_options",
     "private_lines",
     "ranking_lines",
@@ -39,41 +40,30 @@ def summary_lines(
 ) -> list[str]:
     """The table in a few lines: the game's own summary if its registration has one, else a
     header, the game's status lines and whose decision it is."""
-    reg = registration(str(view.get("game") or default_game()))
+    reg = registration(view_game(view))
     texts = texts or reg.parts().texts
     title = title or reg.title
     if texts.summary_lines is not None:
         return texts.summary_lines(view, title)
-    players = view.get("players") or []
-    turn = view.get("turn")
-    head = f"{title} · turn {turn}" if turn is not None else title
-    if view.get("game_over"):
+    header = reg.parts().header(view)
+    head = f"{title} · {header.counter_text}"
+    if header.over:
         head += " · game over"
     lines = [head, *("  " + line for line in texts.status_lines(view))]
-    pending = view.get("pending")
-    if pending and not view.get("game_over") and players:
-        # one open decision, or a list of them (seats deciding at once)
-        entries = [p for p in (pending if isinstance(pending, list) else [pending]) if p]
-        names = [_pending_name(p, players) for p in entries if isinstance(p, dict)]
-        if names:
-            lines.append(f"➡ {', '.join(names)}: {entries[0].get('prompt')}")
+    if header.deciding and not header.over:
+        names = [header.name(seat) for seat in header.deciding]
+        lines.append(f"➡ {', '.join(names)}: {header.prompt}")
     return lines
 
 
-def _pending_name(entry: JSON, players: Sequence[object]) -> str:
-    """The name of a pending decision's seat (its own ``name``, else the seat's entry)."""
-    if entry.get("name"):
-        return str(entry["name"])
-    seat = entry.get("seat")
-    if isinstance(seat, int) and 0 <= seat < len(players):
-        p = players[seat]
-        return str(p.get("name") if isinstance(p, dict) else p)
-    return "?"
+def header_of(view: JSON | None) -> ViewHeader | None:
+    """The typed header of a view the terminal shows (``None`` before there is one)."""
+    return view_header(view) if view and "game" in view else None
 
 
 def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:
     """What only the deciding player may see (the game's own lines, else its hand line)."""
-    texts = texts or registration(str(view.get("game") or default_game())).parts().texts
+    texts = texts or registration(view_game(view)).parts().texts
     if texts.private_lines is not None:
         return texts.private_lines(view)
     line = texts.hand_text(view)
@@ -89,8 +79,8 @@ GROUP_SHOWN = 24
 
 def numbered_options(
     options: Sequence[str],
-    width: int = 100,
-    texts: GameTexts | None = None,
+    width: int,
+    texts: GameTexts,
     *,
     hints: Mapping[str, str] | None = None,
     everything: bool = False,
@@ -103,7 +93,6 @@ def numbered_options(
     line saying how many more there are and how to type one (``hints``: verb -> the grammar's
     help text), unless ``everything``.
     """
-    texts = texts or registration(default_game()).parts().texts
     groups: dict[str, list[str]] = {}
     with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
     for i, option in enumerate(options, 1):

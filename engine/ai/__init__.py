@@ -26,12 +26,13 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
 
 
 def ai_game(game: str | None) -> str:
-    """The registered name of ``game`` (the default game if ``None``); ValueError if unknown."""
+    """The registered name of ``game`` (``None``: nobody named one - the first registered
+    game); ValueError if unknown."""
     from engine.core import IllegalMove
-    from engine.registry import default_game, registration
+    from engine.registry import first_registered, registration
 
     try:
-        return registration(game or default_game()).name
+        return registration(game or first_registered()).name
     except IllegalMove as exc:
         raise ValueError(f"no AI for the game {game!r}: {exc}") from exc
 

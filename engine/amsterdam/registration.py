@@ -120,6 +120,7 @@ def parts() -> GameParts:
     from engine.amsterdam.invariants import violations
     from engine.amsterdam.presentation.controls import controls
     from engine.amsterdam.scenario import run_scenario
+    from engine.amsterdam.views import view_header
 
     return GameParts(
         game=GAME,
@@ -131,6 +132,7 @@ def parts() -> GameParts:
         invariants=for_state(AmsterdamState, violations),
         scores=scores,
         twin=twin,
+        header=view_header,
     )
 
 

@@ -63,7 +63,7 @@ from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
-from engine.core import JSON
+from engine.core import JSON, ViewHeader, ranking_part
 
 
 def public_view(st: AmsterdamFields) -> JSON:
@@ -224,3 +224,20 @@ def player_view(st: AmsterdamFields, seat: int) -> JSON:
         "sealed_answer": st.sealed[seat] if st.asked[seat] else None,
     }
     return view
+
+
+def view_header(view: JSON) -> ViewHeader:
+    """The typed header of a public or player view (engine.core.ViewHeader): Amsterdam counts
+    rounds (both players' sealed choice and its actions); no seat "has the turn"."""
+    pending = [p for p in view.get("pending") or [] if p]
+    return ViewHeader(
+        game=str(view["game"]),
+        counter="round",
+        number=int(view["round"]),
+        players=tuple(str(p["name"]) for p in view["players"]),
+        active=None,
+        deciding=tuple(int(p["seat"]) for p in pending),
+        prompt=str(pending[0]["prompt"]) if pending else None,
+        over=bool(view.get("over")),
+        ranking=ranking_part(view.get("ranking")),
+    )

@@ -59,6 +59,7 @@ def parts() -> GameParts:
     from engine.canal_grande.invariants import violations
     from engine.canal_grande.presentation.controls import controls
     from engine.canal_grande.scenario import run_scenario
+    from engine.canal_grande.views import view_header
 
     return GameParts(
         game=GAME,
@@ -70,6 +71,7 @@ def parts() -> GameParts:
         invariants=for_state(CanalGrandeState, violations),
         scores=scores,
         twin=twin,
+        header=view_header,
     )
 
 

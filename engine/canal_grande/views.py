@@ -79,7 +79,7 @@ from typing import Any
 from engine.canal_grande.cards import count_cards
 from engine.canal_grande.resolve import is_number, reveal_name
 from engine.canal_grande.state_fields import CanalGrandeFields
-from engine.core import JSON
+from engine.core import JSON, ViewHeader, ranking_part
 from engine.view_parts import own_decision, pending_part
 
 PUBLIC_OPTION_KINDS = frozenset({"divide", "choose"})
@@ -203,4 +203,21 @@ def player_view(state: CanalGrandeFields, seat: int) -> JSON:
     return view
 
 
-__all__ = ["PUBLIC_OPTION_KINDS", "player_view", "public_view"]
+def view_header(view: JSON) -> ViewHeader:
+    """The typed header of a public or player view (engine.core.ViewHeader): Canal Grande
+    counts turns (one divide/choose cycle); no seat "has the turn" (two seats share it)."""
+    pending = view.get("pending")
+    return ViewHeader(
+        game=str(view["game"]),
+        counter="turn",
+        number=int(view["turn"]),
+        players=tuple(str(p["name"]) for p in view["players"]),
+        active=None,
+        deciding=(int(pending["seat"]),) if pending else (),
+        prompt=str(pending["prompt"]) if pending else None,
+        over=bool(view.get("game_over")),
+        ranking=ranking_part(view.get("ranking")),
+    )
+
+
+__all__ = ["PUBLIC_OPTION_KINDS", "player_view", "public_view", "view_header"]

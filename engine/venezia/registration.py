@@ -97,6 +97,7 @@ def parts() -> GameParts:
     from engine.venezia.invariants import violations
     from engine.venezia.presentation.controls import controls
     from engine.venezia.scenario import run_scenario
+    from engine.venezia.views import view_header
 
     return GameParts(
         game=GAME,
@@ -108,6 +109,7 @@ def parts() -> GameParts:
         invariants=for_state(VeneziaState, violations),
         scores=scores,
         twin=twin,
+        header=view_header,
         random_policy=random_policy,
         command_seat=command_seat,
     )
@@ -145,6 +147,9 @@ REGISTRATION = GameRegistration(
         "state.pos",
         '"pos"',
         "drain",
+        "exchange",
+        "district",
+        "gold",
         "architect",
     ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import JSON
+from engine.core import JSON, ViewHeader, ranking_part
 from engine.venezia import decisions
 from engine.venezia.cards import ARCHITECT_TYPES, TYPES, count_cards
 from engine.venezia.decisions import PUBLIC_OPTION_KINDS
@@ -186,3 +186,21 @@ def player_view(state: StateBasics, seat: int) -> JSON:
         ),
     }
     return view
+
+
+def view_header(view: JSON) -> ViewHeader:
+    """The typed header of a public or player view (engine.core.ViewHeader): Venezia counts
+    turns, one player's each; the active seat is the one whose turn it is."""
+    pending = view.get("pending")
+    over = bool(view.get("game_over"))
+    return ViewHeader(
+        game=str(view["game"]),
+        counter="turn",
+        number=int(view["turn"]),
+        players=tuple(str(p["name"]) for p in view["players"]),
+        active=None if over else int(view["active"]),
+        deciding=(int(pending["seat"]),) if pending else (),
+        prompt=str(pending["prompt"]) if pending else None,
+        over=over,
+        ranking=ranking_part(view.get("ranking")),
+    )

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove
-from engine.registry import registrations
+from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove, view_game
+from engine.registry import registrations, view_header
 from tests.fourth_game.conftest import with_test_games
 
 
@@ -220,6 +220,44 @@ def test_decision_fields_agree_with_the_views(reg: Case) -> None:
             assert decline in d.options, d
         else:
             assert d.decline is None, d
+
+
+def check_header(state: GameState, reg: Case) -> None:
+    """The typed header of every view (public and each seat's) states what the state says."""
+    counter = {"turn", "round"}
+    deciding = tuple(sorted({d.seat for d in state.pending_all()}))
+    first = state.pending()
+    views = [state.public_view(), *(state.player_view(s) for s in range(len(state.players)))]
+    for view in views:
+        header = view_header(view)
+        assert header == reg.reg.parts().header(view)
+        assert header.game == reg.name == view_game(view)
+        assert header.counter in counter, header.counter
+        assert header.number == state.turn
+        assert header.players == tuple(state.players)
+        assert header.over == state.is_over
+        assert header.deciding == deciding
+        assert header.prompt == (first.prompt if first is not None else None)
+        if state.is_over:
+            assert header.active is None
+            ranking = tuple(tuple(group) for group in state.ranking())
+            assert header.ranking == ranking
+        else:
+            assert header.ranking is None
+            assert header.active is None or 0 <= header.active < len(state.players)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_view_headers_agree_with_the_state(reg: Case) -> None:
+    """Layers above the engine read a view only through its typed header (ViewHeader)."""
+    steps = {"n": 0}
+
+    def each(state: GameState, decision: Decision, command: str) -> None:
+        steps["n"] += 1
+        if steps["n"] <= 60 or steps["n"] % 25 == 0:
+            check_header(state, reg)
+
+    check_header(play(reg, 3, each), reg)
 
 
 @pytest.mark.parametrize("reg", REGS, ids=case_id)

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from engine.ai.base import AiPlayer, level_player
-from engine.core import JSON, Decision, GameState
+from engine.core import JSON, Decision, GameState, ViewHeader, ranking_part
 from engine.registration_parts import own_state
 from engine.registry import Controls, GameTexts, Grammar
 from engine.scenario_base import Expectations, ScenarioResult, play_steps, player_seat
@@ -158,6 +158,22 @@ def violations(game_state: GameState) -> list[str]:
     if st.is_over and any(s is not None for s in st.sealed):
         out.append("a sealed answer after the end")
     return out
+
+
+def header(view: JSON) -> ViewHeader:
+    """The typed header of a view: High Card counts rounds; nobody "has the turn"."""
+    pending = [p for p in view.get("pending") or [] if p]
+    return ViewHeader(
+        game=str(view["game"]),
+        counter="round",
+        number=int(view["round"]),
+        players=tuple(str(p["name"]) for p in view["players"]),
+        active=None,
+        deciding=tuple(int(p["seat"]) for p in pending),
+        prompt=str(pending[0]["prompt"]) if pending else None,
+        over=bool(view.get("game_over")),
+        ranking=ranking_part(view.get("ranking")),
+    )
 
 
 def scores(game_state: GameState) -> list[int | None]:

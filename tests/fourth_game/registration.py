@@ -25,6 +25,7 @@ def parts() -> GameParts:
         invariants=for_state(HighCardState, p.violations),
         scores=p.scores,
         twin=p.twin,
+        header=p.header,
     )
 
 
