@@ -31,3 +31,42 @@ def test_shared_folder_is_named_beside_the_repository() -> None:
         bare = re.findall(r"(?<![./\w])shared/(?:rules|seeds)", text)
         assert not bare, f"{doc.name} names shared/ as if it were inside the repository: {bare}"
     assert (REPO / "README.md").read_text(encoding="utf-8").count("beside this repository") >= 1
+
+
+#: Where a backticked path in the docs may point inside the repository.
+PATH_ROOTS = ("bot", "engine", "render", "tests", "tools", "data", "scenarios", "docs")
+_CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+_PATH = re.compile(rf"(?:{'|'.join(PATH_ROOTS)})/[\w./-]*")
+
+
+def doc_paths(text: str) -> list[str]:
+    """The repository paths a doc names in backticks: a span's first word when it starts with
+    one of :data:`PATH_ROOTS` (placeholders such as ``engine/<game>/`` and globs are not
+    paths; ``path:line`` and ``path::name`` name the path)."""
+    out = []
+    for span in _CODE_SPAN.findall(text):
+        words = span.split()
+        if not words:
+            continue
+        word = words[0].split("::")[0].split(":")[0].rstrip(".,;)")
+        if any(c in word for c in "<>{}*…[]") or "..." in word:
+            continue
+        m = _PATH.fullmatch(word)
+        if m is not None:
+            out.append(word)
+    return out
+
+
+def test_doc_paths_exist() -> None:
+    missing = [
+        f"{doc.relative_to(REPO)}: `{p}`"
+        for doc in DOCS
+        for p in doc_paths(doc.read_text(encoding="utf-8"))
+        if not (REPO / p).exists()
+    ]
+    assert not missing, "docs name paths that do not exist:\n" + "\n".join(missing)
+
+
+def test_doc_paths_finds_paths() -> None:
+    text = "see `bot/table/service.py`, `engine/<game>/ai/`, `tools/x.py --y`, `render/a.py:12`"
+    assert doc_paths(text) == ["bot/table/service.py", "tools/x.py", "render/a.py"]

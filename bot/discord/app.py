@@ -16,7 +16,6 @@ import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -139,19 +138,18 @@ def _parser() -> argparse.ArgumentParser:
 
 def load_settings(args: argparse.Namespace) -> Settings:
     settings = Settings.from_env(env_file=args.env_file)
-    changes: dict[str, Any] = {}
     if args.db:
         from pathlib import Path
 
-        changes["db_path"] = Path(args.db).expanduser()
+        settings = dataclasses.replace(settings, db_path=Path(args.db).expanduser())
     if args.log_level:
         level = args.log_level.upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"--log-level: '{args.log_level}' is not a log level")
-        changes["log_level"] = level
+        settings = dataclasses.replace(settings, log_level=level)
     if args.renderer:
-        changes["renderer"] = args.renderer
-    return dataclasses.replace(settings, **changes) if changes else settings
+        settings = dataclasses.replace(settings, renderer=args.renderer)
+    return settings
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,14 +23,15 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import cast
 
 import discord
 from discord import app_commands
 
 from bot.discord import sealed
 from bot.discord.dm import HandMail
+from bot.discord.kinds import POSTABLE, Interaction, Postable, Work
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
 from bot.discord.perms import missing_permissions, permissions_refusal
 from bot.discord.settings import Settings
@@ -52,9 +53,7 @@ MAX_AI_STEPS = 2000
 class TableTree(app_commands.CommandTree["TableClient"]):
     """The command tree: a failed check or an unexpected error answers the user privately."""
 
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             await self.client.answer(interaction, "The games are played in server channels.")
             return
@@ -154,7 +153,8 @@ class TableClient(discord.Client):
                 log.exception("could not resume the table in channel %s", channel)
 
     async def resume_table(self, channel: str) -> None:
-        dest = self.get_channel(int(channel)) or self.get_partial_messageable(int(channel))
+        found = self.get_channel(int(channel))
+        dest = found if isinstance(found, POSTABLE) else self.get_partial_messageable(int(channel))
         async with self._lock(channel):
             outcome = await self.service.resume(channel)
             if not outcome.accepted:
@@ -166,7 +166,7 @@ class TableClient(discord.Client):
         await self.mail.deliver(dest, channel, outcome)
         await self.play_ais(dest, channel)
 
-    async def play_ais(self, dest: Any, channel: str) -> None:
+    async def play_ais(self, dest: Postable, channel: str) -> None:
         """Let the AI seats play, one move at a time, while one must decide: each move is
         shown as it is made (the chain's message is kept up to date, :mod:`bot.discord.chain`),
         and the channel's lock is free between moves."""
@@ -200,25 +200,24 @@ class TableClient(discord.Client):
         return lock
 
     @staticmethod
-    def _channel_id(interaction: discord.Interaction[Any]) -> str:
+    def _channel_id(interaction: Interaction) -> str:
         return str(interaction.channel_id)
 
-    def channel_for(self, interaction: discord.Interaction[Any]) -> Any:
+    def channel_for(self, interaction: Interaction) -> Postable:
         channel = interaction.channel
         if channel is not None and hasattr(channel, "send"):
-            return channel
+            # A channel the bot posts in (a test's interaction hands a look-alike).
+            return cast(Postable, channel)
         return self.get_partial_messageable(int(interaction.channel_id or 0))
 
-    async def defer(self, interaction: discord.Interaction[Any], *, ephemeral: bool = True) -> None:
+    async def defer(self, interaction: Interaction, *, ephemeral: bool = True) -> None:
         """Acknowledge now (a private or public "thinking…"); answers follow as followups."""
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             if not ephemeral:
                 self._public_defers.add(interaction.id)
 
-    async def answer(
-        self, interaction: discord.Interaction[Any], message: str | MessageSpec
-    ) -> None:
+    async def answer(self, interaction: Interaction, message: str | MessageSpec) -> None:
         """Answer the user: privately unless the spec says otherwise."""
         spec = MessageSpec(content=message, ephemeral=True) if isinstance(message, str) else message
         if spec.content is not None and len(spec.content) > CONTENT_MAX:
@@ -236,7 +235,7 @@ class TableClient(discord.Client):
         self._public_defers.discard(interaction.id)
         await interaction.followup.send(**kwargs)
 
-    async def done_quietly(self, interaction: discord.Interaction[Any]) -> None:
+    async def done_quietly(self, interaction: Interaction) -> None:
         """The action is visible in the channel: remove the private "thinking…" note."""
         self._public_defers.discard(interaction.id)
         try:
@@ -244,9 +243,7 @@ class TableClient(discord.Client):
         except discord.HTTPException:
             log.debug("could not delete the deferred response of %s", interaction.id)
 
-    async def guard(
-        self, interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
-    ) -> None:
+    async def guard(self, interaction: Interaction, what: str, work: Work) -> None:
         """Run one interaction's work; an unexpected exception is logged with a reference id
         and answered with a short apology (the service never half-applies a move)."""
         try:
@@ -254,9 +251,7 @@ class TableClient(discord.Client):
         except Exception as exc:
             await self.apologize(interaction, what, exc)
 
-    async def apologize(
-        self, interaction: discord.Interaction[Any], what: str, error: BaseException
-    ) -> str:
+    async def apologize(self, interaction: Interaction, what: str, error: BaseException) -> str:
         ref = secrets.token_hex(4).upper()
         log.error(
             "unexpected error [ref %s] in %s: channel=%s guild=%s user=%s",
@@ -281,7 +276,7 @@ class TableClient(discord.Client):
 
     async def act(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         what: str,
         call: Callable[[], Awaitable[Outcome]],
         *,
@@ -344,7 +339,7 @@ class TableClient(discord.Client):
         game = await self.service.game_of(channel)
         return option_label(command, short=False, game=game) if game else command
 
-    async def answer_via(self, interaction: discord.Interaction[Any], via: str, text: str) -> None:
+    async def answer_via(self, interaction: Interaction, via: str, text: str) -> None:
         """Answer privately; in a private message's own interaction, by editing it."""
         if via == "private" and interaction.message is not None:
             if not interaction.response.is_done():
@@ -355,7 +350,7 @@ class TableClient(discord.Client):
 
     async def refuse(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         what: str,
         outcome: Outcome,
         *,
@@ -383,9 +378,7 @@ class TableClient(discord.Client):
             return
         await self.answer_via(interaction, via, text)
 
-    async def reoffer(
-        self, interaction: discord.Interaction[Any], reason: str, menu: MessageSpec
-    ) -> None:
+    async def reoffer(self, interaction: Interaction, reason: str, menu: MessageSpec) -> None:
         """A refused choice in a private menu: the reason above the same menu, still live."""
         content = f"❌ {reason}" + (f"\n{menu.content}" if menu.content else "")
         kwargs = send_kwargs(dataclasses.replace(menu, content=clip_end(content, CONTENT_MAX)))
@@ -397,7 +390,7 @@ class TableClient(discord.Client):
 
     async def move(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         text: str,
         expect: ComponentId | None = None,
         via: str = "slash",

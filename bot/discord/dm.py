@@ -36,10 +36,11 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 import discord
 
+from bot.discord.kinds import Postable
 from bot.discord.layout import CONTENT_MAX, clip_start, escape, mentions
 from bot.table.outputs import Outcome, PrivateUpdate
 from bot.table.service import TableService
@@ -96,6 +97,14 @@ def without_echo(update: PrivateUpdate) -> PrivateUpdate | None:
     return replace(update, text="\n".join(lines), echo=())
 
 
+class _Send(TypedDict, total=False):
+    """Keyword arguments of a hand's DM."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+    file: discord.File
+
+
 class HandMail:
     """Sends (or holds) the private updates of an outcome as direct messages."""
 
@@ -125,7 +134,7 @@ class HandMail:
         value = await self.service.adapter_state(f"user:{user_id}", DMS_CLOSED)
         return int(value) if value is not None and value.lstrip("-").isdigit() else None
 
-    async def deliver(self, dest: Any, channel: str, outcome: Outcome) -> None:
+    async def deliver(self, dest: Postable, channel: str, outcome: Outcome) -> None:
         """Hold the outcome's private updates; send what is held at a boundary (the start, a
         turn's end: to everyone not deciding now; the game's end: to everyone)."""
         if not self.enabled:
@@ -158,7 +167,7 @@ class HandMail:
 
     async def _send(
         self,
-        dest: Any,
+        dest: Postable,
         channel: str,
         game_id: int | None,
         user_id: str,
@@ -183,7 +192,7 @@ class HandMail:
         image = await self._picture(channel, user_id, batch, fresh)
         head = f"**Your hand** at the table in <#{channel}>:"
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))
-        kwargs: dict[str, Any] = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
+        kwargs: _Send = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
         if image is not None:
             kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
         try:
@@ -216,7 +225,7 @@ class HandMail:
             return None
         return reply.image if reply.ok else None
 
-    async def _closed(self, dest: Any, channel: str, game: int, user_id: str) -> None:
+    async def _closed(self, dest: Postable, channel: str, game: int, user_id: str) -> None:
         """Remember the closed DMs for this game and tell the player once, in the channel."""
         log.info("user %s does not accept DMs (game %s); not retried in this game", user_id, game)
         await self.service.set_adapter_state(f"user:{user_id}", DMS_CLOSED, str(game))

@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Awaitable, Sequence
 
 import discord
 from discord import app_commands
@@ -27,6 +26,7 @@ from bot.discord.commands import (
     verb_refusal,
     verb_text,
 )
+from bot.discord.kinds import Interaction, Work
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
 from bot.discord.specs import controls_for
@@ -47,7 +47,7 @@ class TableCommands(TableClient):
     """The slash commands (lobby, moves, reads, ``/sync``) and their autocomplete."""
 
     async def cmd_join(
-        self, interaction: discord.Interaction[Any], game: str | None, via: str = "slash"
+        self, interaction: Interaction, game: str | None, via: str = "slash"
     ) -> None:
         channel, user = self._channel_id(interaction), interaction.user
         await self.act(
@@ -59,13 +59,13 @@ class TableCommands(TableClient):
             via=via,
         )
 
-    async def cmd_leave(self, interaction: discord.Interaction[Any], via: str = "slash") -> None:
+    async def cmd_leave(self, interaction: Interaction, via: str = "slash") -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
 
     async def cmd_start(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str | None,
         via: str = "slash",
         options: dict[str, str] | None = None,
@@ -81,7 +81,7 @@ class TableCommands(TableClient):
             via=via,
         )
 
-    async def cmd_abort(self, interaction: discord.Interaction[Any]) -> None:
+    async def cmd_abort(self, interaction: Interaction) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(getattr(perms, "manage_channels", False))
@@ -90,7 +90,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_addbot(
-        self, interaction: discord.Interaction[Any], level: str | None, via: str = "slash"
+        self, interaction: Interaction, level: str | None, via: str = "slash"
     ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
@@ -102,7 +102,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_options(
-        self, interaction: discord.Interaction[Any], settings: str | None, via: str = "slash"
+        self, interaction: Interaction, settings: str | None, via: str = "slash"
     ) -> None:
         """Show (no settings) or set the lobby's game options: ``name=value`` pairs."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
@@ -118,7 +118,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_set_option(
-        self, interaction: discord.Interaction[Any], name: str, value: str, via: str = "button"
+        self, interaction: Interaction, name: str, value: str, via: str = "button"
     ) -> None:
         """One lobby option set from the lobby message's menu (as ``/options name=value``)."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
@@ -130,7 +130,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_choose_game(
-        self, interaction: discord.Interaction[Any], game: str, via: str = "button"
+        self, interaction: Interaction, game: str, via: str = "button"
     ) -> None:
         """Switch the lobby to another game (the lobby message's game menu)."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
@@ -142,7 +142,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_removebot(
-        self, interaction: discord.Interaction[Any], seat: int | None, via: str = "slash"
+        self, interaction: Interaction, seat: int | None, via: str = "slash"
     ) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         await self.act(
@@ -152,9 +152,7 @@ class TableCommands(TableClient):
             via=via,
         )
 
-    async def cmd_replace(
-        self, interaction: discord.Interaction[Any], target: int, level: str | None
-    ) -> None:
+    async def cmd_replace(self, interaction: Interaction, target: int, level: str | None) -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(getattr(perms, "manage_channels", False))
@@ -166,7 +164,7 @@ class TableCommands(TableClient):
             ),
         )
 
-    async def cmd_hand(self, interaction: discord.Interaction[Any]) -> None:
+    async def cmd_hand(self, interaction: Interaction) -> None:
         await self.defer(interaction)
         reply = _escaped(
             await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
@@ -176,7 +174,7 @@ class TableCommands(TableClient):
             reply_spec(reply, title=f"{await self.game_title(interaction)} — your hand"),
         )
 
-    async def cmd_board(self, interaction: discord.Interaction[Any], public: bool) -> None:
+    async def cmd_board(self, interaction: Interaction, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
         reply = _escaped(await self.service.board(self._channel_id(interaction)))
         await self.answer(
@@ -188,7 +186,7 @@ class TableCommands(TableClient):
             ),
         )
 
-    async def cmd_status(self, interaction: discord.Interaction[Any], public: bool) -> None:
+    async def cmd_status(self, interaction: Interaction, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
         reply = _escaped(await self.service.status(self._channel_id(interaction)))
         await self.answer(
@@ -196,9 +194,7 @@ class TableCommands(TableClient):
             reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
         )
 
-    async def cmd_log(
-        self, interaction: discord.Interaction[Any], count: int, public: bool
-    ) -> None:
+    async def cmd_log(self, interaction: Interaction, count: int, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
         reply = _escaped(await self.service.log(self._channel_id(interaction), count))
         if reply.ok and len(reply.text) > CONTENT_MAX:
@@ -210,13 +206,13 @@ class TableCommands(TableClient):
             reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
         )
 
-    async def cmd_rules(self, interaction: discord.Interaction[Any], topic: str | None) -> None:
+    async def cmd_rules(self, interaction: Interaction, topic: str | None) -> None:
         reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
         await self.answer(
             interaction, reply_spec(reply, title=f"{await self.game_title(interaction)} rules")
         )
 
-    async def cmd_help(self, interaction: discord.Interaction[Any]) -> None:
+    async def cmd_help(self, interaction: Interaction) -> None:
         game = await self.channel_game(interaction)
         own = game_move_help(game)
         other_games = {spec.verb for spec in move_commands()} - set(own)
@@ -228,7 +224,7 @@ class TableCommands(TableClient):
         title = registration(game).title
         await self.answer(interaction, help_text(commands, title))
 
-    async def cmd_sync(self, interaction: discord.Interaction[Any], scope: str) -> None:
+    async def cmd_sync(self, interaction: Interaction, scope: str) -> None:
         user = interaction.user
         owner = user.id in self.settings.owner_ids
         if not owner:
@@ -261,7 +257,7 @@ class TableCommands(TableClient):
 
     # -- autocomplete -------------------------------------------------------------------------
 
-    async def options(self, interaction: discord.Interaction[Any]) -> list[str]:
+    async def options(self, interaction: Interaction) -> list[str]:
         """The user's legal commands now (empty if that takes too long)."""
         try:
             return await asyncio.wait_for(
@@ -274,22 +270,22 @@ class TableCommands(TableClient):
             log.info("autocomplete timed out in channel %s", interaction.channel_id)
             return []
 
-    async def channel_game(self, interaction: discord.Interaction[Any]) -> str:
+    async def channel_game(self, interaction: Interaction) -> str:
         """The channel's game: its table's, else (no table: nobody has chosen) the game a
         fresh lobby offers, :func:`engine.registry.first_registered`."""
         game = await self.service.game_of(self._channel_id(interaction))
         return game if game is not None else first_registered()
 
-    async def game_title(self, interaction: discord.Interaction[Any]) -> str:
+    async def game_title(self, interaction: Interaction) -> str:
         """The title of the channel's game (:meth:`channel_game`)."""
         return registration(await self.channel_game(interaction)).title
 
-    async def rule_topics(self, interaction: discord.Interaction[Any]) -> list[str]:
+    async def rule_topics(self, interaction: Interaction) -> list[str]:
         """The rules topics of the channel's game (for ``/rules`` autocomplete)."""
         texts = registration(await self.channel_game(interaction)).parts().texts
         return [*texts.rule_topics, "commands"]
 
-    async def move_verb(self, interaction: discord.Interaction[Any], verb: str, text: str) -> None:
+    async def move_verb(self, interaction: Interaction, verb: str, text: str) -> None:
         """A move's slash command: refused with the game's verbs if the channel's game has no
         such verb (the command tree holds every registered game's verbs)."""
         game = await self.service.game_of(self._channel_id(interaction))
@@ -300,7 +296,7 @@ class TableCommands(TableClient):
         await self.move(interaction, text)
 
     async def autocomplete_any(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Every legal command of the user, as whole commands (the generic ``/move``)."""
         options = await self.options(interaction)
@@ -308,7 +304,7 @@ class TableCommands(TableClient):
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     async def autocomplete_verb(
-        self, interaction: discord.Interaction[Any], verbs: Sequence[str], current: str
+        self, interaction: Interaction, verbs: Sequence[str], current: str
     ) -> list[app_commands.Choice[str]]:
         options = await self.options(interaction)
         game = await self.channel_game(interaction)
@@ -325,7 +321,7 @@ def _escaped(reply: Reply) -> Reply:
     return dataclasses.replace(reply, text=escape(reply.text))
 
 
-def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+def _can_manage(interaction: Interaction) -> bool:
     """Whether the user may manage the channel (start, add AIs and abort without a seat)."""
     perms = getattr(interaction, "permissions", None)
     return bool(getattr(perms, "manage_channels", False))
@@ -337,35 +333,27 @@ def register_commands(bot: TableCommands) -> None:
 
     def ac_verbs(*verbs: str) -> AutocompleteCallback:
         async def autocomplete(
-            interaction: discord.Interaction[Any], current: str
+            interaction: Interaction, current: str
         ) -> list[app_commands.Choice[str]]:
             return await bot.autocomplete_verb(interaction, verbs, current)
 
         return autocomplete
 
-    async def ac_game(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def ac_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         from engine.games import table_games
 
         items = [(g.title, name) for name, g in table_games().items()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    async def ac_level(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def ac_level(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         items = [(lv, lv) for lv in ai_levels()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    async def ac_topic(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def ac_topic(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         items = [(t, t) for t in await bot.rule_topics(interaction)]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    def run(
-        interaction: discord.Interaction[Any], what: str, work: Coroutine[Any, Any, Any]
-    ) -> Awaitable[None]:
+    def run(interaction: Interaction, what: str, work: Work) -> Awaitable[None]:
         return bot.guard(interaction, what, work)
 
     # -- lobby --------------------------------------------------------------------------------
@@ -376,12 +364,12 @@ def register_commands(bot: TableCommands) -> None:
     )
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
-    async def join(interaction: discord.Interaction[Any], game: ShortText | None = None) -> None:
+    async def join(interaction: Interaction, game: ShortText | None = None) -> None:
         await run(interaction, "/join", bot.cmd_join(interaction, game))
 
     @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
     @app_commands.guild_only()
-    async def leave(interaction: discord.Interaction[Any]) -> None:
+    async def leave(interaction: Interaction) -> None:
         await run(interaction, "/leave", bot.cmd_leave(interaction))
 
     # /start game:… plus every game option (variant:…), from the registrations
@@ -394,21 +382,21 @@ def register_commands(bot: TableCommands) -> None:
         name="abort", description="Abort the game or close the table (host or Manage Channels)"
     )
     @app_commands.guild_only()
-    async def abort(interaction: discord.Interaction[Any]) -> None:
+    async def abort(interaction: Interaction) -> None:
         await run(interaction, "/abort", bot.cmd_abort(interaction))
 
     @tree.command(name="addbot", description="Add an AI player to the table")
     @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
-    async def addbot(interaction: discord.Interaction[Any], level: ShortText | None = None) -> None:
+    async def addbot(interaction: Interaction, level: ShortText | None = None) -> None:
         await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
 
     @tree.command(name="options", description="Show or set the game options of the table")
     @app_commands.describe(settings="name=value pairs, e.g. first_divider=2 (empty: list them)")
     @app_commands.guild_only()
     async def options(
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         settings: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         await run(interaction, "/options", bot.cmd_options(interaction, settings))
@@ -417,7 +405,7 @@ def register_commands(bot: TableCommands) -> None:
     @app_commands.describe(seat="The AI's seat number (default: the last AI)")
     @app_commands.guild_only()
     async def removebot(
-        interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10] | None = None
+        interaction: Interaction, seat: app_commands.Range[int, 1, 10] | None = None
     ) -> None:
         await run(interaction, "/removebot", bot.cmd_removebot(interaction, seat))
 
@@ -429,13 +417,13 @@ def register_commands(bot: TableCommands) -> None:
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
     async def replace(
-        interaction: discord.Interaction[Any], player: discord.User, level: ShortText | None = None
+        interaction: Interaction, player: discord.User, level: ShortText | None = None
     ) -> None:
         await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
 
     # -- moves --------------------------------------------------------------------------------
 
-    def move(interaction: discord.Interaction[Any], verb: str, arg: str | None) -> Awaitable[None]:
+    def move(interaction: Interaction, verb: str, arg: str | None) -> Awaitable[None]:
         text = verb_text(verb, arg)
         return run(interaction, f"/{verb}", bot.move_verb(interaction, verb, text))
 
@@ -444,9 +432,7 @@ def register_commands(bot: TableCommands) -> None:
         tree.add_command(move_command(spec, move, ac_verbs(spec.verb)))
     if FALLBACK_VERB not in {spec.verb for spec in specs}:
 
-        async def ac_any(
-            interaction: discord.Interaction[Any], current: str
-        ) -> list[app_commands.Choice[str]]:
+        async def ac_any(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
             return await bot.autocomplete_any(interaction, current)
 
         tree.add_command(move_command(FALLBACK_COMMAND, move, ac_any))
@@ -455,26 +441,26 @@ def register_commands(bot: TableCommands) -> None:
 
     @tree.command(name="hand", description="Your hand (only you see the answer)")
     @app_commands.guild_only()
-    async def hand(interaction: discord.Interaction[Any]) -> None:
+    async def hand(interaction: Interaction) -> None:
         await run(interaction, "/hand", bot.cmd_hand(interaction))
 
     @tree.command(name="board", description="The board of this channel's game")
     @app_commands.describe(public="Post it for everyone (with the buttons to go on playing)")
     @app_commands.guild_only()
-    async def board(interaction: discord.Interaction[Any], public: bool = False) -> None:
+    async def board(interaction: Interaction, public: bool = False) -> None:
         await run(interaction, "/board", bot.cmd_board(interaction, public))
 
     @tree.command(name="status", description="Who is where, and who must decide what")
     @app_commands.describe(public="Post it for everyone")
     @app_commands.guild_only()
-    async def status(interaction: discord.Interaction[Any], public: bool = False) -> None:
+    async def status(interaction: Interaction, public: bool = False) -> None:
         await run(interaction, "/status", bot.cmd_status(interaction, public))
 
     @tree.command(name="log", description="The last moves in words")
     @app_commands.describe(count="How many moves (default 10)", public="Post it for everyone")
     @app_commands.guild_only()
     async def log_(
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         count: app_commands.Range[int, 1, 50] = 10,
         public: bool = False,
     ) -> None:
@@ -486,12 +472,12 @@ def register_commands(bot: TableCommands) -> None:
     )
     @app_commands.autocomplete(topic=ac_topic)
     @app_commands.guild_only()
-    async def rules(interaction: discord.Interaction[Any], topic: ShortText | None = None) -> None:
+    async def rules(interaction: Interaction, topic: ShortText | None = None) -> None:
         await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
 
     @tree.command(name="help", description="The commands of this channel's table")
     @app_commands.guild_only()
-    async def help_(interaction: discord.Interaction[Any]) -> None:
+    async def help_(interaction: Interaction) -> None:
         await run(interaction, "/help", bot.cmd_help(interaction))
 
     @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
@@ -507,5 +493,5 @@ def register_commands(bot: TableCommands) -> None:
     )
     @app_commands.default_permissions(administrator=True)
     @app_commands.guild_only()
-    async def sync(interaction: discord.Interaction[Any], scope: str = "guild") -> None:
+    async def sync(interaction: Interaction, scope: str = "guild") -> None:
         await run(interaction, "/sync", bot.cmd_sync(interaction, scope))

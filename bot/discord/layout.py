@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 import discord
 
@@ -111,7 +111,9 @@ def _rows(components: Sequence[Component]) -> list[list[Component]]:
 def card_view(card: Card) -> discord.ui.LayoutView:
     """The layout of one card (a persistent view: the controls are dynamic items)."""
     view = discord.ui.LayoutView(timeout=None)
-    box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=card.color)
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=card.color
+    )
     box.add_item(discord.ui.TextDisplay(clip_end(f"### {card.title}", 300)))
     if card.image_name is not None:
         box.add_item(
@@ -124,7 +126,7 @@ def card_view(card: Card) -> discord.ui.LayoutView:
         box.add_item(discord.ui.Separator(visible=False))
         box.add_item(discord.ui.TextDisplay(clip_end(card.prompt, 600)))
     for row in _rows(card.components):
-        action_row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        action_row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
         for c in row:
             if isinstance(c, ButtonSpec):
                 action_row.add_item(VzButton(ButtonSpec(c.custom_id, c.label, c.style)))
@@ -145,18 +147,34 @@ def _file(image: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(image), filename=name)
 
 
-def card_send_kwargs(card: Card, image: bytes | None) -> dict[str, Any]:
+class CardSend(TypedDict, total=False):
+    """Keyword arguments of a new card's ``send``."""
+
+    view: discord.ui.LayoutView
+    allowed_mentions: discord.AllowedMentions
+    file: discord.File
+
+
+class CardEdit(TypedDict, total=False):
+    """Keyword arguments of a card's ``edit``."""
+
+    view: discord.ui.LayoutView
+    allowed_mentions: discord.AllowedMentions
+    attachments: list[discord.File]
+
+
+def card_send_kwargs(card: Card, image: bytes | None) -> CardSend:
     """Keyword arguments for ``Messageable.send`` of a new card (with its picture)."""
-    kwargs: dict[str, Any] = {"view": card_view(card), "allowed_mentions": mentions(card.ping)}
+    kwargs: CardSend = {"view": card_view(card), "allowed_mentions": mentions(card.ping)}
     if image is not None and card.image_name is not None:
         kwargs["file"] = _file(image, card.image_name)
     return kwargs
 
 
-def card_edit_kwargs(card: Card, image: bytes | None) -> dict[str, Any]:
+def card_edit_kwargs(card: Card, image: bytes | None) -> CardEdit:
     """Keyword arguments for ``PartialMessage.edit``: a new picture replaces the old
     attachment; without one the message keeps its attachment (no upload)."""
-    kwargs: dict[str, Any] = {"view": card_view(card), "allowed_mentions": mentions(())}
+    kwargs: CardEdit = {"view": card_view(card), "allowed_mentions": mentions(())}
     if image is not None and card.image_name is not None:
         kwargs["attachments"] = [_file(image, card.image_name)]
     return kwargs

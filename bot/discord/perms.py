@@ -7,9 +7,9 @@ table-changing action is refused - naming what is missing - before the service i
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
+
+from bot.discord.kinds import Interaction
 
 __all__ = ["PERMISSION_NAMES", "missing_permissions", "needed_permissions", "permissions_refusal"]
 
@@ -29,7 +29,7 @@ def needed_permissions(in_thread: bool) -> tuple[str, ...]:
     return ("view_channel", post, "attach_files")
 
 
-def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+def _in_thread(interaction: Interaction) -> bool:
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
         return True
@@ -41,7 +41,7 @@ def _in_thread(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+def missing_permissions(interaction: Interaction) -> list[str]:
     """The names of the needed permissions the bot lacks in the interaction's channel
     (nothing outside a server: no table plays there)."""
     if interaction.guild_id is None:

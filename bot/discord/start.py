@@ -7,23 +7,23 @@ import contextlib
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import cache
-from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.kinds import Interaction, Work
 from engine.registry import OptionSpec, registration, table_registrations
 
 __all__ = ["start_command", "start_options"]
 
 Autocomplete = Callable[
-    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+    [Interaction, str], Coroutine[object, object, list[app_commands.Choice[str]]]
 ]
-Run = Callable[[discord.Interaction[Any], str, Coroutine[Any, Any, Any]], Awaitable[None]]
+Run = Callable[[Interaction, str, Work], Awaitable[None]]
 #: The game of a channel's table (:meth:`bot.table.service.TableService.game_of`).
 GameOf = Callable[[str], Awaitable[str | None]]
 #: Start a channel's game (:meth:`bot.discord.handlers.TableCommands.cmd_start`).
-Start = Callable[..., Coroutine[Any, Any, None]]
+Start = Callable[..., Coroutine[object, object, None]]
 OPTION_TEXT_MAX = 40
 MAX_CHOICES = 25
 
@@ -53,9 +53,7 @@ def option_choices(name: str, game: str | None) -> list[str]:
 
 
 def _autocomplete(game_of: GameOf, name: str) -> Autocomplete:
-    async def complete(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def complete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed_game = getattr(interaction.namespace, "game", None)
         game = typed_game or await game_of(str(interaction.channel_id))
         typed = current.strip().casefold()
@@ -67,11 +65,11 @@ def _autocomplete(game_of: GameOf, name: str) -> Autocomplete:
 
 def start_command(
     game_of: GameOf, start: Start, run: Run, ac_game: Autocomplete
-) -> app_commands.Command[Any, ..., None]:
+) -> app_commands.Command[app_commands.Group, ..., None]:
     """The ``/start`` command: ``game`` and every game option, all optional."""
     specs = start_options()
 
-    async def callback(interaction: discord.Interaction[Any], **values: str | None) -> None:
+    async def callback(interaction: Interaction, **values: str | None) -> None:
         game = values.pop("game", None)
         chosen = {k: v for k, v in values.items() if v}
         await run(interaction, "/start", start(interaction, game, options=chosen))

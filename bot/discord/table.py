@@ -30,13 +30,13 @@ table's messages share one budget per channel (:class:`Pace`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.discord.chain import CHAIN_EDIT_INTERVAL, chain_lines, chain_title
 from bot.discord.controls import decision_components, lobby_components
+from bot.discord.kinds import Postable
 from bot.discord.layout import (
     SUMMARY_MAX,
     Card,
@@ -97,14 +97,20 @@ class TableMessages:
     # -- Discord calls ------------------------------------------------------------------------
 
     async def _post(
-        self, dest: Any, channel: str, card: Card, image: bytes | None
+        self, dest: Postable, channel: str, card: Card, image: bytes | None
     ) -> discord.Message:
         await self.pace.wait(channel)
         message: discord.Message = await dest.send(**card_send_kwargs(card, image))
         return message
 
     async def _edit(
-        self, dest: Any, message_id: int, card: Card, image: bytes | None, *, paced: bool = True
+        self,
+        dest: Postable,
+        message_id: int,
+        card: Card,
+        image: bytes | None,
+        *,
+        paced: bool = True,
     ) -> bool:
         if paced:
             self.pace.note(str(getattr(dest, "id", "")))
@@ -115,7 +121,7 @@ class TableMessages:
             return False
         return True
 
-    async def _unping(self, dest: Any, live: LiveMessage) -> None:
+    async def _unping(self, dest: Postable, live: LiveMessage) -> None:
         if live.ping_id is None:
             return
         ping_id, live.ping_id = live.ping_id, None
@@ -151,7 +157,7 @@ class TableMessages:
 
     async def finish(
         self,
-        dest: Any,
+        dest: Postable,
         live: LiveMessage,
         image: bytes | None = None,
         image_name: str | None = None,
@@ -170,7 +176,7 @@ class TableMessages:
     # -- the lobby ----------------------------------------------------------------------------
 
     async def lobby(
-        self, dest: Any, channel: str, text: str, live: LiveMessage | None
+        self, dest: Postable, channel: str, text: str, live: LiveMessage | None
     ) -> LiveMessage:
         """The lobby message: edited in place while it is the table's current message."""
         lines = event_lines(text)
@@ -191,7 +197,7 @@ class TableMessages:
 
     # -- a game's outcome ---------------------------------------------------------------------
 
-    async def publish(self, dest: Any, channel: str, outcome: Outcome) -> None:
+    async def publish(self, dest: Postable, channel: str, outcome: Outcome) -> None:
         """Show an outcome's public updates: edits of the current message, at most one
         message for completed AI turns, a new current message when a turn starts, one end
         message. Call it under the channel's lock, in the order of the outcomes."""
@@ -290,7 +296,7 @@ class TableMessages:
 
     async def _post_done(
         self,
-        dest: Any,
+        dest: Postable,
         channel: str,
         done: list[PublicUpdate],
         live: LiveMessage | None,
@@ -342,7 +348,7 @@ class TableMessages:
 
     async def _start_turn(
         self,
-        dest: Any,
+        dest: Postable,
         channel: str,
         d: DecisionInfo,
         lines: list[str],
@@ -378,7 +384,7 @@ class TableMessages:
 
     async def _continue(
         self,
-        dest: Any,
+        dest: Postable,
         channel: str,
         live: LiveMessage,
         d: DecisionInfo,
@@ -411,7 +417,7 @@ class TableMessages:
 
     async def _end(
         self,
-        dest: Any,
+        dest: Postable,
         channel: str,
         updates: list[PublicUpdate],
         live: LiveMessage | None,
@@ -435,7 +441,7 @@ class TableMessages:
 
     # -- start-up -----------------------------------------------------------------------------
 
-    async def refresh(self, dest: Any, channel: str) -> None:
+    async def refresh(self, dest: Postable, channel: str) -> None:
         """Bring the table's current message up to date with the game (after a restart, or a
         crash between a commit and the edit): the pending decision's controls on the message
         of its turn, or a new turn message if the remembered one belongs to an earlier turn."""
@@ -466,7 +472,9 @@ class TableMessages:
         await self._save(channel, live)
 
 
-def _add(live: LiveMessage, updates: list[PublicUpdate], lines_of: Any) -> None:
+def _add(
+    live: LiveMessage, updates: list[PublicUpdate], lines_of: Callable[[str], list[str]]
+) -> None:
     for u in updates:
         live.partial += lines_of(u.text)
         if u.turn_over:
@@ -476,7 +484,7 @@ def _add(live: LiveMessage, updates: list[PublicUpdate], lines_of: Any) -> None:
 
 async def show_chain(
     tm: TableMessages,
-    dest: Any,
+    dest: Postable,
     channel: str,
     chain: LiveMessage | None,
     previous: LiveMessage | None,
@@ -513,7 +521,7 @@ async def show_chain(
 
 
 async def close_chain(
-    tm: TableMessages, dest: Any, channel: str, chain: LiveMessage, image: bytes | None
+    tm: TableMessages, dest: Postable, channel: str, chain: LiveMessage, image: bytes | None
 ) -> int | None:
     """The chain's final form: a line per AI turn and the board after them. Returns the crc
     of the picture it shows."""

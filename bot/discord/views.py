@@ -12,10 +12,12 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol, TypeAlias, TypedDict
 
 import discord
+from discord.ui.view import BaseView
 
+from bot.discord.kinds import Interaction
 from bot.discord.specs import (
     BUTTON_TEMPLATE,
     SELECT_TEMPLATE,
@@ -42,7 +44,7 @@ __all__ = [
 
 class ComponentHandler(Protocol):
     async def on_component(
-        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+        self, interaction: Interaction, cid: ComponentId, values: list[str]
     ) -> None: ...
 
 
@@ -54,9 +56,7 @@ _STYLES = {
 }
 
 
-async def _dispatch(
-    interaction: discord.Interaction[Any], custom_id: str, values: list[str]
-) -> None:
+async def _dispatch(interaction: Interaction, custom_id: str, values: list[str]) -> None:
     cid = parse_id(custom_id)
     handler = getattr(interaction.client, "on_component", None)
     if cid is None or handler is None:
@@ -64,7 +64,12 @@ async def _dispatch(
     await handler(interaction, cid, values)
 
 
-class VzButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+#: The items are shown in classic views (private menus) and in layouts (the table's cards).
+Button: TypeAlias = discord.ui.Button[BaseView]
+Select: TypeAlias = discord.ui.Select[BaseView]
+
+
+class VzButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
     """A persistent button; everything it needs is in its custom id."""
 
     def __init__(self, spec: ButtonSpec) -> None:
@@ -81,19 +86,19 @@ class VzButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_T
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
+        interaction: Interaction,
+        item: discord.ui.Item[BaseView],
         match: re.Match[str],
         /,
     ) -> VzButton:
         label = getattr(item, "label", None) or match["action"]
         return cls(ButtonSpec(match.string, label))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         await _dispatch(interaction, self.spec.custom_id, [])
 
 
-class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+class VzSelect(discord.ui.DynamicItem[Select], template=SELECT_TEMPLATE):
     """A persistent select menu; the chosen value is a command (or a group of options)."""
 
     def __init__(self, spec: SelectSpec) -> None:
@@ -118,8 +123,8 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
+        interaction: Interaction,
+        item: discord.ui.Item[BaseView],
         match: re.Match[str],
         /,
     ) -> VzSelect:
@@ -132,14 +137,15 @@ class VzSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_T
         high = max(low, int(getattr(item, "max_values", 1) or 1), 1)
         return cls(SelectSpec(match.string, placeholder, options, None, low, high))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        raw: list[Any] = list(data.get("values") or []) or list(self.item.values)
+    async def callback(self, interaction: Interaction) -> None:
+        data: dict[str, object] = dict(interaction.data or {})
+        chosen = data.get("values")
+        raw = list(chosen) if isinstance(chosen, list) and chosen else list(self.item.values)
         values = [str(v) for v in raw]
         await _dispatch(interaction, self.spec.custom_id, values)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (VzButton, VzSelect)
+DYNAMIC_ITEMS: tuple[type[VzButton], type[VzSelect]] = (VzButton, VzSelect)
 
 
 def dynamic_item_for(custom_id: str) -> type[VzButton] | type[VzSelect] | None:
@@ -164,10 +170,21 @@ def build_view(components: Sequence[Component]) -> discord.ui.View | None:
     return view
 
 
-def send_kwargs(spec: MessageSpec, *, ephemeral_ok: bool = False) -> dict[str, Any]:
+class SendKwargs(TypedDict, total=False):
+    """What :func:`send_kwargs` sets (only what a message has)."""
+
+    content: str
+    embed: discord.Embed
+    file: discord.File
+    view: discord.ui.View
+    allowed_mentions: discord.AllowedMentions
+    ephemeral: bool
+
+
+def send_kwargs(spec: MessageSpec, *, ephemeral_ok: bool = False) -> SendKwargs:
     """Keyword arguments for ``Messageable.send`` / ``followup.send`` (only what is set: the
     webhook methods do not accept ``None`` for a file or a view)."""
-    kwargs: dict[str, Any] = {}
+    kwargs: SendKwargs = {}
     file = None
     if spec.image is not None:
         file = discord.File(io.BytesIO(spec.image), filename=spec.filename or "image.png")

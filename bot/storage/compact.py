@@ -32,7 +32,6 @@ import sqlite3
 import zlib
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
-from typing import Any
 
 __all__ = [
     "ARCHIVE_FORMAT",
@@ -81,7 +80,7 @@ def pack_moves(moves: list[ArchivedMove]) -> bytes:
                 users.append(m[2])
             user_col.append(user_index[m[2]])
     times = [_micros(m[4]) for m in moves]
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "seat": [m[1] for m in moves],
         "cmd": [m[3] for m in moves],
         "users": users,

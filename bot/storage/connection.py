@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Self
 
 from sqlite_utils import Database
 
 from bot.storage.errors import MigrationFailed, NotOurDatabase, SchemaTooNew, StorageClosed
-from bot.storage.records import format_ts, utcnow
+from bot.storage.records import SqlValue, format_ts, utcnow
 
 #: ``PRAGMA application_id`` of our files ("VENZ"), so we never migrate somebody else's database.
 APPLICATION_ID = 0x56454E5A
@@ -249,7 +249,9 @@ class StorageConnection:
                 raise
 
     @staticmethod
-    def _rows(conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def _rows(
+        conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
+    ) -> list[sqlite3.Row]:
         # Row factory per cursor, not per connection: sqlite-utils expects plain tuples.
         cur = conn.cursor()
         cur.row_factory = sqlite3.Row
@@ -258,7 +260,7 @@ class StorageConnection:
 
     @classmethod
     def _row(
-        cls, conn: sqlite3.Connection, sql: str, params: Sequence[Any] = ()
+        cls, conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
     ) -> sqlite3.Row | None:
         rows = cls._rows(conn, sql, params)
         return rows[0] if rows else None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
-from typing import Any
 
 from bot.storage.connection import StorageConnection
 from bot.storage.errors import (
@@ -14,6 +13,7 @@ from bot.storage.errors import (
 )
 from bot.storage.records import (
     SeatRecord,
+    SqlValue,
     TableRecord,
     dumps_json,
     seat_from_row,
@@ -108,7 +108,7 @@ class TableStore(StorageConnection):
             return seat_from_row(row)
 
     def _remove_seat(
-        self, conn: sqlite3.Connection, channel_id: str, where: str, param: Any
+        self, conn: sqlite3.Connection, channel_id: str, where: str, param: SqlValue
     ) -> SeatRecord | None:
         row = self._row(
             conn, f"SELECT * FROM seats WHERE channel_id = ? AND {where}", (channel_id, param)

@@ -8,12 +8,24 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeAlias, TypedDict, cast
 
 GameStatus = Literal["lobby", "active", "finished", "aborted"]
+#: A value as JSON holds it (a stored score).
+JsonValue: TypeAlias = str | int | float | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
+#: What a SQLite column gives back.
+SqlValue: TypeAlias = str | int | float | bytes | None
+
+
+class PlayerJson(TypedDict):
+    """A player as the ``players`` JSON column stores it."""
+
+    name: str
+    user_id: str | None
+    is_ai: bool
+    ai_level: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +60,7 @@ class PlayerInfo:
     is_ai: bool = False
     ai_level: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerJson:
         return {
             "name": self.name,
             "user_id": self.user_id,
@@ -57,7 +69,7 @@ class PlayerInfo:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlayerInfo:
+    def from_json(cls, data: PlayerJson) -> PlayerInfo:
         level = data.get("ai_level")
         user_id = data.get("user_id")
         return cls(
@@ -161,7 +173,7 @@ class FinalResult:
     seat: int
     name: str
     place: int
-    score: Any = None
+    score: JsonValue = None
     user_id: str | None = None
 
 
@@ -174,7 +186,7 @@ class ResultRecord:
     user_id: str | None
     name: str
     place: int
-    score: Any
+    score: JsonValue
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,23 +204,23 @@ def format_ts(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def parse_ts(value: Any) -> datetime:
+def parse_ts(value: SqlValue) -> datetime:
     return datetime.fromisoformat(str(value))
 
 
-def parse_opt_ts(value: Any) -> datetime | None:
+def parse_opt_ts(value: SqlValue) -> datetime | None:
     return None if value is None else parse_ts(value)
 
 
-def opt_str(value: Any) -> str | None:
+def opt_str(value: SqlValue) -> str | None:
     return None if value is None else str(value)
 
 
-def opt_int(value: Any) -> int | None:
+def opt_int(value: SqlValue) -> int | None:
     return None if value is None else int(value)
 
 
-def dumps_json(value: Any) -> str:
+def dumps_json(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

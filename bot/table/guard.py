@@ -4,7 +4,7 @@ data (logged), unexpected errors an internal-error answer; adapters never see an
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Coroutine
 
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, Reply
@@ -14,7 +14,10 @@ log = logging.getLogger("bot.service")
 
 
 async def guarded(
-    what: str, channel_id: str | int, user_id: str | int | None, call: Any
+    what: str,
+    channel_id: str | int,
+    user_id: str | int | None,
+    call: Coroutine[object, object, Outcome],
 ) -> Outcome:
     problem = None if user_id is None else id_problem(user_id, "user id")
     if problem is not None:
@@ -52,7 +55,10 @@ async def guarded(
 
 
 async def guarded_reply(
-    what: str, channel_id: str | int, call: Any, private: bool = False
+    what: str,
+    channel_id: str | int,
+    call: Coroutine[object, object, Reply],
+    private: bool = False,
 ) -> Reply:
     try:
         reply: Reply = await call

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from bot.storage.store import PlayerInfo
 from bot.table import stages
@@ -26,7 +26,16 @@ from engine.registry import view_header
 log = logging.getLogger("bot.service")
 
 
-def turn_fields(view: JSON) -> dict[str, Any]:
+class TurnFields(TypedDict, total=False):
+    """The turn fields of a :class:`DecisionInfo` (see :func:`turn_fields`)."""
+
+    turn: int
+    counter: str
+    active: int
+    active_name: str
+
+
+def turn_fields(view: JSON) -> TurnFields:
     """``turn``/``counter``/``active``/``active_name`` of a :class:`DecisionInfo` from a public
     view's typed header, for a game with a seat whose turn it is (others leave them empty)."""
     header = view_header(view)

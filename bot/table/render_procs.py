@@ -21,12 +21,15 @@ import threading
 import time
 import traceback
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
 
 from engine.core import JSON
 from engine.registry import ImageKind
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # ForkServerContext is POSIX-only
+    from multiprocessing.context import ForkServerContext, SpawnContext
+
     from bot.table.render import Renderer
 
 log = logging.getLogger("bot.render")
@@ -49,10 +52,11 @@ def auto_render_processes() -> int:
     return 0 if (cores or 1) < 2 else min(cores or 1, 4)
 
 
-def _context() -> Any:
+def _context() -> ForkServerContext | SpawnContext:
     # Not "fork": the service runs threads, and forking those is unsafe.
-    method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-    return mp.get_context(method)
+    if "forkserver" in mp.get_all_start_methods():
+        return mp.get_context("forkserver")
+    return mp.get_context("spawn")
 
 
 def _serve(conn: Connection, renderer: Renderer) -> None:
@@ -92,7 +96,7 @@ class RenderProcess:
         self.name = name
         self.restarts = 0
         self._lock = threading.Lock()
-        self._proc: Any = None
+        self._proc: BaseProcess | None = None
         self._conn: Connection | None = None
 
     def _start(self) -> Connection:
@@ -155,7 +159,7 @@ class RenderProcess:
         return self._lock.locked()
 
     def pid(self) -> int | None:
-        return None if self._proc is None else int(self._proc.pid)
+        return None if self._proc is None else self._proc.pid
 
     def close(self) -> None:
         """Ask the child to stop (waiting for a job it is drawing), then make sure it has."""

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import guard
@@ -26,7 +26,7 @@ from bot.table.lobby import Lobby
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
 from bot.table.reads import Reads
-from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Table, Tables
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
@@ -39,6 +39,7 @@ __all__ = ["TableService"]
 log = logging.getLogger("bot.service")
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class TableService:
@@ -179,11 +180,13 @@ class TableService:
         """Channels whose table is in memory (for tests: restarts are lazy)."""
         return self.tables.loaded_channels()
 
-    async def _run(self, func: Callable[..., T], *args: Any) -> T:
+    async def _run(self, func: Callable[[*Ts], T], *args: *Ts) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, functools.partial(func, *args))
 
-    async def _locked(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
+    async def _locked(
+        self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts
+    ) -> T:
         table = self.tables.get(str(channel_id))
         async with table.lock:
             return await self._run(func, table, *args)
@@ -193,14 +196,14 @@ class TableService:
         what: str,
         channel_id: str | int,
         user_id: str | int | None,
-        func: Callable[..., Outcome],
-        *args: Any,
+        func: Callable[[Table, *Ts], Outcome],
+        *args: *Ts,
     ) -> Outcome:
         """A lobby or game action: run under the channel's lock, refusals and failures turned
         into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing)."""
         return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, func, *args))
 
-    async def _read(self, channel_id: str | int, func: Callable[..., T], *args: Any) -> T:
+    async def _read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
         """Run a read without waiting for the channel's lock once its table is loaded.
 
         Safe because a committed move *replaces* the cached state (moves are applied to a

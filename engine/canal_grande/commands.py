@@ -87,14 +87,6 @@ ALIASES = {
     "passa": "pass",
 }
 
-HELP = {
-    "divide": "divide <positions> — the cards of offer A, e.g. 'divide 1 4 7'; the rest is offer B",
-    "take": "take A | take B — take one of the two offers",
-    "vote": "vote <district> — the district of the vote, e.g. 'vote sanmarco'",
-    "place": "place <cards> — add cards to the vote, e.g. 'place sanmarco gondola 2 castello'",
-    "pass": "pass — place nothing more in this vote",
-}
-
 _OFFER_WORDS = {"a": "A", "b": "B", "1": "A", "2": "B", "first": "A", "second": "B"}
 _NUMBER_CARD = re.compile(r"(?:n|z|#|num|number|szám|szam|numero)-?([1-9])")
 

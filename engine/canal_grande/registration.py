@@ -13,6 +13,7 @@ from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, Opt
 
 def grammar() -> Grammar:
     from engine.canal_grande import commands as cc
+    from engine.canal_grande.presentation.help import HELP
 
     def parse(text: str, state: GameState) -> object:
         return cc.parse(text)
@@ -21,7 +22,7 @@ def grammar() -> Grammar:
         verbs=frozenset(cc.VERBS),
         aliases=dict(cc.ALIASES),
         parse=parse,
-        help=dict(cc.HELP),
+        help=dict(HELP),
     )
 
 

@@ -17,6 +17,7 @@ from engine.venezia.state import VeneziaState
 
 def grammar() -> Grammar:
     from engine.venezia import commands as vc
+    from engine.venezia.presentation.help import HELP
 
     def parse(text: str, state: GameState) -> object:
         return vc.parse(text, own_state(VeneziaState, state).board)
@@ -25,7 +26,7 @@ def grammar() -> Grammar:
         verbs=frozenset(vc.VERBS),
         aliases=dict(vc.ALIASES),
         parse=parse,
-        help=dict(vc.HELP),
+        help=dict(HELP),
         anytime=frozenset({"exchange"}),
     )
 
