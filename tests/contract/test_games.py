@@ -270,10 +270,11 @@ def test_controls_cover_every_decision(reg: Case) -> None:
     if controls.side_action is not None:
         assert controls.side_action[1] in controls.option_filters
     for d, _view in decisions_of(reg, 9)[:300]:
-        for option in d.options[:30]:
+        for option in d.choices[:30]:
             assert controls.option_group(option)
             label = controls.option_label(option)
             assert label is None or label.strip()
+            assert controls.label(option).strip() and controls.label(option, short=False).strip()
             controls.option_description(option)
 
 
