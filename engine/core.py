@@ -7,7 +7,9 @@ state says who must decide what, and everything a player sends is validated by t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 JSON = dict[str, Any]
@@ -15,6 +17,48 @@ JSON = dict[str, Any]
 
 class IllegalMove(ValueError):
     """A move the rules refuse; the message says what was wrong and what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice as a small typed value: its ``verb``, its ``args`` (the words after the
+    verb) and its ``command``, the canonical text the engine accepts and the move log stores.
+
+    The engine makes options (:attr:`Decision.choices`, :meth:`of`); every layer above it reads
+    ``verb``, ``args`` and ``command`` and never splits a command itself. Moves stay texts in
+    storage, so stored games replay unchanged.
+    """
+
+    verb: str
+    args: tuple[str, ...]
+    command: str
+
+    @staticmethod
+    def of(command: str) -> Option:
+        """The option of a canonical command (``play 2 ponte`` -> verb ``play``, args ``("2",
+        "ponte")``): the one place a command is split into its words."""
+        return _option_of(command)
+
+    @property
+    def arg(self) -> str:
+        """The arguments as one text (``2 ponte``; ``""`` without any)."""
+        return " ".join(self.args)
+
+    def __str__(self) -> str:
+        return self.command
+
+
+@lru_cache(maxsize=65536)
+def _option_of(command: str) -> Option:
+    words = command.split()
+    if not words:
+        raise ValueError("an option needs a verb")
+    return Option(words[0].casefold(), tuple(words[1:]), command)
+
+
+def options_of(commands: Iterable[str]) -> tuple[Option, ...]:
+    """The options of canonical commands, in order."""
+    return tuple(_option_of(c) for c in commands)
 
 
 @dataclass(slots=True)
@@ -48,6 +92,15 @@ class Decision:
     #: move count (turn-based games). A simultaneous stage sets it, so one seat's sealed answer
     #: does not make the other seats' controls stale.
     opened_at: int | None = None
+    _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def choices(self) -> tuple[Option, ...]:
+        """``options`` as typed :class:`Option` values (built on first use, then kept):
+        what every layer above the engine reads. ``options`` stays the engine's fast form."""
+        if self._choices is None:
+            self._choices = options_of(self.options)
+        return self._choices
 
 
 @dataclass(frozen=True, slots=True)

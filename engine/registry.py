@@ -27,7 +27,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from engine.core import JSON, Decision, Game, GameState, IllegalMove, ViewHeader, view_game
+from engine.core import (
+    JSON,
+    Decision,
+    Game,
+    GameState,
+    IllegalMove,
+    Option,
+    ViewHeader,
+    view_game,
+)
 from engine.text import excerpt
 
 if TYPE_CHECKING:
@@ -228,7 +237,7 @@ class MultiSelect:
 
     * ``items(public_view)`` - public: the select is part of the table's message (a divide's
       revealed cards);
-    * ``from_options(options)`` - from the decider's own legal options (``Decision.options``
+    * ``from_options(options)`` - from the decider's own legal options (``Decision.choices``
       when they are private, e.g. a placement from a hidden hand): the adapter shows the select
       only to the decider, in the private answer to his "choose" button.
 
@@ -240,7 +249,7 @@ class MultiSelect:
     #: public view -> items (``None``: the items come from ``from_options``)
     items: Callable[[JSON], MultiItems] | None = None
     #: the decider's own legal options -> items (shown to him only)
-    from_options: Callable[[Sequence[str]], MultiItems] | None = None
+    from_options: Callable[[Sequence[Option]], MultiItems] | None = None
     #: chosen values -> the command to send (``None``: the verb and the values)
     command: Callable[[Sequence[str]], str] | None = None
 
@@ -273,11 +282,12 @@ class Controls:
     #: decision kind -> (command, label) buttons next to a private choice
     private_buttons: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: option -> the group it belongs to (a district, a first position, ...)
-    option_group: Callable[[str], str] = lambda option: option.split(" ", 1)[-1][:1] or "?"
-    #: option -> a special label (``None``: the option itself)
-    option_label: Callable[[str], str | None] = lambda option: None
+    option_group: Callable[[Option], str] = lambda option: (option.arg or option.verb)[:1] or "?"
+    #: option -> its label in people's words (``None``: the command itself); adapters read
+    #: labels through :meth:`label`
+    option_label: Callable[[Option], str | None] = lambda option: None
     #: option -> a short description under the label (``None``: none)
-    option_description: Callable[[str], str | None] = lambda option: None
+    option_description: Callable[[Option], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
     #: what a group is called in "Choose a … first" (a district, a row, ...)
@@ -286,11 +296,30 @@ class Controls:
     filter_titles: Mapping[str, str] = field(default_factory=dict)
     #: option -> (name, value) of its argument in a typed command's autocomplete (``None``: the
     #: argument itself, e.g. ``C3 C4`` for ``place C3 C4``)
-    typed_choice: Callable[[str], tuple[str, str] | None] = lambda option: None
+    typed_choice: Callable[[Option], tuple[str, str] | None] = lambda option: None
     #: slash commands declared for some verbs (the others are generated from the grammar)
     slash_commands: tuple[SlashCommand, ...] = ()
     #: decision kind -> a multi-select offered instead of that decision's options
     multi_select: Mapping[str, MultiSelect] = field(default_factory=dict)
+
+    def label(self, option: Option, *, short: bool = True) -> str:
+        """How a choice reads on a button or in a menu: the game's label for it (``short``:
+        only the arguments for a short-label verb - the prompt says what the buttons do -
+        unless the game's label says something else, e.g. ``Ship stays``); the command when
+        the game has no label for it."""
+        special = self.option_label(option)
+        arg = option.arg
+        fits = special is None or special.endswith(arg)
+        if short and option.verb in self.short_label_verbs and arg and fits:
+            return arg
+        return special if special is not None else option.command
+
+    def choice(self, option: Option) -> tuple[str, str]:
+        """(shown name, typed argument) of an option in a typed command's autocomplete."""
+        named = self.typed_choice(option)
+        if named is not None:
+            return named
+        return option.arg or option.command, option.arg
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from bot.discord.specs import option_group, parse_id
 from bot.discord.views import VzButton, VzSelect, dynamic_item_for
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.render import PlaceholderRenderer
+from engine.core import Option
 
 CHANNEL = 5550001
 GUILD = 4440001
@@ -468,7 +469,8 @@ async def act_by_ui(table: Table, d: DecisionInfo, command: str) -> FakeInteract
         cid = parse_id(c.custom_id)
         assert cid is not None
         if cid.action == "grp":
-            opened = await table.click(c.custom_id, user, [option_group(command, "venezia")])
+            group = option_group(Option.of(command), "venezia")
+            opened = await table.click(c.custom_id, user, [group])
             return await pick_from(table, opened, user, command)
     wanted = {"play": "play", "flip": "play", "draw": "draw", "swap": "draw"}
     flt = "exchange" if command.startswith("exchange") else wanted.get(command.split()[0], "all")
@@ -988,7 +990,7 @@ async def test_district_select_opens_a_private_list(table: Table) -> None:
     selects = answer["view"].children
     offered = [v for s in selects for v in select_values(s)]
     assert offered == [
-        o for o in d.options if o != "done" and option_group(o, "venezia") == groups[0]
+        o for o in d.options if o != "done" and option_group(Option.of(o), "venezia") == groups[0]
     ]
     assert all(len(select_values(s)) <= 25 for s in selects)
 

@@ -20,7 +20,7 @@ from bot.discord.controls import (
 from bot.discord.live import decision_line
 from bot.discord.multi import private_multi_spec
 from bot.discord.sealed import private_only
-from bot.discord.specs import ButtonSpec, Component, SelectSpec, controls_for, verb_of
+from bot.discord.specs import ButtonSpec, Component, SelectSpec, controls_for
 from bot.table.outputs import RULE_ID
 from engine.registry import table_registrations
 from tests.test_service_support import open_service
@@ -61,10 +61,11 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
             assert d.user_id is not None
             shown |= {("prompt", d.prompt), ("prompt", decision_line(d))}
             shown |= set(_shown(decision_components(private_only(d))))
-            mine = await svc.options_for(CHANNEL, d.user_id, limit=None)
-            verbs |= {verb_of(o) for o in mine}
+            mine = await svc.choices_for(CHANNEL, d.user_id, limit=None)
+            verbs |= {o.verb for o in mine}
             rules = controls_for(d.game)
-            if d.options is None or d.sealed:
+            public = d.choices
+            if public is None or d.sealed:
                 flt = rules.private_choices.get(d.kind, ("", "all"))[1]
                 own = filter_options(mine, flt, d.game)
                 specs = [private_multi_spec(d, own)]
@@ -72,9 +73,9 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
                     private_choice_spec(CHANNEL, d.game_id, d.seq, own, "Yours", game_name=d.game)
                 )
             else:
-                groups = {rules.option_group(o) for o in d.options}
+                groups = {rules.option_group(o) for o in public}
                 specs = [
-                    group_choice_spec(CHANNEL, d.game_id, d.seq, d.options, g, "d", d.game)
+                    group_choice_spec(CHANNEL, d.game_id, d.seq, public, g, "d", d.game)
                     for g in sorted(groups)
                 ]
             for spec in specs:
@@ -82,7 +83,7 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
                     shown.add(("note", spec.content or ""))
                     shown |= set(_shown(spec.components))
             hands.append((await svc.hand(CHANNEL, d.user_id)).text)
-            out = await svc.command(CHANNEL, d.user_id, rng.choice(mine))
+            out = await svc.command(CHANNEL, d.user_id, rng.choice(mine).command)
             assert out.accepted, out.error
         return shown, verbs, hands
     finally:

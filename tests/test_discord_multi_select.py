@@ -23,6 +23,7 @@ from engine.canal_grande.cards import load_components
 from engine.canal_grande.commands import format_place
 from engine.canal_grande.scenario import apply_setup
 from engine.canal_grande.votes import legal_placements
+from engine.core import options_of
 
 
 def _divide_decision() -> tuple[DecisionInfo, CanalGrandeState]:
@@ -136,7 +137,7 @@ def test_a_placement_is_no_public_select_but_a_private_one_of_the_hand() -> None
     assert any(":opt:place" in c.custom_id for c in public)
     d = state.pending()
     assert d is not None
-    spec = private_multi_spec(info, list(d.options))
+    spec = private_multi_spec(info, d.choices)
     assert spec is not None and spec.ephemeral and len(spec.components) == 1
     menu = spec.components[0]
     assert isinstance(menu, SelectSpec)
@@ -161,9 +162,10 @@ def test_multi_text_falls_back_to_the_verb_and_values() -> None:
 
 def test_no_private_select_without_a_declaration_or_without_items() -> None:
     info, _ = _place_decision()
-    assert private_multi_spec(info, ["pass"]) is None  # the plain list (just "pass") instead
+    # the plain list (just "pass") instead
+    assert private_multi_spec(info, options_of(["pass"])) is None
     other = dataclasses.replace(info, kind="district", game="canal_grande")
-    assert private_multi_spec(other, ["vote sanmarco"]) is None
+    assert private_multi_spec(other, options_of(["vote sanmarco"])) is None
 
 
 def test_typed_placements_deep_in_a_long_list_are_reached_by_autocomplete() -> None:
@@ -177,7 +179,8 @@ def test_typed_placements_deep_in_a_long_list_are_reached_by_autocomplete() -> N
     ]
     assert len(options) > 300
     controls = controls_for("canal_grande")
+    typed_options = options_of(options)
     for option in options[::37]:
         typed = option.removeprefix("place ")
-        values = [v for _, v in verb_choices(options, ("place",), typed, controls=controls)]
+        values = [v for _, v in verb_choices(typed_options, ("place",), typed, controls=controls)]
         assert typed in values, (typed, values[:5])

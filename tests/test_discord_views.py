@@ -28,6 +28,7 @@ from bot.discord.specs import (
 )
 from bot.discord.views import VzButton, VzSelect, build_view, dynamic_item_for, send_kwargs
 from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from engine.core import Option, options_of
 
 CH = "123456789012345678"
 VZ = controls_for("venezia")
@@ -151,7 +152,7 @@ def test_many_public_options_group_by_district() -> None:
     assert grp.options[0].label == "C — Cannaregio"
     assert grp.options[0].description == "17 choices"
     assert any(c.custom_id.endswith(":do:done") for c in comps)
-    spec = group_choice_spec(CH, 3, 7, options, "K", "d", "venezia")
+    spec = group_choice_spec(CH, 3, 7, options_of(options), "K", "d", "venezia")
     check_layout(spec.components)
     picked = [o.value for c in spec.components if isinstance(c, SelectSpec) for o in c.options]
     assert picked == [o for o in options if o.startswith("drain K")]
@@ -165,7 +166,7 @@ def test_a_hundred_placements_fit() -> None:
     d = decision("place", options)
     comps = decision_components(d)
     check_layout(comps)
-    spec = group_choice_spec(CH, 3, 7, options, "C", "d", "venezia")
+    spec = group_choice_spec(CH, 3, 7, options_of(options), "C", "d", "venezia")
     check_layout(spec.components)
     assert sum(len(c.options) for c in spec.components if isinstance(c, SelectSpec)) == 60
 
@@ -228,31 +229,36 @@ def test_flip_end_and_ai() -> None:
 
 def test_long_options_use_an_index() -> None:
     long = "exchange " + " ".join(["1"] * 60)
-    (select,) = pick_selects(CH, 1, 2, [long, "exchange 5"], source="u", game_name="venezia")
+    long_and_short = options_of([long, "exchange 5"])
+    (select,) = pick_selects(CH, 1, 2, long_and_short, source="u", game_name="venezia")
     assert [o.value for o in select.options] == ["#0", "exchange 5"]
     assert parse_id(select.custom_id).arg == "u0"  # type: ignore[union-attr]
 
 
 def test_private_choice_chunks_of_25() -> None:
     options = [f"play {i} casa" for i in range(60)]
-    spec = private_choice_spec(CH, 1, 2, options, "Your plays", game_name="venezia")
+    spec = private_choice_spec(CH, 1, 2, options_of(options), "Your plays", game_name="venezia")
     check_layout(spec.components)
     assert [len(c.options) for c in spec.components] == [25, 25, 10]  # type: ignore[union-attr]
     assert spec.ephemeral
     many = private_choice_spec(
-        CH, 1, 2, [f"play {i}" for i in range(200)], "Your plays", game_name="venezia"
+        CH, 1, 2, options_of(f"play {i}" for i in range(200)), "Your plays", game_name="venezia"
     )
     assert len(many.components) == 5 and "first 125" in (many.content or "")
 
 
 def test_filters_and_groups() -> None:
-    options = ["play", "play 2 ponte", "flip", "exchange 5", "draw deck", "swap casa"]
-    assert filter_options(options, "play", "venezia") == ["play", "play 2 ponte", "flip"]
-    assert filter_options(options, "draw", "venezia") == ["draw deck", "swap casa"]
-    assert filter_options(options, "exchange", "venezia") == ["exchange 5"]
-    assert filter_options(options, "all", "venezia") == options
-    assert option_group("place K12 K13", "venezia") == "K"
-    assert option_group("drain C3", "venezia") == "C"
+    options = options_of(["play", "play 2 ponte", "flip", "exchange 5", "draw deck", "swap casa"])
+
+    def commands(flt: str) -> list[str]:
+        return [o.command for o in filter_options(options, flt, "venezia")]
+
+    assert commands("play") == ["play", "play 2 ponte", "flip"]
+    assert commands("draw") == ["draw deck", "swap casa"]
+    assert commands("exchange") == ["exchange 5"]
+    assert filter_options(options, "all", "venezia") == list(options)
+    assert option_group(Option.of("place K12 K13"), "venezia") == "K"
+    assert option_group(Option.of("drain C3"), "venezia") == "C"
 
 
 def test_lobby_buttons() -> None:
@@ -350,19 +356,21 @@ async def test_dynamic_items_rebuild_from_custom_ids() -> None:
 
 
 def test_verb_choices() -> None:
-    options = [
-        "play",
-        "play casa",
-        "play 2 ponte",
-        "play 2 ponte casa",
-        "exchange 6 2 2",
-        "exchange 6 2 2 1 1 3",
-        "draw deck",
-        "draw ponte",
-        "score C",
-        "place C3 C4",
-        "place K1 K2",
-    ]
+    options = options_of(
+        [
+            "play",
+            "play casa",
+            "play 2 ponte",
+            "play 2 ponte casa",
+            "exchange 6 2 2",
+            "exchange 6 2 2 1 1 3",
+            "draw deck",
+            "draw ponte",
+            "score C",
+            "place C3 C4",
+            "place K1 K2",
+        ]
+    )
     plays = verb_choices(options, ("play",), "", controls=VZ)
     assert plays[0] == ("no cards", "nothing")
     assert [v for _, v in verb_choices(options, ("play",), "pon", controls=VZ)] == [
@@ -379,7 +387,7 @@ def test_verb_choices() -> None:
     assert verb_choices(options, ("score",), "", controls=VZ) == [("C — Cannaregio", "C")]
     assert [v for _, v in verb_choices(options, ("place",), "c4", controls=VZ)] == ["C3 C4"]
     assert [v for _, v in verb_choices(options, ("place",), "K", controls=VZ)] == ["K1 K2"]
-    many = [f"drain C{i}" for i in range(80)]
+    many = options_of(f"drain C{i}" for i in range(80))
     assert len(verb_choices(many, ("drain",), "", controls=VZ)) == 25
     assert verb_choices(options, ("swap",), "", controls=VZ) == []
 
@@ -395,11 +403,13 @@ def test_group_select_names_each_games_own_group() -> None:
     names no game's districts): Venezia's districts, Amsterdam's rows."""
     from bot.discord.controls import group_select
 
-    hexes = [f"place C{i}" for i in range(1, 30)] + [f"place K{i}" for i in range(1, 30)]
+    hexes = options_of(
+        [f"place C{i}" for i in range(1, 30)] + [f"place K{i}" for i in range(1, 30)]
+    )
     assert group_select(CH, 1, 2, hexes, game_name="venezia").placeholder.startswith(
         "Choose a district ("
     )
-    cells = [f"place {r}{c}" for r in "ABCDEFG" for c in range(1, 8)]
+    cells = options_of(f"place {r}{c}" for r in "ABCDEFG" for c in range(1, 8))
     spec = group_select(CH, 1, 2, cells, game_name="amsterdam")
     assert spec.placeholder.startswith("Choose a row (")
     assert [o.value for o in spec.options] == list("ABCDEFG")

@@ -22,6 +22,7 @@ from bot.terminal import play as terminal
 from bot.terminal import view as terminal_view
 from bot.terminal.setup import home_channel
 from bot.terminal.view import numbered_options, summary_lines
+from engine.core import options_of
 from engine.games import GAMES, get_game
 from engine.registry import registration
 from tests.test_service_support import PNG_MAGIC
@@ -283,7 +284,7 @@ def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
     from engine.registry import registration
 
     texts = registration("amsterdam").parts().texts
-    text = "\n".join(numbered_options(["buy", "buy no", "pass"], width=60, texts=texts))
+    text = "\n".join(numbered_options(options_of(["buy", "buy no", "pass"]), width=60, texts=texts))
     assert "1) buy  2) no" in text, text
     assert re.search(r"pass +3\)$", text), text
 
@@ -293,7 +294,8 @@ def test_numbered_options_keep_the_order_of_the_options() -> None:
     d = state.pending()
     assert d is not None
     options = [*state.legal_commands(d.seat), "drain C3", "done", "exchange 6 2 2"]
-    text = "\n".join(numbered_options(options, 60, registration("venezia").parts().texts))
+    texts = registration("venezia").parts().texts
+    text = "\n".join(numbered_options(options_of(options), 60, texts))
     assert [int(n) for n in re.findall(r"(\d+)\)", text)] == list(range(1, len(options) + 1))
     assert "(nothing)" in text and "6 2 2 → 2 steps" in text
     assert all(len(line) <= 60 for line in text.splitlines())
@@ -446,17 +448,19 @@ def test_a_vote_with_hundreds_of_placements_lists_only_a_few() -> None:
     ]
     assert len(options) > 300
     hints = {"place": "place <cards> — e.g. 'place sanmarco gondola 2 castello'"}
-    lines = numbered_options([*options, "pass"], 100, CG_TEXTS, hints=hints)
+    lines = numbered_options(options_of([*options, "pass"]), 100, CG_TEXTS, hints=hints)
     text = "\n".join(lines)
     assert len(lines) <= 15 and all(len(line) <= 100 for line in lines), text
     shown = [int(n) for n in re.findall(r"(\d+)\)", text)]
     assert shown == [*range(1, terminal_view.GROUP_SHOWN + 1), len(options) + 1]
     assert f"… {len(options) - terminal_view.GROUP_SHOWN} more" in text
     assert "('options all' lists them)" in text and "or type one: place <cards>" in text
-    everything = numbered_options([*options, "pass"], 100, CG_TEXTS, everything=True)
+    everything = numbered_options(options_of([*options, "pass"]), 100, CG_TEXTS, everything=True)
     listed = [int(n) for n in re.findall(r"(\d+)\)", "\n".join(everything))]
     assert listed == list(range(1, len(options) + 2))
-    short = numbered_options(options[:90], 100, CG_TEXTS)  # up to GROUP_MAX: all of them
+    short = numbered_options(
+        options_of(options[:90]), 100, CG_TEXTS
+    )  # up to GROUP_MAX: all of them
     assert len(re.findall(r"(\d+)\)", "\n".join(short))) == 90
 
 

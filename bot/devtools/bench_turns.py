@@ -146,12 +146,12 @@ async def play_channel(
                     break
             d = out.decision
             assert d.user_id is not None
-            options = await svc.options_for(channel, d.user_id, limit=None)
-            anytime = [o for o in options if o.partition(" ")[0] in side_actions]
+            options = await svc.choices_for(channel, d.user_id, limit=None)
+            anytime = [o for o in options if o.verb in side_actions]
             if anytime and rng.random() < side_action_rate:
-                command = rng.choice(anytime)
+                command = rng.choice(anytime).command
             else:
-                command = rng.choice(options)
+                command = rng.choice(options).command
             t0 = time.perf_counter()
             nxt = await svc.command(channel, d.user_id, command)
             elapsed = time.perf_counter() - t0

@@ -40,6 +40,7 @@ from bot.discord.table import TableMessages
 from bot.discord.views import DYNAMIC_ITEMS, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
+from engine.core import Option
 
 __all__ = ["TableClient", "TableTree"]
 
@@ -337,7 +338,9 @@ class TableClient(discord.Client):
     async def said(self, channel: str, command: str) -> str:
         """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
         game = await self.service.game_of(channel)
-        return option_label(command, short=False, game=game) if game else command
+        if game is None or not command.strip():
+            return command
+        return option_label(Option.of(command), short=False, game=game)
 
     async def answer_via(self, interaction: Interaction, via: str, text: str) -> None:
         """Answer privately; in a private message's own interaction, by editing it."""

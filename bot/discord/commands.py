@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
-from bot.discord.specs import arg_of, verb_of
+from engine.core import Option
 from engine.registry import (
     Controls,
     SlashCommand,
@@ -47,15 +47,6 @@ ShortText = app_commands.Range[str, 1, 40]
 # --------------------------------------------------------------------------------------------
 
 
-def _choice(option: str, controls: Controls) -> tuple[str, str]:
-    """(shown name, typed argument) of an option in a command's autocomplete."""
-    named = controls.typed_choice(option)
-    if named is not None:
-        return named
-    arg = arg_of(option)
-    return arg or option, arg
-
-
 def _strip_verb(text: str, verbs: Sequence[str]) -> str:
     words = text.strip().lstrip("/!").split()
     if words and words[0].casefold() in verbs:
@@ -64,7 +55,7 @@ def _strip_verb(text: str, verbs: Sequence[str]) -> str:
 
 
 def verb_choices(
-    options: Sequence[str],
+    options: Sequence[Option],
     verbs: Sequence[str],
     current: str,
     limit: int = MAX_CHOICES,
@@ -79,9 +70,9 @@ def verb_choices(
     words = typed.split()
     ranked: list[tuple[int, int, str, str]] = []
     for n, option in enumerate(options):
-        if verb_of(option) not in verbs:
+        if option.verb not in verbs:
             continue
-        name, value = _choice(option, controls)
+        name, value = controls.choice(option)
         hay = f"{value} {name}".casefold()
         words_of_hay = hay.replace("—", " ").replace("(", " ").split()
         if not typed or value.casefold().startswith(typed):

@@ -25,9 +25,9 @@ from bot.discord.specs import (
     controls_for,
     make_id,
     option_label,
-    verb_of,
 )
 from bot.table.outputs import Code, DecisionInfo
+from engine.core import Option
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
 
@@ -96,7 +96,7 @@ class ComponentRouter(TableCommands):
         if action == "do":
             command = cid.arg
             if command.startswith("#"):
-                command = _indexed(list(d.options or ()), command)
+                command = _indexed(d.choices or (), command)
             if command:
                 await self.move(interaction, command, cid, via=via)
             else:
@@ -105,10 +105,11 @@ class ComponentRouter(TableCommands):
         if action == "pick":
             value = values[0] if values else ""
             if value.startswith("#"):
-                if d.options is not None and cid.arg.startswith("d"):
-                    source = list(d.options)
+                public = d.choices
+                if public is not None and cid.arg.startswith("d"):
+                    source: Sequence[Option] = public
                 else:
-                    source = await self.service.options_for(channel, user, "", None)
+                    source = await self.service.choices_for(channel, user, "", None)
                 value = _indexed(source, value)
             if not value or value == "-":
                 await self.answer_via(interaction, via, "Nothing was chosen.")
@@ -122,8 +123,8 @@ class ComponentRouter(TableCommands):
                 return
             reoffer = None
             if via == "private":  # a refused combination: the reason above the same menu
-                mine = await self.service.options_for(channel, user, "", None)
-                reoffer = private_multi_spec(d, [o for o in mine if verb_of(o) == cid.arg])
+                mine = await self.service.choices_for(channel, user, "", None)
+                reoffer = private_multi_spec(d, [o for o in mine if o.verb == cid.arg])
             command = multi_text(d.game, cid.arg, chosen)
             await self.move(interaction, command, cid, via=via, reoffer=reoffer)
             return
@@ -132,10 +133,11 @@ class ComponentRouter(TableCommands):
                 await self.answer(interaction, not_yours(d))
                 return
             group = values[0] if values else ""
-            if d.options is not None:
-                spec = group_choice_spec(channel, d.game_id, d.seq, d.options, group, "d", d.game)
+            public = d.choices
+            if public is not None:
+                spec = group_choice_spec(channel, d.game_id, d.seq, public, group, "d", d.game)
             else:
-                mine = await self.service.options_for(channel, user, "", None)
+                mine = await self.service.choices_for(channel, user, "", None)
                 spec = group_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
             await self.answer(interaction, spec)
             return
@@ -153,9 +155,9 @@ class ComponentRouter(TableCommands):
         d: DecisionInfo,
     ) -> None:
         """A private list of the clicker's own options (of the button's filter)."""
-        everything = await self.service.options_for(channel, user, "", None)
+        everything = await self.service.choices_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
-        if not options or all(o == d.decline for o in options):
+        if not options or all(o.command == d.decline for o in options):
             # The public button is shown whatever the clicker's hidden things allow (they are
             # hidden): an empty list is explained to him alone, with the decline if he has one.
             reason = None if everything else await self.service.options_reason(channel, user)
@@ -201,7 +203,7 @@ class ComponentRouter(TableCommands):
         user: str,
         cid: ComponentId,
         d: DecisionInfo,
-        everything: Sequence[str],
+        everything: Sequence[Option],
     ) -> MessageSpec:
         """The decider's private answer to an opener whose list holds nothing to choose: the
         reason in the game's words (from his own view), and the decline's button when the
@@ -210,25 +212,30 @@ class ComponentRouter(TableCommands):
         view = await self.service.view(channel, user)
         reason = rules.nothing_to_choose(cid.arg, view) if view is not None else None
         own = rules.private_choices.get(d.kind, ("", "all"))[1] == cid.arg
-        if not own or d.decline is None or d.decline not in everything:
+        decline = d.decline_option
+        if not own or decline is None or decline not in everything:
             text = reason or "Nothing to choose there now."
             return MessageSpec(content=escape(text), ephemeral=True)
         label = next(
             (
                 text
                 for command, text in rules.private_buttons.get(d.kind, ())
-                if command == d.decline
+                if command == decline.command
             ),
-            option_label(d.decline, game=d.game),
+            option_label(decline, game=d.game),
         )
         text = reason or f"You have nothing to choose here now: your only choice is {label}."
-        button = ButtonSpec(make_id(channel, d.game_id, d.seq, "do", d.decline), label, "primary")
+        button = ButtonSpec(
+            make_id(channel, d.game_id, d.seq, "do", decline.command), label, "primary"
+        )
         return MessageSpec(content=escape(text), components=(button,), ephemeral=True)
 
 
-def _indexed(options: Sequence[str], ref: str) -> str:
+def _indexed(options: Sequence[Option], ref: str) -> str:
+    """The command of the option a ``#i`` value or button argument stands for (``""``: no
+    such option)."""
     try:
-        return options[int(ref[1:])]
+        return options[int(ref[1:])].command
     except (ValueError, IndexError):
         return ""
 

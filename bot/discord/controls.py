@@ -26,9 +26,9 @@ from bot.discord.specs import (
     option_description,
     option_group,
     option_label,
-    verb_of,
 )
 from bot.table.outputs import DecisionInfo
+from engine.core import Option
 
 __all__ = [
     "decision_components",
@@ -43,16 +43,17 @@ __all__ = [
 ]
 
 
-def _option_value(option: str, index: int) -> str:
-    return option if len(option) <= CUSTOM_ID_MAX else f"#{index}"
+def _option_value(option: Option, index: int) -> str:
+    command = option.command
+    return command if len(command) <= CUSTOM_ID_MAX else f"#{index}"
 
 
-def _button_arg(channel: str, game: int, seq: int, option: str, index: int) -> str:
+def _button_arg(channel: str, game: int, seq: int, option: Option, index: int) -> str:
     try:
-        make_id(channel, game, seq, "do", option)
+        make_id(channel, game, seq, "do", option.command)
     except ValueError:
         return f"#{index}"
-    return option
+    return option.command
 
 
 # --------------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ def pick_selects(
     channel: str | int,
     game: int,
     seq: int,
-    options: Sequence[str],
+    options: Sequence[Option],
     *,
     what: str = "Choose",
     first_row: int = 0,
@@ -125,7 +126,7 @@ def group_select(
     channel: str | int,
     game: int,
     seq: int,
-    options: Sequence[str],
+    options: Sequence[Option],
     *,
     row: int = 0,
     game_name: str,
@@ -137,7 +138,7 @@ def group_select(
     for o in options:
         g = option_group(o, game_name)
         counts[g] = counts.get(g, 0) + 1
-    verb = verb_of(options[0]) if options else ""
+    verb = options[0].verb if options else ""
     opts = tuple(
         OptionSpec(
             clip(f"{g} — {names[g]}" if g in names else g, 100),
@@ -207,9 +208,9 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
         comps.append(multi_select(d))
         row = 1
     elif d.options is not None:
-        options = list(d.options)
-        special = [o for o in options if o in rules.special_options]
-        rest = [(i, o) for i, o in enumerate(options) if o not in rules.special_options]
+        options = list(d.choices or ())
+        special = [o for o in options if o.command in rules.special_options]
+        rest = [(i, o) for i, o in enumerate(options) if o.command not in rules.special_options]
         if len(rest) <= MAX_OPTION_BUTTONS:
             for n, (i, o) in enumerate(rest):
                 comps.append(
@@ -238,15 +239,16 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
             comps.append(group_select(ch, game, seq, [o for _, o in rest], game_name=d.game))
             row = 1
         for o in special:
-            style: Style = "secondary" if o == d.decline else "success"
+            style: Style = "secondary" if o.command == d.decline else "success"
             label = option_label(o, game=d.game)
-            controls.append(ButtonSpec(make_id(ch, game, seq, "do", o), label, style))
+            controls.append(ButtonSpec(make_id(ch, game, seq, "do", o.command), label, style))
     else:
         label, flt = rules.private_choices.get(d.kind, ("Choose…", "all"))
         controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
         extra = list(rules.private_buttons.get(d.kind, ()))
-        if d.decline is not None and all(command != d.decline for command, _ in extra):
-            extra.append((d.decline, option_label(d.decline, game=d.game)))
+        decline = d.decline_option
+        if decline is not None and all(command != decline.command for command, _ in extra):
+            extra.append((decline.command, option_label(decline, game=d.game)))
         for command, text in extra:
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", command), text))
     side_label, side_filter = rules.side_action or ("", "")
@@ -265,17 +267,17 @@ def _what(d: DecisionInfo) -> str:
     return clip(d.prompt[:1].upper() + d.prompt[1:], 150) if d.prompt else "Choose"
 
 
-def filter_options(options: Iterable[str], flt: str, game: str) -> list[str]:
+def filter_options(options: Iterable[Option], flt: str, game: str) -> list[Option]:
     """The options an ``opt`` button of filter ``flt`` lists."""
     verbs = controls_for(game).option_filters.get(flt, ())
-    return [o for o in options if not verbs or verb_of(o) in verbs]
+    return [o for o in options if not verbs or o.verb in verbs]
 
 
 def private_choice_spec(
     channel: str | int,
     game: int,
     seq: int,
-    options: Sequence[str],
+    options: Sequence[Option],
     what: str,
     indexes: Sequence[int] | None = None,
     *,
@@ -303,7 +305,7 @@ def group_choice_spec(
     channel: str | int,
     game: int,
     seq: int,
-    options: Sequence[str],
+    options: Sequence[Option],
     group: str,
     source: Literal["d", "u"],
     game_name: str,

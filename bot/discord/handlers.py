@@ -33,6 +33,7 @@ from bot.discord.specs import controls_for
 from bot.discord.start import start_command
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
+from engine.core import Option
 from engine.registry import first_registered, registration
 
 __all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands", "register_commands"]
@@ -257,11 +258,11 @@ class TableCommands(TableClient):
 
     # -- autocomplete -------------------------------------------------------------------------
 
-    async def options(self, interaction: Interaction) -> list[str]:
-        """The user's legal commands now (empty if that takes too long)."""
+    async def options(self, interaction: Interaction) -> list[Option]:
+        """The user's legal options now (empty if that takes too long)."""
         try:
             return await asyncio.wait_for(
-                self.service.options_for(
+                self.service.choices_for(
                     self._channel_id(interaction), str(interaction.user.id), "", None
                 ),
                 AUTOCOMPLETE_TIMEOUT,
@@ -300,7 +301,8 @@ class TableCommands(TableClient):
     ) -> list[app_commands.Choice[str]]:
         """Every legal command of the user, as whole commands (the generic ``/move``)."""
         options = await self.options(interaction)
-        choices = plain_choices([(o[:100], o[:100]) for o in options], current)
+        commands = [o.command[:100] for o in options]
+        choices = plain_choices([(c, c) for c in commands], current)
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     async def autocomplete_verb(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from bot.discord.controls import multi_command, multi_select
 from bot.discord.specs import MessageSpec, controls_for
 from bot.table.outputs import DecisionInfo, MultiChoice
+from engine.core import Option
 from engine.registry import MultiSelect
 
 __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]
@@ -38,7 +39,7 @@ def multi_text(game: str, verb: str, values: Sequence[str]) -> str:
     return multi_command(verb, values)
 
 
-def private_multi_spec(d: DecisionInfo, options: Sequence[str]) -> MessageSpec | None:
+def private_multi_spec(d: DecisionInfo, options: Sequence[Option]) -> MessageSpec | None:
     """The private answer holding one multi-select built from the clicker's own ``options``
     (``None``: the game declares none for this decision, or no item is possible - then the
     plain list of options is the answer)."""

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.core import Option
 from engine.registry import Controls, registration
 
 __all__ = [
@@ -50,7 +51,6 @@ __all__ = [
     "OptionSpec",
     "SelectSpec",
     "Style",
-    "arg_of",
     "clip",
     "controls_for",
     "group_names",
@@ -59,7 +59,6 @@ __all__ = [
     "option_group",
     "option_label",
     "parse_id",
-    "verb_of",
 ]
 
 CUSTOM_ID_MAX = 100
@@ -209,35 +208,16 @@ def group_names(game: str) -> dict[str, str]:
     return dict(controls_for(game).group_names())
 
 
-def verb_of(option: str) -> str:
-    return option.split(" ", 1)[0].casefold()
-
-
-def arg_of(option: str) -> str:
-    parts = option.split(" ", 1)
-    return parts[1] if len(parts) > 1 else ""
-
-
-def option_group(option: str, game: str) -> str:
+def option_group(option: Option, game: str) -> str:
     """The group an option belongs to (the game's ``Controls.option_group``)."""
     return controls_for(game).option_group(option)
 
 
-def option_label(option: str, *, game: str, short: bool = True) -> str:
-    """How a choice reads on a button or in a menu: the game's label for it (``short``: only
-    the argument for a short-label verb - the prompt says what the buttons do - unless the
-    game's label says something else, e.g. ``Ship stays``)."""
-    controls = controls_for(game)
-    verb = verb_of(option)
-    special = controls.option_label(option)
-    arg = arg_of(option)
-    fits = special is None or special.endswith(arg)
-    if short and verb in controls.short_label_verbs and arg and fits:
-        return clip(arg, LABEL_MAX)
-    if special is not None:
-        return clip(special, LABEL_MAX)
-    return clip(option, LABEL_MAX)
+def option_label(option: Option, *, game: str, short: bool = True) -> str:
+    """How a choice reads on a button or in a menu (the game's ``Controls.label``), clipped
+    to a button's length."""
+    return clip(controls_for(game).label(option, short=short), LABEL_MAX)
 
 
-def option_description(option: str, game: str) -> str | None:
+def option_description(option: Option, game: str) -> str | None:
     return controls_for(game).option_description(option)

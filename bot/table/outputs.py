@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.core import Option, options_of
 from engine.registry import ImageKind as ImageKind  # the kinds every game draws
 
 #: A rule ID as the specifications write them: ``V-1.8``, ``CG-6.9a``, ``CG-G10``, ``AM-V4.10``.
@@ -103,7 +104,8 @@ class DecisionInfo:
     ``seq`` is the number the next move will get (so ``(game_id, seq)`` identifies the decision
     point; a button carrying an older pair is stale). ``options`` is given only when the
     options reveal nothing hidden (placing, draining, choosing a building, ...); otherwise it is
-    ``None`` and the adapter asks :meth:`TableService.options_for` on behalf of that user.
+    ``None`` and the adapter asks :meth:`TableService.choices_for` on behalf of that user.
+    ``options`` holds the canonical commands; adapters read them typed, as :attr:`choices`.
     ``user_id`` is ``None`` for an AI seat.
     """
 
@@ -140,6 +142,17 @@ class DecisionInfo:
     #: far as the public view tells (``Controls.side_action_open``): never his hidden
     #: information, so a public button may follow it. False when the game has none.
     side_action: bool = True
+
+    @property
+    def choices(self) -> tuple[Option, ...] | None:
+        """The public options as typed :class:`~engine.core.Option` values (what adapters
+        read: verb, arguments, command); ``None`` when the options are private."""
+        return None if self.options is None else options_of(self.options)
+
+    @property
+    def decline_option(self) -> Option | None:
+        """The declining command as an :class:`~engine.core.Option` (``None``: none named)."""
+        return None if self.decline is None else Option.of(self.decline)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from bot.table.presentation import decision_info, decisions_info
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from bot.table.restore import Restore, fresh_state, log_entry
 from bot.table.session import Session
-from engine.core import JSON, GameState
+from engine.core import JSON, GameState, Option, options_of
 
 
 def status_lines(table: Table, state: GameState) -> list[str]:
@@ -197,7 +197,13 @@ class Reads:
         table.log = entries
         return list(entries)
 
+    def choices(self, table: Table, user_id: str, prefix: str, limit: int | None) -> list[Option]:
+        """That user's legal options now as typed values (see :meth:`options`)."""
+        return list(options_of(self.options(table, user_id, prefix, limit)))
+
     def options(self, table: Table, user_id: str, prefix: str, limit: int | None) -> list[str]:
+        """That user's legal commands now: those starting with ``prefix`` first, then those
+        containing it; at most ``limit``."""
         self.restore.ensure_loaded(table)
         state = table.state
         if state is None:

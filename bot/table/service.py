@@ -31,7 +31,7 @@ from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
 from bot.table.session import Session
-from engine.core import JSON, IllegalMove
+from engine.core import JSON, IllegalMove, Option
 from engine.registry import first_registered, table_registrations
 
 __all__ = ["TableService"]
@@ -487,6 +487,23 @@ class TableService:
             return []
         except Exception:
             log.exception("options_for failed in channel %s", channel_id)
+            return []
+
+    async def choices_for(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        prefix: str = "",
+        limit: int | None = MAX_OPTIONS,
+    ) -> list[Option]:
+        """That user's legal options now as typed values (verb, arguments, command): what the
+        adapters list and label; empty as :meth:`options_for`."""
+        try:
+            return await self._read(channel_id, self.reads.choices, str(user_id), prefix, limit)
+        except Refused:
+            return []
+        except Exception:
+            log.exception("choices_for failed in channel %s", channel_id)
             return []
 
     async def options_reason(self, channel_id: str | int, user_id: str | int) -> str | None:

@@ -15,7 +15,7 @@ from bot.table.service import TableService
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.process import ServiceLog
 from bot.terminal.view import header_of, terminal_width
-from engine.core import JSON
+from engine.core import JSON, Option
 from engine.registry import GameTexts, first_registered, registration
 
 #: The user id that manages the table (closes it, and sets up and starts AI-only games).
@@ -55,7 +55,8 @@ class TerminalBase:
         self.private: dict[str, list[PrivateUpdate]] = {}
         self.recap: dict[str, list[str]] = {}
         self.shown: tuple[int, str] | None = None  # (turn, user) of the last full summary
-        self.options: list[str] = []
+        #: the deciding player's options as last listed (``#N`` / a number picks one)
+        self.options: list[Option] = []
         self.fresh_image: Path | None = None  # a board image written since the last prompt
         self.board_moves = -1  # the move count the board images show
         self.hand_moves: dict[str, int] = {}  # user id -> the move count his hand image shows

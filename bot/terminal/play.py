@@ -39,6 +39,7 @@ from bot.terminal.output import TerminalOutput
 from bot.terminal.process import ServiceLog, plain_ctrl_c
 from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
+from engine.core import Option
 from engine.games import get_game
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -70,7 +71,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
 
     def _completions(self) -> list[str]:
         topics = self.texts.topics(self._options)
-        words = [*self.options, *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
+        words = [*(o.command for o in self.options), *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
         return list(dict.fromkeys(words))
 
     async def _handover(self, user: str) -> bool:
@@ -146,7 +147,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         await self._show_options(info)
 
     async def _show_options(self, info: DecisionInfo, everything: bool = False) -> None:
-        self.options = await self.service.options_for(
+        self.options = await self.service.choices_for(
             self.channel, info.user_id or "", "", limit=None
         )
         self.say("Options (type a number or a command; 'help' lists more):", "dim")
@@ -221,10 +222,10 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         listed = 1 <= n <= len(self.options)
         meant = [] if explicit else _taking(self.options, digits)
         if listed and (not meant or self.options[n - 1] in meant):
-            return self.options[n - 1]
+            return self.options[n - 1].command
         if meant and listed:
-            option = self.options[n - 1]
-            also = " or ".join(f"'{m}'" for m in meant)
+            option = self.options[n - 1].command
+            also = " or ".join(f"'{m.command}'" for m in meant)
             self.say(
                 f"✗ '{digits}' is ambiguous: option {digits} is '{option}', and {digits} is "
                 f"also in {also}; type '#{digits}' for the option or {also}",
@@ -232,9 +233,9 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             )
             return None
         if len(meant) == 1:
-            return meant[0]
+            return meant[0].command
         if meant:
-            also = ", ".join(f"'{m}'" for m in meant)
+            also = ", ".join(f"'{m.command}'" for m in meant)
             self.say(f"✗ '{digits}' could be {also}: type the one you mean", "red")
             return None
         shown = excerpt(digits, limit=12)
@@ -405,14 +406,13 @@ def main(
         service_log.close()
 
 
-def _taking(options: Sequence[str], number: str) -> list[str]:
+def _taking(options: Sequence[Option], number: str) -> list[Option]:
     """The options that take ``number`` as their one argument (``play 6``), among the options
     of a verb that always takes one word (a card, not a count among other words)."""
     words: dict[str, set[int]] = {}
     for option in options:
-        verb, *args = option.split()
-        words.setdefault(verb, set()).add(len(args))
-    return [o for o in options if words[o.split()[0]] == {1} and o.split()[1] == number]
+        words.setdefault(option.verb, set()).add(len(option.args))
+    return [o for o in options if words[o.verb] == {1} and o.args[0] == number]
 
 
 def _small(text: str) -> int | None:

@@ -10,7 +10,7 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
-from engine.core import JSON, ViewHeader, view_game
+from engine.core import JSON, Option, ViewHeader, view_game
 from engine.registry import GameTexts, registration, view_header
 
 __all__ = [
@@ -78,7 +78,7 @@ GROUP_SHOWN = 24
 
 
 def numbered_options(
-    options: Sequence[str],
+    options: Sequence[Option],
     width: int,
     texts: GameTexts,
     *,
@@ -94,11 +94,11 @@ def numbered_options(
     help text), unless ``everything``.
     """
     groups: dict[str, list[str]] = {}
-    with_text = {o.partition(" ")[0] for o in options if o.partition(" ")[2]}
+    with_text = {o.verb for o in options if o.args}
     for i, option in enumerate(options, 1):
-        verb, _, rest = option.partition(" ")
+        verb = option.verb
         # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
-        rest = texts.option_cell(verb, rest) or (verb if verb in with_text else "")
+        rest = texts.option_cell(verb, option.arg) or (verb if verb in with_text else "")
         groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
     pad = max((len(v) for v in groups), default=4)
     lines: list[str] = []

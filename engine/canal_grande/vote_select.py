@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name, load_components
-from engine.core import IllegalMove
+from engine.core import IllegalMove, Option
 
 #: Items one multi-select lists at most (a common chat-app limit); the typed command reaches
 #: the placements a longer list would have held.
@@ -96,9 +96,9 @@ def _order(district: str) -> int:
     return districts.index(district) if district in districts else len(districts)
 
 
-def placement_items(options: Sequence[str]) -> Items:
+def placement_items(options: Sequence[Option]) -> Items:
     """The multi-select of a ``place`` decision from its legal options (see the module)."""
-    chosen, carried, boats, gondolas = _counts(options)
+    chosen, carried, boats, gondolas = _counts([o.command for o in options])
     fitted = _fit(chosen, carried)
     items: list[tuple[str, str, str | None]] = []
     for d in sorted(chosen, key=_order):

@@ -19,7 +19,7 @@ from engine.canal_grande.vote_select import (
     placement_command,
     placement_items,
 )
-from engine.core import IllegalMove
+from engine.core import IllegalMove, options_of
 from tests.canal_grande.helpers import position
 
 
@@ -78,7 +78,7 @@ def test_every_legal_placement_is_reachable_through_the_cards_and_accepted() -> 
     for state in STATES:
         d = state.pending()
         assert d is not None
-        items, low, high = placement_items(d.options)
+        items, low, high = placement_items(d.choices)
         offered = {value for value, _, _ in items}
         assert len(items) <= MAX_ITEMS and low == min(1, len(items)) and high == len(items)
         for option in d.options:
@@ -106,7 +106,7 @@ def test_every_item_belongs_to_some_legal_placement() -> None:
     for state in STATES:
         d = state.pending()
         assert d is not None
-        items, _, _ = placement_items(d.options)
+        items, _, _ = placement_items(d.choices)
         used: set[str] = set()
         for option in d.options:
             if option != "pass":
@@ -138,7 +138,7 @@ def test_refused_combinations_say_why_and_change_nothing() -> None:
     for state in STATES[::5]:
         d = state.pending()
         assert d is not None
-        items, low, high = placement_items(d.options)
+        items, low, high = placement_items(d.choices)
         values = [value for value, _, _ in items]
         legal = set(d.options)
         before = state.state_hash()
@@ -180,7 +180,7 @@ def test_the_opening_offers_the_hand_cards_with_gondola_reinforcement() -> None:
     s = _vote_position()
     d = s.pending()
     assert d is not None and d.kind == "place" and not d.public_options
-    items, low, high = placement_items(d.options)
+    items, low, high = placement_items(d.choices)
     assert [v for v, _, _ in items] == [
         "sanmarco.1",
         "sanmarco.2",
@@ -254,7 +254,7 @@ def test_a_defender_who_cannot_overtake_is_offered_no_cards() -> None:
     s.apply(0, "place 2 dorsoduro")
     d = s.pending()
     assert d is not None and d.options == ("pass",)
-    assert placement_items(d.options)[0] == []
+    assert placement_items(d.choices)[0] == []
 
 
 def test_long_hands_are_cut_to_the_item_limit_keeping_the_chosen_district() -> None:
@@ -262,7 +262,7 @@ def test_long_hands_are_cut_to_the_item_limit_keeping_the_chosen_district() -> N
     cards stay (a typed command still reaches every placement)."""
     districts = ("cannaregio", "santacroce", "sanpolo", "dorsoduro", "castello")
     options = ["place 5 sanmarco"] + [cmd.format_place("sanmarco", 1, ((d, 5),)) for d in districts]
-    items, _, high = placement_items(options)
+    items, _, high = placement_items(options_of(options))
     assert len(items) == MAX_ITEMS == high
     assert sum(v.startswith("sanmarco.") for v, _, _ in items) == 5
     counts = {d: sum(v.startswith(f"gondola.{d}.") for v, _, _ in items) for d in districts}
@@ -273,6 +273,6 @@ def test_item_texts_fit_a_select() -> None:
     for state in itertools.islice(STATES, 0, None, 7):
         d = state.pending()
         assert d is not None
-        for value, label, description in placement_items(d.options)[0]:
+        for value, label, description in placement_items(d.choices)[0]:
             assert len(value) <= 100 and len(label) <= 100
             assert description is None or len(description) <= 100

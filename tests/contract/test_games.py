@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove, view_game
+from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove, Option, view_game
 from engine.registry import registrations, view_header
 from tests.fourth_game.conftest import with_test_games
 
@@ -270,11 +270,50 @@ def test_controls_cover_every_decision(reg: Case) -> None:
     if controls.side_action is not None:
         assert controls.side_action[1] in controls.option_filters
     for d, _view in decisions_of(reg, 9)[:300]:
-        for option in d.options[:30]:
+        for option in d.choices[:30]:
             assert controls.option_group(option)
             label = controls.option_label(option)
             assert label is None or label.strip()
+            assert controls.label(option).strip() and controls.label(option, short=False).strip()
             controls.option_description(option)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_options_round_trip_as_typed_values(reg: Case, seed: int) -> None:
+    """Every option of every open decision of a random game is a typed Option whose verb and
+    arguments spell its canonical command again (command -> Option -> command), and the
+    legal commands the table lists are the same options."""
+    seen = {"n": 0}
+
+    def each(state: GameState, decision: Decision, command: str) -> None:
+        seen["n"] += 1
+        for d in state.pending_all():
+            assert len(d.choices) == len(d.options)
+            assert d.choices is d.choices  # built once
+            for text, option in zip(d.options, d.choices, strict=True):
+                assert isinstance(option, Option)
+                assert option.command == text
+                assert " ".join((option.verb, *option.args)) == text, text
+                assert option.verb and option.verb == option.verb.casefold(), text
+                assert all(a and not a.isspace() for a in option.args), text
+                assert Option.of(option.command) == option
+                assert option.arg == text.partition(" ")[2]
+        if seen["n"] % 11 == 0:
+            for d in state.pending_all():
+                assert {o.command for o in d.choices} <= set(state.legal_commands(d.seat))
+
+    play(reg, seed, each)
+    assert seen["n"] > 0
+
+
+def test_option_of_splits_a_command_once() -> None:
+    option = Option.of("play 2 ponte")
+    assert (option.verb, option.args, option.command) == ("play", ("2", "ponte"), "play 2 ponte")
+    assert option.arg == "2 ponte" and str(option) == "play 2 ponte"
+    assert Option.of("pass") == Option("pass", (), "pass") and Option.of("pass").arg == ""
+    with pytest.raises(ValueError):
+        Option.of("  ")
 
 
 def sealed_positions(reg: Case, seed: int, want: int) -> list[GameState]:

@@ -294,7 +294,7 @@ async def test_a_vote_is_placed_with_cards_and_a_gondola_by_the_controls_alone(
     assert len(private) == 1 and private[0].ephemeral
     menu = next(c for c in controls(private[0]) if c.get("type") == 3)
     assert action_of(menu["custom_id"]) == "multi"
-    items, low, high = placement_items(d.options)
+    items, low, high = placement_items(d.choices)
     assert [o["value"] for o in menu["options"]] == [v for v, _, _ in items]
     assert (menu.get("min_values"), menu.get("max_values")) == (low, high)
     carried = next(v for v, _, _ in items if v.startswith(GONDOLA_PREFIX))

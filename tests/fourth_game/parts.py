@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from engine.ai.base import AiPlayer, level_player
-from engine.core import JSON, Decision, GameState, ViewHeader, ranking_part
+from engine.core import JSON, Decision, GameState, Option, ViewHeader, ranking_part
 from engine.registration_parts import own_state
 from engine.registry import Controls, GameTexts, Grammar
 from engine.scenario_base import Expectations, ScenarioResult, play_steps, player_seat
@@ -87,9 +87,8 @@ def texts() -> GameTexts:
 # ---------------------------------------------------------------- controls
 
 
-def option_label(option: str) -> str | None:
-    verb, _, arg = option.partition(" ")
-    return f"Card {arg}" if verb == VERB and arg else None
+def option_label(option: Option) -> str | None:
+    return f"Card {option.arg}" if option.verb == VERB and option.args else None
 
 
 def controls() -> Controls:
@@ -98,7 +97,7 @@ def controls() -> Controls:
         option_filters={VERB: (VERB,)},
         filter_titles={VERB: "Your cards"},
         option_label=option_label,
-        option_description=lambda option: f"bid this card ({option})",
+        option_description=lambda option: f"bid this card ({option.command})",
     )
 
 

@@ -4,24 +4,19 @@
 from __future__ import annotations
 
 from engine.amsterdam.cards import load_cards
+from engine.core import Option
 from engine.registry import Controls
 
 
-def _arg(option: str) -> str:
-    parts = option.split(" ", 1)
-    return parts[1] if len(parts) > 1 else ""
-
-
-def option_group(option: str) -> str:
+def option_group(option: Option) -> str:
     """``place D5`` -> ``D`` (the row); ``play 12`` -> ``play``; ``pass`` -> ``pass``."""
-    verb = option.split(" ", 1)[0]
-    arg = _arg(option)
+    verb, arg = option.verb, option.arg
     if verb in ("place", "ship", "remove") and arg[:1].isalpha() and arg not in ("stay", "none"):
         return arg[:1].upper()
-    return verb or option
+    return verb
 
 
-def option_label(option: str) -> str | None:
+def option_label(option: Option) -> str | None:
     labels = {
         "pass": "Pass",
         "buy": "Buy",
@@ -29,9 +24,9 @@ def option_label(option: str) -> str | None:
         "ship stay": "Ship stays",
         "remove none": "Remove nothing",
     }
-    if option in labels:
-        return labels[option]
-    verb, arg = option.split(" ", 1)[0], _arg(option)
+    if option.command in labels:
+        return labels[option.command]
+    verb, arg = option.verb, option.arg
     if verb in ("play", "show"):
         card = card_words(arg)
         if card is not None:
@@ -43,13 +38,12 @@ def option_label(option: str) -> str | None:
     return None
 
 
-def option_description(option: str) -> str | None:
+def option_description(option: Option) -> str | None:
     """Under a card in the menu: what choosing it does, as typed (``play 19``)."""
-    verb = option.split(" ", 1)[0]
-    if verb == "play":
-        return f"reveal this card ({option})"
-    if verb == "show":
-        return f"show this card ({option})"
+    if option.verb == "play":
+        return f"reveal this card ({option.command})"
+    if option.verb == "show":
+        return f"show this card ({option.command})"
     return None
 
 

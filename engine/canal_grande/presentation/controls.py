@@ -10,40 +10,36 @@ from typing import Any
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name
 from engine.canal_grande.vote_select import placement_command, placement_items
-from engine.core import JSON, IllegalMove
+from engine.core import JSON, IllegalMove, Option
 from engine.registry import Controls, MultiSelect
 
 
-def _arg(option: str) -> str:
-    parts = option.split(" ", 1)
-    return parts[1] if len(parts) > 1 else ""
-
-
-def option_group(option: str) -> str:
+def option_group(option: Option) -> str:
     """``divide 1 4 7`` -> ``1``; ``place sanmarco …`` -> the chosen district."""
-    words = _arg(option).split()
-    return words[0] if words else option
+    return option.args[0] if option.args else option.command
 
 
-def option_label(option: str) -> str | None:
+def option_label(option: Option) -> str | None:
     """A choice as people read it: ``vote santacroce`` -> ``Vote: Santa Croce``; ``place 2
     sanmarco gondola castello`` -> ``Place: 2 × San Marco + gondola (Castello)``."""
-    if option == "pass":
+    if option.command == "pass":
         return "Pass"
-    if option.startswith("divide "):
-        return "Offer A: " + _arg(option)
-    if option.startswith("take "):
-        return "Take offer " + _arg(option)
-    if option.startswith("vote "):
-        return "Vote: " + card_name(_arg(option))
-    if option.startswith("place "):
+    if not option.args:
+        return None
+    if option.verb == "divide":
+        return "Offer A: " + option.arg
+    if option.verb == "take":
+        return "Take offer " + option.arg
+    if option.verb == "vote":
+        return "Vote: " + card_name(option.arg)
+    if option.verb == "place":
         return _place_label(option)
     return None
 
 
-def _place_label(option: str) -> str | None:
+def _place_label(option: Option) -> str | None:
     try:
-        move = cmd.parse(option)
+        move = cmd.parse(option.command)
     except IllegalMove:
         return None
 

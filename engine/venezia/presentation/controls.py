@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.core import JSON
+from engine.core import JSON, Option
 from engine.registry import Controls, SlashCommand
 
 _HEX = re.compile(r"([A-Za-z]+)\d+")
@@ -23,26 +23,20 @@ def district_names() -> dict[str, str]:
         return {}
 
 
-def _arg(option: str) -> str:
-    parts = option.split(" ", 1)
-    return parts[1] if len(parts) > 1 else ""
-
-
-def option_group(option: str) -> str:
+def option_group(option: Option) -> str:
     """The district a hex option belongs to (its first hex's letters), e.g. ``C`` for
     ``place C3 C4``; otherwise the first letter of the argument."""
-    arg = _arg(option) or option
-    first = arg.split()[0] if arg.split() else arg
+    first = option.args[0] if option.args else option.verb
     m = _HEX.fullmatch(first)
     if m is not None:
         return m.group(1).upper()
     return first[:1].upper() or "?"
 
 
-def _cards(words: str) -> str:
+def _cards(words: tuple[str, ...]) -> str:
     """``2 basilica ponte`` -> ``2 × Basilica, Ponte`` (the cards as the board names them)."""
     out, count = [], ""
-    for word in words.split():
+    for word in words:
         if word.isdigit():
             count = word
             continue
@@ -51,22 +45,22 @@ def _cards(words: str) -> str:
     return ", ".join(out)
 
 
-def option_label(option: str) -> str | None:
+def option_label(option: Option) -> str | None:
     """A choice as people read it (a button's or a menu's label), never the command."""
     fixed = {"done": "Done", "flip": "Flip for Klaus-Jürgen", "play": "Play no cards"}
-    if option in fixed:
-        return fixed[option]
-    verb, arg = option.split(" ", 1)[0].casefold(), _arg(option)
+    if option.command in fixed:
+        return fixed[option.command]
+    verb, args, arg = option.verb, option.args, option.arg
     if verb == "play":
-        return "Play: " + _cards(arg)
+        return "Play: " + _cards(args)
     if verb == "draw":
-        return "Draw from the deck" if arg == "deck" else f"Take {_cards(arg)} from the pool"
+        return "Draw from the deck" if arg == "deck" else f"Take {_cards(args)} from the pool"
     if verb == "swap":
-        return f"Swap: {_cards(arg)} into the pool"
+        return f"Swap: {_cards(args)} into the pool"
     if verb == "discard":
-        return f"Discard every {_cards(arg)}"
+        return f"Discard every {_cards(args)}"
     if verb == "build":
-        kind, _, solo = arg.partition(" ")
+        kind, solo = (args[0] if args else ""), args[1:]
         return kind.capitalize() + (" (solo)" if solo else "")
     if verb == "score":
         name = district_names().get(arg.upper())
@@ -78,29 +72,29 @@ def option_label(option: str) -> str | None:
     return None
 
 
-def option_description(option: str) -> str | None:
-    verb = option.split(" ", 1)[0].casefold()
+def option_description(option: Option) -> str | None:
+    verb = option.verb
     names = district_names()
     if verb == "exchange":
-        values = [int(v) for v in _arg(option).split() if v.isdigit()]
+        values = [int(v) for v in option.args if v.isdigit()]
         if values:
             gold = sum(values)
             return f"{gold} gold → {gold // 5} step(s)"
         return None
     if verb == "score":
-        return names.get(_arg(option).upper())
+        return names.get(option.arg.upper())
     if verb in ("place", "drain"):
         return names.get(option_group(option))
     return None
 
 
-def typed_choice(option: str) -> tuple[str, str] | None:
+def typed_choice(option: Option) -> tuple[str, str] | None:
     """How an option reads in a typed command's autocomplete: (shown name, argument typed)."""
-    verb, arg = option.split(" ", 1)[0].casefold(), _arg(option)
+    verb, arg = option.verb, option.arg
     if verb == "play":
         return (arg or "no cards", arg or "nothing")
     if verb == "exchange":
-        gold = sum(int(v) for v in arg.split() if v.isdigit())
+        gold = sum(int(v) for v in option.args if v.isdigit())
         steps = gold // 5
         return (f"{arg} → {steps} step{'s' if steps != 1 else ''} ({gold} gold)", arg)
     if verb == "score":
