@@ -69,22 +69,38 @@ def _canvas(frames: Sequence[bytes]) -> list[Image.Image]:
     return out
 
 
-def _exact_palette(images: Sequence[Image.Image]) -> list[Image.Image] | None:
-    """Every frame in one palette of the colours they use, if those are at most 256 (the
-    boards are palette images, so usually they are): lossless and small. ``None`` if not."""
-    colours: set[tuple[int, int, int]] = set()
+def _exact_palette(frames: Sequence[bytes]) -> list[Image.Image] | None:
+    """Every frame in one palette of the colours they use, if they are palette images of one
+    size using at most 256 colours in all (the boards usually are): lossless and small. Each
+    frame's indices are mapped to the shared palette's (``point``), never matched by nearest
+    colour. ``None`` if not."""
+    images = [Image.open(io.BytesIO(b)) for b in frames]
+    if any(
+        im.mode != "P" or im.size != images[0].size or "transparency" in im.info for im in images
+    ):
+        return None
+    index: dict[tuple[int, int, int], int] = {}
+    luts: list[list[int]] = []
     for im in images:
-        used = im.getcolors(256)
-        if used is None:
-            return None
-        colours.update(c for _, c in used)
-        if len(colours) > 256:
-            return None
-    ordered = sorted(colours)
-    palette = Image.new("P", (1, 1))
-    flat = [v for c in ordered for v in c]
-    palette.putpalette(flat + flat[:3] * (256 - len(ordered)))
-    return [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+        flat = im.getpalette() or []
+        lut = [0] * 256
+        for _, i in im.getcolors(256) or []:
+            colour = (flat[3 * i], flat[3 * i + 1], flat[3 * i + 2])
+            if colour not in index:
+                if len(index) == 256:
+                    return None
+                index[colour] = len(index)
+            lut[i] = index[colour]
+        luts.append(lut)
+    shared = [v for c in index for v in c]
+    shared += shared[:3] * (256 - len(index))
+    out: list[Image.Image] = []
+    for im, lut in zip(images, luts, strict=True):
+        mapped = Image.frombytes("L", im.size, im.tobytes()).point(lut)
+        frame = Image.frombytes("P", im.size, mapped.tobytes())
+        frame.putpalette(shared)
+        out.append(frame)
+    return out
 
 
 def _shared_palette(images: Sequence[Image.Image]) -> list[Image.Image]:
@@ -134,7 +150,7 @@ def animate(
         else:
             size = (max(1, round(images[0].width * scale)), max(1, round(images[0].height * scale)))
             sized = [im.resize(size, Image.Resampling.LANCZOS) for im in images]
-        exact = _exact_palette(sized) if scale == 1.0 else None
+        exact = _exact_palette(frames) if scale == 1.0 else None
         tries = [(exact, True)] if exact is not None else [(list(sized), False)]
         tries.append((None, True))  # one palette of 256 colours for all: lossy, smaller
         for drawn, shared in tries:
