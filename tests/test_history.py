@@ -190,3 +190,25 @@ def test_card_of_another_channel_is_refused(storage: Storage) -> None:
     game_id = store_selfplay_game(storage, "5", registrations()[0].name, seed=2, stop_after=5)
     with pytest.raises(Refused):
         History(storage, lambda v: b"").card("6", game_id)
+
+
+def test_cli_export_import_replay(tmp_path: Path) -> None:
+    from bot.cli import main
+
+    db = tmp_path / "v.sqlite3"
+    game = registrations()[-1].name
+    with Storage.open(db) as storage:
+        game_id = store_selfplay_game(storage, "5", game, seed=8)
+    out = tmp_path / "g.json"
+    assert main(["export", str(game_id), "--db", str(db), "--out", str(out)]) == 0
+    other = tmp_path / "w.sqlite3"
+    assert main(["import", str(out), "--db", str(other)]) == 0
+    assert main(["replay", str(out), "--out", str(tmp_path / "r")]) == 0
+    assert (tmp_path / "r" / "replay.png").stat().st_size > 0
+    assert (tmp_path / "r" / "board.png").stat().st_size > 0
+    data = json.loads(out.read_text())
+    data["moves"] = data["moves"][:-1]
+    out.write_text(json.dumps(data))
+    assert main(["import", str(out), "--db", str(other)]) == 1
+    with Storage.open(other) as storage:
+        assert len(storage.closed_games(ARCHIVE_CHANNEL)) == 1
