@@ -18,6 +18,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("bot.devtools.scenario_cmd", "run rule scenario files (TOML)"),
     "bot": ("bot.discord.app", "run the Discord bot (needs DISCORD_TOKEN)"),
     "sync": ("bot.discord.sync", "register the slash commands with Discord (global or one guild)"),
+    "export": ("bot.archive.export", "write a finished game as a portable JSON file"),
+    "import": ("bot.archive.importing", "store a portable game file (checked by replay)"),
+    "replay": ("bot.archive.replay", "draw a game file's animated replay and final board"),
     "soak": (
         "bot.devtools.soak",
         "SIGKILL the table service while it plays; check no move is lost",
@@ -29,6 +32,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
         "bot.devtools.bench_turns",
         "drive random games through the table service with SQLite",
     ),
+    "replay": ("bot.devtools.bench_replay", "bytes and time of a long game's replay per title"),
     "discord": (
         "bot.devtools.bench_discord",
         "a game in a simulated Discord channel: figures per turn",

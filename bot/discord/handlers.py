@@ -26,6 +26,7 @@ from bot.discord.commands import (
     verb_refusal,
     verb_text,
 )
+from bot.discord.history import add_history_commands
 from bot.discord.kinds import Interaction, Work
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
@@ -481,6 +482,8 @@ def register_commands(bot: TableCommands) -> None:
     @app_commands.guild_only()
     async def help_(interaction: Interaction) -> None:
         await run(interaction, "/help", bot.cmd_help(interaction))
+
+    add_history_commands(bot)  # /history, /game, /replay (bot/discord/history.py)
 
     @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
     @app_commands.describe(

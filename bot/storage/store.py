@@ -78,7 +78,7 @@ from bot.storage.errors import (
     StorageClosed,
     StorageError,
 )
-from bot.storage.moves import MoveLog
+from bot.storage.history import HistoryStore
 from bot.storage.records import (
     ChannelLoad,
     FinalResult,
@@ -303,7 +303,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # --------------------------------------------------------------------------------------------
 
 
-class Storage(MoveLog, AdapterStateStore):
+class Storage(HistoryStore, AdapterStateStore):
     """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
 
     Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.
@@ -311,7 +311,8 @@ class Storage(MoveLog, AdapterStateStore):
     live in one module per job: :mod:`bot.storage.connection` (opening, migrating,
     transactions), :mod:`bot.storage.lobby` (tables and seats), :mod:`bot.storage.games`
     (lifecycle, snapshots, results), :mod:`bot.storage.moves` (the move log and idempotency
-    keys) and :mod:`bot.storage.adapter` (adapter state).
+    keys), :mod:`bot.storage.history` (closed games with results, imported games) and
+    :mod:`bot.storage.adapter` (adapter state).
     """
 
     @classmethod

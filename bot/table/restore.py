@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.storage.store import (
     FinalResult,
@@ -149,36 +149,61 @@ class Restore:
         stored = self.storage.load_game(game_id, all_moves=True)  # one read transaction
         if stored is None:
             raise RestoreError(f"no game {game_id}")
-        record, snap = stored.record, stored.snapshot
-        state = fresh_state(record)
-        if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
-            raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
-        for move in stored.moves:
-            events = state.apply(move.seat, move.command)
-            if state.history[-1] != (move.seat, move.command):
-                raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+
+        def log_move(state: GameState, seq: int, seat: int, events: list[Event]) -> None:
             if log_into is not None:
-                log_into.append(log_entry(state, move.seq, move.seat, events))
-            if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
-                raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
-        if len(state.history) != record.last_seq + 1:
-            raise RestoreError(
-                f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
-            )
-        if record.final_hash is not None and state.state_hash() != record.final_hash:
-            raise RestoreError(
-                f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
-                f"{record.final_hash}"
-            )
-        if record.status == "finished" and not state.is_over:
-            raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
-        return state
+                log_into.append(log_entry(state, seq, seat, events))
+
+        return replay_stored(stored, log_move)
 
     def store_finish(self, table: Table) -> None:
         state, record = table.state, table.record
         assert state is not None and record is not None
         self.storage.finish_game(record.id, results(state, table.players), state.state_hash())
         mark_finished(table, state, [])
+
+
+#: Called after each replayed move: the state after it, its seq, its seat and its events.
+OnMove = Callable[[GameState, int, int, list[Event]], None]
+
+
+def replay_stored(stored: StoredGame, on_move: OnMove | None = None) -> GameState:
+    """A stored game replayed from its seed, every move checked: canonical, agreeing with the
+    initial snapshot or the latest one where it was taken, as many moves as the record says,
+    ending in the stored final hash, over if stored as finished. ``on_move`` sees every
+    move's state (a replay's frames, a log). The one replayer: loading a finished game,
+    ``verify``, the history's replays and an imported file all go through it."""
+    record, snap = stored.record, stored.snapshot
+    game_id = record.id
+    state = fresh_state(record)
+    if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
+        raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
+    for move in stored.moves:
+        try:
+            events = state.apply(move.seat, move.command)
+        except IllegalMove as exc:
+            raise RestoreError(
+                f"game {game_id}: move {move.seq} '{move.command}' by seat {move.seat} is "
+                f"refused on replay: {exc}"
+            ) from exc
+        if state.history[-1] != (move.seat, move.command):
+            raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+        if on_move is not None:
+            on_move(state, move.seq, move.seat, events)
+        if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
+            raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
+    if len(state.history) != record.last_seq + 1:
+        raise RestoreError(
+            f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
+        )
+    if record.final_hash is not None and state.state_hash() != record.final_hash:
+        raise RestoreError(
+            f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
+            f"{record.final_hash}"
+        )
+    if record.status == "finished" and not state.is_over:
+        raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
+    return state
 
 
 def log_entry(state: GameState, seq: int, seat: int, events: list[Event]) -> LogEntry:

@@ -22,6 +22,7 @@ from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
+from bot.table.history import GameCard, History, Replay
 from bot.table.lobby import Lobby
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
@@ -94,6 +95,7 @@ class TableService:
         self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
         self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
         self.reads = Reads(storage, self.restore, self.session, self.draw)
+        self.history = History(storage, lambda view: self.draw.render("board", view))
 
     @property
     def max_ai_moves(self) -> int | None:
@@ -537,6 +539,24 @@ class TableService:
         except Exception:
             log.exception("decisions failed in channel %s", channel_id)
             return ()
+
+    async def history_lines(self, channel_id: str | int) -> list[str]:
+        """The channel's finished and aborted games, newest first, one line each."""
+        return await self._run(self.history.listing, str(channel_id))
+
+    async def game_card(self, channel_id: str | int, game_id: int) -> GameCard:
+        """One closed game of the channel: result, final board, score graph (raises
+        :class:`Refused` if the channel has no such game)."""
+        return await self._run(self.history.card, str(channel_id), game_id)
+
+    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Replay:
+        """The animated replay of one closed game of the channel (``None``: its newest);
+        raises :class:`Refused` if there is none."""
+        if game_id is None:
+            game_id = await self._run(self.history.last_closed, str(channel_id))
+            if game_id is None:
+                raise Refused(Code.NO_GAME, "No finished game in this channel yet.")
+        return await self._run(self.history.replay, str(channel_id), game_id)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""

@@ -1,0 +1,145 @@
+"""The history of finished games: a channel's list with results, and games brought in from a
+portable file (an exported game), kept in a channel-less archive.
+
+An imported game is an ordinary finished (or aborted) game of the pseudo channel
+:data:`ARCHIVE_CHANNEL`: no adapter ever opens a table there (it is not a channel id a
+transport hands out), so it is never loaded as a table, but it replays, verifies and exports
+like every other game. It is stored compacted at once (packed moves, final hash), as a game
+ending at the table is.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.storage.compact import compact_game
+from bot.storage.moves import MoveLog
+from bot.storage.records import (
+    GAME_COLUMNS,
+    FinalResult,
+    GameRecord,
+    GameStatus,
+    PlayerInfo,
+    ResultRecord,
+    dumps_json,
+    format_ts,
+    game_from_row,
+    result_from_row,
+)
+
+__all__ = ["ARCHIVE_CHANNEL", "HistoryEntry", "HistoryStore", "ImportedGame"]
+
+#: The pseudo channel of imported games (no transport's channel id looks like this).
+ARCHIVE_CHANNEL = "archive"
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """A closed game and its results (by place; none for an aborted game)."""
+
+    record: GameRecord
+    results: tuple[ResultRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """A game to store from a portable file, already replayed and checked by the caller."""
+
+    game_type: str
+    options: Mapping[str, Any]
+    seed: int
+    players: Sequence[PlayerInfo]
+    moves: Sequence[tuple[int, str]]  # (seat, canonical command), in order
+    status: GameStatus
+    final_hash: str
+    results: Sequence[FinalResult]
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+class HistoryStore(MoveLog):
+    """Reads of closed games and the import of one."""
+
+    def _results(self, conn: sqlite3.Connection, game_id: int) -> tuple[ResultRecord, ...]:
+        rows = self._rows(
+            conn, "SELECT * FROM results WHERE game_id = ? ORDER BY place, seat", (game_id,)
+        )
+        return tuple(result_from_row(r) for r in rows)
+
+    def closed_games(
+        self, channel_id: str, limit: int = 10, before_id: int | None = None
+    ) -> list[HistoryEntry]:
+        """The channel's finished and aborted games with their results, newest first
+        (``before_id``: older than that game, for paging)."""
+        with self._read_snapshot() as conn:
+            rows = self._rows(
+                conn,
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? "
+                "AND status IN ('finished', 'aborted') AND id < ? ORDER BY id DESC LIMIT ?",
+                (channel_id, before_id if before_id is not None else 2**62, limit),
+            )
+            records = [game_from_row(r) for r in rows]
+            return [HistoryEntry(r, self._results(conn, r.id)) for r in records]
+
+    def closed_game(self, game_id: int) -> HistoryEntry | None:
+        """One finished or aborted game with its results (``None``: no such closed game)."""
+        with self._read_snapshot() as conn:
+            record = self._game(conn, game_id)
+            if record is None or record.status not in ("finished", "aborted"):
+                return None
+            return HistoryEntry(record, self._results(conn, game_id))
+
+    def import_game(self, game: ImportedGame) -> GameRecord:
+        """Store ``game`` as a closed game of :data:`ARCHIVE_CHANNEL` in one transaction,
+        compacted; its id is new (the file's id is not kept)."""
+        with self._write("import_game") as conn:
+            self._ensure_table(conn, ARCHIVE_CHANNEL, None)
+            now = self._now()
+            started = format_ts(game.started_at) if game.started_at else now
+            finished = format_ts(game.finished_at) if game.finished_at else now
+            game_id = (
+                self._db.table("games")
+                .insert(
+                    {
+                        "channel_id": ARCHIVE_CHANNEL,
+                        "game_type": game.game_type,
+                        "options": dumps_json(dict(game.options)),
+                        "seed": str(int(game.seed)),
+                        "players": dumps_json([p.to_json() for p in game.players]),
+                        "status": game.status,
+                        "created_at": started,
+                        "started_at": started,
+                        "finished_at": finished,
+                        "last_seq": len(game.moves) - 1,
+                    }
+                )
+                .last_rowid
+            )
+            assert game_id is not None
+            conn.executemany(
+                "INSERT INTO moves (game_id, seq, seat, user_id, command, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, seq, seat, game.players[seat].user_id, command, finished)
+                    for seq, (seat, command) in enumerate(game.moves)
+                ],
+            )
+            self._db.table("results").insert_all(
+                {
+                    "game_id": game_id,
+                    "seat": r.seat,
+                    "user_id": r.user_id,
+                    "name": r.name,
+                    "place": r.place,
+                    "score": dumps_json(r.score),
+                }
+                for r in game.results
+            )
+            compact_game(conn, game_id, game.final_hash)
+            record = self._game(conn, game_id)
+            assert record is not None
+            return record

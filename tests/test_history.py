@@ -1,0 +1,214 @@
+"""History and replays (#19) for every registered game: a replay has ``turns + 1`` frames and
+ends on the final board; export -> import round trips; a tampered file is refused and changes
+nothing; a game stored by an older schema replays."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.devtools.stored_games import store_selfplay_game
+from bot.storage.history import ARCHIVE_CHANNEL
+from bot.storage.store import MIGRATIONS, Storage
+from bot.table.history import History, ImportRefused, track
+from bot.table.render import ModuleRenderer
+from bot.table.restore import replay_stored
+from engine.core import GAME_OVER, TURN_END
+from engine.registry import registrations
+from render.common.replay import DISCORD_UPLOAD_LIMIT, animate
+from tests.fourth_game.conftest import with_test_games
+from tests.fourth_game.registration import REGISTRATION as HIGH_CARD
+
+GAMES = with_test_games(lambda: [reg.name for reg in registrations()])
+
+
+@pytest.fixture
+def with_fourth() -> Iterator[None]:
+    from engine.registry import registered
+
+    with registered(HIGH_CARD):
+        yield
+
+
+@pytest.fixture
+def storage() -> Iterator[Storage]:
+    with Storage.open(":memory:") as s:
+        yield s
+
+
+def _frames(data: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(data))
+    out = []
+    for n in range(getattr(image, "n_frames", 1)):
+        image.seek(n)
+        out.append(image.convert("RGB"))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
+    game: str, storage: Storage, with_fourth: None
+) -> None:
+    renderer = ModuleRenderer()
+    game_id = store_selfplay_game(storage, "5", game, seed=11)
+    stored = storage.load_game(game_id, all_moves=True)
+    assert stored is not None
+    # turns counted independently: moves whose events end a turn (or the game)
+    state = replay_stored(stored)
+    fresh = History(storage, renderer.board)
+    turns = 0
+    from bot.table.restore import fresh_state
+
+    replayed = fresh_state(stored.record)
+    for move in stored.moves:
+        events = replayed.apply(move.seat, move.command)
+        turns += any(e.kind in (TURN_END, GAME_OVER) for e in events)
+    replay = fresh.replay("5", game_id)
+    assert replay.turns == turns
+    frames = _frames(replay.data)
+    assert replay.frames == len(frames) == turns + 1
+    assert len(replay.data) <= DISCORD_UPLOAD_LIMIT
+    final = Image.open(io.BytesIO(renderer.board(state.public_view()))).convert("RGB")
+    last = frames[-1].crop((0, 0, *final.size))
+    if replay.scale == 1.0 and not _lossy(replay.data, final):
+        assert last.tobytes() == final.tobytes()
+
+
+def _lossy(data: bytes, final: Image.Image) -> bool:
+    """The animation needed the lossy shared palette (more than 256 colours in all)."""
+    return Image.open(io.BytesIO(data)).mode == "P" and len(final.getcolors(1 << 24) or []) > 256
+
+
+def test_frames_are_lossless_and_never_merged() -> None:
+    """Equal consecutive boards stay two frames; a palette board comes back pixel for pixel."""
+    boards = []
+    for colour in ((10, 20, 30), (10, 20, 30), (200, 0, 0)):
+        buf = io.BytesIO()
+        Image.new("RGB", (40, 30), colour).save(buf, format="PNG")
+        boards.append(buf.getvalue())
+    animation = animate(boards)
+    frames = _frames(animation.data)
+    assert len(frames) == 3
+    assert frames[-1].getpixel((5, 5)) == (200, 0, 0)
+
+
+def test_animation_shrinks_under_the_limit() -> None:
+    import random
+
+    rng = random.Random(3)
+    boards = []
+    for _ in range(4):
+        image = Image.frombytes("RGB", (300, 300), rng.randbytes(300 * 300 * 3))
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        boards.append(buf.getvalue())
+    animation = animate(boards, limit=200_000)
+    assert len(animation.data) <= 200_000
+    assert animation.scale < 1.0 and animation.frames == 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_export_import_round_trip(game: str, tmp_path: Path, with_fourth: None) -> None:
+    with Storage.open(tmp_path / "a.sqlite3") as a, Storage.open(tmp_path / "b.sqlite3") as b:
+        game_id = store_selfplay_game(a, "5", game, seed=5)
+        data = History(a, lambda v: None).export_game(game_id)
+        text = json.dumps(data)
+        record = History(b, lambda v: None).import_game(json.loads(text))
+        assert record.channel_id == ARCHIVE_CHANNEL and record.status == "finished"
+        assert record.final_hash == data["final_hash"]
+        again = History(b, lambda v: None).export_game(record.id)
+        assert {k: v for k, v in again.items() if k != "finished_at"} == {
+            k: v for k, v in data.items() if k != "finished_at"
+        }
+        entry = b.closed_game(record.id)
+        assert entry is not None and [r.name for r in entry.results] == [
+            r["name"] for r in data["results"]
+        ]
+
+
+def test_tampered_file_is_refused_and_changes_nothing(storage: Storage, tmp_path: Path) -> None:
+    game = registrations()[0].name
+    game_id = store_selfplay_game(storage, "5", game, seed=5)
+    data = History(storage, lambda v: None).export_game(game_id)
+    with Storage.open(tmp_path / "b.sqlite3") as other:
+        history = History(other, lambda v: None)
+        moves = list(data["moves"])
+        tampered = [
+            {**data, "final_hash": "0" * len(data["final_hash"])},
+            {**data, "seed": str(int(data["seed"]) + 1)},
+            {**data, "moves": moves[:-1]},
+            {**data, "moves": [*moves[:3], [moves[3][0], "nonsense"], *moves[4:]]},
+            {**data, "format": 99},
+            {**data, "game": "chess"},
+        ]
+        for bad in tampered:
+            with pytest.raises(ImportRefused):
+                history.import_game(bad)
+        assert other.closed_games(ARCHIVE_CHANNEL) == []
+        assert other._conn is not None
+        assert other._conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+
+
+def test_aborted_game_is_marked_and_replays(storage: Storage) -> None:
+    game = registrations()[0].name
+    game_id = store_selfplay_game(storage, "5", game, seed=3, stop_after=40)
+    history = History(storage, lambda v: b"")
+    (line,) = history.listing("5")
+    assert line.startswith(f"#{game_id} ") and line.endswith("aborted")
+    stored = storage.load_game(game_id, all_moves=True)
+    assert stored is not None
+    tracked = track(stored)
+    assert len(tracked.views) == tracked.turns + 1
+    assert tracked.views[-1] == tracked.state.public_view()
+
+
+def test_a_game_stored_by_an_older_schema_replays(tmp_path: Path) -> None:
+    """A game finished in a file of an older schema (v3: before the lobby's stored choice)
+    is migrated on opening, and its history, card and replay work."""
+    path = tmp_path / "old.sqlite3"
+    game = registrations()[0].name
+    with Storage.open(path, migrations=MIGRATIONS[:3]) as old:
+        game_id = store_selfplay_game(old, "5", game, seed=9)
+    with Storage.open(path) as new:
+        history = History(new, ModuleRenderer().board)
+        assert len(history.listing("5")) == 1
+        card = history.card("5", game_id)
+        assert card.board is not None and card.graph is not None
+        assert "Replay: /replay" in card.text
+        replay = history.replay("5", game_id)
+        assert replay.frames == replay.turns + 1
+
+
+def test_card_of_another_channel_is_refused(storage: Storage) -> None:
+    from bot.table.records import Refused
+
+    game_id = store_selfplay_game(storage, "5", registrations()[0].name, seed=2, stop_after=5)
+    with pytest.raises(Refused):
+        History(storage, lambda v: b"").card("6", game_id)
+
+
+def test_cli_export_import_replay(tmp_path: Path) -> None:
+    from bot.cli import main
+
+    db = tmp_path / "v.sqlite3"
+    game = registrations()[-1].name
+    with Storage.open(db) as storage:
+        game_id = store_selfplay_game(storage, "5", game, seed=8)
+    out = tmp_path / "g.json"
+    assert main(["export", str(game_id), "--db", str(db), "--out", str(out)]) == 0
+    other = tmp_path / "w.sqlite3"
+    assert main(["import", str(out), "--db", str(other)]) == 0
+    assert main(["replay", str(out), "--out", str(tmp_path / "r")]) == 0
+    assert (tmp_path / "r" / "replay.png").stat().st_size > 0
+    assert (tmp_path / "r" / "board.png").stat().st_size > 0
+    data = json.loads(out.read_text())
+    data["moves"] = data["moves"][:-1]
+    out.write_text(json.dumps(data))
+    assert main(["import", str(out), "--db", str(other)]) == 1
+    with Storage.open(other) as storage:
+        assert len(storage.closed_games(ARCHIVE_CHANNEL)) == 1
