@@ -5,23 +5,21 @@ history reads (:mod:`bot.table.history`), for every registered game alike."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.client import TableClient
+from bot.discord.kinds import Interaction
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.table.records import Refused
-
-if TYPE_CHECKING:
-    from bot.discord.handlers import TableCommands
 
 __all__ = ["add_history_commands"]
 
 
 async def _send(
-    bot: TableCommands,
-    interaction: discord.Interaction[Any],
+    bot: TableClient,
+    interaction: Interaction,
     text: str,
     files: list[tuple[str, bytes]],
     public: bool,
@@ -35,7 +33,7 @@ async def _send(
     )
 
 
-async def _history(bot: TableCommands, interaction: discord.Interaction[Any], public: bool) -> None:
+async def _history(bot: TableClient, interaction: Interaction, public: bool) -> None:
     await bot.defer(interaction, ephemeral=not public)
     lines = await bot.service.history_lines(str(interaction.channel_id))
     if not lines:
@@ -47,9 +45,7 @@ async def _history(bot: TableCommands, interaction: discord.Interaction[Any], pu
     await _send(bot, interaction, text, [], public)
 
 
-async def _game(
-    bot: TableCommands, interaction: discord.Interaction[Any], game_id: int, public: bool
-) -> None:
+async def _game(bot: TableClient, interaction: Interaction, game_id: int, public: bool) -> None:
     await bot.defer(interaction, ephemeral=not public)
     try:
         card = await bot.service.game_card(str(interaction.channel_id), game_id)
@@ -62,7 +58,7 @@ async def _game(
 
 
 async def _replay(
-    bot: TableCommands, interaction: discord.Interaction[Any], game_id: int | None, public: bool
+    bot: TableClient, interaction: Interaction, game_id: int | None, public: bool
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
     try:
@@ -75,21 +71,21 @@ async def _replay(
     await _send(bot, interaction, text, [(name, replay.data)], public)
 
 
-def add_history_commands(bot: TableCommands) -> None:
+def add_history_commands(bot: TableClient) -> None:
     """Put ``/history``, ``/game`` and ``/replay`` on ``bot.tree``."""
     tree = bot.tree
 
     @tree.command(name="history", description="This channel's finished games")
     @app_commands.describe(public="Post it for everyone")
     @app_commands.guild_only()
-    async def history(interaction: discord.Interaction[Any], public: bool = False) -> None:
+    async def history(interaction: Interaction, public: bool = False) -> None:
         await bot.guard(interaction, "/history", _history(bot, interaction, public))
 
     @tree.command(name="game", description="One finished game: result, board and score graph")
     @app_commands.describe(id="The game's number (/history shows it)", public="Post it")
     @app_commands.guild_only()
     async def game(
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         id: app_commands.Range[int, 1, 2**53],
         public: bool = False,
     ) -> None:
@@ -99,7 +95,7 @@ def add_history_commands(bot: TableCommands) -> None:
     @app_commands.describe(game="The game's number (default: the newest)", public="Post it")
     @app_commands.guild_only()
     async def replay(
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: app_commands.Range[int, 1, 2**53] | None = None,
         public: bool = False,
     ) -> None:
