@@ -1,18 +1,20 @@
 """Golden images of the renderers (Venezia, Canal Grande, Amsterdam), and the command that
 regenerates them.
 
-    uv run python -m render.golden --update    # rewrite tests/golden/*.png from canonical games
+    uv run python -m render.golden --update    # rewrite tests/golden/*/*.png from canonical games
     uv run python -m render.golden --docs      # rewrite docs/sample_*.png, docs/canal_grande_*.png
     uv run python -m render.golden             # compare the current renderers with the goldens
     uv run python -m render.golden --rerender  # redraw goldens and docs from their stored views
 
 ``--game venezia``, ``--game canal_grande`` or ``--game amsterdam`` limits ``--update`` /
-``--docs`` to one game's images. Each golden PNG carries its input view as JSON in an ``iTXt``
-chunk (key ``view``, plus ``kind``: board / hand / end for Venezia, cg_board / cg_hand / cg_end
-for Canal Grande, am_board / am_hand / am_end for Amsterdam), so the
-comparison re-renders exactly the same view whatever the engine does later: the goldens test the
-renderer only. The canonical views come from seeded games
-of random legal moves; ``--update`` records them afresh.
+``--docs`` to one game's images. Each game's goldens are in a folder of their own,
+``tests/golden/venezia/``, ``tests/golden/canal_grande/``, ``tests/golden/amsterdam/``; a
+golden's name is its file name in its game's folder (:func:`golden_path`), so two games may both
+have an ``end``. Each golden PNG carries its input view as JSON in an ``iTXt`` chunk (key
+``view``, plus ``kind``: board / hand / end for Venezia, cg_board / cg_hand / cg_end for Canal
+Grande, am_board / am_hand / am_end for Amsterdam), so the comparison re-renders exactly the
+same view whatever the engine does later: the goldens test the renderer only. The canonical
+views come from seeded games of random legal moves; ``--update`` records them afresh.
 
 Images are compared with a tolerance (:func:`diff_stats`): the mean absolute channel difference
 must stay below :data:`MAX_MEAN_DIFF` and fewer than :data:`MAX_BAD_FRACTION` of the pixels may
@@ -42,6 +44,8 @@ BAD_PIXEL = 40
 MAX_BAD_FRACTION = 0.01
 
 View = dict[str, Any]
+#: The games with goldens; each has its folder ``GOLDEN_DIR / game``.
+GAMES = ("venezia", "canal_grande", "amsterdam")
 #: Canal Grande's golden kinds -> (game, image kind) (Venezia's are the image kinds).
 CG_KINDS = {
     "cg_board": ("canal_grande", "board"),
@@ -104,6 +108,11 @@ def canonical_views() -> dict[str, tuple[str, View]]:
     }
 
 
+def canonical_names() -> list[str]:
+    """The names of Venezia's golden images (without playing the games)."""
+    return ["board_5p_mid", "board_2p", "hand_5p_mid", "end_4p"]
+
+
 DOCS = {"sample_board": "board_5p_mid", "sample_hand": "hand_5p_mid", "sample_end": "end_4p"}
 
 
@@ -145,23 +154,23 @@ def canonical_cg_views() -> dict[str, tuple[str, View]]:
     )
     end = _play_cg(["Émile", "Sára"], 3, lambda s: False)
     return {
-        "cg_board_vote": ("cg_board", vote.public_view()),
-        "cg_board_choose": ("cg_board", choose.public_view()),
-        "cg_board_odd_names": ("cg_board", odd.public_view()),
-        "cg_hand_vote": ("cg_hand", vote.player_view(vote.pending().seat)),
-        "cg_end": ("cg_end", end.public_view()),
+        "board_vote": ("cg_board", vote.public_view()),
+        "board_choose": ("cg_board", choose.public_view()),
+        "board_odd_names": ("cg_board", odd.public_view()),
+        "hand_vote": ("cg_hand", vote.player_view(vote.pending().seat)),
+        "end": ("cg_end", end.public_view()),
     }
 
 
 def canonical_cg_names() -> list[str]:
     """The names of Canal Grande's golden images (without playing the games)."""
-    return ["cg_board_vote", "cg_board_choose", "cg_board_odd_names", "cg_hand_vote", "cg_end"]
+    return ["board_vote", "board_choose", "board_odd_names", "hand_vote", "end"]
 
 
 CG_DOCS = {
-    "canal_grande_table": "cg_board_vote",
-    "canal_grande_hand": "cg_hand_vote",
-    "canal_grande_end": "cg_end",
+    "canal_grande_table": "board_vote",
+    "canal_grande_hand": "hand_vote",
+    "canal_grande_end": "end",
 }
 
 
@@ -221,44 +230,65 @@ def canonical_am_views() -> dict[str, tuple[str, View]]:
     gomoku_end = _play_am_greedy(["Anna", "Ben"], 2, "gomoku")
     canale_end = _play_am(["Anna", "Ben"], 3, "canale_grande", lambda s: False)
     return {
-        "am_board_place": ("am_board", base.public_view()),
-        "am_board_sealed": ("am_board", sealed.public_view()),
-        "am_board_canale": ("am_board", canale.public_view()),
-        "am_board_gomoku": ("am_board", gomoku.public_view()),
-        "am_hand_sealed": ("am_hand", sealed.player_view(chosen)),
-        "am_end": ("am_end", end.public_view()),
-        "am_end_gomoku": ("am_end", gomoku_end.public_view()),
-        "am_end_canale": ("am_end", canale_end.public_view()),
+        "board_place": ("am_board", base.public_view()),
+        "board_sealed": ("am_board", sealed.public_view()),
+        "board_canale": ("am_board", canale.public_view()),
+        "board_gomoku": ("am_board", gomoku.public_view()),
+        "hand_sealed": ("am_hand", sealed.player_view(chosen)),
+        "end": ("am_end", end.public_view()),
+        "end_gomoku": ("am_end", gomoku_end.public_view()),
+        "end_canale": ("am_end", canale_end.public_view()),
     }
 
 
 def canonical_am_names() -> list[str]:
     """The names of Amsterdam's golden images (without playing the games)."""
     return [
-        "am_board_place",
-        "am_board_sealed",
-        "am_board_canale",
-        "am_board_gomoku",
-        "am_hand_sealed",
-        "am_end",
-        "am_end_gomoku",
-        "am_end_canale",
+        "board_place",
+        "board_sealed",
+        "board_canale",
+        "board_gomoku",
+        "hand_sealed",
+        "end",
+        "end_gomoku",
+        "end_canale",
     ]
 
 
 AM_DOCS = {
-    "amsterdam_board": "am_board_place",
-    "amsterdam_sealed": "am_board_sealed",
-    "amsterdam_hand": "am_hand_sealed",
-    "amsterdam_end": "am_end",
-    "amsterdam_end_gomoku": "am_end_gomoku",
-    "amsterdam_end_canale_grande": "am_end_canale",
-    "amsterdam_gomoku": "am_board_gomoku",
-    "amsterdam_canale_grande": "am_board_canale",
+    "amsterdam_board": "board_place",
+    "amsterdam_sealed": "board_sealed",
+    "amsterdam_hand": "hand_sealed",
+    "amsterdam_end": "end",
+    "amsterdam_end_gomoku": "end_gomoku",
+    "amsterdam_end_canale_grande": "end_canale",
+    "amsterdam_gomoku": "board_gomoku",
+    "amsterdam_canale_grande": "board_canale",
+}
+
+
+#: game -> (its canonical views, its docs' samples: doc image -> golden name).
+CANONICAL: dict[str, tuple[Callable[[], dict[str, tuple[str, View]]], dict[str, str]]] = {
+    "venezia": (canonical_views, DOCS),
+    "canal_grande": (canonical_cg_views, CG_DOCS),
+    "amsterdam": (canonical_am_views, AM_DOCS),
 }
 
 
 # --------------------------------------------------------------------------- files
+
+
+def golden_path(game: str, name: str) -> Path:
+    """The file of one game's golden image: ``tests/golden/<game>/<name>.png``."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return GOLDEN_DIR / game / f"{name}.png"
+
+
+def golden_paths(game: str = "all") -> list[Path]:
+    """The golden PNGs of one game (or of every game), sorted."""
+    games = GAMES if game == "all" else (game,)
+    return sorted(p for g in games for p in (GOLDEN_DIR / g).glob("*.png"))
 
 
 def write_golden(path: Path, kind: str, view: View) -> None:
@@ -298,79 +328,73 @@ def ok(stats: tuple[float, float]) -> bool:
     return stats[0] < MAX_MEAN_DIFF and stats[1] < MAX_BAD_FRACTION
 
 
-def _game_of(kind: str) -> str:
+def game_of(kind: str) -> str:
+    """The game whose golden kind this is (the folder its goldens belong in)."""
     if kind in CG_KINDS:
         return "canal_grande"
     return "amsterdam" if kind in AM_KINDS else "venezia"
 
 
 def _rerender(game: str) -> int:
-    stored: dict[str, tuple[str, View]] = {}
-    for path in sorted(GOLDEN_DIR.glob("*.png")):
+    stored: dict[tuple[str, str], tuple[str, View]] = {}
+    for path in golden_paths(game):
         kind, view, _ = read_golden(path)
-        if game in ("all", _game_of(kind)):
-            stored[path.stem] = (kind, view)
-            write_golden(path, kind, view)
-            print(f"wrote {path.relative_to(ROOT)}")
-    for doc, name in {**DOCS, **CG_DOCS, **AM_DOCS}.items():
-        if name in stored:
-            kind, view = stored[name]
-            path = DOCS_DIR / f"{doc}.png"
-            path.write_bytes(renderer(kind)(view))
-            print(f"wrote {path.relative_to(ROOT)}")
+        stored[path.parent.name, path.stem] = (kind, view)
+        write_golden(path, kind, view)
+        print(f"wrote {path.relative_to(ROOT)}")
+    for g, (_, docs) in CANONICAL.items():
+        for doc, name in docs.items():
+            if (g, name) in stored:
+                kind, view = stored[g, name]
+                path = DOCS_DIR / f"{doc}.png"
+                path.write_bytes(renderer(kind)(view))
+                print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m render.golden", description=__doc__.split("\n")[0])
-    ap.add_argument("--update", action="store_true", help="regenerate tests/golden/*.png")
+    ap.add_argument("--update", action="store_true", help="regenerate tests/golden/*/*.png")
     ap.add_argument("--docs", action="store_true", help="regenerate the docs' sample images")
     ap.add_argument(
         "--game",
-        choices=("all", "venezia", "canal_grande", "amsterdam"),
+        choices=("all", *GAMES),
         default="all",
-        help="whose images --update / --docs rewrite (all)",
+        help="whose images --update / --docs / --rerender rewrite (all)",
     )
     ap.add_argument(
         "--rerender",
         action="store_true",
-        help="redraw tests/golden/*.png and the docs' samples from the views stored in the"
+        help="redraw tests/golden/*/*.png and the docs' samples from the views stored in the"
         " goldens (a renderer change, without replaying the canonical games)",
     )
     args = ap.parse_args(argv)
     if args.rerender:
         return _rerender(args.game)
     if args.update or args.docs:
-        views: dict[str, tuple[str, View]] = {}
-        docs: dict[str, str] = {}
-        if args.game in ("all", "venezia"):
-            views.update(canonical_views())
-            docs.update(DOCS)
-        if args.game in ("all", "canal_grande"):
-            views.update(canonical_cg_views())
-            docs.update(CG_DOCS)
-        if args.game in ("all", "amsterdam"):
-            views.update(canonical_am_views())
-            docs.update(AM_DOCS)
-        if args.update:
-            GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-            for name, (kind, view) in views.items():
-                path = GOLDEN_DIR / f"{name}.png"
-                write_golden(path, kind, view)
-                print(f"wrote {path.relative_to(ROOT)}")
-        if args.docs:
-            for doc, name in docs.items():
-                kind, view = views[name]
-                path = DOCS_DIR / f"{doc}.png"
-                path.write_bytes(renderer(kind)(view))
-                print(f"wrote {path.relative_to(ROOT)}")
+        for game in GAMES if args.game == "all" else (args.game,):
+            views_of, docs = CANONICAL[game]
+            views = views_of()
+            if args.update:
+                (GOLDEN_DIR / game).mkdir(parents=True, exist_ok=True)
+                for name, (kind, view) in views.items():
+                    path = golden_path(game, name)
+                    write_golden(path, kind, view)
+                    print(f"wrote {path.relative_to(ROOT)}")
+            if args.docs:
+                for doc, name in docs.items():
+                    kind, view = views[name]
+                    path = DOCS_DIR / f"{doc}.png"
+                    path.write_bytes(renderer(kind)(view))
+                    print(f"wrote {path.relative_to(ROOT)}")
         return 0
     failed = 0
-    for path in sorted(GOLDEN_DIR.glob("*.png")):
+    for path in golden_paths():
         stats = compare(path)
         good = ok(stats)
         failed += not good
-        print(f"{'ok  ' if good else 'FAIL'} {path.name}: mean diff {stats[0]:.3f},"
+        name = path.relative_to(GOLDEN_DIR).as_posix()
+        print(f"{'ok  ' if good else 'FAIL'} {name}: mean diff {stats[0]:.3f},"
               f" {stats[1] * 100:.3f}% pixels off by > {BAD_PIXEL}")  # fmt: skip
     return 1 if failed else 0
 

@@ -27,8 +27,8 @@ def size_of(png: bytes) -> tuple[int, int]:
         return img.size
 
 
-def golden_view(name: str) -> tuple[str, dict]:  # type: ignore[type-arg]
-    kind, view, _ = G.read_golden(G.GOLDEN_DIR / f"{name}.png")
+def golden_view(game: str, name: str) -> tuple[str, dict]:  # type: ignore[type-arg]
+    kind, view, _ = G.read_golden(G.golden_path(game, name))
     return kind, view
 
 
@@ -76,7 +76,7 @@ VENEZIA_FONTS = {
 def test_venezia_board_text_shows_at_9px(name: str) -> None:
     from render.venezia.board import render_board
 
-    _, view = golden_view(name)
+    _, view = golden_view("venezia", name)
     w, h = size_of(render_board(view))
     scale = D.display_scale(w, h)
     assert scale >= 0.48  # was 0.35 for the 1551 x 784 board
@@ -120,11 +120,11 @@ def test_gondolas_on_the_start_space_are_inside_the_image() -> None:
 # --------------------------------------------------------------------------- Canal Grande
 
 
-@pytest.mark.parametrize("name", ["cg_board_vote", "cg_board_odd_names"])
+@pytest.mark.parametrize("name", ["board_vote", "board_odd_names"])
 def test_canal_grande_victory_rows_show_at_9px(name: str) -> None:
     from render.canal_grande.board_grid import GRID_FONT
 
-    kind, view = golden_view(name)
+    kind, view = golden_view("canal_grande", name)
     w, h = size_of(G.renderer(kind)(view))
     scale = D.display_scale(w, h)
     assert GRID_FONT * scale >= D.MIN_DISPLAY_FONT_PX
@@ -134,14 +134,12 @@ def test_canal_grande_victory_rows_show_at_9px(name: str) -> None:
 # --------------------------------------------------------------------------- Amsterdam
 
 
-@pytest.mark.parametrize(
-    "name", ["am_board_place", "am_board_sealed", "am_board_gomoku", "am_board_canale"]
-)
+@pytest.mark.parametrize("name", ["board_place", "board_sealed", "board_gomoku", "board_canale"])
 def test_amsterdam_names_show_at_9px(name: str) -> None:
     from render.amsterdam import theme as A
     from render.amsterdam.panels import OWNER_FONT
 
-    kind, view = golden_view(name)
+    kind, view = golden_view("amsterdam", name)
     w, h = size_of(G.renderer(kind)(view))
     scale = D.display_scale(w, h)
     for font in (A.FONT_NAME, OWNER_FONT):
@@ -180,6 +178,6 @@ def test_amsterdam_gomoku_grid_agrees_with_its_title() -> None:
     assert len(g.rows) > 8
     assert "8 × 8" in g.note
     assert "8×8" in _header_region(start, 960).key[2]
-    _, late = golden_view("am_board_gomoku")
+    _, late = golden_view("amsterdam", "board_gomoku")
     g = geometry(late, 100)
     assert (len(g.rows), len(g.cols)) == (8, 8) and g.note == ""

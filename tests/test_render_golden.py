@@ -17,35 +17,55 @@ from PIL import Image, ImageDraw
 
 from render import golden as G
 
-GOLDENS = sorted(G.GOLDEN_DIR.glob("*.png"))
+GOLDENS = G.golden_paths()
+
+
+def _id(path: Path) -> str:
+    return path.relative_to(G.GOLDEN_DIR).with_suffix("").as_posix()
 
 
 def test_goldens_exist() -> None:
-    names = {p.stem for p in GOLDENS}
-    assert {"board_5p_mid", "board_2p", "hand_5p_mid", "end_4p"} <= names
-    assert set(G.canonical_cg_names()) <= names
+    for game, names in (
+        ("venezia", G.canonical_names()),
+        ("canal_grande", G.canonical_cg_names()),
+        ("amsterdam", G.canonical_am_names()),
+    ):
+        assert {p.stem for p in G.golden_paths(game)} == set(names), game
+        for name in names:
+            assert G.golden_path(game, name) in GOLDENS
+
+
+def test_goldens_are_in_their_games_folders() -> None:
+    """One folder per game, nothing loose in tests/golden/, each golden in its kind's folder."""
+    assert {p.name for p in G.GOLDEN_DIR.iterdir() if p.is_dir()} == set(G.GAMES)
+    assert not list(G.GOLDEN_DIR.glob("*.png"))
+    for path in GOLDENS:
+        kind, view, _ = G.read_golden(path)
+        assert G.game_of(kind) == path.parent.name == view.get("game", "venezia"), _id(path)
+    with pytest.raises(ValueError):
+        G.golden_path("chess", "board")
 
 
 def test_canal_grande_goldens_carry_their_kind() -> None:
     for name in G.canonical_cg_names():
-        kind, view, img = G.read_golden(G.GOLDEN_DIR / f"{name}.png")
+        kind, view, img = G.read_golden(G.golden_path("canal_grande", name))
         assert kind in G.CG_KINDS
         assert view["game"] == "canal_grande"
         assert ("me" in view) == (kind == "cg_hand")
         assert img.width >= 1000
 
 
-@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+@pytest.mark.parametrize("path", GOLDENS, ids=[_id(p) for p in GOLDENS])
 def test_golden(path: Path) -> None:
     mean, bad = G.compare(path)
     assert mean < G.MAX_MEAN_DIFF and bad < G.MAX_BAD_FRACTION, (
-        f"{path.name} differs: mean {mean:.3f}, {bad * 100:.3f}% pixels off; if the change is"
+        f"{_id(path)} differs: mean {mean:.3f}, {bad * 100:.3f}% pixels off; if the change is"
         " intended, run: uv run python -m render.golden --update"
     )
 
 
 def test_golden_views_are_embedded() -> None:
-    kind, view, img = G.read_golden(G.GOLDEN_DIR / "board_5p_mid.png")
+    kind, view, img = G.read_golden(G.golden_path("venezia", "board_5p_mid"))
     assert kind == "board"
     assert len(view["players"]) == 5
     assert img.width >= 1000
@@ -53,7 +73,7 @@ def test_golden_views_are_embedded() -> None:
 
 
 def test_tolerance_catches_real_changes() -> None:
-    _, _, img = G.read_golden(G.GOLDEN_DIR / "board_5p_mid.png")
+    _, _, img = G.read_golden(G.golden_path("venezia", "board_5p_mid"))
     same = img.copy()
     assert G.ok(G.diff_stats(img, same))
     # a few stray pixels pass, a changed hex colour does not
@@ -79,4 +99,5 @@ def test_compare_command_runs() -> None:
         [sys.executable, "-m", "render.golden"], capture_output=True, text=True, check=False
     )
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "board_5p_mid.png" in out.stdout
+    assert "venezia/board_5p_mid.png" in out.stdout
+    assert "amsterdam/end.png" in out.stdout and "canal_grande/end.png" in out.stdout

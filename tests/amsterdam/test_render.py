@@ -292,7 +292,7 @@ def test_renders_are_deterministic(stages: dict[str, dict[str, Any]]) -> None:
 
 def test_goldens_and_samples_exist() -> None:
     for name in G.canonical_am_names():
-        kind, view, _img = G.read_golden(G.GOLDEN_DIR / f"{name}.png")
+        kind, view, _img = G.read_golden(G.golden_path("amsterdam", name))
         assert kind in G.AM_KINDS and view["game"] == "amsterdam"
         assert ("me" in view) == (kind == "am_hand")
     for doc in G.AM_DOCS:

@@ -294,7 +294,7 @@ def test_names_render(mid5: VeneziaState, name: str) -> None:
     decode(render_hand(pview))
     from render import golden as G
 
-    _, end_view, _ = G.read_golden(G.GOLDEN_DIR / "end_4p.png")
+    _, end_view, _ = G.read_golden(G.golden_path("venezia", "end_4p"))
     end_view["players"][1]["name"] = name
     decode(render_end(end_view))
 
