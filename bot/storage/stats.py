@@ -128,9 +128,15 @@ def migrate_stats(db: Database) -> None:
     )
     for statement in _SCHEMA:
         db.conn.execute(statement)
-    db.conn.execute(_INSERT_FROM_RESULTS + " WHERE g.status = 'finished'")
-    for guild in [str(r[0]) for r in db.conn.execute("SELECT DISTINCT guild_id FROM seat_results")]:
-        rebuild(db.conn, guild)
+    backfill(db.conn)
+    rebuild(db.conn)
+
+
+def backfill(conn: sqlite3.Connection) -> int:
+    """Seat rows for every finished game that has none yet (from its stored results);
+    returns the number of rows written. Ratings are not touched (see :func:`rebuild`)."""
+    cur = conn.execute(_INSERT_FROM_RESULTS + " WHERE g.status = 'finished'")
+    return cur.rowcount
 
 
 # The player key, the guild ('' without one) and each seat's AI level come from the game's
