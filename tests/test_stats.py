@@ -159,3 +159,34 @@ def test_migration_backfills_finished_games(tmp_path: Path) -> None:
                 pytest.approx(want[row.player][0]),
                 pytest.approx(want[row.player][1]),
             )
+
+
+def test_ratings_command_rebuilds_shows_and_sets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    path = tmp_path / "cli.db"
+    with Storage.open(path) as s:
+        three_games(s)
+        play(s, [("u1", 2), ("u3", 1)], abort=True)
+    db = ["--db", str(path)]
+    assert main(["ratings", "rebuild", *db]) == 0
+    assert "3 games rated" in capsys.readouterr().out
+    assert main(["ratings", "show", "--guild", "g1", "--game", GAME, *db]) == 0
+    shown = capsys.readouterr().out
+    assert "1. " in shown and "Carol: " in shown and "1 game" in shown
+    assert main(["ratings", "setting", "--guild", "g1", "--aborted", "yes", *db]) == 0
+    assert "count aborted games: True" in capsys.readouterr().out
+    with Storage.open(path) as s:
+        assert {r.player: r.games for r in s.leaderboard("g1", GAME)}["u:u3"] == 2
+
+
+def test_bench_stats_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """A smoke run of the benchmark's code path (its figures are only read at 100,000 games,
+    never asserted)."""
+    from bot.cli import main
+
+    assert main(["bench", "stats", "--games", "300", "--queries", "5", "--finishes", "2"]) == 0
+    out = capsys.readouterr().out
+    assert '"rated": 300' in out and '"query": "leaderboard"' in out
