@@ -1,6 +1,7 @@
-"""``/stats [user]`` and ``/leaderboard [game]``: a member's games, wins and average rank per game
-in this server, and the server's openskill rating leaderboard (AI seats rated per level) - each
-one call into the table service's stats reads (:mod:`bot.table.stats`), for every game alike."""
+"""``/stats [user]``, ``/leaderboard [game]`` and ``/statsettings``: a member's games, wins and
+average rank per game in this server, the server's openskill rating leaderboard (AI seats rated
+per level), and which games they count (changed by members who can manage the server) - each
+one call into the table service's stats (:mod:`bot.table.stats`), for every game alike."""
 
 from __future__ import annotations
 
@@ -62,6 +63,21 @@ async def _leaderboard(
     await _send(interaction, text, public)
 
 
+async def _setting(
+    bot: TableClient, interaction: Interaction, aborted: bool | None, takeover: bool | None
+) -> None:
+    await bot.defer(interaction)
+    changing = aborted is not None or takeover is not None
+    perms = getattr(interaction, "permissions", None)
+    if changing and not getattr(perms, "manage_guild", False):
+        await bot.answer(interaction, "Only members who can manage the server change this.")
+        return
+    text = await bot.service.stats_setting(
+        interaction.guild_id, count_aborted=aborted, count_takeover=takeover
+    )
+    await _send(interaction, text, False)
+
+
 def add_stats_commands(bot: TableClient) -> None:
     """Put ``/stats`` and ``/leaderboard`` on ``bot.tree``."""
     tree = bot.tree
@@ -88,3 +104,14 @@ def add_stats_commands(bot: TableClient) -> None:
         interaction: Interaction, game: str | None = None, public: bool = False
     ) -> None:
         await bot.guard(interaction, "/leaderboard", _leaderboard(bot, interaction, game, public))
+
+    @tree.command(name="statsettings", description="Which games this server's stats count")
+    @app_commands.describe(
+        aborted="Count aborted games (default: no)",
+        takeover="Count games where an AI took over a seat (default: yes, marked)",
+    )
+    @app_commands.guild_only()
+    async def statsettings(
+        interaction: Interaction, aborted: bool | None = None, takeover: bool | None = None
+    ) -> None:
+        await bot.guard(interaction, "/statsettings", _setting(bot, interaction, aborted, takeover))

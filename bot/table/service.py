@@ -582,3 +582,16 @@ class TableService:
         """The server's rating leaderboard of ``game`` (``None``: every rated game); raises
         :class:`Refused` for an unknown game."""
         return await self._run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+
+    async def stats_setting(
+        self,
+        guild_id: str | int | None,
+        *,
+        count_aborted: bool | None = None,
+        count_takeover: bool | None = None,
+    ) -> str:
+        """Change (``None``: keep) whether the server's stats count aborted games and games
+        with an AI takeover - its ratings are recomputed - and say what it counts now."""
+        return await self._run(
+            self.stats.setting_line, str(guild_id or ""), count_aborted, count_takeover
+        )

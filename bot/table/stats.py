@@ -113,3 +113,21 @@ class Stats:
 
     def set_settings(self, guild_id: str, new: StatsSettings) -> None:
         self.storage.set_stats_settings(guild_id, new)
+
+    def setting_line(
+        self, guild_id: str, count_aborted: bool | None, count_takeover: bool | None
+    ) -> str:
+        """Apply the given changes (``None``: keep) and describe the setting."""
+        now = self.settings(guild_id)
+        new = StatsSettings(
+            now.count_aborted if count_aborted is None else count_aborted,
+            now.count_takeover if count_takeover is None else count_takeover,
+        )
+        if new != now:
+            self.set_settings(guild_id, new)
+        aborted = "count" if new.count_aborted else "do not count"
+        takeover = "count (marked)" if new.count_takeover else "do not count"
+        return (
+            f"Stats and ratings here: aborted games {aborted}; "
+            f"games where an AI took over a seat {takeover}."
+        )

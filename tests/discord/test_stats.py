@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 from simcord import Env
 
 from bot.storage.store import FinalResult, PlayerInfo, Storage
@@ -62,3 +63,20 @@ async def test_stats_and_leaderboard(simcord_env: Env, db_path: Path) -> None:
 
     unknown = _text(await alice.slash(channel, "leaderboard", game="no such game"))
     assert "unknown game" in unknown
+
+
+async def test_statsettings_needs_manage_server(simcord_env: Env, db_path: Path) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("tables")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    member = guild.add_member(simcord_env.create_user("member"))
+
+    shown = _text(await member.slash(channel, "statsettings"))
+    assert "aborted games do not count" in shown and "took over a seat count" in shown
+    refused = _text(await member.slash(channel, "statsettings", aborted=True))
+    assert "manage the server" in refused
+    changed = _text(await admin.slash(channel, "statsettings", aborted=True))
+    assert "aborted games count;" in changed
+    with Storage.open(db_path) as storage:
+        assert storage.stats_settings(str(guild.id)).count_aborted
