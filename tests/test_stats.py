@@ -190,3 +190,32 @@ def test_bench_stats_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "stats", "--games", "300", "--queries", "5", "--finishes", "2"]) == 0
     out = capsys.readouterr().out
     assert '"rated": 300' in out and '"query": "leaderboard"' in out
+
+
+async def test_service_abort_and_takeover_are_marked(tmp_path: Path) -> None:
+    """Through the table service: an abort keeps the standings at the abort (left out by
+    default), a game whose seat an AI took over counts and says so."""
+    import random
+
+    from tests.test_service_support import open_service, play_random, start, uid
+
+    svc = open_service(tmp_path / "svc.db")
+    try:
+        await start(svc, "c", 3, seed=1)
+        assert (await svc.abort("c", uid(0))).accepted
+        assert await svc.stats_lines(None, uid(0)) == []
+        text = await svc.stats_setting(None, count_aborted=True)
+        assert "aborted games count;" in text
+        (line,) = await svc.stats_lines(None, uid(0))
+        assert "1 game, " in line and "(1 aborted)" in line
+
+        first = await start(svc, "d", 3, seed=2)
+        out = await svc.replace_with_ai("d", uid(2), uid(2), "greedy")
+        assert out.accepted, out.error
+        await play_random(svc, "d", out if out.decision else first, random.Random(3))
+        lines = await svc.stats_lines(None, uid(0))
+        assert any("2 games" in x and "1 with an AI takeover" in x for x in lines), lines
+        board = "\n".join(await svc.leaderboard_lines(None, None))
+        assert "Greedy AI: " in board
+    finally:
+        svc.close()
