@@ -135,7 +135,11 @@ def migrate_stats(db: Database) -> None:
 def backfill(conn: sqlite3.Connection) -> int:
     """Seat rows for every finished game that has none yet (from its stored results);
     returns the number of rows written. Ratings are not touched (see :func:`rebuild`)."""
-    cur = conn.execute(_INSERT_FROM_RESULTS + " WHERE g.status = 'finished'")
+    # Not the imported games of the channel-less archive (bot.storage.history.ARCHIVE_CHANNEL):
+    # they were played elsewhere, and importing one writes no seat rows either.
+    cur = conn.execute(
+        _INSERT_FROM_RESULTS + " WHERE g.status = 'finished' AND g.channel_id <> 'archive'"
+    )
     return cur.rowcount
 
 
