@@ -108,6 +108,8 @@ _SCHEMA: tuple[str, ...] = (
     ) WITHOUT ROWID
     """,
     "CREATE INDEX ratings_board ON ratings (guild_id, game_type, ordinal DESC)",
+    # /stats: one player's ratings in a server.
+    "CREATE INDEX ratings_by_player ON ratings (guild_id, player, ordinal)",
     """
     CREATE TABLE stats_settings (
         guild_id       TEXT PRIMARY KEY,
@@ -392,6 +394,8 @@ class StatsRow:
     average_rank: float | None
     aborted: int
     takeover: int
+    #: the rating's ordinal (``mu - 3 sigma``; ``None``: not rated)
+    rating: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,8 +426,23 @@ class StatsStore(StorageConnection):
                 "GROUP BY game_type ORDER BY count(*) DESC, game_type",
                 (guild_id, player, int(s.count_aborted), int(s.count_takeover)),
             ).fetchall()
+            rated = {
+                str(r[0]): float(r[1])
+                for r in conn.execute(
+                    "SELECT game_type, ordinal FROM ratings WHERE guild_id = ? AND player = ?",
+                    (guild_id, player),
+                )
+            }
         return [
-            StatsRow(str(r[0]), int(r[1]), int(r[2]), None if r[3] is None else float(r[3]), *r[4:])
+            StatsRow(
+                str(r[0]),
+                int(r[1]),
+                int(r[2]),
+                None if r[3] is None else float(r[3]),
+                int(r[4]),
+                int(r[5]),
+                rated.get(str(r[0])),
+            )
             for r in rows
         ]
 

@@ -68,7 +68,8 @@ def _stats_line(row: StatsRow) -> str:
     if row.takeover:
         marks.append(f"{row.takeover} with an AI takeover")
     tail = f" ({', '.join(marks)})" if marks else ""
-    return f"{game_title(row.game_type)}: {games}, {wins}, average rank {average}{tail}"
+    rating = "" if row.rating is None else f", rating {row.rating:.1f}"
+    return f"{game_title(row.game_type)}: {games}, {wins}, average rank {average}{rating}{tail}"
 
 
 def _leader_line(place: int, row: LeaderRow) -> str:

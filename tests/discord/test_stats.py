@@ -46,7 +46,7 @@ async def test_stats_and_leaderboard(simcord_env: Env, db_path: Path) -> None:
 
     mine = _text(await alice.slash(channel, "stats"))
     assert "in this server" in mine
-    assert f"{reg.title}: 3 games, 2 wins, average rank 1.33" in mine
+    assert f"{reg.title}: 3 games, 2 wins, average rank 1.33, rating " in mine
 
     bobs = _text(await alice.slash(channel, "stats", user=bob))
     assert f"{reg.title}: 3 games, 2 wins, average rank 1.33" in bobs
