@@ -21,6 +21,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("bot.archive.export", "write a finished game as a portable JSON file"),
     "import": ("bot.archive.importing", "store a portable game file (checked by replay)"),
     "replay": ("bot.archive.replay", "draw a game file's animated replay and final board"),
+    "ratings": (
+        "bot.devtools.ratings_cmd",
+        "rebuild or show the ratings; a server's stats setting",
+    ),
     "soak": (
         "bot.devtools.soak",
         "SIGKILL the table service while it plays; check no move is lost",
@@ -33,6 +37,10 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
         "drive random games through the table service with SQLite",
     ),
     "replay": ("bot.devtools.bench_replay", "bytes and time of a long game's replay per title"),
+    "stats": (
+        "bot.devtools.bench_stats",
+        "/stats and /leaderboard queries over many stored finished games",
+    ),
     "discord": (
         "bot.devtools.bench_discord",
         "a game in a simulated Discord channel: figures per turn",

@@ -522,3 +522,15 @@ def test_log_with_a_bad_count_is_refused(tmp_path: Path) -> None:
     )
     assert rc == 0
     assert text.count("✗ 'log' takes a number of moves, 1 to 999999") == 2, text[-1500:]
+
+
+def test_stats_at_the_prompt(tmp_path: Path) -> None:
+    """After a finished game, 'stats' at the next game's prompt shows the player's games and
+    the game's leaderboard, the AI seat named by its level."""
+    args = ["--players", "2", "--ai", "random", "--seed", "5", "--name", "Anna"]
+    rc, text = run(tmp_path, args, ["1"] * 3000)
+    assert rc == 0 and len(ranking(text)) == 2, text[-2000:]
+    rc, text = run(tmp_path, [*args[:-4], "--seed", "6", "--name", "Anna"], ["stats", "q"])
+    assert rc == 0
+    assert "Venezia: 1 game, " in text
+    assert "Random AI: " in text and "Anna: " in text

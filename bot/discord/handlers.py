@@ -32,6 +32,7 @@ from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
 from bot.discord.specs import controls_for
 from bot.discord.start import start_command
+from bot.discord.stats import add_stats_commands
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
 from engine.core import Option
@@ -484,6 +485,7 @@ def register_commands(bot: TableCommands) -> None:
         await run(interaction, "/help", bot.cmd_help(interaction))
 
     add_history_commands(bot)  # /history, /game, /replay (bot/discord/history.py)
+    add_stats_commands(bot)  # /stats, /leaderboard (bot/discord/stats.py)
 
     @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
     @app_commands.describe(

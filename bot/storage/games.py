@@ -27,6 +27,7 @@ from bot.storage.records import (
     result_from_row,
     snapshot_from_row,
 )
+from bot.storage.stats import record_abort, record_finish
 
 
 class GameStore(TableStore):
@@ -166,6 +167,7 @@ class GameStore(TableStore):
         )
         self._close_game(conn, game.id, "finished")
         compact_game(conn, game.id, final_hash)
+        record_finish(conn, game.id)  # stats rows and ratings (bot/storage/stats.py)
 
     def finish_game(
         self, game_id: int, results: Sequence[FinalResult], final_hash: str | None = None
@@ -181,13 +183,15 @@ class GameStore(TableStore):
             assert finished is not None
             return finished
 
-    def abort_game(self, game_id: int) -> GameRecord:
+    def abort_game(self, game_id: int, standings: Sequence[FinalResult] = ()) -> GameRecord:
         """Mark an active game aborted; it is compacted like a finished one (its moves stay,
-        packed, for the record; its snapshots go: an aborted game is never resumed)."""
+        packed, for the record; its snapshots go: an aborted game is never resumed).
+        ``standings``: the places at the abort, kept in its stats rows (marked aborted)."""
         with self._write("abort_game") as conn:
             self._require_active(conn, game_id)
             self._close_game(conn, game_id, "aborted")
             compact_game(conn, game_id, None)
+            record_abort(conn, game_id, [(r.seat, r.place, dumps_json(r.score)) for r in standings])
             aborted = self._game(conn, game_id)
             assert aborted is not None
             return aborted

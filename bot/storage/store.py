@@ -94,6 +94,7 @@ from bot.storage.records import (
     TableRecord,
     utcnow,
 )
+from bot.storage.stats import StatsStore, migrate_stats
 
 __all__ = [
     "APPLICATION_ID",
@@ -292,6 +293,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_add_final_hash_and_archives,
     _migrate_adapter_state,
     _migrate_lobby_choice,
+    migrate_stats,  # per-seat results, ratings, stats setting (bot/storage/stats.py)
 )
 
 #: The schema version this program writes.
@@ -303,7 +305,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # --------------------------------------------------------------------------------------------
 
 
-class Storage(HistoryStore, AdapterStateStore):
+class Storage(HistoryStore, AdapterStateStore, StatsStore):
     """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
 
     Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.

@@ -25,6 +25,7 @@ from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from bot.table.restore import Restore, snapshot
 from bot.table.session import Session
+from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.registry import first_registered, registration, view_header
@@ -262,7 +263,7 @@ class Lobby:
         self.storage.leave_seat(table.channel_id, target_user_id)
         if not humans:
             record = table.record
-            self.storage.abort_game(record.id)
+            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
             self.storage.clear_seats(table.channel_id)
             table.reset_game()
             return Outcome(
@@ -275,6 +276,7 @@ class Lobby:
         players = list(table.players)
         players[seat] = PlayerInfo(old.name, None, True, lv.code)
         self.save_players(table.record.id, players)
+        self.storage.mark_takeover(table.record.id)  # its stats rows say so (bot/storage/stats)
         table.players = players
         table.ais.pop(seat, None)
         table.record = replace(table.record, players=tuple(players))
@@ -423,7 +425,7 @@ class Lobby:
                     "can abort the game",
                 )
             record = table.record
-            self.storage.abort_game(record.id)
+            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
             self.storage.clear_seats(table.channel_id)
             who = self.display(table, user_id)
             table.reset_game()

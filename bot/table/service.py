@@ -32,6 +32,7 @@ from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
 from bot.table.session import Session
+from bot.table.stats import Stats
 from engine.core import JSON, IllegalMove, Option
 from engine.registry import first_registered, table_registrations
 
@@ -96,6 +97,7 @@ class TableService:
         self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
+        self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
 
     @property
     def max_ai_moves(self) -> int | None:
@@ -570,3 +572,26 @@ class TableService:
     async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
         """Remember (``None``: forget) a small adapter value across restarts."""
         await self._run(self.storage.set_adapter_state, scope, key, value)
+
+    async def stats_lines(self, guild_id: str | int | None, user_id: str | int) -> list[str]:
+        """A person's games, wins and average rank per game in a server (``None``: tables
+        without one), as the server's stats setting counts them."""
+        return await self._run(self.stats.player_lines, str(guild_id or ""), str(user_id))
+
+    async def leaderboard_lines(self, guild_id: str | int | None, game: str | None) -> list[str]:
+        """The server's rating leaderboard of ``game`` (``None``: every rated game); raises
+        :class:`Refused` for an unknown game."""
+        return await self._run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+
+    async def stats_setting(
+        self,
+        guild_id: str | int | None,
+        *,
+        count_aborted: bool | None = None,
+        count_takeover: bool | None = None,
+    ) -> str:
+        """Change (``None``: keep) whether the server's stats count aborted games and games
+        with an AI takeover - its ratings are recomputed - and say what it counts now."""
+        return await self._run(
+            self.stats.setting_line, str(guild_id or ""), count_aborted, count_takeover
+        )

@@ -54,10 +54,22 @@ e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   board          write the board image      hand           your private view (+ image)
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
+  stats          your games, wins and average rank here, and this game's leaderboard
   quit           save and leave (it prints the command that continues the game)"""
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
-LOCAL_WORDS = ("help", "options", "board", "hand", "status", "summary", "log", "rules", "quit")
+LOCAL_WORDS = (
+    "help",
+    "options",
+    "board",
+    "hand",
+    "status",
+    "summary",
+    "log",
+    "rules",
+    "stats",
+    "quit",
+)
 
 log = logging.getLogger("bot.terminal")
 
@@ -201,6 +213,11 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             self._reply(
                 await self.service.rules(rest or None, self.game_name, options=self._options)
             )
+        elif word == "stats":  # the terminal's tables have no server: guild ''
+            mine = await self.service.stats_lines(None, user)
+            board = await self.service.leaderboard_lines(None, self.game_name)
+            self.say("\n".join(mine or ["no finished games yet"]))
+            self.say("\n".join(line.replace("**", "") for line in board) or "no ratings yet")
         else:
             return False
         return True

@@ -1,0 +1,75 @@
+"""``venezia ratings``: recompute the ratings from the stored per-seat results, show a
+server's leaderboard, or change which games a server counts.
+
+* ``venezia ratings rebuild [--guild ID]`` - every server's (or one server's) ratings
+  recomputed from ``seat_results``, game by game in the order they finished;
+* ``venezia ratings show [--guild ID] [--game NAME]`` - the leaderboard lines ``/leaderboard``
+  answers with (guild ``''``: tables without a server, e.g. the terminal);
+* ``venezia ratings setting --guild ID [--aborted yes|no] [--takeover yes|no]`` - whether
+  aborted games and games with an AI takeover count (default: aborted no, takeover yes); the
+  server's ratings are recomputed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+
+from bot.archive import db_path
+from bot.storage.store import Storage
+from bot.table.records import Refused
+from bot.table.stats import Stats
+
+
+def _yes_no(text: str) -> bool:
+    value = text.strip().casefold()
+    if value not in ("yes", "no", "true", "false", "1", "0"):
+        raise argparse.ArgumentTypeError("yes or no")
+    return value in ("yes", "true", "1")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="venezia ratings",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("action", choices=("rebuild", "show", "setting"))
+    parser.add_argument("--db", help="the SQLite file (default: $VENEZIA_DB or ./venezia.sqlite3)")
+    parser.add_argument("--guild", help="one server's id ('' = tables without a server)")
+    parser.add_argument("--game", help="show: only this game")
+    parser.add_argument("--aborted", type=_yes_no, help="setting: count aborted games")
+    parser.add_argument("--takeover", type=_yes_no, help="setting: count AI takeover games")
+    args = parser.parse_args(argv)
+    with Storage.open(db_path(args.db)) as storage:
+        stats = Stats(storage)
+        if args.action == "rebuild":
+            start = time.perf_counter()
+            games = storage.rebuild_ratings(args.guild)
+            print(f"{games} games rated in {time.perf_counter() - start:.2f} s")
+            return 0
+        guild = args.guild or ""
+        if args.action == "show":
+            try:
+                lines = stats.leaderboard_lines(guild, args.game)
+            except Refused as refused:
+                print(refused.message)
+                return 2
+            print("\n".join(lines) if lines else "no rated games")
+            return 0
+        if args.guild is None:
+            parser.error("setting needs --guild")
+        now = stats.settings(guild)
+        changes = {
+            k: v
+            for k, v in (("count_aborted", args.aborted), ("count_takeover", args.takeover))
+            if v is not None
+        }
+        if changes:
+            now = dataclasses.replace(now, **changes)
+            stats.set_settings(guild, now)
+        print(
+            f"count aborted games: {now.count_aborted}; count takeover games: {now.count_takeover}"
+        )
+    return 0

@@ -1,0 +1,134 @@
+"""Stats and leaderboards as lines of text, for every registered game alike.
+
+The figures come from :mod:`bot.storage.stats` (indexed rows written when a game closes); this
+module only names things: a person by the name he last played under, an AI seat by its level
+("Strong AI": every AI of a level is one rated player of the server), a game by its
+registration's title. A server is its guild id (``''``: a table without one, e.g. the
+terminal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.storage.stats import LeaderRow, StatsRow, StatsSettings
+from bot.storage.store import FinalResult, PlayerInfo, Storage
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.outputs import Code
+from bot.table.records import Refused, Table
+from bot.table.restore import results
+from engine.core import IllegalMove
+from engine.registry import registration, registrations
+
+__all__ = ["Stats", "abort_standings", "player_key"]
+
+
+def player_key(user_id: str) -> str:
+    """The stats key of a person (AI seats are ``ai:<level code>``)."""
+    return f"u:{user_id}"
+
+
+def player_label(player: str, name: str) -> str:
+    """How a rated player reads: his name, or the AI level ("Strong AI")."""
+    if player.startswith("ai:"):
+        try:
+            level = ai_level(int(player[3:])).name
+        except (UnknownAiLevel, ValueError):
+            level = player[3:]
+        return f"{level.capitalize()} AI"
+    return name
+
+
+def game_title(game_type: str) -> str:
+    try:
+        return registration(game_type).title
+    except IllegalMove:  # a game no longer registered (e.g. a plug-in removed)
+        return game_type
+
+
+def abort_standings(table: Table) -> list[FinalResult]:
+    """The places of the table's game at an abort (kept, marked aborted, in the stats), or
+    none if the game cannot rank its state."""
+    if table.state is None:
+        return []
+    players: Sequence[PlayerInfo] = table.players
+    try:
+        return results(table.state, players)
+    except Exception:  # a ranking mid-game is a nicety; an abort must never fail on it
+        return []
+
+
+def _stats_line(row: StatsRow) -> str:
+    average = "-" if row.average_rank is None else f"{row.average_rank:.2f}"
+    wins = "1 win" if row.wins == 1 else f"{row.wins} wins"
+    games = "1 game" if row.games == 1 else f"{row.games} games"
+    marks = []
+    if row.aborted:
+        marks.append(f"{row.aborted} aborted")
+    if row.takeover:
+        marks.append(f"{row.takeover} with an AI takeover")
+    tail = f" ({', '.join(marks)})" if marks else ""
+    rating = "" if row.rating is None else f", rating {row.rating:.1f}"
+    return f"{game_title(row.game_type)}: {games}, {wins}, average rank {average}{rating}{tail}"
+
+
+def _leader_line(place: int, row: LeaderRow) -> str:
+    games = "1 game" if row.games == 1 else f"{row.games} games"
+    label = player_label(row.player, row.name)
+    return f"{place}. {label}: {row.ordinal:.1f} (mu {row.mu:.1f}, sigma {row.sigma:.1f}), {games}"
+
+
+class Stats:
+    """Reads ``/stats`` and ``/leaderboard`` answer with, and the server's counting setting."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def player_lines(self, guild_id: str, user_id: str) -> list[str]:
+        """One line per game the person played in the server (most played first)."""
+        return [_stats_line(row) for row in self.storage.stats(guild_id, player_key(user_id))]
+
+    def leaderboard_lines(self, guild_id: str, game: str | None, limit: int = 10) -> list[str]:
+        """The best rated players of ``game`` (``None``: of every game rated in the
+        server), a title line per game. Raises :class:`Refused` for an unknown game."""
+        if game:
+            try:
+                games = [registration(game).name]
+            except IllegalMove as exc:
+                raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+        else:
+            rated = self.storage.rated_games(guild_id)
+            order = {r.name: i for i, r in enumerate(registrations())}
+            games = sorted(rated, key=lambda g: (order.get(g, len(order)), g))
+        lines: list[str] = []
+        for name in games:
+            rows = self.storage.leaderboard(guild_id, name, limit)
+            if not rows:
+                continue
+            lines.append(f"**{game_title(name)}**")
+            lines += [_leader_line(i + 1, row) for i, row in enumerate(rows)]
+        return lines
+
+    def settings(self, guild_id: str) -> StatsSettings:
+        return self.storage.stats_settings(guild_id)
+
+    def set_settings(self, guild_id: str, new: StatsSettings) -> None:
+        self.storage.set_stats_settings(guild_id, new)
+
+    def setting_line(
+        self, guild_id: str, count_aborted: bool | None, count_takeover: bool | None
+    ) -> str:
+        """Apply the given changes (``None``: keep) and describe the setting."""
+        now = self.settings(guild_id)
+        new = StatsSettings(
+            now.count_aborted if count_aborted is None else count_aborted,
+            now.count_takeover if count_takeover is None else count_takeover,
+        )
+        if new != now:
+            self.set_settings(guild_id, new)
+        aborted = "count" if new.count_aborted else "do not count"
+        takeover = "count (marked)" if new.count_takeover else "do not count"
+        return (
+            f"Stats and ratings here: aborted games {aborted}; "
+            f"games where an AI took over a seat {takeover}."
+        )
