@@ -216,10 +216,12 @@ class TableService:
         into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing).
         Afterwards the table's turn-timer deadlines are brought up to date (same lock)."""
 
+        now = self.now()  # read here: the clock may be a context's (SimCord's virtual one)
+
         def action(table: Table, *a: *Ts) -> Outcome:
             out = func(table, *a)
             mover = str(user_id) if what == "command" and out.accepted else None
-            self._sync_timers(table, mover)
+            self._sync_timers(table, now, mover)
             return out
 
         return await guard.guarded(
@@ -230,9 +232,9 @@ class TableService:
         """The timers' clock, in epoch seconds."""
         return self.clock().timestamp()
 
-    def _sync_timers(self, table: Table, mover: str | None = None) -> None:
+    def _sync_timers(self, table: Table, now: float, mover: str | None = None) -> None:
         try:
-            self.timers.sync(table, self.now(), mover)
+            self.timers.sync(table, now, mover)
         except Exception:  # a timer must never break the action it follows
             log.exception("timer sync failed in channel %s", table.channel_id)
 
@@ -660,6 +662,29 @@ class TableService:
             self.timers.replace_seat,
             str(user_id),
             seat,
+            str(new_user_id),
+            new_name,
+            can_manage,
+            self.now(),
+        )
+
+    async def replace_seat_of(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """As :meth:`replace_seat`, naming the seat by its player."""
+        return await self._guarded(
+            "replace_seat",
+            channel_id,
+            user_id,
+            self.timers.replace_seat_of,
+            str(user_id),
+            str(target_user_id),
             str(new_user_id),
             new_name,
             can_manage,

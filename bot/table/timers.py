@@ -459,6 +459,7 @@ class Timers:
         if table.seat_of(new_user_id) is not None:
             raise Refused(Code.ALREADY_SEATED, f"{new_name} plays in this game already")
         old = table.players[s]
+        self.storage.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
         if old.user_id is not None and not old.is_ai:
             self.storage.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
         players = list(table.players)
@@ -475,6 +476,29 @@ class Timers:
             decisions=decisions_info(table, table.state),
             game_id=table.record.id,
         )
+
+    def replace_seat_of(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        new_user_id: str,
+        new_name: str,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """:meth:`replace_seat` with the seat named by its player (or by the user the AI
+        took it over from)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            t = self.storage.open_takeover(table.record.id, target_user_id)
+            if t is None:
+                raise Refused(Code.NOT_SEATED, "that user is not playing in this game")
+            seat = t.seat
+        return self.replace_seat(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)
 
     def archive(self, table: Table, game_id: int, now: float) -> list[TimerEvent]:
         """Archive an untouched game: aborted with a message, its record kept."""
