@@ -199,6 +199,10 @@ class Timers:
         self.ai = ai
         self.presenter = presenter
         self._save_players = save_players
+        #: At a timeout with no other human seat, pause instead of handing the seat to an AI
+        #: (an AI-only game would play itself to its end before the player is back). The
+        #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
+        self.keep_a_human = True
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -312,7 +316,7 @@ class Timers:
         others = [
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
-        if settings.on_timeout == "pause" or not others:
+        if settings.on_timeout == "pause" or (self.keep_a_human and not others):
             text = (
                 f"⌛ {name} ran out of time; the game is paused until {name} decides"
                 + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
