@@ -211,3 +211,26 @@ async def test_untouched_game_is_archived(tmp_path: Path) -> None:
     assert await svc.decisions("c") == ()
     assert svc.storage.get_game(game_id) is not None
     svc.close()
+
+
+async def test_a_taken_over_seat_is_flagged_in_the_results(tmp_path: Path) -> None:
+    """Where the ratings' ``results.takeover`` column exists, finishing a game sets it for
+    every seat an AI took over."""
+    from bot.storage.store import FinalResult
+
+    clock = FakeClock()
+    svc = svc_at(tmp_path / "t.db", clock)
+    await two_humans(svc)
+    d = (await svc.decisions("c"))[0]
+    clock.advance(121)
+    assert [e.kind for e in await svc.tick()] == ["takeover"]
+    with svc.storage._write("test") as conn:
+        conn.execute("ALTER TABLE results ADD COLUMN takeover INTEGER NOT NULL DEFAULT 0")
+    results = [FinalResult(seat, f"P{seat}", seat + 1) for seat in (0, 1)]
+    svc.storage.finish_game(d.game_id, results)
+    with svc.storage._read() as conn:
+        flags = dict(
+            conn.execute("SELECT seat, takeover FROM results WHERE game_id = ?", (d.game_id,))
+        )
+    assert flags == {d.seat: 1, 1 - d.seat: 0}
+    svc.close()

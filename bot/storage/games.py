@@ -164,6 +164,14 @@ class GameStore(TableStore):
             }
             for r in results
         )
+        # An AI took a seat over (turn timer, /kick): flag that seat's result where the
+        # ratings' schema has the column (their module adds it; older files lack it).
+        if "takeover" in {str(c[1]) for c in conn.execute("PRAGMA table_info(results)")}:
+            conn.execute(
+                "UPDATE results SET takeover = 1 WHERE game_id = ? AND seat IN "
+                "(SELECT seat FROM takeovers WHERE game_id = ?)",
+                (game.id, game.id),
+            )
         self._close_game(conn, game.id, "finished")
         compact_game(conn, game.id, final_hash)
 

@@ -166,9 +166,10 @@ class TimerStore(StorageConnection):
         """The earliest unfired reminder or timeout (for a scheduler that sleeps until then)."""
         with self._read() as conn:
             row = conn.execute(
-                "SELECT min(t) FROM (SELECT remind_at AS t FROM deadlines WHERE reminded = 0 "
-                "AND remind_at IS NOT NULL UNION ALL SELECT timeout_at FROM deadlines "
-                "WHERE timed_out = 0)"
+                "SELECT min(t) FROM (SELECT remind_at AS t, game_id FROM deadlines "
+                "WHERE reminded = 0 AND remind_at IS NOT NULL UNION ALL SELECT timeout_at, "
+                "game_id FROM deadlines WHERE timed_out = 0) d JOIN games g ON g.id = d.game_id "
+                "WHERE g.status = 'active'"
             ).fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
