@@ -322,7 +322,13 @@ class Timers:
                 + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
                 + "."
             )
-            out = Outcome(True, public=(PublicUpdate(text),), game_id=table.record.id)
+            out = Outcome(
+                True,
+                public=(PublicUpdate(text),),
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=table.record.id,
+            )
             return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
         level = settings.ai_level
         try:

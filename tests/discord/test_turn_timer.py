@@ -8,8 +8,9 @@ from pathlib import Path
 
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
-from bot.devtools.discord_sim import action_of, controls, raw_messages, texts
+from bot.devtools.discord_sim import action_of, controls, decision_message, raw_messages, texts
 from tests.discord.conftest import make_bot
+from tests.discord.test_sealed import choose_button, shown
 
 
 async def two_player_table(
@@ -105,3 +106,38 @@ async def test_kick_by_the_host(simcord_env: Env) -> None:
     assert "only the host" in shown.casefold()
     await players[0].slash(channel, "kick", seat=3)
     assert "moved to the AI" in all_text(env, channel)
+
+
+async def test_sealed_stage_one_seat_times_out(simcord_env: Env) -> None:
+    """Amsterdam's secret choice: bob answers, alice does not; only alice's seat times out,
+    the AI answers from her seat and the cards are revealed."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("timer-sealed")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(channel, "join", game="amsterdam")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "settings", settings="live")
+    await alice.slash(channel, "start")
+    await env.advance_time(30)
+    stored = decision_message(env, channel)
+    assert stored is not None
+    opened = await bob.click(
+        ResponseMessage(env, stored), custom_id=choose_button(stored)["custom_id"]
+    )
+    menu_message = next(m for m in shown(opened) if any(c.get("type") == 3 for c in controls(m)))
+    menu = next(c for c in controls(menu_message) if c.get("type") == 3)
+    await bob.select(menu_message, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    await env.advance_time(100)  # 130 s: alice's time is up, bob's was not running any more
+    text = all_text(env, channel)
+    assert text.count("ran out of time") == 1 and "alice ran out of time" in text
+    assert "revealed" in text
+
+
+async def test_pause_at_the_timeout(simcord_env: Env) -> None:
+    env = simcord_env
+    channel, _alice, _bob = await two_player_table(env, "timer-pause", "live timeout pause")
+    await env.advance_time(130)
+    assert "the game is paused" in all_text(env, channel)
+    assert decision_message(env, channel) is not None  # the controls stay for the player
