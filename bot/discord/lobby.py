@@ -116,14 +116,15 @@ def timer_menu(channel: str, current: str | None = None) -> SelectSpec:
 
 
 def lobby_controls(
-    channel: str | int, game: str, current: Mapping[str, str]
+    channel: str | int, game: str, current: Mapping[str, str], timer_preset: str | None = None
 ) -> tuple[Component, ...]:
-    """The lobby message's controls for the lobby's ``game`` with option texts ``current``."""
+    """The lobby message's controls for the lobby's ``game`` with option texts ``current``
+    (``timer_preset``: the table's turn-timer preset, shown selected)."""
     ch = str(channel)
     buttons = lobby_components(ch)
     games = game_menu(ch, game)
     ai = ai_menu(ch, game)
-    timer = timer_menu(ch)
+    timer = timer_menu(ch, timer_preset)
     fixed = [m for m in (games, ai, timer) if m is not None and m.options]
     room = MAX_ROWS - 1 - len(fixed)  # one row of buttons
     menus: list[Component] = [m for m in (games,) if m is not None]

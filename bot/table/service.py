@@ -618,6 +618,13 @@ class TableService:
 
         return describe_settings(await self._run(self.storage.get_timer_settings, str(channel_id)))
 
+    async def timer_preset(self, channel_id: str | int) -> str | None:
+        """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
+        from bot.table.timers import preset_name
+
+        settings = await self._run(self.storage.get_timer_settings, str(channel_id))
+        return preset_name(settings.turn_seconds)
+
     async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
         """Take back one's seat from the AI that took it over at a timeout."""
         return await self._guarded(

@@ -49,6 +49,9 @@ async def test_lobby_has_a_timer_menu_and_settings_show_in_status(simcord_env: E
     menu = next(c for c in controls(lobby) if action_of(c["custom_id"]) == "timer")
     await alice.select(lobby, ["evening"], custom_id=menu["custom_id"])
     assert "15 min (evening)" in all_text(env, channel)
+    lobby = ResponseMessage(env, raw_messages(env, channel)[-1])
+    menu = next(c for c in controls(lobby) if action_of(c["custom_id"]) == "timer")
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["evening"]
     result = await alice.slash(channel, "status")
     shown = "\n".join(texts(m) for m in [result.response, *result.followups] if m is not None)
     assert "Turn timer: 15 min (evening)" in shown
