@@ -34,6 +34,7 @@ from bot.discord import sealed
 from bot.discord.dm import HandMail
 from bot.discord.kinds import POSTABLE, Interaction, Postable, Work
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
+from bot.discord.live import table_scope
 from bot.discord.perms import missing_permissions, permissions_refusal
 from bot.discord.settings import Settings
 from bot.discord.specs import ButtonSpec, ComponentId, MessageSpec, make_id, option_label
@@ -231,6 +232,8 @@ class TableClient(discord.Client):
             note = await self._note(dest, text, event.user_id)
             await self._drop_reminder(dest, channel, event.user_id)
             self._reminder_notes[(channel, event.user_id)] = note.id
+            key = f"reminder:{event.user_id}"
+            await self.service.set_adapter_state(table_scope(channel), key, str(note.id))
             return
         async with self._lock(channel):
             if event.kind == "archive":
@@ -262,12 +265,18 @@ class TableClient(discord.Client):
         return await dest.send(text, allowed_mentions=allowed, view=view)
 
     async def _drop_reminder(self, dest: Postable, channel: str, user: str) -> None:
-        note = self._reminder_notes.pop((channel, user), None)
+        """Delete the player's reminder note (remembered in the database: also after a
+        restart)."""
+        key = f"reminder:{user}"
+        note: int | str | None = self._reminder_notes.pop((channel, user), None)
         if note is None:
-            return
+            note = await self.service.adapter_state(table_scope(channel), key)
+            if note is None:
+                return
+        await self.service.set_adapter_state(table_scope(channel), key, None)
         try:
-            await dest.get_partial_message(note).delete()
-        except discord.HTTPException:
+            await dest.get_partial_message(int(note)).delete()
+        except (discord.HTTPException, ValueError):
             log.debug("could not delete reminder note %s", note)
 
     async def close(self) -> None:

@@ -341,6 +341,11 @@ def _migrate_timers(db: Database) -> None:
     )
     db.conn.execute("ALTER TABLE games ADD COLUMN had_takeover INTEGER NOT NULL DEFAULT 0")
     db.conn.execute("ALTER TABLE games ADD COLUMN touched_at REAL")
+    # running games count as touched at the upgrade (their archive time starts now)
+    db.conn.execute(
+        "UPDATE games SET touched_at = CAST(strftime('%s', 'now') AS REAL) "
+        "WHERE status = 'active'"
+    )
 
 
 MIGRATIONS: tuple[Migration, ...] = (

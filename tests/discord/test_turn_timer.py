@@ -91,6 +91,7 @@ async def test_restart_between_reminder_and_timeout(simcord_env: Env, db_path: P
     assert "ran out of time" not in all_text(env, channel)
     await env.advance_time(40)  # 140 s: the timeout, once
     assert all_text(env, channel).count("ran out of time") == 1
+    assert "⏰" not in all_text(env, channel), "the reminder is deleted, also after a restart"
     await env.advance_time(300)
     assert all_text(env, channel).count("ran out of time") <= 2  # the AI answered; at most
     # one more timeout of the other player's next decision, never a repeat of the first
