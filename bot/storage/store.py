@@ -343,8 +343,7 @@ def _migrate_timers(db: Database) -> None:
     db.conn.execute("ALTER TABLE games ADD COLUMN touched_at REAL")
     # running games count as touched at the upgrade (their archive time starts now)
     db.conn.execute(
-        "UPDATE games SET touched_at = CAST(strftime('%s', 'now') AS REAL) "
-        "WHERE status = 'active'"
+        "UPDATE games SET touched_at = CAST(strftime('%s', 'now') AS REAL) WHERE status = 'active'"
     )
 
 
