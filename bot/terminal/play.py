@@ -262,8 +262,12 @@ class TerminalTable(TerminalSetup, TerminalOutput):
     # -- the turn timer (the real clock, or a test's) --------------------------------------------
 
     async def _apply_timer(self) -> None:
-        """``--timer``: the table's turn-timer settings, as /settings on Discord."""
+        """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
+        at the keyboard; a hot seat has no timer)."""
         if not self.args.timer:
+            return
+        if self.hot_seat:
+            self.say("(--timer is for one player at the keyboard: a hot seat has none)", "dim")
             return
         out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
         if out.accepted:
@@ -282,7 +286,8 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 return self.console.read_secret(f"{name}> ")
             return self.console.read(f"{name}> ", self._completions)
 
-        if self.pending is None and await self.service.next_due() is None:
+        # at a hot seat the keyboard changes hands: no read may be left running there
+        if self.hot_seat or (self.pending is None and await self.service.next_due() is None):
             return read()
         if self.pending is None:
             self.pending = asyncio.ensure_future(asyncio.to_thread(read))

@@ -145,3 +145,18 @@ async def test_pause_at_the_timeout(simcord_env: Env) -> None:
     await env.advance_time(130)
     assert "the game is paused" in all_text(env, channel)
     assert decision_message(env, channel) is not None  # the controls stay for the player
+
+
+async def test_replace_a_player_with_a_waiting_person(simcord_env: Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("replace-person")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
+    dan = guild.add_member(env.create_user("dan"))
+    for p in players:
+        await p.slash(channel, "join")
+    await players[0].slash(channel, "start")
+    await players[0].slash(channel, "replace", player=players[2], person=dan)
+    assert "dan takes over seat 3" in all_text(env, channel)
+    table = env.bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
+    assert table.players[2].user_id == str(dan.id)
