@@ -60,6 +60,11 @@ class Takeover:
     taken_at: float
 
 
+#: How often (seconds) a game's ``touched_at`` is rewritten while it is played: the archive
+#: clock needs no finer grain, and most moves then cost no extra commit.
+TOUCH_EVERY = 600.0
+
+
 class TimerStore(StorageConnection):
     """Timer settings, deadlines and takeovers."""
 
@@ -117,25 +122,35 @@ class TimerStore(StorageConnection):
         restart: frozenset[int] = frozenset(),
     ) -> None:
         """Keep one row per open human seat: a seat no longer open (or in ``restart``: it
-        just moved) loses its row; a newly open seat gets one timed from ``now``."""
+        just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
+        that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
+        and writes only when something changes: no extra commit for most moves."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
+            have = {int(r[0]) for r in rows.fetchall()}
+            row = conn.execute("SELECT touched_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        touched = None if row is None or row[0] is None else float(row[0])
+        drop = {s for s in have if s not in open_seats or s in restart}
+        keep = have - drop
+        add = (
+            []
+            if settings.turn_seconds is None
+            else [(s, u) for s, u in open_seats.items() if s not in keep]
+        )
+        touch = touched is None or not 0 <= now - touched < TOUCH_EVERY
+        if not drop and not add and not touch:
+            return
+        remind = settings.remind_after
         with self._write("sync_deadlines") as conn:
-            rows = self._rows(conn, "SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
-            have = {int(r["seat"]) for r in rows}
-            for seat in have:
-                if seat not in open_seats or seat in restart:
-                    conn.execute(
-                        "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
-                    )
-            have = {s for s in have if s in open_seats and s not in restart}
-            if settings.turn_seconds is None:
-                return
-            remind = settings.remind_after
-            for seat, user_id in open_seats.items():
-                if seat in have:
-                    continue
+            for seat in drop:
                 conn.execute(
-                    "INSERT INTO deadlines (game_id, seat, channel_id, user_id, opened_at, "
-                    "remind_at, timeout_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+            for seat, user_id in add:
+                assert settings.turn_seconds is not None
+                conn.execute(
+                    "INSERT OR REPLACE INTO deadlines (game_id, seat, channel_id, user_id, "
+                    "opened_at, remind_at, timeout_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         game_id,
                         seat,
@@ -146,6 +161,8 @@ class TimerStore(StorageConnection):
                         now + settings.turn_seconds,
                     ),
                 )
+            if touch:
+                conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def clear_deadlines(self, game_id: int) -> None:
         with self._write("clear_deadlines") as conn:

@@ -271,7 +271,6 @@ class Timers:
             settings,
             restart,
         )
-        self.storage.touch_game(table.record.id, now)
 
     def fire(self, table: Table, now: float) -> list[TimerEvent]:
         """Fire the table's due reminders and timeouts, each once."""
