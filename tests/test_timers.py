@@ -234,3 +234,19 @@ async def test_a_taken_over_seat_is_flagged_in_the_results(tmp_path: Path) -> No
         )
     assert flags == {d.seat: 1, 1 - d.seat: 0}
     svc.close()
+
+
+async def test_sealed_stage_both_seats_time_out(tmp_path: Path) -> None:
+    """Both seats of a sealed stage miss the time: the first is taken over by an AI, the
+    second (no other human left) pauses the game; each timeout fires once."""
+    clock = FakeClock()
+    svc = svc_at(tmp_path / "t.db", clock)
+    await two_humans(svc, game="amsterdam")
+    clock.advance(125)
+    first = await svc.tick()
+    assert [e.kind for e in first] == ["takeover"]
+    second = await svc.tick()
+    assert [e.kind for e in second] == ["pause"]
+    assert second[0].seat != first[0].seat
+    assert await svc.tick() == []
+    svc.close()

@@ -291,6 +291,9 @@ class Timers:
             timeout_due = not d.timed_out and d.timeout_at <= now
             if timeout_due and self.storage.mark_fired(d.game_id, d.seat, "timed_out"):
                 events.append(self.timeout(table, d, settings, now))
+                # the game may have moved on (the AI played): the other deadlines are judged
+                # again on the next tick, against the decisions open then
+                break
         self.sync(table, now)
         return events
 
