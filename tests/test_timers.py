@@ -65,6 +65,7 @@ async def test_settings_are_stored_and_shown_in_status(tmp_path: Path) -> None:
     assert (await svc.join("c", uid(0), "Alice")).accepted
     out = await svc.settings("c", uid(0), "evening")
     assert out.accepted and "15 min (evening)" in out.public[0].text
+    assert "seated" in out.public[0].text  # the lobby message keeps its seat list
     refused = await svc.settings("c", uid(5), "live")
     assert not refused.accepted and refused.code == Code.NOT_SEATED
     status = await svc.status("c")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table
@@ -233,7 +234,11 @@ class Timers:
         if table.record is not None:
             # new times apply to decisions opened from now on; open ones are re-timed
             self.storage.clear_deadlines(table.record.id)
-        return Outcome(True, public=(PublicUpdate("Settings: " + describe_settings(new)),))
+        text = "Settings: " + describe_settings(new)
+        seats = self.storage.list_seats(table.channel_id)
+        if table.state is None and seats:  # the lobby message keeps its seat list
+            text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
+        return Outcome(True, public=(PublicUpdate(text),))
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.storage.get_timer_settings(table.channel_id)
