@@ -236,10 +236,8 @@ class TableClient(discord.Client):
             await self.service.set_adapter_state(table_scope(channel), key, str(note.id))
             return
         async with self._lock(channel):
-            if event.kind == "archive":
-                await self._note(dest, escape(event.outcome.public[0].text))
-            else:
-                await self.table.publish(dest, channel, event.outcome)
+            # as /abort: the table message loses its controls, the message says why
+            await self.table.publish(dest, channel, event.outcome)
         if event.kind == "takeover" and event.user_id is not None:
             await self._drop_reminder(dest, channel, event.user_id)
             game = event.outcome.game_id or 0

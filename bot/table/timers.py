@@ -531,6 +531,5 @@ class Timers:
             f"Nobody touched this game for {days} days: it is archived (its record is kept, "
             "see /history). /join to start a new one."
         )
-        return [
-            TimerEvent(table.channel_id, "archive", Outcome(True, public=(PublicUpdate(text),)))
-        ]
+        out = Outcome(True, public=(PublicUpdate(text),), game_id=game_id)
+        return [TimerEvent(table.channel_id, "archive", out)]

@@ -160,3 +160,21 @@ async def test_replace_a_player_with_a_waiting_person(simcord_env: Env) -> None:
     assert "dan takes over seat 3" in all_text(env, channel)
     table = env.bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
     assert table.players[2].user_id == str(dan.id)
+
+
+async def test_an_untouched_game_is_archived(simcord_env: Env) -> None:
+    """14 days without an action: the game is archived (aborted, its record kept) with a
+    message, and the table message loses its controls. The scheduler is stopped and run once
+    by hand, so that SimCord need not step its 20-second loop through two weeks."""
+    env = simcord_env
+    channel, _alice, _bob = await two_player_table(env, "archive", "off")
+    env.bot.timer_loop.cancel()  # type: ignore[attr-defined]
+    await env.advance_time(15 * 86400)
+    with env.time_context():
+        await env.bot.run_timers()  # type: ignore[attr-defined]
+    await env.advance_time(1)
+    assert "it is archived" in all_text(env, channel)
+    assert decision_message(env, channel) is None
+    service = env.bot.service  # type: ignore[attr-defined]
+    assert await service.decisions(str(channel.id)) == ()
+    assert await service.history_lines(str(channel.id))
