@@ -43,6 +43,9 @@ COMMAND_NAMES = (
     "removebot",
     "options",
     "replace",
+    "settings",
+    "resume",
+    "kick",
     *(spec.verb for spec in move_commands()),
     FALLBACK_VERB,
     "hand",
@@ -107,6 +110,8 @@ def create_bot(
             # so that the channel sees their turns while they play.
             max_ai_moves=0,
             synchronous=settings.db_synchronous,
+            # discord.py's clock: the real one, or SimCord's virtual clock in tests
+            clock=discord.utils.utcnow,
         )
     return TableBot(settings, service)
 

@@ -24,22 +24,25 @@ import dataclasses
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
+from discord.ext import tasks
 
 from bot.discord import sealed
 from bot.discord.dm import HandMail
 from bot.discord.kinds import POSTABLE, Interaction, Postable, Work
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
+from bot.discord.live import table_scope
 from bot.discord.perms import missing_permissions, permissions_refusal
 from bot.discord.settings import Settings
-from bot.discord.specs import ComponentId, MessageSpec, option_label
+from bot.discord.specs import ButtonSpec, ComponentId, MessageSpec, make_id, option_label
 from bot.discord.table import TableMessages
-from bot.discord.views import DYNAMIC_ITEMS, send_kwargs
+from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
+from bot.table.timers import TimerEvent
 from engine.core import Option
 
 __all__ = ["TableClient", "TableTree"]
@@ -49,6 +52,8 @@ log = logging.getLogger("bot.discord")
 #: AI moves one call of :meth:`TableClient.play_ais` makes at most (a game never needs so many
 #: in a row; the guard only stops a runaway loop).
 MAX_AI_STEPS = 2000
+#: How often the turn-timer scheduler looks for due reminders and timeouts (seconds).
+TIMER_POLL_SECONDS = 20.0
 
 
 class TableTree(app_commands.CommandTree["TableClient"]):
@@ -93,6 +98,11 @@ class TableClient(discord.Client):
         self.tables_resumed = asyncio.Event()
         self._public_defers: set[int] = set()
         self._closed_service = False
+        #: The turn-timer scheduler: asks the service for due reminders and timeouts (stored
+        #: deadlines, so nothing is lost across a restart) every ``TIMER_POLL_SECONDS``.
+        self.timer_loop: tasks.Loop[Any] = tasks.loop(seconds=TIMER_POLL_SECONDS)(self.run_timers)
+        #: (channel, user) -> the reminder note to delete once he has answered
+        self._reminder_notes: dict[tuple[str, str], int] = {}
         self.sync_on_start = settings.sync_on_start
         # Registering the templates needs no network; setup_hook does it again (harmless).
         self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
@@ -142,6 +152,8 @@ class TableClient(discord.Client):
                 await self.resume_tables()
             finally:
                 self.tables_resumed.set()
+            if not self.timer_loop.is_running():
+                self.timer_loop.start()
 
     async def resume_tables(self) -> None:
         """At start-up: let AI seats take the decisions a restart left them (an AI chain cut
@@ -186,7 +198,87 @@ class TableClient(discord.Client):
             "channel %s: the AI seats are still playing after %d moves", channel, MAX_AI_STEPS
         )
 
+    # -- turn timers --------------------------------------------------------------------------
+
+    def _dest(self, channel: str) -> Postable:
+        found = self.get_channel(int(channel))
+        return found if isinstance(found, POSTABLE) else self.get_partial_messageable(int(channel))
+
+    async def run_timers(self) -> None:
+        """One scheduler pass: post every reminder, takeover, pause and archive now due."""
+        try:
+            events = await self.service.tick()
+        except Exception:
+            log.exception("the turn-timer scheduler failed")
+            return
+        for event in events:
+            try:
+                await self.post_timer_event(event)
+            except Exception:
+                log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
+
+    async def post_timer_event(self, event: TimerEvent) -> None:
+        """A reminder is one short ping (deleted when the player answers); a takeover, pause
+        or archive is announced on the table (a takeover with a button to take the seat
+        back), then the AI seats play."""
+        channel, dest = event.channel_id, self._dest(event.channel_id)
+        if event.kind == "reminder":
+            if event.user_id is None:
+                return
+            text = (
+                f"<@{event.user_id}> ⏰ {escape(event.outcome.public[0].text)} "
+                "Answer with the buttons of the table's newest message or a slash command."
+            )
+            note = await self._note(dest, text, event.user_id)
+            await self._drop_reminder(dest, channel, event.user_id)
+            self._reminder_notes[(channel, event.user_id)] = note.id
+            key = f"reminder:{event.user_id}"
+            await self.service.set_adapter_state(table_scope(channel), key, str(note.id))
+            return
+        async with self._lock(channel):
+            # as /abort: the table message loses its controls, the message says why
+            await self.table.publish(dest, channel, event.outcome)
+        if event.kind == "takeover" and event.user_id is not None:
+            await self._drop_reminder(dest, channel, event.user_id)
+            game = event.outcome.game_id or 0
+            button = ButtonSpec(make_id(channel, game, 0, "resume"), "Take my seat back", "primary")
+            text = (
+                f"<@{event.user_id}>: an AI plays your seat for now — press the button (or "
+                "/resume) to take it back."
+            )
+            await self._note(dest, text, event.user_id, button)
+        if event.kind in ("takeover", "pause"):
+            await self.mail.deliver(dest, channel, event.outcome)
+            await self.play_ais(dest, channel)
+
+    async def _note(
+        self, dest: Postable, text: str, ping: str | None = None, button: ButtonSpec | None = None
+    ) -> discord.Message:
+        """A short plain message, pinging ``ping`` only, with an optional button."""
+        users = [discord.Object(int(ping))] if ping is not None and ping.isdigit() else []
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=users)
+        view = build_view((button,)) if button is not None else None
+        if view is None:
+            return await dest.send(text, allowed_mentions=allowed)
+        return await dest.send(text, allowed_mentions=allowed, view=view)
+
+    async def _drop_reminder(self, dest: Postable, channel: str, user: str) -> None:
+        """Delete the player's reminder note (remembered in the database: also after a
+        restart)."""
+        key = f"reminder:{user}"
+        note: int | str | None = self._reminder_notes.pop((channel, user), None)
+        if note is None:
+            note = await self.service.adapter_state(table_scope(channel), key)
+            if note is None:
+                return
+        await self.service.set_adapter_state(table_scope(channel), key, None)
+        try:
+            await dest.get_partial_message(int(note)).delete()
+        except (discord.HTTPException, ValueError):
+            log.debug("could not delete reminder note %s", note)
+
     async def close(self) -> None:
+        self.timer_loop.cancel()
         await super().close()
         if self._service is not None and not self._closed_service:
             self._closed_service = True
@@ -309,6 +401,8 @@ class TableClient(discord.Client):
                     await self.table.publish(dest, channel, outcome)
                 except discord.HTTPException as exc:
                     log.warning("cannot update the table in %s: %s", channel, exc)
+        if outcome.accepted:
+            await self._drop_reminder(dest, channel, str(interaction.user.id))
         # a turn's or the game's end sends what was held
         if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
             await self.mail.deliver(dest, channel, outcome)

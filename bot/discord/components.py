@@ -60,12 +60,14 @@ class ComponentRouter(TableCommands):
             "start": lambda: self.cmd_start(interaction, None, via="button"),
             "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
             "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
+            "resume": lambda: self.cmd_resume(interaction, via="button"),
         }
         picked = next((v for v in values if v and v != "-"), None)
         menus = {
             "game": lambda v: self.cmd_choose_game(interaction, v),
             "setopt": lambda v: self.cmd_set_option(interaction, cid.arg, v),
             "addai": lambda v: self.cmd_addbot(interaction, v, via="button"),
+            "timer": lambda v: self.cmd_settings(interaction, v, via="button"),
         }
         if action in menus:
             if picked is None:

@@ -167,6 +167,55 @@ class TableCommands(TableClient):
             ),
         )
 
+    async def cmd_settings(
+        self, interaction: Interaction, text: str | None, via: str = "slash"
+    ) -> None:
+        """Show (no text) or set the table's turn timer: a preset or ``timer 10m ...``."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        if not (text or "").strip():
+            outcome = await self.service.settings(channel, user, "")
+            shown = outcome.public[0].text if outcome.public else (outcome.error or "")
+            await self.answer(interaction, escape(shown))
+            return
+        await self.act(
+            interaction,
+            "settings",
+            lambda: self.service.settings(channel, user, text or "", can_manage=can_manage),
+            via=via,
+        )
+
+    async def cmd_resume(self, interaction: Interaction, via: str = "slash") -> None:
+        """Take one's seat back from the AI that played it since a timeout."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.act(
+            interaction, "resume", lambda: self.service.resume_seat(channel, user), via=via
+        )
+
+    async def cmd_kick(self, interaction: Interaction, seat: int, level: str | None) -> None:
+        """The host or a channel manager hands a seat (number) to an AI."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "kick",
+            lambda: self.service.kick(channel, user, seat, level or None, can_manage=can_manage),
+        )
+
+    async def cmd_replace_with(
+        self, interaction: Interaction, target: int, person: discord.abc.User
+    ) -> None:
+        """The host or a channel manager gives a player's seat to a waiting person."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        can_manage = _can_manage(interaction)
+        await self.act(
+            interaction,
+            "replace",
+            lambda: self.service.replace_seat_of(
+                channel, user, str(target), str(person.id), person.display_name, can_manage
+            ),
+        )
+
     async def cmd_hand(self, interaction: Interaction) -> None:
         await self.defer(interaction)
         reply = _escaped(
@@ -417,13 +466,54 @@ def register_commands(bot: TableCommands) -> None:
         name="replace",
         description="Hand a player's seat to an AI (host, Manage Channels or himself)",
     )
-    @app_commands.describe(player="The player whose seat the AI takes", level="The AI's level")
+    @app_commands.describe(
+        player="The player whose seat is handed over",
+        level="The AI's level",
+        person="A waiting person who takes the seat instead of an AI",
+    )
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
     async def replace(
-        interaction: Interaction, player: discord.User, level: ShortText | None = None
+        interaction: Interaction,
+        player: discord.User,
+        level: ShortText | None = None,
+        person: discord.User | None = None,
     ) -> None:
-        await run(interaction, "/replace", bot.cmd_replace(interaction, player.id, level))
+        if person is not None:
+            work = bot.cmd_replace_with(interaction, player.id, person)
+        else:
+            work = bot.cmd_replace(interaction, player.id, level)
+        await run(interaction, "/replace", work)
+
+    @tree.command(
+        name="settings",
+        description="Show or set the turn timer: live, evening, correspondence, off, …",
+    )
+    @app_commands.describe(
+        settings="A preset (live, evening, correspondence, off) or e.g. "
+        "timer 10m remind 5m timeout ai greedy | timeout pause"
+    )
+    @app_commands.guild_only()
+    async def settings(
+        interaction: Interaction, settings: app_commands.Range[str, 1, 200] | None = None
+    ) -> None:
+        await run(interaction, "/settings", bot.cmd_settings(interaction, settings))
+
+    @tree.command(name="resume", description="Take your seat back from the AI after a timeout")
+    @app_commands.guild_only()
+    async def resume(interaction: Interaction) -> None:
+        await run(interaction, "/resume", bot.cmd_resume(interaction))
+
+    @tree.command(name="kick", description="Hand a seat to an AI (host or Manage Channels)")
+    @app_commands.describe(seat="The seat number (see /status)", level="The AI's level")
+    @app_commands.autocomplete(level=ac_level)
+    @app_commands.guild_only()
+    async def kick(
+        interaction: Interaction,
+        seat: app_commands.Range[int, 1, 10],
+        level: ShortText | None = None,
+    ) -> None:
+        await run(interaction, "/kick", bot.cmd_kick(interaction, seat, level))
 
     # -- moves --------------------------------------------------------------------------------
 

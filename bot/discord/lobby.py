@@ -1,13 +1,13 @@
 """The lobby message's controls, generated from the game registrations: the buttons (*Join /
 Leave / Add AI / Remove AI / Start*), a menu of the hosted games, a menu per option of the
 lobby's game that has choices (its current value selected), and an *Add AI* menu of the game's
-AI levels. Every choice goes through the same service call as its typed command
-(``/options``, ``/addbot``); the game menu through
+AI levels, and a *Turn timer* menu of presets (``/settings``). Every choice goes through the
+same service call as its typed command (``/options``, ``/addbot``); the game menu through
 :meth:`bot.table.service.TableService.choose_game`.
 
 Discord allows 5 action rows and 25 choices a menu: the buttons take one row, the game and
-AI menus one each, so at most two option menus fit; options without choices (numbers), with
-more than 25 choices, or beyond two stay typed (``/options``). Pure: no discord.py.
+AI and timer menus one each, so one option menu fits; options without choices (numbers), with
+more than 25 choices, or beyond the first stay typed (``/options``). Pure: no discord.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from bot.table.lobby import player_count
 from engine.games import get_game
 from engine.registry import GameRegistration, registration, table_registrations
 
-__all__ = ["lobby_controls", "option_menus"]
+__all__ = ["TIMER_CHOICES", "lobby_controls", "option_menus", "timer_menu"]
 
 PLACEHOLDER_MAX = 150
 DESCRIPTION_MAX = 100
@@ -97,18 +97,39 @@ def ai_menu(channel: str, game: str) -> SelectSpec:
     return SelectSpec(_id(channel, "addai"), "Add an AI of a level…", options)
 
 
+#: The turn-timer presets of the lobby's timer menu (``/settings`` takes any other setting).
+TIMER_CHOICES = (
+    ("No turn timer", "off", "nobody is hurried (the default)"),
+    ("Live: 2 min a decision", "live", "reminder after 1 min; then an AI plays the seat"),
+    ("Evening: 15 min a decision", "evening", "reminder after 7 min; then an AI plays the seat"),
+    ("Correspondence: 1 day a decision", "correspondence", "reminder after 12 h"),
+)
+
+
+def timer_menu(channel: str, current: str | None = None) -> SelectSpec:
+    """The turn-timer presets (as ``/settings <preset>``)."""
+    options = tuple(
+        OptionSpec(label, value, description, default=value == current)
+        for label, value, description in TIMER_CHOICES
+    )
+    return SelectSpec(_id(channel, "timer"), "Turn timer…", options)
+
+
 def lobby_controls(
-    channel: str | int, game: str, current: Mapping[str, str]
+    channel: str | int, game: str, current: Mapping[str, str], timer_preset: str | None = None
 ) -> tuple[Component, ...]:
-    """The lobby message's controls for the lobby's ``game`` with option texts ``current``."""
+    """The lobby message's controls for the lobby's ``game`` with option texts ``current``
+    (``timer_preset``: the table's turn-timer preset, shown selected)."""
     ch = str(channel)
     buttons = lobby_components(ch)
     games = game_menu(ch, game)
     ai = ai_menu(ch, game)
-    fixed = [m for m in (games, ai) if m is not None and m.options]
+    timer = timer_menu(ch, timer_preset)
+    fixed = [m for m in (games, ai, timer) if m is not None and m.options]
     room = MAX_ROWS - 1 - len(fixed)  # one row of buttons
     menus: list[Component] = [m for m in (games,) if m is not None]
     menus += option_menus(ch, game, current)[: max(room, 0)]
     if ai.options:
         menus.append(ai)
+    menus.append(timer)
     return (*buttons, *menus)

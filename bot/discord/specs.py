@@ -72,8 +72,10 @@ DESCRIPTION_MAX = 4096
 LABEL_MAX = 80
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
-BUTTON_ACTIONS = ("do", "opt", "hand", *LOBBY_ACTIONS)
-LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai")
+#: ``resume``: the button on a timeout's announcement (take the seat back from the AI)
+BUTTON_ACTIONS = ("do", "opt", "hand", "resume", *LOBBY_ACTIONS)
+#: ``timer``: the lobby's turn-timer presets
+LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai", "timer")
 SELECT_ACTIONS = ("pick", "grp", "multi", *LOBBY_SELECT_ACTIONS)
 #: Actions that belong to one decision point (stale when the game moved on).
 DECISION_ACTIONS = frozenset({"do", "opt", "pick", "grp", "multi"})

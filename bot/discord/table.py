@@ -184,7 +184,11 @@ class TableMessages:
             f"{await self.title(channel)} — table",
             lines,
             color=COLORS["lobby"],
-            components=lobby_controls(channel, *await self.service.lobby_choice(channel)),
+            components=lobby_controls(
+                channel,
+                *await self.service.lobby_choice(channel),
+                await self.service.timer_preset(channel),
+            ),
         )
         if live is not None and live.kind == "lobby" and live.controls:
             if await self._edit(dest, live.id, card, None):

@@ -95,6 +95,7 @@ from bot.storage.records import (
     utcnow,
 )
 from bot.storage.stats import StatsStore, migrate_stats
+from bot.storage.timers import Deadline, Takeover, TimerSettings, TimerStore
 
 __all__ = [
     "APPLICATION_ID",
@@ -106,6 +107,7 @@ __all__ = [
     "AlreadyProcessed",
     "AlreadySeated",
     "ChannelLoad",
+    "Deadline",
     "DuplicateMove",
     "FinalResult",
     "GameInProgress",
@@ -128,6 +130,8 @@ __all__ = [
     "StorageError",
     "StoredGame",
     "TableRecord",
+    "Takeover",
+    "TimerSettings",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -288,12 +292,69 @@ def _migrate_lobby_choice(db: Database) -> None:
     db.conn.execute("ALTER TABLE tables ADD COLUMN lobby_options TEXT NOT NULL DEFAULT '{}'")
 
 
+def _migrate_timers(db: Database) -> None:
+    """Turn timers: per-table settings (``table_settings``), the deadlines of open human
+    decisions with fired-flags (``deadlines``: times are epoch seconds of the service's
+    clock), seats an AI took over (``takeovers``), ``games.had_takeover`` (for ratings) and
+    ``games.touched_at`` (an untouched game is archived)."""
+    db.conn.execute(
+        """
+        CREATE TABLE table_settings (
+            channel_id     TEXT PRIMARY KEY,
+            turn_seconds   INTEGER CHECK (turn_seconds IS NULL OR turn_seconds > 0),
+            remind_seconds INTEGER CHECK (remind_seconds IS NULL OR remind_seconds >= 0),
+            on_timeout     TEXT NOT NULL DEFAULT 'ai' CHECK (on_timeout IN ('ai', 'pause')),
+            ai_level       TEXT,
+            archive_days   INTEGER NOT NULL DEFAULT 14 CHECK (archive_days > 0),
+            updated_at     TEXT NOT NULL
+        )
+        """
+    )
+    db.conn.execute(
+        """
+        CREATE TABLE deadlines (
+            game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat       INTEGER NOT NULL,
+            channel_id TEXT NOT NULL,
+            user_id    TEXT,
+            opened_at  REAL NOT NULL,
+            remind_at  REAL,
+            timeout_at REAL NOT NULL,
+            reminded   INTEGER NOT NULL DEFAULT 0 CHECK (reminded IN (0, 1)),
+            timed_out  INTEGER NOT NULL DEFAULT 0 CHECK (timed_out IN (0, 1)),
+            PRIMARY KEY (game_id, seat)
+        )
+        """
+    )
+    db.conn.execute(
+        """
+        CREATE TABLE takeovers (
+            game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat       INTEGER NOT NULL,
+            user_id    TEXT NOT NULL,
+            name       TEXT NOT NULL,
+            kind       TEXT NOT NULL CHECK (kind IN ('timeout', 'kick')),
+            taken_at   REAL NOT NULL,
+            resumed_at REAL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """
+    )
+    db.conn.execute("ALTER TABLE games ADD COLUMN had_takeover INTEGER NOT NULL DEFAULT 0")
+    db.conn.execute("ALTER TABLE games ADD COLUMN touched_at REAL")
+    # running games count as touched at the upgrade (their archive time starts now)
+    db.conn.execute(
+        "UPDATE games SET touched_at = CAST(strftime('%s', 'now') AS REAL) WHERE status = 'active'"
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_v0_to_v1,
     _migrate_add_final_hash_and_archives,
     _migrate_adapter_state,
     _migrate_lobby_choice,
     migrate_stats,  # per-seat results, ratings, stats setting (bot/storage/stats.py)
+    _migrate_timers,
 )
 
 #: The schema version this program writes.
@@ -305,7 +366,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # --------------------------------------------------------------------------------------------
 
 
-class Storage(HistoryStore, AdapterStateStore, StatsStore):
+class Storage(HistoryStore, AdapterStateStore, StatsStore, TimerStore):
     """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
 
     Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.

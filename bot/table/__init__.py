@@ -48,6 +48,11 @@ How it works
   simultaneous stage arriving through the other process is taken, an answer whose decision is
   gone is refused as stale. Idempotency keys are checked again on every try.
 
+* **Turn timers** (:mod:`bot.table.timers`): after every action the open human decisions'
+  deadlines are stored (reminder, timeout, fired-flags); :meth:`TableService.tick`, on the
+  service's injectable clock, fires each due one exactly once (also after a restart): a
+  reminder, then an AI takeover (``/resume`` gives the seat back) or a pause.
+
 Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
 :class:`bot.table.outputs.Code`), logged, and changes nothing; adapters never see an exception for a
 bad command.

@@ -14,9 +14,12 @@ import functools
 import logging
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar, TypeVarTuple
 
+from bot.storage.records import utcnow
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
@@ -33,6 +36,7 @@ from bot.table.restore import Restore
 from bot.table.rules import rules_help
 from bot.table.session import Session
 from bot.table.stats import Stats
+from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
 from engine.core import JSON, IllegalMove, Option
 from engine.registry import first_registered, table_registrations
 
@@ -66,8 +70,12 @@ class TableService:
         hand_images: bool | str = True,
         owns_storage: bool = False,
         max_ai_moves: int | None = None,
+        clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self.storage = storage
+        #: The clock the turn timers run on (the real one in production and at the terminal;
+        #: SimCord's virtual clock or a fake one in tests).
+        self.clock = clock
         hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
         if hand not in ("always", "settled", "off"):
             raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
@@ -98,6 +106,9 @@ class TableService:
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
+        self.timers = Timers(
+            storage, self.restore, self.ai, self.presenter, self.lobby.save_players
+        )
 
     @property
     def max_ai_moves(self) -> int | None:
@@ -204,8 +215,30 @@ class TableService:
         *args: *Ts,
     ) -> Outcome:
         """A lobby or game action: run under the channel's lock, refusals and failures turned
-        into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing)."""
-        return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, func, *args))
+        into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing).
+        Afterwards the table's turn-timer deadlines are brought up to date (same lock)."""
+
+        now = self.now()  # read here: the clock may be a context's (SimCord's virtual one)
+
+        def action(table: Table, *a: *Ts) -> Outcome:
+            out = func(table, *a)
+            mover = str(user_id) if what == "command" and out.accepted else None
+            self._sync_timers(table, now, mover)
+            return out
+
+        return await guard.guarded(
+            what, channel_id, user_id, self._locked(channel_id, action, *args)
+        )
+
+    def now(self) -> float:
+        """The timers' clock, in epoch seconds."""
+        return self.clock().timestamp()
+
+    def _sync_timers(self, table: Table, now: float, mover: str | None = None) -> None:
+        try:
+            self.timers.sync(table, now, mover)
+        except Exception:  # a timer must never break the action it follows
+            log.exception("timer sync failed in channel %s", table.channel_id)
 
     async def _read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
         """Run a read without waiting for the channel's lock once its table is loaded.
@@ -429,9 +462,18 @@ class TableService:
 
     async def status(self, channel_id: str | int) -> Reply:
         """The lobby or the game in words: who is where, who must decide what."""
-        return await guard.guarded_reply(
+        reply = await guard.guarded_reply(
             "status", channel_id, self._read(channel_id, self.reads.status)
         )
+        if not reply.ok:
+            return reply
+        try:
+            extra = await self._read(channel_id, self.timers.status_lines, self.now())
+        except Exception:
+            log.exception("timer status failed in channel %s", channel_id)
+            return reply
+        lines = (reply.lines or tuple(reply.text.split("\n"))) + tuple(extra)
+        return replace(reply, text="\n".join(lines), lines=lines)
 
     async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
         """The last ``limit`` moves in words (public texts only: no secret values)."""
@@ -559,6 +601,127 @@ class TableService:
             if game_id is None:
                 raise Refused(Code.NO_GAME, "No finished game in this channel yet.")
         return await self._run(self.history.replay, str(channel_id), game_id)
+
+    # -- turn timers, takeovers, archiving -------------------------------------------------------
+
+    async def settings(
+        self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
+    ) -> Outcome:
+        """Show (``text`` empty) or change the table's turn-timer settings (see
+        :func:`bot.table.timers.parse_settings`: a preset ``live``, ``evening``,
+        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...)."""
+        return await self._guarded(
+            "settings", channel_id, user_id, self.timers.settings, str(user_id), text, can_manage
+        )
+
+    async def timer_settings(self, channel_id: str | int) -> str:
+        """The table's timer settings in one line (the lobby message shows it)."""
+        from bot.table.timers import describe_settings
+
+        return describe_settings(await self._run(self.storage.get_timer_settings, str(channel_id)))
+
+    async def timer_preset(self, channel_id: str | int) -> str | None:
+        """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
+        from bot.table.timers import preset_name
+
+        settings = await self._run(self.storage.get_timer_settings, str(channel_id))
+        return preset_name(settings.turn_seconds)
+
+    async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
+        """Take back one's seat from the AI that took it over at a timeout."""
+        return await self._guarded(
+            "resume_seat", channel_id, user_id, self.timers.resume, str(user_id), self.now()
+        )
+
+    async def kick(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager hands seat ``seat`` (1-based) to an AI."""
+        return await self._guarded(
+            "kick",
+            channel_id,
+            user_id,
+            self.timers.kick,
+            str(user_id),
+            seat,
+            level,
+            can_manage,
+            self.now(),
+        )
+
+    async def replace_seat(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person."""
+        return await self._guarded(
+            "replace_seat",
+            channel_id,
+            user_id,
+            self.timers.replace_seat,
+            str(user_id),
+            seat,
+            str(new_user_id),
+            new_name,
+            can_manage,
+            self.now(),
+        )
+
+    async def replace_seat_of(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """As :meth:`replace_seat`, naming the seat by its player."""
+        return await self._guarded(
+            "replace_seat",
+            channel_id,
+            user_id,
+            self.timers.replace_seat_of,
+            str(user_id),
+            str(target_user_id),
+            str(new_user_id),
+            new_name,
+            can_manage,
+            self.now(),
+        )
+
+    async def tick(self) -> list[TimerEvent]:
+        """Fire every due reminder and timeout (each exactly once, also after a restart) and
+        archive games nobody touched for their table's archive time; an adapter calls this
+        periodically (or at :meth:`next_due`) and posts the events."""
+        now = self.now()
+        events: list[TimerEvent] = []
+        for channel in await self._run(self.storage.due_channels, now):
+            try:
+                events += await self._locked(channel, self.timers.fire, now)
+            except Exception:
+                log.exception("timers failed in channel %s", channel)
+        stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        for channel, game_id in stale:
+            try:
+                events += await self._locked(channel, self.timers.archive, game_id, now)
+            except Exception:
+                log.exception("archiving failed in channel %s", channel)
+        return events
+
+    async def next_due(self) -> float | None:
+        """When (epoch seconds of :attr:`clock`) the next reminder or timeout is due."""
+        return await self._run(self.storage.next_due)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""

@@ -88,6 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --humans 0: print only the end (ranking and images)",
     )
     add(
+        "--timer",
+        metavar="SETTINGS",
+        help="turn timer, as /settings on Discord: a preset (live: 2 min, evening: 15 min, "
+        "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m timeout ai greedy|pause'; "
+        "at the timeout an AI takes your seat ('resume' takes it back). Default: the save's",
+    )
+    add(
         "--max-turns",
         type=int,
         default=DEFAULT_MAX_TURNS,

@@ -26,14 +26,17 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from bot.storage.records import utcnow
 from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.render import Renderer
 from bot.table.service import TableService
 from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
+from bot.terminal.base import WATCHER
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput
 from bot.terminal.process import ServiceLog, plain_ctrl_c
@@ -74,10 +77,24 @@ LOCAL_WORDS = (
 log = logging.getLogger("bot.terminal")
 
 
+class TimedOut:
+    """The deciding human's time ran out: an AI took his seat."""
+
+
+TIMED_OUT = TimedOut()
+
+
 class TerminalTable(TerminalSetup, TerminalOutput):
     """One terminal session at one channel of the table service: setup
     (:mod:`bot.terminal.setup`), outputs (:mod:`bot.terminal.output`) and, here, the humans'
     game."""
+
+    #: a keyboard read still running in its thread (a turn timer fired while it waited)
+    pending: asyncio.Future[str | None] | None = None
+    #: the user whose seat an AI took over at a timeout (at this keyboard)
+    taken: str | None = None
+    #: seconds between looks at the table's deadlines while waiting for the keyboard
+    timer_poll: float = 1.0
 
     # -- the human game -----------------------------------------------------------------------
 
@@ -259,7 +276,75 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
         return None
 
-    async def _decide(self, info: DecisionInfo) -> Outcome | None:
+    # -- the turn timer (the real clock, or a test's) --------------------------------------------
+
+    async def _apply_timer(self) -> None:
+        """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
+        at the keyboard; a hot seat has no timer)."""
+        if not self.args.timer:
+            return
+        if self.hot_seat:
+            self.say("(--timer is for one player at the keyboard: a hot seat has none)", "dim")
+            return
+        out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
+        if out.accepted:
+            self.say(out.public[0].text if out.public else "", "dim")
+        else:
+            self._refused(out.error, out.code)
+
+    async def _read(self, info: DecisionInfo, hidden: bool, name: str) -> str | TimedOut | None:
+        """A line from the keyboard; with a turn timer running, the table's deadlines are
+        checked while waiting (the read runs in a thread): a reminder is printed, a timeout
+        hands the seat to an AI (:data:`TIMED_OUT`; the line still being typed is kept for
+        the next prompt, where 'resume' takes the seat back) or pauses the game."""
+
+        def read() -> str | None:
+            if hidden:
+                return self.console.read_secret(f"{name}> ")
+            return self.console.read(f"{name}> ", self._completions)
+
+        # at a hot seat the keyboard changes hands: no read may be left running there
+        if self.hot_seat or (self.pending is None and await self.service.next_due() is None):
+            return read()
+        if self.pending is None:
+            self.pending = asyncio.ensure_future(asyncio.to_thread(read))
+        while True:
+            done, _ = await asyncio.wait({self.pending}, timeout=self.timer_poll)
+            if done:
+                line, self.pending = self.pending.result(), None
+                return line
+            for event in await self.service.tick():
+                if event.channel_id != self.channel:
+                    continue
+                for update in event.outcome.public:
+                    self.say(update.text, "yellow")
+                if event.kind == "takeover" and event.seat == info.seat:
+                    self.taken = event.user_id
+                    self.say("(type 'resume' to take your seat back)", "dim")
+                    return TIMED_OUT
+
+    async def _typed_meanwhile(self) -> int | None:
+        """While AI seats play a seat taken over at a timeout: act on a line typed meanwhile
+        ('resume' takes the seat back; 'quit' leaves). An exit code to stop, else ``None``."""
+        if self.pending is None or not self.pending.done():
+            return None
+        line, self.pending = self.pending.result(), None
+        word = (line or "quit").strip().casefold().lstrip("/!")
+        if word in QUIT_WORDS:
+            return self._quit()
+        if word == "resume" and self.taken is not None:
+            out = await self.service.resume_seat(self.channel, self.taken)
+            if out.accepted:
+                self.taken = None
+                for update in out.public:
+                    self.say(update.text, "bold")
+            else:
+                self._refused(out.error, out.code)
+        elif word:
+            self.say("(an AI plays your seat: type 'resume' to take it back)", "dim")
+        return None
+
+    async def _decide(self, info: DecisionInfo) -> Outcome | TimedOut | None:
         """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
         await self._prompt(info)
         name = self.humans.get(info.user_id or "", info.name)
@@ -268,10 +353,9 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         if hidden:
             self.say("(your choice is secret: what you type is not shown)", "dim")
         while True:
-            if hidden:
-                line = self.console.read_secret(f"{name}> ")
-            else:
-                line = self.console.read(f"{name}> ", self._completions)
+            line = await self._read(info, hidden, name)
+            if isinstance(line, TimedOut):
+                return line
             if line is None:
                 return None
             text = line.strip()
@@ -313,6 +397,12 @@ class TerminalTable(TerminalSetup, TerminalOutput):
                 # AI seats move one at a time, so Ctrl-C stops them at once.
                 if self.stop.is_set():
                     return self._quit()
+                handled = self.pending is not None and self.pending.done()
+                stopped = await self._typed_meanwhile()
+                if stopped is not None:
+                    return stopped
+                if handled:  # e.g. 'resume': the decision may be a human's again
+                    continue
                 out = await self._step_ai()
                 if not out.accepted or out.seq is None:
                     self._refused(out.error or "the AI seat could not move", out.code)
@@ -335,6 +425,8 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             ):
                 return self._quit()
             decided = await self._decide(info)
+            if isinstance(decided, TimedOut):
+                continue
             if decided is None:
                 return self._quit()
             await self._show(decided)
@@ -357,6 +449,7 @@ class TerminalTable(TerminalSetup, TerminalOutput):
         opened = await self._open()
         if isinstance(opened, int):
             return opened
+        await self._apply_timer()
         if not self.humans:
             assert opened is not None
             return await self._watch(opened)
@@ -378,8 +471,11 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     renderer: Renderer | None = None,
+    clock: Callable[[], datetime] | None = None,
+    timer_poll: float | None = None,
 ) -> int:
-    """``venezia play [options]``; ``stdin``/``stdout``/``renderer`` are for tests."""
+    """``venezia play [options]``; ``stdin``/``stdout``/``renderer``, ``clock`` (the turn
+    timer's; default the real one) and ``timer_poll`` (seconds) are for tests."""
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     out_dir: Path = args.out
     db_path: Path = args.db if args.db is not None else out_dir / "venezia.sqlite3"
@@ -396,7 +492,9 @@ def main(
     service_log = ServiceLog(out_dir)
     try:
         # AI seats never move inside another call: the table steps them with advance().
-        service = TableService.open(db_path, renderer, workers=2, max_ai_moves=0)
+        service = TableService.open(
+            db_path, renderer, workers=2, max_ai_moves=0, clock=clock or utcnow
+        )
     except Exception as exc:
         service_log.close()
         console.say(f"✗ cannot open the database {db_path}: {exc}")
@@ -405,6 +503,10 @@ def main(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
     table.service_log = service_log
+    # the keyboard is watched while the AI plays a timed-out seat: 'resume' takes it back
+    service.timers.keep_a_human = False
+    if timer_poll is not None:
+        table.timer_poll = timer_poll
     try:
         with plain_ctrl_c():
             return asyncio.run(table.run())

@@ -1,0 +1,282 @@
+"""Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
+deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
+once, also across a restart), and the record of seats an AI took over."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from bot.storage.connection import StorageConnection
+
+
+@dataclass(frozen=True, slots=True)
+class TimerSettings:
+    """A table's timer settings. ``turn_seconds`` ``None``: no turn timer (the default);
+    ``remind_seconds`` ``None``: remind at half the timer, ``0``: never; ``on_timeout`` is
+    ``"ai"`` (an AI at ``ai_level`` takes the seat) or ``"pause"`` (the game waits);
+    ``archive_days``: an untouched game is archived after that many days."""
+
+    turn_seconds: int | None = None
+    remind_seconds: int | None = None
+    on_timeout: str = "ai"
+    ai_level: str | None = None
+    archive_days: int = 14
+
+    @property
+    def remind_after(self) -> int | None:
+        """Seconds after a decision opens that its reminder is due (``None``: no reminder)."""
+        if self.turn_seconds is None or self.remind_seconds == 0:
+            return None
+        if self.remind_seconds is None:
+            return self.turn_seconds // 2
+        return min(self.remind_seconds, self.turn_seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """One human seat's open decision: when it opened, its reminder and timeout, fired flags."""
+
+    game_id: int
+    seat: int
+    channel_id: str
+    user_id: str | None
+    opened_at: float
+    remind_at: float | None
+    timeout_at: float
+    reminded: bool
+    timed_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Takeover:
+    """A seat an AI took over (``kind``: ``timeout`` or ``kick``) from ``user_id``."""
+
+    game_id: int
+    seat: int
+    user_id: str
+    name: str
+    kind: str
+    taken_at: float
+
+
+#: How often (seconds) a game's ``touched_at`` is rewritten while it is played: the archive
+#: clock needs no finer grain, and most moves then cost no extra commit.
+TOUCH_EVERY = 600.0
+
+
+class TimerStore(StorageConnection):
+    """Timer settings, deadlines and takeovers."""
+
+    def get_timer_settings(self, channel_id: str) -> TimerSettings:
+        with self._read() as conn:
+            row = self._row(
+                conn, "SELECT * FROM table_settings WHERE channel_id = ?", (channel_id,)
+            )
+        if row is None:
+            return TimerSettings()
+        return TimerSettings(
+            turn_seconds=None if row["turn_seconds"] is None else int(row["turn_seconds"]),
+            remind_seconds=None if row["remind_seconds"] is None else int(row["remind_seconds"]),
+            on_timeout=str(row["on_timeout"]),
+            ai_level=None if row["ai_level"] is None else str(row["ai_level"]),
+            archive_days=int(row["archive_days"]),
+        )
+
+    def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None:
+        with self._write("set_timer_settings") as conn:
+            conn.execute(
+                "INSERT INTO table_settings (channel_id, turn_seconds, remind_seconds, "
+                "on_timeout, ai_level, archive_days, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (channel_id) DO UPDATE SET turn_seconds = excluded.turn_seconds, "
+                "remind_seconds = excluded.remind_seconds, on_timeout = excluded.on_timeout, "
+                "ai_level = excluded.ai_level, archive_days = excluded.archive_days, "
+                "updated_at = excluded.updated_at",
+                (
+                    channel_id,
+                    settings.turn_seconds,
+                    settings.remind_seconds,
+                    settings.on_timeout,
+                    settings.ai_level,
+                    settings.archive_days,
+                    self._now(),
+                ),
+            )
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    def deadlines(self, game_id: int) -> list[Deadline]:
+        with self._read() as conn:
+            rows = self._rows(
+                conn, "SELECT * FROM deadlines WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        return [_deadline(r) for r in rows]
+
+    def sync_deadlines(
+        self,
+        channel_id: str,
+        game_id: int,
+        open_seats: dict[int, str | None],
+        now: float,
+        settings: TimerSettings,
+        restart: frozenset[int] = frozenset(),
+    ) -> None:
+        """Keep one row per open human seat: a seat no longer open (or in ``restart``: it
+        just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
+        that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
+        and writes only when something changes: no extra commit for most moves."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
+            have = {int(r[0]) for r in rows.fetchall()}
+            row = conn.execute("SELECT touched_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        touched = None if row is None or row[0] is None else float(row[0])
+        drop = {s for s in have if s not in open_seats or s in restart}
+        keep = have - drop
+        add = (
+            []
+            if settings.turn_seconds is None
+            else [(s, u) for s, u in open_seats.items() if s not in keep]
+        )
+        touch = touched is None or not 0 <= now - touched < TOUCH_EVERY
+        if not drop and not add and not touch:
+            return
+        remind = settings.remind_after
+        with self._write("sync_deadlines") as conn:
+            for seat in drop:
+                conn.execute(
+                    "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+            for seat, user_id in add:
+                assert settings.turn_seconds is not None
+                conn.execute(
+                    "INSERT OR REPLACE INTO deadlines (game_id, seat, channel_id, user_id, "
+                    "opened_at, remind_at, timeout_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        seat,
+                        channel_id,
+                        user_id,
+                        now,
+                        None if remind is None else now + remind,
+                        now + settings.turn_seconds,
+                    ),
+                )
+            if touch:
+                conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
+
+    def clear_deadlines(self, game_id: int) -> None:
+        with self._write("clear_deadlines") as conn:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    def due_channels(self, now: float) -> list[str]:
+        """Channels with a reminder or a timeout due at ``now`` that has not fired."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT d.channel_id FROM deadlines d JOIN games g ON g.id = d.game_id "
+                "WHERE g.status = 'active' AND ((d.reminded = 0 AND d.remind_at <= ?) "
+                "OR (d.timed_out = 0 AND d.timeout_at <= ?)) ORDER BY d.channel_id",
+                (now, now),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def next_due(self) -> float | None:
+        """The earliest unfired reminder or timeout (for a scheduler that sleeps until then)."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT min(t) FROM (SELECT remind_at AS t, game_id FROM deadlines "
+                "WHERE reminded = 0 AND remind_at IS NOT NULL UNION ALL SELECT timeout_at, "
+                "game_id FROM deadlines WHERE timed_out = 0) d JOIN games g ON g.id = d.game_id "
+                "WHERE g.status = 'active'"
+            ).fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    def mark_fired(self, game_id: int, seat: int, what: str) -> bool:
+        """Mark a seat's reminder (``what="reminded"``) or timeout (``"timed_out"``) fired;
+        false if it already was (so each fires exactly once)."""
+        assert what in ("reminded", "timed_out")
+        with self._write("mark_fired") as conn:
+            cur = conn.execute(
+                f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
+                (game_id, seat),
+            )
+            return cur.rowcount == 1
+
+    # -- takeovers ----------------------------------------------------------------------------
+
+    def add_takeover(
+        self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
+    ) -> None:
+        with self._write("add_takeover") as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
+                "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, name, kind, now),
+            )
+            # had_takeover: the timers' own mark; takeover: the mark the stats' seat rows
+            # and ratings read when the game closes (bot/storage/stats.py)
+            conn.execute(
+                "UPDATE games SET had_takeover = 1, takeover = 1 WHERE id = ?", (game_id,)
+            )
+
+    def open_takeover(self, game_id: int, user_id: str) -> Takeover | None:
+        with self._read() as conn:
+            row = self._row(
+                conn,
+                "SELECT * FROM takeovers WHERE game_id = ? AND user_id = ? AND resumed_at IS NULL",
+                (game_id, user_id),
+            )
+        if row is None:
+            return None
+        return Takeover(
+            int(row["game_id"]),
+            int(row["seat"]),
+            str(row["user_id"]),
+            str(row["name"]),
+            str(row["kind"]),
+            float(row["taken_at"]),
+        )
+
+    def end_takeover(self, game_id: int, seat: int, now: float) -> None:
+        with self._write("end_takeover") as conn:
+            conn.execute(
+                "UPDATE takeovers SET resumed_at = ? WHERE game_id = ? AND seat = ? "
+                "AND resumed_at IS NULL",
+                (now, game_id, seat),
+            )
+
+    def had_takeover(self, game_id: int) -> bool:
+        """Whether an AI took a human's seat over at some point of the game (for ratings)."""
+        with self._read() as conn:
+            row = conn.execute("SELECT had_takeover FROM games WHERE id = ?", (game_id,)).fetchone()
+        return bool(row and row[0])
+
+    # -- archiving ----------------------------------------------------------------------------
+
+    def touch_game(self, game_id: int, now: float) -> None:
+        with self._write("touch_game") as conn:
+            conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
+
+    def stale_games(self, now: float, default_days: int) -> list[tuple[str, int]]:
+        """``(channel, game id)`` of active games untouched for their table's archive time."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT g.channel_id, g.id FROM games g LEFT JOIN table_settings s "
+                "ON s.channel_id = g.channel_id WHERE g.status = 'active' AND g.touched_at "
+                "IS NOT NULL AND g.touched_at + 86400.0 * coalesce(s.archive_days, ?) <= ?",
+                (default_days, now),
+            ).fetchall()
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+
+def _deadline(r: sqlite3.Row) -> Deadline:
+    return Deadline(
+        game_id=int(r["game_id"]),
+        seat=int(r["seat"]),
+        channel_id=str(r["channel_id"]),
+        user_id=None if r["user_id"] is None else str(r["user_id"]),
+        opened_at=float(r["opened_at"]),
+        remind_at=None if r["remind_at"] is None else float(r["remind_at"]),
+        timeout_at=float(r["timeout_at"]),
+        reminded=bool(r["reminded"]),
+        timed_out=bool(r["timed_out"]),
+    )

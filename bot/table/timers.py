@@ -1,0 +1,535 @@
+"""Turn timers: per-table settings, stored deadlines, reminders, timeouts, takeovers.
+
+Deadlines are rows, not sleeping tasks: after every action on a table :meth:`Timers.sync`
+stores, for each human seat with an open decision (in a sealed stage: each seat that has not
+answered), when its reminder and its timeout are due, timed from the service's clock. A
+scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectable clock) fires
+what is due; each row carries fired-flags set in the database before the effect, so a reminder
+or a timeout fires exactly once, also after a restart. A timeout either hands the seat to an AI
+(the table's level; it answers from that seat's view, as every AI seat) - announced, and the
+player takes it back with ``/resume`` - or pauses the game (it waits for the player).
+Generic: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
+from bot.table.ai_driving import AiDriver, check_level
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.lobby import lobby_game, lobby_text
+from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.table.presentation import Presenter, decision_info, decisions_info
+from bot.table.records import Refused, Table
+from bot.table.restore import Restore
+
+log = logging.getLogger("bot.service")
+
+MIN_TIMER = 60
+MAX_TIMER = 7 * 86400
+DEFAULT_ARCHIVE_DAYS = 14
+
+#: Presets a person understands: name -> (turn timer seconds, short description).
+PRESETS: dict[str, int | None] = {
+    "off": None,
+    "live": 120,
+    "evening": 15 * 60,
+    "correspondence": 86400,
+}
+
+_UNITS = {
+    "s": 1,
+    "sec": 1,
+    "second": 1,
+    "seconds": 1,
+    "m": 60,
+    "min": 60,
+    "mins": 60,
+    "minute": 60,
+    "minutes": 60,
+    "h": 3600,
+    "hour": 3600,
+    "hours": 3600,
+    "d": 86400,
+    "day": 86400,
+    "days": 86400,
+}
+
+
+def parse_duration(text: str) -> int:
+    """``90s``, ``2m``, ``15 min``, ``1h``, ``1d`` -> seconds (``ValueError`` otherwise)."""
+    m = re.fullmatch(r"\s*(\d{1,6})\s*([a-z]*)\s*", text.casefold())
+    if m is None or (m.group(2) not in _UNITS and m.group(2) != ""):
+        raise ValueError(f"not a duration: {text!r} (say e.g. 90s, 2m, 15min, 1h, 1d)")
+    return int(m.group(1)) * _UNITS[m.group(2) or "m"]
+
+
+def duration_text(seconds: float) -> str:
+    """``2 min``, ``1 h 30 min``, ``1 day``: a short human duration."""
+    s = max(0, round(seconds))
+    if s % 86400 == 0 and s >= 86400:
+        d = s // 86400
+        return f"{d} day" + ("s" if d != 1 else "")
+    parts = []
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min"), (1, "s")):
+        if s >= size:
+            parts.append(f"{s // size} {unit}")
+            s %= size
+    return " ".join(parts[:2]) or "0 s"
+
+
+def preset_name(turn_seconds: int | None) -> str | None:
+    return next((k for k, v in PRESETS.items() if v == turn_seconds), None)
+
+
+def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
+    """Apply ``text`` to ``current``: a preset (``off``, ``live``, ``evening``,
+    ``correspondence``) and/or ``timer <duration>``, ``remind <duration>|half|off``,
+    ``timeout ai [level]|pause``, ``level <ai level>``, ``archive <duration>``
+    (``key=value`` works too). ``ValueError`` says what is wrong."""
+    words = text.replace("=", " ").replace(",", " ").split()
+    s = current
+    i = 0
+    while i < len(words):
+        w = words[i].casefold()
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if w in PRESETS:
+            s = replace(s, turn_seconds=PRESETS[w], remind_seconds=None)
+            i += 1
+            continue
+        if nxt is None:
+            raise ValueError(f"{w!r} needs a value" if w in _KEYS else _unknown(w))
+        if w in ("timer", "turn"):
+            if nxt.casefold() in PRESETS:
+                s = replace(s, turn_seconds=PRESETS[nxt.casefold()])
+            else:
+                secs = parse_duration(nxt)
+                if not MIN_TIMER <= secs <= MAX_TIMER:
+                    raise ValueError("the turn timer must be between 1 minute and 7 days")
+                s = replace(s, turn_seconds=secs)
+        elif w in ("remind", "reminder"):
+            v = nxt.casefold()
+            s = replace(
+                s,
+                remind_seconds=None if v == "half" else 0 if v == "off" else parse_duration(v),
+            )
+        elif w == "timeout":
+            v = nxt.casefold()
+            if v not in ("ai", "pause"):
+                raise ValueError("timeout must be ai or pause")
+            s = replace(s, on_timeout=v)
+            if v == "ai" and i + 2 < len(words) and words[i + 2].casefold() not in _KEYS:
+                s = replace(s, ai_level=_level(words[i + 2]))
+                i += 1
+        elif w in ("level", "ai"):
+            s = replace(s, ai_level=_level(nxt))
+        elif w == "archive":
+            days = max(1, parse_duration(nxt) // 86400) if not nxt.isdigit() else int(nxt)
+            s = replace(s, archive_days=max(1, days))
+        else:
+            raise ValueError(_unknown(w))
+        i += 2
+    return s
+
+
+_KEYS = ("timer", "turn", "remind", "reminder", "timeout", "level", "ai", "archive")
+
+
+def _unknown(word: str) -> str:
+    return (
+        f"unknown setting {word!r}; say a preset (off, live, evening, correspondence) or "
+        "timer 10m, remind 5m|half|off, timeout ai [level]|pause, level <AI level>, archive 14d"
+    )
+
+
+def _level(text: str) -> str:
+    try:
+        return ai_level(text).name
+    except UnknownAiLevel as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def describe_settings(s: TimerSettings) -> str:
+    """One line for the lobby and /status."""
+    if s.turn_seconds is None:
+        return "Turn timer: off (/settings live, evening or correspondence to set one)."
+    preset = preset_name(s.turn_seconds)
+    timer = duration_text(s.turn_seconds) + (f" ({preset})" if preset else "")
+    remind = s.remind_after
+    reminder = "no reminder" if remind is None else f"reminder after {duration_text(remind)}"
+    if s.on_timeout == "pause":
+        then = "then the game pauses"
+    else:
+        then = f"then an AI ({ai_level(s.ai_level).name}) takes the seat until /resume"
+    return f"Turn timer: {timer} per decision; {reminder}; {then}."
+
+
+@dataclass(frozen=True, slots=True)
+class TimerEvent:
+    """Something the scheduler did: ``kind`` is ``reminder``, ``takeover``, ``pause`` or
+    ``archive``; ``outcome`` holds the channel messages (and, after a takeover, the AI's
+    moves); ``user_id``/``seat`` name the player it concerns (a reminder pings him)."""
+
+    channel_id: str
+    kind: str
+    outcome: Outcome
+    user_id: str | None = None
+    seat: int | None = None
+    name: str = ""
+    #: for a reminder: when the time runs out (epoch seconds of the service's clock)
+    timeout_at: float | None = None
+
+
+class Timers:
+    """The table's timers (see the module docstring)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        restore: Restore,
+        ai: AiDriver,
+        presenter: Presenter,
+        save_players: Callable[[int, Sequence[PlayerInfo]], None],
+    ) -> None:
+        self.storage = storage
+        self.restore = restore
+        self.ai = ai
+        self.presenter = presenter
+        self._save_players = save_players
+        #: At a timeout with no other human seat, pause instead of handing the seat to an AI
+        #: (an AI-only game would play itself to its end before the player is back). The
+        #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
+        self.keep_a_human = True
+
+    # -- settings -----------------------------------------------------------------------------
+
+    def settings(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
+        """Show (``text`` empty) or change the table's timer settings: a seated player in the
+        lobby, the host or a channel manager may change them."""
+        current = self.storage.get_timer_settings(table.channel_id)
+        if not text.strip():
+            return Outcome(True, public=(PublicUpdate(describe_settings(current)),))
+        self.restore.ensure_loaded(table)
+        if not can_manage:
+            if table.state is not None:
+                host = table.host()
+                if host is None or host.user_id != user_id:
+                    raise Refused(
+                        Code.NOT_ALLOWED,
+                        "during a game only the host or a channel manager changes the settings",
+                    )
+            elif not any(s.user_id == user_id for s in self.storage.list_seats(table.channel_id)):
+                raise Refused(Code.NOT_SEATED, "sit down (/join) to change the table's settings")
+        try:
+            new = parse_settings(text, current)
+            if new.on_timeout == "ai" and new.ai_level and table.record is not None:
+                check_level(table.record.game_type, new.ai_level, "the timeout AI")
+        except ValueError as exc:
+            raise Refused(Code.MALFORMED, str(exc)) from exc
+        self.storage.set_timer_settings(table.channel_id, new)
+        if table.record is not None:
+            # new times apply to decisions opened from now on; open ones are re-timed
+            self.storage.clear_deadlines(table.record.id)
+        text = "Settings: " + describe_settings(new)
+        seats = self.storage.list_seats(table.channel_id)
+        if table.state is None and seats:  # the lobby message keeps its seat list
+            text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
+        return Outcome(True, public=(PublicUpdate(text),))
+
+    def status_lines(self, table: Table, now: float) -> list[str]:
+        s = self.storage.get_timer_settings(table.channel_id)
+        lines = [describe_settings(s)]
+        if table.record is not None and table.state is not None:
+            for d in self.storage.deadlines(table.record.id):
+                name = table.state.players[d.seat]
+                if d.timed_out:
+                    lines.append(f"Paused: waiting for {name} (time ran out).")
+                else:
+                    lines.append(f"{name}: {duration_text(d.timeout_at - now)} left to decide.")
+        return lines
+
+    # -- deadlines ----------------------------------------------------------------------------
+
+    def open_human_seats(self, table: Table) -> dict[int, str | None]:
+        return {
+            d.seat: d.user_id
+            for d in decisions_info(table, table.state)
+            if not d.is_ai and d.user_id is not None
+        }
+
+    def sync(self, table: Table, now: float, moved: str | None = None) -> None:
+        """Store the deadlines of the open human decisions (``moved``: that user just moved,
+        so his next decision is timed afresh)."""
+        if not table.loaded or table.state is None or table.record is None:
+            return
+        settings = self.storage.get_timer_settings(table.channel_id)
+        restart = frozenset({s for s in [table.seat_of(moved)] if s is not None} if moved else ())
+        self.storage.sync_deadlines(
+            table.channel_id,
+            table.record.id,
+            self.open_human_seats(table),
+            now,
+            settings,
+            restart,
+        )
+
+    def fire(self, table: Table, now: float) -> list[TimerEvent]:
+        """Fire the table's due reminders and timeouts, each once."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            return []
+        settings = self.storage.get_timer_settings(table.channel_id)
+        open_seats = self.open_human_seats(table)
+        events: list[TimerEvent] = []
+        for d in self.storage.deadlines(table.record.id):
+            if d.seat not in open_seats or table.record is None:
+                continue
+            remind_due = not d.reminded and d.remind_at is not None and d.remind_at <= now
+            # past the timeout too (a long outage): the reminder is skipped, time runs out
+            fired = remind_due and self.storage.mark_fired(d.game_id, d.seat, "reminded")
+            if fired and now < d.timeout_at:
+                events.append(self.reminder(table, d))
+            timeout_due = not d.timed_out and d.timeout_at <= now
+            if timeout_due and self.storage.mark_fired(d.game_id, d.seat, "timed_out"):
+                events.append(self.timeout(table, d, settings, now))
+                # the game may have moved on (the AI played): the other deadlines are judged
+                # again on the next tick, against the decisions open then
+                break
+        self.sync(table, now)
+        return events
+
+    def reminder(self, table: Table, d: Deadline) -> TimerEvent:
+        assert table.state is not None
+        name = table.state.players[d.seat]
+        left = duration_text(d.timeout_at - (d.remind_at or d.opened_at))
+        text = f"⏰ {name}, it is your decision — {left} left."
+        return TimerEvent(
+            table.channel_id,
+            "reminder",
+            Outcome(True, public=(PublicUpdate(text),), decision=decision_info(table, table.state)),
+            d.user_id,
+            d.seat,
+            name,
+            d.timeout_at,
+        )
+
+    def timeout(self, table: Table, d: Deadline, settings: TimerSettings, now: float) -> TimerEvent:
+        assert table.state is not None and table.record is not None
+        name = table.state.players[d.seat]
+        others = [
+            p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
+        ]
+        if settings.on_timeout == "pause" or (self.keep_a_human and not others):
+            text = (
+                f"⌛ {name} ran out of time; the game is paused until {name} decides"
+                + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
+                + "."
+            )
+            out = Outcome(
+                True,
+                public=(PublicUpdate(text),),
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=table.record.id,
+            )
+            return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
+        level = settings.ai_level
+        try:
+            check_level(table.record.game_type, level, "the timeout AI")
+        except Refused:
+            level = None
+        lv = ai_level(level)
+        header = (
+            f"⌛ {name} ran out of time: an AI ({lv.name}) plays seat {d.seat + 1} for now. "
+            f"{name} takes it back with /resume."
+        )
+        out = self.take_over(table, d.seat, "timeout", lv.name, header, now)
+        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
+
+    def take_over(
+        self, table: Table, seat: int, kind: str, level: str | None, header: str, now: float
+    ) -> Outcome:
+        """An AI at ``level`` plays ``seat`` (its user is remembered for /resume) and moves if
+        it must; the game is marked as having had a takeover."""
+        assert table.state is not None and table.record is not None
+        lv = ai_level(level)
+        before = table.state
+        old = table.players[seat]
+        players = list(table.players)
+        players[seat] = PlayerInfo(old.name, None, True, lv.code)
+        self._save(table.record.id, players)
+        if old.user_id is not None:
+            self.storage.add_takeover(table.record.id, seat, old.user_id, old.name, kind, now)
+        table.players = players
+        table.ais.pop(seat, None)
+        table.record = replace(table.record, players=tuple(players))
+        game_id = table.record.id
+        moves = self.ai.ai_chain(table)
+        if not moves:
+            return Outcome(
+                True,
+                public=(PublicUpdate(header),),
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=game_id,
+            )
+        return self.presenter.outcome(
+            table, before, moves, players, game_id, lead=(PublicUpdate(header),)
+        )
+
+    def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
+        self._save_players(game_id, players)
+
+    # -- resume, kick, replace, archive ---------------------------------------------------------
+
+    def resume(self, table: Table, user_id: str, now: float) -> Outcome:
+        """The player takes back his seat from the AI that took it over at a timeout."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        t = self.storage.open_takeover(table.record.id, user_id)
+        if t is None:
+            if table.seat_of(user_id) is not None:
+                raise Refused(Code.NOT_ALLOWED, "your seat is yours already: just play")
+            raise Refused(Code.NOT_SEATED, "no seat of yours was taken over in this game")
+        if t.kind == "kick":
+            raise Refused(
+                Code.NOT_ALLOWED,
+                "you were moved out of this game by the host; ask them to /replace the seat",
+            )
+        players = list(table.players)
+        players[t.seat] = PlayerInfo(t.name, user_id, False, None)
+        self._save(table.record.id, players)
+        self.storage.end_takeover(table.record.id, t.seat, now)
+        table.players = players
+        table.ais.pop(t.seat, None)
+        table.record = replace(table.record, players=tuple(players))
+        name = table.state.players[t.seat]
+        return Outcome(
+            True,
+            public=(PublicUpdate(f"{name} is back and plays seat {t.seat + 1} again."),),
+            decision=decision_info(table, table.state),
+            decisions=decisions_info(table, table.state),
+            game_id=table.record.id,
+        )
+
+    def _check_manager(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
+        host = table.host()
+        if not can_manage and (host is None or host.user_id != user_id):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                f"only the host ({host.name if host else 'nobody'}) or a channel manager can "
+                f"{what}",
+            )
+
+    def _seat(self, table: Table, seat: int) -> int:
+        if not 1 <= seat <= len(table.players):
+            raise Refused(Code.MALFORMED, f"seat must be 1 to {len(table.players)}")
+        return seat - 1
+
+    def kick(
+        self,
+        table: Table,
+        user_id: str,
+        seat: int,
+        level: str | None,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """The host or a channel manager hands a human's seat (1-based) to an AI."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        self._check_manager(table, user_id, can_manage, "kick a seat to the AI")
+        s = self._seat(table, seat)
+        if table.players[s].is_ai:
+            raise Refused(Code.NOT_ALLOWED, f"seat {seat} is an AI already")
+        if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
+            raise Refused(Code.NOT_ALLOWED, "no human would be left: /abort the game instead")
+        level = level or self.storage.get_timer_settings(table.channel_id).ai_level
+        check_level(table.record.game_type, level, "the new AI")
+        name = table.state.players[s]
+        header = f"{name} was moved to the AI: an AI ({ai_level(level).name}) plays seat {seat}."
+        return self.take_over(table, s, "kick", level, header, now)
+
+    def replace_seat(
+        self,
+        table: Table,
+        user_id: str,
+        seat: int,
+        new_user_id: str,
+        new_name: str,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """The host or a channel manager seats a waiting person (``new_user_id``) at a seat
+        (1-based; a human's or an AI's) of the running game."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        self._check_manager(table, user_id, can_manage, "replace a player")
+        s = self._seat(table, seat)
+        if table.seat_of(new_user_id) is not None:
+            raise Refused(Code.ALREADY_SEATED, f"{new_name} plays in this game already")
+        old = table.players[s]
+        self.storage.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
+        if old.user_id is not None and not old.is_ai:
+            self.storage.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
+        players = list(table.players)
+        players[s] = PlayerInfo(old.name, new_user_id, False, None)
+        self._save(table.record.id, players)
+        table.players = players
+        table.ais.pop(s, None)
+        table.record = replace(table.record, players=tuple(players))
+        seat_name = table.state.players[s]
+        return Outcome(
+            True,
+            public=(PublicUpdate(f"{new_name} takes over seat {seat} ({seat_name})."),),
+            decision=decision_info(table, table.state),
+            decisions=decisions_info(table, table.state),
+            game_id=table.record.id,
+        )
+
+    def replace_seat_of(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        new_user_id: str,
+        new_name: str,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """:meth:`replace_seat` with the seat named by its player (or by the user the AI
+        took it over from)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            t = self.storage.open_takeover(table.record.id, target_user_id)
+            if t is None:
+                raise Refused(Code.NOT_SEATED, "that user is not playing in this game")
+            seat = t.seat
+        return self.replace_seat(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)
+
+    def archive(self, table: Table, game_id: int, now: float) -> list[TimerEvent]:
+        """Archive an untouched game: aborted with a message, its record kept."""
+        self.restore.ensure_loaded(table)
+        if table.record is None or table.record.id != game_id:
+            return []
+        days = self.storage.get_timer_settings(table.channel_id).archive_days
+        self.storage.abort_game(game_id)
+        self.storage.clear_seats(table.channel_id)
+        self.storage.clear_deadlines(game_id)
+        table.reset_game()
+        text = (
+            f"Nobody touched this game for {days} days: it is archived (its record is kept, "
+            "see /history). /join to start a new one."
+        )
+        out = Outcome(True, public=(PublicUpdate(text),), game_id=game_id)
+        return [TimerEvent(table.channel_id, "archive", out)]

@@ -1,0 +1,105 @@
+"""The terminal honours the turn timer: while it waits for the keyboard, a reminder is printed
+and at the timeout an AI takes the seat (the game is marked as having had a takeover); a line
+typed meanwhile ('quit') is still acted on. A fake clock runs fast; the read blocks."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.storage.store import Storage
+from bot.table.render import PlaceholderRenderer
+from bot.terminal import play as terminal
+from tests.test_terminal import game_channel
+
+
+class FastClock:
+    """Every look at it is 20 seconds later."""
+
+    def __init__(self) -> None:
+        self.t = datetime(2026, 1, 1, tzinfo=UTC)
+        self.lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self.lock:
+            self.t += timedelta(seconds=20)
+            return self.t
+
+
+class SlowKeyboard(io.TextIOBase):
+    """The player types nothing until the terminal says his time ran out; then 'quit'."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:
+        deadline = time.monotonic() + 20
+        while "ran out of time" not in self.out.getvalue():
+            if time.monotonic() > deadline:
+                return ""
+            time.sleep(0.01)
+        return "quit\n"
+
+
+def test_the_timer_hands_a_waiting_seat_to_an_ai(tmp_path: Path) -> None:
+    out = io.StringIO()
+    argv = [
+        *("--game", "venezia", "--players", "2", "--ai", "random", "--seed", "5"),
+        *("--timer", "live", "--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.db")),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=SlowKeyboard(out),  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=FastClock(),
+        timer_poll=0.02,
+    )
+    text = out.getvalue()
+    assert rc == 0, text[-2000:]
+    assert "Turn timer: 2 min (live)" in text
+    assert "⏰" in text and "ran out of time" in text
+    with Storage.open(tmp_path / "t.db") as store:
+        games = store.game_history(game_channel("venezia"), 5) or []
+        record = store.active_game(game_channel("venezia"))
+        game_id = record.id if record is not None else games[0].id
+        assert store.had_takeover(game_id)
+
+
+class ResumingKeyboard(SlowKeyboard):
+    """Types 'resume' once the AI has the seat, then 'quit' at the next prompt."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__(out)
+        self.reads = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.reads += 1
+        if self.reads == 1:
+            return "resume\n" if super().readline() else ""
+        return "quit\n"
+
+
+def test_resume_at_the_terminal(tmp_path: Path) -> None:
+    out = io.StringIO()
+    argv = [
+        *("--game", "venezia", "--players", "2", "--ai", "random", "--seed", "5"),
+        *("--timer", "live", "--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.db")),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=ResumingKeyboard(out),  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=FastClock(),
+        timer_poll=0.02,
+    )
+    text = out.getvalue()
+    assert rc == 0, text[-2000:]
+    assert "ran out of time" in text and "is back and plays seat" in text, text[-2000:]
