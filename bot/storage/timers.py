@@ -214,9 +214,7 @@ class TimerStore(StorageConnection):
             )
             # had_takeover: the timers' own mark; takeover: the mark the stats' seat rows
             # and ratings read when the game closes (bot/storage/stats.py)
-            conn.execute(
-                "UPDATE games SET had_takeover = 1, takeover = 1 WHERE id = ?", (game_id,)
-            )
+            conn.execute("UPDATE games SET had_takeover = 1, takeover = 1 WHERE id = ?", (game_id,))
 
     def open_takeover(self, game_id: int, user_id: str) -> Takeover | None:
         with self._read() as conn:
