@@ -4,11 +4,11 @@ scenario runner and the benches need to know about a game, in one object.
 A game package exports ``REGISTRATION`` from ``engine/<game>/registration.py``. The object holds
 the game's cheap declared facts (name, title, aliases, AI levels, options, ...) and two typed
 lazy loaders: ``parts()`` -> :class:`GameParts` (engine, grammar, texts, controls, AI, scenario
-runner, invariants, scores, ...) and ``renderers()`` -> :class:`Renderers` (view -> PNG). The
-loaders import on first call, so reading a registration imports no AI, no scenario runner and
-never Pillow (``engine/`` must not depend on ``render/`` at import time), while mypy still checks
-every part against its type. Layers above the engine (``bot/``, self-play, benches) read the
-registration and never name a game.
+runner, invariants, scores, progress, ...) and ``renderers()`` -> :class:`Renderers` (view ->
+PNG). The loaders import on first call, so reading a registration imports no AI, no scenario
+runner and never Pillow (``engine/`` must not depend on ``render/`` at import time), while mypy
+still checks every part against its type. Layers above the engine (``bot/``, self-play, benches)
+read the registration and never name a game.
 
 Adding a game: write its engine package, its ``registration.py``, and add the module path to
 :data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it. A game
@@ -323,6 +323,28 @@ class Controls:
 
 
 @dataclass(frozen=True, slots=True)
+class Progress:
+    """How a game's standing is measured turn by turn: the y axis of ``/game``'s graph.
+
+    ``measure(state)``: one number per seat (a gondola's position, victory cards held, VP,
+    rounds won); ``label``: what the numbers are, in the game's words (the axis's caption);
+    ``label_of(state)``: the caption when it depends on the options (a variant that ranks by
+    something else), ``None``: always ``label``."""
+
+    label: str
+    measure: Callable[[GameState], Sequence[float]]
+    label_of: Callable[[GameState], str] | None = None
+
+    def label_for(self, state: GameState) -> str:
+        """The axis caption for ``state``'s game (its options)."""
+        return self.label if self.label_of is None else self.label_of(state)
+
+
+#: The caption of a progress measured by the scores (a game without its own :class:`Progress`).
+SCORE_LABEL = "score"
+
+
+@dataclass(frozen=True, slots=True)
 class GameParts:
     """The parts of a game that cost an import: what ``GameRegistration.parts()`` returns.
     Functions take the :class:`~engine.core.GameState` protocol; a game's own ones narrow it
@@ -350,6 +372,19 @@ class GameParts:
     command_seat: Callable[[GameState, Decision, str], int] = deciding_seat
     #: how an adapter builds buttons and menus (the default: plain option lists)
     controls: Controls = field(default_factory=Controls)
+    #: the standing per seat after every turn (``/game``'s graph); ``None``: the scores
+    progress: Progress | None = None
+
+    def progress_at(self, state: GameState) -> list[float | None]:
+        """Each seat's progress in ``state`` (:attr:`progress`, else the scores; ``None``: a
+        seat without a number)."""
+        if self.progress is not None:
+            return [float(v) for v in self.progress.measure(state)]
+        return [None if s is None else float(s) for s in self.scores(state)]
+
+    def progress_label(self, state: GameState) -> str:
+        """What :meth:`progress_at` measures, for ``state``'s game (the graph's axis)."""
+        return SCORE_LABEL if self.progress is None else self.progress.label_for(state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +543,7 @@ def registration(name: str) -> GameRegistration:
 __all__ = [
     "IMAGE_KINDS",
     "REGISTRATION_MODULES",
+    "SCORE_LABEL",
     "AiFactory",
     "Controls",
     "GameParts",
@@ -520,6 +556,7 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "Policy",
+    "Progress",
     "Renderers",
     "ScenarioRunner",
     "SlashCommand",

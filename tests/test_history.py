@@ -17,10 +17,12 @@ from bot.storage.history import ARCHIVE_CHANNEL
 from bot.storage.store import MIGRATIONS, Storage
 from bot.table.history import History, ImportRefused, track
 from bot.table.render import ModuleRenderer
-from bot.table.restore import replay_stored
+from bot.table.restore import fresh_state, replay_stored
+from engine.canal_grande.state import CanalGrandeState
 from engine.core import GAME_OVER, TURN_END
-from engine.registry import registrations
-from render.common.replay import DISCORD_UPLOAD_LIMIT, animate
+from engine.registration_parts import own_state
+from engine.registry import registration, registrations
+from render.common.replay import DISCORD_UPLOAD_LIMIT, animate, score_graph
 from tests.fourth_game.conftest import with_test_games
 from tests.fourth_game.registration import REGISTRATION as HIGH_CARD
 
@@ -62,8 +64,6 @@ def test_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
     state = replay_stored(stored)
     fresh = History(storage, renderer.board)
     turns = 0
-    from bot.table.restore import fresh_state
-
     replayed = fresh_state(stored.record)
     for move in stored.moves:
         events = replayed.apply(move.seat, move.command)
@@ -77,6 +77,58 @@ def test_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
     last = frames[-1].crop((0, 0, *final.size))
     if replay.scale == 1.0 and not _lossy(replay.data, final):
         assert last.tobytes() == final.tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_progress_has_a_point_per_turn_and_ends_on_the_final_measure(
+    game: str, storage: Storage, with_fourth: None
+) -> None:
+    """The graph's series (#19): ``turns + 1`` points per seat (the start and every turn's
+    end), the last one the game's measure of the final state, all numbers (every game has a
+    progress measure, also one that ranks by places only)."""
+    game_id = store_selfplay_game(storage, "5", game, seed=13)
+    stored = storage.load_game(game_id, all_moves=True)
+    assert stored is not None
+    tracked = track(stored)
+    parts = registration(game).parts()
+    seats = len(stored.record.players)
+    assert len(tracked.progress) == tracked.turns + 1 == len(tracked.views)
+    assert all(len(row) == seats for row in tracked.progress)
+    assert all(v is not None for row in tracked.progress for v in row)
+    assert tracked.progress[-1] == parts.progress_at(tracked.state)
+    assert tracked.progress[0] == parts.progress_at(fresh_state(stored.record))
+    assert tracked.label == parts.progress_label(tracked.state) != ""
+
+
+def test_canal_grande_card_draws_the_victory_cards() -> None:
+    """Canal Grande has no scores (CG-10.2: places only), yet its /game card has a graph: the
+    victory cards each seat holds, ending on the cards held at the end."""
+    with Storage.open(":memory:") as storage:
+        game_id = store_selfplay_game(storage, "5", "canal_grande", seed=4)
+        stored = storage.load_game(game_id, all_moves=True)
+        assert stored is not None
+        tracked = track(stored)
+        state = tracked.state
+        assert state.is_over
+        assert registration("canal_grande").parts().scores(state) == [None, None]
+        held = [float(len(cards)) for cards in own_state(CanalGrandeState, state).victory]
+        assert tracked.progress[-1] == held
+        assert tracked.label == "victory cards"
+        card = History(storage, ModuleRenderer().board).card("5", game_id)
+        assert card.graph is not None and card.board is not None
+        assert Image.open(io.BytesIO(card.graph)).format == "PNG"
+        assert "victory cards" in card.text and "No scores" not in card.text
+
+
+def test_the_graph_writes_its_axis_label() -> None:
+    series = [[0.0, 0.0], [1.0, 2.0], [3.0, 2.0]]
+    plain = score_graph(["A", "B"], series)
+    labelled = score_graph(["A", "B"], series, label="rounds won")
+    assert plain != labelled
+    top = (0, 0, 200, 20)
+    a = Image.open(io.BytesIO(plain)).convert("RGB").crop(top)
+    b = Image.open(io.BytesIO(labelled)).convert("RGB").crop(top)
+    assert a.tobytes() != b.tobytes()
 
 
 def _lossy(data: bytes, final: Image.Image) -> bool:

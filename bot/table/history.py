@@ -1,7 +1,9 @@
 """History and replays of finished games, for every registered game and every transport.
 
 * :class:`History` - the table service's collaborator: a channel's closed games
-  (``listing``), one game (``card``: result, final board, score graph), its animated replay
+  (``listing``), one game (``card``: result, final board, and the graph of each seat's
+  progress over the turns - the game's ``parts().progress``, else its scores), its animated
+  replay
   (``replay``), and a game's portable file (``export_game`` / ``import_game``).
 * Everything is rebuilt from the stored seed and moves through
   :func:`bot.table.restore.replay_stored` (the one replayer), so a game stored by any earlier
@@ -65,12 +67,14 @@ class ImportRefused(ValueError):
 @dataclass(frozen=True, slots=True)
 class Track:
     """A replayed game: the public views to draw (start, each turn's end, the end), each
-    seat's score at each of them, the final state and the number of turns."""
+    seat's progress at each of them (``parts().progress_at``: the game's measure, else its
+    scores) and what it measures (``label``), the final state and the number of turns."""
 
     views: list[JSON]
-    scores: list[list[float | None]]
+    progress: list[list[float | None]]
     state: GameState
     turns: int
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,24 +102,20 @@ class GameCard:
     graph: bytes | None
 
 
-def _scores(state: GameState) -> list[float | None]:
-    raw = registration(state.game_name).parts().scores(state)
-    return [None if s is None else float(s) for s in raw]
-
-
 def track(stored: StoredGame) -> Track:
     """Replay ``stored`` (checked, :func:`replay_stored`) and keep a view per turn."""
     reg = registration(stored.record.game_type)
-    header = reg.parts().header
+    parts = reg.parts()
+    header = parts.header
     views: list[JSON] = []
-    scores: list[list[float | None]] = []
+    progress: list[list[float | None]] = []
     counter: list[int] = []
     turns = 0
 
     def keep(state: GameState) -> None:
         view = state.public_view()
         views.append(view)
-        scores.append(_scores(state))
+        progress.append(parts.progress_at(state))
         counter.append(header(view).number)
 
     last_ended = False
@@ -134,7 +134,7 @@ def track(stored: StoredGame) -> Track:
     if stored.moves and not last_ended:  # an aborted game's unfinished turn: its end
         turns += 1
         keep(state)
-    return Track(views, scores, state, turns)
+    return Track(views, progress, state, turns, parts.progress_label(state))
 
 
 def build_replay(stored: StoredGame, board: BoardFunc, *, limit: int | None = None) -> Replay:
@@ -353,7 +353,8 @@ class History:
         return stored
 
     def card(self, channel_id: str | None, game_id: int) -> GameCard:
-        """One closed game: result, seats, the final board and the score graph."""
+        """One closed game: result, seats, the final board and the graph of each seat's
+        progress over the turns (axis: the game's :meth:`GameParts.progress_label`)."""
         from render.common.replay import score_graph
 
         entry = self._entry(channel_id, game_id)
@@ -366,10 +367,13 @@ class History:
         )
         lines.append(f"Replay: /replay game:{game_id} (or `venezia export {game_id}`).")
         names = [p.name for p in entry.record.players]
-        has_scores = any(v is not None for row in tracked.scores for v in row)
+        has_numbers = any(v is not None for row in tracked.progress for v in row)
         counter = reg.parts().header(tracked.views[-1]).counter
-        graph = score_graph(names, tracked.scores, counter=counter) if has_scores else None
-        if not has_scores:
+        graph = None
+        if has_numbers:
+            graph = score_graph(names, tracked.progress, counter=counter, label=tracked.label)
+            lines.append(f"Graph: {tracked.label} after each {counter}.")
+        else:
             lines.append("No scores to draw: this game ranks by places only.")
         return GameCard(game_id, "\n".join(lines), self.board(tracked.views[-1]), graph)
 

@@ -13,7 +13,15 @@ from functools import cache
 from engine.amsterdam.state import AmsterdamState
 from engine.core import GameState, IllegalMove
 from engine.registration_parts import determinized_twin, for_state, own_state
-from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, OptionSpec, Renderers
+from engine.registry import (
+    GameParts,
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    OptionSpec,
+    Progress,
+    Renderers,
+)
 
 #: The variants as the lobby option offers them (engine.amsterdam.variants.VARIANTS' names).
 VARIANT_NAMES: tuple[str, ...] = (
@@ -84,6 +92,17 @@ def scores(game_state: GameState) -> list[int | None]:
     return [int(v) for v in state.vp]
 
 
+def progress(game_state: GameState) -> list[float]:
+    """What the game ranks by, now (``/game``'s graph): VP, in gomoku the areas won."""
+    state = own_state(AmsterdamState, game_state)
+    return [float(n) for n in (state.won if state.variant.gomoku else state.vp)]
+
+
+def progress_label(game_state: GameState) -> str:
+    """The graph's axis: what :func:`progress` counts in this variant."""
+    return "areas won" if own_state(AmsterdamState, game_state).variant.gomoku else "VP"
+
+
 def twin(game_state: GameState, seat: int, rng: random.Random) -> AmsterdamState:
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
@@ -123,6 +142,7 @@ def parts() -> GameParts:
         scores=scores,
         twin=twin,
         header=view_header,
+        progress=Progress("VP", progress, progress_label),
     )
 
 

@@ -8,7 +8,15 @@ from functools import cache
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
-from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, OptionSpec, Renderers
+from engine.registry import (
+    GameParts,
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    OptionSpec,
+    Progress,
+    Renderers,
+)
 
 
 def grammar() -> Grammar:
@@ -45,6 +53,12 @@ def scores(state: GameState) -> list[int | None]:
     return [None for _ in own_state(CanalGrandeState, state).players]
 
 
+def victory_cards(state: GameState) -> list[float]:
+    """The victory cards each seat holds: how the game goes turn by turn (``/game``'s graph),
+    though the ranking is the Doge's alone (CG-10.2)."""
+    return [float(len(cards)) for cards in own_state(CanalGrandeState, state).victory]
+
+
 def twin(state: GameState, seat: int, rng: random.Random) -> CanalGrandeState:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
@@ -73,6 +87,7 @@ def parts() -> GameParts:
         scores=scores,
         twin=twin,
         header=view_header,
+        progress=Progress("victory cards", victory_cards),
     )
 
 

@@ -11,7 +11,15 @@ from functools import cache
 
 from engine.core import Decision, GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
-from engine.registry import GameParts, GameRegistration, GameTexts, Grammar, Policy, Renderers
+from engine.registry import (
+    GameParts,
+    GameRegistration,
+    GameTexts,
+    Grammar,
+    Policy,
+    Progress,
+    Renderers,
+)
 from engine.venezia.state import VeneziaState
 
 
@@ -55,6 +63,11 @@ def texts() -> GameTexts:
 def scores(state: GameState) -> list[int | None]:
     """The final gondola positions (V-E3)."""
     return [int(p) for p in own_state(VeneziaState, state).pos]
+
+
+def gondola_positions(state: GameState) -> list[float]:
+    """Each gondola's position on the track now (``/game``'s graph; V-E3 ranks by it)."""
+    return [float(p) for p in own_state(VeneziaState, state).pos]
 
 
 def random_policy(rng: random.Random) -> Policy:
@@ -113,6 +126,7 @@ def parts() -> GameParts:
         header=view_header,
         random_policy=random_policy,
         command_seat=command_seat,
+        progress=Progress("gondola position", gondola_positions),
     )
 
 

@@ -1,6 +1,7 @@
-"""A game's replay as one animated image, and a score graph over its turns - generic: frames
-are PNG bytes from a game's own board renderer, scores are numbers per seat and turn. No game
-knowledge here.
+"""A game's replay as one animated image, and a graph of the players' progress over its turns -
+generic: frames are PNG bytes from a game's own board renderer, the graph's series are numbers
+per seat and turn (a game's progress measure or its scores) under the game's own axis label.
+No game knowledge here.
 
 :func:`animate` writes an APNG (Pillow's ``save_all``): one frame per board it is given, in
 order, never merged (consecutive equal boards alternate the frame's blend operation, which
@@ -182,15 +183,18 @@ def score_graph(
     series: Sequence[Sequence[float | None]],
     *,
     counter: str = "turn",
+    label: str = "score",
     size: tuple[int, int] = (640, 300),
 ) -> bytes:
-    """A small line chart, PNG: ``series[t][seat]`` is each seat's score after turn ``t``
+    """A small line chart, PNG: ``series[t][seat]`` is each seat's number after turn ``t``
     (``t = 0``: the start), one line per seat in the players' colours, a legend of
-    ``names``. ``None`` is a gap (a seat without a score then)."""
+    ``names``; ``label`` says what the numbers are (the y axis, written above it) and
+    ``counter`` what a step of the x axis is. ``None`` is a gap (a seat without a number
+    then)."""
     width, height = size
     image = Image.new("RGB", size, (250, 248, 242))
     draw = ImageDraw.Draw(image)
-    left, right, top, bottom = 44, 16, 14, 58
+    left, right, top, bottom = 44, 16, 24, 58
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [v for row in series for v in row if v is not None]
     low = min([0.0, *values])
@@ -199,6 +203,7 @@ def score_graph(
     turns = max(1, len(series) - 1)
     ink = (60, 60, 66)
     draw.rectangle((left, top, left + plot_w, top + plot_h), outline=(190, 186, 176))
+    draw_text(draw, (6, 4), fit_text(label, 11, width - 12), 11, ink, anchor="la")
     for k in range(5):  # horizontal grid and labels
         value = low + span * k / 4
         y = top + plot_h - plot_h * k / 4

@@ -65,6 +65,10 @@ def test_scores_are_what_the_ranking_uses(variant: str) -> None:
     if state.winner is None and len(ranking) == 2:
         assert scores[ranking[0][0]] >= scores[ranking[1][0]]
     assert all(isinstance(s, int) for s in scores)
+    # /game's graph follows the same numbers, labelled by the variant (#19)
+    assert REG.parts().progress_at(state) == [float(s) for s in scores if s is not None]
+    label = REG.parts().progress_label(state)
+    assert label == ("areas won" if variant == "gomoku" else "VP")
 
 
 def test_the_twin_reimagines_the_other_seat_s_sealed_answer() -> None:

@@ -114,6 +114,11 @@ def test_random_games_end_with_the_invariants_holding(reg: Case, seed: int) -> N
     assert sorted(s for group in ranking for s in group) == list(range(len(end.players)))
     scores = reg.reg.parts().scores(end)
     assert len(scores) == len(end.players)
+    # /game's graph (#19): every game measures each seat's progress, under its own label
+    progress = reg.reg.parts().progress_at(end)
+    assert len(progress) == len(end.players)
+    assert all(isinstance(v, float) for v in progress)
+    assert reg.reg.parts().progress is not None and reg.reg.parts().progress_label(end).strip()
 
 
 @pytest.mark.parametrize("reg", REGS, ids=case_id)

@@ -179,6 +179,11 @@ def scores(game_state: GameState) -> list[int | None]:
     return [int(w) for w in own_state(HighCardState, game_state).won]
 
 
+def rounds_won(game_state: GameState) -> list[float]:
+    """The rounds each seat has won so far (``/game``'s graph)."""
+    return [float(w) for w in own_state(HighCardState, game_state).won]
+
+
 # ---------------------------------------------------------------- scenarios
 
 

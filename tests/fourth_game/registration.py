@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.registration_parts import for_state
-from engine.registry import GameParts, GameRegistration, OptionSpec, Renderers
+from engine.registry import GameParts, GameRegistration, OptionSpec, Progress, Renderers
 from tests.fourth_game.rules import KIND, NAME, TITLE, HighCardState
 
 
@@ -26,6 +26,7 @@ def parts() -> GameParts:
         scores=p.scores,
         twin=p.twin,
         header=p.header,
+        progress=Progress("rounds won", p.rounds_won),
     )
 
 
