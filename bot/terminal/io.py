@@ -222,6 +222,10 @@ class ImageFolder:
     def end(self, data: bytes) -> Path:
         return self._write("end.png", data)
 
+    def save(self, name: str, data: bytes) -> Path:
+        """Any other file of the folder (a finished game's board, score graph or replay)."""
+        return self._write(name, data)
+
     def show(self, path: Path) -> str:
         """``path`` relative to the working directory when it is inside it."""
         try:

@@ -11,7 +11,9 @@ Each turn the board PNG is written to the output folder (``--out``, default ``./
 hot seat only while its owner holds the keyboard: everyone there can open the folder) and
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
-``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``quit``. Everything is stored in SQLite
+``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``stats``, ``history``, ``game N``
+(a finished game's card; its board and score graph written to the folder), ``replay [N]``
+(its animated replay), ``quit``. Everything is stored in SQLite
 (``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
 :func:`bot.terminal.setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
 and the game continues.
@@ -37,6 +39,7 @@ from bot.table.render import Renderer
 from bot.table.service import TableService
 from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
 from bot.terminal.base import WATCHER
+from bot.terminal.history import TerminalHistory
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput
 from bot.terminal.process import ServiceLog, plain_ctrl_c
@@ -58,6 +61,8 @@ e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   status         the table in words        summary        the compact summary again
   log [n]        the last n moves          rules [topic]  rules help, e.g. 'rules {topic}'
   stats          your games, wins and average rank here, and this game's leaderboard
+  history        the finished games here    game N         one: result, board, score graph
+  replay [N]     game N's animated replay (default: the newest), written to the out folder
   quit           save and leave (it prints the command that continues the game)"""
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
@@ -71,6 +76,9 @@ LOCAL_WORDS = (
     "log",
     "rules",
     "stats",
+    "history",
+    "game",
+    "replay",
     "quit",
 )
 
@@ -84,10 +92,10 @@ class TimedOut:
 TIMED_OUT = TimedOut()
 
 
-class TerminalTable(TerminalSetup, TerminalOutput):
+class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
     """One terminal session at one channel of the table service: setup
-    (:mod:`bot.terminal.setup`), outputs (:mod:`bot.terminal.output`) and, here, the humans'
-    game."""
+    (:mod:`bot.terminal.setup`), outputs (:mod:`bot.terminal.output`), the finished games'
+    history (:mod:`bot.terminal.history`) and, here, the humans' game."""
 
     #: a keyboard read still running in its thread (a turn timer fired while it waited)
     pending: asyncio.Future[str | None] | None = None
@@ -235,6 +243,12 @@ class TerminalTable(TerminalSetup, TerminalOutput):
             board = await self.service.leaderboard_lines(None, self.game_name)
             self.say("\n".join(mine or ["no finished games yet"]))
             self.say("\n".join(line.replace("**", "") for line in board) or "no ratings yet")
+        elif word == "history":
+            await self._history()
+        elif word == "game":
+            await self._game(rest)
+        elif word == "replay":
+            await self._replay(rest)
         else:
             return False
         return True

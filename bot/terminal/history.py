@@ -1,0 +1,134 @@
+"""The terminal's ``history``, ``game N`` and ``replay [N]``: the finished games of this
+terminal's saves (each game keeps its own channel, :func:`bot.terminal.setup.home_channel`),
+one of them (its card's lines, the final board and score graph written to the out folder) and
+its animated replay - the same table-service reads as Discord's ``/history``, ``/game`` and
+``/replay`` (:mod:`bot.table.history`)."""
+
+from __future__ import annotations
+
+from bot.table.outputs import Code
+from bot.table.records import Refused
+from bot.terminal.base import TerminalBase
+from bot.terminal.setup import home_channel
+from engine.games import table_games
+from engine.text import excerpt, is_number
+
+#: How many finished games ``history`` lists (the newest).
+HISTORY_SHOWN = 20
+
+
+def _game_id(text: str) -> int | None:
+    """A typed game number (``12`` or ``#12``): ASCII digits, at most 15; else None."""
+    digits = text.strip().removeprefix("#").strip()
+    if not is_number(digits) or len(digits) > 15 or int(digits) < 1:
+        return None
+    return int(digits)
+
+
+def _listed_id(line: str) -> int:
+    """The game number a history line starts with (``#12 · …``)."""
+    head = line.removeprefix("#").partition(" ")[0]
+    return int(head) if head.isdigit() else 0
+
+
+class TerminalHistory(TerminalBase):
+    """The history reads at the prompt (see :class:`bot.terminal.play.TerminalTable`)."""
+
+    def _home_channels(self) -> list[str]:
+        """Every channel this terminal keeps a save in: its base channel and each game's."""
+        base = self.base_channel
+        return list(dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]))
+
+    def _closed_channel(self, game_id: int) -> str | None:
+        """The terminal channel of the finished (or aborted) game ``game_id``; ``None`` if
+        there is no such game here (unknown, still running, or another channel's)."""
+        record = self.storage.get_game(game_id)
+        if record is None or record.status not in ("finished", "aborted"):
+            return None
+        return record.channel_id if record.channel_id in self._home_channels() else None
+
+    def _no_game(self, game_id: int) -> None:
+        self.say(f"✗ no finished game #{game_id} at this terminal ('history' lists them)", "red")
+
+    async def _history(self) -> None:
+        """``history``: the finished games of every save of this terminal, newest first."""
+        lines: list[str] = []
+        for channel in self._home_channels():
+            lines += await self.service.history_lines(channel)
+        if not lines:
+            self.say("No finished games at this terminal yet.")
+            return
+        lines.sort(key=_listed_id, reverse=True)
+        self.say("Finished games (newest first):", "bold")
+        self.console.lines(lines[:HISTORY_SHOWN])
+        if len(lines) > HISTORY_SHOWN:
+            self.say(f"(and {len(lines) - HISTORY_SHOWN} older)", "dim")
+        self.say("'game N' shows one (board and score graph), 'replay N' replays it.", "dim")
+
+    async def _game(self, rest: str) -> None:
+        """``game N``: the card's lines; its final board and score graph written out."""
+        game_id = _game_id(rest)
+        if game_id is None:
+            shown = f" ('{excerpt(rest, limit=12)}')" if rest else ""
+            self.say(f"✗ 'game' takes a game number from 'history', e.g. 'game 3'{shown}", "red")
+            return
+        channel = self._closed_channel(game_id)
+        if channel is None:
+            self._no_game(game_id)
+            return
+        try:
+            card = await self.service.game_card(channel, game_id)
+        except Refused as refused:
+            self._refused_read(game_id, refused)
+            return
+        self.say(card.text.replace(f"/replay game:{game_id}", f"'replay {game_id}'"))
+        if card.board is not None:
+            path = self.images.save(f"game-{game_id}-board.png", card.board)
+            self.say(f"  [final board: {self._path(path)}]", "dim")
+        if card.graph is not None:
+            path = self.images.save(f"game-{game_id}-scores.png", card.graph)
+            self.say(f"  [score graph: {self._path(path)}]", "dim")
+
+    async def _replay(self, rest: str) -> None:
+        """``replay [N]``: the animated replay of game N (default: the newest finished game
+        here) written to the out folder."""
+        if rest:
+            game_id = _game_id(rest)
+            if game_id is None:
+                self.say(
+                    "✗ 'replay' takes a game number from 'history', e.g. 'replay 3' "
+                    f"('{excerpt(rest, limit=12)}')",
+                    "red",
+                )
+                return
+            channel = self._closed_channel(game_id)
+            if channel is None:
+                self._no_game(game_id)
+                return
+        else:
+            newest = [
+                (entry.record.id, channel)
+                for channel in self._home_channels()
+                for entry in self.storage.closed_games(channel, 1)
+            ]
+            if not newest:
+                self.say("✗ no finished game at this terminal yet: nothing to replay", "red")
+                return
+            game_id, channel = max(newest)
+        self.say(f"Drawing the replay of game #{game_id}…", "dim")
+        try:
+            replay = await self.service.replay(channel, game_id)
+        except Refused as refused:
+            self._refused_read(game_id, refused)
+            return
+        path = self.images.save(f"replay-{game_id}.{replay.extension}", replay.data)
+        self.say(
+            f"Replay of game #{game_id}: {self._path(path)} ({replay.frames} frames, one per "
+            f"turn, then the final board; {len(replay.data):,} bytes)"
+        )
+
+    def _refused_read(self, game_id: int, refused: Refused) -> None:
+        if refused.code == Code.NO_GAME:
+            self._no_game(game_id)
+        else:
+            self._refused(refused.message, refused.code)
