@@ -54,7 +54,8 @@ async def _game(bot: TableClient, interaction: Interaction, game_id: int, public
         return
     files = [("board.png", card.board)] if card.board else []
     files += [("scores.png", card.graph)] if card.graph else []
-    await _send(bot, interaction, escape(card.text), files, public)
+    text = f"{escape(card.text)}\nReplay: /replay game:{game_id} (or `venezia export {game_id}`)."
+    await _send(bot, interaction, text, files, public)
 
 
 async def _replay(

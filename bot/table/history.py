@@ -365,7 +365,6 @@ class History:
             f"{tracked.turns} {reg.parts().header(tracked.views[-1]).counter}s, "
             f"{len(tracked.state.history)} moves"
         )
-        lines.append(f"Replay: /replay game:{game_id} (or `venezia export {game_id}`).")
         names = [p.name for p in entry.record.players]
         has_numbers = any(v is not None for row in tracked.progress for v in row)
         counter = reg.parts().header(tracked.views[-1]).counter

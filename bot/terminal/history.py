@@ -81,7 +81,8 @@ class TerminalHistory(TerminalBase):
         except Refused as refused:
             self._refused_read(game_id, refused)
             return
-        self.say(card.text.replace(f"/replay game:{game_id}", f"'replay {game_id}'"))
+        self.say(card.text)
+        self.say(f"Replay: 'replay {game_id}' (or `venezia export {game_id}`).")
         if card.board is not None:
             path = self.images.save(f"game-{game_id}-board.png", card.board)
             self.say(f"  [final board: {self._path(path)}]", "dim")
