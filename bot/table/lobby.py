@@ -6,7 +6,6 @@ import json
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from bot.storage.store import (
     AlreadySeated,
@@ -21,7 +20,7 @@ from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
-from bot.table.presentation import Presenter, decision_info, decisions_info
+from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names
 from bot.table.restore import Restore, snapshot
 from bot.table.session import Session
@@ -277,23 +276,9 @@ class Lobby:
         players[seat] = PlayerInfo(old.name, None, True, lv.code)
         self.save_players(table.record.id, players)
         self.storage.mark_takeover(table.record.id)  # its stats rows say so (bot/storage/stats)
-        table.players = players
-        table.ais.pop(seat, None)
-        table.record = replace(table.record, players=tuple(players))
+        table.reseat(seat, players)
         header = f"{name} leaves the game; an AI ({lv.name}) plays seat {seat + 1} from now on."
-        game_id = table.record.id
-        moves = self.ai.ai_chain(table)
-        if not moves:
-            return Outcome(
-                True,
-                public=(PublicUpdate(header),),
-                decision=decision_info(table, table.state),
-                decisions=decisions_info(table, table.state),
-                game_id=game_id,
-            )
-        return self.presenter.outcome(
-            table, before, moves, players, game_id, lead=(PublicUpdate(header),)
-        )
+        return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
 
     def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
         """Persist a changed seat list of a running game.

@@ -125,6 +125,23 @@ class Presenter:
     def __init__(self, draw: RenderDispatch) -> None:
         self.draw = draw
 
+    def reseated(
+        self, table: Table, before: GameState, moves: list[Applied], header: str
+    ) -> Outcome:
+        """A seat changed hands in a running game: its announcement, then what the AI seats
+        played at once (or the decision now open)."""
+        assert table.record is not None and table.state is not None
+        lead = (PublicUpdate(header),)
+        if not moves:
+            return Outcome(
+                True,
+                public=lead,
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=table.record.id,
+            )
+        return self.outcome(table, before, moves, table.players, table.record.id, lead=lead)
+
     def outcome(
         self,
         table: Table,

@@ -9,7 +9,7 @@ import asyncio
 import threading
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.storage.store import GameRecord, PlayerInfo
 from bot.table.ai_seat import AiPlayer
@@ -111,6 +111,14 @@ class Table:
     #: How often the table was (re)loaded from the database: a worker tells by it that a race
     #: lost on the way (e.g. by an AI move) replaced the state it checked a command against.
     loads: int = 0
+
+    def reseat(self, seat: int, players: list[PlayerInfo]) -> None:
+        """A running game's new seat list after ``seat`` changed hands (to an AI, or back to
+        its person): the seat's cached AI goes, and the record carries the list."""
+        assert self.record is not None
+        self.players = players
+        self.ais.pop(seat, None)
+        self.record = replace(self.record, players=tuple(players))
 
     @property
     def game_id(self) -> int:

@@ -364,22 +364,8 @@ class Timers:
         self._save(table.record.id, players)
         if old.user_id is not None:
             self.storage.add_takeover(table.record.id, seat, old.user_id, old.name, kind, now)
-        table.players = players
-        table.ais.pop(seat, None)
-        table.record = replace(table.record, players=tuple(players))
-        game_id = table.record.id
-        moves = self.ai.ai_chain(table)
-        if not moves:
-            return Outcome(
-                True,
-                public=(PublicUpdate(header),),
-                decision=decision_info(table, table.state),
-                decisions=decisions_info(table, table.state),
-                game_id=game_id,
-            )
-        return self.presenter.outcome(
-            table, before, moves, players, game_id, lead=(PublicUpdate(header),)
-        )
+        table.reseat(seat, players)
+        return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
 
     def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
         self._save_players(game_id, players)
@@ -405,9 +391,7 @@ class Timers:
         players[t.seat] = PlayerInfo(t.name, user_id, False, None)
         self._save(table.record.id, players)
         self.storage.end_takeover(table.record.id, t.seat, now)
-        table.players = players
-        table.ais.pop(t.seat, None)
-        table.record = replace(table.record, players=tuple(players))
+        table.reseat(t.seat, players)
         name = table.state.players[t.seat]
         return Outcome(
             True,
@@ -482,9 +466,7 @@ class Timers:
         players = list(table.players)
         players[s] = PlayerInfo(old.name, new_user_id, False, None)
         self._save(table.record.id, players)
-        table.players = players
-        table.ais.pop(s, None)
-        table.record = replace(table.record, players=tuple(players))
+        table.reseat(s, players)
         seat_name = table.state.players[s]
         return Outcome(
             True,
