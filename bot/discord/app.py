@@ -45,6 +45,7 @@ COMMAND_NAMES = (
     "replace",
     "settings",
     "resume",
+    "pausevote",
     "kick",
     *(spec.verb for spec in move_commands()),
     FALLBACK_VERB,

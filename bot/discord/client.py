@@ -37,12 +37,19 @@ from bot.discord.layout import CONTENT_MAX, clip_end, escape
 from bot.discord.live import table_scope
 from bot.discord.perms import missing_permissions, permissions_refusal
 from bot.discord.settings import Settings
-from bot.discord.specs import ButtonSpec, ComponentId, MessageSpec, make_id, option_label
+from bot.discord.specs import (
+    ButtonSpec,
+    ComponentId,
+    MessageSpec,
+    Style,
+    make_id,
+    option_label,
+)
 from bot.discord.table import TableMessages
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
-from bot.table.timers import TimerEvent
+from bot.table.timers import VOTE_CHOICES, TimerEvent
 from engine.core import Option
 
 __all__ = ["TableClient", "TableTree"]
@@ -103,6 +110,8 @@ class TableClient(discord.Client):
         self.timer_loop: tasks.Loop[Any] = tasks.loop(seconds=TIMER_POLL_SECONDS)(self.run_timers)
         #: (channel, user) -> the reminder note to delete once he has answered
         self._reminder_notes: dict[tuple[str, str], int] = {}
+        #: channel -> the message id of its open vote's announcement (``None``: none open)
+        self._vote_notes: dict[str, int | None] = {}
         self.sync_on_start = settings.sync_on_start
         # Registering the templates needs no network; setup_hook does it again (harmless).
         self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
@@ -247,9 +256,62 @@ class TableClient(discord.Client):
                 "/resume) to take it back."
             )
             await self._note(dest, text, event.user_id, button)
+        if event.kind == "pause":
+            await self._post_vote(dest, channel, event.outcome.game_id or 0)
         if event.kind in ("takeover", "pause"):
             await self.mail.deliver(dest, channel, event.outcome)
             await self.play_ais(dest, channel)
+
+    async def _post_vote(self, dest: Postable, channel: str, game: int) -> None:
+        """A pause with other players at the table: the vote's message with its buttons
+        (public; the service refuses a vote of anyone but the other seated humans)."""
+        tally = await self.service.vote_status(channel)
+        if tally is None:
+            return
+        await self.close_vote(dest, channel, None)  # an earlier pause's message
+        styles: dict[str, Style] = {"ai": "primary", "wait": "secondary", "end": "danger"}
+        buttons = [
+            ButtonSpec(make_id(channel, game, 0, "vote", choice), label, styles[choice])
+            for choice, label in VOTE_CHOICES.items()
+        ]
+        view = build_view(buttons)
+        assert view is not None
+        allowed = discord.AllowedMentions.none()
+        note = await dest.send(escape(tally), allowed_mentions=allowed, view=view)
+        self._vote_notes[channel] = note.id
+        await self.service.set_adapter_state(table_scope(channel), "vote", str(note.id))
+
+    async def _vote_note(self, channel: str) -> int | None:
+        if channel not in self._vote_notes:
+            stored = await self.service.adapter_state(table_scope(channel), "vote")
+            self._vote_notes[channel] = int(stored) if stored and stored.isdigit() else None
+        return self._vote_notes[channel]
+
+    async def show_vote(self, dest: Postable, channel: str, text: str, done: bool) -> None:
+        """Edit the vote's message: the running tally, or (``done``) how it ended, without
+        its buttons."""
+        note = await self._vote_note(channel)
+        if note is None:
+            return
+        if done:
+            self._vote_notes[channel] = None
+            await self.service.set_adapter_state(table_scope(channel), "vote", None)
+        try:
+            message = dest.get_partial_message(note)
+            if done:
+                await message.edit(content=clip_end(escape(text), CONTENT_MAX), view=None)
+            else:
+                await message.edit(content=clip_end(escape(text), CONTENT_MAX))
+        except discord.HTTPException as exc:
+            log.debug("could not edit the vote message %s: %s", note, exc)
+
+    async def close_vote(self, dest: Postable, channel: str, text: str | None) -> None:
+        """The vote is over (the player decided, or a new pause): its message says so."""
+        if await self._vote_note(channel) is None:
+            return
+        if await self.service.vote_status(channel) is not None and text is not None:
+            return  # still paused: the vote goes on
+        await self.show_vote(dest, channel, text or "🗳️ The vote is over.", done=True)
 
     async def _note(
         self, dest: Postable, text: str, ping: str | None = None, button: ButtonSpec | None = None
@@ -403,6 +465,7 @@ class TableClient(discord.Client):
                     log.warning("cannot update the table in %s: %s", channel, exc)
         if outcome.accepted:
             await self._drop_reminder(dest, channel, str(interaction.user.id))
+            await self.close_vote(dest, channel, "🗳️ The vote is over: the game goes on.")
         # a turn's or the game's end sends what was held
         if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
             await self.mail.deliver(dest, channel, outcome)

@@ -61,6 +61,7 @@ class ComponentRouter(TableCommands):
             "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
             "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
             "resume": lambda: self.cmd_resume(interaction, via="button"),
+            "vote": lambda: self.cmd_vote(interaction, cid.arg),
         }
         picked = next((v for v in values if v and v != "-"), None)
         menus = {

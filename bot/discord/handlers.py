@@ -35,6 +35,7 @@ from bot.discord.start import start_command
 from bot.discord.stats import add_stats_commands
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
+from bot.table.timers import VOTE_CHOICES
 from engine.core import Option
 from engine.registry import first_registered, registration
 
@@ -191,6 +192,32 @@ class TableCommands(TableClient):
         await self.act(
             interaction, "resume", lambda: self.service.resume_seat(channel, user), via=via
         )
+
+    async def cmd_vote(self, interaction: Interaction, choice: str) -> None:
+        """One of the other players votes on a game paused at a timeout (``ai``, ``wait``,
+        ``end``): the vote's message shows the tally; a majority's decision is played out
+        on the table. Anyone else is refused privately and nothing changes."""
+        channel, user = self._channel_id(interaction), str(interaction.user.id)
+        await self.defer(interaction)
+        dest = self.channel_for(interaction)
+        async with self._lock(channel):
+            outcome = await self.service.vote(channel, user, choice)
+            if outcome.accepted and outcome.public:
+                await self.table.publish(dest, channel, outcome)
+        if not outcome.accepted:
+            await self.refuse(interaction, "vote", outcome)
+            return
+        tally = await self.service.vote_status(channel)
+        if tally is not None:
+            await self.show_vote(dest, channel, tally, done=False)
+        else:
+            decided = outcome.public[0].text.splitlines()[0] if outcome.public else "decided"
+            await self.show_vote(dest, channel, decided, done=True)
+        label = VOTE_CHOICES.get(choice.strip().casefold(), choice)
+        await self.answer(interaction, f"✅ Your vote: {escape(label)}.")
+        if outcome.public:
+            await self.mail.deliver(dest, channel, outcome)
+            await self.play_ais(dest, channel)
 
     async def cmd_kick(self, interaction: Interaction, seat: int, level: str | None) -> None:
         """The host or a channel manager hands a seat (number) to an AI."""
@@ -503,6 +530,15 @@ def register_commands(bot: TableCommands) -> None:
     @app_commands.guild_only()
     async def resume(interaction: Interaction) -> None:
         await run(interaction, "/resume", bot.cmd_resume(interaction))
+
+    @tree.command(name="pausevote", description="Vote on a game paused at a timeout")
+    @app_commands.describe(choice="Let an AI play the seat, keep waiting, or end the game")
+    @app_commands.choices(
+        choice=[app_commands.Choice(name=label, value=key) for key, label in VOTE_CHOICES.items()]
+    )
+    @app_commands.guild_only()
+    async def pausevote(interaction: Interaction, choice: str) -> None:
+        await run(interaction, "/pausevote", bot.cmd_vote(interaction, choice))
 
     @tree.command(name="kick", description="Hand a seat to an AI (host or Manage Channels)")
     @app_commands.describe(seat="The seat number (see /status)", level="The AI's level")

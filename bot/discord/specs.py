@@ -72,8 +72,9 @@ DESCRIPTION_MAX = 4096
 LABEL_MAX = 80
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
-#: ``resume``: the button on a timeout's announcement (take the seat back from the AI)
-BUTTON_ACTIONS = ("do", "opt", "hand", "resume", *LOBBY_ACTIONS)
+#: ``resume``: the button on a timeout's announcement (take the seat back from the AI);
+#: ``vote``: the other players' vote buttons on a pause's announcement (``ai|wait|end``)
+BUTTON_ACTIONS = ("do", "opt", "hand", "resume", "vote", *LOBBY_ACTIONS)
 #: ``timer``: the lobby's turn-timer presets
 LOBBY_SELECT_ACTIONS = ("game", "setopt", "addai", "timer")
 SELECT_ACTIONS = ("pick", "grp", "multi", *LOBBY_SELECT_ACTIONS)

@@ -95,7 +95,13 @@ from bot.storage.records import (
     utcnow,
 )
 from bot.storage.stats import StatsStore, migrate_stats
-from bot.storage.timers import Deadline, Takeover, TimerSettings, TimerStore
+from bot.storage.timers import (
+    Deadline,
+    Takeover,
+    TimerSettings,
+    TimerStore,
+    migrate_timeout_votes,
+)
 
 __all__ = [
     "APPLICATION_ID",
@@ -355,6 +361,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_lobby_choice,
     migrate_stats,  # per-seat results, ratings, stats setting (bot/storage/stats.py)
     _migrate_timers,
+    migrate_timeout_votes,  # votes at a paused timeout (bot/storage/timers.py)
 )
 
 #: The schema version this program writes.

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.storage.connection import StorageConnection
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +252,44 @@ class TimerStore(StorageConnection):
             row = conn.execute("SELECT had_takeover FROM games WHERE id = ?", (game_id,)).fetchone()
         return bool(row and row[0])
 
+    # -- votes at a paused timeout ----------------------------------------------------------
+
+    def set_timeout_vote(
+        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
+    ) -> None:
+        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
+        with self._write("set_timeout_vote") as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO timeout_votes (game_id, seat, voter_id, choice, "
+                "voted_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, voter_id, choice, now),
+            )
+
+    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
+        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
+                "ORDER BY voted_at",
+                (game_id, seat),
+            ).fetchall()
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
+        with self._write("clear_timeout_votes") as conn:
+            if seat is None:
+                conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
+            else:
+                conn.execute(
+                    "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+
+    def drop_deadline(self, game_id: int, seat: int) -> None:
+        """Forget one seat's deadline (the next sync times its decision afresh)."""
+        with self._write("drop_deadline") as conn:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
+
     # -- archiving ----------------------------------------------------------------------------
 
     def touch_game(self, game_id: int, now: float) -> None:
@@ -264,6 +306,23 @@ class TimerStore(StorageConnection):
                 (default_days, now),
             ).fetchall()
         return [(str(r[0]), int(r[1])) for r in rows]
+
+
+def migrate_timeout_votes(db: Database) -> None:
+    """Votes of the other human players on a game paused at a timeout (``timeout_votes``:
+    one row per voter and paused seat; ``choice`` is ``ai``, ``wait`` or ``end``)."""
+    db.conn.execute(
+        """
+        CREATE TABLE timeout_votes (
+            game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL,
+            voter_id TEXT NOT NULL,
+            choice   TEXT NOT NULL CHECK (choice IN ('ai', 'wait', 'end')),
+            voted_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seat, voter_id)
+        )
+        """
+    )
 
 
 def _deadline(r: sqlite3.Row) -> Deadline:

@@ -633,6 +633,17 @@ class TableService:
             "resume_seat", channel_id, user_id, self.timers.resume, str(user_id), self.now()
         )
 
+    async def vote(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
+        """One of the other human players votes (``ai``, ``wait`` or ``end``) on a game paused
+        at a timeout; see :meth:`bot.table.timers.Timers.vote`."""
+        return await self._guarded(
+            "vote", channel_id, user_id, self.timers.vote, str(user_id), choice, self.now()
+        )
+
+    async def vote_status(self, channel_id: str | int) -> str | None:
+        """The running vote's tally in one line (``None``: no vote is open)."""
+        return await self._locked(channel_id, self.timers.vote_status)
+
     async def kick(
         self,
         channel_id: str | int,

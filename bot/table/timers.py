@@ -7,7 +7,10 @@ scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectabl
 what is due; each row carries fired-flags set in the database before the effect, so a reminder
 or a timeout fires exactly once, also after a restart. A timeout either hands the seat to an AI
 (the table's level; it answers from that seat's view, as every AI seat) - announced, and the
-player takes it back with ``/resume`` - or pauses the game (it waits for the player).
+player takes it back with ``/resume`` - or pauses the game (it waits for the player). While
+a game is paused at a timeout the other human players vote (:meth:`Timers.vote`, stored
+votes): let an AI play the seat, keep waiting, or end the game; a strict majority of them
+decides at once, and the paused player's own decision (or ``/resume``) ends the vote.
 Generic: nothing here knows a game.
 """
 
@@ -26,6 +29,7 @@ from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table
 from bot.table.restore import Restore
+from bot.table.stats import abort_standings
 
 log = logging.getLogger("bot.service")
 
@@ -168,6 +172,50 @@ def describe_settings(s: TimerSettings) -> str:
     return f"Turn timer: {timer} per decision; {reminder}; {then}."
 
 
+#: What the other players may vote for while a game is paused at a timeout.
+VOTE_CHOICES: dict[str, str] = {
+    "ai": "Let an AI play the seat",
+    "wait": "Keep waiting",
+    "end": "End the game",
+}
+_VOTE_WORDS = {"ai": "ai", "wait": "wait", "keep": "wait", "end": "end", "abort": "end"}
+
+
+def parse_vote(text: str) -> str:
+    """``ai``, ``wait`` or ``end`` (``ValueError`` otherwise)."""
+    choice = _VOTE_WORDS.get(text.strip().casefold())
+    if choice is None:
+        raise ValueError("vote ai, wait or end")
+    return choice
+
+
+@dataclass(frozen=True, slots=True)
+class VoteTally:
+    """The running vote on a seat paused at a timeout: ``votes`` counts each choice of the
+    ``voters`` (the other human players); ``needed`` is a strict majority of them."""
+
+    seat: int
+    name: str
+    user_id: str | None
+    voters: tuple[str, ...]
+    votes: dict[str, str]
+    needed: int
+
+    def count(self, choice: str) -> int:
+        return sum(1 for v in self.votes.values() if v == choice)
+
+    @property
+    def winner(self) -> str | None:
+        return next((c for c in VOTE_CHOICES if self.count(c) >= self.needed), None)
+
+    def text(self) -> str:
+        counts = ", ".join(f"{VOTE_CHOICES[c].lower()} {self.count(c)}" for c in VOTE_CHOICES)
+        return (
+            f"🗳️ {self.name} ran out of time: the other players vote ({counts}; "
+            f"{self.needed} of {len(self.voters)} decide). {self.name} may still decide."
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class TimerEvent:
     """Something the scheduler did: ``kind`` is ``reminder``, ``takeover``, ``pause`` or
@@ -250,7 +298,102 @@ class Timers:
                     lines.append(f"Paused: waiting for {name} (time ran out).")
                 else:
                     lines.append(f"{name}: {duration_text(d.timeout_at - now)} left to decide.")
+            tally = self.tally(table)
+            if tally is not None:
+                lines.append(tally.text())
         return lines
+
+    # -- the vote at a paused timeout -----------------------------------------------------------
+
+    def paused(self, table: Table) -> Deadline | None:
+        """The first human seat whose time ran out and whose game waits for it."""
+        if table.state is None or table.record is None:
+            return None
+        open_seats = self.open_human_seats(table)
+        return next(
+            (
+                d
+                for d in self.storage.deadlines(table.record.id)
+                if d.timed_out and d.seat in open_seats
+            ),
+            None,
+        )
+
+    def tally(self, table: Table) -> VoteTally | None:
+        """The running vote of a game paused at a timeout (``None``: no vote, e.g. nobody
+        else is there to vote)."""
+        d = self.paused(table)
+        if d is None or table.state is None or table.record is None:
+            return None
+        voters = tuple(
+            dict.fromkeys(
+                p.user_id
+                for i, p in enumerate(table.players)
+                if not p.is_ai and p.user_id and i != d.seat and p.user_id != d.user_id
+            )
+        )
+        if not voters:
+            return None
+        votes = self.storage.timeout_votes(table.record.id, d.seat)
+        votes = {v: c for v, c in votes.items() if v in voters}
+        name = table.state.players[d.seat]
+        return VoteTally(d.seat, name, d.user_id, voters, votes, len(voters) // 2 + 1)
+
+    def vote_status(self, table: Table) -> str | None:
+        self.restore.ensure_loaded(table)
+        tally = self.tally(table)
+        return None if tally is None else tally.text()
+
+    def vote(self, table: Table, user_id: str, text: str, now: float) -> Outcome:
+        """One of the other human players votes (or changes his vote) on the seat paused at
+        a timeout; a strict majority decides at once: an AI takes the seat (at the table's
+        level; ``/resume`` takes it back), or the game ends as aborted. Until then the
+        outcome carries no public update (see :meth:`vote_status` for the tally)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, "no game is running here")
+        try:
+            choice = parse_vote(text)
+        except ValueError as exc:
+            raise Refused(Code.MALFORMED, str(exc)) from exc
+        d = self.paused(table)
+        if d is None:
+            raise Refused(Code.NOT_ALLOWED, "no game is paused for a vote here")
+        if d.user_id == user_id:
+            raise Refused(Code.NOT_ALLOWED, "the others vote: make your decision (or /resume)")
+        tally = self.tally(table)
+        if tally is None or user_id not in tally.voters:
+            raise Refused(Code.NOT_SEATED, "only the other players of this game vote")
+        self.storage.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
+        tally = replace(tally, votes={**tally.votes, user_id: choice})
+        winner = tally.winner
+        if winner == "ai":
+            self.storage.clear_timeout_votes(table.record.id, d.seat)
+            level = self.storage.get_timer_settings(table.channel_id).ai_level
+            try:
+                check_level(table.record.game_type, level, "the timeout AI")
+            except Refused:
+                level = None
+            lv = ai_level(level)
+            header = (
+                f"🗳️ The players voted: an AI ({lv.name}) plays {tally.name}'s seat "
+                f"{d.seat + 1} for now. {tally.name} takes it back with /resume."
+            )
+            return self.take_over(table, d.seat, "timeout", lv.name, header, now)
+        if winner == "end":
+            record = table.record
+            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
+            self.storage.clear_seats(table.channel_id)
+            self.storage.clear_deadlines(record.id)
+            self.storage.clear_timeout_votes(record.id)
+            table.reset_game()
+            table.finished = None
+            text = (
+                f"🗳️ The players voted to end the game while waiting for {tally.name}: it is "
+                "aborted (its record is kept). /join to start over."
+            )
+            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id)
+        return Outcome(True, game_id=table.record.id)
 
     # -- deadlines ----------------------------------------------------------------------------
 
@@ -324,6 +467,7 @@ class Timers:
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
+            self.storage.clear_timeout_votes(table.record.id, d.seat)
             text = (
                 f"⌛ {name} ran out of time; the game is paused until {name} decides"
                 + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
@@ -378,6 +522,19 @@ class Timers:
         if table.state is None or table.record is None:
             raise Refused(Code.NO_GAME, "no game is running here")
         t = self.storage.open_takeover(table.record.id, user_id)
+        d = self.paused(table)
+        if t is None and d is not None and d.user_id == user_id:
+            # back during the pause: the vote is over, his decision is timed afresh
+            self.storage.clear_timeout_votes(table.record.id, d.seat)
+            self.storage.drop_deadline(table.record.id, d.seat)
+            name = table.state.players[d.seat]
+            return Outcome(
+                True,
+                public=(PublicUpdate(f"{name} is back: the game goes on, {name} decides."),),
+                decision=decision_info(table, table.state),
+                decisions=decisions_info(table, table.state),
+                game_id=table.record.id,
+            )
         if t is None:
             if table.seat_of(user_id) is not None:
                 raise Refused(Code.NOT_ALLOWED, "your seat is yours already: just play")

@@ -178,3 +178,47 @@ async def test_an_untouched_game_is_archived(simcord_env: Env) -> None:
     service = env.bot.service  # type: ignore[attr-defined]
     assert await service.decisions(str(channel.id)) == ()
     assert await service.history_lines(str(channel.id))
+
+
+async def test_pause_vote_buttons(simcord_env: Env) -> None:
+    """Three players, ``timeout pause``: the pause's message carries the vote buttons; an
+    onlooker's click is refused privately, one vote shows in the tally, the second vote for
+    the AI hands the seat over."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("timer-vote")
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
+    onlooker = guild.add_member(env.create_user("dan"))
+    for p in players:
+        await p.slash(channel, "join")
+    await players[0].slash(channel, "settings", settings="live timeout pause")
+    await players[0].slash(channel, "start")
+    late = deciding(env, channel)
+    assert late is not None
+    voters = [p for p in players if str(p.id) != late]
+    await env.advance_time(130)
+    assert "paused" in all_text(env, channel)
+
+    def vote_note() -> ResponseMessage:
+        found = next(m for m in raw_messages(env, channel) if "🗳️" in texts(m))
+        return ResponseMessage(env, found)
+
+    def button(choice: str) -> str:
+        return next(
+            c["custom_id"]
+            for c in controls(vote_note())
+            if action_of(c["custom_id"]) == "vote" and c["custom_id"].endswith(choice)
+        )
+
+    refused = await onlooker.click(vote_note(), custom_id=button("ai"))
+    said = "\n".join(texts(m) for m in [refused.response, *refused.followups] if m is not None)
+    assert "only the other players" in said.casefold()
+    assert "play the seat 0" in all_text(env, channel)  # nothing changed
+    await voters[0].click(vote_note(), custom_id=button("ai"))
+    assert "let an ai play the seat 1" in all_text(env, channel)
+    await voters[1].slash(channel, "pausevote", choice="ai")
+    shown = all_text(env, channel)
+    assert "voted: an AI" in shown
+    table = env.bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
+    assert not any(p.user_id == late for p in table.players)
+    assert not controls(vote_note()), "the decided vote's message has no buttons"
