@@ -413,3 +413,16 @@ def test_group_select_names_each_games_own_group() -> None:
     spec = group_select(CH, 1, 2, cells, game_name="amsterdam")
     assert spec.placeholder.startswith("Choose a row (")
     assert [o.value for o in spec.options] == list("ABCDEFG")
+
+
+def test_event_lines_join_without_a_stray_semicolon() -> None:
+    """A start message ends its own sentence ("… Options: turn_limit=500."): the next event
+    follows after a space, not ".;" (seen in the channel preview)."""
+    from bot.discord.live import join_events, turn_summary
+
+    start = "alice starts Canal Grande! Options: turn_limit=500."
+    assert join_events([start, "alice divides", "bob takes offer B"]) == (
+        "alice starts Canal Grande! Options: turn_limit=500. alice divides; bob takes offer B"
+    )
+    assert ".;" not in turn_summary([start, "alice divides"])
+    assert join_events([]) == ""

@@ -13,8 +13,7 @@ its message is the table message's job (:func:`bot.discord.table.show_chain`,
 
 from __future__ import annotations
 
-from bot.discord.layout import SUMMARY_MAX, clip_end
-from bot.discord.live import LiveMessage
+from bot.discord.live import LiveMessage, turn_summary
 
 __all__ = ["CHAIN_EDIT_INTERVAL", "chain_lines", "chain_title"]
 
@@ -26,7 +25,7 @@ def chain_lines(live: LiveMessage) -> list[str]:
     """One line per finished AI turn, and the running turn's lines so far."""
     lines = list(live.lines)
     if live.partial:
-        lines.append(clip_end("; ".join(live.partial), SUMMARY_MAX))
+        lines.append(turn_summary(live.partial))
     return lines
 
 

@@ -61,8 +61,19 @@ def event_lines(text: str) -> list[str]:
     return [escape(x) for x in text.splitlines() if x.strip() and not x.startswith("➡")]
 
 
+def join_events(lines: list[str]) -> str:
+    """Event lines as one text: "; " between them, a plain space after a line that ends its
+    own sentence (a start message's "… Options: variant=base." read ".;" before)."""
+    out = ""
+    for line in lines:
+        if out:
+            out += " " if out.endswith((".", "!", "?")) else "; "
+        out += line
+    return out
+
+
 def turn_summary(lines: list[str]) -> str:
-    return clip_end("; ".join(lines), SUMMARY_MAX)
+    return clip_end(join_events(lines), SUMMARY_MAX)
 
 
 def picture_crc(image: bytes | None) -> int | None:

@@ -38,11 +38,9 @@ from bot.discord.chain import CHAIN_EDIT_INTERVAL, chain_lines, chain_title
 from bot.discord.controls import decision_components, lobby_components
 from bot.discord.kinds import Postable
 from bot.discord.layout import (
-    SUMMARY_MAX,
     Card,
     card_edit_kwargs,
     card_send_kwargs,
-    clip_end,
     escape,
     mentions,
 )
@@ -482,7 +480,7 @@ def _add(
     for u in updates:
         live.partial += lines_of(u.text)
         if u.turn_over:
-            live.lines.append(clip_end("; ".join(live.partial), SUMMARY_MAX))
+            live.lines.append(turn_summary(live.partial))
             live.partial = []
 
 
