@@ -130,17 +130,24 @@ class Presenter:
     ) -> Outcome:
         """A seat changed hands in a running game: its announcement, then what the AI seats
         played at once (or the decision now open)."""
-        assert table.record is not None and table.state is not None
-        lead = (PublicUpdate(header),)
+        assert table.record is not None
         if not moves:
-            return Outcome(
-                True,
-                public=lead,
-                decision=decision_info(table, table.state),
-                decisions=decisions_info(table, table.state),
-                game_id=table.record.id,
-            )
+            return self.announce(table, header)
+        lead = (PublicUpdate(header),)
         return self.outcome(table, before, moves, table.players, table.record.id, lead=lead)
+
+    @staticmethod
+    def announce(table: Table, text: str) -> Outcome:
+        """One public line about a running game (a seat changed hands, a pause, a return),
+        with the decisions open now so the adapter keeps its controls current."""
+        assert table.record is not None and table.state is not None
+        return Outcome(
+            True,
+            public=(PublicUpdate(text),),
+            decision=decision_info(table, table.state),
+            decisions=decisions_info(table, table.state),
+            game_id=table.record.id,
+        )
 
     def outcome(
         self,

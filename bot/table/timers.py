@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
-from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
@@ -369,12 +369,7 @@ class Timers:
         winner = tally.winner
         if winner == "ai":
             self.storage.clear_timeout_votes(table.record.id, d.seat)
-            level = self.storage.get_timer_settings(table.channel_id).ai_level
-            try:
-                check_level(table.record.game_type, level, "the timeout AI")
-            except Refused:
-                level = None
-            lv = ai_level(level)
+            lv = self._timeout_level(table, self.storage.get_timer_settings(table.channel_id))
             header = (
                 f"🗳️ The players voted: an AI ({lv.name}) plays {tally.name}'s seat "
                 f"{d.seat + 1} for now. {tally.name} takes it back with /resume."
@@ -473,26 +468,27 @@ class Timers:
                 + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
                 + "."
             )
-            out = Outcome(
-                True,
-                public=(PublicUpdate(text),),
-                decision=decision_info(table, table.state),
-                decisions=decisions_info(table, table.state),
-                game_id=table.record.id,
-            )
+            out = self.presenter.announce(table, text)
             return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
-        level = settings.ai_level
-        try:
-            check_level(table.record.game_type, level, "the timeout AI")
-        except Refused:
-            level = None
-        lv = ai_level(level)
+        lv = self._timeout_level(table, settings)
         header = (
             f"⌛ {name} ran out of time: an AI ({lv.name}) plays seat {d.seat + 1} for now. "
             f"{name} takes it back with /resume."
         )
         out = self.take_over(table, d.seat, "timeout", lv.name, header, now)
         return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
+
+    @staticmethod
+    def _timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
+        """The AI level that takes a timed-out seat: the table's, if the game has it (else
+        the default level)."""
+        assert table.record is not None
+        level: str | None = settings.ai_level
+        try:
+            check_level(table.record.game_type, level, "the timeout AI")
+        except Refused:
+            level = None
+        return ai_level(level)
 
     def take_over(
         self, table: Table, seat: int, kind: str, level: str | None, header: str, now: float
@@ -528,12 +524,8 @@ class Timers:
             self.storage.clear_timeout_votes(table.record.id, d.seat)
             self.storage.drop_deadline(table.record.id, d.seat)
             name = table.state.players[d.seat]
-            return Outcome(
-                True,
-                public=(PublicUpdate(f"{name} is back: the game goes on, {name} decides."),),
-                decision=decision_info(table, table.state),
-                decisions=decisions_info(table, table.state),
-                game_id=table.record.id,
+            return self.presenter.announce(
+                table, f"{name} is back: the game goes on, {name} decides."
             )
         if t is None:
             if table.seat_of(user_id) is not None:
@@ -550,13 +542,7 @@ class Timers:
         self.storage.end_takeover(table.record.id, t.seat, now)
         table.reseat(t.seat, players)
         name = table.state.players[t.seat]
-        return Outcome(
-            True,
-            public=(PublicUpdate(f"{name} is back and plays seat {t.seat + 1} again."),),
-            decision=decision_info(table, table.state),
-            decisions=decisions_info(table, table.state),
-            game_id=table.record.id,
-        )
+        return self.presenter.announce(table, f"{name} is back and plays seat {t.seat + 1} again.")
 
     def _check_manager(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
         host = table.host()
@@ -625,13 +611,7 @@ class Timers:
         self._save(table.record.id, players)
         table.reseat(s, players)
         seat_name = table.state.players[s]
-        return Outcome(
-            True,
-            public=(PublicUpdate(f"{new_name} takes over seat {seat} ({seat_name})."),),
-            decision=decision_info(table, table.state),
-            decisions=decisions_info(table, table.state),
-            game_id=table.record.id,
-        )
+        return self.presenter.announce(table, f"{new_name} takes over seat {seat} ({seat_name}).")
 
     def replace_seat_of(
         self,
