@@ -1,0 +1,58 @@
+"""Who reads which language: each table's (public messages, board images) and each person's
+(what only he reads: private answers, DMs, hand images).
+
+A table speaks what ``/settings language`` chose, else its server's preferred locale, else
+English; a person reads the locale his client last reported (Discord sends it with every
+interaction), else the table's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.i18n import SOURCE, negotiate
+
+Persist = Callable[[str, str, str], None]
+
+
+class Languages:
+    """The languages in force; ``persist(kind, key, lang)`` stores a change (``kind`` is
+    ``table``, ``server`` or ``person``)."""
+
+    def __init__(self, persist: Persist | None = None) -> None:
+        self.persist = persist
+        self.tables: dict[str, str] = {}
+        self.servers: dict[str, str] = {}
+        self.people: dict[str, str] = {}
+
+    def load(self, kind: str, key: str, lang: str) -> None:
+        {"table": self.tables, "server": self.servers, "person": self.people}[kind][key] = lang
+
+    def _set(self, kind: str, store: dict[str, str], key: str, tag: str | None) -> str | None:
+        lang = negotiate(tag)
+        if lang is None or store.get(key) == lang:
+            return lang
+        store[key] = lang
+        if self.persist is not None:
+            self.persist(kind, key, lang)
+        return lang
+
+    def table(self, channel_id: str | int) -> str:
+        key = str(channel_id)
+        return self.tables.get(key) or self.servers.get(key) or SOURCE
+
+    def person(self, user_id: str | int | None, fallback: str | None = None) -> str:
+        if user_id is not None and str(user_id) in self.people:
+            return self.people[str(user_id)]
+        return fallback or SOURCE
+
+    def set_table(self, channel_id: str | int, tag: str) -> str | None:
+        """``/settings language``: the language's code, or ``None`` if we do not speak it."""
+        return self._set("table", self.tables, str(channel_id), tag)
+
+    def note_server(self, channel_id: str | int, tag: str | None) -> None:
+        """The server's preferred locale: the table's language until one is chosen."""
+        self._set("server", self.servers, str(channel_id), tag)
+
+    def note_person(self, user_id: str | int, tag: str | None) -> None:
+        self._set("person", self.people, str(user_id), tag)

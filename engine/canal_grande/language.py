@@ -1,0 +1,12 @@
+"""Canal Grande's message functions (catalog domain ``canal_grande``),
+under the names the catalog tool extracts: ``_`` a message, ``_n`` with plural forms, ``_p`` with a
+context, ``N_`` a mark for a label said later."""
+
+from engine.i18n import N_, Messages
+
+messages = Messages("canal_grande")
+_ = messages.text
+_n = messages.plural
+_p = messages.particular
+
+__all__ = ["N_", "_", "_n", "_p", "messages"]

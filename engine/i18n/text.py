@@ -1,0 +1,132 @@
+"""Texts that can be said again in another language.
+
+``Messages(domain)`` gives a module its ``_`` (a message), ``_n`` (a message with plural forms)
+and ``_p`` (a message with a context, for short words that mean two things). Each returns a
+:class:`Text`: a ``str`` in the language in force when it was made, which remembers its message
+and arguments, so :func:`say` can say it again in someone else's language (an event's private
+line made in the table's language, sent to a player who reads Japanese).
+
+Placeholders are named, ``{name}``; an argument that is itself a :class:`Text` (a district, a
+card) is said in the same language as the message around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.i18n.catalog import TABLE_DOMAIN, translations
+from engine.i18n.language import LANGUAGES, current_language
+
+Argument = object
+
+
+@dataclass(frozen=True, slots=True)
+class _Message:
+    domain: str
+    msgid: str
+    plural: str | None
+    count: int | None
+    context: str | None
+    args: tuple[tuple[str, Argument], ...]
+
+    def render(self, lang: str) -> str:
+        table = translations(self.domain, lang)
+        if self.plural is not None:
+            assert self.count is not None
+            if self.context is not None:
+                pattern = table.npgettext(self.context, self.msgid, self.plural, self.count)
+            else:
+                pattern = table.ngettext(self.msgid, self.plural, self.count)
+        elif self.context is not None:
+            pattern = table.pgettext(self.context, self.msgid)
+        else:
+            pattern = table.gettext(self.msgid)
+        if not self.args:
+            return pattern
+        values = {key: say(value, lang) for key, value in self.args}
+        return pattern.format(**values)
+
+
+class Text(str):
+    """A message said in one language that can be said in another (:meth:`in_language`)."""
+
+    _message: _Message | None
+
+    def __new__(cls, value: str, message: _Message | None = None) -> Text:
+        text = super().__new__(cls, value)
+        text._message = message
+        return text
+
+    def in_language(self, lang: str) -> str:
+        if self._message is None:
+            return str(self)
+        return Text(self._message.render(lang), self._message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, (str(self), self._message))
+
+
+def say(value: object, lang: str | None = None) -> str:
+    """``value`` as text in ``lang`` (default: the language in force): a :class:`Text` is said
+    again, any other value is ``str()``-ed as it is (names, numbers)."""
+    if isinstance(value, Text):
+        return value.in_language(lang or current_language())
+    if isinstance(value, str):
+        return value
+    return str(value)
+
+
+def say_all(values: Iterable[object], lang: str | None = None) -> list[str]:
+    return [say(v, lang) for v in values]
+
+
+def N_(msgid: str) -> str:
+    """Mark a message for the catalogs without saying it (a module-level table of labels is
+    made at import, before anybody's language is known: say it with ``_(label)`` at use)."""
+    return msgid
+
+
+class Messages:
+    """The message functions of one catalog domain (a game's name, or ``table``)."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain: Final = domain
+
+    def _make(
+        self,
+        msgid: str,
+        plural: str | None,
+        count: int | None,
+        context: str | None,
+        args: Mapping[str, Argument],
+    ) -> Text:
+        message = _Message(self.domain, msgid, plural, count, context, tuple(args.items()))
+        return Text(message.render(current_language()), message)
+
+    def text(self, msgid: str, /, **args: Argument) -> Text:
+        """``_``: a message, its ``{placeholders}`` filled from ``args``."""
+        return self._make(msgid, None, None, None, args)
+
+    def plural(self, singular: str, plural: str, n: int, /, **args: Argument) -> Text:
+        """``_n``: the form for ``n`` (``{n}`` is filled with it too)."""
+        return self._make(singular, plural, n, None, {"n": n, **args})
+
+    def particular(self, context: str, msgid: str, /, **args: Argument) -> Text:
+        """``_p``: a message whose English is ambiguous (``_p("verb", "pass")``)."""
+        return self._make(msgid, None, None, context, args)
+
+    def every_language(self, msgid: str, context: str | None = None) -> dict[str, str]:
+        """The message in each language (what a parser accepts from any table)."""
+        out: dict[str, str] = {}
+        for lang in LANGUAGES:
+            table = translations(self.domain, lang)
+            out[lang] = (
+                table.pgettext(context, msgid) if context is not None else table.gettext(msgid)
+            )
+        return out
+
+
+#: The shared words: the table, the adapters, the shared renderers.
+table_messages: Final = Messages(TABLE_DOMAIN)
