@@ -26,6 +26,7 @@ from bot.table.ai_driving import AiDriver
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
 from bot.table.history import GameCard, History, Replay
+from bot.table.languages import Languages
 from bot.table.lobby import Lobby
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
@@ -85,6 +86,12 @@ class TableService:
             max_workers=workers, thread_name_prefix="table"
         )
         self.tables = Tables()
+        #: Who reads which language: each table's, each person's (bot/table/languages.py).
+        #: Adapters note a person's locale with every command and set it in force
+        #: (``engine.i18n.speaking``) around the call: answers only the sender reads are said
+        #: in it; the service says public outputs in the table's language, private ones in
+        #: their reader's.
+        self.languages = Languages()
         #: Render processes (``render_processes``); each channel always renders in the same
         #: one, so its caches (panels, PNG bands) hold that channel's last images.
         self.draw = RenderDispatch(
