@@ -27,7 +27,10 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -44,6 +47,7 @@ __all__ = [
     "font",
     "font_path",
     "text_width",
+    "watching",
 ]
 
 FONT_DIR: Final[Path] = Path(__file__).resolve().parent / "fonts"
@@ -104,6 +108,32 @@ def font(size: int, bold: bool = False, cjk: bool = False) -> ImageFont.FreeType
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
     return ImageFont.truetype(str(font_path(bold, cjk)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@dataclass
+class Watch:
+    """What :func:`watching` saw: texts cut to fit their box (``(text, shown)``) and texts
+    whose ink left the image (``(text, box, image size)``)."""
+
+    cut: list[tuple[str, str]] = field(default_factory=list)
+    outside: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = field(
+        default_factory=list
+    )
+
+
+_watch: ContextVar[Watch | None] = ContextVar("text_watch", default=None)
+
+
+@contextmanager
+def watching() -> Iterator[Watch]:
+    """Record every cut and every text drawn past the image's edge while inside (the layout
+    checks render each image in each language under it)."""
+    seen = Watch()
+    token = _watch.set(seen)
+    try:
+        yield seen
+    finally:
+        _watch.reset(token)
 
 
 # --------------------------------------------------------------------------- splitting
@@ -266,6 +296,13 @@ def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     '…' alone if no character fits and '' if not even the ellipsis does."""
     if _advance(text, size, bold) <= max_width:
         return text
+    seen = _watch.get()
+    if seen is not None:
+        seen.cut.append((text, _fit(text, size, max_width, bold)))
+    return _fit(text, size, max_width, bold)
+
+
+def _fit(text: str, size: int, max_width: int, bold: bool) -> str:
     if _advance(ELLIPSIS, size, bold) > max_width:
         return ""
     cuts = _cut_points(text)
@@ -379,4 +416,10 @@ def draw_text(
     x0 = math.floor(left + 0.5) + line.dx
     y0 = math.floor(baseline + 0.5) + line.dy
     draw.bitmap((x0, y0), line.mask, fill=fill)
-    return (x0, y0, x0 + line.mask.width, y0 + line.mask.height)
+    box = (x0, y0, x0 + line.mask.width, y0 + line.mask.height)
+    seen = _watch.get()
+    if seen is not None:
+        width, height = draw.im.size
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+            seen.outside.append((text, box, (width, height)))
+    return box
