@@ -181,3 +181,16 @@ def test_score_graph_in_japanese() -> None:
         graph = score_graph(["A", "B"], [[0, 0], [3, 5]])
     assert graph.startswith(b"\x89PNG")
     assert graph != score_graph(["A", "B"], [[0, 0], [3, 5]])  # English axis words differ
+
+
+def test_terminal_words_in_any_language_at_any_table(tmp_path: Path) -> None:
+    """A Hungarian or Japanese command word works at an English table (and the reverse)."""
+    assert terminal.command_word("Súgó") == "help" and terminal.command_word("やめる") == "quit"
+    assert terminal.command_word("napló") == "log" and terminal.command_word("play") == "play"
+    rc, text = run(tmp_path, ["--seed", "7"], ["súgó", "ログ x", "esci"])
+    assert rc == 0, text[-2000:]
+    assert "this list" in text  # the English help
+    assert "✗ 'log' takes a number of moves" in text
+    assert "Saved at move" in text
+    rc, text = run(tmp_path, ["--lang", "ja"], ["help", "quit"])
+    assert rc == 0 and "この一覧" in text and "に保存しました" in text

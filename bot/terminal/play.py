@@ -31,6 +31,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import TextIO
 
@@ -55,8 +56,8 @@ from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import Option
 from engine.games import get_game
-from engine.i18n import speaking
-from engine.i18n.shared import N_, _
+from engine.i18n import SOURCE, Text, say, speaking, table_messages
+from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
 
@@ -96,6 +97,49 @@ LOCAL_WORDS = (
 
 log = logging.getLogger("bot.terminal")
 
+#: The context of the terminal's command words in the catalogs.
+COMMAND = "terminal command"  # not for players
+
+
+def _command_words() -> list[Text]:
+    """The terminal's own command words said in the language in force (their English is the
+    command; a translation is accepted too, at any terminal: :func:`command_word`)."""
+    # Translators: a command typed at the terminal's prompt: one short word, no spaces
+    return [
+        _p("terminal command", "help"),
+        _p("terminal command", "options"),
+        _p("terminal command", "board"),
+        _p("terminal command", "hand"),
+        _p("terminal command", "status"),
+        _p("terminal command", "summary"),
+        _p("terminal command", "log"),
+        _p("terminal command", "rules"),
+        _p("terminal command", "stats"),
+        _p("terminal command", "history"),
+        _p("terminal command", "game"),
+        _p("terminal command", "replay"),
+        _p("terminal command", "quit"),
+        _p("terminal command", "resume"),
+    ]
+
+
+@cache
+def _command_aliases() -> dict[str, str]:
+    """Every translation of a terminal command word (case folded) -> the English word."""
+    out: dict[str, str] = {}
+    for word in _command_words():
+        english = say(word, SOURCE)
+        for text in table_messages.every_language(english, COMMAND).values():
+            out.setdefault(text.strip().casefold(), english)
+    return out
+
+
+def command_word(word: str) -> str:
+    """A typed terminal command word in any of our languages as its English word
+    (``súgó``, ``ヘルプ`` -> ``help``); any other word unchanged."""
+    folded = word.strip().casefold()
+    return _command_aliases().get(folded, folded)
+
 
 class TimedOut:
     """The deciding human's time ran out: an AI took his seat."""
@@ -129,13 +173,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.console.interactive and self.viewer is not None:
             prev = self.humans.get(self.viewer, "")
             typed = self.console.read(_("{name}: press Enter to hide your hand ", name=prev))
-            if typed is None or typed.strip().casefold() in QUIT_WORDS:
+            if typed is None or command_word(typed) in QUIT_WORDS:
                 return False
         self._hide_hands()
         self.console.clear()
         self.say(_("Pass the terminal to {name} and press Enter.", name=name), "bold")
         typed = self.console.read(_("{name}, press Enter ", name=name))
-        if typed is None or typed.strip().casefold() in QUIT_WORDS:
+        if typed is None or command_word(typed) in QUIT_WORDS:
             return False
         self.console.clear()
         self.viewer = user
@@ -384,7 +428,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.pending is None or not self.pending.done():
             return None
         line, self.pending = self.pending.result(), None
-        word = (line or "quit").strip().casefold().lstrip("/!")
+        word = command_word((line or "quit").strip().lstrip("/!"))
         if word in QUIT_WORDS:
             return self._quit()
         if word == "resume" and self.taken is not None:
@@ -419,7 +463,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     await self._show_options(info)
                 continue
             word, _sep, rest = text.partition(" ")
-            word = word.casefold().lstrip("/!")
+            word = command_word(word.lstrip("/!"))
             if word in QUIT_WORDS:
                 return None
             if await self._local(word, rest.strip(), info):
