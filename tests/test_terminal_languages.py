@@ -194,3 +194,18 @@ def test_terminal_words_in_any_language_at_any_table(tmp_path: Path) -> None:
     assert "Saved at move" in text
     rc, text = run(tmp_path, ["--lang", "ja"], ["help", "quit"])
     assert rc == 0 and "この一覧" in text and "に保存しました" in text
+
+
+def test_image_text_breaks_japanese_words() -> None:
+    """A Japanese prompt has no spaces: the images break it between characters, never an
+    English word."""
+    from render.common.draw import wrap_words
+    from render.common.text import text_width
+
+    prompt = "あなたの手番です：カードを出すか、何も出さずにパスしてください。"
+    lines = wrap_words(prompt.split(), 20, 200, " ")
+    assert len(lines) > 1 and "".join(lines) == prompt
+    assert all(text_width(line, 20) <= 200 for line in lines)
+    assert not any(line[:1] in "、。：" for line in lines)
+    english = ["Greedy", "AI", "plays", "basilica", "ponte"]
+    assert wrap_words(english, 20, 60, " ") == english  # each word kept whole
