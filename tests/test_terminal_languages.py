@@ -18,6 +18,7 @@ from bot.terminal.view import numbered_options
 from bot.terminal.width import clip, display_width, ljust, wrap_text
 from engine.core import Option
 from engine.i18n import speaking
+from engine.i18n.shared import _, _p
 from engine.registry import registration
 from render.common.replay import score_graph
 
@@ -181,6 +182,14 @@ def test_score_graph_in_japanese() -> None:
         graph = score_graph(["A", "B"], [[0, 0], [3, 5]])
     assert graph.startswith(b"\x89PNG")
     assert graph != score_graph(["A", "B"], [[0, 0], [3, 5]])  # English axis words differ
+    from render.common.text import _coverage
+
+    cjk = _coverage()["NotoSansCJKjp-Regular.subset.otf"]
+    with speaking("ja"):
+        words = "".join(
+            [_p("graph", "score"), _("turn {number}", number=1), _("seat {number}", number=2)]
+        )
+    assert all(ord(c) in cjk for c in words if not c.isascii())  # the bundled font draws them
 
 
 def test_terminal_words_in_any_language_at_any_table(tmp_path: Path) -> None:

@@ -165,6 +165,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
     def _completions(self) -> list[str]:
         topics = self.texts.topics(self._options)
         words = [*(o.command for o in self.options), *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
+        words += [str(word) for word in _command_words()]  # the language in force's words too
         return list(dict.fromkeys(words))
 
     async def _handover(self, user: str) -> bool:
