@@ -118,6 +118,10 @@ def test_help_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as exit_:
         terminal.main(["--lang", "ja", "--players", "many"], environ={})
     assert exit_.value.code == 2 and "venezia play: エラー: " in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # '--lang' without a value: said once, by the real parser
+        terminal.main(["--lang"], environ={})
+    said = capsys.readouterr().err
+    assert said.count("error:") == 1 and "--lang: expected one argument" in said
 
 
 def test_cli_usage_in_the_locale(

@@ -6,6 +6,7 @@ import argparse
 import getpass
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from bot.parsing import Parser
 from bot.table.ai_seat import ai_levels
@@ -40,16 +41,23 @@ def unknown_language(tag: str) -> str:
     )
 
 
+class _Quiet(argparse.ArgumentParser):
+    """A parser that says nothing on an error (the full parser says it after)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
 def choose_language(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[str, str | None]:
     """The session's language: ``--lang`` (a code or a name: ``hu``, ``Magyar``), else the
     environment's locale, else English; and what ``--lang`` said when we do not speak it
     (``None`` when it was understood or not given)."""
     fallback = from_environment(environ)
-    pre = argparse.ArgumentParser(add_help=False)
+    pre = _Quiet(add_help=False)
     pre.add_argument("--lang")
     try:
         known, _rest = pre.parse_known_args(list(argv))
-    except SystemExit:  # '--lang' without a value: the real parser says so
+    except ValueError:  # '--lang' without a value: the real parser says so
         return fallback, None
     if known.lang is None:
         return fallback, None
