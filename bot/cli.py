@@ -7,52 +7,83 @@ the modules stay small and are imported only when used (``venezia play`` never l
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
+from engine.i18n import from_environment, speaking
+from engine.i18n.shared import N_, _
+
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("bot.terminal.play", "play at a table in the terminal (you plus AI seats)"),
-    "selfplay": (
-        "bot.devtools.selfplay_cmd",
-        "play many games automatically and check every invariant",
+    "play": (
+        "bot.terminal.play",  # not for players
+        N_("play at a table in the terminal (you plus AI seats)"),
     ),
-    "scenario": ("bot.devtools.scenario_cmd", "run rule scenario files (TOML)"),
-    "bot": ("bot.discord.app", "run the Discord bot (needs DISCORD_TOKEN)"),
-    "sync": ("bot.discord.sync", "register the slash commands with Discord (global or one guild)"),
-    "export": ("bot.archive.export", "write a finished game as a portable JSON file"),
-    "import": ("bot.archive.importing", "store a portable game file (checked by replay)"),
-    "replay": ("bot.archive.replay", "draw a game file's animated replay and final board"),
+    "selfplay": (
+        "bot.devtools.selfplay_cmd",  # not for players
+        N_("play many games automatically and check every invariant"),
+    ),
+    "scenario": (
+        "bot.devtools.scenario_cmd",  # not for players
+        N_("run rule scenario files (TOML)"),
+    ),
+    "bot": (
+        "bot.discord.app",  # not for players
+        N_("run the Discord bot (needs DISCORD_TOKEN)"),
+    ),
+    "sync": (
+        "bot.discord.sync",  # not for players
+        N_("register the slash commands with Discord (global or one guild)"),
+    ),
+    "export": (
+        "bot.archive.export",  # not for players
+        N_("write a finished game as a portable JSON file"),
+    ),
+    "import": (
+        "bot.archive.importing",  # not for players
+        N_("store a portable game file (checked by replay)"),
+    ),
+    "replay": (
+        "bot.archive.replay",  # not for players
+        N_("draw a game file's animated replay and final board"),
+    ),
     "ratings": (
-        "bot.devtools.ratings_cmd",
-        "rebuild or show the ratings; a server's stats setting",
+        "bot.devtools.ratings_cmd",  # not for players
+        N_("rebuild or show the ratings; a server's stats setting"),
     ),
     "soak": (
-        "bot.devtools.soak",
-        "SIGKILL the table service while it plays; check no move is lost",
+        "bot.devtools.soak",  # not for players
+        N_("SIGKILL the table service while it plays; check no move is lost"),
     ),
 }
 BENCHMARKS: dict[str, tuple[str, str]] = {
-    "render": ("render.bench", "time state -> PNG for a mid-game board (--game canal_grande)"),
-    "turns": (
-        "bot.devtools.bench_turns",
-        "drive random games through the table service with SQLite",
+    "render": (
+        "render.bench",  # not for players
+        N_("time state -> PNG for a mid-game board (--game canal_grande)"),
     ),
-    "replay": ("bot.devtools.bench_replay", "bytes and time of a long game's replay per title"),
+    "turns": (
+        "bot.devtools.bench_turns",  # not for players
+        N_("drive random games through the table service with SQLite"),
+    ),
+    "replay": (
+        "bot.devtools.bench_replay",  # not for players
+        N_("bytes and time of a long game's replay per title"),
+    ),
     "stats": (
-        "bot.devtools.bench_stats",
-        "/stats and /leaderboard queries over many stored finished games",
+        "bot.devtools.bench_stats",  # not for players
+        N_("/stats and /leaderboard queries over many stored finished games"),
     ),
     "discord": (
-        "bot.devtools.bench_discord",
-        "a game in a simulated Discord channel: figures per turn",
+        "bot.devtools.bench_discord",  # not for players
+        N_("a game in a simulated Discord channel: figures per turn"),
     ),
 }
 
 
 def _usage() -> str:
-    lines = ["usage: venezia <command> [options]", "", "commands:"]
-    lines += [f"  {name:<10} {text}" for name, (_, text) in COMMANDS.items()]
-    lines += [f"  bench {name:<4} {text}" for name, (_, text) in BENCHMARKS.items()]
-    lines += ["", "'venezia <command> --help' tells more."]
+    lines = [_("usage: venezia <command> [options]"), "", _("commands:")]
+    lines += [f"  {name:<10} {_(text)}" for name, (_module, text) in COMMANDS.items()]
+    lines += [f"  bench {name:<4} {_(text)}" for name, (_module, text) in BENCHMARKS.items()]
+    lines += ["", _("'venezia <command> --help' tells more.")]
     return "\n".join(lines)
 
 
@@ -63,18 +94,25 @@ def _run(module_name: str, argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run a subcommand in the environment's language (``LANG``; ``venezia play --lang``
+    chooses its own)."""
+    with speaking(from_environment(os.environ)):
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(args: list[str]) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         print(_usage())
         return 0
     name, rest = args[0], args[1:]
     if name == "bench":
         if not rest or rest[0] not in BENCHMARKS:
-            print("usage: venezia bench {" + ",".join(BENCHMARKS) + "} [options]", file=sys.stderr)
+            usage = _("usage: venezia bench {{{names}}} [options]", names=",".join(BENCHMARKS))
+            print(usage, file=sys.stderr)
             return 2
         return _run(BENCHMARKS[rest[0]][0], rest[1:])
     if name not in COMMANDS:
-        print(f"unknown command '{name}'\n\n{_usage()}", file=sys.stderr)
+        print(_("unknown command '{name}'", name=name) + f"\n\n{_usage()}", file=sys.stderr)
         return 2
     return _run(COMMANDS[name][0], rest)
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-DEFAULT_DB = "venezia.sqlite3"
+from engine.i18n.shared import N_
+
+DEFAULT_DB = "venezia.sqlite3"  # not for players
+#: ``--db``'s help (said with ``_(DB_HELP)``).
+DB_HELP = N_("the SQLite file (default: $VENEZIA_DB or ./venezia.sqlite3)")
 
 
 def db_path(given: str | None) -> Path:

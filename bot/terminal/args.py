@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import getpass
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NoReturn
 
+from bot.parsing import Parser
 from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
 from engine.games import table_games
+from engine.i18n import LANGUAGES, NATIVE_NAMES, from_environment, negotiate
+from engine.i18n.shared import _
 from engine.registry import IMAGE_KINDS, first_registered, registrations
+from engine.text import excerpt
 
 CHANNEL = "terminal"
 DEFAULT_MAX_TURNS = 500
@@ -21,11 +27,54 @@ def default_level() -> str:
     return "greedy" if "greedy" in levels else "random"
 
 
+def language_names() -> str:
+    """``en (English), ja (日本語), hu (Magyar), it (Italiano)``: what ``--lang`` takes."""
+    return ", ".join(f"{code} ({NATIVE_NAMES[code]})" for code in LANGUAGES)
+
+
+def unknown_language(tag: str) -> str:
+    """The refusal of a ``--lang`` we do not speak (in the language in force)."""
+    return _(
+        "✗ unknown language '{tag}' for --lang: choose one of {languages}",
+        tag=excerpt(tag, limit=20),
+        languages=language_names(),
+    )
+
+
+class _Quiet(argparse.ArgumentParser):
+    """A parser that says nothing on an error (the full parser says it after)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+def choose_language(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[str, str | None]:
+    """The session's language: ``--lang`` (a code or a name: ``hu``, ``Magyar``), else the
+    environment's locale, else English; and what ``--lang`` said when we do not speak it
+    (``None`` when it was understood or not given)."""
+    fallback = from_environment(environ)
+    pre = _Quiet(add_help=False)
+    pre.add_argument("--lang")
+    try:
+        known, _rest = pre.parse_known_args(list(argv))
+    except ValueError:  # '--lang' without a value: the real parser says so
+        return fallback, None
+    if known.lang is None:
+        return fallback, None
+    lang = negotiate(known.lang)
+    if lang is None:
+        return fallback, known.lang
+    return lang, None
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="venezia play",
-        description="Play a board game in the terminal: you plus AI seats, hot seat, or watch AIs.",
-        epilog=(
+    """The flags of ``venezia play``, their help said in the language in force."""
+    parser = Parser(
+        prog="venezia play",  # not for players
+        description=_(
+            "Play a board game in the terminal: you plus AI seats, hot seat, or watch AIs."
+        ),
+        epilog=_(
             "At the prompt type a command or an option's number; 'help' lists everything. "
             "Quit any time: the game is saved in the database, one save per game, and "
             "continues on the next run with the same --db and --game (--new starts that game "
@@ -37,69 +86,96 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=int,
         metavar="N",
-        help="seats at the table (default 3 if the game allows, or K if more)",
+        help=_("seats at the table (default 3 if the game allows, or K if more)"),
     )
     add(
         "--humans",
         type=int,
         metavar="K",
-        help="human seats (default 1; 2 or more: hot seat, hands hidden; 0: watch AIs play)",
+        help=_("human seats (default 1; 2 or more: hot seat, hands hidden; 0: watch AIs play)"),
     )
     add(
         "--ai",
         metavar="LEVEL",
-        help=f"AI level: {', '.join(ai_levels())} (default greedy if available, else random)",
+        help=_(
+            "AI level: {levels} (default greedy if available, else random)",
+            levels=", ".join(ai_levels()),
+        ),
     )
-    add("--seed", type=int, help="game seed (default: a fresh one, printed)")
+    add("--seed", type=int, help=_("game seed (default: a fresh one, printed)"))
     add(
         "--game",
-        help=f"which game: {', '.join(table_games())} (default: your last save's, else "
-        f"{first_registered()})",
+        help=_(
+            "which game: {games} (default: your last save's, else {first})",
+            games=", ".join(table_games()),
+            first=first_registered(),
+        ),
     )
     add(
         "--option",
         action="append",
         metavar="NAME=VALUE",
-        help="a game option (repeatable), e.g. --option first_divider=2 for canal_grande",
+        help=_("a game option (repeatable), e.g. --option first_divider=2 for canal_grande"),
     )
     add(
         "--variant",
         metavar="V",
-        help="the game's variant, short for --option variant=V (a name or a number)",
+        help=_("the game's variant, short for --option variant=V (a name or a number)"),
     )
     add(
         "--name",
         action="append",
         metavar="NAME",
-        help="a human's name (repeat for hot seat: --name Anna --name Bruno)",
+        help=_("a human's name (repeat for hot seat: --name Anna --name Bruno)"),
     )
-    add("--out", type=Path, default=Path("out"), metavar="DIR", help="image folder (./out)")
-    add("--db", type=Path, metavar="PATH", help="SQLite database (default DIR/venezia.sqlite3)")
+    add("--out", type=Path, default=Path("out"), metavar="DIR", help=_("image folder (./out)"))
+    add(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=_("SQLite database (default DIR/venezia.sqlite3)"),
+    )
+    add(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the table's language: {languages} (default: the locale, LANG, else English)",
+            languages=language_names(),
+        ),
+    )
     add("--channel", default=CHANNEL, help=argparse.SUPPRESS)
     add(
         "--new",
         action="store_true",
-        help=f"close the unfinished save of this --game (default {first_registered()}), start anew",
+        help=_(
+            "close the unfinished save of this --game (default {first}), start anew",
+            first=first_registered(),
+        ),
     )
     add(
         "--quiet",
         "--fast",
         action="store_true",
-        help="with --humans 0: print only the end (ranking and images)",
+        help=_("with --humans 0: print only the end (ranking and images)"),
     )
     add(
         "--timer",
         metavar="SETTINGS",
-        help="turn timer, as /settings on Discord: a preset (live: 2 min, evening: 15 min, "
-        "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m timeout ai greedy|pause'; "
-        "at the timeout an AI takes your seat ('resume' takes it back). Default: the save's",
+        help=_(
+            "turn timer, as /settings on Discord: a preset (live: 2 min, evening: 15 min, "
+            "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m timeout ai greedy|pause'; "
+            "at the timeout an AI takes your seat ('resume' takes it back). Default: the save's"
+        ),
     )
     add(
-        "--max-turns",
+        "--max-turns",  # not for players
         type=int,
         default=DEFAULT_MAX_TURNS,
         metavar="N",
-        help=f"safety: stop after N turns (default {DEFAULT_MAX_TURNS}; 0: no limit)",
+        help=_(
+            "safety: stop after N turns (default {default}; 0: no limit)",
+            default=DEFAULT_MAX_TURNS,
+        ),
     )
     return parser
 
@@ -121,6 +197,6 @@ def login_name() -> str:
     try:
         name = getpass.getuser()
     except Exception:
-        return "Player"
+        return str(_("Player"))
     name = name.strip()
-    return name.capitalize() if name and name != "root" else "Player"
+    return name.capitalize() if name and name != "root" else str(_("Player"))

@@ -16,10 +16,12 @@ from bot.terminal.io import Console, ImageFolder
 from bot.terminal.process import ServiceLog
 from bot.terminal.view import header_of, terminal_width
 from engine.core import JSON, Option
+from engine.i18n import current_language
+from engine.i18n.shared import _
 from engine.registry import GameTexts, first_registered, registration
 
 #: The user id that manages the table (closes it, and sets up and starts AI-only games).
-WATCHER = "terminal-watcher"
+WATCHER = "terminal-watcher"  # not for players
 #: How many public lines a hot-seat player is shown of what happened since his last look.
 RECAP_LINES = 60
 
@@ -65,8 +67,19 @@ class TerminalBase:
         self.stop = threading.Event()  # set on Ctrl-C: AI seats stop moving
         #: the service's log file (``secret()`` keeps a secret input's refusal out of it)
         self.service_log: ServiceLog | None = None
+        #: the session's language: one keyboard, so the table's and every seat's
+        self.lang: str = getattr(args, "lang", None) or current_language()
 
     # -- helpers ------------------------------------------------------------------------------
+
+    def _speak_at(self, channels: Sequence[str], users: Sequence[str] = ()) -> None:
+        """The session's language is the table's at ``channels`` and each of ``users``' (at
+        one keyboard everybody reads the same screen)."""
+        languages = self.service.languages
+        for channel in channels:
+            languages.set_table(channel, self.lang)
+        for user in users:
+            languages.note_person(user, self.lang)
 
     @property
     def hot_seat(self) -> bool:
@@ -82,7 +95,7 @@ class TerminalBase:
         if code == Code.HELP:
             self.say(error or "")
             return
-        self.say(f"✗ {error or 'refused'}", "red")
+        self.say(f"✗ {error or _('refused')}", "red")
 
     @property
     def seq(self) -> int:
@@ -104,8 +117,12 @@ class TerminalBase:
 
     def _where(self) -> str:
         """``move 28, round 5`` (``move 28`` when the game has no turn counter)."""
-        key = self.counter
-        return f"move {self.seq}" + (f", {key} {self.turn}" if key is not None else "")
+        header = header_of(self.view)
+        if header is None:
+            return _("move {move}", move=self.seq)
+        # Translators: where a game stands: 'move 28, round 5' ({position}: the game's
+        # counter and its number, 'turn 5' or 'round 5', said by the game)
+        return _("move {move}, {position}", move=self.seq, position=header.counter_text)
 
     async def _refresh(self) -> JSON:
         """The game's public view from the service (kept as ``self.view``)."""
@@ -138,6 +155,7 @@ class TerminalBase:
         self.humans = {
             p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
         }
+        self._speak_at([record.channel_id or self.channel], list(self.humans))
         self.recap = {u: [] for u in self.humans}
         self.private = {u: [] for u in self.humans}
         self._hide_hands()  # a hand image an earlier session left behind
@@ -145,7 +163,7 @@ class TerminalBase:
     @staticmethod
     def _seat_names(record: GameRecord) -> list[str]:
         return [
-            f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "")
+            f"{i + 1}. {p.name}" + (_(" [AI]") if p.is_ai else "")
             for i, p in enumerate(record.players)
         ]
 
@@ -174,11 +192,15 @@ class TerminalBase:
     def _quit(self) -> int:
         self._hide_hands()
         if not self.humans:
-            self.say("Interrupted.", "yellow")
+            self.say(_("Interrupted."), "yellow")
             return 130
         self.say(
-            f"Saved at {self._where()} in {self._path(self.db_path)}. Continue with "
-            f"'{self._continue_command(self.game_name)}'.",
+            _(
+                "Saved at {where} in {path}. Continue with '{command}'.",
+                where=self._where(),
+                path=self._path(self.db_path),
+                command=self._continue_command(self.game_name),
+            ),
             "bold",
         )
         return 0
@@ -186,7 +208,7 @@ class TerminalBase:
     def _continue_command(self, game: str) -> str:
         """The command that continues ``game``'s save: never ``--new`` (which would close
         it), with the folders of this run when they are not the defaults."""
-        words = ["venezia play", "--game", game]
+        words = ["venezia play", "--game", game]  # not for players
         out = Path(self.args.out)
         if out != Path("out"):
             words += ["--out", shlex.quote(str(out))]

@@ -11,6 +11,7 @@ from bot.table.records import Refused
 from bot.terminal.base import TerminalBase
 from bot.terminal.setup import home_channel
 from engine.games import table_games
+from engine.i18n.shared import _, _n
 from engine.text import excerpt, is_number
 
 #: How many finished games ``history`` lists (the newest).
@@ -48,7 +49,10 @@ class TerminalHistory(TerminalBase):
         return record.channel_id if record.channel_id in self._home_channels() else None
 
     def _no_game(self, game_id: int) -> None:
-        self.say(f"✗ no finished game #{game_id} at this terminal ('history' lists them)", "red")
+        self.say(
+            _("✗ no finished game #{game} at this terminal ('history' lists them)", game=game_id),
+            "red",
+        )
 
     async def _history(self) -> None:
         """``history``: the finished games of every save of this terminal, newest first."""
@@ -56,21 +60,22 @@ class TerminalHistory(TerminalBase):
         for channel in self._home_channels():
             lines += await self.service.history_lines(channel)
         if not lines:
-            self.say("No finished games at this terminal yet.")
+            self.say(_("No finished games at this terminal yet."))
             return
         lines.sort(key=_listed_id, reverse=True)
-        self.say("Finished games (newest first):", "bold")
+        self.say(_("Finished games (newest first):"), "bold")
         self.console.lines(lines[:HISTORY_SHOWN])
         if len(lines) > HISTORY_SHOWN:
-            self.say(f"(and {len(lines) - HISTORY_SHOWN} older)", "dim")
-        self.say("'game N' shows one (board and score graph), 'replay N' replays it.", "dim")
+            older = len(lines) - HISTORY_SHOWN
+            self.say(_n("(and {n} older)", "(and {n} older)", older), "dim")
+        self.say(_("'game N' shows one (board and score graph), 'replay N' replays it."), "dim")
 
     async def _game(self, rest: str) -> None:
         """``game N``: the card's lines; its final board and score graph written out."""
         game_id = _game_id(rest)
         if game_id is None:
             shown = f" ('{excerpt(rest, limit=12)}')" if rest else ""
-            self.say(f"✗ 'game' takes a game number from 'history', e.g. 'game 3'{shown}", "red")
+            self.say(_("✗ 'game' takes a game number from 'history', e.g. 'game 3'") + shown, "red")
             return
         channel = self._closed_channel(game_id)
         if channel is None:
@@ -82,13 +87,13 @@ class TerminalHistory(TerminalBase):
             self._refused_read(game_id, refused)
             return
         self.say(card.text)
-        self.say(f"Replay: 'replay {game_id}' (or `venezia export {game_id}`).")
+        self.say(_("Replay: 'replay {game}' (or `venezia export {game}`).", game=game_id))
         if card.board is not None:
-            path = self.images.save(f"game-{game_id}-board.png", card.board)
-            self.say(f"  [final board: {self._path(path)}]", "dim")
+            path = self.images.save(f"game-{game_id}-board.png", card.board)  # not for players
+            self.say(_("  [final board: {path}]", path=self._path(path)), "dim")
         if card.graph is not None:
-            path = self.images.save(f"game-{game_id}-scores.png", card.graph)
-            self.say(f"  [score graph: {self._path(path)}]", "dim")
+            path = self.images.save(f"game-{game_id}-scores.png", card.graph)  # not for players
+            self.say(_("  [score graph: {path}]", path=self._path(path)), "dim")
 
     async def _replay(self, rest: str) -> None:
         """``replay [N]``: the animated replay of game N (default: the newest finished game
@@ -97,8 +102,11 @@ class TerminalHistory(TerminalBase):
             game_id = _game_id(rest)
             if game_id is None:
                 self.say(
-                    "✗ 'replay' takes a game number from 'history', e.g. 'replay 3' "
-                    f"('{excerpt(rest, limit=12)}')",
+                    _(
+                        "✗ 'replay' takes a game number from 'history', e.g. 'replay 3' "
+                        "('{typed}')",
+                        typed=excerpt(rest, limit=12),
+                    ),
                     "red",
                 )
                 return
@@ -113,19 +121,28 @@ class TerminalHistory(TerminalBase):
                 for entry in self.storage.closed_games(channel, 1)
             ]
             if not newest:
-                self.say("✗ no finished game at this terminal yet: nothing to replay", "red")
+                self.say(_("✗ no finished game at this terminal yet: nothing to replay"), "red")
                 return
             game_id, channel = max(newest)
-        self.say(f"Drawing the replay of game #{game_id}…", "dim")
+        self.say(_("Drawing the replay of game #{game}…", game=game_id), "dim")
         try:
             replay = await self.service.replay(channel, game_id)
         except Refused as refused:
             self._refused_read(game_id, refused)
             return
         path = self.images.save(f"replay-{game_id}.{replay.extension}", replay.data)
+        size = f"{len(replay.data):,}"
         self.say(
-            f"Replay of game #{game_id}: {self._path(path)} ({replay.frames} frames, one per "
-            f"turn, then the final board; {len(replay.data):,} bytes)"
+            _n(
+                "Replay of game #{game}: {path} ({n} frame, one per turn, then the final "
+                "board; {size} bytes)",
+                "Replay of game #{game}: {path} ({n} frames, one per turn, then the final "
+                "board; {size} bytes)",
+                replay.frames,
+                game=game_id,
+                path=self._path(path),
+                size=size,
+            )
         )
 
     def _refused_read(self, game_id: int, refused: Refused) -> None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
+
+from bot.terminal.width import display_width, wrap_text
+from engine.i18n.shared import _
 
 __all__ = ["Console", "ImageFolder"]
 
@@ -25,6 +27,7 @@ _STYLES = {
     "yellow": "\033[33m",
     "cyan": "\033[36m",
 }
+_PROMPT = "bold green"  # not for players
 _RESET = "\033[0m"
 _CLEAR = "\033[2J\033[3J\033[H"
 
@@ -37,21 +40,14 @@ def _columns() -> int:
 
 
 def wrap(line: str, width: int) -> str:
-    """``line`` broken at spaces to fit ``width`` columns (a terminal would cut it mid-word);
-    the continuation lines are indented two more than the line. A word longer than the width
-    is broken (nothing is lost)."""
-    if len(line) < width:
+    """``line`` broken at spaces to fit ``width`` columns (a terminal would cut it mid-word),
+    and between Japanese characters (two columns each, no spaces between words); the
+    continuation lines are indented two more than the line. A word longer than the width is
+    broken (nothing is lost)."""
+    if display_width(line) < width:
         return line
     indent = line[: len(line) - len(line.lstrip(" "))]
-    return textwrap.fill(
-        line,
-        width=max(width - 1, 20),
-        initial_indent="",
-        subsequent_indent=indent + "  ",
-        break_on_hyphens=False,
-        drop_whitespace=True,
-        replace_whitespace=False,
-    )
+    return "\n".join(wrap_text(line, max(width - 1, 20), indent + "  "))
 
 
 def _isatty(stream: object) -> bool:
@@ -136,7 +132,7 @@ class Console:
         if "libedit" in doc:  # pragma: no cover - macOS
             readline.parse_and_bind("bind ^I rl_complete")
         else:
-            readline.parse_and_bind("tab: complete")
+            readline.parse_and_bind("tab: complete")  # not for players
         return True
 
     def _complete(self, text: str, state: int) -> str | None:
@@ -152,7 +148,7 @@ class Console:
         Piped: consumes a line and echoes it after the prompt."""
         self._completions = completions or list
         if self._uses_input():
-            shown = self.style(prompt, "bold green", invisible=self._readline) if prompt else ""
+            shown = self.style(prompt, _PROMPT, invisible=self._readline) if prompt else ""
             try:
                 return input(shown)
             except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: leave
@@ -164,7 +160,7 @@ class Console:
         """A line from ``stdin`` (no readline): the prompt shown on a terminal; a piped
         transcript echoes the line after it (``echo`` instead of the line, if given)."""
         if self.interactive and prompt:
-            self.stdout.write(self.style(prompt, "bold green"))
+            self.stdout.write(self.style(prompt, _PROMPT))
             self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -181,11 +177,11 @@ class Console:
             import getpass
 
             try:
-                return getpass.getpass(self.style(prompt, "bold green"), stream=self.stdout)
+                return getpass.getpass(self.style(prompt, _PROMPT), stream=self.stdout)
             except (EOFError, KeyboardInterrupt):
                 self.say()
                 return None
-        return self._read_stream(prompt, "(hidden)")
+        return self._read_stream(prompt, _("(hidden)"))
 
 
 class ImageFolder:
@@ -205,7 +201,7 @@ class ImageFolder:
 
     def board(self, moves: int, data: bytes) -> Path:
         path = self._write(f"board-{max(0, moves):04d}.png", data)
-        self._write("board.png", data)
+        self._write("board.png", data)  # not for players
         return path
 
     def hand_path(self, name: str) -> Path:
@@ -220,7 +216,7 @@ class ImageFolder:
         self.hand_path(name).unlink(missing_ok=True)
 
     def end(self, data: bytes) -> Path:
-        return self._write("end.png", data)
+        return self._write("end.png", data)  # not for players
 
     def save(self, name: str, data: bytes) -> Path:
         """Any other file of the folder (a finished game's board, score graph or replay)."""

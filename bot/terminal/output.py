@@ -6,6 +6,8 @@ from bot.table.outputs import Outcome, PrivateUpdate, PublicUpdate
 from bot.terminal.base import RECAP_LINES, WATCHER, TerminalBase
 from bot.terminal.view import header_of, ranking_lines
 from engine.core import JSON
+from engine.i18n import SOURCE, say
+from engine.i18n.shared import _, _n
 
 
 class TerminalOutput(TerminalBase):
@@ -53,13 +55,13 @@ class TerminalOutput(TerminalBase):
             self.say("  " + line, "dim" if line == self.standings else None)
 
     def _show_private(self, update: PrivateUpdate) -> None:
-        name = self.humans.get(update.user_id, "you")
+        name = self.humans.get(update.user_id) or _("you")
         if update.image is not None:
             self.images.hand(name, update.image)
         for line in update.text.splitlines():
             # The hand itself is printed with the next decision; keep the news only.
             if line.strip() and not line.startswith(self.texts.hand_prefixes):
-                self.say(f"  (to {name}) {line}", "yellow")
+                self.say(_("  (to {name}) {line}", name=name, line=line), "yellow")
 
     async def _show(self, outcome: Outcome, quiet: bool = False) -> None:
         """Print an outcome. The terminal lets the service play one move per call (AI moves
@@ -86,18 +88,49 @@ class TerminalOutput(TerminalBase):
             board_path = self.images.board(self.seq, reply.image)
         self.say()
         if record is None or record.status != "finished":
-            self.say("The game ended without a result.", "red")
+            self.say(_("The game ended without a result."), "red")
             return 1
-        key = self.counter
-        turns = f"{self.turn} {key}s and " if key is not None else ""
-        self.say(f"Game over after {turns}{self.seq} moves. Final ranking:", "bold")
+        self.say(self._game_over(), "bold")
         self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
-        end = self.images.root / "end.png"
+        end = self.images.root / "end.png"  # not for players
         if end.exists():
-            self.say(f"End screen: {self._path(end)}")
+            self.say(_("End screen: {path}", path=self._path(end)))
         if board_path is not None:
-            self.say(f"Final board: {self._path(self.images.root / 'board.png')}")
+            board = self._path(self.images.root / "board.png")  # not for players
+            self.say(_("Final board: {path}", path=board))
         return 0
+
+    def _game_over(self) -> str:
+        """``Game over after 12 turns and 48 moves. Final ranking:`` (the game's counter)."""
+        key = self.counter
+        moves = self.seq
+        if key is None:
+            return _n(
+                "Game over after {n} move. Final ranking:",
+                "Game over after {n} moves. Final ranking:",
+                moves,
+            )
+        if say(key, SOURCE) == "round":
+            return _n(
+                "Game over after {rounds} rounds and {n} move. Final ranking:",
+                "Game over after {rounds} rounds and {n} moves. Final ranking:",
+                moves,
+                rounds=self.turn,
+            )
+        if say(key, SOURCE) == "turn":
+            return _n(
+                "Game over after {turns} turns and {n} move. Final ranking:",
+                "Game over after {turns} turns and {n} moves. Final ranking:",
+                moves,
+                turns=self.turn,
+            )
+        header = header_of(self.view)
+        return _n(
+            "Game over after {n} move ({position}). Final ranking:",
+            "Game over after {n} moves ({position}). Final ranking:",
+            moves,
+            position=header.counter_text if header is not None else "",
+        )
 
     # -- the watch mode -----------------------------------------------------------------------
 
@@ -113,15 +146,18 @@ class TerminalOutput(TerminalBase):
         quiet = bool(self.args.quiet)
         await self._show(start, quiet)
         limit = int(self.args.max_turns or 0)
-        why = f"an AI seat failed (see {self._path(self.images.root / 'terminal.log')})"
+        why = _(
+            "an AI seat failed (see {path})",
+            path=self._path(self.images.root / "terminal.log"),  # not for players
+        )
         out = start
         while not out.game_over:
             if self.stop.is_set():
                 return self._quit()
             if limit and self.turn > limit:
-                why = f"--max-turns {limit} reached"
+                why = _("--max-turns {limit} reached", limit=limit)
                 break
-            self.console.progress(f"AI seats playing: {self._where()}…")
+            self.console.progress(_("AI seats playing: {where}…", where=self._where()))
             out = await self._step_ai(quiet)
             if not out.accepted or out.seq is None:
                 break
@@ -130,8 +166,11 @@ class TerminalOutput(TerminalBase):
             return await self._finish()
         await self.service.abort(self.channel, WATCHER, can_manage=True)
         self.say(
-            f"Stopped at {self._where()}: {why}. An AI-only game "
-            "cannot be continued, so it was closed.",
+            _(
+                "Stopped at {where}: {why}. An AI-only game cannot be continued, so it was closed.",
+                where=self._where(),
+                why=why,
+            ),
             "yellow",
         )
         return 1

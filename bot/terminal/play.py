@@ -24,12 +24,14 @@ line read is echoed.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import TextIO
 
@@ -37,7 +39,14 @@ from bot.storage.records import utcnow
 from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.render import Renderer
 from bot.table.service import TableService
-from bot.terminal.args import CHANNEL, DEFAULT_MAX_TURNS, best_renderer, build_parser
+from bot.terminal.args import (
+    CHANNEL,
+    DEFAULT_MAX_TURNS,
+    best_renderer,
+    build_parser,
+    choose_language,
+    unknown_language,
+)
 from bot.terminal.base import WATCHER
 from bot.terminal.history import TerminalHistory
 from bot.terminal.io import Console, ImageFolder
@@ -47,12 +56,16 @@ from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import Option
 from engine.games import get_game
+from engine.i18n import SOURCE, Text, say, speaking, table_messages
+from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
 
 __all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "main"]
 
-LOCAL_HELP = """\
+#: The terminal's own commands (said with ``_(LOCAL_HELP, topic=...)``; a translation keeps
+#: the command words English, as they are typed, and aligns its columns by display width).
+LOCAL_HELP = N_("""\
 At the prompt type a move as on Discord (the game's commands follow; Tab completes) or the
 number of an option ('#6' is always option 6; when a number is also a listed option's argument,
 e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
@@ -63,7 +76,7 @@ e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   stats          your games, wins and average rank here, and this game's leaderboard
   history        the finished games here    game N         one: result, board, score graph
   replay [N]     game N's animated replay (default: the newest), written to the out folder
-  quit           save and leave (it prints the command that continues the game)"""
+  quit           save and leave (it prints the command that continues the game)""")
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
 LOCAL_WORDS = (
@@ -83,6 +96,49 @@ LOCAL_WORDS = (
 )
 
 log = logging.getLogger("bot.terminal")
+
+#: The context of the terminal's command words in the catalogs.
+COMMAND = "terminal command"  # not for players
+
+
+def _command_words() -> list[Text]:
+    """The terminal's own command words said in the language in force (their English is the
+    command; a translation is accepted too, at any terminal: :func:`command_word`)."""
+    # Translators: a command typed at the terminal's prompt: one short word, no spaces
+    return [
+        _p("terminal command", "help"),
+        _p("terminal command", "options"),
+        _p("terminal command", "board"),
+        _p("terminal command", "hand"),
+        _p("terminal command", "status"),
+        _p("terminal command", "summary"),
+        _p("terminal command", "log"),
+        _p("terminal command", "rules"),
+        _p("terminal command", "stats"),
+        _p("terminal command", "history"),
+        _p("terminal command", "game"),
+        _p("terminal command", "replay"),
+        _p("terminal command", "quit"),
+        _p("terminal command", "resume"),
+    ]
+
+
+@cache
+def _command_aliases() -> dict[str, str]:
+    """Every translation of a terminal command word (case folded) -> the English word."""
+    out: dict[str, str] = {}
+    for word in _command_words():
+        english = say(word, SOURCE)
+        for text in table_messages.every_language(english, COMMAND).values():
+            out.setdefault(text.strip().casefold(), english)
+    return out
+
+
+def command_word(word: str) -> str:
+    """A typed terminal command word in any of our languages as its English word
+    (``súgó``, ``ヘルプ`` -> ``help``); any other word unchanged."""
+    folded = word.strip().casefold()
+    return _command_aliases().get(folded, folded)
 
 
 class TimedOut:
@@ -109,6 +165,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
     def _completions(self) -> list[str]:
         topics = self.texts.topics(self._options)
         words = [*(o.command for o in self.options), *LOCAL_WORDS, *(f"rules {t}" for t in topics)]
+        words += [str(word) for word in _command_words()]  # the language in force's words too
         return list(dict.fromkeys(words))
 
     async def _handover(self, user: str) -> bool:
@@ -116,20 +173,20 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         name = self.humans[user]
         if self.console.interactive and self.viewer is not None:
             prev = self.humans.get(self.viewer, "")
-            typed = self.console.read(f"{prev}: press Enter to hide your hand ")
-            if typed is None or typed.strip().casefold() in QUIT_WORDS:
+            typed = self.console.read(_("{name}: press Enter to hide your hand ", name=prev))
+            if typed is None or command_word(typed) in QUIT_WORDS:
                 return False
         self._hide_hands()
         self.console.clear()
-        self.say(f"Pass the terminal to {name} and press Enter.", "bold")
-        typed = self.console.read(f"{name}, press Enter ")
-        if typed is None or typed.strip().casefold() in QUIT_WORDS:
+        self.say(_("Pass the terminal to {name} and press Enter.", name=name), "bold")
+        typed = self.console.read(_("{name}, press Enter ", name=name))
+        if typed is None or command_word(typed) in QUIT_WORDS:
             return False
         self.console.clear()
         self.viewer = user
         recap = self.recap.get(user) or []
         if recap:
-            self.say(f"Since your last look, {name}:", "bold")
+            self.say(_("Since your last look, {name}:", name=name), "bold")
             for line in recap:
                 self.say("  " + line, "dim" if line == self.standings else None)
             recap.clear()
@@ -173,8 +230,11 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             self.say(f"➡ {info.name}: {info.prompt}", "cyan")
         if self.fresh_image is not None:
             self.say(
-                f"board: {self._path(self.fresh_image)} (latest: "
-                f"{self._path(self.images.root / 'board.png')})",
+                _(
+                    "board: {path} (latest: {latest})",
+                    path=self._path(self.fresh_image),
+                    latest=self._path(self.images.root / "board.png"),
+                ),
                 "dim",
             )
             self.fresh_image = None
@@ -187,7 +247,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         self.options = await self.service.choices_for(
             self.channel, info.user_id or "", "", limit=None
         )
-        self.say("Options (type a number or a command; 'help' lists more):", "dim")
+        self.say(_("Options (type a number or a command; 'help' lists more):"), "dim")
         hints = registration(self.game_name).parts().grammar.help
         self.console.lines(
             numbered_options(
@@ -207,7 +267,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         """Terminal commands; True if ``word`` was one."""
         user = info.user_id or ""
         if word in ("help", "?", "commands"):
-            self.say(LOCAL_HELP.format(topic=next(iter(self.texts.rule_topics), "turn")))
+            self.say(_(LOCAL_HELP, topic=next(iter(self.texts.rule_topics), "turn")))
             self._reply(await self.service.rules("commands", self.game_name))
         elif word in ("options", "o"):
             await self._show_options(info, everything=rest.casefold() == "all")
@@ -219,19 +279,19 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 moves = int((await self._refresh()).get("seq") or 0)
                 path = self.images.board(moves, reply.image)
                 self.board_moves = moves
-                self.say(f"  [board image: {self._path(path)}]", "dim")
+                self.say(_("  [board image: {path}]", path=self._path(path)), "dim")
         elif word == "hand":
             reply = await self.service.hand(self.channel, user)
             if self._reply(reply) and reply.image is not None:
                 path = self.images.hand(self.humans.get(user, "player"), reply.image)
                 self.hand_moves[user] = self.seq
-                self.say(f"  [hand image: {self._path(path)}]", "dim")
+                self.say(_("  [hand image: {path}]", path=self._path(path)), "dim")
         elif word == "status":
             self._reply(await self.service.status(self.channel))
         elif word == "log":
             count = _small(rest.strip()) if rest.strip() else 10
             if not count:
-                self.say("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')", "red")
+                self.say(_("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')"), "red")
             else:
                 self._reply(await self.service.log(self.channel, count))
         elif word == "rules":
@@ -241,8 +301,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         elif word == "stats":  # the terminal's tables have no server: guild ''
             mine = await self.service.stats_lines(None, user)
             board = await self.service.leaderboard_lines(None, self.game_name)
-            self.say("\n".join(mine or ["no finished games yet"]))
-            self.say("\n".join(line.replace("**", "") for line in board) or "no ratings yet")
+            self.say("\n".join(mine or [_("no finished games yet")]))
+            self.say("\n".join(line.replace("**", "") for line in board) or _("no ratings yet"))
         elif word == "history":
             await self._history()
         elif word == "game":
@@ -263,7 +323,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         digits = text[1:].strip() if explicit else text
         if not is_number(digits):  # ASCII digits only: int("²") fails, 5,000 digits too
             if explicit:
-                self.say(f"✗ '#' takes an option number, 1–{len(self.options)} (e.g. '#1')", "red")
+                self.say(
+                    _(
+                        "✗ '#' takes an option number, 1–{last} (e.g. '#1')",
+                        last=len(self.options),
+                    ),
+                    "red",
+                )
                 return None
             return text
         n = _small(digits) or 0
@@ -273,10 +339,16 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             return self.options[n - 1].command
         if meant and listed:
             option = self.options[n - 1].command
-            also = " or ".join(f"'{m.command}'" for m in meant)
+            # Translators: joins the commands a number could mean: 'play 6' or 'take 6'
+            also = _(" or ").join(f"'{m.command}'" for m in meant)
             self.say(
-                f"✗ '{digits}' is ambiguous: option {digits} is '{option}', and {digits} is "
-                f"also in {also}; type '#{digits}' for the option or {also}",
+                _(
+                    "✗ '{number}' is ambiguous: option {number} is '{option}', and {number} is "
+                    "also in {commands}; type '#{number}' for the option or {commands}",
+                    number=digits,
+                    option=option,
+                    commands=also,
+                ),
                 "red",
             )
             return None
@@ -284,10 +356,24 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             return meant[0].command
         if meant:
             also = ", ".join(f"'{m.command}'" for m in meant)
-            self.say(f"✗ '{digits}' could be {also}: type the one you mean", "red")
+            self.say(
+                _(
+                    "✗ '{number}' could be {commands}: type the one you mean",
+                    number=digits,
+                    commands=also,
+                ),
+                "red",
+            )
             return None
         shown = excerpt(digits, limit=12)
-        self.say(f"✗ no option {shown}: the options are 1–{len(self.options)}", "red")
+        self.say(
+            _(
+                "✗ no option {number}: the options are 1–{last}",
+                number=shown,
+                last=len(self.options),
+            ),
+            "red",
+        )
         return None
 
     # -- the turn timer (the real clock, or a test's) --------------------------------------------
@@ -298,7 +384,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if not self.args.timer:
             return
         if self.hot_seat:
-            self.say("(--timer is for one player at the keyboard: a hot seat has none)", "dim")
+            self.say(_("(--timer is for one player at the keyboard: a hot seat has none)"), "dim")
             return
         out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
         if out.accepted:
@@ -323,7 +409,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.pending is None:
             self.pending = asyncio.ensure_future(asyncio.to_thread(read))
         while True:
-            done, _ = await asyncio.wait({self.pending}, timeout=self.timer_poll)
+            done, _waiting = await asyncio.wait({self.pending}, timeout=self.timer_poll)
             if done:
                 line, self.pending = self.pending.result(), None
                 return line
@@ -334,7 +420,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     self.say(update.text, "yellow")
                 if event.kind == "takeover" and event.seat == info.seat:
                     self.taken = event.user_id
-                    self.say("(type 'resume' to take your seat back)", "dim")
+                    self.say(_("(type 'resume' to take your seat back)"), "dim")
                     return TIMED_OUT
 
     async def _typed_meanwhile(self) -> int | None:
@@ -343,7 +429,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.pending is None or not self.pending.done():
             return None
         line, self.pending = self.pending.result(), None
-        word = (line or "quit").strip().casefold().lstrip("/!")
+        word = command_word((line or "quit").strip().lstrip("/!"))
         if word in QUIT_WORDS:
             return self._quit()
         if word == "resume" and self.taken is not None:
@@ -355,7 +441,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             else:
                 self._refused(out.error, out.code)
         elif word:
-            self.say("(an AI plays your seat: type 'resume' to take it back)", "dim")
+            self.say(_("(an AI plays your seat: type 'resume' to take it back)"), "dim")
         return None
 
     async def _decide(self, info: DecisionInfo) -> Outcome | TimedOut | None:
@@ -365,7 +451,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         # A sealed choice at a hot seat: what is typed is not shown (the next player sits here).
         hidden = info.sealed and self.hot_seat
         if hidden:
-            self.say("(your choice is secret: what you type is not shown)", "dim")
+            self.say(_("(your choice is secret: what you type is not shown)"), "dim")
         while True:
             line = await self._read(info, hidden, name)
             if isinstance(line, TimedOut):
@@ -377,8 +463,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 if self.console.interactive:
                     await self._show_options(info)
                 continue
-            word, _, rest = text.partition(" ")
-            word = word.casefold().lstrip("/!")
+            word, _sep, rest = text.partition(" ")
+            word = command_word(word.lstrip("/!"))
             if word in QUIT_WORDS:
                 return None
             if await self._local(word, rest.strip(), info):
@@ -404,7 +490,10 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 await self._refresh()
                 if self.storage.active_game(self.channel) is None:
                     return await self._finish()
-                self.say(f"✗ the game cannot go on here (move {self.seq}); see 'status'", "red")
+                self.say(
+                    _("✗ the game cannot go on here (move {move}); see 'status'", move=self.seq),
+                    "red",
+                )
                 self.say((await self.service.status(self.channel)).text)
                 return 1
             if info.is_ai or info.user_id not in self.humans:
@@ -419,7 +508,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     continue
                 out = await self._step_ai()
                 if not out.accepted or out.seq is None:
-                    self._refused(out.error or "the AI seat could not move", out.code)
+                    self._refused(out.error or _("the AI seat could not move"), out.code)
                     return 1
                 if out.game_over:
                     return await self._finish()
@@ -427,8 +516,12 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             await self._refresh()
             if limit and self.turn > limit:
                 self.say(
-                    f"Stopped: --max-turns {limit} reached. The game is saved in "
-                    f"{self._path(self.db_path)}; run again with a higher --max-turns.",
+                    _(
+                        "Stopped: --max-turns {limit} reached. The game is saved in "
+                        "{path}; run again with a higher --max-turns.",
+                        limit=limit,
+                        path=self._path(self.db_path),
+                    ),
                     "yellow",
                 )
                 return 1
@@ -460,6 +553,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         return next((i for i in infos if i.user_id == self.viewer), infos[0])
 
     async def run(self) -> int:
+        self._speak_at(self._home_channels(), [WATCHER])
         opened = await self._open()
         if isinstance(opened, int):
             return opened
@@ -476,7 +570,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     def _seat_line(self) -> str:
         assert self.record is not None
-        return "Players: " + ", ".join(self._seat_names(self.record))
+        return _("Players: {seats}", seats=", ".join(self._seat_names(self.record)))
 
 
 def main(
@@ -487,12 +581,37 @@ def main(
     renderer: Renderer | None = None,
     clock: Callable[[], datetime] | None = None,
     timer_poll: float | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> int:
     """``venezia play [options]``; ``stdin``/``stdout``/``renderer``, ``clock`` (the turn
-    timer's; default the real one) and ``timer_poll`` (seconds) are for tests."""
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    timer's; default the real one), ``timer_poll`` (seconds) and ``environ`` (the locale
+    variables; default the process's) are for tests.
+
+    One keyboard, one language: ``--lang``, else the environment's locale, else English is
+    the table's and every seat's, and the whole session (its help too) is said in it."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang, unknown = choose_language(words, os.environ if environ is None else environ)
+    with speaking(lang):
+        if unknown is not None:
+            Console(stdin, stdout).say(unknown_language(unknown), "red")
+            return 2
+        args = build_parser().parse_args(words)
+        args.lang = lang
+        return _session(args, stdin, stdout, renderer, clock, timer_poll)
+
+
+def _session(
+    args: argparse.Namespace,
+    stdin: TextIO | None,
+    stdout: TextIO | None,
+    renderer: Renderer | None,
+    clock: Callable[[], datetime] | None,
+    timer_poll: float | None,
+) -> int:
+    """One terminal session, in the language in force."""
     out_dir: Path = args.out
-    db_path: Path = args.db if args.db is not None else out_dir / "venezia.sqlite3"
+    default_db = out_dir / "venezia.sqlite3"  # not for players
+    db_path: Path = args.db if args.db is not None else default_db
     console = Console(stdin, stdout)
     placeholders: list[str] = []
     if renderer is None:
@@ -501,7 +620,7 @@ def main(
         out_dir.mkdir(parents=True, exist_ok=True)
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        console.say(f"✗ cannot create {exc.filename}: {exc.strerror}")
+        console.say(_("✗ cannot create {path}: {reason}", path=exc.filename, reason=exc.strerror))
         return 2
     service_log = ServiceLog(out_dir)
     try:
@@ -511,7 +630,7 @@ def main(
         )
     except Exception as exc:
         service_log.close()
-        console.say(f"✗ cannot open the database {db_path}: {exc}")
+        console.say(_("✗ cannot open the database {path}: {reason}", path=db_path, reason=exc))
         return 2
     table = TerminalTable(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders

@@ -9,6 +9,10 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+#: What the log file says instead of a record made while a secret input was handled (the log
+#: is a developer's file: it stays English).
+SECRET_LOGGED = "(a secret input was handled; its details are not logged)"  # not for players
+
 
 class ServiceLog:
     """While a session runs, the service's logs (refusals, AI trouble) go to
@@ -38,7 +42,7 @@ class ServiceLog:
 
     def _withhold(self, record: logging.LogRecord) -> bool:
         if self.hiding:
-            record.msg = "(a secret input was handled; its details are not logged)"
+            record.msg = SECRET_LOGGED
             record.args = None
             record.exc_info = None
             record.exc_text = None

@@ -9,6 +9,7 @@ from bot.terminal.args import default_level, login_name
 from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
 from engine.games import get_game, table_games
+from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
 
@@ -96,27 +97,38 @@ class TerminalSetup(TerminalBase):
             if self.args.new or all_ai:
                 await self.service.abort(self.channel, WATCHER, can_manage=True)
                 why = (
-                    "an AI-only game cannot be continued"
+                    _("an AI-only game cannot be continued")
                     if all_ai and not self.args.new
                     else "--new"
                 )
-                self.say(f"The unfinished game #{record.id} was closed ({why}).", "yellow")
+                self.say(
+                    _("The unfinished game #{game} was closed ({why}).", game=record.id, why=why),
+                    "yellow",
+                )
             else:
                 self._adopt(record)
                 await self._refresh()
                 self.say(
-                    f"Resuming {get_game(record.game_type).title} game #{record.id} from "
-                    f"{self._path(self.db_path)}: {self._where()}, "
-                    f"seed {record.seed}.",
+                    _(
+                        "Resuming {title} game #{game} from {path}: {where}, seed {seed}.",
+                        title=get_game(record.game_type).title,
+                        game=record.id,
+                        path=self._path(self.db_path),
+                        where=self._where(),
+                        seed=record.seed,
+                    ),
                     "bold",
                 )
-                self.say("Players: " + ", ".join(self._seat_names(record)))
+                self.say(_("Players: {seats}", seats=", ".join(self._seat_names(record))))
                 self._other_saves(others)
                 ignored = [f for f in self._setup_given() if f != "--game"]
                 if ignored:
                     self.say(
-                        f"({', '.join(ignored)} ignored: this game's setup is stored; "
-                        "--new starts a new game.)",
+                        _(
+                            "({flags} ignored: this game's setup is stored; --new starts a new "
+                            "game.)",
+                            flags=", ".join(ignored),
+                        ),
                         "dim",
                     )
                 return None
@@ -133,8 +145,12 @@ class TerminalSetup(TerminalBase):
                 continue
             title = get_game(record.game_type).title
             self.say(
-                f"(Also saved: {title} game #{record.id}; continue it with "
-                f"'{self._continue_command(record.game_type)}'.)",
+                _(
+                    "(Also saved: {title} game #{game}; continue it with '{command}'.)",
+                    title=title,
+                    game=record.id,
+                    command=self._continue_command(record.game_type),
+                ),
                 "dim",
             )
 
@@ -147,12 +163,29 @@ class TerminalSetup(TerminalBase):
         level = a.ai or default_level()
         if not game.min_players <= players <= game.max_players:
             low, high = game.min_players, game.max_players
-            seats = f"exactly {low}" if low == high else f"{low}–{high}"
             asked = f"--players {players}" if a.players is not None else f"--humans {humans}"
-            self.say(f"✗ {game.title} seats {seats} players ({asked})", "red")
+            if low == high:
+                refusal = _n(
+                    "✗ {title} seats exactly {n} player ({asked})",
+                    "✗ {title} seats exactly {n} players ({asked})",
+                    low,
+                    title=game.title,
+                    asked=asked,
+                )
+            else:
+                refusal = _(
+                    "✗ {title} seats {low}–{high} players ({asked})",
+                    title=game.title,
+                    low=low,
+                    high=high,
+                    asked=asked,
+                )
+            self.say(refusal, "red")
             return 2
         if not 0 <= humans <= players:
-            self.say(f"✗ --humans must be between 0 and --players ({players})", "red")
+            self.say(
+                _("✗ --humans must be between 0 and --players ({players})", players=players), "red"
+            )
             return 2
         try:
             lv = ai_level(level)
@@ -161,25 +194,43 @@ class TerminalSetup(TerminalBase):
             return 2
         names = list(a.name or [])
         if len(names) > humans:
-            self.say(f"✗ {len(names)} names for {humans} human seat(s)", "red")
+            self.say(
+                _n(
+                    "✗ {names} names for {n} human seat",
+                    "✗ {names} names for {n} human seats",
+                    humans,
+                    names=len(names),
+                ),
+                "red",
+            )
             return 2
         while len(names) < humans:
-            names.append(login_name() if humans == 1 else f"Player {len(names) + 1}")
+            default = str(_("Player {number}", number=len(names) + 1))
+            names.append(login_name() if humans == 1 else default)
         await self._close_lobby()
         # The watcher manages the table: an AI-only table needs nobody seated to set it up.
         host = "human1" if humans else WATCHER
+        self._speak_at([self.channel], [f"human{i}" for i in range(1, humans + 1)])
         for i, name in enumerate(names, 1):
             out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
             if not out.accepted:
                 self._refused(out.error)
                 return 2
-        for _ in range(players - humans):
+        for _seat in range(players - humans):
             out = await self.service.add_ai(self.channel, host, lv.name, can_manage=not humans)
             if not out.accepted:
                 self._refused(out.error)
                 return 2
         if not humans and not a.quiet:
-            self.say(f"{players} AI seats ({lv.name}) play; printing every turn…", "dim")
+            self.say(
+                _n(
+                    "{n} AI seat ({level}) plays; printing every turn…",
+                    "{n} AI seats ({level}) play; printing every turn…",
+                    players,
+                    level=lv.name,
+                ),
+                "dim",
+            )
         # Every option not given is the game's default: a new game never inherits the
         # previous game's options (the table's lobby remembers them, e.g. a variant).
         options = {spec.name: spec.default for spec in registration(game.name).options}
@@ -194,14 +245,33 @@ class TerminalSetup(TerminalBase):
             return 2
         record = self._record(start.game_id)
         self._adopt(record)  # follows the start's updates from move 0
-        where = f"saved in {self._path(self.db_path)}"
+        path = self._path(self.db_path)
         if humans:
-            where += f"; 'quit' any time, '{self._continue_command(game.name)}' continues it"
-        self.say(f"New {game.title} game #{record.id}, seed {record.seed} ({where}).", "bold")
+            where = _(
+                "saved in {path}; 'quit' any time, '{command}' continues it",
+                path=path,
+                command=self._continue_command(game.name),
+            )
+        else:
+            where = _("saved in {path}", path=path)
+        self.say(
+            _(
+                "New {title} game #{game}, seed {seed} ({where}).",
+                title=game.title,
+                game=record.id,
+                seed=record.seed,
+                where=where,
+            ),
+            "bold",
+        )
         if self.placeholders:
             self.say(
-                f"({' and '.join(self.placeholders)} images are plain placeholders: that part "
-                "of the renderer is not installed yet)",
+                _(
+                    "({kinds} images are plain placeholders: that part of the renderer is not "
+                    "installed yet)",
+                    # Translators: joins image kinds: 'board, hand'
+                    kinds=_(" and ").join(self.placeholders),
+                ),
                 "dim",
             )
         return start

@@ -10,7 +10,9 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
+from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
+from engine.i18n.shared import _, _n
 from engine.registry import GameTexts, registration, view_header
 
 __all__ = [
@@ -48,7 +50,7 @@ def summary_lines(
     header = reg.parts().header(view)
     head = f"{title} · {header.counter_text}"
     if header.over:
-        head += " · game over"
+        head += " · " + _("game over")
     lines = [head, *("  " + line for line in texts.status_lines(view))]
     if header.deciding and not header.over:
         names = [header.name(seat) for seat in header.deciding]
@@ -100,26 +102,33 @@ def numbered_options(
         # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
         rest = texts.option_cell(verb, option.arg) or (verb if verb in with_text else "")
         groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
-    pad = max((len(v) for v in groups), default=4)
+    pad = max((display_width(v) for v in groups), default=4)
     lines: list[str] = []
     for verb, cells in groups.items():
         cut = not everything and len(cells) > GROUP_MAX
         lines.extend(
             _rewrap(
-                cells[:GROUP_SHOWN] if cut else cells, f"  {verb:<{pad}}  ", " " * (pad + 4), width
+                cells[:GROUP_SHOWN] if cut else cells,
+                f"  {ljust(verb, pad)}  ",
+                " " * (pad + 4),
+                width,
             )
         )
         if cut:
             indent = " " * (pad + 4)
-            lines.append(f"{indent}… {len(cells) - GROUP_SHOWN} more ('options all' lists them)")
+            more = len(cells) - GROUP_SHOWN
+            lines.append(
+                indent
+                + _n(
+                    "… {n} more ('options all' lists them)",
+                    "… {n} more ('options all' lists them)",
+                    more,
+                )
+            )
             hint = (hints or {}).get(verb)
             if hint:
-                lines.append(clip(f"{indent}or type one: {hint}", width))
+                lines.append(clip(indent + _("or type one: {hint}", hint=hint), width))
     return lines
-
-
-def clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
 def _rewrap(cells: Iterable[str], first: str, indent: str, width: int) -> list[str]:
@@ -128,7 +137,7 @@ def _rewrap(cells: Iterable[str], first: str, indent: str, width: int) -> list[s
     fresh = True
     for cell in cells:
         add = cell if fresh else "  " + cell
-        if not fresh and len(line) + len(add) > width:
+        if not fresh and display_width(line) + display_width(add) > width:
             lines.append(line.rstrip())
             line, add = indent, cell
         line += add

@@ -20,6 +20,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from render.common import theme as T
+from render.common.breaks import break_chunks, is_wide
 from render.common.text import REPLACEMENT, _runs, draw_text, text_width
 
 __all__ = [
@@ -100,19 +101,40 @@ def paste_flat(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int], bg
 def wrap_words(
     words: Sequence[str], size: int, width: int, sep: str = "  ", bold: bool = False
 ) -> list[str]:
-    """Greedy line breaking of ``words`` (kept whole) to ``width`` pixels."""
+    """Greedy line breaking of ``words`` (kept whole) to ``width`` pixels. A word wider than
+    ``width`` with Japanese in it (no spaces between its words) is broken where Japanese
+    allows (:func:`render.common.breaks.break_chunks`); an English word is never broken."""
     lines: list[str] = []
     line = ""
     for w in words:
-        cand = w if not line else line + sep + w
-        if line and text_width(cand, size, bold) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = cand
+        for i, piece in enumerate(_pieces(w, size, width, bold)):
+            cand = piece if not line else line + (sep if i == 0 else "") + piece
+            if line and text_width(cand, size, bold) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = cand
     if line:
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, size: int, width: int, bold: bool) -> list[str]:
+    """``word`` as one piece, or - wider than ``width`` and Japanese - as the pieces of one
+    line each that Japanese line breaking allows."""
+    if not is_wide(word) or text_width(word, size, bold) <= width:
+        return [word]
+    pieces: list[str] = []
+    current = ""
+    for chunk in break_chunks(word):
+        if current and text_width(current + chunk, size, bold) > width:
+            pieces.append(current.rstrip())
+            current = chunk.lstrip()
+        else:
+            current += chunk
+    if current:
+        pieces.append(current)
+    return pieces
 
 
 @lru_cache(maxsize=512)

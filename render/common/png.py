@@ -141,7 +141,7 @@ def _filtered_rows(img: Image.Image) -> memoryview:
 def png_bytes(img: Image.Image) -> bytes:
     """Encode a "P" image as an 8-bit palette PNG (see the module docstring)."""
     if img.mode != "P":
-        raise ValueError(f"png_bytes needs a 'P' image, got {img.mode!r}")
+        raise ValueError(f"png_bytes needs a 'P' image, got {img.mode!r}")  # not for players
     w, h = img.size
     stride = w + 1
     mv = _filtered_rows(img)

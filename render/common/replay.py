@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.i18n.shared import _, _p
 from render.common.text import draw_text, fit_text
 from render.common.theme import PLAYER
 
@@ -85,7 +86,7 @@ def _exact_palette(frames: Sequence[bytes]) -> list[Image.Image] | None:
     for im in images:
         flat = im.getpalette() or []
         lut = [0] * 256
-        for _, i in im.getcolors(256) or []:
+        for _count, i in im.getcolors(256) or []:
             colour = (flat[3 * i], flat[3 * i + 1], flat[3 * i + 2])
             if colour not in index:
                 if len(index) == 256:
@@ -142,7 +143,7 @@ def animate(
     """``frames`` (PNG bytes, in order) as one APNG of at most ``limit`` bytes (see the module
     docstring). One frame is a still PNG."""
     if not frames:
-        raise ValueError("a replay needs at least one frame")
+        raise ValueError("a replay needs at least one frame")  # not for players
     images = _canvas(frames)
     scale = 1.0
     while True:
@@ -162,9 +163,9 @@ def animate(
                 return Animation(data, "png", len(frames), sized[0].size, scale, shared)
         scale *= SHRINK
         if min(images[0].size) * scale < MIN_SIDE:
-            raise ValueError(
-                f"{len(frames)} frames do not fit {limit} bytes even at {MIN_SIDE} pixels"
-            )
+            n, side = len(frames), MIN_SIDE
+            why = f"{n} frames do not fit {limit} bytes even at {side} pixels"  # not for players
+            raise ValueError(why)
 
 
 def _still(image: Image.Image) -> bytes:
@@ -182,15 +183,17 @@ def score_graph(
     names: Sequence[str],
     series: Sequence[Sequence[float | None]],
     *,
-    counter: str = "turn",
-    label: str = "score",
+    counter: str | None = None,
+    label: str | None = None,
     size: tuple[int, int] = (640, 300),
 ) -> bytes:
     """A small line chart, PNG: ``series[t][seat]`` is each seat's number after turn ``t``
     (``t = 0``: the start), one line per seat in the players' colours, a legend of
     ``names``; ``label`` says what the numbers are (the y axis, written above it) and
     ``counter`` what a step of the x axis is. ``None`` is a gap (a seat without a number
-    then)."""
+    then). The words are said in the language in force (``counter``: ``turn``, ``label``:
+    ``score`` by default)."""
+    label = label if label is not None else _p("graph", "score")
     width, height = size
     image = Image.new("RGB", size, (250, 248, 242))
     draw = ImageDraw.Draw(image)
@@ -210,7 +213,13 @@ def score_graph(
         draw.line((left, y, left + plot_w, y), fill=(225, 221, 212))
         draw_text(draw, (left - 6, y), f"{value:.0f}", 11, ink, anchor="rm")
     draw_text(draw, (left, top + plot_h + 4), "0", 11, ink, anchor="la")
-    draw_text(draw, (left + plot_w, top + plot_h + 4), f"{counter} {turns}", 11, ink, anchor="ra")
+    if counter is None:
+        # Translators: the x axis's end: the last turn ('turn 12')
+        end = _("turn {number}", number=turns)
+    else:
+        # Translators: the x axis's end: the game's counter word and the last one ('round 12')
+        end = _("{counter} {number}", counter=counter, number=turns)
+    draw_text(draw, (left + plot_w, top + plot_h + 4), end, 11, ink, anchor="ra")
     seats = max((len(row) for row in series), default=0)
     for seat in range(seats):
         points: list[tuple[float, float]] = []
@@ -233,7 +242,7 @@ def score_graph(
     x, y = left, height - 26
     column = max(80, plot_w // max(1, min(seats, 5)))
     for seat in range(seats):
-        name = names[seat] if seat < len(names) else f"seat {seat + 1}"
+        name = names[seat] if seat < len(names) else _("seat {number}", number=seat + 1)
         draw.rectangle((x, y + 4, x + 14, y + 10), fill=_colour(seat))
         draw_text(draw, (x + 20, y + 7), fit_text(name, 12, column - 28), 12, ink, anchor="lm")
         x += column

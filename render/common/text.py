@@ -54,10 +54,10 @@ FONT_DIR: Final[Path] = Path(__file__).resolve().parent / "fonts"
 
 _FILES: Final[dict[tuple[bool, bool], str]] = {
     # (bold, cjk) -> file name in FONT_DIR
-    (False, False): "NotoSans-Regular.ttf",
-    (True, False): "NotoSans-Bold.ttf",
-    (False, True): "NotoSansCJKjp-Regular.subset.otf",
-    (True, True): "NotoSansCJKjp-Bold.subset.otf",
+    (False, False): "NotoSans-Regular.ttf",  # not for players
+    (True, False): "NotoSans-Bold.ttf",  # not for players
+    (False, True): "NotoSansCJKjp-Regular.subset.otf",  # not for players
+    (True, True): "NotoSansCJKjp-Bold.subset.otf",  # not for players
 }
 
 ELLIPSIS: Final = "\u2026"  # …
@@ -78,7 +78,7 @@ _RI_LAST: Final = 0x1F1FF
 @lru_cache(maxsize=1)
 def _coverage() -> dict[str, frozenset[int]]:
     """file name -> code points its cmap maps (from coverage.json)."""
-    data = json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8"))
+    data = json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8"))  # not for players
     out: dict[str, frozenset[int]] = {}
     for name, spec in data["cmap"].items():
         cps: set[int] = set()
@@ -106,7 +106,7 @@ def font(size: int, bold: bool = False, cjk: bool = False) -> ImageFont.FreeType
     Cached per ``(size, bold, cjk)``; always Pillow's BASIC layout engine.
     """
     if size <= 0:
-        raise ValueError(f"font size must be positive, got {size}")
+        raise ValueError(f"font size must be positive, got {size}")  # not for players
     return ImageFont.truetype(str(font_path(bold, cjk)), size, layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -392,7 +392,7 @@ def draw_text(
     all-space text) it is the empty box at ``xy``.
     """
     if len(anchor) != 2 or anchor[0] not in _HORIZONTAL or anchor[1] not in _VERTICAL:
-        raise ValueError(f"unsupported anchor {anchor!r}")
+        raise ValueError(f"unsupported anchor {anchor!r}")  # not for players
     if max_width is not None:
         text = fit_text(text, size, max_width, bold)
     x, y = xy
