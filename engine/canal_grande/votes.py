@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.canal_grande.language import _
+
 Placement = tuple[int, tuple[tuple[str, int], ...]]
 
 
@@ -91,25 +93,42 @@ def placement_error(
     k, groups = p
     cname = names[chosen]
     if not has_chosen_card and k == 0:
-        return (
-            f"your first placement in this vote must include a {cname} card (the chosen "
-            "district); reinforcement by gondola comes only after one (CG-6.9a, CG-6.10)"
+        return _(
+            "your first placement in this vote must include a {district} card (the chosen "
+            "district); reinforcement by gondola comes only after one (CG-6.9a, CG-6.10)",
+            district=cname,
         )
     if k > hand.get(chosen, 0):
-        return f"you hold {hand.get(chosen, 0)} {cname} card(s), not {k}"
+        return _(
+            "you hold {held} {district} card(s), not {count}",
+            held=hand.get(chosen, 0),
+            district=cname,
+            count=k,
+        )
     if len(groups) > hand.get("gondola", 0):
-        return f"you need {len(groups)} gondola(s) and hold {hand.get('gondola', 0)}"
+        return _(
+            "you need {count} gondola(s) and hold {held}",
+            count=len(groups),
+            held=hand.get("gondola", 0),
+        )
     carried: dict[str, int] = {}
     for d, m in groups:
         carried[d] = carried.get(d, 0) + m
     for d, m in carried.items():
         if m > hand.get(d, 0):
-            return f"you hold {hand.get(d, 0)} {names[d]} card(s), not {m}"
+            return _(
+                "you hold {held} {district} card(s), not {count}",
+                held=hand.get(d, 0),
+                district=names[d],
+                count=m,
+            )
     votes = k + sum(m for _, m in groups)
     if votes < need:
-        return (
-            f"that adds {votes} vote(s); you must end strictly ahead, so add at least {need} "
-            "(CG-6.9, CG-6.11, CG-G10)"
+        return _(
+            "that adds {votes} vote(s); you must end strictly ahead, so add at least {need} "
+            "(CG-6.9, CG-6.11, CG-G10)",
+            votes=votes,
+            need=need,
         )
     return None
 

@@ -104,14 +104,14 @@ def _tag(
 
 
 def _pname(players: tuple[Any, ...], seat: Any) -> str:
-    for s, _, name in players:
+    for s, _letter, name in players:
         if s == seat:
             return str(name)
     return "—"
 
 
 def _pletter(players: tuple[Any, ...], seat: int) -> str:
-    for s, letter, _ in players:
+    for s, letter, _name in players:
         if s == seat:
             return str(letter)
     return "?"

@@ -173,7 +173,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
         w, h = img.size
         panel(img, (0, 0, w, h))
         caption(draw, (16, 28), f"Your cards · {size}")
-        if focus and any(card == focus for row in rows for card, _, _ in row):
+        if focus and any(card == focus for row in rows for card, *_rest in row):
             draw_text(
                 draw,
                 (w - 16, 28),
