@@ -144,7 +144,7 @@ def _facts(view: View) -> tuple[str, ...]:
 
 
 def _result_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, decided, names_items, draw_game = key
+    _kind, rows, decided, names_items, draw_game = key
     names = dict(names_items)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
@@ -202,7 +202,7 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _facts_painter(key: tuple[Any, ...]) -> Any:
-    _, lines = key
+    _kind, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size

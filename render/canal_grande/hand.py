@@ -167,7 +167,7 @@ def _short(view: View, kind: str) -> str:
 
 
 def _hand_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, focus, size, fan = key
+    _kind, rows, focus, size, fan = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -228,7 +228,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _front_painter(key: tuple[Any, ...]) -> Any:
-    _, numbers, total, doges, victory, role = key
+    _kind, numbers, total, doges, victory, role = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -256,7 +256,7 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
         x += 58
         if not victory:
             draw_text(draw, (x, 60), "none yet", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        for _, d, n in victory:
+        for _seat, d, n in victory:
             if x + 30 > w - 16:
                 break
             paste_flat(img, card_face(d, 30, 42), (x, 39), T.PANEL)
@@ -316,7 +316,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
 
 
 def _options_painter(key: tuple[Any, ...]) -> Any:
-    _, prompt, lines = key
+    _kind, prompt, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
