@@ -52,7 +52,7 @@ def card_counts(options: Sequence[str]) -> tuple[dict[str, int], dict[str, int],
     """From legal placements: the most chosen-district cards of each district any of them
     places (one district: the chosen one), the most cards of each other district its gondolas
     carry in one placement, and the most gondolas one placement uses."""
-    chosen, carried, _, gondolas = _counts(options)
+    chosen, carried, _boats, gondolas = _counts(options)
     return chosen, carried, gondolas
 
 
