@@ -19,7 +19,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.cards import number_name, special_name
-from engine.canal_grande.language import N_, _p
+from engine.canal_grande.language import N_, _
 from render.canal_grande import theme as C
 from render.common.draw import SS, downscale
 from render.common.text import draw_text, text_width
@@ -39,6 +39,7 @@ __all__ = [
 SMALL: Final = 64
 #: The special cards' printed names (said in the language in force: :func:`special_label`).
 SPECIAL_LABEL: Final = {
+    # Translators: printed on the card's face in capitals (a card is about 100 px wide)
     "gondola": N_("GONDOLA"),
     "traitor": N_("TRAITOR"),
     "spy": N_("SPY"),
@@ -76,8 +77,7 @@ def special_label(card: str) -> str:
     """What a special card's face says, in the language in force ("" for other cards)."""
     if card not in SPECIAL_LABEL:
         return ""
-    # Translators: printed on the card's face in capitals (a card is about 100 px wide)
-    return _p("card face", SPECIAL_LABEL[card])
+    return _(SPECIAL_LABEL[card])
 
 
 def _frame(w: int, h: int, fill: RGB, edge: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
