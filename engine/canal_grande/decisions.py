@@ -7,7 +7,7 @@ from itertools import combinations
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import legal_placements
 from engine.core import Decision
@@ -98,11 +98,13 @@ def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
             "place at least one {district} card to open the vote in {district}", district=dname
         )
     if not vote["placed"][seat]:
-        return _(
-            "{name} has {votes} vote(s) in {district}: place more than that "
+        return _n(
+            "{name} has {n} vote(s) in {district}: place more than that "
             "(at least one {district} card first), or pass",
+            "{name} has {n} vote(s) in {district}: place more than that "
+            "(at least one {district} card first), or pass",
+            theirs,
             name=self.name(1 - seat),
-            votes=theirs,
             district=dname,
         )
     return _(

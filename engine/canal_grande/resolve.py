@@ -14,7 +14,7 @@ from engine.canal_grande.cards import (
     number_name,
     special_name,
 )
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
 
@@ -200,9 +200,10 @@ def _draw_resolved(
             ev.append(
                 Event(
                     "no_card",
-                    _(
-                        "no card is left to draw: {count} draw(s) skipped (CG-G16)",
-                        count=count - handled,
+                    _n(
+                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        count - handled,
                     ),
                     seat,
                 )

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name, load_components
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 from engine.core import IllegalMove, Option
 
 #: Items one multi-select lists at most (a common chat-app limit); the typed command reaches
@@ -119,10 +119,11 @@ def placement_items(options: Sequence[Option]) -> Items:
                 (
                     f"{GONDOLA_PREFIX}{d}.{i}",
                     _("{card} #{index} by gondola", card=name, index=i),
-                    _(
-                        "1 vote; all {card} cards share one gondola (up to {count} gondola(s))",
+                    _n(
+                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
+                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
+                        gondolas,
                         card=name,
-                        count=gondolas,
                     ),
                 )
             )

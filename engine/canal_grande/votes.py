@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 
 Placement = tuple[int, tuple[tuple[str, int], ...]]
 
@@ -99,16 +99,18 @@ def placement_error(
             district=cname,
         )
     if k > hand.get(chosen, 0):
-        return _(
-            "you hold {held} {district} card(s), not {count}",
-            held=hand.get(chosen, 0),
+        return _n(
+            "you hold {n} {district} card(s), not {count}",
+            "you hold {n} {district} card(s), not {count}",
+            hand.get(chosen, 0),
             district=cname,
             count=k,
         )
     if len(groups) > hand.get("gondola", 0):
-        return _(
-            "you need {count} gondola(s) and hold {held}",
-            count=len(groups),
+        return _n(
+            "you need {n} gondola(s) and hold {held}",
+            "you need {n} gondola(s) and hold {held}",
+            len(groups),
             held=hand.get("gondola", 0),
         )
     carried: dict[str, int] = {}
@@ -116,18 +118,21 @@ def placement_error(
         carried[d] = carried.get(d, 0) + m
     for d, m in carried.items():
         if m > hand.get(d, 0):
-            return _(
-                "you hold {held} {district} card(s), not {count}",
-                held=hand.get(d, 0),
+            return _n(
+                "you hold {n} {district} card(s), not {count}",
+                "you hold {n} {district} card(s), not {count}",
+                hand.get(d, 0),
                 district=names[d],
                 count=m,
             )
     votes = k + sum(m for _, m in groups)
     if votes < need:
-        return _(
-            "that adds {votes} vote(s); you must end strictly ahead, so add at least {need} "
+        return _n(
+            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
             "(CG-6.9, CG-6.11, CG-G10)",
-            votes=votes,
+            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
+            "(CG-6.9, CG-6.11, CG-G10)",
+            votes,
             need=need,
         )
     return None

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.canal_grande.language import _, _n
+from engine.canal_grande.language import _, _n, _p
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
@@ -227,7 +227,13 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
             )
             if not won:
                 say_text(
-                    draw, (x, y + 48), _("none"), C.FONT_BODY, T.TEXT_SOFT, anchor="lm", room=300
+                    draw,
+                    (x, y + 48),
+                    _p("victory cards", "none"),
+                    C.FONT_BODY,
+                    T.TEXT_SOFT,
+                    anchor="lm",
+                    room=300,
                 )
             step = min(44, (w - 24 - x - 40) // max(1, len(won) - 1)) if len(won) > 1 else 44
             for i, d in enumerate(won):

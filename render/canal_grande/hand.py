@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.canal_grande.language import N_, _, _p
+from engine.canal_grande.language import N_, _, _n, _p
 from engine.i18n import SOURCE, current_language
 from render.canal_grande import theme as C
 from render.canal_grande.board import name_of, names_of
@@ -323,7 +323,13 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
         x = _label(draw, x, _p("front", "victory"), 58)
         if not victory:
             say_text(
-                draw, (x, 60), _("none yet"), C.FONT_SMALL, T.TEXT_SOFT, anchor="lm", room=w - x
+                draw,
+                (x, 60),
+                _p("victory cards", "none yet"),
+                C.FONT_SMALL,
+                T.TEXT_SOFT,
+                anchor="lm",
+                room=w - x,
             )
         for _seat, d, n in victory:
             if x + 30 > w - 16:
@@ -389,7 +395,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
         hidden = len(lines) - MAX_OPTION_LINES + 1
         lines = [
             *lines[: MAX_OPTION_LINES - 1],
-            ("", "… " + _("{count} more line(s)", count=hidden)),
+            ("", "… " + _n("{n} more line(s)", "{n} more line(s)", hidden)),
         ]
     if not lines:
         pending = view.get("pending") or {}

@@ -170,7 +170,7 @@ def status_lines(view: JSON) -> list[str]:
             role=role_name(str(p.get("role"))),
             hand=p.get("hand_size"),
             total=p.get("number_total", 0),
-            victory=victory or _("none"),
+            victory=victory or _p("victory cards", "none"),
         )
         lines.append(lead + line)
     extra = [_("round {round}", round=view.get("round"))]
