@@ -137,7 +137,7 @@ def verb_of(word: str) -> str | None:
 
 _OFFER_WORDS = {"a": "A", "b": "B", "1": "A", "2": "B", "first": "A", "second": "B"}
 _NUMBER_CARD = re.compile(r"(?:n|z|#|num|number|szám|szam|numero|数字|数)-?([1-9])")
-_OFFER_NAMES = ("offer", "ajánlat", "ajanlat", "offerta", "山")
+_OFFER_NAMES = ("offer", "ajánlat", "ajanlat", "offerta", "オファー")
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,8 @@ def test_a_rules_topic_in_each_language_found_by_a_name_in_any_language(lang: st
             assert parts.rule_aliases.get(typed.casefold(), typed) == "turn"
             assert parts.rule_topics.get(typed) == parts.rule_topics["turn"]
         assert parts.rule_aliases.get("parancsok") == "commands"
+        assert parts.rule_aliases.get("ヘルプ") == "commands"
+        assert parts.rule_aliases.get("dózse") == "cards"
         assert parts.rule_aliases.get("nonsense", "nonsense") == "nonsense"
         assert list(parts.rule_topics) == ["turn", "cards", "vote", "round", "end"]
 
@@ -172,6 +174,7 @@ def test_a_foreign_command_is_stored_in_english() -> None:
     d = state.pending()
     assert d is not None
     assert state.canonical(d.seat, "válassz a") == "take A"
+    assert state.canonical(d.seat, "取る オファー B") == "take B"
 
 
 def test_the_pending_prompt_follows_the_language_in_force() -> None:

@@ -72,6 +72,9 @@ RULE_ALIASES = {
     "numbers": "round",
     "game end": "end",  # not for players
     "help": "commands",
+    "ヘルプ": "commands",
+    "súgó": "commands",
+    "aiuto": "commands",
 }
 
 #: The table's own topic after the game's (``/rules commands``).
