@@ -77,7 +77,9 @@ def test_a_status_line_and_the_hand_line_in_each_language(lang: str) -> None:
         lines = texts.status_lines(state.public_view())
         hand = texts.hand_text(state.player_view(0))
     assert STATUS[lang] in lines[0] + lines[1]
-    assert hand.startswith(texts.hand_prefixes()[LANGUAGES.index(lang)])
+    prefixes = texts.hand_prefixes()
+    assert prefixes[0] == "your hand:" and len(prefixes) == len(LANGUAGES)
+    assert hand.startswith(prefixes) and not hand.startswith("your hand:")
     english = texts.status_lines(state.public_view())
     assert "hand" in english[0] and "victory cards:" in english[0]
 
