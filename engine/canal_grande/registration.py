@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-from engine.canal_grande.language import N_, Later
+from engine.canal_grande.language import N_, Later, _
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -85,6 +85,11 @@ def victory_cards(state: GameState) -> list[float]:
     return [float(len(cards)) for cards in own_state(CanalGrandeState, state).victory]
 
 
+def progress_label(state: GameState) -> str:
+    """The graph's caption in the language in force."""
+    return _("victory cards")
+
+
 def twin(state: GameState, seat: int, rng: random.Random) -> CanalGrandeState:
     """The opponent's hand and the draw pile re-imagined from ``seat``'s view."""
     from engine.canal_grande.determinize import determinize
@@ -113,7 +118,7 @@ def parts() -> GameParts:
         scores=scores,
         twin=twin,
         header=view_header,
-        progress=Progress(Later(N_("victory cards")), victory_cards),
+        progress=Progress(Later(N_("victory cards")), victory_cards, label_of=progress_label),
     )
 
 

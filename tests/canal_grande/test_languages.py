@@ -114,9 +114,12 @@ def test_the_help_lines_and_controls_are_said_at_use() -> None:
         assert parts.controls.private_choices["district"] == ("Kerület választása…", "vote")
         assert f"{parts.controls.group_noun}" == "első kártya"
         assert str(parts.progress.label if parts.progress else "") == "győzelmi kártyák"
+        state = CanalGrandeState.new(["Anna", "Ben"], 5)
+        assert parts.progress_label(state) == "győzelmi kártyák"
         assert REGISTRATION.options[1].help.format() == (
             "biztonsági korlát a körök számára (CG-G20)"
         )
+    assert parts.progress_label(CanalGrandeState.new(["Anna", "Ben"], 5)) == "victory cards"
 
 
 @pytest.mark.parametrize(
