@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.canal_grande.language import _
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove
 
@@ -10,7 +11,7 @@ OPTIONS = ("first_divider", "turn_limit")
 
 class CanalGrandeGame:
     name = "canal_grande"
-    title = "Canal Grande"
+    title = "Canal Grande"  # not for players: the game's name, the same in every language
     min_players = 2
     max_players = 2
 
@@ -23,15 +24,25 @@ class CanalGrandeGame:
         unknown = sorted(set(opts) - set(OPTIONS))
         if unknown:
             raise IllegalMove(
-                f"unknown Canal Grande option(s): {', '.join(unknown)}; options: "
-                + ", ".join(OPTIONS)
+                _(
+                    "unknown Canal Grande option(s): {unknown}; options: {options}",
+                    unknown=", ".join(unknown),
+                    options=", ".join(OPTIONS),
+                )
             )
         first = opts.get("first_divider")
         if first is not None and first not in (0, 1):
-            raise IllegalMove(f"first_divider is seat 0 or 1, not {first!r} (CG-G18)")
+            raise IllegalMove(
+                _("first_divider is seat 0 or 1, not {value} (CG-G18)", value=repr(first))
+            )
         limit = opts.get("turn_limit", DEFAULT_TURN_LIMIT)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise IllegalMove(f"turn_limit is a positive number of turns, not {limit!r} (CG-G20)")
+            raise IllegalMove(
+                _(
+                    "turn_limit is a positive number of turns, not {value} (CG-G20)",
+                    value=repr(limit),
+                )
+            )
         return CanalGrandeState.new(players, seed, first_divider=first, turn_limit=limit)
 
     def from_json(self, text: str) -> CanalGrandeState:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.canal_grande.language import N_, _, messages
 from engine.core import IllegalMove
+from engine.i18n import Text
 
 SPECIALS: tuple[str, ...] = ("gondola", "traitor", "spy", "doge")
 HAND_SPECIALS = frozenset({"gondola"})  # CG-G21: hands hold only districts and gondolas
@@ -59,20 +61,23 @@ class Components:
 
 
 def data_path() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / "canal_grande" / "components.json"
+    root = Path(__file__).resolve().parents[2]
+    return root / "data" / "canal_grande" / "components.json"  # not for players
 
 
 def _int(data: dict[str, Any], key: str, rule: str, low: int = 0) -> int:
     v = data.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or v < low:
-        raise ComponentError(f"{rule}: '{key}' must be an integer ≥ {low}, got {v!r}")
+        raise ComponentError(
+            f"{rule}: '{key}' must be an integer ≥ {low}, got {v!r}"  # not for players
+        )
     return v
 
 
 def parse_components(data: Any) -> Components:
     """Validate component data against the rules; every error names the rule it breaks."""
     if not isinstance(data, dict):
-        raise ComponentError("CG-1: the component data must be a JSON object")
+        raise ComponentError("CG-1: the component data must be a JSON object")  # not for players
     known = {
         "districts",
         "specials",
@@ -88,60 +93,83 @@ def parse_components(data: Any) -> Components:
     }
     unknown = sorted(k for k in data if k not in known and not k.startswith("_"))
     if unknown:
-        raise ComponentError(f"CG-1: unknown component key(s): {', '.join(unknown)}")
+        raise ComponentError(
+            f"CG-1: unknown component key(s): {', '.join(unknown)}"  # not for players
+        )
     missing = sorted(known - data.keys())
     if missing:
-        raise ComponentError(f"CG-1: missing component key(s): {', '.join(missing)}")
+        raise ComponentError(
+            f"CG-1: missing component key(s): {', '.join(missing)}"  # not for players
+        )
     raw = data["districts"]
     if not isinstance(raw, list) or len(raw) != SOURCE_DISTRICTS:
-        raise ComponentError(f"CG-1.1a: there are exactly {SOURCE_DISTRICTS} districts")
+        raise ComponentError(
+            f"CG-1.1a: there are exactly {SOURCE_DISTRICTS} districts"  # not for players
+        )
     districts: list[str] = []
     names: dict[str, str] = {}
     per: dict[str, int] = {}
     for entry in raw:
         if not isinstance(entry, dict) or set(entry) != {"id", "name", "cards"}:
-            raise ComponentError("CG-1.1a: a district is {id, name, cards}")
+            raise ComponentError("CG-1.1a: a district is {id, name, cards}")  # not for players
         did, name = entry["id"], entry["name"]
         if not isinstance(did, str) or not did.isalpha() or not did.islower():
-            raise ComponentError(f"CG-1.1a: district id {did!r} must be one lower-case word")
+            raise ComponentError(
+                f"CG-1.1a: district id {did!r} must be one lower-case word"  # not for players
+            )
         if did in districts or did in SPECIALS:
-            raise ComponentError(f"CG-1.1a: district id {did!r} is used twice")
+            raise ComponentError(f"CG-1.1a: district id {did!r} is used twice")  # not for players
         if not isinstance(name, str) or not name:
-            raise ComponentError(f"CG-1.1a: district {did} needs a name")
+            raise ComponentError(f"CG-1.1a: district {did} needs a name")  # not for players
         k = _int(entry, "cards", "CG-1.1a", 1)
         if k != SOURCE_CARDS_PER_DISTRICT:
             raise ComponentError(
-                f"CG-1.1a: each district has {SOURCE_CARDS_PER_DISTRICT} cards, {did} has {k}"
+                f"CG-1.1a: each district has {SOURCE_CARDS_PER_DISTRICT} cards, "  # not for players
+                f"{did} has {k}"  # not for players
             )
         districts.append(did)
         names[did] = name
         per[did] = k
     specials = data["specials"]
     if not isinstance(specials, dict) or set(specials) != set(SPECIALS):
-        raise ComponentError(f"CG-1.1b–e: specials must list exactly {', '.join(SPECIALS)}")
+        raise ComponentError(
+            f"CG-1.1b–e: specials must list exactly {', '.join(SPECIALS)}"  # not for players
+        )
     for s, want in SOURCE_SPECIALS.items():
         if specials[s] != want:
             rule = {"spy": "CG-1.1b", "traitor": "CG-1.1c", "gondola": "CG-1.1d"}.get(s, "CG-1.1e")
-            raise ComponentError(f"{rule}: the game has {want} {s} cards, not {specials[s]!r}")
+            raise ComponentError(
+                f"{rule}: the game has {want} {s} cards, not {specials[s]!r}"  # not for players
+            )
     total = sum(per.values()) + sum(specials.values())
     if total != SOURCE_ACTION_CARDS:
-        raise ComponentError(f"CG-1.1: {SOURCE_ACTION_CARDS} action cards, not {total}")
+        raise ComponentError(
+            f"CG-1.1: {SOURCE_ACTION_CARDS} action cards, not {total}"  # not for players
+        )
     nums = data["number_cards"]
     if not isinstance(nums, dict):
-        raise ComponentError("CG-G1: number_cards maps a value to a count")
+        raise ComponentError("CG-G1: number_cards maps a value to a count")  # not for players
     numbers: list[int] = []
     for v, k in nums.items():
         if v not in ("1", "2", "3") or not isinstance(k, int) or k < 0:
-            raise ComponentError(f"CG-1.2: number cards have values 1 to 3, got {v!r}: {k!r}")
+            raise ComponentError(
+                f"CG-1.2: number cards have values 1 to 3, got {v!r}: {k!r}"  # not for players
+            )
         numbers.extend([int(v)] * k)
     if len(numbers) != SOURCE_NUMBER_CARDS:
-        raise ComponentError(f"CG-1.2: {SOURCE_NUMBER_CARDS} number cards, not {len(numbers)}")
+        raise ComponentError(
+            f"CG-1.2: {SOURCE_NUMBER_CARDS} number cards, not {len(numbers)}"  # not for players
+        )
     start = _int(data, "start_cards_per_district", "CG-2.2", 1)
     hand = _int(data, "start_hand", "CG-2.3", 1)
     if 2 * hand > start * len(districts):
-        raise ComponentError(f"CG-2.3: {start * len(districts)} cards cannot deal 2 × {hand}")
+        raise ComponentError(
+            f"CG-2.3: {start * len(districts)} cards cannot deal 2 × {hand}"  # not for players
+        )
     if start > SOURCE_CARDS_PER_DISTRICT:
-        raise ComponentError("CG-2.2: more start cards per district than the district has")
+        raise ComponentError(
+            "CG-2.2: more start cards per district than the district has"  # not for players
+        )
     comp = Components(
         districts=tuple(districts),
         names=names,
@@ -158,7 +186,9 @@ def parse_components(data: Any) -> Components:
         win_same_district=_int(data, "win_same_district", "CG-10.1", 1),
     )
     if comp.reveal_actions + comp.reveal_numbers < 2:
-        raise ComponentError("CG-4.3: at least 2 cards must be revealed to form two offers")
+        raise ComponentError(
+            "CG-4.3: at least 2 cards must be revealed to form two offers"  # not for players
+        )
     return comp
 
 
@@ -177,49 +207,127 @@ def _default_components() -> Components:
 
 # --- names players type ------------------------------------------------------------------------
 
-# Every name a player may type, by card id: English/Italian/Hungarian, with and without accents,
-# plurals and short forms. District names are the same in all three languages.
+# Every name a player may type, by card id: English/Italian/Hungarian/Japanese, with and without
+# accents, plurals and short forms. District names are Italian in every language (Japanese
+# players may type them in katakana too). The catalogs' names of the cards are added on first
+# use (:func:`name_to_card`).
 _ALIASES: dict[str, tuple[str, ...]] = {
-    "cannaregio": ("cannaregio", "cann", "can", "cr"),
-    "santacroce": ("santacroce", "santa croce", "santa-croce", "croce", "sc", "santa"),
-    "sanpolo": ("sanpolo", "san polo", "san-polo", "polo", "sp"),
-    "sanmarco": ("sanmarco", "san marco", "san-marco", "marco", "sm"),
-    "dorsoduro": ("dorsoduro", "dorso", "dd", "dor"),
-    "castello": ("castello", "cast", "ca", "cas"),
-    "gondola": ("gondola", "gondolas", "gondole", "gondolák", "gondolak", "g", "gond"),
-    "traitor": ("traitor", "traitors", "traditore", "traditori", "áruló", "aruló", "arulo"),
-    "spy": ("spy", "spies", "spia", "spie", "kém", "kem"),
-    "doge": ("doge", "doges", "dogi", "dózse", "dozse", "dőzse", "dözse"),
+    "cannaregio": ("cannaregio", "cann", "can", "cr", "カンナレージョ"),
+    "santacroce": (
+        "santacroce",
+        "santa croce",  # not for players
+        "santa-croce",  # not for players
+        "croce",
+        "sc",
+        "santa",
+        "サンタクローチェ",
+        "サンタ・クローチェ",
+    ),
+    "sanpolo": (
+        "sanpolo",
+        "san polo",  # not for players
+        "san-polo",  # not for players
+        "polo",
+        "sp",
+        "サンポーロ",
+        "サン・ポーロ",
+    ),
+    "sanmarco": (
+        "sanmarco",
+        "san marco",  # not for players
+        "san-marco",  # not for players
+        "marco",
+        "sm",
+        "サンマルコ",
+        "サン・マルコ",
+    ),
+    "dorsoduro": ("dorsoduro", "dorso", "dd", "dor", "ドルソドゥーロ"),
+    "castello": ("castello", "cast", "ca", "cas", "カステッロ"),
+    "gondola": ("gondola", "gondolas", "gondole", "gondolák", "gondolak", "g", "gond", "ゴンドラ"),
+    "traitor": (
+        "traitor",
+        "traitors",
+        "traditore",
+        "traditori",
+        "áruló",
+        "aruló",
+        "arulo",
+        "裏切り者",
+        "裏切者",
+    ),
+    "spy": ("spy", "spies", "spia", "spie", "kém", "kem", "スパイ"),
+    "doge": ("doge", "doges", "dogi", "dózse", "dozse", "dőzse", "dözse", "ドージェ", "総督"),
 }
 NAME_TO_CARD: dict[str, str] = {a.casefold(): c for c, al in _ALIASES.items() for a in al}
 # Two-word names glued before lookup ("san marco" -> "sanmarco").
 TWO_WORD_FIRST = frozenset({"san", "santa"})
 
+#: The special cards' names, said at use (``special_name``).
 DISPLAY = {
-    "gondola": "gondola",
-    "traitor": "traitor",
-    "spy": "spy",
-    "doge": "doge",
+    "gondola": N_("gondola"),
+    "traitor": N_("traitor"),
+    "spy": N_("spy"),
+    "doge": N_("doge"),
 }
+
+
+@cache
+def name_to_card() -> dict[str, str]:
+    """Every typed name of a card (case folded) -> its id: :data:`NAME_TO_CARD` and the cards'
+    names in every catalog (built on first use)."""
+    out = dict(NAME_TO_CARD)
+    for card, msgid in DISPLAY.items():
+        for said in messages.every_language(msgid).values():
+            out.setdefault(said.casefold(), card)
+    return out
+
+
+def special_name(card: str) -> Text:
+    """A special card's name in the language in force ('gondola', 'doge')."""
+    return _(DISPLAY[card])
+
+
+def number_name(value: int | str) -> Text:
+    # Translators: a number card of value 1-3, e.g. "number 2"
+    return _("number {value}", value=value)
 
 
 def card_name(card: str | int, comp: Components | None = None) -> str:
     """A card as people read it: 'San Marco', 'gondola', 'number 2'."""
     if isinstance(card, int):
-        return f"number {card}"
+        return number_name(card)
     c = comp or load_components()
-    return c.names.get(card) or DISPLAY.get(card, card)
+    name = c.names.get(card)
+    if name:
+        return name
+    return special_name(card) if card in DISPLAY else card
 
 
-def card_id(word: str, others: str = "gondola, traitor, spy, doge") -> str:
+def card_id(word: str, others: str = "gondola, traitor, spy, doge") -> str:  # not for players
     """The card id a typed word names, or an IllegalMove listing what is accepted there
     (``others``: the non-district cards the command takes, ``""``: districts only)."""
-    c = NAME_TO_CARD.get(word.casefold())
+    c = name_to_card().get(word.casefold())
     if c is None:
-        districts = "cannaregio, santacroce, sanpolo, sanmarco, dorsoduro, castello"
-        tail = f" or {others}" if others else ""
-        what = "a district" if not others else "a Canal Grande card"
-        raise IllegalMove(f"'{_short(word)}' is not {what}; use a district ({districts}){tail}")
+        districts = (
+            "cannaregio, santacroce, sanpolo, sanmarco, dorsoduro, castello"  # not for players
+        )
+        if not others:
+            raise IllegalMove(
+                _(
+                    "'{word}' is not a district; use a district ({districts})",
+                    word=_short(word),
+                    districts=districts,
+                )
+            )
+        shown = ", ".join(special_name(o) for o in others.split(", "))
+        raise IllegalMove(
+            _(
+                "'{word}' is not a Canal Grande card; use a district ({districts}) or {others}",
+                word=_short(word),
+                districts=districts,
+                others=shown,
+            )
+        )
     return c
 
 
@@ -259,5 +367,7 @@ def format_counts(counts: dict[str, int], comp: Components | None = None) -> str
     for card in (*c.districts, *SPECIALS):
         k = counts.get(card, 0)
         if k:
-            parts.append(card_name(card, c) if k == 1 else f"{k} {card_name(card, c)}")
-    return ", ".join(parts) or "nothing"
+            name = card_name(card, c)
+            # Translators: a count of cards, e.g. "2 San Marco" (card: a card's name)
+            parts.append(name if k == 1 else _("{count} {card}", count=k, card=name))
+    return ", ".join(parts) or _("nothing")

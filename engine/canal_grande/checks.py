@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
+from engine.canal_grande.language import _
 from engine.canal_grande.resolve import reveal_name
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import Placement, placement_error, placement_votes
@@ -20,9 +21,15 @@ def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]
     for pick in move.picks:
         if isinstance(pick, int):
             if not 1 <= pick <= n:
-                raise IllegalMove(f"position {pick} does not exist: the revealed cards are 1–{n}")
+                raise IllegalMove(
+                    _(
+                        "position {pos} does not exist: the revealed cards are 1–{n}",
+                        pos=pick,
+                        n=n,
+                    )
+                )
             if pick in chosen:
-                raise IllegalMove(f"position {pick} is named twice")
+                raise IllegalMove(_("position {pos} is named twice", pos=pick))
             chosen.append(pick)
             continue
         spot = next(
@@ -32,24 +39,40 @@ def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]
         if spot is None:
             what = reveal_name(pick, self.comp)
             raise IllegalMove(
-                f"no (further) {what} among the revealed cards: {self._revealed_text()}"
+                _(
+                    "no (further) {card} among the revealed cards: {revealed}",
+                    card=what,
+                    revealed=self._revealed_text(),
+                )
             )
         chosen.append(spot)
     if len(chosen) >= n:
         raise IllegalMove(
-            f"offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)"
+            _(
+                "offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)",
+                n=n,
+            )
         )
     return tuple(sorted(chosen))
 
 
 def district_reason(self: CanalGrandeFields, seat: int, district: str) -> str:
+    """Why ``seat`` cannot open a vote in ``district`` (held, and not voted this turn)."""
     name = self.comp.names[district]
     allowed = ", ".join(self.eligible_districts(seat))
     if district in self.voted:
-        why = f"a vote was already held in {name} this turn (CG-6.3, CG-7.2)"
-    else:
-        why = f"you hold no {name} card (CG-6.4)"
-    return f"you cannot open a vote in {name}: {why}. Allowed: {allowed}"
+        return _(
+            "you cannot open a vote in {district}: a vote was already held in {district} this "
+            "turn (CG-6.3, CG-7.2). Allowed: {allowed}",
+            district=name,
+            allowed=allowed,
+        )
+    return _(
+        "you cannot open a vote in {district}: you hold no {district} card (CG-6.4). "
+        "Allowed: {allowed}",
+        district=name,
+        allowed=allowed,
+    )
 
 
 def placement(self: CanalGrandeFields, seat: int, move: cmd.Move) -> Placement:
@@ -63,30 +86,40 @@ def placement(self: CanalGrandeFields, seat: int, move: cmd.Move) -> Placement:
             continue
         if d != chosen:
             raise IllegalMove(
-                f"{names[d]} is not the chosen district ({names[chosen]}): cards of another "
-                f"district come only on a gondola, e.g. 'place gondola {d}' (CG-6.10)"
+                _(
+                    "{district} is not the chosen district ({chosen}): cards of another "
+                    "district come only on a gondola, e.g. 'place gondola {id}' (CG-6.10)",
+                    district=names[d],
+                    chosen=names[chosen],
+                    id=d,
+                )
             )
         k += m
     groups: list[tuple[str, int]] = []
     for g in move.groups:
         if not g:
-            raise IllegalMove("a gondola must carry at least one card (CG-G11)")
+            raise IllegalMove(_("a gondola must carry at least one card (CG-G11)"))
         if len(g) > 1:
             raise IllegalMove(
-                "one gondola carries cards of one single district (CG-6.12): write "
-                "'gondola castello gondola dorsoduro'"
+                _(
+                    "one gondola carries cards of one single district (CG-6.12): write "
+                    "'gondola castello gondola dorsoduro'"
+                )
             )
         d, m = g[0]
         if d == chosen:
             raise IllegalMove(
-                f"a gondola carries cards of another district, not {names[chosen]} "
-                "(CG-G11); place chosen-district cards without a gondola"
+                _(
+                    "a gondola carries cards of another district, not {district} "
+                    "(CG-G11); place chosen-district cards without a gondola",
+                    district=names[chosen],
+                )
             )
         groups.append((d, m))  # two gondolas may carry the same district (CG-6.7b, CG-6.14)
     order = self.comp.card_order
     placement: Placement = (k, tuple(sorted(groups, key=lambda g: (order[g[0]], g[1]))))
     if placement_votes(placement) == 0:
-        raise IllegalMove("that places nothing: name cards, or 'pass'")
+        raise IllegalMove(_("that places nothing: name cards, or 'pass'"))
     err = placement_error(
         count_cards(self.hands[seat]),
         chosen,

@@ -11,8 +11,9 @@ Canonical forms (what ``Decision.options`` lists and ``history`` stores):
   (CG-6.7b, CG-6.10);
 * ``pass`` — stop placing in a vote (CG-6.8, CG-6.17).
 
-``parse`` understands any case, English, Italian and Hungarian words (``oszt``, ``válassz``,
-``szavazás``, ``passz``, ``dividi``, ``prendi``, ``vota``, ``passo``), district names with or
+``parse`` understands any case, English, Italian, Hungarian and Japanese words (``oszt``,
+``válassz``, ``szavazás``, ``passz``, ``dividi``, ``prendi``, ``vota``, ``passo``, ``分ける``,
+``パス``; and each verb as the catalogs name it, :func:`verb_of`), district names with or
 without the space (``San Marco``, ``sanmarco``, ``marco``, ``sm``), card names instead of
 positions in ``divide`` (``divide doge sanmarco n2``: number cards as ``n2``), and counts
 (``2 sanmarco``, ``sanmarco sanmarco``, ``sanmarco x2``). Legality against the state is the
@@ -23,8 +24,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
-from engine.canal_grande.cards import SPECIALS, _short, card_id, join_two_word_names
+from engine.canal_grande.cards import (
+    SPECIALS,
+    _short,
+    card_id,
+    join_two_word_names,
+    special_name,
+)
+from engine.canal_grande.language import _, _p, messages
 from engine.core import IllegalMove
 
 VERBS = ("divide", "take", "vote", "place", "pass")
@@ -85,10 +94,50 @@ ALIASES = {
     "passzol": "pass",
     "passo": "pass",
     "passa": "pass",
+    "分ける": "divide",
+    "分割": "divide",
+    "取る": "take",
+    "選ぶ": "take",
+    "投票": "vote",
+    "置く": "place",
+    "出す": "place",
+    "パス": "pass",
 }
 
+
+def verb_word(verb: str) -> str:
+    """A verb as the help and the prompts name it in the language in force ('divide')."""
+    words = {
+        # Translators: the command word a player types (one word, lower case); the English
+        # word and this one are both understood
+        "divide": _p("command", "divide"),
+        "take": _p("command", "take"),
+        "vote": _p("command", "vote"),
+        "place": _p("command", "place"),
+        "pass": _p("command", "pass"),
+    }
+    return words[verb]
+
+
+@cache
+def every_alias() -> dict[str, str]:
+    """:data:`ALIASES` and every verb's word in every catalog (case folded, built on first
+    use): what a player may type at any table."""
+    out = dict(ALIASES)
+    for verb in VERBS:
+        for said in messages.every_language(verb, "command").values():
+            out.setdefault(said.casefold(), verb)
+    return out
+
+
+def verb_of(word: str) -> str | None:
+    """The verb a typed word names, in any language."""
+    return every_alias().get(word.casefold())
+
+
 _OFFER_WORDS = {"a": "A", "b": "B", "1": "A", "2": "B", "first": "A", "second": "B"}
-_NUMBER_CARD = re.compile(r"(?:n|z|#|num|number|szám|szam|numero)-?([1-9])")
+_NUMBER_CARD = re.compile(r"(?:n|z|#|num|number|szám|szam|numero|数字|数)-?([1-9])")
+_OFFER_NAMES = ("offer", "ajánlat", "ajanlat", "offerta", "オファー")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,30 +176,38 @@ def parse(text: str) -> Move:
 def _parse(text: str) -> Move:
     words = split_words(text.strip().lstrip("/!"))
     if not words:
-        raise IllegalMove("empty command; commands: " + ", ".join(VERBS))
+        raise IllegalMove(_("empty command; commands: {verbs}", verbs=", ".join(VERBS)))
     head = words[0].casefold()
-    verb = ALIASES.get(head)
+    verb = verb_of(head)
     args = words[1:]
     if verb is None:
         if head in _OFFER_WORDS and len(words) == 1 and head in ("a", "b"):
             return Move("take", offer=_OFFER_WORDS[head])
-        raise IllegalMove(f"unknown command '{_short(words[0])}'; commands: {', '.join(VERBS)}")
+        raise IllegalMove(
+            _(
+                "unknown command '{word}'; commands: {verbs}",
+                word=_short(words[0]),
+                verbs=", ".join(VERBS),
+            )
+        )
     if verb == "pass":
         if args:
-            raise IllegalMove("'pass' takes no arguments")
+            raise IllegalMove(_("'pass' takes no arguments"))
         return Move("pass")
     if verb == "take":
-        if len(args) == 2 and args[0].casefold() in ("offer", "ajánlat", "ajanlat", "offerta"):
+        if len(args) == 2 and args[0].casefold() in _OFFER_NAMES:
             args = args[1:]
         if len(args) != 1 or args[0].casefold() not in _OFFER_WORDS:
-            raise IllegalMove("say which offer: 'take A' or 'take B'")
+            raise IllegalMove(_("say which offer: 'take A' or 'take B'"))
         return Move("take", offer=_OFFER_WORDS[args[0].casefold()])
     if verb == "vote":
         if len(args) != 1:
-            raise IllegalMove("name one district: 'vote sanmarco' (or 'vote san marco')")
+            raise IllegalMove(_("name one district: 'vote sanmarco' (or 'vote san marco')"))
         d = card_id(args[0], others="")
         if d in SPECIALS:
-            raise IllegalMove(f"'{_short(args[0])}' is not a district; e.g. 'vote castello'")
+            raise IllegalMove(
+                _("'{word}' is not a district; e.g. 'vote castello'", word=_short(args[0]))
+            )
         return Move("vote", district=d)
     if verb == "divide":
         return Move("divide", picks=_divide_picks(args))
@@ -160,7 +217,7 @@ def _parse(text: str) -> Move:
 def _divide_picks(args: list[str]) -> tuple[int | str, ...]:
     if not args:
         raise IllegalMove(
-            "name the cards of offer A by position, e.g. 'divide 1 4 7' (the rest is offer B)"
+            _("name the cards of offer A by position, e.g. 'divide 1 4 7' (the rest is offer B)")
         )
     picks: list[int | str] = []
     for w in args:
@@ -178,7 +235,7 @@ def _divide_picks(args: list[str]) -> tuple[int | str, ...]:
 
 def _parse_place(args: list[str]) -> Move:
     if not args:
-        raise IllegalMove("say what you place, e.g. 'place sanmarco' or 'pass'")
+        raise IllegalMove(_("say what you place, e.g. 'place sanmarco' or 'pass'"))
     plain: dict[str, int] = {}
     groups: list[dict[str, int]] = []
     pending: int | None = None
@@ -187,15 +244,23 @@ def _parse_place(args: list[str]) -> Move:
         low = w.casefold()
         if low.isdigit():
             if pending is not None:
-                raise IllegalMove(f"two numbers in a row ('{pending} {low}'): e.g. '2 castello'")
+                raise IllegalMove(
+                    _(
+                        "two numbers in a row ('{first} {second}'): e.g. '2 castello'",
+                        first=pending,
+                        second=low,
+                    )
+                )
             pending = int(low)
             if pending == 0:
-                raise IllegalMove("a count of 0 cards: leave the card out instead")
+                raise IllegalMove(_("a count of 0 cards: leave the card out instead"))
             continue
         m = re.fullmatch(r"[x×*](\d+)", low)
         if m:
             if last is None:
-                raise IllegalMove(f"'{_short(w)}' must follow a district, e.g. 'castello x2'")
+                raise IllegalMove(
+                    _("'{word}' must follow a district, e.g. 'castello x2'", word=_short(w))
+                )
             target = groups[-1] if groups else plain
             target[last] += int(m.group(1)) - 1
             last = None
@@ -204,22 +269,28 @@ def _parse_place(args: list[str]) -> Move:
         if c == "gondola":
             if pending is not None:
                 raise IllegalMove(
-                    "write each gondola with the cards it carries: 'gondola castello gondola "
-                    "2 dorsoduro', not a count of gondolas"
+                    _(
+                        "write each gondola with the cards it carries: 'gondola castello "
+                        "gondola 2 dorsoduro', not a count of gondolas"
+                    )
                 )
             groups.append({})
             last = None
             continue
         if c in SPECIALS:
             raise IllegalMove(
-                f"a {c} cannot be placed in a vote: only district cards and gondolas (CG-6.7b)"
+                _(
+                    "a {card} cannot be placed in a vote: only district cards and gondolas "
+                    "(CG-6.7b)",
+                    card=special_name(c),
+                )
             )
         target = groups[-1] if groups else plain
         target[c] = target.get(c, 0) + (pending or 1)
         pending = None
         last = c
     if pending is not None:
-        raise IllegalMove(f"the number {pending} is not followed by a district")
+        raise IllegalMove(_("the number {number} is not followed by a district", number=pending))
     return Move(
         "place",
         plain=tuple(plain.items()),

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import legal_placements
 from engine.core import Decision
@@ -36,8 +37,11 @@ def make_decision(self: CanalGrandeFields) -> Decision:
         return Decision(
             self.divider,
             "divide",
-            f"split the {n} revealed cards into two offers: name the positions of offer A "
-            "(e.g. 'divide 1 4 7'); the rest is offer B",
+            _(
+                "split the {n} revealed cards into two offers: name the positions of offer A "
+                "(e.g. 'divide 1 4 7'); the rest is offer B",
+                n=n,
+            ),
             divide_options(n),
             public_options=True,
         )
@@ -45,7 +49,10 @@ def make_decision(self: CanalGrandeFields) -> Decision:
         a = self._offer_text("A")
         b = self._offer_text("B")
         return Decision(
-            self.chooser, "choose", f"take offer A ({a}) or offer B ({b})", ("take A", "take B")
+            self.chooser,
+            "choose",
+            _("take offer A ({a}) or offer B ({b})", a=a, b=b),
+            ("take A", "take B"),
         )
     vote = self.vote
     assert vote is not None
@@ -55,8 +62,11 @@ def make_decision(self: CanalGrandeFields) -> Decision:
         return Decision(
             seat,
             "district",
-            "you challenge: name the district of the vote (you must place a card of it; "
-            f"already voted this turn: {_voted_text(self)})",
+            _(
+                "you challenge: name the district of the vote (you must place a card of it; "
+                "already voted this turn: {voted})",
+                voted=_voted_text(self),
+            ),
             opts,
             public_options=False,
         )
@@ -75,7 +85,7 @@ def make_decision(self: CanalGrandeFields) -> Decision:
 
 
 def _voted_text(self: CanalGrandeFields) -> str:
-    return ", ".join(self.comp.names[d] for d in self.voted) or "none"
+    return ", ".join(self.comp.names[d] for d in self.voted) or _("none")
 
 
 def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
@@ -84,15 +94,25 @@ def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
     dname = self.comp.names[vote["district"]]
     mine, theirs = vote["votes"][seat], vote["votes"][1 - seat]
     if seat == vote["challenger"] and not vote["placed"][seat]:
-        return f"place at least one {dname} card to open the vote in {dname}"
-    if not vote["placed"][seat]:
-        return (
-            f"{self.name(1 - seat)} has {theirs} vote(s) in {dname}: place more than that "
-            f"(at least one {dname} card first), or pass"
+        return _(
+            "place at least one {district} card to open the vote in {district}", district=dname
         )
-    return (
-        f"you are behind {mine} to {theirs} in {dname}: place enough to lead "
-        "(more district cards, or a gondola with cards of another district), or pass"
+    if not vote["placed"][seat]:
+        return _n(
+            "{name} has {n} vote(s) in {district}: place more than that "
+            "(at least one {district} card first), or pass",
+            "{name} has {n} vote(s) in {district}: place more than that "
+            "(at least one {district} card first), or pass",
+            theirs,
+            name=self.name(1 - seat),
+            district=dname,
+        )
+    return _(
+        "you are behind {mine} to {theirs} in {district}: place enough to lead "
+        "(more district cards, or a gondola with cards of another district), or pass",
+        mine=mine,
+        theirs=theirs,
+        district=dname,
     )
 
 

@@ -60,13 +60,15 @@ def determinize(view: JSON, rng: random.Random) -> CanalGrandeState:
     unseen = Counter(comp.action_cards)
     unseen.subtract(located_cards(view))
     if any(k < 0 for k in unseen.values()):
-        raise ValueError(f"the view locates more cards than exist: {unseen}")
+        raise ValueError(f"the view locates more cards than exist: {unseen}")  # not for players
     pool = list(unseen.elements())
     rng.shuffle(pool)
     opp_size = int(view["players"][opp]["hand_size"])
     hand_like = [i for i, c in enumerate(pool) if c in comp.per_district or c in HAND_SPECIALS]
     if len(hand_like) < opp_size or len(pool) != opp_size + int(view["deck_size"]):
-        raise ValueError("the view is inconsistent: the unseen cards do not fit hand and deck")
+        raise ValueError(
+            "the view is inconsistent: the unseen cards do not fit hand and deck"  # not for players
+        )
     chosen = set(hand_like[:opp_size])
     opp_hand = [pool[i] for i in sorted(chosen)]
     deck = [c for i, c in enumerate(pool) if i not in chosen]

@@ -9,6 +9,7 @@ as the entry points, each calling the function here.
 from __future__ import annotations
 
 from engine.canal_grande import resolve
+from engine.canal_grande.language import _
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import fresh_vote
 from engine.core import TURN_END, Event
@@ -30,7 +31,11 @@ def continue_play(state: CanalGrandeFields, ev: list[Event]) -> None:
             ev.append(
                 Event(
                     "divider_offer",
-                    f"{state.name(state.divider)} resolves offer {other}",
+                    _(
+                        "{name} resolves offer {offer}",
+                        name=state.name(state.divider),
+                        offer=other,
+                    ),
                     state.divider,
                 )
             )
@@ -49,8 +54,12 @@ def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "challenger_passes",
-                f"{state.name(owner)} has no card of a district still open for a vote: "
-                f"{state.name(other)} becomes the challenger (CG-6.5)",
+                _(
+                    "{name} has no card of a district still open for a vote: "
+                    "{other} becomes the challenger (CG-6.5)",
+                    name=state.name(owner),
+                    other=state.name(other),
+                ),
                 owner,
             )
         )
@@ -60,8 +69,10 @@ def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "doge_discarded",
-                "neither player holds a card of a district still open for a vote: the doge "
-                "is discarded (CG-6.6)",
+                _(
+                    "neither player holds a card of a district still open for a vote: the doge "
+                    "is discarded (CG-6.6)"
+                ),
                 owner,
             )
         )
@@ -88,8 +99,11 @@ def end_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "game_over",
-                f"game over: the safety cap of {state.turn_limit} turns is reached, a draw "
-                "(not part of the rules, CG-G20)",
+                _(
+                    "game over: the safety cap of {limit} turns is reached, a draw "
+                    "(not part of the rules, CG-G20)",
+                    limit=state.turn_limit,
+                ),
                 None,
                 {"ranking": state.ranking(), "draw": True},
             )
@@ -111,8 +125,13 @@ def start_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
     ev.append(
         Event(
             "reveal",
-            f"turn {state.turn} (round {state.round}): {state.name(state.divider)} reveals "
-            f"{state._revealed_text()}",
+            _(
+                "turn {turn} (round {round}): {name} reveals {revealed}",
+                turn=state.turn,
+                round=state.round,
+                name=state.name(state.divider),
+                revealed=state._revealed_text(),
+            ),
             state.divider,
             {"revealed": list(state.revealed)},
         )
@@ -127,7 +146,7 @@ def finish(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "game_over",
-            f"game over: {state.name(winner)} becomes the Doge and wins (CG-10.2)",
+            _("game over: {name} becomes the Doge and wins (CG-10.2)", name=state.name(winner)),
             winner,
             {"ranking": state.ranking(), "winner": winner},
         )

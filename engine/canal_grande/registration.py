@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from functools import cache
 
+from engine.canal_grande.language import N_, Later, _
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -21,17 +23,40 @@ from engine.registry import (
 
 def grammar() -> Grammar:
     from engine.canal_grande import commands as cc
-    from engine.canal_grande.presentation.help import HELP
+    from engine.canal_grande.presentation.help import HELP_LINES
 
     def parse(text: str, state: GameState) -> object:
         return cc.parse(text)
 
     return Grammar(
         verbs=frozenset(cc.VERBS),
-        aliases=dict(cc.ALIASES),
+        aliases=VerbAliases(),
         parse=parse,
-        help=dict(HELP),
+        help=HELP_LINES,
     )
+
+
+class VerbAliases(Mapping[str, str]):
+    """Every word a player may type for a verb, in any language (the parser's aliases and each
+    verb's word in every catalog), read on first use."""
+
+    def __getitem__(self, word: str) -> str:
+        from engine.canal_grande import commands as cc
+
+        verb = cc.verb_of(word)
+        if verb is None:
+            raise KeyError(word)
+        return verb
+
+    def __iter__(self) -> Iterator[str]:
+        from engine.canal_grande import commands as cc
+
+        return iter(cc.every_alias())
+
+    def __len__(self) -> int:
+        from engine.canal_grande import commands as cc
+
+        return len(cc.every_alias())
 
 
 def texts() -> GameTexts:
@@ -39,11 +64,12 @@ def texts() -> GameTexts:
 
     return GameTexts(
         overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
+        rule_topics=t.RuleTopics(),
+        rule_aliases=t.RuleAliases(),
         status_lines=t.status_lines,
         hand_text=t.hand_text,
         secret_part=t.secret_part,
+        hand_prefixes=t.hand_prefixes(),
     )
 
 
@@ -57,6 +83,11 @@ def victory_cards(state: GameState) -> list[float]:
     """The victory cards each seat holds: how the game goes turn by turn (``/game``'s graph),
     though the ranking is the Doge's alone (CG-10.2)."""
     return [float(len(cards)) for cards in own_state(CanalGrandeState, state).victory]
+
+
+def progress_label(state: GameState) -> str:
+    """The graph's caption in the language in force."""
+    return _("victory cards")
 
 
 def twin(state: GameState, seat: int, rng: random.Random) -> CanalGrandeState:
@@ -87,7 +118,7 @@ def parts() -> GameParts:
         scores=scores,
         twin=twin,
         header=view_header,
-        progress=Progress("victory cards", victory_cards),
+        progress=Progress(Later(N_("victory cards")), victory_cards, label_of=progress_label),
     )
 
 
@@ -103,26 +134,31 @@ def renderers() -> Renderers:
 
 REGISTRATION = GameRegistration(
     name="canal_grande",
-    title="Canal Grande",
-    aliases=("canal", "canalgrande", "canal-grande", "canal grande"),
+    title="Canal Grande",  # not for players: the game's name in every language
+    aliases=("canal", "canalgrande", "canal-grande", "canal grande"),  # not for players
     parts=parts,
     renderers=renderers,
     ai_levels=("random", "greedy", "strong"),
     options=(
         OptionSpec(
             "first_divider",
-            "who divides first: drawn from the seed (CG-G18), or seat 1 or 2",
+            Later(N_("who divides first: drawn from the seed (CG-G18), or seat 1 or 2")),
             "random",
             choices=("random", "1", "2"),
             values={"random": None, "1": 0, "2": 1},
         ),
-        OptionSpec("turn_limit", "safety cap on the number of turns (CG-G20)", "500", minimum=1),
+        OptionSpec(
+            "turn_limit",
+            Later(N_("safety cap on the number of turns (CG-G20)")),
+            "500",
+            minimum=1,
+        ),
     ),
     # decision kinds (not command verbs): the chooser's "take" is the decision "choose"
     image_decisions=frozenset({"choose", "district", "place"}),
     hand_decisions=frozenset({"choose", "district", "place"}),
     own_words=(
-        "engine.canal_grande",
+        "engine.canal_grande",  # not for players
         "divider",
         "chooser",
         "doge",

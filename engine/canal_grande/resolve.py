@@ -7,7 +7,14 @@ validation). Nothing here is a choice: every random pick uses the state's RNG.
 
 from __future__ import annotations
 
-from engine.canal_grande.cards import Components, card_name, format_counts
+from engine.canal_grande.cards import (
+    Components,
+    card_name,
+    format_counts,
+    number_name,
+    special_name,
+)
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
 
@@ -19,7 +26,7 @@ def is_number(card: str) -> bool:
 def reveal_name(card: str, comp: Components) -> str:
     """A revealed card's name: 'San Marco', 'doge', 'number 2' (number cards are 'n2')."""
     if card.startswith("n") and card[1:].isdigit():
-        return f"number {card[1:]}"
+        return number_name(card[1:])
     return card_name(card, comp)
 
 
@@ -35,8 +42,10 @@ def draw_action(state: CanalGrandeFields, ev: list[Event]) -> str | None:
         ev.append(
             Event(
                 "reshuffle",
-                "the draw pile is empty: the discard pile is shuffled into a new draw pile "
-                "(CG-9.1)",
+                _(
+                    "the draw pile is empty: the discard pile is shuffled into a new draw pile "
+                    "(CG-9.1)"
+                ),
             )
         )
     return state.deck.pop()
@@ -47,12 +56,12 @@ def reveal(state: CanalGrandeFields, ev: list[Event]) -> list[str]:
     CG-G1, CG-G17). Number cards are written ``n<value>``."""
     comp = state.comp
     cards: list[str] = []
-    for _ in range(comp.reveal_actions):
+    for _k in range(comp.reveal_actions):
         c = draw_action(state, ev)
         if c is None:
             break
         cards.append(c)
-    for _ in range(comp.reveal_numbers):
+    for _k in range(comp.reveal_numbers):
         if not state.num_deck:
             break
         cards.append(f"n{state.num_deck.pop()}")
@@ -76,7 +85,12 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "numbers",
-                f"{who} lays number card(s) {', '.join(map(str, nums))}: total {state.total(seat)}",
+                _(
+                    "{name} lays number card(s) {numbers}: total {total}",
+                    name=who,
+                    numbers=", ".join(map(str, nums)),
+                    total=state.total(seat),
+                ),
                 seat,
                 {"numbers": nums, "total": state.total(seat)},
             )
@@ -90,16 +104,22 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "to_hand",
-                f"{who} takes {format_counts(counts, comp)} into hand",
+                _("{name} takes {cards} into hand", name=who, cards=format_counts(counts, comp)),
                 seat,
                 {"cards": to_hand},
             )
         )
-    for _ in range(cards.count("traitor")):
+    for _k in range(cards.count("traitor")):
         steal(state, seat, ev)  # CG-5.5, CG-5.6
         state.discard.append("traitor")
-    for _ in range(cards.count("spy")):
-        ev.append(Event("spy", f"{who}'s spy draws {comp.spy_draws} cards (CG-5.7)", seat))
+    for _k in range(cards.count("spy")):
+        ev.append(
+            Event(
+                "spy",
+                _("{name}'s spy draws {count} cards (CG-5.7)", name=who, count=comp.spy_draws),
+                seat,
+            )
+        )
         draw_resolved(state, seat, comp.spy_draws, ev, bonus=False)
         state.discard.append("spy")  # CG-G5: after its draws
     doges = cards.count("doge")
@@ -116,7 +136,11 @@ def steal(state: CanalGrandeFields, seat: int, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "steal",
-                f"{who}'s traitor finds nothing: {whom} holds no cards (CG-5.6)",
+                _(
+                    "{name}'s traitor finds nothing: {other} holds no cards (CG-5.6)",
+                    name=who,
+                    other=whom,
+                ),
                 seat,
                 {"stolen": False},
             )
@@ -128,10 +152,13 @@ def steal(state: CanalGrandeFields, seat: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "steal",
-            f"{who}'s traitor steals a card from {whom}'s hand",
+            _("{name}'s traitor steals a card from {other}'s hand", name=who, other=whom),
             seat,
             {"stolen": True, "from": opp},
-            private={seat: f"you stole {name} from {whom}", opp: f"{who} stole your {name}"},
+            private={
+                seat: _("you stole {card} from {other}", card=name, other=whom),
+                opp: _("{name} stole your {card}", name=who, card=name),
+            },
         )
     )
 
@@ -173,7 +200,11 @@ def _draw_resolved(
             ev.append(
                 Event(
                     "no_card",
-                    f"no card is left to draw: {count - handled} draw(s) skipped (CG-G16)",
+                    _n(
+                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        count - handled,
+                    ),
                     seat,
                 )
             )
@@ -184,7 +215,12 @@ def _draw_resolved(
             ev.append(
                 Event(
                     "redraw",
-                    f"{who} draws a {card}: discarded, another card is drawn ({rule})",
+                    _(
+                        "{name} draws a {card}: discarded, another card is drawn ({rule})",
+                        name=who,
+                        card=special_name(card),
+                        rule=rule,
+                    ),
                     seat,
                     {"card": card},
                 )
@@ -192,20 +228,22 @@ def _draw_resolved(
             continue
         handled += 1
         if card == "traitor":
-            ev.append(Event("drawn_traitor", f"{who} draws a traitor (CG-5.10)", seat))
+            ev.append(Event("drawn_traitor", _("{name} draws a traitor (CG-5.10)", name=who), seat))
             steal(state, seat, ev)
             state.discard.append("traitor")
         elif card == "doge":
             state.doges[seat] += 1  # CG-5.11
-            ev.append(Event("drawn_doge", f"{who} draws a doge: it will start a vote", seat))
+            ev.append(
+                Event("drawn_doge", _("{name} draws a doge: it will start a vote", name=who), seat)
+            )
         else:
             add_to_hand(state, seat, [card])  # CG-5.9: hidden from the opponent
             ev.append(
                 Event(
                     "draw",
-                    f"{who} draws a card into hand",
+                    _("{name} draws a card into hand", name=who),
                     seat,
-                    private={seat: f"you draw {card_name(card, state.comp)}"},
+                    private={seat: _("you draw {card}", card=card_name(card, state.comp))},
                 )
             )
 
@@ -259,15 +297,28 @@ def settle_vote(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     }
     state.vote = None
     state.phase = "resolve"
-    text = (
-        f"{state.name(winner)} wins the vote in {dname} {votes[winner]} to {votes[loser]} and "
-        f"sets a {dname} card aside as a victory card"
+    text = _(
+        "{name} wins the vote in {district} {won} to {lost} and sets a {district} card aside as "
+        "a victory card",
+        name=state.name(winner),
+        district=dname,
+        won=votes[winner],
+        lost=votes[loser],
     )
     if back:
         counts: dict[str, int] = {}
         for c in back:
             counts[c] = counts.get(c, 0) + 1
-        text += f"; {state.name(loser)} takes back {format_counts(counts, comp)}"
+        text = _(
+            "{name} wins the vote in {district} {won} to {lost} and sets a {district} card aside "
+            "as a victory card; {loser} takes back {cards}",
+            name=state.name(winner),
+            district=dname,
+            won=votes[winner],
+            lost=votes[loser],
+            loser=state.name(loser),
+            cards=format_counts(counts, comp),
+        )
     ev.append(Event("vote_won", text, winner, dict(state.last_vote)))
     mine = state.victory[winner]
     if len(set(mine)) == len(comp.districts) or mine.count(district) >= comp.win_same_district:
@@ -283,9 +334,17 @@ def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> N
         ev.append(
             Event(
                 "round_end",
-                f"round {state.round} ends ({state.name(0)} {totals[0]}, {state.name(1)} "
-                f"{totals[1]}): {state.name(low)} has the lower total and draws "
-                f"{comp.bonus_cards} bonus cards (CG-8.2)",
+                _(
+                    "round {round} ends ({first} {first_total}, {second} {second_total}): "
+                    "{name} has the lower total and draws {count} bonus cards (CG-8.2)",
+                    round=state.round,
+                    first=state.name(0),
+                    first_total=totals[0],
+                    second=state.name(1),
+                    second_total=totals[1],
+                    name=state.name(low),
+                    count=comp.bonus_cards,
+                ),
                 low,
                 {"totals": list(totals), "bonus": low},
             )
@@ -296,7 +355,11 @@ def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> N
         ev.append(
             Event(
                 "round_end",
-                f"round {state.round} ends with equal totals ({totals[0]}): no bonus (CG-8.5)",
+                _(
+                    "round {round} ends with equal totals ({total}): no bonus (CG-8.5)",
+                    round=state.round,
+                    total=totals[0],
+                ),
                 None,
                 {"totals": list(totals), "bonus": None},
             )

@@ -52,7 +52,7 @@ def to_dict(self: CanalGrandeFields) -> JSON:
 
 def from_dict(cls: type[S], data: JSON, comp: Components | None = None) -> S:
     if data.get("game") != "canal_grande":
-        raise ValueError(f"not a Canal Grande state: {data.get('game')!r}")
+        raise ValueError(f"not a Canal Grande state: {data.get('game')!r}")  # not for players
     self = cls.__new__(cls)
     self.comp = comp or load_components()
     self.players = list(data["players"])
@@ -84,6 +84,7 @@ def from_dict(cls: type[S], data: JSON, comp: Components | None = None) -> S:
     self.last_round = json.loads(json.dumps(data["last_round"]))
     self.history = [(int(s), str(c)) for s, c in data["history"]]
     self._decision = None
+    self._decision_lang = ""
     self._option_set = None
     return self
 
@@ -120,6 +121,7 @@ def clone(self: S) -> S:
     c.last_round = self.last_round
     c.history = list(self.history)
     c._decision = self._decision
+    c._decision_lang = self._decision_lang
     c._option_set = self._option_set
     return c
 

@@ -20,12 +20,14 @@ from engine.canal_grande.cards import (
     _short,
     load_components,
 )
+from engine.canal_grande.language import _
 from engine.canal_grande.resolve import reveal_name
 from engine.canal_grande.votes import (
     Placement,
     placement_votes,
 )
 from engine.core import JSON, Decision, Event, IllegalMove
+from engine.i18n import current_language
 from engine.rng import Rng
 
 DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
@@ -38,6 +40,7 @@ class CanalGrandeState:
 
     __slots__ = (
         "_decision",
+        "_decision_lang",
         "_option_set",
         "comp",
         "deck",
@@ -71,6 +74,7 @@ class CanalGrandeState:
     )
 
     _decision: Decision | None
+    _decision_lang: str
     _option_set: frozenset[str] | None
     comp: Components
     deck: list[str]
@@ -113,7 +117,9 @@ class CanalGrandeState:
         comp: Components | None = None,
     ) -> CanalGrandeState:
         if len(players) != 2:
-            raise IllegalMove(f"Canal Grande is for exactly 2 players, not {len(players)}")
+            raise IllegalMove(
+                _("Canal Grande is for exactly 2 players, not {count}", count=len(players))
+            )
         self = cls.__new__(cls)
         self.comp = comp or load_components()
         c = self.comp
@@ -129,7 +135,7 @@ class CanalGrandeState:
             rest.remove(card)
         self.rng.shuffle(start)
         self.hands = []
-        for _ in range(self.n):
+        for _k in range(self.n):
             hand = [start.pop() for _ in range(c.start_hand)]
             self.hands.append(self.sorted_cards(hand))
         rest.extend(start)  # CG-2.4: the leftover start cards go back into the action cards
@@ -145,7 +151,9 @@ class CanalGrandeState:
         # CG-2.6, CG-G18: the starting player is drawn unless the table sets it.
         self.divider = self.rng.below(2) if first_divider is None else int(first_divider)
         if self.divider not in (0, 1):
-            raise IllegalMove(f"first_divider must be seat 0 or 1, not {first_divider!r}")
+            raise IllegalMove(
+                _("first_divider must be seat 0 or 1, not {value}", value=repr(first_divider))
+            )
         self.turn = 0
         self.round = 1
         self.phase = "divide"
@@ -162,6 +170,7 @@ class CanalGrandeState:
         self.last_round = None
         self.history = []
         self._decision = None
+        self._decision_lang = ""
         self._option_set = None
         self._start_turn([])
         return self
@@ -221,8 +230,11 @@ class CanalGrandeState:
     def pending(self) -> Decision | None:
         if self.over:
             return None
-        if self._decision is None:
+        lang = current_language()
+        if self._decision is None or self._decision_lang != lang:
+            # the prompt is words: made again when the language in force changes
             self._decision = decisions.make_decision(self)
+            self._decision_lang = lang
         return self._decision
 
     def _offer_text(self, letter: str) -> str:
@@ -261,15 +273,21 @@ class CanalGrandeState:
 
     def _validate(self, seat: int, command: str) -> tuple[str, Any]:
         if self.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if not 0 <= seat < self.n:
-            raise IllegalMove(f"there is no seat {seat}")
+            raise IllegalMove(_("there is no seat {seat}", seat=seat))
         d = self.pending()
         assert d is not None
         if seat != d.seat:
-            raise IllegalMove(f"it is {self.name(d.seat)}'s decision now ({d.prompt}), not yours")
+            raise IllegalMove(
+                _(
+                    "it is {name}'s decision now ({prompt}), not yours",
+                    name=self.name(d.seat),
+                    prompt=d.prompt,
+                )
+            )
         if not isinstance(command, str):
-            raise IllegalMove("a command is text")
+            raise IllegalMove(_("a command is text"))
         if self._option_set is None:
             self._option_set = frozenset(d.options)
         exact = command in self._option_set
@@ -279,13 +297,30 @@ class CanalGrandeState:
         if d.kind == "place" and verb == "pass":
             if "pass" not in self._option_set:
                 raise IllegalMove(
-                    "the challenger must open the vote: place at least one card of the chosen "
-                    "district (CG-6.4, CG-6.4a)"
+                    _(
+                        "the challenger must open the vote: place at least one card of the "
+                        "chosen district (CG-6.4, CG-6.4a)"
+                    )
                 )
             return "pass", None
         if verb != expected[d.kind]:
-            allowed = expected[d.kind] + (" or pass" if d.kind == "place" else "")
-            raise IllegalMove(f"'{verb}' is not possible now: {d.prompt}. Possible: {allowed}")
+            if d.kind == "place":
+                raise IllegalMove(
+                    _(
+                        "'{verb}' is not possible now: {prompt}. Possible: {allowed} or pass",
+                        verb=verb,
+                        prompt=d.prompt,
+                        allowed=expected[d.kind],
+                    )
+                )
+            raise IllegalMove(
+                _(
+                    "'{verb}' is not possible now: {prompt}. Possible: {allowed}",
+                    verb=verb,
+                    prompt=d.prompt,
+                    allowed=expected[d.kind],
+                )
+            )
         if verb == "divide":
             positions = _positions(command) if exact else checks.divide_positions(self, move)
             return cmd.format_divide(positions), positions
@@ -299,12 +334,18 @@ class CanalGrandeState:
         assert self.vote is not None
         text = cmd.format_place(self.vote["district"], *placement)
         if text not in self._option_set:
-            raise IllegalMove(f"'{_short(command, 40)}' is not a legal placement now")
+            raise IllegalMove(
+                _("'{command}' is not a legal placement now", command=_short(command, 40))
+            )
         return text, placement
 
     def _revealed_text(self) -> str:
         comp = self.comp
-        return ", ".join(f"{i + 1} {reveal_name(c, comp)}" for i, c in enumerate(self.revealed))
+        # Translators: a revealed card and its position, e.g. "3 San Marco"
+        return ", ".join(
+            _("{pos} {card}", pos=i + 1, card=reveal_name(c, comp))
+            for i, c in enumerate(self.revealed)
+        )
 
     # ------------------------------------------------------------------ moves
     def _divide(self, positions: tuple[int, ...], ev: list[Event]) -> None:
@@ -313,8 +354,12 @@ class CanalGrandeState:
         ev.append(
             Event(
                 "divide",
-                f"{self.name(self.divider)} divides: offer A = {self._offer_text('A')}; "
-                f"offer B = {self._offer_text('B')}",
+                _(
+                    "{name} divides: offer A = {a}; offer B = {b}",
+                    name=self.name(self.divider),
+                    a=self._offer_text("A"),
+                    b=self._offer_text("B"),
+                ),
                 self.divider,
                 {"a": list(positions), "b": self.offer_positions("B")},
             )
@@ -326,7 +371,12 @@ class CanalGrandeState:
         ev.append(
             Event(
                 "take",
-                f"{self.name(chooser)} takes offer {letter} ({self._offer_text(letter)})",
+                _(
+                    "{name} takes offer {offer} ({cards})",
+                    name=self.name(chooser),
+                    offer=letter,
+                    cards=self._offer_text(letter),
+                ),
                 chooser,
                 {"offer": letter},
             )
@@ -346,7 +396,11 @@ class CanalGrandeState:
         ev.append(
             Event(
                 "vote",
-                f"{self.name(vote['challenger'])} calls a vote in {self.comp.names[district]}",
+                _(
+                    "{name} calls a vote in {district}",
+                    name=self.name(vote["challenger"]),
+                    district=self.comp.names[district],
+                ),
                 vote["challenger"],
                 {"district": district},
             )
@@ -358,11 +412,11 @@ class CanalGrandeState:
         k, groups = placement
         hand = self.hands[seat]
         district = vote["district"]
-        for _ in range(k):
+        for _k in range(k):
             hand.remove(district)
         for d, m in groups:
             hand.remove("gondola")
-            for _ in range(m):
+            for _k in range(m):
                 hand.remove(d)
         vote["placed"][seat].append([k, [list(g) for g in groups]])
         vote["votes"][seat] += placement_votes(placement)
@@ -373,8 +427,15 @@ class CanalGrandeState:
         ev.append(
             Event(
                 "place",
-                f"{self.name(seat)} places {self._placement_words(district, k, groups)} "
-                f"(votes {self.name(ch)} {a} – {b} {self.name(1 - ch)})",
+                _(
+                    "{name} places {cards} (votes {challenger} {a} – {b} {defender})",
+                    name=self.name(seat),
+                    cards=self._placement_words(district, k, groups),
+                    challenger=self.name(ch),
+                    a=a,
+                    b=b,
+                    defender=self.name(1 - ch),
+                ),
                 seat,
                 {"placement": text, "votes": list(vote["votes"])},
             )
@@ -384,15 +445,15 @@ class CanalGrandeState:
         names = self.comp.names
         parts = []
         if k:
-            parts.append(f"{k} {names[district]}")
+            parts.append(_("{count} {card}", count=k, card=names[district]))
         for d, m in groups:
-            parts.append(f"a gondola with {m} {names[d]}")
+            parts.append(_("a gondola with {count} {district}", count=m, district=names[d]))
         return " + ".join(parts)
 
     def _pass(self, seat: int, ev: list[Event]) -> None:
         vote = self.vote
         assert vote is not None
-        ev.append(Event("pass", f"{self.name(seat)} passes", seat))
+        ev.append(Event("pass", _("{name} passes", name=self.name(seat)), seat))
         resolve.settle_vote(self, 1 - seat, ev)  # CG-6.17: whoever stops is behind (CG-G10)
         self._continue(ev)
 

@@ -20,6 +20,7 @@ class CanalGrandeFields(Protocol):
 
     game_name: str
     _decision: Decision | None
+    _decision_lang: str
     _option_set: frozenset[str] | None
     comp: Components
     deck: list[str]

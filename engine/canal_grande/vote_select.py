@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name, load_components
+from engine.canal_grande.language import _, _n
 from engine.core import IllegalMove, Option
 
 #: Items one multi-select lists at most (a common chat-app limit); the typed command reaches
@@ -51,7 +52,7 @@ def card_counts(options: Sequence[str]) -> tuple[dict[str, int], dict[str, int],
     """From legal placements: the most chosen-district cards of each district any of them
     places (one district: the chosen one), the most cards of each other district its gondolas
     carry in one placement, and the most gondolas one placement uses."""
-    chosen, carried, _, gondolas = _counts(options)
+    chosen, carried, _boats, gondolas = _counts(options)
     return chosen, carried, gondolas
 
 
@@ -104,15 +105,26 @@ def placement_items(options: Sequence[Option]) -> Items:
     for d in sorted(chosen, key=_order):
         name = card_name(d)
         for i in range(1, chosen[d] + 1):
-            items.append((f"{d}.{i}", f"{name} #{i}", "the vote's district: 1 vote"))
+            items.append(
+                (
+                    f"{d}.{i}",
+                    _("{card} #{index}", card=name, index=i),
+                    _("the vote's district: 1 vote"),
+                )
+            )
     for d in sorted(fitted, key=_order):
         name = card_name(d)
         for i in range(1, fitted[d] + 1):
             items.append(
                 (
                     f"{GONDOLA_PREFIX}{d}.{i}",
-                    f"{name} #{i} by gondola",
-                    f"1 vote; all {name} cards share one gondola (up to {gondolas} gondola(s))",
+                    _("{card} #{index} by gondola", card=name, index=i),
+                    _n(
+                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
+                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
+                        gondolas,
+                        card=name,
+                    ),
                 )
             )
     for d in sorted(fitted, key=_order):
@@ -123,8 +135,8 @@ def placement_items(options: Sequence[Option]) -> Items:
             items.append(
                 (
                     f"{EXTRA_PREFIX}{d}.{j}",
-                    f"{name}: gondola #{j}",
-                    f"one more gondola for the {name} cards: no vote, only spent",
+                    _("{card}: gondola #{index}", card=name, index=j),
+                    _("one more gondola for the {card} cards: no vote, only spent", card=name),
                 )
             )
     return items, min(1, len(items)), len(items)

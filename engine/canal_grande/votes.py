@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.canal_grande.language import _, _n
+
 Placement = tuple[int, tuple[tuple[str, int], ...]]
 
 
@@ -91,25 +93,47 @@ def placement_error(
     k, groups = p
     cname = names[chosen]
     if not has_chosen_card and k == 0:
-        return (
-            f"your first placement in this vote must include a {cname} card (the chosen "
-            "district); reinforcement by gondola comes only after one (CG-6.9a, CG-6.10)"
+        return _(
+            "your first placement in this vote must include a {district} card (the chosen "
+            "district); reinforcement by gondola comes only after one (CG-6.9a, CG-6.10)",
+            district=cname,
         )
     if k > hand.get(chosen, 0):
-        return f"you hold {hand.get(chosen, 0)} {cname} card(s), not {k}"
+        return _n(
+            "you hold {n} {district} card(s), not {count}",
+            "you hold {n} {district} card(s), not {count}",
+            hand.get(chosen, 0),
+            district=cname,
+            count=k,
+        )
     if len(groups) > hand.get("gondola", 0):
-        return f"you need {len(groups)} gondola(s) and hold {hand.get('gondola', 0)}"
+        return _n(
+            "you need {n} gondola(s) and hold {held}",
+            "you need {n} gondola(s) and hold {held}",
+            len(groups),
+            held=hand.get("gondola", 0),
+        )
     carried: dict[str, int] = {}
     for d, m in groups:
         carried[d] = carried.get(d, 0) + m
     for d, m in carried.items():
         if m > hand.get(d, 0):
-            return f"you hold {hand.get(d, 0)} {names[d]} card(s), not {m}"
+            return _n(
+                "you hold {n} {district} card(s), not {count}",
+                "you hold {n} {district} card(s), not {count}",
+                hand.get(d, 0),
+                district=names[d],
+                count=m,
+            )
     votes = k + sum(m for _, m in groups)
     if votes < need:
-        return (
-            f"that adds {votes} vote(s); you must end strictly ahead, so add at least {need} "
-            "(CG-6.9, CG-6.11, CG-G10)"
+        return _n(
+            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
+            "(CG-6.9, CG-6.11, CG-G10)",
+            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
+            "(CG-6.9, CG-6.11, CG-G10)",
+            votes,
+            need=need,
         )
     return None
 

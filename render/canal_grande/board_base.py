@@ -8,7 +8,9 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import _, _p
 from render.canal_grande import theme as C
+from render.canal_grande.regions import fitted
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box
 from render.common.text import draw_text, text_width
@@ -50,9 +52,13 @@ def status_line(view: View) -> tuple[str, bool]:
     if view.get("game_over"):
         winner = view.get("winner")
         if winner is None:
-            return "The game is over: a draw (the safety turn limit, not a rule).", False
+            return _("The game is over: a draw (the safety turn limit, not a rule)."), False
         return (
-            f"The game is over: {name_of(view, winner)} is the new Doge ({win_reason(view)}).",
+            _(
+                "The game is over: {name} is the new Doge ({reason}).",
+                name=name_of(view, winner),
+                reason=win_reason(view),
+            ),
             False,
         )
     pending = view.get("pending") or None
@@ -63,14 +69,18 @@ def status_line(view: View) -> tuple[str, bool]:
     vote = view.get("vote") or {}
     names = names_of(view)
     if kind == "divide":
-        return f"▶ {who} (divider) splits the cards into offers A and B", True
+        return "▶ " + _("{name} (divider) splits the cards into offers A and B", name=who), True
     if kind == "choose":
-        return f"▶ {who} (chooser) takes offer A or offer B", True
+        return "▶ " + _("{name} (chooser) takes offer A or offer B", name=who), True
     if kind == "district":
-        return f"▶ {who} chooses the district of the vote", True
+        return "▶ " + _("{name} chooses the district of the vote", name=who), True
     if kind == "place":
-        where = names.get(str(vote.get("district")), "the vote")
-        return f"▶ {who} places cards in {where} or passes", True
+        district = names.get(str(vote.get("district")))
+        if district is None:
+            return "▶ " + _("{name} places cards in the vote or passes", name=who), True
+        return "▶ " + _(
+            "{name} places cards in {district} or passes", name=who, district=district
+        ), True
     return f"▶ {who}: {pending.get('prompt', '')}", True
 
 
@@ -78,15 +88,26 @@ def win_reason(view: View) -> str:
     """Why the winner won, from his victory cards (CG-10.1): six districts, or four of one."""
     winner = view.get("winner")
     if winner is None:
-        return "no winner"
+        return _("no winner")
     counts: dict[str, int] = view["players"][int(winner)].get("victory_counts") or {}
     names = names_of(view)
     four = [d for d, n in counts.items() if n >= 4]
     if four:
-        return f"four victory cards of {names.get(four[0], four[0])}"
+        return _("four victory cards of {district}", district=names.get(four[0], four[0]))
     if len(counts) >= max(1, len(names)):
-        return "a victory card from each of the six districts"
-    return "victory cards"
+        return _("a victory card from each of the six districts")
+    return _("victory cards")
+
+
+def role_word(role: str) -> str:
+    """A player's role in a turn or a vote, in words (a tag, a caption)."""
+    roles = {
+        "divider": _p("role", "divider"),
+        "chooser": _p("role", "chooser"),
+        "challenger": _p("role", "challenger"),
+        "defender": _p("role", "defender"),
+    }
+    return roles.get(role, role)
 
 
 # --------------------------------------------------------------------------- players
@@ -95,23 +116,22 @@ def win_reason(view: View) -> str:
 def _tag(
     img: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, text: str, bg: T.RGB
 ) -> int:
-    tw = text_width(text, C.FONT_CAPTION, bold=True) + 18
+    size = fitted(text, C.FONT_CAPTION, 150, bold=True)
+    tw = text_width(text, size, bold=True) + 18
     paste_flat(img, rounded_box(tw, 24, T.TAG, T.TAG, 12), (right - tw, y), bg)
-    draw_text(
-        draw, (right - tw / 2, y + 12), text, C.FONT_CAPTION, T.TAG_TEXT, bold=True, anchor="mm"
-    )
+    draw_text(draw, (right - tw / 2, y + 12), text, size, T.TAG_TEXT, bold=True, anchor="mm")
     return right - tw
 
 
 def _pname(players: tuple[Any, ...], seat: Any) -> str:
-    for s, _, name in players:
+    for s, _letter, name in players:
         if s == seat:
             return str(name)
     return "—"
 
 
 def _pletter(players: tuple[Any, ...], seat: int) -> str:
-    for s, letter, _ in players:
+    for s, letter, _name in players:
         if s == seat:
             return str(letter)
     return "?"

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import _
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     Box,
@@ -20,10 +21,11 @@ from render.canal_grande.regions import (
     caption,
     panel,
     player_title,
+    say_text,
 )
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 
 # --------------------------------------------------------------------------- victory grid
 
@@ -56,19 +58,21 @@ GRID_FONT = 20
 
 def grid_painter(key: tuple[Any, ...]) -> Any:
     """The victory-card grid: districts across, players down, four slots per cell."""
-    _, districts, rows, _winner = key
+    _kind, districts, rows, _winner = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), "Victory cards", GRID_FONT - 1)
-        draw_text(
+        title = _("Victory cards")
+        caption(draw, (16, 28), title, GRID_FONT - 1, room=w // 3)
+        say_text(
             draw,
             (w - 16, 28),
-            "wins: one of each of the 6 districts, or 4 of one",
+            _("wins: one of each of the 6 districts, or 4 of one"),
             GRID_FONT,
             T.TEXT_SOFT,
             anchor="rs",
+            room=w - 48 - text_width(title.upper(), GRID_FONT - 1, bold=True),
         )
         name_w = 250
         nd = max(1, len(districts))
@@ -96,8 +100,9 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
             player_title(img, draw, (14, y + 2), seat, letter, name, name_w - 24, size=22, bg=bg)
             held = sum(1 for c in counts if c)
             best = max(counts) if counts else 0
-            detail = f"{held}/{nd} districts · best {best}/4"
-            draw_text(
+            # Translators: under a name in the victory grid, e.g. "3/6 districts · best 2/4"
+            detail = _("{held}/{all} districts · best {best}/4", held=held, all=nd, best=best)
+            say_text(
                 draw,
                 (16, y + row_h - 8),
                 detail,
@@ -106,7 +111,7 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
                 anchor="ls",
                 max_width=name_w - 20,
             )
-            for i, (d, _) in enumerate(districts):
+            for i, (d, _name) in enumerate(districts):
                 x = name_w + i * col
                 n = counts[i]
                 slot_w, slot_h, step = 30, 42, 34

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import _, _p
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     CARDS_H,
@@ -17,15 +18,18 @@ from render.canal_grande.board_base import (
     _tag,
     name_of,
     names_of,
+    role_word,
     status_line,
 )
 from render.canal_grande.cards import card_back, card_face
 from render.canal_grande.regions import (
     Region,
     caption,
+    fitted,
     header,
     panel,
     player_title,
+    say_text,
 )
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box
@@ -36,11 +40,11 @@ from render.common.text import draw_text, text_width
 
 def _header_region(view: View) -> Region:
     status, hot = status_line(view)
-    right = f"Round {view.get('round', 1)} · Turn {view.get('turn', 1)}"
+    right = _("Round {round} · Turn {turn}", round=view.get("round", 1), turn=view.get("turn", 1))
     key = ("header", W, right, status, hot)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        header(img, draw, "Canal Grande", right, status, hot)
+        header(img, draw, "Canal Grande", right, status, hot)  # not for players: the name
 
     return Region((0, 0, W, C.HEADER_H), key, paint)
 
@@ -62,18 +66,20 @@ def _cards_region(view: View) -> Region:
     labels: dict[str, tuple[tuple[str, ...], int | None]] = {}
     if offers:
         for letter in ("A", "B"):
+            offer = _("OFFER {letter}", letter=letter)
             if taken is None:
-                labels[letter] = ((f"OFFER {letter}",), None)
+                labels[letter] = ((offer,), None)
                 continue
             owner = chooser if letter == taken else divider
-            role = "chooser" if owner == chooser else "divider"
+            role = role_word("chooser" if owner == chooser else "divider")
             who = name_of(view, owner)
-            now = " · resolving" if resolving == owner and not view.get("game_over") else ""
+            resolving_now = resolving == owner and not view.get("game_over")
+            now = " · " + _("resolving") if resolving_now else ""
             # the longest that fits the group's width is drawn
             labels[letter] = (
                 (
-                    f"OFFER {letter} · {who} ({role}){now}",
-                    f"OFFER {letter} · {who}{now}",
+                    f"{offer} · {who} ({role}){now}",
+                    f"{offer} · {who}{now}",
                     f"{letter} · {who}{now}",
                     f"{letter} · {who}",
                 ),
@@ -91,7 +97,7 @@ def _cards_region(view: View) -> Region:
 
 
 def _cards_painter(key: tuple[Any, ...]) -> Any:
-    _, cards, groups, labels_items, dividing = key
+    _kind, cards, groups, labels_items, dividing = key
     labels = dict(labels_items)
     by_pos = {c[0]: c for c in cards}
 
@@ -100,14 +106,15 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
         panel(img, (0, 0, w, h))
         n = len(cards)
         if n == 0:
-            caption(draw, (16, 28), "This turn's cards")
-            draw_text(
+            caption(draw, (16, 28), _("This turn's cards"), room=w - 32)
+            say_text(
                 draw,
                 (w / 2, h / 2),
-                "No cards on the table.",
+                _("No cards on the table."),
                 C.FONT_BODY,
                 T.TEXT_SOFT,
                 anchor="mm",
+                room=w - 32,
             )
             return
         gap, group_gap = C.GAP, 52
@@ -119,10 +126,14 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
         x = (w - total) // 2
         card_y = 50
         if groups[0][0] is None:
-            caption(draw, (16, 28), "This turn's cards")
+            title = _("This turn's cards")
+            caption(draw, (16, 28), title, room=w // 3)
             if dividing:
-                hint = "divide = the positions of offer A, e.g. divide 1 4 7"
-                draw_text(draw, (w - 16, 28), hint, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs")
+                hint = _("divide = the positions of offer A, e.g. divide 1 4 7")
+                room = w - 48 - text_width(title.upper(), C.FONT_CAPTION, bold=True)
+                say_text(
+                    draw, (w - 16, 28), hint, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs", room=room
+                )
         for letter, positions in groups:
             gw = len(positions) * cw + max(0, len(positions) - 1) * gap
             if letter is not None:
@@ -131,6 +142,7 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
                 text = next(
                     (t for t in texts if text_width(t, C.FONT_SMALL, bold=True) <= room), texts[-1]
                 )
+                size = fitted(text, C.FONT_SMALL, room, bold=True)
                 tint = T.blend(T.player_color(owner), T.PANEL, 0.8) if owner is not None else T.GRID
                 edge = T.player_color(owner) if owner is not None else T.PANEL_EDGE
                 frame = rounded_box(gw + 20, h - 40, tint, edge, 10, 2)
@@ -139,7 +151,7 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
                     draw,
                     (x - 6, 26),
                     text,
-                    C.FONT_SMALL,
+                    size,
                     T.TEXT,
                     bold=True,
                     anchor="ls",
@@ -166,27 +178,29 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _player_painter(key: tuple[Any, ...]) -> Any:
-    _, seat, letter, name, role, hand, numbers, total, doges, to_decide, winner = key
+    _kind, seat, letter, name, role, hand, numbers, total, doges, to_decide, winner = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h), active=to_decide)
         bg = T.PANEL_ACTIVE if to_decide else T.PANEL
-        left = _tag(img, draw, w - 14, 16, role.upper(), bg) if role else w - 14
+        left = _tag(img, draw, w - 14, 16, role_word(role).upper(), bg) if role else w - 14
         if to_decide:
-            left = _tag(img, draw, left - 8, 16, "TO DECIDE", bg)
+            left = _tag(img, draw, left - 8, 16, _("TO DECIDE"), bg)
         if winner:
-            left = _tag(img, draw, left - 8, 16, "DOGE", bg)
+            left = _tag(img, draw, left - 8, 16, _p("tag", "DOGE"), bg)
         player_title(img, draw, (14, 12), seat, letter, name, left - 24, bg=bg)
         # hand
-        caption(draw, (16, 66), "Hand")
+        caption(draw, (16, 66), _p("caption", "Hand"), room=100)
         paste_flat(img, card_back("A", 40, 56), (16, 74), bg)
         draw_text(draw, (64, 102), str(hand), C.FONT_BIG, T.TEXT, bold=True, anchor="lm")
         # number cards and total
         nx0, nx1 = 120, 372
-        caption(draw, (nx0, 66), "Numbers")
+        caption(draw, (nx0, 66), _p("caption", "Numbers"), room=nx1 - nx0)
         if not numbers:
-            draw_text(draw, (nx0, 102), "none yet", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+            say_text(
+                draw, (nx0, 102), _("none yet"), C.FONT_SMALL, T.TEXT_SOFT, anchor="lm", room=240
+            )
         step = min(46, (nx1 - nx0 - 40) // max(1, len(numbers) - 1)) if len(numbers) > 1 else 46
         for i, v in enumerate(numbers):
             paste_flat(img, card_face(f"n{v}", 40, 56), (nx0 + i * step, 74), bg)
@@ -197,12 +211,12 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         draw_text(draw, (box[2] + 4, 108), "/ 10", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
         # doges waiting
         dx = w - 104
-        caption(draw, (dx, 66), "Doges")
+        caption(draw, (dx, 66), _p("caption", "Doges"), room=96)
         if doges:
             paste_flat(img, card_face("doge", 40, 56), (dx, 74), bg)
             draw_text(draw, (dx + 48, 102), f"×{doges}", C.FONT_BIG, T.TEXT, bold=True, anchor="lm")
         else:
-            draw_text(draw, (dx, 102), "none", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+            say_text(draw, (dx, 102), _("none"), C.FONT_SMALL, T.TEXT_SOFT, anchor="lm", room=90)
         # progress towards the round end (a total of 10)
         bx0, bx1, by = 16, w - 16, h - 16
         draw.rounded_rectangle((bx0, by - 5, bx1, by + 5), radius=5, fill=T.GRID)

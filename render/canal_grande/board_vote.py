@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import _, _p
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     BOTTOM_H,
@@ -21,6 +22,7 @@ from render.canal_grande.board_base import (
     _pname,
     name_of,
     names_of,
+    role_word,
 )
 from render.canal_grande.board_grid import (
     placement_sprites,
@@ -32,6 +34,7 @@ from render.canal_grande.regions import (
     lead_lines,
     panel,
     player_title,
+    say_text,
 )
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box
@@ -72,18 +75,18 @@ def _vote_region(view: View, letters: list[str]) -> Region:
 
 
 def _vote_painter(key: tuple[Any, ...]) -> Any:
-    _, live, data, players, voted = key
+    _kind, live, data, players, voted = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h), active=live)
         bg = T.PANEL_ACTIVE if live else T.PANEL
-        caption(draw, (16, 26), "Vote in progress" if live else "Last vote")
+        caption(draw, (16, 26), _("Vote in progress") if live else _("Last vote"), room=180)
         if voted:
-            draw_text(
+            say_text(
                 draw,
                 (w - 16, 26),
-                "voted this turn: " + ", ".join(voted),
+                _("voted this turn: {districts}", districts=", ".join(voted)),
                 C.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="rs",
@@ -91,25 +94,31 @@ def _vote_painter(key: tuple[Any, ...]) -> Any:
             )
         if not data:
             lines = [
-                "No vote yet.",
-                "A doge starts a vote in a district: each district card placed is one vote,",
-                "a gondola brings cards of another district. The winner takes a victory card.",
+                _("No vote yet."),
+                _("A doge starts a vote in a district: each district card placed is one vote,"),
+                _("a gondola brings cards of another district. The winner takes a victory card."),
             ]
-            lead_lines(draw, (16, 62), 28, lines)
+            lead_lines(draw, (16, 62), 28, lines, max_width=w - 32)
             return
         district, dname, challenger, votes, placed, who, owner, back, discarded = data
         defender = 1 - challenger
         if district is None:
-            title = f"{_pname(players, challenger)} chooses the district"
+            title = _("{name} chooses the district", name=_pname(players, challenger))
         elif live:
-            title = f"{dname} · doge of {_pname(players, owner)}"
+            title = _("{district} · doge of {name}", district=dname, name=_pname(players, owner))
         else:
             a, b = votes[who], votes[1 - who] if len(votes) > 1 else 0
-            title = f"{dname} · won by {_pname(players, who)}, {a} : {b}"
+            title = _(
+                "{district} · won by {name}, {a} : {b}",
+                district=dname,
+                name=_pname(players, who),
+                a=a,
+                b=b,
+            )
         if district is not None:
             colour = C.DISTRICT.get(district, C.DISTRICT_FALLBACK)
             draw.rounded_rectangle((16, 40, 24, 64), radius=3, fill=colour)
-        draw_text(
+        say_text(
             draw, (32, 52), title, C.FONT_NAME, T.TEXT, bold=True, anchor="lm", max_width=w - 48
         )
         for r, seat in enumerate((challenger, defender)):
@@ -124,33 +133,41 @@ def _vote_painter(key: tuple[Any, ...]) -> Any:
                 )
             rbg = T.PANEL if act else bg
             letter, name = _pletter(players, seat), _pname(players, seat)
-            role = "challenger" if seat == challenger else "defender"
+            role = role_word("challenger" if seat == challenger else "defender")
             player_title(img, draw, (18, y + 4), seat, letter, name, 190, size=17, bg=rbg)
-            draw_text(
+            say_text(
                 draw,
                 (56, y + 42),
-                role + (" · to act" if act else ""),
+                role + (" · " + _("to act") if act else ""),
                 C.FONT_CAPTION,
                 T.TEXT_SOFT,
                 anchor="ls",
+                room=180,
             )
             v = votes[seat] if seat < len(votes) else 0
             draw_text(draw, (250, y + 23), str(v), C.FONT_BIG, T.TEXT, bold=True, anchor="mm")
             x = 286
             side = placed[seat] if seat < len(placed) else ()
             if not side:
-                draw_text(
+                say_text(
                     draw,
                     (x, y + 23),
-                    "nothing placed" if live else "did not place",
+                    _("nothing placed") if live else _("did not place"),
                     C.FONT_SMALL,
                     T.TEXT_SOFT,
                     anchor="lm",
+                    room=w - 16 - x,
                 )
             x = _draw_placements(img, draw, side, x, y + 2, w - 16, rbg)
         if not live:
-            foot = f"placed cards: {back} back to hand, {discarded} discarded (doge included)"
-            draw_text(draw, (16, h - 12), foot, C.FONT_CAPTION, T.TEXT_SOFT, anchor="ls")
+            foot = _(
+                "placed cards: {back} back to hand, {discarded} discarded (doge included)",
+                back=back,
+                discarded=discarded,
+            )
+            say_text(
+                draw, (16, h - 12), foot, C.FONT_CAPTION, T.TEXT_SOFT, anchor="ls", room=w - 32
+            )
 
     return paint
 
@@ -210,18 +227,18 @@ def _piles_region(view: View) -> Region:
 
 
 def _piles_painter(key: tuple[Any, ...]) -> Any:
-    _, deck, numbers, top, discard_size, lr = key
+    _kind, deck, numbers, top, discard_size, lr = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 26), "Piles")
+        caption(draw, (16, 26), _p("caption", "Piles"), room=w - 32)
         cw, ch = 56, 78
         slot = (w - 32) // 3
         items = [
-            (card_back("A", cw, ch), f"{deck}", "draw pile"),
-            (card_back("Z", cw, ch), f"{numbers}", "number deck"),
-            (card_face(top, cw, ch) if top else None, f"{discard_size}", "discard"),
+            (card_back("A", cw, ch), f"{deck}", _("draw pile")),
+            (card_back("Z", cw, ch), f"{numbers}", _("number deck")),
+            (card_face(top, cw, ch) if top else None, f"{discard_size}", _p("pile", "discard")),
         ]
         for i, (sprite, count, label) in enumerate(items):
             x = 16 + i * slot
@@ -232,26 +249,39 @@ def _piles_painter(key: tuple[Any, ...]) -> Any:
             else:
                 paste_flat(img, sprite, (x, 40), T.PANEL)
             draw_text(draw, (x + cw + 8, 66), count, C.FONT_BIG - 4, T.TEXT, bold=True, anchor="lm")
-            draw_text(draw, (x, 40 + ch + 18), label, C.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+            say_text(
+                draw,
+                (x, 40 + ch + 18),
+                label,
+                C.FONT_SMALL,
+                T.TEXT_SOFT,
+                anchor="ls",
+                room=slot - 4,
+            )
         if lr:
             rnd, totals, bonus, nxt = lr
             t = " : ".join(str(v) for v in totals)
-            text = f"Round {rnd} ended {t}; " + (f"bonus: {bonus}" if bonus else "no bonus")
-            draw_text(draw, (16, h - 36), text, C.FONT_SMALL, T.TEXT, anchor="ls", max_width=w - 32)
-            draw_text(
+            if bonus:
+                text = _(
+                    "Round {round} ended {totals}; bonus: {name}", round=rnd, totals=t, name=bonus
+                )
+            else:
+                text = _("Round {round} ended {totals}; no bonus", round=rnd, totals=t)
+            say_text(draw, (16, h - 36), text, C.FONT_SMALL, T.TEXT, anchor="ls", max_width=w - 32)
+            say_text(
                 draw,
                 (16, h - 14),
-                f"then {nxt} divided",
+                _("then {name} divided", name=nxt),
                 C.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="ls",
                 max_width=w - 32,
             )
         else:
-            draw_text(
+            say_text(
                 draw,
                 (16, h - 14),
-                "a round ends when a total reaches 10",
+                _("a round ends when a total reaches 10"),
                 C.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="ls",

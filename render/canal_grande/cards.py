@@ -18,9 +18,11 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.cards import number_name, special_name
+from engine.canal_grande.language import N_, _
 from render.canal_grande import theme as C
 from render.common.draw import SS, downscale
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 from render.common.theme import RGB
 
 __all__ = [
@@ -35,7 +37,14 @@ __all__ = [
 
 #: Below this width a card shows only its mark, icon or value.
 SMALL: Final = 64
-SPECIAL_LABEL: Final = {"gondola": "GONDOLA", "traitor": "TRAITOR", "spy": "SPY", "doge": "DOGE"}
+#: The special cards' printed names (said in the language in force: :func:`special_label`).
+SPECIAL_LABEL: Final = {
+    # Translators: printed on the card's face in capitals (a card is about 100 px wide)
+    "gondola": N_("GONDOLA"),
+    "traitor": N_("TRAITOR"),
+    "spy": N_("SPY"),
+    "doge": N_("DOGE"),
+}
 Point = tuple[float, float]
 
 
@@ -58,10 +67,17 @@ def district_mark(district: str) -> str:
 def card_label(card: str, names: dict[str, str] | None = None) -> str:
     """A card's name in words: the district's name, "gondola", "number 3"."""
     if is_number(card):
-        return f"number {number_value(card)}"
+        return number_name(number_value(card))
     if names and card in names:
         return names[card]
-    return card
+    return special_name(card) if card in SPECIAL_LABEL else card
+
+
+def special_label(card: str) -> str:
+    """What a special card's face says, in the language in force ("" for other cards)."""
+    if card not in SPECIAL_LABEL:
+        return ""
+    return _(SPECIAL_LABEL[card])
 
 
 def _frame(w: int, h: int, fill: RGB, edge: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -194,9 +210,14 @@ def _cap_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
         d.ellipse((x - s * 0.035, cy + s * 0.265, x + s * 0.035, cy + s * 0.335), fill=C.DOGE_FACE)
 
 
-@lru_cache(maxsize=256)
 def card_face(card: str, w: int, h: int, name: str = "") -> Image.Image:
-    """The face of ``card`` as a ``w`` x ``h`` RGBA sprite; ``name`` is a district's name."""
+    """The face of ``card`` as a ``w`` x ``h`` RGBA sprite; ``name`` is a district's name (a
+    special card's face is printed in the language in force)."""
+    return _card_face(card, w, h, name, special_label(card))
+
+
+@lru_cache(maxsize=256)
+def _card_face(card: str, w: int, h: int, name: str, label: str) -> Image.Image:
     k = SS
     W, H = w * k, h * k
     small = w < SMALL
@@ -213,7 +234,7 @@ def card_face(card: str, w: int, h: int, name: str = "") -> Image.Image:
             draw_text(od, (w * 0.86, h * 0.9), v, cs, C.NUMBER_INK, bold=True, anchor="mm")
         return out
     if card in SPECIAL_LABEL:
-        return _special(card, w, h, W, H, small)
+        return _special(card, w, h, W, H, small, label)
     colour = district_colour(card)
     img, d = _frame(w, h, colour, C.DISTRICT_DARK.get(card, (40, 40, 40)))
     if not small:
@@ -242,7 +263,7 @@ def card_face(card: str, w: int, h: int, name: str = "") -> Image.Image:
     return out
 
 
-def _special(card: str, w: int, h: int, W: int, H: int, small: bool) -> Image.Image:
+def _special(card: str, w: int, h: int, W: int, H: int, small: bool, label: str) -> Image.Image:
     icon_cy = H * (0.5 if small else 0.52)
     s = W * (1.0 if small else 0.78)
     if card == "gondola":
@@ -275,9 +296,11 @@ def _special(card: str, w: int, h: int, W: int, H: int, small: bool) -> Image.Im
     out = downscale(img, (w, h))
     if not small:
         od = ImageDraw.Draw(out)
-        label = SPECIAL_LABEL[card]
         y = h * 0.12 if card == "gondola" else h * 0.88
-        draw_text(od, (w / 2, y), label, max(11, round(w * 0.13)), ink, bold=True, anchor="mm")
+        size = max(11, round(w * 0.13))
+        while size > 8 and text_width(label, size, bold=True) > w - 8:
+            size -= 1  # a long translation (English always fits)
+        draw_text(od, (w / 2, y), label, size, ink, bold=True, anchor="mm")
     return out
 
 

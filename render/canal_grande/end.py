@@ -12,14 +12,23 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import _, _n, _p
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
-from render.canal_grande.regions import Region, caption, compose, header, lead_lines, panel
+from render.canal_grande.regions import (
+    Region,
+    caption,
+    compose,
+    header,
+    lead_lines,
+    panel,
+    say_text,
+)
 from render.common import theme as T
 from render.common.draw import marker, paste_flat, player_letters
 from render.common.png import png_bytes
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 
 __all__ = ["compose_end", "render_end"]
 
@@ -62,8 +71,14 @@ def _detail(view: View, seat: int) -> str:
     total = sum(int(n) for n in counts.values())
     best = max((int(n) for n in counts.values()), default=0)
     nd = len(view.get("districts") or []) or 6
-    plural = "s" if total != 1 else ""
-    return f"{total} victory card{plural} · {len(counts)} of {nd} districts · best {best} of 4"
+    return _n(
+        "{n} victory card · {held} of {all} districts · best {best} of 4",
+        "{n} victory cards · {held} of {all} districts · best {best} of 4",
+        total,
+        held=len(counts),
+        all=nd,
+        best=best,
+    )
 
 
 def regions(view: View) -> list[Region]:
@@ -73,14 +88,19 @@ def regions(view: View) -> list[Region]:
     winner = int(raw_winner) if raw_winner is not None else -1
     draw_game = raw_winner is None
     if draw_game:
-        title = "Canal Grande — a draw"
+        title = _("Canal Grande — a draw")
         limit = view.get("turn_limit")
-        why = "The safety limit of " + (f"{limit} turns" if limit else "turns") + " (not a rule)"
+        if limit:
+            why = _("The safety limit of {limit} turns (not a rule)", limit=limit)
+        else:
+            why = _("The safety limit of turns (not a rule)")
     else:
-        title = f"Canal Grande — {name_of(view, winner)} is the new Doge!"
-        why = f"{name_of(view, winner)} wins with {win_reason(view)}."
-    right = f"{view.get('round', 1)} rounds · {view.get('turn', 1)} turns"
-    hkey = ("end-header", W, title, right, why)
+        title = _("Canal Grande — {name} is the new Doge!", name=name_of(view, winner))
+        why = _("{name} wins with {reason}.", name=name_of(view, winner), reason=win_reason(view))
+    right = _(
+        "{rounds} rounds · {turns} turns", rounds=view.get("round", 1), turns=view.get("turn", 1)
+    )
+    hkey = ("end-header", W, title, right, why)  # not for players
 
     def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         header(img, draw, title, right, why, not draw_game)
@@ -102,7 +122,12 @@ def regions(view: View) -> list[Region]:
         w_votes = votes[winner] if winner < len(votes) else 0
         o_votes = votes[1 - winner] if len(votes) > 1 else 0
         dname = names.get(str(last["district"]), str(last["district"]))
-        decided = f"decided by the vote in {dname}, won {w_votes} : {o_votes}"
+        decided = _(
+            "decided by the vote in {district}, won {won} : {lost}",
+            district=dname,
+            won=w_votes,
+            lost=o_votes,
+        )
     rkey = ("result", tuple(rows), decided, tuple(names.items()), draw_game)
     box = (C.MARGIN, RESULT_TOP, W - C.MARGIN, RESULT_TOP + RESULT_H)
     out.append(Region(box, rkey, _result_painter(rkey)))
@@ -137,22 +162,34 @@ def _facts(view: View) -> tuple[str, ...]:
     hands = ", ".join(f"{p['name']} {p.get('hand_size', 0)}" for p in players)
     totals = ", ".join(f"{p['name']} {p.get('number_total', 0)}" for p in players)
     return (
-        f"Played {view.get('turn', 1)} turns in {view.get('round', 1)} rounds.",
-        f"Cards left in hand: {hands} · number totals this round: {totals} · draw pile"
-        f" {view.get('deck_size', 0)}, discard pile {view.get('discard_size', 0)}.",
+        _(
+            "Played {turns} turns in {rounds} rounds.",
+            turns=view.get("turn", 1),
+            rounds=view.get("round", 1),
+        ),
+        _(
+            "Cards left in hand: {hands} · number totals this round: {totals} · draw pile "
+            "{deck}, discard pile {discard}.",
+            hands=hands,
+            totals=totals,
+            deck=view.get("deck_size", 0),
+            discard=view.get("discard_size", 0),
+        ),
     )
 
 
 def _result_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, decided, names_items, draw_game = key
+    _kind, rows, decided, names_items, draw_game = key
     names = dict(names_items)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 26), "Final ranking")
+        title = _("Final ranking")
+        caption(draw, (16, 26), title, room=w // 3)
         if decided:
-            draw_text(draw, (w - 16, 26), decided, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs")
+            room = w - 48 - text_width(title.upper(), C.FONT_CAPTION, bold=True)
+            say_text(draw, (w - 16, 26), decided, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs", room=room)
         y = 38
         for place, seat, letter, name, detail, won in rows:
             first = place == 1 and not draw_game
@@ -174,21 +211,30 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
                 max_width=400,
             )
             sub = detail
-            draw_text(
+            say_text(
                 draw, (132, y + 64), sub, C.FONT_SMALL, T.TEXT_SOFT, anchor="lm", max_width=400
             )
             # the victory cards in the order won
             x = 560
-            draw_text(
+            say_text(
                 draw,
                 (x, y + 14),
-                "victory cards in the order won",
+                _("victory cards in the order won"),
                 C.FONT_CAPTION,
                 T.TEXT_SOFT,
                 anchor="ls",
+                room=w - 16 - x,
             )
             if not won:
-                draw_text(draw, (x, y + 48), "none", C.FONT_BODY, T.TEXT_SOFT, anchor="lm")
+                say_text(
+                    draw,
+                    (x, y + 48),
+                    _p("victory cards", "none"),
+                    C.FONT_BODY,
+                    T.TEXT_SOFT,
+                    anchor="lm",
+                    room=300,
+                )
             step = min(44, (w - 24 - x - 40) // max(1, len(won) - 1)) if len(won) > 1 else 44
             for i, d in enumerate(won):
                 face = card_face(d, 40, 56, names.get(d, d))
@@ -202,7 +248,7 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _facts_painter(key: tuple[Any, ...]) -> Any:
-    _, lines = key
+    _kind, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size

@@ -9,18 +9,23 @@ keys are read, so nothing of the opponent's hand can be drawn.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.canal_grande.language import N_, _, _n, _p
+from engine.i18n import SOURCE, current_language
 from render.canal_grande import theme as C
 from render.canal_grande.board import name_of, names_of
+from render.canal_grande.board_base import role_word
 from render.canal_grande.cards import card_face
-from render.canal_grande.regions import Region, caption, compose, header, panel
+from render.canal_grande.regions import Region, caption, compose, header, panel, say_text
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box, wrap_words
 from render.common.png import png_bytes
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 
 __all__ = ["compose_hand", "option_lines", "render_hand"]
 
@@ -59,7 +64,7 @@ def _groups(view: View) -> list[tuple[str, str, int]]:
     names = names_of(view)
     order = [*names, "gondola"]
     order += sorted(c for c in counts if c not in order)
-    labels = {**names, "gondola": "Gondola"}
+    labels = {**names, "gondola": _p("hand label", "Gondola")}
     return [(c, labels.get(c, c), int(counts[c])) for c in order if counts.get(c)]
 
 
@@ -98,7 +103,7 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     lines = option_lines(view, INNER - 150)
     decision = me.get("decision") or {}
     words = str(decision.get("prompt", "")).split()
-    prompt = tuple(wrap_words(words, OPTION_SIZE, INNER - 40, " ", bold=True))
+    prompt = tuple(wrap(words, OPTION_SIZE, INNER - 40, " ", bold=True))
     opts_h = 46 + (len(prompt) * 26 + 10 if prompt else 0) + max(1, len(lines)) * 28 + 8
     y = C.HEADER_H + 12
     regions: list[Region] = [_header_region(view)]
@@ -136,17 +141,22 @@ def _header_region(view: View) -> Region:
     decision = me.get("decision")
     pending = view.get("pending") or {}
     if view.get("game_over"):
-        status, hot = "The game is over.", False
+        status, hot = _("The game is over."), False
     elif decision:
-        status, hot = f"▶ Your move: {_short(view, str(decision.get('kind', '')))}", True
+        status = "▶ " + _("Your move: {what}", what=_short(view, str(decision.get("kind", ""))))
+        hot = True
     elif pending:
-        status = f"Waiting for {pending.get('name', '')}: {pending.get('kind', '')}"
+        status = _(
+            "Waiting for {name}: {kind}",
+            name=pending.get("name", ""),
+            kind=kind_word(str(pending.get("kind", ""))),
+        )
         hot = False
     else:
         status, hot = "", False
-    title = f"{me.get('name', '')} — your hand"
-    right = f"Round {view.get('round', 1)} · Turn {view.get('turn', 1)}"
-    key = ("hand-header", W, title, right, status, hot)
+    title = _("{name} — your hand", name=me.get("name", ""))
+    right = _("Round {round} · Turn {turn}", round=view.get("round", 1), turn=view.get("turn", 1))
+    key = ("hand-header", W, title, right, status, hot)  # not for players
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         header(img, draw, title, right, status, hot)
@@ -157,39 +167,95 @@ def _header_region(view: View) -> Region:
 def _short(view: View, kind: str) -> str:
     """The decision in a few words (the full prompt is in the options panel)."""
     vote = view.get("vote") or {}
-    where = names_of(view).get(str(vote.get("district")), "the vote")
-    return {
-        "divide": "split the cards into offers A and B",
-        "choose": "take offer A or offer B",
-        "district": "choose the district of the vote",
-        "place": f"place cards in {where}, or pass",
-    }.get(kind, kind)
+    where = names_of(view).get(str(vote.get("district")))
+    if kind == "divide":
+        return _("split the cards into offers A and B")
+    if kind == "choose":
+        return _("take offer A or offer B")
+    if kind == "district":
+        return _("choose the district of the vote")
+    if kind == "place":
+        if where is None:
+            return _("place cards in the vote, or pass")
+        return _("place cards in {district}, or pass", district=where)
+    return kind
+
+
+def kind_word(kind: str) -> str:
+    """A decision's kind in a word (what the other player is deciding)."""
+    kinds = {
+        "divide": _p("decision", "divide"),
+        "choose": _p("decision", "choose"),
+        "district": _p("decision", "district"),
+        "place": _p("decision", "place"),
+    }
+    return kinds.get(kind, kind)
+
+
+#: a Japanese (or Chinese) character, a word with the spaces after it, or spaces
+_WIDE = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_TOKEN = re.compile(rf"[{_WIDE}]|[^\s{_WIDE}]+\s*|\s+")
+
+
+def wrap(items: Sequence[str], size: int, width: int, sep: str, bold: bool = False) -> list[str]:
+    """``wrap_words`` in English; in a translation an item too wide for a line is broken at its
+    spaces, or between characters (Japanese writes no spaces), rather than cut."""
+    if current_language() == SOURCE:
+        return wrap_words(items, size, width, sep, bold=bold)
+
+    def fits(text: str) -> bool:
+        return text_width(text, size, bold) <= width
+
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        cand = item if not line else line + sep + item
+        if fits(cand):
+            line = cand
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        if fits(item):
+            line = item
+            continue
+        for token in _TOKEN.findall(item):
+            if line and not fits(line + token.rstrip()):
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line += token
+    if line:
+        lines.append(line.rstrip())
+    return lines
 
 
 def _hand_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, focus, size, fan = key
+    _kind, rows, focus, size, fan = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), f"Your cards · {size}")
-        if focus and any(card == focus for row in rows for card, _, _ in row):
-            draw_text(
+        caption(draw, (16, 28), _("Your cards · {count}", count=size), room=w // 3)
+        if focus and any(card == focus for row in rows for card, *_rest in row):
+            say_text(
                 draw,
                 (w - 16, 28),
-                "framed: the district of the vote",
+                _("framed: the district of the vote"),
                 C.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="rs",
+                room=w // 2,
             )
         if size == 0 or not rows or not rows[0]:
-            draw_text(
+            say_text(
                 draw,
                 (16, 40 + GROUP_H / 2),
-                "No cards in hand.",
+                _("No cards in hand."),
                 C.FONT_NAME,
                 T.TEXT_SOFT,
                 anchor="lm",
+                room=w - 32,
             )
             return
         y = 48
@@ -205,7 +271,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                 paste_flat(img, face, (x, y), bg)
                 for i in range(1, min(n, MAX_FAN)):
                     img.paste(face, (x + i * fan, y), face)
-                draw_text(
+                say_text(
                     draw,
                     (x, y + HCARD_H + 24),
                     label,
@@ -228,15 +294,18 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _front_painter(key: tuple[Any, ...]) -> Any:
-    _, numbers, total, doges, victory, role = key
+    _kind, numbers, total, doges, victory, role = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 26), "In front of you" + (f" · you are the {role}" if role else ""))
+        if role:
+            title = _("In front of you · you are the {role}", role=role_word(role))
+        else:
+            title = _("In front of you")
+        caption(draw, (16, 26), title, room=w - 32)
         x = 16
-        draw_text(draw, (x, 60), "numbers", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        x += 66
+        x = _label(draw, x, _p("front", "numbers"), 66)
         for v in numbers:
             paste_flat(img, card_face(f"n{v}", 30, 42), (x, 39), T.PANEL)
             x += 34
@@ -245,18 +314,24 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
             draw, (x + 6, 60), f"= {total}", C.FONT_NAME, colour, bold=True, anchor="lm"
         )
         x = box[2] + 28
-        draw_text(draw, (x, 60), "doges", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        x += 50
+        x = _label(draw, x, _p("front", "doges"), 50)
         paste_flat(img, card_face("doge", 30, 42), (x, 39), T.PANEL)
         box = draw_text(
             draw, (x + 36, 60), f"×{doges}", C.FONT_NAME, T.TEXT, bold=True, anchor="lm"
         )
         x = box[2] + 28
-        draw_text(draw, (x, 60), "victory", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        x += 58
+        x = _label(draw, x, _p("front", "victory"), 58)
         if not victory:
-            draw_text(draw, (x, 60), "none yet", C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-        for _, d, n in victory:
+            say_text(
+                draw,
+                (x, 60),
+                _p("victory cards", "none yet"),
+                C.FONT_SMALL,
+                T.TEXT_SOFT,
+                anchor="lm",
+                room=w - x,
+            )
+        for _seat, d, n in victory:
             if x + 30 > w - 16:
                 break
             paste_flat(img, card_face(d, 30, 42), (x, 39), T.PANEL)
@@ -268,10 +343,19 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
     return paint
 
 
+def _label(draw: ImageDraw.ImageDraw, x: int, text: str, step: int) -> int:
+    """A small label at ``x``; where the next thing starts (``step`` on, or after a longer
+    translation)."""
+    box = draw_text(draw, (x, 60), text, C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+    if current_language() == SOURCE:
+        return x + step
+    return max(x + step, box[2] + 8)
+
+
 # --------------------------------------------------------------------------- options
 
-#: What a command without arguments does.
-BARE_VERBS: Final = {"pass": "stop placing: the vote goes to whoever leads"}
+#: What a command without arguments does (said at use).
+BARE_VERBS: Final = {"pass": N_("stop placing: the vote goes to whoever leads")}
 #: A verb with more spellings than this is summarised: the count and a few examples.
 LIST_ALL: Final = 6
 
@@ -281,57 +365,66 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
     options = [str(o) for o in view["me"].get("options") or []]
     groups: dict[str, list[str]] = {}
     for opt in options:
-        verb, _, rest = opt.partition(" ")
+        verb, _sep, rest = opt.partition(" ")
         groups.setdefault(verb, []).append(rest)
     names = names_of(view)
     lines: list[tuple[str, str]] = []
     for verb, args in groups.items():
         if verb == "divide":
             words = [
-                f"the positions of offer A ({len(args)} ways), e.g. divide 1 4 7 —"
-                " the other cards form offer B"
+                _(
+                    "the positions of offer A ({count} ways), e.g. divide 1 4 7 — the other "
+                    "cards form offer B",
+                    count=len(args),
+                )
             ]
         elif verb == "take":
             words = [f"take {a}" for a in args]
         elif verb == "vote":
             words = [f"{names.get(a, a)} (vote {a})" for a in args]
         elif args == [""] and verb in BARE_VERBS:
-            words = [BARE_VERBS[verb]]
+            words = [_(BARE_VERBS[verb])]
         elif len(args) > LIST_ALL:
             shown = [f"{verb} {a}" for a in args[:3]]
-            words = [f"{len(args)} ways, e.g.", *shown, "…"]
+            words = [_("{count} ways, e.g.", count=len(args)), *shown, "…"]
         else:
             words = [f"{verb} {a}".strip() for a in args]
-        for i, line in enumerate(wrap_words(words, OPTION_SIZE, width, sep="  ·  ")):
+        for i, line in enumerate(wrap(words, OPTION_SIZE, width, sep="  ·  ")):
             lines.append((verb if i == 0 else "", line))
     if len(lines) > MAX_OPTION_LINES:
         hidden = len(lines) - MAX_OPTION_LINES + 1
-        lines = [*lines[: MAX_OPTION_LINES - 1], ("", f"… {hidden} more line(s)")]
+        lines = [
+            *lines[: MAX_OPTION_LINES - 1],
+            ("", "… " + _n("{n} more line(s)", "{n} more line(s)", hidden)),
+        ]
     if not lines:
         pending = view.get("pending") or {}
         who = name_of(view, pending.get("seat")) if pending else ""
-        waiting = f" — {who} decides" if who and who != "—" else ""
-        lines = [("", "nothing: not your decision right now" + waiting)]
+        if who and who != "—":
+            nothing = _("nothing: not your decision right now — {name} decides", name=who)
+        else:
+            nothing = _("nothing: not your decision right now")
+        lines = [("", nothing)]
     return lines
 
 
 def _options_painter(key: tuple[Any, ...]) -> Any:
-    _, prompt, lines = key
+    _kind, prompt, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h), active=bool(prompt))
-        caption(draw, (16, 26), "You can now")
+        caption(draw, (16, 26), _("You can now"), room=w - 32)
         y = 56
         for line in prompt:
-            draw_text(draw, (16, y), line, OPTION_SIZE, T.TEXT, bold=True, anchor="lm")
+            say_text(draw, (16, y), line, OPTION_SIZE, T.TEXT, bold=True, anchor="lm", room=w - 32)
             y += 26
         if prompt:
             y += 10
         for verb, text in lines:
             if verb:
                 draw_text(draw, (16, y), verb, OPTION_SIZE, T.HEADER, bold=True, anchor="lm")
-            draw_text(
+            say_text(
                 draw,
                 (120, y),
                 text,

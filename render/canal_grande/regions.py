@@ -12,11 +12,13 @@ paste.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import SOURCE, current_language, speaking
 from render.canal_grande import theme as C
 from render.canal_grande.cards import SPECIAL_LABEL, card_back, card_face
 from render.common import draw as common
@@ -31,7 +33,7 @@ from render.common.draw import (
 )
 from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 
 __all__ = [
     "Painter",
@@ -53,7 +55,7 @@ _CACHE = RegionCache(REGION_CACHE_BYTES)
 
 def compose(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
     """The image ("P", :func:`palette`) with every region pasted at its place."""
-    return compose_regions(size, regions, palette(), _CACHE)
+    return compose_regions(size, in_language(regions), palette(), _CACHE)
 
 
 def compose_rgb(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
@@ -66,6 +68,40 @@ def compose_rgb(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image
 
 def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
     return png_bytes(compose(size, regions))
+
+
+def in_language(regions: Sequence[Region]) -> list[Region]:
+    """The regions with the language in force in their keys: a panel's words depend on it, so
+    a panel drawn in one language is never pasted into an image of another."""
+    lang = current_language()
+    return [replace(r, key=(*r.key, lang)) for r in regions]
+
+
+def fitted(text: str, size: int, room: int | None, bold: bool = False, smallest: int = 9) -> int:
+    """The font size at which ``text`` fits ``room`` px: ``size`` or smaller, down to
+    ``smallest``. English keeps ``size`` (its layouts are the golden images'); a translation
+    longer than its box is drawn smaller rather than cut."""
+    if room is None or current_language() == SOURCE:
+        return size
+    while size > smallest and text_width(text, size, bold) > room:
+        size -= 1
+    return size
+
+
+def say_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: T.RGB,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+    room: int | None = None,
+) -> tuple[int, int, int, int]:
+    """:func:`draw_text` with a translation shrunk to fit ``room`` (default ``max_width``)."""
+    size = fitted(text, size, room if room is not None else max_width, bold)
+    return draw_text(draw, xy, text, size, fill, bold=bold, anchor=anchor, max_width=max_width)
 
 
 def clear_cache() -> None:
@@ -110,8 +146,10 @@ def _key_colours() -> list[T.RGB]:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The fixed palette of the Canal Grande images, made once per process."""
-    return build_palette(_key_colours(), [_sample_sheet()])
+    """The fixed palette of the Canal Grande images, made once per process (from English card
+    faces, whatever the language of the first image: the palette never depends on it)."""
+    with speaking(SOURCE):
+        return build_palette(_key_colours(), [_sample_sheet()])
 
 
 # --------------------------------------------------------------------------- shared painting
@@ -123,10 +161,14 @@ def panel(img: Image.Image, box: Box, active: bool = False, fill: T.RGB | None =
 
 
 def caption(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = C.FONT_CAPTION
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int = C.FONT_CAPTION,
+    room: int | None = None,
 ) -> None:
-    """A small upper-case panel caption."""
-    common.caption(draw, xy, text, size)
+    """A small upper-case panel caption (a translation shrunk to ``room`` px)."""
+    common.caption(draw, xy, text, fitted(text.upper(), size, room, bold=True))
 
 
 #: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).
@@ -143,7 +185,7 @@ def lead_lines(
     """Lines of text ``step`` apart from ``xy`` (left, middle): the first a bold lead in the
     body size, the others small and soft."""
     for i, line in enumerate(lines):
-        draw_text(
+        say_text(
             draw,
             (xy[0], xy[1] + i * step),
             line,
@@ -158,9 +200,11 @@ def lead_lines(
 def header(
     img: Image.Image, draw: ImageDraw.ImageDraw, title: str, right: str, status: str, hot: bool
 ) -> None:
-    """The dark band on top: title and round/turn, and the status line under them."""
+    """The dark band on top: title and round/turn, and the status line under them (a long
+    translation of the status drawn smaller)."""
+    size = fitted(status, C.FONT_STATUS, img.width - 2 * C.MARGIN, bold=hot)
     common.header_band(
-        img, draw, title, right, status, hot, C.HEADER_H, C.MARGIN, C.FONT_TITLE, C.FONT_STATUS
+        img, draw, title, right, status, hot, C.HEADER_H, C.MARGIN, C.FONT_TITLE, size
     )
 
 

@@ -27,7 +27,7 @@ def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
 def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     """A new Canal Grande AI of ``level`` (one per seat and game); ``strong@0.3`` or
     ``budget_s`` sets the strong level's seconds per decision."""
-    return level_player(level, budget_s, "Canal Grande", ai_classes())
+    return level_player(level, budget_s, "Canal Grande", ai_classes())  # not for players
 
 
 __all__ = ["LEVELS", "ai_classes", "get_ai"]

@@ -13,11 +13,14 @@ def view_options(view: JSON, decision: Decision) -> list[str]:
     me = view.get("me") or {}
     if int(me.get("seat", -1)) != decision.seat:
         raise ValueError(
-            f"the view is seat {me.get('seat')}'s but the decision is seat {decision.seat}'s"
+            f"the view is seat {me.get('seat')}'s but the decision is seat "  # not for players
+            f"{decision.seat}'s"
         )
     options: list[str] = list(me.get("options") or decision.options)
     if not options:
-        raise ValueError(f"no legal command for seat {decision.seat} ({decision.prompt})")
+        raise ValueError(
+            f"no legal command for seat {decision.seat} ({decision.prompt})"  # not for players
+        )
     return options
 
 

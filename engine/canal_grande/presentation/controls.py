@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name
+from engine.canal_grande.language import N_, Later, SaidLater, _, _p
 from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON, IllegalMove, Option
 from engine.registry import Controls, MultiSelect
@@ -23,15 +24,17 @@ def option_label(option: Option) -> str | None:
     """A choice as people read it: ``vote santacroce`` -> ``Vote: Santa Croce``; ``place 2
     sanmarco gondola castello`` -> ``Place: 2 × San Marco + gondola (Castello)``."""
     if option.command == "pass":
-        return "Pass"
+        return _p("button", "Pass")
     if not option.args:
         return None
     if option.verb == "divide":
-        return "Offer A: " + option.arg
+        # Translators: a button; positions: the revealed cards' positions, e.g. "1 4 7"
+        return _("Offer A: {positions}", positions=option.arg)
     if option.verb == "take":
-        return "Take offer " + option.arg
+        # Translators: a button; the label must end with the offer's letter (A or B)
+        return _("Take offer {offer}", offer=option.arg)
     if option.verb == "vote":
-        return "Vote: " + card_name(option.arg)
+        return _("Vote: {district}", district=card_name(option.arg))
     if option.verb == "place":
         return _place_label(option)
     return None
@@ -44,11 +47,42 @@ def _place_label(option: Option) -> str | None:
         return None
 
     def cards(group: tuple[tuple[str, int], ...]) -> str:
-        return ", ".join(card_name(d) if k == 1 else f"{k} × {card_name(d)}" for d, k in group)
+        return ", ".join(
+            card_name(d) if k == 1 else _("{count} × {card}", count=k, card=card_name(d))
+            for d, k in group
+        )
 
     parts = [cards(tuple(move.plain))] if move.plain else []
-    parts += [f"gondola ({cards(tuple(group)) or 'empty'})" for group in move.groups]
-    return "Place: " + " + ".join(parts)
+    parts += [
+        _("gondola ({cards})", cards=cards(tuple(group)) or _("empty")) for group in move.groups
+    ]
+    return _("Place: {cards}", cards=" + ".join(parts))
+
+
+def kind_name(kind: str) -> str:
+    """A revealed card's kind in words (the description under a card in the divide's list)."""
+    kinds = {
+        "district": _p("card kind", "district"),
+        "gondola": _p("card kind", "gondola"),
+        "traitor": _p("card kind", "traitor"),
+        "spy": _p("card kind", "spy"),
+        "doge": _p("card kind", "doge"),
+        "number": _p("card kind", "number"),
+    }
+    return kinds.get(kind, kind)
+
+
+#: decision kind -> (button label, filter) of a private choice; the labels are said at use
+PRIVATE_CHOICES: dict[str, tuple[str, str]] = {
+    # Translators: a button opening the private list of districts (at most 80 characters)
+    "district": (N_("Choose the district…"), "vote"),
+    # Translators: a button opening the private list of cards to place (at most 80 characters)
+    "place": (N_("Place cards…"), "place"),
+}
+
+
+def _private_choice(kind: str, choice: tuple[str, str]) -> tuple[str, str]:
+    return (_(choice[0]), choice[1])
 
 
 def divide_items(view: JSON) -> tuple[list[tuple[str, str, str | None]], int, int]:
@@ -57,7 +91,7 @@ def divide_items(view: JSON) -> tuple[list[tuple[str, str, str | None]], int, in
     revealed: list[dict[str, Any]] = list(view.get("revealed") or [])
     block: dict[str, Any] = dict(view.get("divide") or {})
     items = [
-        (str(c["pos"]), f"{c['pos']} · {c['name']}", str(c.get("kind") or "") or None)
+        (str(c["pos"]), f"{c['pos']} · {c['name']}", kind_name(str(c.get("kind") or "")) or None)
         for c in revealed
     ]
     low = int(block.get("min", 1))
@@ -73,20 +107,20 @@ def nothing_to_choose(flt: str, view: JSON) -> str | None:
         return None
     names = {str(d["id"]): str(d["name"]) for d in view.get("districts") or []}
     name = names.get(district, card_name(district))
-    return f"Nothing in your hand can be placed in {name} now: your only choice is to pass."
+    return _(
+        "Nothing in your hand can be placed in {district} now: your only choice is to pass.",
+        district=name,
+    )
 
 
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"divide"}),
         short_label_verbs=frozenset({"take"}),
-        private_choices={
-            "district": ("Choose the district…", "vote"),
-            "place": ("Place cards…", "place"),
-        },
+        private_choices=SaidLater(PRIVATE_CHOICES, _private_choice),
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
         option_group=option_group,
-        group_noun="first card",
+        group_noun=Later(N_("first card")),
         option_label=option_label,
         nothing_to_choose=nothing_to_choose,
         multi_select={
