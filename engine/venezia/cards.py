@@ -7,7 +7,7 @@ import re
 from engine.core import IllegalMove
 from engine.i18n import Text
 from engine.text import excerpt, is_number, small_number
-from engine.venezia.language import Joined, _, _p, messages
+from engine.venezia.language import Joined, _, _p, memo, messages
 
 TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte", "casa")
 ARCHITECT_TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte")
@@ -37,6 +37,10 @@ NAME_TO_TYPE: dict[str, str] = {
 
 def building_name(t: str) -> Text:
     """A building type's name in the language in force (the catalogs' ``building`` words)."""
+    return memo(("building", t), lambda: _building_name(t))
+
+
+def _building_name(t: str) -> Text:
     if t == "basilica":
         return _p("building", "basilica")
     if t == "palazzo":
@@ -163,7 +167,15 @@ def format_cards(counts: dict[str, int]) -> str:
 def cards_text(counts: dict[str, int], *, empty: Text | None = None) -> Text:
     """A card list for players: in rulebook order, each type's name in the language in force
     (said again in another language part by part), a count only where it is more than one."""
+    key = tuple(counts.get(t, 0) for t in TYPES)
+    if not any(key) and empty is not None:
+        return empty
+    return memo(("cards", key), lambda: _cards_text(key))
+
+
+def _cards_text(key: tuple[int, ...]) -> Text:
     parts: list[Text] = []
+    counts = dict(zip(TYPES, key, strict=True))
     for t in TYPES:
         k = counts.get(t, 0)
         if k == 1:
@@ -171,8 +183,6 @@ def cards_text(counts: dict[str, int], *, empty: Text | None = None) -> Text:
         elif k > 1:
             # Translators: a number of cards of one building type in a card list ("2 ponte").
             parts.append(_p("card count", "{count} {building}", count=k, building=building_name(t)))
-    if not parts and empty is not None:
-        return empty
     return Joined(parts, " ")
 
 

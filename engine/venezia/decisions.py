@@ -12,12 +12,26 @@ from engine.core import Decision
 from engine.i18n import Text
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
-from engine.venezia.language import _, _n
+from engine.venezia.language import _, _n, memo
 from engine.venezia.state_basics import StateBasics, _build_label
 
 
 def phase_prompt(self: StateBasics, phase: str) -> Text:
-    """What the deciding seat must do now, in the language in force."""
+    """What the deciding seat must do now, in the language in force (made once per phase,
+    building or count and language)."""
+    if phase == "place":
+        assert self.res is not None
+        key: object = self.res["type"]
+    elif phase == "drain":
+        key = 2 - self.drained
+    elif phase == "take":
+        key = self.take_left
+    else:
+        key = None
+    return memo(("prompt", phase, key), lambda: _phase_prompt(self, phase))
+
+
+def _phase_prompt(self: StateBasics, phase: str) -> Text:
     if phase == "play":
         return _("play cards (or none)")
     if phase == "build":
@@ -60,6 +74,10 @@ PUBLIC_OPTION_KINDS = frozenset(
 
 def shape_words(building: str) -> Text:
     """The hexes a building covers (V-1.10), in the language in force."""
+    return memo(("shape", building), lambda: _shape_words(building))
+
+
+def _shape_words(building: str) -> Text:
     if building == "basilica":
         return _("3 hexes in a triangle")
     if building == "palazzo":

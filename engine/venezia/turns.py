@@ -17,7 +17,11 @@ from engine.core import Event
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import TYPE_ORDER, TYPES, building_name, cards_text, count_cards
-from engine.venezia.language import _, _n
+
+# Events are made on every simulated move too: their texts come from ``event_text``, which
+# makes none while the AI simulates (``language.quiet``).
+from engine.venezia.language import event_plural as _n
+from engine.venezia.language import event_text as _
 from engine.venezia.state_basics import IMAGINARY_NAME, StateBasics, _build_label, _fresh_recent
 
 
