@@ -7,7 +7,7 @@ import re
 from engine.core import IllegalMove
 from engine.i18n import Text
 from engine.text import excerpt, is_number, small_number
-from engine.venezia.language import Joined, _, _p, memo, messages
+from engine.venezia.language import Joined, _, _p, comma, memo, messages
 
 TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte", "casa")
 ARCHITECT_TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte")
@@ -85,7 +85,7 @@ def card_type(word: str) -> str:
                 "'{word}' is not a building card; use one of: {names} (English, Hungarian and "
                 "Japanese names work too)",
                 word=excerpt(word),
-                names=Joined([building_name(t) for t in TYPES], ", "),
+                names=Joined([building_name(t) for t in TYPES], comma()),
             )
         )
     return t
@@ -183,7 +183,8 @@ def _cards_text(key: tuple[int, ...]) -> Text:
         elif k > 1:
             # Translators: a number of cards of one building type in a card list ("2 ponte").
             parts.append(_p("card count", "{count} {building}", count=k, building=building_name(t)))
-    return Joined(parts, " ")
+    # Translators: between the cards of a card list ("2 ponte casa"): a space in English.
+    return Joined(parts, memo("card separator", lambda: _p("list separator", " ")))
 
 
 def count_cards(cards: list[str]) -> dict[str, int]:

@@ -12,7 +12,7 @@ from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import building_name, count_cards
 from engine.venezia.gold import best_exchange
-from engine.venezia.language import Joined, _, _n
+from engine.venezia.language import Joined, _, _n, comma
 from engine.venezia.state_basics import StateBasics
 
 
@@ -169,7 +169,7 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
             _(
                 "you have no {building} cards in front of you; discard one of: {types}",
                 building=building_name(move.card),
-                types=Joined([building_name(t) for t in self.front(seat)], ", "),
+                types=Joined([building_name(t) for t in self.front(seat)], comma()),
             )
         )
     if verb in ("draw", "swap") and phase in ("draw", "take"):
@@ -232,5 +232,5 @@ def _not_in_pool(self: StateBasics, card: str) -> str:
     return _(
         "no {building} in the pool; the pool holds: {pool}",
         building=building_name(card),
-        pool=Joined([building_name(t) for t in self.pool], ", ") if self.pool else _("nothing"),
+        pool=Joined([building_name(t) for t in self.pool], comma()) if self.pool else _("nothing"),
     )

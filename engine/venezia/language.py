@@ -59,21 +59,28 @@ def memo(key: Hashable, make: Callable[[], Text]) -> Text:
     return found
 
 
+def comma() -> Text:
+    """The separator of a list of words in the language in force (``、`` in Japanese)."""
+    # Translators: between the items of a list of words ("basilica, palazzo").
+    return memo("comma", lambda: _p("list separator", ", "))
+
+
 class Joined(Text):
-    """Texts joined with a separator; said in another language, each part is said again."""
+    """Texts joined with a separator; said in another language, each part (and a separator
+    made by :func:`comma`) is said again."""
 
     _parts: tuple[object, ...]
     _sep: str
 
     def __new__(cls, parts: Iterable[object], sep: str = " ") -> Joined:
         items = tuple(parts)
-        text = cast(Joined, super().__new__(cls, sep.join(say(p) for p in items)))
+        text = cast(Joined, super().__new__(cls, sep.join(str(p) for p in items)))
         text._parts = items
         text._sep = sep
         return text
 
     def in_language(self, lang: str) -> str:
-        return Joined([say(p, lang) for p in self._parts], self._sep)
+        return Joined([say(p, lang) for p in self._parts], say(self._sep, lang))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Joined, (self._parts, self._sep))
@@ -86,6 +93,7 @@ __all__ = [
     "_",
     "_n",
     "_p",
+    "comma",
     "event_plural",
     "event_text",
     "memo",
