@@ -184,7 +184,7 @@ def _cards_text(key: tuple[int, ...]) -> Text:
             # Translators: a number of cards of one building type in a card list ("2 ponte").
             parts.append(_p("card count", "{count} {building}", count=k, building=building_name(t)))
     # Translators: between the cards of a card list ("2 ponte casa"): a space in English.
-    return Joined(parts, memo("card separator", lambda: _p("list separator", " ")))
+    return Joined(parts, memo(("separator", "cards"), lambda: _p("list separator", " ")))
 
 
 def count_cards(cards: list[str]) -> dict[str, int]:
