@@ -8,6 +8,8 @@ decision is cached on the state until the next move.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Decision
 from engine.i18n import Text
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
@@ -97,9 +99,16 @@ _SWAP_TEXT = {t: f"swap {t}" for t in TYPES}
 def pending(self: StateBasics) -> Decision | None:
     if self.over:
         return None
-    if self._decision is None:
-        self._decision = make_decision(self)
-    return self._decision
+    d = self._decision
+    if d is None:
+        d = self._decision = make_decision(self)
+    else:
+        # The cached decision speaks the language in force: its prompt is made again (a
+        # lookup) when someone who reads another language asks.
+        prompt = phase_prompt(self, d.kind)
+        if d.prompt is not prompt:
+            d = self._decision = replace(d, prompt=prompt)
+    return d
 
 
 def pending_all(self: StateBasics) -> tuple[Decision, ...]:
