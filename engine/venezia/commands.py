@@ -170,6 +170,20 @@ def typed_words(kind: str) -> dict[str, str]:
     return found
 
 
+def verb_aliases() -> dict[str, str]:
+    """Every typed command word but the canonical verbs -> its verb: the English aliases and
+    each catalog's words, case-folded, with and without accents (the table's grammar checks a
+    typed word against these before the parser reads the command)."""
+    out: dict[str, str] = {}
+    for head, verb in (*ALIASES.items(), *OTHER_ALIASES.items()):
+        out.setdefault(head.casefold(), verb)
+    for verb in VERBS:
+        for word in messages.every_language(verb, "verb").values():
+            out.setdefault(word.casefold(), verb)
+    out.update({fold(k): v for k, v in typed_words("verb").items() if fold(k) not in out})
+    return {k: v for k, v in out.items() if k != v}
+
+
 def _is(word: str, kind: str, *english: str) -> bool:
     folded = fold(word)
     return word.casefold() in english or typed_words(kind).get(folded) == kind

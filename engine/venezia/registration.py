@@ -33,7 +33,7 @@ def grammar() -> Grammar:
 
     return Grammar(
         verbs=frozenset(vc.VERBS),
-        aliases=dict(vc.ALIASES),
+        aliases=vc.verb_aliases(),  # every language's command words (#20)
         parse=parse,
         help=dict(HELP),
         anytime=frozenset({"exchange"}),

@@ -6,6 +6,7 @@ it stores stays the canonical English one."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -164,3 +165,29 @@ def test_the_ai_makes_no_event_texts_while_it_simulates() -> None:
     command = GreedyPlayer().decide(state, d.seat, random.Random(1))
     events = state.apply(d.seat, command)  # outside the AI: texts again
     assert all(e.text for e in events)
+
+
+def test_the_tables_grammar_knows_every_languages_command_words() -> None:
+    # The table checks the first word against the grammar before the parser reads the command.
+    from engine.venezia.registration import grammar
+
+    g = grammar()
+    for typed, verb in (("出す", "play"), ("kész", "done"), ("kesz", "done"), ("pesca", "draw")):
+        assert g.aliases.get(typed, typed) == verb
+        assert g.aliases.get(typed, typed) in g.verbs
+    assert g.aliases["p"] == "play"  # the English aliases stay
+
+
+async def test_a_japanese_command_is_accepted_at_the_table(tmp_path: Path) -> None:
+    from tests.test_service_support import open_service, start
+
+    svc = open_service(tmp_path / "table.db")
+    try:
+        await start(svc, "c", 3, seed=5)
+        d = await svc.decision("c")
+        assert d is not None and d.user_id is not None
+        out = await svc.command("c", d.user_id, "出す")  # play no cards
+        assert out.accepted, out.error
+        assert "plays no cards" in out.public[0].text
+    finally:
+        svc.close()
