@@ -30,8 +30,20 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "ponte": ("ponte", "ponti", "bridge", "bridges", "híd", "hid", "橋"),
     "casa": ("casa", "case", "house", "houses", "ház", "haz", "家"),
 }
+# The other forms a sentence gives them: Italian (the rulebook's chiese and piazze), Hungarian
+# plurals and objects (templomok, templomot), accents or not; the catalogs' words come on top.
+_MORE_ALIASES: dict[str, tuple[str, ...]] = {
+    "basilica": ("chiesa", "chiese", "templomok", "templomot"),
+    "palazzo": ("paloták", "palotak", "palotát", "palotat"),
+    "campo": ("piazza", "piazze", "terek", "teret"),
+    "ponte": ("hidak", "hidat"),
+    "casa": ("házak", "hazak", "házat", "hazat"),
+}
 NAME_TO_TYPE: dict[str, str] = {
-    alias.casefold(): t for t, aliases in _ALIASES.items() for alias in aliases
+    alias.casefold(): t
+    for table in (_ALIASES, _MORE_ALIASES)
+    for t, aliases in table.items()
+    for alias in aliases
 }
 
 

@@ -133,6 +133,9 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
         ("gira", "flip"),
         ("出す なし", "play"),
         ("gioca niente", "play"),
+        ("scarta piazza", "discard campo"),
+        ("eldob templomot", "discard basilica"),
+        ("kijátszik 2 hidat", "play 2 ponte"),
     ],
 )
 def test_words_typed_in_any_language_give_the_canonical_command(typed: str, canonical: str) -> None:
