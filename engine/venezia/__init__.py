@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import JSON, IllegalMove
+from engine.venezia.language import _
 from engine.venezia.state import VeneziaState
 
 
@@ -14,7 +15,9 @@ class VeneziaGame:
 
     def new_state(self, players: list[str], seed: int, options: JSON | None = None) -> VeneziaState:
         if options:
-            raise IllegalMove(f"Venezia has no options (V-U10), got: {', '.join(options)}")
+            raise IllegalMove(
+                _("Venezia has no options (V-U10), got: {options}", options=", ".join(options))
+            )
         return VeneziaState.new(players, seed)
 
     def from_json(self, text: str) -> VeneziaState:

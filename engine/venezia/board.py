@@ -91,14 +91,16 @@ def _read_json(path: Path) -> dict[str, Any]:
     with path.open(encoding="utf-8") as f:
         data = json.load(f)
     if not isinstance(data, dict):
-        raise BoardError(f"{path}: the top level must be a JSON object")
+        raise BoardError(f"{path}: the top level must be a JSON object")  # not for players
     return data
 
 
 def load_components(path: str | Path | None = None) -> dict[str, Any]:
     """The component counts (spec V-C), default ``<repo>/data/venezia/components.json``."""
     return _read_json(
-        Path(path) if path is not None else data_dir() / "venezia" / "components.json"
+        Path(path)
+        if path is not None
+        else data_dir() / "venezia" / "components.json"  # not for players
     )
 
 
@@ -111,4 +113,5 @@ def load_board(path: str | Path | None = None) -> Board:
 
 @lru_cache(maxsize=1)
 def _default_board() -> Board:
-    return parse_board(_read_json(data_dir() / "venezia" / "board.json"), load_components())
+    path = data_dir() / "venezia" / "board.json"  # not for players
+    return parse_board(_read_json(path), load_components())

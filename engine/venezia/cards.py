@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from engine.core import IllegalMove
+from engine.i18n import Text
 from engine.text import excerpt, is_number, small_number
+from engine.venezia.language import Joined, _, _p, comma, memo, messages
 
 TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte", "casa")
 ARCHITECT_TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte")
@@ -28,9 +30,58 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "ponte": ("ponte", "ponti", "bridge", "bridges", "híd", "hid", "橋"),
     "casa": ("casa", "case", "house", "houses", "ház", "haz", "家"),
 }
-NAME_TO_TYPE: dict[str, str] = {
-    alias.casefold(): t for t, aliases in _ALIASES.items() for alias in aliases
+# The other forms a sentence gives them: Italian (the rulebook's chiese and piazze), Hungarian
+# plurals and objects (templomok, templomot), accents or not; the catalogs' words come on top.
+_MORE_ALIASES: dict[str, tuple[str, ...]] = {
+    "basilica": ("chiesa", "chiese", "templomok", "templomot"),
+    "palazzo": ("paloták", "palotak", "palotát", "palotat"),
+    "campo": ("piazza", "piazze", "terek", "teret"),
+    "ponte": ("hidak", "hidat"),
+    "casa": ("házak", "hazak", "házat", "hazat"),
 }
+NAME_TO_TYPE: dict[str, str] = {
+    alias.casefold(): t
+    for table in (_ALIASES, _MORE_ALIASES)
+    for t, aliases in table.items()
+    for alias in aliases
+}
+
+
+def building_name(t: str) -> Text:
+    """A building type's name in the language in force (the catalogs' ``building`` words)."""
+    return memo(("building", t), lambda: _building_name(t))
+
+
+def _building_name(t: str) -> Text:
+    if t == "basilica":
+        return _p("building", "basilica")
+    if t == "palazzo":
+        return _p("building", "palazzo")
+    if t == "campo":
+        return _p("building", "campo")
+    if t == "ponte":
+        return _p("building", "ponte")
+    if t == "casa":
+        return _p("building", "casa")
+    raise KeyError(t)
+
+
+_catalog_names: dict[str, str] | None = None
+
+
+def _typed_names() -> dict[str, str]:
+    """Every typed name: the fixed aliases plus each catalog's word for each type (built on
+    first use, so a translation added to the catalogs is understood at every table)."""
+    global _catalog_names
+    if _catalog_names is None:
+        names = dict(NAME_TO_TYPE)
+        for t in TYPES:
+            for word in messages.every_language(t, "building").values():
+                names.setdefault(word.casefold(), t)
+                names.setdefault(word.casefold().replace(" ", ""), t)
+        _catalog_names = names
+    return _catalog_names
+
 
 _JAPANESE_NAME = re.compile(
     "|".join(sorted((a for a in NAME_TO_TYPE if not a.isascii()), key=len, reverse=True))
@@ -39,11 +90,15 @@ _JAPANESE_NAME = re.compile(
 
 def card_type(word: str) -> str:
     """The building type a typed word names, or an IllegalMove listing the accepted names."""
-    t = NAME_TO_TYPE.get(word.casefold())
+    t = NAME_TO_TYPE.get(word.casefold()) or _typed_names().get(word.casefold())
     if t is None:
         raise IllegalMove(
-            f"'{excerpt(word)}' is not a building card; use one of: basilica, palazzo, campo, "
-            "ponte, casa (English, Hungarian and Japanese names work too)"
+            _(
+                "'{word}' is not a building card; use one of: {names} (English, Hungarian and "
+                "Japanese names work too)",
+                word=excerpt(word),
+                names=Joined([building_name(t) for t in TYPES], comma()),
+            )
         )
     return t
 
@@ -78,20 +133,25 @@ def parse_cards(words: list[str]) -> dict[str, int]:
         if is_number(low):
             if pending is not None:
                 raise IllegalMove(
-                    f"two numbers in a row ('{pending} {excerpt(word, limit=12)}'): write e.g. "
-                    "'2 ponte'"
+                    _(
+                        "two numbers in a row ('{first} {second}'): write e.g. '2 ponte'",
+                        first=pending,
+                        second=excerpt(word, limit=12),
+                    )
                 )
-            pending = small_number(low, "a number of cards")
+            pending = small_number(low, _("a number of cards"))
             if pending == 0:
-                raise IllegalMove("a count of 0 cards: leave the card out instead")
+                raise IllegalMove(_("a count of 0 cards: leave the card out instead"))
             continue
         m = re.fullmatch(r"[x×*]([0-9]+)", low)
         if m:
             if last is None:
-                raise IllegalMove(f"'{excerpt(word)}' must follow a card name, e.g. 'ponte x2'")
-            times = small_number(m.group(1), "a number of cards")
+                raise IllegalMove(
+                    _("'{word}' must follow a card name, e.g. 'ponte x2'", word=excerpt(word))
+                )
+            times = small_number(m.group(1), _("a number of cards"))
             if times == 0:
-                raise IllegalMove("a count of 0 cards: leave the card out instead")
+                raise IllegalMove(_("a count of 0 cards: leave the card out instead"))
             counts[last] += times - 1
             last = None
             continue
@@ -100,7 +160,7 @@ def parse_cards(words: list[str]) -> dict[str, int]:
         pending = None
         last = t
     if pending is not None:
-        raise IllegalMove(f"the number {pending} is not followed by a card name")
+        raise IllegalMove(_("the number {n} is not followed by a card name", n=pending))
     return counts
 
 
@@ -114,6 +174,29 @@ def format_cards(counts: dict[str, int]) -> str:
         elif k > 1:
             parts.append(f"{k} {t}")
     return " ".join(parts)
+
+
+def cards_text(counts: dict[str, int], *, empty: Text | None = None) -> Text:
+    """A card list for players: in rulebook order, each type's name in the language in force
+    (said again in another language part by part), a count only where it is more than one."""
+    key = tuple(counts.get(t, 0) for t in TYPES)
+    if not any(key) and empty is not None:
+        return empty
+    return memo(("cards", key), lambda: _cards_text(key))
+
+
+def _cards_text(key: tuple[int, ...]) -> Text:
+    parts: list[Text] = []
+    counts = dict(zip(TYPES, key, strict=True))
+    for t in TYPES:
+        k = counts.get(t, 0)
+        if k == 1:
+            parts.append(building_name(t))
+        elif k > 1:
+            # Translators: a number of cards of one building type in a card list ("2 ponte").
+            parts.append(_p("card count", "{count} {building}", count=k, building=building_name(t)))
+    # Translators: between the cards of a card list ("2 ponte casa"): a space in English.
+    return Joined(parts, memo(("separator", "cards"), lambda: _p("list separator", " ")))
 
 
 def count_cards(cards: list[str]) -> dict[str, int]:

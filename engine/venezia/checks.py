@@ -10,21 +10,29 @@ from __future__ import annotations
 from engine.core import Decision, IllegalMove
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
-from engine.venezia.cards import count_cards
+from engine.venezia.cards import building_name, count_cards
 from engine.venezia.gold import best_exchange
+from engine.venezia.language import Joined, _, _n, comma
 from engine.venezia.state_basics import StateBasics
 
 
 def _wrong_verb(verb: str, d: Decision) -> IllegalMove:
     verbs = sorted({o.split()[0] for o in d.options})
-    return IllegalMove(f"'{verb}' is not possible now: {d.prompt}. Possible: {', '.join(verbs)}")
+    return IllegalMove(
+        _(
+            "'{verb}' is not possible now: {prompt}. Possible: {verbs}",
+            verb=verb,
+            prompt=d.prompt,
+            verbs=", ".join(verbs),
+        )
+    )
 
 
 def validate(self: StateBasics, seat: int, command: str) -> tuple[str, cmd.Move]:
     if self.over:
-        raise IllegalMove("the game is over")
+        raise IllegalMove(_("the game is over"))
     if not 0 <= seat < self.n:
-        raise IllegalMove(f"there is no seat {seat}")
+        raise IllegalMove(_("there is no seat {seat}", seat=seat))
     d = decisions.pending(self)
     assert d is not None
     if seat == d.seat and command in d.options:
@@ -35,9 +43,13 @@ def validate(self: StateBasics, seat: int, command: str) -> tuple[str, cmd.Move]
         return _validate_exchange(self, seat, move)
     if seat != d.seat:
         raise IllegalMove(
-            f"it is {self.name(d.seat)}'s decision now ({d.prompt}), not yours"
+            _(
+                "it is {name}'s decision now ({prompt}), not yours",
+                name=self.name(d.seat),
+                prompt=d.prompt,
+            )
             if seat != self.active
-            else f"{self.name(d.seat)} must decide first: {d.prompt}"
+            else _("{name} must decide first: {prompt}", name=self.name(d.seat), prompt=d.prompt)
         )
     text = _check(self, seat, move, d)
     return text, move
@@ -46,17 +58,28 @@ def validate(self: StateBasics, seat: int, command: str) -> tuple[str, cmd.Move]
 def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[str, cmd.Move]:
     if seat != self.active:
         raise IllegalMove(
-            f"gold can only be exchanged during your own turn; it is {self.name(self.active)}'s"
+            _(
+                "gold can only be exchanged during your own turn; it is {name}'s",
+                name=self.name(self.active),
+            )
         )
     if self.end_triggered:
-        raise IllegalMove("the game is ending: gold is converted automatically (V-E2)")
+        raise IllegalMove(_("the game is ending: gold is converted automatically (V-E2)"))
     tokens = self.tokens[seat]
     if move.steps is not None:
         values = best_exchange(tokens, move.steps)
         if values is None:
             raise IllegalMove(
-                f"your {len(tokens)} token(s) are worth {sum(tokens)} gold: at most "
-                f"{sum(tokens) // 5} step(s), not {move.steps} (5 gold a step)"
+                _n(
+                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
+                    "not {asked} (5 gold a step)",
+                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
+                    "not {asked} (5 gold a step)",
+                    len(tokens),
+                    gold=sum(tokens),
+                    most=sum(tokens) // 5,
+                    asked=move.steps,
+                )
             )
         move = cmd.Move("exchange", values=tuple(values))
     values = list(move.values)
@@ -64,13 +87,22 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
     want = count_cards([str(v) for v in values])
     for v, k in want.items():
         if have.get(v, 0) < k:
+            held = " ".join(str(x) for x in sorted(tokens, reverse=True))
             raise IllegalMove(
-                f"you hold {have.get(v, 0)} token(s) worth {v}, not {k}; your tokens: "
-                f"{' '.join(str(x) for x in sorted(tokens, reverse=True)) or 'none'}"
+                _(
+                    "you hold {held} token(s) worth {value}, not {wanted}; your tokens: {tokens}",
+                    held=have.get(v, 0),
+                    value=v,
+                    wanted=k,
+                    tokens=held or _("none"),
+                )
             )
     if sum(values) < 5:
         raise IllegalMove(
-            f"those tokens are worth {sum(values)} gold: a step costs 5 and there is no change"
+            _(
+                "those tokens are worth {gold} gold: a step costs 5 and there is no change",
+                gold=sum(values),
+            )
         )
     move = cmd.Move("exchange", values=tuple(sorted(values, reverse=True)))
     return cmd.format_move(move), move
@@ -95,67 +127,110 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
         return text
     if phase == "place" and verb == "place":
         err = decisions.place_error(self, move.hexes)
-        raise IllegalMove(err or f"{text} is not a legal placement")
+        raise IllegalMove(err or _("{command} is not a legal placement", command=text))
     if phase == "drain" and verb == "drain":
         if len(move.hexes) > 2 - self.drained:
             left = 2 - self.drained
             raise IllegalMove(
-                f"you may drain {left} more swamp(s) this turn, not {len(move.hexes)}"
+                _(
+                    "you may drain {left} more swamp(s) this turn, not {asked}",
+                    left=left,
+                    asked=len(move.hexes),
+                )
             )
         if len(set(move.hexes)) != len(move.hexes):
-            raise IllegalMove("a hex is named twice")
+            raise IllegalMove(_("a hex is named twice"))
         for h in move.hexes:
             if h not in self.swamp:
-                raise IllegalMove(f"{h} holds no swamp token: choose a hex with a swamp")
+                raise IllegalMove(_("{hex} holds no swamp token: choose a hex with a swamp", hex=h))
         return text
     if verb == "build" and phase == "build":
         labels = ", ".join(o.removeprefix("build ") for o in d.options)
-        raise IllegalMove(f"no completed {move.label} is waiting; choose one of: {labels}")
+        raise IllegalMove(
+            _(
+                "no completed {building} is waiting; choose one of: {labels}",
+                building=_build_name(move.label),
+                labels=labels,
+            )
+        )
     if verb == "score" and phase == "district":
         assert self.res is not None
+        first, second = self.res["districts"]
         raise IllegalMove(
-            f"the ponte connects {' and '.join(self.res['districts'])}: name one of them"
+            _(
+                "the ponte connects {first} and {second}: name one of them",
+                first=first,
+                second=second,
+            )
         )
     if verb == "discard" and phase == "discard":
+        assert move.card is not None
         raise IllegalMove(
-            f"you have no {move.card} cards in front of you; discard one of: "
-            + ", ".join(self.front(seat))
+            _(
+                "you have no {building} cards in front of you; discard one of: {types}",
+                building=building_name(move.card),
+                types=Joined([building_name(t) for t in self.front(seat)], comma()),
+            )
         )
     if verb in ("draw", "swap") and phase in ("draw", "take"):
         raise IllegalMove(_draw_reason(self, seat, move))
     raise _wrong_verb(verb, d)
 
 
+def _build_name(label: str) -> str:
+    """A ``build`` label (``ponte`` or ``ponte solo``) in the language in force."""
+    if label.endswith(" solo"):
+        # Translators: a building built alone by one player (the command word 'solo').
+        return _("{building} solo", building=building_name(label.removesuffix(" solo")))
+    return building_name(label)
+
+
 def _no_flip_reason(self: StateBasics) -> str:
     if self.imag < 0:
-        return "flipping a card for Klaus-Jürgen is only for 2-player games (V-T2)"
+        return _("flipping a card for Klaus-Jürgen is only for 2-player games (V-T2)")
     if self.flipped:
-        return "you already flipped a card this turn (V-T2)"
-    return "no card is left to flip"
+        return _("you already flipped a card this turn (V-T2)")
+    return _("no card is left to flip")
 
 
 def _draw_reason(self: StateBasics, seat: int, move: cmd.Move) -> str:
     h = len(self.hands[seat])
     if self.phase == "take":
         if move.verb == "swap":
-            return "you already put a card into the pool; now take cards (draw ...)"
+            return _("you already put a card into the pool; now take cards (draw ...)")
         if move.card == self.swapped:
-            return "you cannot take back the card you just put into the pool (V-3.1)"
+            return _("you cannot take back the card you just put into the pool (V-3.1)")
         if move.card is not None and move.card not in self.pool:
             return _not_in_pool(self, move.card)
-        return "no card is left to take"
+        return _("no card is left to take")
     if move.verb == "swap":
+        assert move.card is not None
         if h > self.comp.hand_limit - 2:
-            return f"you hold {h} cards: putting one and taking 3 needs at most 3 (V-3.2)"
+            return _n(
+                "you hold {n} card: putting one and taking 3 needs at most 3 (V-3.2)",
+                "you hold {n} cards: putting one and taking 3 needs at most 3 (V-3.2)",
+                h,
+            )
         if move.card not in self.hands[seat]:
-            return f"you have no {move.card} in hand"
-        return f"the pool already holds a {move.card}: put a type it does not have (V-3.1)"
+            return _("you have no {building} in hand", building=building_name(move.card))
+        return _(
+            "the pool already holds a {building}: put a type it does not have (V-3.1)",
+            building=building_name(move.card),
+        )
     if h > self.comp.hand_limit - 1:
-        return f"you hold {h} cards: drawing one needs at most 4 (V-3.2)"
+        return _n(
+            "you hold {n} card: drawing one needs at most 4 (V-3.2)",
+            "you hold {n} cards: drawing one needs at most 4 (V-3.2)",
+            h,
+        )
     if move.card is not None and move.card not in self.pool:
         return _not_in_pool(self, move.card)
-    return "the deck and the discard pile are empty"
+    return _("the deck and the discard pile are empty")
 
 
 def _not_in_pool(self: StateBasics, card: str) -> str:
-    return f"no {card} in the pool; the pool holds: {', '.join(self.pool) or 'nothing'}"
+    return _(
+        "no {building} in the pool; the pool holds: {pool}",
+        building=building_name(card),
+        pool=Joined([building_name(t) for t in self.pool], comma()) if self.pool else _("nothing"),
+    )

@@ -8,23 +8,61 @@ decision is cached on the state until the next move.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Decision
-from engine.venezia.cards import TYPES, count_cards, format_cards
+from engine.i18n import Text
+from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
+from engine.venezia.language import _, _n, memo
 from engine.venezia.state_basics import StateBasics, _build_label
 
-PHASE_PROMPTS = {
-    "play": "play cards (or none)",
-    "build": "choose the next building to complete",
-    "place": "place the {building}",
-    "district": "name the district the ponte scores",
-    "exchange_window": "exchange gold before the others move, or continue",
-    "discard": "discard a whole type (at most two types may stay in front of you)",
-    "drain": "drain up to {left} swamp(s), or done",
-    "draw": "draw cards",
-    "take": "take {left} more card(s): pool cards first, then the deck",
-    "flip_end": "flip a card for Klaus-Jürgen, or done",
-}
+
+def phase_prompt(self: StateBasics, phase: str) -> Text:
+    """What the deciding seat must do now, in the language in force (made once per phase,
+    building or count and language)."""
+    if phase == "place":
+        assert self.res is not None
+        key: object = self.res["type"]
+    elif phase == "drain":
+        key = 2 - self.drained
+    elif phase == "take":
+        key = self.take_left
+    else:
+        key = None
+    return memo(("prompt", phase, key), lambda: _phase_prompt(self, phase))
+
+
+def _phase_prompt(self: StateBasics, phase: str) -> Text:
+    if phase == "play":
+        return _("play cards (or none)")
+    if phase == "build":
+        return _("choose the next building to complete")
+    if phase == "place":
+        assert self.res is not None
+        b = self.res["type"]
+        return _("place the {building} ({shape})", building=building_name(b), shape=shape_words(b))
+    if phase == "district":
+        return _("name the district the ponte scores")
+    if phase == "exchange_window":
+        return _("exchange gold before the others move, or continue")
+    if phase == "discard":
+        return _("discard a whole type (at most two types may stay in front of you)")
+    if phase == "drain":
+        left = 2 - self.drained
+        return _n("drain up to {n} swamp(s), or done", "drain up to {n} swamp(s), or done", left)
+    if phase == "draw":
+        return _("draw cards")
+    if phase == "take":
+        return _n(
+            "take {n} more card(s): pool cards first, then the deck",
+            "take {n} more card(s): pool cards first, then the deck",
+            self.take_left,
+        )
+    if phase == "flip_end":
+        return _("flip a card for Klaus-Jürgen, or done")
+    raise KeyError(phase)
+
 
 #: Decisions a player may decline with ``done`` (the gold pause, V-G1; draining, V-2.1; the
 #: flip after drawing, V-T1).
@@ -35,13 +73,20 @@ PUBLIC_OPTION_KINDS = frozenset(
     {"build", "place", "district", "discard", "drain", "take", "flip_end"}
 )
 
-SHAPE_WORDS = {
-    "basilica": "3 hexes in a triangle",
-    "palazzo": "2 adjacent hexes",
-    "campo": "1 hex",
-    "ponte": "a bridge site",
-    "casa": "1 hex",
-}
+
+def shape_words(building: str) -> Text:
+    """The hexes a building covers (V-1.10), in the language in force."""
+    return memo(("shape", building), lambda: _shape_words(building))
+
+
+def _shape_words(building: str) -> Text:
+    if building == "basilica":
+        return _("3 hexes in a triangle")
+    if building == "palazzo":
+        return _("2 adjacent hexes")
+    if building == "ponte":
+        return _("a bridge site")
+    return _("1 hex")
 
 
 # "", "ponte", "2 ponte", … per type and count: card words of canonical play commands.
@@ -54,9 +99,16 @@ _SWAP_TEXT = {t: f"swap {t}" for t in TYPES}
 def pending(self: StateBasics) -> Decision | None:
     if self.over:
         return None
-    if self._decision is None:
-        self._decision = make_decision(self)
-    return self._decision
+    d = self._decision
+    if d is None:
+        d = self._decision = make_decision(self)
+    else:
+        # The cached decision speaks the language in force: its prompt is made again (a
+        # lookup) when someone who reads another language asks.
+        prompt = phase_prompt(self, d.kind)
+        if d.prompt is not prompt:
+            d = self._decision = replace(d, prompt=prompt)
+    return d
 
 
 def pending_all(self: StateBasics) -> tuple[Decision, ...]:
@@ -74,14 +126,7 @@ def decider(self: StateBasics) -> int:
 def make_decision(self: StateBasics) -> Decision:
     seat = decider(self)
     phase = self.phase
-    prompt = PHASE_PROMPTS[phase]
-    if phase == "place" and self.res is not None:
-        b = self.res["type"]
-        prompt = prompt.format(building=f"{b} ({SHAPE_WORDS[b]})")
-    elif phase == "drain":
-        prompt = prompt.format(left=2 - self.drained)
-    elif phase == "take":
-        prompt = prompt.format(left=self.take_left)
+    prompt = phase_prompt(self, phase)
     optional = phase in OPTIONAL_PHASES
     return Decision(
         seat,
@@ -125,7 +170,7 @@ def _options(self: StateBasics, phase: str, seat: int) -> list[str]:
     if phase == "take":
         opts = [f"draw {t}" for t in self.pool if t != self.swapped]
         if self.deck or self.discard:
-            opts.append("draw deck")
+            opts.append("draw deck")  # not for players
         return opts
     if phase == "flip_end":
         return ["flip", "done"]
@@ -151,9 +196,12 @@ def play_error(self: StateBasics, seat: int, counts: dict[str, int]) -> str | No
     hand = count_cards(self.hands[seat])
     for t, k in counts.items():
         if k > hand.get(t, 0):
-            have = hand.get(t, 0)
-            return f"you have {have} {t} in hand, not {k}" + (
-                f" (your hand: {format_cards(hand) or 'empty'})"
+            return _(
+                "you have {have} {building} in hand, not {wanted} (your hand: {hand})",
+                have=hand.get(t, 0),
+                building=building_name(t),
+                wanted=k,
+                hand=cards_text(hand, empty=_("empty")),
             )
     for t, k in counts.items():
         if t == "casa" or k == 0:
@@ -184,13 +232,36 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     c = sum(e[1] for e in entries)
     s = sum(e[1] for e in entries if e[0] == seat)
     allowed = ", ".join(str(x) for x in legal)
+    name = building_name(t)
     if c == 0:
-        why = f"no {t} cards lie in front of anyone; {n} build it alone"
+        why = _(
+            "no {building} cards lie in front of anyone; {n} build it alone", building=name, n=n
+        )
     elif s > 0:
-        why = f"the {t} construction holds {c} of {n} cards, {s} of them yours"
+        why = _(
+            "the {building} construction holds {c} of {n} cards, {s} of them yours",
+            building=name,
+            c=c,
+            n=n,
+            s=s,
+        )
     else:
-        why = f"the {t} construction holds {c} of {n} cards (none yours); {n} more build one alone"
-    return f"you cannot play {k} {t}: {why}. Allowed now: {allowed} (V-1.8)"
+        why = _(
+            "the {building} construction holds {c} of {n} cards (none yours); "
+            "{n} more build one alone",
+            building=name,
+            c=c,
+            n=n,
+        )
+    # Translators: {why} is one of the messages 'no … cards lie in front of anyone; …' or
+    # 'the … construction holds …'.
+    return _(
+        "you cannot play {k} {building}: {why}. Allowed now: {allowed} (V-1.8)",
+        k=k,
+        building=name,
+        why=why,
+        allowed=allowed,
+    )
 
 
 def _legal_plays(self: StateBasics, seat: int) -> list[str]:
@@ -227,23 +298,36 @@ def place_error(self: StateBasics, hexes: tuple[str, ...]) -> str | None:
     building = self.res["type"]
     need = self.comp_hexes(building)
     if len(hexes) != need:
-        return f"the {building} needs {SHAPE_WORDS[building]}; you named {len(hexes)} hex(es)"
+        return _n(
+            "the {building} needs {shape}; you named {n} hex(es)",
+            "the {building} needs {shape}; you named {n} hex(es)",
+            len(hexes),
+            building=building_name(building),
+            shape=shape_words(building),
+        )
     if len(set(hexes)) != len(hexes):
-        return "a hex is named twice"
+        return _("a hex is named twice")
     for h in hexes:
         if h in self.building_at:
             b = self.buildings[self.building_at[h]]
-            return f"{h} is already built on (a {b['type']})"
+            return _(
+                "{hex} is already built on (a {building})",
+                hex=h,
+                building=building_name(b["type"]),
+            )
         if h in self.swamp:
-            return f"{h} is still a swamp: only empty hexes can be built on (V-1.10)"
+            return _("{hex} is still a swamp: only empty hexes can be built on (V-1.10)", hex=h)
     key = tuple(sorted(hexes, key=self.fp.order.__getitem__))
     if key not in self.fp.for_type(building):
         districts = {self.board.hexes[h].district for h in hexes}
         if building == "ponte":
-            return f"{' '.join(key)} is not a bridge site; a ponte needs the two hexes of one"
+            return _(
+                "{hexes} is not a bridge site; a ponte needs the two hexes of one",
+                hexes=" ".join(key),
+            )
         if len(districts) > 1:
-            return "all hexes of a building must lie in one district"
-        return f"{' '.join(key)} is not {SHAPE_WORDS[building]}"
+            return _("all hexes of a building must lie in one district")
+        return _("{hexes} is not {shape}", hexes=" ".join(key), shape=shape_words(building))
     return None
 
 
@@ -253,7 +337,7 @@ def draw_options(self: StateBasics, seat: int) -> list[str]:
     opts: list[str] = []
     if h <= self.comp.hand_limit - 1:
         if self._cards_available():
-            opts.append("draw deck")
+            opts.append("draw deck")  # not for players
         opts.extend([_DRAW_TEXT[t] for t in self.pool])
     if 1 <= h <= self.comp.hand_limit - 2 and (self.pool or self._cards_available()):
         hand = self.hands[seat]  # kept sorted in rulebook order

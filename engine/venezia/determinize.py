@@ -58,7 +58,9 @@ def unseen_cards(view: JSON) -> list[str]:
     for t in TYPES:
         missing = comp.cards[t] - known[t]
         if missing < 0:
-            raise ValueError(f"the view accounts for {known[t]} {t} cards, more than exist")
+            raise ValueError(
+                f"the view accounts for {known[t]} {t} cards, more than exist"  # not for players
+            )
         cards.extend([t] * missing)
     return cards
 
@@ -115,7 +117,7 @@ def determinize(
     if len(deck) != int(view["deck_size"]):
         raise ValueError(
             f"{len(deck)} unseen cards left for a deck of {view['deck_size']}: the view is "
-            "inconsistent"
+            "inconsistent"  # not for players
         )
 
     # Swamp tokens: board, other players' hands, handed in.
@@ -141,7 +143,9 @@ def determinize(
         held += [treasure_pool.pop() for _ in range(int(p["treasure_tokens"]))]
         tokens.append(held)
     if len(treasure_pool) != int(view["treasure_left"]):
-        raise ValueError("treasure tokens do not add up: the view is inconsistent")
+        raise ValueError(
+            "treasure tokens do not add up: the view is inconsistent"  # not for players
+        )
     treasure = treasure_pool  # already in random order
 
     buildings = [

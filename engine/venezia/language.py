@@ -1,12 +1,102 @@
 """Venezia's message functions (catalog domain ``venezia``, in ``data/venezia/locale/``),
 under the names the catalog tool extracts: ``_`` a message, ``_n`` with plural forms, ``_p`` with a
-context, ``N_`` a mark for a label said later."""
+context, ``N_`` a mark for a label said later; and :class:`Joined`, a list of texts that is said
+again part by part (a card list inside an event can be said in another reader's language)."""
 
-from engine.i18n import N_, Messages
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, cast
+
+from engine.i18n import N_, Messages, Text, current_language, say
 
 messages = Messages("venezia")
 _ = messages.text
 _n = messages.plural
 _p = messages.particular
 
-__all__ = ["N_", "_", "_n", "_p", "messages"]
+
+_quiet: ContextVar[bool] = ContextVar("venezia_quiet", default=False)
+#: The text of every event made while :func:`quiet` (nobody reads a simulated move's events).
+QUIET = Text("")
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Make no event texts inside (the AI's simulated moves: thousands per decision)."""
+    token = _quiet.set(True)
+    try:
+        yield
+    finally:
+        _quiet.reset(token)
+
+
+def event_text(msgid: str, /, **args: object) -> Text:
+    """``_`` for an event's text: the empty :data:`QUIET` inside :func:`quiet`."""
+    if _quiet.get():
+        return QUIET
+    return messages.text(msgid, **args)
+
+
+def event_plural(singular: str, plural: str, n: int, /, **args: object) -> Text:
+    """``_n`` for an event's text: the empty :data:`QUIET` inside :func:`quiet`."""
+    if _quiet.get():
+        return QUIET
+    return messages.plural(singular, plural, n, **args)
+
+
+_memo: dict[tuple[Hashable, str], Text] = {}
+
+
+def memo(key: Hashable, make: Callable[[], Text]) -> Text:
+    """``make()`` once per key and language in force: a fixed message (a building's name, a
+    decision's prompt) is made on every move the AI simulates, and a Text never changes."""
+    found = _memo.get((key, lang := current_language()))
+    if found is None:
+        found = _memo[(key, lang)] = make()
+    return found
+
+
+def comma() -> Text:
+    """The separator of a list of words in the language in force (``、`` in Japanese)."""
+    # Translators: between the items of a list of words ("basilica, palazzo").
+    return memo("comma", lambda: _p("list separator", ", "))
+
+
+class Joined(Text):
+    """Texts joined with a separator; said in another language, each part (and a separator
+    made by :func:`comma`) is said again."""
+
+    _parts: tuple[object, ...]
+    _sep: str
+
+    def __new__(cls, parts: Iterable[object], sep: str = " ") -> Joined:
+        items = tuple(parts)
+        text = cast(Joined, super().__new__(cls, sep.join(str(p) for p in items)))
+        text._parts = items
+        text._sep = sep
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return Joined([say(p, lang) for p in self._parts], say(self._sep, lang))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self._parts, self._sep))
+
+
+__all__ = [
+    "N_",
+    "QUIET",
+    "Joined",
+    "_",
+    "_n",
+    "_p",
+    "comma",
+    "event_plural",
+    "event_text",
+    "memo",
+    "messages",
+    "quiet",
+]

@@ -20,6 +20,7 @@ from engine.registry import (
     Progress,
     Renderers,
 )
+from engine.venezia.language import N_, _
 from engine.venezia.state import VeneziaState
 
 
@@ -32,7 +33,7 @@ def grammar() -> Grammar:
 
     return Grammar(
         verbs=frozenset(vc.VERBS),
-        aliases=dict(vc.ALIASES),
+        aliases=vc.verb_aliases(),  # every language's command words (#20)
         parse=parse,
         help=dict(HELP),
         anytime=frozenset({"exchange"}),
@@ -56,8 +57,13 @@ def texts() -> GameTexts:
         private_lines=summary.private_lines,
         standings_line=summary.track_line,
         option_cell=summary.option_cell,
-        hand_prefixes=("your hand:", "your tokens:"),
+        hand_prefixes=("your hand:", "your tokens:"),  # not for players
     )
+
+
+def _progress_label(state: GameState) -> str:
+    """The graph's axis caption, in the language in force."""
+    return _("gondola position")
 
 
 def scores(state: GameState) -> list[int | None]:
@@ -126,7 +132,7 @@ def parts() -> GameParts:
         header=view_header,
         random_policy=random_policy,
         command_seat=command_seat,
-        progress=Progress("gondola position", gondola_positions),
+        progress=Progress(N_("gondola position"), gondola_positions, _progress_label),
     )
 
 
@@ -150,7 +156,7 @@ REGISTRATION = GameRegistration(
     image_decisions=frozenset({"place", "drain", "district"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
     own_words=(
-        "engine.venezia",
+        "engine.venezia",  # not for players
         "Klaus",
         "gondola",
         "ponte",
@@ -159,7 +165,7 @@ REGISTRATION = GameRegistration(
         "swamp",
         "treasure",
         "tokens",
-        "state.pos",
+        "state.pos",  # not for players
         '"pos"',
         "drain",
         "exchange",

@@ -19,6 +19,7 @@ from engine.rng import Rng
 from engine.venezia import checks, decisions, turns, views
 from engine.venezia.board import Board, load_board
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES
+from engine.venezia.language import _
 from engine.venezia.shapes import footprints
 from engine.venezia.state_basics import StateBasics, _fresh_recent, components
 
@@ -34,7 +35,7 @@ class VeneziaState(StateBasics):
     @classmethod
     def new(cls, players: list[str], seed: int, board: Board | None = None) -> VeneziaState:
         if not 2 <= len(players) <= 5:
-            raise IllegalMove(f"Venezia needs 2 to 5 players, not {len(players)}")
+            raise IllegalMove(_("Venezia needs 2 to 5 players, not {n}", n=len(players)))
         self = cls.__new__(cls)
         self.board = board or load_board()
         self.fp = footprints(self.board)
@@ -49,11 +50,11 @@ class VeneziaState(StateBasics):
         self.buildings = []
         for pre in self.board.prebuilt:  # V-S1
             self._put_building(pre.type, tuple(pre.hexes), -1)
-        cards = [t for t in TYPES for _ in range(self.comp.cards[t])]
+        cards = [t for t in TYPES for _i in range(self.comp.cards[t])]
         self.rng.shuffle(cards)  # V-S2
         self.hands = []
-        for _ in range(self.n):
-            hand = [cards.pop() for _ in range(self.comp.hand_start)]
+        for _i in range(self.n):
+            hand = [cards.pop() for _i in range(self.comp.hand_start)]
             hand.sort(key=TYPE_ORDER.__getitem__)
             self.hands.append(hand)
         self.deck = cards
@@ -66,7 +67,7 @@ class VeneziaState(StateBasics):
         self.swamp_removed = 0
         self.treasure = list(self.comp.treasure_values)
         self.rng.shuffle(self.treasure)
-        self.tokens = [[] for _ in range(self.n)]
+        self.tokens = [[] for _i in range(self.n)]
         self.pos = [0] * self.n  # V-S4
         self.cons = {t: [] for t in ARCHITECT_TYPES}
         self.seq = 0
@@ -119,7 +120,7 @@ class VeneziaState(StateBasics):
 
     def apply(self, seat: int, command: str) -> list[Event]:
         if self.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         text, move = checks.validate(self, seat, command)
         events: list[Event] = []
         self._places = None
@@ -173,7 +174,7 @@ class VeneziaState(StateBasics):
     @classmethod
     def from_dict(cls, data: JSON, board: Board | None = None) -> VeneziaState:
         if data.get("game") != "venezia":
-            raise ValueError(f"not a Venezia state: {data.get('game')!r}")
+            raise ValueError(f"not a Venezia state: {data.get('game')!r}")  # not for players
         self = cls.__new__(cls)
         self.board = board or load_board()
         self.fp = footprints(self.board)

@@ -16,7 +16,12 @@ from typing import Any
 from engine.core import Event
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
-from engine.venezia.cards import TYPE_ORDER, TYPES, count_cards, format_cards
+from engine.venezia.cards import TYPE_ORDER, TYPES, building_name, cards_text, count_cards
+
+# Events are made on every simulated move too: their texts come from ``event_text``, which
+# makes none while the AI simulates (``language.quiet``).
+from engine.venezia.language import event_plural as _n
+from engine.venezia.language import event_text as _
 from engine.venezia.state_basics import IMAGINARY_NAME, StateBasics, _build_label, _fresh_recent
 
 
@@ -66,7 +71,11 @@ def _done(self: StateBasics, ev: list[Event]) -> None:
     if self.phase == "exchange_window":
         _continue_moves(self, ev)
     elif self.phase == "drain":
-        ev.append(Event("drain_done", f"{self.name(self.active)} drains no more", self.active))
+        ev.append(
+            Event(
+                "drain_done", _("{name} drains no more", name=self.name(self.active)), self.active
+            )
+        )
         _start_draw(self, ev)
     elif self.phase == "flip_end":
         _end_turn(self, ev)
@@ -76,14 +85,15 @@ def _done(self: StateBasics, ev: list[Event]) -> None:
 def _play(self: StateBasics, seat: int, counts: dict[str, int], ev: list[Event]) -> None:
     hand = self.hands[seat]
     for t, k in counts.items():
-        for _ in range(k):
+        for _i in range(k):
             hand.remove(t)
     self.seq += 1
-    played = format_cards(counts)
     ev.append(
         Event(
             "play",
-            f"{self.name(seat)} plays {played}" if played else f"{self.name(seat)} plays no cards",
+            _("{name} plays {cards}", name=self.name(seat), cards=cards_text(counts))
+            if any(counts.values())
+            else _("{name} plays no cards", name=self.name(seat)),
             seat,
             {"cards": dict(counts)},
         )
@@ -94,7 +104,7 @@ def _play(self: StateBasics, seat: int, counts: dict[str, int], ev: list[Event])
         if not k:
             continue
         if t == "casa":
-            builds.extend({"type": "casa", "kind": "casa", "seat": seat} for _ in range(k))
+            builds.extend({"type": "casa", "kind": "casa", "seat": seat} for _i in range(k))
             continue
         n = self.comp.needed[t]
         entries = self.cons[t]
@@ -135,9 +145,13 @@ def _note_architect(self: StateBasics, building: str, before: int | None, ev: li
     if after == before:
         return
     text = (
-        f"{self.name(after)} takes the {building} architect"
+        _(
+            "{name} takes the {building} architect",
+            name=self.name(after),
+            building=building_name(building),
+        )
         if after is not None
-        else f"the {building} architect returns to its space"
+        else _("the {building} architect returns to its space", building=building_name(building))
     )
     ev.append(Event("architect", text, after, {"building": building}))
 
@@ -157,7 +171,17 @@ def _discard_type(self: StateBasics, seat: int, building: str, ev: list[Event]) 
             entries.remove(e)
             self.discard.extend([building] * e[1])
             break
-    ev.append(Event("discard", f"{self.name(seat)} discards their {building} cards", seat))
+    ev.append(
+        Event(
+            "discard",
+            _(
+                "{name} discards their {building} cards",
+                name=self.name(seat),
+                building=building_name(building),
+            ),
+            seat,
+        )
+    )
     _note_architect(self, building, before, ev)
     if len(self.front(seat)) <= 2:
         _start_drain(self, ev)
@@ -181,7 +205,18 @@ def _flip(self: StateBasics, ev: list[Event]) -> None:
     card = _take_card(self)
     assert card is not None
     imag = self.imag
-    ev.append(Event("flip", f"{self.name(self.active)} flips a {card} for {IMAGINARY_NAME}", imag))
+    ev.append(
+        Event(
+            "flip",
+            _(
+                "{name} flips a {building} for {imaginary}",
+                name=self.name(self.active),
+                building=building_name(card),
+                imaginary=IMAGINARY_NAME,
+            ),
+            imag,
+        )
+    )
     self.after_res = "play" if at_start else "end_turn"
     if card == "casa":  # V-T5: built at once by the V-1.10 procedure, scores nothing
         self.pending_builds = [{"type": "casa", "kind": "casa", "seat": None}]
@@ -190,7 +225,13 @@ def _flip(self: StateBasics, ev: list[Event]) -> None:
     types = self.front(imag)
     if card not in types and len(types) >= 2:  # V-T3
         self.discard.append(card)
-        ev.append(Event("flip_discard", f"a third type for {IMAGINARY_NAME}: discarded", imag))
+        ev.append(
+            Event(
+                "flip_discard",
+                _("a third type for {imaginary}: discarded", imaginary=IMAGINARY_NAME),
+                imag,
+            )
+        )
     else:
         self.seq += 1
         _join(self, imag, card, 1, ev)
@@ -223,10 +264,12 @@ def _drain(self: StateBasics, seat: int, hexes: tuple[str, ...], ev: list[Event]
         ev.append(
             Event(
                 "drain",
-                f"{self.name(seat)} drains {h}",
+                _("{name} drains {hex}", name=self.name(seat), hex=h),
                 seat,
                 {"hex": h},
-                private={seat: f"the swamp token from {h} is worth {value} gold"},
+                private={
+                    seat: _("the swamp token from {hex} is worth {value} gold", hex=h, value=value)
+                },
             )
         )
     if self.drained >= 2 or not self.swamp:
@@ -246,7 +289,7 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
     if card is None:
         count = self.take_left if taking else 1
         got = []
-        for _ in range(count):
+        for _i in range(count):
             c = _take_card(self)
             if c is None:
                 break
@@ -255,10 +298,20 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
         ev.append(
             Event(
                 "draw",
-                f"{self.name(seat)} draws {len(got)} card(s) from the deck",
+                _n(
+                    "{name} draws {n} card(s) from the deck",
+                    "{name} draws {n} card(s) from the deck",
+                    len(got),
+                    name=self.name(seat),
+                ),
                 seat,
                 {"deck": len(got)},
-                private={seat: "you drew: " + (format_cards(count_cards(got)) or "nothing")},
+                private={
+                    seat: _(
+                        "you drew: {cards}",
+                        cards=cards_text(count_cards(got), empty=_("nothing")),
+                    )
+                },
             )
         )
         self.take_left = 0
@@ -266,7 +319,16 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
         self.pool.remove(card)
         _add_to_hand(self, seat, [card])
         ev.append(
-            Event("draw", f"{self.name(seat)} takes a {card} from the pool", seat, {"pool": card})
+            Event(
+                "draw",
+                _(
+                    "{name} takes a {building} from the pool",
+                    name=self.name(seat),
+                    building=building_name(card),
+                ),
+                seat,
+                {"pool": card},
+            )
         )
         self.take_left = self.take_left - 1 if taking else 0
     if self.take_left > 0:
@@ -283,7 +345,17 @@ def _swap(self: StateBasics, seat: int, card: str, ev: list[Event]) -> None:
     self.swapped = card
     self.take_left = 3
     self.phase = "take"
-    ev.append(Event("swap", f"{self.name(seat)} puts a {card} into the pool", seat))
+    ev.append(
+        Event(
+            "swap",
+            _(
+                "{name} puts a {building} into the pool",
+                name=self.name(seat),
+                building=building_name(card),
+            ),
+            seat,
+        )
+    )
     if not any(t != card for t in self.pool) and not self._cards_available():
         self.take_left = 0
         _after_draw(self, ev)
@@ -309,13 +381,13 @@ def _end_turn(self: StateBasics, ev: list[Event]) -> None:
     if len(self.pool) >= 4:  # V-3.4
         self.discard.extend(self.pool)
         self.pool = []
-        ev.append(Event("pool_cleared", "four cards in the pool: all are discarded", None))
+        ev.append(Event("pool_cleared", _("four cards in the pool: all are discarded"), None))
     self.track_history.append(list(self.pos))
     self.active = (self.active + 1) % self.n
     self.turn += 1
     self.last_turn = self.recent  # what the board shows as "last turn"
     self.recent = _fresh_recent(self.active)
-    ev.append(Event("turn", f"{self.name(self.active)}'s turn", self.active))
+    ev.append(Event("turn", _("{name}'s turn", name=self.name(self.active)), self.active))
     begin_turn(self)
 
 
@@ -333,7 +405,7 @@ def _exchange(self: StateBasics, seat: int, values: list[int], ev: list[Event]) 
     if treasure_back:
         self.rng.shuffle(self.treasure)  # V-G2
     steps = sum(values) // 5
-    _move(self, seat, steps, ev, f"exchanges {len(values)} token(s) for {steps} step(s)")
+    _move(self, seat, steps, ev, "exchange", tokens=len(values))
     if self.end_triggered and self.res is None:
         _finish(self, ev)  # a trigger outside a building's resolution ends the turn at once
     elif self.phase == "exchange_window" and (self.end_triggered or not self.tokens[seat]):
@@ -377,12 +449,23 @@ def _start_resolution(self: StateBasics, pb: dict[str, Any], ev: list[Event]) ->
         "movers": [],
     }
     who = self.name(arch)
-    ev.append(Event("resolve", f"{who}'s {t} is complete", arch, {"building": t, "kind": kind}))
+    ev.append(
+        Event(
+            "resolve",
+            _("{name}'s {building} is complete", name=who, building=building_name(t)),
+            arch,
+            {"building": t, "kind": kind},
+        )
+    )
     if not decisions.legal_places(self):
         ev.append(
             Event(
                 "no_room",
-                f"there is no room for the {t}: nothing is built, the cards are discarded",
+                _(
+                    "there is no room for the {building}: nothing is built, the cards are "
+                    "discarded",
+                    building=building_name(t),
+                ),
                 arch,
                 {"building": t},
             )
@@ -406,14 +489,28 @@ def _place(self: StateBasics, hexes: tuple[str, ...], ev: list[Event]) -> None:
     ev.append(
         Event(
             "place",
-            f"{self.name(res['placer'])} places the {t} on {' '.join(key)}",
+            _(
+                "{name} places the {building} on {hexes}",
+                name=self.name(res["placer"]),
+                building=building_name(t),
+                hexes=" ".join(key),
+            ),
             res["placer"],
             {"building": t, "hexes": list(key), "index": index},
         )
     )
     if self.supply[t] == 0:  # V-1.11 / V-E1
         self.end_triggered = True
-        ev.append(Event("end_trigger", f"the last {t} is built: the game ends (V-E1)", None))
+        ev.append(
+            Event(
+                "end_trigger",
+                _(
+                    "the last {building} is built: the game ends (V-E1)",
+                    building=building_name(t),
+                ),
+                None,
+            )
+        )
     if t == "ponte":
         self.phase = "district"
         self._decision = None
@@ -449,7 +546,11 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "score_district",
-                f"{self.name(res['placer'])} scores the ponte on {self.board.districts[district]}",
+                _(
+                    "{name} scores the ponte on {district}",
+                    name=self.name(res["placer"]),
+                    district=self.board.districts[district],
+                ),
                 res["placer"],
                 {"district": district},
             )
@@ -466,13 +567,13 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
                 ev.append(
                     Event(
                         "treasure",
-                        f"{self.name(s)} takes a treasure token",
+                        _("{name} takes a treasure token", name=self.name(s)),
                         s,
-                        private={s: f"your treasure token is worth {value} gold"},
+                        private={s: _("your treasure token is worth {value} gold", value=value)},
                     )
                 )
             else:
-                ev.append(Event("treasure", f"no treasure left for {self.name(s)}", s))
+                ev.append(Event("treasure", _("no treasure left for {name}", name=self.name(s)), s))
     full = building_points(self, t, res["hexes"], district)
     movers = []
     for s in res["participants"]:
@@ -491,7 +592,7 @@ def _continue_moves(self: StateBasics, ev: list[Event]) -> None:
     movers = res["movers"]
     while movers:
         s, points = movers.pop(0)
-        _move(self, s, points, ev, f"scores {points} for the {res['type']}")
+        _move(self, s, points, ev, "score", building=res["type"])
         if (
             s == self.active
             and any(p > 0 for _, p in movers)
@@ -504,7 +605,39 @@ def _continue_moves(self: StateBasics, ev: list[Event]) -> None:
     _cleanup(self, ev)
 
 
-def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str) -> None:
+def _move_text(name: str, why: str, steps: int, start: int, end: int, args: dict[str, Any]) -> str:
+    """The event of a gondola's move: why it moves (``exchange``, ``score``, ``convert``)."""
+    if why == "exchange":
+        return _n(
+            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
+            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
+            args["tokens"],
+            name=name,
+            steps=steps,
+            start=start,
+            end=end,
+        )
+    if why == "score":
+        return _(
+            "{name} scores {points} for the {building}: gondola {start} → {end}",
+            name=name,
+            points=steps,
+            building=building_name(args["building"]),
+            start=start,
+            end=end,
+        )
+    return _n(
+        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
+        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
+        steps,
+        name=name,
+        gold=args["gold"],
+        start=start,
+        end=end,
+    )
+
+
+def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str, **args: Any) -> None:
     start = self.pos[seat]
     end = self.destination(seat, steps) if steps > 0 else start
     self.pos[seat] = end
@@ -516,7 +649,7 @@ def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str) -
     ev.append(
         Event(
             "move",
-            f"{self.name(seat)} {why}: gondola {start} → {end}",
+            _move_text(self.name(seat), why, steps, start, end, args),
             seat,
             {"from": start, "to": end, "steps": steps},
         )
@@ -524,7 +657,11 @@ def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str) -
     if end >= self.comp.track_end and not self.end_triggered:
         self.end_triggered = True  # V-E1
         ev.append(
-            Event("end_trigger", f"{self.name(seat)} reaches {end}: the game ends (V-E1)", seat)
+            Event(
+                "end_trigger",
+                _("{name} reaches {end}: the game ends (V-E1)", name=self.name(seat), end=end),
+                seat,
+            )
         )
 
 
@@ -580,7 +717,7 @@ def _finish(self: StateBasics, ev: list[Event]) -> None:
             else:
                 self.swamp_removed += 1
         self.tokens[s] = []
-        _move(self, s, total // 5, ev, f"converts {total} gold into {total // 5} step(s)")
+        _move(self, s, total // 5, ev, "convert", gold=total)
     self.track_history.append(list(self.pos))
     self.over = True
     self.phase = "over"
@@ -589,10 +726,12 @@ def _finish(self: StateBasics, ev: list[Event]) -> None:
     ev.append(
         Event(
             "game_over",
-            "game over: "
-            + ", ".join(
-                f"{i + 1}. " + " & ".join(f"{self.name(s)} ({self.pos[s]})" for s in group)
-                for i, group in enumerate(ranking)
+            _(
+                "game over: {ranking}",
+                ranking=", ".join(
+                    f"{i + 1}. " + " & ".join(f"{self.name(s)} ({self.pos[s]})" for s in group)
+                    for i, group in enumerate(ranking)
+                ),
             ),
             None,
             {"ranking": ranking},

@@ -43,6 +43,7 @@ from engine.venezia.ai.greedy_eval import (
 )
 from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
+from engine.venezia.language import quiet
 from engine.venezia.state import VeneziaState
 
 
@@ -90,6 +91,16 @@ class GreedyPlayer(DirectScores):
         seat: int,
         rng: random.Random,
         options: list[str] | None = None,
+    ) -> str:
+        with quiet():  # the simulated moves' events are never read
+            return self._decide(state, seat, rng, options)
+
+    def _decide(
+        self,
+        state: VeneziaState,
+        seat: int,
+        rng: random.Random,
+        options: list[str] | None,
     ) -> str:
         d = state.pending()
         assert d is not None
@@ -230,6 +241,10 @@ class GreedyAi:
         self.memory = GameMemory()
 
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        with quiet():  # the simulated moves' events are never read
+            return self._choose(view, decision, rng)
+
+    def _choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
         options = legal_options(view, decision)
         self.memory.observe(view)
         choices, exchanges = split_options(options)

@@ -12,14 +12,17 @@ def legal_options(view: JSON, decision: Decision) -> list[str]:
     player (a seat placing on someone else's turn may not exchange gold)."""
     me = view.get("me") or {}
     if int(me.get("seat", -1)) != decision.seat:
+        seats = (me.get("seat"), decision.seat)
         raise ValueError(
-            f"the view is seat {me.get('seat')}'s but the decision is seat {decision.seat}'s"
+            "the view is seat {}'s but the decision is seat {}'s".format(*seats)  # not for players
         )
     options: list[str] = list(me.get("options") or decision.options)
     if decision.seat != view.get("active"):
         options = [o for o in options if not o.startswith("exchange")]
     if not options:
-        raise ValueError(f"no legal command for seat {decision.seat} ({decision.prompt})")
+        raise ValueError(
+            f"no legal command for seat {decision.seat} ({decision.prompt})"  # not for players
+        )
     return options
 
 
