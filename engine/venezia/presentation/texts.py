@@ -114,9 +114,9 @@ RULE_ALIASES = {
     "exchange": "gold",
     "tokens": "gold",
     "treasure": "gold",
-    "end game": "end",
-    "game end": "end",
-    "two players": "2p",
+    "end game": "end",  # not for players (a typed word)
+    "game end": "end",  # not for players (a typed word)
+    "two players": "2p",  # not for players (a typed word)
     "2": "2p",
     "two": "2p",
     "flip": "2p",
