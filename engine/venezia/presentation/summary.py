@@ -75,11 +75,12 @@ def summary_lines(view: JSON, title: str) -> list[str]:
     width = max((len(str(p.get("name", ""))) for p in players), default=4)
     for p in players:
         mark = "▶" if p.get("active") else " "
+        position = f"{p.get('position')!s:>2}"
         lines.append(
             f" {mark} {p.get('name')!s:<{width}}  "
             + _(
                 "at {position} · hand {hand} · {tokens} · in front: {front}",
-                position=f"{p.get('position')!s:>2}",
+                position=position,
                 hand=p.get("hand_size"),
                 tokens=_tokens(p),
                 front=_counts(p.get("front")),
