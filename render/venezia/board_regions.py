@@ -273,7 +273,16 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
             if holder is None:
                 # Translators: an architect pawn nobody holds (a short word, under 8 letters)
                 free = _("free")
-                draw_fitted(draw, (x + 46, row_y + 19), free, small, T.TEXT_SOFT, 56, anchor="mm")
+                draw_fitted(
+                    draw,
+                    (x + 46, row_y + 19),
+                    free,
+                    small,
+                    T.TEXT_SOFT,
+                    40,
+                    anchor="mm",
+                    smallest=11,
+                )
             else:
                 paste(img, marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
             x += STRIP_STEP
