@@ -129,3 +129,7 @@ class SaidLabel(tuple[str, str]):
 
     def __getitem__(self, index: Any) -> Any:
         return tuple(self)[index]
+
+    def __getnewargs__(self) -> tuple[str, str]:
+        """Pickled as the message id (said again where it is unpickled)."""
+        return (tuple.__getitem__(self, 0), tuple.__getitem__(self, 1))
