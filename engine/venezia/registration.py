@@ -27,6 +27,7 @@ from engine.venezia.state import VeneziaState
 def grammar() -> Grammar:
     from engine.venezia import commands as vc
     from engine.venezia.presentation.help import HELP
+    from engine.venezia.presentation.words import Said
 
     def parse(text: str, state: GameState) -> object:
         return vc.parse(text, own_state(VeneziaState, state).board)
@@ -35,7 +36,7 @@ def grammar() -> Grammar:
         verbs=frozenset(vc.VERBS),
         aliases=vc.verb_aliases(),  # every language's command words (#20)
         parse=parse,
-        help=dict(HELP),
+        help=Said(HELP),
         anytime=frozenset({"exchange"}),
     )
 
@@ -43,11 +44,12 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.venezia.presentation import summary
     from engine.venezia.presentation import texts as t
+    from engine.venezia.presentation.words import Said
 
     return GameTexts(
         overview=t.OVERVIEW,
-        rule_topics=t.RULE_TOPICS,
-        rule_aliases=t.RULE_ALIASES,
+        rule_topics=Said(t.RULE_TOPICS),
+        rule_aliases=t.rule_aliases(),
         status_lines=t.status_lines,
         hand_text=t.hand_text,
         secret_part=t.secret_part,
@@ -57,7 +59,7 @@ def texts() -> GameTexts:
         private_lines=summary.private_lines,
         standings_line=summary.track_line,
         option_cell=summary.option_cell,
-        hand_prefixes=("your hand:", "your tokens:"),  # not for players
+        hand_prefixes=t.hand_prefixes(),
     )
 
 

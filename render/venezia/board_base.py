@@ -11,10 +11,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import current_language, speaking
+from engine.venezia.language import _, _p
+from engine.venezia.presentation.words import building_name
 from render.common.draw import paste, rounded_box
-from render.common.text import draw_text
 from render.venezia import static as S
 from render.venezia import theme as T
+from render.venezia.fit import draw_fitted
 
 View = dict[str, Any]
 Point = tuple[float, float]
@@ -80,7 +83,8 @@ def _seat_name(view: View, seat: int | str | None) -> str:
         imag = view.get("imaginary") or {}
         return str(imag.get("name", "Klaus-Jürgen"))
     if seat < 0:
-        return "the board"
+        # Translators: who built a building that was on the board from the start
+        return _("the board")
     return str(view["players"][seat]["name"])
 
 
@@ -141,12 +145,22 @@ def _moves(view: View) -> dict[str, tuple[int, int]]:
 # --------------------------------------------------------------------------- under the board
 
 
-def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str) -> None:
-    draw_text(draw, xy, text.upper(), T.BOARD_FONT_CAPTION, T.TEXT_SOFT, bold=True, anchor="ls")
+def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str, width: float = 1000) -> None:
+    """A section's caption in capitals, shrunk to ``width`` pixels if it is longer."""
+    size = T.BOARD_FONT_CAPTION
+    draw_fitted(draw, xy, text.upper(), size, T.TEXT_SOFT, width, bold=True, anchor="ls")
+
+
+def _label(draw: ImageDraw.ImageDraw, xy: Point, text: str, width: float | None = None) -> None:
+    """A label under an icon of the strip, centred, shrunk to ``width`` pixels."""
+    room = STRIP_LABEL_W if width is None else width
+    draw_fitted(draw, xy, text, T.BOARD_FONT_CAPTION, T.TEXT_SOFT, room, anchor="mm")
 
 
 #: Spacing of the architects' and the supply's columns in the strip (a label under each).
 STRIP_STEP = 74
+#: The widest a label under a strip icon may be.
+STRIP_LABEL_W = STRIP_STEP - 2
 
 
 def _strip_slots() -> dict[str, int]:
@@ -173,11 +187,21 @@ def _strip_box() -> Box:
     return (0, T.HEADER_H + lay.board_h, lay.board_w, lay.panels_y)
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
-    """The static layer plus the fixed parts of the strip under the board."""
+def _base(lang: str | None = None) -> Image.Image:
+    """The static layer plus the fixed parts of the strip under the board, with its captions in
+    ``lang`` (default: the language in force)."""
+    return _base_in(lang or current_language())
+
+
+@lru_cache(maxsize=4)
+def _base_in(lang: str) -> Image.Image:
+    with speaking(lang):
+        return _draw_base(lang)
+
+
+def _draw_base(lang: str) -> Image.Image:
     lay = S.layout()
-    img = S.static_board().base.copy()
+    img = S.static_board(lang=lang).base.copy()
     draw = ImageDraw.Draw(img)
     top = _strip_box()[1]
     box = rounded_box(lay.board_w - 2 * T.PAD, T.STRIP_H - T.PAD, T.PANEL, T.PANEL_EDGE, 10)
@@ -187,24 +211,26 @@ def _base() -> Image.Image:
     small, soft = T.BOARD_FONT_CAPTION, T.TEXT_SOFT
     slots = _strip_slots()
     x = slots["architects"]
-    _caption(draw, (x, cap_y), "Architects")
+    _caption(draw, (x, cap_y), _("Architects"), slots["deck"] - x - 12)
     for t in T.ARCHITECT_TYPES:
         paste(img, S.pawn_icon(t, 26, 34), (x, row_y + 2))
-        draw_text(draw, (x + 30, label_y), t, small, soft, anchor="mm")
+        _label(draw, (x + 30, label_y), building_name(t))
         x += STRIP_STEP
     x = slots["deck"]
-    _caption(draw, (x, cap_y), "Deck · discard")
+    _caption(draw, (x, cap_y), _("Deck · discard"), slots["pool"] - x - 12)
     paste(img, S.card_back(26, 36), (x, row_y))
     paste(img, rounded_box(26, 36, T.DISCARD, T.PANEL_EDGE, 4), (x + 84, row_y))
-    draw_text(draw, (x + 13, label_y), "deck", small, soft, anchor="mm")
-    draw_text(draw, (x + 97, label_y), "discard", small, soft, anchor="mm")
-    _caption(draw, (slots["pool"], cap_y), "Pool")
+    # Translators: short labels under the icons of the strip under the board (about 9 letters)
+    _label(draw, (x + 13, label_y), _p("strip", "deck"), 80)
+    _label(draw, (x + 97, label_y), _p("strip", "discard"), 80)
+    _caption(draw, (slots["pool"], cap_y), _("Pool"), slots["supply"] - slots["pool"] - 12)
     x = slots["supply"]
-    _caption(draw, (x, cap_y), "Pieces left · treasure")
+    _caption(draw, (x, cap_y), _("Pieces left · treasure"), lay.board_w - T.PAD - 12 - x)
     for t in T.SUPPLY_ORDER:
         paste(img, S.piece_icon(t, 30), (x, row_y + 2))
-        draw_text(draw, (x + 26, label_y), t, small, soft, anchor="mm")
+        _label(draw, (x + 26, label_y), building_name(t))
         x += STRIP_STEP
     paste(img, S.token_icon("treasure", 28), (x, row_y + 3))
-    draw_text(draw, (x + 26, label_y), "treasure", small, soft, anchor="mm")
+    _label(draw, (x + 26, label_y), _p("strip", "treasure"), 84)
+    del small, soft
     return img

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engine.i18n import SOURCE, current_language
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_base import (
@@ -51,9 +52,14 @@ class _PTile:
         out.im.paste(self.image.im, box, self.mask.im)
 
 
-@lru_cache(maxsize=1)
 def _base_p() -> Image.Image:
-    return _quantize(_base())
+    """The quantized base in the language in force."""
+    return _base_p_in(current_language())
+
+
+@lru_cache(maxsize=4)
+def _base_p_in(lang: str) -> Image.Image:
+    return _quantize(_base(lang))
 
 
 def _tile_over(
@@ -78,13 +84,14 @@ def _drained_p(label: str) -> _PTile:
 @lru_cache(maxsize=2048)
 def _building_p(btype: str, hexes: tuple[str, ...], hot: bool) -> _PTile:
     sp = S.building_sprite(btype, hexes, hot)
-    return _tile_over(_base(), sp.image, (sp.x, sp.y), threshold=96)
+    # the hexes hold no words: the tiles are the same in every language (cut from English)
+    return _tile_over(_base(SOURCE), sp.image, (sp.x, sp.y), threshold=96)
 
 
 @lru_cache(maxsize=1024)
 def _ring_p(label: str, candidate: bool) -> _PTile:
     sp = S.hex_ring(label, T.CANDIDATE if candidate else T.HIGHLIGHT, not candidate)
-    return _tile_over(S.static_board().empty, sp.image, (sp.x, sp.y))
+    return _tile_over(S.static_board(lang=SOURCE).empty, sp.image, (sp.x, sp.y))
 
 
 def _compose_p(view: View) -> Image.Image:

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.i18n import SOURCE, speaking
 from render.common.draw import build_palette, theme_colours
 from render.venezia import static as S
 from render.venezia import theme as T
@@ -16,6 +17,9 @@ from render.venezia.board_base import (
     View,
 )
 from render.venezia.board_plan import _compose_rgb
+
+#: The sample render's prompt (only its colours matter).
+SAMPLE_PROMPT = "place the palazzo"  # not for players
 
 
 def _quantize(img: Image.Image) -> Image.Image:
@@ -107,7 +111,7 @@ def _sample_view() -> View:
             "hexes": [],
         },
         "waiting_builds": [{"type": "casa", "kind": "casa", "architect": 0, "participants": [0]}],
-        "pending": {"seat": 1, "kind": "place", "prompt": "place the palazzo", "name": "Béla"},
+        "pending": {"seat": 1, "kind": "place", "prompt": SAMPLE_PROMPT, "name": "Béla"},
         "public_options": [f"place {plain[0]} {plain[1]}", f"place {plain[5]} {plain[6]}"],
         "recent": {
             "active": 0,
@@ -137,5 +141,8 @@ def key_colours() -> list[T.RGB]:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The fixed 256-colour palette of the board image ("P" image), made once per process:
-    the theme's colours exactly, plus a median cut of a sample render and the static layer."""
-    return build_palette(key_colours(), [_compose_rgb(_sample_view()), S.static_board().base])
+    the theme's colours exactly, plus a median cut of a sample render and the static layer,
+    both drawn in English whatever the language in force (the same palette in every language)."""
+    with speaking(SOURCE):
+        sample = [_compose_rgb(_sample_view()), S.static_board().base]
+    return build_palette(key_colours(), sample)

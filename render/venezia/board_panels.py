@@ -8,6 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.venezia.language import _, _p
+from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, rounded_box
 from render.common.text import draw_text, text_width
 from render.venezia import static as S
@@ -21,6 +23,7 @@ from render.venezia.board_base import (
     _seat_name,
     _seat_ref,
 )
+from render.venezia.fit import draw_fitted, fitted_size
 
 TEXT = T.BOARD_FONT_TEXT
 CAPTION = T.BOARD_FONT_CAPTION
@@ -29,7 +32,7 @@ CAPTION = T.BOARD_FONT_CAPTION
 
 
 def _player_painter(key: tuple[Any, ...]) -> Painter:
-    _, seat, letter, name, position, front, held, hand, swamp, treasure, active, deciding = key
+    _kind, seat, letter, name, position, front, held, hand, swamp, treasure, active, deciding = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -44,11 +47,15 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
         score = str(position)
         draw_text(draw, (w - 14, 29), score, T.BOARD_FONT_SCORE, T.TEXT, bold=True, anchor="rm")
         sw = text_width(score, T.BOARD_FONT_SCORE, bold=True)
-        draw_text(draw, (w - 20 - sw, 33), "pts", TEXT, T.TEXT_SOFT, anchor="rm")
-        sw += text_width("pts", TEXT) + 6
+        # Translators: after a player's track position (points), very short
+        pts = _("pts")
+        draw_text(draw, (w - 20 - sw, 33), pts, TEXT, T.TEXT_SOFT, anchor="rm")
+        sw += text_width(pts, TEXT) + 6
         # name and turn marker (V-U1, V-U8)
-        tag = "▶ TO ACT" if deciding else ("▶ TURN" if active else "")
-        tag_w = text_width(tag, CAPTION, bold=True) + 16 if tag else 0
+        # Translators: a tag beside the name of the player who decides now / whose turn it is
+        tag = _("▶ TO ACT") if deciding else (_("▶ TURN") if active else "")
+        tag_size = fitted_size(tag, CAPTION, 130, bold=True)
+        tag_w = text_width(tag, tag_size, bold=True) + 16 if tag else 0
         name_max = w - NAME_X - sw - 30 - (tag_w + 10 if tag else 0)
         box = draw_text(
             draw,
@@ -63,25 +70,40 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
         if tag:
             tx = max(box[2], NAME_X) + 10
             paste(img, rounded_box(tag_w, 26, T.TAG, T.TAG, 12), (tx, 15))
-            draw_text(draw, (tx + tag_w / 2, 28), tag, CAPTION, T.TAG_TEXT, bold=True, anchor="mm")
+            draw_text(draw, (tx + tag_w / 2, 28), tag, tag_size, T.TAG_TEXT, bold=True, anchor="mm")
         # cards in front (open constructions), with the architect pawns he holds
         _front_cards(img, draw, (22, 50), dict(front), list(held))
         # hand size and tokens (V-U5: how many of each kind, never their values)
         by = h - 17
         bx = w - 14
+        # the bottom row: each label gets a share of the panel's width (a translation may be
+        # longer than the English the panel was made for: it is drawn smaller)
+        share = (w - 40) / 3 - 44
         for kind, n in (("treasure", treasure), ("swamp", swamp)):
-            label = f"{n} {kind}"
-            lw = text_width(label, TEXT, bold=True)
+            label = _token_count(kind, n)
+            size = fitted_size(label, TEXT, share, bold=True)
+            lw = text_width(label, size, bold=True)
             ink = T.TEXT if n else T.TEXT_SOFT
-            draw_text(draw, (bx, by), label, TEXT, ink, bold=True, anchor="rm")
+            draw_text(draw, (bx, by), label, size, ink, bold=True, anchor="rm")
             paste(img, S.token_icon(kind, 22), (bx - lw - 27, by - 11))
             bx -= lw + 44
-        label = f"{hand} in hand"
-        lw = text_width(label, TEXT, bold=True)
-        draw_text(draw, (bx, by), label, TEXT, T.TEXT, bold=True, anchor="rm")
+        # Translators: how many cards a player holds (short)
+        label = _("{n} in hand", n=hand)
+        size = fitted_size(label, TEXT, share, bold=True)
+        lw = text_width(label, size, bold=True)
+        draw_text(draw, (bx, by), label, size, T.TEXT, bold=True, anchor="rm")
         paste(img, S.card_back(16, 22), (bx - lw - 22, by - 11))
 
     return paint
+
+
+def _token_count(kind: str, n: int) -> str:
+    """``3 treasure`` / ``2 swamp``: how many tokens of a kind a player has (V-U5)."""
+    if kind == "treasure":
+        # Translators: a number of treasure tokens (short, a panel's bottom row)
+        return _p("tokens", "{n} treasure", n=n)
+    # Translators: a number of swamp tokens (short, a panel's bottom row)
+    return _p("tokens", "{n} swamp", n=n)
 
 
 def _front_cards(
@@ -94,7 +116,8 @@ def _front_cards(
     """The cards lying in front of a player, grouped by type; returns the x after them."""
     x, y = xy
     if not front:
-        draw_text(draw, (x, y + 16), "no cards in front", TEXT, T.TEXT_SOFT, anchor="lm")
+        text = _("no cards in front")
+        draw_fitted(draw, (x, y + 16), text, TEXT, T.TEXT_SOFT, 300, anchor="lm")
         return x + 170
     named = sum(1 for t in T.TYPES if front.get(t)) <= 2  # room for the type names
     for t in T.TYPES:
@@ -104,7 +127,8 @@ def _front_cards(
         for i in range(min(n, 4)):
             paste(img, S.card_icon(t, 23, 31), (x + i * 6, y))
         x += 23 + 6 * (min(n, 4) - 1) + 5
-        label = f"{t} {n}/{T.CARDS_NEEDED[t]}" if named else f"{n}/{T.CARDS_NEEDED[t]}"
+        need = T.CARDS_NEEDED[t]
+        label = f"{building_name(t)} {n}/{need}" if named else f"{n}/{need}"
         box = draw_text(draw, (x, y + 16), label, TEXT, T.TEXT, bold=True, anchor="lm")
         x = box[2] + 4
         if t in held:
@@ -116,7 +140,7 @@ def _front_cards(
 
 def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
     """V-T1: the imaginary third player's cards, in 2-player games."""
-    _, name, front, held = key
+    _kind, name, front, held = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
@@ -124,7 +148,7 @@ def _imaginary_painter(key: tuple[Any, ...]) -> Painter:
         paste(img, rounded_box(7, h - 16, T.IMAGINARY, T.IMAGINARY, 3), (6, 8))
         paste(img, marker("imaginary", IMAGINARY_LETTER, 38), (22, 9))
         box = draw_text(draw, (NAME_X, 28), name, T.BOARD_FONT_NAME, T.TEXT, bold=True, anchor="lm")
-        note = "imaginary player · no gondola"
+        note = _("imaginary player · no gondola")
         draw_text(
             draw,
             (w - 14, 29),
@@ -155,9 +179,21 @@ def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
             for s in b.get("participants") or []
             if _seat_ref(view, s) != architect
         ]
-        kind = " (solo)" if b.get("kind") == "solo" else ""
-        text = f"{t}{kind}: {_seat_name(view, architect)}"
-        text += f" with {', '.join(others)}" if others else ""
+        name = building_name(t)
+        if b.get("kind") == "solo":
+            name = _("{building} (solo)", building=name)
+        who = _seat_name(view, architect)
+        text: str
+        if others:
+            # Translators: a building being completed: its architect and the other participants
+            text = _(
+                "{building}: {architect} with {others}",
+                building=name,
+                architect=who,
+                others=", ".join(others),
+            )
+        else:
+            text = f"{name}: {who}"
         lines.append((t, ("▶ " if now else "") + text, now))
     return lines
 
@@ -166,10 +202,10 @@ def _builds_painter(lines: tuple[tuple[str, str, bool], ...]) -> Painter:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         paste(img, rounded_box(w, h, T.PANEL, T.PANEL_EDGE, 10), (0, 0))
-        _caption(draw, (14, 26), "Buildings to complete")
+        _caption(draw, (14, 26), _("Buildings to complete"), w - 28)
         ly = 48
         if not lines:
-            draw_text(draw, (14, ly), "none", TEXT, T.TEXT_SOFT, anchor="lm")
+            draw_text(draw, (14, ly), _p("builds", "none"), TEXT, T.TEXT_SOFT, anchor="lm")
         for t, text, now in lines:
             if ly > h - 14:
                 break

@@ -10,6 +10,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import current_language
+from engine.venezia.language import _, _n
+from engine.venezia.presentation.words import building_name
 from render.common.draw import RegionCache, marker, paste
 from render.common.text import draw_text, text_width
 from render.venezia import static as S
@@ -37,6 +40,7 @@ from render.venezia.board_panels import (
     _imaginary_painter,
     _player_painter,
 )
+from render.venezia.fit import draw_fitted
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,8 @@ class _Region:
     def quantized(self, quantize: Callable[[Image.Image], Image.Image]) -> Image.Image:
         """The region on the board's palette (``quantize``: ``board_palette._quantize``; passed
         in because the palette is made from a drawing of these regions), cached by key."""
-        return _REGION_CACHE.get((self.box, *self.key), lambda: quantize(self.rgb()))
+        key = (self.box, current_language(), *self.key)
+        return _REGION_CACHE.get(key, lambda: quantize(self.rgb()))
 
 
 #: Pixels (bytes) of quantized panels kept: the last board's panels of ~100 live tables (a
@@ -130,11 +135,17 @@ def _header_region(view: View, plan: _Plan) -> _Region:
     letters = plan.letters
     markers: list[tuple[int, str]] = []
     pending = view.get("pending")
+    title: str
     if view.get("game_over"):
         ranking = view.get("ranking") or []
         first = ranking[0] if ranking else []
         winners = [_seat_name(view, s) for s in first]
-        title = "Game over — " + (" & ".join(winners) + (" win" if len(winners) > 1 else " wins"))
+        title = _n(
+            "Game over — {names} wins",
+            "Game over — {names} win",
+            max(1, len(winners)),
+            names=" & ".join(winners),
+        )
         markers = [(s, letters[s]) for s in first if isinstance(s, int) and s < len(letters)]
     elif pending:
         seat = pending.get("seat")
@@ -148,13 +159,13 @@ def _header_region(view: View, plan: _Plan) -> _Region:
 
 
 def _header_painter(key: tuple[Any, ...]) -> Painter:
-    _, title, markers, sub, turn_no = key
+    _kind, title, markers, sub, turn_no = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         W = img.width
         x = T.PAD + 2
         y1 = 25
-        turn = f"Turn {turn_no}"
+        turn = _("Turn {turn}", turn=turn_no)
         sub_font = T.BOARD_FONT_SUB
         tw = text_width(turn, sub_font, bold=True)
         draw_text(draw, (W - T.PAD - 4, y1), turn, sub_font, T.HEADER_SUB, bold=True, anchor="rm")
@@ -194,25 +205,34 @@ def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
         b = by_index.get(i)
         if b is not None:
             who = _seat_name(view, _seat_ref(view, b["builder"]))
-            parts.append(f"{who} built {b['type']} {'-'.join(b['hexes'])}")
+            parts.append(
+                _(
+                    "{name} built {building} {hexes}",
+                    name=who,
+                    building=building_name(str(b["type"])),
+                    hexes="-".join(b["hexes"]),
+                )
+            )
     drained = recent.get("drained", [])
     if drained:
         who = _seat_name(view, recent.get("active"))
-        parts.append(f"{who} drained {', '.join(drained)}")
+        parts.append(_("{name} drained {hexes}", name=who, hexes=", ".join(drained)))
     moves = [
         f"{_seat_name(view, int(s))} {a}→{b}"
         for s, (a, b) in sorted(moved.items(), key=lambda kv: int(kv[0]))
     ]
     if moves:
-        parts.append("gondolas " + ", ".join(moves))
+        parts.append(_("gondolas {moves}", moves=", ".join(moves)))
     current: dict[str, Any] = view.get("recent") or {}
     this_turn = bool(current.get("buildings") or current.get("drained") or current.get("moved"))
     if not parts:
-        return "Nothing changed yet this turn." if not view.get("game_over") else ""
-    prefix = "This turn: " if this_turn else "Last turn: "
+        return _("Nothing changed yet this turn.") if not view.get("game_over") else ""
+    changes = " · ".join(parts)
     if view.get("game_over"):
-        prefix = "Last moves: "
-    return prefix + " · ".join(parts)
+        return _("Last moves: {changes}", changes=changes)
+    if this_turn:
+        return _("This turn: {changes}", changes=changes)
+    return _("Last turn: {changes}", changes=changes)
 
 
 def _strip_region(view: View, letters: list[str]) -> _Region:
@@ -241,7 +261,7 @@ def _strip_region(view: View, letters: list[str]) -> _Region:
 
 
 def _strip_painter(key: tuple[Any, ...]) -> Painter:
-    _, holders, deck, discard, pool, supply, treasure = key
+    _kind, holders, deck, discard, pool, supply, treasure = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         row_y = STRIP_ROW_Y
@@ -251,7 +271,18 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
         x = slots["architects"]
         for holder in holders:
             if holder is None:
-                draw_text(draw, (x + 46, row_y + 19), "free", small, T.TEXT_SOFT, anchor="mm")
+                # Translators: an architect pawn nobody holds (a short word, under 8 letters)
+                free = _("free")
+                draw_fitted(
+                    draw,
+                    (x + 46, row_y + 19),
+                    free,
+                    small,
+                    T.TEXT_SOFT,
+                    40,
+                    anchor="mm",
+                    smallest=11,
+                )
             else:
                 paste(img, marker(holder[0], holder[1], 30), (x + 30, row_y + 4))
             x += STRIP_STEP
@@ -261,7 +292,7 @@ def _strip_painter(key: tuple[Any, ...]) -> Painter:
         x = slots["pool"]
         room = slots["supply"] - x - 20
         if not pool:
-            draw_text(draw, (x, row_y + 19), "empty", small, T.TEXT_SOFT, anchor="lm")
+            draw_fitted(draw, (x, row_y + 19), _("empty"), small, T.TEXT_SOFT, room, anchor="lm")
         for i, t in enumerate(pool[: max(1, room // 31)]):
             paste(img, S.card_icon(t, 26, 36), (x + i * 31, row_y))
         x = slots["supply"]

@@ -12,12 +12,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.venezia.language import _, _n, _p
 from render.common.draw import SS, marker, paste, player_letters, rounded_box
 from render.common.png import encode_png
 from render.common.text import draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_palette import palette
+from render.venezia.fit import draw_fitted
 
 __all__ = ["chart_point", "compose_end", "render_end"]
 
@@ -75,8 +77,16 @@ def _detail(view: View, seat: int) -> str:
     built = [b for b in view.get("buildings", []) if b.get("builder") == seat]
     casas = sum(1 for b in built if b.get("type") == "casa")
     pos = view["players"][seat]["position"]
-    text = f"space {pos} · built {len(built)}"
-    return text + (f" ({casas} casa{'s' if casas != 1 else ''})" if casas else "")
+    if not casas:
+        # Translators: a player's line of the final ranking: track space, buildings built
+        return _("space {space} · built {built}", space=pos, built=len(built))
+    return _n(
+        "space {space} · built {built} ({n} casa)",
+        "space {space} · built {built} ({n} casas)",
+        casas,
+        space=pos,
+        built=len(built),
+    )
 
 
 def _mark(d: ImageDraw.ImageDraw, shape: str, c: Point, r: float, fill: T.RGB) -> None:
@@ -118,10 +128,18 @@ def compose_end(view: View) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
     ranking = _ranking(view)
     winners = " & ".join(str(players[s]["name"]) for s in (ranking[0] if ranking else []))
-    title = (
-        f"Venezia — {winners} {'win' if len(ranking[0]) > 1 else 'wins'}!" if ranking else "Venezia"
-    )
-    turn = f"{view.get('turn', '')} turns" if view.get("turn") else ""
+    title: str
+    if ranking:
+        title = _n(
+            "Venezia — {names} wins!",
+            "Venezia — {names} win!",
+            max(1, len(ranking[0])),
+            names=winners,
+        )
+    else:
+        title = "Venezia"
+    turns = view.get("turn")
+    turn = _n("{n} turns", "{n} turns", int(turns)) if turns else ""
     tw = text_width(turn, T.FONT_SUB, bold=True)
     draw_text(
         draw, (WIDTH - 28, HEADER / 2), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm"
@@ -140,7 +158,7 @@ def compose_end(view: View) -> Image.Image:
     # --- ranking
     x0, y = 24, HEADER + 24
     draw_text(
-        draw, (x0 + 4, y + 6), "FINAL RANKING", T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls"
+        draw, (x0 + 4, y + 6), _("FINAL RANKING"), T.FONT_TINY, T.TEXT_SOFT, bold=True, anchor="ls"
     )
     y += 18
     place = 1
@@ -170,12 +188,13 @@ def compose_end(view: View) -> Image.Image:
                 anchor="lm",
                 max_width=RANK_W - 24 - 110 - 90,
             )
-            draw_text(
+            draw_fitted(
                 draw,
                 (x0 + 110, y + 54),
                 _detail(view, seat),
                 T.FONT_SMALL,
                 T.TEXT_SOFT,
+                RANK_W - 24 - 110 - 80,
                 anchor="lm",
             )
             draw_text(
@@ -205,7 +224,7 @@ def compose_end(view: View) -> Image.Image:
     draw_text(
         draw,
         (left - 36, ctop - 12),
-        "GONDOLAS OVER THE TURNS",
+        _("GONDOLAS OVER THE TURNS"),
         T.FONT_TINY,
         T.TEXT_SOFT,
         bold=True,
@@ -258,10 +277,15 @@ def compose_end(view: View) -> Image.Image:
     if view.get("game_over") and n >= 2:
         gx = chart_point(view, n, 0, scale)[0]
         draw_text(
-            draw, (gx - 4, ctop - 12), "last turn + gold", T.FONT_TINY, T.TEXT_SOFT, anchor="rs"
+            draw, (gx - 4, ctop - 12), _("last turn + gold"), T.FONT_TINY, T.TEXT_SOFT, anchor="rs"
         )
     draw_text(
-        draw, ((left + right) / 2, bottom + 46), "turns", T.FONT_SMALL, T.TEXT_SOFT, anchor="mm"
+        draw,
+        ((left + right) / 2, bottom + 46),
+        _p("chart axis", "turns"),
+        T.FONT_SMALL,
+        T.TEXT_SOFT,
+        anchor="mm",
     )
     # the letters at the lines' ends, nudged apart when they collide
     ends: list[tuple[float, int]] = []

@@ -12,12 +12,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.venezia.language import N_, _, _n, _p
+from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, paste_flat, player_letters, rounded_box, wrap_words
 from render.common.png import encode_png
 from render.common.text import draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_palette import palette
+from render.venezia.fit import draw_fitted
 
 __all__ = ["compose_hand", "render_hand"]
 
@@ -36,10 +39,10 @@ def render_hand(view: View) -> bytes:
     return encode_png(compose_hand(view), palette=palette())
 
 
-#: What a command without arguments does.
+#: What a command without arguments does (English message ids, said at use).
 BARE_VERBS = {
-    "done": "stop here / continue",
-    "flip": "flip the top card for Klaus-Jürgen",
+    "done": N_("stop here / continue"),
+    "flip": N_("flip the top card for Klaus-Jürgen"),
 }
 
 
@@ -47,17 +50,22 @@ def _group_options(options: list[str]) -> list[tuple[str, list[str]]]:
     """Commands grouped by verb, in first-seen order: ("drain", ["C1", "C3", ...])."""
     groups: dict[str, list[str]] = {}
     for opt in options:
-        verb, _, rest = opt.partition(" ")
+        verb, _sep, rest = opt.partition(" ")
         groups.setdefault(verb, []).append(rest)
     return list(groups.items())
 
 
 def _option_words(verb: str, args: list[str]) -> list[str]:
     if verb == "play":
-        return [a if a else "(no cards)" for a in args]
+        return [a if a else _("(no cards)") for a in args]
     if verb == "exchange":
-        return [f"{a} → {sum(int(v) for v in a.split()) // 5} step(s)" for a in args]
+        return [_exchange_words(a) for a in args]
     return [a if a else verb for a in args]
+
+
+def _exchange_words(tokens: str) -> str:
+    steps = sum(int(v) for v in tokens.split()) // 5
+    return _n("{tokens} → {n} step(s)", "{tokens} → {n} step(s)", steps, tokens=tokens)
 
 
 def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[str, str]]:
@@ -67,13 +75,14 @@ def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[
     for verb, args in _group_options(options):
         words = _option_words(verb, args)
         if args == [""] and verb in BARE_VERBS:
-            words = [BARE_VERBS[verb]]
+            words = [_(BARE_VERBS[verb])]
         wrapped = wrap_words(words, size, width - 110, sep="  ·  ")
         for i, line in enumerate(wrapped):
             lines.append((verb if i == 0 else "", line))
     if len(lines) > max_lines:
         hidden = len(lines) - max_lines + 1
-        lines = [*lines[: max_lines - 1], ("", f"… {hidden} more line(s)")]
+        more = _n("… {n} more line(s)", "… {n} more line(s)", hidden)
+        lines = [*lines[: max_lines - 1], ("", more)]
     return lines
 
 
@@ -102,7 +111,7 @@ def compose_hand(view: View) -> Image.Image:
     # header: marker, name, turn
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
     paste_flat(img, marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2), T.HEADER)
-    turn = f"Turn {view.get('turn', '')}"
+    turn = _("Turn {turn}", turn=view.get("turn", ""))
     tw = text_width(turn, T.FONT_SUB, bold=True)
     draw_text(
         draw, (WIDTH - MARGIN, HEADER / 2), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm"
@@ -110,7 +119,7 @@ def compose_hand(view: View) -> Image.Image:
     draw_text(
         draw,
         (MARGIN + 50, HEADER / 2),
-        f"{me.get('name', '')} — your hand",
+        _("{name} — your hand", name=me.get("name", "")),
         T.FONT_TITLE,
         T.HEADER_TEXT,
         bold=True,
@@ -121,12 +130,14 @@ def compose_hand(view: View) -> Image.Image:
     # what is going on now
     decision = me.get("decision")
     pending = view.get("pending") or {}
+    status: str
     if view.get("game_over"):
-        status, hot = "The game is over.", False
+        status, hot = _("The game is over."), False
     elif decision:
-        status, hot = f"Your move: {decision.get('prompt', '')}", True
+        status, hot = _("Your move: {prompt}", prompt=decision.get("prompt", "")), True
     elif pending:
-        status, hot = f"Waiting for {pending.get('name', '')}: {pending.get('prompt', '')}", False
+        name, prompt = pending.get("name", ""), pending.get("prompt", "")
+        status, hot = _("Waiting for {name}: {prompt}", name=name, prompt=prompt), False
     else:
         status, hot = "", False
     if hot:
@@ -149,7 +160,7 @@ def compose_hand(view: View) -> Image.Image:
         draw_text(
             draw,
             (x, cards_top + CARD_H / 2),
-            "No cards in hand.",
+            _("No cards in hand."),
             T.FONT_NAME,
             T.TEXT_SOFT,
             anchor="lm",
@@ -159,12 +170,14 @@ def compose_hand(view: View) -> Image.Image:
         x += CARD_W + 14
     # cards in front of him, right of the hand
     fx = MARGIN + 5 * (CARD_W + 14) + 6
-    draw_text(
+    front_w = WIDTH - MARGIN - fx
+    draw_fitted(
         draw,
         (fx, cards_top + 8),
-        "IN FRONT OF YOU",
+        _("IN FRONT OF YOU"),
         T.FONT_TINY,
         T.TEXT_SOFT,
+        front_w,
         bold=True,
         anchor="la",
     )
@@ -173,25 +186,28 @@ def compose_hand(view: View) -> Image.Image:
     architects = view.get("architects") or {}
     fy = cards_top + 30
     if not front:
-        draw_text(draw, (fx, fy + 12), "nothing", T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        nothing = _p("in front", "nothing")
+        draw_text(draw, (fx, fy + 12), nothing, T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
     for t in T.TYPES:
         n = front.get(t, 0)
         if not n:
             continue
         paste(img, S.card_icon(t, 22, 30), (fx, fy))
-        label = f"{t} {n}/{T.CARDS_NEEDED[t]}"
+        label = f"{building_name(t)} {n}/{T.CARDS_NEEDED[t]}"
         box = draw_text(
             draw, (fx + 30, fy + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm"
         )
         if architects.get(t) == seat:
             paste(img, S.pawn_icon(t, 16, 22), (box[2] + 6, fy + 4))
         fy += 36
-    draw_text(
+    deck = int(view.get("deck_size", 0))
+    draw_fitted(
         draw,
         (fx, cards_top + CARD_H - 6),
-        f"{view.get('deck_size', 0)} cards in the deck",
+        _n("{n} cards in the deck", "{n} cards in the deck", deck),
         T.FONT_SMALL,
         T.TEXT_SOFT,
+        front_w,
         anchor="ls",
     )
 
@@ -200,17 +216,31 @@ def compose_hand(view: View) -> Image.Image:
     paste_flat(img, box, (MARGIN, gold_top), T.BACKGROUND)
     gold = int(me.get("gold", sum(tokens)))
     swamp_n = sum(1 for v in tokens if v < 3)
-    head = f"GOLD  {gold}  =  {gold // 5} step(s)"
-    draw_text(draw, (MARGIN + 14, gold_top + 24), head, T.FONT_NAME, T.TEXT, bold=True, anchor="lm")
-    detail = f"{swamp_n} swamp, {len(tokens) - swamp_n} treasure token(s) · 5 gold = 1 step"
-    draw_text(
-        draw, (MARGIN + inner_w - 14, gold_top + 24), detail, T.FONT_SMALL, T.TEXT_SOFT, anchor="rm"
+    # Translators: the gold panel's title: total gold and the steps it buys
+    head = _n("GOLD  {gold}  =  {n} step(s)", "GOLD  {gold}  =  {n} step(s)", gold // 5, gold=gold)
+    head_box = draw_text(
+        draw, (MARGIN + 14, gold_top + 24), head, T.FONT_NAME, T.TEXT, bold=True, anchor="lm"
+    )
+    detail = _n(
+        "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step",
+        "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step",
+        len(tokens) - swamp_n,
+        swamp=swamp_n,
+    )
+    draw_fitted(
+        draw,
+        (MARGIN + inner_w - 14, gold_top + 24),
+        detail,
+        T.FONT_SMALL,
+        T.TEXT_SOFT,
+        MARGIN + inner_w - 14 - head_box[2] - 24,
+        anchor="rm",
     )
     if not tokens:
         draw_text(
             draw,
             (MARGIN + 14, gold_top + 62),
-            "no tokens yet",
+            _("no tokens yet"),
             T.FONT_SMALL,
             T.TEXT_SOFT,
             anchor="lm",
@@ -226,7 +256,7 @@ def compose_hand(view: View) -> Image.Image:
     draw_text(
         draw,
         (MARGIN + 14, opts_top + 22),
-        "YOU CAN NOW",
+        _("YOU CAN NOW"),
         T.FONT_TINY,
         T.TEXT_SOFT,
         bold=True,
@@ -237,7 +267,7 @@ def compose_hand(view: View) -> Image.Image:
         draw_text(
             draw,
             (MARGIN + 14, ly),
-            "nothing — not your decision right now",
+            _("nothing — not your decision right now"),
             T.FONT_SMALL + 1,
             T.TEXT_SOFT,
             anchor="lm",

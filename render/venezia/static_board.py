@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from engine.i18n import current_language, speaking
 from engine.venezia.board import Board
 from render.common.draw import SS
 from render.common.draw import downscale as _downscale
@@ -57,15 +58,26 @@ class StaticBoard:
     drained: dict[str, HexTile]  # plain hex label -> its drained (empty) tile
 
 
-_STATIC: dict[int, tuple[Board, StaticBoard]] = {}
+@dataclass(frozen=True)
+class _Areas:
+    """The language-free parts of the static layer: the board area in both variants, the
+    drained tiles and where the key goes."""
+
+    board: Board
+    spot: tuple[int, int] | None
+    swamp_v: Image.Image
+    empty_v: Image.Image
+    tiles: dict[str, HexTile]
 
 
-def static_board(board: Board | None = None) -> StaticBoard:
-    """The static layer of ``board`` (default: the shipped board), drawn once and cached."""
-    lay = layout(board)
-    hit = _STATIC.get(id(lay.board))
-    if hit is not None and hit[0] is lay.board:
-        return hit[1]
+_AREAS: dict[int, _Areas] = {}
+_STATIC: dict[tuple[int, str], tuple[Board, StaticBoard]] = {}
+
+
+def _areas(lay: Layout) -> _Areas:
+    hit = _AREAS.get(id(lay.board))
+    if hit is not None and hit.board is lay.board:
+        return hit
     obstacles = _obstacles(lay)
     # the key first (it needs the most room), then the district names around it
     spot = legend_spot(lay, obstacles, *LEGEND_SIZE)
@@ -77,11 +89,6 @@ def static_board(board: Board | None = None) -> StaticBoard:
     names = district_name_spots(lay, obstacles)
     swamp_v = _draw_board_area(lay, True, names)
     empty_v = _draw_board_area(lay, False, names)
-    base = Image.new("RGB", (lay.width, lay.height), T.BACKGROUND)
-    base.paste(swamp_v, (0, T.HEADER_H))
-    if spot is not None:
-        _draw_legend(base, spot)
-    base.paste(T.HEADER, (0, 0, lay.width, T.HEADER_H))
     tiles: dict[str, HexTile] = {}
     for label, h in lay.board.hexes.items():
         if h.kind != "plain":
@@ -89,10 +96,31 @@ def static_board(board: Board | None = None) -> StaticBoard:
         box, mask = hex_mask(lay, label)
         shifted = (box[0], box[1] - T.HEADER_H, box[2], box[3] - T.HEADER_H)
         tiles[label] = HexTile(box, empty_v.crop(shifted), mask)
+    areas = _Areas(lay.board, spot, swamp_v, empty_v, tiles)
+    _AREAS[id(lay.board)] = areas
+    return areas
+
+
+def static_board(board: Board | None = None, lang: str | None = None) -> StaticBoard:
+    """The static layer of ``board`` (default: the shipped board) with its key in ``lang``
+    (default: the language in force), drawn once and cached (the board area once per board,
+    the key once per language)."""
+    lang = lang or current_language()
+    lay = layout(board)
+    hit = _STATIC.get((id(lay.board), lang))
+    if hit is not None and hit[0] is lay.board:
+        return hit[1]
+    areas = _areas(lay)
+    base = Image.new("RGB", (lay.width, lay.height), T.BACKGROUND)
+    base.paste(areas.swamp_v, (0, T.HEADER_H))
+    if areas.spot is not None:
+        with speaking(lang):
+            _draw_legend(base, areas.spot)
+    base.paste(T.HEADER, (0, 0, lay.width, T.HEADER_H))
     empty = base.copy()
-    empty.paste(empty_v, (0, T.HEADER_H))
-    sb = StaticBoard(lay, base, empty, tiles)
-    _STATIC[id(lay.board)] = (lay.board, sb)
+    empty.paste(areas.empty_v, (0, T.HEADER_H))
+    sb = StaticBoard(lay, base, empty, areas.tiles)
+    _STATIC[(id(lay.board), lang)] = (lay.board, sb)
     return sb
 
 

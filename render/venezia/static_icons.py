@@ -9,10 +9,13 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import current_language
+from engine.venezia.presentation.words import building_gloss
 from render.common.draw import SS, marker
 from render.common.draw import downscale as _downscale
 from render.common.text import draw_text
 from render.venezia import theme as T
+from render.venezia.fit import draw_fitted
 from render.venezia.static_layout import (
     SQRT3,
     Point,
@@ -61,9 +64,14 @@ def _footprint(d: ImageDraw.ImageDraw, btype: str, c: Point, s: float, ink: T.RG
             d.line((x0, cy, x0 + u * 0.18, cy), fill=ink, width=w)
 
 
-@lru_cache(maxsize=32)
 def big_card(btype: str, w: int, h: int) -> Image.Image:
-    """A face-up building card for the hand image: colour, needed count, footprint, icon, name."""
+    """A face-up building card for the hand image: colour, needed count, footprint, icon, its
+    printed (Italian) name and under it what it is in the reader's language."""
+    return _big_card(btype, w, h, current_language())
+
+
+@lru_cache(maxsize=64)
+def _big_card(btype: str, w: int, h: int, lang: str) -> Image.Image:
     k = SS
     W, H = w * k, h * k
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -91,12 +99,13 @@ def big_card(btype: str, w: int, h: int) -> Image.Image:
         bold=True,
         anchor="mm",
     )
-    draw_text(
+    draw_fitted(
         od,
         (w / 2, h * 0.92),
-        T.ENGLISH[btype],
+        building_gloss(btype),
         max(8, round(w * 0.095)),
         T.blend(T.BUILDING_INK, colour, 0.3),
+        w - 12,
         anchor="mm",
     )
     return out

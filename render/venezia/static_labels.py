@@ -9,10 +9,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from engine.venezia.language import _
 from render.common.draw import SS, paste, rounded_box
 from render.common.draw import downscale as _downscale
-from render.common.text import draw_text, text_width
+from render.common.text import text_width
 from render.venezia import theme as T
+from render.venezia.fit import draw_fitted
 from render.venezia.static_layout import (
     SQRT3,
     Layout,
@@ -134,11 +136,18 @@ def _draw_legend(img: Image.Image, xy: tuple[int, int]) -> None:
     w, h = LEGEND_SIZE
     paste(img, rounded_box(w, h, T.LEGEND_BG, T.PANEL_EDGE, 10), (x0, y0))
     d = ImageDraw.Draw(img)
-    draw_text(d, (x0 + 12, y0 + 24), "KEY", LEGEND_FONT, T.TEXT_SOFT, bold=True, anchor="ls")
+    # Translators: the title of the board's key (legend), in capitals if the script has them
+    title = _("KEY")
+    draw_fitted(
+        d, (x0 + 12, y0 + 24), title, LEGEND_FONT, T.TEXT_SOFT, w - 24, bold=True, anchor="ls"
+    )
     rows = [
-        ("swamp", "swamp 0–2 gold"),
-        ("stone", "stone site"),
-        ("post", "posts 61+"),
+        # Translators: the board's key: a swamp hex holds a token worth 0-2 gold (short)
+        ("swamp", _("swamp 0–2 gold")),
+        # Translators: the board's key: a hex that can never be built on (short)
+        ("stone", _("stone site")),
+        # Translators: the board's key: mooring posts after space 60 of the canal (short)
+        ("post", _("posts 61+")),
     ]
     k = SS
     icon = 26
@@ -166,4 +175,5 @@ def _draw_legend(img: Image.Image, xy: tuple[int, int]) -> None:
             bd.ellipse(box, fill=T.POST_FILL, outline=T.POST_STRIPE, width=k)
         small = _downscale(big, (icon, icon))
         img.paste(small, (cx - icon // 2, cy - icon // 2), small)
-        draw_text(d, (cx + 22, cy), text, LEGEND_FONT, T.TEXT, anchor="lm")
+        room = x0 + w - 8 - (cx + 22)
+        draw_fitted(d, (cx + 22, cy), text, LEGEND_FONT, T.TEXT, room, anchor="lm", smallest=11)

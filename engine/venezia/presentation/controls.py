@@ -8,6 +8,14 @@ from functools import cache
 
 from engine.core import JSON, Option
 from engine.registry import Controls, SlashCommand
+from engine.venezia.language import N_, _, _n, _p
+from engine.venezia.presentation.words import (
+    Said,
+    SaidButtons,
+    SaidLabel,
+    SaidPairs,
+    building_name,
+)
 
 _HEX = re.compile(r"([A-Za-z]+)\d+")
 
@@ -40,35 +48,52 @@ def _cards(words: tuple[str, ...]) -> str:
         if word.isdigit():
             count = word
             continue
-        out.append(f"{count} × {word.capitalize()}" if count else word.capitalize())
+        name = building_name(word).capitalize()
+        out.append(f"{count} × {name}" if count else name)
         count = ""
     return ", ".join(out)
 
 
 def option_label(option: Option) -> str | None:
     """A choice as people read it (a button's or a menu's label), never the command."""
-    fixed = {"done": "Done", "flip": "Flip for Klaus-Jürgen", "play": "Play no cards"}
-    if option.command in fixed:
-        return fixed[option.command]
+    if option.command == "done":
+        # Translators: a button (at most 80 characters)
+        return _p("button", "Done")
+    if option.command == "flip":
+        # Translators: a button (at most 80 characters)
+        return _("Flip for Klaus-Jürgen")
+    if option.command == "play":
+        # Translators: a button (at most 80 characters)
+        return _("Play no cards")
     verb, args, arg = option.verb, option.args, option.arg
     if verb == "play":
-        return "Play: " + _cards(args)
+        # Translators: a button; {cards} is a list such as "2 × Basilica, Ponte"
+        return _("Play: {cards}", cards=_cards(args))
     if verb == "draw":
-        return "Draw from the deck" if arg == "deck" else f"Take {_cards(args)} from the pool"
+        if arg == "deck":
+            return _("Draw from the deck")
+        return _("Take {cards} from the pool", cards=_cards(args))
     if verb == "swap":
-        return f"Swap: {_cards(args)} into the pool"
+        return _("Swap: {cards} into the pool", cards=_cards(args))
     if verb == "discard":
-        return f"Discard every {_cards(args)}"
+        return _("Discard every {cards}", cards=_cards(args))
     if verb == "build":
         kind, solo = (args[0] if args else ""), args[1:]
-        return kind.capitalize() + (" (solo)" if solo else "")
+        shown = building_name(kind).capitalize()
+        # Translators: a building built alone by one player (a solo set)
+        return _("{building} (solo)", building=shown) if solo else shown
     if verb == "score":
         name = district_names().get(arg.upper())
         return f"{arg.upper()} — {name}" if name else arg.upper()
-    if verb in ("place", "drain"):
-        return f"{verb.capitalize()}: {arg}"
+    if verb == "place":
+        # Translators: a button; keep the hexes at the end
+        return _("Place: {hexes}", hexes=arg)
+    if verb == "drain":
+        # Translators: a button; keep the hexes at the end
+        return _("Drain: {hexes}", hexes=arg)
     if verb == "exchange":
-        return f"Exchange: {arg}"
+        # Translators: a button; {tokens} are gold token values such as "6 2 2"
+        return _("Exchange: {tokens}", tokens=arg)
     return None
 
 
@@ -79,7 +104,9 @@ def option_description(option: Option) -> str | None:
         values = [int(v) for v in option.args if v.isdigit()]
         if values:
             gold = sum(values)
-            return f"{gold} gold → {gold // 5} step(s)"
+            return _n(
+                "{gold} gold → {n} step(s)", "{gold} gold → {n} step(s)", gold // 5, gold=gold
+            )
         return None
     if verb == "score":
         return names.get(option.arg.upper())
@@ -92,78 +119,89 @@ def typed_choice(option: Option) -> tuple[str, str] | None:
     """How an option reads in a typed command's autocomplete: (shown name, argument typed)."""
     verb, arg = option.verb, option.arg
     if verb == "play":
-        return (arg or "no cards", arg or "nothing")
+        return (arg or _("no cards"), arg or "nothing")
     if verb == "exchange":
         gold = sum(int(v) for v in option.args if v.isdigit())
         steps = gold // 5
-        return (f"{arg} → {steps} step{'s' if steps != 1 else ''} ({gold} gold)", arg)
+        shown = _n(
+            "{tokens} → {n} step ({gold} gold)",
+            "{tokens} → {n} steps ({gold} gold)",
+            steps,
+            tokens=arg,
+            gold=gold,
+        )
+        return (shown, arg)
     if verb == "score":
         name = district_names().get(arg.upper())
         return (f"{arg} — {name}" if name else arg, arg)
     if verb == "draw":
-        return ("the deck" if arg == "deck" else f"{arg} (from the pool)", arg)
+        if arg == "deck":
+            return (_("the deck"), arg)
+        return (_("{card} (from the pool)", card=building_name(arg)), arg)
     return None
 
 
-#: Venezia's slash commands as players know them (names and option names must not change).
+#: Venezia's slash commands as players know them (names and option names must not change); the
+#: descriptions are English message ids of the ``venezia`` domain (an adapter says them with
+#: ``engine.venezia.language.messages``, or offers ``messages.every_language`` as localizations).
 SLASH_COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand(
         "play",
-        "Play cards from your hand (or none)",
+        N_("Play cards from your hand (or none)"),
         "cards",
-        "The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none",
+        N_("The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none"),
         required=False,
     ),
     SlashCommand(
         "place",
-        "Place the building being resolved",
+        N_("Place the building being resolved"),
         "hexes",
-        "Hex labels as printed on the board, e.g. 'C3 C4'",
+        N_("Hex labels as printed on the board, e.g. 'C3 C4'"),
     ),
     SlashCommand(
         "drain",
-        "Drain a swamp (up to two per turn)",
+        N_("Drain a swamp (up to two per turn)"),
         "hexes",
-        "The swamp hex(es), e.g. 'C3' or 'C3 D5'",
+        N_("The swamp hex(es), e.g. 'C3' or 'C3 D5'"),
     ),
     SlashCommand(
         "draw",
-        "Take the top card of the deck or a card of the pool",
+        N_("Take the top card of the deck or a card of the pool"),
         "source",
-        "'deck' or a building type in the pool",
+        N_("'deck' or a building type in the pool"),
     ),
     SlashCommand(
         "swap",
-        "Put a card into the pool, then take three",
+        N_("Put a card into the pool, then take three"),
         "card",
-        "The building type to put into the pool",
+        N_("The building type to put into the pool"),
     ),
     SlashCommand(
         "exchange",
-        "Hand in gold tokens: 5 gold per step",
+        N_("Hand in gold tokens: 5 gold per step"),
         "tokens",
-        "Token values, e.g. '6 2 2', or '2 steps' for the best choice",
+        N_("Token values, e.g. '6 2 2', or '2 steps' for the best choice"),
     ),
     SlashCommand(
         "discard",
-        "Throw away all your cards of one type in front of you",
+        N_("Throw away all your cards of one type in front of you"),
         "type",
-        "The building type to discard",
+        N_("The building type to discard"),
     ),
     SlashCommand(
         "build",
-        "Choose the completed building to resolve next",
+        N_("Choose the completed building to resolve next"),
         "building",
-        "The building type, e.g. 'palazzo' or 'ponte solo'",
+        N_("The building type, e.g. 'palazzo' or 'ponte solo'"),
     ),
     SlashCommand(
         "score",
-        "Name the district the ponte scores",
+        N_("Name the district the ponte scores"),
         "district",
-        "The district letter or name, e.g. 'C' or 'Cannaregio'",
+        N_("The district letter or name, e.g. 'C' or 'Cannaregio'"),
     ),
-    SlashCommand("flip", "Two players: flip the top card for Klaus-Jürgen"),
-    SlashCommand("done", "Stop draining, skip the flip, or continue"),
+    SlashCommand("flip", N_("Two players: flip the top card for Klaus-Jürgen")),
+    SlashCommand("done", N_("Stop draining, skip the flip, or continue")),
 )
 
 
@@ -187,14 +225,14 @@ def nothing_to_choose(flt: str, view: JSON) -> str | None:
         return None
     me = view.get("me") or {}
     if view.get("end_triggered"):
-        return "No more exchanges: the end of the game is triggered."
+        return _("No more exchanges: the end of the game is triggered.")
     if not me.get("tokens"):
-        return "You hold no gold tokens to exchange."
+        return _("You hold no gold tokens to exchange.")
     if view.get("active") != me.get("seat"):
-        return "You may exchange gold only during your own turn."
+        return _("You may exchange gold only during your own turn.")
     gold = int(me.get("gold", 0))
     if gold < 5:
-        return f"Your gold ({gold}) is less than 5: an exchange needs 5 gold."
+        return _("Your gold ({gold}) is less than 5: an exchange needs 5 gold.", gold=gold)
     return None
 
 
@@ -202,32 +240,38 @@ def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "drain"}),
         short_label_verbs=frozenset({"place", "drain"}),
-        private_choices={
-            "play": ("Choose cards…", "play"),
-            "draw": ("Draw or swap…", "draw"),
-            "take": ("Take a card…", "draw"),
-            "exchange_window": ("Exchange gold…", "exchange"),
-        },
+        private_choices=SaidPairs(
+            {
+                "play": (N_("Choose cards…"), "play"),
+                "draw": (N_("Draw or swap…"), "draw"),
+                "take": (N_("Take a card…"), "draw"),
+                "exchange_window": (N_("Exchange gold…"), "exchange"),
+            }
+        ),
         option_filters={
             "play": ("play", "flip"),
             "draw": ("draw", "swap"),
             "exchange": ("exchange",),
             "all": (),
         },
-        filter_titles={
-            "play": "Your plays",
-            "draw": "Your draws",
-            "exchange": "Your exchanges",
-        },
+        filter_titles=Said(
+            {
+                "play": N_("Your plays"),
+                "draw": N_("Your draws"),
+                "exchange": N_("Your exchanges"),
+            }
+        ),
         group_noun="district",
-        side_action=("Exchange gold…", "exchange"),
+        side_action=SaidLabel(N_("Exchange gold…"), "exchange"),
         side_action_open=exchange_open,
         nothing_to_choose=nothing_to_choose,
         special_options=frozenset({"done", "flip"}),
-        private_buttons={
-            "play": (("play", "Play no cards"),),
-            "exchange_window": (("done", "Continue"),),
-        },
+        private_buttons=SaidButtons(
+            {
+                "play": (("play", N_("Play no cards")),),
+                "exchange_window": (("done", N_("Continue")),),
+            }
+        ),
         option_group=option_group,
         option_label=option_label,
         option_description=option_description,

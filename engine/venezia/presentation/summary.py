@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import JSON
+from engine.venezia.language import _, _n
+from engine.venezia.presentation.words import building_name, building_names
 
 
 def _who(view: JSON, ref: Any) -> str:
@@ -16,14 +18,19 @@ def _who(view: JSON, ref: Any) -> str:
         return str(imag.get("name", "Klaus-Jürgen"))
     players = view.get("players") or []
     if isinstance(ref, int) and 0 <= ref < len(players):
-        return str(players[ref].get("name", f"seat {ref + 1}"))
+        player = players[ref]
+        return str(player["name"]) if "name" in player else _("seat {n}", n=ref + 1)
     return str(ref)
 
 
 def _counts(counts: dict[str, Any] | None) -> str:
     if not counts:
         return "—"
-    return ", ".join(f"{n} {t}" if int(n) != 1 else str(t) for t, n in counts.items() if n)
+    return ", ".join(
+        f"{n} {building_name(str(t))}" if int(n) != 1 else building_name(str(t))
+        for t, n in counts.items()
+        if n
+    )
 
 
 def track_line(view: JSON) -> str:
@@ -31,19 +38,25 @@ def track_line(view: JSON) -> str:
     players = sorted(
         view.get("players") or [], key=lambda p: (-int(p.get("position", 0)), p.get("seat", 0))
     )
-    return "Canal: " + " · ".join(f"{p.get('name')} {p.get('position')}" for p in players)
+    standings = " · ".join(f"{p.get('name')} {p.get('position')}" for p in players)
+    return _("Canal: {standings}", standings=standings)
 
 
 def _tokens(p: JSON) -> str:
     swamp, treasure = int(p.get("swamp_tokens", 0)), int(p.get("treasure_tokens", 0))
     if not swamp and not treasure:
-        return "no tokens"
-    parts = []
+        return _("no tokens")
+    if swamp and treasure:
+        return _n(
+            "{swamp} swamp + {treasure} treasure token",
+            "{swamp} swamp + {treasure} treasure tokens",
+            swamp + treasure,
+            swamp=swamp,
+            treasure=treasure,
+        )
     if swamp:
-        parts.append(f"{swamp} swamp")
-    if treasure:
-        parts.append(f"{treasure} treasure")
-    return " + ".join(parts) + " token" + ("s" if swamp + treasure != 1 else "")
+        return _n("{n} swamp token", "{n} swamp tokens", swamp)
+    return _n("{n} treasure token", "{n} treasure tokens", treasure)
 
 
 def summary_lines(view: JSON, title: str) -> list[str]:
@@ -53,48 +66,65 @@ def summary_lines(view: JSON, title: str) -> list[str]:
     lines: list[str] = []
     turn = view.get("turn")
     active = view.get("active")
-    head = f"{title} · turn {turn}" if turn is not None else title
+    head = _("{title} · turn {turn}", title=title, turn=turn) if turn is not None else title
     if view.get("game_over"):
-        head += " · game over"
+        head += " · " + _("game over")
     elif isinstance(active, int) and 0 <= active < len(players):
-        head += f" · {players[active].get('name')}'s turn"
+        head += " · " + _("{name}'s turn", name=players[active].get("name"))
     lines.append(head)
     width = max((len(str(p.get("name", ""))) for p in players), default=4)
     for p in players:
         mark = "▶" if p.get("active") else " "
+        position = f"{p.get('position')!s:>2}"
         lines.append(
-            f" {mark} {p.get('name')!s:<{width}}  at {p.get('position')!s:>2} · "
-            f"hand {p.get('hand_size')} · {_tokens(p)} · in front: {_counts(p.get('front'))}"
+            f" {mark} {p.get('name')!s:<{width}}  "
+            + _(
+                "at {position} · hand {hand} · {tokens} · in front: {front}",
+                position=position,
+                hand=p.get("hand_size"),
+                tokens=_tokens(p),
+                front=_counts(p.get("front")),
+            )
         )
     imag = view.get("imaginary")
     if imag:
-        lines.append(f"   {imag.get('name')} (imaginary) · in front: {_counts(imag.get('front'))}")
-    pool = ", ".join(view.get("pool") or []) or "empty"
-    extra = [f"pool: {pool}", f"deck {view.get('deck_size', '?')}"]
+        lines.append(
+            "   "
+            + _(
+                "{name} (imaginary) · in front: {front}",
+                name=imag.get("name"),
+                front=_counts(imag.get("front")),
+            )
+        )
+    pool = building_names(list(view.get("pool") or [])) or _("empty")
+    extra = [_("pool: {cards}", cards=pool), _("deck {size}", size=view.get("deck_size", "?"))]
     if "discard_size" in view:
-        extra.append(f"discard {view['discard_size']}")
+        extra.append(_("discard {size}", size=view["discard_size"]))
     if "treasure_left" in view:
-        extra.append(f"treasure left {view['treasure_left']}")
+        extra.append(_("treasure left {left}", left=view["treasure_left"]))
     lines.append("   " + " · ".join(extra))
     archs = []
     for t, ref in (view.get("architects") or {}).items():
         cons = (view.get("constructions") or {}).get(t) or []
+        name = building_name(str(t))
         if ref is None and not cons:
-            archs.append(f"{t} —")
+            archs.append(f"{name} —")
             continue
         inside = ", ".join(f"{_who(view, e.get('seat'))} ×{e.get('cards')}" for e in cons)
-        archs.append(f"{t} {_who(view, ref)}" + (f" ({inside})" if inside else ""))
+        archs.append(f"{name} {_who(view, ref)}" + (f" ({inside})" if inside else ""))
     if archs:
-        lines.append("   architects: " + " · ".join(archs))
+        lines.append("   " + _("architects: {list}", list=" · ".join(archs)))
     supply = view.get("supply") or {}
     if supply:
-        lines.append("   pieces left: " + " · ".join(f"{t} {n}" for t, n in supply.items()))
+        pieces = " · ".join(f"{building_name(str(t))} {n}" for t, n in supply.items())
+        lines.append("   " + _("pieces left: {pieces}", pieces=pieces))
     waiting = view.get("waiting_builds") or []
     if waiting:
-        lines.append(
-            "   waiting to be built: "
-            + ", ".join(f"{w.get('type')} ({_who(view, w.get('architect'))})" for w in waiting)
+        builds = ", ".join(
+            f"{building_name(str(w.get('type')))} ({_who(view, w.get('architect'))})"
+            for w in waiting
         )
+        lines.append("   " + _("waiting to be built: {builds}", builds=builds))
     pending = view.get("pending")
     if pending and not view.get("game_over"):
         lines.append(f"➡ {pending.get('name')}: {pending.get('prompt')}")
@@ -105,19 +135,24 @@ def private_lines(view: JSON) -> list[str]:
     """What only the deciding player may see: his hand and his token values."""
     me = view.get("me") or {}
     hand = me.get("hand")
-    lines = []
+    lines: list[str] = []
     if hand is not None:
-        lines.append("Your hand: " + (", ".join(str(c) for c in hand) or "empty"))
+        lines.append(_("Your hand: {cards}", cards=building_names(list(hand)) or _("empty")))
     tokens = me.get("tokens")
     if tokens is not None:
         if tokens:
             gold = int(me.get("gold", sum(int(t) for t in tokens)))
             lines.append(
-                f"Your tokens: {' '.join(str(t) for t in tokens)} = {gold} gold "
-                f"({gold // 5} step{'s' if gold // 5 != 1 else ''} if exchanged now)"
+                _n(
+                    "Your tokens: {tokens} = {gold} gold ({n} step if exchanged now)",
+                    "Your tokens: {tokens} = {gold} gold ({n} steps if exchanged now)",
+                    gold // 5,
+                    tokens=" ".join(str(t) for t in tokens),
+                    gold=gold,
+                )
             )
         else:
-            lines.append("Your tokens: none")
+            lines.append(_("Your tokens: none"))
     return lines
 
 
@@ -125,8 +160,8 @@ def option_cell(verb: str, rest: str) -> str:
     """How a numbered option reads after its verb: ``play`` alone plays nothing, an exchange
     shows the steps it buys."""
     if not rest and verb == "play":
-        return "(nothing)"
+        return _("(nothing)")
     if verb == "exchange" and rest.replace(" ", "").isdigit():
         steps = sum(int(v) for v in rest.split()) // 5
-        return rest + f" → {steps} step{'s' if steps != 1 else ''}"
+        return _n("{tokens} → {n} step", "{tokens} → {n} steps", steps, tokens=rest)
     return rest
