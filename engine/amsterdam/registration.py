@@ -63,7 +63,7 @@ def grammar() -> Grammar:
     verbs = frozenset(ac.VERBS.values())
     return Grammar(
         verbs=verbs,
-        aliases={k: v for k, v in ac.VERBS.items() if k != v},
+        aliases={k: v for k, v in ac.every_verb().items() if k != v},
         parse=_parse,
         help=dict(HELP),
     )
