@@ -26,6 +26,7 @@ import unicodedata
 from functools import cache
 
 from engine.amsterdam import board as bd
+from engine.amsterdam.cards import special_name
 from engine.amsterdam.grid import NEIGHBOURS
 from engine.amsterdam.language import _, _p
 from engine.amsterdam.state_fields import AmsterdamFields
@@ -417,15 +418,6 @@ def _pass_with_words(st: AmsterdamFields, phase: str, rest: list[str]) -> Text:
             typed=extra,
         )
     return _("you cannot pass now; {hint}", hint=_hint(phase))
-
-
-def special_name(kind: str) -> Text:
-    """A special card's name (``tide``, ``bridge``, ``customs``) in the language in force."""
-    if kind == "tide":
-        return _p("card", "tide")
-    if kind == "bridge":
-        return _p("card", "bridge")
-    return _p("card", "customs house")
 
 
 def _hint(phase: str) -> Text:

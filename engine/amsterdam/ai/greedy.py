@@ -240,7 +240,7 @@ def greedy_command(
     if len(options) == 1:
         return options[0]
     if kind == "buy":
-        return "buy no"
+        return "buy no"  # not for players
     if kind in ("contest", "order"):
         return max(options, key=lambda o: int(o.split()[1]))
     parse = st.layout.parse
