@@ -171,10 +171,10 @@ def _special(word: str) -> str | None:
 def normalize(text: str) -> list[str]:
     text = (
         text.casefold()
-        .replace("customs house", "customshouse")
-        .replace("customs-house", "customshouse")
+        .replace("customs house", "customshouse")  # not for players
+        .replace("customs-house", "customshouse")  # not for players
     )
-    text = text.replace("don't", "dont").replace("do not", "dont")
+    text = text.replace("don't", "dont").replace("do not", "dont")  # not for players
     text = re.sub(r"[#:,;.!、。：]", " ", text)
     words = text.split()
     # "dont buy", "dont move" -> one word
@@ -242,7 +242,7 @@ def parse(st: AmsterdamFields, phase: str, text: str) -> str:
                 )
             )
         if _declines(arg) or arg in ("n", "false"):
-            return "buy no"
+            return "buy no"  # not for players
         if _yes(arg):
             return "buy"
         raise IllegalMove(_("say 'buy' or 'buy no', not {typed}", typed=repr(text.strip())))
@@ -297,9 +297,9 @@ def parse(st: AmsterdamFields, phase: str, text: str) -> str:
         if len(rest) > 1:
             raise IllegalMove(_after_decline(phase, rest[0], rest[1:]))
         if verb == "ship":
-            return "ship stay"
+            return "ship stay"  # not for players
         if verb == "remove":
-            return "remove none"
+            return "remove none"  # not for players
         raise IllegalMove(_("you must place your revealed card; {hint}", hint=_hint(phase)))
     if not arg:
         raise IllegalMove(_("which cell? {hint}", hint=_hint(phase)))
@@ -345,10 +345,10 @@ def _leading_cell(st: AmsterdamFields, rest: list[str]) -> tuple[str, str] | Non
 def _after_decline(phase: str, word: str, extra: list[str]) -> Text:
     """Words after a declining answer (``ship stay now``, ``remove none x``): refused."""
     canon = {
-        "buy": "buy no",
+        "buy": "buy no",  # not for players
         "choose": "pass",
-        "ship": "ship stay",
-        "remove": "remove none",
+        "ship": "ship stay",  # not for players
+        "remove": "remove none",  # not for players
     }.get(phase)
     if canon is None:
         return _("{typed} is no answer now; {hint}", typed=repr(word), hint=_hint(phase))

@@ -212,7 +212,7 @@ def _top(st: AmsterdamFields, deck: list[int]) -> dict[str, Any] | None:
 
 def player_view(st: AmsterdamFields, seat: int) -> JSON:
     if seat not in (0, 1):
-        raise ValueError(f"there is no seat {seat}")
+        raise ValueError(f"there is no seat {seat}")  # not for players
     view = public_view(st)
     d = st.decision_for(seat)
     view["me"] = {
