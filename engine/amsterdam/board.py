@@ -85,7 +85,7 @@ def update_depots(st: AmsterdamFields, placed: int | None = None) -> None:
     top = st.top
     scored = st.scored_cells
     new: set[int] = set()
-    area_list, _ = areas(st)
+    area_list, _index = areas(st)
     for cells in area_list:
         if cells[0] in scored:
             continue

@@ -200,7 +200,7 @@ def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
     """Game-end scoring of the variant: five largest (AM-13.4), every area (AM-G31), or none
     (Gomoku, AM-G43). Returns what was counted for the view."""
-    area_list, _ = areas(st)
+    area_list, _index = areas(st)
     open_areas = [a for a in area_list if a[0] not in st.scored_cells]
     mode = st.variant.end_scoring
     if mode == "gomoku":  # AM-G43: open areas are not scored; areas won decide

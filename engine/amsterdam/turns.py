@@ -285,6 +285,28 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
     ev.append(Event("game_over", text, None, {"ranking": ranking}))
 
 
+def end_reason(st: AmsterdamFields) -> Text | str:
+    """Why the game ended, in the language in force (the state keeps it in English)."""
+    stored = str((st.end or {}).get("reason", ""))
+    candidates = [
+        _("the port is full (AM-13.1)"),
+        _("three rounds without a card placed or money moved (AM-G22)"),
+        _n(
+            "{n} round without the port growing (AM-G24)",
+            "{n} rounds without the port growing (AM-G24)",
+            STALL_ROUNDS,
+        ),
+        _("neither player holds a card (AM-G21)"),
+    ]
+    for name in st.players:
+        candidates.append(_("{name} has three areas in a row (AM-V6.4)", name=name))
+        candidates.append(_("{name} went bankrupt (AM-V3.3)", name=name))
+    for text in candidates:
+        if say(text, SOURCE) == stored:
+            return text
+    return stored
+
+
 # ---------------------------------------------------------------- round start
 def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
     st.round += 1
