@@ -182,19 +182,15 @@ def score_closed(
 
 def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
     """``Anna 2 tea/0 wine/1 spice; Ben 0 tea/1 wine/0 spice``: each player's warehouses."""
-    return "; ".join(
-        _(
-            # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
-            "{name} {counts}",
-            name=st.players[s],
-            counts="/".join(
-                # Translators: a number of warehouses of one goods ("2 tea").
-                _p("warehouses", "{count} {good}", count=k, good=good_name(g))
-                for g, k in enumerate(counts[s])
-            ),
-        )
-        for s in (0, 1)
-    )
+    lines = []
+    for s in (0, 1):
+        goods = []
+        for g, k in enumerate(counts[s]):
+            # Translators: a number of warehouses of one goods ("2 tea").
+            goods.append(_p("warehouses", "{count} {good}", count=k, good=good_name(g)))
+        # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
+        lines.append(_("{name} {counts}", name=st.players[s], counts="/".join(goods)))
+    return "; ".join(lines)
 
 
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
