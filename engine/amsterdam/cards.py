@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.amsterdam.language import _, _p
+from engine.amsterdam.language import _, _p, joined
 from engine.i18n import Text, say
 
 GOODS: tuple[str, str, str] = ("tea", "wine", "spice")
@@ -103,7 +103,7 @@ class Card:
             return special_name(self.kind)
         if self.kind == "center":
             return _("the harbor center")
-        parts: list[str] = []
+        parts: list[Text] = []
         if self.crane:
             parts.append(_p("symbol", "crane"))
         for g, k in enumerate(self.goods):
@@ -113,7 +113,7 @@ class Card:
             for s, on in ((_p("symbol", "ship"), self.ship), (_p("symbol", "gulden"), self.gulden))
             if on
         ]
-        inner = ", ".join(x for x in ("+".join(parts), *symbols) if x)
+        inner = joined(", ", [x for x in (joined("+", parts) if parts else "", *symbols) if x])
         if self.owner is not None:
             # Translators: a harbor card: its colour and number ("red 12").
             head = _p("card", "{color} {number}", color=color_name(self.owner), number=self.number)

@@ -8,7 +8,7 @@ canonical command and moves the game on until the next decision (or the end).
 from __future__ import annotations
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.language import _
+from engine.amsterdam.language import _, joined
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import (
     bank_pay,
@@ -201,7 +201,7 @@ def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
 
 def _revealed(words: list[Text]) -> Text:
     # Translators: {answers} lists each player's answer, separated by "; ".
-    return _("revealed: {answers}", answers="; ".join(words))
+    return _("revealed: {answers}", answers=joined("; ", words))
 
 
 def _forced_pick(st: AmsterdamFields, show: list[bool], ev: list[Event], what: str) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from engine.amsterdam.board import areas, customs_in, warehouses
 from engine.amsterdam.cards import good_beats, good_name
 from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
-from engine.amsterdam.language import _, _p
+from engine.amsterdam.language import _, _p, joined
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
 from engine.i18n import SOURCE, Text, say
@@ -189,8 +189,8 @@ def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
             # Translators: a number of warehouses of one goods ("2 tea").
             goods.append(_p("warehouses", "{count} {good}", count=k, good=good_name(g)))
         # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
-        lines.append(_("{name} {counts}", name=st.players[s], counts="/".join(goods)))
-    return "; ".join(lines)
+        lines.append(_("{name} {counts}", name=st.players[s], counts=joined("/", goods)))
+    return joined("; ", lines)
 
 
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:

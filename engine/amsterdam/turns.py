@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.cards import Card, color_name
-from engine.amsterdam.language import _, _n
+from engine.amsterdam.language import _, _n, joined
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import TURN_END, Event
@@ -270,9 +270,17 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
     else:
         first = ranking[0][0]
         result = _("{name} ({color}) wins", name=st.players[first], color=color_name(first))
-    score = ", ".join(
-        _("{name} {vp} VP / {gulden} gulden", name=st.players[s], vp=st.vp[s], gulden=st.gulden[s])
-        for s in (0, 1)
+    score = joined(
+        ", ",
+        [
+            _(
+                "{name} {vp} VP / {gulden} gulden",
+                name=st.players[s],
+                vp=st.vp[s],
+                gulden=st.gulden[s],
+            )
+            for s in (0, 1)
+        ],
     )
     text = _(
         # Translators: {reason} why the game ended; {score} both players' VP and gulden;
