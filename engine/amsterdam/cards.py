@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.amsterdam.language import _, _p, joined
-from engine.i18n import Text, say
+from engine.i18n import Text, current_language, speaking
 
 GOODS: tuple[str, str, str] = ("tea", "wine", "spice")
 TEA, WINE, SPICE = 0, 1, 2
@@ -99,31 +99,18 @@ class Card:
 
     @property
     def text(self) -> Text:
-        if self.special:
-            return special_name(self.kind)
-        if self.kind == "center":
-            return _("the harbor center")
-        parts: list[Text] = []
-        if self.crane:
-            parts.append(_p("symbol", "crane"))
-        for g, k in enumerate(self.goods):
-            parts.extend([good_name(g)] * k)
-        symbols = [
-            s
-            for s, on in ((_p("symbol", "ship"), self.ship), (_p("symbol", "gulden"), self.gulden))
-            if on
-        ]
-        inner = joined(", ", [x for x in (joined("+", parts) if parts else "", *symbols) if x])
-        if self.owner is not None:
-            # Translators: a harbor card: its colour and number ("red 12").
-            head = _p("card", "{color} {number}", color=color_name(self.owner), number=self.number)
-        else:
-            # Translators: a water card and its number ("water 61").
-            head = _p("card", "water {number}", number=self.number)
-        if not inner:
-            return head
-        # Translators: a card and its symbols; keep " (" and ")" (the buttons split there).
-        return _p("card", "{card} ({symbols})", card=head, symbols=inner)
+        return self.said(current_language())
+
+    def said(self, lang: str) -> Text:
+        """The description in ``lang``."""
+        texts: dict[str, Text] | None = self.__dict__.get("_texts")
+        if texts is None:  # said once per language (views describe every card on the board)
+            texts = {}
+            object.__setattr__(self, "_texts", texts)
+        text = texts.get(lang)
+        if text is None:
+            text = texts[lang] = _card_text(self, lang)
+        return text
 
     def to_view(self, lang: str | None = None) -> dict[str, Any]:
         """The card as view data; ``text`` in ``lang`` (default: the language in force)."""
@@ -137,8 +124,38 @@ class Card:
             "ship": self.ship,
             "gulden": self.gulden,
             "crane": self.crane,
-            "text": self.describe() if lang is None else str(say(self.describe(), lang)),
+            "text": self.describe() if lang is None else str(self.said(lang)),
         }
+
+
+def _card_text(card: Card, lang: str) -> Text:
+    """A card's description in ``lang``."""
+    with speaking(lang):
+        if card.special:
+            return special_name(card.kind)
+        if card.kind == "center":
+            return _("the harbor center")
+        parts: list[Text] = []
+        if card.crane:
+            parts.append(_p("symbol", "crane"))
+        for g, k in enumerate(card.goods):
+            parts.extend([good_name(g)] * k)
+        symbols = [
+            s
+            for s, on in ((_p("symbol", "ship"), card.ship), (_p("symbol", "gulden"), card.gulden))
+            if on
+        ]
+        inner = joined(", ", [x for x in (joined("+", parts) if parts else "", *symbols) if x])
+        if card.owner is not None:
+            # Translators: a harbor card: its colour and number ("red 12").
+            head = _p("card", "{color} {number}", color=color_name(card.owner), number=card.number)
+        else:
+            # Translators: a water card and its number ("water 61").
+            head = _p("card", "water {number}", number=card.number)
+        if not inner:
+            return head
+        # Translators: a card and its symbols; keep " (" and ")" (the buttons split there).
+        return _p("card", "{card} ({symbols})", card=head, symbols=inner)
 
 
 @dataclass(frozen=True, slots=True)
