@@ -118,7 +118,7 @@ def test_events_are_made_in_the_language_in_force() -> None:
     assert any(t.startswith("公開: ") for t in texts)
     assert any(e.kind == "game_over" and e.text.startswith("ゲーム終了: ") for e in events)
     _st_hu, events_hu = _play(3, "hu")
-    assert any(e.kind == "place" and " lerakja: " in e.text for e in events_hu)
+    assert any(e.kind == "place" and " mezőre teszi: " in e.text for e in events_hu)
     assert [e.kind for e in events] == [e.kind for e in events_hu]
 
 
