@@ -130,25 +130,35 @@ def _words_in_every_language() -> list[tuple[str, str, Text]]:
 
 @cache
 def _tables() -> dict[str, dict[str, str]]:
-    """Typed word (folded) -> canonical token, per table; the English and Hungarian words of
-    old plus every catalog's word, built on first use (the catalogs are read then)."""
-    out: dict[str, dict[str, str]] = {
-        "verb": {_fold(k): v for k, v in VERBS.items()},
-        "decline": {_fold(k): "no" for k in DECLINE},
-        "yes": {"yes": "yes", "y": "yes"},
-        "special": {_fold(k): v for k, v in SPECIAL_WORDS.items()},
-    }
+    """Typed word -> canonical token, per table: the English and Hungarian words of old plus
+    every catalog's word, each as typed (case folded) and folded (accents too); built on first
+    use (the catalogs are read then)."""
+    out: dict[str, dict[str, str]] = {"verb": {}, "decline": {}, "yes": {}, "special": {}}
+
+    def add(table: str, word: str, canonical: str) -> None:
+        for key in (word.casefold(), _fold(word)):
+            if key and key not in out[table]:
+                out[table][key] = canonical
+
+    for word, verb in VERBS.items():
+        add("verb", word, verb)
+    for word in DECLINE:
+        add("decline", word, "no")
+    for word in ("yes", "y"):
+        add("yes", word, "yes")
+    for word, kind in SPECIAL_WORDS.items():
+        add("special", word, kind)
     for table, canonical, text in _words_in_every_language():
         for lang in LANGUAGES:
-            for word in (say(text, lang), say(text, lang).replace(" ", "")):
-                key = _fold(word)
-                if key and key not in out[table]:
-                    out[table][key] = canonical
+            said = say(text, lang)
+            add(table, said, canonical)
+            add(table, said.replace(" ", ""), canonical)
     return out
 
 
 def every_verb() -> dict[str, str]:
-    """Every verb a player may type (English, Hungarian, each catalog's) -> canonical verb."""
+    """Every verb a player may type (English, Hungarian, each catalog's; as typed and without
+    accents) -> canonical verb: the table's first-word aliases."""
     return dict(_tables()["verb"])
 
 

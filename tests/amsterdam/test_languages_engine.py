@@ -8,6 +8,7 @@ canonical commands, the move list and the state stay English (a game replays the
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -302,3 +303,34 @@ def test_decision_prompts_follow_the_reader() -> None:
     assert say(st.pending_all()[0].prompt, "hu") == (
         "válassz felfedendő kártyát, vagy passzolj (titkos, AM-4.2)"
     )
+
+
+# ---------------------------------------------------------------- at the table
+async def test_the_table_accepts_a_foreign_verb(tmp_path: Path) -> None:
+    """The table's first-word check knows the verbs of every language (``passz``, ``パス``):
+    the same canonical move is stored as for English ``pass``."""
+    from tests.test_service_support import open_service, uid
+
+    svc = open_service(tmp_path / "table.db")
+    try:
+        for i in range(2):
+            assert (await svc.join("c", uid(i), f"P{i + 1}", game="amsterdam")).accepted
+        assert (await svc.start("c", uid(0), seed=3)).accepted
+        for user, typed in ((uid(0), "パス"), (uid(1), "passz")):
+            out = await svc.command("c", user, typed)
+            assert out.accepted, (typed, out.error)
+        view = await svc.view("c")
+        assert view is not None
+        assert view["last_reveal"]["passed"] == [True, True]  # both sealed answers were 'pass'
+    finally:
+        svc.close()
+    from engine.amsterdam.registration import grammar
+
+    aliases = grammar().aliases
+    for word, verb in (
+        ("passa", "pass"),
+        ("hajó", "ship"),
+        ("置く", "place"),
+        ("rimuovi", "remove"),
+    ):
+        assert aliases[word] == verb
