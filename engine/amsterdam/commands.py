@@ -17,6 +17,11 @@ Cells are a row letter and a column number (``E5`` is the center in the base gam
 ``E05``, ``5E`` are accepted. Accepted shortcuts: a bare number is ``play``/``show``; a bare
 cell is ``ship``/``remove``/``place`` depending on the step; ``stay``, ``none``, ``keep``,
 ``no``, ``skip``, Hungarian card names (``dagály``, ``híd``, ``vámház``) and ``customs house``.
+
+Players type in any of the table's languages at any table: the catalogs' words for the verbs,
+the declining words, ``yes`` and the special cards (``passa``, ``パス``, ``hajó marad``,
+``gioca marea``) are aliases of the English tokens (:func:`_tables`, built on first use). The
+canonical text stays English; refusals are said in the language in force.
 """
 
 from __future__ import annotations
