@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.amsterdam.language import _
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant
 from engine.core import JSON, IllegalMove
@@ -22,8 +23,12 @@ class AmsterdamGame:
         unknown = sorted(k for k in options if k != "variant")
         if unknown:
             raise IllegalMove(
-                f"unknown Amsterdam option(s) {', '.join(unknown)}; the only option is "
-                f"'variant' ({allowed()})"
+                _(
+                    "unknown Amsterdam option(s) {options}; "
+                    "the only option is 'variant' ({variants})",
+                    options=", ".join(unknown),
+                    variants=allowed(),
+                )
             )
         variant = get_variant(options.get("variant", "base"))
         return AmsterdamState.new(players, seed, variant)

@@ -6,9 +6,11 @@ Functions here read and change only the board part of a state (``top``, ``under`
 
 from __future__ import annotations
 
-from engine.amsterdam.cards import COLORS, Card
+from engine.amsterdam.cards import Card, color_name
 from engine.amsterdam.grid import NEIGHBOURS, OFFSET, WIDTH, row_col, span_allows
+from engine.amsterdam.language import _
 from engine.amsterdam.state_fields import AmsterdamFields
+from engine.i18n import Text
 
 
 # ---------------------------------------------------------------- areas (AM-0.5, AM-G6)
@@ -83,7 +85,7 @@ def update_depots(st: AmsterdamFields, placed: int | None = None) -> None:
     top = st.top
     scored = st.scored_cells
     new: set[int] = set()
-    area_list, _ = areas(st)
+    area_list, _index = areas(st)
     for cells in area_list:
         if cells[0] in scored:
             continue
@@ -198,54 +200,66 @@ def would_close(st: AmsterdamFields, cell: int) -> bool:
     return True
 
 
-def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> str | None:
+def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> Text | None:
     """Why ``card`` may not go to ``cell`` (rule cited), or None when it may."""
     v = st.variant
     top = st.top
     if card.kind == "tide":
         target = top.get(cell)
         if target is None:
-            return "a tide goes on top of a bridge or a one-goods harbor card (AM-V4.7)"
+            return _("a tide goes on top of a bridge or a one-goods harbor card (AM-V4.7)")
         t = st.cs.cards[target]
         if cell in st.scored_cells:
-            return "that card belongs to a closed area (AM-V4.5)"
+            return _("that card belongs to a closed area (AM-V4.5)")
         if t.kind == "bridge" or (t.kind == "harbor" and not t.crane and t.goods_count == 1):
             return None
-        return f"{t.describe()} is not a bridge or a harbor card with one goods (AM-V4.7, AM-V4.8)"
+        return _(
+            "{card} is not a bridge or a harbor card with one goods (AM-V4.7, AM-V4.8)",
+            card=t.describe(),
+        )
     if card.kind == "bridge":
         target = top.get(cell)
         if target is None:
-            return "a bridge goes on top of a water card or a tide (AM-V4.10)"
+            return _("a bridge goes on top of a water card or a tide (AM-V4.10)")
         t = st.cs.cards[target]
         if t.kind not in ("water", "center", "tide"):  # the center is a water card (AM-G2)
-            return f"{t.describe()} is not a water card or a tide (AM-V4.10, AM-G38)"
+            return _("{card} is not a water card or a tide (AM-V4.10, AM-G38)", card=t.describe())
         if cell == st.ship:
-            return "the ship is on that card (AM-G38)"
+            return _("the ship is on that card (AM-G38)")
         if any(cell + d in st.scored_cells for d in NEIGHBOURS):
-            return "it is next to a closed area (AM-V4.5, AM-G38)"
+            return _("it is next to a closed area (AM-V4.5, AM-G38)")
         crane = blocked_by_crane(st, seat, cell)
         if crane is not None:
-            return f"it is next to {COLORS[1 - seat]}'s crane at {st.layout.label(crane)} (AM-8.6)"
+            return _(
+                # Translators: {color} is the other player's colour (red or black).
+                "it is next to {color}'s crane at {cell} (AM-8.6)",
+                color=color_name(1 - seat),
+                cell=st.layout.label(crane),
+            )
         return None
     if cell in top:
-        return "that cell already holds a card (AM-8.1)"
+        return _("that cell already holds a card (AM-8.1)")
     if not any(cell + d in top for d in NEIGHBOURS):
-        return "a card must be placed next to a card already in the port (AM-8.1)"
+        return _("a card must be placed next to a card already in the port (AM-8.1)")
     if not span_allows(st.span, cell, v.rows, v.cols):
-        return f"the port may span at most {v.rows} rows × {v.cols} columns (AM-8.4, AM-G8)"
+        return _(
+            "the port may span at most {rows} rows × {cols} columns (AM-8.4, AM-G8)",
+            rows=v.rows,
+            cols=v.cols,
+        )
     if card.kind == "customs":
         if would_close(st, cell):
-            return "a customs house may not close an area (AM-V4.13)"
+            return _("a customs house may not close an area (AM-V4.13)")
         return None
     if card.kind == "harbor":
         crane = blocked_by_crane(st, seat, cell)
         if crane is not None:
-            return (
-                f"a harbor card may not go next to the opponent's crane at "
-                f"{st.layout.label(crane)} (AM-8.6, AM-12.2)"
+            return _(
+                "a harbor card may not go next to the opponent's crane at {cell} (AM-8.6, AM-12.2)",
+                cell=st.layout.label(crane),
             )
         if v.water_play and not next_to_water(st, cell):
-            return "in Water Play a harbor card must touch a water card (AM-V5.2)"
+            return _("in Water Play a harbor card must touch a water card (AM-V5.2)")
     return None
 
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from engine.amsterdam.language import _, _p, joined
+from engine.i18n import Text, current_language, speaking
 
 GOODS: tuple[str, str, str] = ("tea", "wine", "spice")
 TEA, WINE, SPICE = 0, 1, 2
@@ -23,6 +26,29 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "amsterdam"
 
 # AM-10.5 / AM-1.7: wine beats spice, spice beats tea, tea beats wine.
 _BEATS = {(WINE, SPICE), (SPICE, TEA), (TEA, WINE)}
+
+
+def good_name(good: int) -> Text:
+    """A goods' name (0 tea, 1 wine, 2 spice) in the language in force."""
+    if good == TEA:
+        return _p("good", "tea")
+    if good == WINE:
+        return _p("good", "wine")
+    return _p("good", "spice")
+
+
+def color_name(seat: int) -> Text:
+    """A seat's colour (0 red, 1 black) in the language in force."""
+    return _p("color", "red") if seat == 0 else _p("color", "black")
+
+
+def special_name(kind: str) -> Text:
+    """A special card's name (``tide``, ``bridge``, ``customs``) in the language in force."""
+    if kind == "tide":
+        return _p("card", "tide")
+    if kind == "bridge":
+        return _p("card", "bridge")
+    return _p("card", "customs house")
 
 
 def good_beats(a: int, b: int) -> bool:
@@ -66,31 +92,28 @@ class Card:
     def goods_count(self) -> int:
         return self.goods[0] + self.goods[1] + self.goods[2]
 
-    def describe(self) -> str:
-        """Short public text: ``red 12 (tea+wine, gulden)``, ``water 61 (ship)``, ``tide``."""
+    def describe(self) -> Text:
+        """Short public text: ``red 12 (tea+wine, gulden)``, ``water 61 (ship)``, ``tide``,
+        in the language in force."""
         return self.text
 
-    @cached_property
-    def text(self) -> str:
-        if self.special:
-            return {"customs": "customs house"}.get(self.kind, self.kind)
-        if self.kind == "center":
-            return "the harbor center"
-        parts: list[str] = []
-        if self.crane:
-            parts.append("crane")
-        for g, k in zip(GOODS, self.goods, strict=True):
-            parts.extend([g] * k)
-        symbols = [s for s, on in (("ship", self.ship), ("gulden", self.gulden)) if on]
-        inner = ", ".join(x for x in ("+".join(parts), *symbols) if x)
-        head = (
-            f"{COLORS[self.owner]} {self.number}"
-            if self.owner is not None
-            else f"water {self.number}"
-        )
-        return f"{head} ({inner})" if inner else head
+    @property
+    def text(self) -> Text:
+        return self.said(current_language())
 
-    def to_view(self) -> dict[str, Any]:
+    def said(self, lang: str) -> Text:
+        """The description in ``lang``."""
+        texts: dict[str, Text] | None = self.__dict__.get("_texts")
+        if texts is None:  # said once per language (views describe every card on the board)
+            texts = {}
+            object.__setattr__(self, "_texts", texts)
+        text = texts.get(lang)
+        if text is None:
+            text = texts[lang] = _card_text(self, lang)
+        return text
+
+    def to_view(self, lang: str | None = None) -> dict[str, Any]:
+        """The card as view data; ``text`` in ``lang`` (default: the language in force)."""
         return {
             "id": self.id,
             "label": self.label,
@@ -101,8 +124,38 @@ class Card:
             "ship": self.ship,
             "gulden": self.gulden,
             "crane": self.crane,
-            "text": self.describe(),
+            "text": self.describe() if lang is None else str(self.said(lang)),
         }
+
+
+def _card_text(card: Card, lang: str) -> Text:
+    """A card's description in ``lang``."""
+    with speaking(lang):
+        if card.special:
+            return special_name(card.kind)
+        if card.kind == "center":
+            return _("the harbor center")
+        parts: list[Text] = []
+        if card.crane:
+            parts.append(_p("symbol", "crane"))
+        for g, k in enumerate(card.goods):
+            parts.extend([good_name(g)] * k)
+        symbols = [
+            s
+            for s, on in ((_p("symbol", "ship"), card.ship), (_p("symbol", "gulden"), card.gulden))
+            if on
+        ]
+        inner = joined(", ", [x for x in (joined("+", parts) if parts else "", *symbols) if x])
+        if card.owner is not None:
+            # Translators: a harbor card: its colour and number ("red 12").
+            head = _p("card", "{color} {number}", color=color_name(card.owner), number=card.number)
+        else:
+            # Translators: a water card and its number ("water 61").
+            head = _p("card", "water {number}", number=card.number)
+        if not inner:
+            return head
+        # Translators: a card and its symbols; keep " (" and ")" (the buttons split there).
+        return _p("card", "{card} ({symbols})", card=head, symbols=inner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,28 +179,36 @@ class CardSet:
 def _bool(card: dict[str, Any], key: str, where: str) -> bool:
     value = card.get(key, False)
     if not isinstance(value, bool):
-        raise CardDataError(f"{where}: '{key}' must be true or false, not {value!r}")
+        raise CardDataError(
+            f"{where}: '{key}' must be true or false, not {value!r}"  # not for players
+        )
     return value
 
 
 def _check_keys(card: Any, allowed: set[str], where: str) -> dict[str, Any]:
     if not isinstance(card, dict):
-        raise CardDataError(f"{where}: a card must be an object, not {card!r}")
+        raise CardDataError(f"{where}: a card must be an object, not {card!r}")  # not for players
     unknown = sorted(k for k in card if k not in allowed and not k.startswith("_"))
     if unknown:
-        raise CardDataError(f"{where}: unknown keys {unknown}; allowed: {sorted(allowed)}")
+        raise CardDataError(
+            f"{where}: unknown keys {unknown}; allowed: {sorted(allowed)}"  # not for players
+        )
     return card
 
 
 def _goods(card: dict[str, Any], where: str) -> tuple[int, int, int]:
     raw = card.get("goods", {})
     if not isinstance(raw, dict) or any(g not in GOODS for g in raw):
-        raise CardDataError(f"{where}: 'goods' must map {'/'.join(GOODS)} to counts (AM-1.2)")
+        raise CardDataError(
+            f"{where}: 'goods' must map {'/'.join(GOODS)} to counts (AM-1.2)"  # not for players
+        )
     counts = []
     for g in GOODS:
         k = raw.get(g, 0)
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 3:
-            raise CardDataError(f"{where}: {g} count must be 0..3 (AM-G1), not {k!r}")
+            raise CardDataError(
+                f"{where}: {g} count must be 0..3 (AM-G1), not {k!r}"  # not for players
+            )
         counts.append(k)
     return counts[0], counts[1], counts[2]
 
@@ -157,7 +218,9 @@ def _number(card: dict[str, Any], where: str, required: bool) -> int | None:
     if n is None and not required:
         return None
     if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
-        raise CardDataError(f"{where}: 'number' must be a positive integer (AM-1.2), not {n!r}")
+        raise CardDataError(
+            f"{where}: 'number' must be a positive integer (AM-1.2), not {n!r}"  # not for players
+        )
     return n
 
 
@@ -171,25 +234,31 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
             return
         if n in by_number:
             raise CardDataError(
-                f"{where}: number {n} is used twice; numbers must be unique (AM-G3)"
+                f"{where}: number {n} is used twice; "  # not for players
+                "numbers must be unique (AM-G3)"  # not for players
             )
         by_number[n] = len(cards)
 
     harbor_ids: list[list[int]] = [[], []]
-    h_list = _cards_of(harbor, "harbor.json")
+    h_list = _cards_of(harbor, "harbor.json")  # not for players
     for i, raw in enumerate(h_list):
-        where = f"harbor.json card {i + 1}"
+        where = f"harbor.json card {i + 1}"  # not for players
         c = _check_keys(raw, {"k", "number", "color", "goods", "ship", "gulden", "crane"}, where)
         if c.get("color") not in COLORS:
-            raise CardDataError(f"{where}: 'color' must be red or black (AM-1.2)")
+            raise CardDataError(
+                f"{where}: 'color' must be red or black (AM-1.2)"  # not for players
+            )
         owner = COLORS.index(c["color"])
         number = _number(c, where, True)
         goods = _goods(c, where)
         crane = _bool(c, "crane", where)
         if crane and goods != (0, 0, 0):
-            raise CardDataError(f"{where}: a crane shows no goods (AM-G4)")
+            raise CardDataError(f"{where}: a crane shows no goods (AM-G4)")  # not for players
         if not crane and goods == (0, 0, 0):
-            raise CardDataError(f"{where}: a harbor card that is not a crane needs goods (AM-1.2)")
+            raise CardDataError(
+                f"{where}: a harbor card that is not a crane "  # not for players
+                "needs goods (AM-1.2)"  # not for players
+            )
         add_number(number, where)
         harbor_ids[owner].append(len(cards))
         cards.append(
@@ -208,24 +277,31 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
     for owner, ids in enumerate(harbor_ids):
         if len(ids) != 21:
             raise CardDataError(
-                f"harbor.json: {COLORS[owner]} has {len(ids)} harbor cards, not 21 (AM-1.2)"
+                f"harbor.json: {COLORS[owner]} has {len(ids)} harbor cards, "  # not for players
+                "not 21 (AM-1.2)"  # not for players
             )
         cranes = sum(1 for i in ids if cards[i].crane)
         if cranes != 2:
             raise CardDataError(
-                f"harbor.json: {COLORS[owner]} has {cranes} cranes, not 2 (AM-1.5, AM-12.1)"
+                f"harbor.json: {COLORS[owner]} has {cranes} cranes, "  # not for players
+                "not 2 (AM-1.5, AM-12.1)"  # not for players
             )
     water_ids: list[int] = []
     center = -1
-    for i, raw in enumerate(_cards_of(water, "water.json")):
-        where = f"water.json card {i + 1}"
+    for i, raw in enumerate(_cards_of(water, "water.json")):  # not for players
+        where = f"water.json card {i + 1}"  # not for players
         c = _check_keys(raw, {"number", "center", "ship", "gulden"}, where)
         is_center = _bool(c, "center", where)
         if is_center:
             if center >= 0:
-                raise CardDataError(f"{where}: a second harbor center card (AM-1.4)")
+                raise CardDataError(
+                    f"{where}: a second harbor center card (AM-1.4)"  # not for players
+                )
             if c.get("number") is not None or c.get("ship") or c.get("gulden"):
-                raise CardDataError(f"{where}: the harbor center has no number or symbols (AM-G2)")
+                raise CardDataError(
+                    f"{where}: the harbor center has "  # not for players
+                    "no number or symbols (AM-G2)"  # not for players
+                )
             center = len(cards)
             cards.append(
                 Card(center, "center", None, None, (0, 0, 0), False, False, False, "anchor")
@@ -248,19 +324,21 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
             )
         )
     if center < 0:
-        raise CardDataError("water.json: no harbor center card (AM-1.4)")
+        raise CardDataError("water.json: no harbor center card (AM-1.4)")  # not for players
     if len(water_ids) + 1 != 44:
         raise CardDataError(
-            f"water.json: {len(water_ids) + 1} water cards with the center, not 44 (AM-1.1b, AM-G2)"
+            f"water.json: {len(water_ids) + 1} water cards with the center, "  # not for players
+            "not 44 (AM-1.1b, AM-G2)"  # not for players
         )
     special_ids: list[int] = []
-    for i, raw in enumerate(_cards_of(special, "special.json")):
-        where = f"special.json card {i + 1}"
+    for i, raw in enumerate(_cards_of(special, "special.json")):  # not for players
+        where = f"special.json card {i + 1}"  # not for players
         c = _check_keys(raw, {"kind", "number"}, where)
         kind = c.get("kind")
         if kind not in SPECIAL_KINDS:
             raise CardDataError(
-                f"{where}: 'kind' must be one of {', '.join(SPECIAL_KINDS)} (AM-1.6)"
+                f"{where}: 'kind' must be one of "  # not for players
+                f"{', '.join(SPECIAL_KINDS)} (AM-1.6)"  # not for players
             )
         number = _number(c, where, False)
         add_number(number, where)
@@ -271,7 +349,8 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
     kinds = [cards[i].kind for i in special_ids]
     if sorted(kinds) != sorted(k for k in SPECIAL_KINDS for _ in range(2)):
         raise CardDataError(
-            f"special.json: need 2 tide, 2 bridge and 2 customs cards (AM-1.6), got {kinds}"
+            "special.json: need 2 tide, 2 bridge and 2 customs cards "  # not for players
+            f"(AM-1.6), got {kinds}"  # not for players
         )
     return CardSet(
         tuple(cards),
@@ -285,10 +364,10 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
 
 def _cards_of(doc: Any, where: str) -> list[Any]:
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        raise CardDataError(f"{where}: expected an object with a 'cards' list")
+        raise CardDataError(f"{where}: expected an object with a 'cards' list")  # not for players
     unknown = sorted(k for k in doc if k != "cards" and not k.startswith("_"))
     if unknown:
-        raise CardDataError(f"{where}: unknown keys {unknown}")
+        raise CardDataError(f"{where}: unknown keys {unknown}")  # not for players
     return list(doc["cards"])
 
 
@@ -302,7 +381,7 @@ def load_cards(directory: Path | None = None) -> CardSet:
         try:
             docs.append(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, json.JSONDecodeError) as exc:
-            raise CardDataError(f"{name}.json: cannot read ({exc})") from exc
+            raise CardDataError(f"{name}.json: cannot read ({exc})") from exc  # not for players
     return build_cards(*docs)
 
 

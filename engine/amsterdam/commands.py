@@ -17,16 +17,26 @@ Cells are a row letter and a column number (``E5`` is the center in the base gam
 ``E05``, ``5E`` are accepted. Accepted shortcuts: a bare number is ``play``/``show``; a bare
 cell is ``ship``/``remove``/``place`` depending on the step; ``stay``, ``none``, ``keep``,
 ``no``, ``skip``, Hungarian card names (``dagály``, ``híd``, ``vámház``) and ``customs house``.
+
+Players type in any of the table's languages at any table: the catalogs' words for the verbs,
+the declining words, ``yes`` and the special cards (``passa``, ``パス``, ``hajó marad``,
+``gioca marea``) are aliases of the English tokens (:func:`_tables`, built on first use). The
+canonical text stays English; refusals are said in the language in force.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import cache
 
 from engine.amsterdam import board as bd
+from engine.amsterdam.cards import special_name
 from engine.amsterdam.grid import NEIGHBOURS
+from engine.amsterdam.language import _, _p
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Decision, IllegalMove
+from engine.i18n import LANGUAGES, Text, say
 
 SPECIAL_WORDS = {
     "tide": "tide",
@@ -91,14 +101,96 @@ STEP_VERB = {
 }
 
 
+def _fold(word: str) -> str:
+    """A typed word as the alias tables key it: case and accents folded (``Híd`` -> ``hid``),
+    full-width digits and letters made plain (``１２`` -> ``12``)."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
+
+
+def _words_in_every_language() -> list[tuple[str, str, Text]]:
+    """The command words players may type in their own language: (table, canonical, message)."""
+    return [
+        ("verb", "play", _p("command", "play")),
+        ("verb", "play", _p("command", "reveal")),
+        ("verb", "pass", _p("command", "pass")),
+        ("verb", "buy", _p("command", "buy")),
+        ("verb", "show", _p("command", "show")),
+        ("verb", "ship", _p("command", "ship")),
+        ("verb", "ship", _p("command", "move")),
+        ("verb", "remove", _p("command", "remove")),
+        ("verb", "place", _p("command", "place")),
+        ("decline", "no", _p("command", "no")),
+        ("decline", "no", _p("command", "none")),
+        ("decline", "no", _p("command", "stay")),
+        ("decline", "no", _p("command", "skip")),
+        ("yes", "yes", _p("command", "yes")),
+        ("special", "tide", _p("card", "tide")),
+        ("special", "bridge", _p("card", "bridge")),
+        ("special", "customs", _p("card", "customs house")),
+    ]
+
+
+@cache
+def _tables() -> dict[str, dict[str, str]]:
+    """Typed word -> canonical token, per table: the English and Hungarian words of old plus
+    every catalog's word, each as typed (case folded) and folded (accents too); built on first
+    use (the catalogs are read then)."""
+    out: dict[str, dict[str, str]] = {"verb": {}, "decline": {}, "yes": {}, "special": {}}
+
+    def add(table: str, word: str, canonical: str) -> None:
+        for key in (word.casefold(), _fold(word)):
+            if key and key not in out[table]:
+                out[table][key] = canonical
+
+    for word, verb in VERBS.items():
+        add("verb", word, verb)
+    for word in DECLINE:
+        add("decline", word, "no")
+    for word in ("yes", "y"):
+        add("yes", word, "yes")
+    for word, kind in SPECIAL_WORDS.items():
+        add("special", word, kind)
+    for table, canonical, text in _words_in_every_language():
+        for lang in LANGUAGES:
+            said = say(text, lang)
+            add(table, said, canonical)
+            add(table, said.replace(" ", ""), canonical)
+    return out
+
+
+def every_verb() -> dict[str, str]:
+    """Every verb a player may type (English, Hungarian, each catalog's; as typed and without
+    accents) -> canonical verb: the table's first-word aliases."""
+    return dict(_tables()["verb"])
+
+
+def _verb(word: str) -> str | None:
+    return _tables()["verb"].get(_fold(word))
+
+
+def _declines(word: str) -> bool:
+    return _fold(word) in _tables()["decline"]
+
+
+def _yes(word: str) -> bool:
+    return _fold(word) in _tables()["yes"]
+
+
+def _special(word: str) -> str | None:
+    return _tables()["special"].get(_fold(word))
+
+
 def normalize(text: str) -> list[str]:
     text = (
         text.casefold()
-        .replace("customs house", "customshouse")
-        .replace("customs-house", "customshouse")
+        .replace("customs house", "customshouse")  # not for players
+        .replace("customs-house", "customshouse")  # not for players
     )
-    text = text.replace("don't", "dont").replace("do not", "dont")
-    text = re.sub(r"[#:,;.!]", " ", text)
+    text = text.replace("don't", "dont").replace("do not", "dont")  # not for players
+    text = re.sub(r"[#:,;.!、。：]", " ", text)
     words = text.split()
     # "dont buy", "dont move" -> one word
     out: list[str] = []
@@ -115,176 +207,248 @@ def parse(st: AmsterdamFields, phase: str, text: str) -> str:
 
     Words after a complete answer are never dropped: ``pass 12``, ``ship stay now`` or ``buy
     no extra`` are refused with what was understood and what to type instead, since an
-    answer may be irreversible (a sealed choice, a ship move)."""
+    answer may be irreversible (a sealed choice, a ship move). The words of every language
+    are understood at any table (``passa``, ``パス``, ``hajó``); the canonical text is English."""
     words = normalize(text)
     if not words:
-        raise IllegalMove("empty command; " + _hint(phase))
-    verb = VERBS.get(words[0])
+        raise IllegalMove(_("empty command; {hint}", hint=_hint(phase)))
+    verb = _verb(words[0])
     rest = words[1:] if verb else words
     expected = STEP_VERB[phase]
     if verb is None:
-        if words[0] in DECLINE:
+        if _declines(words[0]):
             if len(words) > 1:
                 raise IllegalMove(_after_decline(phase, words[0], words[1:]))
             verb = expected
             rest = ["no"]
         elif (
-            phase in ("ship", "remove", "place") or words[0].isdigit() or words[0] in SPECIAL_WORDS
+            phase in ("ship", "remove", "place")
+            or _fold(words[0]).isdigit()
+            or _special(words[0]) is not None
         ):
             verb = expected
         else:
-            raise IllegalMove(f"unknown command {text.strip()!r}; " + _hint(phase))
+            # Translators: {typed} is what the player typed, in quotes.
+            raise IllegalMove(
+                _("unknown command {typed}; {hint}", typed=repr(text.strip()), hint=_hint(phase))
+            )
     if verb == "pass":
         if rest:
             raise IllegalMove(_pass_with_words(st, phase, rest))
         if phase == "choose":
             return "pass"
         if phase in ("contest", "order"):
-            raise IllegalMove("you cannot pass now; " + _hint(phase))
+            raise IllegalMove(_("you cannot pass now; {hint}", hint=_hint(phase)))
         verb, rest = expected, ["no"]
     if verb != expected:
-        raise IllegalMove(f"{verb!r} is not possible now; " + _hint(phase))
-    arg = "".join(rest)
+        # Translators: {verb} is the command word understood, in quotes ('buy').
+        raise IllegalMove(
+            _("{verb} is not possible now; {hint}", verb=repr(verb), hint=_hint(phase))
+        )
+    arg = "".join(_fold(w) for w in rest)
     if verb == "buy":
         if not rest:
             return "buy"
         if len(rest) > 1:
             raise IllegalMove(
-                f"'buy' takes at most one word: say 'buy' or 'buy no', not {' '.join(words)!r}"
+                _(
+                    "'buy' takes at most one word: say 'buy' or 'buy no', not {typed}",
+                    typed=repr(" ".join(words)),
+                )
             )
-        if arg in DECLINE or arg in ("n", "false"):
-            return "buy no"
-        if arg in ("yes", "y"):
+        if _declines(arg) or arg in ("n", "false"):
+            return "buy no"  # not for players
+        if _yes(arg):
             return "buy"
-        raise IllegalMove(f"say 'buy' or 'buy no', not {text.strip()!r}")
+        raise IllegalMove(_("say 'buy' or 'buy no', not {typed}", typed=repr(text.strip())))
     if verb in ("play", "show"):
         if not arg:
-            raise IllegalMove(f"which card? {_hint(phase)}")
-        if verb == "play" and rest[0] in DECLINE:
+            raise IllegalMove(_("which card? {hint}", hint=_hint(phase)))
+        if verb == "play" and _declines(rest[0]):
             if len(rest) > 1:
                 raise IllegalMove(_after_decline(phase, rest[0], rest[1:]))
             return "pass"
         if len(rest) > 1 and all(w.isdigit() for w in rest):  # 'play 1 2' is not card 12
             raise IllegalMove(
-                f"one card at a time, not {' '.join(rest)!r}; name it by its number "
-                f"(e.g. '{verb} 12')"
+                _(
+                    "one card at a time, not {typed}; name it by its number (e.g. '{verb} 12')",
+                    typed=repr(" ".join(rest)),
+                    verb=verb,
+                )
             )
         if len(rest) > 1 and _card_word(rest[0]):
             first = _card_word(rest[0])
-            raise IllegalMove(
-                f"'{verb} {first}' takes nothing after the card, not {' '.join(rest[1:])!r}: "
-                f"to {'reveal' if verb == 'play' else 'show'} card {first} type "
-                f"'{verb} {first}' alone"
-            )
+            extra = repr(" ".join(rest[1:]))
+            if verb == "play":
+                message = _(
+                    "'{verb} {card}' takes nothing after the card, not {typed}: "
+                    "to reveal card {card} type '{verb} {card}' alone",
+                    verb=verb,
+                    card=first,
+                    typed=extra,
+                )
+            else:
+                message = _(
+                    "'{verb} {card}' takes nothing after the card, not {typed}: "
+                    "to show card {card} type '{verb} {card}' alone",
+                    verb=verb,
+                    card=first,
+                    typed=extra,
+                )
+            raise IllegalMove(message)
         if arg.isdigit():
             return f"{verb} {int(arg)}"
-        if verb == "play" and arg in SPECIAL_WORDS:
-            return f"play {SPECIAL_WORDS[arg]}"
-        raise IllegalMove(f"{arg!r} is not a card; name it by its number (e.g. '{verb} 12')")
-    if rest and rest[0] in DECLINE:
+        special = _special(arg)
+        if verb == "play" and special is not None:
+            return f"play {special}"
+        raise IllegalMove(
+            _(
+                "{typed} is not a card; name it by its number (e.g. '{verb} 12')",
+                typed=repr(arg),
+                verb=verb,
+            )
+        )
+    if rest and _declines(rest[0]):
         if len(rest) > 1:
             raise IllegalMove(_after_decline(phase, rest[0], rest[1:]))
         if verb == "ship":
-            return "ship stay"
+            return "ship stay"  # not for players
         if verb == "remove":
-            return "remove none"
-        raise IllegalMove(f"you must place your revealed card; {_hint(phase)}")
+            return "remove none"  # not for players
+        raise IllegalMove(_("you must place your revealed card; {hint}", hint=_hint(phase)))
     if not arg:
-        raise IllegalMove(f"which cell? {_hint(phase)}")
+        raise IllegalMove(_("which cell? {hint}", hint=_hint(phase)))
     cell = st.layout.parse(arg)
     if cell is None:
         found = _leading_cell(st, rest)
         if found is not None:
             label, extra = found
             raise IllegalMove(
-                f"'{verb} {label}' takes one cell and nothing after it, not {extra!r}: "
-                f"type '{verb} {label}' alone"
+                _(
+                    "'{verb} {cell}' takes one cell and nothing after it, not {typed}: "
+                    "type '{verb} {cell}' alone",
+                    verb=verb,
+                    cell=label,
+                    typed=repr(extra),
+                )
             )
-        raise IllegalMove(f"{arg.upper()!r} is not a cell: use {st.layout.describe()}")
+        raise IllegalMove(
+            # Translators: {how} says how a cell is written ("a row letter A–G and ...").
+            _("{typed} is not a cell: use {how}", typed=repr(arg.upper()), how=st.layout.describe())
+        )
     return f"{verb} {st.layout.label(cell)}"
 
 
 def _card_word(word: str) -> str | None:
     """How a card word reads in a command (``12``, ``tide``), or None if it names no card."""
-    if word.isdigit():
-        return str(int(word))
-    return SPECIAL_WORDS.get(word)
+    folded = _fold(word)
+    if folded.isdigit():
+        return str(int(folded))
+    return _special(word)
 
 
 def _leading_cell(st: AmsterdamFields, rest: list[str]) -> tuple[str, str] | None:
     """A cell spelled by the first word(s) of ``rest`` and the words after it, if any."""
     for n in (1, 2):
         if len(rest) > n:
-            cell = st.layout.parse("".join(rest[:n]))
+            cell = st.layout.parse("".join(_fold(w) for w in rest[:n]))
             if cell is not None:
                 return st.layout.label(cell), " ".join(rest[n:])
     return None
 
 
-def _after_decline(phase: str, word: str, extra: list[str]) -> str:
+def _after_decline(phase: str, word: str, extra: list[str]) -> Text:
     """Words after a declining answer (``ship stay now``, ``remove none x``): refused."""
     canon = {
-        "buy": "buy no",
+        "buy": "buy no",  # not for players
         "choose": "pass",
-        "ship": "ship stay",
-        "remove": "remove none",
+        "ship": "ship stay",  # not for players
+        "remove": "remove none",  # not for players
     }.get(phase)
     if canon is None:
-        return f"{word!r} is no answer now; {_hint(phase)}"
-    return (
-        f"'{word}' means '{canon}' and takes nothing after it, not {' '.join(extra)!r}: "
-        f"type '{canon}' alone; {_hint(phase)}"
+        return _("{typed} is no answer now; {hint}", typed=repr(word), hint=_hint(phase))
+    return _(
+        "'{word}' means '{command}' and takes nothing after it, not {typed}: "
+        "type '{command}' alone; {hint}",
+        word=word,
+        command=canon,
+        typed=repr(" ".join(extra)),
+        hint=_hint(phase),
     )
 
 
-def _pass_with_words(st: AmsterdamFields, phase: str, rest: list[str]) -> str:
+def _pass_with_words(st: AmsterdamFields, phase: str, rest: list[str]) -> Text:
     """``pass`` followed by words: what was understood and what is allowed instead."""
-    extra = " ".join(rest)
+    extra = repr(" ".join(rest))
     if phase == "choose":
         card = _card_word(rest[0]) if len(rest) == 1 else None
         if card is not None:
-            name = f"card {card}" if card.isdigit() else f"the {card}"
-            return (
-                f"'pass' takes no card: to play {name} type 'play {card}'; "
-                "to pass type 'pass' alone"
+            if card.isdigit():
+                return _(
+                    "'pass' takes no card: to play card {card} type 'play {card}'; "
+                    "to pass type 'pass' alone",
+                    card=card,
+                )
+            return _(
+                "'pass' takes no card: to play the {name} type 'play {card}'; "
+                "to pass type 'pass' alone",
+                name=special_name(card),
+                card=card,
             )
-        return (
-            f"'pass' takes nothing after it, not {extra!r}: to pass type 'pass' alone; "
-            "to reveal a card type 'play' and its number (e.g. 'play 12')"
+        return _(
+            "'pass' takes nothing after it, not {typed}: to pass type 'pass' alone; "
+            "to reveal a card type 'play' and its number (e.g. 'play 12')",
+            typed=extra,
         )
     if phase in ("ship", "remove"):
-        cell = st.layout.parse("".join(rest))
-        decline = "ship stay" if phase == "ship" else "remove none"
-        what = "move the ship to" if phase == "ship" else "remove the card at"
-        keep = "leave the ship where it is" if phase == "ship" else "remove nothing"
+        cell = st.layout.parse("".join(_fold(w) for w in rest))
         if cell is not None:
             label = st.layout.label(cell)
-            return (
-                f"'pass' takes no cell: to {what} {label} type '{phase} {label}'; "
-                f"to {keep} type '{decline}' (or 'pass' alone)"
+            if phase == "ship":
+                return _(
+                    "'pass' takes no cell: to move the ship to {cell} type 'ship {cell}'; "
+                    "to leave the ship where it is type 'ship stay' (or 'pass' alone)",
+                    cell=label,
+                )
+            return _(
+                "'pass' takes no cell: to remove the card at {cell} type 'remove {cell}'; "
+                "to remove nothing type 'remove none' (or 'pass' alone)",
+                cell=label,
             )
-        return (
-            f"'pass' takes nothing after it, not {extra!r}: to {keep} type '{decline}' "
-            f"(or 'pass' alone); to {what} a cell type '{phase} E7'"
+        if phase == "ship":
+            return _(
+                "'pass' takes nothing after it, not {typed}: to leave the ship where it is "
+                "type 'ship stay' (or 'pass' alone); to move the ship to a cell type 'ship E7'",
+                typed=extra,
+            )
+        return _(
+            "'pass' takes nothing after it, not {typed}: to remove nothing type 'remove none' "
+            "(or 'pass' alone); to remove the card at a cell type 'remove E7'",
+            typed=extra,
         )
     if phase == "buy":
-        return (
-            f"'pass' takes nothing after it, not {extra!r}: not to buy type 'buy no' "
-            "(or 'pass' alone); to buy type 'buy'"
+        return _(
+            "'pass' takes nothing after it, not {typed}: not to buy type 'buy no' "
+            "(or 'pass' alone); to buy type 'buy'",
+            typed=extra,
         )
-    return "you cannot pass now; " + _hint(phase)
+    return _("you cannot pass now; {hint}", hint=_hint(phase))
 
 
-def _hint(phase: str) -> str:
-    return {
-        "buy": "answer 'buy' or 'buy no'",
-        "contest": "show a numbered card from your hand: 'show 12'",
-        "order": "show a numbered card from your hand: 'show 12'",
-        "choose": "reveal a card from your hand ('play 12') or 'pass'",
-        "ship": "move the ship ('ship E7') or 'ship stay'",
-        "remove": "remove a card next to the ship ('remove F7') or 'remove none'",
-        "place": "place your revealed card: 'place D5'",
-    }[phase]
+def _hint(phase: str) -> Text:
+    if phase == "buy":
+        return _("answer 'buy' or 'buy no'")
+    if phase in ("contest", "order"):
+        return _("show a numbered card from your hand: 'show 12'")
+    if phase == "choose":
+        return _("reveal a card from your hand ('play 12') or 'pass'")
+    if phase == "ship":
+        return _("move the ship ('ship E7') or 'ship stay'")
+    if phase == "remove":
+        return _("remove a card next to the ship ('remove F7') or 'remove none'")
+    if phase == "place":
+        return _("place your revealed card: 'place D5'")
+    raise KeyError(phase)
 
 
 def validate(st: AmsterdamFields, seat: int, d: Decision, command: str) -> str:
@@ -295,49 +459,78 @@ def validate(st: AmsterdamFields, seat: int, d: Decision, command: str) -> str:
     raise IllegalMove(refusal(st, seat, d, text))
 
 
-def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> str:
+def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> Text:
     cards = st.cs.cards
-    _verb, _, arg = text.partition(" ")
+    _verb, _sep, arg = text.partition(" ")
     if d.kind == "choose":
         if st.must_play[seat] is not None:
-            return "you must reveal the special card you bought (AM-V4.3, AM-G36)"
+            return _("you must reveal the special card you bought (AM-V4.3, AM-G36)")
         if text == "pass":
-            return "you cannot pass now"
-        return f"you hold no card {arg}: reveal a card from your hand ('play 12') or 'pass'"
+            return _("you cannot pass now")
+        return _(
+            "you hold no card {card}: reveal a card from your hand ('play 12') or 'pass'",
+            card=arg,
+        )
     if d.kind in ("contest", "order"):
-        return f"you hold no numbered card {arg}: show one of the cards in your hand"
+        return _("you hold no numbered card {card}: show one of the cards in your hand", card=arg)
     if d.kind == "buy":
-        return "you cannot buy now"
+        return _("you cannot buy now")
     cell = st.layout.parse(arg)
     assert cell is not None
     if d.kind == "ship":
         card = st.top.get(cell)
         if cell == st.ship:
-            return f"the ship is already at {arg}: move it elsewhere or 'ship stay' (AM-7.2)"
+            return _(
+                "the ship is already at {cell}: move it elsewhere or 'ship stay' (AM-7.2)",
+                cell=arg,
+            )
         if card is None or not st.cs_water_type[card]:
-            return f"{arg} holds no water card; the ship goes to a water card (AM-7.2, AM-G15)"
-        return f"the ship cannot go to {arg}"  # pragma: no cover - options are complete
+            return _(
+                "{cell} holds no water card; the ship goes to a water card (AM-7.2, AM-G15)",
+                cell=arg,
+            )
+        return _("the ship cannot go to {cell}", cell=arg)  # pragma: no cover - options complete
     if d.kind == "remove":
         card = st.top.get(cell)
         if card is None:
-            return f"{arg} is empty; removable: {_list(d)}"
+            return _("{cell} is empty; removable: {cells}", cell=arg, cells=_list(d))
         if all(cell + n != st.ship for n in NEIGHBOURS):
-            return (
-                f"{arg} is not next to the ship (diagonals do not count, AM-7.8); "
-                f"removable: {_list(d)}"
+            return _(
+                "{cell} is not next to the ship (diagonals do not count, AM-7.8); "
+                "removable: {cells}",
+                cell=arg,
+                cells=_list(d),
             )
         if cell in st.scored_cells:
-            return f"{arg} belongs to a scored area (AM-7.14); removable: {_list(d)}"
+            return _(
+                "{cell} belongs to a scored area (AM-7.14); removable: {cells}",
+                cell=arg,
+                cells=_list(d),
+            )
         c = cards[card]
         if c.kind != "harbor" or not c.ship:
-            return f"{c.describe()} has no ship symbol (AM-7.4, AM-7.8); removable: {_list(d)}"
-        return f"removing {arg} would cut its area in two (AM-G41); removable: {_list(d)}"
+            return _(
+                "{card} has no ship symbol (AM-7.4, AM-7.8); removable: {cells}",
+                card=c.describe(),
+                cells=_list(d),
+            )
+        return _(
+            "removing {cell} would cut its area in two (AM-G41); removable: {cells}",
+            cell=arg,
+            cells=_list(d),
+        )
     revealed = st.revealed[seat]
     assert revealed is not None
     reason = bd.place_reason(st, seat, cards[revealed], cell)
-    return f"{arg}: {reason or 'not a legal cell'}; legal: {_list(d)}"
+    return _(
+        # Translators: {reason} says why the card may not go there; {cells} lists the cells.
+        "{cell}: {reason}; legal: {cells}",
+        cell=arg,
+        reason=reason or _("not a legal cell"),
+        cells=_list(d),
+    )
 
 
 def _list(d: Decision) -> str:
     shown = [o.split()[1] for o in d.options if o.split()[1] not in ("none", "stay")]
-    return ", ".join(shown) if shown else "none"
+    return ", ".join(shown) if shown else _p("nothing", "none")

@@ -42,6 +42,9 @@ from engine.rng import Rng
 Guess = Callable[[AmsterdamState, int, list[str], random.Random], str]
 
 
+_BAD = "the view is inconsistent"  # not for players
+
+
 def uniform_guess(world: AmsterdamState, seat: int, options: list[str], rng: random.Random) -> str:
     return rng.choice(options)
 
@@ -139,29 +142,33 @@ def determinize(
     def split(pool: list[int], deck_rest: int, what: str) -> tuple[list[int], list[int]]:
         """(the deck below its top, the rest: the other's hand; known cards go to the hand)."""
         if deck_rest > len(pool) or deck_rest < 0:
-            raise ValueError(f"the view is inconsistent: the {what} does not fit the unseen cards")
+            msg = f"{_BAD}: the {what} does not fit the unseen cards"  # not for players
+            raise ValueError(msg)
         if known:
             pool.sort(key=lambda i: i in known)  # stable: the shuffled order otherwise
         return pool[:deck_rest], pool[deck_rest:]
 
-    water_rest, opp_water = split(water_pool, _rest(decks["water"]), "water deck")
+    water = "water deck"  # not for players
+    water_rest, opp_water = split(water_pool, _rest(decks["water"]), water)
     harbor_decks: list[list[int]] = [[], []]
     opp_harbor: list[int] = []
     for s in (0, 1):
-        rest, extra = split(harbor_pool[s], _rest(decks["harbor"][s]), f"harbor deck {s}")
+        what = f"harbor deck {s}"  # not for players
+        rest, extra = split(harbor_pool[s], _rest(decks["harbor"][s]), what)
         if s == me and extra:
-            raise ValueError("the view is inconsistent: own harbor cards are missing")
+            msg = "the view is inconsistent: own harbor cards are missing"  # not for players
+            raise ValueError(msg)
         if s == opp:
             opp_harbor = extra
         top = tops[f"harbor{s}"]
         harbor_decks[s] = rest + ([] if top is None else [top])
-    special_pile, opp_special = split(special_pool, int(decks["special"]["size"]), "special pile")
+    pile = "special pile"  # not for players
+    special_pile, opp_special = split(special_pool, int(decks["special"]["size"]), pile)
     opp_hand = opp_water + opp_harbor + opp_special
     if len(opp_hand) != int(players[opp]["hand_size"]):
-        raise ValueError(
-            f"the view is inconsistent: {len(opp_hand)} unseen cards for a hand of "
-            f"{players[opp]['hand_size']}"
-        )
+        size = players[opp]["hand_size"]
+        msg = f"{_BAD}: {len(opp_hand)} unseen cards for a hand of {size}"  # not for players
+        raise ValueError(msg)
     water_top = tops["water"]
     st.water_deck = water_rest + ([] if water_top is None else [water_top])
     st.harbor_decks = harbor_decks
@@ -171,7 +178,8 @@ def determinize(
     st.hands[opp] = opp_hand
     st.sort_hand(st.hands[opp])
     if not set(taken_back[opp]) <= set(opp_hand):
-        raise ValueError("the view is inconsistent: a taken-back card is not in the other hand")
+        msg = f"{_BAD}: a taken-back card is not in the other hand"  # not for players
+        raise ValueError(msg)
     st.taken_back = taken_back
 
     must_play: list[int | None] = [None, None]
@@ -179,7 +187,8 @@ def determinize(
         if players[s]["owes_special"]:
             owed = [i for i in [*st.hands[s], revealed[s]] if i is not None and cards[i].special]
             if not owed:
-                raise ValueError(f"the view is inconsistent: seat {s} owes a special card")
+                msg = f"the view is inconsistent: seat {s} owes a special card"  # not for players
+                raise ValueError(msg)
             must_play[s] = owed[0]
     st.must_play = must_play
     st.depots = {

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from engine.amsterdam.language import _
 from engine.amsterdam.variants import Variant
+from engine.i18n import Text
 
 OFFSET = 32
 WIDTH = 64
@@ -91,9 +93,13 @@ class Layout:
             return None
         return key(r, c)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         last = LETTERS[self.row_max - self.row_min]
-        return f"a row letter A–{last} and a column number 1–{self.col_max - self.col_min + 1}"
+        return _(
+            "a row letter A–{last} and a column number 1–{cols}",
+            last=last,
+            cols=self.col_max - self.col_min + 1,
+        )
 
 
 def span_allows(span: list[int], cell: int, rows: int, cols: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from engine.amsterdam.language import N_, _
 from engine.amsterdam.state import AmsterdamState
 from engine.core import GameState, IllegalMove
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -38,12 +39,12 @@ VARIANT_NAMES: tuple[str, ...] = (
 def variant_alias(text: str) -> str | None:
     """A variant typed by its number (``0`` base, ``1``…``6`` for AM-V1…V6), ``v1``, ``5x5``,
     or its Hungarian name (engine.amsterdam.variants' aliases)."""
-    from engine.amsterdam.variants import ALIASES, variant_key
+    from engine.amsterdam.variants import ALIASES, variant_key, variant_of
 
     key = variant_key(text)
     if key.isdigit() and int(key) < len(VARIANT_NAMES):
         return VARIANT_NAMES[int(key)]
-    return ALIASES.get(key.removeprefix("am"))
+    return ALIASES.get(key.removeprefix("am")) or variant_of(text)
 
 
 def _parse(text: str, game_state: GameState) -> str:
@@ -52,7 +53,7 @@ def _parse(text: str, game_state: GameState) -> str:
     state = own_state(AmsterdamState, game_state)
     phase = state.phase
     if phase not in ac.STEP_VERB:
-        raise IllegalMove("the game is over; no command is possible")
+        raise IllegalMove(_("the game is over; no command is possible"))
     return ac.parse(state, phase, text)
 
 
@@ -63,7 +64,7 @@ def grammar() -> Grammar:
     verbs = frozenset(ac.VERBS.values())
     return Grammar(
         verbs=verbs,
-        aliases={k: v for k, v in ac.VERBS.items() if k != v},
+        aliases={k: v for k, v in ac.every_verb().items() if k != v},
         parse=_parse,
         help=dict(HELP),
     )
@@ -100,7 +101,7 @@ def progress(game_state: GameState) -> list[float]:
 
 def progress_label(game_state: GameState) -> str:
     """The graph's axis: what :func:`progress` counts in this variant."""
-    return "areas won" if own_state(AmsterdamState, game_state).variant.gomoku else "VP"
+    return _("areas won") if own_state(AmsterdamState, game_state).variant.gomoku else _("VP")
 
 
 def twin(game_state: GameState, seat: int, rng: random.Random) -> AmsterdamState:
@@ -166,7 +167,7 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "variant",
-            "the base game or a variant (AM-V1…V6; also by number: 0 base, 1…6)",
+            N_("the base game or a variant (AM-V1…V6; also by number: 0 base, 1…6)"),
             "base",
             choices=VARIANT_NAMES,
             alias=variant_alias,
@@ -174,5 +175,12 @@ REGISTRATION = GameRegistration(
     ),
     image_decisions=frozenset({"ship", "remove", "place"}),
     hand_decisions=frozenset({"choose", "contest", "order", "buy"}),
-    own_words=("engine.amsterdam", "gulden", "warehouse", "harbour", "gomoku", "customs"),
+    own_words=(
+        "engine.amsterdam",  # not for players
+        "gulden",
+        "warehouse",
+        "harbour",
+        "gomoku",
+        "customs",
+    ),  # not for players
 )

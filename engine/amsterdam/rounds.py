@@ -8,6 +8,7 @@ canonical command and moves the game on until the next decision (or the end).
 from __future__ import annotations
 
 from engine.amsterdam import board as bd
+from engine.amsterdam.language import _, joined
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import (
     bank_pay,
@@ -20,23 +21,37 @@ from engine.amsterdam.turns import (
     remove_card,
 )
 from engine.core import Decision, Event
+from engine.i18n import SOURCE, Text
 
-PROMPTS = {
-    "buy": "buy a special card for 2 gulden? (secret, AM-V4.2)",
-    "contest": "both want the last special card: show a card, the higher number buys (AM-V4.4)",
-    "choose": "choose a card to reveal, or pass (secret, AM-4.2)",
-    "order": "both revealed special cards: show a card, the higher number starts (AM-G35)",
-    "ship": "move the ship to a water card, or stay (AM-7.1)",
-    "remove": "remove a harbor card with a ship symbol next to the ship, or none (AM-7.4)",
-    "place": "place your revealed card (AM-8.1)",
-}
 
-SEALED_WORDS = {
-    "buy": "has decided whether to buy",
-    "contest": "has chosen a card to show",
-    "choose": "has chosen",
-    "order": "has chosen a card to show",
-}
+def prompt(phase: str) -> Text:
+    """What the decision of ``phase`` asks, in the language in force."""
+    if phase == "buy":
+        return _("buy a special card for 2 gulden? (secret, AM-V4.2)")
+    if phase == "contest":
+        return _("both want the last special card: show a card, the higher number buys (AM-V4.4)")
+    if phase == "choose":
+        return _("choose a card to reveal, or pass (secret, AM-4.2)")
+    if phase == "order":
+        return _("both revealed special cards: show a card, the higher number starts (AM-G35)")
+    if phase == "ship":
+        return _("move the ship to a water card, or stay (AM-7.1)")
+    if phase == "remove":
+        return _("remove a harbor card with a ship symbol next to the ship, or none (AM-7.4)")
+    if phase == "place":
+        return _("place your revealed card (AM-8.1)")
+    raise KeyError(phase)
+
+
+def sealed_text(phase: str, name: str) -> Text:
+    """The public line for a sealed answer of ``phase`` (what was chosen stays secret)."""
+    if phase == "buy":
+        return _("{name} has decided whether to buy", name=name)
+    if phase == "choose":
+        return _("{name} has chosen", name=name)
+    if phase in ("contest", "order"):
+        return _("{name} has chosen a card to show", name=name)
+    raise KeyError(phase)
 
 
 # ---------------------------------------------------------------- decisions
@@ -57,7 +72,7 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
                     Decision(
                         s,
                         phase,
-                        PROMPTS[phase],
+                        prompt(phase),
                         tuple(opts),
                         sealed=True,
                         optional=phase in ("buy", "choose") and len(opts) > 1,
@@ -68,7 +83,7 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
         return out
     seat = st.order[0]
     opts = seat_options(st, seat, phase)
-    return [Decision(seat, phase, PROMPTS[phase], tuple(opts), optional=phase != "place")]
+    return [Decision(seat, phase, prompt(phase), tuple(opts), optional=phase != "place")]
 
 
 def seat_options(st: AmsterdamFields, s: int, phase: str) -> list[str]:
@@ -80,13 +95,13 @@ def seat_options(st: AmsterdamFields, s: int, phase: str) -> list[str]:
             return [f"play {cards[forced].label}"]  # AM-V4.3, AM-G36
         return [f"play {cards[i].label}" for i in st.hands[s]] + ["pass"]
     if phase == "buy":
-        return ["buy", "buy no"]
+        return ["buy", "buy no"]  # not for players
     if phase in ("contest", "order"):
         return [f"show {cards[i].number}" for i in st.hands[s] if cards[i].number is not None]
     if phase == "ship":
-        return [f"ship {label(c)}" for c in bd.ship_targets(st)] + ["ship stay"]
+        return [f"ship {label(c)}" for c in bd.ship_targets(st)] + ["ship stay"]  # not for players
     if phase == "remove":
-        return [f"remove {label(c)}" for c in st.removable] + ["remove none"]
+        return [f"remove {label(c)}" for c in st.removable] + ["remove none"]  # not for players
     cells = st._place_cells
     if cells is None:
         cells = bd.legal_cells(st, s, cards[st.revealed[s]])  # type: ignore[index]
@@ -101,10 +116,10 @@ def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "sealed",
-                f"{st.players[seat]} {SEALED_WORDS[phase]}",
+                sealed_text(phase, st.players[seat]),
                 seat,
                 {"stage": phase},
-                {seat: f"your secret answer: {text}"},
+                {seat: _("your secret answer: {command}", command=text)},
                 echo=True,  # no news once revealed; the hand line shows it while sealed
             )
         )
@@ -123,13 +138,24 @@ def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
     if phase == "ship":
         if arg == "stay":
             ev.append(
-                Event("ship", f"{st.players[seat]} leaves the ship where it is (AM-7.3)", seat)
+                Event(
+                    "ship",
+                    _("{name} leaves the ship where it is (AM-7.3)", name=st.players[seat]),
+                    seat,
+                )
             )
             enter_place(st, ev)
             return
         cell = _cell(st, arg)
         st.ship = cell
-        ev.append(Event("ship", f"{st.players[seat]} moves the ship to {arg}", seat, {"to": arg}))
+        ev.append(
+            Event(
+                "ship",
+                _("{name} moves the ship to {cell}", name=st.players[seat], cell=arg),
+                seat,
+                {"to": arg},
+            )
+        )
         st.removable = bd.removable(st, cell)
         if st.removable:
             st.phase = "remove"
@@ -155,32 +181,53 @@ def _cell(st: AmsterdamFields, label: str) -> int:
 def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
     wants = [s for s in (0, 1) if st.sealed[s] == "buy"]
     words = [
-        f"{st.players[s]} {'buys' if s in wants else 'does not buy'}" for s in (0, 1) if st.asked[s]
+        _("{name} buys", name=st.players[s])
+        if s in wants
+        else _("{name} does not buy", name=st.players[s])
+        for s in (0, 1)
+        if st.asked[s]
     ]
-    ev.append(Event("reveal_buy", "revealed: " + "; ".join(words), None, {"buy": wants}))
+    ev.append(Event("reveal_buy", _revealed(words), None, {"buy": wants}))
     if len(wants) == 2 and len(st.special_pile) == 1:  # AM-V4.4
         show = [any(st.cs.cards[i].number is not None for i in st.hands[s]) for s in (0, 1)]
         if all(show):
             open_sealed(st, "contest", show)
             return
-        wants = [_forced_pick(st, show, ev, "the last special card")]
+        wants = [_forced_pick(st, show, ev, "buy")]
     for s in wants:
         buy(st, s, ev)
     open_choose(st)
 
 
+def _revealed(words: list[Text]) -> Text:
+    # Translators: {answers} lists each player's answer, separated by "; ".
+    return _("revealed: {answers}", answers=joined("; ", words))
+
+
 def _forced_pick(st: AmsterdamFields, show: list[bool], ev: list[Event], what: str) -> int:
-    """Only one (or neither) player can show a numbered card: he (or the seeded RNG) wins."""
+    """Only one (or neither) player can show a numbered card: he (or the seeded RNG) wins.
+    ``what``: ``buy`` (the last special card) or ``start`` (the first turn)."""
     if show[0] != show[1]:
         s = 0 if show[0] else 1
-        ev.append(Event("show", f"{st.players[s]} gets {what}: only he holds a numbered card", s))
+        name = st.players[s]
+        if what == "buy":
+            text = _("{name} gets the last special card: only he holds a numbered card", name=name)
+        else:
+            text = _("{name} gets the first turn: only he holds a numbered card", name=name)
+        ev.append(Event("show", text, s))
         return s
     s = st.rng.below(2)
-    ev.append(
-        Event(
-            "show", f"nobody can show a numbered card: the draw gives {what} to {st.players[s]}", s
+    name = st.players[s]
+    if what == "buy":
+        text = _(
+            "nobody can show a numbered card: the draw gives the last special card to {name}",
+            name=name,
         )
-    )
+    else:
+        text = _(
+            "nobody can show a numbered card: the draw gives the first turn to {name}", name=name
+        )
+    ev.append(Event("show", text, s))
     return s
 
 
@@ -189,20 +236,29 @@ def _shown(st: AmsterdamFields, ev: list[Event], what: str) -> int:
     for seat in (0, 1):  # shown, and back into the hand: public (AM-V4.4, AM-G35, AM-G23)
         remember_taken_back(st, seat, st.cs.by_number[nums[seat]])
     s = 0 if nums[0] > nums[1] else 1
-    ev.append(
-        Event(
-            "show",
-            f"revealed: {st.players[0]} shows {nums[0]}, {st.players[1]} shows "
-            f"{nums[1]}: {st.players[s]} gets {what}; both cards go back to hand",
-            s,
-            {"shown": nums},
+    names = {"first": st.players[0], "second": st.players[1], "winner": st.players[s]}
+    if what == "buy":
+        text = _(
+            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the last special "
+            "card (AM-V4.4); both cards go back to hand",
+            a=nums[0],
+            b=nums[1],
+            **names,
         )
-    )
+    else:
+        text = _(
+            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the first turn "
+            "(AM-G35); both cards go back to hand",
+            a=nums[0],
+            b=nums[1],
+            **names,
+        )
+    ev.append(Event("show", text, s, {"shown": nums}))
     return s
 
 
 def resolve_contest(st: AmsterdamFields, ev: list[Event]) -> None:
-    buy(st, _shown(st, ev, "the last special card (AM-V4.4)"), ev)
+    buy(st, _shown(st, ev, "buy"), ev)
     open_choose(st)
 
 
@@ -217,10 +273,10 @@ def buy(st: AmsterdamFields, s: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "buy",
-            f"{st.players[s]} pays 2 gulden for a special card (AM-V4.2)",
+            _("{name} pays 2 gulden for a special card (AM-V4.2)", name=st.players[s]),
             s,
             {},
-            {s: f"you bought: {st.cs.cards[card].describe()}"},
+            {s: _("you bought: {card}", card=st.cs.cards[card].describe())},
         )
     )
 
@@ -232,7 +288,7 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
         answer = str(st.sealed[s])
         if answer == "pass":
             st.passed[s] = True
-            words.append(f"{st.players[s]} passes")
+            words.append(_("{name} passes", name=st.players[s]))
             continue
         label = answer.split()[1]
         card_id = next(i for i in st.hands[s] if cards[i].label == label)
@@ -240,19 +296,20 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
         if card_id in st.taken_back[s]:
             st.taken_back[s].remove(card_id)
         st.revealed[s] = card_id
-        words.append(f"{st.players[s]} reveals {cards[card_id].describe()}")
+        words.append(_("{name} reveals {card}", name=st.players[s], card=cards[card_id].describe()))
     st.last_reveal = {
         "round": st.round,
         "cards": [None if r is None else cards[r].label for r in st.revealed],
         # the faces too: a revealed card is public (AM-4.3, AM-G23) even once it is placed,
         # covered, removed or taken back into hand (AM-5.2), so the reveal can always be drawn
-        "faces": [None if r is None else cards[r].to_view() for r in st.revealed],
+        # (the state keeps them in English: it is data, said in the reader's language in views)
+        "faces": [None if r is None else cards[r].to_view(SOURCE) for r in st.revealed],
         "passed": list(st.passed),
     }
-    ev.append(Event("reveal", "revealed: " + "; ".join(words), None, dict(st.last_reveal)))
+    ev.append(Event("reveal", _revealed(words), None, dict(st.last_reveal)))
     passers = [s for s in (0, 1) if st.passed[s]]
     if passers:
-        bank_pay(st, passers, ev, "passing, AM-4.4")
+        bank_pay(st, passers, ev, _("passing, AM-4.4"))
     pay_tax(st, ev)
     if st.over:
         return
@@ -273,22 +330,24 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
         ev.append(
             Event(
                 "bankrupt",
-                f"{st.players[loser]} cannot pay the harbor tax and the bank "
-                f"is empty: bankrupt (AM-V3.3)",
+                _(
+                    "{name} cannot pay the harbor tax and the bank is empty: bankrupt (AM-V3.3)",
+                    name=st.players[loser],
+                ),
                 loser,
             )
         )
         st.winner = 1 - loser
-        finish(st, ev, f"{st.players[loser]} went bankrupt (AM-V3.3)")
+        finish(st, ev, _("{name} went bankrupt (AM-V3.3)", name=st.players[loser]))
         return
     if len(unable) == 2:  # (c) AM-5.4
         for s in (0, 1):
-            withdraw(st, s, ev, "cannot pay the harbor tax (AM-5.4)")
-        bank_pay(st, [0, 1], ev, "neither could pay the tax, AM-5.4")
+            withdraw(st, s, ev, _("cannot pay the harbor tax (AM-5.4)"))
+        bank_pay(st, [0, 1], ev, _("neither could pay the tax, AM-5.4"))
         return
     if len(unable) == 1:  # (d) AM-5.2, AM-5.3
         u = unable[0]
-        withdraw(st, u, ev, "cannot pay the harbor tax (AM-5.2)")
+        withdraw(st, u, ev, _("cannot pay the harbor tax (AM-5.2)"))
         debt[1 - u] = 0
         debt[u] = 0
     for s in (0, 1):  # (e) AM-5.1
@@ -296,10 +355,12 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
             st.gulden[s] -= 1
             st.bank += 1
             st.activity = True
-            ev.append(Event("tax", f"{st.players[s]} pays 1 gulden harbor tax (AM-5.1)", s))
+            ev.append(
+                Event("tax", _("{name} pays 1 gulden harbor tax (AM-5.1)", name=st.players[s]), s)
+            )
 
 
-def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: str) -> None:
+def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: Text) -> None:
     card = st.revealed[s]
     if card is None:
         return
@@ -308,7 +369,17 @@ def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: str) -> None:
     st.sort_hand(st.hands[s])
     remember_taken_back(st, s, card)
     ev.append(
-        Event("withdraw", f"{st.players[s]} takes {st.cs.cards[card].describe()} back: {why}", s)
+        Event(
+            "withdraw",
+            # Translators: {why} says why, e.g. "cannot pay the harbor tax (AM-5.2)".
+            _(
+                "{name} takes {card} back: {why}",
+                name=st.players[s],
+                card=st.cs.cards[card].describe(),
+                why=why,
+            ),
+            s,
+        )
     )
 
 
@@ -330,19 +401,19 @@ def choose_start_player(st: AmsterdamFields, ev: list[Event]) -> None:
             if all(show):
                 open_sealed(st, "order", show)
                 return
-            first = _forced_pick(st, show, ev, "the first turn")
+            first = _forced_pick(st, show, ev, "start")
         elif nums[1] is None or (nums[0] is not None and nums[0] > nums[1]):
             first = 0
         else:
             first = 1
         st.order = [first, 1 - first]
-        ev.append(Event("start_player", f"{st.players[first]} starts (AM-6.1)", first))
+        ev.append(Event("start_player", _("{name} starts (AM-6.1)", name=st.players[first]), first))
     else:
         st.order = actors
     continue_round(st, ev)
 
 
 def resolve_order(st: AmsterdamFields, ev: list[Event]) -> None:
-    first = _shown(st, ev, "the first turn (AM-G35)")
+    first = _shown(st, ev, "start")
     st.order = [first, 1 - first]
     continue_round(st, ev)

@@ -11,33 +11,56 @@ from collections import deque
 from typing import Any
 
 from engine.amsterdam.board import areas, customs_in, warehouses
-from engine.amsterdam.cards import GOODS, good_beats
+from engine.amsterdam.cards import good_beats, good_name
 from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
+from engine.amsterdam.language import _, _p, joined
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
+from engine.i18n import SOURCE, Text, say
 
 
-def area_winner(counts: list[list[int]]) -> tuple[int | None, str]:
-    """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why."""
+def area_winner(counts: list[list[int]]) -> tuple[int | None, Text]:
+    """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why
+    (in the language in force)."""
+    winner, rule, a, b = area_decision(counts)
+    if rule == "difference":
+        return winner, _("largest difference {a} against {b} (AM-10.3)", a=a, b=b)
+    if rule == "majorities":
+        return winner, _("more majorities, {a} against {b} (AM-10.4)", a=a, b=b)
+    if rule == "value":
+        return winner, _beats(a, b)
+    if rule == "equal":
+        return None, _("equal goods: nobody scores (AM-10.6)")
+    return None, _("complete tie: nobody scores (AM-10.6)")  # pragma: no cover - unreachable
+
+
+def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:
+    """The winner of :func:`area_winner` without words (the AI's fast path): the winner, the
+    rule that decided (``difference``, ``majorities``, ``value``, ``equal``, ``tie``) and its
+    two numbers (the winner's and the other's; for ``value`` the two goods)."""
     diff = [counts[0][g] - counts[1][g] for g in range(3)]
     best = [max(max(d, 0) for d in diff), max(max(-d, 0) for d in diff)]
     if best[0] != best[1]:
         w = 0 if best[0] > best[1] else 1
-        return w, f"largest difference {best[w]} against {best[1 - w]} (AM-10.3)"
+        return w, "difference", best[w], best[1 - w]
     if best[0] == 0:
-        return None, "equal goods: nobody scores (AM-10.6)"
+        return None, "equal", 0, 0
     majorities = [sum(1 for d in diff if d > 0), sum(1 for d in diff if d < 0)]
     if majorities[0] != majorities[1]:
         w = 0 if majorities[0] > majorities[1] else 1
-        return w, f"more majorities, {majorities[w]} against {majorities[1 - w]} (AM-10.4)"
+        return w, "majorities", majorities[w], majorities[1 - w]
     # Equal majorities with equal largest differences leave one majority each (3 goods).
     g0 = next(g for g in range(3) if diff[g] == best[0])
     g1 = next(g for g in range(3) if -diff[g] == best[1])
     if good_beats(g0, g1):
-        return 0, f"{GOODS[g0]} beats {GOODS[g1]} (AM-10.5)"
+        return 0, "value", g0, g1
     if good_beats(g1, g0):
-        return 1, f"{GOODS[g1]} beats {GOODS[g0]} (AM-10.5)"
-    return None, "complete tie: nobody scores (AM-10.6)"  # pragma: no cover - unreachable
+        return 1, "value", g1, g0
+    return None, "tie", 0, 0  # pragma: no cover - unreachable
+
+
+def _beats(better: int, worse: int) -> Text:
+    return _("{better} beats {worse} (AM-10.5)", better=good_name(better), worse=good_name(worse))
 
 
 def five_largest(candidates: list[tuple[int, int]]) -> list[int]:
@@ -97,7 +120,7 @@ def area_distance(st: AmsterdamFields, cells: list[int], dist: dict[int, int]) -
 
 def score_closed(
     st: AmsterdamFields, cells: list[int], ev: list[Event], why: str
-) -> tuple[int | None, str]:
+) -> tuple[int | None, Text]:
     """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12).
     Returns the winner (None: nobody) and the tie-break that decided."""
     counts = warehouses(st, cells)
@@ -109,10 +132,21 @@ def score_closed(
     label = st.layout.label(cells[0])
     text = _counts_text(st, counts)
     if winner is None:
+        if why == "closed":
+            line = _(
+                "closed area at {cell} ({counts}): {reason}", cell=label, counts=text, reason=reason
+            )
+        else:
+            line = _(
+                "game end: area at {cell} ({counts}): {reason}",
+                cell=label,
+                counts=text,
+                reason=reason,
+            )
         ev.append(
             Event(
                 "area_scored",
-                f"{why} area at {label} ({text}): {reason}",
+                line,
                 None,
                 {"cells": [st.layout.label(c) for c in cells], "winner": None},
             )
@@ -122,10 +156,23 @@ def score_closed(
     st.won[winner] += 1
     if st.guards[winner] > 0:
         st.guards[winner] -= 1
+    names = {"cell": label, "counts": text, "name": st.players[winner], "vp": value}
+    if why == "closed":
+        line = _(
+            "closed area at {cell} ({counts}): {name} scores {vp} VP — {reason}",
+            reason=reason,
+            **names,
+        )
+    else:
+        line = _(
+            "game end: area at {cell} ({counts}): {name} scores {vp} VP — {reason}",
+            reason=reason,
+            **names,
+        )
     ev.append(
         Event(
             "area_scored",
-            f"{why} area at {label} ({text}): {st.players[winner]} scores {value} VP — {reason}",
+            line,
             winner,
             {"cells": [st.layout.label(c) for c in cells], "winner": winner, "vp": value},
         )
@@ -134,16 +181,22 @@ def score_closed(
 
 
 def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
-    return "; ".join(
-        f"{st.players[s]} " + "/".join(f"{k} {g}" for g, k in zip(GOODS, counts[s], strict=True))
-        for s in (0, 1)
-    )
+    """``Anna 2 tea/0 wine/1 spice; Ben 0 tea/1 wine/0 spice``: each player's warehouses."""
+    lines = []
+    for s in (0, 1):
+        goods = []
+        for g, k in enumerate(counts[s]):
+            # Translators: a number of warehouses of one goods ("2 tea").
+            goods.append(_p("warehouses", "{count} {good}", count=k, good=good_name(g)))
+        # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
+        lines.append(_("{name} {counts}", name=st.players[s], counts=joined("/", goods)))
+    return joined("; ", lines)
 
 
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
     """Game-end scoring of the variant: five largest (AM-13.4), every area (AM-G31), or none
     (Gomoku, AM-G43). Returns what was counted for the view."""
-    area_list, _ = areas(st)
+    area_list, _index = areas(st)
     open_areas = [a for a in area_list if a[0] not in st.scored_cells]
     mode = st.variant.end_scoring
     if mode == "gomoku":  # AM-G43: open areas are not scored; areas won decide
@@ -153,14 +206,14 @@ def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
         for cells in open_areas:
             counts = warehouses(st, cells)
             if any(sum(c) for c in counts):
-                winner, reason = score_closed(st, cells, ev, "game end:")
+                winner, reason = score_closed(st, cells, ev, "game end")  # not for players
                 scored.append(
                     {
                         "cells": [st.layout.label(c) for c in cells],
                         "size": len(cells),
                         "winner": winner,
                         "vp": st.scored[-1]["value"] if winner is not None else 0,
-                        "why": reason,
+                        "why": str(say(reason, SOURCE)),  # data: English (views say it)
                         "warehouses": counts,
                     }
                 )
@@ -185,13 +238,26 @@ def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
                 "scorers": scorers,
             }
         )
-        who = " and ".join(st.players[s] for s in scorers)
-        gain = f"{who} +{value} VP" if who else "no warehouse in it, nobody scores"
+        if len(scorers) == 2:
+            gain = _(
+                "{first} and {second} +{vp} VP",
+                first=st.players[scorers[0]],
+                second=st.players[scorers[1]],
+                vp=value,
+            )
+        elif scorers:
+            gain = _("{name} +{vp} VP", name=st.players[scorers[0]], vp=value)
+        else:
+            gain = _("no warehouse in it, nobody scores")
         ev.append(
             Event(
                 "end_area",
-                f"game end: area at {st.layout.label(cells[0])} "
-                f"(size {cands[i][0]}): {gain} (AM-13.4)",
+                _(
+                    "game end: area at {cell} (size {size}): {gain} (AM-13.4)",
+                    cell=st.layout.label(cells[0]),
+                    size=cands[i][0],
+                    gain=gain,
+                ),
                 None,
                 {"cells": summary[-1]["cells"], "scorers": scorers},
             )

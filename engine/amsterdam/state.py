@@ -22,6 +22,7 @@ from engine.amsterdam import views
 from engine.amsterdam.board import put
 from engine.amsterdam.cards import CardSet, load_cards
 from engine.amsterdam.grid import Layout, key
+from engine.amsterdam.language import _
 from engine.amsterdam.rounds import execute, open_decisions
 from engine.amsterdam.state_fields import SEALED_PHASES
 from engine.amsterdam.turns import start_round
@@ -159,7 +160,7 @@ class AmsterdamState:
         cls, players: list[str], seed: int, variant: Variant, cs: CardSet | None = None
     ) -> AmsterdamState:
         if len(players) != 2:
-            raise IllegalMove(f"Amsterdam is for exactly 2 players, not {len(players)}")
+            raise IllegalMove(_("Amsterdam is for exactly 2 players, not {n}", n=len(players)))
         cs = cs or load_cards()
         self = cls._blank(players, seed, variant, cs)
         self.rng = Rng(seed)
@@ -264,18 +265,32 @@ class AmsterdamState:
 
     def _validate(self, seat: int, command: str) -> str:
         if self.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if seat not in (0, 1):
-            raise IllegalMove(f"there is no seat {seat}; Amsterdam has seats 0 (red) and 1 (black)")
+            raise IllegalMove(
+                _("there is no seat {seat}; Amsterdam has seats 0 (red) and 1 (black)", seat=seat)
+            )
         d = self.decision_for(seat)
         if d is None:
             if self.phase in SEALED_PHASES and self.sealed[seat] is not None:
-                waiting = " and ".join(self.players[x.seat] for x in self.pending_all())
-                raise IllegalMove(f"you have chosen; waiting for {waiting}")
+                names = [self.players[x.seat] for x in self.pending_all()]
+                waiting = (
+                    _("{first} and {second}", first=names[0], second=names[1])
+                    if len(names) == 2
+                    else ", ".join(names)
+                )
+                raise IllegalMove(_("you have chosen; waiting for {names}", names=waiting))
             first = self.pending()
-            who = self.players[first.seat] if first else "nobody"
-            what = first.prompt if first else ""
-            raise IllegalMove(f"it is {who}'s decision now ({what}), not yours")
+            if first is None:
+                raise IllegalMove(_("it is nobody's decision now (), not yours"))
+            raise IllegalMove(
+                # Translators: {name} decides now; {prompt} is what he is asked.
+                _(
+                    "it is {name}'s decision now ({prompt}), not yours",
+                    name=self.players[first.seat],
+                    prompt=first.prompt,
+                )
+            )
         if command in d.options:
             return command
         return cmd.validate(self, seat, d, command)
@@ -356,7 +371,7 @@ class AmsterdamState:
     @classmethod
     def from_dict(cls, data: JSON, cs: CardSet | None = None) -> AmsterdamState:
         if data.get("game") != "amsterdam":
-            raise ValueError(f"not an Amsterdam state: {data.get('game')!r}")
+            raise ValueError(f"not an Amsterdam state: {data.get('game')!r}")  # not for players
         variant = VARIANTS[data["variant"]]
         self = cls._blank(data["players"], data["seed"], variant, cs or load_cards())
         self.rng = Rng(data["rng"])

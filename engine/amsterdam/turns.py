@@ -8,17 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.cards import COLORS, Card
+from engine.amsterdam.cards import Card, color_name
+from engine.amsterdam.language import _, _n, joined
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import TURN_END, Event
+from engine.i18n import SOURCE, Text, say
 
 IDLE_ROUNDS = 3  # AM-G22: rounds in a row without a card placed or money moved
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
 
 
 # ---------------------------------------------------------------- money (AM-G13)
-def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: str) -> None:
+def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: Text) -> None:
     """Pay 1 gulden from the bank to each seat; with too little money, AM-G13 decides."""
     if st.bank >= len(seats):
         paid = seats
@@ -31,13 +33,29 @@ def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: str) -
         st.gulden[s] += 1
         st.activity = True
     if paid:
-        names = " and ".join(st.players[s] for s in paid)
-        ev.append(Event("income", f"{names} +1 gulden ({why})", None, {"seats": paid}))
+        names = _names(st, paid)
+        # Translators: {why} says what the gulden is for ("dredging, AM-11.1").
+        text = _("{names} +1 gulden ({why})", names=names, why=why)
+        ev.append(Event("income", text, None, {"seats": paid}))
     unpaid = [s for s in seats if s not in paid]
     if unpaid:
-        names = " and ".join(st.players[s] for s in unpaid)
-        short = "the bank is empty" if st.bank == 0 else "one gulden in the bank, equal money"
-        ev.append(Event("no_income", f"{names}: {short}, no gulden ({why}, AM-G13)"))
+        names = _names(st, unpaid)
+        if st.bank == 0:
+            text = _("{names}: the bank is empty, no gulden ({why}, AM-G13)", names=names, why=why)
+        else:
+            text = _(
+                "{names}: one gulden in the bank, equal money, no gulden ({why}, AM-G13)",
+                names=names,
+                why=why,
+            )
+        ev.append(Event("no_income", text))
+
+
+def _names(st: AmsterdamFields, seats: list[int]) -> Text | str:
+    """One player's name, or both joined ("Anna and Ben")."""
+    if len(seats) == 1:
+        return st.players[seats[0]]
+    return _("{first} and {second}", first=st.players[seats[0]], second=st.players[seats[1]])
 
 
 # ---------------------------------------------------------------- steps 4–7
@@ -71,8 +89,11 @@ def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> b
         ev.append(
             Event(
                 "no_place",
-                f"{st.players[s]}'s {card.describe()} has no legal place: it "
-                f"goes under the special pile (AM-G36)",
+                _(
+                    "{name}'s {card} has no legal place: it goes under the special pile (AM-G36)",
+                    name=st.players[s],
+                    card=card.describe(),
+                ),
                 s,
             )
         )
@@ -82,8 +103,11 @@ def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> b
         ev.append(
             Event(
                 "no_place",
-                f"{st.players[s]}'s {card.describe()} has no legal cell: back "
-                f"to hand, the turn ends (AM-G16)",
+                _(
+                    "{name}'s {card} has no legal cell: back to hand, the turn ends (AM-G16)",
+                    name=st.players[s],
+                    card=card.describe(),
+                ),
                 s,
             )
         )
@@ -102,8 +126,13 @@ def remove_card(st: AmsterdamFields, seat: int, cell: int, ev: list[Event]) -> N
     ev.append(
         Event(
             "remove",
-            f"{st.players[seat]} removes {card.describe()} at "
-            f"{st.layout.label(cell)}: under {st.players[card.owner]}'s deck (AM-7.9)",
+            _(
+                "{name} removes {card} at {cell}: under {owner}'s deck (AM-7.9)",
+                name=st.players[seat],
+                card=card.describe(),
+                cell=st.layout.label(cell),
+                owner=st.players[card.owner],
+            ),
             seat,
             {"cell": st.layout.label(cell)},
         )
@@ -121,7 +150,12 @@ def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "place",
-            f"{st.players[s]} places {card.describe()} at {st.layout.label(cell)}",
+            _(
+                "{name} places {card} at {cell}",
+                name=st.players[s],
+                card=card.describe(),
+                cell=st.layout.label(cell),
+            ),
             s,
             {"cell": st.layout.label(cell)},
         )
@@ -134,14 +168,16 @@ def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
                 w = three_in_a_row(st)
                 if w is not None:  # AM-V6.4, AM-V6.6
                     st.winner = w
-                    finish(st, ev, f"{st.players[w]} has three areas in a row (AM-V6.4)")
+                    finish(
+                        st, ev, _("{name} has three areas in a row (AM-V6.4)", name=st.players[w])
+                    )
                     return
     if len(st.top) >= st.variant.cells:  # AM-13.1, AM-G17
-        finish(st, ev, "the port is full (AM-13.1)")
+        finish(st, ev, _("the port is full (AM-13.1)"))
         return
     # step 7 (AM-11)
     if card.kind == "water":
-        bank_pay(st, [s], ev, "dredging, AM-11.1")
+        bank_pay(st, [s], ev, _("dredging, AM-11.1"))
     draw(st, s, card, ev)
     st.order.pop(0)
     continue_round(st, ev)
@@ -153,21 +189,24 @@ def draw(st: AmsterdamFields, s: int, card: Card, ev: list[Event]) -> None:
         return
     from_water = card.kind == "water" or card.crane
     deck = st.water_deck if from_water else st.harbor_decks[s]
-    what = "water" if from_water else "harbor"
+    name = st.players[s]
     if not deck:
-        ev.append(
-            Event("draw", f"{st.players[s]} cannot draw: the {what} deck is empty (AM-G21)", s)
-        )
+        if from_water:
+            text = _("{name} cannot draw: the water deck is empty (AM-G21)", name=name)
+        else:
+            text = _("{name} cannot draw: the harbor deck is empty (AM-G21)", name=name)
+        ev.append(Event("draw", text, s))
         return
     new = deck.pop()
     st.hands[s].append(new)
     st.sort_hand(st.hands[s])
     # The deck lies face up (AM-2.6, AM-2.9): the card drawn was the visible top card.
-    ev.append(
-        Event(
-            "draw", f"{st.players[s]} draws {st.cs.cards[new].describe()} from the {what} deck", s
-        )
-    )
+    card_text = st.cs.cards[new].describe()
+    if from_water:
+        text = _("{name} draws {card} from the water deck", name=name, card=card_text)
+    else:
+        text = _("{name} draws {card} from the harbor deck", name=name, card=card_text)
+    ev.append(Event("draw", text, s))
 
 
 def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
@@ -178,18 +217,28 @@ def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
     else:
         st.stall += 1
     # the reserved round-end event the table relies on (engine.core.TURN_END)
-    ev.append(Event(TURN_END, f"round {st.round} ends", None, {"round": st.round}))
+    ev.append(Event(TURN_END, _("round {round} ends", round=st.round), None, {"round": st.round}))
     if st.idle >= IDLE_ROUNDS:  # AM-G22
-        finish(st, ev, "three rounds without a card placed or money moved (AM-G22)")
+        finish(st, ev, _("three rounds without a card placed or money moved (AM-G22)"))
         return
     if st.stall >= STALL_ROUNDS:  # AM-G24
-        finish(st, ev, f"{STALL_ROUNDS} rounds without the port growing (AM-G24)")
+        finish(
+            st,
+            ev,
+            _n(
+                "{n} round without the port growing (AM-G24)",
+                "{n} rounds without the port growing (AM-G24)",
+                STALL_ROUNDS,
+            ),
+        )
         return
     start_round(st, ev)
 
 
-def finish(st: AmsterdamFields, ev: list[Event], reason: str) -> None:
-    """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring."""
+def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
+    """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring.
+    The state keeps ``reason`` in English (data, hashed); views say it in the reader's
+    language (:func:`end_reason`)."""
     for s in (0, 1):
         if st.revealed[s] is not None:
             card = st.revealed[s]
@@ -202,7 +251,7 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: str) -> None:
     st.sealed = [None, None]
     st.phase = "over"
     st.over = True
-    details: dict[str, Any] = {"reason": reason, "scoring": None}
+    details: dict[str, Any] = {"reason": str(say(reason, SOURCE)), "scoring": None}
     if st.winner is None:
         details["scoring"] = end_scoring(st, ev)
     elif st.variant.gomoku:
@@ -217,13 +266,53 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: str) -> None:
     st.end = details
     ranking = st.ranking()
     if len(ranking) == 1:
-        result = "a draw"
+        result = _("a draw")
     else:
-        result = f"{st.players[ranking[0][0]]} ({COLORS[ranking[0][0]]}) wins"
-    score = ", ".join(f"{st.players[s]} {st.vp[s]} VP / {st.gulden[s]} gulden" for s in (0, 1))
-    ev.append(
-        Event("game_over", f"game over: {reason}; {score}; {result}", None, {"ranking": ranking})
+        first = ranking[0][0]
+        result = _("{name} ({color}) wins", name=st.players[first], color=color_name(first))
+    score = joined(
+        ", ",
+        [
+            _(
+                "{name} {vp} VP / {gulden} gulden",
+                name=st.players[s],
+                vp=st.vp[s],
+                gulden=st.gulden[s],
+            )
+            for s in (0, 1)
+        ],
     )
+    text = _(
+        # Translators: {reason} why the game ended; {score} both players' VP and gulden;
+        # {result} who wins ("Anna (red) wins") or "a draw".
+        "game over: {reason}; {score}; {result}",
+        reason=reason,
+        score=score,
+        result=result,
+    )
+    ev.append(Event("game_over", text, None, {"ranking": ranking}))
+
+
+def end_reason(st: AmsterdamFields) -> Text | str:
+    """Why the game ended, in the language in force (the state keeps it in English)."""
+    stored = str((st.end or {}).get("reason", ""))
+    candidates = [
+        _("the port is full (AM-13.1)"),
+        _("three rounds without a card placed or money moved (AM-G22)"),
+        _n(
+            "{n} round without the port growing (AM-G24)",
+            "{n} rounds without the port growing (AM-G24)",
+            STALL_ROUNDS,
+        ),
+        _("neither player holds a card (AM-G21)"),
+    ]
+    for name in st.players:
+        candidates.append(_("{name} has three areas in a row (AM-V6.4)", name=name))
+        candidates.append(_("{name} went bankrupt (AM-V3.3)", name=name))
+    for text in candidates:
+        if say(text, SOURCE) == stored:
+            return text
+    return stored
 
 
 # ---------------------------------------------------------------- round start
@@ -235,7 +324,7 @@ def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
     st.removable = []
     st.activity = False
     if not st.hands[0] and not st.hands[1]:  # AM-G21
-        finish(st, ev, "neither player holds a card (AM-G21)")
+        finish(st, ev, _("neither player holds a card (AM-G21)"))
         return
     if st.variant.specials:
         eligible = [can_buy(st, s) for s in (0, 1)]

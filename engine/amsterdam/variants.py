@@ -8,8 +8,11 @@ read these fields instead of testing variant names.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
+from engine.amsterdam.language import N_, _, messages
 from engine.core import IllegalMove
+from engine.i18n import Text
 
 CROSS: tuple[tuple[int, int], ...] = (
     (-2, 0),
@@ -57,11 +60,13 @@ class Variant:
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("base", "Amsterdam", "", 7, 7, CROSS, "largest5", 20),
-        Variant("canale_grande", "Canale Grande (4×12)", "AM-V1", 4, 12, CANALE_START, "all", 20),
+        Variant("base", N_("Amsterdam"), "", 7, 7, CROSS, "largest5", 20),
+        Variant(
+            "canale_grande", N_("Canale Grande (4×12)"), "AM-V1", 4, 12, CANALE_START, "all", 20
+        ),
         Variant(
             "gulliver",
-            "Gulliver's Travels (5×5)",
+            N_("Gulliver's Travels (5×5)"),
             "AM-V2",
             5,
             5,
@@ -70,14 +75,24 @@ VARIANTS: dict[str, Variant] = {
             20,
             drop_cranes="no_ship",
         ),
-        Variant("penniless", "Penniless", "AM-V3", 7, 7, CROSS, "largest5", 6, bankruptcy=True),
+        Variant("penniless", N_("Penniless"), "AM-V3", 7, 7, CROSS, "largest5", 6, bankruptcy=True),
         Variant(
-            "special_cards", "Special cards", "AM-V4", 7, 7, CROSS, "largest5", 20, specials=True
+            "special_cards",
+            N_("Special cards"),
+            "AM-V4",
+            7,
+            7,
+            CROSS,
+            "largest5",
+            20,
+            specials=True,
         ),
-        Variant("water_play", "Water Play (6×6)", "AM-V5", 6, 6, CROSS, "all", 20, water_play=True),
+        Variant(
+            "water_play", N_("Water Play (6×6)"), "AM-V5", 6, 6, CROSS, "all", 20, water_play=True
+        ),
         Variant(
             "gomoku",
-            "Gomoku (8×8)",
+            N_("Gomoku (8×8)"),
             "AM-V6",
             8,
             8,
@@ -131,12 +146,49 @@ def variant_key(text: str) -> str:
 def get_variant(name: object) -> Variant:
     """The variant called ``name`` (forgiving: case, accents, spaces, ``v1``…``v6``, sizes)."""
     if not isinstance(name, str):
-        raise IllegalMove(f"the variant must be a name, not {name!r}; allowed: {allowed()}")
-    key = variant_key(name)
-    canonical = ALIASES.get(key) or next((v for v in VARIANTS if variant_key(v) == key), None)
+        raise IllegalMove(
+            _(
+                "the variant must be a name, not {typed}; allowed: {variants}",
+                typed=repr(name),
+                variants=allowed(),
+            )
+        )
+    canonical = variant_of(name)
     if canonical is None:
-        raise IllegalMove(f"unknown Amsterdam variant {name!r}; allowed: {allowed()}")
+        raise IllegalMove(
+            _(
+                "unknown Amsterdam variant {typed}; allowed: {variants}",
+                typed=repr(name),
+                variants=allowed(),
+            )
+        )
     return VARIANTS[canonical]
+
+
+def variant_of(text: str) -> str | None:
+    """The variant's name for ``text``: its name, an alias, or its title in any language."""
+    key = variant_key(text)
+    return (
+        ALIASES.get(key)
+        or next((v for v in VARIANTS if variant_key(v) == key), None)
+        or _titles().get(key)
+    )
+
+
+def variant_title(variant: Variant) -> Text:
+    """The variant's title (``Gulliver's Travels (5×5)``) in the language in force."""
+    return _(variant.title)
+
+
+@cache
+def _titles() -> dict[str, str]:
+    """Every language's title of every variant, with and without its size, folded: name."""
+    out: dict[str, str] = {}
+    for v in VARIANTS.values():
+        for title in messages.every_language(v.title).values():
+            for text in (title, title.split(" (")[0]):
+                out.setdefault(variant_key(text), v.name)
+    return out
 
 
 def allowed() -> str:

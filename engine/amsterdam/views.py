@@ -61,9 +61,12 @@ from typing import Any
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
+from engine.amsterdam.scoring import area_winner
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
-from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
+from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS, end_reason
+from engine.amsterdam.variants import variant_title
 from engine.core import JSON, ViewHeader, ranking_part
+from engine.i18n import say
 
 
 def public_view(st: AmsterdamFields) -> JSON:
@@ -149,7 +152,7 @@ def public_view(st: AmsterdamFields) -> JSON:
         "game": "amsterdam",
         "variant": {
             "name": st.variant.name,
-            "title": st.variant.title,
+            "title": variant_title(st.variant),
             "rule": st.variant.rule,
             "rows": st.variant.rows,
             "cols": st.variant.cols,
@@ -181,7 +184,7 @@ def public_view(st: AmsterdamFields) -> JSON:
             {
                 "seat": d.seat,
                 "kind": d.kind,
-                "prompt": d.prompt,
+                "prompt": say(d.prompt),
                 "sealed": d.sealed,
                 "optional": d.optional,
                 "options": list(d.options) if d.public_options else None,
@@ -193,16 +196,46 @@ def public_view(st: AmsterdamFields) -> JSON:
             list(pending[0].options) if pending and pending[0].public_options else None
         ),
         "order": list(st.order),
-        "last_reveal": st.last_reveal,
+        "last_reveal": _last_reveal(st),
         "over": st.over,
         "ranking": st.ranking() if st.over else None,
-        "end": st.end,
+        "end": _end(st),
         "history_length": len(st.history),
         # AM-G24: public facts (derivable from the move list), shown so the end is no surprise
         "stall": {"rounds": st.stall, "limit": STALL_ROUNDS, "peak": st.peak},
         # AM-G22: public too (placements, tax, income and revealed purchases are all public)
         "idle": {"rounds": st.idle, "limit": IDLE_ROUNDS, "active": st.activity},
     }
+
+
+def _last_reveal(st: AmsterdamFields) -> dict[str, Any] | None:
+    """The last reveal, its faces' texts in the language in force (the state keeps English)."""
+    last = st.last_reveal
+    if not last or not last.get("faces"):
+        return last
+    faces = [
+        None if face is None else {**face, "text": st.cs.cards[int(face["id"])].describe()}
+        for face in last["faces"]
+    ]
+    return {**last, "faces": faces}
+
+
+def _end(st: AmsterdamFields) -> dict[str, Any] | None:
+    """The end details, their reason and each area's tie-break in the language in force (the
+    state keeps them in English)."""
+    end = st.end
+    if end is None:
+        return None
+    out = {**end, "reason": end_reason(st)}
+    scoring = end.get("scoring")
+    if isinstance(scoring, dict) and scoring.get("areas"):
+        areas_out = []
+        for area in scoring["areas"]:
+            if isinstance(area, dict) and "why" in area and "warehouses" in area:
+                area = {**area, "why": area_winner(area["warehouses"])[1]}
+            areas_out.append(area)
+        out["scoring"] = {**scoring, "areas": areas_out}
+    return out
 
 
 def _top(st: AmsterdamFields, deck: list[int]) -> dict[str, Any] | None:
@@ -212,7 +245,7 @@ def _top(st: AmsterdamFields, deck: list[int]) -> dict[str, Any] | None:
 
 def player_view(st: AmsterdamFields, seat: int) -> JSON:
     if seat not in (0, 1):
-        raise ValueError(f"there is no seat {seat}")
+        raise ValueError(f"there is no seat {seat}")  # not for players
     view = public_view(st)
     d = st.decision_for(seat)
     view["me"] = {

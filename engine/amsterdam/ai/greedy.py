@@ -16,7 +16,7 @@ import random
 
 from engine.amsterdam import board as bd
 from engine.amsterdam.grid import NEIGHBOURS, key
-from engine.amsterdam.scoring import area_winner
+from engine.amsterdam.scoring import area_decision
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS
 from engine.core import JSON, Decision
@@ -110,7 +110,7 @@ def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
         return 0.0
     score = 0.0
     counts = bd.warehouses(st, cells)
-    winner, _ = area_winner(counts)
+    winner = area_decision(counts)[0]
     size = len(cells)
     if winner is not None:
         sign = 1.0 if winner == me else -1.0
@@ -157,7 +157,7 @@ def place_value(
     try:
         for cells in bd.touching_areas(st, cell):
             if bd.is_closed(st, cells):
-                winner, _ = area_winner(bd.warehouses(st, cells))
+                winner = area_decision(bd.warehouses(st, cells))[0]
                 st.scored = [*st.scored, {"cells": cells, "winner": winner, "value": 1}]
                 st.scored_cells = st.scored_cells | set(cells)
                 if winner is not None:
@@ -240,7 +240,7 @@ def greedy_command(
     if len(options) == 1:
         return options[0]
     if kind == "buy":
-        return "buy no"
+        return "buy no"  # not for players
     if kind in ("contest", "order"):
         return max(options, key=lambda o: int(o.split()[1]))
     parse = st.layout.parse

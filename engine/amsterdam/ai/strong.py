@@ -111,8 +111,8 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
             return [first, *rest[: k - 1]]
         scored.sort(key=lambda x: -x[0])
         out = [o for _, o in scored[:k]]
-        if kind == "ship" and "ship stay" not in out:
-            out[-1] = "ship stay"
+        if kind == "ship" and "ship stay" not in out:  # not for players
+            out[-1] = "ship stay"  # not for players
         return out
 
     def imagine(self, view: JSON, rng: random.Random) -> AmsterdamState:
