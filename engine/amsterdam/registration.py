@@ -65,7 +65,7 @@ def grammar() -> Grammar:
         verbs=verbs,
         aliases={k: v for k, v in ac.VERBS.items() if k != v},
         parse=_parse,
-        help=dict(HELP),
+        help=HELP,
     )
 
 

@@ -1,0 +1,47 @@
+"""Amsterdam's game words as people read them (goods, colours, special cards, card symbols),
+said in the language in force: the texts, the controls and the images share them.
+
+Each is a ``_p`` message whose context names the kind of thing (``_p("good", "tea")``), so
+the same word said by the rules and by the images is one catalog entry."""
+
+from __future__ import annotations
+
+from engine.amsterdam.language import _p
+from engine.i18n import Text
+
+
+def good_name(good: str) -> Text:
+    """``tea``, ``wine``, ``spice`` in words."""
+    names = {"tea": _p("good", "tea"), "wine": _p("good", "wine"), "spice": _p("good", "spice")}
+    return names.get(good) or Text(good)
+
+
+def colour_name(colour: object) -> Text:
+    """A player's colour (``red``/``black``, as the views give it) in words."""
+    names = {"red": _p("player colour", "red"), "black": _p("player colour", "black")}
+    return names.get(str(colour)) or Text(str(colour))
+
+
+def special_name(kind: str) -> Text:
+    """A special card (``tide``, ``bridge``, ``customs``) in words (AM-V4)."""
+    names = {
+        "tide": _p("special card", "tide"),
+        "bridge": _p("special card", "bridge"),
+        "customs": _p("special card", "customs house"),
+    }
+    return names.get(kind) or Text(kind)
+
+
+def card_symbol(symbol: str) -> Text:
+    """A symbol printed on a card (``ship``, ``gulden``, ``crane``) in words."""
+    names = {
+        "ship": _p("card symbol", "ship"),
+        "gulden": _p("card symbol", "gulden"),
+        "crane": _p("card symbol", "crane"),
+    }
+    return names.get(symbol) or Text(symbol)
+
+
+def water_word() -> Text:
+    """A water card's kind, as a card's words start (``61 · water · ship``)."""
+    return _p("card kind", "water")
