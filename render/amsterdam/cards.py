@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import _p
 from render.amsterdam import theme as A
 from render.common.draw import SS, downscale
 from render.common.text import draw_text
@@ -210,9 +211,19 @@ def _waves(dr: ImageDraw.ImageDraw, W: float, H: float, colour: RGB) -> None:
             dr.arc((x0, y - H * 0.05, x0 + W * 0.16, y + H * 0.05), 200, 340, fill=colour, width=w)
 
 
-@lru_cache(maxsize=2048)
 def card_face(key: CardKey, w: int, h: int) -> Image.Image:
-    """The face of one card at ``w`` × ``h`` pixels."""
+    """The face of one card at ``w`` × ``h`` pixels (a special card's name in the language in
+    force)."""
+    words = {
+        "tide": _p("card face", "TIDE"),
+        "bridge": _p("card face", "BRIDGE"),
+        "customs": _p("card face", "CUSTOMS"),
+    }
+    return _card_face(key, w, h, words.get(key[0], ""))
+
+
+@lru_cache(maxsize=2048)
+def _card_face(key: CardKey, w: int, h: int, word: str) -> Image.Image:
     kind, label, owner, tea, wine, spice, ship, gulden, crane = key
     img, dr = _canvas(w, h)
     W, H = w * SS, h * SS
@@ -265,7 +276,6 @@ def card_face(key: CardKey, w: int, h: int) -> Image.Image:
     if kind in ("water", "harbor"):
         draw_text(od, (pad + 1, pad - 1), label, num_size, ink, bold=True, anchor="la")
     elif kind in ("tide", "bridge", "customs"):
-        word = {"tide": "TIDE", "bridge": "BRIDGE", "customs": "CUSTOMS"}[kind]
         draw_text(
             od,
             (w / 2, pad),

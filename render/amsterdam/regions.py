@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import current_language
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
 from render.common import draw as common
@@ -21,12 +22,15 @@ from render.common import theme as T
 from render.common.draw import Region, RegionCache, build_palette, compose_regions
 from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
+from render.common.text import draw_text, text_width
 
 __all__ = [
     "Region",
     "clear_cache",
     "compose",
+    "draw_fit",
     "encode",
+    "fit_size",
     "header",
     "palette",
     "player_title",
@@ -35,11 +39,22 @@ __all__ = [
 
 View = dict[str, Any]
 REGION_CACHE_BYTES: Final = 48 * 1024 * 1024
-_CACHE = RegionCache(REGION_CACHE_BYTES)
+#: One cache per language: a region's key names what it shows, not the words it is drawn
+#: with, so a panel drawn in English is never pasted into a Japanese image.
+_CACHES: dict[str, RegionCache] = {}
+
+
+def _cache() -> RegionCache:
+    lang = current_language()
+    found = _CACHES.get(lang)
+    if found is None:
+        found = _CACHES.setdefault(lang, RegionCache(REGION_CACHE_BYTES))
+    return found
 
 
 def compose(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
-    return compose_regions(size, regions, palette(), _CACHE)
+    """The image of ``regions`` in the language in force."""
+    return compose_regions(size, regions, palette(), _cache())
 
 
 def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
@@ -48,7 +63,8 @@ def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
 
 def clear_cache() -> None:
     """Forget every quantized region (benchmarks time cold renders with it)."""
-    _CACHE.clear()
+    for cache in list(_CACHES.values()):
+        cache.clear()
 
 
 def _sample_sheet() -> Image.Image:
@@ -100,8 +116,14 @@ def header(
 player_title = common.PlayerTitles(A.FONT_NAME, A.PLAYER, A.PLAYER_INK)
 
 
-def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
-    common.caption(draw, xy, text, A.FONT_CAPTION)
+def caption(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: int | None = None
+) -> None:
+    """A panel caption; with ``max_width`` it shrinks to fit (a longer language)."""
+    if max_width is None:
+        common.caption(draw, xy, text, A.FONT_CAPTION)
+        return
+    draw_fit(draw, xy, text.upper(), A.FONT_CAPTION, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
 
 
 def name_of(view: View, seat: Any) -> str:
@@ -118,3 +140,32 @@ def warm_up() -> None:
     for goods in ("tea", "wine", "spice"):
         goods_icon(goods, 26)
     ship_piece(46)
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False, smallest: int = 0) -> int:
+    """The largest font size from ``size`` down to ``smallest`` (default: three quarters of
+    ``size``, at least 9 px) at which ``text`` fits in ``max_width`` pixels; ``smallest`` when
+    none does (the text is then ellipsized by :func:`draw_fit`)."""
+    low = smallest or max(9, size * 3 // 4)
+    for s in range(size, low - 1, -1):
+        if text_width(text, s, bold) <= max_width:
+            return s
+    return low
+
+
+def draw_fit(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Any,
+    max_width: int,
+    bold: bool = False,
+    anchor: str = "la",
+    smallest: int = 0,
+) -> tuple[int, int, int, int]:
+    """``draw_text`` that shrinks the font (down to :func:`fit_size`'s smallest) before it
+    would cut the text: words longer than English (Hungarian, Italian) still fit whole. A
+    text that fits at ``size`` is drawn exactly as ``draw_text`` draws it."""
+    fitted = fit_size(text, size, max_width, bold, smallest)
+    return draw_text(draw, xy, text, fitted, fill, bold=bold, anchor=anchor, max_width=max_width)

@@ -34,11 +34,11 @@ def option_label(option: Option) -> str | None:
         return _p("button", "Pass")
     if command == "buy":
         return _p("button", "Buy")
-    if command == "buy no":
+    if command == "buy no":  # not for players
         return _p("button", "Do not buy")
-    if command == "ship stay":
+    if command == "ship stay":  # not for players
         return _p("button", "Ship stays")
-    if command == "remove none":
+    if command == "remove none":  # not for players
         return _p("button", "Remove nothing")
     verb, arg = option.verb, option.arg
     if verb in ("play", "show"):

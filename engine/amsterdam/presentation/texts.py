@@ -231,7 +231,7 @@ def rule_aliases() -> Mapping[str, str]:
     topic's name in each language (built once, on first use)."""
     out: dict[str, str] = {}
     for key in (*TOPICS, "commands"):
-        for word in messages.every_language(key, "rules topic").values():
+        for word in messages.every_language(key, "rules topic").values():  # not for players
             folded = " ".join(word.casefold().split())
             if folded != key:
                 out.setdefault(folded, key)
