@@ -88,7 +88,7 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
     scoring = end.get("scoring") or {}
     mode = scoring.get("mode")
     if mode == "largest5":
-        rows = []
+        rows: list[tuple[str, str]] = []
         for i, a in enumerate(scoring.get("areas") or []):
             # Translators: {cards} is "5 cards", {cells} the area's cells, {names} who scores
             text = _n(
@@ -183,7 +183,7 @@ def _row_lines(view: View, row: View) -> tuple[str, list[tuple[str, str]]]:
     """AM-V6.4, AM-G42: the three areas of the winning row, numbered as on the harbour."""
     seat = row.get("seat")
     winner = name_of(view, seat)
-    rows = [
+    rows: list[tuple[str, str]] = [
         (
             str(i + 1),
             _(

@@ -131,6 +131,7 @@ def _header_region(view: View) -> Region:
     me = view["me"]
     seat = int(me["seat"])
     kind = me.get("decision_kind")
+    status: str
     if view.get("over"):
         status, hot = _("The game is over."), False
     elif me.get("sealed_answer") is not None:
