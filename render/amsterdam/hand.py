@@ -222,7 +222,7 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
         caption(draw, (16, 28), _("In front of you (public)"), w - 32)
         paste_flat(img, coin(34), (16, 48), T.PANEL)
         big = A.FONT_BIG - 6
-        money = _("{n} gulden", n=gulden)
+        money = _n("{n} gulden", "{n} gulden", gulden)
         draw_fit(draw, (58, 66), money, big, T.TEXT, 270 - 58 - 10, bold=True, anchor="lm")
         points = _("{n} VP", n=vp)
         draw_fit(draw, (270, 66), points, big, T.TEXT, 400 - 270 - 10, bold=True, anchor="lm")

@@ -262,7 +262,7 @@ def status_lines(view: JSON) -> list[str]:
         revealed = p.get("revealed")
         parts = [
             _("{n} VP", n=p.get("vp", 0)),
-            _("{n} gulden", n=p.get("gulden", 0)),
+            _n("{n} gulden", "{n} gulden", int(p.get("gulden", 0))),
             _("areas {n}", n=p.get("areas_won", 0)),
             _("hand {n}", n=p.get("hand_size", 0)),
         ]
@@ -283,7 +283,7 @@ def status_lines(view: JSON) -> list[str]:
         variant,
         _("round {n}", n=view.get("round")),
         _("ship {cell}", cell=view.get("ship")),
-        _("bank {n} gulden", n=view.get("bank")),
+        _n("bank {n} gulden", "bank {n} gulden", int(view.get("bank") or 0)),
     ]
     water = decks.get("water") or {}
     if "size" in water:
