@@ -240,29 +240,35 @@ def _legend_region(view: View, box: tuple[int, int, int, int]) -> Region:
             (ship_piece(d + 6), _p("piece", "ship")),
             (guard(0, d), _p("piece", "guard")),
         ]
+        area = _p("legend", "area")
+        # Translators: a legend entry for the marked cells; {what} is the stage
+        here = _("{what} here", what=_cell_kind(kind)) if kind else ""
+        size = _legend_size(items, area, here, w)
         for sprite, text in items:
             if sprite is not None:
                 paste_flat(img, sprite, (x, y + (d - sprite.height) // 2), T.BACKGROUND)
                 x += sprite.width + 5
-            box_ = draw_text(draw, (x, h / 2), text, A.FONT_SMALL, T.TEXT, anchor="lm")
+            box_ = draw_text(draw, (x, h / 2), text, size, T.TEXT, anchor="lm")
             x = box_[2] + 16
         draw.rectangle((x, y + 4, x + 30, y + d - 4), outline=A.AREA_LINE, width=4)
-        area = _p("legend", "area")
-        x = draw_text(draw, (x + 36, h / 2), area, A.FONT_SMALL, T.TEXT, anchor="lm")[2] + 16
+        x = draw_text(draw, (x + 36, h / 2), area, size, T.TEXT, anchor="lm")[2] + 16
         if kind:
             draw.rectangle((x, y + 2, x + 26, y + d - 2), fill=A.LEGAL, outline=A.LEGAL_EDGE)
-            draw_text(
-                draw,
-                (x + 32, h / 2),
-                # Translators: a legend entry for the marked cells; {what} is the stage
-                _("{what} here", what=_cell_kind(kind)),
-                A.FONT_SMALL,
-                T.TEXT,
-                anchor="lm",
-                max_width=w - x - 36,
-            )
+            draw_fit(draw, (x + 32, h / 2), here, size, T.TEXT, w - x - 36, anchor="lm")
 
     return Region(box, key, paint)
+
+
+def _legend_size(items: list[tuple[Image.Image | None, str]], area: str, here: str, w: int) -> int:
+    """The legend's font size: ``FONT_SMALL``, or smaller when a language's words would not
+    fit on the line (never below 12 px)."""
+    sprites = sum(sprite.width + 5 for sprite, _text in items if sprite is not None)
+    words = [text for _sprite, text in items] + [area] + ([here] if here else [])
+    fixed = 6 + sprites + 16 * len(words) + 36 + (32 + 20 if here else 0)
+    for size in range(A.FONT_SMALL, 11, -1):
+        if fixed + sum(text_width(t, size) for t in words) <= w:
+            return size
+    return 12
 
 
 def _cell_kind(kind: str) -> str:

@@ -363,16 +363,7 @@ def _scoring_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        draw_text(
-            draw,
-            (16, 28),
-            title,
-            A.FONT_SMALL,
-            T.TEXT_SOFT,
-            bold=True,
-            anchor="ls",
-            max_width=w - 32,
-        )
+        draw_fit(draw, (16, 28), title, A.FONT_SMALL, T.TEXT_SOFT, w - 32, bold=True, anchor="ls")
         for i, (badge, text) in enumerate(lines):
             y = 44 + i * LINE_H + LINE_H / 2
             x = 16
@@ -380,6 +371,6 @@ def _scoring_painter(key: tuple[Any, ...]) -> Any:
                 draw.rectangle((16, y - 12, 40, y + 12), fill=T.HEADER)
                 draw_text(draw, (28, y), badge, A.FONT_SMALL, T.HEADER_TEXT, bold=True, anchor="mm")
                 x = 50
-            draw_text(draw, (x, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - x - 16)
+            draw_fit(draw, (x, y), text, A.FONT_BODY, T.TEXT, w - x - 16, anchor="lm", smallest=13)
 
     return paint

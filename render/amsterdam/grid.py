@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from engine.amsterdam.language import _
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, card_key, goods_icon, guard, ship_piece
-from render.amsterdam.regions import Region, draw_fit
+from render.amsterdam.regions import Region, draw_fit, fit_size
 from render.common import theme as T
 from render.common.draw import panel
 from render.common.text import draw_text
@@ -277,7 +277,7 @@ def _cell_painter(key: tuple[Any, ...]) -> Any:
             if covered:
                 # Translators: on a cell: the cards under the one shown (12+tide)
                 tag = _("on {cards}", cards="+".join(covered))
-                fs = max(10, s // 7)
+                fs = fit_size(tag, max(10, s // 7), s - 10, bold=True, smallest=7)
                 box = draw_text(
                     draw,
                     (inset + 4, s - inset - 3),

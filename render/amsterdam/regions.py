@@ -107,8 +107,33 @@ def palette() -> Image.Image:
 def header(
     img: Image.Image, draw: ImageDraw.ImageDraw, title: str, right: str, status: str, hot: bool
 ) -> None:
-    common.header_band(
-        img, draw, title, right, status, hot, A.HEADER_H, A.MARGIN, A.FONT_TITLE, A.FONT_STATUS
+    """The dark band on top (``render.common.draw.header_band``'s look): title and round, and
+    the status line under them, each shrunk rather than cut when a language says it longer."""
+    w, height, margin = img.width, A.HEADER_H, A.MARGIN
+    draw.rectangle((0, 0, w, height), fill=T.HEADER)
+    rw = text_width(right, A.FONT_STATUS, bold=True)
+    top = round(height * 30 / 92)
+    draw_text(draw, (w - margin, top), right, A.FONT_STATUS, T.HEADER_SUB, bold=True, anchor="rm")
+    draw_fit(
+        draw,
+        (margin, top),
+        title,
+        A.FONT_TITLE,
+        T.HEADER_TEXT,
+        w - 2 * margin - rw - 20,
+        bold=True,
+        anchor="lm",
+    )
+    draw_fit(
+        draw,
+        (margin, round(height * 70 / 92)),
+        status,
+        A.FONT_STATUS,
+        T.HIGHLIGHT if hot else T.HEADER_SUB,
+        w - 2 * margin,
+        bold=hot,
+        anchor="lm",
+        smallest=14,
     )
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from engine.amsterdam.language import N_, _, _n, _p, messages
-from engine.amsterdam.presentation.words import colour_name
+from engine.amsterdam.presentation.words import Joined, colour_name
 from engine.core import JSON
 from engine.i18n import Text
 
@@ -273,10 +273,8 @@ def status_lines(view: JSON) -> list[str]:
             parts.append(_("revealed {card}", card=revealed.get("label")))
         elif p.get("answered"):
             parts.append(_("has chosen"))
-        lines.append(
-            f"{'▶ ' if p.get('to_decide') else '  '}{p.get('name')} "
-            f"({colour_name(p.get('color'))}): " + " · ".join(parts)
-        )
+        head = f"{'▶ ' if p.get('to_decide') else '  '}{p.get('name')} ("
+        lines.append(Joined([head, colour_name(p.get("color")), "): ", Joined(parts, " · ")]))
     variant = (view.get("variant") or {}).get("title", "Amsterdam")
     decks = view.get("decks") or {}
     extra = [
@@ -288,7 +286,7 @@ def status_lines(view: JSON) -> list[str]:
     water = decks.get("water") or {}
     if "size" in water:
         extra.append(_("water deck {n}", n=water["size"]))
-    lines.append(" · ".join(extra))
+    lines.append(Joined(extra, " · "))
     lines += [w for w in (idle_warning(view), stall_warning(view)) if w]
     return lines
 
@@ -364,4 +362,4 @@ def hand_text(view: JSON) -> str:
             parts.append(_("both players know you hold {cards} (taken back)", cards=back))
         else:
             parts.append(_("{name} holds {cards} (taken back)", name=p.get("name"), cards=back))
-    return " · ".join(parts)
+    return Joined(parts, " · ")
