@@ -24,7 +24,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import N_, _, _n, _p
-from engine.amsterdam.presentation.words import card_symbol, good_name
+from engine.amsterdam.presentation.words import card_symbol, good_name, variant_title
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -62,6 +62,7 @@ __all__ = [
     "compose_board",
     "layout",
     "render_board",
+    "stage_name",
     "stage_words",
     "status_line",
 ]
@@ -89,6 +90,21 @@ SEALED_WORDS: Final = {
     "choose": N_("choose a card or pass"),
     "order": N_("two specials: show a card for the start"),
 }
+
+
+def stage_name(stage: str) -> str:
+    """A stage's short name (the header's "Round 3 · choose"), in the language in force."""
+    names = {
+        "buy": _p("stage", "buy"),
+        "contest": _p("stage", "contest"),
+        "choose": _p("stage", "choose"),
+        "order": _p("stage", "order"),
+        "ship": _p("stage", "ship"),
+        "remove": _p("stage", "remove"),
+        "place": _p("stage", "place"),
+        "over": _p("stage", "over"),
+    }
+    return names.get(stage) or stage
 
 
 def stage_words(kind: str, sealed: bool = False) -> str:
@@ -206,9 +222,9 @@ def _header_region(view: View, w: int) -> Region:
     title = (
         "Amsterdam"
         if variant.get("name", "base") == "base"
-        else f"Amsterdam · {variant.get('title', '')}"
+        else f"Amsterdam · {variant_title(variant)}"
     )
-    stage = str(view.get("stage", ""))
+    stage = stage_name(str(view.get("stage", "")))
     rnd = _("Round {n}", n=view.get("round", 1))
     right = f"{rnd} · {stage}" if stage else rnd
     key = ("header", w, title, right, status, hot)
@@ -264,7 +280,9 @@ def _legend_size(items: list[tuple[Image.Image | None, str]], area: str, here: s
     fit on the line (never below 12 px)."""
     sprites = sum(sprite.width + 5 for sprite, _text in items if sprite is not None)
     words = [text for _sprite, text in items] + [area] + ([here] if here else [])
-    fixed = 6 + sprites + 16 * len(words) + 36 + (32 + 20 if here else 0)
+    # as the painter lays it out: 16 px after each item, the area's box (36 px), the marked
+    # cell's box (32 px) and 4 px before the edge
+    fixed = 6 + sprites + 16 * len(items) + 36 + 16 + (36 if here else 0)
     for size in range(A.FONT_SMALL, 11, -1):
         if fixed + sum(text_width(t, size) for t in words) <= w:
             return size

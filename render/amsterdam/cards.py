@@ -50,10 +50,27 @@ def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
-@lru_cache(maxsize=256)
 def goods_icon(goods: str, d: int, text: str | None = None) -> Image.Image:
     """One goods symbol: tea a rounded square, wine a circle, spice a diamond, each lettered
-    (or carrying ``text``: a depot's warehouse count)."""
+    with its goods' initial in the language in force (or carrying ``text``: a depot's
+    warehouse count)."""
+    if text is None:
+        text = goods_letters().get(goods, "?")
+    return _goods_icon(goods, d, text)
+
+
+def goods_letters() -> dict[str, str]:
+    """The letter on each goods symbol, in the language in force (``T``, ``W``, ``S``)."""
+    # Translators: one letter (or character) on the goods symbols: tea, wine, spice
+    return {
+        "tea": _p("goods letter", "T"),
+        "wine": _p("goods letter", "W"),
+        "spice": _p("goods letter", "S"),
+    }
+
+
+@lru_cache(maxsize=256)
+def _goods_icon(goods: str, d: int, text: str) -> Image.Image:
     img, dr = _canvas(d, d)
     n = d * SS
     fill, edge = A.GOODS.get(goods, A.NEUTRAL), A.GOODS_EDGE.get(goods, (0, 0, 0))
@@ -75,7 +92,7 @@ def goods_icon(goods: str, d: int, text: str | None = None) -> Image.Image:
     draw_text(
         ImageDraw.Draw(out),
         (d / 2, d / 2),
-        A.GOODS_LETTER.get(goods, "?") if text is None else text,
+        text,
         size,
         A.GOODS_INK.get(goods, (0, 0, 0)),
         bold=True,
@@ -219,11 +236,12 @@ def card_face(key: CardKey, w: int, h: int) -> Image.Image:
         "bridge": _p("card face", "BRIDGE"),
         "customs": _p("card face", "CUSTOMS"),
     }
-    return _card_face(key, w, h, words.get(key[0], ""))
+    # the goods letters drawn on the face are the language's too (goods_icon)
+    return _card_face(key, w, h, words.get(key[0], ""), tuple(goods_letters().values()))
 
 
 @lru_cache(maxsize=2048)
-def _card_face(key: CardKey, w: int, h: int, word: str) -> Image.Image:
+def _card_face(key: CardKey, w: int, h: int, word: str, _letters: tuple[str, ...]) -> Image.Image:
     kind, label, owner, tea, wine, spice, ship, gulden, crane = key
     img, dr = _canvas(w, h)
     W, H = w * SS, h * SS

@@ -16,6 +16,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import _, _n, _p
+from engine.amsterdam.presentation.words import variant_title
 from render.amsterdam import theme as A
 from render.amsterdam.grid import cell_regions, geometry, grid_panel_region
 from render.amsterdam.regions import (
@@ -231,7 +232,7 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     )
     end = view.get("end") or {}
     reason = str(end.get("reason") or _("the game is over"))
-    variant = str((view.get("variant") or {}).get("title", ""))
+    variant = variant_title(view.get("variant") or {}) if view.get("variant") else ""
     regions: list[Region] = []
     hkey = ("end-header", title, variant, reason)  # not for players
 

@@ -14,7 +14,13 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import N_, _, _n, _p
-from engine.amsterdam.presentation.words import colour_name
+from engine.amsterdam.presentation.words import (
+    card_symbol,
+    colour_name,
+    good_name,
+    special_name,
+    water_word,
+)
 from render.amsterdam import theme as A
 from render.amsterdam.board import stage_words
 from render.amsterdam.cards import card_face, card_key, coin
@@ -79,6 +85,27 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
     return lines[:MAX_OPTION_LINES]
 
 
+def card_words(key: Any) -> tuple[str, ...]:
+    """A card in words under its face, line by line: what it is (``red 19``, ``water 61``,
+    a special card's name), then its goods (``tea+wine``, a crane first) and each symbol
+    (``ship``, ``gulden``): the public words of the card, in the language in force."""
+    kind, label, owner, tea, wine, spice, ship, gulden, crane = key
+    if kind in ("tide", "bridge", "customs"):
+        return (special_name(kind),)
+    if kind == "center":
+        return (_("the harbor center"),)
+    what = colour_name(("red", "black")[owner]) if owner in (0, 1) else water_word()
+    # Translators: a card's name under its face: {kind} is its colour (red, black) or water
+    head = _("{kind} {number}", kind=what, number=label)
+    things = [card_symbol("crane")] if crane else []
+    things += [
+        good_name(g) for g, n in (("tea", tea), ("wine", wine), ("spice", spice)) for _i in range(n)
+    ]
+    symbols = [card_symbol(s) for s, on in (("ship", ship), ("gulden", gulden)) if on]
+    inner = [x for x in ("+".join(things), *symbols) if x]
+    return (head, *inner)
+
+
 def _sealed_label(me: View) -> str | None:
     """The hand card his sealed answer names (``play 12`` / ``show 12``), if any."""
     answer = me.get("sealed_answer")
@@ -94,7 +121,7 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     y = A.HEADER_H + 12
     regions: list[Region] = [_header_region(view)]
     hand = tuple(card_key(c) for c in me.get("hand") or [])
-    texts = tuple(str(c.get("text", "")) for c in me.get("hand") or [])
+    texts = tuple(card_words(card_key(c)) for c in me.get("hand") or [])
     key = ("hand", seat, hand, texts, _sealed_label(me), me.get("sealed_answer"))
     regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + HAND_H), key, _hand_painter(key)))
     y += HAND_H + 12
@@ -195,9 +222,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                     anchor="ms",
                 )
             paste_flat(img, card_face(card, cw, cw), (x, top), T.PANEL)
-            kind_word, _sep, rest = text.partition(" (")
-            lines = [kind_word, *rest.rstrip(")").split(", ")] if rest else [kind_word]
-            for i, line in enumerate(lines):
+            for i, line in enumerate(text):
                 draw_text(
                     draw,
                     (x + cw / 2, top + cw + 50 + i * 22),

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import current_language
+from engine.i18n import current_language, speaking
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
 from render.common import draw as common
@@ -97,11 +97,14 @@ def _sample_sheet() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The fixed palette of the Amsterdam images, made once per process."""
+    """The fixed palette of the Amsterdam images, made once per process (from English
+    sprites, whatever language the first image speaks, so every image maps the same)."""
     keys = keys_with_legacy(A)
     for seat in (0, 1):
         keys.append(T.blend(A.PLAYER[seat], A.EMPTY, 0.7))
-    return build_palette(keys[:160], [_sample_sheet()])
+    with speaking("en"):
+        sheet = _sample_sheet()
+    return build_palette(keys[:160], [sheet])
 
 
 def header(

@@ -322,3 +322,35 @@ def test_english_images_do_not_change_after_other_languages(
     assert RENDER[kind](view) == before
     with speaking("ja"):
         assert RENDER[kind](view) == japanese
+
+
+_GOLDEN_AFTER_JAPANESE = """
+import io, sys
+from PIL import Image
+from engine.i18n import speaking
+from render import golden as G
+paths = G.golden_paths("amsterdam")
+kind, view, _img = G.read_golden(paths[0])
+with speaking("ja"):
+    G.renderer(kind)(view)  # the first image of the process speaks Japanese
+bad = []
+for path in paths:
+    kind, view, img = G.read_golden(path)
+    got = Image.open(io.BytesIO(G.renderer(kind)(view))).convert("RGB")
+    if got.tobytes() != img.convert("RGB").tobytes():
+        bad.append(path.name)
+print(bad)
+sys.exit(1 if bad else 0)
+"""
+
+
+def test_english_goldens_are_pixel_identical_after_a_japanese_first_image() -> None:
+    """The palette is made from English sprites whatever language the first image of a
+    process speaks: the English golden images stay identical, pixel for pixel."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _GOLDEN_AFTER_JAPANESE], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from engine.amsterdam.language import N_, _, _n, _p, messages
-from engine.amsterdam.presentation.words import Joined, colour_name
+from engine.amsterdam.presentation.words import Joined, colour_name, variant_name, variant_title
 from engine.core import JSON
 from engine.i18n import Text
 
@@ -121,19 +121,6 @@ class Topics(Mapping[str, str]):
 
 #: The base game's topics (a table with a variant reads :func:`rule_topics_for`'s).
 RULE_TOPICS: Mapping[str, str] = Topics(_base_topics)
-
-
-def variant_name(name: str) -> Text:
-    """A variant's name in words (the rulebook's, without the harbour's size)."""
-    names = {
-        "canale_grande": _p("variant", "Canale Grande"),
-        "gulliver": _p("variant", "Gulliver's Travels"),
-        "penniless": _p("variant", "Penniless"),
-        "special_cards": _p("variant", "Special cards"),
-        "water_play": _p("variant", "Water Play"),
-        "gomoku": _p("variant", "Gomoku"),
-    }
-    return names.get(name) or Text("Amsterdam")
 
 
 def rule_topics_for(options: Mapping[str, str]) -> Mapping[str, str]:
@@ -275,7 +262,7 @@ def status_lines(view: JSON) -> list[str]:
             parts.append(_("has chosen"))
         head = f"{'▶ ' if p.get('to_decide') else '  '}{p.get('name')} ("
         lines.append(Joined([head, colour_name(p.get("color")), "): ", Joined(parts, " · ")]))
-    variant = (view.get("variant") or {}).get("title", "Amsterdam")
+    variant = variant_title(view.get("variant") or {})
     decks = view.get("decks") or {}
     extra = [
         variant,

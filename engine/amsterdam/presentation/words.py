@@ -6,7 +6,7 @@ the same word said by the rules and by the images is one catalog entry."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from engine.amsterdam.language import _p
@@ -43,6 +43,41 @@ def card_symbol(symbol: str) -> Text:
         "crane": _p("card symbol", "crane"),
     }
     return names.get(symbol) or Text(symbol)
+
+
+def variant_name(name: str) -> Text:
+    """A variant's name in words (the rulebook's, without the harbour's size)."""
+    names = {
+        "canale_grande": _p("variant", "Canale Grande"),
+        "gulliver": _p("variant", "Gulliver's Travels"),
+        "penniless": _p("variant", "Penniless"),
+        "special_cards": _p("variant", "Special cards"),
+        "water_play": _p("variant", "Water Play"),
+        "gomoku": _p("variant", "Gomoku"),
+    }
+    return names.get(name) or Text("Amsterdam")
+
+
+#: The variants whose title gives the harbour's size (their frame differs from 7×7).
+_SIZED = frozenset({"canale_grande", "gulliver", "water_play", "gomoku"})
+
+
+def variant_title(variant: Mapping[str, Any]) -> str:
+    """A view's ``variant`` as a title: ``Amsterdam`` (the base game), ``Canale Grande
+    (4×12)``, ``Penniless``; an unknown variant keeps the view's own title."""
+    name = str(variant.get("name") or "base")
+    if name == "base":
+        return "Amsterdam"
+    if name not in _SIZED:
+        return variant_name(name) if name in _NAMED else str(variant.get("title", name))
+    if name in _NAMED and variant.get("rows") and variant.get("cols"):
+        return f"{variant_name(name)} ({variant['rows']}×{variant['cols']})"
+    return str(variant.get("title", name))
+
+
+_NAMED = frozenset(
+    {"canale_grande", "gulliver", "penniless", "special_cards", "water_play", "gomoku"}
+)
 
 
 def water_word() -> Text:
