@@ -189,13 +189,20 @@ def _variant_topics(variant_key: str) -> dict[str, Text]:
                 "A player who cannot pay while the bank is empty is bankrupt and loses at once "
                 "(AM-V3.3, AM-G33)."
             )
-            end = Text(f"{end} {bankrupt}")
+            end = _sentences(end, bankrupt)
     sized = _("In {name} the harbour is {size}.", name=name, size=size)
-    place = Text(f"{base['place']} {sized}")
+    place = _sentences(base["place"], sized)
     if variant.water_play:
         touch = _("A harbor card must touch water (AM-V5.2).")
-        place = Text(f"{place} {touch}")
+        place = _sentences(place, touch)
     return {**base, "place": place, "areas": areas, "end": end}
+
+
+def _sentences(first: str, second: str) -> Text:
+    """Two sentences one after the other: a space between them, none after a full-width
+    stop (Japanese)."""
+    sep = "" if first.endswith(("。", "！", "？")) else " "
+    return Joined([first, second], sep)
 
 
 #: Other English words for the topics (besides their names in every language).
