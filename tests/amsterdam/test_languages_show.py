@@ -354,3 +354,19 @@ def test_english_goldens_are_pixel_identical_after_a_japanese_first_image() -> N
         [sys.executable, "-c", _GOLDEN_AFTER_JAPANESE], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_status_and_hand_lines_made_in_one_language_are_said_in_another() -> None:
+    """A line made in the table's language (Japanese) is said in its reader's (English,
+    Hungarian) part by part, exactly as if it had been made in that language."""
+    st = _withdrawn()
+    view, own = st.public_view(), st.player_view(0)
+    with speaking("ja"):
+        lines = T.status_lines(view)
+        hand = T.hand_text(own)
+    for lang in ("en", "hu"):
+        with speaking(lang):
+            expected = T.status_lines(view)
+            expected_hand = T.hand_text(own)
+        assert [say(line, lang) for line in lines] == expected
+        assert say(hand, lang) == expected_hand
