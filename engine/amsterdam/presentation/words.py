@@ -92,15 +92,15 @@ class Joined(Text):
     _parts: tuple[object, ...]
     _sep: str
 
-    def __new__(cls, parts: Iterable[object], sep: str = "") -> Joined:
+    def __new__(cls, parts: Iterable[object], sep: str = "", lang: str | None = None) -> Joined:
         items = tuple(parts)
-        text = cast(Joined, super().__new__(cls, sep.join(say(p) for p in items)))
+        text = cast(Joined, super().__new__(cls, sep.join(say(p, lang) for p in items)))
         text._parts = items
         text._sep = sep
         return text
 
     def in_language(self, lang: str) -> str:
-        return Joined([say(p, lang) for p in self._parts], self._sep)
+        return Joined(self._parts, self._sep, lang)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Joined, (self._parts, self._sep))
