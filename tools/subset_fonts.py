@@ -44,6 +44,7 @@ OUT = REPO / "render" / "common" / "fonts"
 NOTO_DIR = Path("/usr/share/fonts/truetype/noto")
 CJK_DIR = Path("/usr/share/fonts/opentype/noto")
 KANJIDIC = Path("/usr/share/edict/kanjidic")
+CATALOGS = Path(__file__).resolve().parents[1] / "data"
 CJK_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 HELP_PAGE = REPO.parent / "shared" / "seeds" / "003_6893b736f9baaabe.txt"  # shared/ beside the repo
 
@@ -202,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
 
     extra_files: list[Path] = args.extra_text or ([HELP_PAGE] if HELP_PAGE.exists() else [])
+    # Every translation the images may draw (#20): the message catalogs of every domain.
+    extra_files += sorted(CATALOGS.glob("**/locale/*/LC_MESSAGES/*.po"))
     extra_chars: set[str] = set()
     for p in extra_files:
         extra_chars |= {c for c in p.read_text(encoding="utf-8") if ord(c) > 0x7F}

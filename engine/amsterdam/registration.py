@@ -66,7 +66,7 @@ def grammar() -> Grammar:
         verbs=verbs,
         aliases={k: v for k, v in ac.every_verb().items() if k != v},
         parse=_parse,
-        help=dict(HELP),
+        help=HELP,
     )
 
 

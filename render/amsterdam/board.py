@@ -23,6 +23,8 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import N_, _, _n, _p
+from engine.amsterdam.presentation.words import card_symbol, good_name, variant_title
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -41,29 +43,74 @@ from render.amsterdam.grid import (
     legal_cells,
 )
 from render.amsterdam.panels import card_by_label, decks_region, reveal_region
-from render.amsterdam.regions import Region, caption, compose, header, name_of, player_title
+from render.amsterdam.regions import (
+    Region,
+    caption,
+    compose,
+    draw_fit,
+    header,
+    name_of,
+    player_title,
+)
 from render.common import theme as T
 from render.common.draw import panel, paste_flat, player_letters
 from render.common.png import png_bytes
 from render.common.text import draw_text, text_width
 
-__all__ = ["card_by_label", "compose_board", "layout", "render_board", "status_line"]
+__all__ = [
+    "card_by_label",
+    "compose_board",
+    "layout",
+    "render_board",
+    "stage_name",
+    "stage_words",
+    "status_line",
+]
 
 View = dict[str, Any]
 LEGEND_H: Final = 44
 PLAYER_H: Final = 178
 BOTTOM_H: Final = 210
 GAP: Final = 12
+#: What a stage asks for (said with :func:`stage_words`).
 STAGE_WORDS: Final = {
-    "buy": "buy a special card? (secret)",
-    "contest": "last special card: show a card (secret)",
-    "choose": "choose a card or pass (secret)",
-    "order": "two specials: show a card for the start (secret)",
-    "ship": "move the ship",
-    "remove": "remove a card",
-    "place": "place the card",
-    "over": "game over",
+    "buy": N_("buy a special card? (secret)"),
+    "contest": N_("last special card: show a card (secret)"),
+    "choose": N_("choose a card or pass (secret)"),
+    "order": N_("two specials: show a card for the start (secret)"),
+    "ship": N_("move the ship"),
+    "remove": N_("remove a card"),
+    "place": N_("place the card"),
+    "over": N_("game over"),
 }
+#: The sealed stages in the header, where "Secret:" already says so.
+SEALED_WORDS: Final = {
+    "buy": N_("buy a special card?"),
+    "contest": N_("last special card: show a card"),
+    "choose": N_("choose a card or pass"),
+    "order": N_("two specials: show a card for the start"),
+}
+
+
+def stage_name(stage: str) -> str:
+    """A stage's short name (the header's "Round 3 · choose"), in the language in force."""
+    names = {
+        "buy": _p("stage", "buy"),
+        "contest": _p("stage", "contest"),
+        "choose": _p("stage", "choose"),
+        "order": _p("stage", "order"),
+        "ship": _p("stage", "ship"),
+        "remove": _p("stage", "remove"),
+        "place": _p("stage", "place"),
+        "over": _p("stage", "over"),
+    }
+    return names.get(stage) or stage
+
+
+def stage_words(kind: str, sealed: bool = False) -> str:
+    """What a stage asks for, in the language in force (the kind itself if unknown)."""
+    table = SEALED_WORDS if sealed and kind in SEALED_WORDS else STAGE_WORDS
+    return _(table[kind]) if kind in table else kind
 
 
 def render_board(view: View) -> bytes:
@@ -107,8 +154,9 @@ def status_line(view: View) -> tuple[str, bool]:
     if view.get("over"):
         ranking = view.get("ranking") or []
         if len(ranking) == 1:
-            return "Game over: a draw.", False
-        return f"Game over: {name_of(view, ranking[0][0] if ranking else None)} wins.", False
+            return _("Game over: a draw."), False
+        winner = name_of(view, ranking[0][0] if ranking else None)
+        return _("Game over: {name} wins.", name=winner), False
     pending = view.get("pending") or []
     if not pending:
         return "", False
@@ -119,22 +167,52 @@ def status_line(view: View) -> tuple[str, bool]:
             if p.get("answered") is None:
                 continue
             parts.append(
-                f"{p['name']} has chosen" if p["answered"] else f"{p['name']} is choosing…"
+                _("{name} has chosen", name=p["name"])
+                if p["answered"]
+                else _("{name} is choosing…", name=p["name"])
             )
-        what = STAGE_WORDS.get(kind, kind).replace(" (secret)", "")
-        return f"Secret: {what} — " + " · ".join(parts), True
+        what = stage_words(kind, sealed=True)
+        # Translators: the header of a sealed stage; {who} lists who has chosen (joined by ·)
+        return _("Secret: {what} — {who}", what=what, who=" · ".join(parts)), True
     d = pending[0]
     who = name_of(view, d.get("seat"))
     kind = str(d.get("kind", ""))
-    _, cells = legal_cells(view)
-    marked = f" ({len(cells)} cells marked)" if cells else ""
+    _kind, cells = legal_cells(view)
     if kind == "place":
         card = (view["players"][int(d["seat"])].get("revealed") or {}).get("label", "")
-        return f"▶ {who} places card {card}{marked}", True
+        if cells:
+            text = _n(
+                "{name} places card {card} ({n} cell marked)",
+                "{name} places card {card} ({n} cells marked)",
+                len(cells),
+                name=who,
+                card=card,
+            )
+        else:
+            text = _("{name} places card {card}", name=who, card=card)
+        return f"▶ {text}", True
     if kind == "ship":
-        return f"▶ {who} moves the ship or stays{marked}", True
+        if cells:
+            text = _n(
+                "{name} moves the ship or stays ({n} cell marked)",
+                "{name} moves the ship or stays ({n} cells marked)",
+                len(cells),
+                name=who,
+            )
+        else:
+            text = _("{name} moves the ship or stays", name=who)
+        return f"▶ {text}", True
     if kind == "remove":
-        return f"▶ {who} may remove a ship-symbol card next to the ship{marked}", True
+        if cells:
+            text = _n(
+                "{name} may remove a ship-symbol card next to the ship ({n} cell marked)",
+                "{name} may remove a ship-symbol card next to the ship ({n} cells marked)",
+                len(cells),
+                name=who,
+            )
+        else:
+            text = _("{name} may remove a ship-symbol card next to the ship", name=who)
+        return f"▶ {text}", True
     return f"▶ {who}: {d.get('prompt', kind)}", True
 
 
@@ -144,10 +222,11 @@ def _header_region(view: View, w: int) -> Region:
     title = (
         "Amsterdam"
         if variant.get("name", "base") == "base"
-        else f"Amsterdam · {variant.get('title', '')}"
+        else f"Amsterdam · {variant_title(variant)}"
     )
-    stage = str(view.get("stage", ""))
-    right = f"Round {view.get('round', 1)} · {stage}" if stage else f"Round {view.get('round', 1)}"
+    stage = stage_name(str(view.get("stage", "")))
+    rnd = _("Round {n}", n=view.get("round", 1))
+    right = f"{rnd} · {stage}" if stage else rnd
     key = ("header", w, title, right, status, hot)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
@@ -160,7 +239,7 @@ def _header_region(view: View, w: int) -> Region:
 
 
 def _legend_region(view: View, box: tuple[int, int, int, int]) -> Region:
-    kind, _ = legal_cells(view)
+    kind, _cells = legal_cells(view)
     key = ("legend", kind)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
@@ -169,35 +248,55 @@ def _legend_region(view: View, box: tuple[int, int, int, int]) -> Region:
         y = (h - d) // 2
         x = 6
         items: list[tuple[Image.Image | None, str]] = [
-            (goods_icon("tea", d), "tea"),
-            (goods_icon("wine", d), "wine"),
-            (goods_icon("spice", d), "spice"),
-            (ship_symbol(d), "ship symbol"),
-            (coin(d), "gulden"),
-            (ship_piece(d + 6), "ship"),
-            (guard(0, d), "guard"),
+            (goods_icon("tea", d), good_name("tea")),
+            (goods_icon("wine", d), good_name("wine")),
+            (goods_icon("spice", d), good_name("spice")),
+            (ship_symbol(d), _("ship symbol")),
+            (coin(d), card_symbol("gulden")),
+            (ship_piece(d + 6), _p("piece", "ship")),
+            (guard(0, d), _p("piece", "guard")),
         ]
+        area = _p("legend", "area")
+        # Translators: a legend entry for the marked cells; {what} is the stage
+        here = _("{what} here", what=_cell_kind(kind)) if kind else ""
+        size = _legend_size(items, area, here, w)
         for sprite, text in items:
             if sprite is not None:
                 paste_flat(img, sprite, (x, y + (d - sprite.height) // 2), T.BACKGROUND)
                 x += sprite.width + 5
-            box_ = draw_text(draw, (x, h / 2), text, A.FONT_SMALL, T.TEXT, anchor="lm")
+            box_ = draw_text(draw, (x, h / 2), text, size, T.TEXT, anchor="lm")
             x = box_[2] + 16
         draw.rectangle((x, y + 4, x + 30, y + d - 4), outline=A.AREA_LINE, width=4)
-        x = draw_text(draw, (x + 36, h / 2), "area", A.FONT_SMALL, T.TEXT, anchor="lm")[2] + 16
+        x = draw_text(draw, (x + 36, h / 2), area, size, T.TEXT, anchor="lm")[2] + 16
         if kind:
             draw.rectangle((x, y + 2, x + 26, y + d - 2), fill=A.LEGAL, outline=A.LEGAL_EDGE)
-            draw_text(
-                draw,
-                (x + 32, h / 2),
-                f"{kind} here",
-                A.FONT_SMALL,
-                T.TEXT,
-                anchor="lm",
-                max_width=w - x - 36,
-            )
+            draw_fit(draw, (x + 32, h / 2), here, size, T.TEXT, w - x - 36, anchor="lm")
 
     return Region(box, key, paint)
+
+
+def _legend_size(items: list[tuple[Image.Image | None, str]], area: str, here: str, w: int) -> int:
+    """The legend's font size: ``FONT_SMALL``, or smaller when a language's words would not
+    fit on the line (never below 12 px)."""
+    sprites = sum(sprite.width + 5 for sprite, _text in items if sprite is not None)
+    words = [text for _sprite, text in items] + [area] + ([here] if here else [])
+    # as the painter lays it out: 16 px after each item, the area's box (36 px), the marked
+    # cell's box (32 px) and 4 px before the edge
+    fixed = 6 + sprites + 16 * len(items) + 36 + 16 + (36 if here else 0)
+    for size in range(A.FONT_SMALL, 11, -1):
+        if fixed + sum(text_width(t, size) for t in words) <= w:
+            return size
+    return 12
+
+
+def _cell_kind(kind: str) -> str:
+    """The verb of a cell decision, as the legend's "… here" says it."""
+    words = {
+        "place": _p("cell decision", "place"),
+        "ship": _p("cell decision", "ship"),
+        "remove": _p("cell decision", "remove"),
+    }
+    return words.get(kind) or kind
 
 
 # --------------------------------------------------------------------------- players
@@ -249,7 +348,7 @@ def _player_region(
 
 def _player_painter(key: tuple[Any, ...]) -> Any:
     (
-        _,
+        _key,
         seat,
         letter,
         name,
@@ -273,40 +372,43 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         bg = T.PANEL_ACTIVE if to_decide else T.PANEL
         right = w - 12
         if answered is True:
-            right = _tag(img, draw, right, 14, "CHOSEN", bg, (40, 120, 60))
+            right = _tag(img, draw, right, 14, _p("tag", "CHOSEN"), bg, (40, 120, 60))
         elif answered is False:
-            right = _tag(img, draw, right, 14, "CHOOSING…", bg)
+            right = _tag(img, draw, right, 14, _p("tag", "CHOOSING…"), bg)
         elif to_decide:
-            right = _tag(img, draw, right, 14, "TO DECIDE", bg)
+            right = _tag(img, draw, right, 14, _p("tag", "TO DECIDE"), bg)
         if passed:
-            right = _tag(img, draw, right - 6, 14, "PASSED", bg, T.TEXT_SOFT)
+            right = _tag(img, draw, right - 6, 14, _p("tag", "PASSED"), bg, T.TEXT_SOFT)
         player_title(img, draw, (12, 10), seat, letter, name, right - 24, bg=bg)
         # money and points
         cw = 74  # revealed card
+        x = w - cw - 14
         paste_flat(img, coin(30), (14, 62), bg)
         draw_text(draw, (52, 77), str(gulden), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
-        draw_text(draw, (14, 114), "gulden", A.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+        unit = card_symbol("gulden")
+        draw_fit(draw, (14, 114), unit, A.FONT_SMALL, T.TEXT_SOFT, 100, anchor="ls")
         draw_text(draw, (118, 77), str(vp), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
-        draw_text(draw, (118, 114), "VP", A.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+        draw_fit(draw, (118, 114), _("VP"), A.FONT_SMALL, T.TEXT_SOFT, 56, anchor="ls")
         draw_text(draw, (178, 77), str(won), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
-        draw_text(draw, (178, 114), "areas won", A.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+        won_room = x - 178 - 8
+        draw_fit(draw, (178, 114), _("areas won"), A.FONT_SMALL, T.TEXT_SOFT, won_room, anchor="ls")
         # hand and guards
         paste_flat(img, card_back(22, 30), (14, 128), bg)
-        draw_text(draw, (44, 144), f"{hand} in hand", A.FONT_SMALL, T.TEXT, anchor="lm")
         gx = 150
+        in_hand = _("{n} in hand", n=hand)
+        draw_fit(draw, (44, 144), in_hand, A.FONT_SMALL, T.TEXT, gx - 50, anchor="lm")
         paste_flat(img, guard(seat, 30), (gx, 128), bg)
-        draw_text(
+        draw_fit(
             draw,
             (gx + 32, 144),
-            f"{guards} guards left",
+            _n("{n} guard left", "{n} guards left", guards),
             A.FONT_SMALL,
             T.TEXT,
+            w - gx - cw - 60,
             anchor="lm",
-            max_width=w - gx - cw - 60,
         )
         # the revealed card
-        x = w - cw - 14
-        caption(draw, (x, 72), "revealed")
+        caption(draw, (x, 72), _p("caption", "revealed"), cw + 10)
         if revealed is not None:
             face = card_face(revealed, cw, cw)
             paste_flat(img, face, (x, 80), bg)
@@ -314,27 +416,31 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
             draw.rounded_rectangle(
                 (x, 80, x + cw - 1, 80 + cw - 1), radius=6, outline=A.EMPTY_EDGE, width=2
             )
-            word = "pass" if passed else "—"
+            word = _p("revealed nothing", "pass") if passed else "—"
             draw_text(draw, (x + cw / 2, 80 + cw / 2), word, A.FONT_SMALL, T.TEXT_SOFT, anchor="mm")
-        if owes:
-            draw_text(
-                draw,
-                (x - 8, h - 10),
-                "must play his special card",
-                A.FONT_CAPTION,
-                A.PLAYER[0],
-                anchor="rs",
-            )
+        back_room = (x - 30) // 2 if owes else x - 30
+        left = 14
         if taken_back:
-            draw_text(
+            box = draw_fit(
                 draw,
                 (14, h - 7),
-                f"holds {', '.join(taken_back)} (taken back, public)",
+                _("holds {cards} (taken back, public)", cards=", ".join(taken_back)),
                 A.FONT_CAPTION,
                 T.TEXT,
+                back_room,
                 bold=True,
                 anchor="ls",
-                max_width=(x - 30) // 2 if owes else x - 30,
+            )
+            left = box[2] + 8
+        if owes:
+            draw_fit(
+                draw,
+                (x - 8, h - 10),
+                _("must play his special card"),
+                A.FONT_CAPTION,
+                A.PLAYER[0],
+                x - 8 - left,
+                anchor="rs",
             )
 
     return paint

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import _p
 from render.amsterdam import theme as A
 from render.common.draw import SS, downscale
 from render.common.text import draw_text
@@ -49,10 +50,27 @@ def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
-@lru_cache(maxsize=256)
 def goods_icon(goods: str, d: int, text: str | None = None) -> Image.Image:
     """One goods symbol: tea a rounded square, wine a circle, spice a diamond, each lettered
-    (or carrying ``text``: a depot's warehouse count)."""
+    with its goods' initial in the language in force (or carrying ``text``: a depot's
+    warehouse count)."""
+    if text is None:
+        text = goods_letters().get(goods, "?")
+    return _goods_icon(goods, d, text)
+
+
+def goods_letters() -> dict[str, str]:
+    """The letter on each goods symbol, in the language in force (``T``, ``W``, ``S``)."""
+    # Translators: one letter (or character) on the goods symbols: tea, wine, spice
+    return {
+        "tea": _p("goods letter", "T"),
+        "wine": _p("goods letter", "W"),
+        "spice": _p("goods letter", "S"),
+    }
+
+
+@lru_cache(maxsize=256)
+def _goods_icon(goods: str, d: int, text: str) -> Image.Image:
     img, dr = _canvas(d, d)
     n = d * SS
     fill, edge = A.GOODS.get(goods, A.NEUTRAL), A.GOODS_EDGE.get(goods, (0, 0, 0))
@@ -74,7 +92,7 @@ def goods_icon(goods: str, d: int, text: str | None = None) -> Image.Image:
     draw_text(
         ImageDraw.Draw(out),
         (d / 2, d / 2),
-        A.GOODS_LETTER.get(goods, "?") if text is None else text,
+        text,
         size,
         A.GOODS_INK.get(goods, (0, 0, 0)),
         bold=True,
@@ -210,9 +228,20 @@ def _waves(dr: ImageDraw.ImageDraw, W: float, H: float, colour: RGB) -> None:
             dr.arc((x0, y - H * 0.05, x0 + W * 0.16, y + H * 0.05), 200, 340, fill=colour, width=w)
 
 
-@lru_cache(maxsize=2048)
 def card_face(key: CardKey, w: int, h: int) -> Image.Image:
-    """The face of one card at ``w`` × ``h`` pixels."""
+    """The face of one card at ``w`` × ``h`` pixels (a special card's name in the language in
+    force)."""
+    words = {
+        "tide": _p("card face", "TIDE"),
+        "bridge": _p("card face", "BRIDGE"),
+        "customs": _p("card face", "CUSTOMS"),
+    }
+    # the goods letters drawn on the face are the language's too (goods_icon)
+    return _card_face(key, w, h, words.get(key[0], ""), tuple(goods_letters().values()))
+
+
+@lru_cache(maxsize=2048)
+def _card_face(key: CardKey, w: int, h: int, word: str, _letters: tuple[str, ...]) -> Image.Image:
     kind, label, owner, tea, wine, spice, ship, gulden, crane = key
     img, dr = _canvas(w, h)
     W, H = w * SS, h * SS
@@ -265,7 +294,6 @@ def card_face(key: CardKey, w: int, h: int) -> Image.Image:
     if kind in ("water", "harbor"):
         draw_text(od, (pad + 1, pad - 1), label, num_size, ink, bold=True, anchor="la")
     elif kind in ("tide", "bridge", "customs"):
-        word = {"tide": "TIDE", "bridge": "BRIDGE", "customs": "CUSTOMS"}[kind]
         draw_text(
             od,
             (w / 2, pad),

@@ -15,9 +15,19 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import _, _n, _p
+from engine.amsterdam.presentation.words import variant_title
 from render.amsterdam import theme as A
 from render.amsterdam.grid import cell_regions, geometry, grid_panel_region
-from render.amsterdam.regions import Region, caption, compose, header, name_of, player_title
+from render.amsterdam.regions import (
+    Region,
+    caption,
+    compose,
+    draw_fit,
+    header,
+    name_of,
+    player_title,
+)
 from render.common import theme as T
 from render.common.draw import panel, player_letters
 from render.common.png import png_bytes
@@ -30,7 +40,6 @@ W: Final = 960
 ROW_H: Final = 84
 RESULT_H: Final = 44 + 2 * ROW_H + 8
 LINE_H: Final = 30
-PLACES: Final = ("1st", "2nd")
 MAX_LINES: Final = 10
 
 
@@ -52,8 +61,18 @@ def _ranking(view: View) -> list[list[int]]:
     return [[int(p["seat"])] for p in order]
 
 
+def _place(place: int) -> str:
+    """A rank in the result: first or second (AM-13.8)."""
+    return _p("rank", "1st") if place == 0 else _p("rank", "2nd")
+
+
 def _names(view: View, seats: list[int]) -> str:
-    return " and ".join(name_of(view, s) for s in seats) or "nobody"
+    names = [name_of(view, s) for s in seats]
+    if not names:
+        return _("nobody")
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
 
 
 def _where(cells: list[Any]) -> str:
@@ -61,7 +80,7 @@ def _where(cells: list[Any]) -> str:
 
 
 def _cards(n: Any) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return _n("{n} card", "{n} cards", int(n or 0))
 
 
 def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
@@ -70,19 +89,23 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
     scoring = end.get("scoring") or {}
     mode = scoring.get("mode")
     if mode == "largest5":
-        rows = []
+        rows: list[tuple[str, str]] = []
         for i, a in enumerate(scoring.get("areas") or []):
-            text = (
-                f"{_cards(a.get('size'))}, {a.get('distance')}"
-                f" step{'s' if a.get('distance') != 1 else ''} from the center"
-                f" ({_where(list(a.get('cells') or []))}):"
-                f" {_names(view, list(a.get('scorers') or []))} +{a.get('vp')} VP"
+            # Translators: {cards} is "5 cards", {cells} the area's cells, {names} who scores
+            text = _n(
+                "{cards}, {n} step from the center ({cells}): {names} +{vp} VP",
+                "{cards}, {n} steps from the center ({cells}): {names} +{vp} VP",
+                int(a.get("distance") or 0),
+                cards=_cards(a.get("size")),
+                cells=_where(list(a.get("cells") or [])),
+                names=_names(view, list(a.get("scorers") or [])),
+                vp=a.get("vp"),
             )
             rows.append((str(i + 1), text))
         if not rows:
-            rows = [("", "no open area with warehouses: nobody scored at the end")]
+            rows = [("", _("no open area with warehouses: nobody scored at the end"))]
         return (
-            "The five largest open areas (AM-13.4): 1 VP each to every player with a warehouse",
+            _("The five largest open areas (AM-13.4): 1 VP each to every player with a warehouse"),
             rows,
         )
     if mode == "all":
@@ -93,13 +116,19 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
     rows = []
     for a in scored:
         winner = a.get("winner")
-        who = f"{name_of(view, winner)}" if winner is not None else "nobody (a tie)"
-        rows.append(("", f"{_cards(a.get('size'))} at {_where(list(a.get('cells') or []))}: {who}"))
+        who = f"{name_of(view, winner)}" if winner is not None else _("nobody (a tie)")
+        rows.append(("", _area_line(a.get("size"), list(a.get("cells") or []), who)))
     if mode == "gomoku":
-        title = "No three in a row: more areas won wins (AM-G43); " + _won_text(view)
+        title = _("No three in a row: more areas won wins (AM-G43); {won}", won=_won_text(view))
     else:
-        title = "Areas scored during the game"
-    return title, rows or [("", "no area was scored")]
+        title = _("Areas scored during the game")
+    return title, rows or [("", _("no area was scored"))]
+
+
+def _area_line(size: Any, cells: list[Any], who: str) -> str:
+    """``5 cards at D4 D5 …: alice`` (an area, where it is, who won or scores it)."""
+    # Translators: {cards} is "5 cards", {cells} the area's cells, {who} its winner
+    return _("{cards} at {cells}: {who}", cards=_cards(size), cells=_where(cells), who=who)
 
 
 def _won_text(view: View) -> str:
@@ -113,19 +142,21 @@ def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[s
     for i, a in enumerate(at_end):
         winner = a.get("winner")
         who = (
-            f"{name_of(view, winner)} +{a.get('vp')} VP" if winner is not None else "nobody scores"
+            _("{name} +{vp} VP", name=name_of(view, winner), vp=a.get("vp"))
+            if winner is not None
+            else _("nobody scores")
         )
         why = str(a.get("why") or "")
-        rows.append(
-            (
-                str(i + 1),
-                f"{_cards(a.get('size'))} at {_where(list(a.get('cells') or []))}: {who}"
-                + (f" — {why}" if why else ""),
-            )
-        )
+        line = _area_line(a.get("size"), list(a.get("cells") or []), who)
+        rows.append((str(i + 1), line + (f" — {why}" if why else "")))
     if len(rows) > MAX_LINES - 1:
         rest = len(rows) - (MAX_LINES - 2)
-        rows = [*rows[: MAX_LINES - 2], ("", f"… and {rest} more areas (numbered on the port)")]
+        more = _n(
+            "… and {n} more area (numbered on the port)",
+            "… and {n} more areas (numbered on the port)",
+            rest,
+        )
+        rows = [*rows[: MAX_LINES - 2], ("", more)]
     end_cells = {str(a["cells"][0]) for a in at_end if a.get("cells")}
     during = [
         a
@@ -133,17 +164,18 @@ def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[s
         if a.get("scored") and a.get("cells") and str(a["cells"][0]) not in end_cells
     ]
     won = [sum(1 for a in during if a.get("winner") == s) for s in (0, 1)]
-    rows.append(
-        (
-            "",
-            f"Closed during play: {len(during)} area{'s' if len(during) != 1 else ''} — "
-            + ", ".join(f"{name_of(view, s)} won {won[s]}" for s in (0, 1)),
-        )
+    wins = ", ".join(_("{name} won {n}", name=name_of(view, s), n=won[s]) for s in (0, 1))
+    closed = _n(
+        "Closed during play: {n} area — {wins}",
+        "Closed during play: {n} areas — {wins}",
+        len(during),
+        wins=wins,
     )
+    rows.append(("", closed))
     if not at_end:
-        rows.insert(0, ("", "no open area with warehouses was left: nobody scored at the end"))
+        rows.insert(0, ("", _("no open area with warehouses was left: nobody scored at the end")))
     return (
-        "Every area left open is scored at the end (AM-G31): its winner takes 1 VP (+ customs)",
+        _("Every area left open is scored at the end (AM-G31): its winner takes 1 VP (+ customs)"),
         rows,
     )
 
@@ -151,12 +183,21 @@ def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[s
 def _row_lines(view: View, row: View) -> tuple[str, list[tuple[str, str]]]:
     """AM-V6.4, AM-G42: the three areas of the winning row, numbered as on the harbour."""
     seat = row.get("seat")
-    rows = [
-        (str(i + 1), f"{_cards(len(cells))} at {_where(list(cells))}: won by {name_of(view, seat)}")
+    winner = name_of(view, seat)
+    rows: list[tuple[str, str]] = [
+        (
+            str(i + 1),
+            _(
+                "{cards} at {cells}: won by {name}",
+                cards=_cards(len(cells)),
+                cells=_where(list(cells)),
+                name=winner,
+            ),
+        )
         for i, cells in enumerate(row.get("areas") or [])
     ]
-    rows.append(("", "Areas won: " + _won_text(view)))
-    title = f"Three areas in a row for {name_of(view, seat)} (AM-V6.4): highlighted on the port"
+    rows.append(("", _("Areas won: {won}", won=_won_text(view))))
+    title = _("Three areas in a row for {name} (AM-V6.4): highlighted on the port", name=winner)
     return title, rows
 
 
@@ -184,12 +225,16 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     letters = player_letters(view)
     rank = _ranking(view)
     draw_game = len(rank) == 1
-    title = "Amsterdam — a draw" if draw_game else f"Amsterdam — {name_of(view, rank[0][0])} wins!"
+    title = (
+        _("Amsterdam — a draw")
+        if draw_game
+        else _("Amsterdam — {name} wins!", name=name_of(view, rank[0][0]))
+    )
     end = view.get("end") or {}
-    reason = str(end.get("reason", "the game is over"))
-    variant = str((view.get("variant") or {}).get("title", ""))
+    reason = str(end.get("reason") or _("the game is over"))
+    variant = variant_title(view.get("variant") or {}) if view.get("variant") else ""
     regions: list[Region] = []
-    hkey = ("end-header", title, variant, reason)
+    hkey = ("end-header", title, variant, reason)  # not for players
 
     def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         header(img, draw, title, variant, reason[:1].upper() + reason[1:], False)
@@ -201,7 +246,7 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     for place, group in enumerate(rank):
         for seat in group:
             p = view["players"][seat]
-            label = "=" if draw_game else PLACES[min(place, 1)]
+            label = "=" if draw_game else _place(min(place, 1))
             rows.append(
                 (
                     label,
@@ -252,7 +297,7 @@ def _badges(counted: list[list[str]], g: Any) -> list[Region]:
 
 
 def _badge_painter(key: tuple[Any, ...]) -> Any:
-    _, d, n = key
+    _key, d, n = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         draw.rectangle((0, 0, d - 1, d - 1), fill=T.HEADER, outline=(255, 255, 255), width=2)
@@ -270,13 +315,14 @@ def _badge_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _result_painter(key: tuple[Any, ...]) -> Any:
-    _, rows, draw_game, gomoku = key
+    _key, rows, draw_game, gomoku = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        rule = "areas won, then gulden" if gomoku else "VP, then gulden (AM-13.8)"
-        caption(draw, (16, 28), f"Ranking · {rule}")
+        rule = _("areas won, then gulden") if gomoku else _("VP, then gulden (AM-13.8)")
+        caption(draw, (16, 28), _("Ranking · {rule}", rule=rule), w - 32)
+        units = (_("VP"), _p("card symbol", "gulden"), _("areas won"))
         for i, (label, seat, letter, name, vp, gulden, won) in enumerate(rows):
             y = 40 + i * ROW_H
             if i == 0 and not draw_game:
@@ -287,7 +333,7 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
                 draw, (22, y + ROW_H / 2 - 3), label, A.FONT_BIG - 4, T.TEXT, bold=True, anchor="lm"
             )
             player_title(img, draw, (86, y + 20), seat, letter, name, 330, bg=T.PANEL)
-            for j, (value, unit) in enumerate(((vp, "VP"), (gulden, "gulden"), (won, "areas won"))):
+            for j, (value, unit) in enumerate(zip((vp, gulden, won), units, strict=True)):
                 x = 450 + j * 150
                 box = draw_text(
                     draw,
@@ -298,12 +344,14 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
                     bold=True,
                     anchor="lm",
                 )
-                draw_text(
+                room = (x + 150 - 12 if j < 2 else w - 12) - (box[2] + 8)
+                draw_fit(
                     draw,
                     (box[2] + 8, y + ROW_H / 2 + 4),
                     unit,
                     A.FONT_SMALL,
                     T.TEXT_SOFT,
+                    room,
                     anchor="lm",
                 )
 
@@ -311,21 +359,12 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _scoring_painter(key: tuple[Any, ...]) -> Any:
-    _, title, lines = key
+    _key, title, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        draw_text(
-            draw,
-            (16, 28),
-            title,
-            A.FONT_SMALL,
-            T.TEXT_SOFT,
-            bold=True,
-            anchor="ls",
-            max_width=w - 32,
-        )
+        draw_fit(draw, (16, 28), title, A.FONT_SMALL, T.TEXT_SOFT, w - 32, bold=True, anchor="ls")
         for i, (badge, text) in enumerate(lines):
             y = 44 + i * LINE_H + LINE_H / 2
             x = 16
@@ -333,6 +372,6 @@ def _scoring_painter(key: tuple[Any, ...]) -> Any:
                 draw.rectangle((16, y - 12, 40, y + 12), fill=T.HEADER)
                 draw_text(draw, (28, y), badge, A.FONT_SMALL, T.HEADER_TEXT, bold=True, anchor="mm")
                 x = 50
-            draw_text(draw, (x, y), text, A.FONT_BODY, T.TEXT, anchor="lm", max_width=w - x - 16)
+            draw_fit(draw, (x, y), text, A.FONT_BODY, T.TEXT, w - x - 16, anchor="lm", smallest=13)
 
     return paint

@@ -18,9 +18,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import _
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, card_key, goods_icon, guard, ship_piece
-from render.amsterdam.regions import Region
+from render.amsterdam.regions import Region, draw_fit, fit_size
 from render.common import theme as T
 from render.common.draw import panel
 from render.common.text import draw_text
@@ -98,9 +99,13 @@ def port_note(view: View, drawn_rows: int, drawn_cols: int) -> str:
     span_r, span_c = grid["span"]["rows"], grid["span"]["cols"]
     used_r = rows.index(span_r[1]) - rows.index(span_r[0]) + 1
     used_c = int(span_c[1]) - int(span_c[0]) + 1
-    return (
-        f"The port is {frame_r} × {frame_c} at most: {used_r} rows × {used_c} columns so far,"
-        " growing into the cells shown"
+    return _(
+        "The port is {rows} × {cols} at most: {used_rows} rows × {used_cols} columns so far, "
+        "growing into the cells shown",
+        rows=frame_r,
+        cols=frame_c,
+        used_rows=used_r,
+        used_cols=used_c,
     )
 
 
@@ -140,7 +145,7 @@ def grid_panel_region(g: GridGeometry) -> Region:
     the frame around them. It changes only with the geometry, so it is drawn once per variant
     and reach; the cells that show something are separate regions pasted over it."""
     key = (
-        "grid-panel",
+        "grid-panel",  # not for players
         g.rows,
         g.cols,
         g.cell,
@@ -154,15 +159,15 @@ def grid_panel_region(g: GridGeometry) -> Region:
         w, h = img.size
         panel(img, (0, 0, w, h))
         if g.note:
-            draw_text(
+            draw_fit(
                 draw,
                 (w / 2, h - NOTE_H / 2 - 6),
                 g.note,
                 A.FONT_SMALL,
                 T.TEXT,
+                w - 24,
                 bold=True,
                 anchor="mm",
-                max_width=w - 24,
             )
         gx, gy = g.x0 - g.box[0], g.y0 - g.box[1]
         n_r, n_c = len(g.rows), len(g.cols)
@@ -197,7 +202,7 @@ def cell_regions(view: View, g: GridGeometry, marked: frozenset[str] = frozenset
     areas = view.get("areas") or []
     by_pos = {(int(c["row"]), int(c["col"])): c for c in grid["cells"]}
     area_of = {pos: c.get("area") for pos, c in by_pos.items()}
-    _, legal = legal_cells(view)
+    _key, legal = legal_cells(view)
 
     def reachable(r: int, c: int) -> bool:
         return r_lo <= r <= r_hi and c_lo <= c <= c_hi
@@ -244,7 +249,7 @@ def cell_regions(view: View, g: GridGeometry, marked: frozenset[str] = frozenset
 
 
 def _cell_painter(key: tuple[Any, ...]) -> Any:
-    _, size, inside, frame, legal, content, marked = key
+    _key, size, inside, frame, legal, content, marked = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         s = size
@@ -270,8 +275,9 @@ def _cell_painter(key: tuple[Any, ...]) -> Any:
                 tint = Image.new("RGB", (s, s), A.player_colour(scored[0]))
                 img.paste(Image.blend(img, tint, 0.28))
             if covered:
-                tag = "on " + "+".join(covered)
-                fs = max(10, s // 7)
+                # Translators: on a cell: the cards under the one shown (12+tide)
+                tag = _("on {cards}", cards="+".join(covered))
+                fs = fit_size(tag, max(10, s // 7), s - 10, bold=True, smallest=7)
                 box = draw_text(
                     draw,
                     (inset + 4, s - inset - 3),

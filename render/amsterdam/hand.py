@@ -13,14 +13,22 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import N_, _, _n, _p
+from engine.amsterdam.presentation.words import (
+    card_symbol,
+    colour_name,
+    good_name,
+    special_name,
+    water_word,
+)
 from render.amsterdam import theme as A
-from render.amsterdam.board import STAGE_WORDS
+from render.amsterdam.board import stage_words
 from render.amsterdam.cards import card_face, card_key, coin
-from render.amsterdam.regions import Region, caption, compose, header, name_of
+from render.amsterdam.regions import Region, caption, compose, draw_fit, header, name_of
 from render.common import theme as T
 from render.common.draw import panel, paste_flat, wrap_words
 from render.common.png import png_bytes
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 
 __all__ = ["W", "compose_hand", "option_lines", "render_hand"]
 
@@ -35,8 +43,8 @@ MAX_OPTION_LINES: Final = 6
 SEALED: Final = (40, 120, 60)
 #: What a verb without an argument does (``pass``, ``buy``).
 BARE_VERBS: Final = {
-    "pass": "reveal no card this round, take 1 gulden (AM-4.4)",
-    "buy": "buy the top special card for 2 gulden (AM-V4.2)",
+    "pass": N_("reveal no card this round, take 1 gulden (AM-4.4)"),
+    "buy": N_("buy the top special card for 2 gulden (AM-V4.2)"),
 }
 
 
@@ -57,24 +65,45 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
     if not options:
         waiting = [name_of(view, d.get("seat")) for d in view.get("pending") or []]
         if view.get("over"):
-            return [("", "the game is over")]
+            return [("", _("the game is over"))]
         if me.get("sealed_answer") is not None:
-            return [("", "you have chosen; waiting for the other player")]
-        who = ", ".join(waiting) or "nobody"
-        return [("", f"not your decision now; waiting for {who}")]
+            return [("", _("you have chosen; waiting for the other player"))]
+        who = ", ".join(waiting) or _("nobody")
+        return [("", _("not your decision now; waiting for {who}", who=who))]
     groups: dict[str, list[str]] = {}
     for o in options:
-        verb, _, rest = o.partition(" ")
+        verb, _sep, rest = o.partition(" ")
         groups.setdefault(verb, []).append(rest)
     lines: list[tuple[str, str]] = []
     for verb, rests in groups.items():
-        words = [r for r in rests if r] or [BARE_VERBS.get(verb, "")]
+        words = [r for r in rests if r] or [_(BARE_VERBS[verb]) if verb in BARE_VERBS else ""]
         if len(words) > 40:
-            words = [*words[:38], f"… {len(words)} in all"]
+            words = [*words[:38], _("… {n} in all", n=len(words))]
         wrapped = wrap_words(words, A.FONT_BODY, width, " · ")
         for i, text in enumerate(wrapped):
             lines.append((verb if i == 0 else "", text))
     return lines[:MAX_OPTION_LINES]
+
+
+def card_words(key: Any) -> tuple[str, ...]:
+    """A card in words under its face, line by line: what it is (``red 19``, ``water 61``,
+    a special card's name), then its goods (``tea+wine``, a crane first) and each symbol
+    (``ship``, ``gulden``): the public words of the card, in the language in force."""
+    kind, label, owner, tea, wine, spice, ship, gulden, crane = key
+    if kind in ("tide", "bridge", "customs"):
+        return (special_name(kind),)
+    if kind == "center":
+        return (_("the harbor center"),)
+    what = colour_name(("red", "black")[owner]) if owner in (0, 1) else water_word()
+    # Translators: a card's name under its face: {kind} is its colour (red, black) or water
+    head = _("{kind} {number}", kind=what, number=label)
+    things = [card_symbol("crane")] if crane else []
+    things += [
+        good_name(g) for g, n in (("tea", tea), ("wine", wine), ("spice", spice)) for _i in range(n)
+    ]
+    symbols = [card_symbol(s) for s, on in (("ship", ship), ("gulden", gulden)) if on]
+    inner = [x for x in ("+".join(things), *symbols) if x]
+    return (head, *inner)
 
 
 def _sealed_label(me: View) -> str | None:
@@ -82,7 +111,7 @@ def _sealed_label(me: View) -> str | None:
     answer = me.get("sealed_answer")
     if not answer:
         return None
-    verb, _, rest = str(answer).partition(" ")
+    verb, _sep, rest = str(answer).partition(" ")
     return rest if verb in ("play", "show") and rest else None
 
 
@@ -92,7 +121,7 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     y = A.HEADER_H + 12
     regions: list[Region] = [_header_region(view)]
     hand = tuple(card_key(c) for c in me.get("hand") or [])
-    texts = tuple(str(c.get("text", "")) for c in me.get("hand") or [])
+    texts = tuple(card_words(card_key(c)) for c in me.get("hand") or [])
     key = ("hand", seat, hand, texts, _sealed_label(me), me.get("sealed_answer"))
     regions.append(Region((A.MARGIN, y, W - A.MARGIN, y + HAND_H), key, _hand_painter(key)))
     y += HAND_H + 12
@@ -129,18 +158,24 @@ def _header_region(view: View) -> Region:
     me = view["me"]
     seat = int(me["seat"])
     kind = me.get("decision_kind")
+    status: str
     if view.get("over"):
-        status, hot = "The game is over.", False
+        status, hot = _("The game is over."), False
     elif me.get("sealed_answer") is not None:
-        status, hot = "You have chosen (sealed); waiting for the other player.", False
+        status, hot = _("You have chosen (sealed); waiting for the other player."), False
     elif kind:
-        status, hot = f"▶ Your decision: {STAGE_WORDS.get(str(kind), str(kind))}", True
+        decision = _("Your decision: {what}", what=stage_words(str(kind)))
+        status, hot = f"▶ {decision}", True
     else:
         waiting = [name_of(view, d.get("seat")) for d in view.get("pending") or []]
-        status, hot = f"Waiting for {', '.join(waiting) or 'nobody'}", False
-    title = f"{name_of(view, seat)} ({me.get('color', '')}) — your hand"
-    right = f"Round {view.get('round', 1)}"
-    key = ("hand-header", title, right, status, hot)
+        status, hot = _("Waiting for {who}", who=", ".join(waiting) or _("nobody")), False
+    title = _(
+        "{name} ({colour}) — your hand",
+        name=name_of(view, seat),
+        colour=colour_name(me.get("color", "")),
+    )
+    right = _("Round {n}", n=view.get("round", 1))
+    key = ("hand-header", title, right, status, hot)  # not for players
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         header(img, draw, title, right, status, hot)
@@ -149,26 +184,20 @@ def _header_region(view: View) -> Region:
 
 
 def _hand_painter(key: tuple[Any, ...]) -> Any:
-    _, _seat, hand, texts, sealed_label, answer = key
+    _key, _seat, hand, texts, sealed_label, answer = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), f"Your cards · {len(hand)}")
+        caption(draw, (16, 28), _("Your cards · {n}", n=len(hand)), 200)
         if answer is not None:
-            note = f"your sealed answer: {answer} (only you see it)"
-            draw_text(
-                draw,
-                (w - 16, 28),
-                note,
-                A.FONT_SMALL,
-                SEALED,
-                bold=True,
-                anchor="rs",
-                max_width=w - 240,
+            note = _("your sealed answer: {answer} (only you see it)", answer=answer)
+            draw_fit(
+                draw, (w - 16, 28), note, A.FONT_SMALL, SEALED, w - 240, bold=True, anchor="rs"
             )
         if not hand:
-            draw_text(draw, (16, h / 2), "No cards in hand.", A.FONT_NAME, T.TEXT_SOFT, anchor="lm")
+            empty = _("No cards in hand.")
+            draw_fit(draw, (16, h / 2), empty, A.FONT_NAME, T.TEXT_SOFT, w - 32, anchor="lm")
             return
         n = len(hand)
         cw = min(CARD, (w - 32 - (n - 1) * CARD_GAP) // n)
@@ -182,19 +211,18 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                 draw.rounded_rectangle(
                     (x - 7, top - 7, x + cw + 6, top + cw + 6), radius=12, outline=SEALED, width=5
                 )
-                draw_text(
+                draw_fit(
                     draw,
                     (x + cw / 2, top + cw + 26),
-                    "SEALED",
+                    _p("tag", "SEALED"),
                     A.FONT_CAPTION,
                     SEALED,
+                    cw + CARD_GAP - 2,
                     bold=True,
                     anchor="ms",
                 )
             paste_flat(img, card_face(card, cw, cw), (x, top), T.PANEL)
-            kind_word, _, rest = text.partition(" (")
-            lines = [kind_word, *rest.rstrip(")").split(", ")] if rest else [kind_word]
-            for i, line in enumerate(lines):
+            for i, line in enumerate(text):
                 draw_text(
                     draw,
                     (x + cw / 2, top + cw + 50 + i * 22),
@@ -211,38 +239,34 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
 
 
 def _front_painter(key: tuple[Any, ...]) -> Any:
-    _, seat, gulden, vp, won, revealed, passed, _rnd = key
+    _key, seat, gulden, vp, won, revealed, passed, _rnd = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), "In front of you (public)")
+        caption(draw, (16, 28), _("In front of you (public)"), w - 32)
         paste_flat(img, coin(34), (16, 48), T.PANEL)
-        draw_text(
-            draw, (58, 66), f"{gulden} gulden", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm"
-        )
-        draw_text(draw, (270, 66), f"{vp} VP", A.FONT_BIG - 6, T.TEXT, bold=True, anchor="lm")
-        draw_text(
-            draw,
-            (400, 66),
-            f"{won} area{'s' if won != 1 else ''} won",
-            A.FONT_BIG - 6,
-            T.TEXT,
-            bold=True,
-            anchor="lm",
-        )
+        big = A.FONT_BIG - 6
+        money = _n("{n} gulden", "{n} gulden", gulden)
+        draw_fit(draw, (58, 66), money, big, T.TEXT, 270 - 58 - 10, bold=True, anchor="lm")
+        points = _("{n} VP", n=vp)
+        draw_fit(draw, (270, 66), points, big, T.TEXT, 400 - 270 - 10, bold=True, anchor="lm")
         x = w - 16 - 80
-        draw_text(draw, (x - 12, 66), "revealed:", A.FONT_SMALL, T.TEXT_SOFT, anchor="rm")
+        shown = _p("front", "revealed:")
+        shown_w = min(text_width(shown, A.FONT_SMALL), 160)
+        areas = _n("{n} area won", "{n} areas won", won)
+        room = x - 12 - shown_w - 12 - 400
+        draw_fit(draw, (400, 66), areas, big, T.TEXT, room, bold=True, anchor="lm")
+        draw_fit(draw, (x - 12, 66), shown, A.FONT_SMALL, T.TEXT_SOFT, 160, anchor="rm")
         if revealed is not None:
             paste_flat(img, card_face(revealed, 80, 80), (x, 20), T.PANEL)
         else:
-            draw_text(
-                draw, (x, 66), "pass" if passed else "none", A.FONT_BODY, T.TEXT_SOFT, anchor="lm"
-            )
+            word = _p("revealed nothing", "pass") if passed else _p("revealed nothing", "none")
+            draw_fit(draw, (x, 66), word, A.FONT_BODY, T.TEXT_SOFT, w - x - 8, anchor="lm")
         draw_text(
             draw,
             (16, h - 14),
-            "colour " + A_COLOUR[seat],
+            _("colour {colour}", colour=colour_name(A_COLOUR[seat])),
             A.FONT_CAPTION,
             A.PLAYER[seat],
             bold=True,
@@ -256,12 +280,12 @@ A_COLOUR: Final = ("red", "black")
 
 
 def _options_painter(key: tuple[Any, ...]) -> Any:
-    _, prompt, lines = key
+    _key, prompt, lines = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), "What you can do")
+        caption(draw, (16, 28), _("What you can do"), w - 32)
         y = 56
         for line in prompt:
             draw_text(draw, (16, y), line, A.FONT_BODY, T.TEXT, bold=True, anchor="lm")

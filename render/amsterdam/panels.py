@@ -13,9 +13,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.amsterdam.language import _, _p
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_back, card_face, card_key, coin
-from render.amsterdam.regions import Region, caption
+from render.amsterdam.regions import Region, caption, draw_fit
 from render.common import theme as T
 from render.common.draw import marker, panel, paste_flat, player_letters
 from render.common.text import draw_text, text_width
@@ -113,33 +114,51 @@ def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
         rounds, limit, left = idle
         return (
             (
-                f"No card placed, no money moved for {rounds} of {limit} rounds: "
-                f"the game ends after {left} more (AM-G22)",
-                f"Idle rounds {rounds}/{limit}: ends after {left} more (AM-G22)",
-                f"Idle rounds {rounds}/{limit} (AM-G22)",
+                _(
+                    "No card placed, no money moved for {rounds} of {limit} rounds: "
+                    "the game ends after {left} more (AM-G22)",
+                    rounds=rounds,
+                    limit=limit,
+                    left=left,
+                ),
+                _(
+                    "Idle rounds {rounds}/{limit}: ends after {left} more (AM-G22)",
+                    rounds=rounds,
+                    limit=limit,
+                    left=left,
+                ),
+                _("Idle rounds {rounds}/{limit} (AM-G22)", rounds=rounds, limit=limit),
             ),
             left <= 2,
         )
     if stall is None:
         return None
     rounds, limit, left = stall
-    long = (
-        f"No port growth for {rounds} of {limit} rounds: the game ends after {left} more (AM-G24)"
+    long = _(
+        "No port growth for {rounds} of {limit} rounds: the game ends after {left} more (AM-G24)",
+        rounds=rounds,
+        limit=limit,
+        left=left,
     )
-    short = f"No port growth {rounds}/{limit}: ends after {left} more (AM-G24)"
-    shortest = f"No port growth {rounds}/{limit} (AM-G24)"
+    short = _(
+        "No port growth {rounds}/{limit}: ends after {left} more (AM-G24)",
+        rounds=rounds,
+        limit=limit,
+        left=left,
+    )
+    shortest = _("No port growth {rounds}/{limit} (AM-G24)", rounds=rounds, limit=limit)
     return (long, short, shortest), left <= 2
 
 
 def _decks_painter(key: tuple[Any, ...]) -> Any:
-    _, water, harbor, special, bank, names, note = key
+    _key, water, harbor, special, bank, names, note = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (14, 26), "Decks (face up) · bank")
+        caption(draw, (14, 26), _("Decks (face up) · bank"), w - 28)
         cw = 84
-        piles = [(water, "water"), (harbor[0], names[0]), (harbor[1], names[1])]
+        piles = [(water, _p("deck", "water")), (harbor[0], names[0]), (harbor[1], names[1])]
         slot = (w - 28) // 4
         for i, ((size, top), label) in enumerate(piles):
             x = 14 + i * slot
@@ -149,53 +168,54 @@ def _decks_painter(key: tuple[Any, ...]) -> Any:
                 draw.rounded_rectangle(
                     (x, 40, x + cw - 1, 40 + cw - 1), radius=6, outline=A.EMPTY_EDGE, width=2
                 )
-            draw_text(
-                draw, (x, 40 + cw + 26), f"{size} left", A.FONT_BODY, T.TEXT, bold=True, anchor="ls"
+            draw_fit(
+                draw,
+                (x, 40 + cw + 26),
+                _("{n} left", n=size),
+                A.FONT_BODY,
+                T.TEXT,
+                slot - 4,
+                bold=True,
+                anchor="ls",
             )
             if i == 0:
-                draw_text(draw, (x, 40 + cw + 50), label, A.FONT_SMALL, T.TEXT_SOFT, anchor="ls")
+                draw_fit(
+                    draw, (x, 40 + cw + 50), label, A.FONT_SMALL, T.TEXT_SOFT, slot - 4, anchor="ls"
+                )
             else:
                 _owner(img, draw, (x, 40 + cw + 44), label, slot - 4)
         x = 14 + 3 * slot
         paste_flat(img, coin(40), (x, 44), T.PANEL)
         draw_text(draw, (x + 48, 64), str(bank), A.FONT_BIG, T.TEXT, bold=True, anchor="lm")
-        draw_text(
-            draw,
-            (x, 108),
-            "in the bank",
-            A.FONT_SMALL,
-            T.TEXT_SOFT,
-            anchor="ls",
-            max_width=slot - 4,
-        )
+        draw_fit(draw, (x, 108), _("in the bank"), A.FONT_SMALL, T.TEXT_SOFT, slot - 4, anchor="ls")
         if special is not None:
             paste_flat(img, card_back(30, 40), (x, 124), T.PANEL)
             draw_text(
                 draw, (x + 38, 144), str(special), A.FONT_BODY, T.TEXT, bold=True, anchor="lm"
             )
-            draw_text(
+            draw_fit(
                 draw,
                 (x, 186),
-                "specials",
+                _p("deck", "specials"),
                 A.FONT_SMALL,
                 T.TEXT_SOFT,
+                slot - 4,
                 anchor="ls",
-                max_width=slot - 4,
             )
         if note is not None:
             texts, near = note
             room = (3 * slot if special is not None else w) - 28
             fits = [t for t in texts if text_width(t, A.FONT_SMALL, near) <= room]
             text = fits[0] if fits else texts[-1]
-            draw_text(
+            draw_fit(
                 draw,
                 (14, h - 10),
                 text,
                 A.FONT_SMALL,
                 T.ALERT if near else T.TEXT_SOFT,
+                room,
                 bold=near,
                 anchor="ls",
-                max_width=room,
             )
 
     return paint
@@ -242,19 +262,25 @@ def reveal_region(view: View, letters: list[str], box: tuple[int, int, int, int]
 
 
 def _reveal_painter(key: tuple[Any, ...]) -> Any:
-    _, data, names = key
+    _key, data, names = key
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
         if not data:
-            caption(draw, (14, 26), "Last reveal")
-            draw_text(
-                draw, (14, h / 2), "No cards revealed yet.", A.FONT_BODY, T.TEXT_SOFT, anchor="lm"
+            caption(draw, (14, 26), _("Last reveal"), w - 28)
+            draw_fit(
+                draw,
+                (14, h / 2),
+                _("No cards revealed yet."),
+                A.FONT_BODY,
+                T.TEXT_SOFT,
+                w - 28,
+                anchor="lm",
             )
             return
         rnd, cards = data
-        caption(draw, (14, 26), f"Reveal of round {rnd}")
+        caption(draw, (14, 26), _("Reveal of round {n}", n=rnd), w - 28)
         cw = 96
         slot = (w - 28) // 2
         for s, (label, card, passed) in enumerate(cards):
@@ -265,19 +291,20 @@ def _reveal_painter(key: tuple[Any, ...]) -> Any:
                 draw.rounded_rectangle(
                     (x, 38, x + cw - 1, 38 + cw - 1), radius=8, outline=A.EMPTY_EDGE, width=2
                 )
-                word = "PASS" if passed or label is None else str(label)
-                draw_text(
+                word = _p("revealed nothing", "PASS") if passed or label is None else str(label)
+                draw_fit(
                     draw,
                     (x + cw / 2, 38 + cw / 2),
                     word,
                     A.FONT_BODY,
                     T.TEXT_SOFT,
+                    cw - 8,
                     bold=True,
                     anchor="mm",
                 )
             _owner(img, draw, (14 + s * slot + slot / 2, 38 + cw + 24), names[s], slot - 10, True)
         draw_text(
-            draw, (w / 2, 38 + cw / 2), "vs", A.FONT_BODY, T.TEXT_SOFT, bold=True, anchor="mm"
+            draw, (w / 2, 38 + cw / 2), _("vs"), A.FONT_BODY, T.TEXT_SOFT, bold=True, anchor="mm"
         )
 
     return paint

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import current_language, speaking
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
 from render.common import draw as common
@@ -21,12 +22,15 @@ from render.common import theme as T
 from render.common.draw import Region, RegionCache, build_palette, compose_regions
 from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
+from render.common.text import draw_text, text_width
 
 __all__ = [
     "Region",
     "clear_cache",
     "compose",
+    "draw_fit",
     "encode",
+    "fit_size",
     "header",
     "palette",
     "player_title",
@@ -35,11 +39,22 @@ __all__ = [
 
 View = dict[str, Any]
 REGION_CACHE_BYTES: Final = 48 * 1024 * 1024
-_CACHE = RegionCache(REGION_CACHE_BYTES)
+#: One cache per language: a region's key names what it shows, not the words it is drawn
+#: with, so a panel drawn in English is never pasted into a Japanese image.
+_CACHES: dict[str, RegionCache] = {}
+
+
+def _cache() -> RegionCache:
+    lang = current_language()
+    found = _CACHES.get(lang)
+    if found is None:
+        found = _CACHES.setdefault(lang, RegionCache(REGION_CACHE_BYTES))
+    return found
 
 
 def compose(size: tuple[int, int], regions: Sequence[Region]) -> Image.Image:
-    return compose_regions(size, regions, palette(), _CACHE)
+    """The image of ``regions`` in the language in force."""
+    return compose_regions(size, regions, palette(), _cache())
 
 
 def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
@@ -48,7 +63,8 @@ def encode(size: tuple[int, int], regions: Sequence[Region]) -> bytes:
 
 def clear_cache() -> None:
     """Forget every quantized region (benchmarks time cold renders with it)."""
-    _CACHE.clear()
+    for cache in list(_CACHES.values()):
+        cache.clear()
 
 
 def _sample_sheet() -> Image.Image:
@@ -81,18 +97,46 @@ def _sample_sheet() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The fixed palette of the Amsterdam images, made once per process."""
+    """The fixed palette of the Amsterdam images, made once per process (from English
+    sprites, whatever language the first image speaks, so every image maps the same)."""
     keys = keys_with_legacy(A)
     for seat in (0, 1):
         keys.append(T.blend(A.PLAYER[seat], A.EMPTY, 0.7))
-    return build_palette(keys[:160], [_sample_sheet()])
+    with speaking("en"):
+        sheet = _sample_sheet()
+    return build_palette(keys[:160], [sheet])
 
 
 def header(
     img: Image.Image, draw: ImageDraw.ImageDraw, title: str, right: str, status: str, hot: bool
 ) -> None:
-    common.header_band(
-        img, draw, title, right, status, hot, A.HEADER_H, A.MARGIN, A.FONT_TITLE, A.FONT_STATUS
+    """The dark band on top (``render.common.draw.header_band``'s look): title and round, and
+    the status line under them, each shrunk rather than cut when a language says it longer."""
+    w, height, margin = img.width, A.HEADER_H, A.MARGIN
+    draw.rectangle((0, 0, w, height), fill=T.HEADER)
+    rw = text_width(right, A.FONT_STATUS, bold=True)
+    top = round(height * 30 / 92)
+    draw_text(draw, (w - margin, top), right, A.FONT_STATUS, T.HEADER_SUB, bold=True, anchor="rm")
+    draw_fit(
+        draw,
+        (margin, top),
+        title,
+        A.FONT_TITLE,
+        T.HEADER_TEXT,
+        w - 2 * margin - rw - 20,
+        bold=True,
+        anchor="lm",
+    )
+    draw_fit(
+        draw,
+        (margin, round(height * 70 / 92)),
+        status,
+        A.FONT_STATUS,
+        T.HIGHLIGHT if hot else T.HEADER_SUB,
+        w - 2 * margin,
+        bold=hot,
+        anchor="lm",
+        smallest=14,
     )
 
 
@@ -100,8 +144,14 @@ def header(
 player_title = common.PlayerTitles(A.FONT_NAME, A.PLAYER, A.PLAYER_INK)
 
 
-def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
-    common.caption(draw, xy, text, A.FONT_CAPTION)
+def caption(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: int | None = None
+) -> None:
+    """A panel caption; with ``max_width`` it shrinks to fit (a longer language)."""
+    if max_width is None:
+        common.caption(draw, xy, text, A.FONT_CAPTION)
+        return
+    draw_fit(draw, xy, text.upper(), A.FONT_CAPTION, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
 
 
 def name_of(view: View, seat: Any) -> str:
@@ -118,3 +168,32 @@ def warm_up() -> None:
     for goods in ("tea", "wine", "spice"):
         goods_icon(goods, 26)
     ship_piece(46)
+
+
+def fit_size(text: str, size: int, max_width: int, bold: bool = False, smallest: int = 0) -> int:
+    """The largest font size from ``size`` down to ``smallest`` (default: three quarters of
+    ``size``, at least 9 px) at which ``text`` fits in ``max_width`` pixels; ``smallest`` when
+    none does (the text is then ellipsized by :func:`draw_fit`)."""
+    low = smallest or max(9, size * 3 // 4)
+    for s in range(size, low - 1, -1):
+        if text_width(text, s, bold) <= max_width:
+            return s
+    return low
+
+
+def draw_fit(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Any,
+    max_width: int,
+    bold: bool = False,
+    anchor: str = "la",
+    smallest: int = 0,
+) -> tuple[int, int, int, int]:
+    """``draw_text`` that shrinks the font (down to :func:`fit_size`'s smallest) before it
+    would cut the text: words longer than English (Hungarian, Italian) still fit whole. A
+    text that fits at ``size`` is drawn exactly as ``draw_text`` draws it."""
+    fitted = fit_size(text, size, max_width, bold, smallest)
+    return draw_text(draw, xy, text, fitted, fill, bold=bold, anchor=anchor, max_width=max_width)

@@ -1,9 +1,21 @@
 """Amsterdam's controls: placements and ship moves grouped by row, plays listed privately
-(the options show one's hand, each card labelled as the hand image names it)."""
+(the options show one's hand, each card labelled as the hand image names it).
+
+Labels are said in the language in force when asked for; the fixed words of :func:`controls`
+(built once) are :class:`~engine.i18n.Text` values an adapter says again in its reader's
+language (``say(label, lang)``)."""
 
 from __future__ import annotations
 
-from engine.amsterdam.cards import load_cards
+from engine.amsterdam.cards import GOODS, load_cards
+from engine.amsterdam.language import _, _p
+from engine.amsterdam.presentation.words import (
+    card_symbol,
+    colour_name,
+    good_name,
+    special_name,
+    water_word,
+)
 from engine.core import Option
 from engine.registry import Controls
 
@@ -17,33 +29,48 @@ def option_group(option: Option) -> str:
 
 
 def option_label(option: Option) -> str | None:
-    labels = {
-        "pass": "Pass",
-        "buy": "Buy",
-        "buy no": "Do not buy",
-        "ship stay": "Ship stays",
-        "remove none": "Remove nothing",
-    }
-    if option.command in labels:
-        return labels[option.command]
+    command = option.command
+    if command == "pass":
+        return _p("button", "Pass")
+    if command == "buy":
+        return _p("button", "Buy")
+    if command == "buy no":  # not for players
+        return _p("button", "Do not buy")
+    if command == "ship stay":  # not for players
+        return _p("button", "Ship stays")
+    if command == "remove none":  # not for players
+        return _p("button", "Remove nothing")
     verb, arg = option.verb, option.arg
     if verb in ("play", "show"):
         card = card_words(arg)
         if card is not None:
             return card
-    words = {"place": "Place: ", "ship": "Ship to ", "remove": "Remove: ", "play": "Reveal: "}
-    words |= {"show": "Show: ", "buy": "Buy: "}
-    if verb in words and arg:
-        return words[verb] + arg
+    if not arg:
+        return None
+    # Translators: button labels; {cell} is a cell (D5), {card} a card's label (12, tide).
+    # Keep the cell or card at the end when you can.
+    if verb == "place":
+        return _("Place: {cell}", cell=arg)
+    if verb == "ship":
+        return _("Ship to {cell}", cell=arg)
+    if verb == "remove":
+        return _("Remove: {cell}", cell=arg)
+    if verb == "play":
+        return _("Reveal: {card}", card=arg)
+    if verb == "show":
+        return _("Show: {card}", card=arg)
+    if verb == "buy":
+        return _("Buy: {card}", card=arg)
     return None
 
 
 def option_description(option: Option) -> str | None:
     """Under a card in the menu: what choosing it does, as typed (``play 19``)."""
+    # Translators: {command} is the command as typed (play 19), it stays in English.
     if option.verb == "play":
-        return f"reveal this card ({option.command})"
+        return _("reveal this card ({command})", command=option.command)
     if option.verb == "show":
-        return f"show this card ({option.command})"
+        return _("show this card ({command})", command=option.command)
     return None
 
 
@@ -59,12 +86,13 @@ def card_words(label: str) -> str | None:
     else:
         special = next((c for c in cs.cards if c.special and c.label == label), None)
         # a special card has no number or symbols (AM-G35)
-        return None if special is None else special.describe()
-    head, _, inner = card.describe().partition(" (")
-    kind, _, number = head.partition(" ")
-    parts = [number, kind] if number else [kind]
-    if inner:
-        parts += inner.rstrip(")").split(", ")
+        return None if special is None else special_name(special.kind)
+    kind = colour_name(("red", "black")[card.owner]) if card.owner is not None else water_word()
+    parts = [str(card.number), kind] if card.number is not None else [kind]
+    things = [card_symbol("crane")] if card.crane else []
+    things += [good_name(g) for g, k in zip(GOODS, card.goods, strict=True) for _n in range(k)]
+    symbols = [card_symbol(s) for s, on in (("ship", card.ship), ("gulden", card.gulden)) if on]
+    parts += [x for x in ("+".join(things), *symbols) if x]
     return " · ".join(parts)
 
 
@@ -73,14 +101,14 @@ def controls() -> Controls:
         grouped_verbs=frozenset({"place", "ship", "remove"}),
         short_label_verbs=frozenset({"place", "ship", "remove"}),
         private_choices={
-            "choose": ("Reveal a card…", "play"),
-            "contest": ("Show a card…", "show"),
-            "order": ("Show a card…", "show"),
+            "choose": (_p("button", "Reveal a card…"), "play"),
+            "contest": (_p("button", "Show a card…"), "show"),
+            "order": (_p("button", "Show a card…"), "show"),
         },
         option_filters={"play": ("play", "pass"), "show": ("show",), "all": ()},
-        filter_titles={"play": "Your cards", "show": "Cards to show"},
+        filter_titles={"play": _("Your cards"), "show": _("Cards to show")},
         option_group=option_group,
-        group_noun="row",
+        group_noun=_p("group of cells", "row"),
         option_label=option_label,
         option_description=option_description,
     )

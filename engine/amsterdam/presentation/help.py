@@ -1,16 +1,42 @@
 """Amsterdam's command help in words for people: one line per verb, what ``help`` and the
 slash commands show. The words players may type (the aliases) are the parser's, in
-:mod:`engine.amsterdam.commands`; the registration's grammar hands both to the table."""
+:mod:`engine.amsterdam.commands`; the registration's grammar hands both to the table.
+
+The commands in a line (``play 12``, ``ship stay``) are what players type in every language;
+the rest is said in the language in force when a line is read (:data:`HELP` is a mapping that
+says its lines on lookup)."""
 
 from __future__ import annotations
 
-#: verb -> its help line (the verb, its arguments, an example)
-HELP: dict[str, str] = {
-    "play": "play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'",
-    "pass": "pass — reveal no card this round; take 1 gulden from the bank (AM-4.4)",
-    "buy": "buy / buy no — buy a special card or not (AM-V4.2)",
-    "show": "show 12 — show a card to settle who buys or starts (AM-V4.4, AM-G35)",
-    "ship": "ship E7 / ship stay — move the ship to a water card, or leave it (AM-7)",
-    "remove": "remove F7 / remove none — remove a ship-symbol card next to the ship (AM-7.4)",
-    "place": "place D5 — put your revealed card into a free cell (AM-8)",
+from collections.abc import Iterator, Mapping
+
+from engine.amsterdam.language import N_, _
+
+#: verb -> its help line (the verb, its arguments, an example), marked for the catalogs
+# Translators: the commands (play 12, play tide, pass, buy no, ship E7, ship stay, remove F7,
+# remove none, place D5, show 12) stay as they are: players type them in English.
+LINES: dict[str, str] = {
+    "play": N_("play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'"),
+    "pass": N_("pass — reveal no card this round; take 1 gulden from the bank (AM-4.4)"),
+    "buy": N_("buy / buy no — buy a special card or not (AM-V4.2)"),
+    "show": N_("show 12 — show a card to settle who buys or starts (AM-V4.4, AM-G35)"),
+    "ship": N_("ship E7 / ship stay — move the ship to a water card, or leave it (AM-7)"),
+    "remove": N_("remove F7 / remove none — remove a ship-symbol card next to the ship (AM-7.4)"),
+    "place": N_("place D5 — put your revealed card into a free cell (AM-8)"),
 }
+
+
+class _Help(Mapping[str, str]):
+    """verb -> its help line in the language in force (said on each lookup)."""
+
+    def __getitem__(self, verb: str) -> str:
+        return _(LINES[verb])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LINES)
+
+    def __len__(self) -> int:
+        return len(LINES)
+
+
+HELP: Mapping[str, str] = _Help()

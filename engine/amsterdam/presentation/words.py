@@ -1,0 +1,106 @@
+"""Amsterdam's game words as people read them (goods, colours, special cards, card symbols),
+said in the language in force: the texts, the controls and the images share them.
+
+Each is a ``_p`` message whose context names the kind of thing (``_p("good", "tea")``), so
+the same word said by the rules and by the images is one catalog entry."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
+
+from engine.amsterdam.language import _p
+from engine.i18n import Text, say
+
+
+def good_name(good: str) -> Text:
+    """``tea``, ``wine``, ``spice`` in words."""
+    names = {"tea": _p("good", "tea"), "wine": _p("good", "wine"), "spice": _p("good", "spice")}
+    return names.get(good) or Text(good)
+
+
+def colour_name(colour: object) -> Text:
+    """A player's colour (``red``/``black``, as the views give it) in words."""
+    names = {"red": _p("player colour", "red"), "black": _p("player colour", "black")}
+    return names.get(str(colour)) or Text(str(colour))
+
+
+def special_name(kind: str) -> Text:
+    """A special card (``tide``, ``bridge``, ``customs``) in words (AM-V4)."""
+    names = {
+        "tide": _p("special card", "tide"),
+        "bridge": _p("special card", "bridge"),
+        "customs": _p("special card", "customs house"),
+    }
+    return names.get(kind) or Text(kind)
+
+
+def card_symbol(symbol: str) -> Text:
+    """A symbol printed on a card (``ship``, ``gulden``, ``crane``) in words."""
+    names = {
+        "ship": _p("card symbol", "ship"),
+        "gulden": _p("card symbol", "gulden"),
+        "crane": _p("card symbol", "crane"),
+    }
+    return names.get(symbol) or Text(symbol)
+
+
+def variant_name(name: str) -> Text:
+    """A variant's name in words (the rulebook's, without the harbour's size)."""
+    names = {
+        "canale_grande": _p("variant", "Canale Grande"),
+        "gulliver": _p("variant", "Gulliver's Travels"),
+        "penniless": _p("variant", "Penniless"),
+        "special_cards": _p("variant", "Special cards"),
+        "water_play": _p("variant", "Water Play"),
+        "gomoku": _p("variant", "Gomoku"),
+    }
+    return names.get(name) or Text("Amsterdam")
+
+
+#: The variants whose title gives the harbour's size (their frame differs from 7×7).
+_SIZED = frozenset({"canale_grande", "gulliver", "water_play", "gomoku"})
+
+
+def variant_title(variant: Mapping[str, Any]) -> str:
+    """A view's ``variant`` as a title: ``Amsterdam`` (the base game), ``Canale Grande
+    (4×12)``, ``Penniless``; an unknown variant keeps the view's own title."""
+    name = str(variant.get("name") or "base")
+    if name == "base":
+        return "Amsterdam"
+    if name not in _SIZED:
+        return variant_name(name) if name in _NAMED else str(variant.get("title", name))
+    if name in _NAMED and variant.get("rows") and variant.get("cols"):
+        return f"{variant_name(name)} ({variant['rows']}×{variant['cols']})"
+    return str(variant.get("title", name))
+
+
+_NAMED = frozenset(
+    {"canale_grande", "gulliver", "penniless", "special_cards", "water_play", "gomoku"}
+)
+
+
+def water_word() -> Text:
+    """A water card's kind, as a card's words start (``61 · water · ship``)."""
+    return _p("card kind", "water")
+
+
+class Joined(Text):
+    """Texts joined with a separator (``a · b · c``) that can be said again in another
+    language, part by part (a status line, the private hand line)."""
+
+    _parts: tuple[object, ...]
+    _sep: str
+
+    def __new__(cls, parts: Iterable[object], sep: str = "", lang: str | None = None) -> Joined:
+        items = tuple(parts)
+        text = cast(Joined, super().__new__(cls, sep.join(say(p, lang) for p in items)))
+        text._parts = items
+        text._sep = sep
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return Joined(self._parts, self._sep, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self._parts, self._sep))
