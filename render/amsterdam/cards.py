@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine.amsterdam.language import _p
 from render.amsterdam import theme as A
 from render.common.draw import SS, downscale
-from render.common.text import draw_text
+from render.common.text import draw_text, text_width
 from render.common.theme import RGB
 
 __all__ = ["CardKey", "card_face", "card_key", "coin", "goods_icon", "guard", "ship_piece"]
@@ -294,11 +294,14 @@ def _card_face(key: CardKey, w: int, h: int, word: str, _letters: tuple[str, ...
     if kind in ("water", "harbor"):
         draw_text(od, (pad + 1, pad - 1), label, num_size, ink, bold=True, anchor="la")
     elif kind in ("tide", "bridge", "customs"):
+        size = max(9, round(small * 0.16))
+        while size > 7 and text_width(word, size, bold=True) > w - 2 * pad:
+            size -= 1  # a long word (CUSTOMS, a translation) is drawn smaller, not cut
         draw_text(
             od,
             (w / 2, pad),
             word,
-            max(9, round(small * 0.16)),
+            size,
             ink,
             bold=True,
             anchor="ma",

@@ -18,7 +18,8 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.amsterdam.language import _
+from engine.amsterdam.cards import special_name
+from engine.amsterdam.language import _, _p
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, card_key, goods_icon, guard, ship_piece
 from render.amsterdam.regions import Region, draw_fit, fit_size
@@ -233,7 +234,7 @@ def cell_regions(view: View, g: GridGeometry, marked: frozenset[str] = frozenset
                 )
                 content = (
                     card_key(data["card"]),
-                    tuple(str(u.get("label", "")) for u in data.get("covered") or []),
+                    tuple(covered_label(u) for u in data.get("covered") or []),
                     bool(data.get("ship")),
                     depot,
                     data.get("guard"),
@@ -365,3 +366,15 @@ def _depot(img: Image.Image, draw: ImageDraw.ImageDraw, s: int, depot: tuple[int
         icon = goods_icon(g, d, str(n))
         img.paste(icon, (x, y), icon)
         x += d + 2
+
+
+def covered_label(card: dict[str, Any]) -> str:
+    """A covered card as its cell's tag names it: its number, or a special card's name in the
+    language in force (the view's label is the English token)."""
+    label = str(card.get("label", ""))
+    if label in ("tide", "bridge", "customs"):
+        return str(special_name(label))
+    if label == "anchor":
+        # Translators: the centre card (an anchor), named under a bridge built on it (AM-G38)
+        return str(_p("card", "anchor"))
+    return label

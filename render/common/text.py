@@ -375,6 +375,7 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
     max_width: int | None = None,
+    may_cut: bool = False,
 ) -> tuple[int, int, int, int]:
     """Draw one line of mixed-script ``text`` at ``xy`` and return its ink bounding box.
 
@@ -385,7 +386,9 @@ def draw_text(
     script, so Latin and Japanese names line up.  The line's origin is snapped to whole
     pixels (glyphs after the first keep their fractional advances).  With ``max_width``
     the text is first ellipsized by :func:`fit_text`.  Tabs and newlines are drawn as
-    spaces.
+    spaces.  ``may_cut``: the text is a summary of unbounded length said whole elsewhere
+    (the channel's message), so its cut is its design, not a layout fault (:func:`watching`
+    does not record it).
 
     Returns the exact box ``(left, top, right, bottom)`` of the pixels drawn (right and
     bottom exclusive, like ``Image.getbbox``); if nothing visible is drawn (empty or
@@ -394,7 +397,10 @@ def draw_text(
     if len(anchor) != 2 or anchor[0] not in _HORIZONTAL or anchor[1] not in _VERTICAL:
         raise ValueError(f"unsupported anchor {anchor!r}")  # not for players
     if max_width is not None:
-        text = fit_text(text, size, max_width, bold)
+        if not may_cut:
+            text = fit_text(text, size, max_width, bold)
+        elif _advance(text, size, bold) > max_width:
+            text = _fit(text, size, max_width, bold)
     x, y = xy
     line = _render_line(text, size, bold, draw.fontmode)
     if line.mask is None:

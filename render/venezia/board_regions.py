@@ -192,6 +192,7 @@ def _header_painter(key: tuple[Any, ...]) -> Painter:
             T.HEADER_SUB,
             anchor="lm",
             max_width=W - 2 * T.PAD,
+            may_cut=True,  # this turn's changes, as many as happened: the message has them all
         )
 
     return paint
