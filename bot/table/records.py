@@ -102,8 +102,9 @@ class Table:
     #: Seats whose private part changed since their last hand image ("settled" policy).
     hand_dirty: set[int] = field(default_factory=set)
     #: The last image of each kind and seat (-1: public) with the (game id, move count) it
-    #: shows, so /board and /hand right after a move reuse it instead of rendering again.
-    images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
+    #: shows, keyed by (kind, seat, language), so /board and /hand right after a move reuse
+    #: it instead of rendering again (an image drawn in Japanese is not an English one).
+    images: dict[tuple[str, int, str], tuple[int, int, bytes]] = field(default_factory=dict)
     #: Each seat's secret part (``GameTexts.secret_part``) with the (game id, move count) it
     #: is true at:
     #: spares building the "before" player view to tell whether it changed.

@@ -25,6 +25,7 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING
 
 from engine.core import JSON
+from engine.i18n import current_language
 from engine.registry import ImageKind
 
 if TYPE_CHECKING:  # ForkServerContext is POSIX-only
@@ -60,11 +61,14 @@ def _context() -> ForkServerContext | SpawnContext:
 
 
 def _serve(conn: Connection, renderer: Renderer) -> None:
-    """The child's loop: ("render", kind, view) -> (True, png) | (False, error text);
+    """The child's loop: ("render", kind, view, lang) -> (True, png) | (False, error text),
+    drawn in ``lang`` (a child does not inherit the caller's context: it enters the language
+    itself);
     ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it. The view's
     ``game`` and the kind pick the function (the real renderer looks it up through the game's
     registration); only that name and kind cross the pipe, never a module path."""
     from bot.table.render import render_call  # the child imports the renderer lazily too
+    from engine.i18n import speaking
 
     while True:
         try:
@@ -75,7 +79,10 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             return
         try:
             if message[0] == "render":
-                reply: tuple[bool, object] = (True, render_call(renderer, message[1], message[2]))
+                lang = message[3] if len(message) > 3 else None
+                with speaking(lang):
+                    png = render_call(renderer, message[1], message[2])
+                reply: tuple[bool, object] = (True, png)
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
             else:
@@ -139,9 +146,17 @@ class RenderProcess:
             raise RenderFailed(str(value))
         return value
 
-    def render(self, kind: ImageKind, view: JSON, timeout: float = RENDER_TIMEOUT) -> bytes:
-        """The PNG bytes of ``kind`` for ``view`` (raises :class:`RenderFailed`)."""
-        png = self._call(("render", kind, view), timeout)
+    def render(
+        self,
+        kind: ImageKind,
+        view: JSON,
+        timeout: float = RENDER_TIMEOUT,
+        *,
+        lang: str | None = None,
+    ) -> bytes:
+        """The PNG bytes of ``kind`` for ``view`` drawn in ``lang`` (default: the language in
+        force here), raising :class:`RenderFailed`."""
+        png = self._call(("render", kind, view, lang or current_language()), timeout)
         if not isinstance(png, bytes):
             raise RenderFailed(f"render process {self.name} answered {type(png).__name__}")
         return png

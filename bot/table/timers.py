@@ -24,12 +24,15 @@ from dataclasses import dataclass, replace
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
+from bot.table.languages import Languages
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table
 from bot.table.restore import Restore
 from bot.table.stats import abort_standings
+from engine.i18n import NATIVE_NAMES, negotiate, speaking
+from engine.i18n.shared import _
 
 log = logging.getLogger("bot.service")
 
@@ -90,11 +93,34 @@ def preset_name(turn_seconds: int | None) -> str | None:
     return next((k for k, v in PRESETS.items() if v == turn_seconds), None)
 
 
+#: The words that name the table's language in ``/settings`` (in each language we speak).
+LANGUAGE_KEYS = ("language", "lang", "nyelv", "lingua", "言語")
+
+
+def parse_language(text: str) -> tuple[str | None, str]:
+    """Take ``language <code or name>`` out of a ``/settings`` text: ``(the name as typed,
+    the rest)``; ``(None, text)`` when it names no language. The name is what follows the
+    key up to the next setting (``language ja``, ``language Magyar``, ``lingua italiano``,
+    ``言語 日本語``); :func:`engine.i18n.negotiate` reads it."""
+    words = text.replace("=", " ").replace(",", " ").split()
+    for i, word in enumerate(words):
+        if word.casefold() in LANGUAGE_KEYS:
+            if i + 1 >= len(words):
+                return "", " ".join(words[:i])
+            return words[i + 1], " ".join(words[:i] + words[i + 2 :])
+    return None, text
+
+
 def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
     """Apply ``text`` to ``current``: a preset (``off``, ``live``, ``evening``,
     ``correspondence``) and/or ``timer <duration>``, ``remind <duration>|half|off``,
     ``timeout ai [level]|pause``, ``level <ai level>``, ``archive <duration>``
-    (``key=value`` works too). ``ValueError`` says what is wrong."""
+    (``key=value`` works too). ``ValueError`` says what is wrong.
+
+    The whole ``/settings`` grammar also has ``language <code or name>`` (``language ja``,
+    ``language Magyar``, ``language italiano``; the key may be ``lang``, ``nyelv``,
+    ``lingua`` or ``言語``): the table's language, taken out first by :func:`parse_language`
+    and kept by :class:`bot.table.languages.Languages`, not in the timer settings."""
     words = text.replace("=", " ").replace(",", " ").split()
     s = current
     i = 0
@@ -242,12 +268,15 @@ class Timers:
         ai: AiDriver,
         presenter: Presenter,
         save_players: Callable[[int, Sequence[PlayerInfo]], None],
+        languages: Languages | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
         self._save_players = save_players
+        #: The table's language is one of its settings (``/settings language ...``).
+        self.languages = languages if languages is not None else Languages()
         #: At a timeout with no other human seat, pause instead of handing the seat to an AI
         #: (an AI-only game would play itself to its end before the player is back). The
         #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
@@ -260,7 +289,7 @@ class Timers:
         lobby, the host or a channel manager may change them."""
         current = self.storage.get_timer_settings(table.channel_id)
         if not text.strip():
-            return Outcome(True, public=(PublicUpdate(describe_settings(current)),))
+            return Outcome(True, public=(PublicUpdate(self.settings_line(table, current)),))
         self.restore.ensure_loaded(table)
         if not can_manage:
             if table.state is not None:
@@ -272,8 +301,22 @@ class Timers:
                     )
             elif not any(s.user_id == user_id for s in self.storage.list_seats(table.channel_id)):
                 raise Refused(Code.NOT_SEATED, "sit down (/join) to change the table's settings")
+        tag, text = parse_language(text)
+        lang = None if tag is None else negotiate(tag)
+        if tag is not None and lang is None:
+            names = ", ".join(NATIVE_NAMES.values())
+            raise Refused(
+                Code.MALFORMED,
+                _("unknown language '{name}': this table speaks {names}", name=tag, names=names),
+            )
+        if lang is not None:
+            self.languages.set_table(table.channel_id, lang)
+        with speaking(lang):  # the answer in the table's new language
+            return self._change_settings(table, text, current)
+
+    def _change_settings(self, table: Table, text: str, current: TimerSettings) -> Outcome:
         try:
-            new = parse_settings(text, current)
+            new = parse_settings(text, current) if text.strip() else current
             if new.on_timeout == "ai" and new.ai_level and table.record is not None:
                 check_level(table.record.game_type, new.ai_level, "the timeout AI")
         except ValueError as exc:
@@ -282,11 +325,19 @@ class Timers:
         if table.record is not None:
             # new times apply to decisions opened from now on; open ones are re-timed
             self.storage.clear_deadlines(table.record.id)
-        text = "Settings: " + describe_settings(new)
+        text = _("Settings: {settings}", settings=self.settings_line(table, new))
         seats = self.storage.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
+
+    def settings_line(self, table: Table, settings: TimerSettings | None = None) -> str:
+        """The table's settings in one line: its turn timer and its language."""
+        s = settings or self.storage.get_timer_settings(table.channel_id)
+        lang = self.languages.table(table.channel_id)
+        # Translators: {language} is a language's name in itself (English, 日本語, ...)
+        said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
+        return f"{describe_settings(s)} {said}"
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.storage.get_timer_settings(table.channel_id)
