@@ -29,7 +29,8 @@ class RenderDispatch:
         self.images = images
         self.hand_images = hand_images
         self.procs: list[RenderProcess] = [
-            RenderProcess(renderer, name=f"venezia-render-{i}") for i in range(render_processes)
+            RenderProcess(renderer, name=f"venezia-render-{i}")  # not for players
+            for i in range(render_processes)
         ]
         #: Images rendered per kind, and the seconds spent (wall, including a process hop).
         self.stats: dict[str, int] = {}

@@ -86,7 +86,7 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
             else:
-                reply = (False, f"unknown request {message[0]!r}")
+                reply = (False, f"unknown request {message[0]!r}")  # not for players
         except Exception:
             reply = (False, traceback.format_exc())
         try:
@@ -98,7 +98,11 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
 class RenderProcess:
     """One render process (started on first use, restarted after a crash)."""
 
-    def __init__(self, renderer: Renderer, name: str = "venezia-render") -> None:
+    def __init__(
+        self,
+        renderer: Renderer,
+        name: str = "venezia-render",  # not for players
+    ) -> None:
         self.renderer = renderer
         self.name = name
         self.restarts = 0
@@ -137,11 +141,12 @@ class RenderProcess:
             try:
                 conn.send(request)
                 if not conn.poll(timeout):
-                    raise TimeoutError(f"no answer within {timeout:g} s")
+                    raise TimeoutError(f"no answer within {timeout:g} s")  # not for players
                 ok, value = conn.recv()
             except (EOFError, OSError, TimeoutError) as exc:
                 self._kill()
-                raise RenderFailed(f"render process {self.name} lost: {exc!r}") from exc
+                lost = f"render process {self.name} lost: {exc!r}"  # not for players
+                raise RenderFailed(lost) from exc
         if not ok:
             raise RenderFailed(str(value))
         return value
@@ -158,7 +163,8 @@ class RenderProcess:
         force here), raising :class:`RenderFailed`."""
         png = self._call(("render", kind, view, lang or current_language()), timeout)
         if not isinstance(png, bytes):
-            raise RenderFailed(f"render process {self.name} answered {type(png).__name__}")
+            answer = type(png).__name__
+            raise RenderFailed(f"render process {self.name} answered {answer}")  # not for players
         return png
 
     def cpu_seconds(self) -> float:

@@ -42,6 +42,7 @@ from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
 from engine.core import JSON, IllegalMove, Option
 from engine.i18n import current_language, say, speaking
 from engine.registry import first_registered, table_registrations
+from engine.i18n.shared import _, _n, _p, N_
 
 __all__ = ["TableService"]
 
@@ -81,7 +82,9 @@ class TableService:
         self.clock = clock
         hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
         if hand not in ("always", "settled", "off"):
-            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
+            raise ValueError(
+                f"hand_images must be always, settled or off, not {hand_images!r}"  # not for players
+            )
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
@@ -639,7 +642,7 @@ class TableService:
         if game_id is None:
             game_id = await self._run(self.history.last_closed, str(channel_id))
             if game_id is None:
-                raise Refused(Code.NO_GAME, "No finished game in this channel yet.")
+                raise Refused(Code.NO_GAME, _("No finished game in this channel yet."))
         return await self._run(self.history.replay, str(channel_id), game_id)
 
     # -- turn timers, takeovers, archiving -------------------------------------------------------
