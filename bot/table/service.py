@@ -41,8 +41,8 @@ from bot.table.stats import Stats
 from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
 from engine.core import JSON, IllegalMove, Option
 from engine.i18n import current_language, say, speaking
+from engine.i18n.shared import _
 from engine.registry import first_registered, table_registrations
-from engine.i18n.shared import _, _n, _p, N_
 
 __all__ = ["TableService"]
 
@@ -82,9 +82,8 @@ class TableService:
         self.clock = clock
         hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
         if hand not in ("always", "settled", "off"):
-            raise ValueError(
-                f"hand_images must be always, settled or off, not {hand_images!r}"  # not for players
-            )
+            modes = "always, settled or off"  # not for players
+            raise ValueError(f"hand_images must be {modes}, not {hand_images!r}")  # not for players
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
