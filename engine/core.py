@@ -164,7 +164,7 @@ def counter_text(counter: str, number: int) -> str:
 def counter_word(counter: str) -> str:
     """``turn`` / ``round``: a counter token as players read it."""
     word = _COUNTER_WORDS.get(str(counter))
-    return _p("counter", word) if word is not None else str(counter)
+    return _(word) if word is not None else str(counter)
 
 
 def counter_count(counter: str, n: int) -> str:

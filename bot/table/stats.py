@@ -69,7 +69,9 @@ def _stats_line(row: StatsRow) -> str:
     if row.takeover:
         marks.append(_n("{n} with an AI takeover", "{n} with an AI takeover", row.takeover))
     tail = f" ({', '.join(marks)})" if marks else ""
-    rating = "" if row.rating is None else ", " + _("rating {rating}", rating=f"{row.rating:.1f}")
+    rating = ""
+    if row.rating is not None:
+        rating = ", " + _("rating {rating}", rating=format(row.rating, ".1f"))
     line = _(
         "{game}: {games}, {wins}, average rank {average}",
         game=game_title(row.game_type),
