@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from engine.i18n.shared import N_, _, _n, _p
+from engine.i18n.shared import N_, _, _n
 
 JSON = dict[str, Any]
 

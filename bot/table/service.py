@@ -649,9 +649,11 @@ class TableService:
     async def settings(
         self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
     ) -> Outcome:
-        """Show (``text`` empty) or change the table's turn-timer settings (see
+        """Show (``text`` empty) or change the table's settings (see
         :func:`bot.table.timers.parse_settings`: a preset ``live``, ``evening``,
-        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...)."""
+        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...,
+        and ``language ja`` / ``language Magyar``: the table's language, in which the answer
+        and everything public after it are said)."""
         return await self._guarded(
             "settings", channel_id, user_id, self.timers.settings, str(user_id), text, can_manage
         )
@@ -684,8 +686,9 @@ class TableService:
         )
 
     async def vote_status(self, channel_id: str | int) -> str | None:
-        """The running vote's tally in one line (``None``: no vote is open)."""
-        return await self._locked(channel_id, self.timers.vote_status)
+        """The running vote's tally in one line, in the table's language (``None``: no vote
+        is open)."""
+        return await self._locked(channel_id, self._in_table_language(self.timers.vote_status))
 
     async def kick(
         self,
