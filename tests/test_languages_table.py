@@ -210,3 +210,14 @@ def test_a_render_process_draws_in_the_language_it_is_given() -> None:
         assert proc.render("end", {"game": "venezia"}) == b"end:en"
     finally:
         proc.close()
+
+
+async def test_a_refused_settings_text_changes_no_language(tmp_path: Path) -> None:
+    svc = open_service(tmp_path / "t.db")
+    try:
+        await two_seated(svc)
+        out = await svc.settings("c", uid(0), "language ja timer 5s")
+        assert not out.accepted and out.code == Code.MALFORMED
+        assert svc.languages.table("c") == "en"
+    finally:
+        svc.close()

@@ -25,7 +25,6 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING
 
 from engine.core import JSON
-from engine.i18n import current_language
 from engine.registry import ImageKind
 
 if TYPE_CHECKING:  # ForkServerContext is POSIX-only
@@ -67,8 +66,6 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
     ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it. The view's
     ``game`` and the kind pick the function (the real renderer looks it up through the game's
     registration); only that name and kind cross the pipe, never a module path."""
-    from bot.table.render import render_call  # the child imports the renderer lazily too
-    from engine.i18n import speaking
 
     while True:
         try:
@@ -79,9 +76,7 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             return
         try:
             if message[0] == "render":
-                lang = message[3] if len(message) > 3 else None
-                with speaking(lang):
-                    png = render_call(renderer, message[1], message[2])
+                png = _render_in(renderer, message[1], message[2], message[3:])
                 reply: tuple[bool, object] = (True, png)
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
@@ -93,6 +88,18 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             conn.send(reply)
         except (EOFError, OSError):
             return
+
+
+def _render_in(renderer: Renderer, kind: ImageKind, view: JSON, lang: tuple[object, ...]) -> bytes:
+    """``render_call`` in the language the request names (English needs no catalogs)."""
+    from bot.table.render import render_call
+
+    if not lang or lang[0] in (None, "en"):
+        return render_call(renderer, kind, view)
+    from engine.i18n import speaking
+
+    with speaking(str(lang[0])):
+        return render_call(renderer, kind, view)
 
 
 class RenderProcess:
@@ -161,6 +168,8 @@ class RenderProcess:
     ) -> bytes:
         """The PNG bytes of ``kind`` for ``view`` drawn in ``lang`` (default: the language in
         force here), raising :class:`RenderFailed`."""
+        from engine.i18n import current_language
+
         png = self._call(("render", kind, view, lang or current_language()), timeout)
         if not isinstance(png, bytes):
             answer = type(png).__name__

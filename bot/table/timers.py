@@ -339,23 +339,27 @@ class Timers:
                 Code.MALFORMED,
                 _("unknown language '{name}': this table speaks {names}", name=tag, names=names),
             )
+        new = current
+        if text.strip():
+            try:
+                new = parse_settings(text, current)
+                if new.on_timeout == "ai" and new.ai_level and table.record is not None:
+                    check_level(table.record.game_type, new.ai_level, _("the timeout AI"))
+            except ValueError as exc:
+                raise Refused(Code.MALFORMED, why(exc)) from exc
+        # every part checked: now the changes (a refusal above changed nothing)
         if lang is not None:
             self.languages.set_table(table.channel_id, lang)
+        if text.strip():
+            self.storage.set_timer_settings(table.channel_id, new)
+            if table.record is not None:
+                # new times apply to decisions opened from now on; open ones are re-timed
+                self.storage.clear_deadlines(table.record.id)
         with speaking(lang):  # the answer in the table's new language
-            return self._change_settings(table, text, current)
+            return self._settings_changed(table, new)
 
-    def _change_settings(self, table: Table, text: str, current: TimerSettings) -> Outcome:
-        try:
-            new = parse_settings(text, current) if text.strip() else current
-            if new.on_timeout == "ai" and new.ai_level and table.record is not None:
-                check_level(table.record.game_type, new.ai_level, _("the timeout AI"))
-        except ValueError as exc:
-            raise Refused(Code.MALFORMED, why(exc)) from exc
-        self.storage.set_timer_settings(table.channel_id, new)
-        if table.record is not None:
-            # new times apply to decisions opened from now on; open ones are re-timed
-            self.storage.clear_deadlines(table.record.id)
-        text = _("Settings: {settings}", settings=self.settings_line(table, new))
+    def _settings_changed(self, table: Table, new: TimerSettings) -> Outcome:
+        text: str = _("Settings: {settings}", settings=self.settings_line(table, new))
         seats = self.storage.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
