@@ -221,3 +221,18 @@ async def test_a_refused_settings_text_changes_no_language(tmp_path: Path) -> No
         assert svc.languages.table("c") == "en"
     finally:
         svc.close()
+
+
+def test_durations_and_votes_are_understood_in_every_language() -> None:
+    from bot.table.timers import duration_text, parse_duration, parse_vote
+
+    assert parse_duration("15分") == parse_duration("15perc") == parse_duration("15min") == 900
+    assert parse_duration("2óra") == parse_duration("2ore") == parse_duration("2時間") == 7200
+    assert parse_duration("1giorno") == parse_duration("1nap") == 86400
+    assert parse_vote("待つ") == parse_vote("vár") == parse_vote("aspetta") == "wait"
+    assert parse_vote("vége") == parse_vote("fine") == "end"
+    with speaking("ja"):
+        assert duration_text(5400) == "1時間 30分"
+    with speaking("hu"):
+        assert duration_text(2 * 86400) == "2 nap"
+    assert duration_text(90) == "1 min 30 s"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -64,12 +65,36 @@ _UNITS = {
     "d": 86400,
     "day": 86400,
     "days": 86400,
+    # the units in the other languages the table speaks (typed words are understood at
+    # any table): Japanese, Hungarian, Italian
+    "秒": 1,
+    "分": 60,
+    "時間": 3600,
+    "日": 86400,
+    "mp": 1,
+    "másodperc": 1,
+    "perc": 60,
+    "óra": 3600,
+    "ó": 3600,
+    "nap": 86400,
+    "n": 86400,
+    "secondo": 1,
+    "secondi": 1,
+    "minuto": 60,
+    "minuti": 60,
+    "ora": 3600,
+    "ore": 3600,
+    "g": 86400,
+    "giorno": 86400,
+    "giorni": 86400,
 }
 
 
 def parse_duration(text: str) -> int:
     """``90s``, ``2m``, ``15 min``, ``1h``, ``1d`` -> seconds (``ValueError`` otherwise)."""
-    m = re.fullmatch(r"\s*(\d{1,6})\s*([a-z]*)\s*", text.casefold())
+    m = re.fullmatch(
+        r"\s*(\d{1,6})\s*([^\W\d_]*)\s*", unicodedata.normalize("NFKC", text).casefold()
+    )
     if m is None or (m.group(2) not in _UNITS and m.group(2) != ""):
         raise ValueError(
             _("not a duration: {text} (say e.g. 90s, 2m, 15min, 1h, 1d)", text=repr(text))
@@ -230,7 +255,25 @@ VOTE_CHOICES: dict[str, str] = {
     "wait": N_("Keep waiting"),
     "end": N_("End the game"),
 }
-_VOTE_WORDS = {"ai": "ai", "wait": "wait", "keep": "wait", "end": "end", "abort": "end"}
+_VOTE_WORDS = {
+    "ai": "ai",
+    "wait": "wait",
+    "keep": "wait",
+    "end": "end",
+    "abort": "end",
+    # in the other languages the table speaks
+    "mi": "ai",
+    "ia": "ai",
+    "待つ": "wait",
+    "終了": "end",
+    "vár": "wait",
+    "várunk": "wait",
+    "vége": "end",
+    "aspetta": "wait",
+    "aspettare": "wait",
+    "fine": "end",
+    "termina": "end",
+}
 
 
 def parse_vote(text: str) -> str:
