@@ -661,9 +661,8 @@ class TableService:
     async def timer_settings(self, channel_id: str | int) -> str:
         """The table's timer settings and its language in one line, said in the table's
         language (the lobby message shows it)."""
-        table = self.tables.get(str(channel_id))
         with speaking(self.languages.table(channel_id)):
-            return await self._run(self.timers.settings_line, table)
+            return await self._run(self.timers.settings_line, str(channel_id))
 
     async def timer_preset(self, channel_id: str | int) -> str | None:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""

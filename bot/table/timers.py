@@ -362,7 +362,7 @@ class Timers:
         lobby, the host or a channel manager may change them."""
         current = self.storage.get_timer_settings(table.channel_id)
         if not text.strip():
-            return Outcome(True, public=(PublicUpdate(self.settings_line(table, current)),))
+            return Outcome(True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),))
         self.restore.ensure_loaded(table)
         if not can_manage:
             if table.state is not None:
@@ -402,16 +402,16 @@ class Timers:
             return self._settings_changed(table, new)
 
     def _settings_changed(self, table: Table, new: TimerSettings) -> Outcome:
-        text: str = _("Settings: {settings}", settings=self.settings_line(table, new))
+        text: str = _("Settings: {settings}", settings=self.settings_line(table.channel_id, new))
         seats = self.storage.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def settings_line(self, table: Table, settings: TimerSettings | None = None) -> str:
+    def settings_line(self, channel_id: str, settings: TimerSettings | None = None) -> str:
         """The table's settings in one line: its turn timer and its language."""
-        s = settings or self.storage.get_timer_settings(table.channel_id)
-        lang = self.languages.table(table.channel_id)
+        s = settings or self.storage.get_timer_settings(channel_id)
+        lang = self.languages.table(channel_id)
         # Translators: {language} is a language's name in itself (English, 日本語, ...)
         said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
         return f"{describe_settings(s)} {said}"
