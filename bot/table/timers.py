@@ -362,7 +362,9 @@ class Timers:
         lobby, the host or a channel manager may change them."""
         current = self.storage.get_timer_settings(table.channel_id)
         if not text.strip():
-            return Outcome(True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),))
+            return Outcome(
+                True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),)
+            )
         self.restore.ensure_loaded(table)
         if not can_manage:
             if table.state is not None:
