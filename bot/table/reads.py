@@ -33,9 +33,9 @@ def status_lines(table: Table, state: GameState) -> list[str]:
         header = reg.parts().header(view)
         head = f"{title} — {header.counter_text}"
         if header.active is not None:
-            head += ", " + _("{name}'s turn", name=header.name(header.active))
+            head = _("{status}, {name}'s turn", status=head, name=header.name(header.active))
         if d is not None:
-            head += "; " + _("waiting for {who}", who=stages.waiting_line(state))
+            head = _("{status}; waiting for {who}", status=head, who=stages.waiting_line(state))
         lines.append(head)
     lines.extend(reg.parts().texts.status_lines(view))
     options = table_options(table, state)
