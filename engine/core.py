@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
+from engine.i18n.shared import N_, _, _n
+
 JSON = dict[str, Any]
 
 
@@ -52,7 +54,7 @@ class Option:
 def _option_of(command: str) -> Option:
     words = command.split()
     if not words:
-        raise ValueError("an option needs a verb")
+        raise ValueError("an option needs a verb")  # not for players
     return Option(words[0].casefold(), tuple(words[1:]), command)
 
 
@@ -139,15 +141,46 @@ class ViewHeader:
 
     @property
     def counter_text(self) -> str:
-        """``turn 3`` / ``round 2``."""
-        return f"{self.counter} {self.number}"
+        """``turn 3`` / ``round 2`` (in the language in force)."""
+        return counter_text(self.counter, self.number)
+
+    @property
+    def counter_word(self) -> str:
+        """``turn`` / ``round`` (in the language in force)."""
+        return counter_word(self.counter)
+
+
+#: The counters games count in (``ViewHeader.counter`` holds the English token).
+_COUNTER_TEXTS = {"turn": N_("turn {n}"), "round": N_("round {n}")}
+_COUNTER_WORDS = {"turn": N_("turn"), "round": N_("round")}
+
+
+def counter_text(counter: str, number: int) -> str:
+    """``turn 3`` / ``round 2``: a counter token and its value, as players read them."""
+    pattern = _COUNTER_TEXTS.get(str(counter))
+    return _(pattern, n=number) if pattern is not None else f"{counter} {number}"
+
+
+def counter_word(counter: str) -> str:
+    """``turn`` / ``round``: a counter token as players read it."""
+    word = _COUNTER_WORDS.get(str(counter))
+    return _(word) if word is not None else str(counter)
+
+
+def counter_count(counter: str, n: int) -> str:
+    """``12 turns`` / ``1 round``: how many of a counter, as players read it."""
+    if counter == "turn":
+        return _n("{n} turn", "{n} turns", n)
+    if counter == "round":
+        return _n("{n} round", "{n} rounds", n)
+    return f"{n} {counter}"
 
 
 def view_game(view: JSON) -> str:
     """The game a view belongs to (the shared ``"game"`` key every view carries)."""
     game = view.get("game")
     if not isinstance(game, str) or not game:
-        raise ValueError("a view must name its game under 'game'")
+        raise ValueError("a view must name its game under 'game'")  # not for players
     return game
 
 

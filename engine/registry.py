@@ -37,6 +37,7 @@ from engine.core import (
     ViewHeader,
     view_game,
 )
+from engine.i18n.shared import N_, _
 from engine.text import excerpt
 
 if TYPE_CHECKING:
@@ -45,9 +46,9 @@ if TYPE_CHECKING:
 
 #: The registration modules; the first is :func:`first_registered` (a fresh lobby's choice).
 REGISTRATION_MODULES: tuple[str, ...] = (
-    "engine.venezia.registration",
-    "engine.canal_grande.registration",
-    "engine.amsterdam.registration",
+    "engine.venezia.registration",  # not for players
+    "engine.canal_grande.registration",  # not for players
+    "engine.amsterdam.registration",  # not for players
 )
 
 
@@ -140,16 +141,31 @@ class OptionSpec:
             if meant in self.choices:
                 return meant
             raise IllegalMove(
-                f"option {self.name} cannot be '{excerpt(str(text))}'; choices: "
-                + ", ".join(self.choices)
+                _(
+                    "option {name} cannot be '{value}'; choices: {choices}",
+                    name=self.name,
+                    value=excerpt(str(text)),
+                    choices=", ".join(self.choices),
+                )
             )
         if not value.isascii() or not value.isdigit() or len(value) > 9:
             raise IllegalMove(
-                f"option {self.name} is a whole number from {self.minimum}, not "
-                f"'{excerpt(str(text))}'"
+                _(
+                    "option {name} is a whole number from {minimum}, not '{value}'",
+                    name=self.name,
+                    minimum=self.minimum,
+                    value=excerpt(str(text)),
+                )
             )
         if int(value) < self.minimum:
-            raise IllegalMove(f"option {self.name} is at least {self.minimum}, not {value}")
+            raise IllegalMove(
+                _(
+                    "option {name} is at least {minimum}, not {value}",
+                    name=self.name,
+                    minimum=self.minimum,
+                    value=value,
+                )
+            )
         return str(int(value))
 
     def engine_value(self, text: str) -> OptionValue:
@@ -198,7 +214,8 @@ class GameTexts:
     #: (verb, rest) of a numbered option -> how the rest reads
     option_cell: Callable[[str, str], str] = lambda verb, rest: rest
     #: how the private hand line starts (the terminal prints the hand with the decision)
-    hand_prefixes: tuple[str, ...] = ("your hand:",)
+    #: (marked for the catalogs: compare with ``_(prefix)``, the hand line is translated)
+    hand_prefixes: tuple[str, ...] = (N_("your hand:"),)
     #: the table's checked options -> its rules topics (None: ``rule_topics`` whatever the
     #: options; a game whose variants change the rules says so here)
     rule_topics_for: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None
@@ -415,15 +432,22 @@ class GameRegistration:
     def check_at_table(self) -> None:
         """:class:`IllegalMove` with a clear message if the table cannot host this game."""
         if not self.at_table:
-            raise IllegalMove(f"{self.title} is not playable at the table yet")
+            raise IllegalMove(_("{game} is not playable at the table yet", game=self.title))
 
     def option(self, name: str) -> OptionSpec:
         key = name.strip().casefold().replace("-", "_")
         for spec in self.options:
             if spec.name == key:
                 return spec
-        known = ", ".join(s.name for s in self.options) or "none"
-        raise IllegalMove(f"{self.title} has no option '{excerpt(name)}'; options: {known}")
+        known = ", ".join(s.name for s in self.options) or _("none")
+        raise IllegalMove(
+            _(
+                "{game} has no option '{name}'; options: {options}",
+                game=self.title,
+                name=excerpt(name),
+                options=known,
+            )
+        )
 
     def check_options(self, chosen: Mapping[str, str]) -> dict[str, str]:
         """Canonical option texts (every option, defaults filled in)."""
@@ -483,7 +507,10 @@ def register(reg: GameRegistration) -> None:
     for other in registrations():
         clash = _keys(reg) & _keys(other)
         if clash:
-            raise ValueError(f"{reg.name}: {', '.join(sorted(clash))} already names {other.name}")
+            clashing = ", ".join(sorted(clash))
+            raise ValueError(
+                f"{reg.name}: {clashing} already names {other.name}"  # not for players
+            )
     _added.append(reg)
 
 
@@ -537,7 +564,9 @@ def registration(name: str) -> GameRegistration:
         if key == reg.name or key in reg.aliases:
             return reg
     names = ", ".join(r.name for r in registrations())
-    raise IllegalMove(f"unknown game '{excerpt(str(name))}'; available: {names}")
+    raise IllegalMove(
+        _("unknown game '{name}'; available: {games}", name=excerpt(str(name)), games=names)
+    )
 
 
 __all__ = [

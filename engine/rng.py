@@ -29,7 +29,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
-            raise ValueError("n must be positive")
+            raise ValueError("n must be positive")  # not for players
         limit = _MASK - (_MASK % n)
         while True:
             x = self.next64()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 from engine.core import IllegalMove
+from engine.i18n.shared import _
 
 #: Longest quote of typed input inside a refusal.
 MAX_EXCERPT = 40
@@ -58,8 +59,10 @@ def small_number(word: str, what: str) -> int:
     """The value of an ASCII number of at most ``MAX_DIGITS`` digits, else an IllegalMove
     naming ``what`` the number was meant to be (a card count, a token value, ...)."""
     if not is_number(word):
-        raise IllegalMove(f"'{excerpt(word)}' is not a number ({what})")
+        raise IllegalMove(_("'{word}' is not a number ({what})", word=excerpt(word), what=what))
     digits = word.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
-        raise IllegalMove(f"'{excerpt(word, limit=12)}' is far too large for {what}")
+        raise IllegalMove(
+            _("'{word}' is far too large for {what}", word=excerpt(word, limit=12), what=what)
+        )
     return int(digits)

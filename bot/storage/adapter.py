@@ -29,3 +29,25 @@ class AdapterStateStore(StorageConnection):
                     "value = excluded.value, updated_at = excluded.updated_at",
                     (scope, key, value, self._now()),
                 )
+
+
+class LanguageStore(StorageConnection):
+    """Who reads which language (:mod:`bot.table.languages`): ``(kind, key) -> language``,
+    ``kind`` ``table`` (a channel's chosen language), ``server`` (the locale its server
+    prefers) or ``person`` (a user's client locale)."""
+
+    def languages(self) -> list[tuple[str, str, str]]:
+        """Every stored ``(kind, key, language)``."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT kind, key, language FROM languages").fetchall()
+        return [(str(k), str(key), str(lang)) for k, key, lang in rows]
+
+    def set_language(self, kind: str, key: str, language: str) -> None:
+        """Store one language choice (replacing the earlier one)."""
+        with self._write("set_language") as conn:
+            conn.execute(
+                "INSERT INTO languages (kind, key, language, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET "
+                "language = excluded.language, updated_at = excluded.updated_at",
+                (kind, key, language, self._now()),
+            )

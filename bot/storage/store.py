@@ -56,7 +56,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from bot.storage.adapter import AdapterStateStore
+from bot.storage.adapter import AdapterStateStore, LanguageStore
 from bot.storage.compact import compact_game
 from bot.storage.connection import (
     APPLICATION_ID,
@@ -354,6 +354,22 @@ def _migrate_timers(db: Database) -> None:
     )
 
 
+def _migrate_languages(db: Database) -> None:
+    """The players' languages (#20): a table's chosen language, its server's preferred locale
+    and each person's client locale (``kind`` ``table``, ``server``, ``person``)."""
+    db.conn.execute(
+        """
+        CREATE TABLE languages (
+            kind       TEXT NOT NULL CHECK (kind IN ('table', 'server', 'person')),
+            key        TEXT NOT NULL,
+            language   TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (kind, key)
+        )
+        """
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _migrate_v0_to_v1,
     _migrate_add_final_hash_and_archives,
@@ -362,6 +378,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     migrate_stats,  # per-seat results, ratings, stats setting (bot/storage/stats.py)
     _migrate_timers,
     migrate_timeout_votes,  # votes at a paused timeout (bot/storage/timers.py)
+    _migrate_languages,
 )
 
 #: The schema version this program writes.
@@ -373,7 +390,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # --------------------------------------------------------------------------------------------
 
 
-class Storage(HistoryStore, AdapterStateStore, StatsStore, TimerStore):
+class Storage(HistoryStore, AdapterStateStore, LanguageStore, StatsStore, TimerStore):
     """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
 
     Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.

@@ -10,6 +10,7 @@ from bot.table.commit import Committer
 from bot.table.outputs import Code
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
 from engine.core import IllegalMove
+from engine.i18n.shared import _
 from engine.registry import registration
 
 log = logging.getLogger("bot.service")
@@ -20,12 +21,20 @@ def check_level(game: str, level: str | int | None, who: str) -> None:
     try:
         lv = ai_level(level)
     except UnknownAiLevel as exc:
-        raise Refused(Code.UNKNOWN_AI, f"{who}: {exc}") from exc
+        raise Refused(
+            Code.UNKNOWN_AI,
+            _("{who}: {problem}", who=who, problem=exc.args[0] if exc.args else str(exc)),
+        ) from exc
     if lv.name not in ai_levels(game):
         raise Refused(
             Code.UNKNOWN_AI,
-            f"{who}: {registration(game).title} has no {lv.name} AI; levels: "
-            + ", ".join(ai_levels(game)),
+            _(
+                "{who}: {game} has no {level} AI; levels: {levels}",
+                who=who,
+                game=registration(game).title,
+                level=lv.name,
+                levels=", ".join(ai_levels(game)),
+            ),
         )
 
 
@@ -54,7 +63,7 @@ class AiDriver:
             limit = self.max_ai_moves
         count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
         done: list[Applied] = []
-        for _ in range(count):
+        for _step in range(count):
             state = table.state
             if state is None or state.is_over or table.record is None:
                 break

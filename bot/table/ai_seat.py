@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
+from engine.i18n.shared import N_, _
 from engine.text import excerpt, is_number
 
 __all__ = [
@@ -48,17 +49,23 @@ class AiLevel:
         """A new policy object of this level for ``game`` (one per seat and game)."""
         name = game
         if self.name not in game_levels(name):
+            levels = ", ".join(game_levels(name))
             raise UnknownAiLevel(
-                f"no {self.name} AI for {name}; levels: {', '.join(game_levels(name))}"
+                _(
+                    "no {level} AI for {game}; levels: {levels}",
+                    level=self.name,
+                    game=name,
+                    levels=levels,
+                )
             )
         return engine_ai(self.name, game=name)
 
 
 #: name -> level. ``code`` is what SQLite stores: never renumber an existing entry.
 LEVELS: dict[str, AiLevel] = {
-    "random": AiLevel("random", 0, "random legal moves"),
-    "greedy": AiLevel("greedy", 1, "one-ply heuristics"),
-    "strong": AiLevel("strong", 2, "Monte-Carlo search"),
+    "random": AiLevel("random", 0, N_("random legal moves")),
+    "greedy": AiLevel("greedy", 1, N_("one-ply heuristics")),
+    "strong": AiLevel("strong", 2, N_("Monte-Carlo search")),
 }
 
 DEFAULT_LEVEL = "random"
@@ -82,14 +89,20 @@ def ai_level(level: str | int | None) -> AiLevel:
         for lv in LEVELS.values():
             if lv.code == level:
                 return lv
-        shown = str(level) if -1000 < level < 1000 else "out of range"
-        raise UnknownAiLevel(f"unknown AI level code {shown}; levels: {', '.join(names)}")
+        shown = str(level) if -1000 < level < 1000 else _("out of range")
+        levels = ", ".join(names)
+        raise UnknownAiLevel(
+            _("unknown AI level code {code}; levels: {levels}", code=shown, levels=levels)
+        )
     key = level.strip().casefold()
     if is_number(key) and len(key) <= 3:  # "²" is a digit to isdigit(), not a number
         return ai_level(int(key))
     found = LEVELS.get(key)
     if found is None:
-        raise UnknownAiLevel(f"unknown AI level '{excerpt(level)}'; levels: {', '.join(names)}")
+        levels = ", ".join(names)
+        raise UnknownAiLevel(
+            _("unknown AI level '{name}'; levels: {levels}", name=excerpt(level), levels=levels)
+        )
     return found
 
 

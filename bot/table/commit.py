@@ -17,16 +17,18 @@ from bot.table.outputs import Code
 from bot.table.records import Applied, LostRace, Refused, Table
 from bot.table.restore import Restore, log_entry, mark_finished, results, snapshot
 from engine.core import GAME_OVER, TURN_END
+from engine.i18n.shared import N_, _
 
 log = logging.getLogger("bot.service")
 
-ENDED_MEANWHILE = "this decision is from an earlier game: the game here ended meanwhile"
+ENDED_MEANWHILE = N_("this decision is from an earlier game: the game here ended meanwhile")
 
 
 def stale_text(expected: int, seq_now: int) -> str:
-    return (
-        f"this decision is from an earlier turn (move {expected + 1}); the game is at move "
-        f"{seq_now + 1} now"
+    return _(
+        "this decision is from an earlier turn (move {move}); the game is at move {now} now",
+        move=expected + 1,
+        now=seq_now + 1,
     )
 
 
@@ -79,7 +81,7 @@ class Committer:
             )
         except AlreadyProcessed as exc:
             raise Refused(
-                Code.DUPLICATE, f"already done: this was accepted as move {exc.seq}"
+                Code.DUPLICATE, _("already done: this was accepted as move {move}", move=exc.seq)
             ) from exc
         except (DuplicateMove, OutOfOrderMove, GameNotActive) as exc:
             # Someone else wrote to this game first (another process on the same database):
@@ -100,7 +102,7 @@ class Committer:
         log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
         self.reload(table)
         if table.state is None:
-            return LostRace(Code.STALE, ENDED_MEANWHILE)
+            return LostRace(Code.STALE, _(ENDED_MEANWHILE))
         return LostRace(Code.STALE, stale_text(seq, len(table.state.history)))
 
     def reload(self, table: Table) -> None:

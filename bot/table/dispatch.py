@@ -12,6 +12,7 @@ from bot.table.records import Table
 from bot.table.render import Renderer, render_call
 from bot.table.render_procs import RenderProcess
 from engine.core import JSON, GameState
+from engine.i18n import current_language, speaking
 
 log = logging.getLogger("bot.service")
 
@@ -28,7 +29,8 @@ class RenderDispatch:
         self.images = images
         self.hand_images = hand_images
         self.procs: list[RenderProcess] = [
-            RenderProcess(renderer, name=f"venezia-render-{i}") for i in range(render_processes)
+            RenderProcess(renderer, name=f"venezia-render-{i}")  # not for players
+            for i in range(render_processes)
         ]
         #: Images rendered per kind, and the seconds spent (wall, including a process hop).
         self.stats: dict[str, int] = {}
@@ -54,25 +56,31 @@ class RenderDispatch:
             else -1
         )
         stamp = (game_id, len(state.history))
-        hit = table.images.get((kind, seat))
+        lang = current_language()  # an image is drawn in one language: cached per language
+        hit = table.images.get((kind, seat, lang))
         if hit is not None and hit[:2] == stamp:
             return hit[2]
-        image = self.render(kind, view, table.channel_id)
+        image = self.render(kind, view, table.channel_id, lang)
         if image is not None:
-            table.images[(kind, seat)] = (*stamp, image)
+            table.images[(kind, seat, lang)] = (*stamp, image)
         return image
 
-    def render(self, kind: ImageKind, view: JSON, channel_id: str = "") -> bytes | None:
-        """PNG bytes, or ``None`` if images are off or the renderer failed (logged): a move
-        that is committed stays committed, and goes out without its picture."""
+    def render(
+        self, kind: ImageKind, view: JSON, channel_id: str = "", lang: str | None = None
+    ) -> bytes | None:
+        """PNG bytes drawn in ``lang`` (default: the language in force), or ``None`` if images
+        are off or the renderer failed (logged): a move that is committed stays committed,
+        and goes out without its picture."""
         if not self.images or (kind == "hand" and self.hand_images == "off"):
             return None
+        lang = lang or current_language()
         t0 = time.perf_counter()
         try:
             proc = self.render_proc(channel_id)
             if proc is not None:
-                return proc.render(kind, view)
-            return render_call(self.renderer, kind, view)
+                return proc.render(kind, view, lang=lang)
+            with speaking(lang):
+                return render_call(self.renderer, kind, view)
         except Exception:
             log.exception("rendering a %s image failed", kind)
             return None

@@ -5,6 +5,7 @@ The grammar tells "unknown command" and "malformed arguments" apart from "illega
 
 from __future__ import annotations
 
+from engine.i18n.shared import _
 from engine.registry import GameRegistration, GameTexts, Grammar, registration
 
 
@@ -21,6 +22,6 @@ def texts_of(game_type: str) -> GameTexts:
 
 
 def commands_help(game_type: str) -> str:
-    lines = ["Commands (type them as a move; case and card language do not matter):"]
+    lines: list[str] = [_("Commands (type them as a move; case and card language do not matter):")]
     lines += [f"• {text}" for text in grammar_of(game_type).help.values()]
     return "\n".join(lines)

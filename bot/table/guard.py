@@ -9,6 +9,7 @@ from collections.abc import Coroutine
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, Reply
 from bot.table.records import Refused
+from engine.i18n.shared import _
 
 log = logging.getLogger("bot.service")
 
@@ -19,7 +20,7 @@ async def guarded(
     user_id: str | int | None,
     call: Coroutine[object, object, Outcome],
 ) -> Outcome:
-    problem = None if user_id is None else id_problem(user_id, "user id")
+    problem = None if user_id is None else id_problem(user_id, "user id")  # not for players
     if problem is not None:
         call.close()  # never started: nothing ran, nothing changed
         return Outcome.refuse(Code.MALFORMED, problem)
@@ -39,7 +40,7 @@ async def guarded(
         log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
         return Outcome(
             False,
-            error="internal error: nothing was changed; please try again",
+            error=_("internal error: nothing was changed; please try again"),
             code=Code.INTERNAL,
         )
     if not outcome.accepted:
@@ -68,4 +69,5 @@ async def guarded_reply(
         return Reply.refuse(refused.code, refused.message, private=private)
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
-        return Reply.refuse(Code.INTERNAL, "internal error; please try again", private=private)
+        error = _("internal error; please try again")
+        return Reply.refuse(Code.INTERNAL, error, private=private)

@@ -34,9 +34,10 @@ from bot.storage.records import GameRecord, GameStatus, MoveRecord, PlayerInfo, 
 from bot.storage.store import Storage
 from bot.table.ai_seat import LEVELS, ai_level
 from bot.table.outputs import Code
-from bot.table.records import Refused
+from bot.table.records import Refused, why
 from bot.table.restore import fresh_state, replay_stored, results
-from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState
+from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState, counter_count, counter_word
+from engine.i18n.shared import _, _n
 from engine.registry import registration
 
 __all__ = [
@@ -148,7 +149,7 @@ def build_replay(stored: StoredGame, board: BoardFunc, *, limit: int | None = No
     for view in tracked.views:
         image = board(view)
         if image is None:
-            raise Refused(Code.INTERNAL, "the board pictures cannot be drawn now")
+            raise Refused(Code.INTERNAL, _("the board pictures cannot be drawn now"))
         frames.append(image)
     animation = animate(frames, limit=DISCORD_UPLOAD_LIMIT if limit is None else limit)
     assert len(animation.data) <= (DISCORD_UPLOAD_LIMIT if limit is None else limit)
@@ -203,7 +204,7 @@ def portable_game(entry: HistoryEntry, stored: StoredGame, state: GameState) -> 
 def _field(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     value = data.get(name)
     if not isinstance(value, kind):
-        raise ImportRefused(f"the file's '{name}' is missing or malformed")
+        raise ImportRefused(_("the file's '{field}' is missing or malformed", field=name))
     return value
 
 
@@ -213,53 +214,60 @@ def _when(text: Any) -> datetime | None:
     try:
         return datetime.fromisoformat(str(text))
     except ValueError as exc:
-        raise ImportRefused(f"the file has a malformed date: {str(text)[:40]!r}") from exc
+        raise ImportRefused(
+            _("the file has a malformed date: {date}", date=repr(str(text)[:40]))
+        ) from exc
 
 
 def stored_from_portable(data: Mapping[str, Any]) -> tuple[StoredGame, str]:
     """The file as a stored game (not stored anywhere; id 0) and its claimed final hash,
     checked in shape only: :func:`replay_stored` checks the rest."""
     if not isinstance(data, Mapping):
-        raise ImportRefused("the file is not a JSON object")
+        raise ImportRefused(_("the file is not a JSON object"))
     if data.get("format") != PORTABLE_FORMAT:
         raise ImportRefused(
-            f"unknown file format {str(data.get('format'))[:20]!r} (this version reads "
-            f"{PORTABLE_FORMAT})"
+            _(
+                "unknown file format {format} (this version reads {known})",
+                format=repr(str(data.get("format"))[:20]),
+                known=PORTABLE_FORMAT,
+            )
         )
     game = _field(data, "game", str)
     try:
         reg = registration(game)
     except (KeyError, ValueError, LookupError) as exc:
-        raise ImportRefused(f"unknown game {game[:40]!r}") from exc
+        raise ImportRefused(_("unknown game {game}", game=repr(game[:40]))) from exc
     options = {str(k): str(v) for k, v in _field(data, "options", dict).items()}
     try:
         options = reg.check_options(options) if reg.options else {}
     except Exception as exc:
-        raise ImportRefused(f"the file's options are not {reg.title}'s: {exc}") from exc
+        raise ImportRefused(
+            _("the file's options are not {game}'s: {problem}", game=reg.title, problem=why(exc))
+        ) from exc
     try:
         seed = int(_field(data, "seed", (str, int)))
     except ValueError as exc:
-        raise ImportRefused("the file's seed is not a number") from exc
+        raise ImportRefused(_("the file's seed is not a number")) from exc
     players: list[PlayerInfo] = []
     for p in _field(data, "players", list):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise ImportRefused("a player of the file has no name")
+            raise ImportRefused(_("a player of the file has no name"))
         level = p.get("ai")
         if level is not None and level not in LEVELS:
-            raise ImportRefused(f"unknown AI level {str(level)[:20]!r}")
+            raise ImportRefused(_("unknown AI level {level}", level=repr(str(level)[:20])))
         code = None if level is None else LEVELS[level].code
         players.append(PlayerInfo(p["name"], None, level is not None, code))
     moves: list[MoveRecord] = []
     for seq, m in enumerate(_field(data, "moves", list)):
         ok = isinstance(m, list) and len(m) == 2
         if not ok or not isinstance(m[0], int) or not isinstance(m[1], str):
-            raise ImportRefused(f"move {seq} of the file is malformed")
+            raise ImportRefused(_("move {seq} of the file is malformed", seq=seq))
         if not 0 <= m[0] < len(players):
-            raise ImportRefused(f"move {seq} of the file names no player")
+            raise ImportRefused(_("move {seq} of the file names no player", seq=seq))
         moves.append(MoveRecord(0, seq, m[0], None, m[1], datetime.now(UTC), None))
     status = data.get("status")
     if status not in ("finished", "aborted"):
-        raise ImportRefused("the file's game is neither finished nor aborted")
+        raise ImportRefused(_("the file's game is neither finished nor aborted"))
     final_hash = _field(data, "final_hash", str)
     now = datetime.now(UTC)
     record = GameRecord(
@@ -287,9 +295,11 @@ def replay_portable(data: Mapping[str, Any]) -> tuple[StoredGame, GameState]:
     except ImportRefused:
         raise
     except Exception as exc:
-        raise ImportRefused(f"the file does not replay to its final hash: {exc}") from exc
+        raise ImportRefused(
+            _("the file does not replay to its final hash: {problem}", problem=why(exc))
+        ) from exc
     if state.state_hash() != final_hash:  # replay_stored checks it too; say it plainly
-        raise ImportRefused("the file does not replay to its final hash")
+        raise ImportRefused(_("the file does not replay to its final hash"))
     return stored, state
 
 
@@ -301,18 +311,18 @@ def _date(value: datetime | None) -> str:
 
 
 def _seat_label(p: PlayerInfo) -> str:
-    return f"{p.name} (AI {_level_name(p)})" if p.is_ai else p.name
+    return _("{name} (AI {level})", name=p.name, level=_level_name(p)) if p.is_ai else p.name
 
 
 def _result_text(entry: HistoryEntry) -> str:
     if entry.record.status == "aborted":
-        return "aborted"
+        return _("aborted")
     by_place = sorted(entry.results, key=lambda r: (r.place, r.seat))
     parts = []
     for r in by_place:
         score = "" if r.score is None else f" {r.score}"
         parts.append(f"{r.place}. {r.name}{score}")
-    return ", ".join(parts) or "finished"
+    return ", ".join(parts) or _("finished")
 
 
 def entry_line(entry: HistoryEntry) -> str:
@@ -342,14 +352,17 @@ class History:
     def _entry(self, channel_id: str | None, game_id: int) -> HistoryEntry:
         entry = self.storage.closed_game(game_id)
         if entry is None or (channel_id is not None and entry.record.channel_id != channel_id):
-            where = "" if channel_id is None else " in this channel"
-            raise Refused(Code.NO_GAME, f"No finished game #{game_id}{where} (see /history).")
+            if channel_id is None:
+                missing = _("No finished game #{id} (see /history).", id=game_id)
+            else:
+                missing = _("No finished game #{id} in this channel (see /history).", id=game_id)
+            raise Refused(Code.NO_GAME, missing)
         return entry
 
     def _stored(self, game_id: int) -> StoredGame:
         stored = self.storage.load_game(game_id, all_moves=True)
         if stored is None:
-            raise Refused(Code.NO_GAME, f"No game #{game_id}.")
+            raise Refused(Code.NO_GAME, _("No game #{id}.", id=game_id))
         return stored
 
     def card(self, channel_id: str | None, game_id: int) -> GameCard:
@@ -361,9 +374,13 @@ class History:
         tracked = track(self._stored(game_id))
         reg = registration(entry.record.game_type)
         lines = [entry_line(entry)]
+        header = reg.parts().header(tracked.views[-1])
         lines.append(
-            f"{tracked.turns} {reg.parts().header(tracked.views[-1]).counter}s, "
-            f"{len(tracked.state.history)} moves"
+            _(
+                "{counted}, {moves}",
+                counted=counter_count(header.counter, tracked.turns),
+                moves=_n("{n} move", "{n} moves", len(tracked.state.history)),
+            )
         )
         names = [p.name for p in entry.record.players]
         has_numbers = any(v is not None for row in tracked.progress for v in row)
@@ -371,9 +388,15 @@ class History:
         graph = None
         if has_numbers:
             graph = score_graph(names, tracked.progress, counter=counter, label=tracked.label)
-            lines.append(f"Graph: {tracked.label} after each {counter}.")
+            lines.append(
+                _(
+                    "Graph: {label} after each {counter}.",
+                    label=tracked.label,
+                    counter=counter_word(counter),
+                )
+            )
         else:
-            lines.append("No scores to draw: this game ranks by places only.")
+            lines.append(_("No scores to draw: this game ranks by places only."))
         return GameCard(game_id, "\n".join(lines), self.board(tracked.views[-1]), graph)
 
     def replay(self, channel_id: str | None, game_id: int) -> Replay:

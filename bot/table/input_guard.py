@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from engine.i18n.shared import _
+
 #: Longest id accepted (Discord snowflakes have 20 digits; terminal and test ids are short).
 MAX_ID = 100
 #: Longest command accepted; the longest real one (a move naming a few cards or cells) is far less.
@@ -29,11 +31,14 @@ def id_problem(value: object, what: str) -> str | None:
     """Why ``value`` cannot be a ``what`` id (e.g. "channel id"), or ``None``."""
     text = str(value)
     if not text:
-        return f"the {what} is empty"
+        # not for players below: ids come from the adapter, nobody types them
+        return f"the {what} is empty"  # not for players
     if len(text) > MAX_ID:
-        return f"the {what} is {len(text)} characters long; ids have at most {MAX_ID}"
+        most = f"ids have at most {MAX_ID}"  # not for players
+        return f"the {what} is {len(text)} characters long; {most}"  # not for players
     if any(ch.isspace() or _is_control(ch) for ch in text):
-        return f"the {what} holds spaces, control characters or invalid text; ids are printable"
+        problem = "holds spaces, control characters or invalid text"  # not for players
+        return f"the {what} {problem}; ids are printable"  # not for players
     return None
 
 
@@ -47,14 +52,18 @@ def normal_command(text: str) -> str:
 def command_problem(text: object) -> str | None:
     """Why a typed command is refused before it is read, or ``None``."""
     if not isinstance(text, str):
-        return "a command is text, e.g. 'help' (it lists the game's commands)"
+        return _("a command is text, e.g. 'help' (it lists the game's commands)")
     if len(text) > MAX_COMMAND:
-        return (
-            f"the command is {len(text)} characters long; commands have at most {MAX_COMMAND} "
-            "('help' lists the game's commands)"
+        return _(
+            "the command is {length} characters long; commands have at most {most} "
+            "('help' lists the game's commands)",
+            length=len(text),
+            most=MAX_COMMAND,
         )
     if any(_is_surrogate(ch) for ch in text):
-        return "the command holds a character that is not valid text (a lone surrogate)"
+        return _("the command holds a character that is not valid text (a lone surrogate)")
     if any(_is_control(ch) for ch in text):
-        return "the command holds control characters; type plain text ('help' lists the commands)"
+        return _(
+            "the command holds control characters; type plain text ('help' lists the commands)"
+        )
     return None

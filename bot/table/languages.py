@@ -3,7 +3,23 @@
 
 A table speaks what ``/settings language`` chose, else its server's preferred locale, else
 English; a person reads the locale his client last reported (Discord sends it with every
-interaction), else the table's language.
+interaction), else the table's language. ``TableService`` stores every change (the
+``languages`` table of the database) and loads them all at start.
+
+How adapters use it:
+
+* note what a client reports: ``service.languages.note_person(user_id, locale)`` and
+  ``service.languages.note_server(channel_id, guild_locale)`` (cheap: stored only on change);
+* call the service with the sender's language in force, ``with speaking(lang): await
+  service.command(...)`` (``lang = service.languages.person(user_id, fallback=
+  service.languages.table(channel_id))``): a refusal's ``error`` and the ``Reply`` of a read
+  (/hand, /status, /rules, /log, /board, /history, /stats ...) are said in it. A read shown
+  publicly (a /board posted in the channel) is asked under the table's language instead;
+* everything an action posts publicly (``Outcome.public``, timer events, lobby lines, board
+  and end images) comes said in the table's language, each ``PrivateUpdate`` (texts, summary,
+  echo, hand image) in its reader's: the service switches itself;
+* ``DecisionInfo.prompt`` is said in the table's language; to ask the decider privately, say
+  it again in his: ``info.prompt_in(lang)`` (``engine.i18n.say(info.prompt, lang)``).
 """
 
 from __future__ import annotations

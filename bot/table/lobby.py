@@ -21,12 +21,14 @@ from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
-from bot.table.records import Refused, Table, clean_name, join_names, unique_names
+from bot.table.records import Refused, Table, clean_name, join_names, unique_names, why
 from bot.table.restore import Restore, snapshot
 from bot.table.session import Session
+from bot.table.stages import names_text
 from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
+from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration, view_header
 
 log = logging.getLogger("bot.service")
@@ -34,27 +36,48 @@ log = logging.getLogger("bot.service")
 
 def lobby_text(game: Game, seats: list[SeatRecord], table: Table | None = None) -> str:
     host = lobby_host(seats)
-    names = [
-        s.display_name + (" (host)" if s is host else "") + (" [AI]" if s.is_ai else "")
-        for s in seats
-    ]
+    names = [seat_label(s, s is host) for s in seats]
     n = len(seats)
     ready = (
-        "/start when ready"
+        _("/start when ready")
         if game.min_players <= n <= game.max_players
-        else f"{game.min_players - n} more needed"
+        else _n("{n} more needed", "{n} more needed", game.min_players - n)
         if n < game.min_players
-        else "too many players"
+        else _("too many players")
     )
-    text = f"{game.title} table: {n}/{game.max_players} seated — {join_names(names)}. {ready}."
+    text: str = _(
+        "{game} table: {seated}/{most} seated — {names}. {ready}.",
+        game=game.title,
+        seated=n,
+        most=game.max_players,
+        names=join_names(names),
+        ready=ready,
+    )
     if table is not None:
         text += lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
     return text
 
 
+def seat_label(seat: SeatRecord, host: bool = False) -> str:
+    """A lobby seat as the lobby lists it: ``Alice (host)``, ``Greedy AI [AI]``."""
+    label: str = seat.display_name
+    if host:
+        label = _("{name} (host)", name=label)
+    if seat.is_ai:
+        label = ai_label(label)
+    return label
+
+
+def ai_label(name: str) -> str:
+    # Translators: an AI seat's name in a list of seats
+    return _("{name} [AI]", name=name)
+
+
 def player_count(low: int, high: int) -> str:
     """``exactly 2 players`` or ``2–5 players``: a range whose ends agree is one number."""
-    return f"exactly {low} players" if low == high else f"{low}–{high} players"
+    if low == high:
+        return _n("exactly {n} player", "exactly {n} players", low)
+    return _("{low}–{high} players", low=low, high=high)
 
 
 def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
@@ -65,14 +88,33 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()
-    where = f"{view_header(state.public_view()).counter_text}, "
-    who = f"{state.players[d.seat]} to decide" if d is not None else "ending"
-    title = registration(table.record.game_type).title if table.record else "a game"
+    where = view_header(state.public_view()).counter_text
+    who = _("{name} to decide", name=state.players[d.seat]) if d is not None else _("ending")
+    title = registration(table.record.game_type).title if table.record else _("a game")
     return Refused(
         code,
-        f"{what}: {title} is already running here ({where}{who}); it must end or be "
-        "aborted (/abort, host or channel manager) first",
+        _(
+            "{what}: {game} is already running here ({where}, {who}); it must end or be "
+            "aborted (/abort, host or channel manager) first",
+            what=what,
+            game=title,
+            where=where,
+            who=who,
+        ),
     )
+
+
+def joins(name: str, lobby: str) -> str:
+    return _("{name} joins.", name=name) + " " + lobby
+
+
+def leaves(name: str, lobby: str) -> str:
+    return _("{name} leaves.", name=name) + " " + lobby
+
+
+def and_names(names: Sequence[str]) -> str:
+    """``Alice and Bob``, ``Alice, Bob and Carol``."""
+    return names_text(list(names))
 
 
 def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
@@ -118,12 +160,12 @@ class Lobby:
     def join(
         self, table: Table, user_id: str, name: str, game: str | None, guild_id: str | None
     ) -> Outcome:
-        problem = None if guild_id is None else id_problem(guild_id, "guild id")
+        problem = None if guild_id is None else id_problem(guild_id, "guild id")  # not for players
         if problem is not None:
             raise Refused(Code.MALFORMED, problem)
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, "you cannot join now")
+            raise running_refusal(table, Code.GAME_RUNNING, _("you cannot join now"))
         seats = self.storage.list_seats(table.channel_id)
         current = self.lobby_game(table, seats)
         chosen = current
@@ -131,36 +173,49 @@ class Lobby:
             try:
                 chosen = get_game(game)
             except IllegalMove as exc:
-                raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+                raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
             if seats and chosen.name != current.name:
                 raise Refused(
                     Code.WRONG_GAME,
-                    f"this table is gathering for {current.title}, not {chosen.title}; join "
-                    f"without naming a game, or /start game:{chosen.name} to switch (or pick it "
-                    "in the lobby message's game menu)",
+                    _(
+                        "this table is gathering for {game}, not {other}; join without naming "
+                        "a game, or /start game:{name} to switch (or pick it in the lobby "
+                        "message's game menu)",
+                        game=current.title,
+                        other=chosen.title,
+                        name=chosen.name,
+                    ),
                 )
         for s in seats:
             if s.user_id == user_id:
                 raise Refused(
                     Code.ALREADY_SEATED,
-                    f"you are already seated (seat {s.seat_order + 1} of {len(seats)})",
+                    _(
+                        "you are already seated (seat {seat} of {seats})",
+                        seat=s.seat_order + 1,
+                        seats=len(seats),
+                    ),
                 )
         if len(seats) >= chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                f"the table is full: {chosen.title} seats at most {chosen.max_players}",
+                _(
+                    "the table is full: {game} seats at most {most}",
+                    game=chosen.title,
+                    most=chosen.max_players,
+                ),
             )
         try:
             self.storage.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
         except AlreadySeated as exc:
-            raise Refused(Code.ALREADY_SEATED, "you are already seated") from exc
+            raise Refused(Code.ALREADY_SEATED, _("you are already seated")) from exc
         if len(seats) == 0 or table.lobby_game != chosen.name:
             lobby_options.remember(
                 self.storage, table, chosen.name, lobby_options.current_options(table, chosen.name)
             )
         table.finished = None
         seats = self.storage.list_seats(table.channel_id)
-        text = f"{clean_name(name)} joins. " + lobby_text(chosen, seats, table)
+        text = joins(clean_name(name), lobby_text(chosen, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
 
     def choose_game(self, table: Table, user_id: str, game: str) -> Outcome:
@@ -168,22 +223,28 @@ class Lobby:
         too), and its options start from their defaults."""
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, "the game is chosen in the lobby")
+            raise running_refusal(table, Code.GAME_RUNNING, _("the game is chosen in the lobby"))
         seats = self.storage.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, "join the table first; then you can choose its game")
+            raise Refused(Code.NOT_SEATED, _("join the table first; then you can choose its game"))
         try:
             chosen = get_game(game)
         except IllegalMove as exc:
-            raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+            raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         current = self.lobby_game(table, seats)
         if chosen.name == current.name:
-            raise Refused(Code.WRONG_GAME, f"this table is already set for {chosen.title}")
+            raise Refused(
+                Code.WRONG_GAME, _("this table is already set for {game}", game=chosen.title)
+            )
         if len(seats) > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                f"{chosen.title} seats at most {chosen.max_players}; {len(seats)} are seated "
-                "(/removebot or /leave first)",
+                _(
+                    "{game} seats at most {most}; {seated} are seated (/removebot or /leave first)",
+                    game=chosen.title,
+                    most=chosen.max_players,
+                    seated=len(seats),
+                ),
             )
         for s in seats:
             if s.is_ai and s.ai_level is not None:
@@ -191,10 +252,15 @@ class Lobby:
         reg = registration(chosen.name)
         lobby_options.remember(self.storage, table, chosen.name, reg.check_options({}))
         who = self.display(table, user_id, seats)
-        reset = "; its options are at their defaults" if reg.options else ""
-        text = f"{who} switches the table to {chosen.title}{reset}. " + lobby_text(
-            chosen, seats, table
-        )
+        if reg.options:
+            switch = _(
+                "{name} switches the table to {game}; its options are at their defaults.",
+                name=who,
+                game=chosen.title,
+            )
+        else:
+            switch = _("{name} switches the table to {game}.", name=who, game=chosen.title)
+        text = f"{switch} " + lobby_text(chosen, seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
 
     def leave(self, table: Table, user_id: str, level: str | None) -> Outcome:
@@ -205,7 +271,7 @@ class Lobby:
         if not any(s.user_id == user_id for s in seats):
             if not seats:
                 raise self.session.no_game(table)
-            raise Refused(Code.NOT_SEATED, "you are not seated at this table")
+            raise Refused(Code.NOT_SEATED, _("you are not seated at this table"))
         removed = self.storage.leave_seat(table.channel_id, user_id)
         assert removed is not None
         seats = self.storage.list_seats(table.channel_id)
@@ -214,10 +280,14 @@ class Lobby:
                 self.storage.clear_seats(table.channel_id)
             return Outcome(
                 True,
-                public=(PublicUpdate(f"{removed.display_name} leaves; the table is empty now."),),
+                public=(
+                    PublicUpdate(
+                        _("{name} leaves; the table is empty now.", name=removed.display_name)
+                    ),
+                ),
             )
         game = self.lobby_game(table, seats)
-        text = f"{removed.display_name} leaves. " + lobby_text(game, seats, table)
+        text = leaves(removed.display_name, lobby_text(game, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
 
     def replace_with_ai(
@@ -236,9 +306,9 @@ class Lobby:
         if seat is None:
             raise Refused(
                 Code.NOT_SEATED,
-                "you are not playing in this game"
+                _("you are not playing in this game")
                 if user_id == target_user_id
-                else "that user is not playing in this game",
+                else _("that user is not playing in this game"),
             )
         host = table.host()
         if (
@@ -248,13 +318,16 @@ class Lobby:
         ):
             raise Refused(
                 Code.NOT_ALLOWED,
-                "only the player himself, the host or a channel manager can hand a seat to an AI",
+                _(
+                    "only the player himself, the host or a channel manager can hand a seat "
+                    "to an AI"
+                ),
             )
         try:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
-            raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
-        check_level(table.record.game_type, lv.name, "the new AI")
+            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
+        check_level(table.record.game_type, lv.name, _("the new AI"))
         before = table.state
         old = table.players[seat]
         name = table.state.players[seat]
@@ -268,7 +341,9 @@ class Lobby:
             return Outcome(
                 True,
                 public=(
-                    PublicUpdate(f"{name} leaves; no human player is left: the game is aborted."),
+                    PublicUpdate(
+                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
+                    ),
                 ),
                 game_id=record.id,
             )
@@ -277,7 +352,12 @@ class Lobby:
         self.save_players(table.record.id, players)
         self.storage.mark_takeover(table.record.id)  # its stats rows say so (bot/storage/stats)
         table.reseat(seat, players)
-        header = f"{name} leaves the game; an AI ({lv.name}) plays seat {seat + 1} from now on."
+        header = _(
+            "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
+            name=name,
+            level=lv.name,
+            seat=seat + 1,
+        )
         return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
 
     def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
@@ -297,10 +377,11 @@ class Lobby:
             ensure_ascii=False,
         )
         with self.storage._write("update_players") as conn:
-            cur = conn.execute(
-                "UPDATE games SET players = ? WHERE id = ? AND status = 'active'",
-                (payload, game_id),
+            sql = (
+                "UPDATE games SET players = ? "  # not for players
+                "WHERE id = ? AND status = 'active'"  # not for players
             )
+            cur = conn.execute(sql, (payload, game_id))
             if cur.rowcount != 1:
                 raise GameNotActive(game_id, None)
 
@@ -315,31 +396,43 @@ class Lobby:
     ) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.ALREADY_STARTED, "cannot start a second game")
+            raise running_refusal(table, Code.ALREADY_STARTED, _("cannot start a second game"))
         if table.broken is not None:
             raise self.session.no_game(table)
         seats = self.storage.list_seats(table.channel_id)
         if not seats:
-            raise Refused(Code.NO_GAME, "nobody has joined yet: /join first, then /start")
+            raise Refused(Code.NO_GAME, _("nobody has joined yet: /join first, then /start"))
         if not can_manage and not any(s.user_id == user_id for s in seats):
             raise Refused(
-                Code.NOT_SEATED, "only a seated player or a channel manager can start: /join first"
+                Code.NOT_SEATED,
+                _("only a seated player or a channel manager can start: /join first"),
             )
         try:
             chosen = get_game(game) if game is not None else self.lobby_game(table, seats)
         except IllegalMove as exc:
-            raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+            raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         n = len(seats)
         if n < chosen.min_players:
             raise Refused(
                 Code.NOT_ENOUGH_PLAYERS,
-                f"{chosen.title} needs {player_count(chosen.min_players, chosen.max_players)}; "
-                f"{n} seated ({join_names([s.display_name for s in seats])}). /join or /addbot",
+                _n(
+                    "{game} needs {count}; {n} seated ({names}). /join or /addbot",
+                    "{game} needs {count}; {n} seated ({names}). /join or /addbot",
+                    n,
+                    game=chosen.title,
+                    count=player_count(chosen.min_players, chosen.max_players),
+                    names=join_names([s.display_name for s in seats]),
+                ),
             )
         if n > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                f"{chosen.title} seats at most {chosen.max_players}; {n} are seated",
+                _(
+                    "{game} seats at most {most}; {seated} are seated",
+                    game=chosen.title,
+                    most=chosen.max_players,
+                    seated=n,
+                ),
             )
         reg = registration(chosen.name)
         chosen_options = lobby_options.checked(
@@ -357,12 +450,12 @@ class Lobby:
         if seed is None:
             seed = secrets.randbits(48)
         elif not 0 <= seed < 2**63:  # stored as an SQLite integer
-            raise Refused(Code.MALFORMED, "a seed is a whole number from 0 to 2^63 - 1")
+            raise Refused(Code.MALFORMED, _("a seed is a whole number from 0 to 2^63 - 1"))
         try:
             engine_options = reg.engine_options(chosen_options) if reg.options else None
             state = chosen.new_state(names, seed, engine_options)
         except IllegalMove as exc:
-            raise Refused(Code.NOT_ENOUGH_PLAYERS, str(exc)) from exc
+            raise Refused(Code.NOT_ENOUGH_PLAYERS, why(exc)) from exc
         try:
             record = self.storage.create_game(
                 table.channel_id,
@@ -374,7 +467,7 @@ class Lobby:
             )
         except GameInProgress as exc:
             table.loaded = False
-            raise Refused(Code.ALREADY_STARTED, "a game is already running here") from exc
+            raise Refused(Code.ALREADY_STARTED, _("a game is already running here")) from exc
         table.reset_game()
         table.hand_dirty.clear()
         table.finished = None
@@ -382,20 +475,33 @@ class Lobby:
         table.record = record
         table.players = players
         table.state = state
-        starter = next((s.display_name for s in seats if s.user_id == user_id), "A channel manager")
+        starter = next((s.display_name for s in seats if s.user_id == user_id), None)
         deciders = [state.players[d.seat] for d in state.pending_all()]
         if len(deciders) > 1:  # a simultaneous first stage: nobody goes first
-            begins = f"{' and '.join(deciders)} choose at the same time."
+            # Translators: {names} are players' names joined by the message "and"
+            begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
-            begins = f"{deciders[0] if deciders else '?'} begins."
-        header = (
-            f"{starter} starts {chosen.title}! Seats: "
-            + ", ".join(
-                f"{i + 1}. {p.name}" + (" [AI]" if p.is_ai else "") for i, p in enumerate(players)
-            )
-            + f". {begins}"
-            + lobby_options.describe(chosen.name, chosen_options)
+            begins = _("{name} begins.", name=deciders[0] if deciders else "?")
+        listed = ", ".join(
+            f"{i + 1}. " + (ai_label(p.name) if p.is_ai else p.name) for i, p in enumerate(players)
         )
+        header: str
+        if starter is None:
+            header = _(
+                "A channel manager starts {game}! Seats: {seats}. {begins}",
+                game=chosen.title,
+                seats=listed,
+                begins=begins,
+            )
+        else:
+            header = _(
+                "{name} starts {game}! Seats: {seats}. {begins}",
+                name=starter,
+                game=chosen.title,
+                seats=listed,
+                begins=begins,
+            )
+        header += lobby_options.describe(chosen.name, chosen_options)
         moves = self.ai.ai_chain(table)
         return self.presenter.outcome(table, state, moves, players, record.id, header=header)
 
@@ -406,8 +512,10 @@ class Lobby:
             if not can_manage and (host is None or host.user_id != user_id):
                 raise Refused(
                     Code.NOT_ALLOWED,
-                    f"only the host ({host.name if host else 'nobody'}) or a channel manager "
-                    "can abort the game",
+                    _(
+                        "only the host ({name}) or a channel manager can abort the game",
+                        name=host.name if host else _("nobody"),
+                    ),
                 )
             record = table.record
             self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
@@ -417,7 +525,11 @@ class Lobby:
             table.finished = None
             return Outcome(
                 True,
-                public=(PublicUpdate(f"The game was aborted by {who}. /join to start over."),),
+                public=(
+                    PublicUpdate(
+                        _("The game was aborted by {name}. /join to start over.", name=who)
+                    ),
+                ),
                 game_id=record.id,
             )
         seats = self.storage.list_seats(table.channel_id)
@@ -427,12 +539,14 @@ class Lobby:
         if not can_manage and (host_seat is None or host_seat.user_id != user_id):
             raise Refused(
                 Code.NOT_ALLOWED,
-                f"only the host ({host_seat.display_name if host_seat else 'nobody'}) or a "
-                "channel manager can close the table",
+                _(
+                    "only the host ({name}) or a channel manager can close the table",
+                    name=host_seat.display_name if host_seat else _("nobody"),
+                ),
             )
         self.storage.clear_seats(table.channel_id)
         who = self.display(table, user_id, seats)
-        return Outcome(True, public=(PublicUpdate(f"The table was closed by {who}."),))
+        return Outcome(True, public=(PublicUpdate(_("The table was closed by {name}.", name=who)),))
 
     def display(self, table: Table, user_id: str, seats: Sequence[SeatRecord] | None = None) -> str:
         for p in table.players:
@@ -441,58 +555,65 @@ class Lobby:
         for s in seats or self.storage.list_seats(table.channel_id):
             if s.user_id == user_id:
                 return s.display_name
-        return "a channel manager"
+        return _("a channel manager")
 
     def add_ai(
         self, table: Table, user_id: str, level: str | None, can_manage: bool = False
     ) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, "AI seats are added in the lobby")
+            raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are added in the lobby"))
         seats = self.storage.list_seats(table.channel_id)
         if not can_manage and not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, "join the table first; then you can add AI seats")
+            raise Refused(Code.NOT_SEATED, _("join the table first; then you can add AI seats"))
         try:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
-            raise Refused(Code.UNKNOWN_AI, str(exc)) from exc
+            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
         game = self.lobby_game(table, seats)
-        check_level(game.name, lv.name, "the new AI")
+        check_level(game.name, lv.name, _("the new AI"))
         try:
             lv.create(game.name)
         except Exception as exc:
             log.exception("AI level %s cannot be created", lv.name)
-            raise Refused(Code.UNKNOWN_AI, f"the {lv.name} AI is not available ({exc})") from exc
+            raise Refused(
+                Code.UNKNOWN_AI,
+                _("the {level} AI is not available ({problem})", level=lv.name, problem=why(exc)),
+            ) from exc
         if len(seats) >= game.max_players:
             raise Refused(
-                Code.TABLE_FULL, f"the table is full: {game.title} seats at most {game.max_players}"
+                Code.TABLE_FULL,
+                _(
+                    "the table is full: {game} seats at most {most}",
+                    game=game.title,
+                    most=game.max_players,
+                ),
             )
         name = ai_name(f"{lv.name.capitalize()} AI", [s.display_name for s in seats])
         self.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
         seats = self.storage.list_seats(table.channel_id)
-        return Outcome(
-            True, public=(PublicUpdate(f"{name} joins. " + lobby_text(game, seats, table)),)
-        )
+        return Outcome(True, public=(PublicUpdate(joins(name, lobby_text(game, seats, table))),))
 
     def remove_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, "AI seats are removed in the lobby")
+            raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are removed in the lobby"))
         seats = self.storage.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, "join the table first")
+            raise Refused(Code.NOT_SEATED, _("join the table first"))
         ais = [s for s in seats if s.is_ai]
         if seat is not None:
             ais = [s for s in ais if s.seat_order == seat - 1]
         if not ais:
             raise Refused(
                 Code.NO_AI,
-                "there is no AI seat at this table"
+                _("there is no AI seat at this table")
                 if seat is None
-                else f"seat {seat} is no AI"
+                else _("seat {seat} is no AI", seat=seat)
                 if 0 < seat <= len(seats)
-                else "there is no such seat; "
-                + ("the only seat is 1" if len(seats) == 1 else f"seats are 1–{len(seats)}"),
+                else _("there is no such seat; the only seat is 1")
+                if len(seats) == 1
+                else _("there is no such seat; seats are 1–{last}", last=len(seats)),
             )
         target = ais[-1]
         self.storage.remove_seat(table.channel_id, target.seat_order)
@@ -500,19 +621,17 @@ class Lobby:
         game = self.lobby_game(table, seats)
         return Outcome(
             True,
-            public=(
-                PublicUpdate(f"{target.display_name} leaves. " + lobby_text(game, seats, table)),
-            ),
+            public=(PublicUpdate(leaves(target.display_name, lobby_text(game, seats, table))),),
         )
 
     def set_options(self, table: Table, user_id: str, options: Mapping[str, str]) -> Outcome:
         """A seated player sets lobby options (``{}``: show them and what is allowed)."""
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, "options are set in the lobby")
+            raise running_refusal(table, Code.GAME_RUNNING, _("options are set in the lobby"))
         seats = self.storage.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, "join the table first; then you can set its options")
+            raise Refused(Code.NOT_SEATED, _("join the table first; then you can set its options"))
         game = self.lobby_game(table, seats)
         if not options:
             text = (

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 
 from bot.storage.store import Storage
 from bot.table.outputs import Code
-from bot.table.records import Refused, Table
+from bot.table.records import Refused, Table, why
 from engine.core import IllegalMove
+from engine.i18n.shared import _
 from engine.registry import registration
 
 
@@ -28,7 +29,7 @@ def checked(game: str, chosen: Mapping[str, str], base: Mapping[str, str]) -> di
     try:
         return reg.check_options({**base, **dict(chosen)})
     except IllegalMove as exc:
-        raise Refused(Code.MALFORMED, str(exc)) from exc
+        raise Refused(Code.MALFORMED, why(exc)) from exc
 
 
 def remember(storage: Storage, table: Table, game: str, options: Mapping[str, str]) -> None:
@@ -43,16 +44,24 @@ def describe(game: str, options: Mapping[str, str]) -> str:
     reg = registration(game)
     if not reg.options:
         return ""
-    return f" Options: {reg.describe_options(options)}."
+    return " " + _("Options: {options}.", options=reg.describe_options(options))
 
 
 def options_help(game: str) -> str:
     reg = registration(game)
     if not reg.options:
-        return f"{reg.title} has no options"
+        return _("{game} has no options", game=reg.title)
     parts = [
-        f"{o.name} ({'/'.join(o.choices) if o.choices else f'a number ≥ {o.minimum}'}, "
-        f"default {o.default}): {o.help}"
+        # Translators: an option of a game: its name, its values, its default, what it does
+        _(
+            "{name} ({values}, default {default}): {help}",
+            name=o.name,
+            values="/".join(o.choices)
+            if o.choices
+            else _("a number ≥ {minimum}", minimum=o.minimum),
+            default=o.default,
+            help=o.help,
+        )
         for o in reg.options
     ]
-    return f"{reg.title} options: " + "; ".join(parts)
+    return _("{game} options: {options}", game=reg.title, options="; ".join(parts))

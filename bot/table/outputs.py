@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.core import Option, options_of
+from engine.i18n import Text, say
 from engine.registry import ImageKind as ImageKind  # the kinds every game draws
 
 #: A rule ID as the specifications write them: ``V-1.8``, ``CG-6.9a``, ``CG-G10``, ``AM-V4.10``.
@@ -26,11 +28,36 @@ _CITATION = re.compile(rf"\s*\((?:{RULE_ID.pattern}(?:/[\d.]+)?(?:,\s*|\s*\)))+(
 _INNER = re.compile(rf",\s*(?:{RULE_ID.pattern}(?:/[\d.]+)?(?:,\s*)?)+(?=\))")
 
 
-def question(prompt: str) -> str:
-    """A decision's prompt as players read it: rule IDs cited in it belong in ``/rules``, not in
-    a question (``choose a card (secret, AM-4.2)`` -> ``choose a card (secret)``)."""
+def _strip_citations(prompt: str) -> str:
     text = _CITATION.sub("", prompt)
     return _INNER.sub("", text)
+
+
+class Question(Text):
+    """A prompt with its rule citations left out that can still be said in another language
+    (:func:`engine.i18n.say` says the prompt again and leaves the citations out again)."""
+
+    _prompt: str
+
+    def __new__(cls, prompt: str) -> Question:
+        text = cast(Question, super().__new__(cls, _strip_citations(prompt)))
+        text._prompt = prompt
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return Question(say(self._prompt, lang))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Question, (self._prompt,))
+
+
+def question(prompt: str) -> str:
+    """A decision's prompt as players read it: rule IDs cited in it belong in ``/rules``, not in
+    a question (``choose a card (secret, AM-4.2)`` -> ``choose a card (secret)``). A prompt
+    made as a :class:`~engine.i18n.Text` stays one (``say(question(p), "ja")`` works)."""
+    if isinstance(prompt, Text):
+        return Question(prompt)
+    return _strip_citations(prompt)
 
 
 class Code:
@@ -107,6 +134,10 @@ class DecisionInfo:
     ``None`` and the adapter asks :meth:`TableService.choices_for` on behalf of that user.
     ``options`` holds the canonical commands; adapters read them typed, as :attr:`choices`.
     ``user_id`` is ``None`` for an AI seat.
+
+    ``prompt`` is said in the table's language; when the engine made it as a message it is a
+    :class:`~engine.i18n.Text`, so an adapter asking the decider privately says it in his
+    language with ``engine.i18n.say(info.prompt, lang)`` (or :meth:`prompt_in`).
     """
 
     channel_id: str
@@ -148,6 +179,10 @@ class DecisionInfo:
         """The public options as typed :class:`~engine.core.Option` values (what adapters
         read: verb, arguments, command); ``None`` when the options are private."""
         return None if self.options is None else options_of(self.options)
+
+    def prompt_in(self, lang: str) -> str:
+        """The prompt said in ``lang`` (the decider's language, for a private ask)."""
+        return say(self.prompt, lang)
 
     @property
     def decline_option(self) -> Option | None:

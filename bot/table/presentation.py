@@ -10,6 +10,7 @@ from bot.storage.store import PlayerInfo
 from bot.table import stages
 from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of
+from bot.table.languages import Languages
 from bot.table.outputs import (
     DecisionInfo,
     ImageKind,
@@ -21,6 +22,7 @@ from bot.table.outputs import (
 )
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
+from engine.i18n import current_language, say, speaking
 from engine.registry import view_header
 
 log = logging.getLogger("bot.service")
@@ -122,8 +124,11 @@ def next_line(state: GameState, d: Decision | None) -> str:
 class Presenter:
     """Turns committed moves into outputs, with the images ``draw`` renders."""
 
-    def __init__(self, draw: RenderDispatch) -> None:
+    def __init__(self, draw: RenderDispatch, languages: Languages | None = None) -> None:
         self.draw = draw
+        #: Whose language each private update is said in (the table's language is the one
+        #: in force while outputs are built: the service sets it).
+        self.languages = languages if languages is not None else Languages()
 
     def reseated(
         self, table: Table, before: GameState, moves: list[Applied], header: str
@@ -241,7 +246,8 @@ class Presenter:
                 assert view is not None
                 image = self.draw.render(kind, view, table.channel_id)
                 if image is not None and kind == "board":
-                    table.images[("board", -1)] = (game_id, len(after.history), image)
+                    lang = current_language()
+                    table.images[("board", -1, lang)] = (game_id, len(after.history), image)
             publics.append(
                 PublicUpdate(
                     "\n".join(x for x in lines if x),
@@ -267,6 +273,7 @@ class Presenter:
                     touched.add(seat)
         privates: list[PrivateUpdate] = []
         dirty = table.hand_dirty
+        table_lang = current_language()
         nxt = None if after.is_over else after.pending()
         # A seat no event named kept its secret: its known one stays true after these moves.
         stamp_before = (game_id, len(before.history))
@@ -303,18 +310,22 @@ class Presenter:
                 or nxt.seat != seat
                 or nxt.kind in reg.hand_decisions
             )
+            # Everything below only this player reads: said in his language.
+            reader = self.languages.person(p.user_id, fallback=table_lang)
             hand_image = None
             if seat in dirty and settled:
                 dirty.discard(seat)
-                hand_image = self.draw.render("hand", view_after, table.channel_id)
+                hand_image = self.draw.render("hand", view_after, table.channel_id, reader)
                 if hand_image is not None:
-                    table.images[("hand", seat)] = (game_id, len(after.history), hand_image)
+                    key = ("hand", seat, reader)
+                    table.images[key] = (game_id, len(after.history), hand_image)
             if not changed and seat not in texts and hand_image is None:
                 continue
-            body = list(texts.get(seat, []))
+            body = [say(t, reader) for t in texts.get(seat, [])]
             summary = ""
             if changed or hand_image is not None:
-                summary = words.hand_text(view_after)
+                with speaking(reader):
+                    summary = words.hand_text(view_after)
                 body.append(summary)
             privates.append(
                 PrivateUpdate(
@@ -324,7 +335,7 @@ class Presenter:
                     hand_image,
                     "hand" if hand_image is not None else None,
                     summary=summary,
-                    echo=tuple(echoes.get(seat, ())),
+                    echo=tuple(say(t, reader) for t in echoes.get(seat, ())),
                 )
             )
         decisions: tuple[DecisionInfo, ...] = ()

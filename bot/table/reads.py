@@ -16,6 +16,8 @@ from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
 from bot.table.restore import Restore, fresh_state, log_entry
 from bot.table.session import Session
 from engine.core import JSON, GameState, Option, options_of
+from engine.i18n import say
+from engine.i18n.shared import _
 
 
 def status_lines(table: Table, state: GameState) -> list[str]:
@@ -24,21 +26,21 @@ def status_lines(table: Table, state: GameState) -> list[str]:
     title = reg.title
     lines: list[str] = []
     if state.is_over:
-        summary = table.finished.summary if table.finished else "the game is over"
+        summary = table.finished.summary if table.finished else _("the game is over")
         lines.append(f"{title} — {summary}")
     else:
         d = state.pending()
         header = reg.parts().header(view)
         head = f"{title} — {header.counter_text}"
         if header.active is not None:
-            head += f", {header.name(header.active)}'s turn"
+            head = _("{status}, {name}'s turn", status=head, name=header.name(header.active))
         if d is not None:
-            head += f"; waiting for {stages.waiting_line(state)}"
+            head = _("{status}; waiting for {who}", status=head, who=stages.waiting_line(state))
         lines.append(head)
     lines.extend(reg.parts().texts.status_lines(view))
     options = table_options(table, state)
     if reg.options:
-        lines.append("options: " + reg.describe_options(options))
+        lines.append(_("options: {options}", options=reg.describe_options(options)))
     return lines
 
 
@@ -82,7 +84,7 @@ class Reads:
         raise self.session.no_game(table)
 
     def board(self, table: Table) -> Reply:
-        state, _ = self.shown_state(table)
+        state = self.shown_state(table)[0]
         view = state.public_view()
         kind: ImageKind = "board"
         image = self.draw.cached_image(table, state, kind, -1, view)
@@ -99,13 +101,13 @@ class Reads:
             (i for i, p in enumerate(players) if not p.is_ai and p.user_id == user_id), None
         )
         if seat is None:
-            raise Refused(Code.NOT_SEATED, "you are not playing in this game")
+            raise Refused(Code.NOT_SEATED, _("you are not playing in this game"))
         view = state.player_view(seat)
         image = self.draw.cached_image(table, state, "hand", seat, view)
         lines = [texts_of(state.game_name).hand_text(view)]
         me = view.get("me") or {}
         if me.get("decision"):
-            lines.append(f"your decision: {me['decision'].get('prompt')}")
+            lines.append(_("your decision: {prompt}", prompt=me["decision"].get("prompt")))
         return Reply(
             "\n".join(lines),
             image=image,
@@ -150,7 +152,8 @@ class Reads:
             if seats:
                 text = lobby_text(lobby_game(table, seats), seats, table)
                 if table.finished is not None:
-                    text = f"Last game: {table.finished.summary}\n{text}"
+                    last = _("Last game: {results}", results=table.finished.summary)
+                    text = f"{last}\n{text}"
                 return Reply(text)
             if table.finished is not None and table.finished.state is not None:
                 lines = status_lines(table, table.finished.state)
@@ -181,8 +184,8 @@ class Reads:
         else:
             raise self.session.no_game(table)
         if not entries:
-            return Reply("no moves yet")
-        lines = tuple(f"#{e.seq + 1} {e.text}" for e in entries)
+            return Reply(_("no moves yet"))
+        lines = tuple(f"#{e.seq + 1} {say(e.text)}" for e in entries)
         return Reply("\n".join(lines), lines=lines)
 
     def rebuild_log(self, table: Table) -> list[LogEntry]:

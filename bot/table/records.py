@@ -17,6 +17,7 @@ from bot.table.input_guard import id_problem
 from bot.table.outputs import Code
 from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState
+from engine.i18n.shared import _
 
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).
 SNAPSHOT_EVERY = 20
@@ -102,8 +103,9 @@ class Table:
     #: Seats whose private part changed since their last hand image ("settled" policy).
     hand_dirty: set[int] = field(default_factory=set)
     #: The last image of each kind and seat (-1: public) with the (game id, move count) it
-    #: shows, so /board and /hand right after a move reuse it instead of rendering again.
-    images: dict[tuple[str, int], tuple[int, int, bytes]] = field(default_factory=dict)
+    #: shows, keyed by (kind, seat, language), so /board and /hand right after a move reuse
+    #: it instead of rendering again (an image drawn in Japanese is not an English one).
+    images: dict[tuple[str, int, str], tuple[int, int, bytes]] = field(default_factory=dict)
     #: Each seat's secret part (``GameTexts.secret_part``) with the (game id, move count) it
     #: is true at:
     #: spares building the "before" player view to tell whether it changed.
@@ -161,7 +163,7 @@ class Tables:
 
     def get(self, channel_id: str) -> Table:
         """The channel's table (:class:`Refused` for a malformed channel id)."""
-        problem = id_problem(channel_id, "channel id")
+        problem = id_problem(channel_id, "channel id")  # not for players
         if problem is not None:
             raise Refused(Code.MALFORMED, problem)
         with self._guard:
@@ -207,4 +209,24 @@ def unique_names(names: Sequence[str], reserved: Iterable[str] = ()) -> list[str
 
 
 def join_names(names: Sequence[str]) -> str:
-    return ", ".join(names) if names else "nobody"
+    return ", ".join(names) if names else _("nobody")
+
+
+def why(exc: BaseException) -> str:
+    """An exception's message as it was made (a :class:`~engine.i18n.Text` stays one, so a
+    refusal built around it can still be said in the sender's language)."""
+    if exc.args and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)
+
+
+def join_texts(texts: Sequence[str]) -> str:
+    """Texts joined with ``; `` into one that can still be said in another language (each
+    part is said again): a move's log line from its events' texts."""
+    if not texts:
+        return ""
+    joined = texts[0]
+    for text in texts[1:]:
+        # Translators: two sentences of a move's log line, joined
+        joined = _("{first}; {second}", first=joined, second=text)
+    return joined

@@ -60,11 +60,12 @@ def _context() -> ForkServerContext | SpawnContext:
 
 
 def _serve(conn: Connection, renderer: Renderer) -> None:
-    """The child's loop: ("render", kind, view) -> (True, png) | (False, error text);
+    """The child's loop: ("render", kind, view, lang) -> (True, png) | (False, error text),
+    drawn in ``lang`` (a child does not inherit the caller's context: it enters the language
+    itself);
     ("cpu",) -> (True, CPU seconds used so far); None or a closed pipe ends it. The view's
     ``game`` and the kind pick the function (the real renderer looks it up through the game's
     registration); only that name and kind cross the pipe, never a module path."""
-    from bot.table.render import render_call  # the child imports the renderer lazily too
 
     while True:
         try:
@@ -75,11 +76,12 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             return
         try:
             if message[0] == "render":
-                reply: tuple[bool, object] = (True, render_call(renderer, message[1], message[2]))
+                png = _render_in(renderer, message[1], message[2], message[3:])
+                reply: tuple[bool, object] = (True, png)
             elif message[0] == "cpu":
                 reply = (True, time.process_time())
             else:
-                reply = (False, f"unknown request {message[0]!r}")
+                reply = (False, f"unknown request {message[0]!r}")  # not for players
         except Exception:
             reply = (False, traceback.format_exc())
         try:
@@ -88,10 +90,26 @@ def _serve(conn: Connection, renderer: Renderer) -> None:
             return
 
 
+def _render_in(renderer: Renderer, kind: ImageKind, view: JSON, lang: tuple[object, ...]) -> bytes:
+    """``render_call`` in the language the request names (English needs no catalogs)."""
+    from bot.table.render import render_call
+
+    if not lang or lang[0] in (None, "en"):
+        return render_call(renderer, kind, view)
+    from engine.i18n import speaking
+
+    with speaking(str(lang[0])):
+        return render_call(renderer, kind, view)
+
+
 class RenderProcess:
     """One render process (started on first use, restarted after a crash)."""
 
-    def __init__(self, renderer: Renderer, name: str = "venezia-render") -> None:
+    def __init__(
+        self,
+        renderer: Renderer,
+        name: str = "venezia-render",  # not for players
+    ) -> None:
         self.renderer = renderer
         self.name = name
         self.restarts = 0
@@ -130,20 +148,32 @@ class RenderProcess:
             try:
                 conn.send(request)
                 if not conn.poll(timeout):
-                    raise TimeoutError(f"no answer within {timeout:g} s")
+                    raise TimeoutError(f"no answer within {timeout:g} s")  # not for players
                 ok, value = conn.recv()
             except (EOFError, OSError, TimeoutError) as exc:
                 self._kill()
-                raise RenderFailed(f"render process {self.name} lost: {exc!r}") from exc
+                lost = f"render process {self.name} lost: {exc!r}"  # not for players
+                raise RenderFailed(lost) from exc
         if not ok:
             raise RenderFailed(str(value))
         return value
 
-    def render(self, kind: ImageKind, view: JSON, timeout: float = RENDER_TIMEOUT) -> bytes:
-        """The PNG bytes of ``kind`` for ``view`` (raises :class:`RenderFailed`)."""
-        png = self._call(("render", kind, view), timeout)
+    def render(
+        self,
+        kind: ImageKind,
+        view: JSON,
+        timeout: float = RENDER_TIMEOUT,
+        *,
+        lang: str | None = None,
+    ) -> bytes:
+        """The PNG bytes of ``kind`` for ``view`` drawn in ``lang`` (default: the language in
+        force here), raising :class:`RenderFailed`."""
+        from engine.i18n import current_language
+
+        png = self._call(("render", kind, view, lang or current_language()), timeout)
         if not isinstance(png, bytes):
-            raise RenderFailed(f"render process {self.name} answered {type(png).__name__}")
+            answer = type(png).__name__
+            raise RenderFailed(f"render process {self.name} answered {answer}")  # not for players
         return png
 
     def cpu_seconds(self) -> float:

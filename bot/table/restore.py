@@ -14,9 +14,10 @@ from bot.storage.store import (
     Storage,
     StoredGame,
 )
-from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table
+from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.games import get_game
+from engine.i18n.shared import _
 from engine.registry import registration
 
 log = logging.getLogger("bot.service")
@@ -92,13 +93,13 @@ class Restore:
                 candidate = game.from_json(snap.state_json)
                 if candidate.state_hash() != snap.state_hash:
                     raise RestoreError(
-                        f"snapshot {snap.seq} of game {record.id}: hash "
-                        f"{candidate.state_hash()} != stored {snap.state_hash}"
+                        f"snapshot {snap.seq} of game {record.id}: hash "  # not for players
+                        f"{candidate.state_hash()} != stored {snap.state_hash}"  # not for players
                     )
                 if len(candidate.history) != snap.seq + 1:
                     raise RestoreError(
-                        f"snapshot {snap.seq} of game {record.id} holds "
-                        f"{len(candidate.history)} moves"
+                        f"snapshot {snap.seq} of game {record.id} holds "  # not for players
+                        f"{len(candidate.history)} moves"  # not for players
                     )
                 state = candidate
             except Exception:
@@ -112,25 +113,29 @@ class Restore:
         for move in moves:
             if move.seq != len(state.history):
                 raise RestoreError(
-                    f"game {record.id}: move {move.seq} follows {len(state.history) - 1}"
+                    f"game {record.id}: move {move.seq} "  # not for players
+                    f"follows {len(state.history) - 1}"  # not for players
                 )
             try:
                 events = state.apply(move.seat, move.command)
             except IllegalMove as exc:
                 raise RestoreError(
-                    f"game {record.id}: stored move {move.seq} '{move.command}' by seat "
-                    f"{move.seat} is refused on replay: {exc}"
+                    f"game {record.id}: stored "  # not for players
+                    f"move {move.seq} '{move.command}' by seat "  # not for players
+                    f"{move.seat} is refused on replay: {exc}"  # not for players
                 ) from exc
             if state.history[-1] != (move.seat, move.command):
                 raise RestoreError(
-                    f"game {record.id}: move {move.seq} replays as {state.history[-1]!r}, "
-                    f"stored {move.command!r}"
+                    f"game {record.id}: move {move.seq} "  # not for players
+                    f"replays as {state.history[-1]!r}, "  # not for players
+                    f"stored {move.command!r}"  # not for players
                 )
             table.log.append(log_entry(state, move.seq, move.seat, events))
         if len(state.history) != record.last_seq + 1:
             raise RestoreError(
-                f"game {record.id}: {len(state.history)} moves replayed, log ends at "
-                f"{record.last_seq}"
+                f"game {record.id}: {len(state.history)} "  # not for players
+                f"moves replayed, log ends at "  # not for players
+                f"{record.last_seq}"  # not for players
             )
         return state
 
@@ -148,7 +153,7 @@ class Restore:
     def replay_checked(self, game_id: int, log_into: deque[LogEntry] | None = None) -> GameState:
         stored = self.storage.load_game(game_id, all_moves=True)  # one read transaction
         if stored is None:
-            raise RestoreError(f"no game {game_id}")
+            raise RestoreError(f"no game {game_id}")  # not for players
 
         def log_move(state: GameState, seq: int, seat: int, events: list[Event]) -> None:
             if log_into is not None:
@@ -177,38 +182,49 @@ def replay_stored(stored: StoredGame, on_move: OnMove | None = None) -> GameStat
     game_id = record.id
     state = fresh_state(record)
     if snap is not None and snap.seq == -1 and state.state_hash() != snap.state_hash:
-        raise RestoreError(f"game {game_id}: initial state differs from its snapshot")
+        raise RestoreError(
+            f"game {game_id}: initial state differs from its snapshot"  # not for players
+        )
     for move in stored.moves:
         try:
             events = state.apply(move.seat, move.command)
         except IllegalMove as exc:
             raise RestoreError(
-                f"game {game_id}: move {move.seq} '{move.command}' by seat {move.seat} is "
-                f"refused on replay: {exc}"
+                f"game {game_id}: move {move.seq} "  # not for players
+                f"'{move.command}' by seat {move.seat} is "  # not for players
+                f"refused on replay: {exc}"  # not for players
             ) from exc
         if state.history[-1] != (move.seat, move.command):
-            raise RestoreError(f"game {game_id}: move {move.seq} is not canonical")
+            raise RestoreError(
+                f"game {game_id}: move {move.seq} is not canonical"  # not for players
+            )
         if on_move is not None:
             on_move(state, move.seq, move.seat, events)
         if snap is not None and move.seq == snap.seq and state.state_hash() != snap.state_hash:
-            raise RestoreError(f"game {game_id}: replay differs from snapshot {snap.seq}")
+            raise RestoreError(
+                f"game {game_id}: replay differs from snapshot {snap.seq}"  # not for players
+            )
     if len(state.history) != record.last_seq + 1:
         raise RestoreError(
-            f"game {game_id}: {len(state.history)} moves stored, log ends at {record.last_seq}"
+            f"game {game_id}: {len(state.history)} "  # not for players
+            f"moves stored, log ends at {record.last_seq}"  # not for players
         )
     if record.final_hash is not None and state.state_hash() != record.final_hash:
         raise RestoreError(
-            f"game {game_id}: replay ends in {state.state_hash()}, stored final hash "
-            f"{record.final_hash}"
+            f"game {game_id}: replay ends "  # not for players
+            f"in {state.state_hash()}, stored final hash "  # not for players
+            f"{record.final_hash}"  # not for players
         )
     if record.status == "finished" and not state.is_over:
-        raise RestoreError(f"game {game_id} is stored as finished, but its replay is not over")
+        raise RestoreError(
+            f"game {game_id} is stored as finished, but its replay is not over"  # not for players
+        )
     return state
 
 
 def log_entry(state: GameState, seq: int, seat: int, events: list[Event]) -> LogEntry:
-    name = state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat}"
-    text = "; ".join(e.text for e in events if e.text) or "(no visible effect)"
+    name = state.players[seat] if 0 <= seat < len(state.players) else _("seat {seat}", seat=seat)
+    text = join_texts([e.text for e in events if e.text]) or _("(no visible effect)")
     return LogEntry(seq, seat, name, text)
 
 
@@ -219,7 +235,7 @@ def snapshot(state: GameState) -> SnapshotData:
 def mark_finished(table: Table, state: GameState, events: list[Event]) -> None:
     record = table.record
     assert record is not None
-    summary = next((e.text for e in events if e.kind == GAME_OVER), "the game is over")
+    summary = next((e.text for e in events if e.kind == GAME_OVER), None) or _("the game is over")
     table.finished = Finished(
         record.id,
         record.game_type,

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from bot.table.grammar import commands_help, registration_of
 from bot.table.outputs import Code, Reply
+from engine.i18n.shared import _
 from engine.text import excerpt
 
 
@@ -25,6 +26,11 @@ def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None =
     found = rule_topics.get(key)
     if found is None:
         return Reply.refuse(
-            Code.UNKNOWN_TOPIC, f"no rules topic '{excerpt(topic)}'; topics: {', '.join(topics)}"
+            Code.UNKNOWN_TOPIC,
+            _(
+                "no rules topic '{topic}'; topics: {topics}",
+                topic=excerpt(topic),
+                topics=", ".join(topics),
+            ),
         )
     return Reply(found)

@@ -10,6 +10,7 @@ with what it needs - and runs their work under each channel's lock in a thread p
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 from collections.abc import Callable, Mapping
@@ -39,6 +40,8 @@ from bot.table.session import Session
 from bot.table.stats import Stats
 from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
 from engine.core import JSON, IllegalMove, Option
+from engine.i18n import current_language, say, speaking
+from engine.i18n.shared import _
 from engine.registry import first_registered, table_registrations
 
 __all__ = ["TableService"]
@@ -79,7 +82,8 @@ class TableService:
         self.clock = clock
         hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
         if hand not in ("always", "settled", "off"):
-            raise ValueError(f"hand_images must be always, settled or off, not {hand_images!r}")
+            modes = "always, settled or off"  # not for players
+            raise ValueError(f"hand_images must be {modes}, not {hand_images!r}")  # not for players
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
@@ -91,7 +95,9 @@ class TableService:
         #: (``engine.i18n.speaking``) around the call: answers only the sender reads are said
         #: in it; the service says public outputs in the table's language, private ones in
         #: their reader's.
-        self.languages = Languages()
+        self.languages = Languages(self._persist_language)
+        for kind, key, lang in storage.languages():
+            self.languages.load(kind, key, lang)
         #: Render processes (``render_processes``); each channel always renders in the same
         #: one, so its caches (panels, PNG bands) hold that channel's last images.
         self.draw = RenderDispatch(
@@ -107,14 +113,14 @@ class TableService:
         #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
         #: move by move).
         self.ai = AiDriver(self.committer, max_ai_moves)
-        self.presenter = Presenter(self.draw)
+        self.presenter = Presenter(self.draw, self.languages)
         self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
         self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
         self.timers = Timers(
-            storage, self.restore, self.ai, self.presenter, self.lobby.save_players
+            storage, self.restore, self.ai, self.presenter, self.lobby.save_players, self.languages
         )
 
     @property
@@ -202,9 +208,39 @@ class TableService:
         """Channels whose table is in memory (for tests: restarts are lazy)."""
         return self.tables.loaded_channels()
 
+    def _persist_language(self, kind: str, key: str, lang: str) -> None:
+        try:
+            self.storage.set_language(kind, key, lang)
+        except Exception:  # a lost preference must never break the command it came with
+            log.exception("storing the %s language of %s failed", kind, key)
+
     async def _run(self, func: Callable[[*Ts], T], *args: *Ts) -> T:
+        """Run ``func`` in the worker pool, in the caller's context: the language in force
+        (the sender's, set by the adapter) goes along into the worker thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(func, *args))
+        context = contextvars.copy_context()
+        call = functools.partial(func, *args)
+        return await loop.run_in_executor(self._executor, context.run, call)
+
+    def _in_table_language(self, func: Callable[[Table, *Ts], T]) -> Callable[[Table, *Ts], T]:
+        """``func`` run in the table's language (what it posts publicly is said in it; each
+        private update is said in its reader's by the presenter); a refusal is said again in
+        the language in force when it was called (the sender's)."""
+
+        def run(table: Table, *args: *Ts) -> T:
+            sender = current_language()
+            with speaking(self.languages.table(table.channel_id)):
+                try:
+                    out = func(table, *args)
+                except Refused as refused:
+                    refused.message = say(refused.message, sender)
+                    refused.args = (refused.message,)
+                    raise
+            if isinstance(out, Outcome) and out.error is not None:
+                out = replace(out, error=say(out.error, sender))
+            return out
+
+        return run
 
     async def _locked(
         self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts
@@ -233,9 +269,8 @@ class TableService:
             self._sync_timers(table, now, mover)
             return out
 
-        return await guard.guarded(
-            what, channel_id, user_id, self._locked(channel_id, action, *args)
-        )
+        run = self._in_table_language(action)
+        return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, run, *args))
 
     def now(self) -> float:
         """The timers' clock, in epoch seconds."""
@@ -606,7 +641,7 @@ class TableService:
         if game_id is None:
             game_id = await self._run(self.history.last_closed, str(channel_id))
             if game_id is None:
-                raise Refused(Code.NO_GAME, "No finished game in this channel yet.")
+                raise Refused(Code.NO_GAME, _("No finished game in this channel yet."))
         return await self._run(self.history.replay, str(channel_id), game_id)
 
     # -- turn timers, takeovers, archiving -------------------------------------------------------
@@ -614,18 +649,20 @@ class TableService:
     async def settings(
         self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
     ) -> Outcome:
-        """Show (``text`` empty) or change the table's turn-timer settings (see
+        """Show (``text`` empty) or change the table's settings (see
         :func:`bot.table.timers.parse_settings`: a preset ``live``, ``evening``,
-        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...)."""
+        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...,
+        and ``language ja`` / ``language Magyar``: the table's language, in which the answer
+        and everything public after it are said)."""
         return await self._guarded(
             "settings", channel_id, user_id, self.timers.settings, str(user_id), text, can_manage
         )
 
     async def timer_settings(self, channel_id: str | int) -> str:
-        """The table's timer settings in one line (the lobby message shows it)."""
-        from bot.table.timers import describe_settings
-
-        return describe_settings(await self._run(self.storage.get_timer_settings, str(channel_id)))
+        """The table's timer settings and its language in one line, said in the table's
+        language (the lobby message shows it)."""
+        with speaking(self.languages.table(channel_id)):
+            return await self._run(self.timers.settings_line, str(channel_id))
 
     async def timer_preset(self, channel_id: str | int) -> str | None:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
@@ -648,8 +685,9 @@ class TableService:
         )
 
     async def vote_status(self, channel_id: str | int) -> str | None:
-        """The running vote's tally in one line (``None``: no vote is open)."""
-        return await self._locked(channel_id, self.timers.vote_status)
+        """The running vote's tally in one line, in the table's language (``None``: no vote
+        is open)."""
+        return await self._locked(channel_id, self._in_table_language(self.timers.vote_status))
 
     async def kick(
         self,
@@ -726,13 +764,15 @@ class TableService:
         events: list[TimerEvent] = []
         for channel in await self._run(self.storage.due_channels, now):
             try:
-                events += await self._locked(channel, self.timers.fire, now)
+                fire = self._in_table_language(self.timers.fire)
+                events += await self._locked(channel, fire, now)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
         stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
         for channel, game_id in stale:
             try:
-                events += await self._locked(channel, self.timers.archive, game_id, now)
+                archive = self._in_table_language(self.timers.archive)
+                events += await self._locked(channel, archive, game_id, now)
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
         return events

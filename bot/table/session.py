@@ -22,9 +22,11 @@ from bot.table.records import (
     current,
     first_word,
     join_names,
+    why,
 )
 from bot.table.restore import Restore
 from engine.core import GameState, IllegalMove, stale_guard
+from engine.i18n.shared import _, _n
 from engine.text import excerpt
 
 log = logging.getLogger("bot.service")
@@ -45,20 +47,22 @@ def check_move(table: Table, seat: int, text: str) -> str:
     grammar = grammar_of(record.game_type)
     word = first_word(text)
     if not word:
-        raise Refused(Code.MALFORMED, "empty command; /rules commands lists them")
+        raise Refused(Code.MALFORMED, _("empty command; /rules commands lists them"))
     verb = grammar.aliases.get(word, word)
     if verb in ("help", "?", "commands"):
         raise Refused(Code.HELP, commands_help(record.game_type))
     if verb not in grammar.verbs:
         raise Refused(
             Code.UNKNOWN_COMMAND,
-            f"unknown command '{excerpt(word)}'; commands: "
-            f"{', '.join(sorted(grammar.verbs))} "
-            "(/rules commands explains them)",
+            _(
+                "unknown command '{word}'; commands: {commands} (/rules commands explains them)",
+                word=excerpt(word),
+                commands=", ".join(sorted(grammar.verbs)),
+            ),
         )
     open_now = state.pending_all()
     if not open_now:
-        raise Refused(Code.GAME_OVER, "the game is over")
+        raise Refused(Code.GAME_OVER, _("the game is over"))
     if all(d.seat != seat for d in open_now):
         chosen = stages.already_chosen(state, seat)
         if chosen is not None:
@@ -68,18 +72,27 @@ def check_move(table: Table, seat: int, text: str) -> str:
         if not (verb in grammar.anytime and seat == active):
             whose = state.players[d.seat]
             if seat == active:
-                msg = f"not your decision yet: {whose} must decide first ({d.prompt})"
+                msg = _(
+                    "not your decision yet: {name} must decide first ({prompt})",
+                    name=whose,
+                    prompt=d.prompt,
+                )
             else:
-                msg = f"not your decision: it is {whose}'s turn to decide ({d.prompt})"
+                msg = _(
+                    "not your decision: it is {name}'s turn to decide ({prompt})",
+                    name=whose,
+                    prompt=d.prompt,
+                )
             raise Refused(Code.NOT_YOUR_DECISION, msg)
     try:
         grammar.parse(text, state)
     except IllegalMove as exc:
-        raise Refused(Code.MALFORMED, f"cannot read '{excerpt(text)}': {exc}") from exc
+        message = _("cannot read '{text}': {problem}", text=excerpt(text), problem=why(exc))
+        raise Refused(Code.MALFORMED, message) from exc
     try:
         return state.canonical(seat, text)
     except IllegalMove as exc:
-        raise Refused(Code.ILLEGAL, f"illegal move: {exc}") from exc
+        raise Refused(Code.ILLEGAL, _("illegal move: {problem}", problem=why(exc))) from exc
 
 
 #: How often a command whose commit lost a race to another process (sharing the database) is
@@ -123,14 +136,20 @@ class Session:
         if table.broken is not None:
             return Refused(
                 Code.BROKEN,
-                f"the game here could not be restored ({table.broken}); the host or a channel "
-                "manager can /abort it",
+                _(
+                    "the game here could not be restored ({problem}); the host or a channel "
+                    "manager can /abort it",
+                    problem=table.broken,
+                ),
             )
         if table.finished is not None:
             return Refused(
                 Code.GAME_OVER,
-                f"the game here is over ({table.finished.summary}). /start for a rematch, or "
-                "/join to sit at a new table",
+                _(
+                    "the game here is over ({results}). /start for a rematch, or "
+                    "/join to sit at a new table",
+                    results=table.finished.summary,
+                ),
             )
         last = self.storage.game_history(table.channel_id, 1)
         if last and last[0].status == "finished":
@@ -151,10 +170,14 @@ class Session:
         if seats:
             return Refused(
                 Code.NO_GAME,
-                f"no game is running here yet: {len(seats)} seated "
-                f"({join_names([s.display_name for s in seats])}); /start when ready",
+                _n(
+                    "no game is running here yet: {n} seated ({names}); /start when ready",
+                    "no game is running here yet: {n} seated ({names}); /start when ready",
+                    len(seats),
+                    names=join_names([s.display_name for s in seats]),
+                ),
             )
-        return Refused(Code.NO_GAME, "no game here: /join to open a table, then /start")
+        return Refused(Code.NO_GAME, _("no game here: /join to open a table, then /start"))
 
     def command(
         self,
@@ -166,7 +189,9 @@ class Session:
         expect_game: int | None = None,
     ) -> Outcome:
         problem = command_problem(text) or (
-            None if idempotency_key is None else id_problem(idempotency_key, "idempotency key")
+            None
+            if idempotency_key is None
+            else id_problem(idempotency_key, "idempotency key")  # not for players
         )
         if problem is None:
             text = normal_command(text)
@@ -237,27 +262,35 @@ class Session:
                     return self.refused_after(
                         table,
                         run,
-                        Refused(Code.DUPLICATE, f"already done: this was accepted as move {seq}"),
+                        Refused(
+                            Code.DUPLICATE,
+                            _("already done: this was accepted as move {move}", move=seq),
+                        ),
                     )
                 return Outcome(
                     False,
-                    error=f"already done: this was accepted as move {seq}",
+                    error=_("already done: this was accepted as move {move}", move=seq),
                     code=Code.DUPLICATE,
                     duplicate=True,
                     seq=seq,
                 )
         if table.state is None or table.record is None:
             if run.retry:
-                return self.refused_after(table, run, Refused(Code.STALE, ENDED_MEANWHILE))
+                return self.refused_after(table, run, Refused(Code.STALE, _(ENDED_MEANWHILE)))
             raise self.no_game(table)
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refused(
                 Code.NOT_SEATED,
-                f"you are not playing in this game (players: {join_names(table.state.players)})",
+                _(
+                    "you are not playing in this game (players: {names})",
+                    names=join_names(table.state.players),
+                ),
             )
         if expect_game is not None and expect_game != table.record.id:
-            message = ENDED_MEANWHILE if run.retry else "this decision is from an earlier game"
+            message = (
+                _(ENDED_MEANWHILE) if run.retry else _("this decision is from an earlier game")
+            )
             return self.refused_after(table, run, Refused(Code.STALE, message))
         seq_now = len(table.state.history)
         chosen = stages.already_chosen(table.state, seat)
@@ -269,7 +302,10 @@ class Session:
             if not 0 <= expect_seq < 10**6:  # no move number at all (a forged button)
                 raise Refused(
                     Code.STALE,
-                    f"this decision is from an earlier turn; the game is at move {seq_now + 1} now",
+                    _(
+                        "this decision is from an earlier turn; the game is at move {now} now",
+                        now=seq_now + 1,
+                    ),
                 )
             return self.refused_after(
                 table, run, Refused(Code.STALE, stale_text(expect_seq, seq_now))
@@ -281,7 +317,7 @@ class Session:
         run.moves.extend(self.ai.ai_chain(table))
         if table.loads != loads:  # an AI move lost a race: the checks above saw an older game
             if table.state is None:
-                raise LostRace(Code.STALE, ENDED_MEANWHILE)
+                raise LostRace(Code.STALE, _(ENDED_MEANWHILE))
             raise LostRace(Code.STALE, stale_text(guard, len(table.state.history)))
         assert run.before is not None and run.game_id is not None
         if current(table) is None:
@@ -304,7 +340,8 @@ class Session:
                 return Outcome(False, error=refused.message, code=Code.DUPLICATE, duplicate=True)
             return self.refused_after(table, run, refused)
         except IllegalMove as exc:  # validated above; only a racing change could get here
-            return self.refused_after(table, run, Refused(Code.ILLEGAL, f"illegal move: {exc}"))
+            illegal = _("illegal move: {problem}", problem=why(exc))
+            return self.refused_after(table, run, Refused(Code.ILLEGAL, illegal))
         run.moves.extend(self.ai.ai_chain(table))
         return self.presenter.outcome(table, run.before, run.moves, run.players, run.game_id)
 

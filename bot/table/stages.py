@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.table.outputs import question
 from engine.core import Decision, GameState, stale_guard
+from engine.i18n.shared import _
 
 
 def open_decisions(state: GameState | None) -> tuple[Decision, ...]:
@@ -26,7 +27,8 @@ def deciders(state: GameState) -> list[str]:
 def names_text(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # Translators: a list of names, the last one joined with "and" ({names}: "A, B")
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def has_answered(state: GameState, seat: int) -> bool:
@@ -46,7 +48,7 @@ def already_chosen(state: GameState, seat: int) -> str | None:
     """The refusal for a second answer of ``seat`` in one stage (``None``: not the case)."""
     if not has_answered(state, seat):
         return None
-    return f"You have already chosen; waiting for {names_text(deciders(state))}."
+    return _("You have already chosen; waiting for {names}.", names=names_text(deciders(state)))
 
 
 def waiting_line(state: GameState) -> str:

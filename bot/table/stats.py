@@ -15,9 +15,10 @@ from bot.storage.stats import LeaderRow, StatsRow, StatsSettings
 from bot.storage.store import FinalResult, PlayerInfo, Storage
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Code
-from bot.table.records import Refused, Table
+from bot.table.records import Refused, Table, why
 from bot.table.restore import results
 from engine.core import IllegalMove
+from engine.i18n.shared import _, _n, _p
 from engine.registry import registration, registrations
 
 __all__ = ["Stats", "abort_standings", "player_key"]
@@ -60,20 +61,29 @@ def abort_standings(table: Table) -> list[FinalResult]:
 
 def _stats_line(row: StatsRow) -> str:
     average = "-" if row.average_rank is None else f"{row.average_rank:.2f}"
-    wins = "1 win" if row.wins == 1 else f"{row.wins} wins"
-    games = "1 game" if row.games == 1 else f"{row.games} games"
+    wins = _n("{n} win", "{n} wins", row.wins)
+    games = _n("{n} game", "{n} games", row.games)
     marks = []
     if row.aborted:
-        marks.append(f"{row.aborted} aborted")
+        marks.append(_n("{n} aborted", "{n} aborted", row.aborted))
     if row.takeover:
-        marks.append(f"{row.takeover} with an AI takeover")
+        marks.append(_n("{n} with an AI takeover", "{n} with an AI takeover", row.takeover))
     tail = f" ({', '.join(marks)})" if marks else ""
-    rating = "" if row.rating is None else f", rating {row.rating:.1f}"
-    return f"{game_title(row.game_type)}: {games}, {wins}, average rank {average}{rating}{tail}"
+    rating = ""
+    if row.rating is not None:
+        rating = ", " + _("rating {rating}", rating=format(row.rating, ".1f"))
+    line = _(
+        "{game}: {games}, {wins}, average rank {average}",
+        game=game_title(row.game_type),
+        games=games,
+        wins=wins,
+        average=average,
+    )
+    return f"{line}{rating}{tail}"
 
 
 def _leader_line(place: int, row: LeaderRow) -> str:
-    games = "1 game" if row.games == 1 else f"{row.games} games"
+    games = _n("{n} game", "{n} games", row.games)
     label = player_label(row.player, row.name)
     return f"{place}. {label}: {row.ordinal:.1f} (mu {row.mu:.1f}, sigma {row.sigma:.1f}), {games}"
 
@@ -95,7 +105,7 @@ class Stats:
             try:
                 games = [registration(game).name]
             except IllegalMove as exc:
-                raise Refused(Code.UNKNOWN_GAME, str(exc)) from exc
+                raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         else:
             rated = self.storage.rated_games(guild_id)
             order = {r.name: i for i, r in enumerate(registrations())}
@@ -126,9 +136,13 @@ class Stats:
         )
         if new != now:
             self.set_settings(guild_id, new)
-        aborted = "count" if new.count_aborted else "do not count"
-        takeover = "count (marked)" if new.count_takeover else "do not count"
-        return (
-            f"Stats and ratings here: aborted games {aborted}; "
-            f"games where an AI took over a seat {takeover}."
+        aborted = _p("stats", "count") if new.count_aborted else _p("stats", "do not count")
+        takeover = (
+            _p("stats", "count (marked)") if new.count_takeover else _p("stats", "do not count")
+        )
+        return _(
+            "Stats and ratings here: aborted games {aborted}; "
+            "games where an AI took over a seat {takeover}.",
+            aborted=aborted,
+            takeover=takeover,
         )

@@ -18,18 +18,22 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
+from bot.table.languages import Languages
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
-from bot.table.records import Refused, Table
+from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
 from bot.table.stats import abort_standings
+from engine.i18n import NATIVE_NAMES, negotiate, speaking
+from engine.i18n.shared import N_, _, _n
 
 log = logging.getLogger("bot.service")
 
@@ -61,14 +65,40 @@ _UNITS = {
     "d": 86400,
     "day": 86400,
     "days": 86400,
+    # the units in the other languages the table speaks (typed words are understood at
+    # any table): Japanese, Hungarian, Italian
+    "秒": 1,
+    "分": 60,
+    "時間": 3600,
+    "日": 86400,
+    "mp": 1,
+    "másodperc": 1,
+    "perc": 60,
+    "óra": 3600,
+    "ó": 3600,
+    "nap": 86400,
+    "n": 86400,
+    "secondo": 1,
+    "secondi": 1,
+    "minuto": 60,
+    "minuti": 60,
+    "ora": 3600,
+    "ore": 3600,
+    "g": 86400,
+    "giorno": 86400,
+    "giorni": 86400,
 }
 
 
 def parse_duration(text: str) -> int:
     """``90s``, ``2m``, ``15 min``, ``1h``, ``1d`` -> seconds (``ValueError`` otherwise)."""
-    m = re.fullmatch(r"\s*(\d{1,6})\s*([a-z]*)\s*", text.casefold())
+    m = re.fullmatch(
+        r"\s*(\d{1,6})\s*([^\W\d_]*)\s*", unicodedata.normalize("NFKC", text).casefold()
+    )
     if m is None or (m.group(2) not in _UNITS and m.group(2) != ""):
-        raise ValueError(f"not a duration: {text!r} (say e.g. 90s, 2m, 15min, 1h, 1d)")
+        raise ValueError(
+            _("not a duration: {text} (say e.g. 90s, 2m, 15min, 1h, 1d)", text=repr(text))
+        )
     return int(m.group(1)) * _UNITS[m.group(2) or "m"]
 
 
@@ -76,25 +106,56 @@ def duration_text(seconds: float) -> str:
     """``2 min``, ``1 h 30 min``, ``1 day``: a short human duration."""
     s = max(0, round(seconds))
     if s % 86400 == 0 and s >= 86400:
-        d = s // 86400
-        return f"{d} day" + ("s" if d != 1 else "")
-    parts = []
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "min"), (1, "s")):
+        return _n("{n} day", "{n} days", s // 86400)
+    parts: list[str] = []
+    for size, unit in _DURATION_UNITS:
         if s >= size:
-            parts.append(f"{s // size} {unit}")
+            parts.append(_(unit, n=s // size))
             s %= size
-    return " ".join(parts[:2]) or "0 s"
+    return " ".join(parts[:2]) or _(_DURATION_UNITS[-1][1], n=0)
+
+
+#: Short duration units (said at use: made at import, before anybody's language is known).
+_DURATION_UNITS = (
+    (86400, N_("{n} d")),
+    (3600, N_("{n} h")),
+    (60, N_("{n} min")),
+    (1, N_("{n} s")),
+)
 
 
 def preset_name(turn_seconds: int | None) -> str | None:
     return next((k for k, v in PRESETS.items() if v == turn_seconds), None)
 
 
+#: The words that name the table's language in ``/settings`` (in each language we speak).
+LANGUAGE_KEYS = ("language", "lang", "nyelv", "lingua", "言語")
+
+
+def parse_language(text: str) -> tuple[str | None, str]:
+    """Take ``language <code or name>`` out of a ``/settings`` text: ``(the name as typed,
+    the rest)``; ``(None, text)`` when it names no language. The name is what follows the
+    key up to the next setting (``language ja``, ``language Magyar``, ``lingua italiano``,
+    ``言語 日本語``); :func:`engine.i18n.negotiate` reads it."""
+    words = text.replace("=", " ").replace(",", " ").split()
+    for i, word in enumerate(words):
+        if word.casefold() in LANGUAGE_KEYS:
+            if i + 1 >= len(words):
+                return "", " ".join(words[:i])
+            return words[i + 1], " ".join(words[:i] + words[i + 2 :])
+    return None, text
+
+
 def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
     """Apply ``text`` to ``current``: a preset (``off``, ``live``, ``evening``,
     ``correspondence``) and/or ``timer <duration>``, ``remind <duration>|half|off``,
     ``timeout ai [level]|pause``, ``level <ai level>``, ``archive <duration>``
-    (``key=value`` works too). ``ValueError`` says what is wrong."""
+    (``key=value`` works too). ``ValueError`` says what is wrong.
+
+    The whole ``/settings`` grammar also has ``language <code or name>`` (``language ja``,
+    ``language Magyar``, ``language italiano``; the key may be ``lang``, ``nyelv``,
+    ``lingua`` or ``言語``): the table's language, taken out first by :func:`parse_language`
+    and kept by :class:`bot.table.languages.Languages`, not in the timer settings."""
     words = text.replace("=", " ").replace(",", " ").split()
     s = current
     i = 0
@@ -106,14 +167,16 @@ def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
             i += 1
             continue
         if nxt is None:
-            raise ValueError(f"{w!r} needs a value" if w in _KEYS else _unknown(w))
+            raise ValueError(
+                _("{setting} needs a value", setting=repr(w)) if w in _KEYS else _unknown(w)
+            )
         if w in ("timer", "turn"):
             if nxt.casefold() in PRESETS:
                 s = replace(s, turn_seconds=PRESETS[nxt.casefold()])
             else:
                 secs = parse_duration(nxt)
                 if not MIN_TIMER <= secs <= MAX_TIMER:
-                    raise ValueError("the turn timer must be between 1 minute and 7 days")
+                    raise ValueError(_("the turn timer must be between 1 minute and 7 days"))
                 s = replace(s, turn_seconds=secs)
         elif w in ("remind", "reminder"):
             v = nxt.casefold()
@@ -124,7 +187,7 @@ def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
         elif w == "timeout":
             v = nxt.casefold()
             if v not in ("ai", "pause"):
-                raise ValueError("timeout must be ai or pause")
+                raise ValueError(_("timeout must be ai or pause"))
             s = replace(s, on_timeout=v)
             if v == "ai" and i + 2 < len(words) and words[i + 2].casefold() not in _KEYS:
                 s = replace(s, ai_level=_level(words[i + 2]))
@@ -144,9 +207,11 @@ _KEYS = ("timer", "turn", "remind", "reminder", "timeout", "level", "ai", "archi
 
 
 def _unknown(word: str) -> str:
-    return (
-        f"unknown setting {word!r}; say a preset (off, live, evening, correspondence) or "
-        "timer 10m, remind 5m|half|off, timeout ai [level]|pause, level <AI level>, archive 14d"
+    return _(
+        "unknown setting {setting}; say a preset (off, live, evening, correspondence) or "
+        "timer 10m, remind 5m|half|off, timeout ai [level]|pause, level <AI level>, archive 14d, "
+        "language <name>",
+        setting=repr(word),
     )
 
 
@@ -154,38 +219,68 @@ def _level(text: str) -> str:
     try:
         return ai_level(text).name
     except UnknownAiLevel as exc:
-        raise ValueError(str(exc)) from exc
+        raise ValueError(why(exc)) from exc
 
 
 def describe_settings(s: TimerSettings) -> str:
     """One line for the lobby and /status."""
     if s.turn_seconds is None:
-        return "Turn timer: off (/settings live, evening or correspondence to set one)."
+        return _("Turn timer: off (/settings live, evening or correspondence to set one).")
     preset = preset_name(s.turn_seconds)
     timer = duration_text(s.turn_seconds) + (f" ({preset})" if preset else "")
     remind = s.remind_after
-    reminder = "no reminder" if remind is None else f"reminder after {duration_text(remind)}"
+    reminder = (
+        _("no reminder")
+        if remind is None
+        else _("reminder after {duration}", duration=duration_text(remind))
+    )
     if s.on_timeout == "pause":
-        then = "then the game pauses"
+        then = _("then the game pauses")
     else:
-        then = f"then an AI ({ai_level(s.ai_level).name}) takes the seat until /resume"
-    return f"Turn timer: {timer} per decision; {reminder}; {then}."
+        then = _(
+            "then an AI ({level}) takes the seat until /resume", level=ai_level(s.ai_level).name
+        )
+    return _(
+        "Turn timer: {timer} per decision; {reminder}; {then}.",
+        timer=timer,
+        reminder=reminder,
+        then=then,
+    )
 
 
 #: What the other players may vote for while a game is paused at a timeout.
+#: (labels marked for the catalogs: say them with ``_(label)`` at use)
 VOTE_CHOICES: dict[str, str] = {
-    "ai": "Let an AI play the seat",
-    "wait": "Keep waiting",
-    "end": "End the game",
+    "ai": N_("Let an AI play the seat"),
+    "wait": N_("Keep waiting"),
+    "end": N_("End the game"),
 }
-_VOTE_WORDS = {"ai": "ai", "wait": "wait", "keep": "wait", "end": "end", "abort": "end"}
+_VOTE_WORDS = {
+    "ai": "ai",
+    "wait": "wait",
+    "keep": "wait",
+    "end": "end",
+    "abort": "end",
+    # in the other languages the table speaks
+    "mi": "ai",
+    "ia": "ai",
+    "待つ": "wait",
+    "終了": "end",
+    "vár": "wait",
+    "várunk": "wait",
+    "vége": "end",
+    "aspetta": "wait",
+    "aspettare": "wait",
+    "fine": "end",
+    "termina": "end",
+}
 
 
 def parse_vote(text: str) -> str:
     """``ai``, ``wait`` or ``end`` (``ValueError`` otherwise)."""
     choice = _VOTE_WORDS.get(text.strip().casefold())
     if choice is None:
-        raise ValueError("vote ai, wait or end")
+        raise ValueError(_("vote ai, wait or end"))
     return choice
 
 
@@ -209,10 +304,14 @@ class VoteTally:
         return next((c for c in VOTE_CHOICES if self.count(c) >= self.needed), None)
 
     def text(self) -> str:
-        counts = ", ".join(f"{VOTE_CHOICES[c].lower()} {self.count(c)}" for c in VOTE_CHOICES)
-        return (
-            f"🗳️ {self.name} ran out of time: the other players vote ({counts}; "
-            f"{self.needed} of {len(self.voters)} decide). {self.name} may still decide."
+        counts = ", ".join(f"{_(VOTE_CHOICES[c]).lower()} {self.count(c)}" for c in VOTE_CHOICES)
+        return "🗳️ " + _(
+            "{name} ran out of time: the other players vote ({counts}; "
+            "{needed} of {voters} decide). {name} may still decide.",
+            name=self.name,
+            counts=counts,
+            needed=self.needed,
+            voters=len(self.voters),
         )
 
 
@@ -242,12 +341,15 @@ class Timers:
         ai: AiDriver,
         presenter: Presenter,
         save_players: Callable[[int, Sequence[PlayerInfo]], None],
+        languages: Languages | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
         self._save_players = save_players
+        #: The table's language is one of its settings (``/settings language ...``).
+        self.languages = languages if languages is not None else Languages()
         #: At a timeout with no other human seat, pause instead of handing the seat to an AI
         #: (an AI-only game would play itself to its end before the player is back). The
         #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
@@ -260,7 +362,9 @@ class Timers:
         lobby, the host or a channel manager may change them."""
         current = self.storage.get_timer_settings(table.channel_id)
         if not text.strip():
-            return Outcome(True, public=(PublicUpdate(describe_settings(current)),))
+            return Outcome(
+                True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),)
+            )
         self.restore.ensure_loaded(table)
         if not can_manage:
             if table.state is not None:
@@ -268,25 +372,51 @@ class Timers:
                 if host is None or host.user_id != user_id:
                     raise Refused(
                         Code.NOT_ALLOWED,
-                        "during a game only the host or a channel manager changes the settings",
+                        _("during a game only the host or a channel manager changes the settings"),
                     )
             elif not any(s.user_id == user_id for s in self.storage.list_seats(table.channel_id)):
-                raise Refused(Code.NOT_SEATED, "sit down (/join) to change the table's settings")
-        try:
-            new = parse_settings(text, current)
-            if new.on_timeout == "ai" and new.ai_level and table.record is not None:
-                check_level(table.record.game_type, new.ai_level, "the timeout AI")
-        except ValueError as exc:
-            raise Refused(Code.MALFORMED, str(exc)) from exc
-        self.storage.set_timer_settings(table.channel_id, new)
-        if table.record is not None:
-            # new times apply to decisions opened from now on; open ones are re-timed
-            self.storage.clear_deadlines(table.record.id)
-        text = "Settings: " + describe_settings(new)
+                raise Refused(Code.NOT_SEATED, _("sit down (/join) to change the table's settings"))
+        tag, text = parse_language(text)
+        lang = None if tag is None else negotiate(tag)
+        if tag is not None and lang is None:
+            names = ", ".join(NATIVE_NAMES.values())
+            raise Refused(
+                Code.MALFORMED,
+                _("unknown language '{name}': this table speaks {names}", name=tag, names=names),
+            )
+        new = current
+        if text.strip():
+            try:
+                new = parse_settings(text, current)
+                if new.on_timeout == "ai" and new.ai_level and table.record is not None:
+                    check_level(table.record.game_type, new.ai_level, _("the timeout AI"))
+            except ValueError as exc:
+                raise Refused(Code.MALFORMED, why(exc)) from exc
+        # every part checked: now the changes (a refusal above changed nothing)
+        if lang is not None:
+            self.languages.set_table(table.channel_id, lang)
+        if text.strip():
+            self.storage.set_timer_settings(table.channel_id, new)
+            if table.record is not None:
+                # new times apply to decisions opened from now on; open ones are re-timed
+                self.storage.clear_deadlines(table.record.id)
+        with speaking(lang):  # the answer in the table's new language
+            return self._settings_changed(table, new)
+
+    def _settings_changed(self, table: Table, new: TimerSettings) -> Outcome:
+        text: str = _("Settings: {settings}", settings=self.settings_line(table.channel_id, new))
         seats = self.storage.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
+
+    def settings_line(self, channel_id: str, settings: TimerSettings | None = None) -> str:
+        """The table's settings in one line: its turn timer and its language."""
+        s = settings or self.storage.get_timer_settings(channel_id)
+        lang = self.languages.table(channel_id)
+        # Translators: {language} is a language's name in itself (English, 日本語, ...)
+        said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
+        return f"{describe_settings(s)} {said}"
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.storage.get_timer_settings(table.channel_id)
@@ -295,9 +425,10 @@ class Timers:
             for d in self.storage.deadlines(table.record.id):
                 name = table.state.players[d.seat]
                 if d.timed_out:
-                    lines.append(f"Paused: waiting for {name} (time ran out).")
+                    lines.append(_("Paused: waiting for {name} (time ran out).", name=name))
                 else:
-                    lines.append(f"{name}: {duration_text(d.timeout_at - now)} left to decide.")
+                    left = duration_text(d.timeout_at - now)
+                    lines.append(_("{name}: {duration} left to decide.", name=name, duration=left))
             tally = self.tally(table)
             if tally is not None:
                 lines.append(tally.text())
@@ -351,28 +482,31 @@ class Timers:
         outcome carries no public update (see :meth:`vote_status` for the tally)."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, "no game is running here")
+            raise Refused(Code.NO_GAME, _("no game is running here"))
         try:
             choice = parse_vote(text)
         except ValueError as exc:
-            raise Refused(Code.MALFORMED, str(exc)) from exc
+            raise Refused(Code.MALFORMED, why(exc)) from exc
         d = self.paused(table)
         if d is None:
-            raise Refused(Code.NOT_ALLOWED, "no game is paused for a vote here")
+            raise Refused(Code.NOT_ALLOWED, _("no game is paused for a vote here"))
         if d.user_id == user_id:
-            raise Refused(Code.NOT_ALLOWED, "the others vote: make your decision (or /resume)")
+            raise Refused(Code.NOT_ALLOWED, _("the others vote: make your decision (or /resume)"))
         tally = self.tally(table)
         if tally is None or user_id not in tally.voters:
-            raise Refused(Code.NOT_SEATED, "only the other players of this game vote")
+            raise Refused(Code.NOT_SEATED, _("only the other players of this game vote"))
         self.storage.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
         tally = replace(tally, votes={**tally.votes, user_id: choice})
         winner = tally.winner
         if winner == "ai":
             self.storage.clear_timeout_votes(table.record.id, d.seat)
             lv = self._timeout_level(table, self.storage.get_timer_settings(table.channel_id))
-            header = (
-                f"🗳️ The players voted: an AI ({lv.name}) plays {tally.name}'s seat "
-                f"{d.seat + 1} for now. {tally.name} takes it back with /resume."
+            header = "🗳️ " + _(
+                "The players voted: an AI ({level}) plays {name}'s seat "
+                "{seat} for now. {name} takes it back with /resume.",
+                level=lv.name,
+                name=tally.name,
+                seat=d.seat + 1,
             )
             return self.take_over(table, d.seat, "timeout", lv.name, header, now)
         if winner == "end":
@@ -383,9 +517,10 @@ class Timers:
             self.storage.clear_timeout_votes(record.id)
             table.reset_game()
             table.finished = None
-            text = (
-                f"🗳️ The players voted to end the game while waiting for {tally.name}: it is "
-                "aborted (its record is kept). /join to start over."
+            text = "🗳️ " + _(
+                "The players voted to end the game while waiting for {name}: it is "
+                "aborted (its record is kept). /join to start over.",
+                name=tally.name,
             )
             return Outcome(True, public=(PublicUpdate(text),), game_id=record.id)
         return Outcome(True, game_id=table.record.id)
@@ -444,7 +579,7 @@ class Timers:
         assert table.state is not None
         name = table.state.players[d.seat]
         left = duration_text(d.timeout_at - (d.remind_at or d.opened_at))
-        text = f"⏰ {name}, it is your decision — {left} left."
+        text = "⏰ " + _("{name}, it is your decision — {duration} left.", name=name, duration=left)
         return TimerEvent(
             table.channel_id,
             "reminder",
@@ -463,17 +598,26 @@ class Timers:
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
             self.storage.clear_timeout_votes(table.record.id, d.seat)
-            text = (
-                f"⌛ {name} ran out of time; the game is paused until {name} decides"
-                + ("" if settings.on_timeout == "pause" else " (no other human would be left)")
-                + "."
-            )
+            if settings.on_timeout == "pause":
+                paused = _(
+                    "{name} ran out of time; the game is paused until {name} decides.", name=name
+                )
+            else:
+                paused = _(
+                    "{name} ran out of time; the game is paused until {name} decides "
+                    "(no other human would be left).",
+                    name=name,
+                )
+            text = f"⌛ {paused}"
             out = self.presenter.announce(table, text)
             return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
         lv = self._timeout_level(table, settings)
-        header = (
-            f"⌛ {name} ran out of time: an AI ({lv.name}) plays seat {d.seat + 1} for now. "
-            f"{name} takes it back with /resume."
+        header = "⌛ " + _(
+            "{name} ran out of time: an AI ({level}) plays seat {seat} for now. "
+            "{name} takes it back with /resume.",
+            name=name,
+            level=lv.name,
+            seat=d.seat + 1,
         )
         out = self.take_over(table, d.seat, "timeout", lv.name, header, now)
         return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
@@ -485,7 +629,7 @@ class Timers:
         assert table.record is not None
         level: str | None = settings.ai_level
         try:
-            check_level(table.record.game_type, level, "the timeout AI")
+            check_level(table.record.game_type, level, _("the timeout AI"))
         except Refused:
             level = None
         return ai_level(level)
@@ -516,7 +660,7 @@ class Timers:
         """The player takes back his seat from the AI that took it over at a timeout."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, "no game is running here")
+            raise Refused(Code.NO_GAME, _("no game is running here"))
         t = self.storage.open_takeover(table.record.id, user_id)
         d = self.paused(table)
         if t is None and d is not None and d.user_id == user_id:
@@ -525,16 +669,16 @@ class Timers:
             self.storage.drop_deadline(table.record.id, d.seat)
             name = table.state.players[d.seat]
             return self.presenter.announce(
-                table, f"{name} is back: the game goes on, {name} decides."
+                table, _("{name} is back: the game goes on, {name} decides.", name=name)
             )
         if t is None:
             if table.seat_of(user_id) is not None:
-                raise Refused(Code.NOT_ALLOWED, "your seat is yours already: just play")
-            raise Refused(Code.NOT_SEATED, "no seat of yours was taken over in this game")
+                raise Refused(Code.NOT_ALLOWED, _("your seat is yours already: just play"))
+            raise Refused(Code.NOT_SEATED, _("no seat of yours was taken over in this game"))
         if t.kind == "kick":
             raise Refused(
                 Code.NOT_ALLOWED,
-                "you were moved out of this game by the host; ask them to /replace the seat",
+                _("you were moved out of this game by the host; ask them to /replace the seat"),
             )
         players = list(table.players)
         players[t.seat] = PlayerInfo(t.name, user_id, False, None)
@@ -542,20 +686,24 @@ class Timers:
         self.storage.end_takeover(table.record.id, t.seat, now)
         table.reseat(t.seat, players)
         name = table.state.players[t.seat]
-        return self.presenter.announce(table, f"{name} is back and plays seat {t.seat + 1} again.")
+        back = _("{name} is back and plays seat {seat} again.", name=name, seat=t.seat + 1)
+        return self.presenter.announce(table, back)
 
     def _check_manager(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
         host = table.host()
         if not can_manage and (host is None or host.user_id != user_id):
             raise Refused(
                 Code.NOT_ALLOWED,
-                f"only the host ({host.name if host else 'nobody'}) or a channel manager can "
-                f"{what}",
+                _(
+                    "only the host ({name}) or a channel manager can {what}",
+                    name=host.name if host else _("nobody"),
+                    what=what,
+                ),
             )
 
     def _seat(self, table: Table, seat: int) -> int:
         if not 1 <= seat <= len(table.players):
-            raise Refused(Code.MALFORMED, f"seat must be 1 to {len(table.players)}")
+            raise Refused(Code.MALFORMED, _("seat must be 1 to {last}", last=len(table.players)))
         return seat - 1
 
     def kick(
@@ -570,17 +718,23 @@ class Timers:
         """The host or a channel manager hands a human's seat (1-based) to an AI."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, "no game is running here")
-        self._check_manager(table, user_id, can_manage, "kick a seat to the AI")
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        # Translators: completes "only the host (…) or a channel manager can …"
+        self._check_manager(table, user_id, can_manage, _("kick a seat to the AI"))
         s = self._seat(table, seat)
         if table.players[s].is_ai:
-            raise Refused(Code.NOT_ALLOWED, f"seat {seat} is an AI already")
+            raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
         if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
-            raise Refused(Code.NOT_ALLOWED, "no human would be left: /abort the game instead")
+            raise Refused(Code.NOT_ALLOWED, _("no human would be left: /abort the game instead"))
         level = level or self.storage.get_timer_settings(table.channel_id).ai_level
-        check_level(table.record.game_type, level, "the new AI")
+        check_level(table.record.game_type, level, _("the new AI"))
         name = table.state.players[s]
-        header = f"{name} was moved to the AI: an AI ({ai_level(level).name}) plays seat {seat}."
+        header = _(
+            "{name} was moved to the AI: an AI ({level}) plays seat {seat}.",
+            name=name,
+            level=ai_level(level).name,
+            seat=seat,
+        )
         return self.take_over(table, s, "kick", level, header, now)
 
     def replace_seat(
@@ -597,11 +751,14 @@ class Timers:
         (1-based; a human's or an AI's) of the running game."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, "no game is running here")
-        self._check_manager(table, user_id, can_manage, "replace a player")
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        # Translators: completes "only the host (…) or a channel manager can …"
+        self._check_manager(table, user_id, can_manage, _("replace a player"))
         s = self._seat(table, seat)
         if table.seat_of(new_user_id) is not None:
-            raise Refused(Code.ALREADY_SEATED, f"{new_name} plays in this game already")
+            raise Refused(
+                Code.ALREADY_SEATED, _("{name} plays in this game already", name=new_name)
+            )
         old = table.players[s]
         self.storage.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
         if old.user_id is not None and not old.is_ai:
@@ -611,7 +768,10 @@ class Timers:
         self._save(table.record.id, players)
         table.reseat(s, players)
         seat_name = table.state.players[s]
-        return self.presenter.announce(table, f"{new_name} takes over seat {seat} ({seat_name}).")
+        taken = _(
+            "{name} takes over seat {seat} ({player}).", name=new_name, seat=seat, player=seat_name
+        )
+        return self.presenter.announce(table, taken)
 
     def replace_seat_of(
         self,
@@ -627,12 +787,12 @@ class Timers:
         took it over from)."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, "no game is running here")
+            raise Refused(Code.NO_GAME, _("no game is running here"))
         seat = table.seat_of(target_user_id)
         if seat is None:
             t = self.storage.open_takeover(table.record.id, target_user_id)
             if t is None:
-                raise Refused(Code.NOT_SEATED, "that user is not playing in this game")
+                raise Refused(Code.NOT_SEATED, _("that user is not playing in this game"))
             seat = t.seat
         return self.replace_seat(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)
 
@@ -646,9 +806,12 @@ class Timers:
         self.storage.clear_seats(table.channel_id)
         self.storage.clear_deadlines(game_id)
         table.reset_game()
-        text = (
-            f"Nobody touched this game for {days} days: it is archived (its record is kept, "
-            "see /history). /join to start a new one."
+        text = _n(
+            "Nobody touched this game for {n} day: it is archived (its record is kept, "
+            "see /history). /join to start a new one.",
+            "Nobody touched this game for {n} days: it is archived (its record is kept, "
+            "see /history). /join to start a new one.",
+            days,
         )
         out = Outcome(True, public=(PublicUpdate(text),), game_id=game_id)
         return [TimerEvent(table.channel_id, "archive", out)]

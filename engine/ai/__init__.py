@@ -34,7 +34,7 @@ def ai_game(game: str | None) -> str:
     try:
         return registration(game or first_registered()).name
     except IllegalMove as exc:
-        raise ValueError(f"no AI for the game {game!r}: {exc}") from exc
+        raise ValueError(f"no AI for the game {game!r}: {exc}") from exc  # not for players
 
 
 def game_levels(game: str | None) -> tuple[str, ...]:
@@ -56,8 +56,9 @@ def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -
     reg = registration(ai_game(game))
     key = level.strip().casefold()
     if key.partition("@")[0] not in reg.ai_levels:
+        levels = ", ".join(reg.ai_levels)
         raise ValueError(
-            f"{reg.title} has no AI level {level!r}; levels: {', '.join(reg.ai_levels)}"
+            f"{reg.title} has no AI level {level!r}; levels: {levels}"  # not for players
         )
     return reg.parts().make_ai(key, budget_s)
 

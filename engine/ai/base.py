@@ -42,10 +42,13 @@ def level_player(
         try:
             budget_s = float(key.partition("@")[2])
         except ValueError:
-            raise ValueError(f"bad budget in {level!r}; write e.g. strong@0.5") from None
+            raise ValueError(
+                f"bad budget in {level!r}; write e.g. strong@0.5"  # not for players
+            ) from None
         key = "strong"
     if key not in classes:
-        raise ValueError(f"{title} has no AI level {level!r}; levels: {', '.join(classes)}")
+        levels = ", ".join(classes)
+        raise ValueError(f"{title} has no AI level {level!r}; levels: {levels}")  # not for players
     make = classes[key]
     player: AiPlayer = (
         make(budget_s=budget_s) if key == "strong" and budget_s is not None else make()

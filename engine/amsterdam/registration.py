@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from engine.amsterdam.language import N_, _
+from engine.amsterdam.language import N_, _, messages
 from engine.amsterdam.state import AmsterdamState
 from engine.core import GameState, IllegalMove
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -81,6 +81,7 @@ def texts() -> GameTexts:
         hand_text=t.hand_text,
         secret_part=t.secret_part,
         rule_topics_for=t.rule_topics_for,
+        hand_prefixes=messages.leads("your hand: {cards}", "cards"),  # not for players
     )
 
 

@@ -127,6 +127,16 @@ class Messages:
             )
         return out
 
+    def leads(self, msgid: str, placeholder: str) -> tuple[str, ...]:
+        """How the message starts before ``{placeholder}`` in each language, English first,
+        without repeats (to recognise its lines whatever language they are in)."""
+        out: list[str] = []
+        for said in self.every_language(msgid).values():
+            lead = said.split("{" + placeholder + "}", 1)[0].strip()
+            if lead and lead not in out:
+                out.append(lead)
+        return tuple(out)
+
 
 #: The shared words: the table, the adapters, the shared renderers.
 table_messages: Final = Messages(TABLE_DOMAIN)

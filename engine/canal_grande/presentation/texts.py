@@ -206,12 +206,7 @@ def hand_text(view: JSON) -> str:
 
 def hand_prefixes() -> tuple[str, ...]:
     """How the hand line starts in every language (the terminal prints it with the decision)."""
-    out: list[str] = []
-    for said in messages.every_language("your hand: {cards}").values():  # not for players
-        lead = said.split("{cards}", 1)[0].strip()
-        if lead and lead not in out:
-            out.append(lead)
-    return tuple(out)
+    return messages.leads("your hand: {cards}", "cards")  # not for players
 
 
 def _card_order(card: str) -> tuple[int, str]:
