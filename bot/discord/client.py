@@ -53,7 +53,7 @@ from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
 from bot.table.timers import VOTE_CHOICES, TimerEvent
 from engine.core import Option
-from engine.i18n import speaking
+from engine.i18n import say, speaking
 from engine.i18n.shared import _
 
 __all__ = ["TableClient", "TableTree"]
@@ -248,7 +248,7 @@ class TableClient(discord.Client):
                     "{mention} ⏰ {reminder} Answer with the buttons of the table's newest "
                     "message or a slash command.",
                     mention=f"<@{event.user_id}>",
-                    reminder=escape(event.outcome.public[0].text),
+                    reminder=escape(say(event.outcome.public[0].text)),
                 )
             note = await self._note(dest, text, event.user_id)
             await self._drop_reminder(dest, channel, event.user_id)
@@ -518,7 +518,8 @@ class TableClient(discord.Client):
             await self.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
         elif via == "slash":
             said = await self.said(channel, what)
-            first = outcome.public[0].text.splitlines()[0] if outcome.public else said
+            # the table's words said again in the actor's (a Text made by the service can be)
+            first = say(outcome.public[0].text).splitlines()[0] if outcome.public else said
             done = "✅ " + clip_end(escape(first), 300)
             await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
         elif via == "private" and waiting is not None:

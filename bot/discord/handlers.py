@@ -32,6 +32,7 @@ from bot.discord.kinds import Interaction, Work
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
 from bot.discord.specs import controls_for
+from bot.discord.speech import speaking_to_table
 from bot.discord.start import start_command
 from bot.discord.stats import add_stats_commands
 from bot.discord.translator import described, localized_name
@@ -39,7 +40,7 @@ from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
 from bot.table.timers import VOTE_CHOICES
 from engine.core import Option
-from engine.i18n import NATIVE_NAMES, current_language
+from engine.i18n import NATIVE_NAMES, current_language, say, speaking
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
@@ -118,7 +119,7 @@ class TableCommands(TableClient):
         if not pairs:
             # Only a question: answered to the asker; the lobby's seat list stays as it is.
             outcome = await self.service.set_options(channel, user, {})
-            text = outcome.public[-1].text if outcome.public else (outcome.error or "")
+            text = say(outcome.public[-1].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(text[:1].upper() + text[1:]))
             return
         await self.act(
@@ -180,7 +181,7 @@ class TableCommands(TableClient):
         can_manage = _can_manage(interaction)
         if not (text or "").strip():
             outcome = await self.service.settings(channel, user, "")
-            shown = outcome.public[0].text if outcome.public else (outcome.error or "")
+            shown = say(outcome.public[0].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(shown))
             return
         await self.act(
@@ -226,7 +227,10 @@ class TableCommands(TableClient):
         if tally is not None:
             await self.show_vote(dest, channel, tally, done=False)
         else:
-            decided = outcome.public[0].text.splitlines()[0] if outcome.public else _("decided")
+            with speaking_to_table(self.service, channel):  # the vote's message is public
+                decided = (
+                    say(outcome.public[0].text).splitlines()[0] if outcome.public else _("decided")
+                )
             await self.show_vote(dest, channel, decided, done=True)
         label = VOTE_CHOICES.get(choice.strip().casefold())
         said = _(label) if label is not None else choice
@@ -419,7 +423,8 @@ class TableCommands(TableClient):
     ) -> list[app_commands.Choice[str]]:
         options = await self.options(interaction)
         game = await self.channel_game(interaction)
-        choices = verb_choices(options, verbs, current, controls=controls_for(game))
+        with speaking(self.reader(interaction)):  # the choices' names only he reads
+            choices = verb_choices(options, verbs, current, controls=controls_for(game))
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     # -- components ---------------------------------------------------------------------------
