@@ -145,7 +145,15 @@ class TableMessages:
         title = registration(d.game).title
         if d.turn is not None:
             who = escape(d.active_name or d.name)
-            return f"{title} — {d.counter} {d.turn} · {who}"
+            # Translators: {counter} is the game's word for its turns ("turn", "round"),
+            # {turn} their number, {who} the player whose turn it is
+            return _(
+                "{game} — {counter} {turn} · {who}",
+                game=title,
+                counter=d.counter,
+                turn=d.turn,
+                who=who,
+            )
         return title
 
     def _final_card(self, live: LiveMessage) -> Card:
