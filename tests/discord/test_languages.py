@@ -216,3 +216,33 @@ async def test_settings_language_changes_the_tables_language(simcord_env: Env) -
     lobby = raw_messages(simcord_env, channel)[-1]
     assert "Amsterdam — tavolo" in texts(lobby), texts(lobby)
     assert "Partecipa" in _labels(lobby), _labels(lobby)
+
+
+async def test_a_private_choice_answers_in_the_choosers_language_at_a_hungarian_table(
+    simcord_env: Env, locales: dict[int, str]
+) -> None:
+    from bot.devtools.discord_sim import decision_message
+    from tests.discord.test_token_expiry import open_menu
+
+    guild = simcord_env.create_guild(preferred_locale="hu")
+    channel = guild.create_text_channel("lang-sealed")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    kenji = guild.add_member(simcord_env.create_user("kenji"))
+    locales[kenji.id] = "ja"
+    await alice.slash(channel, "join", game="amsterdam")
+    await kenji.slash(channel, "join")
+    await alice.slash(channel, "start")
+    public = decision_message(simcord_env, channel)
+    assert public is not None and "Kezem" in _labels(public), _labels(public)
+    assert "a lehetőségeidet csak te látod" in texts(public), texts(public)
+
+    menu_message = await open_menu(simcord_env, kenji, channel)
+    menu = next(c for c in controls(menu_message) if c.get("type") == 3)
+    result = await kenji.select(
+        menu_message, [menu["options"][0]["value"]], custom_id=menu["custom_id"]
+    )
+    notes = " ".join(m.content or "" for m in _private(result))
+    assert "選択しました。alice を待っています。" in notes, notes
+    public = decision_message(simcord_env, channel)
+    assert public is not None and "Kezem" in _labels(public), _labels(public)
+    assert not re.search(r"[ぁ-んァ-ン一-龯]", texts(public) + " ".join(_labels(public)))
