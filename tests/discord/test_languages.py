@@ -246,3 +246,29 @@ async def test_a_private_choice_answers_in_the_choosers_language_at_a_hungarian_
     public = decision_message(simcord_env, channel)
     assert public is not None and "Kezem" in _labels(public), _labels(public)
     assert not re.search(r"[ぁ-んァ-ン一-龯]", texts(public) + " ".join(_labels(public)))
+
+
+async def test_hand_dms_come_in_each_readers_language(
+    simcord_env: Env, locales: dict[int, str]
+) -> None:
+    import random
+
+    from bot.devtools.discord_sim import play_one
+    from tests.discord.test_held_dms import dm_posts
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("lang-dm")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bruna = guild.add_member(simcord_env.create_user("bruna"))
+    locales[bruna.id] = "it"
+    await alice.slash(channel, "join", game="venezia")
+    await bruna.slash(channel, "join")
+    await alice.slash(channel, "start")
+    actors = {alice.id: alice, bruna.id: bruna}
+    rng = random.Random(3)
+    for _ in range(200):
+        if dm_posts(simcord_env, alice) and dm_posts(simcord_env, bruna):
+            break
+        assert await play_one(simcord_env, channel, actors, rng)
+    assert dm_posts(simcord_env, bruna)[0].startswith("**La tua mano** al tavolo in <#")
+    assert dm_posts(simcord_env, alice)[0].startswith("**Your hand** at the table in <#")
