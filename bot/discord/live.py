@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 from bot.discord.layout import SUMMARY_MAX, clip_end, escape
 from bot.table.outputs import DecisionInfo, PublicUpdate
+from engine.i18n import say
 from engine.i18n.shared import _
 
 __all__ = [
@@ -82,7 +83,7 @@ def picture_crc(image: bytes | None) -> int | None:
 
 
 def decision_line(d: DecisionInfo) -> str:
-    prompt = escape(d.prompt)
+    prompt = escape(say(d.prompt))
     if d.user_id:
         return _("{mention}, your decision: **{prompt}**", mention=f"<@{d.user_id}>", prompt=prompt)
     return f"{escape(d.name)}: {prompt}"

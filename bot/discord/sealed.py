@@ -16,6 +16,7 @@ from bot.discord.layout import escape
 from bot.table.outputs import DecisionInfo, Outcome
 from bot.table.service import TableService
 from bot.table.stages import names_text
+from engine.i18n import say
 from engine.i18n.shared import _
 
 __all__ = [
@@ -52,7 +53,7 @@ def ping_ids(d: DecisionInfo | None, ds: Sequence[DecisionInfo]) -> list[str]:
 def stage_prompt(ds: Sequence[DecisionInfo]) -> str:
     """The decision line of a stage: every decider mentioned, the prompt, how to answer."""
     people = [f"<@{d.user_id}>" if d.user_id else escape(d.name) for d in ds]
-    prompt = escape(ds[0].prompt) if ds else ""
+    prompt = escape(say(ds[0].prompt)) if ds else ""
     secret = any(d.sealed for d in ds)
     if len(people) == 1:
         line = _("{mention}, your decision: **{prompt}**", mention=people[0], prompt=prompt)

@@ -62,6 +62,7 @@ from bot.discord.specs import COLORS, Component
 from bot.discord.speech import speaking_to_table
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
+from engine.i18n import say
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
@@ -439,7 +440,7 @@ class TableMessages:
                 content=_(
                     "{who}, your decision on the table above: **{prompt}**",
                     who=who,
-                    prompt=escape(d.prompt),
+                    prompt=escape(say(d.prompt)),
                 ),
                 allowed_mentions=mentions(due),
             )

@@ -272,3 +272,22 @@ async def test_hand_dms_come_in_each_readers_language(
         assert await play_one(simcord_env, channel, actors, rng)
     assert dm_posts(simcord_env, bruna)[0].startswith("**La tua mano** al tavolo in <#")
     assert dm_posts(simcord_env, alice)[0].startswith("**Your hand** at the table in <#")
+
+
+def test_a_decisions_prompt_is_said_in_each_readers_language() -> None:
+    """The service makes a decision's prompt once (in the table's language); the public
+    decision line says it in the table's, a private menu in its reader's."""
+    from bot.discord.controls import _what
+    from bot.discord.live import decision_line
+    from bot.table.outputs import DecisionInfo
+    from engine.i18n.shared import _
+
+    with speaking("hu"):
+        prompt = _("Nothing to choose there now.")  # any message the catalogs have
+    d = DecisionInfo("1", 1, 5, 0, "7", "kenji", "play", prompt, game="amsterdam")
+    with speaking("hu"):
+        assert decision_line(d) == "<@7>, te döntesz: **Ott most nincs mit választani.**"
+    with speaking("ja"):
+        assert _what(d) == "今はそこに選ぶものはありません。"
+    with speaking("en"):
+        assert _what(d) == "Nothing to choose there now."
