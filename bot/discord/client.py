@@ -45,7 +45,7 @@ from bot.discord.specs import (
     make_id,
     option_label,
 )
-from bot.discord.speech import speaking_to_table
+from bot.discord.speech import speaking_to_table, table_language
 from bot.discord.table import TableMessages
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
@@ -434,12 +434,18 @@ class TableClient(discord.Client):
             languages.note_person(user, str(locale))
         return str(languages.person(user, languages.table(channel)))
 
-    async def guard(self, interaction: Interaction, what: str, work: Work) -> None:
+    async def guard(
+        self, interaction: Interaction, what: str, work: Work, *, public: bool = False
+    ) -> None:
         """Run one interaction's work in its user's language (what only he reads: refusals,
-        private answers, menus; the table's messages say themselves in the table's); an
+        private answers, menus; the table's messages say themselves in the table's), or
+        (``public``: a read posted for everyone, ``/board public:``) in the table's; an
         unexpected exception is logged with a reference id and answered with a short apology
         (the service never half-applies a move)."""
-        with speaking(self.reader(interaction)):
+        lang = self.reader(interaction)
+        if public:
+            lang = table_language(self._service, self._channel_id(interaction)) or lang
+        with speaking(lang):
             try:
                 await work
             except Exception as exc:

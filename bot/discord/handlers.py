@@ -469,8 +469,10 @@ def register_commands(bot: TableCommands) -> None:
         items = [(t, t) for t in await bot.rule_topics(interaction)]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    def run(interaction: Interaction, what: str, work: Work) -> Awaitable[None]:
-        return bot.guard(interaction, what, work)
+    def run(
+        interaction: Interaction, what: str, work: Work, public: bool = False
+    ) -> Awaitable[None]:
+        return bot.guard(interaction, what, work, public=public)
 
     # -- lobby --------------------------------------------------------------------------------
 
@@ -652,13 +654,13 @@ def register_commands(bot: TableCommands) -> None:
     )
     @app_commands.guild_only()
     async def board(interaction: Interaction, public: bool = False) -> None:
-        await run(interaction, "/board", bot.cmd_board(interaction, public))
+        await run(interaction, "/board", bot.cmd_board(interaction, public), public)
 
     @tree.command(name="status", description=locale_str("Who is where, and who must decide what"))
     @app_commands.describe(public=locale_str("Post it for everyone"))
     @app_commands.guild_only()
     async def status(interaction: Interaction, public: bool = False) -> None:
-        await run(interaction, "/status", bot.cmd_status(interaction, public))
+        await run(interaction, "/status", bot.cmd_status(interaction, public), public)
 
     @tree.command(name="log", description=locale_str("The last moves in words"))
     @app_commands.describe(
@@ -670,7 +672,7 @@ def register_commands(bot: TableCommands) -> None:
         count: app_commands.Range[int, 1, 50] = 10,
         public: bool = False,
     ) -> None:
-        await run(interaction, "/log", bot.cmd_log(interaction, count, public))
+        await run(interaction, "/log", bot.cmd_log(interaction, count, public), public)
 
     @tree.command(name="rules", description=locale_str("Short rules help by topic"))
     @app_commands.describe(

@@ -87,7 +87,7 @@ def add_history_commands(bot: TableClient) -> None:
     @app_commands.describe(public=locale_str("Post it for everyone"))
     @app_commands.guild_only()
     async def history(interaction: Interaction, public: bool = False) -> None:
-        await bot.guard(interaction, "/history", _history(bot, interaction, public))
+        await bot.guard(interaction, "/history", _history(bot, interaction, public), public=public)
 
     @tree.command(
         name="game", description=locale_str("One finished game: result, board and score graph")
@@ -101,7 +101,7 @@ def add_history_commands(bot: TableClient) -> None:
         id: app_commands.Range[int, 1, 2**53],
         public: bool = False,
     ) -> None:
-        await bot.guard(interaction, "/game", _game(bot, interaction, id, public))
+        await bot.guard(interaction, "/game", _game(bot, interaction, id, public), public=public)
 
     @tree.command(
         name="replay", description=locale_str("A finished game turn by turn, as one animation")
@@ -115,4 +115,6 @@ def add_history_commands(bot: TableClient) -> None:
         game: app_commands.Range[int, 1, 2**53] | None = None,
         public: bool = False,
     ) -> None:
-        await bot.guard(interaction, "/replay", _replay(bot, interaction, game, public))
+        await bot.guard(
+            interaction, "/replay", _replay(bot, interaction, game, public), public=public
+        )

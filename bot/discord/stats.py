@@ -103,7 +103,9 @@ def add_stats_commands(bot: TableClient) -> None:
     async def stats(
         interaction: Interaction, user: discord.User | None = None, public: bool = False
     ) -> None:
-        await bot.guard(interaction, "/stats", _stats(bot, interaction, user, public))
+        await bot.guard(
+            interaction, "/stats", _stats(bot, interaction, user, public), public=public
+        )
 
     @tree.command(name="leaderboard", description=locale_str("This server's ratings (openskill)"))
     @app_commands.describe(
@@ -114,7 +116,9 @@ def add_stats_commands(bot: TableClient) -> None:
     async def leaderboard(
         interaction: Interaction, game: str | None = None, public: bool = False
     ) -> None:
-        await bot.guard(interaction, "/leaderboard", _leaderboard(bot, interaction, game, public))
+        await bot.guard(
+            interaction, "/leaderboard", _leaderboard(bot, interaction, game, public), public=public
+        )
 
     @tree.command(
         name="statsettings", description=locale_str("Which games this server's stats count")

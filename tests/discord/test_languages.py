@@ -291,3 +291,22 @@ def test_a_decisions_prompt_is_said_in_each_readers_language() -> None:
         assert _what(d) == "今はそこに選ぶものはありません。"
     with speaking("en"):
         assert _what(d) == "Nothing to choose there now."
+
+
+async def test_a_read_posted_for_everyone_is_in_the_tables_language(
+    simcord_env: Env, locales: dict[int, str]
+) -> None:
+    guild = simcord_env.create_guild(preferred_locale="hu")
+    channel = guild.create_text_channel("lang-public-read")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    kenji = guild.add_member(simcord_env.create_user("kenji"))
+    locales[kenji.id] = "ja"
+    await alice.slash(channel, "join", game="amsterdam")
+    await alice.slash(channel, "addbot")
+    await alice.slash(channel, "start")
+
+    def titles(result: Any) -> str:
+        return " ".join(str(e.title) for m in _private(result) for e in m.embeds)
+
+    assert "Amsterdam — a tábla" in titles(await kenji.slash(channel, "board", public=True))
+    assert "Amsterdam — 盤面" in titles(await kenji.slash(channel, "board"))
