@@ -124,20 +124,26 @@ def create_bot(
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="venezia bot",
+        prog="venezia bot",  # not for players
         description="Run the Discord bot. Settings come from the environment or a .env file "
-        "(see docs/discord.md); the options below override them.",
+        "(see docs/discord.md); the options below override them.",  # not for players
     )
-    parser.add_argument("--env-file", help="read settings from this file instead of ./.env")
-    parser.add_argument("--db", help="the SQLite file (VENEZIA_DB)")
-    parser.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (VENEZIA_LOG_LEVEL)")
+    parser.add_argument(
+        "--env-file",  # not for players
+        help="read settings from this file instead of ./.env",  # not for players
+    )
+    parser.add_argument("--db", help="the SQLite file (VENEZIA_DB)")  # not for players
+    parser.add_argument(
+        "--log-level",  # not for players
+        help="DEBUG, INFO, WARNING or ERROR (VENEZIA_LOG_LEVEL)",  # not for players
+    )
     parser.add_argument(
         "--renderer", choices=("auto", "real", "placeholder"), help="VENEZIA_RENDERER"
     )
     parser.add_argument(
         "--check",
         action="store_true",
-        help="build the bot and list its commands without connecting, then exit",
+        help="build the bot and list its commands without connecting, then exit",  # not for players
     )
     return parser
 
@@ -151,7 +157,9 @@ def load_settings(args: argparse.Namespace) -> Settings:
     if args.log_level:
         level = args.log_level.upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            raise SettingsError(f"--log-level: '{args.log_level}' is not a log level")
+            raise SettingsError(
+                f"--log-level: '{args.log_level}' is not a log level"  # not for players
+            )
         settings = dataclasses.replace(settings, log_level=level)
     if args.renderer:
         settings = dataclasses.replace(settings, renderer=args.renderer)
@@ -163,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings(args)
     except SettingsError as exc:
-        print(f"venezia bot: {exc}", file=sys.stderr)
+        print(f"venezia bot: {exc}", file=sys.stderr)  # not for players
         return 2
     level = getattr(logging, settings.log_level, logging.INFO)
     if logging.getLogger().handlers:  # configured already (e.g. by a test runner)
@@ -176,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         bot = create_bot(settings)
     except RendererUnavailable as exc:
-        print(f"venezia bot: {exc}", file=sys.stderr)
+        print(f"venezia bot: {exc}", file=sys.stderr)  # not for players
         return 1
     log.info("settings: %s", settings.describe())
     if args.check:
@@ -191,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except discord.LoginFailure:
         print(
             "venezia bot: Discord refused the token. Copy it again from the Developer Portal "
-            "(Bot → Reset Token) into DISCORD_TOKEN.",
+            "(Bot → Reset Token) into DISCORD_TOKEN.",  # not for players
             file=sys.stderr,
         )
         return 1

@@ -14,6 +14,7 @@ its message is the table message's job (:func:`bot.discord.table.show_chain`,
 from __future__ import annotations
 
 from bot.discord.live import LiveMessage, turn_summary
+from engine.i18n.shared import _
 
 __all__ = ["CHAIN_EDIT_INTERVAL", "chain_lines", "chain_title"]
 
@@ -33,9 +34,11 @@ def chain_title(game_title: str, live: LiveMessage, final: bool) -> str:
     count = len(live.lines) + (1 if live.partial else 0)
     first = live.turn
     if first is None:
-        what = "AI turns"
+        title = _("{game} — AI turns", game=game_title)
     elif count <= 1:
-        what = f"AI turn {first}"
+        title = _("{game} — AI turn {turn}", game=game_title, turn=first)
     else:
-        what = f"AI turns {first}–{first + count - 1}"
-    return f"{game_title} — {what}" + ("" if final else " (playing…)")
+        title = _(
+            "{game} — AI turns {first}–{last}", game=game_title, first=first, last=first + count - 1
+        )
+    return title if final else _("{title} (playing…)", title=title)

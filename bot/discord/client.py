@@ -45,12 +45,16 @@ from bot.discord.specs import (
     make_id,
     option_label,
 )
+from bot.discord.speech import speaking_to_table, table_language
 from bot.discord.table import TableMessages
+from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
 from bot.table.timers import VOTE_CHOICES, TimerEvent
 from engine.core import Option
+from engine.i18n import say, speaking
+from engine.i18n.shared import _
 
 __all__ = ["TableClient", "TableTree"]
 
@@ -67,13 +71,16 @@ class TableTree(app_commands.CommandTree["TableClient"]):
     """The command tree: a failed check or an unexpected error answers the user privately."""
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.NoPrivateMessage):
-            await self.client.answer(interaction, "The games are played in server channels.")
-            return
-        if isinstance(error, app_commands.CheckFailure):
-            await self.client.answer(interaction, str(error) or "You cannot use this command.")
-            return
-        await self.client.apologize(interaction, "command", error)
+        with speaking(self.client.reader(interaction)):
+            if isinstance(error, app_commands.NoPrivateMessage):
+                await self.client.answer(interaction, _("The games are played in server channels."))
+                return
+            if isinstance(error, app_commands.CheckFailure):
+                await self.client.answer(
+                    interaction, str(error) or _("You cannot use this command.")
+                )
+                return
+            await self.client.apologize(interaction, "command", error)
 
 
 class TableClient(discord.Client):
@@ -140,6 +147,8 @@ class TableClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # the commands' names and descriptions in ja/hu/it (bot/discord/translator.py)
+        await self.tree.set_translator(CatalogTranslator())
         if self.sync_on_start != "off":
             guild = self.settings.dev_guild_id if self.sync_on_start == "guild" else None
             if self.sync_on_start == "guild" and guild is None:
@@ -192,7 +201,7 @@ class TableClient(discord.Client):
         """Let the AI seats play, one move at a time, while one must decide: each move is
         shown as it is made (the chain's message is kept up to date, :mod:`bot.discord.chain`),
         and the channel's lock is free between moves."""
-        for _ in range(MAX_AI_STEPS):
+        for _step in range(MAX_AI_STEPS):
             async with self._lock(channel):
                 outcome = await self.service.advance(channel, max_moves=1)
                 if not outcome.accepted or not outcome.public:
@@ -234,10 +243,13 @@ class TableClient(discord.Client):
         if event.kind == "reminder":
             if event.user_id is None:
                 return
-            text = (
-                f"<@{event.user_id}> ⏰ {escape(event.outcome.public[0].text)} "
-                "Answer with the buttons of the table's newest message or a slash command."
-            )
+            with speaking_to_table(self.service, channel):
+                text = _(
+                    "{mention} ⏰ {reminder} Answer with the buttons of the table's newest "
+                    "message or a slash command.",
+                    mention=f"<@{event.user_id}>",
+                    reminder=escape(say(event.outcome.public[0].text)),
+                )
             note = await self._note(dest, text, event.user_id)
             await self._drop_reminder(dest, channel, event.user_id)
             self._reminder_notes[(channel, event.user_id)] = note.id
@@ -250,11 +262,15 @@ class TableClient(discord.Client):
         if event.kind == "takeover" and event.user_id is not None:
             await self._drop_reminder(dest, channel, event.user_id)
             game = event.outcome.game_id or 0
-            button = ButtonSpec(make_id(channel, game, 0, "resume"), "Take my seat back", "primary")
-            text = (
-                f"<@{event.user_id}>: an AI plays your seat for now — press the button (or "
-                "/resume) to take it back."
-            )
+            with speaking_to_table(self.service, channel):
+                # Translators: a button label (at most 80 characters)
+                label = _("Take my seat back")
+                text = _(
+                    "{mention}: an AI plays your seat for now — press the button (or /resume) "
+                    "to take it back.",
+                    mention=f"<@{event.user_id}>",
+                )
+            button = ButtonSpec(make_id(channel, game, 0, "resume"), label, "primary")
             await self._note(dest, text, event.user_id, button)
         if event.kind == "pause":
             await self._post_vote(dest, channel, event.outcome.game_id or 0)
@@ -270,10 +286,11 @@ class TableClient(discord.Client):
             return
         await self.close_vote(dest, channel, None)  # an earlier pause's message
         styles: dict[str, Style] = {"ai": "primary", "wait": "secondary", "end": "danger"}
-        buttons = [
-            ButtonSpec(make_id(channel, game, 0, "vote", choice), label, styles[choice])
-            for choice, label in VOTE_CHOICES.items()
-        ]
+        with speaking_to_table(self.service, channel):
+            buttons = [
+                ButtonSpec(make_id(channel, game, 0, "vote", choice), _(label), styles[choice])
+                for choice, label in VOTE_CHOICES.items()
+            ]
         view = build_view(buttons)
         assert view is not None
         allowed = discord.AllowedMentions.none()
@@ -311,7 +328,9 @@ class TableClient(discord.Client):
             return
         if await self.service.vote_status(channel) is not None and text is not None:
             return  # still paused: the vote goes on
-        await self.show_vote(dest, channel, text or "🗳️ The vote is over.", done=True)
+        with speaking_to_table(self.service, channel):
+            text = text or _("🗳️ The vote is over.")
+        await self.show_vote(dest, channel, text, done=True)
 
     async def _note(
         self, dest: Postable, text: str, ping: str | None = None, button: ButtonSpec | None = None
@@ -398,13 +417,39 @@ class TableClient(discord.Client):
         except discord.HTTPException:
             log.debug("could not delete the deferred response of %s", interaction.id)
 
-    async def guard(self, interaction: Interaction, what: str, work: Work) -> None:
-        """Run one interaction's work; an unexpected exception is logged with a reference id
-        and answered with a short apology (the service never half-applies a move)."""
-        try:
-            await work
-        except Exception as exc:
-            await self.apologize(interaction, what, exc)
+    def reader(self, interaction: Interaction) -> str | None:
+        """The language of the interaction's user, after noting what his client reports: his
+        own locale, and (the table's language until ``/settings language`` chooses one) his
+        server's preferred locale. ``None`` when the bot has no table service."""
+        languages = getattr(self._service, "languages", None)
+        if languages is None:
+            return None
+        channel = self._channel_id(interaction)
+        server = getattr(interaction, "guild_locale", None)
+        if interaction.guild_id is not None and server is not None:
+            languages.note_server(channel, str(server))
+        user = interaction.user.id
+        locale = getattr(interaction, "locale", None)
+        if locale is not None:
+            languages.note_person(user, str(locale))
+        return str(languages.person(user, languages.table(channel)))
+
+    async def guard(
+        self, interaction: Interaction, what: str, work: Work, *, public: bool = False
+    ) -> None:
+        """Run one interaction's work in its user's language (what only he reads: refusals,
+        private answers, menus; the table's messages say themselves in the table's), or
+        (``public``: a read posted for everyone, ``/board public:``) in the table's; an
+        unexpected exception is logged with a reference id and answered with a short apology
+        (the service never half-applies a move)."""
+        lang = self.reader(interaction)
+        if public:
+            lang = table_language(self._service, self._channel_id(interaction)) or lang
+        with speaking(lang):
+            try:
+                await work
+            except Exception as exc:
+                await self.apologize(interaction, what, exc)
 
     async def apologize(self, interaction: Interaction, what: str, error: BaseException) -> str:
         ref = secrets.token_hex(4).upper()
@@ -420,8 +465,11 @@ class TableClient(discord.Client):
         try:
             await self.answer(
                 interaction,
-                f"Sorry — something went wrong on my side (reference `{ref}`). The game is "
-                "safe; please try again, or use /board to see where it stands.",
+                _(
+                    "Sorry — something went wrong on my side (reference `{ref}`). The game is "
+                    "safe; please try again, or use /board to see where it stands.",
+                    ref=ref,
+                ),
             )
         except Exception:
             log.exception("could not tell the user about error %s", ref)
@@ -465,7 +513,9 @@ class TableClient(discord.Client):
                     log.warning("cannot update the table in %s: %s", channel, exc)
         if outcome.accepted:
             await self._drop_reminder(dest, channel, str(interaction.user.id))
-            await self.close_vote(dest, channel, "🗳️ The vote is over: the game goes on.")
+            with speaking_to_table(self.service, channel):
+                over = _("🗳️ The vote is over: the game goes on.")
+            await self.close_vote(dest, channel, over)
         # a turn's or the game's end sends what was held
         if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
             await self.mail.deliver(dest, channel, outcome)
@@ -474,7 +524,8 @@ class TableClient(discord.Client):
             await self.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
         elif via == "slash":
             said = await self.said(channel, what)
-            first = outcome.public[0].text.splitlines()[0] if outcome.public else said
+            # the table's words said again in the actor's (a Text made by the service can be)
+            first = say(outcome.public[0].text).splitlines()[0] if outcome.public else said
             done = "✅ " + clip_end(escape(first), 300)
             await self.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
         elif via == "private" and waiting is not None:
@@ -518,8 +569,9 @@ class TableClient(discord.Client):
         reoffer: MessageSpec | None = None,
     ) -> None:
         error = outcome.error or "refused"
+        text: str
         if outcome.code == Code.DUPLICATE:
-            text = "Already done: " + error.removeprefix("already done: ")
+            text = _("Already done: {what}", what=error.removeprefix("already done: "))
         elif outcome.code == Code.INTERNAL:
             ref = secrets.token_hex(4).upper()
             log.error(
@@ -530,7 +582,7 @@ class TableClient(discord.Client):
                 getattr(interaction.user, "id", None),
                 error,
             )
-            text = f"Sorry — {error} (reference `{ref}`)."
+            text = _("Sorry — {error} (reference `{ref}`).", error=error, ref=ref)
         else:
             text = escape(error[:1].upper() + error[1:])
         if via == "private" and reoffer is not None and outcome.code != Code.STALE:

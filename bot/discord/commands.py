@@ -14,9 +14,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
 from engine.core import Option
+from engine.i18n.shared import N_, _
 from engine.registry import (
     Controls,
     SlashCommand,
@@ -100,12 +102,15 @@ def plain_choices(
 
 
 def help_text(commands: Sequence[tuple[str, str]], title: str) -> str:
-    lines = [
-        f"**{title} at this channel's table** — every command is also a button on the "
-        "newest table message; 'My hand' and /hand answer only you.",
+    lines: list[str] = [
+        _(
+            "**{game} at this channel's table** — every command is also a button on the "
+            "newest table message; 'My hand' and /hand answer only you.",
+            game=title,
+        ),
     ]
     lines += [f"`/{name}` — {desc}" for name, desc in commands]
-    lines.append("`/rules commands` lists the move grammar; `/rules` lists the rules topics.")
+    lines.append(_("`/rules commands` lists the move grammar; `/rules` lists the rules topics."))
     return "\n".join(lines)
 
 
@@ -124,9 +129,28 @@ def _help_parts(verb: str, help_text: str) -> tuple[str, str]:
     """(description, argument example) of a verb from its grammar help line
     (``usage — what it does``)."""
     usage, _, what = help_text.partition("—")
-    what = " ".join(what.split()) or f"The {verb} command"
+    what = " ".join(what.split()) or _GENERATED_NAME.format(verb=verb)
     usage = " ".join(usage.split())
     return what[:1].upper() + what[1:], usage
+
+
+#: The texts of a generated command (English in the tree; :func:`_described` says them in
+#: each language with its values).
+_GENERATED_NAME = N_("The {verb} command")
+_REST_OF = N_("The rest of '{usage}'")
+_NOTHING_NEEDED = N_("Nothing needed: leave empty")
+
+
+def _described(text: str) -> locale_str:
+    """A description of the command tree, for the translator: a generated text is its
+    template and values (translated as a whole), any other its English."""
+    for template in (_GENERATED_NAME, _REST_OF):
+        head, _sep, tail = template.partition("{")
+        key, _sep, rest = tail.partition("}")
+        if text.startswith(head) and text.endswith(rest) and len(text) > len(head + rest):
+            value = text[len(head) : len(text) - len(rest)]
+            return locale_str(text, template=template, **{key: value})
+    return locale_str(text)
 
 
 def generated_command(verb: str, help_text: str) -> MoveCommand:
@@ -137,7 +161,7 @@ def generated_command(verb: str, help_text: str) -> MoveCommand:
         excerpt_to(description, 100),
         "args",
         excerpt_to(
-            f"The rest of '{usage}'" if usage and usage != verb else "Nothing needed: leave empty",
+            _REST_OF.format(usage=usage) if usage and usage != verb else _NOTHING_NEEDED,
             100,
         ),
         required=False,
@@ -191,10 +215,19 @@ def verb_refusal(game: str, verb: str) -> str | None:
         return None
     reg = registration(game)
     allowed = ", ".join(f"/{v}" for v in sorted(reg.parts().grammar.verbs))
-    article = "an" if reg.title[:1].casefold() in "aeiou" else "a"
-    return (
-        f"/{verb} is not {article} {reg.title} command; "
-        f"this table's game has {allowed} (and /move)."
+    if reg.title[:1].casefold() in "aeiou":
+        # Translators: the same as "/{verb} is not a {game} command; …" ("an" before a vowel)
+        return _(
+            "/{verb} is not an {game} command; this table's game has {commands} (and /move).",
+            verb=verb,
+            game=reg.title,
+            commands=allowed,
+        )
+    return _(
+        "/{verb} is not a {game} command; this table's game has {commands} (and /move).",
+        verb=verb,
+        game=reg.title,
+        commands=allowed,
     )
 
 
@@ -226,17 +259,19 @@ def move_command(
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = spec.verb
     if spec.param is not None:
-        app_commands.describe(**{spec.param: spec.param_description})(callback)
+        app_commands.describe(**{spec.param: _described(spec.param_description)})(callback)
         app_commands.autocomplete(**{spec.param: autocomplete})(callback)
     app_commands.guild_only()(callback)
-    return app_commands.Command(name=spec.verb, description=spec.description, callback=callback)
+    return app_commands.Command(
+        name=spec.verb, description=_described(spec.description), callback=callback
+    )
 
 
 FALLBACK_COMMAND = MoveCommand(
     FALLBACK_VERB,
-    "Any move of this channel's game, as typed",
+    N_("Any move of this channel's game, as typed"),
     "text",
-    "The whole command, e.g. what /rules commands shows",
+    N_("The whole command, e.g. what /rules commands shows"),
 )
 
 

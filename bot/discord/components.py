@@ -26,8 +26,10 @@ from bot.discord.specs import (
     make_id,
     option_label,
 )
+from bot.discord.translator import in_any_catalog
 from bot.table.outputs import Code, DecisionInfo
 from engine.core import Option
+from engine.i18n.shared import _
 
 __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
 
@@ -51,7 +53,7 @@ class ComponentRouter(TableCommands):
     ) -> None:
         channel = self._channel_id(interaction)
         if cid.channel != channel:
-            await self.answer(interaction, "This button belongs to another channel's table.")
+            await self.answer(interaction, _("This button belongs to another channel's table."))
             return
         action = cid.action
         lobby = {
@@ -72,7 +74,7 @@ class ComponentRouter(TableCommands):
         }
         if action in menus:
             if picked is None:
-                await self.answer(interaction, "Nothing was chosen.")
+                await self.answer(interaction, _("Nothing was chosen."))
             else:
                 await menus[action](picked)
             return
@@ -93,7 +95,7 @@ class ComponentRouter(TableCommands):
         d = await sealed.own_decision(self.service, channel, str(interaction.user.id))
         stale = stale_text(cid, d)
         if stale is not None or d is None:
-            await self.answer_via(interaction, via, stale or "No decision is pending.")
+            await self.answer_via(interaction, via, stale or _("No decision is pending."))
             return
         user = str(interaction.user.id)
         if action == "do":
@@ -103,7 +105,7 @@ class ComponentRouter(TableCommands):
             if command:
                 await self.move(interaction, command, cid, via=via)
             else:
-                await self.answer_via(interaction, via, "That choice is no longer available.")
+                await self.answer_via(interaction, via, _("That choice is no longer available."))
             return
         if action == "pick":
             value = values[0] if values else ""
@@ -115,14 +117,14 @@ class ComponentRouter(TableCommands):
                     source = await self.service.choices_for(channel, user, "", None)
                 value = _indexed(source, value)
             if not value or value == "-":
-                await self.answer_via(interaction, via, "Nothing was chosen.")
+                await self.answer_via(interaction, via, _("Nothing was chosen."))
                 return
             await self.move(interaction, value, cid, via=via)
             return
         if action == "multi":
             chosen = [v for v in values if v and v != "-"]
             if not chosen:
-                await self.answer_via(interaction, via, "Nothing was chosen.")
+                await self.answer_via(interaction, via, _("Nothing was chosen."))
                 return
             reoffer = None
             if via == "private":  # a refused combination: the reason above the same menu
@@ -147,7 +149,7 @@ class ComponentRouter(TableCommands):
         if action == "opt":
             await self._open_choices(interaction, channel, user, cid, d)
             return
-        await self.answer(interaction, "Unknown button.")
+        await self.answer(interaction, _("Unknown button."))
 
     async def _open_choices(
         self,
@@ -183,7 +185,7 @@ class ComponentRouter(TableCommands):
                 d.game_id,
                 d.seq,
                 options,
-                titles.get(cid.arg, "Your choices"),
+                in_any_catalog(titles[cid.arg]) if cid.arg in titles else _("Your choices"),
                 indexes=[everything.index(o) for o in options],
                 game_name=d.game,
             ),
@@ -193,12 +195,12 @@ class ComponentRouter(TableCommands):
         """Why a user has nothing to choose in the decision (not seated, already chosen, not
         his decision)."""
         if reason == Code.NOT_SEATED:
-            return "You are not playing in this game."
+            return _("You are not playing in this game.")
         if reason == Code.ALREADY_CHOSEN:
             return await sealed.already_chosen_text(self.service, channel)
         if reason in (None, Code.NOT_YOUR_DECISION):
             return not_yours(d)
-        return "Nothing to choose there now."
+        return _("Nothing to choose there now.")
 
     async def _nothing_to_choose(
         self,
@@ -217,17 +219,19 @@ class ComponentRouter(TableCommands):
         own = rules.private_choices.get(d.kind, ("", "all"))[1] == cid.arg
         decline = d.decline_option
         if not own or decline is None or decline not in everything:
-            text = reason or "Nothing to choose there now."
+            text = reason or _("Nothing to choose there now.")
             return MessageSpec(content=escape(text), ephemeral=True)
         label = next(
             (
-                text
+                in_any_catalog(text)
                 for command, text in rules.private_buttons.get(d.kind, ())
                 if command == decline.command
             ),
             option_label(decline, game=d.game),
         )
-        text = reason or f"You have nothing to choose here now: your only choice is {label}."
+        text = reason or _(
+            "You have nothing to choose here now: your only choice is {choice}.", choice=label
+        )
         button = ButtonSpec(
             make_id(channel, d.game_id, d.seq, "do", decline.command), label, "primary"
         )
@@ -244,21 +248,27 @@ def _indexed(options: Sequence[Option], ref: str) -> str:
 
 
 def not_yours(d: DecisionInfo) -> str:
-    return f"Not your decision: it is {escape(d.name)}'s turn to decide ({d.prompt})."
+    return _(
+        "Not your decision: it is {name}'s turn to decide ({prompt}).",
+        name=escape(d.name),
+        prompt=d.prompt,
+    )
 
 
 def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:
     """Why a decision button no longer applies, or ``None`` if it is current."""
     if d is None:
-        return (
+        return _(
             "This button is from an earlier turn: no decision is pending now (the game is "
             "over, or no game is running)."
         )
     if d.game_id != cid.game:
-        return "This button is from an earlier game."
+        return _("This button is from an earlier game.")
     if d.seq != cid.seq:
-        return (
-            f"This button is from an earlier turn (move {cid.seq + 1}); the game is at move "
-            f"{d.seq + 1} now. Use the newest message's buttons or the slash commands."
+        return _(
+            "This button is from an earlier turn (move {then}); the game is at move {now} "
+            "now. Use the newest message's buttons or the slash commands.",
+            then=cid.seq + 1,
+            now=d.seq + 1,
         )
     return None

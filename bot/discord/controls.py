@@ -27,8 +27,11 @@ from bot.discord.specs import (
     option_group,
     option_label,
 )
+from bot.discord.translator import in_any_catalog
 from bot.table.outputs import DecisionInfo
 from engine.core import Option
+from engine.i18n import say
+from engine.i18n.shared import _, _n, _p
 
 __all__ = [
     "decision_components",
@@ -69,13 +72,16 @@ def lobby_components(channel: str | int, *, rematch: bool = False) -> tuple[Comp
         return ButtonSpec(make_id(ch, 0, 0, action), label, style, 0)
 
     if rematch:
-        return (b("join", "Join"), b("start", "Start a rematch", "success"))
+        return (
+            b("join", _p("button", "Join")),
+            b("start", _p("button", "Start a rematch"), "success"),
+        )
     return (
-        b("join", "Join", "primary"),
-        b("leave", "Leave"),
-        b("addbot", "Add AI"),
-        b("removebot", "Remove AI"),
-        b("start", "Start", "success"),
+        b("join", _p("button", "Join"), "primary"),
+        b("leave", _p("button", "Leave")),
+        b("addbot", _p("button", "Add AI")),
+        b("removebot", _p("button", "Remove AI")),
+        b("start", _p("button", "Start"), "success"),
     )
 
 
@@ -85,7 +91,7 @@ def pick_selects(
     seq: int,
     options: Sequence[Option],
     *,
-    what: str = "Choose",
+    what: str | None = None,
     first_row: int = 0,
     indexes: Sequence[int] | None = None,
     source: Literal["d", "u"] = "d",
@@ -96,6 +102,7 @@ def pick_selects(
     value ``#i`` when an option is too long to be one); ``source`` says which list: ``d`` the
     decision's public options, ``u`` the clicking user's own options (``options_for``)."""
     ch = str(channel)
+    what = what or _p("menu", "Choose")
     idx = list(indexes) if indexes is not None else list(range(len(options)))
     chunks = [
         list(zip(options[i : i + MAX_SELECT_OPTIONS], idx[i : i + MAX_SELECT_OPTIONS], strict=True))
@@ -143,13 +150,19 @@ def group_select(
         OptionSpec(
             clip(f"{g} — {names[g]}" if g in names else g, 100),
             g,
-            f"{n} choice{'s' if n != 1 else ''}",
+            _n("{n} choice", "{n} choices", n),
         )
         for g, n in list(counts.items())[:MAX_SELECT_OPTIONS]
     )
+    noun = in_any_catalog(controls_for(game_name).group_noun)
     return SelectSpec(
         make_id(str(channel), game, seq, "grp", verb),
-        f"Choose a {controls_for(game_name).group_noun} ({len(options)} choices)",
+        _n(
+            "Choose a {group} ({n} choice)",
+            "Choose a {group} ({n} choices)",
+            len(options),
+            group=noun,
+        ),
         opts,
         row,
     )
@@ -162,7 +175,11 @@ def multi_select(d: DecisionInfo, *, row: int = 0) -> SelectSpec:
     items = m.items[:MAX_SELECT_OPTIONS]
     high = max(1, min(m.max, len(items)))
     low = max(0, min(m.min, high))
-    what = _what(d) + f" (choose {low}–{high})" if low != high else _what(d)
+    what = (
+        _("{what} (choose {low}–{high})", what=_what(d), low=low, high=high)
+        if low != high
+        else _what(d)
+    )
     return SelectSpec(
         make_id(d.channel_id, d.game_id, d.seq, "multi", m.verb),
         clip(what, 150),
@@ -243,19 +260,22 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
             label = option_label(o, game=d.game)
             controls.append(ButtonSpec(make_id(ch, game, seq, "do", o.command), label, style))
     else:
-        label, flt = rules.private_choices.get(d.kind, ("Choose…", "all"))
+        label, flt = rules.private_choices.get(d.kind, ("", "all"))
+        label = in_any_catalog(label) if label else _p("button", "Choose…")
         controls.append(ButtonSpec(make_id(ch, game, seq, "opt", flt), label, "primary"))
         extra = list(rules.private_buttons.get(d.kind, ()))
         decline = d.decline_option
         if decline is not None and all(command != decline.command for command, _ in extra):
             extra.append((decline.command, option_label(decline, game=d.game)))
         for command, text in extra:
-            controls.append(ButtonSpec(make_id(ch, game, seq, "do", command), text))
+            controls.append(ButtonSpec(make_id(ch, game, seq, "do", command), in_any_catalog(text)))
     side_label, side_filter = rules.side_action or ("", "")
     shown = any(c.custom_id.endswith(f":opt:{side_filter}") for c in controls)
     if d.side_action and side_filter and not shown:
-        controls.append(ButtonSpec(make_id(ch, game, seq, "opt", side_filter), side_label))
-    controls.append(ButtonSpec(make_id(ch, game, seq, "hand"), "My hand"))
+        controls.append(
+            ButtonSpec(make_id(ch, game, seq, "opt", side_filter), in_any_catalog(side_label))
+        )
+    controls.append(ButtonSpec(make_id(ch, game, seq, "hand"), _p("button", "My hand")))
     controls_row = min(row, MAX_ROWS - 1)
     comps.extend(
         ButtonSpec(c.custom_id, c.label, c.style, controls_row) for c in controls[:ROW_WIDTH]
@@ -264,7 +284,9 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
 
 
 def _what(d: DecisionInfo) -> str:
-    return clip(d.prompt[:1].upper() + d.prompt[1:], 150) if d.prompt else "Choose"
+    # the prompt said again in the language in force (a private menu: its reader's)
+    prompt = say(d.prompt)
+    return clip(prompt[:1].upper() + prompt[1:], 150) if prompt else _p("menu", "Choose")
 
 
 def filter_options(options: Iterable[Option], flt: str, game: str) -> list[Option]:
@@ -285,10 +307,14 @@ def private_choice_spec(
 ) -> MessageSpec:
     """The private message listing a user's own options as select menus (``indexes``: their
     positions in the user's full option list)."""
+    note: str
     if len(options) > MAX_SELECT_OPTIONS * MAX_ROWS:
-        note = (
-            f"{what}: {len(options)} choices, the first {MAX_SELECT_OPTIONS * MAX_ROWS} are "
-            "listed; the slash commands (with autocomplete) reach all of them."
+        note = _(
+            "{what}: {n} choices, the first {shown} are listed; the slash commands (with "
+            "autocomplete) reach all of them.",
+            what=what,
+            n=len(options),
+            shown=MAX_SELECT_OPTIONS * MAX_ROWS,
         )
     else:
         note = f"{what}:"
@@ -315,15 +341,15 @@ def group_choice_spec(
     chosen = [(i, o) for i, o in enumerate(options) if option_group(o, game_name) == group]
     title = f"{group} — {names[group]}" if group in names else group
     if not chosen:
-        return MessageSpec(content=f"No choices in {title}.", ephemeral=True)
+        return MessageSpec(content=_("No choices in {group}.", group=title), ephemeral=True)
     return MessageSpec(
-        content=f"Choices in {title}:",
+        content=_("Choices in {group}:", group=title),
         components=pick_selects(
             channel,
             game,
             seq,
             [o for _, o in chosen],
-            what=f"Choose in {title}",
+            what=_("Choose in {group}", group=title),
             indexes=[i for i, _ in chosen],
             source=source,
             game_name=game_name,

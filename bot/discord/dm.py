@@ -42,8 +42,10 @@ import discord
 
 from bot.discord.kinds import Postable
 from bot.discord.layout import CONTENT_MAX, clip_start, escape, mentions
+from bot.discord.speech import speaking_to_person, speaking_to_table
 from bot.table.outputs import Outcome, PrivateUpdate
 from bot.table.service import TableService
+from engine.i18n.shared import _
 
 __all__ = ["DMS_CLOSED", "HandMail", "without_echo"]
 
@@ -163,7 +165,9 @@ class HandMail:
             await self._save_held(channel)  # before sending: never a DM twice
         fresh = {p.user_id for p in outcome.private if p.image is not None}
         for user, batch in due:
-            await self._send(dest, channel, outcome.game_id, user, batch, user in fresh)
+            # a DM only he reads: in his language (else the table's)
+            with speaking_to_person(self.service, user, channel):
+                await self._send(dest, channel, outcome.game_id, user, batch, user in fresh)
 
     async def _send(
         self,
@@ -190,11 +194,11 @@ class HandMail:
         if summary:
             lines.append(summary)
         image = await self._picture(channel, user_id, batch, fresh)
-        head = f"**Your hand** at the table in <#{channel}>:"
+        head = _("**Your hand** at the table in {channel}:", channel=f"<#{channel}>")
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))
         kwargs: _Send = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
         if image is not None:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")
+            kwargs["file"] = discord.File(io.BytesIO(image), filename="hand.png")  # not for players
         try:
             dm = await self.client.create_dm(discord.Object(id=int(user_id)))
             await dm.send(**kwargs)
@@ -233,12 +237,13 @@ class HandMail:
         if await self.service.adapter_state(scope, key) == str(game):
             return
         await self.service.set_adapter_state(scope, key, str(game))
-        try:
-            await dest.send(
-                content=f"<@{user_id}> I cannot send you direct messages, so your hand is not "
-                "coming by DM in this game. Use the **My hand** button or `/hand` — both "
-                "answer only you.",
-                allowed_mentions=mentions([user_id]),
+        with speaking_to_table(self.service, channel):  # said in the channel
+            note = _(
+                "{mention} I cannot send you direct messages, so your hand is not coming by DM "
+                "in this game. Use the **My hand** button or `/hand` — both answer only you.",
+                mention=f"<@{user_id}>",
             )
+        try:
+            await dest.send(content=note, allowed_mentions=mentions([user_id]))
         except discord.HTTPException:
             log.warning("could not post the DM note for user %s in %s", user_id, channel)

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Sequence
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.client import TableClient, sync_commands
 from bot.discord.commands import (
@@ -31,12 +32,16 @@ from bot.discord.kinds import Interaction, Work
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.discord.messages import reply_spec
 from bot.discord.specs import controls_for
+from bot.discord.speech import speaking_to_table
 from bot.discord.start import start_command
 from bot.discord.stats import add_stats_commands
+from bot.discord.translator import described, localized_name
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
 from bot.table.timers import VOTE_CHOICES
 from engine.core import Option
+from engine.i18n import NATIVE_NAMES, current_language, say, speaking
+from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
 __all__ = ["AUTOCOMPLETE_TIMEOUT", "TableCommands", "register_commands"]
@@ -114,7 +119,7 @@ class TableCommands(TableClient):
         if not pairs:
             # Only a question: answered to the asker; the lobby's seat list stays as it is.
             outcome = await self.service.set_options(channel, user, {})
-            text = outcome.public[-1].text if outcome.public else (outcome.error or "")
+            text = say(outcome.public[-1].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(text[:1].upper() + text[1:]))
             return
         await self.act(
@@ -176,7 +181,7 @@ class TableCommands(TableClient):
         can_manage = _can_manage(interaction)
         if not (text or "").strip():
             outcome = await self.service.settings(channel, user, "")
-            shown = outcome.public[0].text if outcome.public else (outcome.error or "")
+            shown = say(outcome.public[0].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(shown))
             return
         await self.act(
@@ -185,6 +190,17 @@ class TableCommands(TableClient):
             lambda: self.service.settings(channel, user, text or "", can_manage=can_manage),
             via=via,
         )
+
+    async def cmd_settings_language(
+        self, interaction: Interaction, text: str | None, language: str | None
+    ) -> None:
+        """``/settings``: the table's language (``language <code>``, said to the service as
+        a setting) and/or its turn timer; with neither, the settings are shown."""
+        if language:
+            await self.cmd_settings(interaction, f"language {language}")
+            if not (text or "").strip():
+                return
+        await self.cmd_settings(interaction, text)
 
     async def cmd_resume(self, interaction: Interaction, via: str = "slash") -> None:
         """Take one's seat back from the AI that played it since a timeout."""
@@ -211,10 +227,14 @@ class TableCommands(TableClient):
         if tally is not None:
             await self.show_vote(dest, channel, tally, done=False)
         else:
-            decided = outcome.public[0].text.splitlines()[0] if outcome.public else "decided"
+            with speaking_to_table(self.service, channel):  # the vote's message is public
+                decided = (
+                    say(outcome.public[0].text).splitlines()[0] if outcome.public else _("decided")
+                )
             await self.show_vote(dest, channel, decided, done=True)
-        label = VOTE_CHOICES.get(choice.strip().casefold(), choice)
-        await self.answer(interaction, f"✅ Your vote: {escape(label)}.")
+        label = VOTE_CHOICES.get(choice.strip().casefold())
+        said = _(label) if label is not None else choice
+        await self.answer(interaction, _("✅ Your vote: {choice}.", choice=escape(said)))
         if outcome.public:
             await self.mail.deliver(dest, channel, outcome)
             await self.play_ais(dest, channel)
@@ -250,7 +270,9 @@ class TableCommands(TableClient):
         )
         await self.answer(
             interaction,
-            reply_spec(reply, title=f"{await self.game_title(interaction)} — your hand"),
+            reply_spec(
+                reply, title=_("{game} — your hand", game=await self.game_title(interaction))
+            ),
         )
 
     async def cmd_board(self, interaction: Interaction, public: bool) -> None:
@@ -260,7 +282,7 @@ class TableCommands(TableClient):
             interaction,
             reply_spec(
                 reply,
-                title=f"{await self.game_title(interaction)} — the board",
+                title=_("{game} — the board", game=await self.game_title(interaction)),
                 ephemeral=not public,
             ),
         )
@@ -288,15 +310,20 @@ class TableCommands(TableClient):
     async def cmd_rules(self, interaction: Interaction, topic: str | None) -> None:
         reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
         await self.answer(
-            interaction, reply_spec(reply, title=f"{await self.game_title(interaction)} rules")
+            interaction,
+            reply_spec(reply, title=_("{game} rules", game=await self.game_title(interaction))),
         )
 
     async def cmd_help(self, interaction: Interaction) -> None:
         game = await self.channel_game(interaction)
         own = game_move_help(game)
         other_games = {spec.verb for spec in move_commands()} - set(own)
+        lang = current_language()
         commands = [
-            (c.qualified_name, own.get(c.name, c.description))
+            (
+                localized_name("command", c.name, lang) or c.qualified_name,
+                described(own.get(c.name) or c.description, lang),
+            )
             for c in self.tree.get_commands()
             if isinstance(c, app_commands.Command) and c.name not in {"sync", *other_games}
         ]
@@ -309,19 +336,27 @@ class TableCommands(TableClient):
         if not owner:
             owner = await self.is_app_owner(user.id)
         if not owner:
-            await self.answer(interaction, "Only the bot's owner can sync the commands.")
+            await self.answer(interaction, _("Only the bot's owner can sync the commands."))
             return
         await self.defer(interaction)
         guild = interaction.guild_id
         if scope == "global":
             synced = await sync_commands(self)
-            text = f"Synced {len(synced)} commands globally (Discord may take a while)."
+            text = _n(
+                "Synced {n} command globally (Discord may take a while).",
+                "Synced {n} commands globally (Discord may take a while).",
+                len(synced),
+            )
         elif scope == "clear":
             synced = await sync_commands(self, guild_id=guild, clear=True)
-            text = "Removed this server's copies of the commands (the global ones remain)."
+            text = _("Removed this server's copies of the commands (the global ones remain).")
         else:
             synced = await sync_commands(self, guild_id=guild)
-            text = f"Synced {len(synced)} commands to this server (available at once)."
+            text = _n(
+                "Synced {n} command to this server (available at once).",
+                "Synced {n} commands to this server (available at once).",
+                len(synced),
+            )
         await self.answer(interaction, text)
 
     async def is_app_owner(self, user_id: int) -> bool:
@@ -388,7 +423,8 @@ class TableCommands(TableClient):
     ) -> list[app_commands.Choice[str]]:
         options = await self.options(interaction)
         game = await self.channel_game(interaction)
-        choices = verb_choices(options, verbs, current, controls=controls_for(game))
+        with speaking(self.reader(interaction)):  # the choices' names only he reads
+            choices = verb_choices(options, verbs, current, controls=controls_for(game))
         return [app_commands.Choice(name=n, value=v) for n, v in choices]
 
     # -- components ---------------------------------------------------------------------------
@@ -433,21 +469,31 @@ def register_commands(bot: TableCommands) -> None:
         items = [(t, t) for t in await bot.rule_topics(interaction)]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    def run(interaction: Interaction, what: str, work: Work) -> Awaitable[None]:
-        return bot.guard(interaction, what, work)
+    def run(
+        interaction: Interaction, what: str, work: Work, public: bool = False
+    ) -> Awaitable[None]:
+        return bot.guard(interaction, what, work, public=public)
 
     # -- lobby --------------------------------------------------------------------------------
 
-    @tree.command(name="join", description="Sit down at this channel's table (opens one)")
+    @tree.command(
+        name="join", description=locale_str("Sit down at this channel's table (opens one)")
+    )
     @app_commands.describe(
-        game=f"The game to play (a new table: {registration(first_registered()).title})"
+        game=locale_str(
+            "The game to play (a new table: {game})",
+            template="The game to play (a new table: {game})",
+            game=registration(first_registered()).title,
+        )
     )
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
     async def join(interaction: Interaction, game: ShortText | None = None) -> None:
         await run(interaction, "/join", bot.cmd_join(interaction, game))
 
-    @tree.command(name="leave", description="Leave the table (in a game an AI takes your seat)")
+    @tree.command(
+        name="leave", description=locale_str("Leave the table (in a game an AI takes your seat)")
+    )
     @app_commands.guild_only()
     async def leave(interaction: Interaction) -> None:
         await run(interaction, "/leave", bot.cmd_leave(interaction))
@@ -459,21 +505,28 @@ def register_commands(bot: TableCommands) -> None:
     tree.add_command(start_command(game_of, bot.cmd_start, run, ac_game))
 
     @tree.command(
-        name="abort", description="Abort the game or close the table (host or Manage Channels)"
+        name="abort",
+        description=locale_str("Abort the game or close the table (host or Manage Channels)"),
     )
     @app_commands.guild_only()
     async def abort(interaction: Interaction) -> None:
         await run(interaction, "/abort", bot.cmd_abort(interaction))
 
-    @tree.command(name="addbot", description="Add an AI player to the table")
-    @app_commands.describe(level="How the AI plays: random, greedy or strong (default: random)")
+    @tree.command(name="addbot", description=locale_str("Add an AI player to the table"))
+    @app_commands.describe(
+        level=locale_str("How the AI plays: random, greedy or strong (default: random)")
+    )
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
     async def addbot(interaction: Interaction, level: ShortText | None = None) -> None:
         await run(interaction, "/addbot", bot.cmd_addbot(interaction, level))
 
-    @tree.command(name="options", description="Show or set the game options of the table")
-    @app_commands.describe(settings="name=value pairs, e.g. first_divider=2 (empty: list them)")
+    @tree.command(
+        name="options", description=locale_str("Show or set the game options of the table")
+    )
+    @app_commands.describe(
+        settings=locale_str("name=value pairs, e.g. first_divider=2 (empty: list them)")
+    )
     @app_commands.guild_only()
     async def options(
         interaction: Interaction,
@@ -481,8 +534,8 @@ def register_commands(bot: TableCommands) -> None:
     ) -> None:
         await run(interaction, "/options", bot.cmd_options(interaction, settings))
 
-    @tree.command(name="removebot", description="Remove an AI player from the table")
-    @app_commands.describe(seat="The AI's seat number (default: the last AI)")
+    @tree.command(name="removebot", description=locale_str("Remove an AI player from the table"))
+    @app_commands.describe(seat=locale_str("The AI's seat number (default: the last AI)"))
     @app_commands.guild_only()
     async def removebot(
         interaction: Interaction, seat: app_commands.Range[int, 1, 10] | None = None
@@ -491,12 +544,12 @@ def register_commands(bot: TableCommands) -> None:
 
     @tree.command(
         name="replace",
-        description="Hand a player's seat to an AI (host, Manage Channels or himself)",
+        description=locale_str("Hand a player's seat to an AI (host, Manage Channels or himself)"),
     )
     @app_commands.describe(
-        player="The player whose seat is handed over",
-        level="The AI's level",
-        person="A waiting person who takes the seat instead of an AI",
+        player=locale_str("The player whose seat is handed over"),
+        level=locale_str("The AI's level"),
+        person=locale_str("A waiting person who takes the seat instead of an AI"),
     )
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
@@ -514,34 +567,55 @@ def register_commands(bot: TableCommands) -> None:
 
     @tree.command(
         name="settings",
-        description="Show or set the turn timer: live, evening, correspondence, off, …",
+        description=locale_str("Show or set the turn timer: live, evening, correspondence, off, …"),
     )
     @app_commands.describe(
-        settings="A preset (live, evening, correspondence, off) or e.g. "
-        "timer 10m remind 5m timeout ai greedy | timeout pause"
+        settings=locale_str(
+            "A preset (live, evening, correspondence, off) or e.g. "
+            "timer 10m remind 5m timeout ai greedy | timeout pause"
+        ),
+        language=locale_str("The language of the table's messages"),
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=name, value=code) for code, name in NATIVE_NAMES.items()]
     )
     @app_commands.guild_only()
     async def settings(
-        interaction: Interaction, settings: app_commands.Range[str, 1, 200] | None = None
+        interaction: Interaction,
+        settings: app_commands.Range[str, 1, 200] | None = None,
+        language: str | None = None,
     ) -> None:
-        await run(interaction, "/settings", bot.cmd_settings(interaction, settings))
+        await run(
+            interaction, "/settings", bot.cmd_settings_language(interaction, settings, language)
+        )
 
-    @tree.command(name="resume", description="Take your seat back from the AI after a timeout")
+    @tree.command(
+        name="resume", description=locale_str("Take your seat back from the AI after a timeout")
+    )
     @app_commands.guild_only()
     async def resume(interaction: Interaction) -> None:
         await run(interaction, "/resume", bot.cmd_resume(interaction))
 
-    @tree.command(name="pausevote", description="Vote on a game paused at a timeout")
-    @app_commands.describe(choice="Let an AI play the seat, keep waiting, or end the game")
+    @tree.command(name="pausevote", description=locale_str("Vote on a game paused at a timeout"))
+    @app_commands.describe(
+        choice=locale_str("Let an AI play the seat, keep waiting, or end the game")
+    )
     @app_commands.choices(
-        choice=[app_commands.Choice(name=label, value=key) for key, label in VOTE_CHOICES.items()]
+        choice=[
+            app_commands.Choice(name=locale_str(label), value=key)
+            for key, label in VOTE_CHOICES.items()
+        ]
     )
     @app_commands.guild_only()
     async def pausevote(interaction: Interaction, choice: str) -> None:
         await run(interaction, "/pausevote", bot.cmd_vote(interaction, choice))
 
-    @tree.command(name="kick", description="Hand a seat to an AI (host or Manage Channels)")
-    @app_commands.describe(seat="The seat number (see /status)", level="The AI's level")
+    @tree.command(
+        name="kick", description=locale_str("Hand a seat to an AI (host or Manage Channels)")
+    )
+    @app_commands.describe(
+        seat=locale_str("The seat number (see /status)"), level=locale_str("The AI's level")
+    )
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
     async def kick(
@@ -569,43 +643,47 @@ def register_commands(bot: TableCommands) -> None:
 
     # -- reads --------------------------------------------------------------------------------
 
-    @tree.command(name="hand", description="Your hand (only you see the answer)")
+    @tree.command(name="hand", description=locale_str("Your hand (only you see the answer)"))
     @app_commands.guild_only()
     async def hand(interaction: Interaction) -> None:
         await run(interaction, "/hand", bot.cmd_hand(interaction))
 
-    @tree.command(name="board", description="The board of this channel's game")
-    @app_commands.describe(public="Post it for everyone (with the buttons to go on playing)")
+    @tree.command(name="board", description=locale_str("The board of this channel's game"))
+    @app_commands.describe(
+        public=locale_str("Post it for everyone (with the buttons to go on playing)")
+    )
     @app_commands.guild_only()
     async def board(interaction: Interaction, public: bool = False) -> None:
-        await run(interaction, "/board", bot.cmd_board(interaction, public))
+        await run(interaction, "/board", bot.cmd_board(interaction, public), public)
 
-    @tree.command(name="status", description="Who is where, and who must decide what")
-    @app_commands.describe(public="Post it for everyone")
+    @tree.command(name="status", description=locale_str("Who is where, and who must decide what"))
+    @app_commands.describe(public=locale_str("Post it for everyone"))
     @app_commands.guild_only()
     async def status(interaction: Interaction, public: bool = False) -> None:
-        await run(interaction, "/status", bot.cmd_status(interaction, public))
+        await run(interaction, "/status", bot.cmd_status(interaction, public), public)
 
-    @tree.command(name="log", description="The last moves in words")
-    @app_commands.describe(count="How many moves (default 10)", public="Post it for everyone")
+    @tree.command(name="log", description=locale_str("The last moves in words"))
+    @app_commands.describe(
+        count=locale_str("How many moves (default 10)"), public=locale_str("Post it for everyone")
+    )
     @app_commands.guild_only()
     async def log_(
         interaction: Interaction,
         count: app_commands.Range[int, 1, 50] = 10,
         public: bool = False,
     ) -> None:
-        await run(interaction, "/log", bot.cmd_log(interaction, count, public))
+        await run(interaction, "/log", bot.cmd_log(interaction, count, public), public)
 
-    @tree.command(name="rules", description="Short rules help by topic")
+    @tree.command(name="rules", description=locale_str("Short rules help by topic"))
     @app_commands.describe(
-        topic="A topic of the game's rules ('commands': the moves; empty: the list)"
+        topic=locale_str("A topic of the game's rules ('commands': the moves; empty: the list)")
     )
     @app_commands.autocomplete(topic=ac_topic)
     @app_commands.guild_only()
     async def rules(interaction: Interaction, topic: ShortText | None = None) -> None:
         await run(interaction, "/rules", bot.cmd_rules(interaction, topic))
 
-    @tree.command(name="help", description="The commands of this channel's table")
+    @tree.command(name="help", description=locale_str("The commands of this channel's table"))
     @app_commands.guild_only()
     async def help_(interaction: Interaction) -> None:
         await run(interaction, "/help", bot.cmd_help(interaction))
@@ -613,15 +691,19 @@ def register_commands(bot: TableCommands) -> None:
     add_history_commands(bot)  # /history, /game, /replay (bot/discord/history.py)
     add_stats_commands(bot)  # /stats, /leaderboard (bot/discord/stats.py)
 
-    @tree.command(name="sync", description="Bot owner: register the slash commands with Discord")
+    @tree.command(
+        name="sync", description=locale_str("Bot owner: register the slash commands with Discord")
+    )
     @app_commands.describe(
-        scope="guild: this server, at once; global: everywhere; clear: remove this server's copies"
+        scope=locale_str(
+            "guild: this server, at once; global: everywhere; clear: remove this server's copies"
+        )
     )
     @app_commands.choices(
         scope=[
-            app_commands.Choice(name="this server (instant)", value="guild"),
-            app_commands.Choice(name="global (slow to appear)", value="global"),
-            app_commands.Choice(name="clear this server's copies", value="clear"),
+            app_commands.Choice(name=locale_str("this server (instant)"), value="guild"),
+            app_commands.Choice(name=locale_str("global (slow to appear)"), value="global"),
+            app_commands.Choice(name=locale_str("clear this server's copies"), value="clear"),
         ]
     )
     @app_commands.default_permissions(administrator=True)

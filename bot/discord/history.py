@@ -8,11 +8,13 @@ import io
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.client import TableClient
 from bot.discord.kinds import Interaction
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
 from bot.table.records import Refused
+from engine.i18n.shared import _, _n
 
 __all__ = ["add_history_commands"]
 
@@ -37,11 +39,11 @@ async def _history(bot: TableClient, interaction: Interaction, public: bool) -> 
     await bot.defer(interaction, ephemeral=not public)
     lines = await bot.service.history_lines(str(interaction.channel_id))
     if not lines:
-        await _send(bot, interaction, "No finished games in this channel yet.", [], public)
+        await _send(bot, interaction, _("No finished games in this channel yet."), [], public)
         return
     shown = clip_start([escape(line) for line in lines], CONTENT_MAX - 120)
-    text = "\n".join(["**Finished games** (newest first):", *shown])
-    text += "\n`/game id:` shows one, `/replay game:` replays it."
+    text = "\n".join([_("**Finished games** (newest first):"), *shown])
+    text += "\n" + _("`/game id:` shows one, `/replay game:` replays it.")
     await _send(bot, interaction, text, [], public)
 
 
@@ -52,9 +54,10 @@ async def _game(bot: TableClient, interaction: Interaction, game_id: int, public
     except Refused as refused:
         await bot.answer(interaction, refused.message)
         return
-    files = [("board.png", card.board)] if card.board else []
-    files += [("scores.png", card.graph)] if card.graph else []
-    text = f"{escape(card.text)}\nReplay: /replay game:{game_id} (or `venezia export {game_id}`)."
+    files = [("board.png", card.board)] if card.board else []  # not for players
+    files += [("scores.png", card.graph)] if card.graph else []  # not for players
+    replay = _("Replay: /replay game:{game} (or `venezia export {game}`).", game=game_id)
+    text = f"{escape(card.text)}\n{replay}"
     await _send(bot, interaction, text, files, public)
 
 
@@ -67,7 +70,11 @@ async def _replay(
     except Refused as refused:
         await bot.answer(interaction, refused.message)
         return
-    text = f"Replay: {replay.frames} frames, one per turn, then the final board."
+    text = _n(
+        "Replay: {n} frame, one per turn, then the final board.",
+        "Replay: {n} frames, one per turn, then the final board.",
+        replay.frames,
+    )
     name = f"replay.{replay.extension}"
     await _send(bot, interaction, text, [(name, replay.data)], public)
 
@@ -76,28 +83,38 @@ def add_history_commands(bot: TableClient) -> None:
     """Put ``/history``, ``/game`` and ``/replay`` on ``bot.tree``."""
     tree = bot.tree
 
-    @tree.command(name="history", description="This channel's finished games")
-    @app_commands.describe(public="Post it for everyone")
+    @tree.command(name="history", description=locale_str("This channel's finished games"))
+    @app_commands.describe(public=locale_str("Post it for everyone"))
     @app_commands.guild_only()
     async def history(interaction: Interaction, public: bool = False) -> None:
-        await bot.guard(interaction, "/history", _history(bot, interaction, public))
+        await bot.guard(interaction, "/history", _history(bot, interaction, public), public=public)
 
-    @tree.command(name="game", description="One finished game: result, board and score graph")
-    @app_commands.describe(id="The game's number (/history shows it)", public="Post it")
+    @tree.command(
+        name="game", description=locale_str("One finished game: result, board and score graph")
+    )
+    @app_commands.describe(
+        id=locale_str("The game's number (/history shows it)"), public=locale_str("Post it")
+    )
     @app_commands.guild_only()
     async def game(
         interaction: Interaction,
         id: app_commands.Range[int, 1, 2**53],
         public: bool = False,
     ) -> None:
-        await bot.guard(interaction, "/game", _game(bot, interaction, id, public))
+        await bot.guard(interaction, "/game", _game(bot, interaction, id, public), public=public)
 
-    @tree.command(name="replay", description="A finished game turn by turn, as one animation")
-    @app_commands.describe(game="The game's number (default: the newest)", public="Post it")
+    @tree.command(
+        name="replay", description=locale_str("A finished game turn by turn, as one animation")
+    )
+    @app_commands.describe(
+        game=locale_str("The game's number (default: the newest)"), public=locale_str("Post it")
+    )
     @app_commands.guild_only()
     async def replay(
         interaction: Interaction,
         game: app_commands.Range[int, 1, 2**53] | None = None,
         public: bool = False,
     ) -> None:
-        await bot.guard(interaction, "/replay", _replay(bot, interaction, game, public))
+        await bot.guard(
+            interaction, "/replay", _replay(bot, interaction, game, public), public=public
+        )

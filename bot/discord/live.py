@@ -9,6 +9,8 @@ from dataclasses import asdict, dataclass, field
 
 from bot.discord.layout import SUMMARY_MAX, clip_end, escape
 from bot.table.outputs import DecisionInfo, PublicUpdate
+from engine.i18n import say
+from engine.i18n.shared import _
 
 __all__ = [
     "LiveMessage",
@@ -67,7 +69,7 @@ def join_events(lines: list[str]) -> str:
     out = ""
     for line in lines:
         if out:
-            out += " " if out.endswith((".", "!", "?")) else "; "
+            out += " " if out.endswith((".", "!", "?", "。", "！", "？")) else "; "
         out += line
     return out
 
@@ -81,9 +83,9 @@ def picture_crc(image: bytes | None) -> int | None:
 
 
 def decision_line(d: DecisionInfo) -> str:
-    prompt = escape(d.prompt)
+    prompt = escape(say(d.prompt))
     if d.user_id:
-        return f"<@{d.user_id}>, your decision: **{prompt}**"
+        return _("{mention}, your decision: **{prompt}**", mention=f"<@{d.user_id}>", prompt=prompt)
     return f"{escape(d.name)}: {prompt}"
 
 

@@ -24,9 +24,11 @@ from bot.discord.specs import (
     clip,
     make_id,
 )
+from bot.discord.translator import in_any_catalog
 from bot.table.ai_seat import LEVELS, ai_levels
 from bot.table.lobby import player_count
 from engine.games import get_game
+from engine.i18n.shared import N_, _
 from engine.registry import GameRegistration, registration, table_registrations
 
 __all__ = ["TIMER_CHOICES", "lobby_controls", "option_menus", "timer_menu"]
@@ -47,23 +49,25 @@ def game_menu(channel: str, game: str) -> SelectSpec | None:
         return None
     options = tuple(
         OptionSpec(
-            clip(f"Game: {reg.title}", LABEL_MAX),
+            clip(_("Game: {game}", game=reg.title), LABEL_MAX),
             reg.name,
             clip(
-                f"{player_count(*_players(reg))}"
-                + ("; options start at their defaults" if reg.options else ""),
+                _("{players}; options start at their defaults", players=_players_text(reg))
+                if reg.options
+                else _players_text(reg),
                 DESCRIPTION_MAX,
             ),
             default=reg.name == game,
         )
         for reg in regs
     )
-    return SelectSpec(_id(channel, "game"), "Choose the game…", options)
+    # Translators: a menu's placeholder (at most 150 characters)
+    return SelectSpec(_id(channel, "game"), _("Choose the game…"), options)
 
 
-def _players(reg: GameRegistration) -> tuple[int, int]:
+def _players_text(reg: GameRegistration) -> str:
     game = get_game(reg.name)
-    return game.min_players, game.max_players
+    return player_count(game.min_players, game.max_players)
 
 
 def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[SelectSpec]:
@@ -77,12 +81,12 @@ def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[Se
             OptionSpec(
                 clip(f"{spec.name}: {choice}", LABEL_MAX),
                 choice,
-                "the default" if choice == spec.default else None,
+                _("the default") if choice == spec.default else None,
                 default=choice == value,
             )
             for choice in spec.choices
         )
-        placeholder = clip(f"{spec.name}: {spec.help}", PLACEHOLDER_MAX)
+        placeholder = clip(f"{spec.name}: {in_any_catalog(spec.help)}", PLACEHOLDER_MAX)
         menus.append(SelectSpec(_id(channel, "setopt", spec.name), placeholder, options))
     return menus
 
@@ -90,29 +94,38 @@ def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[Se
 def ai_menu(channel: str, game: str) -> SelectSpec:
     """*Add AI*: one AI of the chosen level per pick (the game's levels)."""
     options = tuple(
-        OptionSpec(f"Add AI: {name}", name, clip(LEVELS[name].title, DESCRIPTION_MAX))
+        OptionSpec(
+            _("Add AI: {level}", level=name),
+            name,
+            clip(in_any_catalog(LEVELS[name].title), DESCRIPTION_MAX),
+        )
         for name in ai_levels(game)[:MAX_SELECT_OPTIONS]
         if name in LEVELS
     )
-    return SelectSpec(_id(channel, "addai"), "Add an AI of a level…", options)
+    return SelectSpec(_id(channel, "addai"), _("Add an AI of a level…"), options)
 
 
-#: The turn-timer presets of the lobby's timer menu (``/settings`` takes any other setting).
+#: The turn-timer presets of the lobby's timer menu (``/settings`` takes any other setting):
+#: (label, preset, description), said at use.
 TIMER_CHOICES = (
-    ("No turn timer", "off", "nobody is hurried (the default)"),
-    ("Live: 2 min a decision", "live", "reminder after 1 min; then an AI plays the seat"),
-    ("Evening: 15 min a decision", "evening", "reminder after 7 min; then an AI plays the seat"),
-    ("Correspondence: 1 day a decision", "correspondence", "reminder after 12 h"),
+    (N_("No turn timer"), "off", N_("nobody is hurried (the default)")),
+    (N_("Live: 2 min a decision"), "live", N_("reminder after 1 min; then an AI plays the seat")),
+    (
+        N_("Evening: 15 min a decision"),
+        "evening",
+        N_("reminder after 7 min; then an AI plays the seat"),
+    ),
+    (N_("Correspondence: 1 day a decision"), "correspondence", N_("reminder after 12 h")),
 )
 
 
 def timer_menu(channel: str, current: str | None = None) -> SelectSpec:
     """The turn-timer presets (as ``/settings <preset>``)."""
     options = tuple(
-        OptionSpec(label, value, description, default=value == current)
+        OptionSpec(_(label), value, _(description), default=value == current)
         for label, value, description in TIMER_CHOICES
     )
-    return SelectSpec(_id(channel, "timer"), "Turn timer…", options)
+    return SelectSpec(_id(channel, "timer"), _("Turn timer…"), options)
 
 
 def lobby_controls(

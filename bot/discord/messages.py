@@ -16,17 +16,18 @@ from bot.discord.specs import (
     clip,
 )
 from bot.table.outputs import DecisionInfo, PrivateUpdate, PublicUpdate, Reply
+from engine.i18n.shared import _
 
 __all__ = ["dm_spec", "public_specs", "reply_spec"]
 
 
 def _title(update: PublicUpdate, game_title: str) -> str:
     if update.image_kind == "end":
-        return f"{game_title} — game over"
+        return _("{game} — game over", game=game_title)
     if update.seq is not None and update.seq < 0:
-        return f"{game_title} — the game begins"
+        return _("{game} — the game begins", game=game_title)
     if update.seq is not None:
-        return f"{game_title} — move {update.seq + 1}"
+        return _("{game} — move {move}", game=game_title, move=update.seq + 1)
     return game_title
 
 
@@ -34,7 +35,9 @@ def _decision_line(d: DecisionInfo | None) -> tuple[str | None, tuple[str, ...]]
     if d is None or d.is_ai:
         return None, ()
     if d.user_id:
-        return f"<@{d.user_id}>, your decision: **{d.prompt}**", (d.user_id,)
+        mention = f"<@{d.user_id}>"
+        line = _("{mention}, your decision: **{prompt}**", mention=mention, prompt=d.prompt)
+        return line, (d.user_id,)
     return f"{d.name}: {d.prompt}", ()
 
 
@@ -103,7 +106,7 @@ def reply_spec(
             title=title,
             description=clip(reply.text, DESCRIPTION_MAX),
             image=reply.image,
-            filename=f"{kind}.png",
+            filename=f"{kind}.png",  # not for players
             color=COLORS.get(kind),
             components=components,
             ephemeral=ephemeral,
@@ -116,12 +119,12 @@ def reply_spec(
 def dm_spec(update: PrivateUpdate, channel: str | int, game_title: str) -> MessageSpec:
     """A private update as a DM: information only, never buttons."""
     return MessageSpec(
-        title=f"{game_title} — your hand",
-        description=clip(update.text or "your private view", DESCRIPTION_MAX),
+        title=_("{game} — your hand", game=game_title),
+        description=clip(update.text or _("your private view"), DESCRIPTION_MAX),
         image=update.image,
-        filename=None if update.image is None else "hand.png",
+        filename=None if update.image is None else "hand.png",  # not for players
         color=COLORS["hand"],
-        content=f"Your private update from the table in <#{channel}>:",
+        content=_("Your private update from the table in {channel}:", channel=f"<#{channel}>"),
     )
 
 

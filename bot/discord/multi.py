@@ -18,6 +18,7 @@ from bot.discord.controls import multi_command, multi_select
 from bot.discord.specs import MessageSpec, controls_for
 from bot.table.outputs import DecisionInfo, MultiChoice
 from engine.core import Option
+from engine.i18n.shared import _
 from engine.registry import MultiSelect
 
 __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]
@@ -52,10 +53,16 @@ def private_multi_spec(d: DecisionInfo, options: Sequence[Option]) -> MessageSpe
     choice = MultiChoice(declared.verb, tuple(items), low, high)
     menu = multi_select(dataclasses.replace(d, multi=choice))
     shown = len(menu.options)
-    note = (
-        f"Your choice: pick {menu.min_values}–{menu.max_values} of these {shown} in the menu; "
-        "they are sent as one command (refused combinations change nothing)."
+    note: str = _(
+        "Your choice: pick {low}–{high} of these {n} in the menu; they are sent as one "
+        "command (refused combinations change nothing).",
+        low=menu.min_values,
+        high=menu.max_values,
+        n=shown,
     )
     if shown < len(items):
-        note += f" Only {shown} of {len(items)} fit: type the command for the others."
+        extra = _(
+            "Only {shown} of {n} fit: type the command for the others.", shown=shown, n=len(items)
+        )
+        note = f"{note} {extra}"
     return MessageSpec(content=note, components=(menu,), ephemeral=True)

@@ -10,15 +10,17 @@ from __future__ import annotations
 import discord
 
 from bot.discord.kinds import Interaction
+from engine.i18n.shared import N_, _, _n
 
 __all__ = ["PERMISSION_NAMES", "missing_permissions", "needed_permissions", "permissions_refusal"]
 
-#: Permission attribute -> the name Discord's settings show.
+#: Permission attribute -> the name Discord's settings show (said at use: Discord's own
+#: translations of these names).
 PERMISSION_NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "attach_files": "Attach Files",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "attach_files": N_("Attach Files"),
 }
 
 
@@ -55,11 +57,11 @@ def missing_permissions(interaction: Interaction) -> list[str]:
 
 
 def permissions_refusal(missing: list[str]) -> str:
-    return (
-        "I cannot play at this table: I am missing the permission"
-        + ("s " if len(missing) > 1 else " ")
-        + ", ".join(f"**{m}**" for m in missing)
-        + " in this channel. Ask a server admin to grant "
-        + ("them" if len(missing) > 1 else "it")
-        + " here; nothing was changed."
+    return _n(
+        "I cannot play at this table: I am missing the permission {names} in this channel. "
+        "Ask a server admin to grant it here; nothing was changed.",
+        "I cannot play at this table: I am missing the permissions {names} in this channel. "
+        "Ask a server admin to grant them here; nothing was changed.",
+        len(missing),
+        names=", ".join(f"**{_(m)}**" for m in missing),
     )

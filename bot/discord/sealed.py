@@ -16,6 +16,8 @@ from bot.discord.layout import escape
 from bot.table.outputs import DecisionInfo, Outcome
 from bot.table.service import TableService
 from bot.table.stages import names_text
+from engine.i18n import say
+from engine.i18n.shared import _
 
 __all__ = [
     "already_chosen_text",
@@ -51,12 +53,19 @@ def ping_ids(d: DecisionInfo | None, ds: Sequence[DecisionInfo]) -> list[str]:
 def stage_prompt(ds: Sequence[DecisionInfo]) -> str:
     """The decision line of a stage: every decider mentioned, the prompt, how to answer."""
     people = [f"<@{d.user_id}>" if d.user_id else escape(d.name) for d in ds]
-    prompt = escape(ds[0].prompt) if ds else ""
+    prompt = escape(say(ds[0].prompt)) if ds else ""
     secret = any(d.sealed for d in ds)
-    how = " — press the button: only you see your choices" if secret else ""
     if len(people) == 1:
-        return f"{people[0]}, your decision: **{prompt}**{how}"
-    return f"{names_text(people)}, each of you decides: **{prompt}**{how}"
+        line = _("{mention}, your decision: **{prompt}**", mention=people[0], prompt=prompt)
+    else:
+        line = _(
+            "{mentions}, each of you decides: **{prompt}**",
+            mentions=names_text(people),
+            prompt=prompt,
+        )
+    if secret:
+        return _("{line} — press the button: only you see your choices", line=line)
+    return line
 
 
 async def own_decision(service: TableService, channel: str, user: str) -> DecisionInfo | None:
@@ -68,7 +77,7 @@ async def own_decision(service: TableService, channel: str, user: str) -> Decisi
 async def already_chosen_text(service: TableService, channel: str) -> str:
     """The answer to a player who has chosen and clicks again (the service's refusal text)."""
     names = [escape(d.name) for d in await service.decisions(channel)]
-    return f"You have already chosen; waiting for {names_text(names)}."
+    return _("You have already chosen; waiting for {names}.", names=names_text(names))
 
 
 def waiting_note(outcome: Outcome, user: str) -> str | None:
@@ -78,4 +87,6 @@ def waiting_note(outcome: Outcome, user: str) -> str | None:
     left = [d for d in outcome.decisions if d.seq <= outcome.seq]
     if not left or not is_stage(left) or any(d.user_id == user for d in left):
         return None
-    return f"You have chosen; waiting for {names_text([escape(d.name) for d in left])}."
+    return _(
+        "You have chosen; waiting for {names}.", names=names_text([escape(d.name) for d in left])
+    )

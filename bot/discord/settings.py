@@ -49,7 +49,7 @@ __all__ = [
     "read_env_file",
 ]
 
-DEFAULT_DB = "./venezia.sqlite3"
+DEFAULT_DB = "./venezia.sqlite3"  # not for players
 ENV_FILE = ".env"
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 SYNC_MODES = ("off", "guild", "global")
@@ -68,7 +68,7 @@ How to get a token:
      directory you start the bot from:  DISCORD_TOKEN=your-token
 Then invite the bot (scopes "bot" and "applications.commands") and register the slash
 commands once with 'venezia sync' (or 'venezia sync --guild ID' while developing).
-See docs/discord.md for the whole setup."""
+See docs/discord.md for the whole setup."""  # not for players
 
 
 class SettingsError(ValueError):
@@ -113,7 +113,9 @@ def _ids(text: str, name: str) -> frozenset[int]:
         if not part:
             continue
         if not part.isdigit():
-            raise SettingsError(f"{name}: '{part}' is not a Discord id (digits only)")
+            raise SettingsError(
+                f"{name}: '{part}' is not a Discord id (digits only)"  # not for players
+            )
         out.add(int(part))
     return frozenset(out)
 
@@ -128,16 +130,18 @@ def _int(text: str, name: str, minimum: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise SettingsError(f"{name}: '{text}' is not a whole number") from None
+        raise SettingsError(f"{name}: '{text}' is not a whole number") from None  # not for players
     if value < minimum:
-        raise SettingsError(f"{name}: must be at least {minimum}, not {value}")
+        raise SettingsError(f"{name}: must be at least {minimum}, not {value}")  # not for players
     return value
 
 
 def _choice(text: str, name: str, choices: tuple[str, ...]) -> str:
     value = text.strip().lower()
     if value not in choices:
-        raise SettingsError(f"{name}: '{text}' is not one of {', '.join(choices)}")
+        raise SettingsError(
+            f"{name}: '{text}' is not one of {', '.join(choices)}"  # not for players
+        )
     return value
 
 
@@ -147,7 +151,7 @@ def _flag(text: str, name: str) -> bool:
         return True
     if value in ("0", "off", "no", "false"):
         return False
-    raise SettingsError(f"{name}: '{text}' is not on/off")
+    raise SettingsError(f"{name}: '{text}' is not on/off")  # not for players
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,5 +225,6 @@ class Settings:
             f"{self.dev_guild_id or 'none'}; sync on start {self.sync_on_start}; log level "
             f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
             f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
-            f"hand images {self.hand_images}; database sync {self.db_synchronous}"
+            f"hand images {self.hand_images}; "
+            f"database sync {self.db_synchronous}"  # not for players
         )

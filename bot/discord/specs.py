@@ -121,9 +121,11 @@ def make_id(channel: str | int, game: int, seq: int, action: str, arg: str = "")
     """``vz:<channel>:<game>:<seq>:<action>[:<arg>]``; ``ValueError`` beyond 100 characters."""
     text = f"vz:{channel}:{game}:{seq}:{action}" + (f":{arg}" if arg else "")
     if len(text) > CUSTOM_ID_MAX:
-        raise ValueError(f"custom id too long ({len(text)} > {CUSTOM_ID_MAX}): {text}")
+        raise ValueError(
+            f"custom id too long ({len(text)} > {CUSTOM_ID_MAX}): {text}"  # not for players
+        )
     if not _ANY_ID.fullmatch(text):
-        raise ValueError(f"not a valid custom id: {text!r}")
+        raise ValueError(f"not a valid custom id: {text!r}")  # not for players
     return text
 
 

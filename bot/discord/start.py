@@ -10,8 +10,10 @@ from functools import cache
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.kinds import Interaction, Work
+from engine.i18n.shared import N_
 from engine.registry import OptionSpec, registration, table_registrations
 
 __all__ = ["start_command", "start_options"]
@@ -63,6 +65,10 @@ def _autocomplete(game_of: GameOf, name: str) -> Autocomplete:
     return complete
 
 
+#: A game option's description on ``/start`` (the option's help, its default value).
+OPTION_DESCRIPTION = N_("{help} (default {default})")
+
+
 def start_command(
     game_of: GameOf, start: Start, run: Run, ac_game: Autocomplete
 ) -> app_commands.Command[app_commands.Group, ..., None]:
@@ -83,13 +89,25 @@ def start_command(
     params += [inspect.Parameter(s.name, keyword, annotation=text, default=None) for s in specs]
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = "start"
-    described = {"game": "Switch the table to this game before starting"}
-    described |= {s.name: f"{s.help} (default {s.default})"[:100] for s in specs}
+    described: dict[str, str | locale_str] = {
+        "game": locale_str("Switch the table to this game before starting")
+    }
+    described |= {
+        s.name: locale_str(
+            f"{s.help} (default {s.default})"[:100],
+            template=OPTION_DESCRIPTION,
+            help=s.help,
+            default=s.default,
+        )
+        for s in specs
+    }
     app_commands.describe(**described)(callback)
     completes: dict[str, Autocomplete] = {"game": ac_game}
     completes |= {s.name: _autocomplete(game_of, s.name) for s in specs if s.choices}
     app_commands.autocomplete(**completes)(callback)
     app_commands.guild_only()(callback)
     return app_commands.Command(
-        name="start", description="Start the game with everybody seated", callback=callback
+        name="start",
+        description=locale_str("Start the game with everybody seated"),
+        callback=callback,
     )

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.client import TableClient
 from bot.discord.commands import plain_choices
 from bot.discord.kinds import Interaction
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
 from bot.table.records import Refused
+from engine.i18n.shared import _
 
 __all__ = ["add_stats_commands"]
 
@@ -36,9 +38,12 @@ async def _stats(
     lines = await bot.service.stats_lines(interaction.guild_id, who.id)
     name = escape(who.display_name)
     if not lines:
-        await _send(interaction, f"{name} has no counted games in this server yet.", public)
+        await _send(
+            interaction, _("{name} has no counted games in this server yet.", name=name), public
+        )
         return
-    text = "\n".join([f"**{name}** in this server:", *[escape(line) for line in lines]])
+    head = _("**{name}** in this server:", name=name)
+    text = "\n".join([head, *[escape(line) for line in lines]])
     await _send(interaction, text, public)
 
 
@@ -52,11 +57,11 @@ async def _leaderboard(
         await bot.answer(interaction, refused.message)
         return
     if not lines:
-        await _send(interaction, "No rated games in this server yet.", public)
+        await _send(interaction, _("No rated games in this server yet."), public)
         return
     text = "\n".join(
         [
-            "**Leaderboard** (rating = mu - 3 sigma, openskill):",
+            _("**Leaderboard** (rating = mu - 3 sigma, openskill):"),
             *[line if line.startswith("**") else escape(line) for line in lines],
         ]
     )
@@ -70,7 +75,7 @@ async def _setting(
     changing = aborted is not None or takeover is not None
     perms = getattr(interaction, "permissions", None)
     if changing and not getattr(perms, "manage_guild", False):
-        await bot.answer(interaction, "Only members who can manage the server change this.")
+        await bot.answer(interaction, _("Only members who can manage the server change this."))
         return
     text = await bot.service.stats_setting(
         interaction.guild_id, count_aborted=aborted, count_takeover=takeover
@@ -88,27 +93,39 @@ def add_stats_commands(bot: TableClient) -> None:
         items = [(g.title, name) for name, g in table_games().items()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
-    @tree.command(name="stats", description="Games, wins and average rank in this server")
-    @app_commands.describe(user="Whose stats (default: yours)", public="Post it for everyone")
+    @tree.command(
+        name="stats", description=locale_str("Games, wins and average rank in this server")
+    )
+    @app_commands.describe(
+        user=locale_str("Whose stats (default: yours)"), public=locale_str("Post it for everyone")
+    )
     @app_commands.guild_only()
     async def stats(
         interaction: Interaction, user: discord.User | None = None, public: bool = False
     ) -> None:
-        await bot.guard(interaction, "/stats", _stats(bot, interaction, user, public))
+        await bot.guard(
+            interaction, "/stats", _stats(bot, interaction, user, public), public=public
+        )
 
-    @tree.command(name="leaderboard", description="This server's ratings (openskill)")
-    @app_commands.describe(game="Which game (default: every rated game)", public="Post it")
+    @tree.command(name="leaderboard", description=locale_str("This server's ratings (openskill)"))
+    @app_commands.describe(
+        game=locale_str("Which game (default: every rated game)"), public=locale_str("Post it")
+    )
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
     async def leaderboard(
         interaction: Interaction, game: str | None = None, public: bool = False
     ) -> None:
-        await bot.guard(interaction, "/leaderboard", _leaderboard(bot, interaction, game, public))
+        await bot.guard(
+            interaction, "/leaderboard", _leaderboard(bot, interaction, game, public), public=public
+        )
 
-    @tree.command(name="statsettings", description="Which games this server's stats count")
+    @tree.command(
+        name="statsettings", description=locale_str("Which games this server's stats count")
+    )
     @app_commands.describe(
-        aborted="Count aborted games (default: no)",
-        takeover="Count games where an AI took over a seat (default: yes, marked)",
+        aborted=locale_str("Count aborted games (default: no)"),
+        takeover=locale_str("Count games where an AI took over a seat (default: yes, marked)"),
     )
     @app_commands.guild_only()
     async def statsettings(

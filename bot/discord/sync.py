@@ -36,23 +36,33 @@ _DEV_GUILD = "dev"
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="venezia sync",
-        description="Register the slash commands with Discord (globally, or for one guild).",
+        prog="venezia sync",  # not for players
+        description=(
+            "Register the slash commands with Discord "
+            "(globally, or for one guild)."  # not for players
+        ),
     )
     parser.add_argument(
         "--guild",
         nargs="?",
         const=_DEV_GUILD,
         metavar="ID",
-        help="sync to this guild only, at once (no ID: VENEZIA_DEV_GUILD)",
+        help="sync to this guild only, at once (no ID: VENEZIA_DEV_GUILD)",  # not for players
     )
     parser.add_argument(
-        "--clear", action="store_true", help="with --guild: remove that guild's commands"
+        "--clear",
+        action="store_true",
+        help="with --guild: remove that guild's commands",  # not for players
     )
     parser.add_argument(
-        "--list", action="store_true", help="print the commands and exit (no network)"
+        "--list",
+        action="store_true",
+        help="print the commands and exit (no network)",  # not for players
     )
-    parser.add_argument("--env-file", help="read settings from this file instead of ./.env")
+    parser.add_argument(
+        "--env-file",  # not for players
+        help="read settings from this file instead of ./.env",  # not for players
+    )
     return parser
 
 
@@ -72,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings.from_env(env_file=args.env_file)
     except SettingsError as exc:
-        print(f"venezia sync: {exc}", file=sys.stderr)
+        print(f"venezia sync: {exc}", file=sys.stderr)  # not for players
         return 2
     if args.list:
         bot = create_bot(settings, open_service=False)
@@ -82,16 +92,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     guild_id: int | None = None
     if args.guild == _DEV_GUILD:
         if settings.dev_guild_id is None:
-            print("venezia sync: --guild without an ID needs VENEZIA_DEV_GUILD", file=sys.stderr)
+            print(
+                "venezia sync: --guild without an ID needs VENEZIA_DEV_GUILD",  # not for players
+                file=sys.stderr,
+            )
             return 2
         guild_id = settings.dev_guild_id
     elif args.guild is not None:
         if not args.guild.isdigit():
-            print(f"venezia sync: '{args.guild}' is not a guild id", file=sys.stderr)
+            print(
+                f"venezia sync: '{args.guild}' is not a guild id",  # not for players
+                file=sys.stderr,
+            )
             return 2
         guild_id = int(args.guild)
     if args.clear and guild_id is None:
-        print("venezia sync: --clear needs --guild", file=sys.stderr)
+        print("venezia sync: --clear needs --guild", file=sys.stderr)  # not for players
         return 2
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
@@ -101,24 +117,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         names = asyncio.run(run_sync(settings, guild_id, args.clear))
     except discord.LoginFailure:
-        print("venezia sync: Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
+        print(
+            "venezia sync: Discord refused the token (DISCORD_TOKEN)",  # not for players
+            file=sys.stderr,
+        )
         return 1
     except discord.Forbidden as exc:
         print(
             f"venezia sync: Discord refused the sync for {where} ({exc.text}). Is the bot in "
-            "that server, invited with the 'applications.commands' scope?",
+            "that server, invited with the 'applications.commands' scope?",  # not for players
             file=sys.stderr,
         )
         return 1
     except discord.HTTPException as exc:
-        print(f"venezia sync: Discord answered {exc.status}: {exc.text}", file=sys.stderr)
+        print(
+            f"venezia sync: Discord answered {exc.status}: {exc.text}",  # not for players
+            file=sys.stderr,
+        )
         return 1
     if args.clear:
-        print(f"cleared the commands of {where}")
+        print(f"cleared the commands of {where}")  # not for players
     else:
         print(f"synced {len(names)} commands ({where}): " + ", ".join(f"/{n}" for n in names))
         if guild_id is None:
-            print("global commands can take a while to show up in every server")
+            print("global commands can take a while to show up in every server")  # not for players
     return 0
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 
 import discord
 
@@ -58,8 +59,11 @@ from bot.discord.lobby import lobby_controls
 from bot.discord.pace import Pace
 from bot.discord.sealed import is_stage, ping_ids, private_only, stage_prompt
 from bot.discord.specs import COLORS, Component
+from bot.discord.speech import speaking_to_table
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
+from engine.i18n import say
+from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
 __all__ = ["LiveMessage", "Pace", "TableMessages"]
@@ -142,7 +146,15 @@ class TableMessages:
         title = registration(d.game).title
         if d.turn is not None:
             who = escape(d.active_name or d.name)
-            return f"{title} — {d.counter} {d.turn} · {who}"
+            # Translators: {counter} is the game's word for its turns ("turn", "round"),
+            # {turn} their number, {who} the player whose turn it is
+            return _(
+                "{game} — {counter} {turn} · {who}",
+                game=title,
+                counter=d.counter,
+                turn=d.turn,
+                who=who,
+            )
         return title
 
     def _final_card(self, live: LiveMessage) -> Card:
@@ -167,7 +179,7 @@ class TableMessages:
         upload = None
         if image is not None and (picture_crc(image) != live.crc or live.image is None):
             upload, live.crc = image, picture_crc(image)
-            live.image = image_name or live.image or "board.png"
+            live.image = image_name or live.image or "board.png"  # not for players
         live.controls = False
         await self._edit(dest, live.id, self._final_card(live), upload)
 
@@ -179,7 +191,7 @@ class TableMessages:
         """The lobby message: edited in place while it is the table's current message."""
         lines = event_lines(text)
         card = Card(
-            f"{await self.title(channel)} — table",
+            _("{game} — table", game=await self.title(channel)),
             lines,
             color=COLORS["lobby"],
             components=lobby_controls(
@@ -199,10 +211,19 @@ class TableMessages:
 
     # -- a game's outcome ---------------------------------------------------------------------
 
+    def speaking(self, channel: str) -> AbstractContextManager[str]:
+        """The table's language in force: its messages are public."""
+        return speaking_to_table(self.service, channel)
+
     async def publish(self, dest: Postable, channel: str, outcome: Outcome) -> None:
         """Show an outcome's public updates: edits of the current message, at most one
         message for completed AI turns, a new current message when a turn starts, one end
-        message. Call it under the channel's lock, in the order of the outcomes."""
+        message. Call it under the channel's lock, in the order of the outcomes. Said in the
+        table's language (whoever's action it answers)."""
+        with self.speaking(channel):
+            await self._publish(dest, channel, outcome)
+
+    async def _publish(self, dest: Postable, channel: str, outcome: Outcome) -> None:
         live = await self.live(channel)
         updates = list(outcome.public)
         d = outcome.decision
@@ -312,13 +333,18 @@ class TableMessages:
         lines = [turn_summary(event_lines(u.text)) for u in done]
         image = next((u.image for u in reversed(done) if u.image_kind == "board"), None)
         name = board_name(done[-1]) if image is not None else None
+        game_title = await self.title(channel)
         if last_turn is None:
-            what = "a turn" if len(done) == 1 else f"{len(done)} turns"
+            title = _n("{game} — a turn", "{game} — {n} turns", len(done), game=game_title)
         elif len(done) == 1:
-            what = f"turn {last_turn}"
+            title = _("{game} — turn {turn}", game=game_title, turn=last_turn)
         else:
-            what = f"turns {last_turn - len(done) + 1}–{last_turn}"
-        title = f"{await self.title(channel)} — {what}"
+            title = _(
+                "{game} — turns {first}–{last}",
+                game=game_title,
+                first=last_turn - len(done) + 1,
+                last=last_turn,
+            )
         card = Card(title, lines, name, color=COLORS["board"])
         await self._post(dest, channel, card, image)
         return picture_crc(image)
@@ -411,7 +437,11 @@ class TableMessages:
             await self.pace.wait(channel)
             who = ", ".join(f"<@{u}>" for u in due)
             ping = await dest.send(
-                content=f"{who}, your decision on the table above: **{escape(d.prompt)}**",
+                content=_(
+                    "{who}, your decision on the table above: **{prompt}**",
+                    who=who,
+                    prompt=escape(say(d.prompt)),
+                ),
                 allowed_mentions=mentions(due),
             )
             live.ping_id = ping.id
@@ -427,12 +457,12 @@ class TableMessages:
         """The game's end: the last turn's message finished, one message with the ranking."""
         if live is not None and live.controls:
             await self.finish(dest, live)
-        last = updates[-1] if updates else PublicUpdate("The game is over.")
+        last = updates[-1] if updates else PublicUpdate(_("The game is over."))
         image = last.image if last.image_kind == "end" else None
         lines = event_lines(last.text)[-12:]
-        name = "ranking.png" if image is not None else None
+        name = "ranking.png" if image is not None else None  # not for players
         card = Card(
-            f"{await self.title(channel)} — game over",
+            _("{game} — game over", game=await self.title(channel)),
             lines,
             name,
             color=COLORS["end"],
@@ -447,6 +477,10 @@ class TableMessages:
         """Bring the table's current message up to date with the game (after a restart, or a
         crash between a commit and the edit): the pending decision's controls on the message
         of its turn, or a new turn message if the remembered one belongs to an earlier turn."""
+        with self.speaking(channel):
+            await self._refresh(dest, channel)
+
+    async def _refresh(self, dest: Postable, channel: str) -> None:
         live = await self.live(channel)
         ds = await self.service.decisions(channel)
         d = next((x for x in ds if not x.is_ai), None)
@@ -533,6 +567,6 @@ async def close_chain(
     chain.lines = chain_lines(chain)
     chain.partial = []
     chain.title = chain_title(await tm.title(channel), chain, final=True)
-    await tm.finish(dest, chain, image, "board-chain.png")
+    await tm.finish(dest, chain, image, "board-chain.png")  # not for players
     tm.chain_edited.pop(channel, None)
     return chain.crc

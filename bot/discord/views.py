@@ -187,7 +187,10 @@ def send_kwargs(spec: MessageSpec, *, ephemeral_ok: bool = False) -> SendKwargs:
     kwargs: SendKwargs = {}
     file = None
     if spec.image is not None:
-        file = discord.File(io.BytesIO(spec.image), filename=spec.filename or "image.png")
+        file = discord.File(
+            io.BytesIO(spec.image),
+            filename=spec.filename or "image.png",  # not for players
+        )
     if spec.title is not None:
         embed = discord.Embed(
             title=clip(spec.title, 256),
