@@ -3,8 +3,9 @@
 Each built-in game (each Amsterdam variant too) is played at random with a fixed seed; its
 board in the middle of the game, each seat's hand there and the end screen are drawn under
 each language, watching every text drawn (:func:`render.common.text.watching`). A translation
-longer than its box would be cut with '…' or leave the image: both fail here. Player names are
-short, so a cut can only come from the game's own words.
+longer than its box would be cut with '…' or leave the image, a character no bundled font has
+would be drawn as □: all three fail here. Player names are short and plain, so a fault can only
+come from the game's own words.
 """
 
 from __future__ import annotations
@@ -78,3 +79,4 @@ def test_every_image_fits_in_every_language(
     assert all(image.startswith(b"\x89PNG") for image in images)
     assert not seen.cut, f"{lang}: texts cut to fit: {seen.cut[:10]}"
     assert not seen.outside, f"{lang}: texts past the image's edge: {seen.outside[:10]}"
+    assert not seen.tofu, f"{lang}: characters no bundled font has: {seen.tofu[:10]}"

@@ -112,10 +112,12 @@ def font(size: int, bold: bool = False, cjk: bool = False) -> ImageFont.FreeType
 
 @dataclass
 class Watch:
-    """What :func:`watching` saw: texts cut to fit their box (``(text, shown)``) and texts
-    whose ink left the image (``(text, box, image size)``)."""
+    """What :func:`watching` saw: texts cut to fit their box (``(text, shown)``), texts
+    whose ink left the image (``(text, box, image size)``) and texts with characters no
+    bundled font has, drawn as □ (``(text, missing)``)."""
 
     cut: list[tuple[str, str]] = field(default_factory=list)
+    tofu: list[tuple[str, str]] = field(default_factory=list)
     outside: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = field(
         default_factory=list
     )
@@ -425,6 +427,12 @@ def draw_text(
     box = (x0, y0, x0 + line.mask.width, y0 + line.mask.height)
     seen = _watch.get()
     if seen is not None:
+        if REPLACEMENT in "".join(run for _, run in _runs(text, bold)) and REPLACEMENT not in text:
+            covered = _covers(bold)
+            missing = "".join(
+                ch for ch in _clean(text) if ord(ch) not in covered[0] and ord(ch) not in covered[1]
+            )
+            seen.tofu.append((text, missing))
         width, height = draw.im.size
         if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
             seen.outside.append((text, box, (width, height)))
