@@ -15,7 +15,7 @@ from engine.i18n.language import (
     negotiate,
     speaking,
 )
-from engine.i18n.text import N_, Messages, Text, say, say_all, table_messages
+from engine.i18n.text import N_, Joined, Messages, Text, joined, say, say_all, table_messages
 
 __all__ = [
     "LANGUAGES",
@@ -24,6 +24,7 @@ __all__ = [
     "SOURCE",
     "TABLE_DOMAIN",
     "Domain",
+    "Joined",
     "Messages",
     "Text",
     "add_domain",
@@ -31,6 +32,7 @@ __all__ = [
     "domain",
     "domains",
     "from_environment",
+    "joined",
     "negotiate",
     "say",
     "say_all",

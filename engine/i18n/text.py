@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from engine.i18n.catalog import TABLE_DOMAIN, translations
 from engine.i18n.language import LANGUAGES, current_language
@@ -66,6 +66,37 @@ class Text(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Text, (str(self), self._message))
+
+
+class Joined(Text):
+    """Texts joined by a separator (``tea+wine``, ``a · b · c``, a list with the language's
+    comma) that is said again part by part, the separator too when it is a :class:`Text`:
+    ``", ".join(texts)`` would give a plain ``str``, frozen in one language."""
+
+    _parts: tuple[object, ...]
+    _sep: object
+
+    def __new__(cls, parts: Iterable[object], sep: object = "", lang: str | None = None) -> Joined:
+        items = tuple(parts)
+        if lang is None:
+            value = str(sep).join(str(p) for p in items)
+        else:
+            value = say(sep, lang).join(say(p, lang) for p in items)
+        text = cast(Joined, super().__new__(cls, value))
+        text._parts = items
+        text._sep = sep
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return Joined(self._parts, self._sep, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self._parts, self._sep))
+
+
+def joined(sep: object, parts: Iterable[object]) -> Joined:
+    """``sep.join(parts)`` that :func:`say` can say again in another language."""
+    return Joined(parts, sep)
 
 
 def say(value: object, lang: str | None = None) -> str:

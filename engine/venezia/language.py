@@ -5,12 +5,11 @@ again part by part (a card list inside an event can be said in another reader's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, cast
 
-from engine.i18n import N_, Messages, Text, current_language, say
+from engine.i18n import N_, Joined, Messages, Text, current_language
 
 messages = Messages("venezia")
 _ = messages.text
@@ -63,27 +62,6 @@ def comma() -> Text:
     """The separator of a list of words in the language in force (``、`` in Japanese)."""
     # Translators: between the items of a list of words ("basilica, palazzo").
     return memo("comma", lambda: _p("list separator", ", "))
-
-
-class Joined(Text):
-    """Texts joined with a separator; said in another language, each part (and a separator
-    made by :func:`comma`) is said again."""
-
-    _parts: tuple[object, ...]
-    _sep: str
-
-    def __new__(cls, parts: Iterable[object], sep: str = " ") -> Joined:
-        items = tuple(parts)
-        text = cast(Joined, super().__new__(cls, sep.join(str(p) for p in items)))
-        text._parts = items
-        text._sep = sep
-        return text
-
-    def in_language(self, lang: str) -> str:
-        return Joined([say(p, lang) for p in self._parts], say(self._sep, lang))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Joined, (self._parts, self._sep))
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from render.common import theme as T
 from render.common.draw import Region, RegionCache, build_palette, compose_regions
 from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
-from render.common.text import draw_text, text_width
+from render.common.text import draw_fitted, draw_text, fitted_size, text_width
 
 __all__ = [
     "Region",
@@ -171,14 +171,9 @@ def warm_up() -> None:
 
 
 def fit_size(text: str, size: int, max_width: int, bold: bool = False, smallest: int = 0) -> int:
-    """The largest font size from ``size`` down to ``smallest`` (default: three quarters of
-    ``size``, at least 9 px) at which ``text`` fits in ``max_width`` pixels; ``smallest`` when
-    none does (the text is then ellipsized by :func:`draw_fit`)."""
-    low = smallest or max(9, size * 3 // 4)
-    for s in range(size, low - 1, -1):
-        if text_width(text, s, bold) <= max_width:
-            return s
-    return low
+    """:func:`~render.common.text.fitted_size` with the harbour's floor: three quarters of
+    ``size``, at least 9 px, unless ``smallest`` says otherwise."""
+    return fitted_size(text, size, max_width, bold, smallest or max(9, size * 3 // 4))
 
 
 def draw_fit(
@@ -192,8 +187,8 @@ def draw_fit(
     anchor: str = "la",
     smallest: int = 0,
 ) -> tuple[int, int, int, int]:
-    """``draw_text`` that shrinks the font (down to :func:`fit_size`'s smallest) before it
-    would cut the text: words longer than English (Hungarian, Italian) still fit whole. A
-    text that fits at ``size`` is drawn exactly as ``draw_text`` draws it."""
-    fitted = fit_size(text, size, max_width, bold, smallest)
-    return draw_text(draw, xy, text, fitted, fill, bold=bold, anchor=anchor, max_width=max_width)
+    """:func:`~render.common.text.draw_fitted` with the harbour's floor (:func:`fit_size`)."""
+    low = smallest or max(9, size * 3 // 4)
+    return draw_fitted(
+        draw, xy, text, size, fill, max_width, bold=bold, anchor=anchor, smallest=low
+    )

@@ -33,7 +33,7 @@ from render.common.draw import (
 )
 from render.common.legacy_palette import keys_with_legacy
 from render.common.png import png_bytes
-from render.common.text import draw_text, text_width
+from render.common.text import draw_text, fitted_size
 
 __all__ = [
     "Painter",
@@ -83,9 +83,7 @@ def fitted(text: str, size: int, room: int | None, bold: bool = False, smallest:
     longer than its box is drawn smaller rather than cut."""
     if room is None or current_language() == SOURCE:
         return size
-    while size > smallest and text_width(text, size, bold) > room:
-        size -= 1
-    return size
+    return fitted_size(text, size, room, bold, smallest)
 
 
 def say_text(

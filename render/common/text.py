@@ -42,8 +42,10 @@ __all__ = [
     "FONT_DIR",
     "REPLACEMENT",
     "Ink",
+    "draw_fitted",
     "draw_text",
     "fit_text",
+    "fitted_size",
     "font",
     "font_path",
     "text_width",
@@ -437,3 +439,36 @@ def draw_text(
         if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
             seen.outside.append((text, box, (width, height)))
     return box
+
+
+def fitted_size(
+    text: str, size: int, max_width: float, bold: bool = False, smallest: int | None = None
+) -> int:
+    """The largest font size, at most ``size`` and at least ``smallest`` (default: three
+    quarters of ``size``, at least 8 px), at which ``text`` is at most ``max_width`` pixels
+    wide: a translation longer than the English a layout was made for is drawn smaller before
+    it would be cut; a text that fits keeps ``size``."""
+    floor = smallest if smallest is not None else max(8, round(size * 0.75))
+    s = size
+    while s > floor and text_width(text, s, bold) > max_width:
+        s -= 1
+    return s
+
+
+def draw_fitted(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Ink,
+    max_width: float,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    smallest: int | None = None,
+) -> tuple[int, int, int, int]:
+    """:func:`draw_text` with ``text`` shrunk to fit ``max_width`` (:func:`fitted_size`), and
+    only then ellipsized; returns the drawn box."""
+    width = max(1, int(max_width))
+    s = fitted_size(text, size, width, bold, smallest)
+    return draw_text(draw, xy, text, s, fill, bold=bold, anchor=anchor, max_width=width)

@@ -15,9 +15,9 @@ from engine.i18n import current_language, speaking
 from engine.venezia.language import _, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import paste, rounded_box
+from render.common.text import draw_fitted
 from render.venezia import static as S
 from render.venezia import theme as T
-from render.venezia.fit import draw_fitted
 
 View = dict[str, Any]
 Point = tuple[float, float]

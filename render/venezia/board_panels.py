@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.venezia.language import _, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, rounded_box
-from render.common.text import draw_text, text_width
+from render.common.text import draw_fitted, draw_text, fitted_size, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_base import (
@@ -23,7 +23,6 @@ from render.venezia.board_base import (
     _seat_name,
     _seat_ref,
 )
-from render.venezia.fit import draw_fitted, fitted_size
 
 TEXT = T.BOARD_FONT_TEXT
 CAPTION = T.BOARD_FONT_CAPTION

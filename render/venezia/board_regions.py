@@ -14,7 +14,7 @@ from engine.i18n import current_language
 from engine.venezia.language import _, _n
 from engine.venezia.presentation.words import building_name
 from render.common.draw import RegionCache, marker, paste
-from render.common.text import draw_text, text_width
+from render.common.text import draw_fitted, draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_base import (
@@ -40,7 +40,6 @@ from render.venezia.board_panels import (
     _imaginary_painter,
     _player_painter,
 )
-from render.venezia.fit import draw_fitted
 
 
 @dataclass(frozen=True)

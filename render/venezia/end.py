@@ -15,11 +15,10 @@ from PIL import Image, ImageDraw
 from engine.venezia.language import _, _n, _p
 from render.common.draw import SS, marker, paste, player_letters, rounded_box
 from render.common.png import encode_png
-from render.common.text import draw_text, text_width
+from render.common.text import draw_fitted, draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_palette import palette
-from render.venezia.fit import draw_fitted
 
 __all__ = ["chart_point", "compose_end", "render_end"]
 

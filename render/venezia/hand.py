@@ -16,11 +16,10 @@ from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, paste_flat, player_letters, rounded_box, wrap_words
 from render.common.png import encode_png
-from render.common.text import draw_text, text_width
+from render.common.text import draw_fitted, draw_text, text_width
 from render.venezia import static as S
 from render.venezia import theme as T
 from render.venezia.board_palette import palette
-from render.venezia.fit import draw_fitted
 
 __all__ = ["compose_hand", "render_hand"]
 

@@ -13,9 +13,8 @@ from engine.i18n import current_language
 from engine.venezia.presentation.words import building_gloss
 from render.common.draw import SS, marker
 from render.common.draw import downscale as _downscale
-from render.common.text import draw_text
+from render.common.text import draw_fitted, draw_text
 from render.venezia import theme as T
-from render.venezia.fit import draw_fitted
 from render.venezia.static_layout import (
     SQRT3,
     Point,

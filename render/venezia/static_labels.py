@@ -12,9 +12,8 @@ from PIL import Image, ImageDraw
 from engine.venezia.language import _
 from render.common.draw import SS, paste, rounded_box
 from render.common.draw import downscale as _downscale
-from render.common.text import text_width
+from render.common.text import draw_fitted, text_width
 from render.venezia import theme as T
-from render.venezia.fit import draw_fitted
 from render.venezia.static_layout import (
     SQRT3,
     Layout,

@@ -20,9 +20,8 @@ from engine.venezia.presentation import summary, texts
 from engine.venezia.presentation.controls import controls, option_label, typed_choice
 from engine.venezia.presentation.words import building_name
 from render import golden as G
-from render.common.text import _covers, text_width
+from render.common.text import _covers, draw_fitted, fitted_size, text_width
 from render.venezia.board_base import STRIP_LABEL_W
-from render.venezia.fit import draw_fitted, fitted_size
 
 LANGS = ("ja", "hu", "it")
 NAMES = ["Anna", "Béla", "青熊"]

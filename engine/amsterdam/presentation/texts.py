@@ -10,9 +10,9 @@ from functools import cache
 from typing import Any
 
 from engine.amsterdam.language import N_, _, _n, _p, messages
-from engine.amsterdam.presentation.words import Joined, colour_name, variant_name, variant_title
+from engine.amsterdam.presentation.words import colour_name, variant_name, variant_title
 from engine.core import JSON
-from engine.i18n import Text, speaking
+from engine.i18n import Joined, Text, speaking
 
 #: The overview (``/rules`` without a topic); ``{topics}`` is the list of topics.
 # Translators: {topics} is the list of rules topics, joined with ", ".

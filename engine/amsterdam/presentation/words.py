@@ -6,11 +6,11 @@ the same word said by the rules and by the images is one catalog entry."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from engine.amsterdam.language import _p
-from engine.i18n import Text, say
+from engine.i18n import Text
 
 
 def good_name(good: str) -> Text:
@@ -83,24 +83,3 @@ _NAMED = frozenset(
 def water_word() -> Text:
     """A water card's kind, as a card's words start (``61 · water · ship``)."""
     return _p("card kind", "water")
-
-
-class Joined(Text):
-    """Texts joined with a separator (``a · b · c``) that can be said again in another
-    language, part by part (a status line, the private hand line)."""
-
-    _parts: tuple[object, ...]
-    _sep: str
-
-    def __new__(cls, parts: Iterable[object], sep: str = "", lang: str | None = None) -> Joined:
-        items = tuple(parts)
-        text = cast(Joined, super().__new__(cls, sep.join(say(p, lang) for p in items)))
-        text._parts = items
-        text._sep = sep
-        return text
-
-    def in_language(self, lang: str) -> str:
-        return Joined(self._parts, self._sep, lang)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Joined, (self._parts, self._sep))
