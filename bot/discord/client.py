@@ -33,7 +33,7 @@ from discord.ext import tasks
 from bot.discord import sealed
 from bot.discord.dm import HandMail
 from bot.discord.kinds import POSTABLE, Interaction, Postable, Work
-from bot.discord.layout import CONTENT_MAX, clip_end, escape
+from bot.discord.layout import CONTENT_MAX, clip_end, escape, user_mention
 from bot.discord.live import table_scope
 from bot.discord.perms import missing_permissions, permissions_refusal
 from bot.discord.settings import Settings
@@ -247,7 +247,7 @@ class TableClient(discord.Client):
                 text = _(
                     "{mention} ⏰ {reminder} Answer with the buttons of the table's newest "
                     "message or a slash command.",
-                    mention=f"<@{event.user_id}>",
+                    mention=user_mention(event.user_id),
                     reminder=escape(say(event.outcome.public[0].text)),
                 )
             note = await self._note(dest, text, event.user_id)
@@ -268,7 +268,7 @@ class TableClient(discord.Client):
                 text = _(
                     "{mention}: an AI plays your seat for now — press the button (or /resume) "
                     "to take it back.",
-                    mention=f"<@{event.user_id}>",
+                    mention=user_mention(event.user_id),
                 )
             button = ButtonSpec(make_id(channel, game, 0, "resume"), label, "primary")
             await self._note(dest, text, event.user_id, button)

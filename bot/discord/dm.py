@@ -41,7 +41,14 @@ from typing import TypedDict
 import discord
 
 from bot.discord.kinds import Postable
-from bot.discord.layout import CONTENT_MAX, clip_start, escape, mentions
+from bot.discord.layout import (
+    CONTENT_MAX,
+    channel_mention,
+    clip_start,
+    escape,
+    mentions,
+    user_mention,
+)
 from bot.discord.speech import speaking_to_person, speaking_to_table
 from bot.table.outputs import Outcome, PrivateUpdate
 from bot.table.service import TableService
@@ -194,7 +201,7 @@ class HandMail:
         if summary:
             lines.append(summary)
         image = await self._picture(channel, user_id, batch, fresh)
-        head = _("**Your hand** at the table in {channel}:", channel=f"<#{channel}>")
+        head = _("**Your hand** at the table in {channel}:", channel=channel_mention(channel))
         body = "\n".join(clip_start([escape(x) for x in lines], CONTENT_MAX - len(head) - 10))
         kwargs: _Send = {"content": f"{head}\n{body}", "allowed_mentions": mentions(())}
         if image is not None:
@@ -241,7 +248,7 @@ class HandMail:
             note = _(
                 "{mention} I cannot send you direct messages, so your hand is not coming by DM "
                 "in this game. Use the **My hand** button or `/hand` — both answer only you.",
-                mention=f"<@{user_id}>",
+                mention=user_mention(user_id),
             )
         try:
             await dest.send(content=note, allowed_mentions=mentions([user_id]))

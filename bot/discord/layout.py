@@ -178,3 +178,13 @@ def card_edit_kwargs(card: Card, image: bytes | None) -> CardEdit:
     if image is not None and card.image_name is not None:
         kwargs["attachments"] = [_file(image, card.image_name)]
     return kwargs
+
+
+def user_mention(user_id: str | int) -> str:
+    """A Discord mention of a user (a placeholder's value, never a message of its own)."""
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: str | int) -> str:
+    """A Discord mention of a channel."""
+    return f"<#{channel_id}>"

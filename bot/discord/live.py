@@ -7,10 +7,10 @@ import json
 import zlib
 from dataclasses import asdict, dataclass, field
 
-from bot.discord.layout import SUMMARY_MAX, clip_end, escape
+from bot.discord.layout import SUMMARY_MAX, clip_end, escape, user_mention
 from bot.table.outputs import DecisionInfo, PublicUpdate
 from engine.i18n import say
-from engine.i18n.shared import _
+from engine.i18n.shared import _, _p
 
 __all__ = [
     "LiveMessage",
@@ -68,9 +68,15 @@ def join_events(lines: list[str]) -> str:
     own sentence (a start message's "… Options: variant=base." read ".;" before)."""
     out = ""
     for line in lines:
-        if out:
-            out += " " if out.endswith((".", "!", "?", "。", "！", "？")) else "; "
-        out += line
+        if not out:
+            out = line
+        elif out.endswith((".", "!", "?", "。", "！", "？")):
+            # Translators: an event line that ends its sentence, then the next one
+            # (Japanese needs no space after "。")
+            out = _p("after a sentence", "{first} {second}", first=out, second=line)
+        else:
+            # Translators: two sentences of a move's log line, joined
+            out = _("{first}; {second}", first=out, second=line)
     return out
 
 
@@ -85,7 +91,8 @@ def picture_crc(image: bytes | None) -> int | None:
 def decision_line(d: DecisionInfo) -> str:
     prompt = escape(say(d.prompt))
     if d.user_id:
-        return _("{mention}, your decision: **{prompt}**", mention=f"<@{d.user_id}>", prompt=prompt)
+        who = user_mention(d.user_id)
+        return _("{mention}, your decision: **{prompt}**", mention=who, prompt=prompt)
     return f"{escape(d.name)}: {prompt}"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord.controls import decision_components, lobby_components
+from bot.discord.layout import channel_mention
 from bot.discord.sealed import private_only
 from bot.discord.specs import (
     COLORS,
@@ -124,7 +125,9 @@ def dm_spec(update: PrivateUpdate, channel: str | int, game_title: str) -> Messa
         image=update.image,
         filename=None if update.image is None else "hand.png",  # not for players
         color=COLORS["hand"],
-        content=_("Your private update from the table in {channel}:", channel=f"<#{channel}>"),
+        content=_(
+            "Your private update from the table in {channel}:", channel=channel_mention(channel)
+        ),
     )
 
 

@@ -92,9 +92,10 @@ def start_command(
     described: dict[str, str | locale_str] = {
         "game": locale_str("Switch the table to this game before starting")
     }
+    english = {s.name: f"{s.help} (default {s.default})"[:100] for s in specs}
     described |= {
         s.name: locale_str(
-            f"{s.help} (default {s.default})"[:100],
+            english[s.name],
             template=OPTION_DESCRIPTION,
             help=s.help,
             default=s.default,

@@ -62,6 +62,7 @@ from bot.discord.specs import COLORS, Component
 from bot.discord.speech import speaking_to_table
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
+from engine.core import counter_text
 from engine.i18n import say
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
@@ -146,13 +147,12 @@ class TableMessages:
         title = registration(d.game).title
         if d.turn is not None:
             who = escape(d.active_name or d.name)
-            # Translators: {counter} is the game's word for its turns ("turn", "round"),
-            # {turn} their number, {who} the player whose turn it is
+            # Translators: {turn} is the game's counter with its number ("turn 3",
+            # "round 2", already said in the language), {who} the player whose turn it is
             return _(
-                "{game} — {counter} {turn} · {who}",
+                "{game} — {turn} · {who}",
                 game=title,
-                counter=d.counter,
-                turn=d.turn,
+                turn=counter_text(d.counter or "turn", d.turn),
                 who=who,
             )
         return title
