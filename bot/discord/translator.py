@@ -29,6 +29,7 @@ from engine.i18n import (
     current_language,
     domains,
     negotiate,
+    say,
     speaking,
     translations,
 )
@@ -162,8 +163,12 @@ def command_text(string: locale_str, lang: str) -> str | None:
 
 def in_any_catalog(text: str, lang: str | None = None) -> str:
     """An English text some catalog has (a game option's help, an AI level's title), in
-    ``lang`` (default: the language in force); as it is when none has it."""
+    ``lang`` (default: the language in force); as it is when none has it. A game's
+    :class:`~engine.i18n.Text` (a control's label made once, in whatever language was in
+    force) is said again in ``lang``: it knows its own message and context."""
     lang = lang or current_language()
+    if isinstance(text, Text):
+        return say(text, lang)
     if lang == SOURCE:
         return text
     return command_text(locale_str(text), lang) or text

@@ -261,7 +261,8 @@ def controls() -> Controls:
                 "exchange": N_("Your exchanges"),
             }
         ),
-        group_noun="district",
+        # Translators: what the hexes of the drain menu are grouped by (Cannaregio, Castello…)
+        group_noun=_p("group of hexes", "district"),
         side_action=SaidLabel(N_("Exchange gold…"), "exchange"),
         side_action_open=exchange_open,
         nothing_to_choose=nothing_to_choose,
