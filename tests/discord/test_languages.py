@@ -310,3 +310,19 @@ async def test_a_read_posted_for_everyone_is_in_the_tables_language(
 
     assert "Amsterdam — a tábla" in titles(await kenji.slash(channel, "board", public=True))
     assert "Amsterdam — 盤面" in titles(await kenji.slash(channel, "board"))
+
+
+def test_a_games_label_with_a_context_is_said_in_the_readers_language() -> None:
+    """Amsterdam's private button was made once as a Text with a context: the adapter says it
+    again (a lookup by its English text missed it and showed 'Reveal a card…' to Hungarians)."""
+    from bot.discord.translator import in_any_catalog
+    from engine.i18n import translations
+    from engine.registry import registration
+
+    label = registration("amsterdam").parts().controls.private_choices["choose"][0]
+    hungarian = translations("amsterdam", "hu").pgettext("button", "Reveal a card…")
+    assert hungarian != "Reveal a card…"
+    assert in_any_catalog(label, "hu") == hungarian
+    assert in_any_catalog(label, "en") == "Reveal a card…"
+    venezia = registration("venezia").parts().controls.group_noun
+    assert in_any_catalog(venezia, "it") == "quartiere"
