@@ -53,19 +53,24 @@ class Text(str):
     """A message said in one language that can be said in another (:meth:`in_language`)."""
 
     _message: _Message | None
+    #: the language it was said in (``None``: unknown, say it again to be sure)
+    _lang: str | None
 
-    def __new__(cls, value: str, message: _Message | None = None) -> Text:
+    def __new__(
+        cls, value: str, message: _Message | None = None, lang: str | None = None
+    ) -> Text:
         text = super().__new__(cls, value)
         text._message = message
+        text._lang = lang
         return text
 
     def in_language(self, lang: str) -> str:
-        if self._message is None:
-            return str(self)
-        return Text(self._message.render(lang), self._message)
+        if self._message is None or self._lang == lang:
+            return self if self._message is not None else str(self)
+        return Text(self._message.render(lang), self._message, lang)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (str(self), self._message))
+        return (Text, (str(self), self._message, self._lang))
 
 
 class Joined(Text):
@@ -134,7 +139,8 @@ class Messages:
         args: Mapping[str, Argument],
     ) -> Text:
         message = _Message(self.domain, msgid, plural, count, context, tuple(args.items()))
-        return Text(message.render(current_language()), message)
+        lang = current_language()
+        return Text(message.render(lang), message, lang)
 
     def text(self, msgid: str, /, **args: Argument) -> Text:
         """``_``: a message, its ``{placeholders}`` filled from ``args``."""
