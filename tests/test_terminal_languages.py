@@ -152,7 +152,7 @@ def test_display_width_counts_wide_characters_twice() -> None:
 def test_japanese_lines_wrap_by_display_width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "40")
     line = (
-        "  ゲーム終了（12 ターン、48 手）。最終順位はこちらです。"
+        "  ゲーム終了（12 手番、48 手）。最終順位はこちらです。"
         "得点の多いプレイヤーから順に並べ、同点なら同じ順位になります。"
     )
     screen = Tty()

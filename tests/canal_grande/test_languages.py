@@ -95,7 +95,7 @@ def test_a_rules_topic_in_each_language_found_by_a_name_in_any_language(lang: st
     assert names[0] != "turn" and names[0] in overview
     # a topic's name in another language is found too, and the aliases lead to its key
     with speaking("en"):
-        for typed in ("kör", "ターン", "turno", "turn", "TURN"):
+        for typed in ("kör", "手番", "turno", "turn", "TURN"):
             assert parts.rule_aliases.get(typed.casefold(), typed) == "turn"
             assert parts.rule_topics.get(typed) == parts.rule_topics["turn"]
         assert parts.rule_aliases.get("parancsok") == "commands"
