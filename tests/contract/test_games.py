@@ -406,3 +406,24 @@ def test_parts_load_lazily_and_once_and_never_pillow() -> None:
         "assert 'PIL' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("reg", REGS, ids=case_id)
+def test_a_game_is_the_same_game_in_every_language(reg: Case) -> None:
+    """#20: the language in force changes only words. The same seed and policy give the same
+    moves and the same final state (hash) in every language, every event's text is a string
+    in that language's catalog (no format error), and the views' texts can be said."""
+    from engine.i18n import LANGUAGES, speaking
+
+    ends: dict[str, str] = {}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            texts: list[str] = []
+            end = play(reg, 3, lambda _s, d, _c, seen=texts: seen.append(str(d.prompt)))
+            words = reg.reg.parts().texts
+            view = end.public_view()
+            texts += list(words.status_lines(view))
+            texts.append(words.hand_text(end.player_view(0)))
+        assert all(isinstance(t, str) and t for t in texts)
+        ends[lang] = end.state_hash()
+    assert len(set(ends.values())) == 1, ends
