@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-from engine.canal_grande.language import N_, Later, _
+from engine.canal_grande.language import N_, _, later
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -118,7 +118,7 @@ def parts() -> GameParts:
         scores=scores,
         twin=twin,
         header=view_header,
-        progress=Progress(Later(N_("victory cards")), victory_cards, label_of=progress_label),
+        progress=Progress(later(N_("victory cards")), victory_cards, label_of=progress_label),
     )
 
 
@@ -142,14 +142,14 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "first_divider",
-            Later(N_("who divides first: drawn from the seed (CG-G18), or seat 1 or 2")),
+            later(N_("who divides first: drawn from the seed (CG-G18), or seat 1 or 2")),
             "random",
             choices=("random", "1", "2"),
             values={"random": None, "1": 0, "2": 1},
         ),
         OptionSpec(
             "turn_limit",
-            Later(N_("safety cap on the number of turns (CG-G20)")),
+            later(N_("safety cap on the number of turns (CG-G20)")),
             "500",
             minimum=1,
         ),

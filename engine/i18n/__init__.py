@@ -15,7 +15,8 @@ from engine.i18n.language import (
     negotiate,
     speaking,
 )
-from engine.i18n.text import N_, Joined, Messages, Text, joined, say, say_all, table_messages
+from engine.i18n.said import SaidMapping
+from engine.i18n.text import N_, Joined, Later, Messages, Text, joined, say, say_all, table_messages
 
 __all__ = [
     "LANGUAGES",
@@ -25,7 +26,9 @@ __all__ = [
     "TABLE_DOMAIN",
     "Domain",
     "Joined",
+    "Later",
     "Messages",
+    "SaidMapping",
     "Text",
     "add_domain",
     "current_language",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from engine.i18n.catalog import TABLE_DOMAIN, translations
-from engine.i18n.language import LANGUAGES, current_language
+from engine.i18n.language import LANGUAGES, current_language, speaking
 
 Argument = object
 
@@ -56,9 +56,7 @@ class Text(str):
     #: the language it was said in (``None``: unknown, say it again to be sure)
     _lang: str | None
 
-    def __new__(
-        cls, value: str, message: _Message | None = None, lang: str | None = None
-    ) -> Text:
+    def __new__(cls, value: str, message: _Message | None = None, lang: str | None = None) -> Text:
         text = super().__new__(cls, value)
         text._message = message
         text._lang = lang
@@ -154,6 +152,10 @@ class Messages:
         """``_p``: a message whose English is ambiguous (``_p("verb", "pass")``)."""
         return self._make(msgid, None, None, context, args)
 
+    def later(self, msgid: str, context: str | None = None) -> Text:
+        """A marked message said whenever it is used (:class:`Later`)."""
+        return Later(self.domain, msgid, context)
+
     def every_language(self, msgid: str, context: str | None = None) -> dict[str, str]:
         """The message in each language (what a parser accepts from any table)."""
         out: dict[str, str] = {}
@@ -173,6 +175,49 @@ class Messages:
             if lead and lead not in out:
                 out.append(lead)
         return tuple(out)
+
+
+class Later(Text):
+    """A marked message (its ``str`` value is the English id) said when used (a registration's
+    fixed text made at import: an overview, an option's help, a label): ``str(x)``,
+    ``f"{x}"``, ``x.format(...)`` and :func:`~engine.i18n.say` give it in the language in
+    force (or the one asked for); the table fills an overview's ``{topics}`` with ``format``."""
+
+    _domain: str
+    _context: str | None
+
+    def __new__(cls, domain: str, msgid: str, context: str | None = None) -> Later:
+        text = super().__new__(cls, msgid)
+        assert isinstance(text, Later)
+        text._domain = domain
+        text._context = context
+        return text
+
+    @property
+    def msgid(self) -> str:
+        return str.__str__(self)
+
+    def said(self, **args: object) -> Text:
+        messages = Messages(self._domain)
+        if self._context is not None:
+            return messages.particular(self._context, self.msgid, **args)
+        return messages.text(self.msgid, **args)
+
+    def __str__(self) -> str:
+        return str.__str__(self.said())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return self.said(**kwargs)
+
+    def in_language(self, lang: str) -> str:
+        with speaking(lang):
+            return self.said()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Later, (self._domain, self.msgid, self._context))
 
 
 #: The shared words: the table, the adapters, the shared renderers.

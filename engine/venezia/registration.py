@@ -27,7 +27,7 @@ from engine.venezia.state import VeneziaState
 def grammar() -> Grammar:
     from engine.venezia import commands as vc
     from engine.venezia.presentation.help import HELP
-    from engine.venezia.presentation.words import Said
+    from engine.venezia.presentation.words import said_texts
 
     def parse(text: str, state: GameState) -> object:
         return vc.parse(text, own_state(VeneziaState, state).board)
@@ -36,7 +36,7 @@ def grammar() -> Grammar:
         verbs=frozenset(vc.VERBS),
         aliases=vc.verb_aliases(),  # every language's command words (#20)
         parse=parse,
-        help=Said(HELP),
+        help=said_texts(HELP),
         anytime=frozenset({"exchange"}),
     )
 
@@ -44,11 +44,11 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.venezia.presentation import summary
     from engine.venezia.presentation import texts as t
-    from engine.venezia.presentation.words import Said
+    from engine.venezia.presentation.words import said_texts
 
     return GameTexts(
         overview=t.OVERVIEW,
-        rule_topics=Said(t.RULE_TOPICS),
+        rule_topics=said_texts(t.RULE_TOPICS),
         rule_aliases=t.rule_aliases(),
         status_lines=t.status_lines,
         hand_text=t.hand_text,

@@ -12,7 +12,7 @@ from typing import Any
 from engine.amsterdam.language import N_, _, _n, _p, messages
 from engine.amsterdam.presentation.words import colour_name, variant_name, variant_title
 from engine.core import JSON
-from engine.i18n import Joined, Text, speaking
+from engine.i18n import Joined, Text
 
 #: The overview (``/rules`` without a topic); ``{topics}`` is the list of topics.
 # Translators: {topics} is the list of rules topics, joined with ", ".
@@ -25,20 +25,9 @@ OVERVIEW_MSGID = N_(
 )
 
 
-class Overview(Text):
-    """The overview as the registration holds it (made once): the table fills in
-    ``{topics}`` with ``format``, which says it in the language in force whenever it is
-    called; ``say(OVERVIEW, lang)`` gives the pattern in ``lang``."""
-
-    def format(self, *args: object, **kwargs: object) -> str:
-        return _(OVERVIEW_MSGID, **kwargs)
-
-    def in_language(self, lang: str) -> str:
-        with speaking(lang):
-            return _(OVERVIEW_MSGID)
-
-
-OVERVIEW = Overview(OVERVIEW_MSGID)
+#: The overview as the registration holds it (made once): the table fills in ``{topics}``
+#: with ``format``, which says it in the language in force whenever it is called.
+OVERVIEW = messages.later(OVERVIEW_MSGID)
 
 #: The rules topics, canonical (English) names in order; their names in words are
 #: :func:`topic_name`'s.

@@ -9,9 +9,10 @@ from typing import Any
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name
-from engine.canal_grande.language import N_, Later, SaidLater, _, _p
+from engine.canal_grande.language import N_, _, _p, later
 from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON, IllegalMove, Option
+from engine.i18n import SaidMapping
 from engine.registry import Controls, MultiSelect
 
 
@@ -117,10 +118,10 @@ def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"divide"}),
         short_label_verbs=frozenset({"take"}),
-        private_choices=SaidLater(PRIVATE_CHOICES, _private_choice),
+        private_choices=SaidMapping(PRIVATE_CHOICES, _private_choice),
         option_filters={"vote": ("vote",), "place": ("place", "pass"), "all": ()},
         option_group=option_group,
-        group_noun=Later(N_("first card")),
+        group_noun=later(N_("first card")),
         option_label=option_label,
         nothing_to_choose=nothing_to_choose,
         multi_select={

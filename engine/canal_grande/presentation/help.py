@@ -7,7 +7,8 @@ is what the registration gives the table)."""
 
 from __future__ import annotations
 
-from engine.canal_grande.language import N_, SaidLater, _
+from engine.canal_grande.language import N_, _
+from engine.i18n import SaidMapping
 
 #: verb -> its help line (the verb, its arguments, an example); keep the " — " that parts the
 #: usage from what it does
@@ -27,4 +28,4 @@ def _said(verb: str, line: str) -> str:
 
 
 #: the help lines said in the language in force
-HELP_LINES: SaidLater[str, str] = SaidLater(HELP, _said)
+HELP_LINES: SaidMapping[str, str] = SaidMapping(HELP, _said)

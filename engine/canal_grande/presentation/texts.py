@@ -12,10 +12,10 @@ from functools import cache
 from typing import Any
 
 from engine.canal_grande.cards import DISPLAY, card_name, load_components
-from engine.canal_grande.language import N_, Later, _, _p, messages
+from engine.canal_grande.language import N_, _, _p, later, messages
 from engine.core import JSON
 
-OVERVIEW = Later(
+OVERVIEW = later(
     N_(
         "Canal Grande (exactly 2 players): divide eight cards into two offers, take one, vote "
         "for districts with your cards; a victory card in each of the 6 districts, or 4 in one, "

@@ -10,11 +10,11 @@ from engine.core import JSON, Option
 from engine.registry import Controls, SlashCommand
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import (
-    Said,
-    SaidButtons,
     SaidLabel,
-    SaidPairs,
     building_name,
+    said_buttons,
+    said_pairs,
+    said_texts,
 )
 
 _HEX = re.compile(r"([A-Za-z]+)\d+")
@@ -240,7 +240,7 @@ def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "drain"}),
         short_label_verbs=frozenset({"place", "drain"}),
-        private_choices=SaidPairs(
+        private_choices=said_pairs(
             {
                 "play": (N_("Choose cards…"), "play"),
                 "draw": (N_("Draw or swap…"), "draw"),
@@ -254,7 +254,7 @@ def controls() -> Controls:
             "exchange": ("exchange",),
             "all": (),
         },
-        filter_titles=Said(
+        filter_titles=said_texts(
             {
                 "play": N_("Your plays"),
                 "draw": N_("Your draws"),
@@ -267,7 +267,7 @@ def controls() -> Controls:
         side_action_open=exchange_open,
         nothing_to_choose=nothing_to_choose,
         special_options=frozenset({"done", "flip"}),
-        private_buttons=SaidButtons(
+        private_buttons=said_buttons(
             {
                 "play": (("play", N_("Play no cards")),),
                 "exchange_window": (("done", N_("Continue")),),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.venezia.language import N_
 
 #: verb -> its help line (the verb, its arguments, an example), an English message id said at
-#: use (the registration hands the grammar a :class:`~engine.venezia.presentation.words.Said`
+#: use (the registration hands the grammar a :func:`~engine.venezia.presentation.words.said_texts`
 #: of it). Translators keep the command words (play, build, ...) as they are: they are typed.
 HELP: dict[str, str] = {
     "play": N_("play [cards] — e.g. 'play 2 ponte casa'; 'play' alone plays nothing"),

@@ -12,11 +12,11 @@ from typing import Any
 
 from engine.core import JSON
 from engine.i18n import LANGUAGES, speaking
-from engine.venezia.language import N_, _, _n, _p
-from engine.venezia.presentation.words import SaidLater, building_name, building_names
+from engine.venezia.language import N_, _, _n, _p, messages
+from engine.venezia.presentation.words import building_name, building_names
 
 #: What ``/rules`` says without a topic (``{topics}``: the topic list), said at use.
-OVERVIEW = SaidLater(
+OVERVIEW = messages.later(
     N_(
         "Venezia (2–5 players): play building cards, build with others, move your gondola "
         "along the canal; the farthest gondola wins. Topics: {topics}. The full specification "
@@ -24,7 +24,7 @@ OVERVIEW = SaidLater(
     )
 )
 
-#: topic -> its text, an English message id (the registration says it at use: ``Said``). The
+#: topic -> its text, an English message id (the registration says it at use: ``said_texts``). The
 #: keys are what ``/rules`` is given; topic words in every language are in :func:`rule_aliases`.
 RULE_TOPICS: dict[str, str] = {
     "turn": N_(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
-from engine.i18n import Text
+from engine.i18n import SaidMapping, Text
 from engine.venezia.language import _, _p
 
 K = TypeVar("K")
@@ -49,68 +49,23 @@ def building_names(kinds: object) -> str:
     return ", ".join(building_name(str(k)) for k in kinds)
 
 
-class Said(Mapping[K, str]):
-    """A mapping whose values are English message ids (marked ``N_``) said in the language in
-    force when read: the registration's tables stay what they were, in every language."""
-
-    def __init__(self, ids: Mapping[K, str]) -> None:
-        self._ids = dict(ids)
-
-    def __getitem__(self, key: K) -> str:
-        return _(self._ids[key])
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._ids)
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def __repr__(self) -> str:
-        return f"Said({self._ids!r})"
+def said_texts(ids: Mapping[K, str]) -> SaidMapping[K, str]:
+    """A table of English message ids (marked ``N_``) said in the language in force when read:
+    the registration's tables stay what they were, in every language."""
+    return SaidMapping(ids, lambda _key, msgid: _(msgid))
 
 
-class SaidPairs(Mapping[K, tuple[str, str]]):
-    """A mapping of (label, value) pairs whose labels are said when read (a control's label
-    and the filter it opens)."""
-
-    def __init__(self, ids: Mapping[K, tuple[str, str]]) -> None:
-        self._ids = dict(ids)
-
-    def __getitem__(self, key: K) -> tuple[str, str]:
-        label, value = self._ids[key]
-        return (_(label), value)
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._ids)
-
-    def __len__(self) -> int:
-        return len(self._ids)
+def said_pairs(ids: Mapping[K, tuple[str, str]]) -> SaidMapping[K, tuple[str, str]]:
+    """(label, value) pairs whose labels are said when read (a control's label and the filter
+    it opens)."""
+    return SaidMapping(ids, lambda _key, pair: (_(pair[0]), pair[1]))
 
 
-class SaidButtons(Mapping[K, tuple[tuple[str, str], ...]]):
-    """A mapping of (command, label) buttons whose labels are said when read."""
-
-    def __init__(self, ids: Mapping[K, tuple[tuple[str, str], ...]]) -> None:
-        self._ids = dict(ids)
-
-    def __getitem__(self, key: K) -> tuple[tuple[str, str], ...]:
-        return tuple((command, _(label)) for command, label in self._ids[key])
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._ids)
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-
-class SaidLater(str):
-    """An English message id (marked ``N_``) that says itself when formatted: a fixed text
-    the table reads with ``.format(...)`` (the overview) comes out in the language in force."""
-
-    __slots__ = ()
-
-    def format(self, *args: object, **kwargs: object) -> str:
-        return _(str(self), **kwargs)
+def said_buttons(
+    ids: Mapping[K, tuple[tuple[str, str], ...]],
+) -> SaidMapping[K, tuple[tuple[str, str], ...]]:
+    """(command, label) buttons whose labels are said when read."""
+    return SaidMapping(ids, lambda _key, buttons: tuple((c, _(label)) for c, label in buttons))
 
 
 class SaidLabel(tuple[str, str]):
