@@ -9,30 +9,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.amsterdam import cards
+from engine.amsterdam.cards import SPICE, TEA, WINE
 from engine.amsterdam.language import _p
 from engine.i18n import Text
 
 
 def good_name(good: str) -> Text:
-    """``tea``, ``wine``, ``spice`` in words."""
-    names = {"tea": _p("good", "tea"), "wine": _p("good", "wine"), "spice": _p("good", "spice")}
-    return names.get(good) or Text(good)
+    """``tea``, ``wine``, ``spice`` (as the views give them) in words: the rules' own words
+    (:func:`engine.amsterdam.cards.good_name`), one catalog entry each."""
+    index = {"tea": TEA, "wine": WINE, "spice": SPICE}.get(good)
+    return cards.good_name(index) if index is not None else Text(good)
 
 
 def colour_name(colour: object) -> Text:
     """A player's colour (``red``/``black``, as the views give it) in words."""
-    names = {"red": _p("player colour", "red"), "black": _p("player colour", "black")}
-    return names.get(str(colour)) or Text(str(colour))
+    seat = {"red": 0, "black": 1}.get(str(colour))
+    return cards.color_name(seat) if seat is not None else Text(str(colour))
 
 
 def special_name(kind: str) -> Text:
     """A special card (``tide``, ``bridge``, ``customs``) in words (AM-V4)."""
-    names = {
-        "tide": _p("special card", "tide"),
-        "bridge": _p("special card", "bridge"),
-        "customs": _p("special card", "customs house"),
-    }
-    return names.get(kind) or Text(kind)
+    if kind in ("tide", "bridge", "customs"):
+        return cards.special_name(kind)
+    return Text(kind)
 
 
 def card_symbol(symbol: str) -> Text:
