@@ -236,3 +236,21 @@ def test_durations_and_votes_are_understood_in_every_language() -> None:
     with speaking("hu"):
         assert duration_text(2 * 86400) == "2 nap"
     assert duration_text(90) == "1 min 30 s"
+
+
+def test_the_rules_topics_are_listed_in_the_readers_words_and_found_by_them() -> None:
+    """/rules without a topic lists every game's topics in the reader's language (Venezia's
+    listed its English keys), and each listed word finds its topic, 'commands' too."""
+    from bot.table.rules import rules_help
+    from engine.i18n import speaking
+
+    for game in ("venezia", "canal_grande", "amsterdam"):
+        with speaking("ja"):
+            overview = rules_help(None, game).text
+            assert "コマンド" in overview
+            assert rules_help("コマンド", game).error is None
+            listed = overview.rsplit("：", 1)[-1] if "トピック：" in overview else overview
+            assert "turn," not in listed and "round," not in listed
+    with speaking("ja"):
+        assert "手番" in rules_help(None, "venezia").text
+        assert rules_help("手番", "venezia").text.startswith("手番")

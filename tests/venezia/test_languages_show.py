@@ -118,7 +118,10 @@ def test_rules_overview_and_english_topics_unchanged() -> None:
     with speaking("ja"):
         overview = rules_help(None, "venezia").text
         assert overview.startswith("Venezia (2〜5人)")
-        assert "turn" in overview  # the topic keys stay the typed tokens
+        # listed in the reader's words, as Canal Grande's and Amsterdam's (#20); the English
+        # keys are still understood when typed
+        assert "手番" in overview and "turn," not in overview
+        assert rules_help("turn", "venezia").text == rules_help("手番", "venezia").text
     assert rules_help("kör", "venezia").text == rules_help("turn", "venezia").text
 
 
