@@ -12,6 +12,9 @@ from engine.i18n import Messages, table_messages
 from engine.i18n.shared import _, _p
 from engine.text import excerpt
 
+#: The catalogs' context of a rules topic's name (every game names its topics under it).
+TOPIC = "rules topic"  # not for players
+
 
 def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None = None) -> Reply:
     """The rules text of ``game`` for ``topic`` (``None``: an overview and the topic list),
@@ -21,7 +24,7 @@ def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None =
     # Each topic as the reader names it: the game's own word for it (its catalog's "rules
     # topic" message), or the key as the game gives it (already said, or English).
     words = Messages(game)
-    topics = [str(words.particular("rules topic", t)) for t in rule_topics]
+    topics = [str(words.particular(TOPIC, t)) for t in rule_topics]
     # Translators: the rules topic listing the commands (typed after /rules)
     topics.append(str(_p("rules topic", "commands")))
     if topic is None or not topic.strip():
@@ -46,5 +49,5 @@ def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None =
 @cache
 def _commands_words() -> frozenset[str]:
     """The commands topic's name in every language, folded (what the listing shows)."""
-    said = table_messages.every_language("commands", "rules topic").values()
+    said = table_messages.every_language("commands", TOPIC).values()
     return frozenset(" ".join(word.casefold().split()) for word in said)
