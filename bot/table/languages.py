@@ -72,3 +72,21 @@ class Languages:
 
     def note_person(self, user_id: str | int, tag: str | None) -> None:
         self._set("person", self.people, str(user_id), tag)
+
+
+#: The words that name the table's language in ``/settings`` (in each language we speak).
+LANGUAGE_KEYS = ("language", "lang", "nyelv", "lingua", "言語")
+
+
+def parse_language(text: str) -> tuple[str | None, str]:
+    """Take ``language <code or name>`` out of a ``/settings`` text: ``(the name as typed,
+    the rest)``; ``(None, text)`` when it names no language. The name is what follows the
+    key up to the next setting (``language ja``, ``language Magyar``, ``lingua italiano``,
+    ``言語 日本語``); :func:`engine.i18n.negotiate` reads it."""
+    words = text.replace("=", " ").replace(",", " ").split()
+    for i, word in enumerate(words):
+        if word.casefold() in LANGUAGE_KEYS:
+            if i + 1 >= len(words):
+                return "", " ".join(words[:i])
+            return words[i + 1], " ".join(words[:i] + words[i + 2 :])
+    return None, text

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
-from bot.table.languages import Languages
+from bot.table.languages import Languages, parse_language
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info, decisions_info
@@ -128,24 +128,6 @@ def preset_name(turn_seconds: int | None) -> str | None:
     return next((k for k, v in PRESETS.items() if v == turn_seconds), None)
 
 
-#: The words that name the table's language in ``/settings`` (in each language we speak).
-LANGUAGE_KEYS = ("language", "lang", "nyelv", "lingua", "言語")
-
-
-def parse_language(text: str) -> tuple[str | None, str]:
-    """Take ``language <code or name>`` out of a ``/settings`` text: ``(the name as typed,
-    the rest)``; ``(None, text)`` when it names no language. The name is what follows the
-    key up to the next setting (``language ja``, ``language Magyar``, ``lingua italiano``,
-    ``言語 日本語``); :func:`engine.i18n.negotiate` reads it."""
-    words = text.replace("=", " ").replace(",", " ").split()
-    for i, word in enumerate(words):
-        if word.casefold() in LANGUAGE_KEYS:
-            if i + 1 >= len(words):
-                return "", " ".join(words[:i])
-            return words[i + 1], " ".join(words[:i] + words[i + 2 :])
-    return None, text
-
-
 def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
     """Apply ``text`` to ``current``: a preset (``off``, ``live``, ``evening``,
     ``correspondence``) and/or ``timer <duration>``, ``remind <duration>|half|off``,
@@ -154,8 +136,9 @@ def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
 
     The whole ``/settings`` grammar also has ``language <code or name>`` (``language ja``,
     ``language Magyar``, ``language italiano``; the key may be ``lang``, ``nyelv``,
-    ``lingua`` or ``言語``): the table's language, taken out first by :func:`parse_language`
-    and kept by :class:`bot.table.languages.Languages`, not in the timer settings."""
+    ``lingua`` or ``言語``): the table's language, taken out first by
+    :func:`bot.table.languages.parse_language` and kept by
+    :class:`bot.table.languages.Languages`, not in the timer settings."""
     words = text.replace("=", " ").replace(",", " ").split()
     s = current
     i = 0
