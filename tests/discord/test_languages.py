@@ -44,6 +44,19 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
     yield chosen
 
 
+def _alice_and_kenji(
+    env: Env, locales: dict[int, str], name: str, server: str | None
+) -> tuple[Any, Any, Any]:
+    """A channel of a server that prefers ``server`` (``None``: SimCord's default), with Alice
+    (the default client language) and Kenji (a Japanese client)."""
+    guild = env.create_guild(preferred_locale=server) if server else env.create_guild()
+    channel = guild.create_text_channel(name)
+    alice = guild.add_member(env.create_user("alice"))
+    kenji = guild.add_member(env.create_user("kenji"))
+    locales[kenji.id] = "ja"
+    return channel, alice, kenji
+
+
 def _said(result: Any) -> str:
     return "\n".join(m.content or "" for m in [result.response, *result.followups] if m)
 
@@ -60,11 +73,7 @@ def _labels(message: Any) -> list[str]:
 async def test_a_japanese_players_refusal_is_japanese_and_the_table_stays_english(
     simcord_env: Env, locales: dict[int, str]
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("lang-ja")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    kenji = guild.add_member(simcord_env.create_user("kenji"))
-    locales[kenji.id] = "ja"
+    channel, alice, kenji = _alice_and_kenji(simcord_env, locales, "lang-ja", server=None)
     await alice.slash(channel, "join", game="amsterdam")
     await alice.slash(channel, "addbot")
     await alice.slash(channel, "start")
@@ -88,11 +97,7 @@ async def test_a_japanese_players_refusal_is_japanese_and_the_table_stays_englis
 async def test_a_hungarian_servers_lobby_speaks_hungarian(
     simcord_env: Env, locales: dict[int, str]
 ) -> None:
-    guild = simcord_env.create_guild(preferred_locale="hu")
-    channel = guild.create_text_channel("lang-hu")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    kenji = guild.add_member(simcord_env.create_user("kenji"))
-    locales[kenji.id] = "ja"
+    channel, alice, kenji = _alice_and_kenji(simcord_env, locales, "lang-hu", server="hu")
     await alice.slash(channel, "join", game="amsterdam")
     assert simcord_env.bot.service.languages.table(channel.id) == "hu"
     lobby = raw_messages(simcord_env, channel)[-1]
@@ -224,11 +229,7 @@ async def test_a_private_choice_answers_in_the_choosers_language_at_a_hungarian_
     from bot.devtools.discord_sim import decision_message
     from tests.discord.test_token_expiry import open_menu
 
-    guild = simcord_env.create_guild(preferred_locale="hu")
-    channel = guild.create_text_channel("lang-sealed")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    kenji = guild.add_member(simcord_env.create_user("kenji"))
-    locales[kenji.id] = "ja"
+    channel, alice, kenji = _alice_and_kenji(simcord_env, locales, "lang-sealed", server="hu")
     await alice.slash(channel, "join", game="amsterdam")
     await kenji.slash(channel, "join")
     await alice.slash(channel, "start")
@@ -296,11 +297,7 @@ def test_a_decisions_prompt_is_said_in_each_readers_language() -> None:
 async def test_a_read_posted_for_everyone_is_in_the_tables_language(
     simcord_env: Env, locales: dict[int, str]
 ) -> None:
-    guild = simcord_env.create_guild(preferred_locale="hu")
-    channel = guild.create_text_channel("lang-public-read")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    kenji = guild.add_member(simcord_env.create_user("kenji"))
-    locales[kenji.id] = "ja"
+    channel, alice, kenji = _alice_and_kenji(simcord_env, locales, "lang-public-read", server="hu")
     await alice.slash(channel, "join", game="amsterdam")
     await alice.slash(channel, "addbot")
     await alice.slash(channel, "start")
