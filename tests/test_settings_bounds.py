@@ -119,3 +119,29 @@ def test_a_reminder_is_always_before_the_timeout() -> None:
     assert parse_settings("live", s).remind_after == 60  # a preset reminds at half time
     legacy = TimerSettings(turn_seconds=600, remind_seconds=600)
     assert legacy.remind_after is None and "no reminder" in describe_settings(legacy)
+
+
+def test_the_terminal_timer_refusal_names_the_range(tmp_path: Path) -> None:
+    """#24 item 3 at the terminal (``--timer``, typed as on Discord): ``archive ③`` said
+    Python's "invalid literal for int() with base 10"; now what is wrong and what is allowed."""
+    import io
+
+    from bot.table.render import PlaceholderRenderer
+    from bot.terminal import play as terminal
+
+    out = io.StringIO()
+    argv = [
+        *("--game", "venezia", "--players", "2", "--ai", "random", "--seed", "5"),
+        *("--timer", "live archive ③", "--out", str(tmp_path / "out")),
+        *("--db", str(tmp_path / "t.db")),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=io.StringIO("quit\n"),
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+    )
+    text = out.getvalue()
+    assert rc == 0, text[-2000:]
+    assert "'③' is not written with the digits 0–9." in text
+    assert ARCHIVE_RULE in text and "invalid literal" not in text
