@@ -413,14 +413,26 @@ class VoteTally:
         return next((c for c in VOTE_CHOICES if self.count(c) >= self.needed), None)
 
     def text(self) -> str:
-        counts = ", ".join(f"{_(VOTE_CHOICES[c]).lower()} {self.count(c)}" for c in VOTE_CHOICES)
-        return "🗳️ " + _(
-            "{name} ran out of time: the other players vote ({counts}; "
-            "{needed} of {voters} decide). {name} may still decide.",
-            name=self.name,
-            counts=counts,
+        """The tally as a person would say it: who ran out of time, the votes so far for
+        each choice, how many votes decide."""
+        ai, wait, end = (self.count(c) for c in VOTE_CHOICES)
+        voters = len(self.voters)
+        # Translators: who votes and how many votes decide a pause vote; {n} is the number
+        # of players who vote (1: just the one other player), {needed} a strict majority
+        majority = _n(
+            "The other player's vote decides.",
+            "The other {n} players vote: {needed} votes decide.",
+            voters,
             needed=self.needed,
-            voters=len(self.voters),
+        )
+        return "🗳️ " + _(
+            "{name} ran out of time. Votes so far: {ai}, {wait}, {end}. {majority} Until "
+            "then, {name} can still decide.",
+            name=self.name,
+            ai=_n("{n} vote to let an AI play", "{n} votes to let an AI play", ai),
+            wait=_n("{n} vote to keep waiting", "{n} votes to keep waiting", wait),
+            end=_n("{n} vote to end the game", "{n} votes to end the game", end),
+            majority=majority,
         )
 
 
