@@ -134,5 +134,5 @@ async def test_the_vote_tally_is_a_sentence(simcord_env: Env) -> None:
         "Votes so far: 0 votes to let an AI play, 1 vote to keep waiting, 0 votes to end the "
         "game." in shown_now
     ), shown_now
-    assert "2 of the 2 votes decide." in shown_now, shown_now
+    assert "The other 2 players vote: 2 votes decide." in shown_now, shown_now
     assert "let an ai" not in shown_now, "no lower-cased translation"
