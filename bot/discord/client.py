@@ -378,9 +378,9 @@ class TableClient(discord.Client):
             return
         for user, note in list(notes.items()):
             state = await self.service.seat_back(channel, user)
-            if state == "held":
+            # another task may have retired it meanwhile (the lock is not held here)
+            if state == "held" or notes.pop(user, None) is None:
                 continue
-            del notes[user]
             text = None
             if state == "back":
                 with speaking_to_table(self.service, channel):

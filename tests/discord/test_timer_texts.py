@@ -4,9 +4,12 @@ goes once the seat is back (item 6), and the pause vote's tally as a sentence (i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.devtools.discord_sim import action_of, controls, raw_messages, texts
+from tests.discord.conftest import make_bot
 from tests.discord.test_sealed import shown
 from tests.discord.test_turn_timer import all_text, deciding, two_player_table
 
@@ -136,3 +139,15 @@ async def test_the_vote_tally_is_a_sentence(simcord_env: Env) -> None:
     ), shown_now
     assert "The other 2 players vote: 2 votes decide." in shown_now, shown_now
     assert "let an ai" not in shown_now, "no lower-cased translation"
+
+
+async def test_the_button_is_retired_also_after_a_restart(simcord_env: Env, db_path: Path) -> None:
+    """#24 item 6: the live note is remembered in the database: after a restart, /resume
+    still retires its button."""
+    env = simcord_env
+    channel, actor = await taken_over(env, "timer-resume-restart")
+    await env.restart_bot(make_bot(db_path))
+    await env.bot.tables_resumed.wait()  # type: ignore[attr-defined]
+    await actor.slash(channel, "resume")
+    assert "is back" in all_text(env, channel)
+    assert resume_buttons(env, channel) == []
