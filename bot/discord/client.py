@@ -51,7 +51,7 @@ from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
-from bot.table.timers import VOTE_CHOICES, TimerEvent
+from bot.table.timers import VOTE_CHOICES, TimerEvent, duration_text
 from engine.core import Option
 from engine.i18n import say, speaking
 from engine.i18n.shared import _
@@ -119,6 +119,8 @@ class TableClient(discord.Client):
         self._reminder_notes: dict[tuple[str, str], int] = {}
         #: channel -> the message id of its open vote's announcement (``None``: none open)
         self._vote_notes: dict[str, int | None] = {}
+        #: channel -> {user: the takeover note whose "Take my seat back" button is live}
+        self._resume_notes: dict[str, dict[str, int]] = {}
         self.sync_on_start = settings.sync_on_start
         # Registering the templates needs no network; setup_hook does it again (harmless).
         self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
@@ -244,11 +246,13 @@ class TableClient(discord.Client):
             if event.user_id is None:
                 return
             with speaking_to_table(self.service, channel):
+                # the ping names the player: the service's line ("⏰ bob, it is your
+                # decision — …") is the terminal's; here one sentence says it to him
                 text = _(
-                    "{mention} ⏰ {reminder} Answer with the buttons of the table's newest "
-                    "message or a slash command.",
+                    "⏰ {mention}, it is your decision — {duration} left. Answer with the "
+                    "buttons of the table's newest message or a slash command.",
                     mention=user_mention(event.user_id),
-                    reminder=escape(say(event.outcome.public[0].text)),
+                    duration=duration_text(self._time_left(event)),
                 )
             note = await self._note(dest, text, event.user_id)
             await self._drop_reminder(dest, channel, event.user_id)
@@ -271,12 +275,21 @@ class TableClient(discord.Client):
                     mention=user_mention(event.user_id),
                 )
             button = ButtonSpec(make_id(channel, game, 0, "resume"), label, "primary")
-            await self._note(dest, text, event.user_id, button)
+            note = await self._note(dest, text, event.user_id, button)
+            await self._keep_resume_note(dest, channel, event.user_id, note.id)
         if event.kind == "pause":
             await self._post_vote(dest, channel, event.outcome.game_id or 0)
         if event.kind in ("takeover", "pause"):
             await self.mail.deliver(dest, channel, event.outcome)
             await self.play_ais(dest, channel)
+        await self.retire_resume_notes(dest, channel)  # e.g. the AI's moves ended the game
+
+    def _time_left(self, event: TimerEvent) -> float:
+        """Seconds until the event's timeout, as the service's clock reads now (the
+        scheduler may post a reminder a few seconds after it was due); from a minute on,
+        in whole minutes."""
+        left = max(0.0, (event.timeout_at or 0.0) - self.service.now())
+        return round(left / 60) * 60 if left >= 60 else left
 
     async def _post_vote(self, dest: Postable, channel: str, game: int) -> None:
         """A pause with other players at the table: the vote's message with its buttons
@@ -331,6 +344,61 @@ class TableClient(discord.Client):
         with speaking_to_table(self.service, channel):
             text = text or _("🗳️ The vote is over.")
         await self.show_vote(dest, channel, text, done=True)
+
+    async def _resume_notes_of(self, channel: str) -> dict[str, int]:
+        """The channel's takeover notes with a live button (kept in the database as
+        ``user:message;…``: also after a restart)."""
+        notes = self._resume_notes.get(channel)
+        if notes is None:
+            stored = await self.service.adapter_state(table_scope(channel), "resume") or ""
+            pairs = (item.partition(":") for item in stored.split(";") if item)
+            notes = {user: int(note) for user, _sep, note in pairs if note.isdigit()}
+            self._resume_notes[channel] = notes
+        return notes
+
+    async def _save_resume_notes(self, channel: str, notes: dict[str, int]) -> None:
+        stored = ";".join(f"{user}:{note}" for user, note in notes.items())
+        await self.service.set_adapter_state(table_scope(channel), "resume", stored or None)
+
+    async def _keep_resume_note(self, dest: Postable, channel: str, user: str, note: int) -> None:
+        """Remember a new takeover note (an older one of the same player loses its button)."""
+        notes = await self._resume_notes_of(channel)
+        old = notes.get(user)
+        if old is not None:
+            await self._retire_note(dest, old, None)
+        notes[user] = note
+        await self._save_resume_notes(channel, notes)
+
+    async def retire_resume_notes(self, dest: Postable, channel: str) -> None:
+        """Once a player's seat is back (his button, /resume, a /replace, his own move) or
+        the game is over, his takeover note loses its "Take my seat back" button (pressing
+        it again could only be refused), and says so when he plays again."""
+        notes = await self._resume_notes_of(channel)
+        if not notes:
+            return
+        for user, note in list(notes.items()):
+            state = await self.service.seat_back(channel, user)
+            # another task may have retired it meanwhile (the lock is not held here)
+            if state == "held" or notes.pop(user, None) is None:
+                continue
+            text = None
+            if state == "back":
+                with speaking_to_table(self.service, channel):
+                    text = _("✅ {mention} has the seat back.", mention=user_mention(user))
+            await self._retire_note(dest, note, text)
+        await self._save_resume_notes(channel, notes)
+
+    async def _retire_note(self, dest: Postable, note: int, text: str | None) -> None:
+        """The note without its button (and with ``text``, if given)."""
+        try:
+            message = dest.get_partial_message(note)
+            if text is None:
+                await message.edit(view=None)
+            else:
+                none = discord.AllowedMentions.none()
+                await message.edit(content=text, view=None, allowed_mentions=none)
+        except discord.HTTPException as exc:
+            log.debug("could not retire the takeover note %s: %s", note, exc)
 
     async def _note(
         self, dest: Postable, text: str, ping: str | None = None, button: ButtonSpec | None = None
@@ -513,6 +581,7 @@ class TableClient(discord.Client):
                     log.warning("cannot update the table in %s: %s", channel, exc)
         if outcome.accepted:
             await self._drop_reminder(dest, channel, str(interaction.user.id))
+            await self.retire_resume_notes(dest, channel)
             with speaking_to_table(self.service, channel):
                 over = _("🗳️ The vote is over: the game goes on.")
             await self.close_vote(dest, channel, over)

@@ -34,7 +34,9 @@ class TimerSettings:
             return None
         if self.remind_seconds is None:
             return self.turn_seconds // 2
-        return min(self.remind_seconds, self.turn_seconds)
+        if self.remind_seconds >= self.turn_seconds:
+            return None  # it would come when the time has run out (stored before that was refused)
+        return self.remind_seconds
 
 
 @dataclass(frozen=True, slots=True)

@@ -677,6 +677,22 @@ class TableService:
             "resume_seat", channel_id, user_id, self.timers.resume, str(user_id), self.now()
         )
 
+    async def seat_back(self, channel_id: str | int, user_id: str | int) -> str:
+        """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
+        ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
+        game, or he is out of it). An adapter keeps a "take my seat back" control only while
+        it is ``held``."""
+        return await self._locked(channel_id, self._seat_back, str(user_id))
+
+    def _seat_back(self, table: Table, user_id: str) -> str:
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            return "none"
+        if table.seat_of(user_id) is not None:
+            return "back"
+        taken = self.storage.open_takeover(table.record.id, user_id)
+        return "held" if taken is not None and taken.kind != "kick" else "none"
+
     async def vote(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
         """One of the other human players votes (``ai``, ``wait`` or ``end``) on a game paused
         at a timeout; see :meth:`bot.table.timers.Timers.vote`."""

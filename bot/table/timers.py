@@ -34,12 +34,20 @@ from bot.table.restore import Restore
 from bot.table.stats import abort_standings
 from engine.i18n import NATIVE_NAMES, negotiate, speaking
 from engine.i18n.shared import N_, _, _n
+from engine.text import excerpt
 
 log = logging.getLogger("bot.service")
 
 MIN_TIMER = 60
 MAX_TIMER = 7 * 86400
+#: The shortest reminder one may set (it must come before the time runs out, too).
+MIN_REMIND = 60
+MIN_ARCHIVE_DAYS = 1
+MAX_ARCHIVE_DAYS = 365
 DEFAULT_ARCHIVE_DAYS = 14
+#: Digits a setting's number may have (leading zeros aside): far past every range, and a
+#: 5,000-digit value is refused as out of range without converting it.
+_MAX_NUMBER_DIGITS = 9
 
 #: Presets a person understands: name -> (turn timer seconds, short description).
 PRESETS: dict[str, int | None] = {
@@ -90,16 +98,51 @@ _UNITS = {
 }
 
 
-def parse_duration(text: str) -> int:
-    """``90s``, ``2m``, ``15 min``, ``1h``, ``1d`` -> seconds (``ValueError`` otherwise)."""
-    m = re.fullmatch(
-        r"\s*(\d{1,6})\s*([^\W\d_]*)\s*", unicodedata.normalize("NFKC", text).casefold()
+class _BadNumber(ValueError):
+    """A setting's value that is not a number in range: ``problem`` says what is wrong
+    (the caller adds what the setting allows)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def _plain(text: str) -> str:
+    """``text`` as a setting reads it: the full-width letters, digits and spaces of an East
+    Asian input method made plain (``１０ｍ`` -> ``10m``), as the games' commands read them;
+    superscripts, circled digits and the like are left as typed (and refused as digits)."""
+    folded = "".join(
+        unicodedata.normalize("NFKC", ch) if "\uff01" <= ch <= "\uff5e" else ch for ch in text
     )
-    if m is None or (m.group(2) not in _UNITS and m.group(2) != ""):
+    return folded.replace("\u3000", " ").strip().casefold()
+
+
+def _read_amount(text: str, default_unit: int) -> int:
+    """Seconds of ``90s``, ``2m``, ``15分``, ``1h``, ``1d`` (a bare number is ``default_unit``
+    seconds); :class:`_BadNumber` if the digits are not 0-9 or it is no time at all. A number
+    past :data:`_MAX_NUMBER_DIGITS` digits reads as too large to be in any range."""
+    plain = _plain(text)
+    quoted = excerpt(text, limit=20)
+    if any(ch.isnumeric() and not "0" <= ch <= "9" for ch in plain):
+        raise _BadNumber(_("'{value}' is not written with the digits 0–9.", value=quoted))
+    m = re.fullmatch(r"([0-9]+)\s*([^\W\d_]*)", plain)
+    if m is None or (m.group(2) and m.group(2) not in _UNITS):
+        raise _BadNumber(_("'{value}' is not a time.", value=quoted))
+    digits = m.group(1).lstrip("0") or "0"
+    if len(digits) > _MAX_NUMBER_DIGITS:
+        raise _BadNumber(_("'{value}' is out of range.", value=quoted))
+    return int(digits) * (_UNITS[m.group(2)] if m.group(2) else default_unit)
+
+
+def parse_duration(text: str) -> int:
+    """``90s``, ``2m``, ``15 min``, ``1h``, ``1d`` -> seconds (``ValueError`` otherwise); a
+    bare number is minutes."""
+    try:
+        return _read_amount(text, 60)
+    except _BadNumber as exc:
         raise ValueError(
             _("not a duration: {text} (say e.g. 90s, 2m, 15min, 1h, 1d)", text=repr(text))
-        )
-    return int(m.group(1)) * _UNITS[m.group(2) or "m"]
+        ) from exc
 
 
 def duration_text(seconds: float) -> str:
@@ -131,19 +174,25 @@ def preset_name(turn_seconds: int | None) -> str | None:
 def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
     """Apply ``text`` to ``current``: a preset (``off``, ``live``, ``evening``,
     ``correspondence``) and/or ``timer <duration>``, ``remind <duration>|half|off``,
-    ``timeout ai [level]|pause``, ``level <ai level>``, ``archive <duration>``
-    (``key=value`` works too). ``ValueError`` says what is wrong.
+    ``timeout ai [level]|pause``, ``level <ai level>``, ``archive <days>``
+    (``key=value`` works too). ``ValueError`` says what is wrong and what is allowed.
+
+    Every number has its range: the turn timer 1 min to 7 days (a bare number is minutes),
+    the reminder at least 1 min and before the time runs out, archive 1 to 365 whole days (a
+    bare number is days). Numbers are written with the digits 0-9, also full-width (as an
+    East Asian input method types them); superscripts, circled digits and other number
+    characters are refused.
 
     The whole ``/settings`` grammar also has ``language <code or name>`` (``language ja``,
     ``language Magyar``, ``language italiano``; the key may be ``lang``, ``nyelv``,
     ``lingua`` or ``言語``): the table's language, taken out first by
     :func:`bot.table.languages.parse_language` and kept by
     :class:`bot.table.languages.Languages`, not in the timer settings."""
-    words = text.replace("=", " ").replace(",", " ").split()
+    words = _plain(text).replace("=", " ").replace(",", " ").split()
     s = current
     i = 0
     while i < len(words):
-        w = words[i].casefold()
+        w = words[i]
         nxt = words[i + 1] if i + 1 < len(words) else None
         if w in PRESETS:
             s = replace(s, turn_seconds=PRESETS[w], remind_seconds=None)
@@ -154,39 +203,116 @@ def parse_settings(text: str, current: TimerSettings) -> TimerSettings:
                 _("{setting} needs a value", setting=repr(w)) if w in _KEYS else _unknown(w)
             )
         if w in ("timer", "turn"):
-            if nxt.casefold() in PRESETS:
-                s = replace(s, turn_seconds=PRESETS[nxt.casefold()])
+            if nxt in PRESETS:
+                s = replace(s, turn_seconds=PRESETS[nxt])
             else:
-                secs = parse_duration(nxt)
-                if not MIN_TIMER <= secs <= MAX_TIMER:
-                    raise ValueError(_("the turn timer must be between 1 minute and 7 days"))
-                s = replace(s, turn_seconds=secs)
+                s = replace(s, turn_seconds=_timer(nxt))
         elif w in ("remind", "reminder"):
-            v = nxt.casefold()
             s = replace(
                 s,
-                remind_seconds=None if v == "half" else 0 if v == "off" else parse_duration(v),
+                remind_seconds=None if nxt == "half" else 0 if nxt == "off" else _remind(nxt, s),
             )
         elif w == "timeout":
-            v = nxt.casefold()
-            if v not in ("ai", "pause"):
+            if nxt not in ("ai", "pause"):
                 raise ValueError(_("timeout must be ai or pause"))
-            s = replace(s, on_timeout=v)
-            if v == "ai" and i + 2 < len(words) and words[i + 2].casefold() not in _KEYS:
+            s = replace(s, on_timeout=nxt)
+            if nxt == "ai" and i + 2 < len(words) and words[i + 2] not in _KEYS:
                 s = replace(s, ai_level=_level(words[i + 2]))
                 i += 1
         elif w in ("level", "ai"):
             s = replace(s, ai_level=_level(nxt))
         elif w == "archive":
-            days = max(1, parse_duration(nxt) // 86400) if not nxt.isdigit() else int(nxt)
-            s = replace(s, archive_days=max(1, days))
+            s = replace(s, archive_days=_archive(nxt))
         else:
             raise ValueError(_unknown(w))
         i += 2
+    remind = s.remind_seconds
+    if s.turn_seconds is not None and remind and remind >= s.turn_seconds:
+        problem = _(
+            "A reminder after {remind} comes when the time has run out ({timer}).",
+            remind=duration_text(remind),
+            timer=duration_text(s.turn_seconds),
+        )
+        raise ValueError(_refusal(problem, _remind_rule(s)))
     return s
 
 
 _KEYS = ("timer", "turn", "remind", "reminder", "timeout", "level", "ai", "archive")
+
+
+def _refusal(problem: str, allowed: str) -> str:
+    # Translators: a refused /settings value: what was wrong, then what the setting allows
+    # (two sentences)
+    return _("{problem} {allowed}", problem=problem, allowed=allowed)
+
+
+def _timer(value: str) -> int:
+    """The turn timer's seconds: :data:`MIN_TIMER` to :data:`MAX_TIMER`."""
+    rule = _(
+        "The turn timer takes a time from {least} to {most} (e.g. timer 90s, timer 10m, "
+        "timer 2h, timer 1d; a bare number is minutes) or a preset: live, evening, "
+        "correspondence, off.",
+        least=duration_text(MIN_TIMER),
+        most=duration_text(MAX_TIMER),
+    )
+    try:
+        seconds = _read_amount(value, 60)
+    except _BadNumber as exc:
+        raise ValueError(_refusal(exc.problem, rule)) from exc
+    if not MIN_TIMER <= seconds <= MAX_TIMER:
+        raise ValueError(_refusal(_out_of_range(value), rule))
+    return seconds
+
+
+def _remind_rule(s: TimerSettings) -> str:
+    if s.turn_seconds is None:
+        return _(
+            "remind takes half, off or a time from {least}, shorter than the turn timer "
+            "(e.g. remind 5m; a bare number is minutes).",
+            least=duration_text(MIN_REMIND),
+        )
+    return _(
+        "remind takes half, off or a time from {least}, shorter than the turn timer of "
+        "{timer} (e.g. remind 5m; a bare number is minutes).",
+        least=duration_text(MIN_REMIND),
+        timer=duration_text(s.turn_seconds),
+    )
+
+
+def _remind(value: str, s: TimerSettings) -> int:
+    """The reminder's seconds after a decision opens: at least :data:`MIN_REMIND`, less than
+    :data:`MAX_TIMER` (less than the turn timer is checked once every setting is read)."""
+    try:
+        seconds = _read_amount(value, 60)
+    except _BadNumber as exc:
+        raise ValueError(_refusal(exc.problem, _remind_rule(s))) from exc
+    if not MIN_REMIND <= seconds < MAX_TIMER:
+        raise ValueError(_refusal(_out_of_range(value), _remind_rule(s)))
+    return seconds
+
+
+def _archive(value: str) -> int:
+    """Whole days, :data:`MIN_ARCHIVE_DAYS` to :data:`MAX_ARCHIVE_DAYS` (a bare number is
+    days; ``14d`` and ``336h`` are 14 days)."""
+    rule = _(
+        "archive takes whole days from {least} to {most} (e.g. archive 14 or archive 14d).",
+        least=MIN_ARCHIVE_DAYS,
+        most=MAX_ARCHIVE_DAYS,
+    )
+    try:
+        seconds = _read_amount(value, 86400)
+    except _BadNumber as exc:
+        raise ValueError(_refusal(exc.problem, rule)) from exc
+    if seconds % 86400:
+        problem = _("'{value}' is not a whole number of days.", value=excerpt(value, limit=20))
+        raise ValueError(_refusal(problem, rule))
+    if not MIN_ARCHIVE_DAYS <= seconds // 86400 <= MAX_ARCHIVE_DAYS:
+        raise ValueError(_refusal(_out_of_range(value), rule))
+    return seconds // 86400
+
+
+def _out_of_range(value: str) -> str:
+    return _("'{value}' is out of range.", value=excerpt(value, limit=20))
 
 
 def _unknown(word: str) -> str:
@@ -194,7 +320,7 @@ def _unknown(word: str) -> str:
         "unknown setting {setting}; say a preset (off, live, evening, correspondence) or "
         "timer 10m, remind 5m|half|off, timeout ai [level]|pause, level <AI level>, archive 14d, "
         "language <name>",
-        setting=repr(word),
+        setting=repr(excerpt(word)),
     )
 
 
@@ -287,14 +413,26 @@ class VoteTally:
         return next((c for c in VOTE_CHOICES if self.count(c) >= self.needed), None)
 
     def text(self) -> str:
-        counts = ", ".join(f"{_(VOTE_CHOICES[c]).lower()} {self.count(c)}" for c in VOTE_CHOICES)
-        return "🗳️ " + _(
-            "{name} ran out of time: the other players vote ({counts}; "
-            "{needed} of {voters} decide). {name} may still decide.",
-            name=self.name,
-            counts=counts,
+        """The tally as a person would say it: who ran out of time, the votes so far for
+        each choice, how many votes decide."""
+        ai, wait, end = (self.count(c) for c in VOTE_CHOICES)
+        voters = len(self.voters)
+        # Translators: who votes and how many votes decide a pause vote; {n} is the number
+        # of players who vote (1: just the one other player), {needed} a strict majority
+        majority = _n(
+            "The other player's vote decides.",
+            "The other {n} players vote: {needed} votes decide.",
+            voters,
             needed=self.needed,
-            voters=len(self.voters),
+        )
+        return "🗳️ " + _(
+            "{name} ran out of time. Votes so far: {ai}, {wait}, {end}. {majority} Until "
+            "then, {name} can still decide.",
+            name=self.name,
+            ai=_n("{n} vote to let an AI play", "{n} votes to let an AI play", ai),
+            wait=_n("{n} vote to keep waiting", "{n} votes to keep waiting", wait),
+            end=_n("{n} vote to end the game", "{n} votes to end the game", end),
+            majority=majority,
         )
 
 

@@ -213,9 +213,9 @@ async def test_pause_vote_buttons(simcord_env: Env) -> None:
     refused = await onlooker.click(vote_note(), custom_id=button("ai"))
     said = "\n".join(texts(m) for m in [refused.response, *refused.followups] if m is not None)
     assert "only the other players" in said.casefold()
-    assert "play the seat 0" in all_text(env, channel)  # nothing changed
+    assert "0 votes to let an AI play" in all_text(env, channel)  # nothing changed
     await voters[0].click(vote_note(), custom_id=button("ai"))
-    assert "let an ai play the seat 1" in all_text(env, channel)
+    assert "1 vote to let an AI play" in all_text(env, channel)
     await voters[1].slash(channel, "pausevote", choice="ai")
     shown = all_text(env, channel)
     assert "voted: an AI" in shown
