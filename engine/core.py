@@ -21,6 +21,13 @@ class IllegalMove(ValueError):
     """A move the rules refuse; the message says what was wrong and what is allowed."""
 
 
+class UnknownCommand(IllegalMove):
+    """A game's parser does not read the command's first word at all (no verb, no shortcut of
+    the game): the table then tries the words its option list shows, and else refuses it as an
+    unknown command. Any other :class:`IllegalMove` of a parser says the command was read and
+    is malformed."""
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One legal choice as a small typed value: its ``verb``, its ``args`` (the words after the
