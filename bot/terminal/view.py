@@ -13,6 +13,7 @@ from bot.storage.store import ResultRecord
 from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
+from engine.i18n import say
 from engine.i18n.shared import _, _n
 from engine.registry import GameTexts, registration, view_header
 
@@ -99,7 +100,10 @@ def numbered_options(
     groups: dict[str, list[str]] = {}
     # a cell typed as shown is that option (bot.table.grammar.as_shown reads the same cells)
     for i, (option, rest) in enumerate(zip(options, shown_cells(texts, options), strict=True), 1):
-        groups.setdefault(option.verb, []).append(f"{i}) {rest}" if rest else f"{i})")
+        cell = f"{i}) {rest}" if rest else f"{i})"
+        if option.note:  # what choosing it would bring about, said before it is chosen
+            cell += f" — {say(option.note)}"
+        groups.setdefault(option.verb, []).append(cell)
     pad = max((display_width(v) for v in groups), default=4)
     lines: list[str] = []
     for verb, cells in groups.items():
