@@ -179,7 +179,13 @@ def play_notes(
     """(play option, note) for each play that completes a building the board has no room for
     now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
     hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
-    full = [t for t in TYPES if not has_room(self, t)]
+    in_hand = set(self.hands[seat])
+    if not in_hand:
+        return ()
+    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
+    full = [
+        t for t in TYPES if t in in_hand and all(mask & blocked for mask, _fp in self.fp.masks[t])
+    ]
     if not full:
         return ()
     notes: list[tuple[str, str]] = []
