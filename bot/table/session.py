@@ -112,6 +112,8 @@ def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
         except UnknownCommand:
             pass
         except IllegalMove as exc:
+            if all(d.seat != seat for d in state.pending_all()):
+                return text, ""  # read, but not his to answer: the next check says whose it is
             problem = exc
         else:
             return text, ""

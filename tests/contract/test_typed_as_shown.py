@@ -211,3 +211,21 @@ def test_a_shown_cell_of_several_options_is_refused_with_the_commands(
         check_move(table_of(reg, state), seat, "ponte")
     assert refused.value.code == Code.MALFORMED
     assert "'draw ponte'" in refused.value.message and "'swap ponte'" in refused.value.message
+
+
+def test_a_shortcut_from_a_seat_that_does_not_decide_is_told_whose_decision_it_is() -> None:
+    """'12' from the player who is not deciding at Amsterdam's ship step is read by the game
+    (a cell would be), so the refusal says whose decision it is, not 'unknown command'."""
+    reg = next(r for r in REGS if r.name == "amsterdam")
+    state = reg.parts().game.new_state(["A", "B"], 4, None)
+    rng = random.Random(1)
+    while state.pending_all()[0].kind != "ship":
+        d = state.pending_all()[0]
+        state.apply(d.seat, rng.choice(d.options))
+    d = state.pending_all()[0]
+    with pytest.raises(Refused) as refused:
+        check_move(table_of(reg, state), 1 - d.seat, "stay")
+    assert refused.value.code == Code.NOT_YOUR_DECISION
+    with pytest.raises(Refused) as other:
+        check_move(table_of(reg, state), 1 - d.seat, "12")
+    assert other.value.code == Code.NOT_YOUR_DECISION
