@@ -8,7 +8,7 @@ state says who must decide what, and everything a player sends is validated by t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -19,6 +19,13 @@ JSON = dict[str, Any]
 
 class IllegalMove(ValueError):
     """A move the rules refuse; the message says what was wrong and what is allowed."""
+
+
+class UnknownCommand(IllegalMove):
+    """A game's parser does not read the command's first word at all (no verb, no shortcut of
+    the game): the table then tries the words its option list shows, and else refuses it as an
+    unknown command. Any other :class:`IllegalMove` of a parser says the command was read and
+    is malformed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +41,11 @@ class Option:
     verb: str
     args: tuple[str, ...]
     command: str
+    #: what choosing it would bring about that a player may not expect, said before it is
+    #: chosen (Venezia: a ponte with no room left is discarded, V-1.10); ``""``: nothing. Not
+    #: part of the option's identity (``Decision.notes`` gives it; adapters show it, said
+    #: with ``engine.i18n.say`` in the reader's language).
+    note: str = field(default="", compare=False)
 
     @staticmethod
     def of(command: str) -> Option:
@@ -94,6 +106,8 @@ class Decision:
     #: move count (turn-based games). A simultaneous stage sets it, so one seat's sealed answer
     #: does not make the other seats' controls stale.
     opened_at: int | None = None
+    #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`)
+    notes: tuple[tuple[str, str], ...] = ()
     _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -101,7 +115,13 @@ class Decision:
         """``options`` as typed :class:`Option` values (built on first use, then kept):
         what every layer above the engine reads. ``options`` stays the engine's fast form."""
         if self._choices is None:
-            self._choices = options_of(self.options)
+            choices = options_of(self.options)
+            if self.notes:
+                noted = dict(self.notes)
+                choices = tuple(
+                    replace(o, note=noted[o.command]) if o.command in noted else o for o in choices
+                )
+            self._choices = choices
         return self._choices
 
 

@@ -17,6 +17,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
+import aiohttp
 import discord
 
 from bot.discord.board import BoardOnlyRenderer
@@ -29,6 +30,7 @@ from bot.discord.handlers import register_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
 from bot.table.service import TableService
+from engine.text import excerpt
 
 __all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer"]
 
@@ -203,7 +205,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    except (aiohttp.ClientError, TimeoutError, discord.GatewayNotFound) as exc:
+        print(unreachable(exc), file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:
+        print(
+            f"venezia bot: Discord answered {exc.status} ({exc.text or exc}) while logging in; "
+            "check https://discordstatus.com and try again later",  # not for players
+            file=sys.stderr,
+        )
+        return 1
     return 0
+
+
+def unreachable(exc: BaseException, command: str = "bot") -> str:
+    """One line for an operator whose ``venezia bot`` (or ``sync``) cannot reach Discord: what
+    failed, what to check (the token was not even tried)."""
+    why = " ".join(str(exc).split()) or type(exc).__name__
+    return (
+        f"venezia {command}: Discord could not be reached ({excerpt(why, limit=160)}); the "
+        "token was not checked. Check the network connection, DNS, a proxy or firewall in "
+        "between, and https://discordstatus.com"  # not for players
+    )
 
 
 if __name__ == "__main__":

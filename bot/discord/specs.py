@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.core import Option
+from engine.i18n import say
 from engine.registry import Controls, registration
 
 __all__ = [
@@ -70,6 +71,8 @@ MAX_OPTION_BUTTONS = 15
 CONTENT_MAX = 2000
 DESCRIPTION_MAX = 4096
 LABEL_MAX = 80
+#: a select option's description (Discord's limit)
+OPTION_DESCRIPTION_MAX = 100
 
 LOBBY_ACTIONS = ("join", "leave", "start", "addbot", "removebot")
 #: ``resume``: the button on a timeout's announcement (take the seat back from the AI);
@@ -225,4 +228,8 @@ def option_label(option: Option, *, game: str, short: bool = True) -> str:
 
 
 def option_description(option: Option, game: str) -> str | None:
+    """The line under a choice in a menu: the option's note, when choosing it would bring
+    about what a player may not expect (``engine.core.Option.note``), else the game's."""
+    if option.note:
+        return clip("⚠ " + say(option.note), OPTION_DESCRIPTION_MAX)
     return controls_for(game).option_description(option)

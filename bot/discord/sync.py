@@ -21,9 +21,10 @@ import logging
 import sys
 from collections.abc import Sequence
 
+import aiohttp
 import discord
 
-from bot.discord.app import create_bot
+from bot.discord.app import create_bot, unreachable
 from bot.discord.client import sync_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 
@@ -121,6 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "venezia sync: Discord refused the token (DISCORD_TOKEN)",  # not for players
             file=sys.stderr,
         )
+        return 1
+    except (aiohttp.ClientError, TimeoutError) as exc:
+        print(unreachable(exc, "sync"), file=sys.stderr)
         return 1
     except discord.Forbidden as exc:
         print(

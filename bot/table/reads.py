@@ -201,8 +201,17 @@ class Reads:
         return list(entries)
 
     def choices(self, table: Table, user_id: str, prefix: str, limit: int | None) -> list[Option]:
-        """That user's legal options now as typed values (see :meth:`options`)."""
-        return list(options_of(self.options(table, user_id, prefix, limit)))
+        """That user's legal options now as typed values (see :meth:`options`), with the notes
+        their decision gives them (:attr:`engine.core.Option.note`: what choosing one would
+        bring about that he may not expect, said before he chooses it)."""
+        choices = options_of(self.options(table, user_id, prefix, limit))
+        state, seat = table.state, table.seat_of(user_id)
+        if state is None or seat is None:
+            return list(choices)
+        noted = {
+            o.command: o for d in state.pending_all() if d.seat == seat for o in d.choices if o.note
+        }
+        return [noted.get(o.command, o) for o in choices]
 
     def options(self, table: Table, user_id: str, prefix: str, limit: int | None) -> list[str]:
         """That user's legal commands now: those starting with ``prefix`` first, then those

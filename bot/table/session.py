@@ -9,7 +9,7 @@ from bot.storage.store import PlayerInfo, Storage
 from bot.table import stages
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import ENDED_MEANWHILE, Committer, stale_text
-from bot.table.grammar import commands_help, grammar_of, texts_of
+from bot.table.grammar import as_shown, commands_help, grammar_of, texts_of
 from bot.table.input_guard import command_problem, id_problem, normal_command
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter, decisions_info
@@ -25,7 +25,7 @@ from bot.table.records import (
     why,
 )
 from bot.table.restore import Restore
-from engine.core import GameState, IllegalMove, stale_guard
+from engine.core import GameState, IllegalMove, Option, UnknownCommand, stale_guard
 from engine.i18n.shared import _, _n
 from engine.text import excerpt
 
@@ -40,7 +40,12 @@ POSITIONAL = frozenset(
 
 
 def check_move(table: Table, seat: int, text: str) -> str:
-    """The canonical command, or :class:`Refused` with the specific reason."""
+    """The canonical command, or :class:`Refused` with the specific reason.
+
+    The game's own parser decides which first words it reads: a word that is none of the
+    grammar's verbs goes to the parser (Amsterdam's bare cell, ``stay``, a card number), and a
+    command the parser cannot read may still be one of the seat's options typed as the option
+    list shows it (``deck``, ``C3``, ``play (nothing)``, see :func:`as_shown`)."""
     state = table.state
     record = table.record
     assert state is not None and record is not None
@@ -51,16 +56,9 @@ def check_move(table: Table, seat: int, text: str) -> str:
     verb = grammar.aliases.get(word, word)
     if verb in ("help", "?", "commands"):
         raise Refused(Code.HELP, commands_help(record.game_type))
-    if verb not in grammar.verbs:
-        raise Refused(
-            Code.UNKNOWN_COMMAND,
-            _(
-                "unknown command '{word}'; commands: {commands} (/rules commands explains them)",
-                word=excerpt(word),
-                commands=", ".join(sorted(grammar.verbs)),
-            ),
-        )
     open_now = state.pending_all()
+    if verb not in grammar.verbs:
+        text, verb = _unlisted(table, seat, text)
     if not open_now:
         raise Refused(Code.GAME_OVER, _("the game is over"))
     if all(d.seat != seat for d in open_now):
@@ -87,12 +85,73 @@ def check_move(table: Table, seat: int, text: str) -> str:
     try:
         grammar.parse(text, state)
     except IllegalMove as exc:
-        message = _("cannot read '{text}': {problem}", text=excerpt(text), problem=why(exc))
-        raise Refused(Code.MALFORMED, message) from exc
+        shown = _shown_option(table, seat, text)
+        if shown is None:
+            message = _("cannot read '{text}': {problem}", text=excerpt(text), problem=why(exc))
+            raise Refused(Code.MALFORMED, message) from exc
+        text = shown.command
     try:
         return state.canonical(seat, text)
     except IllegalMove as exc:
         raise Refused(Code.ILLEGAL, _("illegal move: {problem}", problem=why(exc))) from exc
+
+
+def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
+    """A command whose first word is none of the game's verbs, as (text, verb): the game's
+    parser reads it if it can (the text goes on as typed, with no verb of the grammar), else
+    it is one of the seat's options as the option list shows it; else it is refused as an
+    unknown command (or, when the parser read the first word, as malformed)."""
+    state = table.state
+    assert state is not None and table.record is not None
+    game_type = table.record.game_type
+    grammar = grammar_of(game_type)
+    problem: IllegalMove | None = None
+    if state.pending_all():
+        try:
+            grammar.parse(text, state)
+        except UnknownCommand:
+            pass
+        except IllegalMove as exc:
+            if all(d.seat != seat for d in state.pending_all()):
+                return text, ""  # read, but not his to answer: the next check says whose it is
+            problem = exc
+        else:
+            return text, ""
+        shown = _shown_option(table, seat, text)
+        if shown is not None:
+            return shown.command, shown.verb
+    if problem is not None:
+        message = _("cannot read '{text}': {problem}", text=excerpt(text), problem=why(problem))
+        raise Refused(Code.MALFORMED, message)
+    raise Refused(
+        Code.UNKNOWN_COMMAND,
+        _(
+            "unknown command '{word}'; commands: {commands} (/rules commands explains them)",
+            word=excerpt(first_word(text)),
+            commands=", ".join(sorted(grammar.verbs)),
+        ),
+    )
+
+
+def _shown_option(table: Table, seat: int, text: str) -> Option | None:
+    """The seat's option that ``text`` names as the option list shows it, if exactly one
+    does; several: refused, with the commands to type instead."""
+    state = table.state
+    assert state is not None and table.record is not None
+    mine = [d for d in state.pending_all() if d.seat == seat]
+    if not mine:
+        return None
+    found = as_shown(texts_of(table.record.game_type), mine[0].choices, text)
+    if len(found) > 1:
+        raise Refused(
+            Code.MALFORMED,
+            _(
+                "'{typed}' names more than one option ({commands}): type the whole command",
+                typed=excerpt(text),
+                commands=", ".join(f"'{o.command}'" for o in found),
+            ),
+        )
+    return found[0] if found else None
 
 
 #: How often a command whose commit lost a race to another process (sharing the database) is

@@ -10,8 +10,10 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
+from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
+from engine.i18n import say
 from engine.i18n.shared import _, _n
 from engine.registry import GameTexts, registration, view_header
 
@@ -96,12 +98,12 @@ def numbered_options(
     help text), unless ``everything``.
     """
     groups: dict[str, list[str]] = {}
-    with_text = {o.verb for o in options if o.args}
-    for i, option in enumerate(options, 1):
-        verb = option.verb
-        # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
-        rest = texts.option_cell(verb, option.arg) or (verb if verb in with_text else "")
-        groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
+    # a cell typed as shown is that option (bot.table.grammar.as_shown reads the same cells)
+    for i, (option, rest) in enumerate(zip(options, shown_cells(texts, options), strict=True), 1):
+        cell = f"{i}) {rest}" if rest else f"{i})"
+        if option.note:  # what choosing it would bring about, said before it is chosen
+            cell += f" — {say(option.note)}"
+        groups.setdefault(option.verb, []).append(cell)
     pad = max((display_width(v) for v in groups), default=4)
     lines: list[str] = []
     for verb, cells in groups.items():

@@ -35,8 +35,9 @@ from engine.amsterdam.cards import special_name
 from engine.amsterdam.grid import NEIGHBOURS
 from engine.amsterdam.language import _, _p
 from engine.amsterdam.state_fields import AmsterdamFields
-from engine.core import Decision, IllegalMove
+from engine.core import Decision, IllegalMove, UnknownCommand
 from engine.i18n import LANGUAGES, Text, say
+from engine.i18n.verbs import shared_words
 
 SPECIAL_WORDS = {
     "tide": "tide",
@@ -158,6 +159,8 @@ def _tables() -> dict[str, dict[str, str]]:
             said = say(text, lang)
             add(table, said, canonical)
             add(table, said.replace(" ", ""), canonical)
+    for word, verb in shared_words(VERBS).items():  # giocare, as in the other games
+        add("verb", word, verb)
     return out
 
 
@@ -222,14 +225,14 @@ def parse(st: AmsterdamFields, phase: str, text: str) -> str:
             verb = expected
             rest = ["no"]
         elif (
-            phase in ("ship", "remove", "place")
+            (phase in ("ship", "remove", "place") and _cell_like(st, words))
             or _fold(words[0]).isdigit()
             or _special(words[0]) is not None
         ):
             verb = expected
         else:
             # Translators: {typed} is what the player typed, in quotes.
-            raise IllegalMove(
+            raise UnknownCommand(
                 _("unknown command {typed}; {hint}", typed=repr(text.strip()), hint=_hint(phase))
             )
     if verb == "pass":
@@ -337,6 +340,14 @@ def parse(st: AmsterdamFields, phase: str, text: str) -> str:
             _("{typed} is not a cell: use {how}", typed=repr(arg.upper()), how=st.layout.describe())
         )
     return f"{verb} {st.layout.label(cell)}"
+
+
+def _cell_like(st: AmsterdamFields, words: list[str]) -> bool:
+    """Whether a command without a verb starts like a cell (``E7``, ``7E``, ``e 7``): the bare
+    cell of the ship, remove and place steps; any other first word is no command."""
+    return any(ch.isdigit() for ch in _fold(words[0])) or (
+        len(words) > 1 and st.layout.parse(_fold(words[0]) + _fold(words[1])) is not None
+    )
 
 
 def _card_word(word: str) -> str | None:

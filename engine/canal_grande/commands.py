@@ -34,7 +34,8 @@ from engine.canal_grande.cards import (
     special_name,
 )
 from engine.canal_grande.language import _, _p, messages
-from engine.core import IllegalMove
+from engine.core import IllegalMove, UnknownCommand
+from engine.i18n.verbs import shared_words
 
 VERBS = ("divide", "take", "vote", "place", "pass")
 
@@ -127,6 +128,8 @@ def every_alias() -> dict[str, str]:
     for verb in VERBS:
         for said in messages.every_language(verb, "command").values():
             out.setdefault(said.casefold(), verb)
+    for word, verb in shared_words(ALIASES).items():  # giocare, as in the other games
+        out.setdefault(word, verb)
     return out
 
 
@@ -183,7 +186,7 @@ def _parse(text: str) -> Move:
     if verb is None:
         if head in _OFFER_WORDS and len(words) == 1 and head in ("a", "b"):
             return Move("take", offer=_OFFER_WORDS[head])
-        raise IllegalMove(
+        raise UnknownCommand(
             _(
                 "unknown command '{word}'; commands: {verbs}",
                 word=_short(words[0]),

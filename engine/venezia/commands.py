@@ -11,8 +11,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from engine.core import IllegalMove
+from engine.core import IllegalMove, UnknownCommand
 from engine.i18n import Text
+from engine.i18n.verbs import shared_words
 from engine.text import excerpt, is_number, small_number
 from engine.venezia.board import Board
 from engine.venezia.cards import building_name, card_type, format_cards, parse_cards, split_words
@@ -161,6 +162,8 @@ def typed_words(kind: str) -> dict[str, str]:
                 for word in messages.every_language(verb, "verb").values():
                     found.setdefault(fold(word), verb)
                 found[verb] = verb
+            for word, verb in shared_words(_english_words()).items():
+                found.setdefault(fold(word), verb)
         else:
             context = "typed word"  # not for players
             for word in messages.every_language(kind, context).values():
@@ -168,6 +171,12 @@ def typed_words(kind: str) -> dict[str, str]:
             found[kind] = kind
         _typed[kind] = found
     return found
+
+
+def _english_words() -> dict[str, str]:
+    """The English words typed for the verbs (the verbs and :data:`ALIASES`) -> the verb: the
+    other languages' words for those other games share come with them (engine.i18n.verbs)."""
+    return {**{verb: verb for verb in VERBS}, **ALIASES}
 
 
 def verb_aliases() -> dict[str, str]:
@@ -180,6 +189,8 @@ def verb_aliases() -> dict[str, str]:
     for verb in VERBS:
         for word in messages.every_language(verb, "verb").values():
             out.setdefault(word.casefold(), verb)
+    for word, verb in shared_words(_english_words()).items():
+        out.setdefault(word, verb)
     out.update({fold(k): v for k, v in typed_words("verb").items() if fold(k) not in out})
     return {k: v for k, v in out.items() if k != v}
 
@@ -252,7 +263,7 @@ def _parse(text: str, board: Board) -> Move:
         verb = typed_words("verb").get(fold(head), verb)
     args = words[1:]
     if verb not in VERBS:
-        raise IllegalMove(
+        raise UnknownCommand(
             _(
                 "unknown command '{word}'; commands: {commands}",
                 word=excerpt(words[0]),

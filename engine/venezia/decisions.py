@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Decision
-from engine.i18n import Text
+from engine.i18n import Text, joined
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
@@ -128,14 +128,107 @@ def make_decision(self: StateBasics) -> Decision:
     phase = self.phase
     prompt = phase_prompt(self, phase)
     optional = phase in OPTIONAL_PHASES
+    options = tuple(_options(self, phase, seat))
     return Decision(
         seat,
         phase,
         prompt,
-        tuple(_options(self, phase, seat)),
+        options,
         optional=optional,
         public_options=phase in PUBLIC_OPTION_KINDS,
         decline="done" if optional else None,
+        notes=play_notes(self, seat, options) if phase == "play" else (),
+    )
+
+
+def has_room(self: StateBasics, building: str) -> bool:
+    """Whether the board has an empty footprint for ``building`` now (V-1.10: else a completed
+    one is not built and its cards are discarded)."""
+    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
+    return any(not mask & blocked for mask, _fp in self.fp.masks[building])
+
+
+def completions(self: StateBasics, seat: int, counts: dict[str, int]) -> list[str]:
+    """The building types a play of ``counts`` by ``seat`` completes, once per building (a
+    solo set, V-1.7; a construction reaching its cards, V-1.8; each casa, V-1.9), as
+    :func:`engine.venezia.turns._play` finds them."""
+    done: list[str] = []
+    for t in TYPES:
+        k = counts.get(t, 0)
+        if not k:
+            continue
+        if t == "casa":
+            done.extend([t] * k)
+            continue
+        n = self.comp.needed[t]
+        entries = self.cons[t]
+        s = sum(e[1] for e in entries if e[0] == seat)
+        c = sum(e[1] for e in entries)
+        j = k
+        if s == 0 and k >= n and (k - n) <= (n - c if c > 0 else n - 1):
+            done.append(t)
+            j = k - n
+        if j and c + j == n:
+            done.append(t)
+    return done
+
+
+def play_notes(
+    self: StateBasics, seat: int, options: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    """(play option, note) for each play that completes a building the board has no room for
+    now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
+    hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
+    in_hand = set(self.hands[seat])
+    if not in_hand:
+        return ()
+    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
+    full = [
+        t for t in TYPES if t in in_hand and all(mask & blocked for mask, _fp in self.fp.masks[t])
+    ]
+    if not full:
+        return ()
+    notes: list[tuple[str, str]] = []
+    for option in options:
+        words = option.split()[1:]
+        if not any(t in words for t in full):
+            continue
+        lost = [t for t in dict.fromkeys(completions(self, seat, _counts(words))) if t in full]
+        if lost:
+            notes.append((option, no_room_note(lost)))
+    return tuple(notes)
+
+
+def _counts(words: list[str]) -> dict[str, int]:
+    """The cards of a canonical play's words (``2 ponte casa`` -> ponte 2, casa 1)."""
+    counts: dict[str, int] = {}
+    k = 1
+    for word in words:
+        if word.isdigit():
+            k = int(word)
+        else:
+            counts[word] = counts.get(word, 0) + k
+            k = 1
+    return counts
+
+
+def no_room_note(buildings: list[str]) -> Text:
+    """What a play that completes ``buildings`` with no room on the board would bring about."""
+    if len(buildings) == 1:
+        t = buildings[0]
+        if t == "ponte":
+            return _(
+                "no room left for a ponte (no bridge site has both hexes free): the cards "
+                "would be discarded"
+            )
+        return _(
+            "no room left for a {building} ({shape}): the cards would be discarded",
+            building=building_name(t),
+            shape=shape_words(t),
+        )
+    return _(
+        "no room left for these buildings: {buildings}; their cards would be discarded",
+        buildings=joined(", ", [building_name(t) for t in buildings]),
     )
 
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 import hashlib
 import json
 
-from engine.core import GAME_OVER, JSON, REVEAL, TURN_END, Decision, Event, IllegalMove
+from engine.core import (
+    GAME_OVER,
+    JSON,
+    REVEAL,
+    TURN_END,
+    Decision,
+    Event,
+    IllegalMove,
+    UnknownCommand,
+)
 from engine.rng import Rng
 from engine.text import excerpt, is_number, small_number
 
@@ -32,6 +41,8 @@ def parse(text: str) -> int:
         return small_number(words[1], "a card")
     if not words:
         raise IllegalMove("type a card to bid, e.g. 'bid 3'")
+    if words[0].casefold() not in ALIASES and not is_number(words[0]):
+        raise UnknownCommand(f"'{excerpt(words[0])}' is no command; type e.g. 'bid 3'")
     raise IllegalMove(f"'{excerpt(text)}' is not a bid; type e.g. 'bid 3'")
 
 
