@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
             "the channel-less archive, if every field checks and it replays to its final hash "
             "(else nothing changes). A file has at most {limit} bytes; a game already stored "
             "is refused.",
-            limit=f"{MAX_FILE_BYTES:,}",
+            limit=format(MAX_FILE_BYTES, ","),
         ),
     )
     parser.add_argument("file", help=_("a file written by 'venezia export'"))

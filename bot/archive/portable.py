@@ -156,8 +156,8 @@ def read(path: Path) -> bytes:
         _refuse(
             _(
                 "the file has {size} bytes; a game file has at most {limit}",
-                size=f"{size:,}",
-                limit=f"{MAX_FILE_BYTES:,}",
+                size=format(size, ","),
+                limit=format(MAX_FILE_BYTES, ","),
             )
         )
     return raw
@@ -210,8 +210,8 @@ def parse(raw: bytes) -> Any:
         _refuse(
             _(
                 "the file has {size} bytes; a game file has at most {limit}",
-                size=f"{len(raw):,}",
-                limit=f"{MAX_FILE_BYTES:,}",
+                size=format(len(raw), ","),
+                limit=format(MAX_FILE_BYTES, ","),
             )
         )
     try:
@@ -400,7 +400,7 @@ def check_file(data: Any) -> GameFile:
             _(
                 "unknown file format {format} (this version reads {known})",
                 format=_shown(version),
-                known=f"{LEGACY_FORMAT}, {FORMAT}",
+                known=", ".join(map(str, (LEGACY_FORMAT, FORMAT))),
             )
         )
     _object(top, "", _KEYS[version])
