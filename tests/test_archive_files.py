@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.archive.portable import FORMAT, MAX_FILE_BYTES, digest, dumps
+from bot.archive.portable import FORMAT, MAX_FILE_BYTES, digest, dumps, parse
 from bot.cli import main
 from bot.devtools.stored_games import store_selfplay_game
 from bot.storage.history import ARCHIVE_CHANNEL
@@ -275,6 +275,10 @@ def test_json_tricks_are_refused(venezia: dict[str, Any], run: Run) -> None:
     run.refused(text.replace('"format": 2', '"format": NaN', 1), "NaN")
     run.refused(text.replace('"format": 2', '"format": ' + "9" * 5000, 1), "number")
     run.refused(text.replace('"format": 2', '"format": 1e400', 1), "number")
+    run.refused('"' + '\\"' * 1_000_000, "not JSON")  # one pass, whatever the quotes
+    brackets = text.replace('"P1"', '"[[[[[\\"{{{{"', 2)  # brackets in a name nest nothing
+    run.refused(brackets, "changed after export")
+    assert parse(b'{"a": "[[[[[\\"{{{{\\\\", "b": [[["]]]]"]]]}')["b"] == [[["]]]]"]]]
     run.refused("[]", "not a JSON object")
     run.refused("", "not JSON")
     run.refused(text[:-10], "not JSON", "line")

@@ -98,7 +98,7 @@ _FIELDS = (
     "results",
 )
 _KEYS = {LEGACY_FORMAT: frozenset(_FIELDS), FORMAT: frozenset((*_FIELDS, "sha256"))}
-_STRINGS_OR_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_SPECIAL = re.compile(r'[\[\]{}"\\]')
 
 # What a field must be ("players[1].ai must be {expected}")
 WHOLE_NUMBER = N_("a whole number from {low} to {high}")
@@ -202,6 +202,32 @@ def _surrogates(value: Any, where: str) -> None:
             _surrogates(item, f"{where}.{key}" if where else key)
 
 
+def _depth(text: str) -> int:
+    """How deep the text's lists and objects nest, brackets inside strings not counted: one
+    pass over the brackets, quotes and backslashes (linear, whatever the text)."""
+    depth = deepest = 0
+    in_string = False
+    skip = -1
+    for match in _SPECIAL.finditer(text):
+        at = match.start()
+        if at < skip:  # the character after a backslash
+            continue
+        char = text[at]
+        if in_string:
+            if char == "\\":
+                skip = at + 2
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse(raw: bytes) -> Any:
     """The JSON of a file's bytes (a byte order mark skipped), refused unless it is UTF-8,
     nested at most :data:`MAX_DEPTH` deep and free of repeated keys, odd numbers and lone
@@ -218,20 +244,8 @@ def parse(raw: bytes) -> Any:
         text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as exc:
         _refuse(_("the file is not UTF-8 text (at byte {offset})", offset=exc.start))
-    depth = 0
-    for match in _STRINGS_OR_BRACKETS.finditer(text):
-        bracket = match.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                _refuse(
-                    _(
-                        "the file nests lists and objects more than {limit} deep",
-                        limit=MAX_DEPTH,
-                    )
-                )
-        elif bracket in "]}":
-            depth -= 1
+    if _depth(text) > MAX_DEPTH:
+        _refuse(_("the file nests lists and objects more than {limit} deep", limit=MAX_DEPTH))
     try:
         data = json.loads(
             text,
