@@ -58,9 +58,10 @@ def game_number(text: str) -> int:
     if not is_number(digits) or len(digits) > MAX_GAME_DIGITS or int(digits) < 1:
         raise argparse.ArgumentTypeError(
             _(
-                "a game number is a whole number from 1 to {high} ('venezia history' lists "
-                "them), not {typed}",
+                "a game number is a whole number from 1 to {high} ('{command}' lists them), "
+                "not {typed}",
                 high="9" * MAX_GAME_DIGITS,
+                command=shell_command("history"),
                 typed=repr(text[:20]),
             )
         )
