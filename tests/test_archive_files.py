@@ -268,6 +268,16 @@ def test_another_first_divider_is_refused(exported: dict[str, dict[str, Any]], r
     run.refused(legacy({**data, "options": {"turn_limit": "500"}}), "options", "first_divider")
 
 
+def test_a_game_name_in_capitals_is_refused(exported: dict[str, dict[str, Any]], run: Run) -> None:
+    """#24 item 4: ``"game": "AMSTERDAM"`` names no registered game (the registry's lookup
+    forgives case; a file is exact)."""
+    data = exported["amsterdam"]
+    run.refused({**data, "game": "AMSTERDAM"}, "changed after export")
+    run.refused(sealed({**data, "game": "AMSTERDAM"}), "game", "AMSTERDAM", "amsterdam")
+    run.refused(legacy({**data, "game": "AMSTERDAM"}), "game", "AMSTERDAM")
+    run.imported(legacy(data))
+
+
 def test_json_tricks_are_refused(venezia: dict[str, Any], run: Run) -> None:
     """#24 item 4: a repeated key, NaN, a 5,000-digit number, not an object, not JSON."""
     text = dumps(venezia)
