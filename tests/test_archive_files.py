@@ -315,3 +315,23 @@ def test_a_huge_game_number_is_refused_in_words(run: Run) -> None:
     code, _out, err = run("export", "99", "--db", str(run.db))
     assert code == 1 and "no finished game #99" in err
     assert "'uv run venezia history --db " in err
+
+
+def test_an_aborted_game_round_trips_and_cannot_be_relabelled_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#24 item 4: an aborted game is exported and imported as aborted, exactly; relabelled
+    as finished it is refused (its moves do not finish it)."""
+    db = tmp_path / "played.sqlite3"
+    with Storage.open(db) as storage:
+        game_id = store_selfplay_game(storage, "5", "amsterdam", seed=3, stop_after=30)
+    out = tmp_path / "aborted.json"
+    assert main(["export", str(game_id), "--db", str(db), "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["status"] == "aborted" and data["results"] == []
+    run = Run(tmp_path, capsys)
+    assert run.export(run.imported(data)) == data
+    run.db = tmp_path / "other.sqlite3"
+    finished = {**data, "status": "finished"}
+    run.refused(sealed(finished), "finished", "do not finish")
+    run.refused(legacy(finished), "do not finish")
