@@ -59,6 +59,8 @@ __all__ = [
     "MAX_MOVES",
     "FileRefused",
     "GameFile",
+    "check_file",
+    "content",
     "digest",
     "dumps",
     "export_game",
@@ -358,9 +360,6 @@ class GameFile:
     stored: StoredGame
     state: GameState
     data: Mapping[str, Any]
-
-    def content(self) -> JSON:
-        return content(self.stored)
 
     def imported(self) -> ImportedGame:
         record = self.stored.record
