@@ -46,6 +46,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bot.archive.replay",  # not for players
         N_("draw a game file's animated replay and final board"),
     ),
+    "history": (
+        "bot.archive.history",  # not for players
+        N_("list a database's finished games, the imported ones too"),
+    ),
     "ratings": (
         "bot.devtools.ratings_cmd",  # not for players
         N_("rebuild or show the ratings; a server's stats setting"),

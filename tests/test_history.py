@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.archive.portable import FileRefused, check_file, digest, dumps, export_game, parse
 from bot.devtools.stored_games import store_selfplay_game
 from bot.storage.history import ARCHIVE_CHANNEL
 from bot.storage.store import MIGRATIONS, Storage
-from bot.table.history import History, ImportRefused, track
+from bot.table.history import History, track
 from bot.table.render import ModuleRenderer
 from bot.table.restore import fresh_state, replay_stored
 from engine.canal_grande.state import CanalGrandeState
@@ -164,19 +165,20 @@ def test_animation_shrinks_under_the_limit() -> None:
     assert animation.scale < 1.0 and animation.frames == 4
 
 
+def _no_game(game_id: int) -> str:
+    return f"no game {game_id}"  # not for players
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_export_import_round_trip(game: str, tmp_path: Path, with_fourth: None) -> None:
     with Storage.open(tmp_path / "a.sqlite3") as a, Storage.open(tmp_path / "b.sqlite3") as b:
         game_id = store_selfplay_game(a, "5", game, seed=5)
-        data = History(a, lambda v: None).export_game(game_id)
-        text = json.dumps(data)
-        record = History(b, lambda v: None).import_game(json.loads(text))
+        data = export_game(a, game_id, _no_game)
+        checked = check_file(parse(dumps(data).encode("utf-8")))
+        record = b.import_game(checked.imported())
         assert record.channel_id == ARCHIVE_CHANNEL and record.status == "finished"
         assert record.final_hash == data["final_hash"]
-        again = History(b, lambda v: None).export_game(record.id)
-        assert {k: v for k, v in again.items() if k != "finished_at"} == {
-            k: v for k, v in data.items() if k != "finished_at"
-        }
+        assert export_game(b, record.id, _no_game) == data  # exactly what was exported
         entry = b.closed_game(record.id)
         assert entry is not None and [r.name for r in entry.results] == [
             r["name"] for r in data["results"]
@@ -186,24 +188,20 @@ def test_export_import_round_trip(game: str, tmp_path: Path, with_fourth: None) 
 def test_tampered_file_is_refused_and_changes_nothing(storage: Storage, tmp_path: Path) -> None:
     game = registrations()[0].name
     game_id = store_selfplay_game(storage, "5", game, seed=5)
-    data = History(storage, lambda v: None).export_game(game_id)
-    with Storage.open(tmp_path / "b.sqlite3") as other:
-        history = History(other, lambda v: None)
-        moves = list(data["moves"])
-        tampered = [
-            {**data, "final_hash": "0" * len(data["final_hash"])},
-            {**data, "seed": str(int(data["seed"]) + 1)},
-            {**data, "moves": moves[:-1]},
-            {**data, "moves": [*moves[:3], [moves[3][0], "nonsense"], *moves[4:]]},
-            {**data, "format": 99},
-            {**data, "game": "chess"},
-        ]
-        for bad in tampered:
-            with pytest.raises(ImportRefused):
-                history.import_game(bad)
-        assert other.closed_games(ARCHIVE_CHANNEL) == []
-        assert other._conn is not None
-        assert other._conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+    data = export_game(storage, game_id, _no_game)
+    moves = list(data["moves"])
+    tampered = [
+        {**data, "final_hash": "0" * len(data["final_hash"])},
+        {**data, "seed": str(int(data["seed"]) + 1)},
+        {**data, "moves": moves[:-1]},
+        {**data, "moves": [*moves[:3], [moves[3][0], "nonsense"], *moves[4:]]},
+        {**data, "format": 99},
+        {**data, "game": "chess"},
+    ]
+    for bad in tampered:
+        for sealed in (bad, {**bad, "sha256": digest(bad)}):
+            with pytest.raises(FileRefused):
+                check_file(sealed)
 
 
 def test_aborted_game_is_marked_and_replays(storage: Storage) -> None:

@@ -59,7 +59,7 @@ def test_lang_hu_shows_hungarian_prompts(tmp_path: Path) -> None:
     assert "Új Venezia játszma" in text
     assert "ez a lista" in text  # the terminal's own help
     assert "✗ a 'log' után a lépések száma jön" in text
-    assert "Mentve (" in text and "Folytatás: 'venezia play --game venezia" in text
+    assert "Mentve (" in text and "Folytatás: 'uv run venezia play --game venezia" in text
     assert "Options (type a number" not in text
 
 
@@ -72,7 +72,7 @@ def test_the_locale_chooses_without_lang(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--seed", "7"], ["quit"], environ={"LANG": "ja_JP.UTF-8"})
     assert rc == 0, text[-2000:]
     assert "選択肢（番号かコマンドを入力" in text
-    assert "に保存しました。続けるには 'venezia play --game venezia" in text
+    assert "に保存しました。続けるには 'uv run venezia play --game venezia" in text
     # --lang wins over the locale
     rc, text = run(tmp_path, ["--lang", "en"], ["quit"], environ={"LANG": "ja_JP.UTF-8"})
     assert rc == 0 and "Options (type a number or a command" in text and "選択肢" not in text

@@ -1,15 +1,15 @@
-"""``venezia export GAME_ID [--db PATH] [--out FILE]``: a closed game as a portable JSON file."""
+"""``venezia export GAME_ID [--db PATH] [--out FILE]``: a closed game as a portable JSON file
+(:mod:`bot.archive.portable`)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from bot.archive import DB_HELP, db_path
+from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, game_number, open_db
+from bot.archive import shell_command as command
+from bot.archive.portable import FileRefused, dumps, export_game
 from bot.parsing import Parser
-from bot.storage.store import Storage
-from bot.table.history import History, dumps_portable
-from bot.table.records import Refused
 from engine.i18n.shared import _, _n
 
 
@@ -21,22 +21,35 @@ def main(argv: list[str]) -> int:
             "JSON file."
         ),
     )
-    parser.add_argument("game_id", type=int, help=_("the game's number (/history shows it)"))
+    parser.add_argument(
+        "game_id", type=game_number, help=_("the game's number ('venezia history' lists them)")
+    )
     parser.add_argument("--db", help=_(DB_HELP))
     parser.add_argument("--out", help=_("the JSON file to write (default: game-<ID>.json)"))
     args = parser.parse_args(argv)
     path = db_path(args.db)
-    if not path.exists():
-        print(_("no database at {path}", path=path), file=sys.stderr)
+    listing = command("history", *db_words(path))
+
+    def missing(game_id: int) -> str:
+        return _(
+            "no finished game #{game} in {path} ('{command}' lists them)",
+            game=game_id,
+            path=path,
+            command=listing,
+        )
+
+    try:
+        with open_db(path, create=False) as storage:
+            data = export_game(storage, args.game_id, missing)
+    except (DatabaseRefused, FileRefused) as refused:
+        print(refused, file=sys.stderr)
         return 1
-    with Storage.open(path) as storage:
-        try:
-            data = History(storage, lambda view: None).export_game(args.game_id)
-        except Refused as refused:
-            print(refused.message, file=sys.stderr)
-            return 1
     out = Path(args.out or f"game-{args.game_id}.json")
-    out.write_text(dumps_portable(data), encoding="utf-8")
+    try:
+        out.write_text(dumps(data), encoding="utf-8")
+    except OSError as exc:
+        print(_("cannot write {path}: {reason}", path=out, reason=exc.strerror), file=sys.stderr)
+        return 1
     moves = len(data["moves"])
     print(
         _n(

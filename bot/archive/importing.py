@@ -1,17 +1,24 @@
-"""``venezia import FILE [--db PATH]``: store a portable game file as a finished game in the
-channel-less archive, if it replays to its final hash (else nothing changes)."""
+"""``venezia import FILE [--db PATH]``: store a portable game file as a closed game of the
+channel-less archive, if every field of it checks and it replays to its final hash
+(:mod:`bot.archive.portable`); else nothing changes - not even a new, empty database."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from bot.archive import DB_HELP, db_path
+from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, open_db
+from bot.archive import shell_command as command
+from bot.archive.portable import MAX_FILE_BYTES, FileRefused, content, load
 from bot.parsing import Parser
-from bot.storage.store import Storage
-from bot.table.history import History, ImportRefused
+from bot.storage.history import AlreadyStored
 from engine.i18n.shared import _
+
+
+def _remove(path: Path) -> None:
+    """A database this command created and did not fill (and SQLite's files beside it)."""
+    for extra in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{extra}").unlink(missing_ok=True)
 
 
 def main(argv: list[str]) -> int:
@@ -19,29 +26,52 @@ def main(argv: list[str]) -> int:
         prog="venezia import",  # not for players
         description=_(
             "venezia import FILE [--db PATH]: store a portable game file as a finished game in "
-            "the channel-less archive, if it replays to its final hash (else nothing changes)."
+            "the channel-less archive, if every field checks and it replays to its final hash "
+            "(else nothing changes). A file has at most {limit} bytes; a game already stored "
+            "is refused.",
+            limit=format(MAX_FILE_BYTES, ","),
         ),
     )
     parser.add_argument("file", help=_("a file written by 'venezia export'"))
     parser.add_argument("--db", help=_(DB_HELP))
     args = parser.parse_args(argv)
+    path = db_path(args.db)
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        print(_("cannot read {path}: {reason}", path=args.file, reason=exc), file=sys.stderr)
+        game = load(Path(args.file))
+    except FileRefused as refused:
+        print(_("refused, nothing imported: {reason}", reason=refused), file=sys.stderr)
         return 1
-    with Storage.open(db_path(args.db)) as storage:
-        try:
-            record = History(storage, lambda view: None).import_game(data)
-        except ImportRefused as refused:
-            print(_("refused, nothing imported: {reason}", reason=refused), file=sys.stderr)
-            return 1
+    created = not path.exists()
+    mine = content(game.stored)
+    try:
+        with open_db(path, create=True) as storage:
+            record = storage.import_game(game.imported(), lambda other: content(other) == mine)
+    except DatabaseRefused as refused:
+        if created:
+            _remove(path)
+        print(_("refused, nothing imported: {reason}", reason=refused), file=sys.stderr)
+        return 1
+    except AlreadyStored as stored:
+        print(
+            _(
+                "refused, nothing imported: this game is in {path} already, as game #{game}",
+                path=path,
+                game=stored.game_id,
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    except BaseException:
+        if created:
+            _remove(path)
+        raise
     print(
         _(
-            "imported as game {game} ({kind}, {status})",
+            "imported as game #{game} ({kind}, {status}); '{command}' lists it",
             game=record.id,
             kind=record.game_type,
             status=record.status,
+            command=command("history", *db_words(path)),
         )
     )
     return 0

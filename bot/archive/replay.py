@@ -1,14 +1,15 @@
-"""``venezia replay FILE --out DIR``: the animated replay (one frame per turn, APNG) and the
-final board (PNG) of a portable game file, drawn with the game's own board renderer."""
+"""``venezia replay FILE --out DIR``: the animated replay (one frame per turn) and the final
+board (PNG) of a portable game file, drawn with the game's own board renderer; the file is
+read and checked as ``venezia import`` checks it (:mod:`bot.archive.portable`)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
+from bot.archive.portable import FileRefused, load
 from bot.parsing import Parser
-from bot.table.history import ImportRefused, build_replay, replay_portable
+from bot.table.history import build_replay
 from bot.table.render import default_renderer
 from engine.i18n.shared import _, _n
 
@@ -26,22 +27,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", required=True, help=_("the folder for replay.png and board.png"))
     args = parser.parse_args(argv)
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        stored, _hash = replay_portable(data)
-    except (OSError, ValueError) as exc:
-        if isinstance(exc, ImportRefused):
-            refusal = _("refused {path}: {reason}", path=args.file, reason=exc)
-        else:
-            refusal = _("cannot read {path}: {reason}", path=args.file, reason=exc)
-        print(refusal, file=sys.stderr)
+        game = load(Path(args.file))
+    except FileRefused as refused:
+        print(_("refused {path}: {reason}", path=args.file, reason=refused), file=sys.stderr)
         return 1
-    replay = build_replay(stored, default_renderer().board)
+    replay = build_replay(game.stored, default_renderer().board)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    animated = out / f"replay.{replay.extension}"
-    animated.write_bytes(replay.data)
-    board = out / "board.png"  # not for players
-    board.write_bytes(replay.final_board)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        animated = out / f"replay.{replay.extension}"
+        animated.write_bytes(replay.data)
+        board = out / "board.png"  # not for players
+        board.write_bytes(replay.final_board)
+    except OSError as exc:
+        print(_("cannot write {path}: {reason}", path=out, reason=exc.strerror), file=sys.stderr)
+        return 1
     seconds = f"{replay.seconds:.1f}"
     print(
         _n(

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 import time
 
-from bot.archive import db_path
-from bot.storage.store import Storage
+from bot.archive import DatabaseRefused, db_path, open_db
 from bot.table.records import Refused
 from bot.table.stats import Stats
 
@@ -42,7 +42,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--aborted", type=_yes_no, help="setting: count aborted games")
     parser.add_argument("--takeover", type=_yes_no, help="setting: count AI takeover games")
     args = parser.parse_args(argv)
-    with Storage.open(db_path(args.db)) as storage:
+    try:
+        opened = open_db(db_path(args.db), create=False)
+    except DatabaseRefused as refused:  # one line, not a traceback (#24 item 17)
+        print(refused, file=sys.stderr)
+        return 1
+    with opened as storage:
         stats = Stats(storage)
         if args.action == "rebuild":
             start = time.perf_counter()

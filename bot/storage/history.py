@@ -11,7 +11,7 @@ ending at the table is.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -25,16 +25,25 @@ from bot.storage.records import (
     GameStatus,
     PlayerInfo,
     ResultRecord,
+    StoredGame,
     dumps_json,
     format_ts,
     game_from_row,
     result_from_row,
 )
 
-__all__ = ["ARCHIVE_CHANNEL", "HistoryEntry", "HistoryStore", "ImportedGame"]
+__all__ = ["ARCHIVE_CHANNEL", "AlreadyStored", "HistoryEntry", "HistoryStore", "ImportedGame"]
 
 #: The pseudo channel of imported games (no transport's channel id looks like this).
 ARCHIVE_CHANNEL = "archive"
+
+
+class AlreadyStored(Exception):
+    """The game to import is stored already, as game ``game_id`` (nothing was stored)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +102,37 @@ class HistoryStore(MoveLog):
                 return None
             return HistoryEntry(record, self._results(conn, game_id))
 
-    def import_game(self, game: ImportedGame) -> GameRecord:
+    def every_closed_game(self, limit: int, before_id: int | None = None) -> list[HistoryEntry]:
+        """The finished and aborted games of every channel (the archive's too), newest
+        first, with their results (``before_id``: older than that game)."""
+        with self._read_snapshot() as conn:
+            rows = self._rows(
+                conn,
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('finished', 'aborted') "
+                "AND id < ? ORDER BY id DESC LIMIT ?",
+                (before_id if before_id is not None else 2**62, limit),
+            )
+            records = [game_from_row(r) for r in rows]
+            return [HistoryEntry(r, self._results(conn, r.id)) for r in records]
+
+    def import_game(
+        self, game: ImportedGame, same: Callable[[StoredGame], bool] | None = None
+    ) -> GameRecord:
         """Store ``game`` as a closed game of :data:`ARCHIVE_CHANNEL` in one transaction,
-        compacted; its id is new (the file's id is not kept)."""
+        compacted; its id is new (the file's id is not kept). ``same``: whether a closed game
+        of the same type and seed, in any channel, is this one; if one is,
+        :class:`AlreadyStored` names it and nothing is stored."""
         with self._write("import_game") as conn:
+            candidates = self._rows(
+                conn,
+                f"SELECT {GAME_COLUMNS} FROM games WHERE game_type = ? AND seed = ? "
+                "AND status IN ('finished', 'aborted') ORDER BY id",
+                (game.game_type, str(int(game.seed))),
+            )
+            for row in candidates if same is not None else ():
+                stored = StoredGame(game_from_row(row), None, self._moves(conn, row["id"], -1))
+                if same is not None and same(stored):
+                    raise AlreadyStored(stored.record.id)
             self._ensure_table(conn, ARCHIVE_CHANNEL, None)
             now = self._now()
             started = format_ts(game.started_at) if game.started_at else now

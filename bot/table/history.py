@@ -4,7 +4,7 @@
   (``listing``), one game (``card``: result, final board, and the graph of each seat's
   progress over the turns - the game's ``parts().progress``, else its scores), its animated
   replay
-  (``replay``), and a game's portable file (``export_game`` / ``import_game``).
+  (``replay``); a game's portable file is :mod:`bot.archive.portable`'s.
 * Everything is rebuilt from the stored seed and moves through
   :func:`bot.table.restore.replay_stored` (the one replayer), so a game stored by any earlier
   version replays exactly; frames are drawn by the game's registered board renderer, the
@@ -12,57 +12,41 @@
 * A frame is taken at the start, after every move that ends a turn (the reserved ``turn`` or
   ``game_over`` event, or a change of the view header's counter) and at the end, so a replay
   has ``turns + 1`` frames and its last frame is the final board.
-
-The portable file (JSON, :data:`PORTABLE_FORMAT`): ``format``, ``game``, ``options`` (texts),
-``seed``, ``players`` (name, ``ai`` level name or ``null``), ``moves`` (``[seat, command]``),
-``status``, ``started_at``/``finished_at``, ``final_hash`` (the engine's hash of the final
-state) and ``results``. Import replays it and refuses it, changing nothing, unless it ends in
-that hash.
 """
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
-from bot.storage.history import ARCHIVE_CHANNEL, HistoryEntry, ImportedGame
-from bot.storage.records import GameRecord, GameStatus, MoveRecord, PlayerInfo, StoredGame
+from bot.storage.history import HistoryEntry
+from bot.storage.records import PlayerInfo, StoredGame
 from bot.storage.store import Storage
-from bot.table.ai_seat import LEVELS, ai_level
+from bot.table.ai_seat import ai_level
 from bot.table.outputs import Code
-from bot.table.records import Refused, why
-from bot.table.restore import fresh_state, replay_stored, results
+from bot.table.records import Refused
+from bot.table.restore import fresh_state, replay_stored
 from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState, counter_count, counter_word
 from engine.i18n.shared import _, _n
 from engine.registry import registration
 
 __all__ = [
-    "PORTABLE_FORMAT",
     "GameCard",
     "History",
-    "ImportRefused",
     "Replay",
     "Track",
     "build_replay",
-    "portable_game",
-    "stored_from_portable",
+    "entry_line",
+    "level_name",
     "track",
 ]
 
-#: The version of the portable file's layout; import refuses others.
-PORTABLE_FORMAT = 1
 #: How many games ``/history`` lists at most.
 HISTORY_LIMIT = 10
 
 BoardFunc = Callable[[JSON], bytes | None]
-
-
-class ImportRefused(ValueError):
-    """A portable file that cannot be imported (nothing was stored)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,14 +148,15 @@ def build_replay(stored: StoredGame, board: BoardFunc, *, limit: int | None = No
     )
 
 
-# -- the portable file ------------------------------------------------------------------------
+# -- the collaborator -------------------------------------------------------------------------
 
 
-def _ts(value: datetime | None) -> str | None:
-    return None if value is None else value.astimezone(UTC).isoformat(timespec="seconds")
+def _date(value: datetime | None) -> str:
+    return "?" if value is None else value.astimezone(UTC).strftime("%Y-%m-%d")
 
 
-def _level_name(player: PlayerInfo) -> str | None:
+def level_name(player: PlayerInfo) -> str | None:
+    """A seat's AI level by name (``None``: a person; an unknown stored code: random)."""
     if not player.is_ai:
         return None
     try:
@@ -180,138 +165,8 @@ def _level_name(player: PlayerInfo) -> str | None:
         return "random"
 
 
-def portable_game(entry: HistoryEntry, stored: StoredGame, state: GameState) -> JSON:
-    """The portable JSON of a closed game (``state``: its replayed end)."""
-    record = stored.record
-    return {
-        "format": PORTABLE_FORMAT,
-        "game": record.game_type,
-        "options": {str(k): str(v) for k, v in (record.options or {}).items()},
-        "seed": str(record.seed),
-        "players": [{"name": p.name, "ai": _level_name(p)} for p in record.players],
-        "moves": [[m.seat, m.command] for m in stored.moves],
-        "status": record.status,
-        "started_at": _ts(record.started_at),
-        "finished_at": _ts(record.finished_at),
-        "final_hash": state.state_hash(),
-        "results": [
-            {"seat": r.seat, "name": r.name, "place": r.place, "score": r.score}
-            for r in entry.results
-        ],
-    }
-
-
-def _field(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    value = data.get(name)
-    if not isinstance(value, kind):
-        raise ImportRefused(_("the file's '{field}' is missing or malformed", field=name))
-    return value
-
-
-def _when(text: Any) -> datetime | None:
-    if text is None:
-        return None
-    try:
-        return datetime.fromisoformat(str(text))
-    except ValueError as exc:
-        raise ImportRefused(
-            _("the file has a malformed date: {date}", date=repr(str(text)[:40]))
-        ) from exc
-
-
-def stored_from_portable(data: Mapping[str, Any]) -> tuple[StoredGame, str]:
-    """The file as a stored game (not stored anywhere; id 0) and its claimed final hash,
-    checked in shape only: :func:`replay_stored` checks the rest."""
-    if not isinstance(data, Mapping):
-        raise ImportRefused(_("the file is not a JSON object"))
-    if data.get("format") != PORTABLE_FORMAT:
-        raise ImportRefused(
-            _(
-                "unknown file format {format} (this version reads {known})",
-                format=repr(str(data.get("format"))[:20]),
-                known=PORTABLE_FORMAT,
-            )
-        )
-    game = _field(data, "game", str)
-    try:
-        reg = registration(game)
-    except (KeyError, ValueError, LookupError) as exc:
-        raise ImportRefused(_("unknown game {game}", game=repr(game[:40]))) from exc
-    options = {str(k): str(v) for k, v in _field(data, "options", dict).items()}
-    try:
-        options = reg.check_options(options) if reg.options else {}
-    except Exception as exc:
-        raise ImportRefused(
-            _("the file's options are not {game}'s: {problem}", game=reg.title, problem=why(exc))
-        ) from exc
-    try:
-        seed = int(_field(data, "seed", (str, int)))
-    except ValueError as exc:
-        raise ImportRefused(_("the file's seed is not a number")) from exc
-    players: list[PlayerInfo] = []
-    for p in _field(data, "players", list):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise ImportRefused(_("a player of the file has no name"))
-        level = p.get("ai")
-        if level is not None and level not in LEVELS:
-            raise ImportRefused(_("unknown AI level {level}", level=repr(str(level)[:20])))
-        code = None if level is None else LEVELS[level].code
-        players.append(PlayerInfo(p["name"], None, level is not None, code))
-    moves: list[MoveRecord] = []
-    for seq, m in enumerate(_field(data, "moves", list)):
-        ok = isinstance(m, list) and len(m) == 2
-        if not ok or not isinstance(m[0], int) or not isinstance(m[1], str):
-            raise ImportRefused(_("move {seq} of the file is malformed", seq=seq))
-        if not 0 <= m[0] < len(players):
-            raise ImportRefused(_("move {seq} of the file names no player", seq=seq))
-        moves.append(MoveRecord(0, seq, m[0], None, m[1], datetime.now(UTC), None))
-    status = data.get("status")
-    if status not in ("finished", "aborted"):
-        raise ImportRefused(_("the file's game is neither finished nor aborted"))
-    final_hash = _field(data, "final_hash", str)
-    now = datetime.now(UTC)
-    record = GameRecord(
-        id=0,
-        channel_id=ARCHIVE_CHANNEL,
-        game_type=reg.name,
-        options=dict(options),
-        seed=seed,
-        players=tuple(players),
-        status=status,
-        last_seq=len(moves) - 1,
-        created_at=_when(data.get("started_at")) or now,
-        started_at=_when(data.get("started_at")),
-        finished_at=_when(data.get("finished_at")),
-        final_hash=final_hash,
-    )
-    return StoredGame(record, None, moves), final_hash
-
-
-def replay_portable(data: Mapping[str, Any]) -> tuple[StoredGame, GameState]:
-    """The file replayed and checked against its final hash (:class:`ImportRefused` if not)."""
-    stored, final_hash = stored_from_portable(data)
-    try:
-        state = replay_stored(stored)
-    except ImportRefused:
-        raise
-    except Exception as exc:
-        raise ImportRefused(
-            _("the file does not replay to its final hash: {problem}", problem=why(exc))
-        ) from exc
-    if state.state_hash() != final_hash:  # replay_stored checks it too; say it plainly
-        raise ImportRefused(_("the file does not replay to its final hash"))
-    return stored, state
-
-
-# -- the collaborator -------------------------------------------------------------------------
-
-
-def _date(value: datetime | None) -> str:
-    return "?" if value is None else value.astimezone(UTC).strftime("%Y-%m-%d")
-
-
 def _seat_label(p: PlayerInfo) -> str:
-    return _("{name} (AI {level})", name=p.name, level=_level_name(p)) if p.is_ai else p.name
+    return _("{name} (AI {level})", name=p.name, level=level_name(p)) if p.is_ai else p.name
 
 
 def _result_text(entry: HistoryEntry) -> str:
@@ -408,35 +263,3 @@ class History:
         """The channel's newest closed game (``/replay`` without a game)."""
         games = self.storage.closed_games(channel_id, 1)
         return games[0].record.id if games else None
-
-    def export_game(self, game_id: int) -> JSON:
-        """The portable file of a closed game (replayed and checked first)."""
-        entry = self._entry(None, game_id)
-        stored = self._stored(game_id)
-        return portable_game(entry, stored, replay_stored(stored))
-
-    def import_game(self, data: Mapping[str, Any]) -> GameRecord:
-        """Store a portable file as a closed game of the archive, if it replays to its final
-        hash (:class:`ImportRefused` otherwise; nothing is stored)."""
-        stored, state = replay_portable(data)
-        record = stored.record
-        status: GameStatus = record.status
-        finished = results(state, record.players) if status == "finished" else []
-        return self.storage.import_game(
-            ImportedGame(
-                game_type=record.game_type,
-                options=record.options,
-                seed=record.seed,
-                players=record.players,
-                moves=[(m.seat, m.command) for m in stored.moves],
-                status=status,
-                final_hash=state.state_hash(),
-                results=finished,
-                started_at=record.started_at,
-                finished_at=record.finished_at,
-            )
-        )
-
-
-def dumps_portable(data: JSON) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.archive import shell_command
 from bot.storage.store import GameRecord
 from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
@@ -208,7 +209,7 @@ class TerminalBase:
     def _continue_command(self, game: str) -> str:
         """The command that continues ``game``'s save: never ``--new`` (which would close
         it), with the folders of this run when they are not the defaults."""
-        words = ["venezia play", "--game", game]  # not for players
+        words = [shell_command("play"), "--game", game]  # not for players (#24 item 16)
         out = Path(self.args.out)
         if out != Path("out"):
             words += ["--out", shlex.quote(str(out))]

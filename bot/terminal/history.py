@@ -6,6 +6,8 @@ its animated replay - the same table-service reads as Discord's ``/history``, ``
 
 from __future__ import annotations
 
+from bot.archive import db_words, shell_command
+from bot.storage.history import ARCHIVE_CHANNEL
 from bot.table.outputs import Code
 from bot.table.records import Refused
 from bot.terminal.base import TerminalBase
@@ -36,9 +38,11 @@ class TerminalHistory(TerminalBase):
     """The history reads at the prompt (see :class:`bot.terminal.play.TerminalTable`)."""
 
     def _home_channels(self) -> list[str]:
-        """Every channel this terminal keeps a save in: its base channel and each game's."""
+        """Every channel this terminal keeps a save in: its base channel and each game's;
+        and the database's archive (the games ``venezia import`` stored, #24 item 17)."""
         base = self.base_channel
-        return list(dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]))
+        saves = [base, *(home_channel(base, g) for g in table_games())]
+        return list(dict.fromkeys([*saves, ARCHIVE_CHANNEL]))
 
     def _closed_channel(self, game_id: int) -> str | None:
         """The terminal channel of the finished (or aborted) game ``game_id``; ``None`` if
@@ -87,7 +91,8 @@ class TerminalHistory(TerminalBase):
             self._refused_read(game_id, refused)
             return
         self.say(card.text)
-        self.say(_("Replay: 'replay {game}' (or `venezia export {game}`).", game=game_id))
+        export = shell_command("export", str(game_id), *db_words(self.db_path))
+        self.say(_("Replay: 'replay {game}' (or `{command}`).", game=game_id, command=export))
         if card.board is not None:
             path = self.images.save(f"game-{game_id}-board.png", card.board)  # not for players
             self.say(_("  [final board: {path}]", path=self._path(path)), "dim")
