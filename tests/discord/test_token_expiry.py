@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.devtools.discord_sim import action_of, controls, decision_message, raw_messages, texts
@@ -46,6 +47,9 @@ async def test_a_private_menu_answered_20_minutes_later(simcord_env: Env) -> Non
     assert "revealed" in public_text(env, channel)
 
 
+# A day of virtual time is thousands of scheduler ticks: on a loaded 2-core machine settling
+# them takes longer than SimCord's default 5 s of real time.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_yesterdays_table_button_still_works(simcord_env: Env) -> None:
     env = simcord_env
     channel, _alice, bob = await amsterdam_table(env, "expiry-button")
@@ -56,6 +60,9 @@ async def test_yesterdays_table_button_still_works(simcord_env: Env) -> None:
     assert "bob has chosen" in public_text(env, channel)
 
 
+# A day of virtual time is thousands of scheduler ticks: on a loaded 2-core machine settling
+# them takes longer than SimCord's default 5 s of real time.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_a_reminder_after_a_night_points_at_the_table(simcord_env: Env) -> None:
     env = simcord_env
     guild = env.create_guild()
