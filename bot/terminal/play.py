@@ -30,15 +30,20 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import TextIO
 
 from bot.storage.records import utcnow
+from bot.storage.store import TimerSettings
+from bot.table.languages import parse_language
 from bot.table.outputs import DecisionInfo, Outcome, Reply
+from bot.table.records import why
 from bot.table.render import Renderer
 from bot.table.service import TableService
+from bot.table.timers import describe_settings, parse_settings
 from bot.terminal.args import (
     CHANNEL,
     DEFAULT_MAX_TURNS,
@@ -56,7 +61,7 @@ from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import Option
 from engine.games import get_game
-from engine.i18n import SOURCE, Text, say, speaking, table_messages
+from engine.i18n import NATIVE_NAMES, SOURCE, Text, negotiate, say, speaking, table_messages
 from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -92,6 +97,7 @@ LOCAL_WORDS = (
     "history",
     "game",
     "replay",
+    "resume",
     "quit",
 )
 
@@ -287,7 +293,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 self.hand_moves[user] = self.seq
                 self.say(_("  [hand image: {path}]", path=self._path(path)), "dim")
         elif word == "status":
-            self._reply(await self.service.status(self.channel))
+            reply = await self.service.status(self.channel)
+            if reply.error is None:  # the timer as it works here, set with --timer
+                service_line = describe_settings(self.storage.get_timer_settings(self.channel))
+                given = reply.lines or tuple(reply.text.split("\n"))
+                lines = [self._timer_line() if x == service_line else x for x in given]
+                reply = replace(reply, text="\n".join(lines), lines=tuple(lines))
+            self._reply(reply)
         elif word == "log":
             count = _small(rest.strip()) if rest.strip() else 10
             if not count:
@@ -303,6 +315,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             board = await self.service.leaderboard_lines(None, self.game_name)
             self.say("\n".join(mine or [_("no finished games yet")]))
             self.say("\n".join(line.replace("**", "") for line in board) or _("no ratings yet"))
+        elif word == "resume":  # back at a game paused for him at a timeout
+            out = await self.service.resume_seat(self.channel, user)
+            if out.accepted:
+                for update in out.public:
+                    self.say(update.text, "bold")
+            else:
+                self._refused(out.error, out.code)
         elif word == "history":
             await self._history()
         elif word == "game":
@@ -378,17 +397,63 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     # -- the turn timer (the real clock, or a test's) --------------------------------------------
 
+    def _timer_refusal(self) -> str | None:
+        """What is wrong with ``--timer`` (``None``: nothing, or not given), checked before
+        any game is opened or created, so a refusal changes nothing."""
+        text = self.args.timer
+        if not text:
+            return None
+        tag, rest = parse_language(text)
+        try:
+            if tag is not None and negotiate(tag) is None:
+                names = ", ".join(NATIVE_NAMES.values())
+                raise ValueError(
+                    _(
+                        "unknown language '{name}': this table speaks {names}",
+                        name=tag,
+                        names=names,
+                    )
+                )
+            parse_settings(rest, TimerSettings())
+        except ValueError as exc:
+            return _(
+                "✗ --timer '{settings}': {problem}",
+                settings=excerpt(text, limit=40),
+                problem=why(exc).removeprefix("✗ "),
+            )
+        return None
+
+    def _timer_line(self, settings: TimerSettings | None = None) -> str:
+        """The turn timer as it works at this keyboard: the one person here is the only human
+        at the table, so at a timeout the game waits for him (as on Discord when no other
+        human would be left); it is set with ``--timer``."""
+        s = settings or self.storage.get_timer_settings(self.channel)
+        if s.turn_seconds is None:
+            return _(
+                "Turn timer: off ('--timer live', evening or correspondence when you start "
+                "'venezia play' sets one)."
+            )
+        return describe_settings(replace(s, on_timeout="pause"))
+
     async def _apply_timer(self) -> None:
         """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
-        at the keyboard; a hot seat has no timer)."""
-        if not self.args.timer:
-            return
+        at the keyboard; a hot seat has no timer: refused before opening). Without it, a
+        timer kept from an earlier game in this folder is named, with how to turn it off."""
         if self.hot_seat:
-            self.say(_("(--timer is for one player at the keyboard: a hot seat has none)"), "dim")
+            return
+        if not self.args.timer:
+            if self.storage.get_timer_settings(self.channel).turn_seconds is not None:
+                self.say(
+                    _(
+                        "{timer} (kept from an earlier game here; '--timer off' turns it off)",
+                        timer=self._timer_line(),
+                    ),
+                    "dim",
+                )
             return
         out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
         if out.accepted:
-            self.say(out.public[0].text if out.public else "", "dim")
+            self.say(self._timer_line(), "dim")
         else:
             self._refused(out.error, out.code)
 
@@ -422,6 +487,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     self.taken = event.user_id
                     self.say(_("(type 'resume' to take your seat back)"), "dim")
                     return TIMED_OUT
+                if event.kind == "pause" and event.seat == info.seat:
+                    self.say(_("(the game waits for you: make your decision)"), "dim")
 
     async def _typed_meanwhile(self) -> int | None:
         """While AI seats play a seat taken over at a timeout: act on a line typed meanwhile
@@ -554,6 +621,10 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     async def run(self) -> int:
         self._speak_at(self._home_channels(), [WATCHER])
+        refusal = self._timer_refusal()
+        if refusal is not None:
+            self.say(refusal, "red")
+            return 2
         opened = await self._open()
         if isinstance(opened, int):
             return opened
@@ -636,8 +707,6 @@ def _session(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
     table.service_log = service_log
-    # the keyboard is watched while the AI plays a timed-out seat: 'resume' takes it back
-    service.timers.keep_a_human = False
     if timer_poll is not None:
         table.timer_poll = timer_poll
     try:

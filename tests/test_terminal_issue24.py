@@ -1,0 +1,165 @@
+"""Issue #24 at the terminal (items 13, 14, 18, 19, 20, 21, 23, 24), driven as a person types:
+the turn timer with one person at the keyboard, ``--timer`` checked before anything, ``--new``
+on the save that ``venezia play`` continues, files per game in the out folder, one terminal per
+database, progress of long commands, the layout at 80 columns, history's order, plain text."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+from bot.storage.store import Storage
+from bot.table.render import PlaceholderRenderer
+from bot.terminal import play as terminal
+from tests.test_terminal import game_channel, run
+from tests.test_terminal_timer import FastClock
+
+
+class Keyboard(io.TextIOBase):
+    """A person who types nothing until ``cue`` is printed, then the lines of ``after`` one
+    by one (each when the terminal asks again); the moves stored when the cue appeared and
+    when the last line was read are noted."""
+
+    def __init__(self, out: io.StringIO, cue: str, after: list[str], db: Path) -> None:
+        self.out = out
+        self.cue = cue
+        self.after = list(after)
+        self.db = db
+        self.seen: list[int] = []
+
+    def isatty(self) -> bool:
+        return False
+
+    def _moves(self) -> int:
+        with Storage.open(self.db) as store:
+            record = store.active_game(game_channel("canal_grande"))
+            return -1 if record is None else len(store.moves(record.id))
+
+    def readline(self, size: int | None = -1) -> str:
+        if not self.seen:
+            deadline = time.monotonic() + 30
+            while self.cue not in self.out.getvalue():
+                if time.monotonic() > deadline:
+                    return ""
+                time.sleep(0.01)
+            self.seen.append(self._moves())
+            # many more looks at the (fast) clock: an AI playing the seat would have moved
+            time.sleep(0.5)
+        self.seen.append(self._moves())
+        return self.after.pop(0) + "\n" if self.after else ""
+
+
+def _timed(tmp_path: Path, after: list[str], timer: str = "timer 1m timeout ai") -> tuple[int, str]:
+    out = io.StringIO()
+    db = tmp_path / "t.db"
+    keyboard = Keyboard(out, "ran out of time", after, db)
+    argv = [
+        *("--game", "canal_grande", "--players", "2", "--ai", "random", "--seed", "5"),
+        *("--name", "Anna", "--timer", timer),
+        *("--out", str(tmp_path / "out"), "--db", str(db)),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=keyboard,  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=FastClock(),
+        timer_poll=0.01,
+    )
+    text = out.getvalue()
+    keyboard.out = io.StringIO(text)
+    return rc, text + f"\n[moves seen: {keyboard.seen}]"
+
+
+def test_a_timeout_at_the_terminal_waits_for_the_person(tmp_path: Path) -> None:
+    """#24 item 13: with the turn timer at the terminal the person is the only human, so at
+    the timeout the game waits for him (docs/discord.md: "when no other human would be
+    left"), it is not played to its end by an AI in a second; 'status' says it is paused,
+    'resume' goes on, the seat stays his and no takeover is recorded."""
+    rc, text = _timed(tmp_path, ["status", "resume", "quit"])
+    assert rc == 0, text[-2000:]
+    assert "Game over" not in text and "Final ranking" not in text
+    assert "the game is paused until Anna decides" in text, text[-2000:]
+    assert "Paused: waiting for Anna" in text
+    assert "Anna is back: the game goes on" in text
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.active_game(game_channel("canal_grande"))
+        assert record is not None and record.status == "active"
+        assert not store.had_takeover(record.id)
+        assert [p.name for p in record.players if not p.is_ai] == ["Anna"]
+        moves = len(store.moves(record.id))
+    seen = [int(x) for x in text.rsplit("[moves seen: [", 1)[1].split("]")[0].split(", ")]
+    assert len(set(seen)) == 1 and seen[0] == moves  # nobody moved while Anna was away
+
+
+def test_the_status_at_the_terminal_names_its_own_timer_setting(tmp_path: Path) -> None:
+    """#24 item 14: 'status' at the terminal suggests the terminal's own '--timer', not the
+    '/settings live' the terminal would refuse; a timer says the game waits at a timeout."""
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--seed", "1"], ["status", "quit"])
+    assert rc == 0
+    assert "/settings" not in text
+    assert "Turn timer: off ('--timer live'" in text
+    rc, text = run(tmp_path, ["--timer", "evening"], ["status", "quit"])
+    assert rc == 0
+    assert "Turn timer: 15 min (evening) per decision" in text
+    assert "then the game pauses" in text and "/resume" not in text
+
+
+def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> None:
+    """#24 item 14: a bad --timer value is refused first and changes nothing (no game)."""
+    for bad in ("timer 5s", "timer 10x", "bogus"):
+        rc, text = run(tmp_path, ["--game", "canal_grande", "--timer", bad], ["quit"])
+        assert rc == 2, text
+        assert "✗ --timer" in text and "New " not in text
+        with Storage.open(tmp_path / "t.sqlite3") as store:
+            assert store.active_game(game_channel("canal_grande")) is None
+            assert store.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+
+
+def test_a_timer_at_a_hot_seat_is_refused(tmp_path: Path) -> None:
+    """#24 item 14: --timer at a hot seat is refused out loud (not silently off behind the
+    handover screen), before any game is created or an old save closed."""
+    args = ["--game", "canal_grande", "--humans", "2", "--name", "A", "--name", "B"]
+    rc, text = run(tmp_path, [*args, "--timer", "live"], [])
+    assert rc == 2
+    assert "✗ --timer is for one player at the keyboard" in text
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        assert store.active_game(game_channel("canal_grande")) is None
+    rc, text = run(tmp_path, args, ["quit"])  # a hot-seat save ...
+    assert rc == 0
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--timer", "live"], [])
+    assert rc == 2 and "a hot seat (2 players here)" in text  # ... resumed with a timer
+    assert "Resuming" not in text
+
+
+def test_a_new_game_says_it_keeps_the_folders_timer(tmp_path: Path) -> None:
+    """#24 item 14: a new game in the same folder runs with the timer set before: it says so
+    and how to turn it off."""
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--timer", "live"], ["quit"])
+    assert rc == 0
+    rc, text = run(tmp_path, ["--game", "canal_grande", "--new"], ["quit"])
+    assert rc == 0
+    assert "Turn timer: 2 min (live)" in text
+    assert "kept from an earlier game here; '--timer off' turns it off" in text
+
+
+def test_new_starts_over_the_save_that_play_continues(tmp_path: Path) -> None:
+    """#24 item 18: after an Amsterdam save, 'venezia play --new' starts Amsterdam over and
+    leaves the older Venezia save alone (it continued Amsterdam without --new)."""
+    rc, text = run(tmp_path, ["--game", "venezia", "--seed", "3"], ["1", "quit"])
+    assert rc == 0
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        venezia = store.active_game(game_channel("venezia"))
+        assert venezia is not None
+    rc, text = run(tmp_path, ["--game", "amsterdam", "--seed", "3"], ["quit"])
+    assert rc == 0
+    rc, text = run(tmp_path, [], ["quit"])
+    assert "Resuming Amsterdam" in text
+    rc, text = run(tmp_path, ["--new"], ["quit"])
+    assert rc == 0
+    assert "New Amsterdam game" in text, text
+    with Storage.open(tmp_path / "t.sqlite3") as store:
+        still = store.active_game(game_channel("venezia"))
+        assert still is not None and still.id == venezia.id and still.status == "active"
+
