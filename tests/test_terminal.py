@@ -110,7 +110,7 @@ def test_ai_only_game_runs_to_the_ranking(tmp_path: Path) -> None:
     places = ranking(text)
     assert [p.split(".")[0] for p in places] == ["1", "2", "3"]
     assert "End screen: " in text and "end.png" in text
-    out = tmp_path / "out"
+    out = tmp_path / "out" / "venezia"  # each game's pictures in its own folder
     assert is_png(out / "board.png") and is_png(out / "end.png")
     assert len(list(out.glob("board-*.png"))) > 10  # one board per turn at least
     with Storage.open(tmp_path / "t.sqlite3") as store:
@@ -125,7 +125,7 @@ def test_quiet_prints_only_the_end(tmp_path: Path) -> None:
     assert rc == 0, text
     assert "— turn" not in text and "Canal:" not in text
     assert len(ranking(text)) == 3
-    assert is_png(tmp_path / "out" / "end.png")
+    assert is_png(tmp_path / "out" / "venezia" / "end.png")
 
 
 def test_max_turns_stops_an_ai_only_game(tmp_path: Path) -> None:
@@ -155,7 +155,8 @@ def test_human_answering_option_one_plays_to_the_end(tmp_path: Path) -> None:
     assert any("Anna" in place for place in ranking(text))
     moves = stored_moves(tmp_path / "t.sqlite3")
     assert any(seat == 0 for seat, _ in moves)
-    assert is_png(tmp_path / "out" / "end.png") and is_png(tmp_path / "out" / "hand-anna.png")
+    pictures = tmp_path / "out" / "venezia"
+    assert is_png(pictures / "end.png") and is_png(pictures / "hand-anna.png")
 
 
 def _random_option(rng: random.Random) -> Callable[[str], str | None]:
@@ -244,8 +245,8 @@ def test_reads_and_help_at_the_prompt(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--ai", "random", "--seed", "5", "--name", "Anna"], [*lines, "q"])
     assert rc == 0
     assert "rules [topic]" in text and "exchange <token values" in text  # help: both lists
-    assert "board image: " in text and is_png(tmp_path / "out" / "board.png")
-    assert "your hand:" in text and is_png(tmp_path / "out" / "hand-anna.png")
+    assert "board image: " in text and is_png(tmp_path / "out" / "venezia" / "board.png")
+    assert "your hand:" in text and is_png(tmp_path / "out" / "venezia" / "hand-anna.png")
     assert "Venezia — turn" in text  # the service's status
     assert "Drain (V-2.1)" in text
     assert "✗ no rules topic 'xyz'" in text
@@ -335,7 +336,7 @@ def test_default_paths_and_the_console_script(
     assert rc == 0
     assert (tmp_path / "out" / "venezia.sqlite3").is_file()
     assert "out/venezia.sqlite3" in out.getvalue()
-    assert is_png(tmp_path / "out" / "board.png")
+    assert is_png(tmp_path / "out" / "venezia" / "board.png")
     # The real entry point, piped like a script, continues that game.
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "play", "--seed", "2"],

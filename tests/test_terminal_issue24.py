@@ -6,6 +6,7 @@ database, progress of long commands, the layout at 80 columns, history's order, 
 from __future__ import annotations
 
 import io
+import re
 import time
 from pathlib import Path
 
@@ -163,3 +164,25 @@ def test_new_starts_over_the_save_that_play_continues(tmp_path: Path) -> None:
         still = store.active_game(game_channel("venezia"))
         assert still is not None and still.id == venezia.id and still.status == "active"
 
+
+def test_each_game_keeps_its_own_pictures_in_the_out_folder(tmp_path: Path) -> None:
+    """#24 item 19: two games in one folder do not overwrite each other's pictures: each
+    writes to out/<game>/ (board-NNNN.png, board.png, hand-<name>.png), and the paths the
+    terminal prints are the files written."""
+    rc, venezia = run(tmp_path, ["--game", "venezia", "--seed", "3", "--name", "Anna"], ["quit"])
+    assert rc == 0
+    out = tmp_path / "out"
+    first = {p.relative_to(out): p.read_bytes() for p in out.glob("**/*.png")}
+    rc, canal = run(tmp_path, ["--game", "canal_grande", "--seed", "3", "--name", "Anna"], ["q"])
+    assert rc == 0
+    for path, data in first.items():
+        assert (out / path).read_bytes() == data, path  # nothing of Venezia's was replaced
+    for game, text in (("venezia", venezia), ("canal_grande", canal)):
+        folder = out / game
+        assert (folder / "board.png").is_file() and (folder / "hand-anna.png").is_file()
+        printed = re.findall(r"board: (\S+) \(latest: (\S+)\)", text)
+        assert printed, text
+        for numbered, latest in printed:
+            assert Path(numbered).parent == folder and Path(numbered).is_file()
+            assert Path(latest) == folder / "board.png"
+    assert not list(out.glob("*.png"))  # nothing shared at the top

@@ -6,7 +6,8 @@ keyboard (``--humans K``: hands stay hidden behind a "pass the terminal" prompt)
 only (``--humans 0``: watch a whole game). The terminal is one channel of the service (id
 ``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
 
-Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
+Each turn the board PNG is written to the game's own folder in the output folder (``--out``,
+default ``./out``; ``<out>/<game>/``, so two games never overwrite each other's pictures):
 ``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` (at a
 hot seat only while its owner holds the keyboard: everyone there can open the folder) and
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
@@ -239,7 +240,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 _(
                     "board: {path} (latest: {latest})",
                     path=self._path(self.fresh_image),
-                    latest=self._path(self.images.root / "board.png"),
+                    latest=self._path(self.images.latest),
                 ),
                 "dim",
             )
