@@ -6,7 +6,9 @@ database, progress of long commands, the layout at 80 columns, history's order, 
 from __future__ import annotations
 
 import io
+import os
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -186,3 +188,51 @@ def test_each_game_keeps_its_own_pictures_in_the_out_folder(tmp_path: Path) -> N
             assert Path(numbered).parent == folder and Path(numbered).is_file()
             assert Path(latest) == folder / "board.png"
     assert not list(out.glob("*.png"))  # nothing shared at the top
+
+
+class HeldKeyboard(io.TextIOBase):
+    """A person at the first terminal: he sits at his prompt until told to go, then quits."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked.set()
+        self.go.wait(60)
+        return "quit\n"
+
+
+def test_a_second_terminal_on_the_same_folder_is_refused(tmp_path: Path) -> None:
+    """#24 item 20: while one terminal plays with a database, a second one on the same folder
+    is refused with a clear message and changes nothing (no stale 'Saved at move 8' over a
+    database at move 23); once the first has quit, the folder is free again."""
+    first_out = io.StringIO()
+    keyboard = HeldKeyboard()
+    results: list[int] = []
+    args = ["--game", "canal_grande", "--seed", "4", "--name", "Anna"]
+    thread = threading.Thread(
+        target=lambda: results.append(run(tmp_path, args, stdin=keyboard, out=first_out)[0])
+    )
+    thread.start()
+    try:
+        assert keyboard.asked.wait(60), first_out.getvalue()
+        with Storage.open(tmp_path / "t.sqlite3") as store:
+            record = store.active_game(game_channel("canal_grande"))
+            assert record is not None
+            before = len(store.moves(record.id))
+        rc, text = run(tmp_path, args, ["1", "1", "quit"])
+        assert rc == 2, text
+        assert "✗ another terminal is playing with" in text and str(os.getpid()) in text
+        assert "Resuming" not in text and "Saved at" not in text
+        with Storage.open(tmp_path / "t.sqlite3") as store:
+            assert len(store.moves(record.id)) == before
+    finally:
+        keyboard.go.set()
+        thread.join(60)
+    assert results == [0]
+    rc, text = run(tmp_path, args, ["quit"])
+    assert rc == 0 and "Resuming Canal Grande game #1" in text

@@ -57,7 +57,7 @@ from bot.terminal.base import WATCHER
 from bot.terminal.history import TerminalHistory
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput
-from bot.terminal.process import ServiceLog, plain_ctrl_c
+from bot.terminal.process import DatabaseLock, ServiceLog, plain_ctrl_c
 from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import Option
@@ -694,6 +694,42 @@ def _session(
     except OSError as exc:
         console.say(_("✗ cannot create {path}: {reason}", path=exc.filename, reason=exc.strerror))
         return 2
+    lock = DatabaseLock(db_path)
+    try:
+        holder = lock.acquire()
+    except OSError as exc:
+        console.say(_("✗ cannot create {path}: {reason}", path=lock.path, reason=exc.strerror))
+        return 2
+    if holder is not None:
+        console.say(
+            _(
+                "✗ another terminal is playing with {path} (process {pid}): quit it there "
+                "first, or use another --db (two at once would overwrite each other's moves). "
+                "Nothing was changed.",
+                path=db_path,
+                pid=holder or "?",
+            ),
+            "red",
+        )
+        return 2
+    try:
+        return _locked_session(args, console, db_path, renderer, placeholders, clock, timer_poll)
+    finally:
+        lock.release()
+
+
+def _locked_session(
+    args: argparse.Namespace,
+    console: Console,
+    db_path: Path,
+    renderer: Renderer,
+    placeholders: list[str],
+    clock: Callable[[], datetime] | None,
+    timer_poll: float | None,
+) -> int:
+    """The session once it holds the database (:class:`DatabaseLock`)."""
+    out_dir: Path = args.out
+    stdout = None if console.stdout is sys.stdout else console.stdout
     service_log = ServiceLog(out_dir)
     try:
         # AI seats never move inside another call: the table steps them with advance().
