@@ -6,12 +6,18 @@ database, progress of long commands, the layout at 80 columns, history's order, 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
+import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from bot import cli
+from bot.devtools import selfplay_cmd
 from bot.storage.store import Storage
 from bot.table.render import PlaceholderRenderer
 from bot.terminal import play as terminal
@@ -236,3 +242,76 @@ def test_a_second_terminal_on_the_same_folder_is_refused(tmp_path: Path) -> None
     assert results == [0]
     rc, text = run(tmp_path, args, ["quit"])
     assert rc == 0 and "Resuming Canal Grande game #1" in text
+
+
+def test_history_lists_the_game_finished_last_first(tmp_path: Path) -> None:
+    """#24 item 24: 'history' says "newest first": a game started earlier (#1) but finished
+    after another (#2) is listed first, by when it finished, not by its number."""
+    canal = ["--game", "canal_grande", "--players", "2", "--ai", "random", "--seed", "5"]
+    rc, text = run(tmp_path, canal, ["quit"])  # game #1 started ...
+    assert rc == 0 and "game #1" in text
+    rc, text = run(tmp_path, ["--game", "venezia", "--humans", "0", "--seed", "2", "--quiet"])
+    assert rc == 0 and "game #2" in text  # ... game #2 finished ...
+    rc, text = run(tmp_path, canal, ["1"] * 3000)  # ... then game #1 finished
+    assert rc == 0 and "Final ranking" in text, text[-2000:]
+    rc, text = run(tmp_path, canal, ["history", "quit"])
+    listed = text.split("Finished games (newest first):", 1)[1].strip().splitlines()
+    assert listed[0].startswith("#1 ") and listed[1].startswith("#2 "), listed[:2]
+
+
+def test_quiet_writes_only_the_end_pictures(tmp_path: Path) -> None:
+    """#24 item 24: '--quiet' ("print only the end: ranking and images") writes no picture
+    per turn: the final board and the end screen only."""
+    rc, text = run(tmp_path, ["--game", "venezia", "--humans", "0", "--seed", "2", "--quiet"])
+    assert rc == 0 and "Final ranking" in text
+    folder = tmp_path / "out" / "venezia"
+    assert len(list(folder.glob("board-*.png"))) == 1  # the final board
+    assert (folder / "board.png").is_file() and (folder / "end.png").is_file()
+
+
+class TtyErr(io.StringIO):
+    """stderr on a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_selfplay_shows_its_progress_on_a_terminal_also_with_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#24 item 21: the README's long 'selfplay ... --json' shows a progress bar on stderr
+    when it is a terminal (stdout keeps its one JSON line); nothing on a stderr that is not a
+    terminal; --no-progress turns it off."""
+    err = TtyErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    argv = ["--game", "canal_grande", "--games", "3", "--checks", "end", "--json"]
+    assert selfplay_cmd.main(argv) == 0
+    stdout = capsys.readouterr().out.strip().splitlines()
+    assert len(stdout) == 1 and json.loads(stdout[0])["games"] == 3
+    bar = err.getvalue()
+    assert "3/3 games" in bar and "[" + "#" * 30 + "]" in bar and "0/3 games" in bar
+    quiet = io.StringIO()  # not a terminal
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert selfplay_cmd.main(argv) == 0
+    assert quiet.getvalue() == ""
+    err = TtyErr()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert selfplay_cmd.main([*argv, "--no-progress"]) == 0
+    assert err.getvalue() == ""
+
+
+def test_ratings_show_and_help_are_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#24 item 24: 'venezia ratings show' prints no Markdown ('**Venezia**') and
+    'ratings --help' no reStructuredText double backticks."""
+    rc, _text = run(tmp_path, ["--game", "venezia", "--humans", "0", "--seed", "2", "--quiet"])
+    assert rc == 0
+    capsys.readouterr()
+    assert cli.main(["ratings", "show", "--db", str(tmp_path / "t.sqlite3")]) == 0
+    shown = capsys.readouterr().out
+    assert shown.splitlines()[0] == "Venezia" and "**" not in shown, shown
+    with pytest.raises(SystemExit):
+        cli.main(["ratings", "--help"])
+    helped = capsys.readouterr().out
+    assert "venezia ratings rebuild" in helped and "``" not in helped

@@ -25,7 +25,7 @@ class TerminalOutput(TerminalBase):
         if update.image is not None:
             if update.image_kind == "end":
                 self.images.end(update.image)
-            else:
+            elif not quiet:  # --quiet: only the end's pictures (:meth:`_finish`)
                 moves = update.seq + 1 if update.seq is not None else self.seq
                 self.fresh_image = self.images.board(moves, update.image)
                 self.board_moves = moves
