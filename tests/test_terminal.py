@@ -281,13 +281,14 @@ def test_hot_seat_hides_hands_behind_the_handover(tmp_path: Path) -> None:
 
 
 def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
-    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'."""
+    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'; a
+    verb without arguments names itself too (#24 item 23: no empty 'pass 3)')."""
     from engine.registry import registration
 
     texts = registration("amsterdam").parts().texts
     text = "\n".join(numbered_options(options_of(["buy", "buy no", "pass"]), width=60, texts=texts))
     assert "1) buy  2) no" in text, text
-    assert re.search(r"pass +3\)$", text), text
+    assert re.search(r"pass +3\) pass$", text), text
 
 
 def test_numbered_options_keep_the_order_of_the_options() -> None:

@@ -21,7 +21,8 @@ from bot.devtools import selfplay_cmd
 from bot.storage.store import Storage
 from bot.table.render import PlaceholderRenderer
 from bot.terminal import play as terminal
-from tests.test_terminal import game_channel, run
+from engine.text import columns
+from tests.test_terminal import ScriptIn, game_channel, run
 from tests.test_terminal_timer import FastClock
 
 
@@ -315,3 +316,64 @@ def test_ratings_show_and_help_are_plain_text(
         cli.main(["ratings", "--help"])
     helped = capsys.readouterr().out
     assert "venezia ratings rebuild" in helped and "``" not in helped
+
+
+class TtyOut(io.StringIO):
+    """stdout on a terminal (its width from COLUMNS)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _at_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, lang: str, moves: int
+) -> str:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = TtyOut()
+    argv = [*("--game", game, "--seed", "3", "--lang", lang, "--ai", "greedy")]
+    argv += ["--out", str(tmp_path / "out"), "--db", str(tmp_path / f"{game}.db")]
+    script = ScriptIn("".join(["#1\n"] * moves + ["status\n", "quit\n"]))
+    rc = terminal.main(argv, stdin=script, stdout=out, renderer=PlaceholderRenderer())  # type: ignore[arg-type]
+    assert rc == 0, out.getvalue()[-2000:]
+    return out.getvalue()
+
+
+def _option_cells(text: str) -> list[str]:
+    """Every cell of every printed option list ('18) 2 5'; a cell broken by the console's
+    wrapping shows up as a piece without its number)."""
+    cells: list[str] = []
+    for block in text.split("Options (")[1:] + text.split("選択肢（")[1:]:
+        for line in block.splitlines()[1:]:
+            if not line.startswith("  ") or line.strip().startswith(("…", "or type", "➡")):
+                break
+            body = line.strip()
+            label, _sep, rest = body.partition("  ")
+            if not re.match(r"\d+\)", label):  # the verb's label column
+                body = rest.strip()
+            cells += [c for c in re.split(r"\s{2,}", body) if c]
+    return cells
+
+
+def test_the_layout_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#24 item 23: at 80 columns no line is wrapped inside an option ('18) 2' / '5'), no
+    option has an empty label ('done 83)'), cards are named in the reader's words (not the
+    tokens 'santacroce, doge, n3', not Venezia's Italian tokens in Japanese), and Venezia's
+    Japanese player table lines up by display width (a Japanese character takes two
+    columns)."""
+    canal = _at_80_columns(tmp_path, monkeypatch, "canal_grande", "en", 0)
+    venezia = _at_80_columns(tmp_path, monkeypatch, "venezia", "ja", 6)
+    for text in (canal, venezia):
+        cells = _option_cells(text)
+        assert len(cells) > 20, text
+        bad = [c for c in cells if not re.fullmatch(r"\d+\) \S.*", c)]
+        assert not bad, bad
+    revealed = re.search(r"revealed: (.*?) · draw pile", canal.replace("\n    ", " "))
+    assert revealed is not None, canal
+    assert not re.search(r"\bn\d\b|santacroce|sanpolo|sanmarco", revealed.group(1))
+    options = "\n".join(_option_cells(venezia))
+    assert "done" in options  # the bare 'done' names itself
+    assert not re.search(r"basilica|casa|palazzo|campo|ponte", options), options
+    rows = [line for line in venezia.splitlines() if re.match(r" [▶ ] \S.*マス ·", line)]
+    assert len(rows) >= 3, venezia
+    starts = {columns(line[: line.index("マス")]) for line in rows}
+    assert len(starts) == 1, rows

@@ -26,12 +26,15 @@ __all__ = [
 
 
 def terminal_width(default: int = 100) -> int:
-    """The terminal's width (at most 120), or ``default`` when it cannot be told."""
+    """The columns a laid-out line may take (at most 120), or ``default`` when the terminal's
+    width cannot be told: one less than the terminal's, since a line as wide as the terminal
+    is wrapped by the console (:func:`bot.terminal.io.wrap`), which would break an option
+    ('18) 2' / '5') inside."""
     try:
-        cols = shutil.get_terminal_size((default, 24)).columns
+        cols = shutil.get_terminal_size((default + 1, 24)).columns
     except (OSError, ValueError):
         return default
-    return max(40, min(cols, 120))
+    return max(40, min(cols - 1, 120))
 
 
 # -- the summary ---------------------------------------------------------------------------
@@ -96,12 +99,12 @@ def numbered_options(
     help text), unless ``everything``.
     """
     groups: dict[str, list[str]] = {}
-    with_text = {o.verb for o in options if o.args}
     for i, option in enumerate(options, 1):
         verb = option.verb
-        # a bare verb next to others of its kind names itself: 'buy  1) buy  2) no'
-        rest = texts.option_cell(verb, option.arg) or (verb if verb in with_text else "")
-        groups.setdefault(verb, []).append(f"{i}) {rest}" if rest else f"{i})")
+        # a bare verb names itself ('buy  1) buy  2) no', 'done  83) done'): never an
+        # empty '83)'
+        rest = texts.option_cell(verb, option.arg) or verb
+        groups.setdefault(verb, []).append(f"{i}) {rest}")
     pad = max((display_width(v) for v in groups), default=4)
     lines: list[str] = []
     for verb, cells in groups.items():
