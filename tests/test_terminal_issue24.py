@@ -21,6 +21,10 @@ from bot.devtools import selfplay_cmd
 from bot.storage.store import Storage
 from bot.table.render import PlaceholderRenderer
 from bot.terminal import play as terminal
+from bot.terminal.view import numbered_options
+from engine.core import options_of
+from engine.i18n import speaking
+from engine.registry import registration
 from engine.text import columns
 from tests.test_terminal import ScriptIn, game_channel, run
 from tests.test_terminal_timer import FastClock
@@ -377,3 +381,14 @@ def test_the_layout_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert len(rows) >= 3, venezia
     starts = {columns(line[: line.index("マス")]) for line in rows}
     assert len(starts) == 1, rows
+
+
+def test_canal_grande_options_name_their_cards_in_the_readers_words() -> None:
+    """#24 item 23: Canal Grande's option lines name cards ('San Polo', 'ドージェ'), not the
+    tokens ('sanpolo', 'doge'); positions and offers stay as typed."""
+    texts = registration("canal_grande").parts().texts
+    options = options_of(["vote sanpolo", "vote santacroce", "place doge", "take A"])
+    with speaking("ja"):
+        text = "\n".join(numbered_options(options, 79, texts))
+    assert "1) San Polo" in text and "2) Santa Croce" in text and "3) ドージェ" in text
+    assert "4) A" in text and "sanpolo" not in text and "doge" not in text

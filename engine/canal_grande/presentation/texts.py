@@ -195,6 +195,17 @@ def _card_of(token: object) -> str | int:
     return int(text) if text.isdigit() else text
 
 
+def option_cell(verb: str, rest: str) -> str:
+    """How a numbered option reads after its verb: its cards named as the reader names them
+    (``vote sanpolo`` -> ``San Polo``, ``place doge`` -> ``ドージェ``); positions, offers and
+    numbers as they are (the number picks the option; the typed tokens stay accepted)."""
+    districts = load_components().districts
+    return " ".join(
+        card_name(word) if word in districts or word in DISPLAY else word
+        for word in rest.split(" ")
+    )
+
+
 def secret_part(view: JSON) -> Any:
     return list((view.get("me") or {}).get("hand") or [])
 
