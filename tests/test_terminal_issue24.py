@@ -122,7 +122,7 @@ def test_the_status_at_the_terminal_names_its_own_timer_setting(tmp_path: Path) 
 
 def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> None:
     """#24 item 14: a bad --timer value is refused first and changes nothing (no game)."""
-    for bad in ("timer 5s", "timer 10x", "bogus"):
+    for bad in ("timer 5s", "timer 10x", "bogus", "timer 5m timeout ai genius"):
         rc, text = run(tmp_path, ["--game", "canal_grande", "--timer", bad], ["quit"])
         assert rc == 2, text
         assert "✗ --timer" in text and "New " not in text

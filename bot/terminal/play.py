@@ -39,9 +39,10 @@ from typing import TextIO
 
 from bot.storage.records import utcnow
 from bot.storage.store import TimerSettings
+from bot.table.ai_driving import check_level
 from bot.table.languages import parse_language
 from bot.table.outputs import DecisionInfo, Outcome, Reply
-from bot.table.records import why
+from bot.table.records import Refused, why
 from bot.table.render import Renderer
 from bot.table.service import TableService
 from bot.table.timers import describe_settings, parse_settings
@@ -60,7 +61,7 @@ from bot.terminal.output import TerminalOutput
 from bot.terminal.process import DatabaseLock, ServiceLog, plain_ctrl_c
 from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
-from engine.core import Option
+from engine.core import IllegalMove, Option
 from engine.games import get_game
 from engine.i18n import NATIVE_NAMES, SOURCE, Text, negotiate, say, speaking, table_messages
 from engine.i18n.shared import N_, _, _p
@@ -415,14 +416,22 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                         names=names,
                     )
                 )
-            parse_settings(rest, TimerSettings())
+            asked = parse_settings(rest, TimerSettings())
+            if asked.ai_level and self.args.game is not None:
+                check_level(get_game(self.args.game).name, asked.ai_level, _("the timeout AI"))
         except ValueError as exc:
-            return _(
-                "✗ --timer '{settings}': {problem}",
-                settings=excerpt(text, limit=40),
-                problem=why(exc).removeprefix("✗ "),
-            )
-        return None
+            problem = why(exc)
+        except Refused as exc:  # a level the game lacks
+            problem = exc.message
+        except IllegalMove:  # an unknown --game: refused with the list of games when opening
+            return None
+        else:
+            return None
+        return _(
+            "✗ --timer '{settings}': {problem}",
+            settings=excerpt(text, limit=40),
+            problem=problem.removeprefix("✗ "),
+        )
 
     def _timer_line(self, settings: TimerSettings | None = None) -> str:
         """The turn timer as it works at this keyboard: the one person here is the only human
