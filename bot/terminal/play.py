@@ -445,14 +445,17 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             )
         return describe_settings(replace(s, on_timeout="pause"))
 
-    async def _apply_timer(self) -> None:
+    async def _apply_timer(self, new: bool) -> None:
         """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
         at the keyboard; a hot seat has no timer: refused before opening). Without it, a
-        timer kept from an earlier game in this folder is named, with how to turn it off."""
+        timer in force is named: a ``new`` game keeps the one an earlier game here set, and
+        says so and how to turn it off."""
         if self.hot_seat:
             return
         if not self.args.timer:
-            if self.storage.get_timer_settings(self.channel).turn_seconds is not None:
+            if self.storage.get_timer_settings(self.channel).turn_seconds is None:
+                return
+            if new:
                 self.say(
                     _(
                         "{timer} (kept from an earlier game here; '--timer off' turns it off)",
@@ -460,6 +463,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     ),
                     "dim",
                 )
+            else:
+                self.say(self._timer_line(), "dim")
             return
         out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
         if out.accepted:
@@ -638,7 +643,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         opened = await self._open()
         if isinstance(opened, int):
             return opened
-        await self._apply_timer()
+        await self._apply_timer(new=opened is not None)
         if not self.humans:
             assert opened is not None
             return await self._watch(opened)
