@@ -12,6 +12,7 @@ import re
 import sys
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,14 @@ class Keyboard(io.TextIOBase):
     by one (each when the terminal asks again); the moves stored when the cue appeared and
     when the last line was read are noted."""
 
-    def __init__(self, out: io.StringIO, cue: str, after: list[str], db: Path) -> None:
+    def __init__(
+        self, out: io.StringIO, cue: str, after: list[str], db: Path, clock: FastClock
+    ) -> None:
         self.out = out
         self.cue = cue
         self.after = list(after)
         self.db = db
+        self.clock = clock
         self.seen: list[int] = []
 
     def isatty(self) -> bool:
@@ -58,8 +62,12 @@ class Keyboard(io.TextIOBase):
                     return ""
                 time.sleep(0.01)
             self.seen.append(self._moves())
-            # many more looks at the (fast) clock: an AI playing the seat would have moved
-            time.sleep(0.5)
+            # the terminal looks at its (fast) clock while it waits: 15 minutes of it later, an
+            # AI playing the seat would long have moved
+            with self.clock.lock:
+                later = self.clock.t + timedelta(minutes=15)
+            while self.clock.t < later and time.monotonic() < deadline:
+                time.sleep(0.01)
         self.seen.append(self._moves())
         return self.after.pop(0) + "\n" if self.after else ""
 
@@ -67,7 +75,8 @@ class Keyboard(io.TextIOBase):
 def _timed(tmp_path: Path, after: list[str], timer: str = "timer 1m timeout ai") -> tuple[int, str]:
     out = io.StringIO()
     db = tmp_path / "t.db"
-    keyboard = Keyboard(out, "ran out of time", after, db)
+    clock = FastClock()
+    keyboard = Keyboard(out, "ran out of time", after, db, clock)
     argv = [
         *("--game", "canal_grande", "--players", "2", "--ai", "random", "--seed", "5"),
         *("--name", "Anna", "--timer", timer),
@@ -78,7 +87,7 @@ def _timed(tmp_path: Path, after: list[str], timer: str = "timer 1m timeout ai")
         stdin=keyboard,  # type: ignore[arg-type]
         stdout=out,
         renderer=PlaceholderRenderer(),
-        clock=FastClock(),
+        clock=clock,
         timer_poll=0.01,
     )
     text = out.getvalue()
