@@ -66,3 +66,19 @@ def small_number(word: str, what: str) -> int:
             _("'{word}' is far too large for {what}", word=excerpt(word, limit=12), what=what)
         )
     return int(digits)
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: an East Asian wide or fullwidth character two,
+    a combining mark none (a table padded by characters would not line up in Japanese)."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` columns (:func:`columns`)."""
+    return text + " " * max(0, width - columns(text))

@@ -110,7 +110,7 @@ def test_ai_only_game_runs_to_the_ranking(tmp_path: Path) -> None:
     places = ranking(text)
     assert [p.split(".")[0] for p in places] == ["1", "2", "3"]
     assert "End screen: " in text and "end.png" in text
-    out = tmp_path / "out"
+    out = tmp_path / "out" / "venezia"  # each game's pictures in its own folder
     assert is_png(out / "board.png") and is_png(out / "end.png")
     assert len(list(out.glob("board-*.png"))) > 10  # one board per turn at least
     with Storage.open(tmp_path / "t.sqlite3") as store:
@@ -125,7 +125,7 @@ def test_quiet_prints_only_the_end(tmp_path: Path) -> None:
     assert rc == 0, text
     assert "— turn" not in text and "Canal:" not in text
     assert len(ranking(text)) == 3
-    assert is_png(tmp_path / "out" / "end.png")
+    assert is_png(tmp_path / "out" / "venezia" / "end.png")
 
 
 def test_max_turns_stops_an_ai_only_game(tmp_path: Path) -> None:
@@ -155,7 +155,8 @@ def test_human_answering_option_one_plays_to_the_end(tmp_path: Path) -> None:
     assert any("Anna" in place for place in ranking(text))
     moves = stored_moves(tmp_path / "t.sqlite3")
     assert any(seat == 0 for seat, _ in moves)
-    assert is_png(tmp_path / "out" / "end.png") and is_png(tmp_path / "out" / "hand-anna.png")
+    pictures = tmp_path / "out" / "venezia"
+    assert is_png(pictures / "end.png") and is_png(pictures / "hand-anna.png")
 
 
 def _random_option(rng: random.Random) -> Callable[[str], str | None]:
@@ -244,8 +245,8 @@ def test_reads_and_help_at_the_prompt(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--ai", "random", "--seed", "5", "--name", "Anna"], [*lines, "q"])
     assert rc == 0
     assert "rules [topic]" in text and "exchange <token values" in text  # help: both lists
-    assert "board image: " in text and is_png(tmp_path / "out" / "board.png")
-    assert "your hand:" in text and is_png(tmp_path / "out" / "hand-anna.png")
+    assert "board image: " in text and is_png(tmp_path / "out" / "venezia" / "board.png")
+    assert "your hand:" in text and is_png(tmp_path / "out" / "venezia" / "hand-anna.png")
     assert "Venezia — turn" in text  # the service's status
     assert "Drain (V-2.1)" in text
     assert "✗ no rules topic 'xyz'" in text
@@ -280,13 +281,14 @@ def test_hot_seat_hides_hands_behind_the_handover(tmp_path: Path) -> None:
 
 
 def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
-    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'."""
+    """AM-V4.2: 'buy' and 'buy no' are listed as '1) buy  2) no', not as an empty '1)'; a
+    verb without arguments names itself too (#24 item 23: no empty 'pass 3)')."""
     from engine.registry import registration
 
     texts = registration("amsterdam").parts().texts
     text = "\n".join(numbered_options(options_of(["buy", "buy no", "pass"]), width=60, texts=texts))
     assert "1) buy  2) no" in text, text
-    assert re.search(r"pass +3\)$", text), text
+    assert re.search(r"pass +3\) pass$", text), text
 
 
 def test_numbered_options_keep_the_order_of_the_options() -> None:
@@ -335,7 +337,7 @@ def test_default_paths_and_the_console_script(
     assert rc == 0
     assert (tmp_path / "out" / "venezia.sqlite3").is_file()
     assert "out/venezia.sqlite3" in out.getvalue()
-    assert is_png(tmp_path / "out" / "board.png")
+    assert is_png(tmp_path / "out" / "venezia" / "board.png")
     # The real entry point, piped like a script, continues that game.
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "play", "--seed", "2"],
@@ -501,7 +503,10 @@ def test_canal_grande_placement_typed_at_the_terminal_beyond_the_listed_ones(
     assert rc == 0, text[-3000:]
     assert typed, "no vote with more placements than listed came up"
     assert "✗" not in text
-    assert stored_moves(tmp_path / "t.sqlite3")[-1][1] == typed[0]
+    # the labels name the cards as people read them ('Santa Croce', #24 item 23); the move
+    # is stored with the cards' ids ('santacroce')
+    canonical = re.sub(r"\b(san|santa) (\w+)", r"\1\2", typed[0].casefold())
+    assert stored_moves(tmp_path / "t.sqlite3")[-1][1] == canonical
 
 
 def test_quit_at_a_hot_seat_handover_saves_and_leaves(tmp_path: Path) -> None:

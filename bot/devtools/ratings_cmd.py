@@ -29,10 +29,15 @@ def _yes_no(text: str) -> bool:
     return value in ("yes", "true", "1")
 
 
+def plain(line: str) -> str:
+    """A leaderboard line as a terminal shows it: without Discord's Markdown (``**title**``)."""
+    return line.replace("**", "")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="venezia ratings",
-        description=__doc__,
+        description=(__doc__ or "").replace("``", "'"),  # plain text, not reStructuredText
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("rebuild", "show", "setting"))
@@ -61,7 +66,7 @@ def main(argv: list[str]) -> int:
             except Refused as refused:
                 print(refused.message)
                 return 2
-            print("\n".join(lines) if lines else "no rated games")
+            print("\n".join(plain(line) for line in lines) if lines else "no rated games")
             return 0
         if args.guild is None:
             parser.error("setting needs --guild")

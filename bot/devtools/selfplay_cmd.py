@@ -9,6 +9,7 @@ import random
 import sys
 from collections.abc import Callable
 
+from bot.devtools.progress import Progress
 from engine.core import IllegalMove
 from engine.registry import Policy, first_registered, registration, registrations
 from engine.selfplay import run_selfplay, selfplay_game
@@ -66,7 +67,9 @@ def _ci95(wins: float, games: int) -> list[float]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="venezia selfplay", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="venezia selfplay", description=(__doc__ or "").replace("``", "'")
+    )
     parser.add_argument(
         "--game",
         default=first_registered(),
@@ -97,6 +100,11 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (shown on stderr when it is a terminal, also with --json)",
+    )
     args = parser.parse_args(argv)
     options = _options(args.option, args.variant)
     try:
@@ -113,27 +121,22 @@ def main(argv: list[str]) -> int:
         wanted = f"exactly {low}" if low == high else f"{low} to {high}"
         parser.error(f"{args.game} is for {wanted} players, not {players}")
     factories = _factories(args.ai, players, args.game)
-    show_progress = sys.stderr.isatty() and not args.json
-
-    def progress(done: int) -> None:
-        if show_progress:
-            width = 30
-            filled = width * done // args.games
-            bar = "#" * filled + "." * (width - filled)
-            print(f"\r[{bar}] {done}/{args.games}", end="", file=sys.stderr, flush=True)
-
-    report = run_selfplay(
-        players,
-        args.games,
-        args.seed,
-        factories,
-        args.checks,
-        progress,
-        game=args.game,
-        options=options,
-    )
-    if show_progress:
-        print(file=sys.stderr)
+    # on a terminal the games' progress is shown on stderr, also with --json (stdout keeps
+    # its one JSON line): a strong AI's games run for minutes
+    bar = Progress(args.games, sys.stderr, enabled=not args.no_progress)
+    try:
+        report = run_selfplay(
+            players,
+            args.games,
+            args.seed,
+            factories,
+            args.checks,
+            bar.update,
+            game=args.game,
+            options=options,
+        )
+    finally:
+        bar.close()
     summary = report.summary()
     levels = [s.strip() for s in (args.ai or "random").split(",")]
     if len(levels) == 1:

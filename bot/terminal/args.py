@@ -148,8 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--new",
         action="store_true",
         help=_(
-            "close the unfinished save of this --game (default {first}), start anew",
-            first=first_registered(),
+            "close the unfinished save of this --game (default: the save 'venezia play' "
+            "continues, the newest) and start that game anew"
         ),
     )
     add(
@@ -163,8 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SETTINGS",
         help=_(
             "turn timer, as /settings on Discord: a preset (live: 2 min, evening: 15 min, "
-            "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m timeout ai greedy|pause'; "
-            "at the timeout an AI takes your seat ('resume' takes it back). Default: the save's"
+            "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m'; one player at the "
+            "keyboard only. You are the only human here, so at the timeout the game waits for "
+            "you. Default: the folder's last setting"
         ),
     )
     add(

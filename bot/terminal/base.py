@@ -152,6 +152,7 @@ class TerminalBase:
 
     def _adopt(self, record: GameRecord, view: JSON | None = None) -> None:
         self.record = record
+        self.images.game = record.game_type  # each game's pictures in its own subfolder
         self.view = view
         self.humans = {
             p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None

@@ -6,8 +6,11 @@ its animated replay - the same table-service reads as Discord's ``/history``, ``
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from bot.archive import db_words, shell_command
 from bot.storage.history import ARCHIVE_CHANNEL
+from bot.table.history import HISTORY_LIMIT
 from bot.table.outputs import Code
 from bot.table.records import Refused
 from bot.terminal.base import TerminalBase
@@ -66,7 +69,17 @@ class TerminalHistory(TerminalBase):
         if not lines:
             self.say(_("No finished games at this terminal yet."))
             return
-        lines.sort(key=_listed_id, reverse=True)
+        # newest first by when each game ended (a game started earlier may end later: each
+        # game keeps its own save here), then by number
+        ended = {
+            entry.record.id: entry.record.finished_at or entry.record.created_at
+            for channel in self._home_channels()
+            for entry in self.storage.closed_games(channel, HISTORY_LIMIT)
+        }
+        oldest = datetime.min.replace(tzinfo=UTC)
+        lines.sort(
+            key=lambda line: (ended.get(_listed_id(line), oldest), _listed_id(line)), reverse=True
+        )
         self.say(_("Finished games (newest first):"), "bold")
         self.console.lines(lines[:HISTORY_SHOWN])
         if len(lines) > HISTORY_SHOWN:

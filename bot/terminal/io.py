@@ -185,15 +185,25 @@ class Console:
 
 
 class ImageFolder:
-    """The output folder: ``board-NNNN.png`` (NNNN = moves so far) and ``board.png`` (always
-    the latest), ``hand-<name>.png``, ``end.png``. Files are replaced atomically."""
+    """The output folder. Each game's pictures go to its own subfolder (``<out>/<game>/``, so
+    two games never overwrite each other's files): ``board-NNNN.png`` (NNNN = moves so far),
+    ``board.png`` (always the latest), ``hand-<name>.png``, ``end.png``. Files are replaced
+    atomically. A finished game's files (``game-N-board.png`` …) and the log stay at the top."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        #: the followed game's registered name (its subfolder); ``None``: none yet
+        self.game: str | None = None
 
-    def _write(self, name: str, data: bytes) -> Path:
-        self.root.mkdir(parents=True, exist_ok=True)
-        path = self.root / name
+    @property
+    def folder(self) -> Path:
+        """Where the followed game's pictures go."""
+        return self.root / self.game if self.game else self.root
+
+    def _write(self, name: str, data: bytes, folder: Path | None = None) -> Path:
+        where = self.folder if folder is None else folder
+        where.mkdir(parents=True, exist_ok=True)
+        path = where / name
         tmp = path.with_name(f".{path.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)
@@ -204,9 +214,19 @@ class ImageFolder:
         self._write("board.png", data)  # not for players
         return path
 
+    @property
+    def latest(self) -> Path:
+        """The followed game's newest board picture."""
+        return self.folder / "board.png"  # not for players
+
+    @property
+    def end_path(self) -> Path:
+        """The followed game's end screen."""
+        return self.folder / "end.png"  # not for players
+
     def hand_path(self, name: str) -> Path:
         slug = "".join(c if c.isalnum() else "-" for c in name.strip().casefold()).strip("-")
-        return self.root / f"hand-{slug or 'player'}.png"
+        return self.folder / f"hand-{slug or 'player'}.png"
 
     def hand(self, name: str, data: bytes) -> Path:
         return self._write(self.hand_path(name).name, data)
@@ -216,11 +236,12 @@ class ImageFolder:
         self.hand_path(name).unlink(missing_ok=True)
 
     def end(self, data: bytes) -> Path:
-        return self._write("end.png", data)  # not for players
+        return self._write(self.end_path.name, data)
 
     def save(self, name: str, data: bytes) -> Path:
-        """Any other file of the folder (a finished game's board, score graph or replay)."""
-        return self._write(name, data)
+        """Any other file of the folder (a finished game's board, score graph or replay),
+        at its top."""
+        return self._write(name, data, self.root)
 
     def show(self, path: Path) -> str:
         """``path`` relative to the working directory when it is inside it."""

@@ -25,7 +25,7 @@ class TerminalOutput(TerminalBase):
         if update.image is not None:
             if update.image_kind == "end":
                 self.images.end(update.image)
-            else:
+            elif not quiet:  # --quiet: only the end's pictures (:meth:`_finish`)
                 moves = update.seq + 1 if update.seq is not None else self.seq
                 self.fresh_image = self.images.board(moves, update.image)
                 self.board_moves = moves
@@ -92,11 +92,11 @@ class TerminalOutput(TerminalBase):
             return 1
         self.say(self._game_over(), "bold")
         self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
-        end = self.images.root / "end.png"  # not for players
+        end = self.images.end_path
         if end.exists():
             self.say(_("End screen: {path}", path=self._path(end)))
         if board_path is not None:
-            board = self._path(self.images.root / "board.png")  # not for players
+            board = self._path(self.images.latest)
             self.say(_("Final board: {path}", path=board))
         return 0
 

@@ -6,7 +6,8 @@ keyboard (``--humans K``: hands stay hidden behind a "pass the terminal" prompt)
 only (``--humans 0``: watch a whole game). The terminal is one channel of the service (id
 ``terminal``, or ``--channel``); humans are the users ``human1`` … ``humanK``.
 
-Each turn the board PNG is written to the output folder (``--out``, default ``./out``):
+Each turn the board PNG is written to the game's own folder in the output folder (``--out``,
+default ``./out``; ``<out>/<game>/``, so two games never overwrite each other's pictures):
 ``board-NNNN.png`` after NNNN moves and ``board.png`` (the latest), ``hand-<name>.png`` (at a
 hot seat only while its owner holds the keyboard: everyone there can open the folder) and
 ``end.png``; a compact text summary is printed. Type a command (``take A``,
@@ -30,15 +31,21 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import TextIO
 
 from bot.storage.records import utcnow
+from bot.storage.store import TimerSettings
+from bot.table.ai_driving import check_level
+from bot.table.languages import parse_language
 from bot.table.outputs import DecisionInfo, Outcome, Reply
+from bot.table.records import Refused, why
 from bot.table.render import Renderer
 from bot.table.service import TableService
+from bot.table.timers import describe_settings, parse_settings
 from bot.terminal.args import (
     CHANNEL,
     DEFAULT_MAX_TURNS,
@@ -51,12 +58,12 @@ from bot.terminal.base import WATCHER
 from bot.terminal.history import TerminalHistory
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput
-from bot.terminal.process import ServiceLog, plain_ctrl_c
+from bot.terminal.process import DatabaseLock, ServiceLog, plain_ctrl_c
 from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
-from engine.core import Option
+from engine.core import IllegalMove, Option
 from engine.games import get_game
-from engine.i18n import SOURCE, Text, say, speaking, table_messages
+from engine.i18n import NATIVE_NAMES, SOURCE, Text, negotiate, say, speaking, table_messages
 from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -92,6 +99,7 @@ LOCAL_WORDS = (
     "history",
     "game",
     "replay",
+    "resume",
     "quit",
 )
 
@@ -233,7 +241,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 _(
                     "board: {path} (latest: {latest})",
                     path=self._path(self.fresh_image),
-                    latest=self._path(self.images.root / "board.png"),
+                    latest=self._path(self.images.latest),
                 ),
                 "dim",
             )
@@ -287,7 +295,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 self.hand_moves[user] = self.seq
                 self.say(_("  [hand image: {path}]", path=self._path(path)), "dim")
         elif word == "status":
-            self._reply(await self.service.status(self.channel))
+            reply = await self.service.status(self.channel)
+            if reply.error is None:  # the timer as it works here, set with --timer
+                service_line = describe_settings(self.storage.get_timer_settings(self.channel))
+                given = reply.lines or tuple(reply.text.split("\n"))
+                lines = [self._timer_line() if x == service_line else x for x in given]
+                reply = replace(reply, text="\n".join(lines), lines=tuple(lines))
+            self._reply(reply)
         elif word == "log":
             count = _small(rest.strip()) if rest.strip() else 10
             if not count:
@@ -303,6 +317,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             board = await self.service.leaderboard_lines(None, self.game_name)
             self.say("\n".join(mine or [_("no finished games yet")]))
             self.say("\n".join(line.replace("**", "") for line in board) or _("no ratings yet"))
+        elif word == "resume":  # back at a game paused for him at a timeout
+            out = await self.service.resume_seat(self.channel, user)
+            if out.accepted:
+                for update in out.public:
+                    self.say(update.text, "bold")
+            else:
+                self._refused(out.error, out.code)
         elif word == "history":
             await self._history()
         elif word == "game":
@@ -378,17 +399,76 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     # -- the turn timer (the real clock, or a test's) --------------------------------------------
 
-    async def _apply_timer(self) -> None:
+    def _timer_refusal(self) -> str | None:
+        """What is wrong with ``--timer`` (``None``: nothing, or not given), checked before
+        any game is opened or created, so a refusal changes nothing."""
+        text = self.args.timer
+        if not text:
+            return None
+        tag, rest = parse_language(text)
+        try:
+            if tag is not None and negotiate(tag) is None:
+                names = ", ".join(NATIVE_NAMES.values())
+                raise ValueError(
+                    _(
+                        "unknown language '{name}': this table speaks {names}",
+                        name=tag,
+                        names=names,
+                    )
+                )
+            asked = parse_settings(rest, TimerSettings())
+            if asked.ai_level and self.args.game is not None:
+                check_level(get_game(self.args.game).name, asked.ai_level, _("the timeout AI"))
+        except ValueError as exc:
+            problem = why(exc)
+        except Refused as exc:  # a level the game lacks
+            problem = exc.message
+        except IllegalMove:  # an unknown --game: refused with the list of games when opening
+            return None
+        else:
+            return None
+        return _(
+            "✗ --timer '{settings}': {problem}",
+            settings=excerpt(text, limit=40),
+            problem=problem.removeprefix("✗ "),
+        )
+
+    def _timer_line(self, settings: TimerSettings | None = None) -> str:
+        """The turn timer as it works at this keyboard: the one person here is the only human
+        at the table, so at a timeout the game waits for him (as on Discord when no other
+        human would be left); it is set with ``--timer``."""
+        s = settings or self.storage.get_timer_settings(self.channel)
+        if s.turn_seconds is None:
+            return _(
+                "Turn timer: off ('--timer live', evening or correspondence when you start "
+                "'venezia play' sets one)."
+            )
+        return describe_settings(replace(s, on_timeout="pause"))
+
+    async def _apply_timer(self, new: bool) -> None:
         """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
-        at the keyboard; a hot seat has no timer)."""
-        if not self.args.timer:
-            return
+        at the keyboard; a hot seat has no timer: refused before opening). Without it, a
+        timer in force is named: a ``new`` game keeps the one an earlier game here set, and
+        says so and how to turn it off."""
         if self.hot_seat:
-            self.say(_("(--timer is for one player at the keyboard: a hot seat has none)"), "dim")
+            return
+        if not self.args.timer:
+            if self.storage.get_timer_settings(self.channel).turn_seconds is None:
+                return
+            if new:
+                self.say(
+                    _(
+                        "{timer} (kept from an earlier game here; '--timer off' turns it off)",
+                        timer=self._timer_line(),
+                    ),
+                    "dim",
+                )
+            else:
+                self.say(self._timer_line(), "dim")
             return
         out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
         if out.accepted:
-            self.say(out.public[0].text if out.public else "", "dim")
+            self.say(self._timer_line(), "dim")
         else:
             self._refused(out.error, out.code)
 
@@ -422,6 +502,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     self.taken = event.user_id
                     self.say(_("(type 'resume' to take your seat back)"), "dim")
                     return TIMED_OUT
+                if event.kind == "pause" and event.seat == info.seat:
+                    self.say(_("(the game waits for you: make your decision)"), "dim")
 
     async def _typed_meanwhile(self) -> int | None:
         """While AI seats play a seat taken over at a timeout: act on a line typed meanwhile
@@ -554,10 +636,14 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     async def run(self) -> int:
         self._speak_at(self._home_channels(), [WATCHER])
+        refusal = self._timer_refusal()
+        if refusal is not None:
+            self.say(refusal, "red")
+            return 2
         opened = await self._open()
         if isinstance(opened, int):
             return opened
-        await self._apply_timer()
+        await self._apply_timer(new=opened is not None)
         if not self.humans:
             assert opened is not None
             return await self._watch(opened)
@@ -622,6 +708,42 @@ def _session(
     except OSError as exc:
         console.say(_("✗ cannot create {path}: {reason}", path=exc.filename, reason=exc.strerror))
         return 2
+    lock = DatabaseLock(db_path)
+    try:
+        holder = lock.acquire()
+    except OSError as exc:
+        console.say(_("✗ cannot create {path}: {reason}", path=lock.path, reason=exc.strerror))
+        return 2
+    if holder is not None:
+        console.say(
+            _(
+                "✗ another terminal is playing with {path} (process {pid}): quit it there "
+                "first, or use another --db (two at once would overwrite each other's moves). "
+                "Nothing was changed.",
+                path=db_path,
+                pid=holder or "?",
+            ),
+            "red",
+        )
+        return 2
+    try:
+        return _locked_session(args, console, db_path, renderer, placeholders, clock, timer_poll)
+    finally:
+        lock.release()
+
+
+def _locked_session(
+    args: argparse.Namespace,
+    console: Console,
+    db_path: Path,
+    renderer: Renderer,
+    placeholders: list[str],
+    clock: Callable[[], datetime] | None,
+    timer_poll: float | None,
+) -> int:
+    """The session once it holds the database (:class:`DatabaseLock`)."""
+    out_dir: Path = args.out
+    stdout = None if console.stdout is sys.stdout else console.stdout
     service_log = ServiceLog(out_dir)
     try:
         # AI seats never move inside another call: the table steps them with advance().
@@ -636,8 +758,6 @@ def _session(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
     table.service_log = service_log
-    # the keyboard is watched while the AI plays a timed-out seat: 'resume' takes it back
-    service.timers.keep_a_human = False
     if timer_poll is not None:
         table.timer_poll = timer_poll
     try:

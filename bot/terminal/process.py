@@ -1,13 +1,20 @@
-"""The terminal session's process plumbing: service logs to a file, a plain Ctrl-C."""
+"""The terminal session's process plumbing: service logs to a file, a plain Ctrl-C, one
+session per database (a lock file)."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
+
+if sys.platform != "win32":  # POSIX; elsewhere no lock is taken (nothing is refused)
+    import fcntl
 
 #: What the log file says instead of a record made while a secret input was handled (the log
 #: is a developer's file: it stays English).
@@ -85,3 +92,41 @@ def plain_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+class DatabaseLock:
+    """One terminal session per database: an advisory lock on ``<db>.lock`` (the file holds
+    the owner's process id, for the refusal's message). The operating system releases it when
+    the process ends, also when it is killed, so a stale file never blocks a new session."""
+
+    def __init__(self, db: Path) -> None:
+        self.path = db.with_name(db.name + ".lock")
+        self.handle: IO[str] | None = None
+
+    def acquire(self) -> str | None:
+        """Take the lock: ``None`` if taken, else what the file says of its holder (its
+        process id, ``""`` if unknown)."""
+        if sys.platform == "win32":  # pragma: no cover
+            return None
+        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip()
+            handle.close()
+            return holder
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self.handle = handle
+        return None
+
+    def release(self) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.seek(0)
+                self.handle.truncate()
+            self.handle.close()  # closing the file releases the lock
+            self.handle = None

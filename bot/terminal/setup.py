@@ -58,21 +58,22 @@ class TerminalSetup(TerminalBase):
 
     def _choose_channel(self) -> str | int:
         """Pick the save this run continues (or the channel a new game goes to): the asked
-        game's save (``--game``, else - no game chosen - the first registered one with
-        ``--new``), else the newest save with a human seat, else a new game of the first
-        registered game (nobody chose one). An exit code if the game is unknown."""
+        game's save (``--game``), else the newest save with a human seat (the one a plain
+        ``venezia play`` continues, and the one ``--new`` starts over: never another game's),
+        else a new game of the first registered game (nobody chose one). An exit code if the
+        game is unknown."""
         saves = self._saves()
-        if self.args.game is not None or self.args.new:
+        humans = [(c, r) for c, r in saves if not all(p.is_ai for p in r.players)]
+        if self.args.game is not None:
             try:
-                game = get_game(self.args.game or first_registered()).name
+                game = get_game(self.args.game).name
             except IllegalMove as exc:
                 self.say(f"✗ {exc}", "red")
                 return 2
+        elif humans:  # the newest save is what this run continues, or --new starts over
+            self.game_choice = humans[0][1].game_type
+            return humans[0][0]
         else:
-            humans = [(c, r) for c, r in saves if not all(p.is_ai for p in r.players)]
-            if humans:
-                self.game_choice = humans[0][1].game_type
-                return humans[0][0]
             game = first_registered()  # no --game and no save: nobody chose a game
         self.game_choice = game
         own = [channel for channel, record in saves if record.game_type == game]
@@ -94,6 +95,11 @@ class TerminalSetup(TerminalBase):
         record = self.storage.active_game(self.channel)
         if record is not None and record.status == "active":
             all_ai = all(p.is_ai for p in record.players)
+            resumed = not self.args.new and not all_ai
+            if self._hot_seat_timer(
+                sum(not p.is_ai for p in record.players) if resumed else self._new_humans()
+            ):
+                return 2
             if self.args.new or all_ai:
                 await self.service.abort(self.channel, WATCHER, can_manage=True)
                 why = (
@@ -132,10 +138,31 @@ class TerminalSetup(TerminalBase):
                         "dim",
                     )
                 return None
+        if self._hot_seat_timer(self._new_humans()):
+            return 2
         start = await self._start()
         if not isinstance(start, int):
             self._other_saves(others)
         return start
+
+    def _new_humans(self) -> int:
+        """How many people a new game seats at this keyboard (``--humans``, default 1)."""
+        return 1 if self.args.humans is None else int(self.args.humans)
+
+    def _hot_seat_timer(self, humans: int) -> bool:
+        """``--timer`` at a table of ``humans`` people at this keyboard: refused (said) at a
+        hot seat, before anything is changed; True if refused."""
+        if not self.args.timer or humans < 2:
+            return False
+        self.say(
+            _(
+                "✗ --timer is for one player at the keyboard: a hot seat ({n} players here) has "
+                "no turn timer. Nothing was changed.",
+                n=humans,
+            ),
+            "red",
+        )
+        return True
 
     def _other_saves(self, others: list[GameRecord]) -> None:
         """Name the other games saved here and how to continue each (nothing is lost by

@@ -28,12 +28,15 @@ __all__ = [
 
 
 def terminal_width(default: int = 100) -> int:
-    """The terminal's width (at most 120), or ``default`` when it cannot be told."""
+    """The columns a laid-out line may take (at most 120), or ``default`` when the terminal's
+    width cannot be told: one less than the terminal's, since a line as wide as the terminal
+    is wrapped by the console (:func:`bot.terminal.io.wrap`), which would break an option
+    ('18) 2' / '5') inside."""
     try:
-        cols = shutil.get_terminal_size((default, 24)).columns
+        cols = shutil.get_terminal_size((default + 1, 24)).columns
     except (OSError, ValueError):
         return default
-    return max(40, min(cols, 120))
+    return max(40, min(cols - 1, 120))
 
 
 # -- the summary ---------------------------------------------------------------------------
@@ -100,7 +103,8 @@ def numbered_options(
     groups: dict[str, list[str]] = {}
     # a cell typed as shown is that option (bot.table.grammar.as_shown reads the same cells)
     for i, (option, rest) in enumerate(zip(options, shown_cells(texts, options), strict=True), 1):
-        cell = f"{i}) {rest}" if rest else f"{i})"
+        # a bare verb names itself ('done  83) done'): never an empty '83)'
+        cell = f"{i}) {rest or option.verb}"
         if option.note:  # what choosing it would bring about, said before it is chosen
             cell += f" — {say(option.note)}"
         groups.setdefault(option.verb, []).append(cell)

@@ -70,6 +70,7 @@ def texts() -> GameTexts:
         hand_text=t.hand_text,
         secret_part=t.secret_part,
         hand_prefixes=t.hand_prefixes(),
+        option_cell=t.option_cell,
     )
 
 

@@ -178,11 +178,32 @@ def status_lines(view: JSON) -> list[str]:
         lines.append(lead + line)
     extra = [_("round {round}", round=view.get("round"))]
     if view.get("table"):
-        extra.append(_("revealed: {cards}", cards=", ".join(str(c) for c in view["table"])))
+        cards = ", ".join(card_name(_card_of(c)) for c in view["table"])
+        extra.append(_("revealed: {cards}", cards=cards))
     if "deck_size" in view:
         extra.append(_("draw pile {count}", count=view["deck_size"]))
     lines.append(" · ".join(extra))
     return lines
+
+
+def _card_of(token: object) -> str | int:
+    """A card of a view (``doge``, ``sanpolo``, a number card ``n2`` or ``2``) as
+    :func:`card_name` takes it."""
+    text = str(token)
+    if text[:1] == "n" and text[1:].isdigit():
+        return int(text[1:])
+    return int(text) if text.isdigit() else text
+
+
+def option_cell(verb: str, rest: str) -> str:
+    """How a numbered option reads after its verb: its cards named as the reader names them
+    (``vote sanpolo`` -> ``San Polo``, ``place doge`` -> ``ドージェ``); positions, offers and
+    numbers as they are (the number picks the option; the typed tokens stay accepted)."""
+    districts = load_components().districts
+    return " ".join(
+        card_name(word) if word in districts or word in DISPLAY else word
+        for word in rest.split(" ")
+    )
 
 
 def secret_part(view: JSON) -> Any:

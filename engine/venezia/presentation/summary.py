@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import JSON
-from engine.venezia.language import _, _n
+from engine.text import columns, pad
+from engine.venezia.language import _, _n, _p
 from engine.venezia.presentation.words import building_name, building_names
 
 
@@ -72,12 +73,12 @@ def summary_lines(view: JSON, title: str) -> list[str]:
     elif isinstance(active, int) and 0 <= active < len(players):
         head += " · " + _("{name}'s turn", name=players[active].get("name"))
     lines.append(head)
-    width = max((len(str(p.get("name", ""))) for p in players), default=4)
+    width = max((columns(str(p.get("name", ""))) for p in players), default=4)
     for p in players:
         mark = "▶" if p.get("active") else " "
         position = f"{p.get('position')!s:>2}"
         lines.append(
-            f" {mark} {p.get('name')!s:<{width}}  "
+            f" {mark} {pad(str(p.get('name')), width)}  "
             + _(
                 "at {position} · hand {hand} · {tokens} · in front: {front}",
                 position=position,
@@ -158,10 +159,19 @@ def private_lines(view: JSON) -> list[str]:
 
 def option_cell(verb: str, rest: str) -> str:
     """How a numbered option reads after its verb: ``play`` alone plays nothing, an exchange
-    shows the steps it buys."""
+    shows the steps it buys, the cards are named in the reader's words (``2 教会`` for ``play
+    2 basilica``; the number picks the option, the typed tokens stay accepted)."""
     if not rest and verb == "play":
         return _("(nothing)")
     if verb == "exchange" and rest.replace(" ", "").isdigit():
         steps = sum(int(v) for v in rest.split()) // 5
         return _n("{tokens} → {n} step", "{tokens} → {n} steps", steps, tokens=rest)
-    return rest
+    return " ".join(_option_word(word) for word in rest.split(" "))
+
+
+def _option_word(word: str) -> str:
+    """One word of an option as the reader says it: a building type or the deck."""
+    if word == "deck":
+        # Translators: an option of the draw step: draw from the deck (one or two words)
+        return _p("draw from", "deck")
+    return building_name(word)
