@@ -151,3 +151,21 @@ def test_commands_name_a_special_card_by_its_kind() -> None:
         st.apply(0, "play tide")
         st.apply(1, "pass")
         assert st.last_reveal is not None and st.last_reveal["faces"][0]["id"] == copy
+
+
+#: final state hashes of random special_cards games, computed with the engine before #29
+HASHES_BEFORE = {1: "180d163d915106dc", 9466226765: "643754152616e25c"}
+
+
+def test_games_from_before_replay_to_the_same_hash() -> None:
+    """#29 item 3: the engine's ids, the state JSON and its hash did not change, so a stored
+    game (seed and moves) replays to the hash it was stored with, and its JSON loads."""
+    for seed, digest in HASHES_BEFORE.items():
+        st = GAME.new_state(["Anna", "Ben"], seed, {"variant": "special_cards"})
+        rng = random.Random(seed)
+        while not st.is_over:
+            d = st.pending()
+            assert d is not None
+            st.apply(d.seat, rng.choice(d.options))
+        assert st.state_hash() == digest, seed
+        assert AmsterdamState.from_json(st.to_json()).state_hash() == digest
