@@ -137,12 +137,17 @@ def determinize(
     # saved before they were shown have none): mine are copies in my hand, the other's (and
     # the ``known`` cards) copies nobody can locate, which go to his hand
     back = [[int(c["id"]) for c in p.get("taken_back") or []] for p in players]
-    in_my_hand = set(located) - set(my_hand)
     taken_back: list[list[int]] = [[], []]
-    taken_back[me] = [copy_for(i, in_my_hand) for i in back[me]]
+    unnamed = list(my_hand)
+    for i in back[me]:
+        copy = next((c for c in unnamed if cards[c].public == i), i)
+        if copy in unnamed:
+            unnamed.remove(copy)
+        taken_back[me].append(copy)
     claimed = set(located)
     taken_back[opp] = [copy_for(i, claimed) for i in back[opp]]
-    known = {copy_for(i, claimed) for i in sorted(known)} | set(taken_back[opp])
+    known = {copy_for(i, claimed) for i in sorted(known)}
+    held = set(taken_back[opp])  # in his hand for sure; ``known`` only where room is left
 
     def unseen(ids: tuple[int, ...] | list[int]) -> list[int]:
         return sorted(i for i in ids if i not in located)
@@ -158,8 +163,11 @@ def determinize(
         if deck_rest > len(pool) or deck_rest < 0:
             msg = f"{_BAD}: the {what} does not fit the unseen cards"  # not for players
             raise ValueError(msg)
-        if known:
-            pool.sort(key=lambda i: i in known)  # stable: the shuffled order otherwise
+        if known or held:
+            # stable: the shuffled order otherwise; the hand (the end) takes the taken-back
+            # cards first, then the remembered ones (a memory that no longer fits the counts
+            # must not push a taken-back card out of his hand)
+            pool.sort(key=lambda i: (i in held, i in known))
         return pool[:deck_rest], pool[deck_rest:]
 
     water = "water deck"  # not for players

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.amsterdam import GAME, AmsterdamState
 from engine.amsterdam.copies import swap_copies
-from engine.amsterdam.determinize import determinize
+from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.scenario import apply_setup
 from engine.core import Event
 from engine.registry import registrations
@@ -169,3 +169,25 @@ def test_games_from_before_replay_to_the_same_hash() -> None:
             st.apply(d.seat, rng.choice(d.options))
         assert st.state_hash() == digest, seed
         assert AmsterdamState.from_json(st.to_json()).state_hash() == digest
+
+
+def test_imagined_worlds_keep_taken_back_cards_when_the_memory_no_longer_fits() -> None:
+    """#29 (found while checking the worlds read from views): in this game seat 0's memory of
+    cards gone into Ben's hand (HandMemory) holds more than his hand can take, and the world
+    pushed his taken-back card out of it ("the view is inconsistent"). Taken-back cards now go
+    into his imagined hand first; every world still shows seat 0 its real view."""
+    st = GAME.new_state(["A", "B"], 25, {"variant": "special_cards"})
+    rng = random.Random(25)
+    memory = HandMemory()
+    while len(st.history) < 59:
+        memory.observe(st.player_view(0))
+        d = st.pending()
+        assert d is not None
+        st.apply(d.seat, rng.choice(d.options))
+    view = st.player_view(0)
+    known = memory.observe(view)
+    assert view["players"][1]["taken_back"]
+    for seed in range(5):
+        world = determinize(view, random.Random(seed), known=known)
+        assert world.player_view(0) == view
+        assert set(world.taken_back[1]) <= set(world.hands[1])
