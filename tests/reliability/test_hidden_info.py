@@ -10,6 +10,9 @@ the same in both worlds — before and after the same command is applied to both
 
 A difference is allowed only where the rules themselves reveal something: a 2-player flip shows
 the top card of the deck (V-T2) and the end of the game converts everybody's gold openly (V-E2).
+
+Every game and variant: twins that differ only in which of identical copies lies where (a hand
+and the deck, two hands; #29) must look the same to everybody, move after move (below).
 """
 
 from __future__ import annotations
