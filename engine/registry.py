@@ -391,6 +391,11 @@ class GameParts:
     controls: Controls = field(default_factory=Controls)
     #: the standing per seat after every turn (``/game``'s graph); ``None``: the scores
     progress: Progress | None = None
+    #: (state, rng) -> the same game with identical copies of a component (cards nothing a
+    #: player may know tells apart) exchanged at random wherever they lie: every view and
+    #: event must stay the same (the twin tests). ``None``: the game's state keeps no copy
+    #: identity (its cards are kinds, its tokens values)
+    copy_twin: Callable[[GameState, random.Random], GameState] | None = None
 
     def progress_at(self, state: GameState) -> list[float | None]:
         """Each seat's progress in ``state`` (:attr:`progress`, else the scores; ``None``: a

@@ -7,6 +7,10 @@ same buttons and menus on the public turn message (ids, labels, styles, rows, it
 that comes and goes with the decider's hidden hand or gold tells everybody about it (a
 "Place cards…" left out when nothing in his hand fits the vote; "Exchange gold…" shown only
 when his secret token values reach 5 gold).
+
+Twins may also differ only in which of identical copies lies where (#29: Amsterdam's special
+cards come in pairs, AM-1.6): the game's ``copy_twin`` exchanges them between a hand, the deck,
+the other hand and the port, and every game's every variant is played.
 """
 
 from __future__ import annotations
@@ -25,6 +29,14 @@ from engine.registry import registrations
 from tests.test_service_support import open_service, uid
 
 GAMES = [r for r in registrations() if r.at_table]
+#: every table game with each choice of its options (each Amsterdam variant), defaults first
+CASES = [(r, {}) for r in GAMES] + [
+    (r, {spec.name: choice})
+    for r in GAMES
+    for spec in r.options
+    for choice in spec.choices
+    if choice != spec.default
+]
 #: (seed, moves walked, twins per position): enough for Venezia's gold and Canal Grande's
 #: "nothing in the hand fits the vote" to come up on both sides of the line.
 SEEDS = (11, 12, 13)
@@ -59,14 +71,23 @@ async def _move(svc: TableService, channel: str, d: DecisionInfo, rng: random.Ra
     return True
 
 
-@pytest.mark.parametrize("reg", GAMES, ids=lambda r: r.name)
-async def test_the_public_buttons_are_the_same_in_twin_worlds(svc: TableService, reg: Any) -> None:
+def case_id(case: tuple[Any, dict[str, str]]) -> str:
+    reg, options = case
+    return reg.name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+async def test_the_public_buttons_are_the_same_in_twin_worlds(
+    svc: TableService, case: tuple[Any, dict[str, str]]
+) -> None:
+    reg, options = case
     make_twin = reg.parts().twin
+    copy_twin = reg.parts().copy_twin
     messages = TableMessages(svc)
     compared = 0
-    for seed in SEEDS:
+    for seed in SEEDS if not options else SEEDS[:1]:
         channel = str(1000 + seed)
-        await start_game(svc, channel, reg.name, seed)
+        await start_game(svc, channel, reg.name, seed, options)
         table = svc.tables.get(channel)
         rng = random.Random(seed)
         for move in range(MOVES):
@@ -75,16 +96,28 @@ async def test_the_public_buttons_are_the_same_in_twin_worlds(svc: TableService,
                 break
             state = table.state
             assert state is not None
+            shown = await _everything_shown(svc, channel) if copy_twin is not None else None
             observers = [s for s in range(len(table.players)) if s != d.seat]
-            for k in range(TWINS):
+            for k in range(TWINS + (copy_twin is not None)):
                 observer = rng.choice(observers)
-                table.state = make_twin(state, observer, random.Random(seed * 1000 + move * 10 + k))
+                twin_rng = random.Random(seed * 1000 + move * 10 + k)
+                copies = k == TWINS and copy_twin is not None  # only the copies exchanged
+                if copies:
+                    assert copy_twin is not None
+                    table.state = copy_twin(state, twin_rng)
+                else:
+                    table.state = make_twin(state, observer, twin_rng)
                 try:
                     _, twin = await _shown(messages, svc, channel)
+                    if copies:  # nobody tells them apart (#29): everything shown is the same
+                        assert await _everything_shown(svc, channel) == shown, (
+                            f"{case_id(case)} seed {seed} move {move}: the views or the status "
+                            "name which copy of an identical card lies where"
+                        )
                 finally:
                     table.state = state
                 assert twin == real, (
-                    f"{reg.name} seed {seed} move {move} ({d.kind}, seat {d.seat}, observer "
+                    f"{case_id(case)} seed {seed} move {move} ({d.kind}, seat {d.seat}, observer "
                     f"{observer}): the public buttons depend on hidden information\n"
                     f"real: {_labels(real)}\ntwin: {_labels(twin)}"
                 )
@@ -94,11 +127,19 @@ async def test_the_public_buttons_are_the_same_in_twin_worlds(svc: TableService,
     assert compared > 100
 
 
-async def start_game(svc: TableService, channel: str, game: str, seed: int) -> None:
+async def _everything_shown(svc: TableService, channel: str) -> Any:
+    """The public view, each player's own view and the status text of the channel."""
+    views = [await svc.view(channel, who) for who in (None, uid(0), uid(1))]
+    return views, (await svc.status(channel)).text
+
+
+async def start_game(
+    svc: TableService, channel: str, game: str, seed: int, options: dict[str, str] | None = None
+) -> None:
     for i in range(2):
         out = await svc.join(channel, uid(i), f"P{i + 1}")
         assert out.accepted, out.error
-    out = await svc.start(channel, uid(0), seed=seed, game=game)
+    out = await svc.start(channel, uid(0), seed=seed, game=game, options=options or None)
     assert out.accepted, out.error
 
 

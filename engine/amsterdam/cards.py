@@ -5,12 +5,18 @@ the real ones are known. Every card gets a small integer id (its index in :class
 players and commands refer to a card by its printed number (``12``), the center card as
 ``anchor`` and special cards by kind (``tide``, ``bridge``, ``customs``). A broken file raises
 :class:`CardDataError` naming the card and the rule it breaks.
+
+The special cards come in identical pairs (AM-1.6, AM-G35): nothing a player may know tells the
+two copies apart, so which copy lies where is hidden information. The engine keeps its own id
+per copy (the state, its JSON and hash); everything shown (views, event data) names a copy by
+its *public id*, the lowest id of its kind (:attr:`Card.public`), and a reader of a view that
+needs distinct cards again takes one copy per mention (:meth:`CardSet.copy_for`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -73,6 +79,14 @@ class Card:
     gulden: bool
     crane: bool
     label: str  # what a player types: "12", "anchor", "tide"
+    #: the id shown for this card when it is one of identical copies (the lowest id of its
+    #: kind); None: the card is unique and shown by its own id
+    public_id: int | None = None
+
+    @property
+    def public(self) -> int:
+        """The id a view shows: the same for every identical copy (AM-1.6, AM-G35)."""
+        return self.id if self.public_id is None else self.public_id
 
     @property
     def harbor_type(self) -> bool:
@@ -112,10 +126,12 @@ class Card:
             text = texts[lang] = _card_text(self, lang)
         return text
 
-    def to_view(self, lang: str | None = None) -> dict[str, Any]:
-        """The card as view data; ``text`` in ``lang`` (default: the language in force)."""
+    def to_view(self, lang: str | None = None, *, internal: bool = False) -> dict[str, Any]:
+        """The card as view data; ``text`` in ``lang`` (default: the language in force).
+        ``id`` is the public id (one for identical copies), the engine's own id only when
+        ``internal`` (data the state keeps, never shown as it is)."""
         return {
-            "id": self.id,
+            "id": self.id if internal else self.public,
             "label": self.label,
             "kind": self.kind,
             "number": self.number,
@@ -168,6 +184,22 @@ class CardSet:
     center: int
     special: tuple[int, ...]
     by_number: dict[int, int]
+    #: public id -> the engine's ids of its identical copies (AM-1.6), lowest first
+    copies: dict[int, tuple[int, ...]]
+
+    def copy_for(self, public_id: int, taken: set[int]) -> int:
+        """One of the engine's copies of the card a view names ``public_id``: the lowest not
+        yet in ``taken`` (it joins ``taken``). A unique card is its own id. A view naming more
+        copies than exist (an inconsistent view) gets the last copy again."""
+        group = self.copies.get(public_id)
+        if group is None:
+            taken.add(public_id)
+            return public_id
+        for i in group:
+            if i not in taken:
+                taken.add(i)
+                return i
+        return group[-1]
 
     def find(self, label: str) -> int | None:
         """The id of the numbered card ``label`` (``"12"``), or None."""
@@ -352,6 +384,14 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
             "special.json: need 2 tide, 2 bridge and 2 customs cards "  # not for players
             f"(AM-1.6), got {kinds}"  # not for players
         )
+    copies: dict[int, tuple[int, ...]] = {}
+    for kind in SPECIAL_KINDS:
+        # identical copies (no number, no symbols: AM-1.6, AM-G35) share one public id
+        same = tuple(i for i in special_ids if cards[i].kind == kind and cards[i].number is None)
+        if len(same) > 1:
+            copies[same[0]] = same
+            for i in same:
+                cards[i] = replace(cards[i], public_id=same[0])
     return CardSet(
         tuple(cards),
         (tuple(harbor_ids[0]), tuple(harbor_ids[1])),
@@ -359,6 +399,7 @@ def build_cards(harbor: Any, water: Any, special: Any) -> CardSet:
         center,
         tuple(special_ids),
         by_number,
+        copies,
     )
 
 

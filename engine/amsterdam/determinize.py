@@ -21,6 +21,10 @@ always in his imagined hand. ``known`` are further cards the seat *saw* go into 
 hand (a visible deck top he drew; :class:`HandMemory` follows them from view to view, as a
 player with a good memory would): they are put into his hand first, the rest is sampled.
 
+A view names the identical copies of a special card by one public id (AM-1.6, AM-G35); the
+world gives every mention its own copy again, the lowest free one in the view's order, so
+which copy lies where never depends on more than the view.
+
 Two real states that differ only in what the seat cannot see give the same worlds for the same
 ``rng``. The seat's own ``player_view`` of a world equals its real view (tests check this).
 """
@@ -102,33 +106,48 @@ def determinize(
 ) -> AmsterdamState:
     """A world consistent with ``view`` (a ``player_view``), hidden parts drawn from ``rng``;
     ``known``: cards the seat saw go into the other's hand (placed there first when they fit)."""
-    st = shadow(view)
+    # The view names identical copies by one public id (AM-1.6): every card it shows gets its
+    # own copy again, the lowest free one, in the view's order (so equal views, equal worlds).
+    taken: set[int] = set()
+    st = shadow(view, taken)
     cards = st.cs.cards
+    copy_for = st.cs.copy_for
     me = int(view["me"]["seat"])
     opp = 1 - me
     players = view["players"]
     decks = view["decks"]
-    # AM-G23: cards revealed and taken back are public and in the hand until played (views
-    # saved before they were shown have none)
-    taken_back = [[int(c["id"]) for c in p.get("taken_back") or []] for p in players]
-    known = set(known) | set(taken_back[opp])
+    revealed: list[int | None] = []
+    for p in players:
+        rev = p["revealed"]
+        revealed.append(None if rev is None else copy_for(int(rev["id"]), taken))
+    my_hand = [copy_for(int(c["id"]), taken) for c in view["me"]["hand"]]
+    tops: dict[str, int | None] = {"water": _top_id(decks["water"])}
+    for s in (0, 1):
+        tops[f"harbor{s}"] = _top_id(decks["harbor"][s])
 
     located: set[int] = set(st.top.values())
     for under in st.under.values():
         located.update(under)
     located.update(st.boxed)
-    my_hand = [c["id"] for c in view["me"]["hand"]]
     located.update(my_hand)
-    revealed: list[int | None] = []
-    for p in players:
-        rev = p["revealed"]
-        revealed.append(None if rev is None else int(rev["id"]))
-        if rev is not None:
-            located.add(int(rev["id"]))
-    tops: dict[str, int | None] = {"water": _top_id(decks["water"])}
-    for s in (0, 1):
-        tops[f"harbor{s}"] = _top_id(decks["harbor"][s])
+    located.update(r for r in revealed if r is not None)
     located.update(t for t in tops.values() if t is not None)
+
+    # AM-G23: cards revealed and taken back are public and in the hand until played (views
+    # saved before they were shown have none): mine are copies in my hand, the other's (and
+    # the ``known`` cards) copies nobody can locate, which go to his hand
+    back = [[int(c["id"]) for c in p.get("taken_back") or []] for p in players]
+    taken_back: list[list[int]] = [[], []]
+    unnamed = list(my_hand)
+    for i in back[me]:
+        copy = next((c for c in unnamed if cards[c].public == i), i)
+        if copy in unnamed:
+            unnamed.remove(copy)
+        taken_back[me].append(copy)
+    claimed = set(located)
+    taken_back[opp] = [copy_for(i, claimed) for i in back[opp]]
+    known = {copy_for(i, claimed) for i in sorted(known)}
+    held = set(taken_back[opp])  # in his hand for sure; ``known`` only where room is left
 
     def unseen(ids: tuple[int, ...] | list[int]) -> list[int]:
         return sorted(i for i in ids if i not in located)
@@ -144,8 +163,11 @@ def determinize(
         if deck_rest > len(pool) or deck_rest < 0:
             msg = f"{_BAD}: the {what} does not fit the unseen cards"  # not for players
             raise ValueError(msg)
-        if known:
-            pool.sort(key=lambda i: i in known)  # stable: the shuffled order otherwise
+        if known or held:
+            # stable: the shuffled order otherwise; the hand (the end) takes the taken-back
+            # cards first, then the remembered ones (a memory that no longer fits the counts
+            # must not push a taken-back card out of his hand)
+            pool.sort(key=lambda i: (i in held, i in known))
         return pool[:deck_rest], pool[deck_rest:]
 
     water = "water deck"  # not for players

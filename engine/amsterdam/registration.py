@@ -109,7 +109,9 @@ def twin(game_state: GameState, seat: int, rng: random.Random) -> AmsterdamState
     """The other seat's hand, every deck's order below its visible top and the other's sealed
     answer (if given) re-imagined from ``seat``'s view (engine.amsterdam.determinize); what is
     public but not in the view (the history, the idle-round count) is copied; so are the
-    AM-G24 counts (public and in the view)."""
+    AM-G24 counts (public and in the view). The identical copies of the special cards are then
+    exchanged at random wherever they lie (AM-1.6: which copy is where nobody knows)."""
+    from engine.amsterdam.copies import swap_copies
     from engine.amsterdam.determinize import determinize
 
     state = own_state(AmsterdamState, game_state)
@@ -120,7 +122,15 @@ def twin(game_state: GameState, seat: int, rng: random.Random) -> AmsterdamState
     other.peak = state.peak
     other.stall = state.stall
     other._decisions = None
-    return other
+    return swap_copies(other, rng)
+
+
+def copy_twin(game_state: GameState, rng: random.Random) -> AmsterdamState:
+    """The same game with the identical copies of the special cards (AM-1.6) exchanged at
+    random wherever they lie (engine.amsterdam.copies)."""
+    from engine.amsterdam.copies import swap_copies
+
+    return swap_copies(own_state(AmsterdamState, game_state), rng)
 
 
 @cache
@@ -143,6 +153,7 @@ def parts() -> GameParts:
         invariants=for_state(AmsterdamState, violations),
         scores=scores,
         twin=twin,
+        copy_twin=copy_twin,
         header=view_header,
         progress=Progress("VP", progress, progress_label),
     )

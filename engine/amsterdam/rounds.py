@@ -7,6 +7,8 @@ canonical command and moves the game on until the next decision (or the end).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.amsterdam import board as bd
 from engine.amsterdam.language import _, joined
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
@@ -303,10 +305,14 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
         # the faces too: a revealed card is public (AM-4.3, AM-G23) even once it is placed,
         # covered, removed or taken back into hand (AM-5.2), so the reveal can always be drawn
         # (the state keeps them in English: it is data, said in the reader's language in views)
-        "faces": [None if r is None else cards[r].to_view(SOURCE) for r in st.revealed],
+        # (the engine's own ids, as it always kept them: the state's JSON and hash stay)
+        "faces": [
+            None if r is None else cards[r].to_view(SOURCE, internal=True) for r in st.revealed
+        ],
         "passed": list(st.passed),
     }
-    ev.append(Event("reveal", _revealed(words), None, dict(st.last_reveal)))
+    # the event, like the views, names an identical copy by its public id (AM-1.6)
+    ev.append(Event("reveal", _revealed(words), None, public_reveal(st, st.last_reveal)))
     passers = [s for s in (0, 1) if st.passed[s]]
     if passers:
         bank_pay(st, passers, ev, _("passing, AM-4.4"))
@@ -314,6 +320,17 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
     if st.over:
         return
     choose_start_player(st, ev)
+
+
+def public_reveal(st: AmsterdamFields, last: dict[str, Any]) -> dict[str, Any]:
+    """The last reveal as shown: each face names its card by the public id (one for the
+    identical copies of a special card, AM-1.6), never by which copy it was."""
+    faces = last.get("faces")
+    if not faces:
+        return dict(last)
+    cards = st.cs.cards
+    shown = [None if f is None else {**f, "id": cards[int(f["id"])].public} for f in faces]
+    return {**last, "faces": shown}
 
 
 def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:

@@ -46,7 +46,10 @@ Public view (``public_view``)::
                 rounds the game ends
 
 A card is ``{id, label, kind (harbor/water/center/tide/bridge/customs), number, owner (seat or
-null), goods {tea, wine, spice}, ship, gulden, crane, text}``.
+null), goods {tea, wine, spice}, ship, gulden, crane, text}``. ``id`` is the card's *public*
+id: the two identical copies of a special card (AM-1.6, AM-G35) share one, the lowest id of
+their kind, wherever they lie (which copy is where is nobody's knowledge); every other card is
+unique and shown by its own id.
 
 Player view (``player_view(seat)``) is the public view plus ``me``: ``{seat, color, hand:
 [card, …], options: [canonical commands], decision_kind, sealed_answer}``; ``sealed_answer``
@@ -61,6 +64,7 @@ from typing import Any
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
 from engine.amsterdam.grid import row_col
+from engine.amsterdam.rounds import public_reveal
 from engine.amsterdam.scoring import area_winner
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS, end_reason
@@ -209,15 +213,17 @@ def public_view(st: AmsterdamFields) -> JSON:
 
 
 def _last_reveal(st: AmsterdamFields) -> dict[str, Any] | None:
-    """The last reveal, its faces' texts in the language in force (the state keeps English)."""
+    """The last reveal, its faces' texts in the language in force (the state keeps English)
+    and each face named by its public id (the state keeps the engine's own: AM-1.6)."""
     last = st.last_reveal
     if not last or not last.get("faces"):
         return last
+    shown = public_reveal(st, last)
     faces = [
         None if face is None else {**face, "text": st.cs.cards[int(face["id"])].describe()}
-        for face in last["faces"]
+        for face in shown["faces"]
     ]
-    return {**last, "faces": faces}
+    return {**shown, "faces": faces}
 
 
 def _end(st: AmsterdamFields) -> dict[str, Any] | None:

@@ -183,9 +183,10 @@ def test_every_refusal_changes_nothing(reg: Case, moves: int) -> None:
 @pytest.mark.parametrize("reg", REGS, ids=case_id)
 @pytest.mark.parametrize("seed", (6, 7))
 def test_hidden_information_never_reaches_public_views_or_texts(reg: Case, seed: int) -> None:
-    """Twins differ only in what one seat and the public cannot see: their public views (and
-    that seat's view) are equal, and after the same move, as long as the public views still
-    agree, so do the public event texts."""
+    """Twins differ only in what one seat and the public cannot see (which identical copy lies
+    where included, #29): their public views (and that seat's view) are equal, and after the
+    same move, as long as the public views still agree, so do the public events (texts and
+    data)."""
     make_twin = reg.reg.parts().twin
     for moves in (0, 5, 17, 31):
         state = mid_game(reg, seed, moves)
@@ -200,11 +201,12 @@ def test_hidden_information_never_reaches_public_views_or_texts(reg: Case, seed:
                 a, b = state.clone(), twin.clone()
                 ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
                 if a.public_view() == b.public_view():
-                    assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb], (
-                        reg.name,
-                        moves,
-                        command,
-                    )
+                    # the events' data too: a reveal's data named the copy of a card (#29)
+                    assert public_events(ea) == public_events(eb), (reg.name, moves, command)
+
+
+def public_events(events: list[Any]) -> list[Any]:
+    return [(e.kind, e.text, e.seat, e.data) for e in events]
 
 
 def decisions_of(reg: Case, seed: int) -> list[tuple[Decision, dict[str, Any]]]:
@@ -363,7 +365,7 @@ def test_twins_reimagine_sealed_answers_without_leaking_them(reg: Case) -> None:
                 a, b = state.clone(), twin.clone()
                 ea, eb = a.apply(d.seat, command), b.apply(d.seat, command)
                 if a.public_view() == b.public_view():
-                    assert [(e.kind, e.text) for e in ea] == [(e.kind, e.text) for e in eb]
+                    assert public_events(ea) == public_events(eb)
 
 
 @pytest.mark.parametrize("reg", with_test_games(registrations), ids=lambda r: r.name)

@@ -10,6 +10,9 @@ the same in both worlds — before and after the same command is applied to both
 
 A difference is allowed only where the rules themselves reveal something: a 2-player flip shows
 the top card of the deck (V-T2) and the end of the game converts everybody's gold openly (V-E2).
+
+Every game and variant: twins that differ only in which of identical copies lies where (a hand
+and the deck, two hands; #29) must look the same to everybody, move after move (below).
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Decision, Event
+from engine.core import Decision, Event, GameState
+from engine.registry import GameRegistration, GameTexts, registrations
 from engine.venezia import VeneziaState
 from engine.venezia.decisions import PUBLIC_OPTION_KINDS
 from engine.venezia.determinize import determinize
@@ -226,3 +231,114 @@ def _mover_case(state: VeneziaState, rng: random.Random) -> tuple[VeneziaState, 
                         return state, d.seat, d.options[0]
         state.apply(d.seat, rng.choice(d.options))
     return None
+
+
+# ---------------------------------------------------------------- identical copies (#29)
+#
+# Which of two identical copies of a component lies where is hidden from everybody: nothing a
+# player may know tells them apart (Amsterdam's special cards come in pairs, AM-1.6, AM-G35).
+# A *copy twin* (the registration's ``copy_twin``) is the same game with such copies exchanged
+# wherever they lie: between a hand and the deck, between two hands, the port. Every output of
+# the two worlds - the public view, every seat's own view, the decisions, every event with its
+# data and private texts, the status and hand texts - must be the same, now and after the same
+# moves; a second, fresh swap now and then covers copies that moved since.
+
+
+def copy_cases() -> list[tuple[GameRegistration, tuple[tuple[str, str], ...]]]:
+    """Every game and every choice of its options (each Amsterdam variant)."""
+    out: list[tuple[GameRegistration, tuple[tuple[str, str], ...]]] = []
+    for reg in registrations():
+        out.append((reg, ()))
+        for spec in reg.options:
+            out += [(reg, ((spec.name, c),)) for c in spec.choices if c != spec.default]
+    return out
+
+
+def copy_case_id(case: tuple[GameRegistration, tuple[tuple[str, str], ...]]) -> str:
+    reg, options = case
+    return reg.name + "".join(f"-{k}={v}" for k, v in options)
+
+
+def outputs(state: GameState, texts: GameTexts) -> dict[str, Any]:
+    """Everything anybody is shown of ``state``."""
+    public = state.public_view()
+    seats = range(len(state.players))
+    return {
+        "public view": public,
+        "status lines": texts.status_lines(public),
+        "decisions": state.pending_all(),
+        **{f"seat {s}'s view": state.player_view(s) for s in seats},
+        **{f"seat {s}'s hand text": texts.hand_text(state.player_view(s)) for s in seats},
+    }
+
+
+def shown(events: list[Event]) -> list[Any]:
+    return [
+        (e.kind, str(e.text), e.seat, e.data, {s: str(t) for s, t in e.private.items()}, e.echo)
+        for e in events
+    ]
+
+
+def first_difference(a: dict[str, Any], b: dict[str, Any]) -> str:
+    return next((k for k in a if a[k] != b[k]), "nothing")
+
+
+@pytest.mark.parametrize("case", copy_cases(), ids=copy_case_id)
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_twins_that_swap_identical_copies_look_the_same(
+    case: tuple[GameRegistration, tuple[tuple[str, str], ...]], seed: int
+) -> None:
+    """#29 item 2: twins that differ only in which identical copy lies where (a hand and the
+    deck, two hands, the port) show the same everywhere, move after move, to the end."""
+    reg, options = case
+    parts = reg.parts()
+    make_twin = parts.copy_twin
+    if make_twin is None:
+        pytest.skip(f"{reg.name} keeps no copy identity (see the test below)")
+    engine = reg.engine_options(dict(options)) if reg.options else None
+    real = parts.game.new_state(["P1", "P2"], seed, engine)
+    rng = random.Random(seed)
+    policy = parts.random_policy(random.Random(seed))
+    twin = make_twin(real, rng)
+    swapped = 0
+    for move in range(3000):
+        if real.is_over:
+            break
+        if move % 5 == 0:  # a fresh swap of where the copies lie now
+            twin = make_twin(twin, rng)
+            swapped += twin.to_json() != real.to_json()
+        where = f"{copy_case_id(case)} seed {seed} move {move}"
+        mine, other = outputs(real, parts.texts), outputs(twin, parts.texts)
+        assert other == mine, f"{first_difference(mine, other)} differs ({where})"
+        decision = real.pending()
+        assert decision is not None
+        command = policy(real, decision)
+        seat = parts.command_seat(real, decision, command)
+        events, twin_events = real.apply(seat, command), twin.apply(seat, command)
+        assert shown(twin_events) == shown(events), f"events differ after {command!r} ({where})"
+    assert real.is_over and twin.is_over
+    assert outputs(twin, parts.texts) == outputs(real, parts.texts)
+    if options == (("variant", "special_cards"),):
+        assert swapped, "the copies of the special cards never lay apart"
+
+
+def test_games_without_a_copy_twin_keep_no_copy_identity() -> None:
+    """#29: Venezia's cards are building types and its tokens values, Canal Grande's cards are
+    district or special names and numbers: their states name a component by what it is, so
+    identical copies cannot tell apart there (no ``copy_twin`` needed)."""
+    from engine.canal_grande import CanalGrandeState
+    from engine.canal_grande.cards import SPECIALS
+    from engine.venezia.cards import TYPES
+
+    without = {r.name for r in registrations() if r.parts().copy_twin is None}
+    assert without == {"venezia", "canal_grande"}
+    venezia = random_position(4, 5, 60)
+    kinds = set(TYPES)
+    assert all(card in kinds for hand in venezia.hands for card in hand)
+    assert all(card in kinds for card in venezia.deck + venezia.discard)
+    assert all(isinstance(v, int) for tokens in venezia.tokens for v in tokens)
+    canal = CanalGrandeState.new(["P1", "P2"], 5)
+    names = set(canal.comp.districts) | set(SPECIALS)
+    assert all(card in names for hand in canal.hands for card in hand)
+    assert all(card in names for card in canal.deck)
+    assert all(isinstance(n, int) for n in canal.num_deck)

@@ -34,8 +34,12 @@ class RandomAi:
         return rng.choice(options)
 
 
-def shadow(view: JSON) -> AmsterdamState:
-    """The public port of ``view`` as a state the board functions accept (hands: mine only)."""
+def shadow(view: JSON, taken: set[int] | None = None) -> AmsterdamState:
+    """The public port of ``view`` as a state the board functions accept (hands: mine only).
+
+    A view names identical copies by one public id (AM-1.6); each card of the port gets its own
+    copy again (:meth:`~engine.amsterdam.cards.CardSet.copy_for`), recorded in ``taken`` so a
+    caller can give the copies of further cards (a hand) the same way."""
     name = view["variant"]["name"]
     base = _SHADOWS.get(name)
     if base is None:
@@ -45,11 +49,13 @@ def shadow(view: JSON) -> AmsterdamState:
     lay = st.layout
     st.top = {}
     st.under = {}
+    copy_for = st.cs.copy_for
+    taken = set() if taken is None else taken
     for c in view["grid"]["cells"]:
         cell = key(c["row"] + lay.row_min, c["col"] + lay.col_min)
-        st.top[cell] = c["card"]["id"]
+        st.top[cell] = copy_for(int(c["card"]["id"]), taken)
         if c["covered"]:
-            st.under[cell] = [u["id"] for u in c["covered"]]
+            st.under[cell] = [copy_for(int(u["id"]), taken) for u in c["covered"]]
     span = view["grid"]["span"]
     rows = view["grid"]["rows"]
     st.span = [
@@ -223,10 +229,11 @@ class GreedyAi:
         if len(options) == 1:
             return options[0]
         me = int(view["me"]["seat"])
-        st = shadow(view)
-        st.hands[me] = [c["id"] for c in view["me"]["hand"]]
+        taken: set[int] = set()
+        st = shadow(view, taken)
         mine = view["players"][me]["revealed"]
-        st.revealed[me] = None if mine is None else mine["id"]
+        st.revealed[me] = None if mine is None else st.cs.copy_for(int(mine["id"]), taken)
+        st.hands[me] = [st.cs.copy_for(int(c["id"]), taken) for c in view["me"]["hand"]]
         st.bank = int(view["bank"])
         return greedy_command(st, me, decision.kind, options, rng)
 
