@@ -1,0 +1,111 @@
+"""What one Discord user reads in his own language at a table that speaks another (#25):
+his private confirmations, /help's verb lines, /leaderboard's and /history's AI labels; and the
+table's public title in the table's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from simcord import Env
+
+from bot.devtools.discord_sim import raw_messages, texts
+from bot.storage.store import FinalResult, PlayerInfo, Storage
+from engine.registry import registrations
+from tests.discord.test_languages import locales  # noqa: F401  (a fixture)
+
+#: Japanese letters (kana and kanji).
+JAPANESE = re.compile(r"[ぁ-んァ-ン一-龯]")
+
+
+def _said(result: Any) -> str:
+    return "\n".join(m.content or "" for m in [result.response, *result.followups] if m)
+
+
+async def _english_table_with_kenji(
+    env: Env, chosen: dict[int, str], name: str, game: str
+) -> tuple[Any, Any, Any]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel(name)
+    alice = guild.add_member(env.create_user("alice"))
+    kenji = guild.add_member(env.create_user("kenji"))
+    chosen[kenji.id] = "ja"
+    await alice.slash(channel, "join", game=game)
+    return channel, alice, kenji
+
+
+async def test_a_japanese_players_join_at_an_english_table_is_confirmed_in_japanese(
+    simcord_env: Env,
+    locales: dict[int, str],  # noqa: F811
+) -> None:
+    """#25 item 6: his "✅ …" echoed the table's public (English) text."""
+    channel, alice, kenji = await _english_table_with_kenji(
+        simcord_env, locales, "lang-join", "venezia"
+    )
+    shown = _said(await kenji.slash(channel, "join"))
+    assert shown.startswith("✅"), shown
+    assert "kenjiが参加しました" in shown and "席" in shown, shown
+    # the table itself stays English
+    lobby = texts(raw_messages(simcord_env, channel)[-1])
+    assert not JAPANESE.search(lobby), lobby
+    shown = _said(await alice.slash(channel, "addbot"))
+    assert shown.startswith("✅") and not JAPANESE.search(shown), shown
+
+
+async def test_help_says_the_games_verbs_in_the_readers_language(
+    simcord_env: Env,
+    locales: dict[int, str],  # noqa: F811
+) -> None:
+    """#25 item 1: /help's verb lines were English in ja/hu/it."""
+    channel, _alice, kenji = await _english_table_with_kenji(
+        simcord_env, locales, "lang-help", "amsterdam"
+    )
+    shown = _said(await kenji.slash(channel, "help"))
+    assert "`/place` — 公開したカードを空きマスに置く" in shown, shown
+    assert "`/ship` — 船を水カードへ動かすか、そのままにする" in shown, shown
+    assert "Put your revealed card" not in shown, shown
+
+
+def _finish_games(db_path: Path, channel: Any, guild: Any, alice: Any) -> None:
+    """Two finished games of the first game: Alice against a greedy AI seat, then a seat an
+    AI took over from Bob."""
+    reg = registrations()[0]
+    with Storage.open(db_path) as storage:
+        for second in (PlayerInfo("Greedy AI", None, True, 1), PlayerInfo("Bob", None, True, 2)):
+            players = [PlayerInfo("Alice", str(alice.id)), second]
+            record = storage.create_game(
+                str(channel.id), reg.name, seed=1, players=players, guild_id=str(guild.id)
+            )
+            storage.finish_game(
+                record.id,
+                [
+                    FinalResult(seat, p.name, seat + 1, None, p.user_id)
+                    for seat, p in enumerate(players)
+                ],
+            )
+
+
+async def test_leaderboard_and_history_name_the_ai_in_the_readers_language(
+    simcord_env: Env,
+    db_path: Path,
+    locales: dict[int, str],  # noqa: F811
+) -> None:
+    """#25 item 7: a Japanese reply said "Random AI", and /history "Greedy AI (AI greedy)"."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("lang-ranks")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    kenji = guild.add_member(simcord_env.create_user("kenji"))
+    locales[kenji.id] = "ja"
+    await alice.slash(channel, "help")  # the bot is up and its database exists
+    _finish_games(simcord_env.bot.settings.db_path, channel, guild, alice)
+
+    board = _said(await kenji.slash(channel, "leaderboard"))
+    assert "貪欲AI" in board and "強いAI" in board, board
+    assert " AI:" not in board, board
+    history = _said(await kenji.slash(channel, "history"))
+    assert "貪欲AI" in history and "Bob（強いAI）" in history, history
+    assert "Greedy" not in history and "greedy" not in history, history
+    english = _said(await alice.slash(channel, "history"))
+    assert "Alice, Greedy AI ·" in english and "2. Greedy AI" in english, english
+    assert "(AI greedy)" not in english and "Bob (Strong AI)" in english, english
