@@ -109,3 +109,23 @@ async def test_leaderboard_and_history_name_the_ai_in_the_readers_language(
     english = _said(await alice.slash(channel, "history"))
     assert "Alice, Greedy AI ·" in english and "2. Greedy AI" in english, english
     assert "(AI greedy)" not in english and "Bob (Strong AI)" in english, english
+
+
+async def test_canal_grandes_lobby_title_stays_in_the_tables_language_after_the_start(
+    simcord_env: Env,
+) -> None:
+    """#25 item 8: the lobby's title read "Canal Grande — table" in a Japanese channel once
+    the game had started (the lobby, first posted in English, kept its first title when
+    /settings language:ja and the next joins edited it in place)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("lang-cg-lobby")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "settings", language="ja")
+    await alice.slash(channel, "addbot")
+    lobby = texts(raw_messages(simcord_env, channel)[0])
+    assert "Canal Grande — 卓" in lobby, lobby
+    await alice.slash(channel, "start")
+    shown = [texts(m) for m in raw_messages(simcord_env, channel)]
+    assert "Canal Grande — 卓" in shown[0], shown
+    assert not any("— table" in t for t in shown), shown
