@@ -29,7 +29,7 @@ from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.i18n import joined
-from engine.i18n.shared import _, _n
+from engine.i18n.shared import _, _n, _p
 from engine.registry import first_registered, registration, view_header
 
 log = logging.getLogger("bot.service")
@@ -485,8 +485,12 @@ class Lobby:
             begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
             begins = _("{name} begins.", name=deciders[0] if deciders else "?")
-        listed = ", ".join(
-            f"{i + 1}. " + (ai_label(p.name) if p.is_ai else p.name) for i, p in enumerate(players)
+        listed = joined(
+            ", ",
+            [
+                joined("", (f"{i + 1}. ", ai_label(p.name) if p.is_ai else p.name))
+                for i, p in enumerate(players)
+            ],
         )
         header: str
         if starter is None:
@@ -644,7 +648,8 @@ class Lobby:
                 "",
                 (
                     lobby_options.options_help(game.name),
-                    ".",
+                    # Translators: the full stop after a sentence made elsewhere
+                    _p("end of sentence", "."),
                     lobby_options.describe(game.name, current),
                 ),
             )

@@ -51,6 +51,23 @@ async def test_a_japanese_players_join_at_an_english_table_is_confirmed_in_japan
     assert not JAPANESE.search(lobby), lobby
     shown = _said(await alice.slash(channel, "addbot"))
     assert shown.startswith("✅") and not JAPANESE.search(shown), shown
+    # his /start and his moves too (the table's lines said again in his language)
+    shown = _said(await kenji.slash(channel, "start"))
+    assert shown.startswith("✅ kenjiがVeneziaを開始しました"), shown
+    service = simcord_env.bot.service
+    for _ in range(20):
+        options = await service.options_for(str(channel.id), str(kenji.id))
+        if options:
+            shown = _said(await kenji.slash(channel, "move", text=options[0]))
+            assert shown.startswith("✅") and JAPANESE.search(shown), shown
+            break
+        for actor in (alice,):
+            theirs = await service.options_for(str(channel.id), str(actor.id))
+            if theirs:
+                shown = _said(await actor.slash(channel, "move", text=theirs[0]))
+                assert shown.startswith("✅") and not JAPANESE.search(shown), shown
+    else:
+        raise AssertionError("kenji never had a move")
 
 
 async def test_help_says_the_games_verbs_in_the_readers_language(
