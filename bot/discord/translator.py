@@ -104,6 +104,9 @@ def names() -> dict[tuple[str, str], Text]:
         "id": _p("option name", "id"),
         "aborted": _p("option name", "aborted"),
         "takeover": _p("option name", "takeover"),
+        # the free text of a game verb (/play args:) and of /move (text:)
+        "args": _p("option name", "args"),
+        "text": _p("option name", "text"),
     }
     out = {("command", k): v for k, v in commands.items()}
     out |= {("option", k): v for k, v in options.items()}

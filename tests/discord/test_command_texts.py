@@ -83,6 +83,11 @@ def test_every_command_option_and_choice_has_its_three_translations(
     said = start["variant"]["description_localizations"]["ja"]
     assert said.startswith("基本ゲームかバリアント"), said
     assert "who divides" not in start["first_divider"]["description_localizations"]["hu"]
+    # the free text of a shared verb and of /move is named in the reader's words too
+    (args,) = payloads["place"]["options"]
+    assert args["name"] == "args" and args["name_localizations"]["ja"] == "内容", args
+    (text,) = payloads["move"]["options"]
+    assert text["name_localizations"] == {"ja": "コマンド", "hu": "parancs", "it": "comando"}
 
 
 def test_every_description_fits_discord_uncut_in_every_language(dump: dict[str, Any]) -> None:
