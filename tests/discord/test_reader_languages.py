@@ -10,7 +10,7 @@ from typing import Any
 
 from simcord import Env
 
-from bot.devtools.discord_sim import raw_messages, texts
+from bot.devtools.discord_sim import controls, raw_messages, texts
 from bot.storage.store import FinalResult, PlayerInfo, Storage
 from engine.registry import registrations
 from tests.discord.test_languages import locales  # noqa: F401  (a fixture)
@@ -146,3 +146,20 @@ async def test_canal_grandes_lobby_title_stays_in_the_tables_language_after_the_
     shown = [texts(m) for m in raw_messages(simcord_env, channel)]
     assert "Canal Grande — 卓" in shown[0], shown
     assert not any("— table" in t for t in shown), shown
+
+
+async def test_amsterdams_variant_menu_speaks_the_tables_language(
+    simcord_env: Env,
+    locales: dict[int, str],  # noqa: F811  (the server's locale reaches the bot)
+) -> None:
+    """#25 item 1: the lobby's variant menu showed Amsterdam's English help at a Hungarian
+    table (the game's catalog was unknown to the lookup)."""
+    guild = simcord_env.create_guild(preferred_locale="hu")
+    channel = guild.create_text_channel("lang-variant")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "join", game="amsterdam")
+    lobby = raw_messages(simcord_env, channel)[-1]
+    placeholders = [str(c.get("placeholder")) for c in controls(lobby) if c.get("type") == 3]
+    assert any(p.startswith("variant: az alapjáték vagy egy variáns") for p in placeholders), (
+        placeholders
+    )
