@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from engine.core import (
@@ -37,6 +38,7 @@ from engine.core import (
     ViewHeader,
     view_game,
 )
+from engine.i18n import Later, Text, add_domain
 from engine.i18n.shared import N_, _
 from engine.text import excerpt
 
@@ -238,6 +240,13 @@ class SlashCommand:
     param: str | None = None  # the one text option, if any
     param_description: str = ""
     required: bool = True
+    #: when games share the verb (Discord shows one command for all): what it does in this
+    #: game, one short message that names the game ("Venezia: play cards"), and what its
+    #: option takes ("Venezia: the cards"); the shared command shows them in a list with the
+    #: other games' (each at most about 45 characters in every language: the list must fit
+    #: Discord's 100). Empty: the game's description (option description) after its title.
+    shared: str = ""
+    shared_param: str = ""
 
 
 #: Items of a multi-select ``(value, label, description)``, the min and max number chosen.
@@ -433,6 +442,15 @@ class GameRegistration:
     #: False: engine-side only (AI, self-play, benches, scenarios, the engine conformance
     #: suite); the table's lobby, start and join refuse the game (:meth:`check_at_table`)
     at_table: bool = True
+    #: the folder of the game's message catalogs (``<lang>/LC_MESSAGES/<name>.po``, the
+    #: domain is the game's name); registering the game makes them known to every reader of
+    #: the catalogs (the slash commands' translator too). ``None``: the game speaks English.
+    catalogs: Path | None = None
+
+    def message(self, text: str) -> Text:
+        """A text the registration holds (marked ``N_`` or said already) as a message of the
+        game's catalogs, said in whatever language it is read in."""
+        return text if isinstance(text, Text) else Later(self.name, text)
 
     def check_at_table(self) -> None:
         """:class:`IllegalMove` with a clear message if the table cannot host this game."""
@@ -485,7 +503,14 @@ def _built_in() -> tuple[GameRegistration, ...]:
         if not isinstance(reg, GameRegistration):
             raise TypeError(f"{module_name}.REGISTRATION is not a GameRegistration")
         out.append(reg)
+        _add_catalogs(reg)
     return tuple(out)
+
+
+def _add_catalogs(reg: GameRegistration) -> None:
+    """Make the game's message catalogs known (:func:`engine.i18n.add_domain`)."""
+    if reg.catalogs is not None:
+        add_domain(reg.name, reg.catalogs)
 
 
 #: Games added at run time (:func:`register`), in the order they were added.
@@ -517,6 +542,7 @@ def register(reg: GameRegistration) -> None:
                 f"{reg.name}: {clashing} already names {other.name}"  # not for players
             )
     _added.append(reg)
+    _add_catalogs(reg)
 
 
 def unregister(name: str) -> None:

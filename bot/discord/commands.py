@@ -18,9 +18,11 @@ from discord.app_commands import locale_str
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
 from engine.core import Option
+from engine.i18n import SOURCE, Text, say
 from engine.i18n.shared import N_, _
 from engine.registry import (
     Controls,
+    GameRegistration,
     SlashCommand,
     registration,
     table_registrations,
@@ -34,6 +36,7 @@ __all__ = [
     "help_text",
     "move_commands",
     "plain_choices",
+    "tree_text",
     "verb_choices",
     "verb_refusal",
 ]
@@ -125,51 +128,39 @@ MoveCommand = SlashCommand
 FALLBACK_VERB = "move"
 
 
-def _help_parts(verb: str, help_text: str) -> tuple[str, str]:
-    """(description, argument example) of a verb from its grammar help line
-    (``usage — what it does``)."""
-    usage, _, what = help_text.partition("—")
-    what = " ".join(what.split()) or _GENERATED_NAME.format(verb=verb)
-    usage = " ".join(usage.split())
-    return what[:1].upper() + what[1:], usage
-
-
-#: The texts of a generated command (English in the tree; :func:`_described` says them in
-#: each language with its values).
-_GENERATED_NAME = N_("The {verb} command")
-_REST_OF = N_("The rest of '{usage}'")
-_NOTHING_NEEDED = N_("Nothing needed: leave empty")
-
-
-def _described(text: str) -> locale_str:
-    """A description of the command tree, for the translator: a generated text is its
-    template and values (translated as a whole), any other its English."""
-    for template in (_GENERATED_NAME, _REST_OF):
-        head, _sep, tail = template.partition("{")
-        key, _sep, rest = tail.partition("}")
-        if text.startswith(head) and text.endswith(rest) and len(text) > len(head + rest):
-            value = text[len(head) : len(text) - len(rest)]
-            return locale_str(text, template=template, **{key: value})
+def tree_text(text: str) -> locale_str:
+    """A description of the command tree for the translator: its English, and the message
+    that says it in every language (``said``) when it is one."""
+    if isinstance(text, Text):
+        return locale_str(say(text, SOURCE), said=text)
     return locale_str(text)
 
 
-def generated_command(verb: str, help_text: str) -> MoveCommand:
-    """A verb's slash command from its grammar's help text, with a free-text ``args``."""
-    description, usage = _help_parts(verb, help_text)
+def generated_command(reg: GameRegistration, verb: str, help_line: str) -> MoveCommand:
+    """A verb's slash command from its grammar's help line (``usage — what it does``), with a
+    free-text ``args``: the game declares none (its texts are said whole, never cut)."""
+    usage = " ".join(help_line.partition("—")[0].split())
     return MoveCommand(
         verb,
-        excerpt_to(description, 100),
+        _("The {verb} command", verb=verb),
         "args",
-        excerpt_to(
-            _REST_OF.format(usage=usage) if usage and usage != verb else _NOTHING_NEEDED,
-            100,
+        (
+            _("The rest of '{usage}'", usage=usage)
+            if usage and usage != verb
+            else _("Nothing needed: leave empty")
         ),
         required=False,
     )
 
 
-def excerpt_to(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def _commands_of(reg: GameRegistration) -> dict[str, MoveCommand]:
+    """A game's command for each verb of its grammar: declared, else generated."""
+    grammar = reg.parts().grammar
+    declared = {c.verb: c for c in reg.parts().controls.slash_commands if c.verb in grammar.verbs}
+    return {
+        verb: declared.get(verb) or generated_command(reg, verb, grammar.help.get(verb, ""))
+        for verb in dict.fromkeys([*declared, *sorted(grammar.verbs)])
+    }
 
 
 @cache
@@ -179,14 +170,8 @@ def move_commands() -> tuple[MoveCommand, ...]:
     declared command keeps its name and option; the others are generated from its grammar's help."""
     per_verb: dict[str, list[VerbOfGame]] = {}
     for reg in table_registrations():
-        grammar = reg.parts().grammar
-        declared = {
-            c.verb: c for c in reg.parts().controls.slash_commands if c.verb in grammar.verbs
-        }
-        for verb in dict.fromkeys([*declared, *sorted(grammar.verbs)]):
-            help_line = grammar.help.get(verb, "")
-            command = declared.get(verb) or generated_command(verb, help_line)
-            per_verb.setdefault(verb, []).append(VerbOfGame(reg.title, command, help_line))
+        for verb, command in _commands_of(reg).items():
+            per_verb.setdefault(verb, []).append(VerbOfGame(reg, command))
     return tuple(merged_command(entries) for entries in per_verb.values())
 
 
@@ -197,16 +182,12 @@ def game_verbs(game: str) -> tuple[str, ...]:
 
 
 def game_move_help(game: str) -> dict[str, str]:
-    """Each verb of a game's grammar with the game's own description: a verb two games share
-    is one slash command whose description is the first game's, so /help at another game's
-    table must not show it (Venezia's 'Place the building being resolved' at Amsterdam)."""
+    """Each verb of a game's grammar with the game's own description (a message said in the
+    language in force when read): a verb two games share is one slash command whose
+    description lists every game's, so /help at a table shows its own game's."""
     reg = registration(game)
-    grammar = reg.parts().grammar
-    declared = {c.verb: c.description for c in reg.parts().controls.slash_commands}
-    return {
-        verb: declared.get(verb) or generated_command(verb, grammar.help.get(verb, "")).description
-        for verb in sorted(grammar.verbs)
-    }
+    commands = _commands_of(reg)
+    return {verb: reg.message(commands[verb].description) for verb in sorted(commands)}
 
 
 def verb_refusal(game: str, verb: str) -> str | None:
@@ -259,11 +240,11 @@ def move_command(
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = spec.verb
     if spec.param is not None:
-        app_commands.describe(**{spec.param: _described(spec.param_description)})(callback)
+        app_commands.describe(**{spec.param: tree_text(spec.param_description)})(callback)
         app_commands.autocomplete(**{spec.param: autocomplete})(callback)
     app_commands.guild_only()(callback)
     return app_commands.Command(
-        name=spec.verb, description=_described(spec.description), callback=callback
+        name=spec.verb, description=tree_text(spec.description), callback=callback
     )
 
 

@@ -23,6 +23,7 @@ from bot.discord.commands import (
     move_command,
     move_commands,
     plain_choices,
+    tree_text,
     verb_choices,
     verb_refusal,
     verb_text,
@@ -446,6 +447,10 @@ def _can_manage(interaction: Interaction) -> bool:
 def register_commands(bot: TableCommands) -> None:
     """Every slash command on ``bot.tree`` (guild-only), each a thin call into the bot."""
     tree = bot.tree
+    # Translators: /join's game option; game: the game a new table starts with
+    join_game_help = _(
+        "The game to play (a new table: {game})", game=registration(first_registered()).title
+    )
 
     def ac_verbs(*verbs: str) -> AutocompleteCallback:
         async def autocomplete(
@@ -479,13 +484,7 @@ def register_commands(bot: TableCommands) -> None:
     @tree.command(
         name="join", description=locale_str("Sit down at this channel's table (opens one)")
     )
-    @app_commands.describe(
-        game=locale_str(
-            "The game to play (a new table: {game})",
-            template="The game to play (a new table: {game})",
-            game=registration(first_registered()).title,
-        )
-    )
+    @app_commands.describe(game=tree_text(join_game_help))
     @app_commands.autocomplete(game=ac_game)
     @app_commands.guild_only()
     async def join(interaction: Interaction, game: ShortText | None = None) -> None:
@@ -571,13 +570,16 @@ def register_commands(bot: TableCommands) -> None:
     )
     @app_commands.describe(
         settings=locale_str(
-            "A preset (live, evening, correspondence, off) or e.g. "
-            "timer 10m remind 5m timeout ai greedy | timeout pause"
+            "A preset (live, evening, correspondence, off) or e.g. 'timer 10m timeout pause'"
         ),
         language=locale_str("The language of the table's messages"),
     )
     @app_commands.choices(
-        language=[app_commands.Choice(name=name, value=code) for code, name in NATIVE_NAMES.items()]
+        # each language by its own name, the same for every reader
+        language=[
+            app_commands.Choice(name=locale_str(name, same=True), value=code)
+            for code, name in NATIVE_NAMES.items()
+        ]
     )
     @app_commands.guild_only()
     async def settings(

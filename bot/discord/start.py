@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.kinds import Interaction, Work
-from engine.i18n.shared import N_
+from engine.i18n import SOURCE, Text, say
+from engine.i18n.shared import _
 from engine.registry import OptionSpec, registration, table_registrations
 
 __all__ = ["start_command", "start_options"]
@@ -31,12 +32,19 @@ MAX_CHOICES = 25
 
 
 @cache
-def start_options() -> tuple[OptionSpec, ...]:
-    """Every option name of a hosted game once (the first game declaring it describes it)."""
-    out: dict[str, OptionSpec] = {}
+def start_options() -> tuple[tuple[OptionSpec, Text], ...]:
+    """Every option name of a hosted game once (the first game declaring it describes it),
+    with its description: the option's help (a message of the game's catalogs) and its
+    default, said in each language as a whole."""
+    out: dict[str, tuple[OptionSpec, Text]] = {}
     for reg in table_registrations():
         for spec in reg.options:
-            out.setdefault(spec.name, spec)
+            if spec.name not in out:
+                # Translators: a game option on /start: its help and its default value
+                text = _(
+                    "{help} (default {default})", help=reg.message(spec.help), default=spec.default
+                )
+                out[spec.name] = (spec, text)
     return tuple(out.values())
 
 
@@ -65,15 +73,12 @@ def _autocomplete(game_of: GameOf, name: str) -> Autocomplete:
     return complete
 
 
-#: A game option's description on ``/start`` (the option's help, its default value).
-OPTION_DESCRIPTION = N_("{help} (default {default})")
-
-
 def start_command(
     game_of: GameOf, start: Start, run: Run, ac_game: Autocomplete
 ) -> app_commands.Command[app_commands.Group, ..., None]:
     """The ``/start`` command: ``game`` and every game option, all optional."""
-    specs = start_options()
+    options = start_options()
+    specs = [spec for spec, _text in options]
 
     async def callback(interaction: Interaction, **values: str | None) -> None:
         game = values.pop("game", None)
@@ -92,16 +97,7 @@ def start_command(
     described: dict[str, str | locale_str] = {
         "game": locale_str("Switch the table to this game before starting")
     }
-    english = {s.name: f"{s.help} (default {s.default})"[:100] for s in specs}
-    described |= {
-        s.name: locale_str(
-            english[s.name],
-            template=OPTION_DESCRIPTION,
-            help=s.help,
-            default=s.default,
-        )
-        for s in specs
-    }
+    described |= {s.name: locale_str(say(text, SOURCE), said=text) for s, text in options}
     app_commands.describe(**described)(callback)
     completes: dict[str, Autocomplete] = {"game": ac_game}
     completes |= {s.name: _autocomplete(game_of, s.name) for s in specs if s.choices}

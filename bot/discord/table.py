@@ -202,7 +202,9 @@ class TableMessages:
         )
         if live is not None and live.kind == "lobby" and live.controls:
             if await self._edit(dest, live.id, card, None):
-                live.lines = lines
+                # its title too: the table's language may have changed since it was posted
+                # (/settings language), and its last form at the start shows the stored one
+                live.lines, live.title = lines, card.title
                 return live
         elif live is not None and live.controls:
             await self.finish(dest, live)

@@ -5,7 +5,11 @@ discord.py hands every name, description and choice of the command tree to the t
 when the commands are synced (``tree.set_translator``), once per Discord locale; Discord shows
 each user the texts of his client's language. A description or choice is its English text as
 the message id (marked with ``locale_str``): looked up in the ``table`` catalog, then in each
-game's (a game's own slash commands). A command's or parameter's *name* is looked up in
+game's (a game's catalogs are known once its registration is read); a text made of messages (a
+game's command, the list of the games' parts of a shared verb, a message with its values)
+carries the :class:`~engine.i18n.Text` that says it again in each language (``said``). Nothing
+is cut to fit: every text fits Discord's 100 characters as the catalogs say it
+(``tests/discord/test_command_texts.py``). A command's or parameter's *name* is looked up in
 :func:`names` (``_p("command name", …)``): Discord accepts only lowercase names of letters,
 digits, ``-`` and ``_`` (Japanese letters too), so a translation it would refuse is left
 English. The game verbs (``/play``, ``/place``) keep their English names: they are the words
@@ -100,6 +104,9 @@ def names() -> dict[tuple[str, str], Text]:
         "id": _p("option name", "id"),
         "aborted": _p("option name", "aborted"),
         "takeover": _p("option name", "takeover"),
+        # the free text of a game verb (/play args:) and of /move (text:)
+        "args": _p("option name", "args"),
+        "text": _p("option name", "text"),
     }
     out = {("command", k): v for k, v in commands.items()}
     out |= {("option", k): v for k, v in options.items()}
@@ -142,23 +149,16 @@ def _lookup(msgid: str, lang: str) -> str | None:
 
 
 def command_text(string: locale_str, lang: str) -> str | None:
-    """A description or choice in ``lang``: its message in the ``table`` catalog, else in a
-    game's; a ``template`` extra is a message with ``{placeholders}`` filled from the other
-    extras (``None``: no catalog has it)."""
-    template = string.extras.get("template")
-    msgid = template if isinstance(template, str) else string.message
-    found = _lookup(msgid, lang)
-    if found is None:
-        return None
-    if template is not None:
-        values = {
-            k: _lookup(str(v), lang) or str(v) for k, v in string.extras.items() if k != "template"
-        }
-        try:
-            found = found.format(**values)
-        except (KeyError, IndexError, ValueError):
-            return None
-    return found
+    """A description or choice in ``lang``: a ``said`` extra is the message that says it (a
+    game's, a list of games' messages, a message with its values), ``same`` a name that reads
+    alike in every language (a language's own name); else its English is looked up in the
+    ``table`` catalog, then in each game's (``None``: no catalog has it)."""
+    said = string.extras.get("said")
+    if isinstance(said, Text):
+        return say(said, lang)
+    if string.extras.get("same"):
+        return string.message
+    return _lookup(string.message, lang)
 
 
 def in_any_catalog(text: str, lang: str | None = None) -> str:
@@ -176,6 +176,8 @@ def in_any_catalog(text: str, lang: str | None = None) -> str:
 
 def described(text: str, lang: str) -> str:
     """A command's description in ``lang`` (``/help``), English if no catalog has it."""
+    if isinstance(text, Text):
+        return say(text, lang)
     if lang == SOURCE:
         return text
     return command_text(locale_str(text), lang) or text

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
+from engine.i18n import joined
 from engine.i18n.shared import N_, _
 from engine.text import excerpt, is_number
 
@@ -29,6 +30,7 @@ __all__ = [
     "UnknownAiLevel",
     "ai_level",
     "ai_levels",
+    "ai_seat_name",
     "get_ai",
 ]
 
@@ -39,11 +41,13 @@ class UnknownAiLevel(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class AiLevel:
-    """One AI level: its name, its stored ``code`` and a short title."""
+    """One AI level: its name, its stored ``code``, a short title and its label (the name
+    of a player of that level: "Greedy AI", marked ``N_``, said with ``_``)."""
 
     name: str
     code: int
     title: str
+    label: str
 
     def create(self, game: str) -> AiPlayer:
         """A new policy object of this level for ``game`` (one per seat and game)."""
@@ -63,9 +67,10 @@ class AiLevel:
 
 #: name -> level. ``code`` is what SQLite stores: never renumber an existing entry.
 LEVELS: dict[str, AiLevel] = {
-    "random": AiLevel("random", 0, N_("random legal moves")),
-    "greedy": AiLevel("greedy", 1, N_("one-ply heuristics")),
-    "strong": AiLevel("strong", 2, N_("Monte-Carlo search")),
+    # Translators: the labels are the names of AI players (on /leaderboard, /history)
+    "random": AiLevel("random", 0, N_("random legal moves"), N_("Random AI")),
+    "greedy": AiLevel("greedy", 1, N_("one-ply heuristics"), N_("Greedy AI")),
+    "strong": AiLevel("strong", 2, N_("Monte-Carlo search"), N_("Strong AI")),
 }
 
 DEFAULT_LEVEL = "random"
@@ -104,6 +109,21 @@ def ai_level(level: str | int | None) -> AiLevel:
             _("unknown AI level '{name}'; levels: {levels}", name=excerpt(level), levels=levels)
         )
     return found
+
+
+def ai_seat_name(name: str, level: str | int | None) -> str:
+    """An AI seat's name as its reader reads it. A name the table gave the seat (its level's
+    label, "Greedy AI", or that and a letter, "Greedy AI B") is the label in the language in
+    force; any other (a person's seat an AI took over) keeps the name and says the label."""
+    try:
+        label = ai_level(level).label
+    except UnknownAiLevel:
+        label = LEVELS[DEFAULT_LEVEL].label
+    rest = name.removeprefix(label)
+    if rest != name and (not rest or (len(rest) == 2 and rest[0] == " " and rest[1].isupper())):
+        return joined("", (_(label), rest))
+    # Translators: a player's seat an AI plays: his name, the AI's label ("Bob (Greedy AI)")
+    return _("{name} ({ai})", name=name, ai=_(label))
 
 
 def get_ai(level: str | int | None, game: str) -> AiPlayer:

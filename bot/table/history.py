@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from bot.storage.history import HistoryEntry
 from bot.storage.records import PlayerInfo, StoredGame
 from bot.storage.store import Storage
-from bot.table.ai_seat import ai_level
+from bot.table.ai_seat import ai_level, ai_seat_name
 from bot.table.outputs import Code
 from bot.table.records import Refused
 from bot.table.restore import fresh_state, replay_stored
@@ -166,17 +166,20 @@ def level_name(player: PlayerInfo) -> str | None:
 
 
 def _seat_label(p: PlayerInfo) -> str:
-    return _("{name} (AI {level})", name=p.name, level=level_name(p)) if p.is_ai else p.name
+    return ai_seat_name(p.name, p.ai_level) if p.is_ai else p.name
 
 
 def _result_text(entry: HistoryEntry) -> str:
     if entry.record.status == "aborted":
         return _("aborted")
     by_place = sorted(entry.results, key=lambda r: (r.place, r.seat))
+    players = entry.record.players
     parts = []
     for r in by_place:
         score = "" if r.score is None else f" {r.score}"
-        parts.append(f"{r.place}. {r.name}{score}")
+        seat = players[r.seat] if 0 <= r.seat < len(players) else None
+        name = _seat_label(seat) if seat is not None and seat.name == r.name else r.name
+        parts.append(f"{r.place}. {name}{score}")
     return ", ".join(parts) or _("finished")
 
 

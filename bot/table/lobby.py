@@ -28,7 +28,8 @@ from bot.table.stages import names_text
 from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
-from engine.i18n.shared import _, _n
+from engine.i18n import joined
+from engine.i18n.shared import _, _n, _p
 from engine.registry import first_registered, registration, view_header
 
 log = logging.getLogger("bot.service")
@@ -54,7 +55,9 @@ def lobby_text(game: Game, seats: list[SeatRecord], table: Table | None = None) 
         ready=ready,
     )
     if table is not None:
-        text += lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
+        options = lobby_options.current_options(table, game.name)
+        # joined, not glued: the text can still be said in another reader's language
+        text = joined("", (text, lobby_options.describe(game.name, options)))
     return text
 
 
@@ -105,11 +108,11 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
 
 
 def joins(name: str, lobby: str) -> str:
-    return _("{name} joins.", name=name) + " " + lobby
+    return joined(" ", (_("{name} joins.", name=name), lobby))
 
 
 def leaves(name: str, lobby: str) -> str:
-    return _("{name} leaves.", name=name) + " " + lobby
+    return joined(" ", (_("{name} leaves.", name=name), lobby))
 
 
 def and_names(names: Sequence[str]) -> str:
@@ -260,7 +263,7 @@ class Lobby:
             )
         else:
             switch = _("{name} switches the table to {game}.", name=who, game=chosen.title)
-        text = f"{switch} " + lobby_text(chosen, seats, table)
+        text = joined(" ", (switch, lobby_text(chosen, seats, table)))
         return Outcome(True, public=(PublicUpdate(text),))
 
     def leave(self, table: Table, user_id: str, level: str | None) -> Outcome:
@@ -482,8 +485,12 @@ class Lobby:
             begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
             begins = _("{name} begins.", name=deciders[0] if deciders else "?")
-        listed = ", ".join(
-            f"{i + 1}. " + (ai_label(p.name) if p.is_ai else p.name) for i, p in enumerate(players)
+        listed = joined(
+            ", ",
+            [
+                joined("", (f"{i + 1}. ", ai_label(p.name) if p.is_ai else p.name))
+                for i, p in enumerate(players)
+            ],
         )
         header: str
         if starter is None:
@@ -501,7 +508,7 @@ class Lobby:
                 seats=listed,
                 begins=begins,
             )
-        header += lobby_options.describe(chosen.name, chosen_options)
+        header = joined("", (header, lobby_options.describe(chosen.name, chosen_options)))
         moves = self.ai.ai_chain(table)
         return self.presenter.outcome(table, state, moves, players, record.id, header=header)
 
@@ -589,7 +596,9 @@ class Lobby:
                     most=game.max_players,
                 ),
             )
-        name = ai_name(f"{lv.name.capitalize()} AI", [s.display_name for s in seats])
+        # the stored name is the level's English label (a fact of the game, like any name):
+        # readers see it in their language (ai_seat_name)
+        name = ai_name(lv.label, [s.display_name for s in seats])
         self.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
         seats = self.storage.list_seats(table.channel_id)
         return Outcome(True, public=(PublicUpdate(joins(name, lobby_text(game, seats, table))),))
@@ -634,10 +643,15 @@ class Lobby:
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can set its options"))
         game = self.lobby_game(table, seats)
         if not options:
-            text = (
-                lobby_options.options_help(game.name)
-                + "."
-                + lobby_options.describe(game.name, lobby_options.current_options(table, game.name))
+            current = lobby_options.current_options(table, game.name)
+            text = joined(
+                "",
+                (
+                    lobby_options.options_help(game.name),
+                    # Translators: the full stop after a sentence made elsewhere
+                    _p("end of sentence", "."),
+                    lobby_options.describe(game.name, current),
+                ),
             )
             return Outcome(True, public=(PublicUpdate(text),))
         if not registration(game.name).options:

@@ -10,6 +10,7 @@ from bot.storage.store import Storage
 from bot.table.outputs import Code
 from bot.table.records import Refused, Table, why
 from engine.core import IllegalMove
+from engine.i18n import joined
 from engine.i18n.shared import _
 from engine.registry import registration
 
@@ -44,7 +45,7 @@ def describe(game: str, options: Mapping[str, str]) -> str:
     reg = registration(game)
     if not reg.options:
         return ""
-    return " " + _("Options: {options}.", options=reg.describe_options(options))
+    return joined("", (" ", _("Options: {options}.", options=reg.describe_options(options))))
 
 
 def options_help(game: str) -> str:
@@ -60,8 +61,8 @@ def options_help(game: str) -> str:
             if o.choices
             else _("a number ≥ {minimum}", minimum=o.minimum),
             default=o.default,
-            help=o.help,
+            help=reg.message(o.help),
         )
         for o in reg.options
     ]
-    return _("{game} options: {options}", game=reg.title, options="; ".join(parts))
+    return _("{game} options: {options}", game=reg.title, options=joined("; ", parts))

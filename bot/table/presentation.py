@@ -22,7 +22,7 @@ from bot.table.outputs import (
 )
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
-from engine.i18n import current_language, say, speaking
+from engine.i18n import current_language, joined, say, speaking
 from engine.registry import view_header
 
 log = logging.getLogger("bot.service")
@@ -214,7 +214,7 @@ class Presenter:
                 image = self.draw.render("board", m.turn_view, table.channel_id)
                 publics.append(
                     PublicUpdate(
-                        "\n".join(lines),
+                        joined("\n", lines),
                         image,
                         "board" if image is not None else None,
                         m.seq,
@@ -250,7 +250,8 @@ class Presenter:
                     table.images[("board", -1, lang)] = (game_id, len(after.history), image)
             publics.append(
                 PublicUpdate(
-                    "\n".join(x for x in lines if x),
+                    # joined, not glued: its first line is said again in a reader's language
+                    joined("\n", [x for x in lines if x]),
                     image,
                     kind if image is not None else None,
                     seq=moves[-1].seq if moves else len(after.history) - 1,

@@ -33,10 +33,9 @@ def player_label(player: str, name: str) -> str:
     """How a rated player reads: his name, or the AI level ("Strong AI")."""
     if player.startswith("ai:"):
         try:
-            level = ai_level(int(player[3:])).name
+            return _(ai_level(int(player[3:])).label)
         except (UnknownAiLevel, ValueError):
-            level = player[3:]
-        return f"{level.capitalize()} AI"
+            return name or player
     return name
 
 

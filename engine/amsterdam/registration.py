@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 
 from engine.amsterdam.language import N_, _, messages
 from engine.amsterdam.state import AmsterdamState
@@ -170,6 +171,7 @@ def renderers() -> Renderers:
 
 
 REGISTRATION = GameRegistration(
+    catalogs=Path(__file__).resolve().parents[2] / "data" / "amsterdam" / "locale",
     name="amsterdam",
     title="Amsterdam",
     aliases=("am", "amszterdam"),
@@ -179,7 +181,7 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "variant",
-            N_("the base game or a variant (AM-V1…V6; also by number: 0 base, 1…6)"),
+            N_("the base game or a variant (also by number: 0 base, 1…6)"),
             "base",
             choices=VARIANT_NAMES,
             alias=variant_alias,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from functools import cache
+from pathlib import Path
 
 from engine.canal_grande.language import N_, _, later
 from engine.canal_grande.state import CanalGrandeState
@@ -134,6 +135,7 @@ def renderers() -> Renderers:
 
 
 REGISTRATION = GameRegistration(
+    catalogs=Path(__file__).resolve().parents[2] / "data" / "canal_grande" / "locale",
     name="canal_grande",
     title="Canal Grande",  # not for players: the game's name in every language
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),  # not for players
@@ -143,14 +145,14 @@ REGISTRATION = GameRegistration(
     options=(
         OptionSpec(
             "first_divider",
-            later(N_("who divides first: drawn from the seed (CG-G18), or seat 1 or 2")),
+            later(N_("who divides first: seat 1 or 2, or drawn at random")),
             "random",
             choices=("random", "1", "2"),
             values={"random": None, "1": 0, "2": 1},
         ),
         OptionSpec(
             "turn_limit",
-            later(N_("safety cap on the number of turns (CG-G20)")),
+            later(N_("safety cap on the number of turns")),
             "500",
             minimum=1,
         ),

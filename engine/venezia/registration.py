@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 
 from engine.core import Decision, GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
@@ -149,6 +150,7 @@ def renderers() -> Renderers:
 
 
 REGISTRATION = GameRegistration(
+    catalogs=Path(__file__).resolve().parents[2] / "data" / "venezia" / "locale",
     name="venezia",
     title="Venezia",
     aliases=("velence", "venedig", "venice", "ヴェネチア"),

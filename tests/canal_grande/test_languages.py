@@ -116,9 +116,8 @@ def test_the_help_lines_and_controls_are_said_at_use() -> None:
         assert str(parts.progress.label if parts.progress else "") == "győzelmi kártyák"
         state = CanalGrandeState.new(["Anna", "Ben"], 5)
         assert parts.progress_label(state) == "győzelmi kártyák"
-        assert REGISTRATION.options[1].help.format() == (
-            "biztonsági korlát a körök számára (CG-G20)"
-        )
+        # no rule ID in an option's help (#25 item 5)
+        assert REGISTRATION.options[1].help.format() == "biztonsági korlát a körök számára"
     assert parts.progress_label(CanalGrandeState.new(["Anna", "Ben"], 5)) == "victory cards"
 
 

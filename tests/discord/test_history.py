@@ -33,7 +33,7 @@ async def test_history_game_and_replay(simcord_env: Env, db_path: Path) -> None:
     listing = _answer(await alice.slash(channel, "history"))
     text = getattr(listing, "content", "") or ""
     assert f"#{finished} " in text and f"#{aborted} " in text
-    assert "aborted" in text and "(AI random)" in text
+    assert "aborted" in text and "(Random AI)" in text
 
     card = _answer(await alice.slash(channel, "game", id=finished))
     assert "Replay: /replay" in (getattr(card, "content", "") or "")

@@ -4,6 +4,7 @@ name the argument differently: Venezia's hexes, Amsterdam's cell, Canal Grande's
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -11,13 +12,14 @@ from simcord import ChannelHandle, Env, MemberActor
 
 from bot.devtools.discord_sim import THINK_SECONDS
 from bot.discord.shared_verbs import NEUTRAL_OPTION, VerbOfGame, merged_command
-from engine.registry import SlashCommand
+from engine.registry import SlashCommand, registration
 from tests.discord.test_sealed import amsterdam_table
 
 
 def _entry(title: str, param: str | None, required: bool = True) -> VerbOfGame:
-    command = SlashCommand("place", f"Place something in {title}", param, "what", required)
-    return VerbOfGame(title, command, f"place <{param}> — place something")
+    command = SlashCommand("place", f"Place something in {title}", param, f"the {param}", required)
+    game = dataclasses.replace(registration("venezia"), name=title.casefold(), title=title)
+    return VerbOfGame(game, command)
 
 
 def test_option_names_of_a_shared_verb() -> None:

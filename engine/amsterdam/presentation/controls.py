@@ -8,7 +8,7 @@ language (``say(label, lang)``)."""
 from __future__ import annotations
 
 from engine.amsterdam.cards import GOODS, load_cards
-from engine.amsterdam.language import _, _p
+from engine.amsterdam.language import N_, _, _p
 from engine.amsterdam.presentation.words import (
     card_symbol,
     colour_name,
@@ -17,7 +17,7 @@ from engine.amsterdam.presentation.words import (
     water_word,
 )
 from engine.core import Option
-from engine.registry import Controls
+from engine.registry import Controls, SlashCommand
 
 
 def option_group(option: Option) -> str:
@@ -96,6 +96,61 @@ def card_words(label: str) -> str | None:
     return " · ".join(parts)
 
 
+#: Amsterdam's slash commands: their texts are English message ids of the ``amsterdam``
+#: domain, short enough for Discord (100 characters) in every language.
+SLASH_COMMANDS: tuple[SlashCommand, ...] = (
+    SlashCommand(
+        "play",
+        N_("Reveal a card from your hand in secret"),
+        "args",
+        N_("The card's number, e.g. '12', or 'tide'"),
+        required=False,
+        # Translators: the /play, /place and /pass of several games list each game's part;
+        # keep each part short (the whole list must fit Discord's 100 characters)
+        shared=N_("Amsterdam: reveal a card in secret"),
+        shared_param=N_("Amsterdam: a card number or 'tide'"),
+    ),
+    SlashCommand(
+        "place",
+        N_("Put your revealed card into a free cell"),
+        "args",
+        N_("The cell, e.g. 'D5'"),
+        required=False,
+        shared=N_("Amsterdam: put your revealed card"),
+        shared_param=N_("Amsterdam: a cell, e.g. 'D5'"),
+    ),
+    SlashCommand(
+        "pass",
+        N_("Reveal no card this round; take 1 gulden"),
+        shared=N_("Amsterdam: reveal no card this round"),
+    ),
+    SlashCommand(
+        "buy", N_("Buy a special card, or not"), "args", N_("Empty: buy; 'no': do not buy"), False
+    ),
+    SlashCommand(
+        "remove",
+        N_("Remove a ship-symbol card next to the ship"),
+        "args",
+        N_("The card's cell, e.g. 'F7', or 'none'"),
+        required=False,
+    ),
+    SlashCommand(
+        "ship",
+        N_("Move the ship to a water card, or leave it"),
+        "args",
+        N_("A water card's cell, e.g. 'E7', or 'stay'"),
+        required=False,
+    ),
+    SlashCommand(
+        "show",
+        N_("Show a card to settle who buys or starts"),
+        "args",
+        N_("The card's number, e.g. '12'"),
+        required=False,
+    ),
+)
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"place", "ship", "remove"}),
@@ -111,4 +166,5 @@ def controls() -> Controls:
         group_noun=_p("group of cells", "row"),
         option_label=option_label,
         option_description=option_description,
+        slash_commands=SLASH_COMMANDS,
     )

@@ -13,7 +13,7 @@ from engine.canal_grande.language import N_, _, _p, later
 from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON, IllegalMove, Option
 from engine.i18n import SaidMapping
-from engine.registry import Controls, MultiSelect
+from engine.registry import Controls, MultiSelect, SlashCommand
 
 
 def option_group(option: Option) -> str:
@@ -114,6 +114,43 @@ def nothing_to_choose(flt: str, view: JSON) -> str | None:
     )
 
 
+#: Canal Grande's slash commands: their texts are English message ids of the
+#: ``canal_grande`` domain, short enough for Discord (100 characters) in every language.
+SLASH_COMMANDS: tuple[SlashCommand, ...] = (
+    SlashCommand(
+        "divide",
+        N_("Divide the revealed cards: name offer A, the rest is offer B"),
+        "args",
+        N_("The positions of offer A's cards, e.g. '1 4 7'"),
+        required=False,
+    ),
+    SlashCommand("take", N_("Take one of the two offers"), "args", N_("'A' or 'B'"), False),
+    SlashCommand(
+        "vote",
+        N_("Choose the district of the vote"),
+        "args",
+        N_("The district, e.g. 'sanmarco'"),
+        required=False,
+    ),
+    SlashCommand(
+        "place",
+        N_("Add cards to the vote"),
+        "args",
+        N_("The cards, e.g. 'sanmarco gondola 2 castello'"),
+        required=False,
+        # Translators: the /place and /pass of several games list each game's part;
+        # keep each part short (the whole list must fit Discord's 100 characters)
+        shared=N_("Canal Grande: add cards to the vote"),
+        shared_param=N_("Canal Grande: cards, e.g. 'sanmarco'"),
+    ),
+    SlashCommand(
+        "pass",
+        N_("Place nothing more in this vote"),
+        shared=N_("Canal Grande: place nothing more"),
+    ),
+)
+
+
 def controls() -> Controls:
     return Controls(
         grouped_verbs=frozenset({"divide"}),
@@ -128,4 +165,5 @@ def controls() -> Controls:
             "divide": MultiSelect("divide", divide_items),
             "place": MultiSelect("place", from_options=placement_items, command=placement_command),
         },
+        slash_commands=SLASH_COMMANDS,
     )

@@ -150,6 +150,10 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
         N_("Play cards from your hand (or none)"),
         "cards",
         N_("The cards, e.g. '2 ponte casa'; empty or 'nothing' plays none"),
+        # Translators: the /play and /place of several games list each game's part;
+        # keep each part short (the whole list must fit Discord's 100 characters)
+        shared=N_("Venezia: play cards from your hand"),
+        shared_param=N_("Venezia: the cards, e.g. '2 ponte casa'"),
         required=False,
     ),
     SlashCommand(
@@ -157,6 +161,8 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
         N_("Place the building being resolved"),
         "hexes",
         N_("Hex labels as printed on the board, e.g. 'C3 C4'"),
+        shared=N_("Venezia: place the building"),
+        shared_param=N_("Venezia: hexes, e.g. 'C3 C4'"),
     ),
     SlashCommand(
         "drain",
