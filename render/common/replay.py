@@ -25,16 +25,25 @@ Venezia boards (1122 x 1174, one core): lossless ``method=2, quality=0`` 2.2 MB 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.i18n.shared import _, _p
-from render.common.text import draw_text, fit_text
+from render.common.text import draw_text, fit_text, text_width
 from render.common.theme import PLAYER
 
-__all__ = ["DISCORD_UPLOAD_LIMIT", "Animation", "animate", "score_graph"]
+__all__ = [
+    "DISCORD_UPLOAD_LIMIT",
+    "Animation",
+    "GraphLayout",
+    "animate",
+    "graph_layout",
+    "nice_ticks",
+    "score_graph",
+]
 
 #: Discord's upload limit for a bot's message without boosts (8 MiB).
 DISCORD_UPLOAD_LIMIT = 8 * 1024 * 1024
@@ -163,6 +172,99 @@ def _colour(seat: int) -> tuple[int, int, int]:
     return palette[seat % len(palette)]
 
 
+def _nice(x: float, *, rounded: bool) -> tuple[int, int]:
+    """Heckbert's "nice number" near ``x`` (> 0) as ``(fraction, exponent)``: 1, 2, 5 or 10
+    times a power of ten, rounded to the nearest (``rounded``) or the next one up."""
+    exponent = math.floor(math.log10(x))
+    fraction = x / 10.0**exponent
+    if rounded:
+        nice = 1 if fraction < 1.5 else 2 if fraction < 3 else 5 if fraction < 7 else 10
+    else:
+        nice = 1 if fraction <= 1 else 2 if fraction <= 2 else 5 if fraction <= 5 else 10
+    return nice, exponent
+
+
+def nice_ticks(
+    low: float, high: float, *, count: int = 5, integer: bool = False
+) -> tuple[list[float], int]:
+    """Axis ticks a plotting library would choose for data from ``low`` to ``high``: about
+    ``count`` of them, ``step`` apart where ``step`` is 1, 2 or 5 times a power of ten, the
+    first at or below ``low`` and the last at or above ``high`` (Heckbert's "loose labeling",
+    Graphics Gems, 1990). ``integer``: the step is a whole number (a count has no ticks
+    between its values). Returns the ticks and the decimals their labels need."""
+    if not high > low:
+        high = low + 1
+    nice, exponent = _nice(high - low, rounded=False)
+    span = nice * 10.0**exponent
+    nice, exponent = _nice(span / max(1, count - 1), rounded=True)
+    if integer and exponent < 0:
+        nice, exponent = 1, 0
+    step = nice * 10.0**exponent
+    decimals = max(0, -exponent)
+    first = math.floor(low / step + 1e-9)
+    last = math.ceil(high / step - 1e-9)
+    ticks = [round(k * step, decimals) for k in range(first, last + 1)]
+    return ticks, decimals
+
+
+@dataclass(frozen=True, slots=True)
+class GraphLayout:
+    """Where :func:`score_graph` draws: the plot box (``left``, ``top``, ``width``,
+    ``height``), the y axis from ``low`` to ``high`` (its first and last tick), the ``ticks``
+    as (value, label), the x axis's turns and their ticks, and whether the numbers are counts
+    (whole numbers: drawn as steps, each value held until the turn that changes it)."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+    low: float
+    high: float
+    ticks: tuple[tuple[float, str], ...]
+    turns: int
+    turn_ticks: tuple[int, ...]
+    counts: bool
+
+    def y(self, value: float) -> int:
+        """The pixel row of ``value`` (a tick's gridline is drawn at its value's row)."""
+        span = self.high - self.low
+        return round(self.top + self.height - self.height * (value - self.low) / span)
+
+    def x(self, turn: float) -> int:
+        """The pixel column of the end of ``turn`` (0: the start)."""
+        return round(self.left + self.width * turn / self.turns)
+
+
+#: The plot's margins (left, right, top, bottom) and the least room between two y ticks.
+_MARGINS = (44, 16, 24, 58)
+_TICK_ROOM = 22
+_TURN_TICK_ROOM = 56
+
+
+def graph_layout(
+    series: Sequence[Sequence[float | None]], size: tuple[int, int] = (640, 300)
+) -> GraphLayout:
+    """The layout :func:`score_graph` draws ``series`` in (see there): nice ticks
+    (:func:`nice_ticks`, whole steps for counts) spanning 0 and every value."""
+    width, height = size
+    left, right, top, bottom = _MARGINS
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for row in series for v in row if v is not None]
+    counts = all(float(v).is_integer() for v in values)
+    low = min([0.0, *values])
+    high = max([1.0, *values])
+    values_ticks, decimals = nice_ticks(
+        low, high, count=max(2, plot_h // _TICK_ROOM), integer=counts
+    )
+    ticks = tuple((v, f"{v:.{decimals}f}") for v in values_ticks)
+    turns = max(1, len(series) - 1)
+    steps, _decimals = nice_ticks(0, turns, count=max(2, plot_w // _TURN_TICK_ROOM), integer=True)
+    turn_ticks = tuple(int(t) for t in steps if 0 < t < turns)
+    return GraphLayout(
+        left, top, plot_w, plot_h, ticks[0][0], ticks[-1][0], ticks, turns, turn_ticks, counts
+    )
+
+
 def score_graph(
     names: Sequence[str],
     series: Sequence[Sequence[float | None]],
@@ -175,53 +277,59 @@ def score_graph(
     (``t = 0``: the start), one line per seat in the players' colours, a legend of
     ``names``; ``label`` says what the numbers are (the y axis, written above it) and
     ``counter`` what a step of the x axis is. ``None`` is a gap (a seat without a number
-    then). The words are said in the language in force (``counter``: ``turn``, ``label``:
-    ``score`` by default)."""
+    then). The y axis's ticks are nice numbers (:func:`nice_ticks`), each gridline exactly at
+    the value it labels (:func:`graph_layout`); whole numbers (counts) are drawn as steps -
+    a value holds until the turn that changes it - others as lines between the turns. The
+    words are said in the language in force (``counter``: ``turn``, ``label``: ``score`` by
+    default)."""
     label = label if label is not None else _p("graph", "score")
     width, height = size
+    lay = graph_layout(series, size)
     image = Image.new("RGB", size, (250, 248, 242))
     draw = ImageDraw.Draw(image)
-    left, right, top, bottom = 44, 16, 24, 58
-    plot_w, plot_h = width - left - right, height - top - bottom
-    values = [v for row in series for v in row if v is not None]
-    low = min([0.0, *values])
-    high = max([1.0, *values])
-    span = high - low or 1.0
-    turns = max(1, len(series) - 1)
+    left, top, plot_w, plot_h = lay.left, lay.top, lay.width, lay.height
     ink = (60, 60, 66)
-    draw.rectangle((left, top, left + plot_w, top + plot_h), outline=(190, 186, 176))
+    grid = (225, 221, 212)
     draw_text(draw, (6, 4), fit_text(label, 11, width - 12), 11, ink, anchor="la")
-    for k in range(5):  # horizontal grid and labels
-        value = low + span * k / 4
-        y = top + plot_h - plot_h * k / 4
-        draw.line((left, y, left + plot_w, y), fill=(225, 221, 212))
-        draw_text(draw, (left - 6, y), f"{value:.0f}", 11, ink, anchor="rm")
-    draw_text(draw, (left, top + plot_h + 4), "0", 11, ink, anchor="la")
+    for value, text in lay.ticks:  # horizontal grid and labels, each at its value
+        y = lay.y(value)
+        draw.line((left, y, left + plot_w, y), fill=grid)
+        draw_text(draw, (left - 6, y), text, 11, ink, anchor="rm")
     if counter is None:
         # Translators: the x axis's end: the last turn ('turn 12')
-        end = _("turn {number}", number=turns)
+        end = _("turn {number}", number=lay.turns)
     else:
         # Translators: the x axis's end: the game's counter word and the last one ('round 12')
-        end = _("{counter} {number}", counter=counter, number=turns)
+        end = _("{counter} {number}", counter=counter, number=lay.turns)
+    end_w = text_width(end, 11)
+    draw_text(draw, (left, top + plot_h + 4), "0", 11, ink, anchor="la")
+    for turn in lay.turn_ticks:  # vertical grid at nice turn numbers, labelled where room
+        x = lay.x(turn)
+        draw.line((x, top, x, top + plot_h), fill=grid)
+        text = str(turn)
+        if x + text_width(text, 11) / 2 + 8 < left + plot_w - end_w:
+            draw_text(draw, (x, top + plot_h + 4), text, 11, ink, anchor="ma")
+    draw.rectangle((left, top, left + plot_w, top + plot_h), outline=(190, 186, 176))
     draw_text(draw, (left + plot_w, top + plot_h + 4), end, 11, ink, anchor="ra")
     seats = max((len(row) for row in series), default=0)
     for seat in range(seats):
-        points: list[tuple[float, float]] = []
+        runs: list[list[tuple[int, int]]] = [[]]
         for t, row in enumerate(series):
             v = row[seat] if seat < len(row) else None
             if v is None:
-                if len(points) > 1:
-                    draw.line(points, fill=_colour(seat), width=2)
-                points = []
+                runs.append([])
                 continue
-            x = left + plot_w * t / turns
-            y = top + plot_h - plot_h * (v - low) / span
-            points.append((x, y))
-        if len(points) > 1:
-            draw.line(points, fill=_colour(seat), width=2)
-        elif points:
-            x, y = points[0]
-            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=_colour(seat))
+            point = (lay.x(t), lay.y(v))
+            run = runs[-1]
+            if lay.counts and run:  # a step: the old value up to this turn, then the new
+                run.append((point[0], run[-1][1]))
+            run.append(point)
+        for run in runs:
+            if len(run) > 1:
+                draw.line(run, fill=_colour(seat), width=2)
+            elif run:
+                x, y = run[0]
+                draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=_colour(seat))
     # legend: one swatch and name per seat, in rows under the plot
     x, y = left, height - 26
     column = max(80, plot_w // max(1, min(seats, 5)))
