@@ -238,6 +238,8 @@ class GraphLayout:
 #: The plot's margins (left, right, top, bottom) and the least room between two y ticks.
 _MARGINS = (44, 16, 24, 58)
 _TICK_ROOM = 22
+#: The graph's words and numbers: 12 px show at ~10 px where Discord shrinks it to 550 px.
+GRAPH_FONT = 12
 _TURN_TICK_ROOM = 56
 
 
@@ -290,27 +292,27 @@ def score_graph(
     left, top, plot_w, plot_h = lay.left, lay.top, lay.width, lay.height
     ink = (60, 60, 66)
     grid = (225, 221, 212)
-    draw_text(draw, (6, 4), fit_text(label, 11, width - 12), 11, ink, anchor="la")
+    draw_text(draw, (6, 4), fit_text(label, GRAPH_FONT, width - 12), GRAPH_FONT, ink, anchor="la")
     for value, text in lay.ticks:  # horizontal grid and labels, each at its value
         y = lay.y(value)
         draw.line((left, y, left + plot_w, y), fill=grid)
-        draw_text(draw, (left - 6, y), text, 11, ink, anchor="rm")
+        draw_text(draw, (left - 6, y), text, GRAPH_FONT, ink, anchor="rm")
     if counter is None:
         # Translators: the x axis's end: the last turn ('turn 12')
         end = _("turn {number}", number=lay.turns)
     else:
         # Translators: the x axis's end: the game's counter word and the last one ('round 12')
         end = _("{counter} {number}", counter=counter, number=lay.turns)
-    end_w = text_width(end, 11)
-    draw_text(draw, (left, top + plot_h + 4), "0", 11, ink, anchor="la")
+    end_w = text_width(end, GRAPH_FONT)
+    draw_text(draw, (left, top + plot_h + 4), "0", GRAPH_FONT, ink, anchor="la")
     for turn in lay.turn_ticks:  # vertical grid at nice turn numbers, labelled where room
         x = lay.x(turn)
         draw.line((x, top, x, top + plot_h), fill=grid)
         text = str(turn)
-        if x + text_width(text, 11) / 2 + 8 < left + plot_w - end_w:
-            draw_text(draw, (x, top + plot_h + 4), text, 11, ink, anchor="ma")
+        if x + text_width(text, GRAPH_FONT) / 2 + 8 < left + plot_w - end_w:
+            draw_text(draw, (x, top + plot_h + 4), text, GRAPH_FONT, ink, anchor="ma")
     draw.rectangle((left, top, left + plot_w, top + plot_h), outline=(190, 186, 176))
-    draw_text(draw, (left + plot_w, top + plot_h + 4), end, 11, ink, anchor="ra")
+    draw_text(draw, (left + plot_w, top + plot_h + 4), end, GRAPH_FONT, ink, anchor="ra")
     seats = max((len(row) for row in series), default=0)
     for seat in range(seats):
         runs: list[list[tuple[int, int]]] = [[]]
