@@ -23,7 +23,13 @@ from engine.canal_grande.state import CanalGrandeState
 from engine.core import GAME_OVER, TURN_END
 from engine.registration_parts import own_state
 from engine.registry import registration, registrations
-from render.common.replay import DISCORD_UPLOAD_LIMIT, animate, score_graph
+from render.common.replay import (
+    DISCORD_UPLOAD_LIMIT,
+    FRAME_MS,
+    LAST_FRAME_MS,
+    animate,
+    score_graph,
+)
 from tests.fourth_game.conftest import with_test_games
 from tests.fourth_game.registration import REGISTRATION as HIGH_CARD
 
@@ -45,11 +51,26 @@ def storage() -> Iterator[Storage]:
 
 
 def _frames(data: bytes) -> list[Image.Image]:
+    """The boards an animation shows, one per board given (a stored frame that shows for
+    several boards' time, being equal to them, counts that many times)."""
+    shown = timeline(data)
+    out = []
+    for n, (ms, image) in enumerate(shown):
+        boards = ms // FRAME_MS if n < len(shown) - 1 else 1 + (ms - LAST_FRAME_MS) // FRAME_MS
+        out += [image] * boards
+    return out
+
+
+def timeline(data: bytes) -> list[tuple[int, Image.Image]]:
+    """An animation's stored frames, decoded (RGB), with how long each shows (ms)."""
     image = Image.open(io.BytesIO(data))
     out = []
-    for n in range(getattr(image, "n_frames", 1)):
+    count = getattr(image, "n_frames", 1)
+    for n in range(count):
         image.seek(n)
-        out.append(image.convert("RGB"))
+        image.load()
+        ms = int(image.info.get("duration", FRAME_MS))
+        out.append((ms, image.convert("RGB")))
     return out
 
 
@@ -76,8 +97,8 @@ def test_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
     assert len(replay.data) <= DISCORD_UPLOAD_LIMIT
     final = Image.open(io.BytesIO(renderer.board(state.public_view()))).convert("RGB")
     last = frames[-1].crop((0, 0, *final.size))
-    if replay.scale == 1.0 and not _lossy(replay.data, final):
-        assert last.tobytes() == final.tobytes()
+    assert replay.scale == 1.0 and replay.lossless
+    assert last.tobytes() == final.tobytes()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -132,22 +153,21 @@ def test_the_graph_writes_its_axis_label() -> None:
     assert a.tobytes() != b.tobytes()
 
 
-def _lossy(data: bytes, final: Image.Image) -> bool:
-    """The animation needed the lossy shared palette (more than 256 colours in all)."""
-    return Image.open(io.BytesIO(data)).mode == "P" and len(final.getcolors(1 << 24) or []) > 256
-
-
-def test_frames_are_lossless_and_never_merged() -> None:
-    """Equal consecutive boards stay two frames; a palette board comes back pixel for pixel."""
+def test_frames_are_lossless_and_equal_boards_keep_their_time() -> None:
+    """Equal consecutive boards may share a stored frame, which then shows for both; every
+    board comes back pixel for pixel, the last one longest."""
     boards = []
     for colour in ((10, 20, 30), (10, 20, 30), (200, 0, 0)):
         buf = io.BytesIO()
         Image.new("RGB", (40, 30), colour).save(buf, format="PNG")
         boards.append(buf.getvalue())
     animation = animate(boards)
+    assert animation.lossless and animation.frames == 3
+    shown = timeline(animation.data)
+    assert sum(ms for ms, _ in shown) == 2 * FRAME_MS + LAST_FRAME_MS
+    assert shown[-1][0] == LAST_FRAME_MS
     frames = _frames(animation.data)
-    assert len(frames) == 3
-    assert frames[-1].getpixel((5, 5)) == (200, 0, 0)
+    assert [f.getpixel((5, 5)) for f in frames] == [(10, 20, 30), (10, 20, 30), (200, 0, 0)]
 
 
 def test_animation_shrinks_under_the_limit() -> None:
@@ -160,9 +180,13 @@ def test_animation_shrinks_under_the_limit() -> None:
         buf = io.BytesIO()
         image.save(buf, format="PNG")
         boards.append(buf.getvalue())
-    animation = animate(boards, limit=200_000)
-    assert len(animation.data) <= 200_000
+    lossy = animate(boards, limit=200_000)  # lossless is ~1 MB: lossy at full size
+    assert len(lossy.data) <= 200_000
+    assert lossy.scale == 1.0 and not lossy.lossless and lossy.frames == 4
+    animation = animate(boards, limit=60_000)  # then smaller
+    assert len(animation.data) <= 60_000
     assert animation.scale < 1.0 and animation.frames == 4
+    assert Image.open(io.BytesIO(animation.data)).size == animation.size
 
 
 def _no_game(game_id: int) -> str:
@@ -254,7 +278,7 @@ def test_cli_export_import_replay(tmp_path: Path) -> None:
     other = tmp_path / "w.sqlite3"
     assert main(["import", str(out), "--db", str(other)]) == 0
     assert main(["replay", str(out), "--out", str(tmp_path / "r")]) == 0
-    assert (tmp_path / "r" / "replay.png").stat().st_size > 0
+    assert (tmp_path / "r" / "replay.webp").stat().st_size > 0
     assert (tmp_path / "r" / "board.png").stat().st_size > 0
     data = json.loads(out.read_text())
     data["moves"] = data["moves"][:-1]
@@ -262,3 +286,37 @@ def test_cli_export_import_replay(tmp_path: Path) -> None:
     assert main(["import", str(out), "--db", str(other)]) == 1
     with Storage.open(other) as storage:
         assert len(storage.closed_games(ARCHIVE_CHANNEL)) == 1
+
+
+def test_a_90_turn_venezia_replay_is_an_animated_webp_as_wide_as_the_live_board() -> None:
+    """#24 item 10: Discord animates an animated WebP (an APNG shows as its first frame only).
+    A 90-turn, 5-seat Venezia replay (the boards of consecutive seeded games: random games end
+    sooner) fits the upload limit losslessly at the boards' own size - at least as wide as
+    Discord shows the live board - and its last frame is the final board, pixel for pixel.
+    (It was an APNG shrunk to 473 x 495 px.)"""
+    from bot.table.history import draw_replay
+    from render.common.display import MAX_DISPLAY_W, display_scale
+
+    renderer = ModuleRenderer()
+    views: list[dict] = []  # type: ignore[type-arg]
+    with Storage.open(":memory:") as storage:
+        seed = 1
+        while len(views) < 91:
+            game_id = store_selfplay_game(storage, "5", "venezia", seed=seed, players=5)
+            stored = storage.load_game(game_id, all_moves=True)
+            assert stored is not None
+            views += track(stored).views[(1 if views else 0) :]
+            seed += 1
+    views = views[:91]
+    replay = draw_replay(views, renderer.board, 90)
+    assert replay.extension == "webp" and replay.frames == 91
+    assert len(replay.data) <= DISCORD_UPLOAD_LIMIT
+    image = Image.open(io.BytesIO(replay.data))
+    assert image.format == "WEBP" and image.is_animated
+    final = Image.open(io.BytesIO(renderer.board(views[-1]))).convert("RGB")
+    live_width = final.width * display_scale(*final.size)
+    assert live_width == pytest.approx(MAX_DISPLAY_W, abs=1)
+    assert image.size == final.size and image.width >= live_width
+    shown = timeline(replay.data)
+    assert sum(ms for ms, _ in shown) == 90 * FRAME_MS + LAST_FRAME_MS
+    assert shown[-1][1].tobytes() == final.tobytes()

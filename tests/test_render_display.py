@@ -1,25 +1,37 @@
-"""The board images are readable where Discord shows them (issue #17, item 7).
+"""The board and hand images are readable where Discord shows them (issue #17, item 7; #24
+item 12).
 
 Discord draws an attached image inside a 550 x 576 px box (SimCord's preview models it), so a
 picture is shrunk by :func:`render.common.display.display_scale`; the text that a decision names
 (Venezia's hex labels, the panels, Canal Grande's victory rows, Amsterdam's names) must still
 show at :data:`render.common.display.MIN_DISPLAY_FONT_PX` or more on screen, and no name is cut.
+
+Hands (#24 item 12): the reader's own words on his hand ("templom", "28 lap a pakliban", "MOST
+EZT TEHETED", Canal Grande's panel captions) were ~5 px in a DM. Every text drawn on a hand -
+each game, each seat of a mid-game position, each language - must show at
+:data:`MIN_HAND_DISPLAY_PX` or more. The cached sprites (cards, tokens) are drawn afresh so
+their texts are measured too (they are pasted at their own size). Venezia's five district names
+are all on the board ("San Polo · P" was missing).
 """
 
 from __future__ import annotations
 
 import io
 import re
+import sys
 from importlib import resources
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from engine.i18n import LANGUAGES, speaking
+from engine.registry import registrations
 from render import golden as G
 from render.common import display as D
-from render.common.text import text_width
+from render.common.text import text_width, watching
 from render.venezia import theme as T
+from tests.test_images_every_language import positions
 
 
 def size_of(png: bytes) -> tuple[int, int]:
@@ -181,3 +193,75 @@ def test_amsterdam_gomoku_grid_agrees_with_its_title() -> None:
     _, late = golden_view("amsterdam", "board_gomoku")
     g = geometry(late, 100)
     assert (len(g.rows), len(g.cols)) == (8, 8) and g.note == ""
+
+
+# --------------------------------------------------------------------------- hands (#24 item 12)
+
+#: The least a text a player needs shows at on screen (px).
+MIN_HAND_DISPLAY_PX = 10.0
+
+HAND_GAMES = [reg.name for reg in registrations()]
+
+
+def _clear_render_caches() -> None:
+    """Forget the cached sprites, so their texts are drawn (and seen) again; a palette made
+    from a sample board is kept (its texts are not on the hand)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("render.") or module is None:
+            continue
+        for key, value in vars(module).items():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and "palette" not in key:
+                clear()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", HAND_GAMES)
+def test_every_text_on_a_hand_shows_at_10px(game: str, lang: str) -> None:
+    reg = next(r for r in registrations() if r.name == game)
+    middle, _end = positions(game, ())
+    draw = reg.renderers()
+    small: list[str] = []
+    draw.hand(middle.player_view(0))  # warm the palettes
+    for seat in range(len(middle.players)):
+        _clear_render_caches()
+        with speaking(lang), watching() as seen:
+            png = draw.hand(middle.player_view(seat))
+        with Image.open(io.BytesIO(png)) as image:
+            width, height = image.size
+        scale = D.display_scale(width, height)
+        small += [
+            f"{text!r} {size} px -> {size * scale:.1f} px"
+            for text, size, _canvas in seen.drawn
+            if text.strip() and size * scale < MIN_HAND_DISPLAY_PX
+        ]
+    assert not small, (
+        f"{game} {lang}: {len(small)} texts under 10 px, e.g. {sorted(set(small))[:25]}"
+    )
+
+
+def test_every_venezia_district_is_named_on_the_board() -> None:
+    """#24 item 12: "San Polo · P" was missing on every board (no free spot nearer to San
+    Polo than to its neighbours); all five names are drawn, legible at display size."""
+    from engine.venezia import VeneziaState
+    from render.venezia import static as S
+    from render.venezia.board import render_board
+    from render.venezia.static_labels import district_name_spots
+
+    lay = S.layout()
+    spots = district_name_spots(lay)
+    assert set(spots) == set(lay.board.districts)
+    from render.venezia import static_board
+
+    view = VeneziaState.new(["A", "B", "C", "D", "E"], seed=1).public_view()
+    _clear_render_caches()
+    static_board._STATIC.clear()  # its names are drawn once per board (and its key per language)
+    static_board._AREAS.clear()
+    with watching() as seen:
+        png = render_board(view)
+    w, h = size_of(png)
+    drawn = {text: size for text, size, _canvas in seen.drawn}
+    for did, name in lay.board.districts.items():
+        label = f"{name} · {did}"
+        assert label in drawn, label
+        assert drawn[label] * D.display_scale(w, h) >= D.MIN_DISPLAY_FONT_PX

@@ -4,7 +4,6 @@ Discord and the terminal alike), driven by piped input after a short finished ga
 from __future__ import annotations
 
 import re
-import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,9 @@ import pytest
 
 from bot.storage.store import Storage
 from engine.registry import GameRegistration, registered
+from render.common.replay import FRAME_MS, LAST_FRAME_MS
 from tests.fourth_game.registration import REGISTRATION
+from tests.test_history import timeline
 from tests.test_service_support import PNG_MAGIC
 from tests.test_terminal import game_channel, run
 
@@ -25,19 +26,6 @@ def high_card() -> Iterator[GameRegistration]:
     """High Card (test-only), registered for the test's duration."""
     with registered(REGISTRATION) as reg:
         yield reg
-
-
-def chunks(data: bytes) -> dict[str, list[bytes]]:
-    """A PNG's chunks by type (their data)."""
-    assert data[:8] == PNG_MAGIC
-    found: dict[str, list[bytes]] = {}
-    at = 8
-    while at < len(data):
-        (size,) = struct.unpack(">I", data[at : at + 4])
-        kind = data[at + 4 : at + 8].decode("ascii")
-        found.setdefault(kind, []).append(data[at + 8 : at + 8 + size])
-        at += 12 + size
-    return found
 
 
 def finished_ids(db: Path, channel: str) -> list[int]:
@@ -78,13 +66,20 @@ def test_history_game_and_replay_at_the_prompt(high_card: GameRegistration, tmp_
     for name in (f"game-{done}-board.png", f"game-{done}-scores.png"):
         assert (out / name).read_bytes()[:8] == PNG_MAGIC
         assert name in text
-    # replay: an animated PNG, its frame count as printed
-    data = (out / f"replay-{done}.png").read_bytes()
-    found = chunks(data)
-    frames, _plays = struct.unpack(">II", found["acTL"][0])
-    assert frames >= 3 and len(found["fcTL"]) == frames
-    said = re.findall(rf"replay-{done}\.png \((\d+) frames, .*; ([\d,]+) bytes\)", text)
-    assert said == [(str(frames), f"{len(data):,}")] * 2, text[-2000:]
+    # replay: an animated WebP (#24 item 10: Discord animates it), one board per turn as
+    # printed: the frames show that many boards' time
+    data = (out / f"replay-{done}.webp").read_bytes()
+    assert data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+    shown = timeline(data)
+    said = re.findall(
+        rf"replay-{done}\.webp \(an animated WebP: (\d+) frames of (\d+) × (\d+) px, .*; "
+        r"([\d,]+) bytes\)",
+        text,
+    )
+    frames = int(said[0][0]) if said else 0
+    width, height = shown[-1][1].size
+    assert said == [(str(frames), str(width), str(height), f"{len(data):,}")] * 2, text[-2000:]
+    assert frames >= 3 and sum(ms for ms, _ in shown) == (frames - 1) * FRAME_MS + LAST_FRAME_MS
     assert "history" in text.split("help", 1)[1] and "replay [N]" in text
 
 

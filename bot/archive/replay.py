@@ -1,6 +1,7 @@
-"""``venezia replay FILE --out DIR``: the animated replay (one frame per turn) and the final
-board (PNG) of a portable game file, drawn with the game's own board renderer; the file is
-read and checked as ``venezia import`` checks it (:mod:`bot.archive.portable`)."""
+"""``venezia replay FILE --out DIR``: the animated replay (one frame per turn, an animated
+WebP) and the final board (PNG) of a portable game file, drawn with the game's own board
+renderer; the file is read and checked as ``venezia import`` checks it
+(:mod:`bot.archive.portable`)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ def main(argv: list[str]) -> int:
     parser = Parser(
         prog="venezia replay",  # not for players
         description=_(
-            "venezia replay FILE --out DIR: the animated replay (one frame per turn, APNG) and "
-            "the final board (PNG) of a portable game file, drawn with the game's own board "
-            "renderer."
+            "venezia replay FILE --out DIR: the animated replay (one frame per turn, an "
+            "animated WebP) and the final board (PNG) of a portable game file, drawn with the "
+            "game's own board renderer."
         ),
     )
     parser.add_argument("file", help=_("a file written by 'venezia export'"))
-    parser.add_argument("--out", required=True, help=_("the folder for replay.png and board.png"))
+    parser.add_argument("--out", required=True, help=_("the folder for replay.webp and board.png"))
     args = parser.parse_args(argv)
     try:
         game = load(Path(args.file))
@@ -43,12 +44,17 @@ def main(argv: list[str]) -> int:
         print(_("cannot write {path}: {reason}", path=out, reason=exc.strerror), file=sys.stderr)
         return 1
     seconds = f"{replay.seconds:.1f}"
+    width, height = replay.size
     print(
         _n(
-            "wrote {path} ({n} frame, {size} bytes, {seconds} s) and {board}",
-            "wrote {path} ({n} frames, {size} bytes, {seconds} s) and {board}",
+            "wrote {path} ({n} frame of {width} × {height} px, {size} bytes, {seconds} s) "
+            "and {board}",
+            "wrote {path} ({n} frames of {width} × {height} px, {size} bytes, {seconds} s) "
+            "and {board}",
             replay.frames,
             path=animated,
+            width=width,
+            height=height,
             size=len(replay.data),
             seconds=seconds,
             board=board,

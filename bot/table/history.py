@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -38,6 +38,7 @@ __all__ = [
     "Replay",
     "Track",
     "build_replay",
+    "draw_replay",
     "entry_line",
     "level_name",
     "track",
@@ -64,8 +65,9 @@ class Track:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """An animated replay: the image (``extension``: its file type), its frame count, the
-    final board (PNG), and what building it cost."""
+    """An animated replay: the image (``extension``: its file type, ``webp``), its frame
+    count (one per board), the final board (PNG), what building it cost, the frames' pixel
+    ``size``, their ``scale`` (1.0: the boards as drawn) and whether they are lossless."""
 
     data: bytes
     extension: str
@@ -74,6 +76,8 @@ class Replay:
     final_board: bytes
     seconds: float
     scale: float
+    size: tuple[int, int]
+    lossless: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,26 +129,43 @@ def track(stored: StoredGame) -> Track:
 def build_replay(stored: StoredGame, board: BoardFunc, *, limit: int | None = None) -> Replay:
     """The animated replay of ``stored``: one frame per view of :func:`track`, drawn by
     ``board``, animated under ``limit`` bytes (Discord's upload limit by default)."""
-    from render.common.replay import DISCORD_UPLOAD_LIMIT, animate
-
     t0 = time.perf_counter()
     tracked = track(stored)
+    return draw_replay(tracked.views, board, tracked.turns, limit=limit, started=t0)
+
+
+def draw_replay(
+    views: Sequence[JSON],
+    board: BoardFunc,
+    turns: int,
+    *,
+    limit: int | None = None,
+    started: float | None = None,
+) -> Replay:
+    """``views`` drawn by ``board`` and animated (:func:`render.common.replay.animate`) under
+    ``limit`` bytes; ``seconds`` counts from ``started`` (default: now)."""
+    from render.common.replay import DISCORD_UPLOAD_LIMIT, animate
+
+    t0 = time.perf_counter() if started is None else started
+    limit = DISCORD_UPLOAD_LIMIT if limit is None else limit
     frames: list[bytes] = []
-    for view in tracked.views:
+    for view in views:
         image = board(view)
         if image is None:
             raise Refused(Code.INTERNAL, _("the board pictures cannot be drawn now"))
         frames.append(image)
-    animation = animate(frames, limit=DISCORD_UPLOAD_LIMIT if limit is None else limit)
-    assert len(animation.data) <= (DISCORD_UPLOAD_LIMIT if limit is None else limit)
+    animation = animate(frames, limit=limit)
+    assert len(animation.data) <= limit
     return Replay(
         animation.data,
         animation.extension,
         animation.frames,
-        tracked.turns,
+        turns,
         frames[-1],
         time.perf_counter() - t0,
         animation.scale,
+        animation.size,
+        animation.lossless,
     )
 
 

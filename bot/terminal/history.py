@@ -150,15 +150,18 @@ class TerminalHistory(TerminalBase):
             return
         path = self.images.save(f"replay-{game_id}.{replay.extension}", replay.data)
         size = f"{len(replay.data):,}"
+        width, height = replay.size
         self.say(
             _n(
-                "Replay of game #{game}: {path} ({n} frame, one per turn, then the final "
-                "board; {size} bytes)",
-                "Replay of game #{game}: {path} ({n} frames, one per turn, then the final "
-                "board; {size} bytes)",
+                "Replay of game #{game}: {path} (an animated WebP: {n} frame of {width} × "
+                "{height} px, one per turn, then the final board; {size} bytes)",
+                "Replay of game #{game}: {path} (an animated WebP: {n} frames of {width} × "
+                "{height} px, one per turn, then the final board; {size} bytes)",
                 replay.frames,
                 game=game_id,
                 path=self._path(path),
+                width=width,
+                height=height,
                 size=size,
             )
         )

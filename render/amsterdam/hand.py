@@ -37,8 +37,14 @@ W: Final = 960
 INNER: Final = W - 2 * A.MARGIN
 CARD: Final = 136
 CARD_GAP: Final = 14
-HAND_H: Final = 40 + CARD + 108
-FRONT_H: Final = 120
+HAND_H: Final = 40 + CARD + 114
+#: Discord shows a hand ~550 px wide (57 % of this image): its smallest text is 18 px, which
+#: shows at ~10 px there (#24 item 12; tests/test_render_hand_display.py).
+TEXT: Final = 18
+#: The card revealed this round, in front of the player: as large as a hand card, so its
+#: goods' and gulden's letters are as legible.
+REVEALED: Final = CARD
+FRONT_H: Final = REVEALED + 34
 MAX_OPTION_LINES: Final = 6
 SEALED: Final = (40, 120, 60)
 #: What a verb without an argument does (``pass``, ``buy``).
@@ -189,7 +195,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), _("Your cards · {n}", n=len(hand)), 200)
+        caption(draw, (16, 28), _("Your cards · {n}", n=len(hand)), 240, TEXT)
         if answer is not None:
             note = _("your sealed answer: {answer} (only you see it)", answer=answer)
             draw_fit(
@@ -215,7 +221,7 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                     draw,
                     (x + cw / 2, top + cw + 26),
                     _p("tag", "SEALED"),
-                    A.FONT_CAPTION,
+                    TEXT,
                     SEALED,
                     cw + CARD_GAP - 2,
                     bold=True,
@@ -225,9 +231,9 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
             for i, line in enumerate(text):
                 draw_text(
                     draw,
-                    (x + cw / 2, top + cw + 50 + i * 22),
+                    (x + cw / 2, top + cw + 52 + i * 24),
                     line,
-                    A.FONT_CAPTION,
+                    TEXT,
                     T.TEXT if i == 0 else T.TEXT_SOFT,
                     bold=i == 0,
                     anchor="ms",
@@ -244,14 +250,14 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), _("In front of you (public)"), w - 32)
+        caption(draw, (16, 28), _("In front of you (public)"), w - 32, TEXT)
         paste_flat(img, coin(34), (16, 48), T.PANEL)
         big = A.FONT_BIG - 6
         money = _n("{n} gulden", "{n} gulden", gulden)
         draw_fit(draw, (58, 66), money, big, T.TEXT, 270 - 58 - 10, bold=True, anchor="lm")
         points = _("{n} VP", n=vp)
         draw_fit(draw, (270, 66), points, big, T.TEXT, 400 - 270 - 10, bold=True, anchor="lm")
-        x = w - 16 - 80
+        x = w - 16 - REVEALED
         shown = _p("front", "revealed:")
         shown_w = min(text_width(shown, A.FONT_SMALL), 160)
         areas = _n("{n} area won", "{n} areas won", won)
@@ -259,7 +265,7 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
         draw_fit(draw, (400, 66), areas, big, T.TEXT, room, bold=True, anchor="lm")
         draw_fit(draw, (x - 12, 66), shown, A.FONT_SMALL, T.TEXT_SOFT, 160, anchor="rm")
         if revealed is not None:
-            paste_flat(img, card_face(revealed, 80, 80), (x, 20), T.PANEL)
+            paste_flat(img, card_face(revealed, REVEALED, REVEALED), (x, 17), T.PANEL)
         else:
             word = _p("revealed nothing", "pass") if passed else _p("revealed nothing", "none")
             draw_fit(draw, (x, 66), word, A.FONT_BODY, T.TEXT_SOFT, w - x - 8, anchor="lm")
@@ -267,7 +273,7 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
             draw,
             (16, h - 14),
             _("colour {colour}", colour=colour_name(A_COLOUR[seat])),
-            A.FONT_CAPTION,
+            TEXT,
             A.PLAYER[seat],
             bold=True,
             anchor="ls",
@@ -285,7 +291,7 @@ def _options_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), _("What you can do"), w - 32)
+        caption(draw, (16, 28), _("What you can do"), w - 32, TEXT)
         y = 56
         for line in prompt:
             draw_text(draw, (16, y), line, A.FONT_BODY, T.TEXT, bold=True, anchor="lm")

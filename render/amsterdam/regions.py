@@ -145,13 +145,17 @@ player_title = common.PlayerTitles(A.FONT_NAME, A.PLAYER, A.PLAYER_INK)
 
 
 def caption(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: int | None = None
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    max_width: int | None = None,
+    size: int = A.FONT_CAPTION,
 ) -> None:
     """A panel caption; with ``max_width`` it shrinks to fit (a longer language)."""
     if max_width is None:
-        common.caption(draw, xy, text, A.FONT_CAPTION)
+        common.caption(draw, xy, text, size)
         return
-    draw_fit(draw, xy, text.upper(), A.FONT_CAPTION, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
+    draw_fit(draw, xy, text.upper(), size, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
 
 
 def name_of(view: View, seat: Any) -> str:

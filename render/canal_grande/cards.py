@@ -210,14 +210,15 @@ def _cap_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
         d.ellipse((x - s * 0.035, cy + s * 0.265, x + s * 0.035, cy + s * 0.335), fill=C.DOGE_FACE)
 
 
-def card_face(card: str, w: int, h: int, name: str = "") -> Image.Image:
+def card_face(card: str, w: int, h: int, name: str = "", *, printed: bool = True) -> Image.Image:
     """The face of ``card`` as a ``w`` x ``h`` RGBA sprite; ``name`` is a district's name (a
-    special card's face is printed in the language in force)."""
-    return _card_face(card, w, h, name, special_label(card))
+    special card's face is printed in the language in force). ``printed=False``: without the
+    small printed name (the hand writes it large under the card)."""
+    return _card_face(card, w, h, name, special_label(card) if printed else "", printed)
 
 
 @lru_cache(maxsize=256)
-def _card_face(card: str, w: int, h: int, name: str, label: str) -> Image.Image:
+def _card_face(card: str, w: int, h: int, name: str, label: str, printed: bool) -> Image.Image:
     k = SS
     W, H = w * k, h * k
     small = w < SMALL
@@ -249,6 +250,8 @@ def _card_face(card: str, w: int, h: int, name: str, label: str) -> Image.Image:
         draw_text(od, (w / 2, h / 2), mark, round(w * 0.42), C.CARD_INK, bold=True, anchor="mm")
     else:
         draw_text(od, (w / 2, h * 0.46), mark, round(w * 0.24), colour, bold=True, anchor="mm")
+        if not printed:
+            return out
         label = name or card
         draw_text(
             od,
@@ -294,7 +297,7 @@ def _special(card: str, w: int, h: int, W: int, H: int, small: bool, label: str)
         _cap_icon(d, W / 2, icon_cy, s * 0.85)
         ink = C.DOGE_INK
     out = downscale(img, (w, h))
-    if not small:
+    if not small and label:
         od = ImageDraw.Draw(out)
         y = h * 0.12 if card == "gondola" else h * 0.88
         size = max(11, round(w * 0.13))

@@ -20,7 +20,7 @@ from engine.i18n import SOURCE, current_language
 from render.canal_grande import theme as C
 from render.canal_grande.board import name_of, names_of
 from render.canal_grande.board_base import role_word
-from render.canal_grande.cards import card_face
+from render.canal_grande.cards import card_face, special_label
 from render.canal_grande.regions import Region, caption, compose, header, panel, say_text
 from render.common import theme as T
 from render.common.draw import paste_flat, rounded_box, wrap_words
@@ -31,16 +31,24 @@ __all__ = ["compose_hand", "option_lines", "render_hand"]
 
 View = dict[str, Any]
 
-W: Final = 1000
+W: Final = 960
 INNER: Final = W - 2 * C.MARGIN
 HCARD_W, HCARD_H = 96, 134
 FANS: Final = (20, 12, 6)  # offsets between the cards of one stack, widest first
 MAX_FAN: Final = 5  # cards drawn per stack (the count says the rest)
-GROUP_GAP: Final = 22
+GROUP_GAP: Final = 29
 GROUP_H: Final = HCARD_H + 58
-FRONT_H: Final = 96
+FRONT_H: Final = 112
 MAX_OPTION_LINES: Final = 8
-OPTION_SIZE: Final = C.FONT_BODY
+#: Discord shows a hand ~550 px wide (57 % of this image): its smallest text is 18 px, which
+#: shows at ~10 px there (#24 item 12; tests/test_render_hand_display.py).
+TEXT: Final = 18
+OPTION_SIZE: Final = TEXT
+VERB_W: Final = 124
+#: The cards in front of the player: a number's and a doge's, and a victory card's (its
+#: district's mark is large enough to read only on a wider chip).
+CHIP_W, CHIP_H = 34, 48
+VICTORY_W, VICTORY_H = 44, 60
 
 
 def render_hand(view: View) -> bytes:
@@ -100,11 +108,11 @@ def _layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     fan = _fan(groups)
     rows = _rows(groups, fan)
     hand_h = 40 + len(rows) * GROUP_H + 8
-    lines = option_lines(view, INNER - 150)
+    lines = option_lines(view, INNER - VERB_W - 30)
     decision = me.get("decision") or {}
     words = str(decision.get("prompt", "")).split()
     prompt = tuple(wrap(words, OPTION_SIZE, INNER - 40, " ", bold=True))
-    opts_h = 46 + (len(prompt) * 26 + 10 if prompt else 0) + max(1, len(lines)) * 28 + 8
+    opts_h = 50 + (len(prompt) * 28 + 10 if prompt else 0) + max(1, len(lines)) * 28 + 8
     y = C.HEADER_H + 12
     regions: list[Region] = [_header_region(view)]
     vote = view.get("vote") or {}
@@ -236,13 +244,13 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        caption(draw, (16, 28), _("Your cards · {count}", count=size), room=w // 3)
+        caption(draw, (16, 30), _("Your cards · {count}", count=size), TEXT, room=w // 3)
         if focus and any(card == focus for row in rows for card, *_rest in row):
             say_text(
                 draw,
-                (w - 16, 28),
+                (w - 16, 30),
                 _("framed: the district of the vote"),
-                C.FONT_SMALL,
+                TEXT,
                 T.TEXT_SOFT,
                 anchor="rs",
                 room=w // 2,
@@ -267,15 +275,15 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                     frame = rounded_box(gw + 16, GROUP_H - 6, T.PANEL_ACTIVE, C.WIN, 12, 3)
                     paste_flat(img, frame, (x - 8, y - 8), T.PANEL)
                 bg = T.PANEL_ACTIVE if card == focus else T.PANEL
-                face = card_face(card, HCARD_W, HCARD_H, label)
+                face = card_face(card, HCARD_W, HCARD_H, label, printed=False)
                 paste_flat(img, face, (x, y), bg)
                 for i in range(1, min(n, MAX_FAN)):
                     img.paste(face, (x + i * fan, y), face)
                 say_text(
                     draw,
                     (x, y + HCARD_H + 24),
-                    label,
-                    C.FONT_BODY,
+                    special_label(card) or label,
+                    TEXT,
                     T.TEXT,
                     bold=True,
                     anchor="ls",
@@ -283,10 +291,8 @@ def _hand_painter(key: tuple[Any, ...]) -> Any:
                 )
                 badge = f"×{n}"
                 bx, by = x + gw - 8, y + HCARD_H - 8
-                draw.ellipse((bx - 17, by - 17, bx + 17, by + 17), fill=T.HEADER)
-                draw_text(
-                    draw, (bx, by), badge, C.FONT_SMALL, T.HEADER_TEXT, bold=True, anchor="mm"
-                )
+                draw.ellipse((bx - 19, by - 19, bx + 19, by + 19), fill=T.HEADER)
+                draw_text(draw, (bx, by), badge, TEXT, T.HEADER_TEXT, bold=True, anchor="mm")
                 x += gw + GROUP_GAP
             y += GROUP_H
 
@@ -303,53 +309,57 @@ def _front_painter(key: tuple[Any, ...]) -> Any:
             title = _("In front of you · you are the {role}", role=role_word(role))
         else:
             title = _("In front of you")
-        caption(draw, (16, 26), title, room=w - 32)
+        caption(draw, (16, 28), title, TEXT, room=w - 32)
         x = 16
         x = _label(draw, x, _p("front", "numbers"), 66)
         for v in numbers:
-            paste_flat(img, card_face(f"n{v}", 30, 42), (x, 39), T.PANEL)
-            x += 34
+            paste_flat(img, card_face(f"n{v}", CHIP_W, CHIP_H), (x, MID - CHIP_H // 2), T.PANEL)
+            x += CHIP_W + 4
         colour = T.ALERT if total >= 10 else T.TEXT
         box = draw_text(
-            draw, (x + 6, 60), f"= {total}", C.FONT_NAME, colour, bold=True, anchor="lm"
+            draw, (x + 6, MID), f"= {total}", C.FONT_NAME, colour, bold=True, anchor="lm"
         )
-        x = box[2] + 28
+        x = box[2] + 24
         x = _label(draw, x, _p("front", "doges"), 50)
-        paste_flat(img, card_face("doge", 30, 42), (x, 39), T.PANEL)
+        paste_flat(img, card_face("doge", CHIP_W, CHIP_H), (x, MID - CHIP_H // 2), T.PANEL)
         box = draw_text(
-            draw, (x + 36, 60), f"×{doges}", C.FONT_NAME, T.TEXT, bold=True, anchor="lm"
+            draw, (x + CHIP_W + 6, MID), f"×{doges}", C.FONT_NAME, T.TEXT, bold=True, anchor="lm"
         )
-        x = box[2] + 28
+        x = box[2] + 24
         x = _label(draw, x, _p("front", "victory"), 58)
         if not victory:
             say_text(
                 draw,
-                (x, 60),
+                (x, MID),
                 _p("victory cards", "none yet"),
-                C.FONT_SMALL,
+                TEXT,
                 T.TEXT_SOFT,
                 anchor="lm",
                 room=w - x,
             )
         for _seat, d, n in victory:
-            if x + 30 > w - 16:
+            if x + VICTORY_W > w - 16:
                 break
-            paste_flat(img, card_face(d, 30, 42), (x, 39), T.PANEL)
+            paste_flat(img, card_face(d, VICTORY_W, VICTORY_H), (x, MID - VICTORY_H // 2), T.PANEL)
             if n > 1:
-                draw_text(draw, (x + 34, 60), f"×{n}", C.FONT_SMALL, T.TEXT, bold=True, anchor="lm")
-                x += 24
-            x += 38
+                draw_text(
+                    draw, (x + VICTORY_W + 4, MID), f"×{n}", TEXT, T.TEXT, bold=True, anchor="lm"
+                )
+                x += 30
+            x += VICTORY_W + 6
 
     return paint
+
+
+#: The middle of the row of cards in front of the player (in its panel).
+MID: Final = 76
 
 
 def _label(draw: ImageDraw.ImageDraw, x: int, text: str, step: int) -> int:
     """A small label at ``x``; where the next thing starts (``step`` on, or after a longer
     translation)."""
-    box = draw_text(draw, (x, 60), text, C.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
-    if current_language() == SOURCE:
-        return x + step
-    return max(x + step, box[2] + 8)
+    box = draw_text(draw, (x, MID), text, TEXT, T.TEXT_SOFT, anchor="lm")
+    return max(x + step, box[2] + 10)
 
 
 # --------------------------------------------------------------------------- options
@@ -414,11 +424,11 @@ def _options_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h), active=bool(prompt))
-        caption(draw, (16, 26), _("You can now"), room=w - 32)
-        y = 56
+        caption(draw, (16, 28), _("You can now"), TEXT, room=w - 32)
+        y = 62
         for line in prompt:
             say_text(draw, (16, y), line, OPTION_SIZE, T.TEXT, bold=True, anchor="lm", room=w - 32)
-            y += 26
+            y += 28
         if prompt:
             y += 10
         for verb, text in lines:
@@ -426,12 +436,12 @@ def _options_painter(key: tuple[Any, ...]) -> Any:
                 draw_text(draw, (16, y), verb, OPTION_SIZE, T.HEADER, bold=True, anchor="lm")
             say_text(
                 draw,
-                (120, y),
+                (VERB_W, y),
                 text,
                 OPTION_SIZE,
                 T.TEXT if verb else T.TEXT_SOFT,
                 anchor="lm",
-                max_width=w - 136,
+                max_width=w - VERB_W - 16,
             )
             y += 28
 

@@ -116,9 +116,12 @@ def font(size: int, bold: bool = False, cjk: bool = False) -> ImageFont.FreeType
 class Watch:
     """What :func:`watching` saw: texts cut to fit their box (``(text, shown)``), texts
     whose ink left the image (``(text, box, image size)``) and texts with characters no
-    bundled font has, drawn as □ (``(text, missing)``)."""
+    bundled font has, drawn as □ (``(text, missing)``), and every text drawn with its font
+    size and the size of the image it is drawn on (``(text, size, (width, height))``: the
+    legibility checks scale it to the size it is shown at)."""
 
     cut: list[tuple[str, str]] = field(default_factory=list)
+    drawn: list[tuple[str, int, tuple[int, int]]] = field(default_factory=list)
     tofu: list[tuple[str, str]] = field(default_factory=list)
     outside: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = field(
         default_factory=list
@@ -429,6 +432,7 @@ def draw_text(
     box = (x0, y0, x0 + line.mask.width, y0 + line.mask.height)
     seen = _watch.get()
     if seen is not None:
+        seen.drawn.append((text, size, draw.im.size))
         if REPLACEMENT in "".join(run for _, run in _runs(text, bold)) and REPLACEMENT not in text:
             covered = _covers(bold)
             missing = "".join(

@@ -26,9 +26,18 @@ __all__ = ["compose_hand", "render_hand"]
 View = dict[str, Any]
 
 WIDTH = 960
-CARD_W, CARD_H = 124, 172
-HEADER = 64
+CARD_W, CARD_H = 124, 180
+CARD_GAP = 10
+HEADER = 72
 MARGIN = 24
+#: Discord shows a hand ~550 px wide (57 % of this image): the smallest text is 18 px, which
+#: shows at ~10 px there (#24 item 12; tests/test_render_hand_display.py).
+TEXT = 18
+HEAD = 20
+TITLE = 26
+LINE = 28
+TOKEN = 40
+VERB_W = 124
 
 
 def render_hand(view: View) -> bytes:
@@ -70,12 +79,11 @@ def _exchange_words(tokens: str) -> str:
 def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[str, str]]:
     """(verb, text) lines listing the options, wrapped, at most ``max_lines``."""
     lines: list[tuple[str, str]] = []
-    size = T.FONT_SMALL + 1
     for verb, args in _group_options(options):
         words = _option_words(verb, args)
         if args == [""] and verb in BARE_VERBS:
             words = [_(BARE_VERBS[verb])]
-        wrapped = wrap_words(words, size, width - 110, sep="  ·  ")
+        wrapped = wrap_words(words, TEXT, width - VERB_W, sep="  ·  ")
         for i, line in enumerate(wrapped):
             lines.append((verb if i == 0 else "", line))
     if len(lines) > max_lines:
@@ -95,13 +103,13 @@ def compose_hand(view: View) -> Image.Image:
     inner_w = WIDTH - 2 * MARGIN
     opt_lines = _option_lines(options, inner_w - 28, 12)
 
-    cards_top = HEADER + 56
-    gold_top = cards_top + CARD_H + 28
-    tok_per_row = 12
+    cards_top = HEADER + 66
+    gold_top = cards_top + CARD_H + 24
+    tok_per_row = 16
     tok_rows = max(1, -(-len(tokens) // tok_per_row))
-    gold_h = 64 + tok_rows * 40
+    gold_h = 66 + tok_rows * (TOKEN + 6)
     opts_top = gold_top + gold_h + 16
-    opts_h = 52 + max(1, len(opt_lines)) * 24
+    opts_h = 56 + max(1, len(opt_lines)) * LINE
     height = opts_top + opts_h + MARGIN
 
     img = Image.new("RGB", (WIDTH, height), T.BACKGROUND)
@@ -109,21 +117,19 @@ def compose_hand(view: View) -> Image.Image:
 
     # header: marker, name, turn
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
-    paste_flat(img, marker(seat, letters[seat], 38), (MARGIN, (HEADER - 38) // 2), T.HEADER)
+    paste_flat(img, marker(seat, letters[seat], 44), (MARGIN, (HEADER - 44) // 2), T.HEADER)
     turn = _("Turn {turn}", turn=view.get("turn", ""))
-    tw = text_width(turn, T.FONT_SUB, bold=True)
-    draw_text(
-        draw, (WIDTH - MARGIN, HEADER / 2), turn, T.FONT_SUB, T.HEADER_SUB, bold=True, anchor="rm"
-    )
+    tw = text_width(turn, HEAD, bold=True)
+    draw_text(draw, (WIDTH - MARGIN, HEADER / 2), turn, HEAD, T.HEADER_SUB, bold=True, anchor="rm")
     draw_text(
         draw,
-        (MARGIN + 50, HEADER / 2),
+        (MARGIN + 58, HEADER / 2),
         _("{name} — your hand", name=me.get("name", "")),
-        T.FONT_TITLE,
+        TITLE,
         T.HEADER_TEXT,
         bold=True,
         anchor="lm",
-        max_width=WIDTH - 2 * MARGIN - 70 - tw,
+        max_width=WIDTH - 2 * MARGIN - 78 - tw,
     )
 
     # what is going on now
@@ -140,13 +146,13 @@ def compose_hand(view: View) -> Image.Image:
     else:
         status, hot = "", False
     if hot:
-        box = rounded_box(inner_w, 38, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2)
+        box = rounded_box(inner_w, 46, T.PANEL_ACTIVE, T.PANEL_ACTIVE_EDGE, 10, 2)
         paste_flat(img, box, (MARGIN, HEADER + 10), T.BACKGROUND)
     draw_text(
         draw,
-        (MARGIN + 14, HEADER + 29),
+        (MARGIN + 14, HEADER + 33),
         status,
-        T.FONT_NAME,
+        HEAD,
         T.TEXT,
         bold=hot,
         anchor="lm",
@@ -160,25 +166,26 @@ def compose_hand(view: View) -> Image.Image:
             draw,
             (x, cards_top + CARD_H / 2),
             _("No cards in hand."),
-            T.FONT_NAME,
+            HEAD,
             T.TEXT_SOFT,
             anchor="lm",
         )
     for t in hand:
         paste_flat(img, S.big_card(t, CARD_W, CARD_H), (x, cards_top), T.BACKGROUND)
-        x += CARD_W + 14
+        x += CARD_W + CARD_GAP
     # cards in front of him, right of the hand
-    fx = MARGIN + 5 * (CARD_W + 14) + 6
+    fx = MARGIN + 5 * (CARD_W + CARD_GAP) + 4
     front_w = WIDTH - MARGIN - fx
     draw_fitted(
         draw,
-        (fx, cards_top + 8),
+        (fx, cards_top + 2),
         _("IN FRONT OF YOU"),
-        T.FONT_TINY,
+        TEXT,
         T.TEXT_SOFT,
         front_w,
         bold=True,
         anchor="la",
+        smallest=TEXT,
     )
     player = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
     front: dict[str, int] = (player or {}).get("front") or {}
@@ -186,28 +193,27 @@ def compose_hand(view: View) -> Image.Image:
     fy = cards_top + 30
     if not front:
         nothing = _p("in front", "nothing")
-        draw_text(draw, (fx, fy + 12), nothing, T.FONT_SMALL, T.TEXT_SOFT, anchor="lm")
+        draw_text(draw, (fx, fy + 14), nothing, TEXT, T.TEXT_SOFT, anchor="lm")
     for t in T.TYPES:
         n = front.get(t, 0)
         if not n:
             continue
-        paste(img, S.card_icon(t, 22, 30), (fx, fy))
+        paste(img, S.card_icon(t, 20, 28), (fx, fy))
         label = f"{building_name(t)} {n}/{T.CARDS_NEEDED[t]}"
-        box = draw_text(
-            draw, (fx + 30, fy + 15), label, T.FONT_SMALL, T.TEXT, bold=True, anchor="lm"
-        )
+        box = draw_text(draw, (fx + 26, fy + 14), label, TEXT, T.TEXT, bold=True, anchor="lm")
         if architects.get(t) == seat:
-            paste(img, S.pawn_icon(t, 16, 22), (box[2] + 6, fy + 4))
-        fy += 36
+            paste(img, S.pawn_icon(t, 14, 20), (box[2] + 4, fy + 4))
+        fy += 30
     deck = int(view.get("deck_size", 0))
     draw_fitted(
         draw,
         (fx, cards_top + CARD_H - 6),
         _n("{n} cards in the deck", "{n} cards in the deck", deck),
-        T.FONT_SMALL,
+        TEXT,
         T.TEXT_SOFT,
         front_w,
         anchor="ls",
+        smallest=TEXT,
     )
 
     # gold: his token values (private) and total
@@ -218,7 +224,7 @@ def compose_hand(view: View) -> Image.Image:
     # Translators: the gold panel's title: total gold and the steps it buys
     head = _n("GOLD  {gold}  =  {n} step(s)", "GOLD  {gold}  =  {n} step(s)", gold // 5, gold=gold)
     head_box = draw_text(
-        draw, (MARGIN + 14, gold_top + 24), head, T.FONT_NAME, T.TEXT, bold=True, anchor="lm"
+        draw, (MARGIN + 14, gold_top + 26), head, HEAD, T.TEXT, bold=True, anchor="lm"
     )
     detail = _n(
         "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step",
@@ -228,46 +234,47 @@ def compose_hand(view: View) -> Image.Image:
     )
     draw_fitted(
         draw,
-        (MARGIN + inner_w - 14, gold_top + 24),
+        (MARGIN + inner_w - 14, gold_top + 26),
         detail,
-        T.FONT_SMALL,
+        TEXT,
         T.TEXT_SOFT,
         MARGIN + inner_w - 14 - head_box[2] - 24,
         anchor="rm",
+        smallest=TEXT,
     )
     if not tokens:
         draw_text(
             draw,
-            (MARGIN + 14, gold_top + 62),
+            (MARGIN + 14, gold_top + 70),
             _("no tokens yet"),
-            T.FONT_SMALL,
+            TEXT,
             T.TEXT_SOFT,
             anchor="lm",
         )
     for i, v in enumerate(tokens):
-        tx = MARGIN + 14 + (i % tok_per_row) * 40
-        ty = gold_top + 44 + (i // tok_per_row) * 40
-        paste_flat(img, S.value_token(int(v), 34), (tx, ty), T.PANEL)
+        tx = MARGIN + 14 + (i % tok_per_row) * (TOKEN + 6)
+        ty = gold_top + 48 + (i // tok_per_row) * (TOKEN + 6)
+        paste_flat(img, S.value_token(int(v), TOKEN), (tx, ty), T.PANEL)
 
     # what he can do now
     box = rounded_box(inner_w, opts_h, T.PANEL, T.PANEL_EDGE, 10)
     paste_flat(img, box, (MARGIN, opts_top), T.BACKGROUND)
     draw_text(
         draw,
-        (MARGIN + 14, opts_top + 22),
+        (MARGIN + 14, opts_top + 24),
         _("YOU CAN NOW"),
-        T.FONT_TINY,
+        TEXT,
         T.TEXT_SOFT,
         bold=True,
         anchor="lm",
     )
-    ly = opts_top + 46
+    ly = opts_top + 52
     if not opt_lines:
         draw_text(
             draw,
             (MARGIN + 14, ly),
             _("nothing — not your decision right now"),
-            T.FONT_SMALL + 1,
+            TEXT,
             T.TEXT_SOFT,
             anchor="lm",
         )
@@ -277,19 +284,19 @@ def compose_hand(view: View) -> Image.Image:
                 draw,
                 (MARGIN + 14, ly),
                 verb,
-                T.FONT_SMALL + 1,
+                TEXT,
                 T.BUILDING["ponte"],
                 bold=True,
                 anchor="lm",
             )
         draw_text(
             draw,
-            (MARGIN + 110, ly),
+            (MARGIN + 14 + VERB_W, ly),
             line,
-            T.FONT_SMALL + 1,
+            TEXT,
             T.TEXT,
             anchor="lm",
-            max_width=inner_w - 124,
+            max_width=inner_w - 28 - VERB_W,
         )
-        ly += 24
+        ly += LINE
     return img

@@ -91,21 +91,23 @@ def _big_card(btype: str, w: int, h: int, lang: str) -> Image.Image:
     draw_text(od, (w * 0.9, h * 0.03), need, size, T.BUILDING_INK, bold=True, anchor="ra")
     draw_text(
         od,
-        (w / 2, h * 0.83),
+        (w / 2, h * 0.815),
         btype,
-        max(10, round(w * 0.14)),
+        max(10, round(w * 0.145)),
         T.BUILDING_INK,
         bold=True,
         anchor="mm",
     )
+    # the reader's word for it, as large as the name (the hand is shown at ~57 %)
     draw_fitted(
         od,
-        (w / 2, h * 0.92),
+        (w / 2, h * 0.925),
         building_gloss(btype),
-        max(8, round(w * 0.095)),
-        T.blend(T.BUILDING_INK, colour, 0.3),
-        w - 12,
+        max(8, round(w * 0.145)),
+        T.blend(T.BUILDING_INK, colour, 0.25),
+        w - 10,
         anchor="mm",
+        smallest=max(8, round(w * 0.145)),
     )
     return out
 

@@ -73,27 +73,37 @@ def district_name_spots(
         own = [Q(lay.hex_px[x]) for x in lay.board.district_hexes(did)]
         others = [Q(p) for x, p in lay.hex_px.items() if not x.startswith(did)]
         xs, ys = [p[0] for p in own], [p[1] for p in own]
-        best: tuple[float, Point] | None = None
-        step = u * k / 4
-        reach = 2.6 * u * k
-        y = min(ys) - reach
-        while y <= max(ys) + reach:
-            x = min(xs) - reach
-            while x <= max(xs) + reach:
-                box = (round(x - tw / 2), round(y - th / 2), round(x + tw / 2), round(y + th / 2))
-                x += step
-                if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
-                    continue
-                if obstacles.crop(box).getbbox() is not None:
-                    continue
-                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                near_own = min(math.dist((cx, cy), p) for p in own)
-                near_other = min((math.dist((cx, cy), p) for p in others), default=1e9)
-                if near_other < near_own + 0.4 * u * k:
-                    continue
-                if best is None or near_own < best[0]:
-                    best = (near_own, (cx / k, cy / k + oy))
-            y += step
+        # nearer its own district than any other; a district hemmed in by others and the
+        # canal (San Polo) takes the free spot nearest to it, its letter saying whose it is
+        for margin in (0.4 * u * k, -1.2 * u * k):
+            best: tuple[float, Point] | None = None
+            step = u * k / 4
+            reach = 2.6 * u * k
+            y = min(ys) - reach
+            while y <= max(ys) + reach:
+                x = min(xs) - reach
+                while x <= max(xs) + reach:
+                    box = (
+                        round(x - tw / 2),
+                        round(y - th / 2),
+                        round(x + tw / 2),
+                        round(y + th / 2),
+                    )
+                    x += step
+                    if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
+                        continue
+                    if obstacles.crop(box).getbbox() is not None:
+                        continue
+                    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                    near_own = min(math.dist((cx, cy), p) for p in own)
+                    near_other = min((math.dist((cx, cy), p) for p in others), default=1e9)
+                    if near_other < near_own + margin:
+                        continue
+                    if best is None or near_own < best[0]:
+                        best = (near_own, (cx / k, cy / k + oy))
+                y += step
+            if best is not None:
+                break
         if best is not None:
             spots[did] = (text, best[1])
             bx, by = best[1]

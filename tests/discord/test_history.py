@@ -45,8 +45,10 @@ async def test_history_game_and_replay(simcord_env: Env, db_path: Path) -> None:
 
     replay = _answer(await alice.slash(channel, "replay", game=finished))
     (attachment,) = getattr(replay, "attachments", [])
-    assert attachment.filename == "replay.png"
+    # #24 item 10: an animated WebP (Discord shows an APNG as its first frame only)
+    assert attachment.filename == "replay.webp"
     data = await attachment.read()
     assert 0 < len(data) <= DISCORD_UPLOAD_LIMIT
     image = Image.open(io.BytesIO(data))
+    assert image.format == "WEBP" and getattr(image, "is_animated", False)
     assert getattr(image, "n_frames", 1) > 2
