@@ -4,11 +4,15 @@ once, also across a restart), and the record of seats an AI took over."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.storage.connection import StorageConnection
+from bot.storage.errors import GameNotActive
+from bot.storage.records import PlayerInfo
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -205,7 +209,61 @@ class TimerStore(StorageConnection):
             )
             return cur.rowcount == 1
 
+    def pause_seat(self, game_id: int, seat: int) -> bool:
+        """A seat's time ran out and the game waits for it: its timeout is marked fired and
+        the votes of an earlier pause on it are forgotten, in one transaction; false if the
+        timeout had fired already (nothing changed)."""
+        with self._write("pause_seat") as conn:
+            if not _mark_timed_out(conn, game_id, seat):
+                return False
+            conn.execute(
+                "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+            return True
+
     # -- takeovers ----------------------------------------------------------------------------
+
+    def hand_seat_to_ai(
+        self,
+        game_id: int,
+        seat: int,
+        players: Sequence[PlayerInfo],
+        now: float,
+        *,
+        takeover: tuple[str, str, str] | None = None,
+        timed_out: bool = False,
+    ) -> bool:
+        """A running game's ``seat`` goes to an AI, all in one transaction (a crash leaves it
+        either wholly done or not at all): the game's new seat list ``players``; its
+        ``takeover`` mark for the stats; with ``takeover`` = ``(user_id, name, kind)`` the
+        record the player takes the seat back by (``/resume``); with ``timed_out`` the
+        seat's timeout marked fired - so a timeout and its effect happen exactly once - and
+        the votes of a pause on it forgotten. False (nothing changed) if ``timed_out`` and
+        that timeout had fired already; :class:`GameNotActive` if the game is not running."""
+        seats = [p.to_json() for p in players]
+        payload = json.dumps(seats, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        with self._write("hand_seat_to_ai") as conn:
+            if timed_out and not _mark_timed_out(conn, game_id, seat):
+                return False
+            had = ", had_takeover = 1" if takeover is not None else ""
+            cur = conn.execute(
+                f"UPDATE games SET players = ?, takeover = 1{had} "
+                "WHERE id = ? AND status = 'active'",
+                (payload, game_id),
+            )
+            if cur.rowcount != 1:
+                raise GameNotActive(game_id, None)
+            if takeover is not None:
+                user_id, name, kind = takeover
+                conn.execute(
+                    "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
+                    "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat, user_id, name, kind, now),
+                )
+            conn.execute(
+                "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+            return True
 
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
@@ -323,6 +381,17 @@ def migrate_timeout_votes(db: Database) -> None:
         )
         """
     )
+
+
+def _mark_timed_out(conn: sqlite3.Connection, game_id: int, seat: int) -> bool:
+    """Mark a seat's timeout fired (its reminder too: it is no use any more) inside the
+    caller's transaction; false if it had fired already."""
+    cur = conn.execute(
+        "UPDATE deadlines SET timed_out = 1, reminded = 1 "
+        "WHERE game_id = ? AND seat = ? AND timed_out = 0",
+        (game_id, seat),
+    )
+    return cur.rowcount == 1
 
 
 def _deadline(r: sqlite3.Row) -> Deadline:

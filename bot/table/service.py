@@ -26,6 +26,7 @@ from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
+from bot.table.handover import Handover
 from bot.table.history import GameCard, History, Replay
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
@@ -115,12 +116,23 @@ class TableService:
         self.ai = AiDriver(self.committer, max_ai_moves)
         self.presenter = Presenter(self.draw, self.languages)
         self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
-        self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
+        #: the one path that hands a running game's seat to an AI (timeouts, votes, /kick,
+        #: /leave, /replace)
+        self.handover = Handover(storage, self.ai, self.presenter)
+        self.lobby = Lobby(
+            storage, self.restore, self.session, self.ai, self.presenter, self.handover
+        )
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
         self.timers = Timers(
-            storage, self.restore, self.ai, self.presenter, self.lobby.save_players, self.languages
+            storage,
+            self.restore,
+            self.ai,
+            self.presenter,
+            self.lobby.save_players,
+            self.languages,
+            self.handover,
         )
 
     @property
@@ -346,7 +358,7 @@ class TableService:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
         return await self._guarded(
-            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level
+            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level, self.now()
         )
 
     async def replace_with_ai(
@@ -368,6 +380,7 @@ class TableService:
             str(target_user_id),
             level,
             can_manage,
+            self.now(),
         )
 
     async def start(

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
+from bot.table.handover import Handover, Reclaim
 from bot.table.languages import Languages, parse_language
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
@@ -325,12 +326,15 @@ class Timers:
         presenter: Presenter,
         save_players: Callable[[int, Sequence[PlayerInfo]], None],
         languages: Languages | None = None,
+        handover: Handover | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
         self._save_players = save_players
+        #: the one path that hands a seat to an AI (shared with the lobby's /leave, /replace)
+        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
         #: The table's language is one of its settings (``/settings language ...``).
         self.languages = languages if languages is not None else Languages()
         #: At a timeout with no other human seat, pause instead of handing the seat to an AI
@@ -491,7 +495,11 @@ class Timers:
                 name=tally.name,
                 seat=d.seat + 1,
             )
-            return self.take_over(table, d.seat, "timeout", lv.name, header, now)
+            out = self.handover.to_ai(
+                table, d.seat, lv, header, now, reclaim=self._reclaim(table, d.seat, "timeout")
+            )
+            assert out is not None  # only a timeout's handover can find it done already
+            return out
         if winner == "end":
             record = table.record
             self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
@@ -534,7 +542,9 @@ class Timers:
         )
 
     def fire(self, table: Table, now: float) -> list[TimerEvent]:
-        """Fire the table's due reminders and timeouts, each once."""
+        """Fire the table's due reminders and timeouts, each once: a timeout's effect (the
+        seat handed to an AI, or the pause) is stored in the transaction that marks it fired,
+        so a crash leaves it either done and marked or neither - fired by the next tick."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
             return []
@@ -545,13 +555,17 @@ class Timers:
             if d.seat not in open_seats or table.record is None:
                 continue
             remind_due = not d.reminded and d.remind_at is not None and d.remind_at <= now
-            # past the timeout too (a long outage): the reminder is skipped, time runs out
-            fired = remind_due and self.storage.mark_fired(d.game_id, d.seat, "reminded")
-            if fired and now < d.timeout_at:
-                events.append(self.reminder(table, d))
+            # past the timeout too (a long outage): the reminder is skipped (the timeout's
+            # transaction marks it), time runs out
+            if remind_due and now < d.timeout_at:
+                reminder = self.reminder(table, d)  # nothing stored: its mark is its effect
+                if self.storage.mark_fired(d.game_id, d.seat, "reminded"):
+                    events.append(reminder)
             timeout_due = not d.timed_out and d.timeout_at <= now
-            if timeout_due and self.storage.mark_fired(d.game_id, d.seat, "timed_out"):
-                events.append(self.timeout(table, d, settings, now))
+            if timeout_due:
+                event = self.timeout(table, d, settings, now)
+                if event is not None:
+                    events.append(event)
                 # the game may have moved on (the AI played): the other deadlines are judged
                 # again on the next tick, against the decisions open then
                 break
@@ -573,14 +587,19 @@ class Timers:
             d.timeout_at,
         )
 
-    def timeout(self, table: Table, d: Deadline, settings: TimerSettings, now: float) -> TimerEvent:
+    def timeout(
+        self, table: Table, d: Deadline, settings: TimerSettings, now: float
+    ) -> TimerEvent | None:
+        """The seat's time ran out: the game pauses, or an AI takes the seat (``None``: the
+        timeout had fired already)."""
         assert table.state is not None and table.record is not None
         name = table.state.players[d.seat]
         others = [
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
-            self.storage.clear_timeout_votes(table.record.id, d.seat)
+            if not self.storage.pause_seat(table.record.id, d.seat):
+                return None
             if settings.on_timeout == "pause":
                 paused = _(
                     "{name} ran out of time; the game is paused until {name} decides.", name=name
@@ -592,8 +611,8 @@ class Timers:
                     name=name,
                 )
             text = f"⌛ {paused}"
-            out = self.presenter.announce(table, text)
-            return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
+            pause = self.presenter.announce(table, text)
+            return TimerEvent(table.channel_id, "pause", pause, d.user_id, d.seat, name)
         lv = self._timeout_level(table, settings)
         header = "⌛ " + _(
             "{name} ran out of time: an AI ({level}) plays seat {seat} for now. "
@@ -602,7 +621,10 @@ class Timers:
             level=lv.name,
             seat=d.seat + 1,
         )
-        out = self.take_over(table, d.seat, "timeout", lv.name, header, now)
+        reclaim = self._reclaim(table, d.seat, "timeout")
+        out = self.handover.to_ai(table, d.seat, lv, header, now, reclaim=reclaim, timed_out=True)
+        if out is None:
+            return None
         return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
 
     @staticmethod
@@ -617,22 +639,11 @@ class Timers:
             level = None
         return ai_level(level)
 
-    def take_over(
-        self, table: Table, seat: int, kind: str, level: str | None, header: str, now: float
-    ) -> Outcome:
-        """An AI at ``level`` plays ``seat`` (its user is remembered for /resume) and moves if
-        it must; the game is marked as having had a takeover."""
-        assert table.state is not None and table.record is not None
-        lv = ai_level(level)
-        before = table.state
+    @staticmethod
+    def _reclaim(table: Table, seat: int, kind: str) -> Reclaim | None:
+        """Who may get ``seat`` back after an AI took it (``kind``: how, see :class:`Reclaim`)."""
         old = table.players[seat]
-        players = list(table.players)
-        players[seat] = PlayerInfo(old.name, None, True, lv.code)
-        self._save(table.record.id, players)
-        if old.user_id is not None:
-            self.storage.add_takeover(table.record.id, seat, old.user_id, old.name, kind, now)
-        table.reseat(seat, players)
-        return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
+        return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
 
     def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
         self._save_players(game_id, players)
@@ -718,7 +729,11 @@ class Timers:
             level=ai_level(level).name,
             seat=seat,
         )
-        return self.take_over(table, s, "kick", level, header, now)
+        out = self.handover.to_ai(
+            table, s, ai_level(level), header, now, reclaim=self._reclaim(table, s, "kick")
+        )
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
 
     def replace_seat(
         self,
