@@ -1,6 +1,8 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
-once, also across a restart), and the record of seats an AI took over."""
+once, also across a restart: a timeout's flag is set in the transaction that stores its
+effect, :meth:`TimerStore.hand_seat_to_ai` or :meth:`TimerStore.pause_seat`), and the record
+of seats an AI took over."""
 
 from __future__ import annotations
 

@@ -4,8 +4,10 @@ Deadlines are rows, not sleeping tasks: after every action on a table :meth:`Tim
 stores, for each human seat with an open decision (in a sealed stage: each seat that has not
 answered), when its reminder and its timeout are due, timed from the service's clock. A
 scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectable clock) fires
-what is due; each row carries fired-flags set in the database before the effect, so a reminder
-or a timeout fires exactly once, also after a restart. A timeout either hands the seat to an AI
+what is due; each row carries fired-flags, set in the database in the transaction that stores
+the timeout's effect (the seat handed to an AI, or the pause; a reminder's flag is all it
+stores), so a crash leaves a timeout either done and marked or neither, and it fires exactly
+once, also after a restart. A timeout either hands the seat to an AI
 (the table's level; it answers from that seat's view, as every AI seat) - announced, and the
 player takes it back with ``/resume`` - or pauses the game (it waits for the player). While
 a game is paused at a timeout the other human players vote (:meth:`Timers.vote`, stored
