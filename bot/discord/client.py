@@ -259,8 +259,10 @@ class TableClient(discord.Client):
         async with self._lock(channel):
             # as /abort: the table message loses its controls, the message says why
             await self.table.publish(dest, channel, event.outcome)
-        if event.kind == "takeover" and event.user_id is not None:
-            await self._drop_reminder(dest, channel, event.user_id)
+        await self.release(dest, channel, event.outcome)
+        take_back: discord.Message | None = None
+        # the AI's moves may have ended the game: then there is no seat to take back
+        if event.kind == "takeover" and event.user_id is not None and not event.outcome.game_over:
             game = event.outcome.game_id or 0
             with speaking_to_table(self.service, channel):
                 # Translators: a button label (at most 80 characters)
@@ -271,12 +273,17 @@ class TableClient(discord.Client):
                     mention=user_mention(event.user_id),
                 )
             button = ButtonSpec(make_id(channel, game, 0, "resume"), label, "primary")
-            await self._note(dest, text, event.user_id, button)
+            take_back = await self._note(dest, text, event.user_id, button)
         if event.kind == "pause":
             await self._post_vote(dest, channel, event.outcome.game_id or 0)
         if event.kind in ("takeover", "pause"):
             await self.mail.deliver(dest, channel, event.outcome)
             await self.play_ais(dest, channel)
+        if take_back is not None and event.user_id is not None:
+            reason = await self.service.options_reason(channel, event.user_id)
+            if reason != Code.TAKEN_OVER:  # the AI's moves ended the game: nothing to take back
+                with contextlib.suppress(discord.HTTPException):
+                    await take_back.delete()
 
     async def _post_vote(self, dest: Postable, channel: str, game: int) -> None:
         """A pause with other players at the table: the vote's message with its buttons
@@ -342,6 +349,12 @@ class TableClient(discord.Client):
         if view is None:
             return await dest.send(text, allowed_mentions=allowed)
         return await dest.send(text, allowed_mentions=allowed, view=view)
+
+    async def release(self, dest: Postable, channel: str, outcome: Outcome) -> None:
+        """Remove what was shown to the players who no longer decide here since ``outcome``
+        (their seat went to an AI, or the game ended): their reminders."""
+        for user in outcome.released:
+            await self._drop_reminder(dest, channel, user)
 
     async def _drop_reminder(self, dest: Postable, channel: str, user: str) -> None:
         """Delete the player's reminder note (remembered in the database: also after a
@@ -513,6 +526,7 @@ class TableClient(discord.Client):
                     log.warning("cannot update the table in %s: %s", channel, exc)
         if outcome.accepted:
             await self._drop_reminder(dest, channel, str(interaction.user.id))
+            await self.release(dest, channel, outcome)
             with speaking_to_table(self.service, channel):
                 over = _("🗳️ The vote is over: the game goes on.")
             await self.close_vote(dest, channel, over)

@@ -10,12 +10,12 @@ the AI's moves and the game's end, as any move's. Generic: nothing here knows a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.storage.store import PlayerInfo, Storage
 from bot.table.ai_driving import AiDriver
 from bot.table.ai_seat import AiLevel
-from bot.table.outputs import Outcome
+from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Table
 
@@ -28,6 +28,18 @@ class Reclaim:
     user_id: str
     name: str
     kind: str
+
+
+def taken_over(storage: Storage, table: Table, user_id: str) -> str | None:
+    """Why ``user_id`` holds no seat of the running game although he played in it:
+    :attr:`Code.TAKEN_OVER` (an AI plays his seat since a timeout: ``/resume`` takes it
+    back) or :attr:`Code.MOVED_OUT` (the host handed it to an AI); ``None`` otherwise."""
+    if table.record is None or table.state is None:
+        return None
+    t = storage.open_takeover(table.record.id, user_id)
+    if t is None:
+        return None
+    return Code.MOVED_OUT if t.kind == "kick" else Code.TAKEN_OVER
 
 
 class Handover:
@@ -65,4 +77,5 @@ class Handover:
             return None
         table.reseat(seat, players)
         moves = self.ai.ai_chain(table)  # may end the game: the table then has none
-        return self.presenter.reseated(table, before, moves, header, players, record.id)
+        out = self.presenter.reseated(table, before, moves, header, players, record.id)
+        return out if old.user_id is None else replace(out, released=(old.user_id,))

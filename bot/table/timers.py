@@ -515,7 +515,8 @@ class Timers:
                 "aborted (its record is kept). /join to start over.",
                 name=tally.name,
             )
-            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id)
+            released = () if d.user_id is None else (d.user_id,)
+            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id, released=released)
         return Outcome(True, game_id=table.record.id)
 
     # -- deadlines ----------------------------------------------------------------------------
