@@ -769,16 +769,25 @@ class TableService:
             self.now(),
         )
 
-    async def tick(self) -> list[TimerEvent]:
+    async def tick(self, confirm: bool = False) -> list[TimerEvent]:
         """Fire every due reminder and timeout (each exactly once, also after a restart) and
         archive games nobody touched for their table's archive time; an adapter calls this
-        periodically (or at :meth:`next_due`) and posts the events."""
+        periodically (or at :meth:`next_due`) and posts the events.
+
+        ``confirm``: the adapter hands each event to :meth:`timer_posted` once it is posted;
+        an event not confirmed (the process died before, or the post failed) is made again
+        by the next ``tick(confirm=True)`` - also in a new process - while it still applies:
+        a crash between a timer's firing and its post loses no announcement."""
         now = self.now()
         events: list[TimerEvent] = []
-        for channel in await self._run(self.storage.due_channels, now):
+        channels = await self._run(self.storage.due_channels, now)
+        if confirm:
+            unconfirmed = await self._run(self.storage.notice_channels)
+            channels = sorted({*channels, *unconfirmed})
+        for channel in channels:
             try:
                 fire = self._in_table_language(self.timers.fire)
-                events += await self._locked(channel, fire, now)
+                events += await self._locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
         stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
@@ -789,6 +798,10 @@ class TableService:
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
         return events
+
+    async def timer_posted(self, event: TimerEvent) -> None:
+        """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
+        await self._run(self.timers.posted, event)
 
     async def next_due(self) -> float | None:
         """When (epoch seconds of :attr:`clock`) the next reminder or timeout is due."""

@@ -7,7 +7,9 @@ scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectabl
 what is due; each row carries fired-flags, set in the database in the transaction that stores
 the timeout's effect (the seat handed to an AI, or the pause; a reminder's flag is all it
 stores), so a crash leaves a timeout either done and marked or neither, and it fires exactly
-once, also after a restart. A timeout either hands the seat to an AI
+once, also after a restart; the same transaction stores the fired timer's notice, which stays
+until the adapter confirms that it posted the announcement (``tick(confirm=True)``), so a
+crash before the post loses no announcement either. A timeout either hands the seat to an AI
 (the table's level; it answers from that seat's view, as every AI seat) - announced, and the
 player takes it back with ``/resume`` - or pauses the game (it waits for the player). While
 a game is paused at a timeout the other human players vote (:meth:`Timers.vote`, stored
@@ -25,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
+from bot.storage.timers import Notice
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
 from bot.table.handover import Handover, Reclaim
@@ -315,6 +318,9 @@ class TimerEvent:
     name: str = ""
     #: for a reminder: when the time runs out (epoch seconds of the service's clock)
     timeout_at: float | None = None
+    #: the stored notice of a fired timer, ``(game id, seat, kind)``: an adapter that
+    #: confirms its posts (``tick(confirm=True)``) hands it back once the event is posted
+    notice: tuple[int, int, str] | None = None
 
 
 class Timers:
@@ -544,11 +550,65 @@ class Timers:
             restart,
         )
 
-    def fire(self, table: Table, now: float) -> list[TimerEvent]:
+    def fire(self, table: Table, now: float, confirm: bool = False) -> list[TimerEvent]:
         """Fire the table's due reminders and timeouts, each once: a timeout's effect (the
         seat handed to an AI, or the pause) is stored in the transaction that marks it fired,
-        so a crash leaves it either done and marked or neither - fired by the next tick."""
+        so a crash leaves it either done and marked or neither - fired by the next tick.
+
+        Each fired timer also stores its notice in that transaction. ``confirm``: the caller
+        confirms each event once it is posted (:meth:`posted`), and the events of notices
+        left unconfirmed - a process died before its adapter posted them, or the post
+        failed - are made again (each while it still applies); else the notices are
+        cleared at once."""
         self.restore.ensure_loaded(table)
+        events = self._fire(table, now)
+        if confirm:
+            fired = {e.notice for e in events}
+            for n in self.storage.notices(table.channel_id):
+                if (n.game_id, n.seat, n.kind) not in fired:
+                    again = self._again(table, n, now)
+                    if again is None:
+                        self.storage.clear_notice(n.game_id, n.seat, n.kind)
+                    else:
+                        events.append(again)
+        else:
+            for e in events:
+                self.posted(e)
+        return events
+
+    def posted(self, event: TimerEvent) -> None:
+        """The event is posted: its notice is done."""
+        if event.notice is not None:
+            self.storage.clear_notice(*event.notice)
+
+    def _again(self, table: Table, n: Notice, now: float) -> TimerEvent | None:
+        """The event of a fired timer whose announcement was not confirmed, as it stands now
+        (``None``: it no longer applies - the game or the seat moved on)."""
+        if table.state is None or table.record is None or table.record.id != n.game_id:
+            return None
+        key = (n.game_id, n.seat, n.kind)
+        if n.kind == "takeover":
+            t = self.storage.seat_takeover(n.game_id, n.seat)
+            if t is None or t.kind != "timeout" or not table.players[n.seat].is_ai:
+                return None
+            name = table.state.players[n.seat]
+            header = self._takeover_header(name, ai_level(table.players[n.seat].ai_level), n.seat)
+            out = replace(self.presenter.announce(table, header), released=(t.user_id,))
+            return TimerEvent(
+                table.channel_id, "takeover", out, t.user_id, n.seat, name, notice=key
+            )
+        d = next((d for d in self.storage.deadlines(n.game_id) if d.seat == n.seat), None)
+        if d is None or d.seat not in self.open_human_seats(table):
+            return None
+        # (a decision opened afresh since has a new row, not reminded yet: that one is moot)
+        if n.kind == "reminder" and d.reminded and not d.timed_out and now < d.timeout_at:
+            return replace(self.reminder(table, d), notice=key)
+        if n.kind == "pause" and d.timed_out:
+            settings = self.storage.get_timer_settings(table.channel_id)
+            return self._pause_event(table, d, settings)
+        return None
+
+    def _fire(self, table: Table, now: float) -> list[TimerEvent]:
         if table.state is None or table.record is None:
             return []
         settings = self.storage.get_timer_settings(table.channel_id)
@@ -561,9 +621,9 @@ class Timers:
             # past the timeout too (a long outage): the reminder is skipped (the timeout's
             # transaction marks it), time runs out
             if remind_due and now < d.timeout_at:
-                reminder = self.reminder(table, d)  # nothing stored: its mark is its effect
+                reminder = self.reminder(table, d)  # its mark (and notice) is all it stores
                 if self.storage.mark_fired(d.game_id, d.seat, "reminded"):
-                    events.append(reminder)
+                    events.append(replace(reminder, notice=(d.game_id, d.seat, "reminder")))
             timeout_due = not d.timed_out and d.timeout_at <= now
             if timeout_due:
                 event = self.timeout(table, d, settings, now)
@@ -603,32 +663,43 @@ class Timers:
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
             if not self.storage.pause_seat(table.record.id, d.seat):
                 return None
-            if settings.on_timeout == "pause":
-                paused = _(
-                    "{name} ran out of time; the game is paused until {name} decides.", name=name
-                )
-            else:
-                paused = _(
-                    "{name} ran out of time; the game is paused until {name} decides "
-                    "(no other human would be left).",
-                    name=name,
-                )
-            text = f"⌛ {paused}"
-            pause = self.presenter.announce(table, text)
-            return TimerEvent(table.channel_id, "pause", pause, d.user_id, d.seat, name)
+            return self._pause_event(table, d, settings)
         lv = self._timeout_level(table, settings)
-        header = "⌛ " + _(
-            "{name} ran out of time: an AI ({level}) plays seat {seat} for now. "
-            "{name} takes it back with /resume.",
-            name=name,
-            level=lv.name,
-            seat=d.seat + 1,
-        )
+        header = self._takeover_header(name, lv, d.seat)
         reclaim = self._reclaim(table, d.seat, "timeout")
         out = self.handover.to_ai(table, d.seat, lv, header, now, reclaim=reclaim, timed_out=True)
         if out is None:
             return None
-        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
+        key = (d.game_id, d.seat, "takeover")
+        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name, notice=key)
+
+    def _pause_event(self, table: Table, d: Deadline, settings: TimerSettings) -> TimerEvent:
+        """The announcement of a game paused at ``d``'s timeout."""
+        assert table.state is not None
+        name = table.state.players[d.seat]
+        if settings.on_timeout == "pause":
+            paused = _(
+                "{name} ran out of time; the game is paused until {name} decides.", name=name
+            )
+        else:
+            paused = _(
+                "{name} ran out of time; the game is paused until {name} decides "
+                "(no other human would be left).",
+                name=name,
+            )
+        pause = self.presenter.announce(table, f"⌛ {paused}")
+        key = (d.game_id, d.seat, "pause")
+        return TimerEvent(table.channel_id, "pause", pause, d.user_id, d.seat, name, notice=key)
+
+    @staticmethod
+    def _takeover_header(name: str, level: AiLevel, seat: int) -> str:
+        return "⌛ " + _(
+            "{name} ran out of time: an AI ({level}) plays seat {seat} for now. "
+            "{name} takes it back with /resume.",
+            name=name,
+            level=level.name,
+            seat=seat + 1,
+        )
 
     @staticmethod
     def _timeout_level(table: Table, settings: TimerSettings) -> AiLevel:

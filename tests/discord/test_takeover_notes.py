@@ -176,3 +176,27 @@ async def test_a_timeout_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
     assert await service.history_lines(str(channel.id))
     assert decision_message(env, channel) is None
     del alice
+
+
+async def test_a_reminder_whose_post_failed_comes_again(simcord_env: Env) -> None:
+    """#24 item 2: the scheduler confirms each event once posted; one whose post failed
+    (here: the first try raises) is posted by the next pass, once."""
+    env = simcord_env
+    channel, _alice, _bob = await two_player_table(env, "reminder-again")
+    bot = env.bot
+    post = bot.post_timer_event  # type: ignore[attr-defined]
+    failed: list[str] = []
+
+    async def failing_once(event: object) -> None:
+        if not failed:
+            failed.append(getattr(event, "kind", ""))
+            raise RuntimeError("the connection dropped")
+        await post(event)
+
+    bot.post_timer_event = failing_once  # type: ignore[attr-defined]
+    await env.advance_time(65)
+    assert failed == ["reminder"]
+    await env.advance_time(40)  # the scheduler's next passes
+    assert len(reminders(env, channel)) == 1
+    await env.advance_time(10)
+    assert len(reminders(env, channel)) == 1  # once

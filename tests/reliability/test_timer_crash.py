@@ -7,7 +7,9 @@ database, as after a restart:
   timeout - once;
 * right after the commit that marks the timeout fired: its effect (the seat handed to an AI,
   or the pause) is stored with the mark, so nothing fires again and nothing is missing; an
-  AI-mode table does not wait for ever (the AI plays its seat at the start-up's resume)."""
+  AI-mode table does not wait for ever (the AI plays its seat at the start-up's resume);
+* before the adapter posted what fired (a reminder, a takeover's announcement): the notice
+  stored with the mark makes the fresh service's ``tick(confirm=True)`` announce it once."""
 
 from __future__ import annotations
 
@@ -90,7 +92,7 @@ async def fire_with(
     clock.advance(121)
     crash(svc)
     with pytest.raises(Crash):
-        await svc.tick()
+        await svc.tick(confirm=True)
     svc.close()  # the process is gone; what it committed stays
     return svc_at(db, clock), clock, late.game_id, late.seat, late.user_id
 
@@ -122,15 +124,21 @@ async def test_a_crash_after_the_timeout_is_marked_leaves_no_table_waiting(
     svc, clock, game_id, seat, user = await fire_with(
         tmp_path, "live", crash_after_the_timeout_is_marked
     )
-    assert await svc.tick() == []  # not doubled
     await svc.resume("c")  # what every adapter does at start-up
     assert seat_holder(svc, seat)[1] is True, "the takeover was lost"
     assert takeovers(svc, game_id) == 1
     decisions = await svc.decisions("c")
     assert decisions and all(not d.is_ai for d in decisions), "an AI decision waits"
     assert all(d.seat != seat for d in decisions)
+    # the announcement the crash kept from being posted comes now, once
+    events = await svc.tick(confirm=True)
+    assert [e.kind for e in events] == ["takeover"]
+    assert "ran out of time" in events[0].outcome.public[0].text
+    assert events[0].user_id == user  # who gets the button to take the seat back
+    for event in events:
+        await svc.timer_posted(event)
     clock.advance(30)
-    assert await svc.tick() == []
+    assert await svc.tick(confirm=True) == []  # not doubled
     assert (await svc.resume_seat("c", user)).accepted
     svc.close()
 
@@ -145,4 +153,63 @@ async def test_a_crash_before_the_pause_commits_pauses_after_the_restart(
     assert [e.kind for e in await svc.tick()] == ["pause"]
     assert await svc.tick() == []
     assert "Paused: waiting for" in (await svc.status("c")).text
+    svc.close()
+
+
+async def test_a_crash_before_the_reminder_is_posted_sends_it_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    """#24 item 2: the reminder's mark was committed, the process died before its post:
+    the fresh service sends it, once (before the fix it was lost for good)."""
+    clock = FakeClock()
+    db = tmp_path / "t.db"
+    svc = svc_at(db, clock)
+    await two_humans(svc)
+    late = (await svc.decisions("c"))[0]
+    clock.advance(61)
+    assert [e.kind for e in await svc.tick(confirm=True)] == ["reminder"]
+    svc.close()  # the process dies before the adapter posted it
+    svc = svc_at(db, clock)
+    clock.advance(5)
+    events = await svc.tick(confirm=True)
+    assert [(e.kind, e.user_id) for e in events] == [("reminder", late.user_id)]
+    await svc.timer_posted(events[0])
+    assert await svc.tick(confirm=True) == []
+    svc.close()
+    svc = svc_at(db, clock)  # a confirmed reminder stays sent across a restart
+    assert await svc.tick(confirm=True) == []
+    clock.advance(60)
+    assert [e.kind for e in await svc.tick(confirm=True)] == ["takeover"]
+    svc.close()
+
+
+async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(tmp_path: Path) -> None:
+    """#24 item 2: the reminded player moved before the restart: no stale reminder."""
+    clock = FakeClock()
+    db = tmp_path / "t.db"
+    svc = svc_at(db, clock)
+    await two_humans(svc)
+    late = (await svc.decisions("c"))[0]
+    assert late.user_id is not None
+    clock.advance(61)
+    assert [e.kind for e in await svc.tick(confirm=True)] == ["reminder"]
+    options = await svc.options_for("c", late.user_id)
+    assert (await svc.command("c", late.user_id, options[0])).accepted
+    svc.close()
+    svc = svc_at(db, clock)
+    events = await svc.tick(confirm=True)
+    assert all(e.user_id != late.user_id or e.kind != "reminder" for e in events)
+    assert svc.storage.notice_channels() == []
+    svc.close()
+
+
+async def test_without_confirmation_each_event_comes_once(tmp_path: Path) -> None:
+    """A caller that does not confirm (the terminal) gets each event once, as before."""
+    clock = FakeClock()
+    svc = svc_at(tmp_path / "t.db", clock)
+    await two_humans(svc)
+    clock.advance(61)
+    assert [e.kind for e in await svc.tick()] == ["reminder"]
+    assert await svc.tick() == []
+    assert await svc.tick(confirm=True) == []
     svc.close()
