@@ -493,8 +493,7 @@ class Timers:
         self.storage.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
         tally = replace(tally, votes={**tally.votes, user_id: choice})
         winner = tally.winner
-        if winner == "ai":
-            self.storage.clear_timeout_votes(table.record.id, d.seat)
+        if winner == "ai":  # the handover forgets the votes in its transaction
             lv = self._timeout_level(table, self.storage.get_timer_settings(table.channel_id))
             header = "🗳️ " + _(
                 "The players voted: an AI ({level}) plays {name}'s seat "

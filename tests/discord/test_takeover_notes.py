@@ -138,12 +138,9 @@ async def test_a_kicked_player_is_told_who_can_seat_him_again(simcord_env: Env) 
     assert "/replace" in told, told
 
 
-async def test_a_timeout_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
-    """#24 item 1: the AI's move at a timeout ends the game: the channel shows the takeover
-    and the game's end (the end picture), no live "Take my seat back" button, and the
-    table's history has the game."""
-    env = simcord_env
-    channel, alice, bob = await two_player_table(env, "timeout-ends", "live level random")
+async def play_to_the_last_decision(env: Env, channel: ChannelHandle) -> str:
+    """Play the table's game (fixed random answers, through the service) up to a decision
+    whose every answer ends the game; the id of the player who holds it."""
     service = env.bot.service  # type: ignore[attr-defined]
     table = service.tables.get(str(channel.id))
     rng = random.Random(1)
@@ -158,24 +155,68 @@ async def test_a_timeout_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
                 probe = state.clone()
                 probe.apply(d.seat, option)
                 probes.append(probe.is_over)
-            if len(pending) == 1 and all(probes):
-                break
             user = table.players[d.seat].user_id
+            if len(pending) == 1 and all(probes):
+                return str(user)
             out = await service.command(str(channel.id), user, rng.choice(d.options))
             assert out.accepted, out.error
-    await bob.slash(channel, "status")  # the table message shows the position now
-    before = len(raw_messages(env, channel))
-    await env.advance_time(130)
-    after = raw_messages(env, channel)[before:]
+    raise AssertionError("no last decision")
+
+
+def game_over_shown(env: Env, channel: ChannelHandle, since: int) -> None:
+    """The channel shows the game's end, no live take-back button, and the history has it."""
+    service = env.bot.service  # type: ignore[attr-defined]
+    table = service.tables.get(str(channel.id))
+    after = raw_messages(env, channel)[since:]
     text = "\n".join(texts(m) for m in after)
-    assert "ran out of time" in all_text(env, channel)
     assert "game over" in text, text
     assert table.state is None and table.finished is not None  # the game is over
     takes = [m for m in raw_messages(env, channel) if "Take my seat back" in str(m.components)]
     assert not any(controls(m) for m in takes), [texts(m) for m in takes]
-    assert await service.history_lines(str(channel.id))
     assert decision_message(env, channel) is None
-    del alice
+
+
+async def test_a_timeout_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
+    """#24 item 1: the AI's move at a timeout ends the game: the channel shows the takeover
+    and the game's end, no live "Take my seat back" button, and the table's history has the
+    game."""
+    env = simcord_env
+    channel, _alice, bob = await two_player_table(env, "timeout-ends", "live level random")
+    await play_to_the_last_decision(env, channel)
+    await bob.slash(channel, "status")
+    before = len(raw_messages(env, channel))
+    await env.advance_time(130)
+    assert "ran out of time" in all_text(env, channel)
+    game_over_shown(env, channel, before)
+    service = env.bot.service  # type: ignore[attr-defined]
+    assert await service.history_lines(str(channel.id))
+
+
+async def test_a_kick_or_a_leave_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
+    """#24 item 1: /kick (and then, in a second game, /leave) of the player at the last
+    decision: the answer confirms it, the AI's move ends the game on the table."""
+    env = simcord_env
+    channel, alice, bob = await two_player_table(env, "kick-ends", "off")
+    late = await play_to_the_last_decision(env, channel)
+    service = env.bot.service  # type: ignore[attr-defined]
+    table = service.tables.get(str(channel.id))
+    seat = next(i for i, p in enumerate(table.players) if p.user_id == late)
+    before = len(raw_messages(env, channel))
+    result = await alice.slash(channel, "kick", seat=seat + 1, level="random")
+    said = "\n".join(texts(m) for m in shown(result))
+    assert "internal error" not in said and "moved to the AI" in said, said
+    game_over_shown(env, channel, before)
+    # a second game: the player at the last decision leaves
+    await alice.slash(channel, "join")
+    await bob.slash(channel, "join")
+    await alice.slash(channel, "start")
+    late = await play_to_the_last_decision(env, channel)
+    leaver = alice if str(alice.id) == late else bob
+    before = len(raw_messages(env, channel))
+    result = await leaver.slash(channel, "leave")
+    said = "\n".join(texts(m) for m in shown(result))
+    assert "internal error" not in said and "leaves the game" in said, said
+    game_over_shown(env, channel, before)
 
 
 async def test_a_reminder_whose_post_failed_comes_again(simcord_env: Env) -> None:
