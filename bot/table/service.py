@@ -780,10 +780,7 @@ class TableService:
         a crash between a timer's firing and its post loses no announcement."""
         now = self.now()
         events: list[TimerEvent] = []
-        channels = await self._run(self.storage.due_channels, now)
-        if confirm:
-            unconfirmed = await self._run(self.storage.notice_channels)
-            channels = sorted({*channels, *unconfirmed})
+        channels = await self._run(self._timer_channels, now, confirm)
         for channel in channels:
             try:
                 fire = self._in_table_language(self.timers.fire)
@@ -798,6 +795,13 @@ class TableService:
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
         return events
+
+    def _timer_channels(self, now: float, confirm: bool) -> list[str]:
+        """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
+        due = self.storage.due_channels(now)
+        if not confirm:
+            return due
+        return sorted({*due, *self.storage.notice_channels()})
 
     async def timer_posted(self, event: TimerEvent) -> None:
         """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
