@@ -2,8 +2,11 @@
 turn timer's timeout, the other players' vote at a pause, ``/kick``, ``/leave``,
 ``/replace``).
 
-The seat's change is stored in one transaction (with the timeout's fired-mark when a timeout
-is its cause, so the timeout and its effect happen exactly once, also across a crash); then
+The seat's change is stored in one transaction (with the timeout's fired-mark and notice when
+a timeout is its cause, so the timeout and its effect happen exactly once, also across a
+crash; and with the record by which the player gets the seat back: ``/resume`` after a
+timeout or a vote, the host's ``/replace`` after ``/kick`` or a host's ``/replace`` with an
+AI; a player who leaves himself gets none); then
 the AI seats play what they must, which may end the game: the answer is then the takeover,
 the AI's moves and the game's end, as any move's. Generic: nothing here knows a game.
 """

@@ -18,7 +18,7 @@ from bot.storage.store import (
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
-from bot.table.handover import Handover
+from bot.table.handover import Handover, Reclaim
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
@@ -357,8 +357,12 @@ class Lobby:
             level=lv.name,
             seat=seat + 1,
         )
-        # the game is marked for the stats (its seat rows say an AI took a seat over)
-        out = self.handover.to_ai(table, seat, lv, header, now)
+        # the game is marked for the stats (its seat rows say an AI took a seat over); a
+        # player moved out by someone else is remembered (the host may /replace him back)
+        old = table.players[seat]
+        moved = user_id != target_user_id and old.user_id is not None
+        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
+        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
         assert out is not None  # only a timeout's handover can find it done already
         return out
 

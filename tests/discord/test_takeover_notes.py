@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 
 from bot.devtools.discord_sim import (
@@ -122,20 +123,29 @@ async def test_a_player_whose_seat_an_ai_holds_is_told_how_to_take_it_back(
     assert "/resume" in said, said
 
 
-async def test_a_kicked_player_is_told_who_can_seat_him_again(simcord_env: Env) -> None:
-    """#24 item 8: a player the host moved out (/kick) is told that the host can /replace
-    him back, not that he is not playing."""
+@pytest.mark.parametrize("how", ["kick", "replace"])
+async def test_a_moved_out_player_is_told_who_can_seat_him_again(
+    simcord_env: Env, how: str
+) -> None:
+    """#24 item 8: a player the host moved out (/kick, or /replace with an AI) is told that
+    the host can /replace him back, not that he is not playing; and the host can."""
     env = simcord_env
     guild = env.create_guild()
-    channel = guild.create_text_channel("kicked-menu")
+    channel = guild.create_text_channel(f"moved-out-{how}")
     players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
     for p in players:
         await p.slash(channel, "join")
     await players[0].slash(channel, "start")
-    await players[0].slash(channel, "kick", seat=3)
+    if how == "kick":
+        await players[0].slash(channel, "kick", seat=3)
+    else:
+        await players[0].slash(channel, "replace", player=players[2])
     told = await click_a_decision_control(env, players[2], channel)
     assert "not playing in this game" not in told
     assert "/replace" in told, told
+    await players[0].slash(channel, "replace", player=players[2], person=players[2])
+    table = env.bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
+    assert table.players[2].user_id == str(players[2].id) and not table.players[2].is_ai
 
 
 async def play_to_the_last_decision(env: Env, channel: ChannelHandle) -> str:
