@@ -227,13 +227,18 @@ class TableClient(discord.Client):
     async def run_timers(self) -> None:
         """One scheduler pass: post every reminder, takeover, pause and archive now due."""
         try:
-            events = await self.service.tick()
+            # confirmed: an event whose post does not happen (a crash, an error) comes again
+            events = await self.service.tick(confirm=True)
         except Exception:
             log.exception("the turn-timer scheduler failed")
             return
         for event in events:
             try:
                 await self.post_timer_event(event)
+                await self.service.timer_posted(event)
+            except (discord.Forbidden, discord.NotFound) as exc:  # it never can be: let it go
+                log.warning("cannot post a %s in channel %s: %s", event.kind, event.channel_id, exc)
+                await self.service.timer_posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
 
@@ -263,8 +268,9 @@ class TableClient(discord.Client):
         async with self._lock(channel):
             # as /abort: the table message loses its controls, the message says why
             await self.table.publish(dest, channel, event.outcome)
-        if event.kind == "takeover" and event.user_id is not None:
-            await self._drop_reminder(dest, channel, event.user_id)
+        await self.release(dest, channel, event.outcome)
+        # the AI's moves may have ended the game: then there is no seat to take back
+        if event.kind == "takeover" and event.user_id is not None and not event.outcome.game_over:
             game = event.outcome.game_id or 0
             with speaking_to_table(self.service, channel):
                 # Translators: a button label (at most 80 characters)
@@ -410,6 +416,12 @@ class TableClient(discord.Client):
         if view is None:
             return await dest.send(text, allowed_mentions=allowed)
         return await dest.send(text, allowed_mentions=allowed, view=view)
+
+    async def release(self, dest: Postable, channel: str, outcome: Outcome) -> None:
+        """Remove what was shown to the players who no longer decide here since ``outcome``
+        (their seat went to an AI, or the game ended): their reminders."""
+        for user in outcome.released:
+            await self._drop_reminder(dest, channel, user)
 
     async def _drop_reminder(self, dest: Postable, channel: str, user: str) -> None:
         """Delete the player's reminder note (remembered in the database: also after a
@@ -582,6 +594,7 @@ class TableClient(discord.Client):
         if outcome.accepted:
             await self._drop_reminder(dest, channel, str(interaction.user.id))
             await self.retire_resume_notes(dest, channel)
+            await self.release(dest, channel, outcome)
             with speaking_to_table(self.service, channel):
                 over = _("🗳️ The vote is over: the game goes on.")
             await self.close_vote(dest, channel, over)

@@ -98,6 +98,14 @@ class ComponentRouter(TableCommands):
             await self.answer_via(interaction, via, stale or _("No decision is pending."))
             return
         user = str(interaction.user.id)
+        if d.user_id != user:
+            # a player whose seat an AI holds is told how to get it back, whatever he used
+            reason = await self.service.options_reason(channel, user)
+            if reason in (Code.TAKEN_OVER, Code.MOVED_OUT):
+                await self.answer_via(
+                    interaction, via, await self._not_choosing(channel, reason, d)
+                )
+                return
         if action == "do":
             command = cid.arg
             if command.startswith("#"):
@@ -196,6 +204,16 @@ class ComponentRouter(TableCommands):
         his decision)."""
         if reason == Code.NOT_SEATED:
             return _("You are not playing in this game.")
+        if reason == Code.TAKEN_OVER:
+            return _(
+                "An AI plays your seat for now: take it back with /resume (or the “Take my "
+                "seat back” button), then play on."
+            )
+        if reason == Code.MOVED_OUT:
+            return _(
+                "The host moved you out of this game and an AI plays your seat: ask the host "
+                "to /replace it with you."
+            )
         if reason == Code.ALREADY_CHOSEN:
             return await sealed.already_chosen_text(self.service, channel)
         if reason in (None, Code.NOT_YOUR_DECISION):

@@ -221,6 +221,7 @@ class TableCommands(TableClient):
             outcome = await self.service.vote(channel, user, choice)
             if outcome.accepted and outcome.public:
                 await self.table.publish(dest, channel, outcome)
+        await self.release(dest, channel, outcome)
         if not outcome.accepted:
             await self.refuse(interaction, "vote", outcome)
             return

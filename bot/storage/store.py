@@ -101,6 +101,7 @@ from bot.storage.timers import (
     TimerSettings,
     TimerStore,
     migrate_timeout_votes,
+    migrate_timer_notices,
 )
 
 __all__ = [
@@ -379,6 +380,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _migrate_timers,
     migrate_timeout_votes,  # votes at a paused timeout (bot/storage/timers.py)
     _migrate_languages,
+    migrate_timer_notices,  # fired timers not yet announced (bot/storage/timers.py)
 )
 
 #: The schema version this program writes.

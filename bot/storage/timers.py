@@ -1,14 +1,20 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
-once, also across a restart), and the record of seats an AI took over."""
+once, also across a restart: a timeout's flag is set in the transaction that stores its
+effect, :meth:`TimerStore.hand_seat_to_ai` or :meth:`TimerStore.pause_seat`), and the record
+of seats an AI took over."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.storage.connection import StorageConnection
+from bot.storage.errors import GameNotActive
+from bot.storage.records import PlayerInfo
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -64,6 +70,17 @@ class Takeover:
     name: str
     kind: str
     taken_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A timer that fired (``kind``: ``reminder``, ``takeover`` or ``pause``) whose
+    announcement an adapter has not confirmed yet (see :meth:`TimerStore.notices`)."""
+
+    game_id: int
+    seat: int
+    kind: str
+    channel_id: str
 
 
 #: How often (seconds) a game's ``touched_at`` is rewritten while it is played: the archive
@@ -198,16 +215,107 @@ class TimerStore(StorageConnection):
 
     def mark_fired(self, game_id: int, seat: int, what: str) -> bool:
         """Mark a seat's reminder (``what="reminded"``) or timeout (``"timed_out"``) fired;
-        false if it already was (so each fires exactly once)."""
+        false if it already was (so each fires exactly once). A reminder's notice is stored
+        with its mark (see :meth:`notices`)."""
         assert what in ("reminded", "timed_out")
         with self._write("mark_fired") as conn:
             cur = conn.execute(
                 f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
                 (game_id, seat),
             )
+            if cur.rowcount == 1 and what == "reminded":
+                _add_notice(conn, game_id, seat, "reminder")
             return cur.rowcount == 1
 
+    # -- notices: fired timers whose announcement is not confirmed yet ---------------------
+
+    def notices(self, channel_id: str) -> list[Notice]:
+        """The fired timers of a channel whose announcement no adapter confirmed
+        (:meth:`clear_notice`): a reminder's, a takeover's or a pause's notice is stored in
+        the transaction that fires it, so a process that dies before its adapter posted the
+        announcement leaves it here, and the next one announces it."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT game_id, seat, kind, channel_id FROM timer_notices WHERE channel_id = ? "
+                "ORDER BY fired_at, seat",
+                (channel_id,),
+            ).fetchall()
+        return [Notice(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    def notice_channels(self) -> list[str]:
+        """Channels with an unconfirmed notice."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT channel_id FROM timer_notices ORDER BY channel_id"
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def clear_notice(self, game_id: int, seat: int, kind: str) -> None:
+        """The announcement of a fired timer was posted (or is no use any more)."""
+        with self._write("clear_notice") as conn:
+            conn.execute(
+                "DELETE FROM timer_notices WHERE game_id = ? AND seat = ? AND kind = ?",
+                (game_id, seat, kind),
+            )
+
+    def pause_seat(self, game_id: int, seat: int) -> bool:
+        """A seat's time ran out and the game waits for it: its timeout is marked fired and
+        the votes of an earlier pause on it are forgotten, in one transaction; false if the
+        timeout had fired already (nothing changed)."""
+        with self._write("pause_seat") as conn:
+            if not _mark_timed_out(conn, game_id, seat):
+                return False
+            _add_notice(conn, game_id, seat, "pause")
+            conn.execute(
+                "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+            return True
+
     # -- takeovers ----------------------------------------------------------------------------
+
+    def hand_seat_to_ai(
+        self,
+        game_id: int,
+        seat: int,
+        players: Sequence[PlayerInfo],
+        now: float,
+        *,
+        takeover: tuple[str, str, str] | None = None,
+        timed_out: bool = False,
+    ) -> bool:
+        """A running game's ``seat`` goes to an AI, all in one transaction (a crash leaves it
+        either wholly done or not at all): the game's new seat list ``players``; its
+        ``takeover`` mark for the stats; with ``takeover`` = ``(user_id, name, kind)`` the
+        record the player takes the seat back by (``/resume``); with ``timed_out`` the
+        seat's timeout marked fired - so a timeout and its effect happen exactly once - and
+        the votes of a pause on it forgotten. False (nothing changed) if ``timed_out`` and
+        that timeout had fired already; :class:`GameNotActive` if the game is not running."""
+        seats = [p.to_json() for p in players]
+        payload = json.dumps(seats, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        with self._write("hand_seat_to_ai") as conn:
+            if timed_out and not _mark_timed_out(conn, game_id, seat):
+                return False
+            if timed_out:
+                _add_notice(conn, game_id, seat, "takeover")
+            had = ", had_takeover = 1" if takeover is not None else ""
+            cur = conn.execute(
+                f"UPDATE games SET players = ?, takeover = 1{had} "
+                "WHERE id = ? AND status = 'active'",
+                (payload, game_id),
+            )
+            if cur.rowcount != 1:
+                raise GameNotActive(game_id, None)
+            if takeover is not None:
+                user_id, name, kind = takeover
+                conn.execute(
+                    "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
+                    "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat, user_id, name, kind, now),
+                )
+            conn.execute(
+                "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+            return True
 
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
@@ -228,6 +336,25 @@ class TimerStore(StorageConnection):
                 conn,
                 "SELECT * FROM takeovers WHERE game_id = ? AND user_id = ? AND resumed_at IS NULL",
                 (game_id, user_id),
+            )
+        if row is None:
+            return None
+        return Takeover(
+            int(row["game_id"]),
+            int(row["seat"]),
+            str(row["user_id"]),
+            str(row["name"]),
+            str(row["kind"]),
+            float(row["taken_at"]),
+        )
+
+    def seat_takeover(self, game_id: int, seat: int) -> Takeover | None:
+        """The open takeover of ``seat`` (an AI plays it; its player may come back)."""
+        with self._read() as conn:
+            row = self._row(
+                conn,
+                "SELECT * FROM takeovers WHERE game_id = ? AND seat = ? AND resumed_at IS NULL",
+                (game_id, seat),
             )
         if row is None:
             return None
@@ -325,6 +452,45 @@ def migrate_timeout_votes(db: Database) -> None:
         )
         """
     )
+
+
+def migrate_timer_notices(db: Database) -> None:
+    """Fired timers whose announcement an adapter has not confirmed yet (``timer_notices``:
+    one row per game, seat and kind - ``reminder``, ``takeover`` or ``pause``), stored with
+    the fired-flag, so a crash between the flag and the post loses no announcement."""
+    db.conn.execute(
+        """
+        CREATE TABLE timer_notices (
+            game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat       INTEGER NOT NULL,
+            kind       TEXT NOT NULL CHECK (kind IN ('reminder', 'takeover', 'pause')),
+            channel_id TEXT NOT NULL,
+            fired_at   REAL NOT NULL,
+            PRIMARY KEY (game_id, seat, kind)
+        )
+        """
+    )
+
+
+def _add_notice(conn: sqlite3.Connection, game_id: int, seat: int, kind: str) -> None:
+    """Store a fired timer's notice inside the caller's transaction (the one that fires it)."""
+    conn.execute(
+        "INSERT OR REPLACE INTO timer_notices (game_id, seat, kind, channel_id, fired_at) "
+        "SELECT id, ?, ?, channel_id, (julianday('now') - 2440587.5) * 86400.0 FROM games "
+        "WHERE id = ?",
+        (seat, kind, game_id),
+    )
+
+
+def _mark_timed_out(conn: sqlite3.Connection, game_id: int, seat: int) -> bool:
+    """Mark a seat's timeout fired (its reminder too: it is no use any more) inside the
+    caller's transaction; false if it had fired already."""
+    cur = conn.execute(
+        "UPDATE deadlines SET timed_out = 1, reminded = 1 "
+        "WHERE game_id = ? AND seat = ? AND timed_out = 0",
+        (game_id, seat),
+    )
+    return cur.rowcount == 1
 
 
 def _deadline(r: sqlite3.Row) -> Deadline:

@@ -18,6 +18,7 @@ from bot.storage.store import (
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.handover import Handover, Reclaim
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
@@ -150,12 +151,15 @@ class Lobby:
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
+        handover: Handover | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.session = session
         self.ai = ai
         self.presenter = presenter
+        #: the one path that hands a seat to an AI (shared with the turn timers)
+        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
         return lobby_game(table, seats)
@@ -266,10 +270,10 @@ class Lobby:
         text = joined(" ", (switch, lobby_text(chosen, seats, table)))
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def leave(self, table: Table, user_id: str, level: str | None) -> Outcome:
+    def leave(self, table: Table, user_id: str, level: str | None, now: float = 0.0) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            return self.replace_with_ai(table, user_id, user_id, level, False)
+            return self.replace_with_ai(table, user_id, user_id, level, False, now)
         seats = self.storage.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             if not seats:
@@ -300,8 +304,10 @@ class Lobby:
         target_user_id: str,
         level: str | None,
         can_manage: bool,
+        now: float = 0.0,
     ) -> Outcome:
-        """Give a running game's seat to an AI (the player left, or was replaced)."""
+        """Give a running game's seat to an AI (the player left, or was replaced; ``now``:
+        the timers' clock)."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
             raise self.session.no_game(table)
@@ -331,8 +337,6 @@ class Lobby:
         except UnknownAiLevel as exc:
             raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
         check_level(table.record.game_type, lv.name, _("the new AI"))
-        before = table.state
-        old = table.players[seat]
         name = table.state.players[seat]
         humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
         self.storage.leave_seat(table.channel_id, target_user_id)
@@ -350,18 +354,20 @@ class Lobby:
                 ),
                 game_id=record.id,
             )
-        players = list(table.players)
-        players[seat] = PlayerInfo(old.name, None, True, lv.code)
-        self.save_players(table.record.id, players)
-        self.storage.mark_takeover(table.record.id)  # its stats rows say so (bot/storage/stats)
-        table.reseat(seat, players)
         header = _(
             "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
             name=name,
             level=lv.name,
             seat=seat + 1,
         )
-        return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
+        # the game is marked for the stats (its seat rows say an AI took a seat over); a
+        # player moved out by someone else is remembered (the host may /replace him back)
+        old = table.players[seat]
+        moved = user_id != target_user_id and old.user_id is not None
+        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
+        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
 
     def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
         """Persist a changed seat list of a running game.

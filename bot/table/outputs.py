@@ -67,6 +67,11 @@ class Code:
     GAME_RUNNING = "game_running"
     ALREADY_STARTED = "already_started"
     NOT_SEATED = "not_seated"
+    #: not seated because an AI plays the user's seat since a timeout (``/resume`` takes it
+    #: back) ...
+    TAKEN_OVER = "taken_over"
+    #: ... or since the host moved him out (``/kick``: the host may ``/replace`` him back)
+    MOVED_OUT = "moved_out"
     ALREADY_SEATED = "already_seated"
     NOT_YOUR_DECISION = "not_your_decision"
     #: a second answer of one seat in a simultaneous stage (it waits for the others)
@@ -235,6 +240,10 @@ class Outcome:
     #: The outcome starts a game (the deal): an adapter that holds hand news until a turn
     #: ends sends the starting hands of those not deciding now.
     started: bool = False
+    #: Users who no longer decide at this table since this outcome (their seat went to an
+    #: AI, or the game ended while it waited for them): an adapter removes what it showed
+    #: them as deciders (e.g. a reminder).
+    released: tuple[str, ...] = ()
 
     @classmethod
     def refuse(cls, code: str, error: str) -> Outcome:

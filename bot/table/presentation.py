@@ -131,15 +131,21 @@ class Presenter:
         self.languages = languages if languages is not None else Languages()
 
     def reseated(
-        self, table: Table, before: GameState, moves: list[Applied], header: str
+        self,
+        table: Table,
+        before: GameState,
+        moves: list[Applied],
+        header: str,
+        players: list[PlayerInfo],
+        game_id: int,
     ) -> Outcome:
-        """A seat changed hands in a running game: its announcement, then what the AI seats
-        played at once (or the decision now open)."""
-        assert table.record is not None
+        """A seat changed hands in a running game (``players``: its seats then): its
+        announcement, then what the AI seats played at once - up to the game's end, which
+        leaves the table without a game - or the decision now open."""
         if not moves:
             return self.announce(table, header)
         lead = (PublicUpdate(header),)
-        return self.outcome(table, before, moves, table.players, table.record.id, lead=lead)
+        return self.outcome(table, before, moves, players, game_id, lead=lead)
 
     @staticmethod
     def announce(table: Table, text: str) -> Outcome:

@@ -8,6 +8,7 @@ from bot.storage.store import PlayerInfo, Storage
 from bot.table import lobby_options, stages
 from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of, texts_of
+from bot.table.handover import taken_over
 from bot.table.input_guard import normal_command
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Reply
@@ -238,7 +239,7 @@ class Reads:
             return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
         seat = table.seat_of(user_id)
         if seat is None:
-            return Code.NOT_SEATED
+            return taken_over(self.storage, table, user_id) or Code.NOT_SEATED
         if state.is_over or state.pending() is None:
             return Code.GAME_OVER
         if stages.has_answered(state, seat):

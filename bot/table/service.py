@@ -26,6 +26,7 @@ from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
+from bot.table.handover import Handover
 from bot.table.history import GameCard, History, Replay
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
@@ -115,12 +116,23 @@ class TableService:
         self.ai = AiDriver(self.committer, max_ai_moves)
         self.presenter = Presenter(self.draw, self.languages)
         self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
-        self.lobby = Lobby(storage, self.restore, self.session, self.ai, self.presenter)
+        #: the one path that hands a running game's seat to an AI (timeouts, votes, /kick,
+        #: /leave, /replace)
+        self.handover = Handover(storage, self.ai, self.presenter)
+        self.lobby = Lobby(
+            storage, self.restore, self.session, self.ai, self.presenter, self.handover
+        )
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
         self.timers = Timers(
-            storage, self.restore, self.ai, self.presenter, self.lobby.save_players, self.languages
+            storage,
+            self.restore,
+            self.ai,
+            self.presenter,
+            self.lobby.save_players,
+            self.languages,
+            self.handover,
         )
 
     @property
@@ -346,7 +358,7 @@ class TableService:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
         return await self._guarded(
-            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level
+            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level, self.now()
         )
 
     async def replace_with_ai(
@@ -368,6 +380,7 @@ class TableService:
             str(target_user_id),
             level,
             can_manage,
+            self.now(),
         )
 
     async def start(
@@ -772,16 +785,22 @@ class TableService:
             self.now(),
         )
 
-    async def tick(self) -> list[TimerEvent]:
+    async def tick(self, confirm: bool = False) -> list[TimerEvent]:
         """Fire every due reminder and timeout (each exactly once, also after a restart) and
         archive games nobody touched for their table's archive time; an adapter calls this
-        periodically (or at :meth:`next_due`) and posts the events."""
+        periodically (or at :meth:`next_due`) and posts the events.
+
+        ``confirm``: the adapter hands each event to :meth:`timer_posted` once it is posted;
+        an event not confirmed (the process died before, or the post failed) is made again
+        by the next ``tick(confirm=True)`` - also in a new process - while it still applies:
+        a crash between a timer's firing and its post loses no announcement."""
         now = self.now()
         events: list[TimerEvent] = []
-        for channel in await self._run(self.storage.due_channels, now):
+        channels = await self._run(self._timer_channels, now, confirm)
+        for channel in channels:
             try:
                 fire = self._in_table_language(self.timers.fire)
-                events += await self._locked(channel, fire, now)
+                events += await self._locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
         stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
@@ -792,6 +811,17 @@ class TableService:
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
         return events
+
+    def _timer_channels(self, now: float, confirm: bool) -> list[str]:
+        """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
+        due = self.storage.due_channels(now)
+        if not confirm:
+            return due
+        return sorted({*due, *self.storage.notice_channels()})
+
+    async def timer_posted(self, event: TimerEvent) -> None:
+        """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
+        await self._run(self.timers.posted, event)
 
     async def next_due(self) -> float | None:
         """When (epoch seconds of :attr:`clock`) the next reminder or timeout is due."""

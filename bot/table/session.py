@@ -10,6 +10,7 @@ from bot.table import stages
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import ENDED_MEANWHILE, Committer, stale_text
 from bot.table.grammar import as_shown, commands_help, grammar_of, texts_of
+from bot.table.handover import taken_over
 from bot.table.input_guard import command_problem, id_problem, normal_command
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter, decisions_info
@@ -338,6 +339,14 @@ class Session:
                 return self.refused_after(table, run, Refused(Code.STALE, _(ENDED_MEANWHILE)))
             raise self.no_game(table)
         seat = table.seat_of(user_id)
+        taken = None if seat is not None else taken_over(self.storage, table, user_id)
+        if taken == Code.TAKEN_OVER:
+            raise Refused(taken, _("an AI plays your seat for now: take it back with /resume"))
+        if taken == Code.MOVED_OUT:
+            raise Refused(
+                taken,
+                _("you were moved out of this game by the host; ask them to /replace the seat"),
+            )
         if seat is None:
             raise Refused(
                 Code.NOT_SEATED,

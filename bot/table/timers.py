@@ -4,8 +4,12 @@ Deadlines are rows, not sleeping tasks: after every action on a table :meth:`Tim
 stores, for each human seat with an open decision (in a sealed stage: each seat that has not
 answered), when its reminder and its timeout are due, timed from the service's clock. A
 scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectable clock) fires
-what is due; each row carries fired-flags set in the database before the effect, so a reminder
-or a timeout fires exactly once, also after a restart. A timeout either hands the seat to an AI
+what is due; each row carries fired-flags, set in the database in the transaction that stores
+the timeout's effect (the seat handed to an AI, or the pause; a reminder's flag is all it
+stores), so a crash leaves a timeout either done and marked or neither, and it fires exactly
+once, also after a restart; the same transaction stores the fired timer's notice, which stays
+until the adapter confirms that it posted the announcement (``tick(confirm=True)``), so a
+crash before the post loses no announcement either. A timeout either hands the seat to an AI
 (the table's level; it answers from that seat's view, as every AI seat) - announced, and the
 player takes it back with ``/resume`` - or pauses the game (it waits for the player). While
 a game is paused at a timeout the other human players vote (:meth:`Timers.vote`, stored
@@ -23,8 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
+from bot.storage.timers import Notice
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
+from bot.table.handover import Handover, Reclaim
 from bot.table.languages import Languages, parse_language
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
@@ -450,6 +456,9 @@ class TimerEvent:
     name: str = ""
     #: for a reminder: when the time runs out (epoch seconds of the service's clock)
     timeout_at: float | None = None
+    #: the stored notice of a fired timer, ``(game id, seat, kind)``: an adapter that
+    #: confirms its posts (``tick(confirm=True)``) hands it back once the event is posted
+    notice: tuple[int, int, str] | None = None
 
 
 class Timers:
@@ -463,12 +472,15 @@ class Timers:
         presenter: Presenter,
         save_players: Callable[[int, Sequence[PlayerInfo]], None],
         languages: Languages | None = None,
+        handover: Handover | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
         self._save_players = save_players
+        #: the one path that hands a seat to an AI (shared with the lobby's /leave, /replace)
+        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
         #: The table's language is one of its settings (``/settings language ...``).
         self.languages = languages if languages is not None else Languages()
         #: At a timeout with no other human seat, pause instead of handing the seat to an AI
@@ -619,8 +631,7 @@ class Timers:
         self.storage.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
         tally = replace(tally, votes={**tally.votes, user_id: choice})
         winner = tally.winner
-        if winner == "ai":
-            self.storage.clear_timeout_votes(table.record.id, d.seat)
+        if winner == "ai":  # the handover forgets the votes in its transaction
             lv = self._timeout_level(table, self.storage.get_timer_settings(table.channel_id))
             header = "🗳️ " + _(
                 "The players voted: an AI ({level}) plays {name}'s seat "
@@ -629,7 +640,11 @@ class Timers:
                 name=tally.name,
                 seat=d.seat + 1,
             )
-            return self.take_over(table, d.seat, "timeout", lv.name, header, now)
+            out = self.handover.to_ai(
+                table, d.seat, lv, header, now, reclaim=self._reclaim(table, d.seat, "timeout")
+            )
+            assert out is not None  # only a timeout's handover can find it done already
+            return out
         if winner == "end":
             record = table.record
             self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
@@ -643,7 +658,8 @@ class Timers:
                 "aborted (its record is kept). /join to start over.",
                 name=tally.name,
             )
-            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id)
+            released = () if d.user_id is None else (d.user_id,)
+            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id, released=released)
         return Outcome(True, game_id=table.record.id)
 
     # -- deadlines ----------------------------------------------------------------------------
@@ -671,9 +687,65 @@ class Timers:
             restart,
         )
 
-    def fire(self, table: Table, now: float) -> list[TimerEvent]:
-        """Fire the table's due reminders and timeouts, each once."""
+    def fire(self, table: Table, now: float, confirm: bool = False) -> list[TimerEvent]:
+        """Fire the table's due reminders and timeouts, each once: a timeout's effect (the
+        seat handed to an AI, or the pause) is stored in the transaction that marks it fired,
+        so a crash leaves it either done and marked or neither - fired by the next tick.
+
+        Each fired timer also stores its notice in that transaction. ``confirm``: the caller
+        confirms each event once it is posted (:meth:`posted`), and the events of notices
+        left unconfirmed - a process died before its adapter posted them, or the post
+        failed - are made again (each while it still applies); else the notices are
+        cleared at once."""
         self.restore.ensure_loaded(table)
+        events = self._fire(table, now)
+        if confirm:
+            fired = {e.notice for e in events}
+            for n in self.storage.notices(table.channel_id):
+                if (n.game_id, n.seat, n.kind) not in fired:
+                    again = self._again(table, n, now)
+                    if again is None:
+                        self.storage.clear_notice(n.game_id, n.seat, n.kind)
+                    else:
+                        events.append(again)
+        else:
+            for e in events:
+                self.posted(e)
+        return events
+
+    def posted(self, event: TimerEvent) -> None:
+        """The event is posted: its notice is done."""
+        if event.notice is not None:
+            self.storage.clear_notice(*event.notice)
+
+    def _again(self, table: Table, n: Notice, now: float) -> TimerEvent | None:
+        """The event of a fired timer whose announcement was not confirmed, as it stands now
+        (``None``: it no longer applies - the game or the seat moved on)."""
+        if table.state is None or table.record is None or table.record.id != n.game_id:
+            return None
+        key = (n.game_id, n.seat, n.kind)
+        if n.kind == "takeover":
+            t = self.storage.seat_takeover(n.game_id, n.seat)
+            if t is None or t.kind != "timeout" or not table.players[n.seat].is_ai:
+                return None
+            name = table.state.players[n.seat]
+            header = self._takeover_header(name, ai_level(table.players[n.seat].ai_level), n.seat)
+            out = replace(self.presenter.announce(table, header), released=(t.user_id,))
+            return TimerEvent(
+                table.channel_id, "takeover", out, t.user_id, n.seat, name, notice=key
+            )
+        d = next((d for d in self.storage.deadlines(n.game_id) if d.seat == n.seat), None)
+        if d is None or d.seat not in self.open_human_seats(table):
+            return None
+        # (a decision opened afresh since has a new row, not reminded yet: that one is moot)
+        if n.kind == "reminder" and d.reminded and not d.timed_out and now < d.timeout_at:
+            return replace(self.reminder(table, d), notice=key)
+        if n.kind == "pause" and d.timed_out:
+            settings = self.storage.get_timer_settings(table.channel_id)
+            return self._pause_event(table, d, settings)
+        return None
+
+    def _fire(self, table: Table, now: float) -> list[TimerEvent]:
         if table.state is None or table.record is None:
             return []
         settings = self.storage.get_timer_settings(table.channel_id)
@@ -683,13 +755,17 @@ class Timers:
             if d.seat not in open_seats or table.record is None:
                 continue
             remind_due = not d.reminded and d.remind_at is not None and d.remind_at <= now
-            # past the timeout too (a long outage): the reminder is skipped, time runs out
-            fired = remind_due and self.storage.mark_fired(d.game_id, d.seat, "reminded")
-            if fired and now < d.timeout_at:
-                events.append(self.reminder(table, d))
+            # past the timeout too (a long outage): the reminder is skipped (the timeout's
+            # transaction marks it), time runs out
+            if remind_due and now < d.timeout_at:
+                reminder = self.reminder(table, d)  # its mark (and notice) is all it stores
+                if self.storage.mark_fired(d.game_id, d.seat, "reminded"):
+                    events.append(replace(reminder, notice=(d.game_id, d.seat, "reminder")))
             timeout_due = not d.timed_out and d.timeout_at <= now
-            if timeout_due and self.storage.mark_fired(d.game_id, d.seat, "timed_out"):
-                events.append(self.timeout(table, d, settings, now))
+            if timeout_due:
+                event = self.timeout(table, d, settings, now)
+                if event is not None:
+                    events.append(event)
                 # the game may have moved on (the AI played): the other deadlines are judged
                 # again on the next tick, against the decisions open then
                 break
@@ -711,37 +787,56 @@ class Timers:
             d.timeout_at,
         )
 
-    def timeout(self, table: Table, d: Deadline, settings: TimerSettings, now: float) -> TimerEvent:
+    def timeout(
+        self, table: Table, d: Deadline, settings: TimerSettings, now: float
+    ) -> TimerEvent | None:
+        """The seat's time ran out: the game pauses, or an AI takes the seat (``None``: the
+        timeout had fired already)."""
         assert table.state is not None and table.record is not None
         name = table.state.players[d.seat]
         others = [
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
-            self.storage.clear_timeout_votes(table.record.id, d.seat)
-            if settings.on_timeout == "pause":
-                paused = _(
-                    "{name} ran out of time; the game is paused until {name} decides.", name=name
-                )
-            else:
-                paused = _(
-                    "{name} ran out of time; the game is paused until {name} decides "
-                    "(no other human would be left).",
-                    name=name,
-                )
-            text = f"⌛ {paused}"
-            out = self.presenter.announce(table, text)
-            return TimerEvent(table.channel_id, "pause", out, d.user_id, d.seat, name)
+            if not self.storage.pause_seat(table.record.id, d.seat):
+                return None
+            return self._pause_event(table, d, settings)
         lv = self._timeout_level(table, settings)
-        header = "⌛ " + _(
+        header = self._takeover_header(name, lv, d.seat)
+        reclaim = self._reclaim(table, d.seat, "timeout")
+        out = self.handover.to_ai(table, d.seat, lv, header, now, reclaim=reclaim, timed_out=True)
+        if out is None:
+            return None
+        key = (d.game_id, d.seat, "takeover")
+        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name, notice=key)
+
+    def _pause_event(self, table: Table, d: Deadline, settings: TimerSettings) -> TimerEvent:
+        """The announcement of a game paused at ``d``'s timeout."""
+        assert table.state is not None
+        name = table.state.players[d.seat]
+        if settings.on_timeout == "pause":
+            paused = _(
+                "{name} ran out of time; the game is paused until {name} decides.", name=name
+            )
+        else:
+            paused = _(
+                "{name} ran out of time; the game is paused until {name} decides "
+                "(no other human would be left).",
+                name=name,
+            )
+        pause = self.presenter.announce(table, f"⌛ {paused}")
+        key = (d.game_id, d.seat, "pause")
+        return TimerEvent(table.channel_id, "pause", pause, d.user_id, d.seat, name, notice=key)
+
+    @staticmethod
+    def _takeover_header(name: str, level: AiLevel, seat: int) -> str:
+        return "⌛ " + _(
             "{name} ran out of time: an AI ({level}) plays seat {seat} for now. "
             "{name} takes it back with /resume.",
             name=name,
-            level=lv.name,
-            seat=d.seat + 1,
+            level=level.name,
+            seat=seat + 1,
         )
-        out = self.take_over(table, d.seat, "timeout", lv.name, header, now)
-        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name)
 
     @staticmethod
     def _timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
@@ -755,22 +850,11 @@ class Timers:
             level = None
         return ai_level(level)
 
-    def take_over(
-        self, table: Table, seat: int, kind: str, level: str | None, header: str, now: float
-    ) -> Outcome:
-        """An AI at ``level`` plays ``seat`` (its user is remembered for /resume) and moves if
-        it must; the game is marked as having had a takeover."""
-        assert table.state is not None and table.record is not None
-        lv = ai_level(level)
-        before = table.state
+    @staticmethod
+    def _reclaim(table: Table, seat: int, kind: str) -> Reclaim | None:
+        """Who may get ``seat`` back after an AI took it (``kind``: how, see :class:`Reclaim`)."""
         old = table.players[seat]
-        players = list(table.players)
-        players[seat] = PlayerInfo(old.name, None, True, lv.code)
-        self._save(table.record.id, players)
-        if old.user_id is not None:
-            self.storage.add_takeover(table.record.id, seat, old.user_id, old.name, kind, now)
-        table.reseat(seat, players)
-        return self.presenter.reseated(table, before, self.ai.ai_chain(table), header)
+        return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
 
     def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
         self._save_players(game_id, players)
@@ -856,7 +940,11 @@ class Timers:
             level=ai_level(level).name,
             seat=seat,
         )
-        return self.take_over(table, s, "kick", level, header, now)
+        out = self.handover.to_ai(
+            table, s, ai_level(level), header, now, reclaim=self._reclaim(table, s, "kick")
+        )
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
 
     def replace_seat(
         self,

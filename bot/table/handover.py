@@ -1,0 +1,84 @@
+"""Handing a running game's seat to an AI: the one path every way there goes through (a
+turn timer's timeout, the other players' vote at a pause, ``/kick``, ``/leave``,
+``/replace``).
+
+The seat's change is stored in one transaction (with the timeout's fired-mark and notice when
+a timeout is its cause, so the timeout and its effect happen exactly once, also across a
+crash; and with the record by which the player gets the seat back: ``/resume`` after a
+timeout or a vote, the host's ``/replace`` after ``/kick`` or a host's ``/replace`` with an
+AI; a player who leaves himself gets none); then
+the AI seats play what they must, which may end the game: the answer is then the takeover,
+the AI's moves and the game's end, as any move's. Generic: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.storage.store import PlayerInfo, Storage
+from bot.table.ai_driving import AiDriver
+from bot.table.ai_seat import AiLevel
+from bot.table.outputs import Code, Outcome
+from bot.table.presentation import Presenter
+from bot.table.records import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Reclaim:
+    """How the player gets the seat back: ``kind`` ``timeout`` (``/resume``) or ``kick``
+    (the host ``/replace``s him in)."""
+
+    user_id: str
+    name: str
+    kind: str
+
+
+def taken_over(storage: Storage, table: Table, user_id: str) -> str | None:
+    """Why ``user_id`` holds no seat of the running game although he played in it:
+    :attr:`Code.TAKEN_OVER` (an AI plays his seat since a timeout: ``/resume`` takes it
+    back) or :attr:`Code.MOVED_OUT` (the host handed it to an AI); ``None`` otherwise."""
+    if table.record is None or table.state is None:
+        return None
+    t = storage.open_takeover(table.record.id, user_id)
+    if t is None:
+        return None
+    return Code.MOVED_OUT if t.kind == "kick" else Code.TAKEN_OVER
+
+
+class Handover:
+    """See the module docstring."""
+
+    def __init__(self, storage: Storage, ai: AiDriver, presenter: Presenter) -> None:
+        self.storage = storage
+        self.ai = ai
+        self.presenter = presenter
+
+    def to_ai(
+        self,
+        table: Table,
+        seat: int,
+        level: AiLevel,
+        header: str,
+        now: float,
+        *,
+        reclaim: Reclaim | None = None,
+        timed_out: bool = False,
+    ) -> Outcome | None:
+        """An AI at ``level`` plays ``seat`` from now on and moves if it must; ``header``
+        announces it. ``reclaim``: the player may get the seat back; ``timed_out``: the
+        seat's timeout is the cause (marked fired with the change; ``None`` is returned and
+        nothing changes if it had fired already)."""
+        record, before = table.record, table.state
+        assert record is not None and before is not None
+        old = table.players[seat]
+        players = list(table.players)
+        players[seat] = PlayerInfo(old.name, None, True, level.code)
+        takeover = None if reclaim is None else (reclaim.user_id, reclaim.name, reclaim.kind)
+        if not self.storage.hand_seat_to_ai(
+            record.id, seat, players, now, takeover=takeover, timed_out=timed_out
+        ):
+            return None
+        table.reseat(seat, players)
+        moves = self.ai.ai_chain(table)  # may end the game: the table then has none
+        out = self.presenter.reseated(table, before, moves, header, players, record.id)
+        return out if old.user_id is None else replace(out, released=(old.user_id,))
