@@ -142,6 +142,8 @@ def test_the_terminal_timer_refusal_names_the_range(tmp_path: Path) -> None:
         renderer=PlaceholderRenderer(),
     )
     text = out.getvalue()
-    assert rc == 0, text[-2000:]
+    # refused before any game is created (#24 item 14): the program ends with the refusal
+    assert rc == 2, text[-2000:]
+    assert not (tmp_path / "t.db").exists()
     assert "'③' is not written with the digits 0–9." in text
     assert ARCHIVE_RULE in text and "invalid literal" not in text
