@@ -119,7 +119,7 @@ async def test_the_terminal_list_and_the_discord_menu_say_it_before_the_play(
     tmp_path: Path,
 ) -> None:
     """Through the table service: the seat's choices carry the note; the terminal's option
-    list shows 'ponte — no room left …' and Discord's private menu has it under the label, in
+    list shows 'ponte — no room left …' ('橋 — …' in Japanese) and Discord's private menu has it under the label, in
     the reader's language."""
     _state, moves = no_room_position()
     svc = open_service(tmp_path / "t.sqlite3")
@@ -139,7 +139,9 @@ async def test_the_terminal_list_and_the_discord_menu_say_it_before_the_play(
                 play = next(o for o in choices if o.command == "play ponte")
                 note = say(play.note)
                 lines = "\n".join(numbered_options(choices, 400, texts))
-                assert f"ponte — {note}" in lines, lines
+                # the card named in the reader's words (#24 item 23), the note after it
+                cell = texts.option_cell(play.verb, play.arg)
+                assert f"{cell} — {note}" in lines, lines
                 menus = pick_selects("555", 1, d.seq, choices, game_name="venezia")
                 described = [o.description for m in menus for o in m.options if o.description]
                 assert any(note[:40] in (text or "") for text in described), described
