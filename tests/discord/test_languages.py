@@ -103,7 +103,7 @@ async def test_a_hungarian_servers_lobby_speaks_hungarian(
     lobby = raw_messages(simcord_env, channel)[-1]
     assert "Amsterdam — asztal" in texts(lobby), texts(lobby)
     labels = _labels(lobby)
-    assert {"Beszállok", "Kiszállok", "MI hozzáadása", "Indítás"} <= set(labels), labels
+    assert {"Beszállok", "Kiszállok", "Gép hozzáadása", "Indítás"} <= set(labels), labels
     assert "Lépésidő…" in labels and "Join" not in labels, labels
     # a Japanese player's click changes the public lobby, which stays Hungarian
     await kenji.click(ResponseMessage(simcord_env, lobby), label="Beszállok")
