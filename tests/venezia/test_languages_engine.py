@@ -125,7 +125,7 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
         ("変換 2 マス", "exchange 2 steps"),
         ("bevált 2 lépés", "exchange 2 steps"),
         ("converti 2 passi", "exchange 2 steps"),
-        ("終了", "done"),
+        ("完了", "done"),
         ("kész", "done"),
         ("fatto", "done"),
         ("めくる", "flip"),
