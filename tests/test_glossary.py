@@ -82,3 +82,25 @@ def test_docs_terms_table_is_the_glossary() -> None:
     current = (ROOT / "docs" / "translations.md").read_text(encoding="utf-8")
     assert glossary.BEGIN in current and glossary.END in current
     assert glossary.docs_text(current) == current, "run: uv run python tools/glossary.py docs"
+
+
+def test_japanese_punctuation_is_full_width_and_names_unspaced() -> None:
+    """#25: Japanese text uses full-width 「（）」「：」「、」 throughout (the catalogs mixed
+    "(AM-10)" and "（CG-6）", "例: " and "例："), and one spacing convention around names: no space
+    between a {placeholder} and the Japanese beside it ("{name} の勝ち" and "{name}が" both
+    appeared). Quoted command tokens and placeholders keep their ASCII."""
+    found = glossary.ja_typography_problems()
+    assert not found, f"{len(found)} Japanese texts:\n" + "\n".join(found[:40])
+
+
+def test_japanese_typography_rule() -> None:
+    """#25: the rule itself, on the cases it must get right."""
+    fix = glossary.ja_typography
+    assert fix("ゲーム終了: {name} の勝ち (AM-13)") == "ゲーム終了：{name}の勝ち（AM-13）"
+    assert fix("タイルの値は沼 0×26, 1×34") == "タイルの値は沼 0×26、1×34"
+    assert fix("リプレイ: /replay game:{game}") == "リプレイ：/replay game:{game}"
+    assert (
+        fix("例: 'vote san marco' (または 'vote x')") == "例：'vote san marco'（または 'vote x'）"
+    )
+    assert fix("ゲームは 12:30 に") == "ゲームは 12:30 に"
+    assert fix("{name} [AI]") == "{name} [AI]"

@@ -105,6 +105,76 @@ def problems() -> list[str]:
     return found
 
 
+# Japanese typography: full-width （）：、 in Japanese text, no space between a {placeholder} (a name,
+# a number) and the Japanese around it. Quoted command tokens ('play 12', 「swap palazzo」, `code`)
+# and placeholders are left as they are (a space beside a quoted token stays).
+JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\u3000-\u303f"
+_JA_CHAR = re.compile(f"[{JAPANESE}]")
+_PROTECTED = re.compile(r"\{[^{}]*\}|'[^'\n]*'|`[^`]*`|「[^」]*」|https?://\S+")
+
+
+def _ja_segment(text: str, before: str, after: str) -> str:
+    text = re.sub(r" ?\( ?", "（", text)
+    text = re.sub(r" ?\) ?", "）", text)
+    text = re.sub(r",(?: |(?=[" + JAPANESE + "]))", "、", text)
+    # a colon after Japanese, a closing bracket or a placeholder, or before a space (not
+    # /start game:{name}, not 12:30)
+    out = []
+    for i, ch in enumerate(text):
+        if ch == ":":
+            prev = text[i - 1] if i else before
+            nxt = text[i + 1] if i + 1 < len(text) else after
+            if nxt in (" ", "") or _JA_CHAR.match(prev or "a") or prev in "}）)'":
+                if not (prev.isdigit() and nxt.isdigit()):
+                    out.append("：")
+                    continue
+        out.append(ch)
+    text = "".join(out).replace("： ", "：")
+    return text
+
+
+def ja_typography(text: str) -> str:
+    """The Japanese text with full-width （）：、 and no spaces around its placeholders."""
+    if not _JA_CHAR.search(text):
+        return text
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    trail = text[len(text.rstrip(" ")) :]
+    body = text.strip(" ")
+    parts: list[str] = []
+    last = 0
+    for m in _PROTECTED.finditer(body):
+        before = parts[-1][-1:] if parts and parts[-1] else ""
+        parts.append(_ja_segment(body[last : m.start()], before, m.group(0)[0]))
+        parts.append(m.group(0))
+        last = m.end()
+    parts.append(_ja_segment(body[last:], parts[-1][-1:] if parts and parts[-1] else "", ""))
+    body = "".join(parts)
+    wide = f"[{JAPANESE}]"
+    body = re.sub(rf"\}} (?={wide})", "}", body)
+    body = re.sub(rf"(?<={wide}) \{{", "{", body)
+    body = re.sub(r" *([（）：、。]) *", r"\1", body)
+    return lead + body + trail
+
+
+def ja_typography_exempt() -> list[tuple[str, re.Pattern[str]]]:
+    with GLOSSARY.open("rb") as handle:
+        rows = tomllib.load(handle).get("ja_typography_exempt", [])
+    return [(str(r["domain"]), re.compile(str(r["msgid"]))) for r in rows]
+
+
+def ja_typography_problems() -> list[str]:
+    found = []
+    exempt = ja_typography_exempt()
+    for m in messages("ja"):
+        if any(m.domain == d and p.search(m.key) for d, p in exempt):
+            continue
+        for s in m.strings:
+            fixed = ja_typography(s)
+            if fixed != s:
+                found.append(f"ja {m.domain} {m.key!r}: {s!r} -> {fixed!r}")
+    return found
+
+
 def _cell(entry: dict[str, object]) -> str:
     seed = str(entry.get("seed") or "")
     where = f" ({seed})" if seed else ""

@@ -40,11 +40,11 @@ def test_a_refusal_is_said_in_hungarian_and_japanese() -> None:
         "0 palota van a kezedben, nem 2 (a kezed: templom, híd, ház)"
     )
     assert _refusal(state, 0, "play 2 palazzo", "ja") == (
-        "手札の宮殿は2枚ではなく0枚です(手札:教会、橋、家)"
+        "手札の宮殿は2枚ではなく0枚です（手札：教会、橋、家）"
     )
     # The prompt inside was made in English (the decision is cached) and is said in Japanese.
     assert _refusal(state, 1, "play", "ja") == (
-        "今はAnnaが決める番です(カードを出す(出さなくてもよい))。あなたではありません"
+        "今はAnnaが決める番です（カードを出す（出さなくてもよい））。あなたではありません"
     )
     assert _refusal(state, 0, "fly", "hu").startswith("ismeretlen parancs: 'fly'")
 
