@@ -105,8 +105,8 @@ def problems() -> list[str]:
     return found
 
 
-# Japanese typography: full-width （）：、 in Japanese text, no space between a {placeholder} (a name,
-# a number) and the Japanese around it. Quoted command tokens ('play 12', 「swap palazzo」, `code`)
+# Japanese typography: full-width （）：、 in Japanese text, no space between a {placeholder}
+# (a name, a number) and the Japanese around it. Quoted command tokens ('play 12', 「swap palazzo」, `code`)
 # and placeholders are left as they are (a space beside a quoted token stays).
 JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\u3000-\u303f"
 _JA_CHAR = re.compile(f"[{JAPANESE}]")
@@ -124,10 +124,10 @@ def _ja_segment(text: str, before: str, after: str) -> str:
         if ch == ":":
             prev = text[i - 1] if i else before
             nxt = text[i + 1] if i + 1 < len(text) else after
-            if nxt in (" ", "") or _JA_CHAR.match(prev or "a") or prev in "}）)'":
-                if not (prev.isdigit() and nxt.isdigit()):
-                    out.append("：")
-                    continue
+            wide = nxt in (" ", "") or _JA_CHAR.match(prev or "a") or prev in "}）)'"
+            if wide and not (prev.isdigit() and nxt.isdigit()):
+                out.append("：")
+                continue
         out.append(ch)
     text = "".join(out).replace("： ", "：")
     return text

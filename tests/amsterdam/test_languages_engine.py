@@ -299,7 +299,9 @@ def test_decision_prompts_follow_the_reader() -> None:
     st.pending_all()  # cached in English
     with speaking("ja"):
         view = st.public_view()
-    assert view["pending"][0]["prompt"] == "公開するカードを選ぶか、パスしてください（秘密、AM-4.2）"
+    assert view["pending"][0]["prompt"] == (
+        "公開するカードを選ぶか、パスしてください（秘密、AM-4.2）"
+    )
     assert say(st.pending_all()[0].prompt, "hu") == (
         "válassz felfedendő kártyát, vagy passzolj (titkos, AM-4.2)"
     )
