@@ -106,8 +106,9 @@ def problems() -> list[str]:
 
 
 # Japanese typography: full-width （）：、 in Japanese text, no space between a {placeholder}
-# (a name, a number) and the Japanese around it. Quoted command tokens ('play 12', 「swap palazzo」, `code`)
-# and placeholders are left as they are (a space beside a quoted token stays).
+# (a name, a number) and the Japanese around it. Quoted command tokens ('play 12',
+# 「swap palazzo」, `code`) and placeholders are left as they are (a space beside a quoted token
+# stays).
 JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\u3000-\u303f"
 _JA_CHAR = re.compile(f"[{JAPANESE}]")
 _PROTECTED = re.compile(r"\{[^{}]*\}|'[^'\n]*'|`[^`]*`|「[^」]*」|https?://\S+")
