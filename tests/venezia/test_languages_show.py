@@ -117,7 +117,7 @@ def test_rules_overview_and_english_topics_unchanged() -> None:
     assert rules_help(None, "venezia").text.startswith("Venezia (2–5 players)")
     with speaking("ja"):
         overview = rules_help(None, "venezia").text
-        assert overview.startswith("Venezia（2〜5人）")
+        assert overview.startswith("ヴェネチア（2〜5人）")
         # listed in the reader's words, as Canal Grande's and Amsterdam's (#20); the English
         # keys are still understood when typed
         assert "手番" in overview and "turn," not in overview
