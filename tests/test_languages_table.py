@@ -134,7 +134,7 @@ async def test_settings_language_round_trip_and_refusal(tmp_path: Path) -> None:
         await two_seated(svc)
         out = await svc.settings("c", uid(0), "language ja")
         assert out.accepted and svc.languages.table("c") == "ja"
-        assert "テーブルの言語：日本語" in out.public[0].text  # the answer in the new language
+        assert "卓の言語：日本語" in out.public[0].text  # the answer in the new language
         assert "Alice" in out.public[0].text  # with the lobby's seat list
         out = await svc.settings("c", uid(1), "lingua italiano")
         assert out.accepted and svc.languages.table("c") == "it"
