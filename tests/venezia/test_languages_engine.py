@@ -124,7 +124,7 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
         ("bonifica C3", "drain C3"),
         ("変換 2 マス", "exchange 2 steps"),
         ("bevált 2 lépés", "exchange 2 steps"),
-        ("converti 2 passi", "exchange 2 steps"),
+        ("converti 2 spazi", "exchange 2 steps"),
         ("完了", "done"),
         ("kész", "done"),
         ("fatto", "done"),
