@@ -102,7 +102,7 @@ def test_a_private_text_made_in_the_table_language_is_said_in_the_readers() -> N
         prompt = _("illegal move: {problem}", problem="x (V-1.8)")
         asked = question(prompt)
     assert asked == "szabálytalan lépés: x"  # the rule citation belongs in /rules
-    assert say(asked, "ja") == "不正な手です: x"
+    assert say(asked, "ja") == "不正な手です：x"
     assert say(asked, "en") == "illegal move: x"
 
 
@@ -134,7 +134,7 @@ async def test_settings_language_round_trip_and_refusal(tmp_path: Path) -> None:
         await two_seated(svc)
         out = await svc.settings("c", uid(0), "language ja")
         assert out.accepted and svc.languages.table("c") == "ja"
-        assert "テーブルの言語: 日本語" in out.public[0].text  # the answer in the new language
+        assert "卓の言語：日本語" in out.public[0].text  # the answer in the new language
         assert "Alice" in out.public[0].text  # with the lobby's seat list
         out = await svc.settings("c", uid(1), "lingua italiano")
         assert out.accepted and svc.languages.table("c") == "it"

@@ -117,7 +117,7 @@ def test_help_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None
     assert english.startswith("usage: venezia play") and "show this help message" in english
     with pytest.raises(SystemExit) as exit_:
         terminal.main(["--lang", "ja", "--players", "many"], environ={})
-    assert exit_.value.code == 2 and "venezia play: エラー: " in capsys.readouterr().err
+    assert exit_.value.code == 2 and "venezia play：エラー：" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # '--lang' without a value: said once, by the real parser
         terminal.main(["--lang"], environ={})
     said = capsys.readouterr().err

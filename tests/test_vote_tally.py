@@ -37,7 +37,7 @@ def test_the_tally_reads_as_a_sentence() -> None:
             "ja",
             ("「AIに任せる」に1票", "「待ち続ける」に2票", "ほかの3人が投票し、2票で決まります。"),
         ),
-        ("hu", ("1 szavazat arra, hogy MI játsszon", "2 szavazat a további várakozásra")),
+        ("hu", ("1 szavazat arra, hogy gép játsszon", "2 szavazat a további várakozásra")),
         ("it", ("1 voto per far giocare un'IA", "2 voti per continuare ad aspettare")),
     ],
 )

@@ -68,7 +68,7 @@ def test_trailing_word_refusal_in_each_language() -> None:
         "per passare scrivi solo 'pass'"
     )
     assert _refusal(st, "pass 12", "ja") == (
-        "'pass' にカードは付けません: カード12を出すなら 'play 12'、"
+        "'pass' にカードは付けません：カード12を出すなら 'play 12'、"
         "パスするなら 'pass' だけを入力してください"
     )
 
@@ -94,7 +94,7 @@ def test_place_refusal_names_the_reason_in_hungarian() -> None:
 def test_unknown_command_and_hint_in_japanese() -> None:
     st = _reach("base", "choose")
     assert _refusal(st, "xyzzy", "ja") == (
-        "不明なコマンド 'xyzzy'。手札のカードを公開する ('play 12') か 'pass'"
+        "不明なコマンド'xyzzy'。手札のカードを公開する（'play 12'）か 'pass'"
     )
 
 
@@ -116,8 +116,8 @@ def test_seat_refusals_in_italian() -> None:
 def test_events_are_made_in_the_language_in_force() -> None:
     _st, events = _play(3, "ja")
     texts = [e.text for e in events]
-    assert any(t.startswith("公開: ") for t in texts)
-    assert any(e.kind == "game_over" and e.text.startswith("ゲーム終了: ") for e in events)
+    assert any(t.startswith("公開：") for t in texts)
+    assert any(e.kind == "game_over" and e.text.startswith("ゲーム終了：") for e in events)
     _st_hu, events_hu = _play(3, "hu")
     assert any(e.kind == "place" and " mezőre teszi: " in e.text for e in events_hu)
     assert [e.kind for e in events] == [e.kind for e in events_hu]
@@ -148,7 +148,7 @@ def test_a_private_text_is_said_in_the_readers_language() -> None:
     private = events[0].private[seat]
     assert private == "your secret answer: pass"
     assert say(private, "it") == "la tua risposta segreta: pass"
-    assert say(private, "ja") == "あなたの秘密の答え: pass"
+    assert say(private, "ja") == "あなたの秘密の答え：pass"
     assert events[0].text == "Anna has chosen" or events[0].text == "Ben has chosen"
     assert say(events[0].text, "hu").endswith(" választott")
 
@@ -299,7 +299,9 @@ def test_decision_prompts_follow_the_reader() -> None:
     st.pending_all()  # cached in English
     with speaking("ja"):
         view = st.public_view()
-    assert view["pending"][0]["prompt"] == "公開するカードを選ぶか、パスしてください (秘密, AM-4.2)"
+    assert view["pending"][0]["prompt"] == (
+        "公開するカードを選ぶか、パスしてください（秘密、AM-4.2）"
+    )
     assert say(st.pending_all()[0].prompt, "hu") == (
         "válassz felfedendő kártyát, vagy passzolj (titkos, AM-4.2)"
     )

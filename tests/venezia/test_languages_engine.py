@@ -40,11 +40,11 @@ def test_a_refusal_is_said_in_hungarian_and_japanese() -> None:
         "0 palota van a kezedben, nem 2 (a kezed: templom, híd, ház)"
     )
     assert _refusal(state, 0, "play 2 palazzo", "ja") == (
-        "手札の宮殿は2枚ではなく0枚です(手札:教会、橋、家)"
+        "手札の宮殿は2枚ではなく0枚です（手札：教会、橋、家）"
     )
     # The prompt inside was made in English (the decision is cached) and is said in Japanese.
     assert _refusal(state, 1, "play", "ja") == (
-        "今はAnnaが決める番です(カードを出す(出さなくてもよい))。あなたではありません"
+        "今はAnnaが決める番です（カードを出す（出さなくてもよい））。あなたではありません"
     )
     assert _refusal(state, 0, "fly", "hu").startswith("ismeretlen parancs: 'fly'")
 
@@ -114,7 +114,7 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
         ("引く 教会", "draw basilica"),
         ("húz templom", "draw basilica"),
         ("入替 公園", "swap campo"),
-        ("kirak tér", "swap campo"),
+        ("cserél tér", "swap campo"),
         ("scambia campo", "swap campo"),
         ("破棄 家", "discard casa"),
         ("eldob ház", "discard casa"),
@@ -122,10 +122,10 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
         ("撤去 C3", "drain C3"),
         ("lecsapol C3", "drain C3"),
         ("bonifica C3", "drain C3"),
-        ("換金 2 マス", "exchange 2 steps"),
+        ("変換 2 マス", "exchange 2 steps"),
         ("bevált 2 lépés", "exchange 2 steps"),
-        ("converti 2 passi", "exchange 2 steps"),
-        ("終了", "done"),
+        ("converti 2 spazi", "exchange 2 steps"),
+        ("完了", "done"),
         ("kész", "done"),
         ("fatto", "done"),
         ("めくる", "flip"),

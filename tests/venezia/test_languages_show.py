@@ -85,7 +85,7 @@ def test_a_text_made_at_the_table_is_said_again_for_a_reader() -> None:
     label = option_label(Option.of("drain C3"))
     assert label == "Drain: C3"
     assert say(label, "hu") == "Lecsapolás: C3"
-    assert say(label, "ja") == "沼を開拓: C3"
+    assert say(label, "ja") == "沼を開拓：C3"
     with speaking("it"):
         line = texts.hand_text({"me": {"hand": ["ponte"], "tokens": []}})
     assert line == "la tua mano: ponte · i tuoi gettoni: nessuno"
@@ -117,7 +117,7 @@ def test_rules_overview_and_english_topics_unchanged() -> None:
     assert rules_help(None, "venezia").text.startswith("Venezia (2–5 players)")
     with speaking("ja"):
         overview = rules_help(None, "venezia").text
-        assert overview.startswith("Venezia (2〜5人)")
+        assert overview.startswith("ヴェネチア（2〜5人）")
         # listed in the reader's words, as Canal Grande's and Amsterdam's (#20); the English
         # keys are still understood when typed
         assert "手番" in overview and "turn," not in overview
@@ -155,8 +155,8 @@ def test_controls_labels_in_the_language_in_force() -> None:
     assert label == "Exchange gold…"
     assert option_label(Option.of("build basilica solo")) == "Basilica (solo)"
     with speaking("ja"):
-        assert option_label(Option.of("build basilica solo")) == "教会 (単独)"
-        assert option_label(Option.of("play 2 ponte casa")) == "出す: 2 × 橋, 家"
+        assert option_label(Option.of("build basilica solo")) == "教会（単独）"
+        assert option_label(Option.of("play 2 ponte casa")) == "出す：2 × 橋, 家"
     assert current_language() == "en"
 
 
