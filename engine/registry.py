@@ -44,6 +44,7 @@ from engine.text import excerpt
 
 if TYPE_CHECKING:
     from engine.ai.base import AiPlayer
+    from engine.ai.levels import AiLevelSpec
     from engine.scenario_base import ScenarioResult
 
 #: The registration modules; the first is :func:`first_registered` (a fresh lobby's choice).
@@ -430,8 +431,9 @@ class GameRegistration:
     parts: Callable[[], GameParts]
     #: -> the image functions (imports the game's ``render`` package and Pillow; cached)
     renderers: Callable[[], Renderers]
-    #: the levels ``parts().make_ai`` knows, weakest first
-    ai_levels: tuple[str, ...]
+    #: the levels ``parts().make_ai`` knows, weakest first (:mod:`engine.ai.levels`: name,
+    #: stored code, title, label; the table offers the union of the games' levels)
+    ai_levels: tuple[AiLevelSpec, ...]
     options: tuple[OptionSpec, ...] = ()
     #: decisions whose update carries the board image (the decider must look at the board)
     image_decisions: frozenset[str] = frozenset()

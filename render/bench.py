@@ -7,46 +7,25 @@ PNG size and the image size (and the CPU time, which says more than wall time on
 ``--json`` prints one JSON line per image kind instead. A benchmark, not a test: the targets are
 reported, never asserted.
 
-``--game`` picks the game (:data:`GAMES`): its state builder, its render functions
-("module:function", like the table service names them) and its targets. Venezia, the default,
-times the 5-player board (p50 <= 25 ms, PNG <= 200 KB, width >= 1000 px); Canal Grande times
-its table, hand and end images (p50 <= 10 ms, PNG <= 150 KB each), and so does Amsterdam
-(``--variant`` picks one of its variants, default ``base``). ``--kind`` picks one image.
+``--game`` picks the game (the first registered one by default): every game whose render
+package declares a bench case (``render/<game>/cases.py``, :class:`render.common.cases.BenchCase`:
+its state builder, the kinds it times, its targets, its variants) can be timed; this module walks
+the registry, so a new game needs no edit here. ``--kind`` picks one image, ``--variant`` one of
+the game's variants.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
 import struct
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from engine.registry import registration
-from engine.venezia import VeneziaState
-
-NAMES = ["Anna", "Béla", "青熊", "Gergő", "Niccolò"]
-TARGET_P50_MS = 25.0
-TARGET_PNG_BYTES = 200_000
-TARGET_WIDTH = 1000  # sharp when opened full size; its aspect suits Discord (render.common.display)
-
-
-def mid_game_state(
-    seed: int = 5, turns: int = 24, players: list[str] | None = None
-) -> VeneziaState:
-    """A game played with seeded random legal moves until ``turns`` turns have begun (or over)."""
-    state = VeneziaState.new(list(players or NAMES), seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over and state.turn < turns:
-        d = state.pending()
-        assert d is not None
-        state.apply(d.seat, rng.choice(d.options))
-    return state
+from engine.registry import IMAGE_KINDS, first_registered, registration
+from render.common.cases import BenchCase, bench_cases
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -61,13 +40,6 @@ def png_size(png: bytes) -> tuple[int, int]:
     return int(w), int(h)
 
 
-def _function(name: str) -> Callable[..., Any]:
-    """The function a "module:function" name points to."""
-    module, _, attr = name.partition(":")
-    func: Callable[..., Any] = getattr(importlib.import_module(module), attr)
-    return func
-
-
 def _play_out(state: Any, seed: int) -> Any:
     """``state`` played on with seeded random legal moves until the game ends."""
     rng = random.Random(seed)
@@ -79,98 +51,16 @@ def _play_out(state: Any, seed: int) -> Any:
     return state
 
 
-def _cg_state(seed: int, turns: int) -> Any:
-    from engine.canal_grande import CanalGrandeState
-
-    state = CanalGrandeState.new(["Anna", "青熊"], seed=seed)
-    rng = random.Random(seed)
-    # until ``turns`` turns have begun and a vote is under way (the fullest table)
-    while not state.is_over:
-        d = state.pending()
-        assert d is not None
-        if state.turn >= turns and d.kind == "place":
-            break
-        state.apply(d.seat, rng.choice(d.options))
-    return state
-
-
-def _am_state(seed: int, turns: int, variant: str = "base") -> Any:
-    """An Amsterdam game of seeded random moves until round ``turns`` is under way, stopped at
-    a placement when one comes (the legal cells are highlighted: the fullest harbour)."""
-    from engine.amsterdam import GAME
-    from engine.amsterdam.ai.greedy import RandomAi
-
-    state = GAME.new_state(["Anna", "青熊"], seed, {"variant": variant})
-    rng = random.Random(seed)
-    ai = RandomAi()
-    while not state.is_over:
-        d = state.pending()
-        assert d is not None
-        if state.round >= turns and d.kind == "place":
-            break
-        if state.round >= turns + 3:
-            break
-        state.apply(d.seat, ai.choose(state.player_view(d.seat), d, rng))
-    return state
-
-
-def _decider_view(state: Any) -> Any:
+def _view(state: Any, kind: str) -> Any:
+    """The view an image of ``kind`` draws: the decider's own for a hand, else the public one."""
+    if kind != "hand":
+        return state.public_view()
     d = state.pending()
     return state.player_view(d.seat if d is not None else 0)
 
 
-@dataclass(frozen=True)
-class GameBench:
-    """What ``bench render`` needs of a game."""
-
-    what: str  # "mid-game 5-player board": how the figures are introduced
-    default_turns: int
-    build: Callable[..., Any]  # (seed, turns[, variant]) -> a mid-game state
-    kinds: tuple[str, ...]  # the kinds timed when --kind is not given
-    target_ms: float
-    target_bytes: int
-    target_width: int = 0
-    clear_regions: str | None = None  # "module:function" forgetting cached panels
-    variants: tuple[str, ...] = ()  # the game's variants (--variant), if it has any
-
-    def view(self, state: Any, kind: str) -> Any:
-        return _decider_view(state) if kind == "hand" else state.public_view()
-
-    def state_for(self, kind: str, state: Any, seed: int) -> Any:
-        return _play_out(state.clone(), seed) if kind == "end" else state
-
-
-GAMES: dict[str, GameBench] = {
-    "venezia": GameBench(
-        what="mid-game 5-player board",
-        default_turns=24,
-        build=lambda seed, turns: mid_game_state(seed, turns),
-        kinds=("board",),
-        target_ms=TARGET_P50_MS,
-        target_bytes=TARGET_PNG_BYTES,
-        target_width=TARGET_WIDTH,
-        clear_regions="render.venezia.board_regions:clear_region_cache",
-    ),
-    "canal_grande": GameBench(
-        what="Canal Grande, 2 players, vote in progress",
-        default_turns=6,
-        build=_cg_state,
-        kinds=("board", "hand", "end"),
-        target_ms=10.0,
-        target_bytes=150_000,
-        clear_regions="render.canal_grande.regions:clear_cache",
-    ),
-    "amsterdam": GameBench(
-        what="Amsterdam, 2 players, a placement pending",
-        default_turns=14,
-        build=_am_state,
-        kinds=("board", "hand", "end"),
-        target_ms=10.0,
-        target_bytes=150_000,
-        clear_regions="render.amsterdam.regions:clear_cache",
-        variants=registration("amsterdam").option("variant").choices,
-    ),
-}
+def _state_for(kind: str, state: Any, seed: int) -> Any:
+    return _play_out(state.clone(), seed) if kind == "end" else state
 
 
 def main(argv: list[str]) -> int:
@@ -178,22 +68,31 @@ def main(argv: list[str]) -> int:
         prog="venezia bench render",
         description="Time view -> PNG bytes for a mid-game board (and a game's other images).",
     )
-    ap.add_argument("--game", choices=sorted(GAMES), default="venezia", help="the game (venezia)")
+    cases = bench_cases()
+    first = first_registered()
+    default = first if first in cases else next(iter(cases))
+    ap.add_argument("--game", choices=sorted(cases), default=default, help=f"the game ({default})")
     ap.add_argument(
         "--kind",
-        choices=("board", "hand", "end"),
-        help="one image kind (default: the board for venezia; board, hand and end for"
-        " canal_grande)",
+        choices=IMAGE_KINDS,
+        help="one image kind (default: "
+        + "; ".join(f"{', '.join(c.kinds)} for {g}" for g, c in cases.items())
+        + ")",
     )
     ap.add_argument(
-        "--variant", help="the game's variant (amsterdam: base, canale_grande, gomoku, ...)"
+        "--variant",
+        help="the game's variant ("
+        + "; ".join(f"{g}: {', '.join(c.variants)}" for g, c in cases.items() if c.variants)
+        + ")",
     )
     ap.add_argument("--iterations", "-n", type=int, default=200, help="timed renders (200)")
     ap.add_argument("--seed", type=int, default=5, help="seed of the game (5)")
     ap.add_argument(
         "--turns",
         type=int,
-        help="play until this turn (venezia 24, canal_grande 6, amsterdam: round 14)",
+        help="play until this turn or round ("
+        + ", ".join(f"{g} {c.default_turns}" for g, c in cases.items())
+        + ")",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON line per image kind")
     ap.add_argument("--out", help="also write the PNG to this path (one kind only)")
@@ -218,7 +117,7 @@ def main(argv: list[str]) -> int:
         " the cost of an image nothing of which was drawn before)",
     )
     args = ap.parse_args(argv)
-    game = GAMES[args.game]
+    game = cases[args.game]
     kinds = (args.kind,) if args.kind else game.kinds
     if args.out and len(kinds) > 1:
         ap.error("--out writes one image: give --kind too")
@@ -229,16 +128,14 @@ def main(argv: list[str]) -> int:
             allowed = ", ".join(game.variants) or "none"
             ap.error(f"unknown variant {args.variant!r} for {args.game} (variants: {allowed})")
         args.variant = variant
-        state = game.build(args.seed, turns, variant)
-    else:
-        state = game.build(args.seed, turns)
+    state = game.build(args.seed, turns, args.variant)
     for kind in kinds:
         _bench_kind(args, game, kind, state)
     return 0
 
 
 def _canonical_variant(game: str, text: str) -> str:
-    """The variant's name as ``venezia play --variant`` reads it (``6`` and ``gomoku`` alike);
+    """The variant's name as ``venezia play --variant`` reads it (a number and the name alike);
     the text unchanged if the game has no such option or refuses it (the caller explains)."""
     from engine.core import IllegalMove
     from engine.registry import registration
@@ -249,19 +146,17 @@ def _canonical_variant(game: str, text: str) -> str:
         return text
 
 
-def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any) -> None:
+def _bench_kind(args: argparse.Namespace, game: BenchCase, kind: str, state: Any) -> None:
     from render.common.png import clear_cache as clear_png_cache
 
     render = registration(args.game).renderers().of(kind)
-    clear_panels = (
-        _function(game.clear_regions) if args.cold_panels and game.clear_regions else None
-    )
-    base = game.state_for(kind, state, args.seed)
+    clear_panels = game.clear_regions if args.cold_panels else None
+    base = _state_for(kind, state, args.seed)
     t0 = time.perf_counter()
-    png = render(game.view(base, kind))  # builds and caches the static layer
+    png = render(_view(base, kind))  # builds and caches the static layer
     first_ms = (time.perf_counter() - t0) * 1000
     for _ in range(3):
-        render(game.view(base, kind))
+        render(_view(base, kind))
     states = [base]
     if args.vary > 0 and kind != "end":  # the states after each of the next K moves
         rng = random.Random(args.seed + 1)
@@ -282,7 +177,7 @@ def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any
             clear_panels()
         c = time.process_time()
         t = time.perf_counter()
-        png = render(game.view(current, kind))
+        png = render(_view(current, kind))
         times.append((time.perf_counter() - t) * 1000)
         cpu.append((time.process_time() - c) * 1000)
     width, height = png_size(png)
@@ -301,8 +196,8 @@ def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any
     }
     if args.variant is not None:
         result["variant"] = args.variant
-    venezia_board = game is GAMES["venezia"] and kind == "board"
-    if not venezia_board:  # the Venezia board's line stays as it always was
+    plain = kind == game.plain_kind
+    if not plain:  # the first benchmark's line stays as it always was
         result = {"game": args.game, "kind": kind, **result}
     if args.out:
         with open(args.out, "wb") as f:
@@ -316,7 +211,7 @@ def _bench_kind(args: argparse.Namespace, game: GameBench, kind: str, state: Any
         and width >= game.target_width
     )
     what = f"{len(states)} views in turn" if len(states) > 1 else "turn"
-    title = game.what if venezia_board else f"{game.what}, {kind} image"
+    title = game.what if plain else f"{game.what}, {kind} image"
     if args.variant is not None:
         title += f" ({args.variant})"
     print(f"venezia bench render: {title}, {what} {result['turn']}, {len(times)} renders")

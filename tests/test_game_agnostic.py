@@ -34,6 +34,9 @@ SHARED = [
     ),
     *sorted((ROOT / "engine" / "ai").rglob("*.py")),
     *sorted((ROOT / "render" / "common").rglob("*.py")),
+    # the golden images and the render bench walk the registry (#26)
+    ROOT / "render" / "golden.py",
+    ROOT / "render" / "bench.py",
 ]
 
 #: ``engine/registry.py`` is not scanned: it is the list of registration modules itself.
@@ -115,6 +118,7 @@ NO_CHOICE_MODULES = {
     "engine/ai/__init__.py",
     "engine/scenarios.py",
     "engine/selfplay.py",
+    "render/bench.py",
 }
 
 

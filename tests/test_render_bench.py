@@ -7,6 +7,7 @@ import json
 import pytest
 
 from render import bench
+from render.venezia.cases import mid_game_state
 
 
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,7 +27,7 @@ def test_bench_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_mid_game_state_is_mid_game() -> None:
-    state = bench.mid_game_state()
+    state = mid_game_state()
     assert not state.is_over
     assert state.turn >= 24
     assert len(state.public_view()["players"]) == 5

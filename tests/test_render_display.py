@@ -28,6 +28,7 @@ from PIL import Image
 from engine.i18n import LANGUAGES, speaking
 from engine.registry import registrations
 from render import golden as G
+from render.amsterdam.cases import play as play_amsterdam
 from render.common import display as D
 from render.common.text import text_width, watching
 from render.venezia import theme as T
@@ -163,7 +164,7 @@ def test_amsterdam_gomoku_at_its_start_shows_at_9px() -> None:
     from render.amsterdam import theme as A
     from render.amsterdam.board import render_board
 
-    state = G._play_am(["amsterdam_player_long", "Sára"], 6, "gomoku", lambda s: s.round >= 2)
+    state = play_amsterdam(["amsterdam_player_long", "Sára"], 6, "gomoku", lambda s: s.round >= 2)
     w, h = size_of(render_board(state.public_view()))
     assert A.FONT_NAME * D.display_scale(w, h) >= D.MIN_DISPLAY_FONT_PX
 
@@ -185,7 +186,7 @@ def test_amsterdam_gomoku_grid_agrees_with_its_title() -> None:
     from render.amsterdam.board import _header_region
     from render.amsterdam.grid import geometry
 
-    start = G._play_am(["Émile", "Sára"], 6, "gomoku", lambda s: s.round >= 2).public_view()
+    start = play_amsterdam(["Émile", "Sára"], 6, "gomoku", lambda s: s.round >= 2).public_view()
     g = geometry(start, 100)
     assert len(g.rows) > 8
     assert "8 × 8" in g.note

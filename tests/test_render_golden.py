@@ -25,11 +25,9 @@ def _id(path: Path) -> str:
 
 
 def test_goldens_exist() -> None:
-    for game, names in (
-        ("venezia", G.canonical_names()),
-        ("canal_grande", G.canonical_cg_names()),
-        ("amsterdam", G.canonical_am_names()),
-    ):
+    assert G.games() == ("venezia", "canal_grande", "amsterdam")
+    for game, cases in G.golden_cases().items():
+        names = cases.names
         assert {p.stem for p in G.golden_paths(game)} == set(names), game
         for name in names:
             assert G.golden_path(game, name) in GOLDENS
@@ -37,7 +35,7 @@ def test_goldens_exist() -> None:
 
 def test_goldens_are_in_their_games_folders() -> None:
     """One folder per game, nothing loose in tests/golden/, each golden in its kind's folder."""
-    assert {p.name for p in G.GOLDEN_DIR.iterdir() if p.is_dir()} == set(G.GAMES)
+    assert {p.name for p in G.GOLDEN_DIR.iterdir() if p.is_dir()} == set(G.games())
     assert not list(G.GOLDEN_DIR.glob("*.png"))
     for path in GOLDENS:
         kind, view, _ = G.read_golden(path)
@@ -47,9 +45,10 @@ def test_goldens_are_in_their_games_folders() -> None:
 
 
 def test_canal_grande_goldens_carry_their_kind() -> None:
-    for name in G.canonical_cg_names():
+    cases = G.golden_cases("canal_grande")["canal_grande"]
+    for name in cases.names:
         kind, view, img = G.read_golden(G.golden_path("canal_grande", name))
-        assert kind in G.CG_KINDS
+        assert kind in cases.kinds
         assert view["game"] == "canal_grande"
         assert ("me" in view) == (kind == "cg_hand")
         assert img.width >= (960 if kind == "cg_hand" else 1000)  # a hand: #24 item 12
@@ -87,7 +86,9 @@ def test_tolerance_catches_real_changes() -> None:
 
 
 def test_docs_samples_exist() -> None:
-    for name in ("sample_board", "sample_hand", "sample_end", *G.CG_DOCS):
+    docs = [doc for cases in G.golden_cases().values() for doc in cases.docs]
+    assert {"sample_board", "sample_hand", "sample_end", "canal_grande_table"} <= set(docs)
+    for name in docs:
         path = G.DOCS_DIR / f"{name}.png"
         assert path.exists(), f"run: uv run python -m render.golden --docs ({path})"
         img = Image.open(io.BytesIO(path.read_bytes()))

@@ -41,7 +41,7 @@ from typing import Any, NoReturn
 from bot.storage.history import ARCHIVE_CHANNEL, ImportedGame
 from bot.storage.records import GameRecord, GameStatus, MoveRecord, PlayerInfo, StoredGame
 from bot.storage.store import Storage
-from bot.table.ai_seat import LEVELS
+from bot.table.ai_seat import levels as known_ai_levels
 from bot.table.history import level_name
 from bot.table.input_guard import MAX_COMMAND
 from bot.table.records import RestoreError, clean_name, why
@@ -463,7 +463,8 @@ def check_file(data: Any) -> GameFile:
             )
         )
     players: list[PlayerInfo] = []
-    levels: list[str | None] = [None, *LEVELS]
+    known = known_ai_levels()
+    levels: list[str | None] = [None, *known]
     for seat, raw in enumerate(seats):
         where = f"players[{seat}]"
         player = _object(raw, where, frozenset(("name", "ai")))
@@ -481,7 +482,7 @@ def check_file(data: Any) -> GameFile:
         if name.casefold() in (p.name.casefold() for p in players):
             _refuse(_("two players of the file are named {name}", name=_shown(name)))
         level = _choice(player["ai"], f"{where}.ai", levels)
-        code = None if level is None else LEVELS[level].code
+        code = None if level is None else known[level].code
         players.append(PlayerInfo(name, None, level is not None, code))
     moves: list[MoveRecord] = []
     for seq, raw in enumerate(_list(top["moves"], "moves", MAX_MOVES)):

@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
         "--players",
         type=int,
         default=None,
-        help="default 4, or the game's maximum (Canal Grande, Amsterdam: 2)",
+        help="default 4, or the game's maximum if it is lower",
     )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

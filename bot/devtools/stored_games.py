@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 
 from bot.storage.store import PlayerInfo, SnapshotData, Storage
-from bot.table.ai_seat import LEVELS
+from bot.table.ai_seat import ai_level
 from bot.table.restore import results
 from engine.registry import registration
 
@@ -31,7 +31,7 @@ def store_selfplay_game(
     people = [
         PlayerInfo(f"P{i + 1}", f"{1000 + i}", False, None)
         if i == 0
-        else PlayerInfo(f"AI{i + 1}", None, True, LEVELS["random"].code)
+        else PlayerInfo(f"AI{i + 1}", None, True, ai_level("random").code)
         for i in range(count)
     ]
     texts = reg.check_options(dict(options or {})) if reg.options else {}

@@ -25,7 +25,7 @@ from bot.discord.specs import (
     make_id,
 )
 from bot.discord.translator import in_any_catalog
-from bot.table.ai_seat import LEVELS, ai_levels
+from bot.table.ai_seat import ai_levels, levels
 from bot.table.lobby import player_count
 from engine.games import get_game
 from engine.i18n.shared import N_, _
@@ -93,14 +93,14 @@ def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[Se
 
 def ai_menu(channel: str, game: str) -> SelectSpec:
     """*Add AI*: one AI of the chosen level per pick (the game's levels)."""
+    known = levels()
     options = tuple(
         OptionSpec(
             _("Add AI: {level}", level=name),
             name,
-            clip(in_any_catalog(LEVELS[name].title), DESCRIPTION_MAX),
+            clip(in_any_catalog(known[name].title), DESCRIPTION_MAX),
         )
         for name in ai_levels(game)[:MAX_SELECT_OPTIONS]
-        if name in LEVELS
     )
     return SelectSpec(_id(channel, "addai"), _("Add an AI of a level…"), options)
 

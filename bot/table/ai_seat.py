@@ -6,10 +6,11 @@ sees exactly what a human in that seat would see - the seat's ``player_view`` an
 validation and commit as a human's.
 
 There is one AI framework: :mod:`engine.ai` (``get_ai(level, game=...)``), which asks the game's
-registration for its levels. This module only keeps the table's vocabulary of level names and
-the small integer each is stored as in SQLite (``seats.ai_level``; never renumber a level once
-used). A level the game lacks is an error (:class:`UnknownAiLevel`), never a silent random
-player.
+registration for its levels. Each game's registration declares its levels
+(:class:`engine.ai.levels.AiLevelSpec`: name, the small integer stored in SQLite
+``seats.ai_level``, title, label); the table's vocabulary is their union (:func:`levels`), so a
+game with a level of its own needs no edit here. A level the game lacks is an error
+(:class:`UnknownAiLevel`), never a silent random player.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
+from engine.ai.levels import AiLevelSpec
 from engine.i18n import joined
-from engine.i18n.shared import N_, _
+from engine.i18n.shared import _
+from engine.registry import registrations
 from engine.text import excerpt, is_number
 
 __all__ = [
     "DEFAULT_LEVEL",
-    "LEVELS",
     "AiLevel",
     "AiPlayer",
     "UnknownAiLevel",
@@ -32,6 +34,7 @@ __all__ = [
     "ai_levels",
     "ai_seat_name",
     "get_ai",
+    "levels",
 ]
 
 
@@ -65,20 +68,36 @@ class AiLevel:
         return engine_ai(self.name, game=name)
 
 
-#: name -> level. ``code`` is what SQLite stores: never renumber an existing entry.
-LEVELS: dict[str, AiLevel] = {
-    # Translators: the labels are the names of AI players (on /leaderboard, /history)
-    "random": AiLevel("random", 0, N_("random legal moves"), N_("Random AI")),
-    "greedy": AiLevel("greedy", 1, N_("one-ply heuristics"), N_("Greedy AI")),
-    "strong": AiLevel("strong", 2, N_("Monte-Carlo search"), N_("Strong AI")),
-}
-
+#: The level of an AI seat nobody chose a level for (and of a stored seat without one).
 DEFAULT_LEVEL = "random"
+
+
+def levels() -> dict[str, AiLevel]:
+    """name -> level: every level a registered game declares, weakest (lowest code) first.
+    ``code`` is what SQLite stores, so one name has one code in every game and no two names
+    share a code (ValueError names the clash)."""
+    by_name: dict[str, AiLevelSpec] = {}
+    by_code: dict[int, AiLevelSpec] = {}
+    for reg in registrations():
+        for spec in reg.ai_levels:
+            clash = by_name.get(spec.name) or by_code.get(spec.code)
+            if clash is not None and clash != spec:
+                mine = f"{reg.name}'s AI level {spec.name!r} (code {spec.code})"  # not for players
+                theirs = f"{clash.name!r} (code {clash.code}) of another game"  # not for players
+                raise ValueError(f"{mine} clashes with {theirs}")  # not for players
+            by_name[spec.name] = by_code[spec.code] = spec
+    ordered = sorted(by_name.values(), key=lambda spec: spec.code)
+    return {s.name: AiLevel(s.name, s.code, s.title, s.label) for s in ordered}
+
+
+def _default() -> AiLevel:
+    known = levels()
+    return known.get(DEFAULT_LEVEL) or next(iter(known.values()))
 
 
 def ai_levels(game: str | None = None) -> list[str]:
     """Names of the levels (those ``game`` has, if given), weakest (lowest code) first."""
-    names = [lv.name for lv in sorted(LEVELS.values(), key=lambda lv: lv.code)]
+    names = list(levels())
     if game is None:
         return names
     have = game_levels(game)
@@ -87,26 +106,29 @@ def ai_levels(game: str | None = None) -> list[str]:
 
 def ai_level(level: str | int | None) -> AiLevel:
     """The level named ``level`` (case-insensitive) or with that stored code."""
-    names = ai_levels()
+    known = levels()
+    names = list(known)
     if level is None:
-        return LEVELS[DEFAULT_LEVEL]
+        return _default()
     if isinstance(level, int):
-        for lv in LEVELS.values():
+        for lv in known.values():
             if lv.code == level:
                 return lv
         shown = str(level) if -1000 < level < 1000 else _("out of range")
-        levels = ", ".join(names)
         raise UnknownAiLevel(
-            _("unknown AI level code {code}; levels: {levels}", code=shown, levels=levels)
+            _("unknown AI level code {code}; levels: {levels}", code=shown, levels=", ".join(names))
         )
     key = level.strip().casefold()
     if is_number(key) and len(key) <= 3:  # "²" is a digit to isdigit(), not a number
         return ai_level(int(key))
-    found = LEVELS.get(key)
+    found = known.get(key)
     if found is None:
-        levels = ", ".join(names)
         raise UnknownAiLevel(
-            _("unknown AI level '{name}'; levels: {levels}", name=excerpt(level), levels=levels)
+            _(
+                "unknown AI level '{name}'; levels: {levels}",
+                name=excerpt(level),
+                levels=", ".join(names),
+            )
         )
     return found
 
@@ -118,7 +140,7 @@ def ai_seat_name(name: str, level: str | int | None) -> str:
     try:
         label = ai_level(level).label
     except UnknownAiLevel:
-        label = LEVELS[DEFAULT_LEVEL].label
+        label = _default().label
     rest = name.removeprefix(label)
     if rest != name and (not rest or (len(rest) == 2 and rest[0] == " " and rest[1].isupper())):
         return joined("", (_(label), rest))

@@ -41,7 +41,7 @@ def game_levels(game: str | None) -> tuple[str, ...]:
     """The AI levels ``game`` has (its registration's), weakest first."""
     from engine.registry import registration
 
-    return registration(ai_game(game)).ai_levels
+    return tuple(level.name for level in registration(ai_game(game)).ai_levels)
 
 
 def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -> AiPlayer:
@@ -55,8 +55,9 @@ def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -
 
     reg = registration(ai_game(game))
     key = level.strip().casefold()
-    if key.partition("@")[0] not in reg.ai_levels:
-        levels = ", ".join(reg.ai_levels)
+    names = game_levels(reg.name)
+    if key.partition("@")[0] not in names:
+        levels = ", ".join(names)
         raise ValueError(
             f"{reg.title} has no AI level {level!r}; levels: {levels}"  # not for players
         )

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+from engine.ai.levels import GREEDY, RANDOM, STRONG
 from engine.canal_grande.language import N_, _, later
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
@@ -141,7 +142,7 @@ REGISTRATION = GameRegistration(
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),  # not for players
     parts=parts,
     renderers=renderers,
-    ai_levels=("random", "greedy", "strong"),
+    ai_levels=(RANDOM, GREEDY, STRONG),
     options=(
         OptionSpec(
             "first_divider",

@@ -148,6 +148,7 @@ def _header_region(view: View) -> Region:
     me = view["me"]
     decision = me.get("decision")
     pending = view.get("pending") or {}
+    status: str
     if view.get("game_over"):
         status, hot = _("The game is over."), False
     elif decision:
@@ -380,6 +381,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
     names = names_of(view)
     lines: list[tuple[str, str]] = []
     for verb, args in groups.items():
+        words: list[str]
         if verb == "divide":
             words = [
                 _(

@@ -200,9 +200,9 @@ def compose_hand(view: View) -> Image.Image:
             continue
         paste(img, S.card_icon(t, 20, 28), (fx, fy))
         label = f"{building_name(t)} {n}/{T.CARDS_NEEDED[t]}"
-        box = draw_text(draw, (fx + 26, fy + 14), label, TEXT, T.TEXT, bold=True, anchor="lm")
+        label_box = draw_text(draw, (fx + 26, fy + 14), label, TEXT, T.TEXT, bold=True, anchor="lm")
         if architects.get(t) == seat:
-            paste(img, S.pawn_icon(t, 14, 20), (box[2] + 4, fy + 4))
+            paste(img, S.pawn_icon(t, 14, 20), (label_box[2] + 4, fy + 4))
         fy += 30
     deck = int(view.get("deck_size", 0))
     draw_fitted(

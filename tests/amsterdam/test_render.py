@@ -291,11 +291,12 @@ def test_renders_are_deterministic(stages: dict[str, dict[str, Any]]) -> None:
 
 
 def test_goldens_and_samples_exist() -> None:
-    for name in G.canonical_am_names():
+    cases = G.golden_cases("amsterdam")["amsterdam"]
+    for name in cases.names:
         kind, view, _img = G.read_golden(G.golden_path("amsterdam", name))
-        assert kind in G.AM_KINDS and view["game"] == "amsterdam"
+        assert kind in cases.kinds and view["game"] == "amsterdam"
         assert ("me" in view) == (kind == "am_hand")
-    for doc in G.AM_DOCS:
+    for doc in cases.docs:
         assert (G.DOCS_DIR / f"{doc}.png").exists(), doc
 
 

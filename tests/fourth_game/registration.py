@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.ai.levels import GREEDY, RANDOM
 from engine.registration_parts import for_state
 from engine.registry import GameParts, GameRegistration, OptionSpec, Progress, Renderers
 from tests.fourth_game.rules import KIND, NAME, TITLE, HighCardState
@@ -43,7 +44,7 @@ REGISTRATION = GameRegistration(
     aliases=("highcard", "hc"),
     parts=parts,
     renderers=renderers,
-    ai_levels=("random", "greedy"),
+    ai_levels=(RANDOM, GREEDY),
     options=(
         OptionSpec(
             "rounds",
