@@ -119,8 +119,8 @@ async def test_the_terminal_list_and_the_discord_menu_say_it_before_the_play(
     tmp_path: Path,
 ) -> None:
     """Through the table service: the seat's choices carry the note; the terminal's option
-    list shows 'ponte — no room left …' ('橋 — …' in Japanese) and Discord's private menu has it under the label, in
-    the reader's language."""
+    list shows 'ponte — no room left …' ('橋 — …' in Japanese) and Discord's private menu has
+    it under the label, in the reader's language."""
     _state, moves = no_room_position()
     svc = open_service(tmp_path / "t.sqlite3")
     try:
