@@ -37,6 +37,7 @@ from engine.core import (
     ViewHeader,
     view_game,
 )
+from engine.i18n import counted, either
 from engine.i18n.shared import N_, _
 from engine.text import excerpt
 
@@ -145,7 +146,7 @@ class OptionSpec:
                     "option {name} cannot be '{value}'; choices: {choices}",
                     name=self.name,
                     value=excerpt(str(text)),
-                    choices=", ".join(self.choices),
+                    choices=either(self.choices),
                 )
             )
         if not value.isascii() or not value.isdigit() or len(value) > 9:
@@ -439,7 +440,7 @@ class GameRegistration:
         for spec in self.options:
             if spec.name == key:
                 return spec
-        known = ", ".join(s.name for s in self.options) or _("none")
+        known = either(s.name for s in self.options) or _("none")
         raise IllegalMove(
             _(
                 "{game} has no option '{name}'; options: {options}",
@@ -468,7 +469,7 @@ class GameRegistration:
 
     def describe_options(self, chosen: Mapping[str, str]) -> str:
         """``name=value`` of every option, for the lobby and ``/status`` ("" without any)."""
-        return ", ".join(f"{k}={v}" for k, v in self.check_options(chosen).items())
+        return counted(f"{k}={v}" for k, v in self.check_options(chosen).items())
 
 
 @cache
@@ -563,7 +564,7 @@ def registration(name: str) -> GameRegistration:
     for reg in registrations():
         if key == reg.name or key in reg.aliases:
             return reg
-    names = ", ".join(r.name for r in registrations())
+    names = either(r.name for r in registrations())
     raise IllegalMove(
         _("unknown game '{name}'; available: {games}", name=excerpt(str(name)), games=names)
     )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
+from engine.i18n import either
 from engine.i18n.shared import N_, _
 from engine.text import excerpt, is_number
 
@@ -49,7 +50,7 @@ class AiLevel:
         """A new policy object of this level for ``game`` (one per seat and game)."""
         name = game
         if self.name not in game_levels(name):
-            levels = ", ".join(game_levels(name))
+            levels = either(game_levels(name))
             raise UnknownAiLevel(
                 _(
                     "no {level} AI for {game}; levels: {levels}",
@@ -90,7 +91,7 @@ def ai_level(level: str | int | None) -> AiLevel:
             if lv.code == level:
                 return lv
         shown = str(level) if -1000 < level < 1000 else _("out of range")
-        levels = ", ".join(names)
+        levels = either(names)
         raise UnknownAiLevel(
             _("unknown AI level code {code}; levels: {levels}", code=shown, levels=levels)
         )
@@ -99,7 +100,7 @@ def ai_level(level: str | int | None) -> AiLevel:
         return ai_level(int(key))
     found = LEVELS.get(key)
     if found is None:
-        levels = ", ".join(names)
+        levels = either(names)
         raise UnknownAiLevel(
             _("unknown AI level '{name}'; levels: {levels}", name=excerpt(level), levels=levels)
         )

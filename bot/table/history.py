@@ -37,6 +37,7 @@ from bot.table.outputs import Code
 from bot.table.records import Refused, why
 from bot.table.restore import fresh_state, replay_stored, results
 from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState, counter_count, counter_word
+from engine.i18n import counted, listed
 from engine.i18n.shared import _, _n
 from engine.registry import registration
 
@@ -322,7 +323,7 @@ def _result_text(entry: HistoryEntry) -> str:
     for r in by_place:
         score = "" if r.score is None else f" {r.score}"
         parts.append(f"{r.place}. {r.name}{score}")
-    return ", ".join(parts) or _("finished")
+    return counted(parts) or _("finished")
 
 
 def entry_line(entry: HistoryEntry) -> str:
@@ -332,7 +333,7 @@ def entry_line(entry: HistoryEntry) -> str:
     options = ""
     if reg.options:
         options = f" ({reg.describe_options({str(k): str(v) for k, v in record.options.items()})})"
-    seats = ", ".join(_seat_label(p) for p in record.players)
+    seats = listed(_seat_label(p) for p in record.players)
     when = _date(record.finished_at or record.started_at)
     return f"#{record.id} · {when} · {reg.title}{options} · {seats} · {_result_text(entry)}"
 

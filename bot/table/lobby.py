@@ -28,6 +28,7 @@ from bot.table.stages import names_text
 from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
+from engine.i18n import counted
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration, view_header
 
@@ -482,7 +483,7 @@ class Lobby:
             begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
             begins = _("{name} begins.", name=deciders[0] if deciders else "?")
-        listed = ", ".join(
+        listed = counted(
             f"{i + 1}. " + (ai_label(p.name) if p.is_ai else p.name) for i, p in enumerate(players)
         )
         header: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.table.outputs import question
 from engine.core import Decision, GameState, stale_guard
+from engine.i18n import listed
 from engine.i18n.shared import _
 
 
@@ -27,8 +28,7 @@ def deciders(state: GameState) -> list[str]:
 def names_text(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    # Translators: a list of names, the last one joined with "and" ({names}: "A, B")
-    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    return listed(names)
 
 
 def has_answered(state: GameState, seat: int) -> bool:

@@ -56,7 +56,7 @@ from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import Option
 from engine.games import get_game
-from engine.i18n import SOURCE, Text, say, speaking, table_messages
+from engine.i18n import SOURCE, Text, either, listed, say, speaking, table_messages
 from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -333,11 +333,11 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 return None
             return text
         n = _small(digits) or 0
-        listed = 1 <= n <= len(self.options)
+        on_list = 1 <= n <= len(self.options)
         meant = [] if explicit else _taking(self.options, digits)
-        if listed and (not meant or self.options[n - 1] in meant):
+        if on_list and (not meant or self.options[n - 1] in meant):
             return self.options[n - 1].command
-        if meant and listed:
+        if meant and on_list:
             option = self.options[n - 1].command
             # Translators: joins the commands a number could mean: 'play 6' or 'take 6'
             also = _(" or ").join(f"'{m.command}'" for m in meant)
@@ -355,7 +355,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if len(meant) == 1:
             return meant[0].command
         if meant:
-            also = ", ".join(f"'{m.command}'" for m in meant)
+            also = either(f"'{m.command}'" for m in meant)
             self.say(
                 _(
                     "✗ '{number}' could be {commands}: type the one you mean",
@@ -570,7 +570,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     def _seat_line(self) -> str:
         assert self.record is not None
-        return _("Players: {seats}", seats=", ".join(self._seat_names(self.record)))
+        return _("Players: {seats}", seats=listed(self._seat_names(self.record)))
 
 
 def main(

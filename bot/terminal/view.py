@@ -13,7 +13,7 @@ from bot.storage.store import ResultRecord
 from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
-from engine.i18n import say
+from engine.i18n import listed, say
 from engine.i18n.shared import _, _n
 from engine.registry import GameTexts, registration, view_header
 
@@ -56,7 +56,7 @@ def summary_lines(
     lines = [head, *("  " + line for line in texts.status_lines(view))]
     if header.deciding and not header.over:
         names = [header.name(seat) for seat in header.deciding]
-        lines.append(f"➡ {', '.join(names)}: {header.prompt}")
+        lines.append(f"➡ {listed(names)}: {header.prompt}")
     return lines
 
 

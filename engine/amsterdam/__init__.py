@@ -6,6 +6,7 @@ from engine.amsterdam.language import _
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant
 from engine.core import JSON, IllegalMove
+from engine.i18n import listed
 
 
 class AmsterdamGame:
@@ -26,7 +27,7 @@ class AmsterdamGame:
                 _(
                     "unknown Amsterdam option(s) {options}; "
                     "the only option is 'variant' ({variants})",
-                    options=", ".join(unknown),
+                    options=listed(unknown),
                     variants=allowed(),
                 )
             )

@@ -28,6 +28,7 @@ from engine.amsterdam.state_fields import SEALED_PHASES
 from engine.amsterdam.turns import start_round
 from engine.amsterdam.variants import VARIANTS, Variant
 from engine.core import JSON, Decision, Event, IllegalMove
+from engine.i18n import listed
 from engine.rng import Rng
 
 
@@ -274,15 +275,10 @@ class AmsterdamState:
         if d is None:
             if self.phase in SEALED_PHASES and self.sealed[seat] is not None:
                 names = [self.players[x.seat] for x in self.pending_all()]
-                waiting = (
-                    _("{first} and {second}", first=names[0], second=names[1])
-                    if len(names) == 2
-                    else ", ".join(names)
-                )
-                raise IllegalMove(_("you have chosen; waiting for {names}", names=waiting))
+                raise IllegalMove(_("you have chosen; waiting for {names}", names=listed(names)))
             first = self.pending()
             if first is None:
-                raise IllegalMove(_("it is nobody's decision now (), not yours"))
+                raise IllegalMove(_("it is nobody's decision now, not yours"))
             raise IllegalMove(
                 # Translators: {name} decides now; {prompt} is what he is asked.
                 _(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.canal_grande.language import _
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove
+from engine.i18n import either, listed
 
 OPTIONS = ("first_divider", "turn_limit")
 
@@ -26,8 +27,8 @@ class CanalGrandeGame:
             raise IllegalMove(
                 _(
                     "unknown Canal Grande option(s): {unknown}; options: {options}",
-                    unknown=", ".join(unknown),
-                    options=", ".join(OPTIONS),
+                    unknown=listed(unknown),
+                    options=either(OPTIONS),
                 )
             )
         first = opts.get("first_divider")

@@ -17,6 +17,7 @@ from engine.canal_grande.cards import (
 from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
+from engine.i18n import listed
 
 
 def is_number(card: str) -> bool:
@@ -88,7 +89,7 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
                 _(
                     "{name} lays number card(s) {numbers}: total {total}",
                     name=who,
-                    numbers=", ".join(map(str, nums)),
+                    numbers=listed(map(str, nums)),
                     total=state.total(seat),
                 ),
                 seat,

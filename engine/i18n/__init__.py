@@ -16,7 +16,21 @@ from engine.i18n.language import (
     speaking,
 )
 from engine.i18n.said import SaidMapping
-from engine.i18n.text import N_, Joined, Later, Messages, Text, joined, say, say_all, table_messages
+from engine.i18n.text import (
+    N_,
+    Joined,
+    Later,
+    Listed,
+    Messages,
+    Text,
+    counted,
+    either,
+    joined,
+    listed,
+    say,
+    say_all,
+    table_messages,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -27,15 +41,19 @@ __all__ = [
     "Domain",
     "Joined",
     "Later",
+    "Listed",
     "Messages",
     "SaidMapping",
     "Text",
     "add_domain",
+    "counted",
     "current_language",
     "domain",
     "domains",
+    "either",
     "from_environment",
     "joined",
+    "listed",
     "negotiate",
     "say",
     "say_all",

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, cast
+
+from babel.lists import format_list
 
 from engine.i18n.catalog import TABLE_DOMAIN, translations
 from engine.i18n.language import LANGUAGES, current_language, speaking
@@ -95,6 +97,64 @@ class Joined(Text):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Joined, (self._parts, self._sep))
+
+
+#: The list patterns :class:`Listed` knows (CLDR's): ``standard`` "A, B, and C" /
+#: 「A、B、C」 / "A, B és C" / "A, B e C"; ``or`` "A, B, or C" (choices); ``unit`` "A, B, C" in
+#: English (counts and amounts: "basilica 2, tower 1"), the standard pattern elsewhere.
+LIST_STYLES: Final = ("standard", "or", "unit")
+
+
+class Listed(Text):
+    """A list of texts joined by the language's own pattern (Babel's ``format_list``, CLDR's
+    list patterns), said again item by item in another language: what ``", ".join(texts)``
+    did by hand, in English punctuation, frozen in one language."""
+
+    _parts: tuple[object, ...]
+    _style: str
+
+    def __new__(
+        cls, parts: Iterable[object], style: str = "standard", lang: str | None = None
+    ) -> Listed:
+        items = tuple(parts)
+        if style not in LIST_STYLES:
+            raise ValueError(
+                f"unknown list style {style!r}, known: {LIST_STYLES}"
+            )  # not for players
+        said_in = lang or current_language()
+        words = [say(p, said_in) for p in items]
+        pattern: Literal["standard", "or", "unit"] = "or" if style == "or" else "standard"
+        if style == "unit":
+            # CLDR's unit pattern in Japanese is spaces ("A B C"); an item list reads with 、
+            pattern = "unit" if said_in == "en" else "standard"
+        value = format_list(words, style=pattern, locale=said_in) if words else ""
+        text = cast(Listed, super().__new__(cls, value, None, said_in))
+        text._parts = items
+        text._style = style
+        return text
+
+    def in_language(self, lang: str) -> str:
+        if lang == self._lang:
+            return self
+        return Listed(self._parts, self._style, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listed, (self._parts, self._style, self._lang))
+
+
+def listed(parts: Iterable[object], style: str = "standard") -> Listed:
+    """``parts`` as one list in the language in force (:class:`Listed`)."""
+    return Listed(parts, style)
+
+
+def either(parts: Iterable[object]) -> Listed:
+    """Choices as one list in the language in force: "A, B, or C" (:class:`Listed`)."""
+    return Listed(parts, "or")
+
+
+def counted(parts: Iterable[object]) -> Listed:
+    """Amounts ("basilica 2", "27") as one list in the language in force (:class:`Listed`)."""
+    return Listed(parts, "unit")
 
 
 def joined(sep: object, parts: Iterable[object]) -> Joined:

@@ -8,11 +8,12 @@ executes the move with :func:`engine.venezia.turns.execute`. Nothing here mutate
 from __future__ import annotations
 
 from engine.core import Decision, IllegalMove
+from engine.i18n import either, listed
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import building_name, count_cards
 from engine.venezia.gold import best_exchange
-from engine.venezia.language import Joined, _, _n, comma
+from engine.venezia.language import _, _n
 from engine.venezia.state_basics import StateBasics
 
 
@@ -23,7 +24,7 @@ def _wrong_verb(verb: str, d: Decision) -> IllegalMove:
             "'{verb}' is not possible now: {prompt}. Possible: {verbs}",
             verb=verb,
             prompt=d.prompt,
-            verbs=", ".join(verbs),
+            verbs=either(verbs),
         )
     )
 
@@ -145,7 +146,7 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
                 raise IllegalMove(_("{hex} holds no swamp token: choose a hex with a swamp", hex=h))
         return text
     if verb == "build" and phase == "build":
-        labels = ", ".join(o.removeprefix("build ") for o in d.options)
+        labels = either(o.removeprefix("build ") for o in d.options)
         raise IllegalMove(
             _(
                 "no completed {building} is waiting; choose one of: {labels}",
@@ -169,7 +170,7 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
             _(
                 "you have no {building} cards in front of you; discard one of: {types}",
                 building=building_name(move.card),
-                types=Joined([building_name(t) for t in self.front(seat)], comma()),
+                types=listed([building_name(t) for t in self.front(seat)]),
             )
         )
     if verb in ("draw", "swap") and phase in ("draw", "take"):
@@ -232,5 +233,5 @@ def _not_in_pool(self: StateBasics, card: str) -> str:
     return _(
         "no {building} in the pool; the pool holds: {pool}",
         building=building_name(card),
-        pool=Joined([building_name(t) for t in self.pool], comma()) if self.pool else _("nothing"),
+        pool=listed([building_name(t) for t in self.pool]) if self.pool else _("nothing"),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Decision
-from engine.i18n import Text, joined
+from engine.i18n import Text, either, joined
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
@@ -324,7 +324,7 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     entries = self.cons[t]
     c = sum(e[1] for e in entries)
     s = sum(e[1] for e in entries if e[0] == seat)
-    allowed = ", ".join(str(x) for x in legal)
+    allowed = either(str(x) for x in legal)
     name = building_name(t)
     if c == 0:
         why = _(

@@ -13,6 +13,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _n, _p
+from engine.i18n import counted
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
@@ -159,8 +160,8 @@ def regions(view: View) -> list[Region]:
 
 def _facts(view: View) -> tuple[str, ...]:
     players = view["players"]
-    hands = ", ".join(f"{p['name']} {p.get('hand_size', 0)}" for p in players)
-    totals = ", ".join(f"{p['name']} {p.get('number_total', 0)}" for p in players)
+    hands = counted(f"{p['name']} {p.get('hand_size', 0)}" for p in players)
+    totals = counted(f"{p['name']} {p.get('number_total', 0)}" for p in players)
     return (
         _(
             "Played {turns} turns in {rounds} rounds.",

@@ -7,6 +7,7 @@ import re
 from functools import cache
 
 from engine.core import JSON, Option
+from engine.i18n import counted
 from engine.registry import Controls, SlashCommand
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import (
@@ -51,7 +52,7 @@ def _cards(words: tuple[str, ...]) -> str:
         name = building_name(word).capitalize()
         out.append(f"{count} × {name}" if count else name)
         count = ""
-    return ", ".join(out)
+    return counted(out)
 
 
 def option_label(option: Option) -> str | None:

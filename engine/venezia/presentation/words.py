@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
-from engine.i18n import SaidMapping, Text
+from engine.i18n import SaidMapping, Text, listed
 from engine.venezia.language import _, _p
 
 K = TypeVar("K")
@@ -46,7 +46,7 @@ def building_names(kinds: object) -> str:
     """Building types joined with ", " as the reader names them."""
     if not isinstance(kinds, (list, tuple)):
         return ""
-    return ", ".join(building_name(str(k)) for k in kinds)
+    return listed(building_name(str(k)) for k in kinds)
 
 
 def said_texts(ids: Mapping[K, str]) -> SaidMapping[K, str]:

@@ -1,0 +1,164 @@
+"""Texts composed in the language's own way (#25 "Structural defects"): lists joined by the
+language's list pattern, no case change or surgery on a translated text, counts as plural
+messages, the Hungarian article computed, no empty or raw-id fillers."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engine.i18n import Listed, counted, either, listed, say, speaking
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYER_CODE = ("engine", "bot", "render")
+
+
+def _sources() -> list[Path]:
+    return sorted(p for top in PLAYER_CODE for p in (ROOT / top).rglob("*.py"))
+
+
+def _functions(tree: ast.AST) -> dict[ast.AST, str]:
+    """Each node's enclosing function name ("" at module level)."""
+    owner: dict[ast.AST, str] = {}
+
+    def walk(node: ast.AST, name: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = (
+                child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else name
+            )
+            owner[child] = inner
+            walk(child, inner)
+
+    walk(tree, "")
+    return owner
+
+
+# --- lists (#25 "Lists joined by the language's own pattern") -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "A, B, and C"), ("ja", "A、B、C"), ("hu", "A, B és C"), ("it", "A, B e C")],
+)
+def test_a_list_is_joined_by_the_languages_own_pattern(lang: str, expected: str) -> None:
+    """#25 item 3: CLDR's list pattern (Babel's format_list), not a hand-written ", "."""
+    with speaking(lang):
+        assert listed(["A", "B", "C"]) == expected
+
+
+def test_two_items_choices_and_amounts() -> None:
+    """#25 item 3: "A and B", choices with "or", amounts without a conjunction in English."""
+    with speaking("en"):
+        assert listed(["A", "B"]) == "A and B"
+        assert either(["A", "B", "C"]) == "A, B, or C"
+        assert counted(["tower 2", "palazzo 1"]) == "tower 2, palazzo 1"
+        assert listed([]) == ""
+    with speaking("hu"):
+        assert either(["A", "B"]) == "A vagy B"
+        assert counted(["A", "B"]) == "A és B"
+    with speaking("ja"):
+        assert either(["A", "B"]) == "AまたはB"
+        assert counted(["A", "B", "C"]) == "A、B、C"
+
+
+def test_a_list_is_said_again_in_the_readers_language() -> None:
+    """#25 item 3: a list made in the table's language is said again item by item (and with
+    the reader's pattern) for someone who reads another language."""
+    from engine.venezia.presentation.words import building_name
+
+    with speaking("en"):
+        names = listed([building_name("campo"), building_name("ponte")])
+    assert isinstance(names, Listed)
+    assert names == "campo and ponte"
+    hu = say(names, "hu")
+    assert " és " in hu and "ponte" not in hu
+    assert "、" in say(names, "ja")
+
+
+# Modules and functions whose comma-joined lists no player reads (logs, developer errors).
+JOIN_EXEMPT = {
+    ("engine/ai/base.py", "level_player"): "a developer's ValueError (# not for players)",
+    ("engine/ai/__init__.py", "get_ai"): "a developer's ValueError (# not for players)",
+    ("engine/registry.py", "register"): "a developer's ValueError at registration",
+    ("engine/registry.py", "of"): "a developer's KeyError (image kinds)",
+    ("engine/amsterdam/cards.py", "build_cards"): "a components file's error (developers)",
+    ("engine/canal_grande/cards.py", "parse_components"): "a components file's error",
+    ("engine/venezia/board_parse.py", "_check_keys"): "a board file's error (developers)",
+    ("engine/venezia/board_parse.py", "_parse_hexes"): "a board file's error (developers)",
+    ("engine/venezia/board_parse.py", "_neighbors"): "a board file's error (developers)",
+    ("engine/venezia/board_parse.py", "_parse_prebuilt"): "a board file's error (developers)",
+    ("bot/cli.py", "_main"): "shell syntax {a,b} in a usage line: the comma is typed syntax",
+    ("bot/devtools/selfplay_cmd.py", "main"): "a developer tool's --help",
+    ("bot/discord/settings.py", "_choice"): "the operator's settings error",
+    ("bot/discord/settings.py", "describe"): "the start-up log line",
+    ("bot/discord/sync.py", "main"): "the operator's console output",
+    ("bot/discord/app.py", "main"): "the operator's console output",
+    ("bot/storage/connection.py", "_open"): "the operator's configuration error",
+    ("bot/storage/stats.py", "_rate_stored"): "SQL placeholders, not words",
+    ("render/bench.py", "main"): "the benchmark's command-line error",
+}
+
+
+def test_no_hand_written_comma_list_in_player_texts() -> None:
+    """#25 item 3: no ``", ".join(...)`` in code that makes player texts (named exemptions)."""
+    found: list[str] = []
+    used: set[tuple[str, str]] = set()
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        owner = _functions(tree)
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "join"
+                and isinstance(node.func.value, ast.Constant)
+                and isinstance(node.func.value.value, str)
+                and node.func.value.value.strip() == ","
+            ):
+                continue
+            key = (rel, owner.get(node, ""))
+            if key in JOIN_EXEMPT:
+                used.add(key)
+                continue
+            found.append(f"{rel}:{node.lineno} in {key[1] or 'module'}")
+    assert not found, "comma-joined lists in player texts (use engine.i18n.listed):\n" + "\n".join(
+        found
+    )
+    assert used == set(JOIN_EXEMPT), f"stale exemptions: {set(JOIN_EXEMPT) - used}"
+
+
+# --- fillers (#25 "Amsterdam's source text", "Canal Grande's revealed: {cards}") ---------
+
+
+def test_no_message_has_empty_parentheses() -> None:
+    """#25 item 6: "it is nobody's decision now (), not yours" had an empty "()"."""
+    from babel.messages.pofile import read_po
+
+    bad = []
+    for pot in sorted((ROOT / "data").rglob("*.pot")):
+        with pot.open("rb") as fh:
+            for message in read_po(fh):
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                bad += [i for i in ids if i and "()" in i]
+    assert not bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "hu", "it"])
+def test_canal_grande_revealed_cards_are_named_in_the_readers_language(lang: str) -> None:
+    """#25 item 6: ``revealed: {cards}`` was filled with raw ids (doge, n1, traitor)."""
+    from engine.canal_grande.presentation import texts
+    from engine.canal_grande.state import CanalGrandeState
+
+    state = CanalGrandeState.new(["Anna", "Ben"], 5)
+    view = state.public_view()
+    view["table"] = ["doge", "n1", "traitor", "sanmarco"]
+    with speaking(lang):
+        line = texts.status_lines(view)[-1]
+    for raw in ("doge", "n1", "traitor", "sanmarco"):
+        assert raw not in line.split(), line
+    assert "San Marco" in line
+    if lang == "en":
+        assert "doge, number 1, traitor, and San Marco" in line
