@@ -162,3 +162,160 @@ def test_canal_grande_revealed_cards_are_named_in_the_readers_language(lang: str
     assert "San Marco" in line
     if lang == "en":
         assert "doge, number 1, traitor, and San Marco" in line
+
+
+# --- case changes (#25 "No .lower() or other case change of a translated text") --------------
+
+CASE_CHANGES = {"lower", "upper", "capitalize", "title", "casefold", "swapcase", "replace"}
+#: Functions whose result is a translated text (the catalog calls and the helpers made of them).
+TEXT_MAKERS = {
+    "_",
+    "_n",
+    "_p",
+    "say",
+    "listed",
+    "either",
+    "counted",
+    "building_name",
+    "building_label",
+    "role_name",
+    "role_word",
+    "special_name",
+    "number_name",
+    "card_name",
+    "reveal_name",
+    "colour_name",
+    "hand_text",
+    "variant_title",
+}
+# Where a translated text's case is changed on purpose, and why.
+CASE_EXEMPT = {
+    ("engine/i18n/text.py", "__new__"): "Sentence: the one, tested, first capital of a message",
+    ("engine/amsterdam/commands.py", "_tables"): (
+        "parsing: a name without its spaces is also what a player may type"
+    ),
+    ("render/canal_grande/board_grid.py", "paint"): "the pictures' all-caps captions (no-op in ja)",
+    ("render/canal_grande/board_panels.py", "paint"): "the pictures' all-caps captions",
+    ("render/canal_grande/end.py", "paint"): "the pictures' all-caps captions",
+}
+
+
+def _is_text_call(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name in TEXT_MAKERS:
+            return True
+        if name == "str" and node.args:
+            return _is_text_call(node.args[0])
+    return False
+
+
+def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
+    """Case changes (and ``replace``) whose receiver is a translated text: a text maker's
+    result, a slice of one, or a name assigned one in the same function."""
+    out: list[tuple[ast.Call, str]] = []
+    scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for scope in [tree, *scopes]:
+        texts: set[str] = set()
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign) and _is_text_call(node.value):
+                texts |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            if (
+                isinstance(node, ast.AnnAssign)
+                and node.value is not None
+                and _is_text_call(node.value)
+                and isinstance(node.target, ast.Name)
+            ):
+                texts.add(node.target.id)
+
+        def held(node: ast.AST) -> bool:
+            if isinstance(node, ast.Subscript):
+                node = node.value
+            return _is_text_call(node) or (isinstance(node, ast.Name) and node.id in texts)
+
+        for node in ast.walk(scope):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in CASE_CHANGES
+                and held(node.func.value)
+            ):
+                out.append((node, node.func.attr))
+    return out
+
+
+def test_the_scan_finds_a_case_change_of_a_translated_text() -> None:
+    """#25 item 2: the scan below sees what it must refuse (and leaves typed input alone)."""
+    code = (
+        "def f(level, typed):\n"
+        "    a = _('let an AI play').lower()\n"
+        "    prompt = say(d.prompt)\n"
+        "    b = prompt[:1].upper() + prompt[1:]\n"
+        "    c = building_name(kind).capitalize()\n"
+        "    d = _n('{n} card', '{n} cards', 2).replace('card', 'x')\n"
+        "    return typed.strip().casefold()\n"
+    )
+    found = sorted({id(node): how for node, how in _case_changes(ast.parse(code))}.values())
+    assert found == ["capitalize", "lower", "replace", "upper"]
+
+
+def test_no_case_change_of_a_translated_text() -> None:
+    """#25 item 2: no ``.lower()``/``.upper()``/``.capitalize()``/``.title()``/``.casefold()``
+    (or ``.replace()``) of a translated text ("let an **ai** play", Hungarian "játsszon **mi**"
+    = "we"); a sentence's first letter is :func:`engine.i18n.sentence`'s, typed input may be
+    folded for parsing."""
+    found: list[str] = []
+    used: set[tuple[str, str]] = set()
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        owner = _functions(tree)
+        seen: set[int] = set()
+        for node, how in _case_changes(tree):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            key = (rel, owner.get(node, ""))
+            if key in CASE_EXEMPT:
+                used.add(key)
+                continue
+            found.append(f"{rel}:{node.lineno} .{how}() in {key[1] or 'module'}")
+    assert not found, "case changes of translated texts:\n" + "\n".join(found)
+    assert used == set(CASE_EXEMPT), f"stale exemptions: {set(CASE_EXEMPT) - used}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "Nobody"), ("hu", "Senki"), ("it", "Nessuno"), ("ja", "なし")],
+)
+def test_a_sentence_begins_with_the_messages_capital(lang: str, expected: str) -> None:
+    """#25 item 2: the first letter of a message that starts a reply is capitalised only where
+    the message itself begins with a lowercase letter, in the reader's language."""
+    from engine.i18n import sentence, table_messages
+
+    with speaking("en"):
+        text = sentence(table_messages.text("nobody"))
+    assert say(text, lang).startswith(expected[:2])
+
+
+def test_a_sentence_never_changes_a_players_name() -> None:
+    """#25 item 2: a message that begins with a filler (a player's name) keeps it as typed."""
+    from engine.i18n import sentence, table_messages
+
+    with speaking("en"):
+        text = sentence(table_messages.text("{name} [AI]", name="bob"))
+    assert text == "bob [AI]"
+    assert sentence("plain words") == "plain words"
+
+
+def test_venezia_building_labels_are_messages_not_capitalised_names() -> None:
+    """#25 item 2: the buttons' building names were ``building_name(...).capitalize()``, a
+    plain ``str`` frozen in the table's language; now their own messages, said again."""
+    from engine.core import Option
+    from engine.venezia.presentation.controls import option_label
+
+    with speaking("en"):
+        label = option_label(Option.of("play 2 ponte casa"))
+    assert label == "Play: 2 × Ponte, Casa"
+    assert say(label, "hu").count("Híd") == 1 and "Ház" in say(label, "hu")

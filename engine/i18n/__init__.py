@@ -22,6 +22,7 @@ from engine.i18n.text import (
     Later,
     Listed,
     Messages,
+    Sentence,
     Text,
     counted,
     either,
@@ -29,6 +30,7 @@ from engine.i18n.text import (
     listed,
     say,
     say_all,
+    sentence,
     table_messages,
 )
 
@@ -44,6 +46,7 @@ __all__ = [
     "Listed",
     "Messages",
     "SaidMapping",
+    "Sentence",
     "Text",
     "add_domain",
     "counted",
@@ -57,6 +60,7 @@ __all__ = [
     "negotiate",
     "say",
     "say_all",
+    "sentence",
     "speaking",
     "table_messages",
     "translations",

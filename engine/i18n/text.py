@@ -33,6 +33,18 @@ class _Message:
     context: str | None
     args: tuple[tuple[str, Argument], ...]
 
+    def pattern(self, lang: str) -> str:
+        """The message in ``lang`` before its placeholders are filled."""
+        table = translations(self.domain, lang)
+        if self.plural is not None:
+            assert self.count is not None
+            if self.context is not None:
+                return str(table.npgettext(self.context, self.msgid, self.plural, self.count))
+            return str(table.ngettext(self.msgid, self.plural, self.count))
+        if self.context is not None:
+            return str(table.pgettext(self.context, self.msgid))
+        return str(table.gettext(self.msgid))
+
     def render(self, lang: str) -> str:
         table = translations(self.domain, lang)
         if self.plural is not None:
@@ -160,6 +172,42 @@ def counted(parts: Iterable[object]) -> Listed:
 def joined(sep: object, parts: Iterable[object]) -> Joined:
     """``sep.join(parts)`` that :func:`say` can say again in another language."""
     return Joined(parts, sep)
+
+
+class Sentence(Text):
+    """A message that begins a sentence (an error shown as a reply, a prompt as a menu's
+    title): its first letter capitalised where the language's message itself begins with a
+    lowercase letter, in the language it is said in. Never a filler's value (a player's name
+    ``bob`` stays ``bob``), never a letter inside the message, nothing in a language without
+    case: the one case change of a translated text the code makes (#25)."""
+
+    _inner: Text
+
+    def __new__(cls, inner: Text, lang: str | None = None) -> Sentence:
+        said_in = lang or inner._lang or current_language()
+        value = say(inner, said_in)
+        message = inner._message
+        if message is not None and value[:1].islower():
+            first = message.pattern(said_in)[:1]
+            if first.islower() and first == value[:1]:
+                value = value[:1].upper() + value[1:]
+        text = cast(Sentence, super().__new__(cls, value, message, said_in))
+        text._inner = inner
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return self if lang == self._lang else Sentence(self._inner, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Sentence, (self._inner, self._lang))
+
+
+def sentence(value: object) -> str:
+    """``value`` beginning a sentence (:class:`Sentence`); a plain ``str`` (a name, a text of
+    unknown make) is left as it is."""
+    if isinstance(value, Text) and not isinstance(value, Later):
+        return Sentence(value)
+    return value if isinstance(value, str) else str(value)
 
 
 def say(value: object, lang: str | None = None) -> str:

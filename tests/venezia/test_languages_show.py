@@ -157,7 +157,8 @@ def test_controls_labels_in_the_language_in_force() -> None:
     assert option_label(Option.of("build basilica solo")) == "Basilica (solo)"
     with speaking("ja"):
         assert option_label(Option.of("build basilica solo")) == "教会 (単独)"
-        assert option_label(Option.of("play 2 ponte casa")) == "出す: 2 × 橋、家"  # #25 item 3: 、 in Japanese
+        # #25 item 3: 、 between the items in Japanese
+        assert option_label(Option.of("play 2 ponte casa")) == "出す: 2 × 橋、家"
     assert current_language() == "en"
 
 

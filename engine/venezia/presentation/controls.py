@@ -7,11 +7,12 @@ import re
 from functools import cache
 
 from engine.core import JSON, Option
-from engine.i18n import counted
+from engine.i18n import Joined, counted
 from engine.registry import Controls, SlashCommand
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import (
     SaidLabel,
+    building_label,
     building_name,
     said_buttons,
     said_pairs,
@@ -49,8 +50,8 @@ def _cards(words: tuple[str, ...]) -> str:
         if word.isdigit():
             count = word
             continue
-        name = building_name(word).capitalize()
-        out.append(f"{count} × {name}" if count else name)
+        name = building_label(word)
+        out.append(Joined([count, " × ", name]) if count else name)
         count = ""
     return counted(out)
 
@@ -80,7 +81,7 @@ def option_label(option: Option) -> str | None:
         return _("Discard every {cards}", cards=_cards(args))
     if verb == "build":
         kind, solo = (args[0] if args else ""), args[1:]
-        shown = building_name(kind).capitalize()
+        shown = building_label(kind)
         # Translators: a building built alone by one player (a solo set)
         return _("{building} (solo)", building=shown) if solo else shown
     if verb == "score":

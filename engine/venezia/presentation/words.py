@@ -14,6 +14,21 @@ from engine.venezia.language import _, _p
 K = TypeVar("K")
 
 
+def building_label(kind: str) -> str:
+    """A building type as a label begins (a button: ``Basilica``, ``Templom``, ``教会``): its
+    own message, never a name with its first letter changed; anything else as it is."""
+    # Translators: a building type's name at the start of a button's label
+    names: dict[str, Callable[[], Text]] = {
+        "basilica": lambda: _p("building label", "Basilica"),
+        "palazzo": lambda: _p("building label", "Palazzo"),
+        "campo": lambda: _p("building label", "Campo"),
+        "ponte": lambda: _p("building label", "Ponte"),
+        "casa": lambda: _p("building label", "Casa"),
+    }
+    make = names.get(kind)
+    return make() if make is not None else kind
+
+
 def building_name(kind: str) -> str:
     """A building type (``basilica`` … ``casa``, the engine's token) as the reader names it;
     anything else as it is."""
