@@ -229,7 +229,7 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
             ):
                 texts.add(node.target.id)
 
-        def held(node: ast.AST) -> bool:
+        def held(node: ast.AST, texts: set[str] = texts) -> bool:
             if isinstance(node, ast.Subscript):
                 node = node.value
             return _is_text_call(node) or (isinstance(node, ast.Name) and node.id in texts)
