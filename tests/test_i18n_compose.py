@@ -319,3 +319,113 @@ def test_venezia_building_labels_are_messages_not_capitalised_names() -> None:
         label = option_label(Option.of("play 2 ponte casa"))
     assert label == "Play: 2 × Ponte, Casa"
     assert say(label, "hu").count("Híd") == 1 and "Ház" in say(label, "hu")
+
+
+# --- the Hungarian article (#25 "Hungarian article computed, not a(z)") -----------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [
+        ("F6", "az"),  # ef
+        ("B2", "a"),
+        ("A", "az"),  # az A-ajánlat
+        ("B", "a"),
+        ("L4", "az"),  # el
+        ("M", "az"),
+        ("N2", "az"),
+        ("R1", "az"),
+        ("S3", "az"),  # es
+        ("X", "az"),  # iksz
+        ("H2", "a"),  # há
+        ("1", "az"),  # egy
+        ("5", "az"),  # öt
+        ("2", "a"),
+        ("10", "a"),  # tíz
+        ("15", "a"),  # tizenöt
+        ("27", "a"),
+        ("50", "az"),  # ötven
+        ("100", "a"),  # száz
+        ("500", "az"),  # ötszáz
+        ("1000", "az"),  # ezer
+        ("2000", "a"),  # kétezer
+        ("Anna", "az"),
+        ("Éva", "az"),
+        ("Ödön", "az"),
+        ("San Marco", "a"),
+        ("Dorsoduro", "a"),
+        ("'alma'", "az"),
+        ("'venice'", "a"),
+        ("", "a"),
+    ],
+)
+def test_the_hungarian_article_is_computed(word: str, article: str) -> None:
+    """#25 item 5: "az" before a vowel sound (letters and numbers as read), "a" otherwise."""
+    from engine.i18n.articles import hungarian_article
+
+    assert hungarian_article(word) == article
+
+
+def test_a_message_writes_the_article_with_a_format_spec() -> None:
+    """#25 item 5: ``{x:az}`` / ``{x:Az}`` is the article ``x`` takes; nothing else changes."""
+    from engine.i18n.articles import fill
+
+    assert fill("{cell:Az} {cell} mező üres", {"cell": "F6"}) == "Az F6 mező üres"
+    assert fill("{cell:az} {cell} mezőre", {"cell": "B2"}) == "a B2 mezőre"
+    assert fill("{n:az} {n}. forduló", {"n": 5}) == "az 5. forduló"
+    assert fill("round {n:>3}", {"n": 5}) == "round   5"
+    assert fill("{a} and {b}", {"a": "x", "b": "y"}) == "x and y"
+
+
+def _hu_catalogs() -> list[Path]:
+    return sorted(ROOT.glob("data/**/hu/LC_MESSAGES/*.po"))
+
+
+def test_no_hungarian_message_says_a_z() -> None:
+    """#25 item 5: no "a(z)" left in the Hungarian catalogs: the article is computed."""
+    from babel.messages.pofile import read_po
+
+    found = []
+    for po in _hu_catalogs():
+        with po.open("rb") as fh:
+            for message in read_po(fh):
+                forms = message.string if isinstance(message.string, tuple) else (message.string,)
+                found += [f for f in forms if f and ("a(z)" in f or "A(z)" in f)]
+    assert not found, found[:5]
+
+
+def test_every_hungarian_article_spec_fills() -> None:
+    """#25 item 5: each message with ``{x:az}`` fills (and only Hungarian uses the spec)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from engine.i18n.articles import fill
+
+    names = re.compile(r"\{(\w+)[^{}]*\}")
+    used = 0
+    for po in sorted(ROOT.glob("data/**/LC_MESSAGES/*.po")):
+        with po.open("rb") as fh:
+            catalog = read_po(fh)
+        for message in catalog:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for form in forms:
+                if not form or ":az}" not in form.replace(":Az}", ":az}"):
+                    continue
+                assert "/hu/" in po.as_posix(), (po, form)
+                values = {n: "F6" for n in names.findall(form)}
+                said = fill(form, values)
+                assert ":az" not in said and said.count("F6") >= 1
+                used += 1
+    assert used >= 60
+
+
+def test_a_hungarian_cell_gets_its_article_and_japanese_is_unchanged() -> None:
+    """#25 item 5: "a hajó nem mehet a(z) F6 mezőre" is now "… az F6 mezőre"."""
+    from engine.amsterdam.language import _
+
+    with speaking("hu"):
+        assert _("the ship cannot go to {cell}", cell="F6") == "a hajó nem mehet az F6 mezőre"
+        assert _("the ship cannot go to {cell}", cell="B6") == "a hajó nem mehet a B6 mezőre"
+    with speaking("ja"):
+        assert "F6" in _("the ship cannot go to {cell}", cell="F6")

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, cast
 
 from babel.lists import format_list
 
+from engine.i18n.articles import fill
 from engine.i18n.catalog import TABLE_DOMAIN, translations
 from engine.i18n.language import LANGUAGES, current_language, speaking
 
@@ -60,7 +61,7 @@ class _Message:
         if not self.args:
             return pattern
         values = {key: say(value, lang) for key, value in self.args}
-        return pattern.format(**values)
+        return fill(pattern, values)
 
 
 class Text(str):
