@@ -429,3 +429,88 @@ def test_a_hungarian_cell_gets_its_article_and_japanese_is_unchanged() -> None:
         assert _("the ship cannot go to {cell}", cell="B6") == "a hajó nem mehet a B6 mezőre"
     with speaking("ja"):
         assert "F6" in _("the ship cannot go to {cell}", cell="F6")
+
+
+# --- counts (#25 "Every count is a plural message") ------------------------------------------
+
+# Plural messages whose "(s)" is drawn in the pictures' golden images (the pictures' branch
+# renews those images; the forms are right in every other language).
+PARENTHESISED_PLURAL_EXEMPT = {
+    "… {n} more line(s)": "render/venezia/hand.py, golden images",
+    "{n} more line(s)": "render/canal_grande/hand.py, golden images",
+    "GOLD  {gold}  =  {n} step(s)": "render/venezia/hand.py, golden images",
+    "{tokens} → {n} step(s)": "render/venezia/hand.py, golden images",
+    "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step": "render/venezia/hand.py, goldens",
+}
+
+
+def _messages(pattern: str) -> list[tuple[Path, object]]:
+    from babel.messages.pofile import read_po
+
+    out: list[tuple[Path, object]] = []
+    for po in sorted(ROOT.glob(pattern)):
+        with po.open("rb") as fh:
+            out += [(po, m) for m in read_po(fh) if m.id]
+    return out
+
+
+def test_no_message_writes_a_plural_in_parentheses() -> None:
+    """#25 item 4: "card(s)", "hex(es)", Hungarian "számkártyá(ka)t", "mocsármező(k)",
+    Italian "carta/e": a count is a plural message (``_n``), a label says "one or more"."""
+    import re
+
+    english = re.compile(r"[a-z]\((s|es)\)")
+    translated = re.compile(r"\w\((k|ka|ak|ek|ok|ök|i|e|a|s|es)\)")
+    found = []
+    for po, message in _messages("data/**/*.pot"):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
+            continue
+        found += [f"{po.name}: {i}" for i in ids if english.search(i)]
+    for po, message in _messages("data/**/LC_MESSAGES/*.po"):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
+        found += [f"{po.parent.parent.name}: {f}" for f in forms if f and translated.search(f)]
+    assert not found, "\n".join(found)
+
+
+def test_a_counted_noun_agrees_with_its_number() -> None:
+    """#25 item 4: "1 punti", "{seated} seduti", "számkártyá(ka)t" were singular messages."""
+    from engine.canal_grande.language import _n as cg_n
+    from engine.i18n import table_messages
+    from engine.venezia.language import _n as v_n
+
+    def scores(n: int) -> str:
+        return v_n(
+            "{name} scores {n} point for the {building}: gondola {start} → {end}",
+            "{name} scores {n} points for the {building}: gondola {start} → {end}",
+            n,
+            name="Anna",
+            building="ponte",
+            start=3,
+            end=4,
+        )
+
+    with speaking("it"):
+        assert "ottiene 1 punto " in scores(1) and "ottiene 2 punti " in scores(2)
+    with speaking("en"):
+        assert "scores 1 point for" in scores(1)
+    seated = (
+        "{game} seats at most {most}; {n} is seated",
+        "{game} seats at most {most}; {n} are seated",
+    )
+    with speaking("it"):
+        line = table_messages.plural(*seated, 3, game="Venezia", most=2)
+        assert "3 giocatori seduti" in line
+    with speaking("hu"):
+        one = cg_n(
+            "{name} lays number card {numbers}: total {total}",
+            "{name} lays number cards {numbers}: total {total}",
+            1,
+            name="Anna",
+            numbers="2",
+            total=2,
+        )
+        assert "számkártyát" in one and "(ka)" not in one

@@ -240,11 +240,12 @@ class Lobby:
         if len(seats) > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                _(
-                    "{game} seats at most {most}; {seated} are seated (/removebot or /leave first)",
+                _n(
+                    "{game} seats at most {most}; {n} is seated (/removebot or /leave first)",
+                    "{game} seats at most {most}; {n} are seated (/removebot or /leave first)",
+                    len(seats),
                     game=chosen.title,
                     most=chosen.max_players,
-                    seated=len(seats),
                 ),
             )
         for s in seats:
@@ -428,11 +429,12 @@ class Lobby:
         if n > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                _(
-                    "{game} seats at most {most}; {seated} are seated",
+                _n(
+                    "{game} seats at most {most}; {n} is seated",
+                    "{game} seats at most {most}; {n} are seated",
+                    n,
                     game=chosen.title,
                     most=chosen.max_players,
-                    seated=n,
                 ),
             )
         reg = registration(chosen.name)

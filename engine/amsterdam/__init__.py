@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.amsterdam.language import _
+from engine.amsterdam.language import _n
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant
 from engine.core import JSON, IllegalMove
@@ -24,9 +24,11 @@ class AmsterdamGame:
         unknown = sorted(k for k in options if k != "variant")
         if unknown:
             raise IllegalMove(
-                _(
-                    "unknown Amsterdam option(s) {options}; "
-                    "the only option is 'variant' ({variants})",
+                _n(
+                    "unknown Amsterdam option {options}; the only option is 'variant' ({variants})",
+                    "unknown Amsterdam options {options}; the only option is 'variant' "
+                    "({variants})",
+                    len(unknown),
                     options=listed(unknown),
                     variants=allowed(),
                 )

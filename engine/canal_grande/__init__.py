@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove
 from engine.i18n import either, listed
@@ -25,8 +25,10 @@ class CanalGrandeGame:
         unknown = sorted(set(opts) - set(OPTIONS))
         if unknown:
             raise IllegalMove(
-                _(
-                    "unknown Canal Grande option(s): {unknown}; options: {options}",
+                _n(
+                    "unknown Canal Grande option: {unknown}; options: {options}",
+                    "unknown Canal Grande options: {unknown}; options: {options}",
+                    len(unknown),
                     unknown=listed(unknown),
                     options=either(OPTIONS),
                 )

@@ -100,9 +100,9 @@ def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
         )
     if not vote["placed"][seat]:
         return _n(
-            "{name} has {n} vote(s) in {district}: place more than that "
+            "{name} has {n} vote in {district}: place more than that "
             "(at least one {district} card first), or pass",
-            "{name} has {n} vote(s) in {district}: place more than that "
+            "{name} has {n} votes in {district}: place more than that "
             "(at least one {district} card first), or pass",
             theirs,
             name=self.name(1 - seat),

@@ -86,8 +86,10 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "numbers",
-                _(
-                    "{name} lays number card(s) {numbers}: total {total}",
+                _n(
+                    "{name} lays number card {numbers}: total {total}",
+                    "{name} lays number cards {numbers}: total {total}",
+                    len(nums),
                     name=who,
                     numbers=listed(map(str, nums)),
                     total=state.total(seat),
@@ -117,7 +119,12 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "spy",
-                _("{name}'s spy draws {count} cards (CG-5.7)", name=who, count=comp.spy_draws),
+                _n(
+                    "{name}'s spy draws {n} card (CG-5.7)",
+                    "{name}'s spy draws {n} cards (CG-5.7)",
+                    comp.spy_draws,
+                    name=who,
+                ),
                 seat,
             )
         )
@@ -202,8 +209,8 @@ def _draw_resolved(
                 Event(
                     "no_card",
                     _n(
-                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
-                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        "no card is left to draw: {n} draw skipped (CG-G16)",
+                        "no card is left to draw: {n} draws skipped (CG-G16)",
                         count - handled,
                     ),
                     seat,

@@ -187,12 +187,15 @@ class Sentence(Text):
     def __new__(cls, inner: Text, lang: str | None = None) -> Sentence:
         said_in = lang or inner._lang or current_language()
         value = say(inner, said_in)
-        message = inner._message
+        lead: object = inner
+        while isinstance(lead, Joined | Listed) and lead._parts:
+            lead = lead._parts[0]  # a list or a joined line begins with its first part
+        message = lead._message if isinstance(lead, Text) else None
         if message is not None and value[:1].islower():
             first = message.pattern(said_in)[:1]
             if first.islower() and first == value[:1]:
                 value = value[:1].upper() + value[1:]
-        text = cast(Sentence, super().__new__(cls, value, message, said_in))
+        text = cast(Sentence, super().__new__(cls, value, inner._message, said_in))
         text._inner = inner
         return text
 

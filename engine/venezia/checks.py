@@ -72,13 +72,13 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
         if values is None:
             raise IllegalMove(
                 _n(
-                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
-                    "not {asked} (5 gold a step)",
-                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
-                    "not {asked} (5 gold a step)",
+                    "your {n} token is worth {gold} gold: at most {most}, not {asked} "
+                    "(5 gold a step)",
+                    "your {n} tokens are worth {gold} gold: at most {most}, not {asked} "
+                    "(5 gold a step)",
                     len(tokens),
                     gold=sum(tokens),
-                    most=sum(tokens) // 5,
+                    most=_n("{n} step", "{n} steps", sum(tokens) // 5),
                     asked=move.steps,
                 )
             )
@@ -90,9 +90,10 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
         if have.get(v, 0) < k:
             held = " ".join(str(x) for x in sorted(tokens, reverse=True))
             raise IllegalMove(
-                _(
-                    "you hold {held} token(s) worth {value}, not {wanted}; your tokens: {tokens}",
-                    held=have.get(v, 0),
+                _n(
+                    "you hold {n} token worth {value}, not {wanted}; your tokens: {tokens}",
+                    "you hold {n} tokens worth {value}, not {wanted}; your tokens: {tokens}",
+                    have.get(v, 0),
                     value=v,
                     wanted=k,
                     tokens=held or _("none"),
@@ -133,9 +134,10 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
         if len(move.hexes) > 2 - self.drained:
             left = 2 - self.drained
             raise IllegalMove(
-                _(
-                    "you may drain {left} more swamp(s) this turn, not {asked}",
-                    left=left,
+                _n(
+                    "you may drain {n} more swamp this turn, not {asked}",
+                    "you may drain {n} more swamps this turn, not {asked}",
+                    left,
                     asked=len(move.hexes),
                 )
             )

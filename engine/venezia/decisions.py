@@ -50,13 +50,13 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
         return _("discard a whole type (at most two types may stay in front of you)")
     if phase == "drain":
         left = 2 - self.drained
-        return _n("drain up to {n} swamp(s), or done", "drain up to {n} swamp(s), or done", left)
+        return _n("drain up to {n} swamp, or done", "drain up to {n} swamps, or done", left)
     if phase == "draw":
         return _("draw cards")
     if phase == "take":
         return _n(
-            "take {n} more card(s): pool cards first, then the deck",
-            "take {n} more card(s): pool cards first, then the deck",
+            "take {n} more card: pool cards first, then the deck",
+            "take {n} more cards: pool cards first, then the deck",
             self.take_left,
         )
     if phase == "flip_end":
@@ -392,8 +392,8 @@ def place_error(self: StateBasics, hexes: tuple[str, ...]) -> str | None:
     need = self.comp_hexes(building)
     if len(hexes) != need:
         return _n(
-            "the {building} needs {shape}; you named {n} hex(es)",
-            "the {building} needs {shape}; you named {n} hex(es)",
+            "the {building} needs {shape}; you named {n} hex",
+            "the {building} needs {shape}; you named {n} hexes",
             len(hexes),
             building=building_name(building),
             shape=shape_words(building),

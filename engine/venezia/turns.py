@@ -300,8 +300,8 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
             Event(
                 "draw",
                 _n(
-                    "{name} draws {n} card(s) from the deck",
-                    "{name} draws {n} card(s) from the deck",
+                    "{name} draws {n} card from the deck",
+                    "{name} draws {n} cards from the deck",
                     len(got),
                     name=self.name(seat),
                 ),
@@ -610,26 +610,27 @@ def _move_text(name: str, why: str, steps: int, start: int, end: int, args: dict
     """The event of a gondola's move: why it moves (``exchange``, ``score``, ``convert``)."""
     if why == "exchange":
         return _n(
-            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
-            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
+            "{name} exchanges {n} token for {steps}: gondola {start} → {end}",
+            "{name} exchanges {n} tokens for {steps}: gondola {start} → {end}",
             args["tokens"],
             name=name,
-            steps=steps,
+            steps=_n("{n} step", "{n} steps", steps),
             start=start,
             end=end,
         )
     if why == "score":
-        return _(
-            "{name} scores {points} for the {building}: gondola {start} → {end}",
+        return _n(
+            "{name} scores {n} point for the {building}: gondola {start} → {end}",
+            "{name} scores {n} points for the {building}: gondola {start} → {end}",
+            steps,
             name=name,
-            points=steps,
             building=building_name(args["building"]),
             start=start,
             end=end,
         )
     return _n(
-        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
-        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
+        "{name} converts {gold} gold into {n} step: gondola {start} → {end}",
+        "{name} converts {gold} gold into {n} steps: gondola {start} → {end}",
         steps,
         name=name,
         gold=args["gold"],

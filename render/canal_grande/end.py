@@ -99,7 +99,9 @@ def regions(view: View) -> list[Region]:
         title = _("Canal Grande — {name} is the new Doge!", name=name_of(view, winner))
         why = _("{name} wins with {reason}.", name=name_of(view, winner), reason=win_reason(view))
     right = _(
-        "{rounds} rounds · {turns} turns", rounds=view.get("round", 1), turns=view.get("turn", 1)
+        "{rounds} · {turns}",
+        rounds=_n("{n} round", "{n} rounds", int(view.get("round", 1))),
+        turns=_n("{n} turn", "{n} turns", int(view.get("turn", 1))),
     )
     hkey = ("end-header", W, title, right, why)  # not for players
 
@@ -164,9 +166,9 @@ def _facts(view: View) -> tuple[str, ...]:
     totals = counted(f"{p['name']} {p.get('number_total', 0)}" for p in players)
     return (
         _(
-            "Played {turns} turns in {rounds} rounds.",
-            turns=view.get("turn", 1),
-            rounds=view.get("round", 1),
+            "Played {turns} in {rounds}.",
+            turns=_n("{n} turn", "{n} turns", int(view.get("turn", 1))),
+            rounds=_n("{n} round", "{n} rounds", int(view.get("round", 1))),
         ),
         _(
             "Cards left in hand: {hands} · number totals this round: {totals} · draw pile "

@@ -106,9 +106,7 @@ def option_description(option: Option) -> str | None:
         values = [int(v) for v in option.args if v.isdigit()]
         if values:
             gold = sum(values)
-            return _n(
-                "{gold} gold → {n} step(s)", "{gold} gold → {n} step(s)", gold // 5, gold=gold
-            )
+            return _n("{gold} gold → {n} step", "{gold} gold → {n} steps", gold // 5, gold=gold)
         return None
     if verb == "score":
         return names.get(option.arg.upper())
@@ -164,7 +162,7 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
         "drain",
         N_("Drain a swamp (up to two per turn)"),
         "hexes",
-        N_("The swamp hex(es), e.g. 'C3' or 'C3 D5'"),
+        N_("One or more swamp hexes, e.g. 'C3' or 'C3 D5'"),
     ),
     SlashCommand(
         "draw",

@@ -236,8 +236,8 @@ def hand_text(view: JSON) -> str:
             gold = int(me.get("gold", sum(int(t) for t in tokens)))
             parts.append(
                 _n(
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
+                    "your tokens: {tokens} ({gold} gold, {n} step)",
+                    "your tokens: {tokens} ({gold} gold, {n} steps)",
                     gold // 5,
                     tokens=" ".join(str(t) for t in tokens),
                     gold=gold,
@@ -258,8 +258,8 @@ def hand_prefixes() -> tuple[str, ...]:
             for text in (
                 _("your hand: {cards}", cards="\0"),
                 _n(
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
+                    "your tokens: {tokens} ({gold} gold, {n} step)",
+                    "your tokens: {tokens} ({gold} gold, {n} steps)",
                     0,
                     tokens="\0",
                     gold=0,
