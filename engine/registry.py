@@ -220,6 +220,10 @@ class GameTexts:
     #: the table's checked options -> its rules topics (None: ``rule_topics`` whatever the
     #: options; a game whose variants change the rules says so here)
     rule_topics_for: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None
+    #: a decision's kind -> what the seat is doing, as the others read it: a noun phrase
+    #: ("drawing cards") for "waiting for Anna (drawing cards)"; the prompt asks the decider
+    #: himself (None: the others read only whom the table waits for)
+    task: Callable[[str], str | None] = lambda kind: None
 
     def topics(self, options: Mapping[str, str] | None = None) -> Mapping[str, str]:
         """The rules topics for a table with ``options`` (``None``: the game's defaults)."""

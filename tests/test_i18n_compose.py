@@ -514,3 +514,90 @@ def test_a_counted_noun_agrees_with_its_number() -> None:
             total=2,
         )
         assert "számkártyát" in one and "(ka)" not in one
+
+
+# --- prompts and tasks (#25 "No sentence with a sentence inside") ----------------------------
+
+KINDS = {
+    "amsterdam": ("buy", "contest", "choose", "order", "ship", "remove", "place"),
+    "canal_grande": ("divide", "choose", "district", "place"),
+    "venezia": (
+        "play",
+        "build",
+        "place",
+        "district",
+        "exchange_window",
+        "discard",
+        "drain",
+        "draw",
+        "take",
+        "flip_end",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(KINDS))
+def test_every_decision_has_a_task_the_others_read(game: str) -> None:
+    """#25 item 1: a decision's prompt asks the decider ("choose a card"); the others read its
+    third-person form, a noun phrase, translated in every language."""
+    from engine.registry import registration
+
+    texts = registration(game).parts().texts
+    for kind in KINDS[game]:
+        with speaking("en"):
+            english = texts.task(kind)
+        assert english, (game, kind)
+        for lang in ("ja", "hu", "it"):
+            assert say(english, lang) not in ("", english), (game, kind, lang)
+
+
+def test_the_status_line_names_what_the_deciders_do_not_their_prompt(tmp_path: Path) -> None:
+    """#25 item 1: ``{status}; waiting for {who}`` was filled with "name: prompt" ("…パスして
+    ください (秘密)を待っています"; Hungarian "válassz" addressed the reader)."""
+    import asyncio
+
+    from bot.table.render import PlaceholderRenderer
+    from bot.table.service import TableService
+
+    async def go() -> dict[str, str]:
+        svc = TableService.open(tmp_path / "s.sqlite3", PlaceholderRenderer())
+        try:
+            for i in (1, 2):
+                assert (await svc.join("c", f"u{i}", f"P{i}", game="amsterdam")).accepted
+            assert (await svc.start("c", "u1", seed=1)).accepted
+            out = {}
+            for lang in ("en", "ja", "hu", "it"):
+                with speaking(lang):
+                    out[lang] = (await svc.status("c")).text.splitlines()[0]
+            return out
+        finally:
+            svc.close()
+
+    heads = asyncio.run(go())
+    assert "waiting for P1 and P2 (the secret choice of a card to reveal, or a pass)" in heads["en"]
+    assert "P1、P2の公開するカードの秘密の選択（またはパス）を待っています" in heads["ja"]
+    assert "várunk rá: P1 és P2 (a felfedendő kártya titkos kiválasztása vagy passz)" in heads["hu"]
+    assert (
+        "si aspetta P1 e P2 (la scelta segreta di una carta da rivelare, o il passo)" in heads["it"]
+    )
+    for head in heads.values():
+        assert "AM-4.2" not in head and "válassz" not in head and "scegli" not in head
+
+
+def test_a_refusal_to_a_waiting_player_names_the_deciders_task() -> None:
+    """#25 item 1: "it is Anna's decision now (move the ship …), not yours" addressed the
+    refused player with Anna's imperative; now the task, as the reader reads it."""
+    from engine.amsterdam.state import AmsterdamState
+    from engine.amsterdam.variants import get_variant
+    from engine.core import IllegalMove
+
+    state = AmsterdamState.new(["Anna", "Ben"], 1, get_variant("base"))
+    for d in state.pending_all():  # both reveal a card: then one places it, the other waits
+        state.apply(d.seat, d.options[0])
+    d = state.pending()
+    assert d is not None
+    other = 1 - d.seat
+    with speaking("hu"), pytest.raises(IllegalMove) as refused:
+        state.apply(other, d.options[0])
+    text = str(refused.value)
+    assert f"most {state.players[d.seat]} dönt (" in text and "nem te" in text

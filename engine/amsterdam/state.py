@@ -23,6 +23,7 @@ from engine.amsterdam.board import put
 from engine.amsterdam.cards import CardSet, load_cards
 from engine.amsterdam.grid import Layout, key
 from engine.amsterdam.language import _
+from engine.amsterdam.presentation.tasks import task
 from engine.amsterdam.rounds import execute, open_decisions
 from engine.amsterdam.state_fields import SEALED_PHASES
 from engine.amsterdam.turns import start_round
@@ -279,12 +280,13 @@ class AmsterdamState:
             first = self.pending()
             if first is None:
                 raise IllegalMove(_("it is nobody's decision now, not yours"))
+            # the decider's task as the reader (not the decider) reads it, never his prompt
             raise IllegalMove(
-                # Translators: {name} decides now; {prompt} is what he is asked.
+                # Translators: {name} decides now; {task} is what he is doing, a noun phrase
                 _(
-                    "it is {name}'s decision now ({prompt}), not yours",
+                    "it is {name}'s decision now ({task}), not yours",
                     name=self.players[first.seat],
-                    prompt=first.prompt,
+                    task=task(first.kind) or "…",
                 )
             )
         if command in d.options:
