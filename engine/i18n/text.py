@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, cast
+from functools import cache
+from typing import Any, Final, cast
 
-from babel.lists import format_list
+from babel import Locale
 
 from engine.i18n.articles import fill
 from engine.i18n.catalog import TABLE_DOMAIN, translations
@@ -118,6 +119,26 @@ class Joined(Text):
 LIST_STYLES: Final = ("standard", "or", "unit")
 
 
+@cache
+def _list_patterns(lang: str, style: str) -> Mapping[str, str]:
+    """CLDR's list patterns of ``lang`` (``2``, ``start``, ``middle``, ``end``), read once."""
+    return dict(Locale.parse(lang).list_patterns[style])
+
+
+def format_list(words: list[str], style: str, lang: str) -> str:
+    """Babel's ``format_list`` with the patterns read once per language (a list is said on
+    every decision the AI simulates)."""
+    if len(words) < 2:
+        return "".join(words)
+    patterns = _list_patterns(lang, style)
+    if len(words) == 2:
+        return patterns["2"].format(*words)
+    said = patterns["start"].format(words[0], words[1])
+    for word in words[2:-1]:
+        said = patterns["middle"].format(said, word)
+    return patterns["end"].format(said, words[-1])
+
+
 class Listed(Text):
     """A list of texts joined by the language's own pattern (Babel's ``format_list``, CLDR's
     list patterns), said again item by item in another language: what ``", ".join(texts)``
@@ -136,11 +157,11 @@ class Listed(Text):
             )  # not for players
         said_in = lang or current_language()
         words = [say(p, said_in) for p in items]
-        pattern: Literal["standard", "or", "unit"] = "or" if style == "or" else "standard"
+        pattern = "or" if style == "or" else "standard"
         if style == "unit":
             # CLDR's unit pattern in Japanese is spaces ("A B C"); an item list reads with 、
             pattern = "unit" if said_in == "en" else "standard"
-        value = format_list(words, style=pattern, locale=said_in) if words else ""
+        value = format_list(words, pattern, said_in)
         text = cast(Listed, super().__new__(cls, value, None, said_in))
         text._parts = items
         text._style = style
