@@ -63,6 +63,18 @@ def test_two_items_choices_and_amounts() -> None:
         assert counted(["A", "B", "C"]) == "A、B、C"
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "hu", "it"])
+def test_the_list_patterns_are_babels(lang: str) -> None:
+    """#25 item 3: the patterns read once give what Babel's ``format_list`` gives."""
+    from babel.lists import format_list
+
+    for style, make in (("standard", listed), ("or", either)):
+        for n in range(1, 6):
+            items = list("ABCDE"[:n])
+            with speaking(lang):
+                assert make(items) == format_list(items, style=style, locale=lang)
+
+
 def test_a_list_is_said_again_in_the_readers_language() -> None:
     """#25 item 3: a list made in the table's language is said again item by item (and with
     the reader's pattern) for someone who reads another language."""
