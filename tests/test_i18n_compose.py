@@ -613,3 +613,16 @@ def test_a_refusal_to_a_waiting_player_names_the_deciders_task() -> None:
         state.apply(other, d.options[0])
     text = str(refused.value)
     assert text == f"most {state.players[d.seat]} dönt (a felfedett kártya lerakása), nem te"
+
+
+def test_slash_command_templates_take_no_article_spec() -> None:
+    """#25 item 5: the slash-command translator fills its templates with ``str.format``; a
+    ``{x:az}`` there would make it fall back to English."""
+    from bot.discord.commands import _GENERATED_NAME, _REST_OF
+    from bot.discord.start import OPTION_DESCRIPTION
+    from engine.i18n import translations
+
+    for template in (_GENERATED_NAME, _REST_OF, OPTION_DESCRIPTION):
+        for lang in ("ja", "hu", "it"):
+            said = translations("table", lang).gettext(str.__str__(template))
+            assert ":az}" not in said and ":Az}" not in said, (lang, said)
