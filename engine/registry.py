@@ -38,7 +38,7 @@ from engine.core import (
     ViewHeader,
     view_game,
 )
-from engine.i18n import Later, Text, add_domain
+from engine.i18n import Later, Text, add_domain, counted, either
 from engine.i18n.shared import N_, _
 from engine.text import excerpt
 
@@ -148,7 +148,7 @@ class OptionSpec:
                     "option {name} cannot be '{value}'; choices: {choices}",
                     name=self.name,
                     value=excerpt(str(text)),
-                    choices=", ".join(self.choices),
+                    choices=either(self.choices),
                 )
             )
         if not value.isascii() or not value.isdigit() or len(value) > 9:
@@ -222,6 +222,10 @@ class GameTexts:
     #: the table's checked options -> its rules topics (None: ``rule_topics`` whatever the
     #: options; a game whose variants change the rules says so here)
     rule_topics_for: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None
+    #: a decision's kind -> what the seat is doing, as the others read it: a noun phrase
+    #: ("drawing cards") for "waiting for Anna (drawing cards)"; the prompt asks the decider
+    #: himself (None: the others read only whom the table waits for)
+    task: Callable[[str], str | None] = lambda kind: None
 
     def topics(self, options: Mapping[str, str] | None = None) -> Mapping[str, str]:
         """The rules topics for a table with ``options`` (``None``: the game's defaults)."""
@@ -464,7 +468,7 @@ class GameRegistration:
         for spec in self.options:
             if spec.name == key:
                 return spec
-        known = ", ".join(s.name for s in self.options) or _("none")
+        known = either(s.name for s in self.options) or _("none")
         raise IllegalMove(
             _(
                 "{game} has no option '{name}'; options: {options}",
@@ -493,7 +497,7 @@ class GameRegistration:
 
     def describe_options(self, chosen: Mapping[str, str]) -> str:
         """``name=value`` of every option, for the lobby and ``/status`` ("" without any)."""
-        return ", ".join(f"{k}={v}" for k, v in self.check_options(chosen).items())
+        return counted(f"{k}={v}" for k, v in self.check_options(chosen).items())
 
 
 @cache
@@ -596,7 +600,7 @@ def registration(name: str) -> GameRegistration:
     for reg in registrations():
         if key == reg.name or key in reg.aliases:
             return reg
-    names = ", ".join(r.name for r in registrations())
+    names = either(r.name for r in registrations())
     raise IllegalMove(
         _("unknown game '{name}'; available: {games}", name=excerpt(str(name)), games=names)
     )

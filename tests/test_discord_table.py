@@ -244,7 +244,7 @@ def test_missing_permissions_name_what_to_grant() -> None:
     )
     assert bare == ["Send Messages", "Attach Files"]
     text = permissions_refusal(bare)
-    assert "**Send Messages**, **Attach Files**" in text and "nothing was changed" in text
+    assert "**Send Messages** and **Attach Files**" in text and "nothing was changed" in text
 
 
 def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:

@@ -59,6 +59,22 @@ def test_every_skip_and_exemption_has_a_reason() -> None:
         re.compile(str(row["msgid"]))
 
 
+#: The Hungarian article spec ``{x:az}`` (engine.i18n.articles) is the project's own format
+#: extension: pofilter reads it as an unknown placeholder. Its fill is held by
+#: tests/test_i18n_compose.py::test_every_hungarian_article_spec_fills.
+_ARTICLE_SPEC = re.compile(r"\{\w+:[aA]z\}")
+_UNKNOWN = re.compile(r"Unknown named placeholders in translation: (\{[^{}]*\})")
+
+
+def _only_article_specs(words: str) -> bool:
+    found = _UNKNOWN.findall(words)
+    return (
+        bool(found)
+        and all(_ARTICLE_SPEC.fullmatch(f) for f in found)
+        and (len(found) == words.count("Unknown named placeholders"))
+    )
+
+
 def test_catalogs_pass_pofilter() -> None:
     """#25: pofilter's checks find nothing in the catalogs but the named exemptions."""
     data = _data()
@@ -70,6 +86,8 @@ def test_catalogs_pass_pofilter() -> None:
     left: list[str] = []
     for lang, domain, key, check, words in failures():
         if (lang, check) in skips:
+            continue
+        if check == "pythonbraceformat" and _only_article_specs(words):
             continue
         bare = key.split("\x04")[-1]
         hit = [

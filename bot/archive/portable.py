@@ -48,6 +48,7 @@ from bot.table.records import RestoreError, clean_name, why
 from bot.table.restore import replay_stored, results
 from bot.table.safe_text import MAX_NAME, excerpt
 from engine.core import JSON, GameState
+from engine.i18n import either, listed
 from engine.i18n.shared import N_, _, _n
 from engine.registry import registration, registrations
 
@@ -331,7 +332,7 @@ def _object(value: Any, where: str, keys: frozenset[str] | None = None) -> dict[
 
 def _choice(value: Any, where: str, choices: Sequence[str | None]) -> Any:
     if value not in choices or isinstance(value, bool):
-        shown = ", ".join("null" if c is None else c for c in choices)
+        shown = listed("null" if c is None else c for c in choices)
         _wrong(where, _(ONE_OF, choices=shown), value)
     return value
 
@@ -413,7 +414,7 @@ def check_file(data: Any) -> GameFile:
             _(
                 "unknown file format {format} (this version reads {known})",
                 format=_shown(version),
-                known=", ".join(map(str, (LEGACY_FORMAT, FORMAT))),
+                known=either(map(str, (LEGACY_FORMAT, FORMAT))),
             )
         )
     _object(top, "", _KEYS[version])

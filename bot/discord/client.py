@@ -53,7 +53,7 @@ from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
 from bot.table.timers import VOTE_CHOICES, TimerEvent, duration_text
 from engine.core import Option
-from engine.i18n import say, speaking
+from engine.i18n import say, sentence, speaking
 from engine.i18n.shared import _
 
 __all__ = ["TableClient", "TableTree"]
@@ -666,7 +666,7 @@ class TableClient(discord.Client):
             )
             text = _("Sorry — {error} (reference `{ref}`).", error=error, ref=ref)
         else:
-            text = escape(error[:1].upper() + error[1:])
+            text = escape(sentence(error))
         if via == "private" and reoffer is not None and outcome.code != Code.STALE:
             await self.reoffer(interaction, text, reoffer)
             return

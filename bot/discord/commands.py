@@ -18,7 +18,7 @@ from discord.app_commands import locale_str
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
 from engine.core import Option
-from engine.i18n import SOURCE, Text, say
+from engine.i18n import SOURCE, Text, either, say
 from engine.i18n.shared import N_, _
 from engine.registry import (
     Controls,
@@ -195,7 +195,7 @@ def verb_refusal(game: str, verb: str) -> str | None:
     if verb == FALLBACK_VERB or verb in game_verbs(game):
         return None
     reg = registration(game)
-    allowed = ", ".join(f"/{v}" for v in sorted(reg.parts().grammar.verbs))
+    allowed = either(f"/{v}" for v in sorted(reg.parts().grammar.verbs))
     if reg.title[:1].casefold() in "aeiou":
         # Translators: the same as "/{verb} is not a {game} command; …" ("an" before a vowel)
         return _(

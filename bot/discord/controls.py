@@ -30,7 +30,7 @@ from bot.discord.specs import (
 from bot.discord.translator import in_any_catalog
 from bot.table.outputs import DecisionInfo
 from engine.core import Option
-from engine.i18n import say
+from engine.i18n import say, sentence
 from engine.i18n.shared import _, _n, _p
 
 __all__ = [
@@ -286,7 +286,7 @@ def decision_components(d: DecisionInfo) -> tuple[Component, ...]:
 def _what(d: DecisionInfo) -> str:
     # the prompt said again in the language in force (a private menu: its reader's)
     prompt = say(d.prompt)
-    return clip(prompt[:1].upper() + prompt[1:], 150) if prompt else _p("menu", "Choose")
+    return clip(sentence(prompt), 150) if prompt else _p("menu", "Choose")
 
 
 def filter_options(options: Iterable[Option], flt: str, game: str) -> list[Option]:

@@ -41,7 +41,7 @@ from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
 from bot.table.timers import VOTE_CHOICES
 from engine.core import Option
-from engine.i18n import NATIVE_NAMES, current_language, say, speaking
+from engine.i18n import NATIVE_NAMES, current_language, say, sentence, speaking
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
@@ -121,7 +121,7 @@ class TableCommands(TableClient):
             # Only a question: answered to the asker; the lobby's seat list stays as it is.
             outcome = await self.service.set_options(channel, user, {})
             text = say(outcome.public[-1].text) if outcome.public else (outcome.error or "")
-            await self.answer(interaction, escape(text[:1].upper() + text[1:]))
+            await self.answer(interaction, escape(sentence(text)))
             return
         await self.act(
             interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via

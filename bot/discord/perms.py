@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.kinds import Interaction
+from engine.i18n import listed
 from engine.i18n.shared import N_, _, _n
 
 __all__ = ["PERMISSION_NAMES", "missing_permissions", "needed_permissions", "permissions_refusal"]
@@ -63,5 +64,5 @@ def permissions_refusal(missing: list[str]) -> str:
         "I cannot play at this table: I am missing the permissions {names} in this channel. "
         "Ask a server admin to grant them here; nothing was changed.",
         len(missing),
-        names=", ".join(f"**{_(m)}**" for m in missing),
+        names=listed(f"**{_(m)}**" for m in missing),
     )

@@ -63,7 +63,7 @@ from bot.discord.speech import speaking_to_table
 from bot.table.outputs import DecisionInfo, Outcome, PublicUpdate
 from bot.table.service import TableService
 from engine.core import counter_text
-from engine.i18n import say
+from engine.i18n import listed, say
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
@@ -437,7 +437,7 @@ class TableMessages:
         if due:
             live.pinged += due
             await self.pace.wait(channel)
-            who = ", ".join(f"<@{u}>" for u in due)
+            who = listed(f"<@{u}>" for u in due)
             ping = await dest.send(
                 content=_(
                     "{who}, your decision on the table above: **{prompt}**",

@@ -10,6 +10,7 @@ from bot.table.commit import Committer
 from bot.table.outputs import Code
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
 from engine.core import IllegalMove
+from engine.i18n import either
 from engine.i18n.shared import _
 from engine.registry import registration
 
@@ -33,7 +34,7 @@ def check_level(game: str, level: str | int | None, who: str) -> None:
                 who=who,
                 game=registration(game).title,
                 level=lv.name,
-                levels=", ".join(ai_levels(game)),
+                levels=either(ai_levels(game)),
             ),
         )
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
 from engine.ai.levels import AiLevelSpec
-from engine.i18n import joined
+from engine.i18n import either, joined
 from engine.i18n.shared import _
 from engine.registry import registrations
 from engine.text import excerpt, is_number
@@ -56,13 +56,12 @@ class AiLevel:
         """A new policy object of this level for ``game`` (one per seat and game)."""
         name = game
         if self.name not in game_levels(name):
-            levels = ", ".join(game_levels(name))
             raise UnknownAiLevel(
                 _(
                     "no {level} AI for {game}; levels: {levels}",
                     level=self.name,
                     game=name,
-                    levels=levels,
+                    levels=either(game_levels(name)),
                 )
             )
         return engine_ai(self.name, game=name)
@@ -115,19 +114,21 @@ def ai_level(level: str | int | None) -> AiLevel:
             if lv.code == level:
                 return lv
         shown = str(level) if -1000 < level < 1000 else _("out of range")
+        choices = either(names)
         raise UnknownAiLevel(
-            _("unknown AI level code {code}; levels: {levels}", code=shown, levels=", ".join(names))
+            _("unknown AI level code {code}; levels: {levels}", code=shown, levels=choices)
         )
     key = level.strip().casefold()
     if is_number(key) and len(key) <= 3:  # "²" is a digit to isdigit(), not a number
         return ai_level(int(key))
     found = known.get(key)
     if found is None:
+        choices = either(names)
         raise UnknownAiLevel(
             _(
                 "unknown AI level '{name}'; levels: {levels}",
                 name=excerpt(level),
-                levels=", ".join(names),
+                levels=choices,
             )
         )
     return found

@@ -29,6 +29,7 @@ from bot.table.outputs import Code
 from bot.table.records import Refused
 from bot.table.restore import fresh_state, replay_stored
 from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState, counter_count, counter_word
+from engine.i18n import counted, listed
 from engine.i18n.shared import _, _n
 from engine.registry import registration
 
@@ -201,7 +202,7 @@ def _result_text(entry: HistoryEntry) -> str:
         seat = players[r.seat] if 0 <= r.seat < len(players) else None
         name = _seat_label(seat) if seat is not None and seat.name == r.name else r.name
         parts.append(f"{r.place}. {name}{score}")
-    return ", ".join(parts) or _("finished")
+    return counted(parts) or _("finished")
 
 
 def entry_line(entry: HistoryEntry) -> str:
@@ -211,7 +212,7 @@ def entry_line(entry: HistoryEntry) -> str:
     options = ""
     if reg.options:
         options = f" ({reg.describe_options({str(k): str(v) for k, v in record.options.items()})})"
-    seats = ", ".join(_seat_label(p) for p in record.players)
+    seats = listed(_seat_label(p) for p in record.players)
     when = _date(record.finished_at or record.started_at)
     return f"#{record.id} · {when} · {reg.title}{options} · {seats} · {_result_text(entry)}"
 

@@ -29,7 +29,7 @@ from bot.table.stages import names_text
 from bot.table.stats import abort_standings
 from engine.core import Game, IllegalMove
 from engine.games import get_game
-from engine.i18n import joined
+from engine.i18n import counted, joined
 from engine.i18n.shared import _, _n, _p
 from engine.registry import first_registered, registration, view_header
 
@@ -246,11 +246,12 @@ class Lobby:
         if len(seats) > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                _(
-                    "{game} seats at most {most}; {seated} are seated (/removebot or /leave first)",
+                _n(
+                    "{game} seats at most {most}; {n} is seated (/removebot or /leave first)",
+                    "{game} seats at most {most}; {n} are seated (/removebot or /leave first)",
+                    len(seats),
                     game=chosen.title,
                     most=chosen.max_players,
-                    seated=len(seats),
                 ),
             )
         for s in seats:
@@ -436,11 +437,12 @@ class Lobby:
         if n > chosen.max_players:
             raise Refused(
                 Code.TABLE_FULL,
-                _(
-                    "{game} seats at most {most}; {seated} are seated",
+                _n(
+                    "{game} seats at most {most}; {n} is seated",
+                    "{game} seats at most {most}; {n} are seated",
+                    n,
                     game=chosen.title,
                     most=chosen.max_players,
-                    seated=n,
                 ),
             )
         reg = registration(chosen.name)
@@ -491,12 +493,9 @@ class Lobby:
             begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
             begins = _("{name} begins.", name=deciders[0] if deciders else "?")
-        listed = joined(
-            ", ",
-            [
-                joined("", (f"{i + 1}. ", ai_label(p.name) if p.is_ai else p.name))
-                for i, p in enumerate(players)
-            ],
+        listed = counted(
+            joined("", (f"{i + 1}. ", ai_label(p.name) if p.is_ai else p.name))
+            for i, p in enumerate(players)
         )
         header: str
         if starter is None:

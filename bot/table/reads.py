@@ -36,7 +36,13 @@ def status_lines(table: Table, state: GameState) -> list[str]:
         if header.active is not None:
             head = _("{status}, {name}'s turn", status=head, name=header.name(header.active))
         if d is not None:
-            head = _("{status}; waiting for {who}", status=head, who=stages.waiting_line(state))
+            names, task = stages.waiting_for(state)
+            head = (
+                # Translators: {task} is what they are doing, a noun phrase ("drawing cards")
+                _("{status}; waiting for {names} ({task})", status=head, names=names, task=task)
+                if task
+                else _("{status}; waiting for {names}", status=head, names=names)
+            )
         lines.append(head)
     lines.extend(reg.parts().texts.status_lines(view))
     options = table_options(table, state)

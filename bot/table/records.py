@@ -17,7 +17,7 @@ from bot.table.input_guard import id_problem
 from bot.table.outputs import Code
 from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState
-from engine.i18n import joined
+from engine.i18n import listed
 from engine.i18n.shared import _
 
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).
@@ -210,7 +210,7 @@ def unique_names(names: Sequence[str], reserved: Iterable[str] = ()) -> list[str
 
 
 def join_names(names: Sequence[str]) -> str:
-    return joined(", ", names) if names else _("nobody")
+    return listed(names) if names else _("nobody")
 
 
 def why(exc: BaseException) -> str:

@@ -8,7 +8,7 @@ from functools import cache
 
 from bot.table.grammar import commands_help, registration_of
 from bot.table.outputs import Code, Reply
-from engine.i18n import Messages, table_messages
+from engine.i18n import Messages, either, listed, table_messages
 from engine.i18n.shared import _, _p
 from engine.text import excerpt
 
@@ -28,7 +28,7 @@ def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None =
     # Translators: the rules topic listing the commands (typed after /rules)
     topics.append(str(_p("rules topic", "commands")))
     if topic is None or not topic.strip():
-        return Reply(texts.overview.format(topics=", ".join(topics)))
+        return Reply(texts.overview.format(topics=listed(topics)))
     key = " ".join(topic.casefold().split())
     key = texts.rule_aliases.get(key, key)
     if key == "commands" or key in _commands_words():
@@ -40,7 +40,7 @@ def rules_help(topic: str | None, game: str, options: Mapping[str, str] | None =
             _(
                 "no rules topic '{topic}'; topics: {topics}",
                 topic=excerpt(topic),
-                topics=", ".join(topics),
+                topics=either(topics),
             ),
         )
     return Reply(found)

@@ -27,6 +27,7 @@ from bot.table.records import (
 )
 from bot.table.restore import Restore
 from engine.core import GameState, IllegalMove, Option, UnknownCommand, stale_guard
+from engine.i18n import counted, either
 from engine.i18n.shared import _, _n
 from engine.text import excerpt
 
@@ -129,7 +130,7 @@ def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
         _(
             "unknown command '{word}'; commands: {commands} (/rules commands explains them)",
             word=excerpt(first_word(text)),
-            commands=", ".join(sorted(grammar.verbs)),
+            commands=either(sorted(grammar.verbs)),
         ),
     )
 
@@ -149,7 +150,7 @@ def _shown_option(table: Table, seat: int, text: str) -> Option | None:
             _(
                 "'{typed}' names more than one option ({commands}): type the whole command",
                 typed=excerpt(text),
-                commands=", ".join(f"'{o.command}'" for o in found),
+                commands=either(f"'{o.command}'" for o in found),
             ),
         )
     return found[0] if found else None
@@ -214,7 +215,7 @@ class Session:
         last = self.storage.game_history(table.channel_id, 1)
         if last and last[0].status == "finished":
             results = self.storage.results(last[0].id)
-            summary = ", ".join(f"{r.place}. {r.name} ({r.score})" for r in results)
+            summary = counted(f"{r.place}. {r.name} ({r.score})" for r in results)
             state, entries = self.restore.replay_finished(last[0].id)
             table.finished = Finished(
                 last[0].id,

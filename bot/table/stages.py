@@ -7,8 +7,9 @@ Nothing here knows a game: it reads ``GameState.pending_all`` and ``Decision.ope
 
 from __future__ import annotations
 
-from bot.table.outputs import question
+from bot.table.grammar import texts_of
 from engine.core import Decision, GameState, stale_guard
+from engine.i18n import listed
 from engine.i18n.shared import _
 
 
@@ -27,8 +28,7 @@ def deciders(state: GameState) -> list[str]:
 def names_text(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    # Translators: a list of names, the last one joined with "and" ({names}: "A, B")
-    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    return listed(names)
 
 
 def has_answered(state: GameState, seat: int) -> bool:
@@ -51,9 +51,22 @@ def already_chosen(state: GameState, seat: int) -> str | None:
     return _("You have already chosen; waiting for {names}.", names=names_text(deciders(state)))
 
 
-def waiting_line(state: GameState) -> str:
-    """``A and B: <prompt>`` for the open stage (the first decision's prompt)."""
+def waiting_for(state: GameState) -> tuple[str, str | None]:
+    """Whom the open stage waits for, and what they are doing as the others read it (a noun
+    phrase, ``None`` when the game has none): never the decision's prompt, which asks the
+    decider himself ("choose a card": Hungarian and Italian would address the reader)."""
     open_now = open_decisions(state)
     if not open_now:
+        return "", None
+    return names_text(deciders(state)), texts_of(state.game_name).task(open_now[0].kind)
+
+
+def waiting_line(state: GameState) -> str:
+    """``waiting for A and B (the secret choice of a card)`` for the open stage."""
+    names, task = waiting_for(state)
+    if not names:
         return ""
-    return f"{names_text(deciders(state))}: {question(open_now[0].prompt)}"
+    if task:
+        # Translators: {task} is what they are doing, a noun phrase ("drawing cards")
+        return _("waiting for {names} ({task})", names=names, task=task)
+    return _("waiting for {names}", names=names)

@@ -18,6 +18,7 @@ from bot.table.outputs import Code
 from bot.table.records import Refused, Table, why
 from bot.table.restore import results
 from engine.core import IllegalMove
+from engine.i18n import counted
 from engine.i18n.shared import _, _n, _p
 from engine.registry import registration, registrations
 
@@ -67,7 +68,7 @@ def _stats_line(row: StatsRow) -> str:
         marks.append(_n("{n} aborted", "{n} aborted", row.aborted))
     if row.takeover:
         marks.append(_n("{n} with an AI takeover", "{n} with an AI takeover", row.takeover))
-    tail = f" ({', '.join(marks)})" if marks else ""
+    tail = f" ({counted(marks)})" if marks else ""
     rating = ""
     if row.rating is not None:
         rating = ", " + _("rating {rating}", rating=format(row.rating, ".1f"))

@@ -38,7 +38,7 @@ from bot.table.presentation import Presenter, decision_info, decisions_info
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
 from bot.table.stats import abort_standings
-from engine.i18n import NATIVE_NAMES, negotiate, speaking
+from engine.i18n import NATIVE_NAMES, either, negotiate, speaking
 from engine.i18n.shared import N_, _, _n
 from engine.text import excerpt
 
@@ -512,7 +512,7 @@ class Timers:
         tag, text = parse_language(text)
         lang = None if tag is None else negotiate(tag)
         if tag is not None and lang is None:
-            names = ", ".join(NATIVE_NAMES.values())
+            names = either(NATIVE_NAMES.values())
             raise Refused(
                 Code.MALFORMED,
                 _("unknown language '{name}': this table speaks {names}", name=tag, names=names),

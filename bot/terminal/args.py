@@ -13,7 +13,7 @@ from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
 from engine.games import table_games
-from engine.i18n import LANGUAGES, NATIVE_NAMES, from_environment, negotiate
+from engine.i18n import LANGUAGES, NATIVE_NAMES, counted, either, from_environment, negotiate
 from engine.i18n.shared import _
 from engine.registry import IMAGE_KINDS, first_registered, registrations
 from engine.text import excerpt
@@ -29,7 +29,7 @@ def default_level() -> str:
 
 def language_names() -> str:
     """``en (English), ja (日本語), hu (Magyar), it (Italiano)``: what ``--lang`` takes."""
-    return ", ".join(f"{code} ({NATIVE_NAMES[code]})" for code in LANGUAGES)
+    return counted(f"{code} ({NATIVE_NAMES[code]})" for code in LANGUAGES)
 
 
 def unknown_language(tag: str) -> str:
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=_(
             "AI level: {levels} (default greedy if available, else random)",
-            levels=", ".join(ai_levels()),
+            levels=either(ai_levels()),
         ),
     )
     add("--seed", type=int, help=_("game seed (default: a fresh one, printed)"))
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         help=_(
             "which game: {games} (default: your last save's, else {first})",
-            games=", ".join(table_games()),
+            games=either(table_games()),
             first=first_registered(),
         ),
     )

@@ -63,7 +63,17 @@ from bot.terminal.setup import TerminalSetup
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import IllegalMove, Option
 from engine.games import get_game
-from engine.i18n import NATIVE_NAMES, SOURCE, Text, negotiate, say, speaking, table_messages
+from engine.i18n import (
+    NATIVE_NAMES,
+    SOURCE,
+    Text,
+    either,
+    listed,
+    negotiate,
+    say,
+    speaking,
+    table_messages,
+)
 from engine.i18n.shared import N_, _, _p
 from engine.registry import registration
 from engine.text import excerpt, is_number
@@ -354,11 +364,11 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 return None
             return text
         n = _small(digits) or 0
-        listed = 1 <= n <= len(self.options)
+        on_list = 1 <= n <= len(self.options)
         meant = [] if explicit else _taking(self.options, digits)
-        if listed and (not meant or self.options[n - 1] in meant):
+        if on_list and (not meant or self.options[n - 1] in meant):
             return self.options[n - 1].command
-        if meant and listed:
+        if meant and on_list:
             option = self.options[n - 1].command
             # Translators: joins the commands a number could mean: 'play 6' or 'take 6'
             also = _(" or ").join(f"'{m.command}'" for m in meant)
@@ -376,7 +386,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if len(meant) == 1:
             return meant[0].command
         if meant:
-            also = ", ".join(f"'{m.command}'" for m in meant)
+            also = either(f"'{m.command}'" for m in meant)
             self.say(
                 _(
                     "✗ '{number}' could be {commands}: type the one you mean",
@@ -408,7 +418,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         tag, rest = parse_language(text)
         try:
             if tag is not None and negotiate(tag) is None:
-                names = ", ".join(NATIVE_NAMES.values())
+                names = either(NATIVE_NAMES.values())
                 raise ValueError(
                     _(
                         "unknown language '{name}': this table speaks {names}",
@@ -656,7 +666,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     def _seat_line(self) -> str:
         assert self.record is not None
-        return _("Players: {seats}", seats=", ".join(self._seat_names(self.record)))
+        return _("Players: {seats}", seats=listed(self._seat_names(self.record)))
 
 
 def main(

@@ -9,6 +9,7 @@ from bot.terminal.args import default_level, login_name
 from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
 from engine.games import get_game, table_games
+from engine.i18n import listed
 from engine.i18n.shared import _, _n
 from engine.registry import first_registered, registration
 
@@ -125,7 +126,7 @@ class TerminalSetup(TerminalBase):
                     ),
                     "bold",
                 )
-                self.say(_("Players: {seats}", seats=", ".join(self._seat_names(record))))
+                self.say(_("Players: {seats}", seats=listed(self._seat_names(record))))
                 self._other_saves(others)
                 ignored = [f for f in self._setup_given() if f != "--game"]
                 if ignored:
@@ -133,7 +134,7 @@ class TerminalSetup(TerminalBase):
                         _(
                             "({flags} ignored: this game's setup is stored; --new starts a new "
                             "game.)",
-                            flags=", ".join(ignored),
+                            flags=listed(ignored),
                         ),
                         "dim",
                     )

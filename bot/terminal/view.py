@@ -13,7 +13,7 @@ from bot.storage.store import ResultRecord
 from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
-from engine.i18n import say
+from engine.i18n import listed, say, sentence
 from engine.i18n.shared import _, _n
 from engine.registry import GameTexts, registration, view_header
 
@@ -59,7 +59,7 @@ def summary_lines(
     lines = [head, *("  " + line for line in texts.status_lines(view))]
     if header.deciding and not header.over:
         names = [header.name(seat) for seat in header.deciding]
-        lines.append(f"➡ {', '.join(names)}: {header.prompt}")
+        lines.append(f"➡ {listed(names)}: {header.prompt}")
     return lines
 
 
@@ -74,7 +74,7 @@ def private_lines(view: JSON, texts: GameTexts | None = None) -> list[str]:
     if texts.private_lines is not None:
         return texts.private_lines(view)
     line = texts.hand_text(view)
-    return [line[:1].upper() + line[1:]]
+    return [sentence(line)]
 
 
 #: A verb with more options than this shows only its first :data:`GROUP_SHOWN` (a vote's

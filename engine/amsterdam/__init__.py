@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engine.amsterdam.language import _
+from engine.amsterdam.language import _n
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant
 from engine.core import JSON, IllegalMove
+from engine.i18n import listed
 
 
 class AmsterdamGame:
@@ -23,10 +24,12 @@ class AmsterdamGame:
         unknown = sorted(k for k in options if k != "variant")
         if unknown:
             raise IllegalMove(
-                _(
-                    "unknown Amsterdam option(s) {options}; "
-                    "the only option is 'variant' ({variants})",
-                    options=", ".join(unknown),
+                _n(
+                    "unknown Amsterdam option {options}; the only option is 'variant' ({variants})",
+                    "unknown Amsterdam options {options}; the only option is 'variant' "
+                    "({variants})",
+                    len(unknown),
+                    options=listed(unknown),
                     variants=allowed(),
                 )
             )

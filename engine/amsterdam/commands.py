@@ -36,7 +36,7 @@ from engine.amsterdam.grid import NEIGHBOURS
 from engine.amsterdam.language import _, _p
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Decision, IllegalMove, UnknownCommand
-from engine.i18n import LANGUAGES, Text, say
+from engine.i18n import LANGUAGES, Text, either, say
 from engine.i18n.verbs import shared_words
 
 SPECIAL_WORDS = {
@@ -544,4 +544,4 @@ def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> Text:
 
 def _list(d: Decision) -> str:
     shown = [o.split()[1] for o in d.options if o.split()[1] not in ("none", "stay")]
-    return ", ".join(shown) if shown else _p("nothing", "none")
+    return either(shown) if shown else _p("nothing", "none")

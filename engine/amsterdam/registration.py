@@ -74,8 +74,10 @@ def grammar() -> Grammar:
 
 def texts() -> GameTexts:
     from engine.amsterdam.presentation import texts as t
+    from engine.amsterdam.presentation.tasks import task
 
     return GameTexts(
+        task=task,
         overview=t.OVERVIEW,
         rule_topics=t.RULE_TOPICS,
         rule_aliases=t.RULE_ALIASES,

@@ -23,11 +23,13 @@ from engine.amsterdam.board import put
 from engine.amsterdam.cards import CardSet, load_cards
 from engine.amsterdam.grid import Layout, key
 from engine.amsterdam.language import _
+from engine.amsterdam.presentation.tasks import task
 from engine.amsterdam.rounds import execute, open_decisions
 from engine.amsterdam.state_fields import SEALED_PHASES
 from engine.amsterdam.turns import start_round
 from engine.amsterdam.variants import VARIANTS, Variant
 from engine.core import JSON, Decision, Event, IllegalMove
+from engine.i18n import listed
 from engine.rng import Rng
 
 
@@ -274,21 +276,17 @@ class AmsterdamState:
         if d is None:
             if self.phase in SEALED_PHASES and self.sealed[seat] is not None:
                 names = [self.players[x.seat] for x in self.pending_all()]
-                waiting = (
-                    _("{first} and {second}", first=names[0], second=names[1])
-                    if len(names) == 2
-                    else ", ".join(names)
-                )
-                raise IllegalMove(_("you have chosen; waiting for {names}", names=waiting))
+                raise IllegalMove(_("you have chosen; waiting for {names}", names=listed(names)))
             first = self.pending()
             if first is None:
-                raise IllegalMove(_("it is nobody's decision now (), not yours"))
+                raise IllegalMove(_("it is nobody's decision now, not yours"))
+            # the decider's task as the reader (not the decider) reads it, never his prompt
             raise IllegalMove(
-                # Translators: {name} decides now; {prompt} is what he is asked.
+                # Translators: {name} decides now; {task} is what he is doing, a noun phrase
                 _(
-                    "it is {name}'s decision now ({prompt}), not yours",
+                    "it is {name}'s decision now ({task}), not yours",
                     name=self.players[first.seat],
-                    prompt=first.prompt,
+                    task=task(first.kind) or "…",
                 )
             )
         if command in d.options:

@@ -12,7 +12,7 @@ from functools import cache
 
 from engine.amsterdam.language import N_, _, messages
 from engine.core import IllegalMove
-from engine.i18n import Text
+from engine.i18n import Text, either
 
 CROSS: tuple[tuple[int, int], ...] = (
     (-2, 0),
@@ -192,4 +192,4 @@ def _titles() -> dict[str, str]:
 
 
 def allowed() -> str:
-    return ", ".join(f"{v.name}" + (f" ({v.rule})" if v.rule else "") for v in VARIANTS.values())
+    return either(f"{v.name}" + (f" ({v.rule})" if v.rule else "") for v in VARIANTS.values())

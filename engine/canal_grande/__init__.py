@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.canal_grande.language import _
+from engine.canal_grande.language import _, _n
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove
+from engine.i18n import either, listed
 
 OPTIONS = ("first_divider", "turn_limit")
 
@@ -24,10 +25,12 @@ class CanalGrandeGame:
         unknown = sorted(set(opts) - set(OPTIONS))
         if unknown:
             raise IllegalMove(
-                _(
-                    "unknown Canal Grande option(s): {unknown}; options: {options}",
-                    unknown=", ".join(unknown),
-                    options=", ".join(OPTIONS),
+                _n(
+                    "unknown Canal Grande option: {unknown}; options: {options}",
+                    "unknown Canal Grande options: {unknown}; options: {options}",
+                    len(unknown),
+                    unknown=listed(unknown),
+                    options=either(OPTIONS),
                 )
             )
         first = opts.get("first_divider")

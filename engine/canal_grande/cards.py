@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.canal_grande.language import N_, _, messages
 from engine.core import IllegalMove
-from engine.i18n import Text
+from engine.i18n import Text, counted
 
 SPECIALS: tuple[str, ...] = ("gondola", "traitor", "spy", "doge")
 HAND_SPECIALS = frozenset({"gondola"})  # CG-G21: hands hold only districts and gondolas
@@ -319,7 +319,7 @@ def card_id(word: str, others: str = "gondola, traitor, spy, doge") -> str:  # n
                     districts=districts,
                 )
             )
-        shown = ", ".join(special_name(o) for o in others.split(", "))
+        shown = counted(special_name(o) for o in others.split(", "))
         raise IllegalMove(
             _(
                 "'{word}' is not a Canal Grande card; use a district ({districts}) or {others}",
@@ -370,4 +370,4 @@ def format_counts(counts: dict[str, int], comp: Components | None = None) -> str
             name = card_name(card, c)
             # Translators: a count of cards, e.g. "2 San Marco" (card: a card's name)
             parts.append(name if k == 1 else _("{count} {card}", count=k, card=name))
-    return ", ".join(parts) or _("nothing")
+    return counted(parts) or _("nothing")

@@ -13,6 +13,7 @@ from engine.canal_grande.resolve import reveal_name
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import Placement, placement_error, placement_votes
 from engine.core import IllegalMove
+from engine.i18n import either
 
 
 def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]:
@@ -59,7 +60,7 @@ def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]
 def district_reason(self: CanalGrandeFields, seat: int, district: str) -> str:
     """Why ``seat`` cannot open a vote in ``district`` (held, and not voted this turn)."""
     name = self.comp.names[district]
-    allowed = ", ".join(self.eligible_districts(seat))
+    allowed = either(self.eligible_districts(seat))
     if district in self.voted:
         return _(
             "you cannot open a vote in {district}: a vote was already held in {district} this "

@@ -35,6 +35,7 @@ from engine.canal_grande.cards import (
 )
 from engine.canal_grande.language import _, _p, messages
 from engine.core import IllegalMove, UnknownCommand
+from engine.i18n import either
 from engine.i18n.verbs import shared_words
 
 VERBS = ("divide", "take", "vote", "place", "pass")
@@ -179,7 +180,7 @@ def parse(text: str) -> Move:
 def _parse(text: str) -> Move:
     words = split_words(text.strip().lstrip("/!"))
     if not words:
-        raise IllegalMove(_("empty command; commands: {verbs}", verbs=", ".join(VERBS)))
+        raise IllegalMove(_("empty command; commands: {verbs}", verbs=either(VERBS)))
     head = words[0].casefold()
     verb = verb_of(head)
     args = words[1:]
@@ -190,7 +191,7 @@ def _parse(text: str) -> Move:
             _(
                 "unknown command '{word}'; commands: {verbs}",
                 word=_short(words[0]),
-                verbs=", ".join(VERBS),
+                verbs=either(VERBS),
             )
         )
     if verb == "pass":

@@ -11,6 +11,7 @@ from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import legal_placements
 from engine.core import Decision
+from engine.i18n import listed
 
 _DIVIDE_OPTIONS: dict[int, tuple[str, ...]] = {}
 
@@ -85,7 +86,7 @@ def make_decision(self: CanalGrandeFields) -> Decision:
 
 
 def _voted_text(self: CanalGrandeFields) -> str:
-    return ", ".join(self.comp.names[d] for d in self.voted) or _("none")
+    return listed(self.comp.names[d] for d in self.voted) or _("none")
 
 
 def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
@@ -99,9 +100,9 @@ def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
         )
     if not vote["placed"][seat]:
         return _n(
-            "{name} has {n} vote(s) in {district}: place more than that "
+            "{name} has {n} vote in {district}: place more than that "
             "(at least one {district} card first), or pass",
-            "{name} has {n} vote(s) in {district}: place more than that "
+            "{name} has {n} votes in {district}: place more than that "
             "(at least one {district} card first), or pass",
             theirs,
             name=self.name(1 - seat),

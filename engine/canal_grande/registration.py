@@ -63,8 +63,10 @@ class VerbAliases(Mapping[str, str]):
 
 def texts() -> GameTexts:
     from engine.canal_grande.presentation import texts as t
+    from engine.canal_grande.presentation.tasks import task
 
     return GameTexts(
+        task=task,
         overview=t.OVERVIEW,
         rule_topics=t.RuleTopics(),
         rule_aliases=t.RuleAliases(),

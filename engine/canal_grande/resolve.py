@@ -17,6 +17,7 @@ from engine.canal_grande.cards import (
 from engine.canal_grande.language import _, _n
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
+from engine.i18n import listed
 
 
 def is_number(card: str) -> bool:
@@ -85,10 +86,12 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "numbers",
-                _(
-                    "{name} lays number card(s) {numbers}: total {total}",
+                _n(
+                    "{name} lays number card {numbers}: total {total}",
+                    "{name} lays number cards {numbers}: total {total}",
+                    len(nums),
                     name=who,
-                    numbers=", ".join(map(str, nums)),
+                    numbers=listed(map(str, nums)),
                     total=state.total(seat),
                 ),
                 seat,
@@ -116,7 +119,12 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
         ev.append(
             Event(
                 "spy",
-                _("{name}'s spy draws {count} cards (CG-5.7)", name=who, count=comp.spy_draws),
+                _n(
+                    "{name}'s spy draws {n} card (CG-5.7)",
+                    "{name}'s spy draws {n} cards (CG-5.7)",
+                    comp.spy_draws,
+                    name=who,
+                ),
                 seat,
             )
         )
@@ -201,8 +209,8 @@ def _draw_resolved(
                 Event(
                     "no_card",
                     _n(
-                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
-                        "no card is left to draw: {n} draw(s) skipped (CG-G16)",
+                        "no card is left to draw: {n} draw skipped (CG-G16)",
+                        "no card is left to draw: {n} draws skipped (CG-G16)",
                         count - handled,
                     ),
                     seat,

@@ -27,7 +27,7 @@ from engine.canal_grande.votes import (
     placement_votes,
 )
 from engine.core import JSON, Decision, Event, IllegalMove
-from engine.i18n import current_language
+from engine.i18n import counted, current_language
 from engine.rng import Rng
 
 DEFAULT_TURN_LIMIT = 500  # CG-G20: a safety cap, NOT part of the rules (ends as a draw)
@@ -239,7 +239,7 @@ class CanalGrandeState:
 
     def _offer_text(self, letter: str) -> str:
         cards = [self.revealed[p - 1] for p in self.offer_positions(letter)]
-        return ", ".join(reveal_name(c, self.comp) for c in cards)
+        return counted(reveal_name(c, self.comp) for c in cards)
 
     def legal_commands(self, seat: int) -> list[str]:
         if self.over:
@@ -342,7 +342,7 @@ class CanalGrandeState:
     def _revealed_text(self) -> str:
         comp = self.comp
         # Translators: a revealed card and its position, e.g. "3 San Marco"
-        return ", ".join(
+        return counted(
             _("{pos} {card}", pos=i + 1, card=reveal_name(c, comp))
             for i, c in enumerate(self.revealed)
         )

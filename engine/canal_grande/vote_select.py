@@ -120,8 +120,8 @@ def placement_items(options: Sequence[Option]) -> Items:
                     f"{GONDOLA_PREFIX}{d}.{i}",
                     _("{card} #{index} by gondola", card=name, index=i),
                     _n(
-                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
-                        "1 vote; all {card} cards share one gondola (up to {n} gondola(s))",
+                        "1 vote; all {card} cards share one gondola (up to {n} gondola)",
+                        "1 vote; all {card} cards share one gondola (up to {n} gondolas)",
                         gondolas,
                         card=name,
                     ),

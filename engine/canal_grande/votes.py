@@ -100,16 +100,16 @@ def placement_error(
         )
     if k > hand.get(chosen, 0):
         return _n(
-            "you hold {n} {district} card(s), not {count}",
-            "you hold {n} {district} card(s), not {count}",
+            "you hold {n} {district} card, not {count}",
+            "you hold {n} {district} cards, not {count}",
             hand.get(chosen, 0),
             district=cname,
             count=k,
         )
     if len(groups) > hand.get("gondola", 0):
         return _n(
-            "you need {n} gondola(s) and hold {held}",
-            "you need {n} gondola(s) and hold {held}",
+            "you need {n} gondola and hold {held}",
+            "you need {n} gondolas and hold {held}",
             len(groups),
             held=hand.get("gondola", 0),
         )
@@ -119,8 +119,8 @@ def placement_error(
     for d, m in carried.items():
         if m > hand.get(d, 0):
             return _n(
-                "you hold {n} {district} card(s), not {count}",
-                "you hold {n} {district} card(s), not {count}",
+                "you hold {n} {district} card, not {count}",
+                "you hold {n} {district} cards, not {count}",
                 hand.get(d, 0),
                 district=names[d],
                 count=m,
@@ -128,9 +128,9 @@ def placement_error(
     votes = k + sum(m for _, m in groups)
     if votes < need:
         return _n(
-            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
+            "that adds {n} vote; you must end strictly ahead, so add at least {need} "
             "(CG-6.9, CG-6.11, CG-G10)",
-            "that adds {n} vote(s); you must end strictly ahead, so add at least {need} "
+            "that adds {n} votes; you must end strictly ahead, so add at least {need} "
             "(CG-6.9, CG-6.11, CG-G10)",
             votes,
             need=need,

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final, cast
 
+from babel import Locale
+
+from engine.i18n.articles import fill
 from engine.i18n.catalog import TABLE_DOMAIN, translations
 from engine.i18n.language import LANGUAGES, current_language, speaking
 
@@ -30,6 +34,18 @@ class _Message:
     count: int | None
     context: str | None
     args: tuple[tuple[str, Argument], ...]
+
+    def pattern(self, lang: str) -> str:
+        """The message in ``lang`` before its placeholders are filled."""
+        table = translations(self.domain, lang)
+        if self.plural is not None:
+            assert self.count is not None
+            if self.context is not None:
+                return str(table.npgettext(self.context, self.msgid, self.plural, self.count))
+            return str(table.ngettext(self.msgid, self.plural, self.count))
+        if self.context is not None:
+            return str(table.pgettext(self.context, self.msgid))
+        return str(table.gettext(self.msgid))
 
     def render(self, lang: str) -> str:
         table = translations(self.domain, lang)
@@ -46,7 +62,7 @@ class _Message:
         if not self.args:
             return pattern
         values = {key: say(value, lang) for key, value in self.args}
-        return pattern.format(**values)
+        return fill(pattern, values)
 
 
 class Text(str):
@@ -97,9 +113,126 @@ class Joined(Text):
         return (Joined, (self._parts, self._sep))
 
 
+#: The list patterns :class:`Listed` knows (CLDR's): ``standard`` "A, B, and C" /
+#: 「A、B、C」 / "A, B és C" / "A, B e C"; ``or`` "A, B, or C" (choices); ``unit`` "A, B, C" in
+#: English (counts and amounts: "basilica 2, tower 1"), the standard pattern elsewhere.
+LIST_STYLES: Final = ("standard", "or", "unit")
+
+
+@cache
+def _list_patterns(lang: str, style: str) -> Mapping[str, str]:
+    """CLDR's list patterns of ``lang`` (``2``, ``start``, ``middle``, ``end``), read once."""
+    return dict(Locale.parse(lang).list_patterns[style])
+
+
+def format_list(words: list[str], style: str, lang: str) -> str:
+    """Babel's ``format_list`` with the patterns read once per language (a list is said on
+    every decision the AI simulates)."""
+    if len(words) < 2:
+        return "".join(words)
+    patterns = _list_patterns(lang, style)
+    if len(words) == 2:
+        return patterns["2"].format(*words)
+    said = patterns["start"].format(words[0], words[1])
+    for word in words[2:-1]:
+        said = patterns["middle"].format(said, word)
+    return patterns["end"].format(said, words[-1])
+
+
+class Listed(Text):
+    """A list of texts joined by the language's own pattern (Babel's ``format_list``, CLDR's
+    list patterns), said again item by item in another language: what ``", ".join(texts)``
+    did by hand, in English punctuation, frozen in one language."""
+
+    _parts: tuple[object, ...]
+    _style: str
+
+    def __new__(
+        cls, parts: Iterable[object], style: str = "standard", lang: str | None = None
+    ) -> Listed:
+        items = tuple(parts)
+        if style not in LIST_STYLES:
+            raise ValueError(
+                f"unknown list style {style!r}, known: {LIST_STYLES}"
+            )  # not for players
+        said_in = lang or current_language()
+        words = [say(p, said_in) for p in items]
+        pattern = "or" if style == "or" else "standard"
+        if style == "unit":
+            # CLDR's unit pattern in Japanese is spaces ("A B C"); an item list reads with 、
+            pattern = "unit" if said_in == "en" else "standard"
+        value = format_list(words, pattern, said_in)
+        text = cast(Listed, super().__new__(cls, value, None, said_in))
+        text._parts = items
+        text._style = style
+        return text
+
+    def in_language(self, lang: str) -> str:
+        if lang == self._lang:
+            return self
+        return Listed(self._parts, self._style, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listed, (self._parts, self._style, self._lang))
+
+
+def listed(parts: Iterable[object], style: str = "standard") -> Listed:
+    """``parts`` as one list in the language in force (:class:`Listed`)."""
+    return Listed(parts, style)
+
+
+def either(parts: Iterable[object]) -> Listed:
+    """Choices as one list in the language in force: "A, B, or C" (:class:`Listed`)."""
+    return Listed(parts, "or")
+
+
+def counted(parts: Iterable[object]) -> Listed:
+    """Amounts ("basilica 2", "27") as one list in the language in force (:class:`Listed`)."""
+    return Listed(parts, "unit")
+
+
 def joined(sep: object, parts: Iterable[object]) -> Joined:
     """``sep.join(parts)`` that :func:`say` can say again in another language."""
     return Joined(parts, sep)
+
+
+class Sentence(Text):
+    """A message that begins a sentence (an error shown as a reply, a prompt as a menu's
+    title): its first letter capitalised where the language's message itself begins with a
+    lowercase letter, in the language it is said in. Never a filler's value (a player's name
+    ``bob`` stays ``bob``), never a letter inside the message, nothing in a language without
+    case: the one case change of a translated text the code makes (#25)."""
+
+    _inner: Text
+
+    def __new__(cls, inner: Text, lang: str | None = None) -> Sentence:
+        said_in = lang or inner._lang or current_language()
+        value = say(inner, said_in)
+        lead: object = inner
+        while isinstance(lead, Joined | Listed) and lead._parts:
+            lead = lead._parts[0]  # a list or a joined line begins with its first part
+        message = lead._message if isinstance(lead, Text) else None
+        if message is not None and value[:1].islower():
+            first = message.pattern(said_in)[:1]
+            if first.islower() and first == value[:1]:
+                value = value[:1].upper() + value[1:]
+        text = cast(Sentence, super().__new__(cls, value, inner._message, said_in))
+        text._inner = inner
+        return text
+
+    def in_language(self, lang: str) -> str:
+        return self if lang == self._lang else Sentence(self._inner, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Sentence, (self._inner, self._lang))
+
+
+def sentence(value: object) -> str:
+    """``value`` beginning a sentence (:class:`Sentence`); a plain ``str`` (a name, a text of
+    unknown make) is left as it is."""
+    if isinstance(value, Text) and not isinstance(value, Later):
+        return Sentence(value)
+    return value if isinstance(value, str) else str(value)
 
 
 def say(value: object, lang: str | None = None) -> str:

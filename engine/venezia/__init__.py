@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import JSON, IllegalMove
+from engine.i18n import listed
 from engine.venezia.language import _
 from engine.venezia.state import VeneziaState
 
@@ -16,7 +17,7 @@ class VeneziaGame:
     def new_state(self, players: list[str], seed: int, options: JSON | None = None) -> VeneziaState:
         if options:
             raise IllegalMove(
-                _("Venezia has no options (V-U10), got: {options}", options=", ".join(options))
+                _("Venezia has no options (V-U10), got: {options}", options=listed(options))
             )
         return VeneziaState.new(players, seed)
 

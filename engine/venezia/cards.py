@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from engine.core import IllegalMove
-from engine.i18n import Text
+from engine.i18n import Text, listed
 from engine.text import excerpt, is_number, small_number
-from engine.venezia.language import Joined, _, _p, comma, memo, messages
+from engine.venezia.language import Joined, _, _p, memo, messages
 
 TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte", "casa")
 ARCHITECT_TYPES: tuple[str, ...] = ("basilica", "palazzo", "campo", "ponte")
@@ -97,7 +97,7 @@ def card_type(word: str) -> str:
                 "'{word}' is not a building card; use one of: {names} (English, Hungarian and "
                 "Japanese names work too)",
                 word=excerpt(word),
-                names=Joined([building_name(t) for t in TYPES], comma()),
+                names=listed([building_name(t) for t in TYPES]),
             )
         )
     return t

@@ -8,11 +8,12 @@ executes the move with :func:`engine.venezia.turns.execute`. Nothing here mutate
 from __future__ import annotations
 
 from engine.core import Decision, IllegalMove
+from engine.i18n import either, listed
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import building_name, count_cards
 from engine.venezia.gold import best_exchange
-from engine.venezia.language import Joined, _, _n, comma
+from engine.venezia.language import _, _n
 from engine.venezia.state_basics import StateBasics
 
 
@@ -23,7 +24,7 @@ def _wrong_verb(verb: str, d: Decision) -> IllegalMove:
             "'{verb}' is not possible now: {prompt}. Possible: {verbs}",
             verb=verb,
             prompt=d.prompt,
-            verbs=", ".join(verbs),
+            verbs=either(verbs),
         )
     )
 
@@ -71,13 +72,13 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
         if values is None:
             raise IllegalMove(
                 _n(
-                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
-                    "not {asked} (5 gold a step)",
-                    "your {n} token(s) are worth {gold} gold: at most {most} step(s), "
-                    "not {asked} (5 gold a step)",
+                    "your {n} token is worth {gold} gold: at most {most}, not {asked} "
+                    "(5 gold a step)",
+                    "your {n} tokens are worth {gold} gold: at most {most}, not {asked} "
+                    "(5 gold a step)",
                     len(tokens),
                     gold=sum(tokens),
-                    most=sum(tokens) // 5,
+                    most=_n("{n} step", "{n} steps", sum(tokens) // 5),
                     asked=move.steps,
                 )
             )
@@ -89,9 +90,10 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
         if have.get(v, 0) < k:
             held = " ".join(str(x) for x in sorted(tokens, reverse=True))
             raise IllegalMove(
-                _(
-                    "you hold {held} token(s) worth {value}, not {wanted}; your tokens: {tokens}",
-                    held=have.get(v, 0),
+                _n(
+                    "you hold {n} token worth {value}, not {wanted}; your tokens: {tokens}",
+                    "you hold {n} tokens worth {value}, not {wanted}; your tokens: {tokens}",
+                    have.get(v, 0),
                     value=v,
                     wanted=k,
                     tokens=held or _("none"),
@@ -132,9 +134,10 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
         if len(move.hexes) > 2 - self.drained:
             left = 2 - self.drained
             raise IllegalMove(
-                _(
-                    "you may drain {left} more swamp(s) this turn, not {asked}",
-                    left=left,
+                _n(
+                    "you may drain {n} more swamp this turn, not {asked}",
+                    "you may drain {n} more swamps this turn, not {asked}",
+                    left,
                     asked=len(move.hexes),
                 )
             )
@@ -145,7 +148,7 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
                 raise IllegalMove(_("{hex} holds no swamp token: choose a hex with a swamp", hex=h))
         return text
     if verb == "build" and phase == "build":
-        labels = ", ".join(o.removeprefix("build ") for o in d.options)
+        labels = either(o.removeprefix("build ") for o in d.options)
         raise IllegalMove(
             _(
                 "no completed {building} is waiting; choose one of: {labels}",
@@ -169,7 +172,7 @@ def _check(self: StateBasics, seat: int, move: cmd.Move, d: Decision) -> str:
             _(
                 "you have no {building} cards in front of you; discard one of: {types}",
                 building=building_name(move.card),
-                types=Joined([building_name(t) for t in self.front(seat)], comma()),
+                types=listed([building_name(t) for t in self.front(seat)]),
             )
         )
     if verb in ("draw", "swap") and phase in ("draw", "take"):
@@ -232,5 +235,5 @@ def _not_in_pool(self: StateBasics, card: str) -> str:
     return _(
         "no {building} in the pool; the pool holds: {pool}",
         building=building_name(card),
-        pool=Joined([building_name(t) for t in self.pool], comma()) if self.pool else _("nothing"),
+        pool=listed([building_name(t) for t in self.pool]) if self.pool else _("nothing"),
     )

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from engine.core import IllegalMove, UnknownCommand
-from engine.i18n import Text
+from engine.i18n import Text, either
 from engine.i18n.verbs import shared_words
 from engine.text import excerpt, is_number, small_number
 from engine.venezia.board import Board
@@ -229,7 +229,7 @@ def _hexes(words: list[str], board: Board, verb: str) -> tuple[str, ...]:
                     "'{word}' is not a hex on the board; labels are a district letter and a "
                     "number ({letters}), e.g. C3",
                     word=excerpt(w),
-                    letters=", ".join(board.districts),
+                    letters=either(board.districts),
                 )
             )
         labels.append(h.label)
@@ -267,7 +267,7 @@ def _parse(text: str, board: Board) -> Move:
             _(
                 "unknown command '{word}'; commands: {commands}",
                 word=excerpt(words[0]),
-                commands=", ".join(VERBS),
+                commands=either(VERBS),
             )
         )
     if verb == "play":
@@ -327,7 +327,7 @@ def _district(word: str, board: Board) -> str:
     for d, name in board.districts.items():
         if word.casefold() in (d.casefold(), name.casefold(), name.replace(" ", "").casefold()):
             return d
-    choices = ", ".join(f"{d} ({name})" for d, name in board.districts.items())
+    choices = either(f"{d} ({name})" for d, name in board.districts.items())
     raise IllegalMove(
         _("'{word}' is not a district; districts: {choices}", word=excerpt(word), choices=choices)
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Decision
-from engine.i18n import Text, joined
+from engine.i18n import Text, either, joined
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
@@ -50,13 +50,13 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
         return _("discard a whole type (at most two types may stay in front of you)")
     if phase == "drain":
         left = 2 - self.drained
-        return _n("drain up to {n} swamp(s), or done", "drain up to {n} swamp(s), or done", left)
+        return _n("drain up to {n} swamp, or done", "drain up to {n} swamps, or done", left)
     if phase == "draw":
         return _("draw cards")
     if phase == "take":
         return _n(
-            "take {n} more card(s): pool cards first, then the deck",
-            "take {n} more card(s): pool cards first, then the deck",
+            "take {n} more card: pool cards first, then the deck",
+            "take {n} more cards: pool cards first, then the deck",
             self.take_left,
         )
     if phase == "flip_end":
@@ -324,7 +324,7 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     entries = self.cons[t]
     c = sum(e[1] for e in entries)
     s = sum(e[1] for e in entries if e[0] == seat)
-    allowed = ", ".join(str(x) for x in legal)
+    allowed = either(str(x) for x in legal)
     name = building_name(t)
     if c == 0:
         why = _(
@@ -392,8 +392,8 @@ def place_error(self: StateBasics, hexes: tuple[str, ...]) -> str | None:
     need = self.comp_hexes(building)
     if len(hexes) != need:
         return _n(
-            "the {building} needs {shape}; you named {n} hex(es)",
-            "the {building} needs {shape}; you named {n} hex(es)",
+            "the {building} needs {shape}; you named {n} hex",
+            "the {building} needs {shape}; you named {n} hexes",
             len(hexes),
             building=building_name(building),
             shape=shape_words(building),

@@ -58,12 +58,6 @@ def memo(key: Hashable, make: Callable[[], Text]) -> Text:
     return found
 
 
-def comma() -> Text:
-    """The separator of a list of words in the language in force (``、`` in Japanese)."""
-    # Translators: between the items of a list of words ("basilica, palazzo").
-    return memo("comma", lambda: _p("list separator", ", "))
-
-
 __all__ = [
     "N_",
     "QUIET",
@@ -71,7 +65,6 @@ __all__ = [
     "_",
     "_n",
     "_p",
-    "comma",
     "event_plural",
     "event_text",
     "memo",

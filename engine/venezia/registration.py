@@ -46,9 +46,11 @@ def grammar() -> Grammar:
 def texts() -> GameTexts:
     from engine.venezia.presentation import summary
     from engine.venezia.presentation import texts as t
+    from engine.venezia.presentation.tasks import task
     from engine.venezia.presentation.words import said_texts
 
     return GameTexts(
+        task=task,
         overview=t.OVERVIEW,
         rule_topics=said_texts(t.RULE_TOPICS),
         rule_aliases=t.rule_aliases(),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
+from engine.i18n import counted
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import TYPE_ORDER, TYPES, building_name, cards_text, count_cards
@@ -299,8 +300,8 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
             Event(
                 "draw",
                 _n(
-                    "{name} draws {n} card(s) from the deck",
-                    "{name} draws {n} card(s) from the deck",
+                    "{name} draws {n} card from the deck",
+                    "{name} draws {n} cards from the deck",
                     len(got),
                     name=self.name(seat),
                 ),
@@ -609,26 +610,27 @@ def _move_text(name: str, why: str, steps: int, start: int, end: int, args: dict
     """The event of a gondola's move: why it moves (``exchange``, ``score``, ``convert``)."""
     if why == "exchange":
         return _n(
-            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
-            "{name} exchanges {n} token(s) for {steps} step(s): gondola {start} → {end}",
+            "{name} exchanges {n} token for {steps}: gondola {start} → {end}",
+            "{name} exchanges {n} tokens for {steps}: gondola {start} → {end}",
             args["tokens"],
             name=name,
-            steps=steps,
+            steps=_n("{n} step", "{n} steps", steps),
             start=start,
             end=end,
         )
     if why == "score":
-        return _(
-            "{name} scores {points} for the {building}: gondola {start} → {end}",
+        return _n(
+            "{name} scores {n} point for the {building}: gondola {start} → {end}",
+            "{name} scores {n} points for the {building}: gondola {start} → {end}",
+            steps,
             name=name,
-            points=steps,
             building=building_name(args["building"]),
             start=start,
             end=end,
         )
     return _n(
-        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
-        "{name} converts {gold} gold into {n} step(s): gondola {start} → {end}",
+        "{name} converts {gold} gold into {n} step: gondola {start} → {end}",
+        "{name} converts {gold} gold into {n} steps: gondola {start} → {end}",
         steps,
         name=name,
         gold=args["gold"],
@@ -728,7 +730,7 @@ def _finish(self: StateBasics, ev: list[Event]) -> None:
             "game_over",
             _(
                 "game over: {ranking}",
-                ranking=", ".join(
+                ranking=counted(
                     f"{i + 1}. " + " & ".join(f"{self.name(s)} ({self.pos[s]})" for s in group)
                     for i, group in enumerate(ranking)
                 ),

@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import N_, _, _n, _p
 from engine.amsterdam.presentation.words import card_symbol, good_name, variant_title
+from engine.i18n import counted
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -424,7 +425,7 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
             box = draw_fit(
                 draw,
                 (14, h - 7),
-                _("holds {cards} (taken back, public)", cards=", ".join(taken_back)),
+                _("holds {cards} (taken back, public)", cards=counted(taken_back)),
                 A.FONT_CAPTION,
                 T.TEXT,
                 back_room,

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import _, _n, _p
 from engine.amsterdam.presentation.words import variant_title
+from engine.i18n import counted, listed
 from render.amsterdam import theme as A
 from render.amsterdam.grid import cell_regions, geometry, grid_panel_region
 from render.amsterdam.regions import (
@@ -72,7 +73,7 @@ def _names(view: View, seats: list[int]) -> str:
         return _("nobody")
     if len(names) == 1:
         return names[0]
-    return _("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
+    return listed(names)
 
 
 def _where(cells: list[Any]) -> str:
@@ -132,7 +133,7 @@ def _area_line(size: Any, cells: list[Any], who: str) -> str:
 
 
 def _won_text(view: View) -> str:
-    return ", ".join(f"{p['name']} {p['areas_won']}" for p in view["players"][:2])
+    return counted(f"{p['name']} {p['areas_won']}" for p in view["players"][:2])
 
 
 def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[str, str]]]:
@@ -164,7 +165,7 @@ def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[s
         if a.get("scored") and a.get("cells") and str(a["cells"][0]) not in end_cells
     ]
     won = [sum(1 for a in during if a.get("winner") == s) for s in (0, 1)]
-    wins = ", ".join(_("{name} won {n}", name=name_of(view, s), n=won[s]) for s in (0, 1))
+    wins = counted(_("{name} won {n}", name=name_of(view, s), n=won[s]) for s in (0, 1))
     closed = _n(
         "Closed during play: {n} area — {wins}",
         "Closed during play: {n} areas — {wins}",

@@ -21,6 +21,7 @@ from engine.amsterdam.presentation.words import (
     special_name,
     water_word,
 )
+from engine.i18n import counted
 from render.amsterdam import theme as A
 from render.amsterdam.board import stage_words
 from render.amsterdam.cards import card_face, card_key, coin
@@ -74,7 +75,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
             return [("", _("the game is over"))]
         if me.get("sealed_answer") is not None:
             return [("", _("you have chosen; waiting for the other player"))]
-        who = ", ".join(waiting) or _("nobody")
+        who = counted(waiting) or _("nobody")
         return [("", _("not your decision now; waiting for {who}", who=who))]
     groups: dict[str, list[str]] = {}
     for o in options:
@@ -174,7 +175,7 @@ def _header_region(view: View) -> Region:
         status, hot = f"▶ {decision}", True
     else:
         waiting = [name_of(view, d.get("seat")) for d in view.get("pending") or []]
-        status, hot = _("Waiting for {who}", who=", ".join(waiting) or _("nobody")), False
+        status, hot = _("Waiting for {who}", who=counted(waiting) or _("nobody")), False
     title = _(
         "{name} ({colour}) — your hand",
         name=name_of(view, seat),

@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _p
+from engine.i18n import counted
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     BOTTOM_H,
@@ -86,7 +87,7 @@ def _vote_painter(key: tuple[Any, ...]) -> Any:
             say_text(
                 draw,
                 (w - 16, 26),
-                _("voted this turn: {districts}", districts=", ".join(voted)),
+                _("voted this turn: {districts}", districts=counted(voted)),
                 C.FONT_SMALL,
                 T.TEXT_SOFT,
                 anchor="rs",

@@ -13,6 +13,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _n, _p
+from engine.i18n import counted
 from render.canal_grande import theme as C
 from render.canal_grande.board import grid_painter, name_of, names_of, win_reason
 from render.canal_grande.cards import card_face
@@ -98,7 +99,9 @@ def regions(view: View) -> list[Region]:
         title = _("Canal Grande — {name} is the new Doge!", name=name_of(view, winner))
         why = _("{name} wins with {reason}.", name=name_of(view, winner), reason=win_reason(view))
     right = _(
-        "{rounds} rounds · {turns} turns", rounds=view.get("round", 1), turns=view.get("turn", 1)
+        "{rounds} · {turns}",
+        rounds=_n("{n} round", "{n} rounds", int(view.get("round", 1))),
+        turns=_n("{n} turn", "{n} turns", int(view.get("turn", 1))),
     )
     hkey = ("end-header", W, title, right, why)  # not for players
 
@@ -159,13 +162,13 @@ def regions(view: View) -> list[Region]:
 
 def _facts(view: View) -> tuple[str, ...]:
     players = view["players"]
-    hands = ", ".join(f"{p['name']} {p.get('hand_size', 0)}" for p in players)
-    totals = ", ".join(f"{p['name']} {p.get('number_total', 0)}" for p in players)
+    hands = counted(f"{p['name']} {p.get('hand_size', 0)}" for p in players)
+    totals = counted(f"{p['name']} {p.get('number_total', 0)}" for p in players)
     return (
         _(
-            "Played {turns} turns in {rounds} rounds.",
-            turns=view.get("turn", 1),
-            rounds=view.get("round", 1),
+            "Played {turns} in {rounds}.",
+            turns=_n("{n} turn", "{n} turns", int(view.get("turn", 1))),
+            rounds=_n("{n} round", "{n} rounds", int(view.get("round", 1))),
         ),
         _(
             "Cards left in hand: {hands} · number totals this round: {totals} · draw pile "

@@ -384,10 +384,12 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
         words: list[str]
         if verb == "divide":
             words = [
-                _(
-                    "the positions of offer A ({count} ways), e.g. divide 1 4 7 — the other "
+                _n(
+                    "the positions of offer A ({n} way), e.g. divide 1 4 7 — the other "
                     "cards form offer B",
-                    count=len(args),
+                    "the positions of offer A ({n} ways), e.g. divide 1 4 7 — the other "
+                    "cards form offer B",
+                    len(args),
                 )
             ]
         elif verb == "take":
@@ -398,7 +400,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
             words = [_(BARE_VERBS[verb])]
         elif len(args) > LIST_ALL:
             shown = [f"{verb} {a}" for a in args[:3]]
-            words = [_("{count} ways, e.g.", count=len(args)), *shown, "…"]
+            words = [_n("{n} way, e.g.", "{n} ways, e.g.", len(args)), *shown, "…"]
         else:
             words = [f"{verb} {a}".strip() for a in args]
         for i, line in enumerate(wrap(words, OPTION_SIZE, width, sep="  ·  ")):

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import counted
 from engine.venezia.language import _, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, rounded_box
@@ -189,7 +190,7 @@ def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
                 "{building}: {architect} with {others}",
                 building=name,
                 architect=who,
-                others=", ".join(others),
+                others=counted(others),
             )
         else:
             text = f"{name}: {who}"

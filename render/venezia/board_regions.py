@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import current_language
+from engine.i18n import counted, current_language
 from engine.venezia.language import _, _n
 from engine.venezia.presentation.words import building_name
 from render.common.draw import RegionCache, marker, paste
@@ -216,13 +216,13 @@ def _changes_line(view: View, moved: dict[str, tuple[int, int]]) -> str:
     drained = recent.get("drained", [])
     if drained:
         who = _seat_name(view, recent.get("active"))
-        parts.append(_("{name} drained {hexes}", name=who, hexes=", ".join(drained)))
+        parts.append(_("{name} drained {hexes}", name=who, hexes=counted(drained)))
     moves = [
         f"{_seat_name(view, int(s))} {a}→{b}"
         for s, (a, b) in sorted(moved.items(), key=lambda kv: int(kv[0]))
     ]
     if moves:
-        parts.append(_("gondolas {moves}", moves=", ".join(moves)))
+        parts.append(_("gondolas {moves}", moves=counted(moves)))
     current: dict[str, Any] = view.get("recent") or {}
     this_turn = bool(current.get("buildings") or current.get("drained") or current.get("moved"))
     if not parts:

@@ -60,7 +60,7 @@ def test_trailing_word_refusal_in_each_language() -> None:
         "'pass' takes no card: to play card 12 type 'play 12'; to pass type 'pass' alone"
     )
     assert _refusal(st, "pass 12", "hu") == (
-        "a 'pass' után nem állhat kártya: a(z) 12 kártya kijátszásához írd: 'play 12'; "
+        "a 'pass' után nem állhat kártya: a 12 kártya kijátszásához írd: 'play 12'; "
         "passzoláshoz csak ennyit: 'pass'"
     )
     assert _refusal(st, "pass 12", "it") == (
@@ -106,7 +106,8 @@ def test_seat_refusals_in_italian() -> None:
     assert str(err.value).startswith("ora decide Anna (") or str(err.value).startswith(
         "ora decide Ben ("
     )
-    assert "muovi la nave su una carta acqua, o lasciala dov'è (AM-7.1)" in str(err.value)
+    # #25 item 1: the decider's task as the refused player reads it, not the decider's prompt
+    assert str(err.value).endswith("(lo spostamento della nave), non tu")
     with speaking("it"), pytest.raises(IllegalMove) as err:
         GAME.new_state(["Anna"], 1)
     assert str(err.value) == "Amsterdam è per esattamente 2 giocatori, non 1"
@@ -127,7 +128,7 @@ def test_an_english_event_is_said_again_in_each_language() -> None:
     _st, events = _play(5, "en")
     ends = [e for e in events if e.kind == "turn_end" or e.text.startswith("round ")]
     first = next(e for e in ends if e.text == "round 1 ends")
-    assert say(first.text, "hu") == "a(z) 1. forduló véget ért"
+    assert say(first.text, "hu") == "az 1. forduló véget ért"  # #25 item 5
     assert say(first.text, "it") == "fine del round 1"
     assert say(first.text, "ja") == "第1ラウンド終了"
     placed = next(e for e in events if e.kind == "place")

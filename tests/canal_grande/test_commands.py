@@ -55,7 +55,7 @@ def test_placements_are_canonical(typed: str, canonical: str | None) -> None:
         ("place sanmarco gondola sanmarco", "CG-G11"),  # a gondola with the chosen district
         ("place sanmarco gondola castello dorsoduro", "CG-6.12"),  # two districts, one gondola
         # two gondolas may carry one district (CG-6.14), but Anna holds one Castello only
-        ("place sanmarco gondola castello gondola castello", "1 Castello card\\(s\\), not 2"),
+        ("place sanmarco gondola castello gondola castello", "1 Castello card, not 2"),
         ("place 3 sanmarco", "not 3"),
         ("place sanmarco 2 gondola castello", "each gondola"),
         ("place sanmarco doge", "cannot be placed"),

@@ -71,10 +71,11 @@ def test_status_and_hand_texts_speak_the_language(state: VeneziaState, lang: str
 def test_building_names_follow_the_seeds(state: VeneziaState) -> None:
     view = {"players": [], "pool": ["basilica", "campo"]}
     expected = {
-        "en": "basilica, campo",
-        "ja": "教会, 公園",
-        "hu": "templom, tér",
-        "it": "basilica, campo",
+        # #25 item 3: each language's own list pattern
+        "en": "basilica and campo",
+        "ja": "教会、公園",
+        "hu": "templom és tér",
+        "it": "basilica e campo",
     }
     for lang, names in expected.items():
         with speaking(lang):
@@ -156,7 +157,8 @@ def test_controls_labels_in_the_language_in_force() -> None:
     assert option_label(Option.of("build basilica solo")) == "Basilica (solo)"
     with speaking("ja"):
         assert option_label(Option.of("build basilica solo")) == "教会（単独）"
-        assert option_label(Option.of("play 2 ponte casa")) == "出す：2 × 橋, 家"
+        # #25 item 3: 、 between the items in Japanese
+        assert option_label(Option.of("play 2 ponte casa")) == "出す：2 × 橋、家"
     assert current_language() == "en"
 
 

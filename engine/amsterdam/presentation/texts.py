@@ -12,7 +12,7 @@ from typing import Any
 from engine.amsterdam.language import N_, _, _n, _p, messages
 from engine.amsterdam.presentation.words import colour_name, variant_name, variant_title
 from engine.core import JSON
-from engine.i18n import Joined, Text
+from engine.i18n import Joined, Text, counted
 
 #: The overview (``/rules`` without a topic); ``{topics}`` is the list of topics.
 # Translators: {topics} is the list of rules topics, joined with ", ".
@@ -324,7 +324,7 @@ def stall_warning(view: JSON) -> str | None:
 
 def _labels(cards: Any) -> str:
     """``27, 24`` for a list of card views (empty: "")."""
-    return ", ".join(str(c.get("label")) for c in cards or [])
+    return counted(str(c.get("label")) for c in cards or [])
 
 
 def secret_part(view: JSON) -> Any:
@@ -337,7 +337,7 @@ def hand_text(view: JSON) -> str:
     me = view.get("me")
     if not me:
         return _("your private view")
-    cards = ", ".join(str(c.get("label")) for c in me.get("hand") or []) or _p("hand", "empty")
+    cards = counted(str(c.get("label")) for c in me.get("hand") or []) or _p("hand", "empty")
     parts = [_("your hand: {cards}", cards=cards)]
     if me.get("sealed_answer"):
         parts.append(_("your sealed answer: {answer}", answer=me["sealed_answer"]))

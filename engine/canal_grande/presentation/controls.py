@@ -12,7 +12,7 @@ from engine.canal_grande.cards import card_name
 from engine.canal_grande.language import N_, _, _p, later
 from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON, IllegalMove, Option
-from engine.i18n import SaidMapping
+from engine.i18n import SaidMapping, counted
 from engine.registry import Controls, MultiSelect, SlashCommand
 
 
@@ -48,7 +48,7 @@ def _place_label(option: Option) -> str | None:
         return None
 
     def cards(group: tuple[tuple[str, int], ...]) -> str:
-        return ", ".join(
+        return counted(
             card_name(d) if k == 1 else _("{count} × {card}", count=k, card=card_name(d))
             for d, k in group
         )

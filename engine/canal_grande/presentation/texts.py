@@ -13,7 +13,9 @@ from typing import Any
 
 from engine.canal_grande.cards import DISPLAY, card_name, load_components
 from engine.canal_grande.language import N_, _, _p, later, messages
+from engine.canal_grande.resolve import reveal_name
 from engine.core import JSON
+from engine.i18n import counted, listed
 
 OVERVIEW = later(
     N_(
@@ -163,7 +165,7 @@ def status_lines(view: JSON) -> list[str]:
     lines: list[str] = []
     names = {d["id"]: d["name"] for d in view.get("districts", [])}
     for p in view.get("players", []):
-        victory = ", ".join(
+        victory = counted(
             f"{names.get(k, k)} {v}" for k, v in (p.get("victory_counts") or {}).items()
         )
         lead = "▶ " if p.get("to_decide") else "  "
@@ -178,8 +180,9 @@ def status_lines(view: JSON) -> list[str]:
         lines.append(lead + line)
     extra = [_("round {round}", round=view.get("round"))]
     if view.get("table"):
-        cards = ", ".join(card_name(_card_of(c)) for c in view["table"])
-        extra.append(_("revealed: {cards}", cards=cards))
+        comp = load_components()
+        shown = listed(reveal_name(str(c), comp) for c in view["table"])
+        extra.append(_("revealed: {cards}", cards=shown))
     if "deck_size" in view:
         extra.append(_("draw pile {count}", count=view["deck_size"]))
     lines.append(" · ".join(extra))
@@ -222,7 +225,7 @@ def hand_text(view: JSON) -> str:
         card_name(c) if n == 1 else _("{count} × {card}", count=n, card=card_name(c))
         for c, n in sorted(counts.items(), key=lambda cn: _card_order(cn[0]))
     ]
-    return _("your hand: {cards}", cards=", ".join(shown) or _("empty"))
+    return _("your hand: {cards}", cards=counted(shown) or _("empty"))
 
 
 def hand_prefixes() -> tuple[str, ...]:

@@ -7,10 +7,12 @@ import re
 from functools import cache
 
 from engine.core import JSON, Option
+from engine.i18n import Joined, counted
 from engine.registry import Controls, SlashCommand
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import (
     SaidLabel,
+    building_label,
     building_name,
     said_buttons,
     said_pairs,
@@ -48,10 +50,10 @@ def _cards(words: tuple[str, ...]) -> str:
         if word.isdigit():
             count = word
             continue
-        name = building_name(word).capitalize()
-        out.append(f"{count} × {name}" if count else name)
+        name = building_label(word)
+        out.append(Joined([count, " × ", name]) if count else name)
         count = ""
-    return ", ".join(out)
+    return counted(out)
 
 
 def option_label(option: Option) -> str | None:
@@ -79,7 +81,7 @@ def option_label(option: Option) -> str | None:
         return _("Discard every {cards}", cards=_cards(args))
     if verb == "build":
         kind, solo = (args[0] if args else ""), args[1:]
-        shown = building_name(kind).capitalize()
+        shown = building_label(kind)
         # Translators: a building built alone by one player (a solo set)
         return _("{building} (solo)", building=shown) if solo else shown
     if verb == "score":
@@ -104,9 +106,7 @@ def option_description(option: Option) -> str | None:
         values = [int(v) for v in option.args if v.isdigit()]
         if values:
             gold = sum(values)
-            return _n(
-                "{gold} gold → {n} step(s)", "{gold} gold → {n} step(s)", gold // 5, gold=gold
-            )
+            return _n("{gold} gold → {n} step", "{gold} gold → {n} steps", gold // 5, gold=gold)
         return None
     if verb == "score":
         return names.get(option.arg.upper())
@@ -168,7 +168,7 @@ SLASH_COMMANDS: tuple[SlashCommand, ...] = (
         "drain",
         N_("Drain a swamp (up to two per turn)"),
         "hexes",
-        N_("The swamp hex(es), e.g. 'C3' or 'C3 D5'"),
+        N_("One or more swamp hexes, e.g. 'C3' or 'C3 D5'"),
     ),
     SlashCommand(
         "draw",

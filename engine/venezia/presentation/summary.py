@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import JSON
+from engine.i18n import counted, listed
 from engine.text import columns, pad
 from engine.venezia.language import _, _n, _p
 from engine.venezia.presentation.words import building_name, building_names
@@ -27,7 +28,7 @@ def _who(view: JSON, ref: Any) -> str:
 def _counts(counts: dict[str, Any] | None) -> str:
     if not counts:
         return "—"
-    return ", ".join(
+    return counted(
         f"{n} {building_name(str(t))}" if int(n) != 1 else building_name(str(t))
         for t, n in counts.items()
         if n
@@ -111,7 +112,7 @@ def summary_lines(view: JSON, title: str) -> list[str]:
         if ref is None and not cons:
             archs.append(f"{name} —")
             continue
-        inside = ", ".join(f"{_who(view, e.get('seat'))} ×{e.get('cards')}" for e in cons)
+        inside = counted(f"{_who(view, e.get('seat'))} ×{e.get('cards')}" for e in cons)
         archs.append(f"{name} {_who(view, ref)}" + (f" ({inside})" if inside else ""))
     if archs:
         lines.append("   " + _("architects: {list}", list=" · ".join(archs)))
@@ -121,7 +122,7 @@ def summary_lines(view: JSON, title: str) -> list[str]:
         lines.append("   " + _("pieces left: {pieces}", pieces=pieces))
     waiting = view.get("waiting_builds") or []
     if waiting:
-        builds = ", ".join(
+        builds = listed(
             f"{building_name(str(w.get('type')))} ({_who(view, w.get('architect'))})"
             for w in waiting
         )

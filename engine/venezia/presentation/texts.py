@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import JSON
-from engine.i18n import LANGUAGES, speaking
+from engine.i18n import LANGUAGES, counted, speaking
 from engine.venezia.language import N_, _, _n, _p, messages
 from engine.venezia.presentation.words import building_name, building_names
 
@@ -185,7 +185,7 @@ def rule_aliases() -> Mapping[str, str]:
 
 
 def _building_counts(counts: Any) -> str:
-    return ", ".join(f"{building_name(str(k))} {v}" for k, v in (counts or {}).items())
+    return counted(f"{building_name(str(k))} {v}" for k, v in (counts or {}).items())
 
 
 def status_lines(view: JSON) -> list[str]:
@@ -236,8 +236,8 @@ def hand_text(view: JSON) -> str:
             gold = int(me.get("gold", sum(int(t) for t in tokens)))
             parts.append(
                 _n(
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
+                    "your tokens: {tokens} ({gold} gold, {n} step)",
+                    "your tokens: {tokens} ({gold} gold, {n} steps)",
                     gold // 5,
                     tokens=" ".join(str(t) for t in tokens),
                     gold=gold,
@@ -258,8 +258,8 @@ def hand_prefixes() -> tuple[str, ...]:
             for text in (
                 _("your hand: {cards}", cards="\0"),
                 _n(
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
-                    "your tokens: {tokens} ({gold} gold, {n} step(s))",
+                    "your tokens: {tokens} ({gold} gold, {n} step)",
+                    "your tokens: {tokens} ({gold} gold, {n} steps)",
                     0,
                     tokens="\0",
                     gold=0,

@@ -8,10 +8,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
-from engine.i18n import SaidMapping, Text
+from engine.i18n import SaidMapping, Text, listed
 from engine.venezia.language import _, _p
 
 K = TypeVar("K")
+
+
+def building_label(kind: str) -> str:
+    """A building type as a label begins (a button: ``Basilica``, ``Templom``, ``教会``): its
+    own message, never a name with its first letter changed; anything else as it is."""
+    # Translators: a building type's name at the start of a button's label
+    names: dict[str, Callable[[], Text]] = {
+        "basilica": lambda: _p("building label", "Basilica"),
+        "palazzo": lambda: _p("building label", "Palazzo"),
+        "campo": lambda: _p("building label", "Campo"),
+        "ponte": lambda: _p("building label", "Ponte"),
+        "casa": lambda: _p("building label", "Casa"),
+    }
+    make = names.get(kind)
+    return make() if make is not None else kind
 
 
 def building_name(kind: str) -> str:
@@ -46,7 +61,7 @@ def building_names(kinds: object) -> str:
     """Building types joined with ", " as the reader names them."""
     if not isinstance(kinds, (list, tuple)):
         return ""
-    return ", ".join(building_name(str(k)) for k in kinds)
+    return listed(building_name(str(k)) for k in kinds)
 
 
 def said_texts(ids: Mapping[K, str]) -> SaidMapping[K, str]:
