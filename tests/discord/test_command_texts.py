@@ -81,7 +81,7 @@ def test_every_command_option_and_choice_has_its_three_translations(
     assert not same, same
     start = {o["name"]: o for o in payloads["start"]["options"]}
     said = start["variant"]["description_localizations"]["ja"]
-    assert said.startswith("基本ゲームかバリアント"), said
+    assert said.startswith("基本ゲームかヴァリアント"), said
     assert "who divides" not in start["first_divider"]["description_localizations"]["hu"]
     # the free text of a shared verb and of /move is named in the reader's words too
     (args,) = payloads["place"]["options"]
@@ -121,7 +121,7 @@ def test_joins_game_option_names_the_game_in_english_too(dump: dict[str, Any]) -
     """#25 item 3: '{game}' was shown unfilled to English clients."""
     (game,) = [o for o in dump["payloads"]["join"]["options"] if o["name"] == "game"]
     assert game["description"] == "The game to play (a new table: Venezia)", game
-    assert game["description_localizations"]["ja"] == "遊ぶゲーム（新しい卓: Venezia）", game
+    assert game["description_localizations"]["ja"] == "遊ぶゲーム（新しい卓：Venezia）", game
 
 
 def _shared_part(verb: str, game: str, lang: str, option: bool = False) -> str:

@@ -80,7 +80,7 @@ async def test_help_says_the_games_verbs_in_the_readers_language(
     )
     shown = _said(await kenji.slash(channel, "help"))
     assert "`/place` — 公開したカードを空きマスに置く" in shown, shown
-    assert "`/ship` — 船を水カードへ動かすか、そのままにする" in shown, shown
+    assert "`/ship` — 船を水路カードへ動かすか、そのままにする" in shown, shown
     assert "Put your revealed card" not in shown, shown
 
 
@@ -124,7 +124,7 @@ async def test_leaderboard_and_history_name_the_ai_in_the_readers_language(
     assert "貪欲AI" in history and "Bob（強いAI）" in history, history
     assert "Greedy" not in history and "greedy" not in history, history
     english = _said(await alice.slash(channel, "history"))
-    assert "Alice, Greedy AI ·" in english and "2. Greedy AI" in english, english
+    assert "Alice and Greedy AI ·" in english and "2. Greedy AI" in english, english
     assert "(AI greedy)" not in english and "Bob (Strong AI)" in english, english
 
 
