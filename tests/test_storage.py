@@ -565,7 +565,9 @@ def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
             if commits or "FROM snapshots" not in sql:
                 return
             commits.append(sql)
-            other.games.append_move(game.id, 2, 0, "u1", "take 5", snapshot=SnapshotData("{}", "h2"))
+            other.games.append_move(
+                game.id, 2, 0, "u1", "take 5", snapshot=SnapshotData("{}", "h2")
+            )
             other.games.append_move(game.id, 3, 1, "u2", "take 6")
 
         assert reader.connection._conn is not None

@@ -85,7 +85,10 @@ def stored_moves(path: Path, channel: str | None = None) -> list[tuple[int, str]
     with Storage.open(path) as store:
         channels = [channel] if channel else [game_channel(g) for g in GAMES]
         records = [
-            r for c in channels for r in [store.games.active_game(c), *store.games.game_history(c, 1)] if r
+            r
+            for c in channels
+            for r in [store.games.active_game(c), *store.games.game_history(c, 1)]
+            if r
         ]
         record = max(records, key=lambda r: r.id)
         return [(m.seat, m.command) for m in store.games.moves(record.id)]

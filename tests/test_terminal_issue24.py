@@ -137,7 +137,9 @@ def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> No
         assert "✗ --timer" in text and "New " not in text
         with Storage.open(tmp_path / "t.sqlite3") as store:
             assert store.games.active_game(game_channel("canal_grande")) is None
-            assert store.timers.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+            assert (
+                store.timers.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+            )
 
 
 def test_a_timer_at_a_hot_seat_is_refused(tmp_path: Path) -> None:

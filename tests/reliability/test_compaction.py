@@ -133,7 +133,9 @@ async def test_an_aborted_game_is_compacted_too(tmp_path: Path) -> None:
     assert (await svc.abort("c", uid(0))).accepted
     game = svc.storage.games.game_history("c", 1)[0]
     assert game.status == "aborted" and svc.storage.games.latest_snapshot(game.id) is None
-    assert [(m.seat, m.command) for m in svc.storage.games.moves(game.id)] == script.final.history[:47]
+    assert [(m.seat, m.command) for m in svc.storage.games.moves(game.id)] == script.final.history[
+        :47
+    ]
     assert svc.storage.games.has_idempotency_key("k-46") == 46
     svc.verify(game.id)
     svc.close()
