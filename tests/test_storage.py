@@ -66,7 +66,7 @@ def store(db_path: Path) -> Iterator[Storage]:
 
 
 def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
+    assert store.connection.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     db = Database(raw(db_path))
     assert {"tables", "seats", "games", "moves", "snapshots", "results"} <= set(db.table_names())
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -147,7 +147,7 @@ def test_migration_to_next_version_backs_up_and_preserves_data(db_path: Path) ->
         s.games.append_move(game.id, 0, 0, "u1", "take 3")
 
     with Storage.open(db_path, migrations=[*MIGRATIONS, _add_title], clock=fixed_clock) as s:
-        assert s.schema_version() == SCHEMA_VERSION + 1
+        assert s.connection.schema_version() == SCHEMA_VERSION + 1
         active = s.games.active_game("c1")
         assert active is not None and active.last_seq == 0
         assert [m.command for m in s.games.moves(game.id)] == ["take 3"]
@@ -193,12 +193,12 @@ def test_failed_migration_rolls_back(db_path: Path) -> None:
 def test_new_file_and_memory_get_no_backup(tmp_path: Path) -> None:
     path = tmp_path / "fresh.db"
     with Storage.open(path) as s:
-        assert s.schema_version() == SCHEMA_VERSION
+        assert s.connection.schema_version() == SCHEMA_VERSION
     assert not list(tmp_path.glob("*.bak-*"))
     with Storage.open(":memory:") as mem:
         game = start_game(mem)
         mem.games.append_move(game.id, 0, 0, "u1", "pass")
-        assert mem.schema_version() == SCHEMA_VERSION
+        assert mem.connection.schema_version() == SCHEMA_VERSION
         assert len(mem.games.moves(game.id)) == 1
 
 
@@ -206,7 +206,7 @@ def test_closed_storage_raises(db_path: Path) -> None:
     s = Storage.open(db_path)
     s.close()
     s.close()  # idempotent
-    assert s.closed
+    assert s.connection.closed
     with pytest.raises(StorageClosed):
         s.games.active_channels()
 
@@ -534,10 +534,10 @@ def test_lobby_choice_is_stored_and_migrated(db_path: Path) -> None:
     """The lobby's game and option texts survive a reopen; a file one version older (before
     the lobby columns) is migrated and keeps its seats."""
     with Storage.open(db_path, migrations=MIGRATIONS[:-1]) as s:
-        assert s.schema_version() == SCHEMA_VERSION - 1
+        assert s.connection.schema_version() == SCHEMA_VERSION - 1
         s.lobby.join_seat("c1", "Anna", "u1")
     with Storage.open(db_path) as s:
-        assert s.schema_version() == SCHEMA_VERSION
+        assert s.connection.schema_version() == SCHEMA_VERSION
         assert [x.display_name for x in s.lobby.list_seats("c1")] == ["Anna"]
         assert s.lobby.lobby_choice("c1") == (None, {})
         assert s.lobby.lobby_choice("nowhere") == (None, {})

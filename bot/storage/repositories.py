@@ -479,8 +479,13 @@ class UnitOfWork(Protocol):
         ...
 
 
-class Database(Repositories, UnitOfWork, Protocol):
-    """An open database: its repositories and the unit of work that spans them."""
+class Database(Repositories, Protocol):
+    """An open database: its repositories and the unit of work that spans them (a
+    :class:`UnitOfWork` too)."""
+
+    def transaction(self, operation: str) -> AbstractContextManager[Repositories]:
+        """See :meth:`UnitOfWork.transaction`."""
+        ...
 
     def close(self) -> None:
         """Close the database (idempotent)."""

@@ -413,6 +413,7 @@ class SqliteDatabase:
     def __init__(self, connection: SqliteConnection) -> None:
         """Wrap an opened and migrated connection; use :meth:`open` instead."""
         self.connection = connection
+        self.path = connection.path
         self.games = SqliteGameRepository(connection)
         self.lobby = SqliteLobbyRepository(connection)
         self.timers = SqliteTimerRepository(connection)
@@ -445,18 +446,6 @@ class SqliteDatabase:
         with self.connection.transaction(operation):
             yield self
 
-    @property
-    def path(self) -> str:
-        return self.connection.path
-
-    @property
-    def closed(self) -> bool:
-        return self.connection.closed
-
-    def schema_version(self) -> int:
-        """The ``PRAGMA user_version`` of the open file."""
-        return self.connection.schema_version()
-
     def close(self) -> None:
         """Close the connection (idempotent)."""
         self.connection.close()
@@ -473,7 +462,7 @@ class SqliteDatabase:
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else "open"
+        state = "closed" if self.connection.closed else "open"
         return f"<SqliteDatabase {self.path!r} {state}>"
 
 

@@ -369,10 +369,6 @@ class Lobby:
         assert out is not None  # only a timeout's handover can find it done already
         return out
 
-    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
-        """Persist a changed seat list of a running game."""
-        self.games.update_players(game_id, players)
-
     def start(
         self,
         table: Table,

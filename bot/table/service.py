@@ -151,7 +151,6 @@ class TableService:
             self.restore,
             self.ai,
             self.presenter,
-            self.lobby.save_players,
             self.handover,
             self.languages,
         )

@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
@@ -473,7 +472,6 @@ class Timers:
         restore: Restore,
         ai: AiDriver,
         presenter: Presenter,
-        save_players: Callable[[int, Sequence[PlayerInfo]], None],
         handover: Handover,
         languages: Languages | None = None,
     ) -> None:
@@ -483,7 +481,6 @@ class Timers:
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
-        self._save_players = save_players
         #: the one path that hands a seat to an AI (shared with the lobby's /leave, /replace)
         self.handover = handover
         #: The table's language is one of its settings (``/settings language ...``).
@@ -861,9 +858,6 @@ class Timers:
         old = table.players[seat]
         return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
 
-    def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
-        self._save_players(game_id, players)
-
     # -- resume, kick, replace, archive ---------------------------------------------------------
 
     def resume(self, table: Table, user_id: str, now: float) -> Outcome:
@@ -892,7 +886,7 @@ class Timers:
             )
         players = list(table.players)
         players[t.seat] = PlayerInfo(t.name, user_id, False, None)
-        self._save(table.record.id, players)
+        self.games.update_players(table.record.id, players)
         self.timers.end_takeover(table.record.id, t.seat, now)
         table.reseat(t.seat, players)
         name = table.state.players[t.seat]
@@ -979,7 +973,7 @@ class Timers:
             self.timers.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
         players = list(table.players)
         players[s] = PlayerInfo(old.name, new_user_id, False, None)
-        self._save(table.record.id, players)
+        self.games.update_players(table.record.id, players)
         table.reseat(s, players)
         seat_name = table.state.players[s]
         taken = _(

@@ -238,7 +238,7 @@ def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> N
     path = tmp_path / "old.db"
     final_hash, n_moves = _old_file_with_a_finished_and_an_active_game(path)
     with Storage.open(path) as store:
-        assert store.schema_version() == SCHEMA_VERSION
+        assert store.connection.schema_version() == SCHEMA_VERSION
         finished = store.games.get_game(1)
         assert finished is not None and finished.final_hash == final_hash
         assert store.games.latest_snapshot(1) is None
