@@ -34,7 +34,7 @@ APPLICATION_ID = 0x56454E5A
 #: Seconds a writer waits for another connection's lock before giving up.
 BUSY_TIMEOUT_SECONDS = 5.0
 
-#: ``PRAGMA synchronous`` modes :meth:`Storage.open` accepts. ``full`` (the default) makes an
+#: ``PRAGMA synchronous`` modes :meth:`SqliteDatabase.open` accepts. ``full`` (the default) makes an
 #: acknowledged commit survive a power loss; ``normal`` may lose the last commits then.
 SYNCHRONOUS_MODES = ("full", "normal")
 DEFAULT_SYNCHRONOUS = "full"

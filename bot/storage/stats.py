@@ -19,11 +19,11 @@ Which games count is a per-server setting (``stats_settings``): aborted games ar
 default (an aborted game's rows keep the standings at the abort when the caller gave them,
 else no rank); games where an AI took over a seat (``takeover``, set by whoever hands a seat
 to an AI) count but are marked. Changing the setting recomputes that server's ratings from the
-rows (:meth:`StatsStore.rebuild_ratings`, also ``venezia ratings rebuild``), which is also
-the check that the incremental updates agree with a full recomputation.
+rows (:meth:`SqliteStatsRepository.rebuild_ratings`, also ``venezia ratings rebuild``), which is
+also the check that the incremental updates agree with a full recomputation.
 
 The functions taking a raw ``sqlite3.Connection`` run inside the caller's transaction (the
-migration, finishing a game); :class:`StatsStore` is the mixin :class:`Storage` gets.
+migration, finishing a game); :class:`SqliteStatsRepository` is the stats repository.
 """
 
 from __future__ import annotations
