@@ -414,7 +414,7 @@ async def test_create_bot_takes_the_database_sync_setting(tmp_path: Path) -> Non
         )
         bot = create_bot(settings, renderer=PlaceholderRenderer())
         try:
-            conn = bot.service.storage._require_open()
+            conn = bot.service.storage.connection._require_open()
             assert conn.execute("PRAGMA synchronous").fetchone()[0] == expected
         finally:
             await bot.close()
