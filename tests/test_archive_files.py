@@ -161,7 +161,7 @@ def test_the_same_game_twice_is_refused_naming_the_stored_one(
     for again in (venezia, legacy(venezia), run.export(first)):
         run.refused(again, f"as game #{first}", "already", replay=True)
     with Storage.open(run.db) as storage:
-        assert len(storage.closed_games(ARCHIVE_CHANNEL)) == 1
+        assert len(storage.history.closed_games(ARCHIVE_CHANNEL)) == 1
 
 
 def test_a_game_imported_back_into_its_own_database_is_refused(

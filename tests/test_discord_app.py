@@ -414,7 +414,7 @@ async def test_create_bot_takes_the_database_sync_setting(tmp_path: Path) -> Non
         )
         bot = create_bot(settings, renderer=PlaceholderRenderer())
         try:
-            conn = bot.service.storage._require_open()
+            conn = bot.service.storage.connection._require_open()
             assert conn.execute("PRAGMA synchronous").fetchone()[0] == expected
         finally:
             await bot.close()
@@ -904,7 +904,7 @@ async def test_missing_channel_permissions_are_explained(table: Table) -> None:
     await command.callback(it, game=None)  # type: ignore[call-arg]
     assert "missing the permission **Attach Files**" in it.text()
     assert "nothing was changed" in it.text()
-    seats = table.app.service.storage.list_seats(table.cid)
+    seats = table.app.service.storage.lobby.list_seats(table.cid)
     assert [s.user_id for s in seats] == [ALICE]
 
 

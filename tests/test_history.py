@@ -80,11 +80,11 @@ def test_replay_has_a_frame_per_turn_and_ends_on_the_final_board(
 ) -> None:
     renderer = ModuleRenderer()
     game_id = store_selfplay_game(storage, "5", game, seed=11)
-    stored = storage.load_game(game_id, all_moves=True)
+    stored = storage.games.load_game(game_id, all_moves=True)
     assert stored is not None
     # turns counted independently: moves whose events end a turn (or the game)
     state = replay_stored(stored)
-    fresh = History(storage, renderer.board)
+    fresh = History(storage.history, storage.games, renderer.board)
     turns = 0
     replayed = fresh_state(stored.record)
     for move in stored.moves:
@@ -109,7 +109,7 @@ def test_progress_has_a_point_per_turn_and_ends_on_the_final_measure(
     end), the last one the game's measure of the final state, all numbers (every game has a
     progress measure, also one that ranks by places only)."""
     game_id = store_selfplay_game(storage, "5", game, seed=13)
-    stored = storage.load_game(game_id, all_moves=True)
+    stored = storage.games.load_game(game_id, all_moves=True)
     assert stored is not None
     tracked = track(stored)
     parts = registration(game).parts()
@@ -127,7 +127,7 @@ def test_canal_grande_card_draws_the_victory_cards() -> None:
     victory cards each seat holds, ending on the cards held at the end."""
     with Storage.open(":memory:") as storage:
         game_id = store_selfplay_game(storage, "5", "canal_grande", seed=4)
-        stored = storage.load_game(game_id, all_moves=True)
+        stored = storage.games.load_game(game_id, all_moves=True)
         assert stored is not None
         tracked = track(stored)
         state = tracked.state
@@ -136,7 +136,7 @@ def test_canal_grande_card_draws_the_victory_cards() -> None:
         held = [float(len(cards)) for cards in own_state(CanalGrandeState, state).victory]
         assert tracked.progress[-1] == held
         assert tracked.label == "victory cards"
-        card = History(storage, ModuleRenderer().board).card("5", game_id)
+        card = History(storage.history, storage.games, ModuleRenderer().board).card("5", game_id)
         assert card.graph is not None and card.board is not None
         assert Image.open(io.BytesIO(card.graph)).format == "PNG"
         assert "victory cards" in card.text and "No scores" not in card.text
@@ -199,11 +199,11 @@ def test_export_import_round_trip(game: str, tmp_path: Path, with_fourth: None) 
         game_id = store_selfplay_game(a, "5", game, seed=5)
         data = export_game(a, game_id, _no_game)
         checked = check_file(parse(dumps(data).encode("utf-8")))
-        record = b.import_game(checked.imported())
+        record = b.history.import_game(checked.imported())
         assert record.channel_id == ARCHIVE_CHANNEL and record.status == "finished"
         assert record.final_hash == data["final_hash"]
         assert export_game(b, record.id, _no_game) == data  # exactly what was exported
-        entry = b.closed_game(record.id)
+        entry = b.history.closed_game(record.id)
         assert entry is not None and [r.name for r in entry.results] == [
             r["name"] for r in data["results"]
         ]
@@ -231,10 +231,10 @@ def test_tampered_file_is_refused_and_changes_nothing(storage: Storage, tmp_path
 def test_aborted_game_is_marked_and_replays(storage: Storage) -> None:
     game = registrations()[0].name
     game_id = store_selfplay_game(storage, "5", game, seed=3, stop_after=40)
-    history = History(storage, lambda v: b"")
+    history = History(storage.history, storage.games, lambda v: b"")
     (line,) = history.listing("5")
     assert line.startswith(f"#{game_id} ") and line.endswith("aborted")
-    stored = storage.load_game(game_id, all_moves=True)
+    stored = storage.games.load_game(game_id, all_moves=True)
     assert stored is not None
     tracked = track(stored)
     assert len(tracked.views) == tracked.turns + 1
@@ -249,7 +249,7 @@ def test_a_game_stored_by_an_older_schema_replays(tmp_path: Path) -> None:
     with Storage.open(path, migrations=MIGRATIONS[:3]) as old:
         game_id = store_selfplay_game(old, "5", game, seed=9)
     with Storage.open(path) as new:
-        history = History(new, ModuleRenderer().board)
+        history = History(new.history, new.games, ModuleRenderer().board)
         assert len(history.listing("5")) == 1
         card = history.card("5", game_id)
         assert card.board is not None and card.graph is not None
@@ -263,7 +263,7 @@ def test_card_of_another_channel_is_refused(storage: Storage) -> None:
 
     game_id = store_selfplay_game(storage, "5", registrations()[0].name, seed=2, stop_after=5)
     with pytest.raises(Refused):
-        History(storage, lambda v: b"").card("6", game_id)
+        History(storage.history, storage.games, lambda v: b"").card("6", game_id)
 
 
 def test_cli_export_import_replay(tmp_path: Path) -> None:
@@ -285,7 +285,7 @@ def test_cli_export_import_replay(tmp_path: Path) -> None:
     out.write_text(json.dumps(data))
     assert main(["import", str(out), "--db", str(other)]) == 1
     with Storage.open(other) as storage:
-        assert len(storage.closed_games(ARCHIVE_CHANNEL)) == 1
+        assert len(storage.history.closed_games(ARCHIVE_CHANNEL)) == 1
 
 
 def test_a_90_turn_venezia_replay_is_an_animated_webp_as_wide_as_the_live_board() -> None:
@@ -303,7 +303,7 @@ def test_a_90_turn_venezia_replay_is_an_animated_webp_as_wide_as_the_live_board(
         seed = 1
         while len(views) < 91:
             game_id = store_selfplay_game(storage, "5", "venezia", seed=seed, players=5)
-            stored = storage.load_game(game_id, all_moves=True)
+            stored = storage.games.load_game(game_id, all_moves=True)
             assert stored is not None
             views += track(stored).views[(1 if views else 0) :]
             seed += 1

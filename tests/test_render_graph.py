@@ -84,7 +84,7 @@ def test_a_plateau_sits_on_its_gridline_and_counts_step() -> None:
 def test_a_real_games_graph_has_integer_ticks() -> None:
     with Storage.open(":memory:") as storage:
         game_id = store_selfplay_game(storage, "5", "venezia", seed=3, players=4)
-        stored = storage.load_game(game_id, all_moves=True)
+        stored = storage.games.load_game(game_id, all_moves=True)
         assert stored is not None
         progress = track(stored).progress
     lay = graph_layout(progress)

@@ -115,7 +115,7 @@ async def test_abort_permissions(svc: TableService) -> None:
     await start(svc, "c", 3, seed=2)
     assert (await svc.abort("c", uid(0))).accepted  # the host
     with Storage.open(svc.storage.path) as store:
-        assert [g.status for g in store.game_history("c")] == ["aborted", "aborted"]
+        assert [g.status for g in store.games.game_history("c")] == ["aborted", "aborted"]
     # In the lobby: only the host or a manager closes the table.
     await seat(svc, "d", 2)
     refused(await svc.abort("d", uid(1)), Code.NOT_ALLOWED)
@@ -162,7 +162,7 @@ async def test_every_bad_input_gets_its_own_message_and_changes_nothing(
     assert after.text == before.text
     assert after.decision == before.decision
     with Storage.open(svc.storage.path) as store:
-        game = store.active_game("c")
+        game = store.games.active_game("c")
         assert game is not None and game.last_seq == -1
 
 
@@ -407,8 +407,8 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
         assert out.accepted, out.error
     assert out.game_over and multi > 0
     with Storage.open(svc.storage.path) as store:
-        game = store.game_history("c", 1)[0]
-        moves = store.moves(game.id)
+        game = store.games.game_history("c", 1)[0]
+        moves = store.games.moves(game.id)
         assert {m.user_id for m in moves} == {uid(0), None}
         assert all((m.user_id is None) == (m.seat != 0) for m in moves)
         assert svc.verify(game.id)
@@ -435,7 +435,7 @@ async def test_a_leaving_player_is_replaced_by_an_ai(svc: TableService) -> None:
     assert out.game_over
     # The seat change is stored: a restart keeps the AI seats.
     with Storage.open(svc.storage.path) as store:
-        game = store.game_history("c", 1)[0]
+        game = store.games.game_history("c", 1)[0]
         assert [p.is_ai for p in game.players] == [False, True, True]
 
 

@@ -36,9 +36,9 @@ async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
 
 def _game_record(path: Path, channel: str) -> list[object]:
     with Storage.open(path) as store:
-        history = store.game_history(channel, 1)
+        history = store.games.game_history(channel, 1)
         assert history, "no finished game"
-        return [(r.seat, r.place, r.score) for r in store.results(history[0].id)]
+        return [(r.seat, r.place, r.score) for r in store.games.results(history[0].id)]
 
 
 # -- full games ------------------------------------------------------------------------------
@@ -68,8 +68,8 @@ async def test_full_scripted_game_matches_the_engine(
     assert sorted(_game_record(tmp_path / "table.db", "chan")) == sorted(expected)
     # Every stored move replays to the engine's final state.
     with Storage.open(tmp_path / "table.db") as store:
-        game = store.game_history("chan", 1)[0]
-        stored = [(m.seat, m.command) for m in store.moves(game.id)]
+        game = store.games.game_history("chan", 1)[0]
+        stored = [(m.seat, m.command) for m in store.games.moves(game.id)]
         assert stored == script.final.history
         assert svc.verify(game.id) == script.final_hash
     # The finished game answers "game over" now.
@@ -117,10 +117,10 @@ async def test_restart_mid_game_finishes_like_an_uninterrupted_run(tmp_path: Pat
 
     assert _game_record(tmp_path / "a.db", "c") == _game_record(tmp_path / "b.db", "c")
     with Storage.open(tmp_path / "b.db") as store:
-        game = store.game_history("c", 1)[0]
-        assert [(m.seat, m.command) for m in store.moves(game.id)] == script.final.history
+        game = store.games.game_history("c", 1)[0]
+        assert [(m.seat, m.command) for m in store.games.moves(game.id)] == script.final.history
         # Finished: no snapshots left, the final hash is kept instead.
-        assert store.latest_snapshot(game.id) is None
+        assert store.games.latest_snapshot(game.id) is None
         assert game.final_hash == script.final_hash
 
 
@@ -153,16 +153,16 @@ async def test_restart_with_a_bad_snapshot_replays_from_the_seed(tmp_path: Path)
     await play_script(svc, "c", script.moves[:35])
     svc.close()
     with Storage.open(tmp_path / "t.db") as store:
-        game = store.active_game("c")
+        game = store.games.active_game("c")
         assert game is not None
-        snap = store.latest_snapshot(game.id)
+        snap = store.games.latest_snapshot(game.id)
         assert snap is not None and snap.seq == 29
-        store.save_snapshot(game.id, snap.seq, snap.state_json, "0" * 16)  # hash mismatch
+        store.games.save_snapshot(game.id, snap.seq, snap.state_json, "0" * 16)  # hash mismatch
     svc = open_service(tmp_path / "t.db", renderer)
     await play_script(svc, "c", script.moves[35:])
     svc.close()
     with Storage.open(tmp_path / "t.db") as store:
-        game = store.game_history("c", 1)[0]
+        game = store.games.game_history("c", 1)[0]
         assert game.final_hash == script.final_hash
 
 
@@ -174,7 +174,7 @@ async def test_restart_with_a_corrupt_move_log_reports_a_broken_game(tmp_path: P
     await play_script(svc, "c", script.moves[:5])
     svc.close()
     with Storage.open(tmp_path / "t.db") as store:
-        store._conn.execute("UPDATE moves SET command = 'place Z1' WHERE seq = 3")  # type: ignore[union-attr]
+        store.connection._conn.execute("UPDATE moves SET command = 'place Z1' WHERE seq = 3")  # type: ignore[union-attr]
     svc = open_service(tmp_path / "t.db", renderer)
     out = await svc.command("c", uid(0), "play")
     assert out.code == Code.BROKEN
@@ -241,10 +241,10 @@ async def test_crash_between_validation_and_commit_keeps_the_previous_state(
         if operation == "append_move":
             raise RuntimeError("disk gone")
 
-    svc.storage._fail_before_commit = fail
+    svc.storage.connection._fail_before_commit = fail
     out = await svc.command("c", uid(seat), command)
     assert not out.accepted and out.code == Code.INTERNAL
-    svc.storage._fail_before_commit = None
+    svc.storage.connection._fail_before_commit = None
     assert (await svc.status("c")).text == before.text
     svc.close()
 
@@ -285,7 +285,7 @@ async def test_the_same_player_twice_at_the_same_moment(svc: TableService) -> No
     # The first is applied; the repeats are judged against the new state (never applied twice).
     assert outs[0].accepted
     with Storage.open(svc.storage.path) as store:
-        game = store.active_game("c")
+        game = store.games.active_game("c")
         assert game is not None
         assert game.last_seq == sum(o.accepted for o in outs) - 1
 
@@ -302,8 +302,8 @@ async def test_many_channels_at_once(tmp_path: Path) -> None:
     await asyncio.gather(*(run(ch) for ch in scripts))
     for ch, script in scripts.items():
         with Storage.open(svc.storage.path) as store:
-            game = store.game_history(ch, 1)[0]
-            assert [(m.seat, m.command) for m in store.moves(game.id)] == script.final.history
+            game = store.games.game_history(ch, 1)[0]
+            assert [(m.seat, m.command) for m in store.games.moves(game.id)] == script.final.history
             assert svc.verify(game.id) == script.final_hash
     svc.close()
 

@@ -41,15 +41,15 @@ def play(
         else PlayerInfo(PEOPLE[who], who)
         for i, (who, _) in enumerate(places)
     ]
-    record = store.create_game(channel, game, seed=1, players=players, guild_id=guild)
+    record = store.games.create_game(channel, game, seed=1, players=players, guild_id=guild)
     results = [
         FinalResult(seat, p.name, place, 10 * seat, p.user_id)
         for seat, (p, (_, place)) in enumerate(zip(players, places, strict=True))
     ]
     if abort:
-        store.abort_game(record.id, results)
+        store.games.abort_game(record.id, results)
     else:
-        store.finish_game(record.id, results)
+        store.games.finish_game(record.id, results)
     return record.id
 
 
@@ -70,17 +70,17 @@ def expected_ratings() -> dict[str, tuple[float, float]]:
 
 def test_stats_of_hand_computed_games(store: Storage) -> None:
     three_games(store)
-    (alice,) = store.stats("g1", "u:u1")
+    (alice,) = store.stats.stats("g1", "u:u1")
     assert (alice.game_type, alice.games, alice.wins) == (GAME, 3, 2)
     assert alice.average_rank == pytest.approx(4 / 3)
-    (carol,) = store.stats("g1", "u:u3")
+    (carol,) = store.stats.stats("g1", "u:u3")
     assert (carol.games, carol.wins, carol.average_rank) == (1, 0, 3.0)
-    assert store.stats("other guild", "u:u1") == []
+    assert store.stats.stats("other guild", "u:u1") == []
 
 
 def test_ratings_equal_openskill_rate(store: Storage) -> None:
     three_games(store)
-    board = store.leaderboard("g1", GAME)
+    board = store.stats.leaderboard("g1", GAME)
     want = expected_ratings()
     assert {r.player for r in board} == set(want)
     for row in board:
@@ -90,51 +90,51 @@ def test_ratings_equal_openskill_rate(store: Storage) -> None:
     assert [r.ordinal for r in board] == sorted((r.ordinal for r in board), reverse=True)
     assert {r.player: r.games for r in board} == {"u:u1": 3, "u:u2": 3, "u:u3": 1}
     before = [(r.player, r.mu, r.sigma) for r in board]
-    assert store.rebuild_ratings() == 3
-    after = [(r.player, r.mu, r.sigma) for r in store.leaderboard("g1", GAME)]
+    assert store.stats.rebuild_ratings() == 3
+    after = [(r.player, r.mu, r.sigma) for r in store.stats.leaderboard("g1", GAME)]
     assert after == [(p, pytest.approx(mu), pytest.approx(s)) for p, mu, s in before]
 
 
 def test_ai_seats_rated_per_level(store: Storage) -> None:
     play(store, [("u1", 2), ("ai:2", 1)])
     play(store, [("u1", 1), ("ai:2", 2), ("ai:0", 3)])
-    board = {r.player: r for r in store.leaderboard("g1", GAME)}
+    board = {r.player: r for r in store.stats.leaderboard("g1", GAME)}
     assert set(board) == {"u:u1", "ai:2", "ai:0"}
     assert board["ai:2"].games == 2
-    (strong,) = store.stats("g1", "ai:2")
+    (strong,) = store.stats.stats("g1", "ai:2")
     assert (strong.games, strong.wins) == (2, 1)
 
 
 def test_aborted_games_count_only_when_the_server_says_so(store: Storage) -> None:
     three_games(store)
     play(store, [("u1", 2), ("u3", 1)], abort=True)
-    (alice,) = store.stats("g1", "u:u1")
+    (alice,) = store.stats.stats("g1", "u:u1")
     assert (alice.games, alice.aborted) == (3, 0)
-    assert {r.player: r.games for r in store.leaderboard("g1", GAME)}["u:u3"] == 1
+    assert {r.player: r.games for r in store.stats.leaderboard("g1", GAME)}["u:u3"] == 1
 
-    store.set_stats_settings("g1", StatsSettings(count_aborted=True))
-    (alice,) = store.stats("g1", "u:u1")
+    store.stats.set_stats_settings("g1", StatsSettings(count_aborted=True))
+    (alice,) = store.stats.stats("g1", "u:u1")
     assert (alice.games, alice.wins, alice.aborted) == (4, 2, 1)
     assert alice.average_rank == pytest.approx(6 / 4)
-    assert {r.player: r.games for r in store.leaderboard("g1", GAME)}["u:u3"] == 2
+    assert {r.player: r.games for r in store.stats.leaderboard("g1", GAME)}["u:u3"] == 2
 
-    store.set_stats_settings("g1", StatsSettings())
-    assert {r.player: r.games for r in store.leaderboard("g1", GAME)}["u:u3"] == 1
+    store.stats.set_stats_settings("g1", StatsSettings())
+    assert {r.player: r.games for r in store.stats.leaderboard("g1", GAME)}["u:u3"] == 1
 
 
 def test_takeover_games_count_but_are_marked(store: Storage) -> None:
     players = [PlayerInfo("Alice", "u1"), PlayerInfo("Bob", "u2")]
-    record = store.create_game("c1", GAME, seed=1, players=players, guild_id="g1")
-    store.mark_takeover(record.id)  # e.g. Bob left and an AI took his seat
-    store.finish_game(
+    record = store.games.create_game("c1", GAME, seed=1, players=players, guild_id="g1")
+    store.stats.mark_takeover(record.id)  # e.g. Bob left and an AI took his seat
+    store.games.finish_game(
         record.id, [FinalResult(0, "Alice", 1, 5, "u1"), FinalResult(1, "Bob", 2, 3, "u2")]
     )
-    (alice,) = store.stats("g1", "u:u1")
+    (alice,) = store.stats.stats("g1", "u:u1")
     assert (alice.games, alice.takeover) == (1, 1)
-    assert len(store.leaderboard("g1", GAME)) == 2
-    store.set_stats_settings("g1", StatsSettings(count_takeover=False))
-    assert store.stats("g1", "u:u1") == []
-    assert store.leaderboard("g1", GAME) == []
+    assert len(store.stats.leaderboard("g1", GAME)) == 2
+    store.stats.set_stats_settings("g1", StatsSettings(count_takeover=False))
+    assert store.stats.stats("g1", "u:u1") == []
+    assert store.stats.leaderboard("g1", GAME) == []
 
 
 def test_migration_backfills_finished_games(tmp_path: Path) -> None:
@@ -146,18 +146,18 @@ def test_migration_backfills_finished_games(tmp_path: Path) -> None:
         for seat_places in ([(0, 1), (1, 2)], [(0, 2), (1, 1)], [(0, 1), (1, 1), (2, 3)]):
             users = ["u1", "u2", "u3"][: len(seat_places)]
             players = [PlayerInfo(PEOPLE[u], u) for u in users]
-            record = old.create_game("c1", GAME, seed=1, players=players, guild_id="g1")
-            old.finish_game(
+            record = old.games.create_game("c1", GAME, seed=1, players=players, guild_id="g1")
+            old.games.finish_game(
                 record.id,
                 [FinalResult(s, players[s].name, p, None, users[s]) for s, p in seat_places],
             )
-        unfinished = old.create_game("c2", GAME, seed=2, players=players, guild_id="g1")
-        old.abort_game(unfinished.id)
+        unfinished = old.games.create_game("c2", GAME, seed=2, players=players, guild_id="g1")
+        old.games.abort_game(unfinished.id)
     with Storage.open(path) as store:
-        (alice,) = store.stats("g1", "u:u1")
+        (alice,) = store.stats.stats("g1", "u:u1")
         assert (alice.games, alice.wins) == (3, 2)
         want = expected_ratings()
-        for row in store.leaderboard("g1", GAME):
+        for row in store.stats.leaderboard("g1", GAME):
             assert (row.mu, row.sigma) == (
                 pytest.approx(want[row.player][0]),
                 pytest.approx(want[row.player][1]),
@@ -182,7 +182,7 @@ def test_ratings_command_rebuilds_shows_and_sets(
     assert main(["ratings", "setting", "--guild", "g1", "--aborted", "yes", *db]) == 0
     assert "count aborted games: True" in capsys.readouterr().out
     with Storage.open(path) as s:
-        assert {r.player: r.games for r in s.leaderboard("g1", GAME)}["u:u3"] == 2
+        assert {r.player: r.games for r in s.stats.leaderboard("g1", GAME)}["u:u3"] == 2
 
 
 def test_bench_stats_runs(capsys: pytest.CaptureFixture[str]) -> None:

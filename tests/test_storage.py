@@ -45,9 +45,9 @@ def raw(path: Path) -> sqlite3.Connection:
 
 
 def start_game(store: Storage, channel: str = "c1", seed: int = 42) -> GameRecord:
-    store.join_seat(channel, "Alice", "u1", guild_id="g1")
-    store.join_seat(channel, "Bob", "u2")
-    return store.create_game(channel, "venezia", seed=seed, options={"variant": "base"})
+    store.lobby.join_seat(channel, "Alice", "u1", guild_id="g1")
+    store.lobby.join_seat(channel, "Bob", "u2")
+    return store.games.create_game(channel, "venezia", seed=seed, options={"variant": "base"})
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def store(db_path: Path) -> Iterator[Storage]:
 
 
 def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
+    assert store.connection.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     db = Database(raw(db_path))
     assert {"tables", "seats", "games", "moves", "snapshots", "results"} <= set(db.table_names())
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -79,7 +79,7 @@ def test_wal_mode_and_connection_pragmas(store: Storage, db_path: Path) -> None:
     conn = raw(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    inner = store._conn
+    inner = store.connection._conn
     assert inner is not None
     assert inner.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert inner.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: survives power loss
@@ -89,17 +89,17 @@ def test_wal_mode_and_connection_pragmas(store: Storage, db_path: Path) -> None:
 def test_reopen_keeps_data(db_path: Path) -> None:
     with Storage.open(db_path) as s:
         game = start_game(s)
-        s.append_move(game.id, 0, 0, "u1", "take 3", idempotency_key="m1")
-        s.save_snapshot(game.id, 0, '{"x":1}', "h0")
+        s.games.append_move(game.id, 0, 0, "u1", "take 3", idempotency_key="m1")
+        s.games.save_snapshot(game.id, 0, '{"x":1}', "h0")
     with Storage.open(db_path) as s:
-        assert s.active_channels() == ["c1"]
-        again = s.active_game("c1")
+        assert s.games.active_channels() == ["c1"]
+        again = s.games.active_game("c1")
         assert again is not None
         assert again.id == game.id and again.last_seq == 0 and again.seed == 42
         assert again.options == {"variant": "base"}
         assert again.player_names == ["Alice", "Bob"]
-        assert [m.command for m in s.moves(game.id)] == ["take 3"]
-        snap = s.latest_snapshot(game.id)
+        assert [m.command for m in s.games.moves(game.id)] == ["take 3"]
+        snap = s.games.latest_snapshot(game.id)
         assert snap is not None and snap.state_hash == "h0"
         assert not list(db_path.parent.glob("*.bak-*")), "no migration, so no backup"
 
@@ -144,13 +144,13 @@ def _add_title(db: Database) -> None:
 def test_migration_to_next_version_backs_up_and_preserves_data(db_path: Path) -> None:
     with Storage.open(db_path) as s:
         game = start_game(s)
-        s.append_move(game.id, 0, 0, "u1", "take 3")
+        s.games.append_move(game.id, 0, 0, "u1", "take 3")
 
     with Storage.open(db_path, migrations=[*MIGRATIONS, _add_title], clock=fixed_clock) as s:
-        assert s.schema_version() == SCHEMA_VERSION + 1
-        active = s.active_game("c1")
+        assert s.connection.schema_version() == SCHEMA_VERSION + 1
+        active = s.games.active_game("c1")
         assert active is not None and active.last_seq == 0
-        assert [m.command for m in s.moves(game.id)] == ["take 3"]
+        assert [m.command for m in s.games.moves(game.id)] == ["take 3"]
 
     backup = db_path.parent / f"{db_path.name}.bak-v{SCHEMA_VERSION}-20250314T150926Z"
     assert backup.exists()
@@ -187,28 +187,28 @@ def test_failed_migration_rolls_back(db_path: Path) -> None:
     conn.close()
     assert len(list(db_path.parent.glob(f"*.bak-v{SCHEMA_VERSION}-*"))) == 1
     with Storage.open(db_path) as s:
-        assert s.active_channels() == ["c1"]
+        assert s.games.active_channels() == ["c1"]
 
 
 def test_new_file_and_memory_get_no_backup(tmp_path: Path) -> None:
     path = tmp_path / "fresh.db"
     with Storage.open(path) as s:
-        assert s.schema_version() == SCHEMA_VERSION
+        assert s.connection.schema_version() == SCHEMA_VERSION
     assert not list(tmp_path.glob("*.bak-*"))
     with Storage.open(":memory:") as mem:
         game = start_game(mem)
-        mem.append_move(game.id, 0, 0, "u1", "pass")
-        assert mem.schema_version() == SCHEMA_VERSION
-        assert len(mem.moves(game.id)) == 1
+        mem.games.append_move(game.id, 0, 0, "u1", "pass")
+        assert mem.connection.schema_version() == SCHEMA_VERSION
+        assert len(mem.games.moves(game.id)) == 1
 
 
 def test_closed_storage_raises(db_path: Path) -> None:
     s = Storage.open(db_path)
     s.close()
     s.close()  # idempotent
-    assert s.closed
+    assert s.connection.closed
     with pytest.raises(StorageClosed):
-        s.active_channels()
+        s.games.active_channels()
 
 
 # -- the move log -----------------------------------------------------------------------------
@@ -216,22 +216,22 @@ def test_closed_storage_raises(db_path: Path) -> None:
 
 def test_duplicate_seq_is_refused(store: Storage) -> None:
     game = start_game(store)
-    store.append_move(game.id, 0, 0, "u1", "take 3")
+    store.games.append_move(game.id, 0, 0, "u1", "take 3")
     with pytest.raises(DuplicateMove) as info:
-        store.append_move(game.id, 0, 1, "u2", "take 4")
+        store.games.append_move(game.id, 0, 1, "u2", "take 4")
     assert (info.value.game_id, info.value.seq) == (game.id, 0)
     with pytest.raises(OutOfOrderMove) as gap:
-        store.append_move(game.id, 2, 1, "u2", "take 4")
+        store.games.append_move(game.id, 2, 1, "u2", "take 4")
     assert gap.value.expected == 1
-    assert [(m.seq, m.command) for m in store.moves(game.id)] == [(0, "take 3")]
-    active = store.get_game(game.id)
+    assert [(m.seq, m.command) for m in store.games.moves(game.id)] == [(0, "take 3")]
+    active = store.games.get_game(game.id)
     assert active is not None and active.last_seq == 0 and active.next_seq == 1
 
 
 def test_unique_game_seq_enforced_by_schema(store: Storage) -> None:
     game = start_game(store)
-    store.append_move(game.id, 0, 0, "u1", "take 3")
-    conn = store._conn
+    store.games.append_move(game.id, 0, 0, "u1", "take 3")
+    conn = store.connection._conn
     assert conn is not None
     with pytest.raises(sqlite3.IntegrityError):
         conn.execute(
@@ -242,76 +242,76 @@ def test_unique_game_seq_enforced_by_schema(store: Storage) -> None:
 
 def test_idempotency_key_refused_with_existing_seq(store: Storage) -> None:
     game = start_game(store)
-    store.append_move(game.id, 0, 0, "u1", "take 3", idempotency_key="msg-100")
-    store.append_move(game.id, 1, 1, "u2", "take 1", idempotency_key="msg-101")
-    assert store.has_idempotency_key("msg-100") == 0
-    assert store.has_idempotency_key("msg-101") == 1
-    assert store.has_idempotency_key("msg-999") is None
+    store.games.append_move(game.id, 0, 0, "u1", "take 3", idempotency_key="msg-100")
+    store.games.append_move(game.id, 1, 1, "u2", "take 1", idempotency_key="msg-101")
+    assert store.games.has_idempotency_key("msg-100") == 0
+    assert store.games.has_idempotency_key("msg-101") == 1
+    assert store.games.has_idempotency_key("msg-999") is None
 
     with pytest.raises(AlreadyProcessed) as info:
-        store.append_move(game.id, 2, 0, "u1", "take 3", idempotency_key="msg-100")
+        store.games.append_move(game.id, 2, 0, "u1", "take 3", idempotency_key="msg-100")
     assert info.value.seq == 0 and info.value.game_id == game.id
-    assert len(store.moves(game.id)) == 2
+    assert len(store.games.moves(game.id)) == 2
 
     # Even after the game ended, a retried delivery is recognised rather than "not active".
-    store.finish_game(game.id, [FinalResult(0, "Alice", 1), FinalResult(1, "Bob", 2)])
+    store.games.finish_game(game.id, [FinalResult(0, "Alice", 1), FinalResult(1, "Bob", 2)])
     with pytest.raises(AlreadyProcessed) as late:
-        store.append_move(game.id, 1, 1, "u2", "take 1", idempotency_key="msg-101")
+        store.games.append_move(game.id, 1, 1, "u2", "take 1", idempotency_key="msg-101")
     assert late.value.seq == 1
 
 
 def test_move_and_snapshot_are_atomic_on_failure(db_path: Path) -> None:
     s = Storage.open(db_path)
     game = start_game(s)
-    s.append_move(game.id, 0, 0, "u1", "take 3", snapshot=SnapshotData('{"s":0}', "h0"))
+    s.games.append_move(game.id, 0, 0, "u1", "take 3", snapshot=SnapshotData('{"s":0}', "h0"))
 
     def crash(operation: str) -> None:
         raise RuntimeError(f"simulated crash in {operation}")
 
-    s._fail_before_commit = crash
+    s.connection._fail_before_commit = crash
     with pytest.raises(RuntimeError, match="append_move"):
-        s.append_move(
+        s.games.append_move(
             game.id, 1, 1, "u2", "take 4", idempotency_key="k1", snapshot=SnapshotData("{}", "h1")
         )
     with pytest.raises(RuntimeError, match="finish_game"):
-        s.finish_game(game.id, [FinalResult(0, "Alice", 1)])
-    s._fail_before_commit = None
+        s.games.finish_game(game.id, [FinalResult(0, "Alice", 1)])
+    s.connection._fail_before_commit = None
 
     def check(store: Storage) -> None:
-        assert [m.seq for m in store.moves(game.id)] == [0]
-        current = store.get_game(game.id)
+        assert [m.seq for m in store.games.moves(game.id)] == [0]
+        current = store.games.get_game(game.id)
         assert current is not None
         assert current.last_seq == 0 and current.status == "active"
-        snap = store.latest_snapshot(game.id)
+        snap = store.games.latest_snapshot(game.id)
         assert snap is not None and snap.seq == 0 and snap.state_hash == "h0"
-        assert store.has_idempotency_key("k1") is None
-        assert store.results(game.id) == []
+        assert store.games.has_idempotency_key("k1") is None
+        assert store.games.results(game.id) == []
 
     check(s)
     s.close()
     with Storage.open(db_path) as reopened:
         check(reopened)
         # The storage stays usable: the same move can now be stored.
-        reopened.append_move(game.id, 1, 1, "u2", "take 4", idempotency_key="k1")
-        assert reopened.has_idempotency_key("k1") == 1
+        reopened.games.append_move(game.id, 1, 1, "u2", "take 4", idempotency_key="k1")
+        assert reopened.games.has_idempotency_key("k1") == 1
 
 
 def test_recent_moves_oldest_first(store: Storage) -> None:
     game = start_game(store)
     for seq in range(5):
-        store.append_move(game.id, seq, seq % 2, None, f"cmd {seq}")
-    assert [m.seq for m in store.recent_moves(game.id, 3)] == [2, 3, 4]
-    assert [m.seq for m in store.moves(game.id, after_seq=2)] == [3, 4]
+        store.games.append_move(game.id, seq, seq % 2, None, f"cmd {seq}")
+    assert [m.seq for m in store.games.recent_moves(game.id, 3)] == [2, 3, 4]
+    assert [m.seq for m in store.games.moves(game.id, after_seq=2)] == [3, 4]
 
 
 def test_append_to_inactive_or_missing_game_refused(store: Storage) -> None:
     game = start_game(store)
-    store.abort_game(game.id)
+    store.games.abort_game(game.id)
     with pytest.raises(GameNotActive) as info:
-        store.append_move(game.id, 0, 0, "u1", "take 3")
+        store.games.append_move(game.id, 0, 0, "u1", "take 3")
     assert info.value.status == "aborted"
     with pytest.raises(GameNotActive) as missing:
-        store.append_move(9999, 0, 0, "u1", "take 3")
+        store.games.append_move(9999, 0, 0, "u1", "take 3")
     assert missing.value.status is None
 
 
@@ -319,51 +319,51 @@ def test_append_to_inactive_or_missing_game_refused(store: Storage) -> None:
 
 
 def test_latest_snapshot(store: Storage) -> None:
-    game = store.create_game(
+    game = store.games.create_game(
         "c1",
         "venezia",
         seed=1,
         players=[PlayerInfo("A", "u1"), PlayerInfo("Bot", None, True, 2)],
         snapshot=SnapshotData("{initial}", "h-init"),
     )
-    first = store.latest_snapshot(game.id)
+    first = store.games.latest_snapshot(game.id)
     assert first is not None and first.seq == -1 and first.state_json == "{initial}"
     for seq in range(7):
         snap = SnapshotData(f"{{{seq}}}", f"h{seq}") if seq % 3 == 0 else None
-        store.append_move(game.id, seq, 0, "u1", f"m{seq}", snapshot=snap)
-    latest = store.latest_snapshot(game.id)
+        store.games.append_move(game.id, seq, 0, "u1", f"m{seq}", snapshot=snap)
+    latest = store.games.latest_snapshot(game.id)
     assert latest is not None and (latest.seq, latest.state_hash) == (6, "h6")
-    store.save_snapshot(game.id, 6, "{6b}", "h6b")  # replaces the same position
-    latest = store.latest_snapshot(game.id)
+    store.games.save_snapshot(game.id, 6, "{6b}", "h6b")  # replaces the same position
+    latest = store.games.latest_snapshot(game.id)
     assert latest is not None and latest.state_json == "{6b}"
     with pytest.raises(ValueError):
-        store.save_snapshot(game.id, 7, "{}", "future")
-    assert store.latest_snapshot(12345) is None
+        store.games.save_snapshot(game.id, 7, "{}", "future")
+    assert store.games.latest_snapshot(12345) is None
 
 
 # -- lobby ------------------------------------------------------------------------------------
 
 
 def test_lobby_join_leave_ordering(store: Storage) -> None:
-    store.join_seat("c1", "Alice", "u1", guild_id="g1")
-    store.join_seat("c1", "Bob", "u2")
-    store.join_seat("c1", "Bot", is_ai=True, ai_level=3)
-    store.join_seat("c1", "Carol", "u3")
-    assert [(s.seat_order, s.display_name) for s in store.list_seats("c1")] == [
+    store.lobby.join_seat("c1", "Alice", "u1", guild_id="g1")
+    store.lobby.join_seat("c1", "Bob", "u2")
+    store.lobby.join_seat("c1", "Bot", is_ai=True, ai_level=3)
+    store.lobby.join_seat("c1", "Carol", "u3")
+    assert [(s.seat_order, s.display_name) for s in store.lobby.list_seats("c1")] == [
         (0, "Alice"),
         (1, "Bob"),
         (2, "Bot"),
         (3, "Carol"),
     ]
     with pytest.raises(AlreadySeated) as info:
-        store.join_seat("c1", "Bob again", "u2")
+        store.lobby.join_seat("c1", "Bob again", "u2")
     assert info.value.seat.seat_order == 1
 
-    left = store.leave_seat("c1", "u2")
+    left = store.lobby.leave_seat("c1", "u2")
     assert left is not None and left.display_name == "Bob"
-    assert store.leave_seat("c1", "u2") is None
-    store.join_seat("c1", "Dave", "u4")
-    seats = store.list_seats("c1")
+    assert store.lobby.leave_seat("c1", "u2") is None
+    store.lobby.join_seat("c1", "Dave", "u4")
+    seats = store.lobby.list_seats("c1")
     assert [(s.seat_order, s.display_name) for s in seats] == [
         (0, "Alice"),
         (1, "Bot"),
@@ -373,19 +373,19 @@ def test_lobby_join_leave_ordering(store: Storage) -> None:
     bot = seats[1]
     assert bot.is_ai and bot.ai_level == 3 and bot.user_id is None
 
-    removed = store.remove_seat("c1", 0)
+    removed = store.lobby.remove_seat("c1", 0)
     assert removed is not None and removed.user_id == "u1"
-    assert [s.display_name for s in store.list_seats("c1")] == ["Bot", "Carol", "Dave"]
-    assert [s.seat_order for s in store.list_seats("c1")] == [0, 1, 2]
-    assert store.list_seats("other") == []
+    assert [s.display_name for s in store.lobby.list_seats("c1")] == ["Bot", "Carol", "Dave"]
+    assert [s.seat_order for s in store.lobby.list_seats("c1")] == [0, 1, 2]
+    assert store.lobby.list_seats("other") == []
 
-    table = store.get_table("c1")
+    table = store.lobby.get_table("c1")
     assert table is not None and table.guild_id == "g1" and table.current_game_id is None
-    assert store.clear_seats("c1") == 3
-    assert store.list_seats("c1") == []
+    assert store.lobby.clear_seats("c1") == 3
+    assert store.lobby.list_seats("c1") == []
 
     with pytest.raises(ValueError):
-        store.join_seat("c1", "Nobody")
+        store.lobby.join_seat("c1", "Nobody")
 
 
 # -- game lifecycle ---------------------------------------------------------------------------
@@ -395,14 +395,14 @@ def test_active_vs_finished_games(store: Storage) -> None:
     g1 = start_game(store, "c1")
     g2 = start_game(store, "c2")
     g3 = start_game(store, "c3")
-    assert store.active_channels() == ["c1", "c2", "c3"]
-    table = store.get_table("c1")
+    assert store.games.active_channels() == ["c1", "c2", "c3"]
+    table = store.lobby.get_table("c1")
     assert table is not None and table.current_game_id == g1.id
     with pytest.raises(GameInProgress):
-        store.create_game("c1", "venezia", seed=9)
+        store.games.create_game("c1", "venezia", seed=9)
 
-    store.append_move(g1.id, 0, 0, "u1", "take 3")
-    done = store.finish_game(
+    store.games.append_move(g1.id, 0, 0, "u1", "take 3")
+    done = store.games.finish_game(
         g1.id,
         [
             FinalResult(1, "Bob", 1, {"points": 31}, "u2"),
@@ -410,38 +410,38 @@ def test_active_vs_finished_games(store: Storage) -> None:
         ],
     )
     assert done.status == "finished" and done.finished_at is not None
-    aborted = store.abort_game(g2.id)
+    aborted = store.games.abort_game(g2.id)
     assert aborted.status == "aborted"
 
-    assert store.active_channels() == ["c3"]
-    assert store.active_game("c1") is None
-    assert store.active_game("c2") is None
-    active = store.active_game("c3")
+    assert store.games.active_channels() == ["c3"]
+    assert store.games.active_game("c1") is None
+    assert store.games.active_game("c2") is None
+    active = store.games.active_game("c3")
     assert active is not None and active.id == g3.id
-    table = store.get_table("c1")
+    table = store.lobby.get_table("c1")
     assert table is not None and table.current_game_id is None
 
-    results = store.results(g1.id)
+    results = store.games.results(g1.id)
     assert [(r.place, r.name, r.score) for r in results] == [
         (1, "Bob", {"points": 31}),
         (2, "Alice", {"points": 27}),
     ]
     with pytest.raises(GameNotActive):
-        store.finish_game(g1.id, [])
+        store.games.finish_game(g1.id, [])
     with pytest.raises(GameNotActive):
-        store.abort_game(g2.id)
+        store.games.abort_game(g2.id)
 
     # A new game can start once the previous one ended; history shows ended games only.
-    g4 = store.create_game("c1", "venezia", seed=5)
+    g4 = store.games.create_game("c1", "venezia", seed=5)
     assert g4.players == g1.players  # lobby seats were kept for a rematch
-    store.abort_game(g4.id)
-    assert [g.id for g in store.game_history("c1")] == [g4.id, g1.id]
-    assert [g.id for g in store.game_history("c1", limit=1)] == [g4.id]
+    store.games.abort_game(g4.id)
+    assert [g.id for g in store.games.game_history("c1")] == [g4.id, g1.id]
+    assert [g.id for g in store.games.game_history("c1", limit=1)] == [g4.id]
 
 
 def test_final_move_and_finish_in_one_transaction(store: Storage) -> None:
     game = start_game(store)
-    store.append_move(
+    store.games.append_move(
         game.id,
         0,
         0,
@@ -450,18 +450,18 @@ def test_final_move_and_finish_in_one_transaction(store: Storage) -> None:
         snapshot=SnapshotData("{end}", "hend"),
         finish=[FinalResult(0, "Alice", 1), FinalResult(1, "Bob", 1)],
     )
-    ended = store.get_game(game.id)
+    ended = store.games.get_game(game.id)
     assert ended is not None and ended.status == "finished" and ended.last_seq == 0
-    assert store.active_channels() == []
-    assert len(store.results(game.id)) == 2
+    assert store.games.active_channels() == []
+    assert len(store.games.results(game.id)) == 2
 
 
 def test_players_and_big_seed_round_trip(store: Storage) -> None:
-    store.join_seat("c1", "Alice", "u1")
-    store.join_seat("c1", "Bot", is_ai=True, ai_level=2)
+    store.lobby.join_seat("c1", "Alice", "u1")
+    store.lobby.join_seat("c1", "Bot", is_ai=True, ai_level=2)
     seed = 2**64 - 1  # engine seeds are unsigned 64-bit; SQLite INTEGER is signed
-    game = store.create_game("c1", "venezia", seed=seed, options={"rounds": 3, "x": [1, "ü"]})
-    loaded = store.get_game(game.id)
+    game = store.games.create_game("c1", "venezia", seed=seed, options={"rounds": 3, "x": [1, "ü"]})
+    loaded = store.games.get_game(game.id)
     assert loaded is not None
     assert loaded.seed == seed
     assert loaded.options == {"rounds": 3, "x": [1, "ü"]}
@@ -472,7 +472,7 @@ def test_players_and_big_seed_round_trip(store: Storage) -> None:
     assert loaded.status == "active" and loaded.last_seq == -1
     assert loaded.started_at is not None and loaded.started_at.tzinfo is not None
     with pytest.raises(ValueError):
-        store.create_game("empty", "venezia", seed=1)
+        store.games.create_game("empty", "venezia", seed=1)
 
 
 # -- threads ----------------------------------------------------------------------------------
@@ -482,7 +482,7 @@ def test_concurrent_appends_from_threads_all_land(db_path: Path) -> None:
     n_games, n_moves = 8, 40
     with Storage.open(db_path) as s, Storage.open(db_path) as other_process:
         games = [
-            s.create_game(f"c{i}", "venezia", seed=i, players=[PlayerInfo("P", f"u{i}")])
+            s.games.create_game(f"c{i}", "venezia", seed=i, players=[PlayerInfo("P", f"u{i}")])
             for i in range(n_games)
         ]
         errors: list[BaseException] = []
@@ -497,7 +497,7 @@ def test_concurrent_appends_from_threads_all_land(db_path: Path) -> None:
                 barrier.wait()
                 for seq in range(n_moves):
                     snap = SnapshotData("{}", f"{seq}") if seq % 10 == 9 else None
-                    target.append_move(
+                    target.games.append_move(
                         game_id, seq, 0, f"u{index}", f"m{seq}", f"k{index}-{seq}", snap
                     )
             except BaseException as exc:  # pragma: no cover - reported below
@@ -511,41 +511,41 @@ def test_concurrent_appends_from_threads_all_land(db_path: Path) -> None:
 
         assert errors == []
         for game in games:
-            moves = s.moves(game.id)
+            moves = s.games.moves(game.id)
             assert [m.seq for m in moves] == list(range(n_moves))
-            current = s.get_game(game.id)
+            current = s.games.get_game(game.id)
             assert current is not None and current.last_seq == n_moves - 1
-            snap = s.latest_snapshot(game.id)
+            snap = s.games.latest_snapshot(game.id)
             assert snap is not None and snap.seq == n_moves - 1
 
 
 def test_adapter_state_round_trip(store: Storage) -> None:
-    assert store.get_adapter_state("table:c1", "live") is None
-    store.set_adapter_state("table:c1", "live", '{"id": 1}')
-    store.set_adapter_state("table:c1", "live", '{"id": 2}')
-    store.set_adapter_state("user:u1", "dms_closed", "7")
-    assert store.get_adapter_state("table:c1", "live") == '{"id": 2}'
-    assert store.get_adapter_state("user:u1", "dms_closed") == "7"
-    store.set_adapter_state("table:c1", "live", None)
-    assert store.get_adapter_state("table:c1", "live") is None
+    assert store.adapter_state.get_adapter_state("table:c1", "live") is None
+    store.adapter_state.set_adapter_state("table:c1", "live", '{"id": 1}')
+    store.adapter_state.set_adapter_state("table:c1", "live", '{"id": 2}')
+    store.adapter_state.set_adapter_state("user:u1", "dms_closed", "7")
+    assert store.adapter_state.get_adapter_state("table:c1", "live") == '{"id": 2}'
+    assert store.adapter_state.get_adapter_state("user:u1", "dms_closed") == "7"
+    store.adapter_state.set_adapter_state("table:c1", "live", None)
+    assert store.adapter_state.get_adapter_state("table:c1", "live") is None
 
 
 def test_lobby_choice_is_stored_and_migrated(db_path: Path) -> None:
     """The lobby's game and option texts survive a reopen; a file one version older (before
     the lobby columns) is migrated and keeps its seats."""
     with Storage.open(db_path, migrations=MIGRATIONS[:-1]) as s:
-        assert s.schema_version() == SCHEMA_VERSION - 1
-        s.join_seat("c1", "Anna", "u1")
+        assert s.connection.schema_version() == SCHEMA_VERSION - 1
+        s.lobby.join_seat("c1", "Anna", "u1")
     with Storage.open(db_path) as s:
-        assert s.schema_version() == SCHEMA_VERSION
-        assert [x.display_name for x in s.list_seats("c1")] == ["Anna"]
-        assert s.lobby_choice("c1") == (None, {})
-        assert s.lobby_choice("nowhere") == (None, {})
-        s.set_lobby_choice("c1", "canal_grande", {"first_divider": "2"})
+        assert s.connection.schema_version() == SCHEMA_VERSION
+        assert [x.display_name for x in s.lobby.list_seats("c1")] == ["Anna"]
+        assert s.lobby.lobby_choice("c1") == (None, {})
+        assert s.lobby.lobby_choice("nowhere") == (None, {})
+        s.lobby.set_lobby_choice("c1", "canal_grande", {"first_divider": "2"})
     with Storage.open(db_path) as s:
-        assert s.lobby_choice("c1") == ("canal_grande", {"first_divider": "2"})
-        s.set_lobby_choice("c1", None)
-        assert s.lobby_choice("c1") == (None, {})
+        assert s.lobby.lobby_choice("c1") == ("canal_grande", {"first_divider": "2"})
+        s.lobby.set_lobby_choice("c1", None)
+        assert s.lobby.lobby_choice("c1") == (None, {})
 
 
 def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
@@ -553,9 +553,9 @@ def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
     even when another process commits moves between those reads."""
     with Storage.open(db_path) as reader, Storage.open(db_path) as other:
         game = start_game(reader)
-        reader.set_lobby_choice("c1", "venezia", {"variant": "base"})
-        reader.append_move(game.id, 0, 0, "u1", "take 3", snapshot=SnapshotData("{}", "h0"))
-        reader.append_move(game.id, 1, 1, "u2", "take 4")
+        reader.lobby.set_lobby_choice("c1", "venezia", {"variant": "base"})
+        reader.games.append_move(game.id, 0, 0, "u1", "take 3", snapshot=SnapshotData("{}", "h0"))
+        reader.games.append_move(game.id, 1, 1, "u2", "take 4")
         commits: list[str] = []
 
         def commit_between(sql: str) -> None:
@@ -565,15 +565,17 @@ def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
             if commits or "FROM snapshots" not in sql:
                 return
             commits.append(sql)
-            other.append_move(game.id, 2, 0, "u1", "take 5", snapshot=SnapshotData("{}", "h2"))
-            other.append_move(game.id, 3, 1, "u2", "take 6")
+            other.games.append_move(
+                game.id, 2, 0, "u1", "take 5", snapshot=SnapshotData("{}", "h2")
+            )
+            other.games.append_move(game.id, 3, 1, "u2", "take 6")
 
-        assert reader._conn is not None
-        reader._conn.set_trace_callback(commit_between)
+        assert reader.connection._conn is not None
+        reader.connection._conn.set_trace_callback(commit_between)
         try:
-            loaded = reader.load_channel("c1")
+            loaded = reader.games.load_channel("c1")
         finally:
-            reader._conn.set_trace_callback(None)
+            reader.connection._conn.set_trace_callback(None)
         assert commits
         assert (loaded.lobby_game, loaded.lobby_options) == ("venezia", {"variant": "base"})
         assert loaded.game is not None
@@ -581,13 +583,13 @@ def test_load_channel_reads_one_consistent_snapshot(db_path: Path) -> None:
         assert loaded.game.snapshot is not None and loaded.game.snapshot.seq == 0
         assert [m.seq for m in loaded.game.moves] == [1]
         # The next load sees the other process's moves, again all of a piece.
-        again = reader.load_channel("c1").game
+        again = reader.games.load_channel("c1").game
         assert again is not None and again.record.last_seq == 3
         assert again.snapshot is not None and again.snapshot.seq == 2
         assert [m.seq for m in again.moves] == [3]
-        full = reader.load_game(game.id, all_moves=True)
+        full = reader.games.load_game(game.id, all_moves=True)
         assert full is not None and [m.seq for m in full.moves] == [0, 1, 2, 3]
-        assert reader.load_game(12345) is None
-        assert reader.load_channel("nowhere") == ChannelLoad(None, {}, None)
+        assert reader.games.load_game(12345) is None
+        assert reader.games.load_channel("nowhere") == ChannelLoad(None, {}, None)
         # The read transaction is over: the reader can write again at once.
-        reader.append_move(game.id, 4, 0, "u1", "take 7")
+        reader.games.append_move(game.id, 4, 0, "u1", "take 7")

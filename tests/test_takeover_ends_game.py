@@ -138,9 +138,9 @@ async def test_a_takeover_whose_move_ends_the_game(
     assert out.seq is not None  # the AI's move is in the answer
     assert "internal error" not in text
     assert await svc.decisions("c") == ()
-    stored = svc.storage.get_game(game_id)
+    stored = svc.storage.games.get_game(game_id)
     assert stored is not None and stored.status == "finished"
-    with svc.storage._read() as conn:
+    with svc.storage.connection.read() as conn:
         seats = conn.execute(
             "SELECT count(*), sum(takeover) FROM seat_results WHERE game_id = ?", (game_id,)
         ).fetchone()

@@ -85,10 +85,13 @@ def stored_moves(path: Path, channel: str | None = None) -> list[tuple[int, str]
     with Storage.open(path) as store:
         channels = [channel] if channel else [game_channel(g) for g in GAMES]
         records = [
-            r for c in channels for r in [store.active_game(c), *store.game_history(c, 1)] if r
+            r
+            for c in channels
+            for r in [store.games.active_game(c), *store.games.game_history(c, 1)]
+            if r
         ]
         record = max(records, key=lambda r: r.id)
-        return [(m.seat, m.command) for m in store.moves(record.id)]
+        return [(m.seat, m.command) for m in store.games.moves(record.id)]
 
 
 def ranking(text: str) -> list[str]:
@@ -114,9 +117,9 @@ def test_ai_only_game_runs_to_the_ranking(tmp_path: Path) -> None:
     assert is_png(out / "board.png") and is_png(out / "end.png")
     assert len(list(out.glob("board-*.png"))) > 10  # one board per turn at least
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        game = store.game_history(terminal.CHANNEL, 1)[0]
+        game = store.games.game_history(terminal.CHANNEL, 1)[0]
         assert game.status == "finished" and game.seed == 5
-        results = store.results(game.id)
+        results = store.games.results(game.id)
     assert places == [f"{r.place}. {r.name} — {r.score}" for r in results]
 
 
@@ -134,7 +137,7 @@ def test_max_turns_stops_an_ai_only_game(tmp_path: Path) -> None:
     assert "--max-turns 3 reached" in text and "Final ranking" not in text
     assert "— turn 3 —" in text and "— turn 4 —" not in text
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        assert store.active_game(terminal.CHANNEL) is None  # closed: nothing to resume
+        assert store.games.active_game(terminal.CHANNEL) is None  # closed: nothing to resume
     # The table is free again for a new game.
     rc, text = run(tmp_path, ["--humans", "0", "--ai", "random", "--seed", "8", "--quiet"])
     assert rc == 0 and "game #2" in text
@@ -429,7 +432,7 @@ def test_game_options_from_the_command_line(tmp_path: Path) -> None:
     )
     assert rc == 0, text[-2000:]
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        record = store.game_history(game_channel("canal_grande"), 1)[0]
+        record = store.games.game_history(game_channel("canal_grande"), 1)[0]
         assert record.options == {"first_divider": "2", "turn_limit": "3"}
     rc, text = run(tmp_path, ["--humans", "0", "--option", "colour=red"], db="v.sqlite3")
     assert rc == 2 and "has no option 'colour'" in text

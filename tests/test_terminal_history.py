@@ -30,7 +30,7 @@ def high_card() -> Iterator[GameRegistration]:
 
 def finished_ids(db: Path, channel: str) -> list[int]:
     with Storage.open(db) as store:
-        return [e.record.id for e in store.closed_games(channel, 10)]
+        return [e.record.id for e in store.history.closed_games(channel, 10)]
 
 
 def test_history_game_and_replay_at_the_prompt(high_card: GameRegistration, tmp_path: Path) -> None:

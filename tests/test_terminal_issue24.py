@@ -51,8 +51,8 @@ class Keyboard(io.TextIOBase):
 
     def _moves(self) -> int:
         with Storage.open(self.db) as store:
-            record = store.active_game(game_channel("canal_grande"))
-            return -1 if record is None else len(store.moves(record.id))
+            record = store.games.active_game(game_channel("canal_grande"))
+            return -1 if record is None else len(store.games.moves(record.id))
 
     def readline(self, size: int | None = -1) -> str:
         if not self.seen:
@@ -107,11 +107,11 @@ def test_a_timeout_at_the_terminal_waits_for_the_person(tmp_path: Path) -> None:
     assert "Paused: waiting for Anna" in text
     assert "Anna is back: the game goes on" in text
     with Storage.open(tmp_path / "t.db") as store:
-        record = store.active_game(game_channel("canal_grande"))
+        record = store.games.active_game(game_channel("canal_grande"))
         assert record is not None and record.status == "active"
-        assert not store.had_takeover(record.id)
+        assert not store.timers.had_takeover(record.id)
         assert [p.name for p in record.players if not p.is_ai] == ["Anna"]
-        moves = len(store.moves(record.id))
+        moves = len(store.games.moves(record.id))
     seen = [int(x) for x in text.rsplit("[moves seen: [", 1)[1].split("]")[0].split(", ")]
     assert len(set(seen)) == 1 and seen[0] == moves  # nobody moved while Anna was away
 
@@ -136,8 +136,10 @@ def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> No
         assert rc == 2, text
         assert "✗ --timer" in text and "New " not in text
         with Storage.open(tmp_path / "t.sqlite3") as store:
-            assert store.active_game(game_channel("canal_grande")) is None
-            assert store.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+            assert store.games.active_game(game_channel("canal_grande")) is None
+            assert (
+                store.timers.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+            )
 
 
 def test_a_timer_at_a_hot_seat_is_refused(tmp_path: Path) -> None:
@@ -148,7 +150,7 @@ def test_a_timer_at_a_hot_seat_is_refused(tmp_path: Path) -> None:
     assert rc == 2
     assert "✗ --timer is for one player at the keyboard" in text
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        assert store.active_game(game_channel("canal_grande")) is None
+        assert store.games.active_game(game_channel("canal_grande")) is None
     rc, text = run(tmp_path, args, ["quit"])  # a hot-seat save ...
     assert rc == 0
     rc, text = run(tmp_path, ["--game", "canal_grande", "--timer", "live"], [])
@@ -173,7 +175,7 @@ def test_new_starts_over_the_save_that_play_continues(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--game", "venezia", "--seed", "3"], ["1", "quit"])
     assert rc == 0
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        venezia = store.active_game(game_channel("venezia"))
+        venezia = store.games.active_game(game_channel("venezia"))
         assert venezia is not None
     rc, text = run(tmp_path, ["--game", "amsterdam", "--seed", "3"], ["quit"])
     assert rc == 0
@@ -183,7 +185,7 @@ def test_new_starts_over_the_save_that_play_continues(tmp_path: Path) -> None:
     assert rc == 0
     assert "New Amsterdam game" in text, text
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        still = store.active_game(game_channel("venezia"))
+        still = store.games.active_game(game_channel("venezia"))
         assert still is not None and still.id == venezia.id and still.status == "active"
 
 
@@ -241,15 +243,15 @@ def test_a_second_terminal_on_the_same_folder_is_refused(tmp_path: Path) -> None
     try:
         assert keyboard.asked.wait(60), first_out.getvalue()
         with Storage.open(tmp_path / "t.sqlite3") as store:
-            record = store.active_game(game_channel("canal_grande"))
+            record = store.games.active_game(game_channel("canal_grande"))
             assert record is not None
-            before = len(store.moves(record.id))
+            before = len(store.games.moves(record.id))
         rc, text = run(tmp_path, args, ["1", "1", "quit"])
         assert rc == 2, text
         assert "✗ another terminal is playing with" in text and str(os.getpid()) in text
         assert "Resuming" not in text and "Saved at" not in text
         with Storage.open(tmp_path / "t.sqlite3") as store:
-            assert len(store.moves(record.id)) == before
+            assert len(store.games.moves(record.id)) == before
     finally:
         keyboard.go.set()
         thread.join(60)

@@ -54,7 +54,7 @@ def test_a_whole_game_against_an_ai_with_a_variant(tmp_path: Path) -> None:
     assert rc == 0, text[-3000:]
     assert "✗" not in text and len(ranking(text)) == 2
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        record = store.game_history(game_channel("amsterdam"), 1)[0]
+        record = store.games.game_history(game_channel("amsterdam"), 1)[0]
         assert record.game_type == "amsterdam" and record.options == {"variant": "gomoku"}
 
 

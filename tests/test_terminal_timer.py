@@ -67,8 +67,8 @@ def test_the_timer_pauses_for_the_person_at_the_keyboard(tmp_path: Path) -> None
     assert "Turn timer: 2 min (live)" in text
     assert "⏰" in text and "ran out of time; the game is paused until" in text
     with Storage.open(tmp_path / "t.db") as store:
-        record = store.active_game(game_channel("venezia"))
-        assert record is not None and not store.had_takeover(record.id)
+        record = store.games.active_game(game_channel("venezia"))
+        assert record is not None and not store.timers.had_takeover(record.id)
 
 
 class ResumingKeyboard(SlowKeyboard):

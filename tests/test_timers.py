@@ -95,7 +95,7 @@ async def test_reminder_then_takeover_then_resume(tmp_path: Path) -> None:
     text = events[0].outcome.public[0].text
     assert "ran out of time" in text and "/resume" in text
     assert await svc.tick() == []
-    assert svc.storage.had_takeover((await svc.decisions("c"))[0].game_id)
+    assert svc.storage.timers.had_takeover((await svc.decisions("c"))[0].game_id)
     # the AI played the seat; the player takes it back
     out = await svc.resume_seat("c", first.user_id)
     assert out.accepted, out.error
@@ -210,7 +210,7 @@ async def test_untouched_game_is_archived(tmp_path: Path) -> None:
     assert [e.kind for e in events] == ["archive"]
     assert "archived" in events[0].outcome.public[0].text
     assert await svc.decisions("c") == ()
-    assert svc.storage.get_game(game_id) is not None
+    assert svc.storage.games.get_game(game_id) is not None
     svc.close()
 
 
@@ -226,8 +226,8 @@ async def test_a_taken_over_game_is_flagged_in_the_stats(tmp_path: Path) -> None
     clock.advance(121)
     assert [e.kind for e in await svc.tick()] == ["takeover"]
     results = [FinalResult(seat, f"P{seat}", seat + 1) for seat in (0, 1)]
-    svc.storage.finish_game(d.game_id, results)
-    with svc.storage._read() as conn:
+    svc.storage.games.finish_game(d.game_id, results)
+    with svc.storage.connection.read() as conn:
         game_flags = conn.execute(
             "SELECT had_takeover, takeover FROM games WHERE id = ?", (d.game_id,)
         ).fetchone()
@@ -302,7 +302,7 @@ async def test_vote_without_majority_keeps_waiting(tmp_path: Path) -> None:
     out = await svc.vote("c", a, "end")
     assert out.accepted and "aborted" in out.public[0].text
     assert await svc.decisions("c") == ()
-    game = svc.storage.get_game(before[0].game_id)
+    game = svc.storage.games.get_game(before[0].game_id)
     assert game is not None and game.status == "aborted"
     svc.close()
 

@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage.errors import StorageError
-from bot.storage.store import Storage
+from bot.storage.store import SqliteDatabase
 from engine.i18n.shared import N_, _
 from engine.text import is_number
 
@@ -68,7 +68,7 @@ def game_number(text: str) -> int:
     return int(digits)
 
 
-def open_db(path: Path, *, create: bool) -> Storage:
+def open_db(path: Path, *, create: bool) -> SqliteDatabase:
     """The database at ``path``; ``create``: make it if there is none (its folder must
     exist). :class:`DatabaseRefused` says why it cannot be opened."""
     if not path.exists() and not create:
@@ -87,7 +87,7 @@ def open_db(path: Path, *, create: bool) -> Storage:
             _("cannot open the database {path}: it is a folder, not a file", path=path)
         )
     try:
-        return Storage.open(path)
+        return SqliteDatabase.open(path)
     except (sqlite3.Error, OSError, StorageError) as exc:
         raise DatabaseRefused(
             _("cannot open the database {path}: {reason}", path=path, reason=exc)

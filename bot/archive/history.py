@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
     path = db_path(args.db)
     try:
         with open_db(path, create=False) as storage:
-            entries = storage.every_closed_game(args.limit + 1)
+            entries = storage.history.every_closed_game(args.limit + 1)
     except DatabaseRefused as refused:
         print(refused, file=sys.stderr)
         return 1

@@ -45,7 +45,9 @@ def main(argv: list[str]) -> int:
     mine = content(game.stored)
     try:
         with open_db(path, create=True) as storage:
-            record = storage.import_game(game.imported(), lambda other: content(other) == mine)
+            record = storage.history.import_game(
+                game.imported(), lambda other: content(other) == mine
+            )
     except DatabaseRefused as refused:
         if created:
             _remove(path)

@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 
 from bot.storage.history import ARCHIVE_CHANNEL, ImportedGame
 from bot.storage.records import GameRecord, GameStatus, MoveRecord, PlayerInfo, StoredGame
-from bot.storage.store import Storage
+from bot.storage.repositories import Repositories
 from bot.table.ai_seat import levels as known_ai_levels
 from bot.table.history import level_name
 from bot.table.input_guard import MAX_COMMAND
@@ -596,11 +596,11 @@ def _ts(value: datetime | None) -> str | None:
     return None if value is None else value.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def export_game(storage: Storage, game_id: int, missing: Callable[[int], str]) -> JSON:
+def export_game(storage: Repositories, game_id: int, missing: Callable[[int], str]) -> JSON:
     """The file of the closed game ``game_id`` (replayed and checked first); ``missing``
     says there is no such closed game."""
-    stored = storage.load_game(game_id, all_moves=True)
-    if storage.closed_game(game_id) is None or stored is None:
+    stored = storage.games.load_game(game_id, all_moves=True)
+    if storage.history.closed_game(game_id) is None or stored is None:
         _refuse(missing(game_id))
     state = replay_stored(stored)
     record = stored.record

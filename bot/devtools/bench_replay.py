@@ -13,7 +13,7 @@ import json
 import time
 
 from bot.devtools.stored_games import store_selfplay_game
-from bot.storage.store import Storage
+from bot.storage.store import SqliteDatabase
 from bot.table.history import History, Replay, draw_replay, track
 from bot.table.render import default_renderer
 from engine.core import JSON
@@ -46,8 +46,8 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     renderer = default_renderer()
-    with Storage.open(":memory:") as storage:
-        history = History(storage, renderer.board)
+    with SqliteDatabase.open(":memory:") as storage:
+        history = History(storage.history, storage.games, renderer.board)
         for reg in table_registrations():
             if args.game and reg.name not in args.game:
                 continue
@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
             tracking = cpu_tracking = 0.0  # replaying the moves counts, storing the games not
             while len(views) < args.turns + 1:
                 game_id = store_selfplay_game(storage, "1", reg.name, seed=seed, players=players)
-                stored = storage.load_game(game_id, all_moves=True)
+                stored = storage.games.load_game(game_id, all_moves=True)
                 assert stored is not None
                 t0, cpu = time.perf_counter(), time.process_time()
                 views += track(stored).views[(1 if views else 0) :]

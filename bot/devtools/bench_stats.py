@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from bot.storage.stats import backfill, rebuild
-from bot.storage.store import FinalResult, PlayerInfo, Storage
+from bot.storage.store import FinalResult, PlayerInfo, SqliteDatabase
 from engine.registry import table_registrations
 
 
@@ -25,12 +25,14 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
     return {"p50_ms": round(statistics.median(ordered) * 1000, 3), "p95_ms": round(p95 * 1000, 3)}
 
 
-def _build(storage: Storage, games: int, guilds: int, people: int, rng: random.Random) -> None:
+def _build(
+    storage: SqliteDatabase, games: int, guilds: int, people: int, rng: random.Random
+) -> None:
     kinds = [
         (reg.name, reg.parts().game.min_players, reg.parts().game.max_players)
         for reg in table_registrations()
     ]
-    with storage._write("bench") as conn:
+    with storage.connection.write("bench") as conn:
         conn.executemany(
             "INSERT INTO tables (channel_id, guild_id, created_at) VALUES (?, ?, ?)",
             [(f"c{g}", f"g{g}", "2026-01-01T00:00:00+00:00") for g in range(guilds)],
@@ -82,14 +84,14 @@ def main(argv: list[str]) -> int:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "bench.sqlite3"
-        with Storage.open(path, synchronous="normal") as storage:
+        with SqliteDatabase.open(path, synchronous="normal") as storage:
             t0 = time.perf_counter()
             _build(storage, args.games, args.guilds, args.players, rng)
             t1 = time.perf_counter()
-            with storage._write("bench backfill") as conn:
+            with storage.connection.write("bench backfill") as conn:
                 rows = backfill(conn)
             t2 = time.perf_counter()
-            with storage._write("bench rebuild") as conn:
+            with storage.connection.write("bench rebuild") as conn:
                 rated = rebuild(conn)
             t3 = time.perf_counter()
             print(
@@ -110,7 +112,7 @@ def main(argv: list[str]) -> int:
             for _ in range(args.queries):
                 guild, game = f"g{rng.randrange(args.guilds)}", rng.choice(games)
                 start = time.perf_counter()
-                shown += len(storage.leaderboard(guild, game))
+                shown += len(storage.stats.leaderboard(guild, game))
                 board.append(time.perf_counter() - start)
             rows_each = round(shown / max(1, args.queries), 1)
             print(json.dumps({"query": "leaderboard", "rows": rows_each, **_percentiles(board)}))
@@ -120,7 +122,7 @@ def main(argv: list[str]) -> int:
                 g = rng.randrange(args.guilds)
                 player = f"u:{g}-{rng.randrange(args.players)}"
                 start = time.perf_counter()
-                counted += sum(row.games for row in storage.stats(f"g{g}", player))
+                counted += sum(row.games for row in storage.stats.stats(f"g{g}", player))
                 mine.append(time.perf_counter() - start)
             games_each = round(counted / max(1, args.queries), 1)
             print(json.dumps({"query": "stats", "games": games_each, **_percentiles(mine)}))
@@ -128,14 +130,14 @@ def main(argv: list[str]) -> int:
             name = games[0]
             for i in range(args.finishes):
                 players = [PlayerInfo("A", "0-1"), PlayerInfo("B", "0-2"), PlayerInfo("C", "0-3")]
-                record = storage.create_game(
+                record = storage.games.create_game(
                     f"c{i % args.guilds}", name, seed=i, players=players, guild_id="g0"
                 )
                 results = [
                     FinalResult(s, p.name, s + 1, 0, p.user_id) for s, p in enumerate(players)
                 ]
                 start = time.perf_counter()
-                storage.finish_game(record.id, results)
+                storage.games.finish_game(record.id, results)
                 finish.append(time.perf_counter() - start)
             print(json.dumps({"query": "finish_game (rows + rating)", **_percentiles(finish)}))
     return 0

@@ -53,10 +53,10 @@ def main(argv: list[str]) -> int:
         print(refused, file=sys.stderr)
         return 1
     with opened as storage:
-        stats = Stats(storage)
+        stats = Stats(storage.stats)
         if args.action == "rebuild":
             start = time.perf_counter()
-            games = storage.rebuild_ratings(args.guild)
+            games = storage.stats.rebuild_ratings(args.guild)
             print(f"{games} games rated in {time.perf_counter() - start:.2f} s")
             return 0
         guild = args.guild or ""

@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from bot.devtools.soak_driver import read_log
-from bot.storage.store import Storage
+from bot.storage.repositories import Repositories
+from bot.storage.store import SqliteDatabase
 from bot.table.records import RestoreError
 from bot.table.render import PlaceholderRenderer
 from bot.table.service import TableService
@@ -121,16 +122,16 @@ def _stored_keys(conn: sqlite3.Connection) -> dict[str, list[int]]:
     return keys
 
 
-def _snapshot_path_matches(storage: Storage, game_id: int, full_hash: str) -> bool:
+def _snapshot_path_matches(storage: Repositories, game_id: int, full_hash: str) -> bool:
     """Latest snapshot + later moves (the restart path) ends where the full replay does."""
-    snap = storage.latest_snapshot(game_id)
-    record = storage.get_game(game_id)
+    snap = storage.games.latest_snapshot(game_id)
+    record = storage.games.get_game(game_id)
     if snap is None or record is None:
         return True
     state = get_game(record.game_type).from_json(snap.state_json)
     if state.state_hash() != snap.state_hash:
         return False
-    for move in storage.moves(game_id, after_seq=snap.seq):
+    for move in storage.games.moves(game_id, after_seq=snap.seq):
         state.apply(move.seat, move.command)
     return state.state_hash() == full_hash
 
@@ -180,13 +181,13 @@ def check(db: Path, ack_log: Path, report: SoakReport, checked: _Checked) -> Non
     report.duplicated = duplicated
     report.ack_problems = ack_problems
 
-    with Storage.open(db, synchronous=report.synchronous) as storage:
+    with SqliteDatabase.open(db, synchronous=report.synchronous) as storage:
         svc = TableService(storage, PlaceholderRenderer(), workers=1, images=False)
         try:
             mismatches = 0
             finished = unfinished = 0
             for game_id in sorted(last_seq):
-                record = storage.get_game(game_id)
+                record = storage.games.get_game(game_id)
                 assert record is not None
                 if record.status == "finished":
                     finished += 1

@@ -153,10 +153,10 @@ class Driver:
         while True:
             decision = await self.svc.decision(channel)
             if decision is None:
-                if self.svc.storage.active_game(channel) is not None:
+                if self.svc.storage.games.active_game(channel) is not None:
                     raise RuntimeError(f"{channel}: a game is stored but cannot be played")
                 finished = any(
-                    g.status == "finished" for g in self.svc.storage.game_history(channel)
+                    g.status == "finished" for g in self.svc.storage.games.game_history(channel)
                 )
                 if self.args.finish and finished:
                     return

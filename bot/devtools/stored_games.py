@@ -7,14 +7,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from bot.storage.store import PlayerInfo, SnapshotData, Storage
+from bot.storage.repositories import Repositories
+from bot.storage.store import PlayerInfo, SnapshotData
 from bot.table.ai_seat import ai_level
 from bot.table.restore import results
 from engine.registry import registration
 
 
 def store_selfplay_game(
-    storage: Storage,
+    storage: Repositories,
     channel_id: str,
     game: str,
     *,
@@ -37,7 +38,7 @@ def store_selfplay_game(
     texts = reg.check_options(dict(options or {})) if reg.options else {}
     engine_options = reg.engine_options(texts) if reg.options else None
     state = parts.game.new_state([p.name for p in people], seed, engine_options)
-    record = storage.create_game(
+    record = storage.games.create_game(
         channel_id, reg.name, seed=seed, options=texts, players=people, guild_id="1"
     )
     policy = parts.random_policy(random.Random(seed))
@@ -51,10 +52,10 @@ def store_selfplay_game(
         canonical = state.history[-1][1]
         finish = results(state, people) if state.is_over else None
         snap = SnapshotData(state.to_json(), state.state_hash()) if finish else None
-        storage.append_move(
+        storage.games.append_move(
             record.id, seq, seat, people[seat].user_id, canonical, snapshot=snap, finish=finish
         )
         seq += 1
     if not state.is_over:
-        storage.abort_game(record.id)
+        storage.games.abort_game(record.id)
     return record.id

@@ -15,10 +15,10 @@ that stores its results, :func:`compact_game`
   command, user id, timestamp and idempotency key of every move; nothing is lost) and
   deletes the rows.
 
-:meth:`bot.storage.store.Storage.moves` reads an archive transparently, so replay, ``verify`` and
-``/log`` work unchanged. The idempotency keys of the packed moves stay recognisable in
-``archived_keys`` (key -> game, seq; only moves that had a key cost anything there), so a
-press repeated after the game ended is still answered "already done".
+:meth:`bot.storage.games.SqliteGameRepository.moves` reads an archive transparently, so
+replay, ``verify`` and ``/log`` work unchanged. The idempotency keys of the packed moves stay
+recognisable in ``archived_keys`` (key -> game, seq; only moves that had a key cost anything
+there), so a press repeated after the game ended is still answered "already done".
 
 The functions take a raw ``sqlite3.Connection`` inside the caller's write transaction and
 deal in plain tuples, so this module does not depend on :mod:`bot.storage.store` (whose migration

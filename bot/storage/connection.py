@@ -1,10 +1,15 @@
-"""The connection under :class:`bot.storage.store.Storage`: opening a file safely, migrating it,
-closing it, and the one-lock / one-transaction plumbing every store method uses.
+"""The SQLite connection every SQLite repository holds: opening a file safely, migrating it,
+closing it, and the one-lock / one-transaction plumbing every repository method uses.
 
 See :mod:`bot.storage.store` for why (one ``sqlite3`` connection shared by all threads behind one
 ``threading.Lock``; ``BEGIN IMMEDIATE`` per write; WAL and ``synchronous=FULL``; schema version
 in ``PRAGMA user_version``). The migration list itself lives in :mod:`bot.storage.store`, which
-passes it to :meth:`StorageConnection._open`.
+passes it to :meth:`SqliteConnection.open`.
+
+Transactions nest: a repository method called inside :meth:`SqliteConnection.transaction` (on
+the thread that opened it) joins that transaction instead of beginning its own, so one action
+that changes several repositories commits or rolls back as one (see
+:meth:`bot.storage.store.SqliteDatabase.transaction`).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ APPLICATION_ID = 0x56454E5A
 #: Seconds a writer waits for another connection's lock before giving up.
 BUSY_TIMEOUT_SECONDS = 5.0
 
-#: ``PRAGMA synchronous`` modes :meth:`Storage.open` accepts. ``full`` (the default) makes an
+#: ``PRAGMA synchronous`` modes :meth:`SqliteDatabase.open` accepts. ``full`` (the default) makes an
 #: acknowledged commit survive a power loss; ``normal`` may lose the last commits then.
 SYNCHRONOUS_MODES = ("full", "normal")
 DEFAULT_SYNCHRONOUS = "full"
@@ -44,8 +49,9 @@ def _pragma_int(conn: sqlite3.Connection, name: str) -> int:
     return int(row[0])
 
 
-class StorageConnection:
-    """The open connection, its lock and transaction helpers; the stores build on it."""
+class SqliteConnection:
+    """The open connection, its lock and transaction helpers; every SQLite repository holds
+    the one instance of its database (composition: nothing inherits from it)."""
 
     def __init__(
         self,
@@ -54,10 +60,13 @@ class StorageConnection:
         *,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
-        """Wrap an already opened and migrated connection; use ``Storage.open`` instead."""
+        """Wrap an already opened and migrated connection; use :meth:`open` instead."""
         self._conn: sqlite3.Connection | None = conn
-        self._db = Database(conn, execute_plugins=False)
-        self._lock = threading.Lock()
+        #: sqlite-utils' view of the connection (inserts: dict in, rowid out).
+        self.db = Database(conn, execute_plugins=False)
+        # Reentrant: a repository method inside this thread's open transaction joins it.
+        self._lock = threading.RLock()
+        self._depth = 0  # open write transactions of the lock's holder (0: none)
         self._clock = clock
         self.path = path
         #: Test hook: called with the operation name just before every ``COMMIT``. If it
@@ -67,7 +76,7 @@ class StorageConnection:
     # -- opening, migrating, closing ----------------------------------------------------------
 
     @classmethod
-    def _open(
+    def open(
         cls,
         path: str | Path,
         *,
@@ -199,11 +208,11 @@ class StorageConnection:
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else "open"
-        return f"<Storage {self.path!r} {state}>"
+        return f"<SqliteConnection {self.path!r} {state}>"
 
     def schema_version(self) -> int:
         """The ``PRAGMA user_version`` of the open file."""
-        with self._read() as conn:
+        with self.read() as conn:
             return _pragma_int(conn, "user_version")
 
     # -- transaction plumbing -----------------------------------------------------------------
@@ -214,17 +223,21 @@ class StorageConnection:
         return self._conn
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock for a few reads (inside an open transaction: that one's view)."""
         with self._lock:
             yield self._require_open()
 
     @contextmanager
-    def _read_snapshot(self) -> Iterator[sqlite3.Connection]:
+    def read_snapshot(self) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one read transaction: every read inside sees the file as it was
         at the first of them, whatever another process commits meanwhile (WAL: the writer
         does not wait for us). For reads that must agree with each other."""
         with self._lock:
             conn = self._require_open()
+            if self._depth:  # inside this thread's write transaction: it is the snapshot
+                yield conn
+                return
             conn.execute("BEGIN")  # deferred: the snapshot starts with the first read
             try:
                 yield conn
@@ -233,11 +246,20 @@ class StorageConnection:
                     conn.execute("COMMIT")  # nothing was written: this only ends the read
 
     @contextmanager
-    def _write(self, operation: str) -> Iterator[sqlite3.Connection]:
-        """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back."""
+    def write(self, operation: str) -> Iterator[sqlite3.Connection]:
+        """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back. Inside
+        a transaction this thread opened already, join it (its outermost block commits)."""
         with self._lock:
             conn = self._require_open()
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield conn
+                finally:
+                    self._depth -= 1
+                return
             conn.execute("BEGIN IMMEDIATE")
+            self._depth = 1
             try:
                 yield conn
                 if self._fail_before_commit is not None:
@@ -247,9 +269,18 @@ class StorageConnection:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+            finally:
+                self._depth = 0
+
+    @contextmanager
+    def transaction(self, operation: str) -> Iterator[None]:
+        """One write transaction around several repository calls made by this thread inside
+        the block: all of them commit together, or (an exception leaves the block) none."""
+        with self.write(operation):
+            yield
 
     @staticmethod
-    def _rows(
+    def rows(
         conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
     ) -> list[sqlite3.Row]:
         # Row factory per cursor, not per connection: sqlite-utils expects plain tuples.
@@ -259,11 +290,12 @@ class StorageConnection:
         return rows
 
     @classmethod
-    def _row(
+    def row(
         cls, conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
     ) -> sqlite3.Row | None:
-        rows = cls._rows(conn, sql, params)
+        rows = cls.rows(conn, sql, params)
         return rows[0] if rows else None
 
-    def _now(self) -> str:
+    def now(self) -> str:
+        """The clock's time as stored text."""
         return format_ts(self._clock())

@@ -32,7 +32,7 @@ class MigrationFailed(StorageError):
 
 
 class StorageClosed(StorageError):
-    """The storage was used after :meth:`Storage.close`."""
+    """The storage was used after :meth:`SqliteDatabase.close`."""
 
 
 class DuplicateMove(StorageError):

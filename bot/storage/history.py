@@ -17,7 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage.compact import compact_game
-from bot.storage.moves import MoveLog
+from bot.storage.connection import SqliteConnection
+from bot.storage.games import game_of
+from bot.storage.lobby import ensure_table
+from bot.storage.moves import moves_of
 from bot.storage.records import (
     GAME_COLUMNS,
     FinalResult,
@@ -32,7 +35,13 @@ from bot.storage.records import (
     result_from_row,
 )
 
-__all__ = ["ARCHIVE_CHANNEL", "AlreadyStored", "HistoryEntry", "HistoryStore", "ImportedGame"]
+__all__ = [
+    "ARCHIVE_CHANNEL",
+    "AlreadyStored",
+    "HistoryEntry",
+    "ImportedGame",
+    "SqliteHistoryRepository",
+]
 
 #: The pseudo channel of imported games (no transport's channel id looks like this).
 ARCHIVE_CHANNEL = "archive"
@@ -70,11 +79,14 @@ class ImportedGame:
     finished_at: datetime | None = None
 
 
-class HistoryStore(MoveLog):
-    """Reads of closed games and the import of one."""
+class SqliteHistoryRepository:
+    """Reads of closed games and the import of one (:class:`HistoryRepository`)."""
+
+    def __init__(self, connection: SqliteConnection) -> None:
+        self._c = connection
 
     def _results(self, conn: sqlite3.Connection, game_id: int) -> tuple[ResultRecord, ...]:
-        rows = self._rows(
+        rows = self._c.rows(
             conn, "SELECT * FROM results WHERE game_id = ? ORDER BY place, seat", (game_id,)
         )
         return tuple(result_from_row(r) for r in rows)
@@ -84,8 +96,8 @@ class HistoryStore(MoveLog):
     ) -> list[HistoryEntry]:
         """The channel's finished and aborted games with their results, newest first
         (``before_id``: older than that game, for paging)."""
-        with self._read_snapshot() as conn:
-            rows = self._rows(
+        with self._c.read_snapshot() as conn:
+            rows = self._c.rows(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? "
                 "AND status IN ('finished', 'aborted') AND id < ? ORDER BY id DESC LIMIT ?",
@@ -96,8 +108,8 @@ class HistoryStore(MoveLog):
 
     def closed_game(self, game_id: int) -> HistoryEntry | None:
         """One finished or aborted game with its results (``None``: no such closed game)."""
-        with self._read_snapshot() as conn:
-            record = self._game(conn, game_id)
+        with self._c.read_snapshot() as conn:
+            record = game_of(conn, game_id)
             if record is None or record.status not in ("finished", "aborted"):
                 return None
             return HistoryEntry(record, self._results(conn, game_id))
@@ -105,8 +117,8 @@ class HistoryStore(MoveLog):
     def every_closed_game(self, limit: int, before_id: int | None = None) -> list[HistoryEntry]:
         """The finished and aborted games of every channel (the archive's too), newest
         first, with their results (``before_id``: older than that game)."""
-        with self._read_snapshot() as conn:
-            rows = self._rows(
+        with self._c.read_snapshot() as conn:
+            rows = self._c.rows(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('finished', 'aborted') "
                 "AND id < ? ORDER BY id DESC LIMIT ?",
@@ -122,23 +134,23 @@ class HistoryStore(MoveLog):
         compacted; its id is new (the file's id is not kept). ``same``: whether a closed game
         of the same type and seed, in any channel, is this one; if one is,
         :class:`AlreadyStored` names it and nothing is stored."""
-        with self._write("import_game") as conn:
-            candidates = self._rows(
+        with self._c.write("import_game") as conn:
+            candidates = self._c.rows(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE game_type = ? AND seed = ? "
                 "AND status IN ('finished', 'aborted') ORDER BY id",
                 (game.game_type, str(int(game.seed))),
             )
             for row in candidates if same is not None else ():
-                stored = StoredGame(game_from_row(row), None, self._moves(conn, row["id"], -1))
+                stored = StoredGame(game_from_row(row), None, moves_of(conn, row["id"], -1))
                 if same is not None and same(stored):
                     raise AlreadyStored(stored.record.id)
-            self._ensure_table(conn, ARCHIVE_CHANNEL, None)
-            now = self._now()
+            ensure_table(self._c, conn, ARCHIVE_CHANNEL, None)
+            now = self._c.now()
             started = format_ts(game.started_at) if game.started_at else now
             finished = format_ts(game.finished_at) if game.finished_at else now
             game_id = (
-                self._db.table("games")
+                self._c.db.table("games")
                 .insert(
                     {
                         "channel_id": ARCHIVE_CHANNEL,
@@ -164,7 +176,7 @@ class HistoryStore(MoveLog):
                     for seq, (seat, command) in enumerate(game.moves)
                 ],
             )
-            self._db.table("results").insert_all(
+            self._c.db.table("results").insert_all(
                 {
                     "game_id": game_id,
                     "seat": r.seat,
@@ -176,6 +188,6 @@ class HistoryStore(MoveLog):
                 for r in game.results
             )
             compact_game(conn, game_id, game.final_hash)
-            record = self._game(conn, game_id)
+            record = game_of(conn, game_id)
             assert record is not None
             return record

@@ -7,7 +7,7 @@ import json
 import sqlite3
 from collections.abc import Mapping
 
-from bot.storage.connection import StorageConnection
+from bot.storage.connection import SqliteConnection
 from bot.storage.errors import (
     AlreadySeated,
 )
@@ -21,42 +21,59 @@ from bot.storage.records import (
 )
 
 
-class TableStore(StorageConnection):
-    """Tables, lobby seats and the lobby's choice of game."""
+def ensure_table(
+    c: SqliteConnection, conn: sqlite3.Connection, channel_id: str, guild_id: str | None
+) -> TableRecord:
+    """The channel's table row, created if missing (inside the caller's transaction)."""
+    conn.execute(
+        "INSERT INTO tables (channel_id, guild_id, created_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (channel_id) DO UPDATE SET "
+        "guild_id = coalesce(guild_id, excluded.guild_id)",
+        (channel_id, guild_id, c.now()),
+    )
+    row = c.row(conn, "SELECT * FROM tables WHERE channel_id = ?", (channel_id,))
+    assert row is not None
+    return table_from_row(row)
 
-    def _ensure_table(
-        self, conn: sqlite3.Connection, channel_id: str, guild_id: str | None
-    ) -> TableRecord:
-        conn.execute(
-            "INSERT INTO tables (channel_id, guild_id, created_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (channel_id) DO UPDATE SET "
-            "guild_id = coalesce(guild_id, excluded.guild_id)",
-            (channel_id, guild_id, self._now()),
-        )
-        row = self._row(conn, "SELECT * FROM tables WHERE channel_id = ?", (channel_id,))
-        assert row is not None
-        return table_from_row(row)
+
+def seats_of(conn: sqlite3.Connection, channel_id: str) -> list[SeatRecord]:
+    """The channel's lobby seats in seat order (inside the caller's transaction)."""
+    rows = SqliteConnection.rows(
+        conn, "SELECT * FROM seats WHERE channel_id = ? ORDER BY seat_order", (channel_id,)
+    )
+    return [seat_from_row(r) for r in rows]
+
+
+def lobby_choice_of(conn: sqlite3.Connection, channel_id: str) -> tuple[str | None, dict[str, str]]:
+    """The lobby's chosen game and option texts (inside the caller's transaction)."""
+    row = conn.execute(
+        "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
+    ).fetchone()
+    if row is None or row[0] is None:
+        return None, {}
+    return str(row[0]), {str(k): str(v) for k, v in json.loads(row[1] or "{}").items()}
+
+
+class SqliteLobbyRepository:
+    """Tables, lobby seats and the lobby's choice of game (:class:`LobbyRepository`)."""
+
+    def __init__(self, connection: SqliteConnection) -> None:
+        self._c = connection
 
     def get_or_create_table(self, channel_id: str, guild_id: str | None = None) -> TableRecord:
         """The table for a channel, created on first use (fills in ``guild_id`` if unknown)."""
-        with self._write("get_or_create_table") as conn:
-            return self._ensure_table(conn, channel_id, guild_id)
+        with self._c.write("get_or_create_table") as conn:
+            return ensure_table(self._c, conn, channel_id, guild_id)
 
     def get_table(self, channel_id: str) -> TableRecord | None:
-        with self._read() as conn:
-            row = self._row(conn, "SELECT * FROM tables WHERE channel_id = ?", (channel_id,))
+        with self._c.read() as conn:
+            row = self._c.row(conn, "SELECT * FROM tables WHERE channel_id = ?", (channel_id,))
         return None if row is None else table_from_row(row)
-
-    def _seats(self, conn: sqlite3.Connection, channel_id: str) -> list[SeatRecord]:
-        rows = self._rows(
-            conn, "SELECT * FROM seats WHERE channel_id = ? ORDER BY seat_order", (channel_id,)
-        )
-        return [seat_from_row(r) for r in rows]
 
     def list_seats(self, channel_id: str) -> list[SeatRecord]:
         """The lobby in seat order (``seat_order`` is ``0..n-1``)."""
-        with self._read() as conn:
-            return self._seats(conn, channel_id)
+        with self._c.read() as conn:
+            return seats_of(conn, channel_id)
 
     def join_seat(
         self,
@@ -74,10 +91,10 @@ class TableStore(StorageConnection):
             raise ValueError("a human seat needs a user_id")
         if not is_ai and ai_level is not None:
             raise ValueError("ai_level is only meaningful for AI seats")
-        with self._write("join_seat") as conn:
-            self._ensure_table(conn, channel_id, guild_id)
+        with self._c.write("join_seat") as conn:
+            ensure_table(self._c, conn, channel_id, guild_id)
             if user_id is not None:
-                row = self._row(
+                row = self._c.row(
                     conn,
                     "SELECT * FROM seats WHERE channel_id = ? AND user_id = ?",
                     (channel_id, user_id),
@@ -88,7 +105,7 @@ class TableStore(StorageConnection):
                 "SELECT coalesce(max(seat_order), -1) + 1 FROM seats WHERE channel_id = ?",
                 (channel_id,),
             ).fetchone()[0]
-            self._db.table("seats").insert(
+            self._c.db.table("seats").insert(
                 {
                     "channel_id": channel_id,
                     "seat_order": int(order),
@@ -96,10 +113,10 @@ class TableStore(StorageConnection):
                     "display_name": display_name,
                     "is_ai": 1 if is_ai else 0,
                     "ai_level": ai_level,
-                    "joined_at": self._now(),
+                    "joined_at": self._c.now(),
                 }
             )
-            row = self._row(
+            row = self._c.row(
                 conn,
                 "SELECT * FROM seats WHERE channel_id = ? AND seat_order = ?",
                 (channel_id, order),
@@ -110,7 +127,7 @@ class TableStore(StorageConnection):
     def _remove_seat(
         self, conn: sqlite3.Connection, channel_id: str, where: str, param: SqlValue
     ) -> SeatRecord | None:
-        row = self._row(
+        row = self._c.row(
             conn, f"SELECT * FROM seats WHERE channel_id = ? AND {where}", (channel_id, param)
         )
         if row is None:
@@ -134,36 +151,25 @@ class TableStore(StorageConnection):
 
     def leave_seat(self, channel_id: str, user_id: str) -> SeatRecord | None:
         """Remove the user's seat; later seats move up. Returns the removed seat or ``None``."""
-        with self._write("leave_seat") as conn:
+        with self._c.write("leave_seat") as conn:
             return self._remove_seat(conn, channel_id, "user_id = ?", user_id)
 
     def remove_seat(self, channel_id: str, seat_order: int) -> SeatRecord | None:
         """Remove the seat at ``seat_order`` (e.g. an AI); later seats move up."""
-        with self._write("remove_seat") as conn:
+        with self._c.write("remove_seat") as conn:
             return self._remove_seat(conn, channel_id, "seat_order = ?", seat_order)
-
-    @staticmethod
-    def _lobby_choice(
-        conn: sqlite3.Connection, channel_id: str
-    ) -> tuple[str | None, dict[str, str]]:
-        row = conn.execute(
-            "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
-        ).fetchone()
-        if row is None or row[0] is None:
-            return None, {}
-        return str(row[0]), {str(k): str(v) for k, v in json.loads(row[1] or "{}").items()}
 
     def lobby_choice(self, channel_id: str) -> tuple[str | None, dict[str, str]]:
         """The game and option texts the channel's lobby chose (``None``: not chosen yet)."""
-        with self._read() as conn:
-            return self._lobby_choice(conn, channel_id)
+        with self._c.read() as conn:
+            return lobby_choice_of(conn, channel_id)
 
     def set_lobby_choice(
         self, channel_id: str, game: str | None, options: Mapping[str, str] | None = None
     ) -> None:
         """Remember the lobby's game and option texts (``None``: forget the choice)."""
-        with self._write("set_lobby_choice") as conn:
-            self._ensure_table(conn, channel_id, None)
+        with self._c.write("set_lobby_choice") as conn:
+            ensure_table(self._c, conn, channel_id, None)
             conn.execute(
                 "UPDATE tables SET lobby_game = ?, lobby_options = ? WHERE channel_id = ?",
                 (game, dumps_json(dict(options or {})), channel_id),
@@ -171,5 +177,5 @@ class TableStore(StorageConnection):
 
     def clear_seats(self, channel_id: str) -> int:
         """Empty the lobby; returns how many seats were removed."""
-        with self._write("clear_seats") as conn:
+        with self._c.write("clear_seats") as conn:
             return conn.execute("DELETE FROM seats WHERE channel_id = ?", (channel_id,)).rowcount

@@ -168,7 +168,8 @@ class ChannelLoad:
 
 @dataclass(frozen=True, slots=True)
 class FinalResult:
-    """One seat's outcome, given to :meth:`Storage.finish_game`. ``score`` is any JSON value."""
+    """One seat's outcome, given to :meth:`GameRepository.finish_game`. ``score`` is any JSON
+    value."""
 
     seat: int
     name: str

@@ -19,11 +19,11 @@ Which games count is a per-server setting (``stats_settings``): aborted games ar
 default (an aborted game's rows keep the standings at the abort when the caller gave them,
 else no rank); games where an AI took over a seat (``takeover``, set by whoever hands a seat
 to an AI) count but are marked. Changing the setting recomputes that server's ratings from the
-rows (:meth:`StatsStore.rebuild_ratings`, also ``venezia ratings rebuild``), which is also
-the check that the incremental updates agree with a full recomputation.
+rows (:meth:`SqliteStatsRepository.rebuild_ratings`, also ``venezia ratings rebuild``), which is
+also the check that the incremental updates agree with a full recomputation.
 
 The functions taking a raw ``sqlite3.Connection`` run inside the caller's transaction (the
-migration, finishing a game); :class:`StatsStore` is the mixin :class:`Storage` gets.
+migration, finishing a game); :class:`SqliteStatsRepository` is the stats repository.
 """
 
 from __future__ import annotations
@@ -38,16 +38,16 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from bot.storage.connection import StorageConnection
+from bot.storage.connection import SqliteConnection
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
 __all__ = [
     "LeaderRow",
+    "SqliteStatsRepository",
     "StatsRow",
     "StatsSettings",
-    "StatsStore",
     "migrate_stats",
     "rate_game",
     "record_abort",
@@ -411,13 +411,16 @@ class LeaderRow:
     games: int
 
 
-class StatsStore(StorageConnection):
-    """Per-server stats and leaderboards (mixed into :class:`Storage`)."""
+class SqliteStatsRepository:
+    """Per-server stats and leaderboards (:class:`StatsRepository`)."""
+
+    def __init__(self, connection: SqliteConnection) -> None:
+        self._c = connection
 
     def stats(self, guild_id: str, player: str) -> list[StatsRow]:
         """``player``'s games, wins (rank 1, ties included), average rank and how many were
         aborted / had an AI takeover, per game type, counted as the server's setting says."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             s = settings(conn, guild_id)
             rows = conn.execute(
                 "SELECT game_type, count(*), coalesce(sum(rank = 1), 0), avg(rank), "
@@ -448,7 +451,7 @@ class StatsStore(StorageConnection):
 
     def leaderboard(self, guild_id: str, game_type: str, limit: int = 10) -> list[LeaderRow]:
         """The server's best rated players of a game type, by ordinal (``mu - 3 sigma``)."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT player, name, mu, sigma, ordinal, games FROM ratings "
                 "WHERE guild_id = ? AND game_type = ? ORDER BY ordinal DESC LIMIT ?",
@@ -461,7 +464,7 @@ class StatsStore(StorageConnection):
 
     def rated_games(self, guild_id: str) -> list[str]:
         """The game types the server has ratings for, most rated players first."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT game_type FROM ratings WHERE guild_id = ? GROUP BY game_type "
                 "ORDER BY count(*) DESC, game_type",
@@ -470,12 +473,12 @@ class StatsStore(StorageConnection):
         return [str(r[0]) for r in rows]
 
     def stats_settings(self, guild_id: str) -> StatsSettings:
-        with self._read() as conn:
+        with self._c.read() as conn:
             return settings(conn, guild_id)
 
     def set_stats_settings(self, guild_id: str, new: StatsSettings) -> None:
         """Change which games the server counts and recompute its ratings accordingly."""
-        with self._write("set_stats_settings") as conn:
+        with self._c.write("set_stats_settings") as conn:
             conn.execute(
                 "INSERT INTO stats_settings (guild_id, count_aborted, count_takeover) "
                 "VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
@@ -487,7 +490,7 @@ class StatsStore(StorageConnection):
     def mark_takeover(self, game_id: int) -> None:
         """Mark a game as one where an AI took over a seat: while it runs (its seat rows
         will carry the mark), or once closed (then that server's ratings are recomputed)."""
-        with self._write("mark_takeover") as conn:
+        with self._c.write("mark_takeover") as conn:
             conn.execute("UPDATE games SET takeover = 1 WHERE id = ?", (game_id,))
             row = conn.execute(
                 "SELECT guild_id FROM seat_results WHERE game_id = ? LIMIT 1", (game_id,)
@@ -498,5 +501,5 @@ class StatsStore(StorageConnection):
 
     def rebuild_ratings(self, guild_id: str | None = None) -> int:
         """Recompute ratings from the seat rows (one server, or all); games rated."""
-        with self._write("rebuild_ratings") as conn:
+        with self._c.write("rebuild_ratings") as conn:
             return rebuild(conn, guild_id)

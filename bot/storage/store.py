@@ -7,25 +7,27 @@ canonical move strings determines everything. So the database stores exactly tha
 append-only move log, and treats engine state as opaque: snapshots are only a shortcut for
 replay (``state_json`` and ``state_hash`` are whatever the engine produced).
 
-* **One transaction per accepted command.** :meth:`Storage.append_move` inserts the move,
-  optionally a snapshot, and bumps ``games.last_seq`` atomically, so after a crash the log and
-  the snapshots never disagree. ``UNIQUE(game_id, seq)`` makes a double apply impossible even if
-  two code paths race, and a nullable ``UNIQUE`` idempotency key (e.g. the Discord message id)
-  lets a retried delivery be recognised and answered harmlessly.
-* **Lazy restart.** :meth:`Storage.active_channels` returns only channel ids; a new process
-  loads a channel's game (latest snapshot + the moves after it) only when that channel is used,
-  and finished or aborted games are never loaded. :meth:`Storage.load_channel` reads the record,
-  the snapshot and the moves in ONE read transaction (``BEGIN`` ... ``COMMIT``): another process
-  sharing the file may commit between those reads, and they must still agree.
+* **One transaction per accepted command.** :meth:`SqliteGameRepository.append_move` inserts the
+  move, optionally a snapshot, and bumps ``games.last_seq`` atomically, so after a crash the log
+  and the snapshots never disagree. ``UNIQUE(game_id, seq)`` makes a double apply impossible
+  even if two code paths race, and a nullable ``UNIQUE`` idempotency key (e.g. the Discord
+  message id) lets a retried delivery be recognised and answered harmlessly.
+* **Lazy restart.** :meth:`SqliteGameRepository.active_channels` returns only channel ids; a new
+  process loads a channel's game (latest snapshot + the moves after it) only when that channel
+  is used, and finished or aborted games are never loaded.
+  :meth:`SqliteGameRepository.load_channel` reads the record, the snapshot and the moves in ONE
+  read transaction (``BEGIN`` ... ``COMMIT``): another process sharing the file may commit
+  between those reads, and they must still agree.
 * **Threading model.** The table service is async and runs CPU work in a thread pool, so calls
   arrive from arbitrary threads. There is exactly one ``sqlite3`` connection, opened with
   ``check_same_thread=False`` and ``isolation_level=None`` (we issue ``BEGIN IMMEDIATE`` /
-  ``COMMIT`` / ``ROLLBACK`` ourselves, never relying on the module's implicit transactions),
-  and every public method holds one ``threading.Lock`` for its whole duration. Calls are short
-  (a few small statements), so serialising them is simpler and safer than a connection pool.
-  ``BEGIN IMMEDIATE`` takes the write lock up front, so checks done inside a write transaction
-  (next sequence number, idempotency key) cannot be invalidated by another process sharing the
-  file, and ``busy_timeout`` makes such a process wait instead of failing.
+  ``COMMIT`` / ``ROLLBACK`` ourselves, never relying on the module's implicit transactions), and
+  every public repository method holds one reentrant lock for its whole duration (a
+  :meth:`SqliteDatabase.transaction` holds it for its block, and the calls inside join it).
+  Calls are short (a few small statements), so serialising them is simpler and safer than a
+  connection pool. ``BEGIN IMMEDIATE`` takes the write lock up front, so checks done inside a
+  write transaction (next sequence number, idempotency key) cannot be invalidated by another
+  process sharing the file, and ``busy_timeout`` makes such a process wait instead of failing.
 * **Durability settings.** WAL journal (readers never block the writer), ``synchronous=FULL``
   by default: every commit is fsync'd before it returns, so an acknowledged move survives an
   OS crash or power loss. ``synchronous="normal"`` (the ``VENEZIA_DB_SYNC`` setting) trades
@@ -33,12 +35,12 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   the file. Foreign keys on.
 * **Finished games are compacted** (:mod:`bot.storage.compact`): in the transaction that ends
   a game its snapshots go, ``games.final_hash`` keeps the hash of the final state, and its
-  move rows are packed into one ``move_archives`` row that :meth:`Storage.moves` reads
+  move rows are packed into one ``move_archives`` row that :meth:`SqliteGameRepository.moves` reads
   transparently (its idempotency keys stay known in ``archived_keys``) - a finished 4-player
   game costs a few kB instead of ~150 kB.
 * **Schema versioning.** ``PRAGMA user_version`` holds the schema version and
   ``PRAGMA application_id`` marks the file as ours. :data:`MIGRATIONS` is a list of functions;
-  ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. On :meth:`Storage.open` pending
+  ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. On :meth:`SqliteDatabase.open` pending
   migrations run in one transaction after an online-backup copy of the file; a file from a newer
   program refuses to open (:class:`SchemaTooNew`) before anything is written.
 
@@ -50,13 +52,16 @@ of what the schema was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from types import TracebackType
+from typing import Self
 
 from sqlite_utils import Database
 
-from bot.storage.adapter import AdapterStateStore, LanguageStore
+from bot.storage.adapter import SqliteAdapterStateRepository, SqliteLanguageRepository
 from bot.storage.compact import compact_game
 from bot.storage.connection import (
     APPLICATION_ID,
@@ -64,6 +69,7 @@ from bot.storage.connection import (
     DEFAULT_SYNCHRONOUS,
     SYNCHRONOUS_MODES,
     Migration,
+    SqliteConnection,
 )
 from bot.storage.errors import (
     AlreadyProcessed,
@@ -78,7 +84,9 @@ from bot.storage.errors import (
     StorageClosed,
     StorageError,
 )
-from bot.storage.history import HistoryStore
+from bot.storage.games import SqliteGameRepository
+from bot.storage.history import SqliteHistoryRepository
+from bot.storage.lobby import SqliteLobbyRepository
 from bot.storage.records import (
     ChannelLoad,
     FinalResult,
@@ -94,12 +102,12 @@ from bot.storage.records import (
     TableRecord,
     utcnow,
 )
-from bot.storage.stats import StatsStore, migrate_stats
+from bot.storage.stats import SqliteStatsRepository, migrate_stats
 from bot.storage.timers import (
     Deadline,
+    SqliteTimerRepository,
     Takeover,
     TimerSettings,
-    TimerStore,
     migrate_timeout_votes,
     migrate_timer_notices,
 )
@@ -132,6 +140,7 @@ __all__ = [
     "SeatRecord",
     "SnapshotData",
     "SnapshotRecord",
+    "SqliteDatabase",
     "Storage",
     "StorageClosed",
     "StorageError",
@@ -388,21 +397,30 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 # --------------------------------------------------------------------------------------------
-# Storage
+# The SQLite database: its repositories over one connection
 # --------------------------------------------------------------------------------------------
 
 
-class Storage(HistoryStore, AdapterStateStore, LanguageStore, StatsStore, TimerStore):
-    """Thread-safe persistence for tables, lobbies, games, move logs, snapshots and results.
+class SqliteDatabase:
+    """The SQLite :class:`~bot.storage.repositories.Database`: one repository per aggregate,
+    each holding the one :class:`SqliteConnection` (composition: no repository inherits from
+    another), and :meth:`transaction`, the unit of work that spans them.
 
-    Create it with :meth:`Storage.open`; use it as a context manager or call :meth:`close`.
-    Every public method may be called from any thread (see the module docstring). The methods
-    live in one module per job: :mod:`bot.storage.connection` (opening, migrating,
-    transactions), :mod:`bot.storage.lobby` (tables and seats), :mod:`bot.storage.games`
-    (lifecycle, snapshots, results), :mod:`bot.storage.moves` (the move log and idempotency
-    keys), :mod:`bot.storage.history` (closed games with results, imported games) and
-    :mod:`bot.storage.adapter` (adapter state).
+    Create it with :meth:`open`; use it as a context manager or call :meth:`close`. Every
+    repository method may be called from any thread (see the module docstring).
     """
+
+    def __init__(self, connection: SqliteConnection) -> None:
+        """Wrap an opened and migrated connection; use :meth:`open` instead."""
+        self.connection = connection
+        self.path = connection.path
+        self.games = SqliteGameRepository(connection)
+        self.lobby = SqliteLobbyRepository(connection)
+        self.timers = SqliteTimerRepository(connection)
+        self.stats = SqliteStatsRepository(connection)
+        self.history = SqliteHistoryRepository(connection)
+        self.adapter_state = SqliteAdapterStateRepository(connection)
+        self.languages = SqliteLanguageRepository(connection)
 
     @classmethod
     def open(
@@ -412,7 +430,42 @@ class Storage(HistoryStore, AdapterStateStore, LanguageStore, StatsStore, TimerS
         migrations: Sequence[Migration] = MIGRATIONS,
         clock: Callable[[], datetime] = utcnow,
         synchronous: str = DEFAULT_SYNCHRONOUS,
-    ) -> Storage:
+    ) -> SqliteDatabase:
         """Open (creating if needed) and migrate the database at ``path`` (or ``":memory:"``)
-        to :data:`SCHEMA_VERSION`; see :meth:`StorageConnection._open`."""
-        return cls._open(path, migrations=migrations, clock=clock, synchronous=synchronous)
+        to :data:`SCHEMA_VERSION`; see :meth:`SqliteConnection.open`."""
+        connection = SqliteConnection.open(
+            path, migrations=migrations, clock=clock, synchronous=synchronous
+        )
+        return cls(connection)
+
+    @contextmanager
+    def transaction(self, operation: str) -> Iterator[SqliteDatabase]:
+        """One write transaction around the repository calls made in the block (from this
+        thread): they commit together, or not at all if an exception leaves the block. The
+        repositories yielded are this database's own (SQLite has one connection)."""
+        with self.connection.transaction(operation):
+            yield self
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        self.connection.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.connection.closed else "open"
+        return f"<SqliteDatabase {self.path!r} {state}>"
+
+
+#: The name the SQLite database had when it was one class of mixins; kept for callers that
+#: open a file (``Storage.open(path)``).
+Storage = SqliteDatabase

@@ -1,20 +1,16 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
 once, also across a restart: a timeout's flag is set in the transaction that stores its
-effect, :meth:`TimerStore.hand_seat_to_ai` or :meth:`TimerStore.pause_seat`), and the record
-of seats an AI took over."""
+effect: :meth:`SqliteTimerRepository.fire_timeout` inside the handover's transaction, or
+:meth:`SqliteTimerRepository.pause_seat`), and the record of seats an AI took over."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.storage.connection import StorageConnection
-from bot.storage.errors import GameNotActive
-from bot.storage.records import PlayerInfo
+from bot.storage.connection import SqliteConnection
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -75,7 +71,7 @@ class Takeover:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A timer that fired (``kind``: ``reminder``, ``takeover`` or ``pause``) whose
-    announcement an adapter has not confirmed yet (see :meth:`TimerStore.notices`)."""
+    announcement an adapter has not confirmed yet (see :meth:`SqliteTimerRepository.notices`)."""
 
     game_id: int
     seat: int
@@ -88,12 +84,16 @@ class Notice:
 TOUCH_EVERY = 600.0
 
 
-class TimerStore(StorageConnection):
-    """Timer settings, deadlines and takeovers."""
+class SqliteTimerRepository:
+    """Timer settings, deadlines, notices, votes at a pause and takeovers
+    (:class:`TimerRepository`)."""
+
+    def __init__(self, connection: SqliteConnection) -> None:
+        self._c = connection
 
     def get_timer_settings(self, channel_id: str) -> TimerSettings:
-        with self._read() as conn:
-            row = self._row(
+        with self._c.read() as conn:
+            row = self._c.row(
                 conn, "SELECT * FROM table_settings WHERE channel_id = ?", (channel_id,)
             )
         if row is None:
@@ -107,7 +107,7 @@ class TimerStore(StorageConnection):
         )
 
     def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None:
-        with self._write("set_timer_settings") as conn:
+        with self._c.write("set_timer_settings") as conn:
             conn.execute(
                 "INSERT INTO table_settings (channel_id, turn_seconds, remind_seconds, "
                 "on_timeout, ai_level, archive_days, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -122,15 +122,15 @@ class TimerStore(StorageConnection):
                     settings.on_timeout,
                     settings.ai_level,
                     settings.archive_days,
-                    self._now(),
+                    self._c.now(),
                 ),
             )
 
     # -- deadlines ----------------------------------------------------------------------------
 
     def deadlines(self, game_id: int) -> list[Deadline]:
-        with self._read() as conn:
-            rows = self._rows(
+        with self._c.read() as conn:
+            rows = self._c.rows(
                 conn, "SELECT * FROM deadlines WHERE game_id = ? ORDER BY seat", (game_id,)
             )
         return [_deadline(r) for r in rows]
@@ -148,7 +148,7 @@ class TimerStore(StorageConnection):
         just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
         that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
         and writes only when something changes: no extra commit for most moves."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute("SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
             have = {int(r[0]) for r in rows.fetchall()}
             row = conn.execute("SELECT touched_at FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -164,7 +164,7 @@ class TimerStore(StorageConnection):
         if not drop and not add and not touch:
             return
         remind = settings.remind_after
-        with self._write("sync_deadlines") as conn:
+        with self._c.write("sync_deadlines") as conn:
             for seat in drop:
                 conn.execute(
                     "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
@@ -188,12 +188,12 @@ class TimerStore(StorageConnection):
                 conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def clear_deadlines(self, game_id: int) -> None:
-        with self._write("clear_deadlines") as conn:
+        with self._c.write("clear_deadlines") as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
 
     def due_channels(self, now: float) -> list[str]:
         """Channels with a reminder or a timeout due at ``now`` that has not fired."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT d.channel_id FROM deadlines d JOIN games g ON g.id = d.game_id "
                 "WHERE g.status = 'active' AND ((d.reminded = 0 AND d.remind_at <= ?) "
@@ -204,7 +204,7 @@ class TimerStore(StorageConnection):
 
     def next_due(self) -> float | None:
         """The earliest unfired reminder or timeout (for a scheduler that sleeps until then)."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             row = conn.execute(
                 "SELECT min(t) FROM (SELECT remind_at AS t, game_id FROM deadlines "
                 "WHERE reminded = 0 AND remind_at IS NOT NULL UNION ALL SELECT timeout_at, "
@@ -218,7 +218,7 @@ class TimerStore(StorageConnection):
         false if it already was (so each fires exactly once). A reminder's notice is stored
         with its mark (see :meth:`notices`)."""
         assert what in ("reminded", "timed_out")
-        with self._write("mark_fired") as conn:
+        with self._c.write("mark_fired") as conn:
             cur = conn.execute(
                 f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
                 (game_id, seat),
@@ -234,7 +234,7 @@ class TimerStore(StorageConnection):
         (:meth:`clear_notice`): a reminder's, a takeover's or a pause's notice is stored in
         the transaction that fires it, so a process that dies before its adapter posted the
         announcement leaves it here, and the next one announces it."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT game_id, seat, kind, channel_id FROM timer_notices WHERE channel_id = ? "
                 "ORDER BY fired_at, seat",
@@ -244,7 +244,7 @@ class TimerStore(StorageConnection):
 
     def notice_channels(self) -> list[str]:
         """Channels with an unconfirmed notice."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT channel_id FROM timer_notices ORDER BY channel_id"
             ).fetchall()
@@ -252,7 +252,7 @@ class TimerStore(StorageConnection):
 
     def clear_notice(self, game_id: int, seat: int, kind: str) -> None:
         """The announcement of a fired timer was posted (or is no use any more)."""
-        with self._write("clear_notice") as conn:
+        with self._c.write("clear_notice") as conn:
             conn.execute(
                 "DELETE FROM timer_notices WHERE game_id = ? AND seat = ? AND kind = ?",
                 (game_id, seat, kind),
@@ -262,7 +262,7 @@ class TimerStore(StorageConnection):
         """A seat's time ran out and the game waits for it: its timeout is marked fired and
         the votes of an earlier pause on it are forgotten, in one transaction; false if the
         timeout had fired already (nothing changed)."""
-        with self._write("pause_seat") as conn:
+        with self._c.write("pause_seat") as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, "pause")
@@ -273,54 +273,20 @@ class TimerStore(StorageConnection):
 
     # -- takeovers ----------------------------------------------------------------------------
 
-    def hand_seat_to_ai(
-        self,
-        game_id: int,
-        seat: int,
-        players: Sequence[PlayerInfo],
-        now: float,
-        *,
-        takeover: tuple[str, str, str] | None = None,
-        timed_out: bool = False,
-    ) -> bool:
-        """A running game's ``seat`` goes to an AI, all in one transaction (a crash leaves it
-        either wholly done or not at all): the game's new seat list ``players``; its
-        ``takeover`` mark for the stats; with ``takeover`` = ``(user_id, name, kind)`` the
-        record the player takes the seat back by (``/resume``); with ``timed_out`` the
-        seat's timeout marked fired - so a timeout and its effect happen exactly once - and
-        the votes of a pause on it forgotten. False (nothing changed) if ``timed_out`` and
-        that timeout had fired already; :class:`GameNotActive` if the game is not running."""
-        seats = [p.to_json() for p in players]
-        payload = json.dumps(seats, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        with self._write("hand_seat_to_ai") as conn:
-            if timed_out and not _mark_timed_out(conn, game_id, seat):
+    def fire_timeout(self, game_id: int, seat: int, notice: str) -> bool:
+        """Mark a seat's timeout fired (its reminder too) and store its ``notice`` (``takeover``
+        or ``pause``); false if it had fired already (nothing changed). Called inside the
+        transaction that stores the timeout's effect, so both happen exactly once."""
+        with self._c.write("fire_timeout") as conn:
+            if not _mark_timed_out(conn, game_id, seat):
                 return False
-            if timed_out:
-                _add_notice(conn, game_id, seat, "takeover")
-            had = ", had_takeover = 1" if takeover is not None else ""
-            cur = conn.execute(
-                f"UPDATE games SET players = ?, takeover = 1{had} "
-                "WHERE id = ? AND status = 'active'",
-                (payload, game_id),
-            )
-            if cur.rowcount != 1:
-                raise GameNotActive(game_id, None)
-            if takeover is not None:
-                user_id, name, kind = takeover
-                conn.execute(
-                    "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
-                    "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seat, user_id, name, kind, now),
-                )
-            conn.execute(
-                "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
+            _add_notice(conn, game_id, seat, notice)
             return True
 
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
     ) -> None:
-        with self._write("add_takeover") as conn:
+        with self._c.write("add_takeover") as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
                 "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -331,8 +297,8 @@ class TimerStore(StorageConnection):
             conn.execute("UPDATE games SET had_takeover = 1, takeover = 1 WHERE id = ?", (game_id,))
 
     def open_takeover(self, game_id: int, user_id: str) -> Takeover | None:
-        with self._read() as conn:
-            row = self._row(
+        with self._c.read() as conn:
+            row = self._c.row(
                 conn,
                 "SELECT * FROM takeovers WHERE game_id = ? AND user_id = ? AND resumed_at IS NULL",
                 (game_id, user_id),
@@ -350,8 +316,8 @@ class TimerStore(StorageConnection):
 
     def seat_takeover(self, game_id: int, seat: int) -> Takeover | None:
         """The open takeover of ``seat`` (an AI plays it; its player may come back)."""
-        with self._read() as conn:
-            row = self._row(
+        with self._c.read() as conn:
+            row = self._c.row(
                 conn,
                 "SELECT * FROM takeovers WHERE game_id = ? AND seat = ? AND resumed_at IS NULL",
                 (game_id, seat),
@@ -368,7 +334,7 @@ class TimerStore(StorageConnection):
         )
 
     def end_takeover(self, game_id: int, seat: int, now: float) -> None:
-        with self._write("end_takeover") as conn:
+        with self._c.write("end_takeover") as conn:
             conn.execute(
                 "UPDATE takeovers SET resumed_at = ? WHERE game_id = ? AND seat = ? "
                 "AND resumed_at IS NULL",
@@ -377,7 +343,7 @@ class TimerStore(StorageConnection):
 
     def had_takeover(self, game_id: int) -> bool:
         """Whether an AI took a human's seat over at some point of the game (for ratings)."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             row = conn.execute("SELECT had_takeover FROM games WHERE id = ?", (game_id,)).fetchone()
         return bool(row and row[0])
 
@@ -387,7 +353,7 @@ class TimerStore(StorageConnection):
         self, game_id: int, seat: int, voter_id: str, choice: str, now: float
     ) -> None:
         """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
-        with self._write("set_timeout_vote") as conn:
+        with self._c.write("set_timeout_vote") as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO timeout_votes (game_id, seat, voter_id, choice, "
                 "voted_at) VALUES (?, ?, ?, ?, ?)",
@@ -396,7 +362,7 @@ class TimerStore(StorageConnection):
 
     def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
         """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
                 "ORDER BY voted_at",
@@ -406,7 +372,7 @@ class TimerStore(StorageConnection):
 
     def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
         """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
-        with self._write("clear_timeout_votes") as conn:
+        with self._c.write("clear_timeout_votes") as conn:
             if seat is None:
                 conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
             else:
@@ -416,18 +382,18 @@ class TimerStore(StorageConnection):
 
     def drop_deadline(self, game_id: int, seat: int) -> None:
         """Forget one seat's deadline (the next sync times its decision afresh)."""
-        with self._write("drop_deadline") as conn:
+        with self._c.write("drop_deadline") as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # -- archiving ----------------------------------------------------------------------------
 
     def touch_game(self, game_id: int, now: float) -> None:
-        with self._write("touch_game") as conn:
+        with self._c.write("touch_game") as conn:
             conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def stale_games(self, now: float, default_days: int) -> list[tuple[str, int]]:
         """``(channel, game id)`` of active games untouched for their table's archive time."""
-        with self._read() as conn:
+        with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT g.channel_id, g.id FROM games g LEFT JOIN table_settings s "
                 "ON s.channel_id = g.channel_id WHERE g.status = 'active' AND g.touched_at "

@@ -12,7 +12,7 @@ How it works
 * **A move** goes: the engine's parser (unknown command / malformed arguments), whose decision
   it is (not your decision, and whose it is), the engine's validation (illegal move, with the
   engine's reason), then ``apply`` on a *clone* of the state, one SQLite transaction
-  (:meth:`Storage.append_move`, canonical text, unique ``(game, seq)``, idempotency key), and
+  (:meth:`GameRepository.append_move`, canonical text, unique ``(game, seq)``, idempotency key), and
   only after the commit succeeded the clone replaces the cached state. A crash or exception
   anywhere before the commit leaves the previous state in memory and on disk.
 * **AI seats** are ordinary seats; after every accepted move, while an AI seat must decide, its
@@ -39,7 +39,7 @@ How it works
   engine, storage and rendering work runs in a shared thread pool (optionally rendering in a
   process pool), so one slow render never stalls other channels.
 * **Two processes on one database** (e.g. two bot instances). A channel's load reads the record,
-  the snapshot and the moves in one read transaction (:meth:`Storage.load_channel`), so the
+  the snapshot and the moves in one read transaction (:meth:`GameRepository.load_channel`), so the
   other process's commits never make it inconsistent. A commit that finds the game moved on
   (``DuplicateMove``/``OutOfOrderMove``) reloads, and so does a refusal that depends on the
   position (stale, already chosen, not your decision, illegal) when the game in memory turns

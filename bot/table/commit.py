@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from bot.storage.repositories import GameRepository
 from bot.storage.store import (
     AlreadyProcessed,
     DuplicateMove,
     GameNotActive,
     OutOfOrderMove,
-    Storage,
 )
 from bot.table.outputs import Code
 from bot.table.records import Applied, LostRace, Refused, Table
@@ -33,11 +33,11 @@ def stale_text(expected: int, seq_now: int) -> str:
 
 
 class Committer:
-    """Commits validated moves to ``storage`` (a snapshot every ``snapshot_every`` moves and
+    """Commits validated moves to ``games`` (a snapshot every ``snapshot_every`` moves and
     at the end) and swaps the committed state into the table; reloads through ``restore``."""
 
-    def __init__(self, storage: Storage, restore: Restore, snapshot_every: int) -> None:
-        self.storage = storage
+    def __init__(self, games: GameRepository, restore: Restore, snapshot_every: int) -> None:
+        self.games = games
         self.restore = restore
         self.snapshot_every = max(1, snapshot_every)
         #: Test hook: called (in the worker thread) after a move was validated and applied to
@@ -69,7 +69,7 @@ class Committer:
         if self.before_commit is not None:
             self.before_commit(table.channel_id, seq)
         try:
-            self.storage.append_move(
+            self.games.append_move(
                 record.id,
                 seq,
                 seat,
@@ -118,7 +118,7 @@ class Committer:
         record, state = table.record, table.state
         if record is None or state is None:
             return False
-        stored = self.storage.get_game(record.id)
+        stored = self.games.get_game(record.id)
         return (
             stored is None or stored.status != "active" or stored.last_seq != len(state.history) - 1
         )

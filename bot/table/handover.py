@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.storage.store import PlayerInfo, Storage
+from bot.storage.repositories import TimerRepository, UnitOfWork
+from bot.storage.store import PlayerInfo
 from bot.table.ai_driving import AiDriver
 from bot.table.ai_seat import AiLevel
 from bot.table.outputs import Code, Outcome
@@ -33,13 +34,13 @@ class Reclaim:
     kind: str
 
 
-def taken_over(storage: Storage, table: Table, user_id: str) -> str | None:
+def taken_over(timers: TimerRepository, table: Table, user_id: str) -> str | None:
     """Why ``user_id`` holds no seat of the running game although he played in it:
     :attr:`Code.TAKEN_OVER` (an AI plays his seat since a timeout: ``/resume`` takes it
     back) or :attr:`Code.MOVED_OUT` (the host handed it to an AI); ``None`` otherwise."""
     if table.record is None or table.state is None:
         return None
-    t = storage.open_takeover(table.record.id, user_id)
+    t = timers.open_takeover(table.record.id, user_id)
     if t is None:
         return None
     return Code.MOVED_OUT if t.kind == "kick" else Code.TAKEN_OVER
@@ -48,7 +49,7 @@ def taken_over(storage: Storage, table: Table, user_id: str) -> str | None:
 class Handover:
     """See the module docstring."""
 
-    def __init__(self, storage: Storage, ai: AiDriver, presenter: Presenter) -> None:
+    def __init__(self, storage: UnitOfWork, ai: AiDriver, presenter: Presenter) -> None:
         self.storage = storage
         self.ai = ai
         self.presenter = presenter
@@ -73,12 +74,34 @@ class Handover:
         old = table.players[seat]
         players = list(table.players)
         players[seat] = PlayerInfo(old.name, None, True, level.code)
-        takeover = None if reclaim is None else (reclaim.user_id, reclaim.name, reclaim.kind)
-        if not self.storage.hand_seat_to_ai(
-            record.id, seat, players, now, takeover=takeover, timed_out=timed_out
-        ):
+        if not self._store(record.id, seat, players, now, reclaim, timed_out):
             return None
         table.reseat(seat, players)
         moves = self.ai.ai_chain(table)  # may end the game: the table then has none
         out = self.presenter.reseated(table, before, moves, header, players, record.id)
         return out if old.user_id is None else replace(out, released=(old.user_id,))
+
+    def _store(
+        self,
+        game_id: int,
+        seat: int,
+        players: list[PlayerInfo],
+        now: float,
+        reclaim: Reclaim | None,
+        timed_out: bool,
+    ) -> bool:
+        """The seat's change in ONE transaction over the game and its timers: the timeout's
+        fired mark and notice (``timed_out``), the game's new players with its takeover mark,
+        the record to reclaim the seat by, the votes of a pause on it forgotten. False (and
+        nothing changed) if the timeout had fired already; :class:`GameNotActive` (nothing
+        changed) if the game is not running."""
+        with self.storage.transaction("hand_seat_to_ai") as tx:
+            if timed_out and not tx.timers.fire_timeout(game_id, seat, "takeover"):
+                return False
+            tx.games.update_players(game_id, players, takeover=True)
+            if reclaim is not None:
+                tx.timers.add_takeover(
+                    game_id, seat, reclaim.user_id, reclaim.name, reclaim.kind, now
+                )
+            tx.timers.clear_timeout_votes(game_id, seat)
+            return True

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 
 from bot.storage.history import HistoryEntry
 from bot.storage.records import PlayerInfo, StoredGame
-from bot.storage.store import Storage
+from bot.storage.repositories import GameRepository, HistoryRepository
 from bot.table.ai_seat import ai_level, ai_seat_name
 from bot.table.outputs import Code
 from bot.table.records import Refused
@@ -221,16 +221,17 @@ class History:
     """The reads of closed games for one table service: ``storage``, and ``board`` (a public
     view -> the game's board PNG, ``None`` when pictures are off)."""
 
-    def __init__(self, storage: Storage, board: BoardFunc) -> None:
-        self.storage = storage
+    def __init__(self, history: HistoryRepository, games: GameRepository, board: BoardFunc) -> None:
+        self.history = history
+        self.games = games
         self.board = board
 
     def listing(self, channel_id: str, limit: int = HISTORY_LIMIT) -> list[str]:
         """The channel's closed games, newest first, one line each (empty: none)."""
-        return [entry_line(e) for e in self.storage.closed_games(channel_id, limit)]
+        return [entry_line(e) for e in self.history.closed_games(channel_id, limit)]
 
     def _entry(self, channel_id: str | None, game_id: int) -> HistoryEntry:
-        entry = self.storage.closed_game(game_id)
+        entry = self.history.closed_game(game_id)
         if entry is None or (channel_id is not None and entry.record.channel_id != channel_id):
             if channel_id is None:
                 missing = _("No finished game #{id} (see /history).", id=game_id)
@@ -240,7 +241,7 @@ class History:
         return entry
 
     def _stored(self, game_id: int) -> StoredGame:
-        stored = self.storage.load_game(game_id, all_moves=True)
+        stored = self.games.load_game(game_id, all_moves=True)
         if stored is None:
             raise Refused(Code.NO_GAME, _("No game #{id}.", id=game_id))
         return stored
@@ -286,5 +287,5 @@ class History:
 
     def last_closed(self, channel_id: str) -> int | None:
         """The channel's newest closed game (``/replay`` without a game)."""
-        games = self.storage.closed_games(channel_id, 1)
+        games = self.history.closed_games(channel_id, 1)
         return games[0].record.id if games else None

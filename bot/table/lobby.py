@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
 
+from bot.storage.repositories import GameRepository, LobbyRepository
 from bot.storage.store import (
     AlreadySeated,
     GameInProgress,
-    GameNotActive,
     PlayerInfo,
     SeatRecord,
-    Storage,
 )
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
@@ -141,25 +139,27 @@ def ai_name(base: str, taken: Sequence[str]) -> str:
 
 
 class Lobby:
-    """A channel's lobby in ``storage``: seats, the chosen game and its options, AI seats;
+    """A channel's lobby in ``lobby``: seats, the chosen game and its options, AI seats;
     starting, aborting, and handing a running game's seat to an AI (driven by ``ai``)."""
 
     def __init__(
         self,
-        storage: Storage,
+        lobby: LobbyRepository,
+        games: GameRepository,
         restore: Restore,
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
-        handover: Handover | None = None,
+        handover: Handover,
     ) -> None:
-        self.storage = storage
+        self.lobby = lobby
+        self.games = games
         self.restore = restore
         self.session = session
         self.ai = ai
         self.presenter = presenter
         #: the one path that hands a seat to an AI (shared with the turn timers)
-        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
+        self.handover = handover
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
         return lobby_game(table, seats)
@@ -173,7 +173,7 @@ class Lobby:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("you cannot join now"))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         current = self.lobby_game(table, seats)
         chosen = current
         if game is not None:
@@ -213,15 +213,15 @@ class Lobby:
                 ),
             )
         try:
-            self.storage.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
+            self.lobby.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
         except AlreadySeated as exc:
             raise Refused(Code.ALREADY_SEATED, _("you are already seated")) from exc
         if len(seats) == 0 or table.lobby_game != chosen.name:
             lobby_options.remember(
-                self.storage, table, chosen.name, lobby_options.current_options(table, chosen.name)
+                self.lobby, table, chosen.name, lobby_options.current_options(table, chosen.name)
             )
         table.finished = None
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         text = joins(clean_name(name), lobby_text(chosen, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
 
@@ -231,7 +231,7 @@ class Lobby:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("the game is chosen in the lobby"))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can choose its game"))
         try:
@@ -258,7 +258,7 @@ class Lobby:
             if s.is_ai and s.ai_level is not None:
                 check_level(chosen.name, s.ai_level, s.display_name)
         reg = registration(chosen.name)
-        lobby_options.remember(self.storage, table, chosen.name, reg.check_options({}))
+        lobby_options.remember(self.lobby, table, chosen.name, reg.check_options({}))
         who = self.display(table, user_id, seats)
         if reg.options:
             switch = _(
@@ -275,17 +275,17 @@ class Lobby:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             return self.replace_with_ai(table, user_id, user_id, level, False, now)
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             if not seats:
                 raise self.session.no_game(table)
             raise Refused(Code.NOT_SEATED, _("you are not seated at this table"))
-        removed = self.storage.leave_seat(table.channel_id, user_id)
+        removed = self.lobby.leave_seat(table.channel_id, user_id)
         assert removed is not None
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not any(not s.is_ai for s in seats):
             if seats:
-                self.storage.clear_seats(table.channel_id)
+                self.lobby.clear_seats(table.channel_id)
             return Outcome(
                 True,
                 public=(
@@ -340,11 +340,11 @@ class Lobby:
         check_level(table.record.game_type, lv.name, _("the new AI"))
         name = table.state.players[seat]
         humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
-        self.storage.leave_seat(table.channel_id, target_user_id)
+        self.lobby.leave_seat(table.channel_id, target_user_id)
         if not humans:
             record = table.record
-            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.storage.clear_seats(table.channel_id)
+            self.games.abort_game(record.id, abort_standings(table))  # kept for stats
+            self.lobby.clear_seats(table.channel_id)
             table.reset_game()
             return Outcome(
                 True,
@@ -370,31 +370,6 @@ class Lobby:
         assert out is not None  # only a timeout's handover can find it done already
         return out
 
-    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
-        """Persist a changed seat list of a running game.
-
-        ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
-        UPDATE in the storage's own write transaction (same lock, same rollback rules).
-        """
-        update = getattr(self.storage, "update_players", None)
-        if update is not None:
-            update(game_id, list(players))
-            return
-        payload = json.dumps(
-            [p.to_json() for p in players],
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        with self.storage._write("update_players") as conn:
-            sql = (
-                "UPDATE games SET players = ? "  # not for players
-                "WHERE id = ? AND status = 'active'"  # not for players
-            )
-            cur = conn.execute(sql, (payload, game_id))
-            if cur.rowcount != 1:
-                raise GameNotActive(game_id, None)
-
     def start(
         self,
         table: Table,
@@ -409,7 +384,7 @@ class Lobby:
             raise running_refusal(table, Code.ALREADY_STARTED, _("cannot start a second game"))
         if table.broken is not None:
             raise self.session.no_game(table)
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not seats:
             raise Refused(Code.NO_GAME, _("nobody has joined yet: /join first, then /start"))
         if not can_manage and not any(s.user_id == user_id for s in seats):
@@ -468,7 +443,7 @@ class Lobby:
         except IllegalMove as exc:
             raise Refused(Code.NOT_ENOUGH_PLAYERS, why(exc)) from exc
         try:
-            record = self.storage.create_game(
+            record = self.games.create_game(
                 table.channel_id,
                 chosen.name,
                 seed=seed,
@@ -482,7 +457,7 @@ class Lobby:
         table.reset_game()
         table.hand_dirty.clear()
         table.finished = None
-        lobby_options.remember(self.storage, table, chosen.name, chosen_options)
+        lobby_options.remember(self.lobby, table, chosen.name, chosen_options)
         table.record = record
         table.players = players
         table.state = state
@@ -530,8 +505,8 @@ class Lobby:
                     ),
                 )
             record = table.record
-            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.storage.clear_seats(table.channel_id)
+            self.games.abort_game(record.id, abort_standings(table))  # kept for stats
+            self.lobby.clear_seats(table.channel_id)
             who = self.display(table, user_id)
             table.reset_game()
             table.finished = None
@@ -544,7 +519,7 @@ class Lobby:
                 ),
                 game_id=record.id,
             )
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not seats:
             raise self.session.no_game(table)
         host_seat = lobby_host(seats)
@@ -556,7 +531,7 @@ class Lobby:
                     name=host_seat.display_name if host_seat else _("nobody"),
                 ),
             )
-        self.storage.clear_seats(table.channel_id)
+        self.lobby.clear_seats(table.channel_id)
         who = self.display(table, user_id, seats)
         return Outcome(True, public=(PublicUpdate(_("The table was closed by {name}.", name=who)),))
 
@@ -564,7 +539,7 @@ class Lobby:
         for p in table.players:
             if p.user_id == user_id:
                 return p.name
-        for s in seats or self.storage.list_seats(table.channel_id):
+        for s in seats or self.lobby.list_seats(table.channel_id):
             if s.user_id == user_id:
                 return s.display_name
         return _("a channel manager")
@@ -575,7 +550,7 @@ class Lobby:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are added in the lobby"))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not can_manage and not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can add AI seats"))
         try:
@@ -604,15 +579,15 @@ class Lobby:
         # the stored name is the level's English label (a fact of the game, like any name):
         # readers see it in their language (ai_seat_name)
         name = ai_name(lv.label, [s.display_name for s in seats])
-        self.storage.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
-        seats = self.storage.list_seats(table.channel_id)
+        self.lobby.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
+        seats = self.lobby.list_seats(table.channel_id)
         return Outcome(True, public=(PublicUpdate(joins(name, lobby_text(game, seats, table))),))
 
     def remove_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are removed in the lobby"))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first"))
         ais = [s for s in seats if s.is_ai]
@@ -630,8 +605,8 @@ class Lobby:
                 else _("there is no such seat; seats are 1–{last}", last=len(seats)),
             )
         target = ais[-1]
-        self.storage.remove_seat(table.channel_id, target.seat_order)
-        seats = self.storage.list_seats(table.channel_id)
+        self.lobby.remove_seat(table.channel_id, target.seat_order)
+        seats = self.lobby.list_seats(table.channel_id)
         game = self.lobby_game(table, seats)
         return Outcome(
             True,
@@ -643,7 +618,7 @@ class Lobby:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("options are set in the lobby"))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can set its options"))
         game = self.lobby_game(table, seats)
@@ -664,5 +639,5 @@ class Lobby:
         chosen = lobby_options.checked(
             game.name, options, lobby_options.current_options(table, game.name)
         )
-        lobby_options.remember(self.storage, table, game.name, chosen)
+        lobby_options.remember(self.lobby, table, game.name, chosen)
         return Outcome(True, public=(PublicUpdate(lobby_text(game, seats, table)),))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.storage.store import Storage
+from bot.storage.repositories import LobbyRepository
 from bot.table.outputs import Code
 from bot.table.records import Refused, Table, why
 from engine.core import IllegalMove
@@ -33,11 +33,11 @@ def checked(game: str, chosen: Mapping[str, str], base: Mapping[str, str]) -> di
         raise Refused(Code.MALFORMED, why(exc)) from exc
 
 
-def remember(storage: Storage, table: Table, game: str, options: Mapping[str, str]) -> None:
+def remember(lobby: LobbyRepository, table: Table, game: str, options: Mapping[str, str]) -> None:
     """The lobby's choice, in memory and in SQLite."""
     table.lobby_game = game
     table.lobby_options = dict(options)
-    storage.set_lobby_choice(table.channel_id, game, table.lobby_options)
+    lobby.set_lobby_choice(table.channel_id, game, table.lobby_options)
 
 
 def describe(game: str, options: Mapping[str, str]) -> str:

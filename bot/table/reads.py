@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from bot.storage.store import PlayerInfo, Storage
+from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.store import PlayerInfo
 from bot.table import lobby_options, stages
 from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of, texts_of
@@ -66,12 +67,16 @@ class Reads:
 
     def __init__(
         self,
-        storage: Storage,
+        games: GameRepository,
+        lobby: LobbyRepository,
+        timers: TimerRepository,
         restore: Restore,
         session: Session,
         draw: RenderDispatch,
     ) -> None:
-        self.storage = storage
+        self.games = games
+        self.lobby = lobby
+        self.timers = timers
         self.restore = restore
         self.session = session
         self.draw = draw
@@ -146,7 +151,7 @@ class Reads:
     def lobby_choice(self, table: Table) -> tuple[str, dict[str, str]]:
         """The lobby's game and its option texts (the default game's without seats)."""
         self.restore.ensure_loaded(table)
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         game = lobby_game(table, seats).name
         return game, lobby_options.current_options(table, game)
 
@@ -155,7 +160,7 @@ class Reads:
         if table.state is None:
             if table.broken is not None:
                 raise self.session.no_game(table)
-            seats = self.storage.list_seats(table.channel_id)
+            seats = self.lobby.list_seats(table.channel_id)
             if seats:
                 text = lobby_text(lobby_game(table, seats), seats, table)
                 if table.finished is not None:
@@ -201,7 +206,7 @@ class Reads:
         assert record is not None
         state = fresh_state(record)
         entries: deque[LogEntry] = deque(maxlen=LOG_KEEP)
-        for move in self.storage.moves(record.id):
+        for move in self.games.moves(record.id):
             events = state.apply(move.seat, move.command)
             entries.append(log_entry(state, move.seq, move.seat, events))
         table.log = entries
@@ -245,7 +250,7 @@ class Reads:
             return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
         seat = table.seat_of(user_id)
         if seat is None:
-            return taken_over(self.storage, table, user_id) or Code.NOT_SEATED
+            return taken_over(self.timers, table, user_id) or Code.NOT_SEATED
         if state.is_over or state.pending() is None:
             return Code.GAME_OVER
         if stages.has_answered(state, seat):

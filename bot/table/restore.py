@@ -6,12 +6,12 @@ import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from bot.storage.repositories import GameRepository
 from bot.storage.store import (
     FinalResult,
     GameRecord,
     PlayerInfo,
     SnapshotData,
-    Storage,
     StoredGame,
 )
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
@@ -46,11 +46,11 @@ def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult
 
 
 class Restore:
-    """Loads channels' games from ``storage`` (lazily, after a restart) and replays stored
+    """Loads channels' games from ``games`` (lazily, after a restart) and replays stored
     games to check them."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, games: GameRepository) -> None:
+        self.games = games
 
     def ensure_loaded(self, table: Table) -> None:
         if table.loaded:
@@ -61,11 +61,12 @@ class Restore:
 
     def load(self, table: Table) -> None:
         """(Re)load the channel from the database. Everything is read in one read transaction
-        (:meth:`Storage.load_channel`), so another process sharing the file and committing moves
-        meanwhile can never make the record, the snapshot and the moves disagree."""
+        (:meth:`GameRepository.load_channel`), so another process sharing the file and
+        committing moves meanwhile can never make the record, the snapshot and the moves
+        disagree."""
         table.reset_game()
         table.loads += 1
-        loaded = self.storage.load_channel(table.channel_id)
+        loaded = self.games.load_channel(table.channel_id)
         table.lobby_game, table.lobby_options = loaded.lobby_game, loaded.lobby_options
         stored = loaded.game
         if stored is not None and stored.record.status == "active":
@@ -109,7 +110,7 @@ class Restore:
             state = fresh_state(record)
             if snap is not None:  # the moves read start after the unusable snapshot: read all,
                 # as far as the record (read with them) knows - another process may have added more
-                moves = [m for m in self.storage.moves(record.id) if m.seq <= record.last_seq]
+                moves = [m for m in self.games.moves(record.id) if m.seq <= record.last_seq]
         for move in moves:
             if move.seq != len(state.history):
                 raise RestoreError(
@@ -151,7 +152,7 @@ class Restore:
             return None, []
 
     def replay_checked(self, game_id: int, log_into: deque[LogEntry] | None = None) -> GameState:
-        stored = self.storage.load_game(game_id, all_moves=True)  # one read transaction
+        stored = self.games.load_game(game_id, all_moves=True)  # one read transaction
         if stored is None:
             raise RestoreError(f"no game {game_id}")  # not for players
 
@@ -164,7 +165,7 @@ class Restore:
     def store_finish(self, table: Table) -> None:
         state, record = table.state, table.record
         assert state is not None and record is not None
-        self.storage.finish_game(record.id, results(state, table.players), state.state_hash())
+        self.games.finish_game(record.id, results(state, table.players), state.state_hash())
         mark_finished(table, state, [])
 
 

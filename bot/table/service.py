@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, TypeVar, TypeVarTuple
 
 from bot.storage.records import utcnow
-from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
+from bot.storage.repositories import Database
+from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import Committer
@@ -64,7 +65,7 @@ class TableService:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Database,
         renderer: Renderer | None = None,
         *,
         workers: int = 4,
@@ -97,7 +98,7 @@ class TableService:
         #: in it; the service says public outputs in the table's language, private ones in
         #: their reader's.
         self.languages = Languages(self._persist_language)
-        for kind, key, lang in storage.languages():
+        for kind, key, lang in storage.languages.languages():
             self.languages.load(kind, key, lang)
         #: Render processes (``render_processes``); each channel always renders in the same
         #: one, so its caches (panels, PNG bands) hold that channel's last images.
@@ -107,32 +108,51 @@ class TableService:
             images=images,
             hand_images=hand,
         )
-        self.restore = Restore(storage)
-        self.committer = Committer(storage, self.restore, snapshot_every)
+        self.restore = Restore(storage.games)
+        self.committer = Committer(storage.games, self.restore, snapshot_every)
         #: ``max_ai_moves``: how many AI moves ``start``/``command``/``resume`` play at most
         #: in a row (``None``: until a human must decide or the game ends). With a limit, an
         #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
         #: move by move).
         self.ai = AiDriver(self.committer, max_ai_moves)
         self.presenter = Presenter(self.draw, self.languages)
-        self.session = Session(storage, self.restore, self.committer, self.ai, self.presenter)
+        self.session = Session(
+            storage.games,
+            storage.lobby,
+            storage.timers,
+            self.restore,
+            self.committer,
+            self.ai,
+            self.presenter,
+        )
         #: the one path that hands a running game's seat to an AI (timeouts, votes, /kick,
         #: /leave, /replace)
         self.handover = Handover(storage, self.ai, self.presenter)
         self.lobby = Lobby(
-            storage, self.restore, self.session, self.ai, self.presenter, self.handover
+            storage.lobby,
+            storage.games,
+            self.restore,
+            self.session,
+            self.ai,
+            self.presenter,
+            self.handover,
         )
-        self.reads = Reads(storage, self.restore, self.session, self.draw)
-        self.history = History(storage, lambda view: self.draw.render("board", view))
-        self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
+        self.reads = Reads(
+            storage.games, storage.lobby, storage.timers, self.restore, self.session, self.draw
+        )
+        self.history = History(
+            storage.history, storage.games, lambda view: self.draw.render("board", view)
+        )
+        self.stats = Stats(storage.stats)  # /stats, /leaderboard (bot/table/stats.py)
         self.timers = Timers(
-            storage,
+            storage.timers,
+            storage.lobby,
+            storage.games,
             self.restore,
             self.ai,
             self.presenter,
-            self.lobby.save_players,
-            self.languages,
             self.handover,
+            self.languages,
         )
 
     @property
@@ -201,8 +221,8 @@ class TableService:
         **kwargs: Any,
     ) -> TableService:
         """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
-        see :meth:`Storage.open`)."""
-        storage = Storage.open(path, synchronous=synchronous)
+        see :meth:`SqliteDatabase.open`)."""
+        storage = SqliteDatabase.open(path, synchronous=synchronous)
         return cls(storage, renderer, owns_storage=True, **kwargs)
 
     def close(self) -> None:
@@ -222,7 +242,7 @@ class TableService:
 
     def _persist_language(self, kind: str, key: str, lang: str) -> None:
         try:
-            self.storage.set_language(kind, key, lang)
+            self.storage.languages.set_language(kind, key, lang)
         except Exception:  # a lost preference must never break the command it came with
             log.exception("storing the %s language of %s failed", kind, key)
 
@@ -681,7 +701,7 @@ class TableService:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
         from bot.table.timers import preset_name
 
-        settings = await self._run(self.storage.get_timer_settings, str(channel_id))
+        settings = await self._run(self.storage.timers.get_timer_settings, str(channel_id))
         return preset_name(settings.turn_seconds)
 
     async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
@@ -703,7 +723,7 @@ class TableService:
             return "none"
         if table.seat_of(user_id) is not None:
             return "back"
-        taken = self.storage.open_takeover(table.record.id, user_id)
+        taken = self.storage.timers.open_takeover(table.record.id, user_id)
         return "held" if taken is not None and taken.kind != "kick" else "none"
 
     async def vote(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
@@ -803,7 +823,7 @@ class TableService:
                 events += await self._locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
-        stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        stale = await self._run(self.storage.timers.stale_games, now, DEFAULT_ARCHIVE_DAYS)
         for channel, game_id in stale:
             try:
                 archive = self._in_table_language(self.timers.archive)
@@ -814,10 +834,10 @@ class TableService:
 
     def _timer_channels(self, now: float, confirm: bool) -> list[str]:
         """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
-        due = self.storage.due_channels(now)
+        due = self.storage.timers.due_channels(now)
         if not confirm:
             return due
-        return sorted({*due, *self.storage.notice_channels()})
+        return sorted({*due, *self.storage.timers.notice_channels()})
 
     async def timer_posted(self, event: TimerEvent) -> None:
         """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
@@ -825,20 +845,20 @@ class TableService:
 
     async def next_due(self) -> float | None:
         """When (epoch seconds of :attr:`clock`) the next reminder or timeout is due."""
-        return await self._run(self.storage.next_due)
+        return await self._run(self.storage.timers.next_due)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
-        return await self._run(self.storage.active_channels)
+        return await self._run(self.storage.games.active_channels)
 
     async def adapter_state(self, scope: str, key: str) -> str | None:
         """A value an adapter stored with :meth:`set_adapter_state` (e.g. the id of a
         table's current message), kept in the database across restarts."""
-        return await self._run(self.storage.get_adapter_state, scope, key)
+        return await self._run(self.storage.adapter_state.get_adapter_state, scope, key)
 
     async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
         """Remember (``None``: forget) a small adapter value across restarts."""
-        await self._run(self.storage.set_adapter_state, scope, key, value)
+        await self._run(self.storage.adapter_state.set_adapter_state, scope, key, value)
 
     async def stats_lines(self, guild_id: str | int | None, user_id: str | int) -> list[str]:
         """A person's games, wins and average rank per game in a server (``None``: tables

@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, replace
 
-from bot.storage.store import PlayerInfo, Storage
+from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.store import PlayerInfo
 from bot.table import stages
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import ENDED_MEANWHILE, Committer, stale_text
@@ -181,13 +182,17 @@ class Session:
 
     def __init__(
         self,
-        storage: Storage,
+        games: GameRepository,
+        lobby: LobbyRepository,
+        timers: TimerRepository,
         restore: Restore,
         committer: Committer,
         ai: AiDriver,
         presenter: Presenter,
     ) -> None:
-        self.storage = storage
+        self.games = games
+        self.lobby = lobby
+        self.timers = timers
         self.restore = restore
         self.committer = committer
         self.ai = ai
@@ -212,9 +217,9 @@ class Session:
                     results=table.finished.summary,
                 ),
             )
-        last = self.storage.game_history(table.channel_id, 1)
+        last = self.games.game_history(table.channel_id, 1)
         if last and last[0].status == "finished":
-            results = self.storage.results(last[0].id)
+            results = self.games.results(last[0].id)
             summary = counted(f"{r.place}. {r.name} ({r.score})" for r in results)
             state, entries = self.restore.replay_finished(last[0].id)
             table.finished = Finished(
@@ -227,7 +232,7 @@ class Session:
                 {str(k): str(v) for k, v in (last[0].options or {}).items()},
             )
             return self.no_game(table)
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if seats:
             return Refused(
                 Code.NO_GAME,
@@ -317,7 +322,7 @@ class Session:
         """One try of :func:`command_worker`: every check against the table's current state, the
         AI moves that are due, then the commit (:class:`LostRace` if another process was first)."""
         if idempotency_key is not None:
-            seq = self.storage.has_idempotency_key(idempotency_key)
+            seq = self.games.has_idempotency_key(idempotency_key)
             if seq is not None:
                 if run.moves:
                     return self.refused_after(
@@ -340,7 +345,7 @@ class Session:
                 return self.refused_after(table, run, Refused(Code.STALE, _(ENDED_MEANWHILE)))
             raise self.no_game(table)
         seat = table.seat_of(user_id)
-        taken = None if seat is not None else taken_over(self.storage, table, user_id)
+        taken = None if seat is not None else taken_over(self.timers, table, user_id)
         if taken == Code.TAKEN_OVER:
             raise Refused(taken, _("an AI plays your seat for now: take it back with /resume"))
         if taken == Code.MOVED_OUT:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.storage.repositories import StatsRepository
 from bot.storage.stats import LeaderRow, StatsRow, StatsSettings
-from bot.storage.store import FinalResult, PlayerInfo, Storage
+from bot.storage.store import FinalResult, PlayerInfo
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Code
 from bot.table.records import Refused, Table, why
@@ -91,12 +92,12 @@ def _leader_line(place: int, row: LeaderRow) -> str:
 class Stats:
     """Reads ``/stats`` and ``/leaderboard`` answer with, and the server's counting setting."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, stats: StatsRepository) -> None:
+        self.stats = stats
 
     def player_lines(self, guild_id: str, user_id: str) -> list[str]:
         """One line per game the person played in the server (most played first)."""
-        return [_stats_line(row) for row in self.storage.stats(guild_id, player_key(user_id))]
+        return [_stats_line(row) for row in self.stats.stats(guild_id, player_key(user_id))]
 
     def leaderboard_lines(self, guild_id: str, game: str | None, limit: int = 10) -> list[str]:
         """The best rated players of ``game`` (``None``: of every game rated in the
@@ -107,12 +108,12 @@ class Stats:
             except IllegalMove as exc:
                 raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         else:
-            rated = self.storage.rated_games(guild_id)
+            rated = self.stats.rated_games(guild_id)
             order = {r.name: i for i, r in enumerate(registrations())}
             games = sorted(rated, key=lambda g: (order.get(g, len(order)), g))
         lines: list[str] = []
         for name in games:
-            rows = self.storage.leaderboard(guild_id, name, limit)
+            rows = self.stats.leaderboard(guild_id, name, limit)
             if not rows:
                 continue
             lines.append(f"**{game_title(name)}**")
@@ -120,10 +121,10 @@ class Stats:
         return lines
 
     def settings(self, guild_id: str) -> StatsSettings:
-        return self.storage.stats_settings(guild_id)
+        return self.stats.stats_settings(guild_id)
 
     def set_settings(self, guild_id: str, new: StatsSettings) -> None:
-        self.storage.set_stats_settings(guild_id, new)
+        self.stats.set_stats_settings(guild_id, new)
 
     def setting_line(
         self, guild_id: str, count_aborted: bool | None, count_takeover: bool | None

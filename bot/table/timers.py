@@ -23,10 +23,10 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.storage.store import Deadline, PlayerInfo, Storage, TimerSettings
+from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.store import Deadline, PlayerInfo, TimerSettings
 from bot.storage.timers import Notice
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
@@ -466,21 +466,23 @@ class Timers:
 
     def __init__(
         self,
-        storage: Storage,
+        timers: TimerRepository,
+        lobby: LobbyRepository,
+        games: GameRepository,
         restore: Restore,
         ai: AiDriver,
         presenter: Presenter,
-        save_players: Callable[[int, Sequence[PlayerInfo]], None],
+        handover: Handover,
         languages: Languages | None = None,
-        handover: Handover | None = None,
     ) -> None:
-        self.storage = storage
+        self.timers = timers
+        self.lobby = lobby
+        self.games = games
         self.restore = restore
         self.ai = ai
         self.presenter = presenter
-        self._save_players = save_players
         #: the one path that hands a seat to an AI (shared with the lobby's /leave, /replace)
-        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
+        self.handover = handover
         #: The table's language is one of its settings (``/settings language ...``).
         self.languages = languages if languages is not None else Languages()
         #: At a timeout with no other human seat, pause instead of handing the seat to an AI
@@ -493,7 +495,7 @@ class Timers:
     def settings(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
         """Show (``text`` empty) or change the table's timer settings: a seated player in the
         lobby, the host or a channel manager may change them."""
-        current = self.storage.get_timer_settings(table.channel_id)
+        current = self.timers.get_timer_settings(table.channel_id)
         if not text.strip():
             return Outcome(
                 True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),)
@@ -507,7 +509,7 @@ class Timers:
                         Code.NOT_ALLOWED,
                         _("during a game only the host or a channel manager changes the settings"),
                     )
-            elif not any(s.user_id == user_id for s in self.storage.list_seats(table.channel_id)):
+            elif not any(s.user_id == user_id for s in self.lobby.list_seats(table.channel_id)):
                 raise Refused(Code.NOT_SEATED, _("sit down (/join) to change the table's settings"))
         tag, text = parse_language(text)
         lang = None if tag is None else negotiate(tag)
@@ -529,33 +531,33 @@ class Timers:
         if lang is not None:
             self.languages.set_table(table.channel_id, lang)
         if text.strip():
-            self.storage.set_timer_settings(table.channel_id, new)
+            self.timers.set_timer_settings(table.channel_id, new)
             if table.record is not None:
                 # new times apply to decisions opened from now on; open ones are re-timed
-                self.storage.clear_deadlines(table.record.id)
+                self.timers.clear_deadlines(table.record.id)
         with speaking(lang):  # the answer in the table's new language
             return self._settings_changed(table, new)
 
     def _settings_changed(self, table: Table, new: TimerSettings) -> Outcome:
         text: str = _("Settings: {settings}", settings=self.settings_line(table.channel_id, new))
-        seats = self.storage.list_seats(table.channel_id)
+        seats = self.lobby.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
 
     def settings_line(self, channel_id: str, settings: TimerSettings | None = None) -> str:
         """The table's settings in one line: its turn timer and its language."""
-        s = settings or self.storage.get_timer_settings(channel_id)
+        s = settings or self.timers.get_timer_settings(channel_id)
         lang = self.languages.table(channel_id)
         # Translators: {language} is a language's name in itself (English, 日本語, ...)
         said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
         return f"{describe_settings(s)} {said}"
 
     def status_lines(self, table: Table, now: float) -> list[str]:
-        s = self.storage.get_timer_settings(table.channel_id)
+        s = self.timers.get_timer_settings(table.channel_id)
         lines = [describe_settings(s)]
         if table.record is not None and table.state is not None:
-            for d in self.storage.deadlines(table.record.id):
+            for d in self.timers.deadlines(table.record.id):
                 name = table.state.players[d.seat]
                 if d.timed_out:
                     lines.append(_("Paused: waiting for {name} (time ran out).", name=name))
@@ -577,7 +579,7 @@ class Timers:
         return next(
             (
                 d
-                for d in self.storage.deadlines(table.record.id)
+                for d in self.timers.deadlines(table.record.id)
                 if d.timed_out and d.seat in open_seats
             ),
             None,
@@ -598,7 +600,7 @@ class Timers:
         )
         if not voters:
             return None
-        votes = self.storage.timeout_votes(table.record.id, d.seat)
+        votes = self.timers.timeout_votes(table.record.id, d.seat)
         votes = {v: c for v, c in votes.items() if v in voters}
         name = table.state.players[d.seat]
         return VoteTally(d.seat, name, d.user_id, voters, votes, len(voters) // 2 + 1)
@@ -628,11 +630,11 @@ class Timers:
         tally = self.tally(table)
         if tally is None or user_id not in tally.voters:
             raise Refused(Code.NOT_SEATED, _("only the other players of this game vote"))
-        self.storage.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
+        self.timers.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
         tally = replace(tally, votes={**tally.votes, user_id: choice})
         winner = tally.winner
         if winner == "ai":  # the handover forgets the votes in its transaction
-            lv = self._timeout_level(table, self.storage.get_timer_settings(table.channel_id))
+            lv = self._timeout_level(table, self.timers.get_timer_settings(table.channel_id))
             header = "🗳️ " + _(
                 "The players voted: an AI ({level}) plays {name}'s seat "
                 "{seat} for now. {name} takes it back with /resume.",
@@ -647,10 +649,10 @@ class Timers:
             return out
         if winner == "end":
             record = table.record
-            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.storage.clear_seats(table.channel_id)
-            self.storage.clear_deadlines(record.id)
-            self.storage.clear_timeout_votes(record.id)
+            self.games.abort_game(record.id, abort_standings(table))  # kept for stats
+            self.lobby.clear_seats(table.channel_id)
+            self.timers.clear_deadlines(record.id)
+            self.timers.clear_timeout_votes(record.id)
             table.reset_game()
             table.finished = None
             text = "🗳️ " + _(
@@ -676,9 +678,9 @@ class Timers:
         so his next decision is timed afresh)."""
         if not table.loaded or table.state is None or table.record is None:
             return
-        settings = self.storage.get_timer_settings(table.channel_id)
+        settings = self.timers.get_timer_settings(table.channel_id)
         restart = frozenset({s for s in [table.seat_of(moved)] if s is not None} if moved else ())
-        self.storage.sync_deadlines(
+        self.timers.sync_deadlines(
             table.channel_id,
             table.record.id,
             self.open_human_seats(table),
@@ -701,11 +703,11 @@ class Timers:
         events = self._fire(table, now)
         if confirm:
             fired = {e.notice for e in events}
-            for n in self.storage.notices(table.channel_id):
+            for n in self.timers.notices(table.channel_id):
                 if (n.game_id, n.seat, n.kind) not in fired:
                     again = self._again(table, n, now)
                     if again is None:
-                        self.storage.clear_notice(n.game_id, n.seat, n.kind)
+                        self.timers.clear_notice(n.game_id, n.seat, n.kind)
                     else:
                         events.append(again)
         else:
@@ -716,7 +718,7 @@ class Timers:
     def posted(self, event: TimerEvent) -> None:
         """The event is posted: its notice is done."""
         if event.notice is not None:
-            self.storage.clear_notice(*event.notice)
+            self.timers.clear_notice(*event.notice)
 
     def _again(self, table: Table, n: Notice, now: float) -> TimerEvent | None:
         """The event of a fired timer whose announcement was not confirmed, as it stands now
@@ -725,7 +727,7 @@ class Timers:
             return None
         key = (n.game_id, n.seat, n.kind)
         if n.kind == "takeover":
-            t = self.storage.seat_takeover(n.game_id, n.seat)
+            t = self.timers.seat_takeover(n.game_id, n.seat)
             if t is None or t.kind != "timeout" or not table.players[n.seat].is_ai:
                 return None
             name = table.state.players[n.seat]
@@ -734,24 +736,24 @@ class Timers:
             return TimerEvent(
                 table.channel_id, "takeover", out, t.user_id, n.seat, name, notice=key
             )
-        d = next((d for d in self.storage.deadlines(n.game_id) if d.seat == n.seat), None)
+        d = next((d for d in self.timers.deadlines(n.game_id) if d.seat == n.seat), None)
         if d is None or d.seat not in self.open_human_seats(table):
             return None
         # (a decision opened afresh since has a new row, not reminded yet: that one is moot)
         if n.kind == "reminder" and d.reminded and not d.timed_out and now < d.timeout_at:
             return replace(self.reminder(table, d), notice=key)
         if n.kind == "pause" and d.timed_out:
-            settings = self.storage.get_timer_settings(table.channel_id)
+            settings = self.timers.get_timer_settings(table.channel_id)
             return self._pause_event(table, d, settings)
         return None
 
     def _fire(self, table: Table, now: float) -> list[TimerEvent]:
         if table.state is None or table.record is None:
             return []
-        settings = self.storage.get_timer_settings(table.channel_id)
+        settings = self.timers.get_timer_settings(table.channel_id)
         open_seats = self.open_human_seats(table)
         events: list[TimerEvent] = []
-        for d in self.storage.deadlines(table.record.id):
+        for d in self.timers.deadlines(table.record.id):
             if d.seat not in open_seats or table.record is None:
                 continue
             remind_due = not d.reminded and d.remind_at is not None and d.remind_at <= now
@@ -759,7 +761,7 @@ class Timers:
             # transaction marks it), time runs out
             if remind_due and now < d.timeout_at:
                 reminder = self.reminder(table, d)  # its mark (and notice) is all it stores
-                if self.storage.mark_fired(d.game_id, d.seat, "reminded"):
+                if self.timers.mark_fired(d.game_id, d.seat, "reminded"):
                     events.append(replace(reminder, notice=(d.game_id, d.seat, "reminder")))
             timeout_due = not d.timed_out and d.timeout_at <= now
             if timeout_due:
@@ -798,7 +800,7 @@ class Timers:
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
-            if not self.storage.pause_seat(table.record.id, d.seat):
+            if not self.timers.pause_seat(table.record.id, d.seat):
                 return None
             return self._pause_event(table, d, settings)
         lv = self._timeout_level(table, settings)
@@ -856,9 +858,6 @@ class Timers:
         old = table.players[seat]
         return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
 
-    def _save(self, game_id: int, players: list[PlayerInfo]) -> None:
-        self._save_players(game_id, players)
-
     # -- resume, kick, replace, archive ---------------------------------------------------------
 
     def resume(self, table: Table, user_id: str, now: float) -> Outcome:
@@ -866,12 +865,12 @@ class Timers:
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
             raise Refused(Code.NO_GAME, _("no game is running here"))
-        t = self.storage.open_takeover(table.record.id, user_id)
+        t = self.timers.open_takeover(table.record.id, user_id)
         d = self.paused(table)
         if t is None and d is not None and d.user_id == user_id:
             # back during the pause: the vote is over, his decision is timed afresh
-            self.storage.clear_timeout_votes(table.record.id, d.seat)
-            self.storage.drop_deadline(table.record.id, d.seat)
+            self.timers.clear_timeout_votes(table.record.id, d.seat)
+            self.timers.drop_deadline(table.record.id, d.seat)
             name = table.state.players[d.seat]
             return self.presenter.announce(
                 table, _("{name} is back: the game goes on, {name} decides.", name=name)
@@ -887,8 +886,8 @@ class Timers:
             )
         players = list(table.players)
         players[t.seat] = PlayerInfo(t.name, user_id, False, None)
-        self._save(table.record.id, players)
-        self.storage.end_takeover(table.record.id, t.seat, now)
+        self.games.update_players(table.record.id, players)
+        self.timers.end_takeover(table.record.id, t.seat, now)
         table.reseat(t.seat, players)
         name = table.state.players[t.seat]
         back = _("{name} is back and plays seat {seat} again.", name=name, seat=t.seat + 1)
@@ -931,7 +930,7 @@ class Timers:
             raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
         if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
             raise Refused(Code.NOT_ALLOWED, _("no human would be left: /abort the game instead"))
-        level = level or self.storage.get_timer_settings(table.channel_id).ai_level
+        level = level or self.timers.get_timer_settings(table.channel_id).ai_level
         check_level(table.record.game_type, level, _("the new AI"))
         name = table.state.players[s]
         header = _(
@@ -969,12 +968,12 @@ class Timers:
                 Code.ALREADY_SEATED, _("{name} plays in this game already", name=new_name)
             )
         old = table.players[s]
-        self.storage.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
+        self.timers.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
         if old.user_id is not None and not old.is_ai:
-            self.storage.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
+            self.timers.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
         players = list(table.players)
         players[s] = PlayerInfo(old.name, new_user_id, False, None)
-        self._save(table.record.id, players)
+        self.games.update_players(table.record.id, players)
         table.reseat(s, players)
         seat_name = table.state.players[s]
         taken = _(
@@ -999,7 +998,7 @@ class Timers:
             raise Refused(Code.NO_GAME, _("no game is running here"))
         seat = table.seat_of(target_user_id)
         if seat is None:
-            t = self.storage.open_takeover(table.record.id, target_user_id)
+            t = self.timers.open_takeover(table.record.id, target_user_id)
             if t is None:
                 raise Refused(Code.NOT_SEATED, _("that user is not playing in this game"))
             seat = t.seat
@@ -1010,10 +1009,10 @@ class Timers:
         self.restore.ensure_loaded(table)
         if table.record is None or table.record.id != game_id:
             return []
-        days = self.storage.get_timer_settings(table.channel_id).archive_days
-        self.storage.abort_game(game_id)
-        self.storage.clear_seats(table.channel_id)
-        self.storage.clear_deadlines(game_id)
+        days = self.timers.get_timer_settings(table.channel_id).archive_days
+        self.games.abort_game(game_id)
+        self.lobby.clear_seats(table.channel_id)
+        self.timers.clear_deadlines(game_id)
         table.reset_game()
         text = _n(
             "Nobody touched this game for {n} day: it is archived (its record is kept, "

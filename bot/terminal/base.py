@@ -170,9 +170,9 @@ class TerminalBase:
         ]
 
     def _record(self, game_id: int | None) -> GameRecord:
-        record = None if game_id is None else self.storage.get_game(game_id)
+        record = None if game_id is None else self.storage.games.get_game(game_id)
         if record is None:
-            record = self.storage.active_game(self.channel)
+            record = self.storage.games.active_game(self.channel)
         assert record is not None, "the game just started is not stored"
         return record
 

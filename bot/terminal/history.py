@@ -50,7 +50,7 @@ class TerminalHistory(TerminalBase):
     def _closed_channel(self, game_id: int) -> str | None:
         """The terminal channel of the finished (or aborted) game ``game_id``; ``None`` if
         there is no such game here (unknown, still running, or another channel's)."""
-        record = self.storage.get_game(game_id)
+        record = self.storage.games.get_game(game_id)
         if record is None or record.status not in ("finished", "aborted"):
             return None
         return record.channel_id if record.channel_id in self._home_channels() else None
@@ -74,7 +74,7 @@ class TerminalHistory(TerminalBase):
         ended = {
             entry.record.id: entry.record.finished_at or entry.record.created_at
             for channel in self._home_channels()
-            for entry in self.storage.closed_games(channel, HISTORY_LIMIT)
+            for entry in self.storage.history.closed_games(channel, HISTORY_LIMIT)
         }
         oldest = datetime.min.replace(tzinfo=UTC)
         lines.sort(
@@ -136,7 +136,7 @@ class TerminalHistory(TerminalBase):
             newest = [
                 (entry.record.id, channel)
                 for channel in self._home_channels()
-                for entry in self.storage.closed_games(channel, 1)
+                for entry in self.storage.history.closed_games(channel, 1)
             ]
             if not newest:
                 self.say(_("✗ no finished game at this terminal yet: nothing to replay"), "red")

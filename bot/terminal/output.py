@@ -81,7 +81,7 @@ class TerminalOutput(TerminalBase):
         assert self.record is not None
         self._hide_hands()
         await self._refresh()
-        record = self.storage.get_game(self.record.id)
+        record = self.storage.games.get_game(self.record.id)
         reply = await self.service.board(self.channel)
         board_path = None
         if reply.image is not None:
@@ -91,7 +91,7 @@ class TerminalOutput(TerminalBase):
             self.say(_("The game ended without a result."), "red")
             return 1
         self.say(self._game_over(), "bold")
-        self.console.lines(ranking_lines(self.storage.results(record.id)), "bold")
+        self.console.lines(ranking_lines(self.storage.games.results(record.id)), "bold")
         end = self.images.end_path
         if end.exists():
             self.say(_("End screen: {path}", path=self._path(end)))

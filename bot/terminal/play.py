@@ -307,7 +307,9 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         elif word == "status":
             reply = await self.service.status(self.channel)
             if reply.error is None:  # the timer as it works here, set with --timer
-                service_line = describe_settings(self.storage.get_timer_settings(self.channel))
+                service_line = describe_settings(
+                    self.storage.timers.get_timer_settings(self.channel)
+                )
                 given = reply.lines or tuple(reply.text.split("\n"))
                 lines = [self._timer_line() if x == service_line else x for x in given]
                 reply = replace(reply, text="\n".join(lines), lines=tuple(lines))
@@ -447,7 +449,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         """The turn timer as it works at this keyboard: the one person here is the only human
         at the table, so at a timeout the game waits for him (as on Discord when no other
         human would be left); it is set with ``--timer``."""
-        s = settings or self.storage.get_timer_settings(self.channel)
+        s = settings or self.storage.timers.get_timer_settings(self.channel)
         if s.turn_seconds is None:
             return _(
                 "Turn timer: off ('--timer live', evening or correspondence when you start "
@@ -463,7 +465,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.hot_seat:
             return
         if not self.args.timer:
-            if self.storage.get_timer_settings(self.channel).turn_seconds is None:
+            if self.storage.timers.get_timer_settings(self.channel).turn_seconds is None:
                 return
             if new:
                 self.say(
@@ -580,7 +582,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             info = await self._next_decision()
             if info is None:
                 await self._refresh()
-                if self.storage.active_game(self.channel) is None:
+                if self.storage.games.active_game(self.channel) is None:
                     return await self._finish()
                 self.say(
                     _("✗ the game cannot go on here (move {move}); see 'status'", move=self.seq),

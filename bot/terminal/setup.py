@@ -42,7 +42,7 @@ class TerminalSetup(TerminalBase):
         return [flag for flag, value in given if value is not None]
 
     async def _close_lobby(self) -> None:
-        if self.storage.list_seats(self.channel):
+        if self.storage.lobby.list_seats(self.channel):
             await self.service.abort(self.channel, WATCHER, can_manage=True)
 
     def _saves(self) -> list[tuple[str, GameRecord]]:
@@ -52,7 +52,7 @@ class TerminalSetup(TerminalBase):
         base = self.base_channel
         found = []
         for channel in dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]):
-            record = self.storage.active_game(channel)
+            record = self.storage.games.active_game(channel)
             if record is not None and record.status == "active":
                 found.append((channel, record))
         return sorted(found, key=lambda item: -item[1].id)
@@ -93,7 +93,7 @@ class TerminalSetup(TerminalBase):
             return channel
         self.channel = channel
         others = [r for c, r in self._saves() if c != channel]
-        record = self.storage.active_game(self.channel)
+        record = self.storage.games.active_game(self.channel)
         if record is not None and record.status == "active":
             all_ai = all(p.is_ai for p in record.players)
             resumed = not self.args.new and not all_ai

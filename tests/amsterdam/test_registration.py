@@ -123,7 +123,7 @@ async def test_join_and_start_with_a_variant(tmp_path: Path) -> None:
         assert (await svc.join("c", uid(1), "P2")).accepted
         out = await svc.start("c", uid(0), seed=1, options={"variant": "6"})
         assert out.accepted, out.error
-        record = svc.storage.active_game("c")
+        record = svc.storage.games.active_game("c")
         assert record is not None and record.game_type == "amsterdam"
         assert record.options == {"variant": "gomoku"}
         assert len(out.decisions) == 2 and all(d.sealed for d in out.decisions)

@@ -66,7 +66,7 @@ async def test_lobby_game_and_options_survive_a_restart(
             assert f"{k}={v}" in status.text
         start = await svc.start("c", uid(0), seed=11)
         assert start.accepted, start.error
-        record = svc.storage.active_game("c")
+        record = svc.storage.games.active_game("c")
         assert record is not None and record.game_type == reg.name
         assert record.options == (non_default(reg) if reg.options else {})
         running = await svc.status("c")
@@ -141,12 +141,12 @@ async def test_a_whole_game_through_the_table(reg: GameRegistration, tmp_path: P
             for private in move.private:
                 assert private.user_id == uid(0)
         assert await svc.decision("c") is None
-        record = svc.storage.game_history("c", 1)[0]
+        record = svc.storage.games.game_history("c", 1)[0]
         assert record.status == "finished" and record.game_type == reg.name
-        results = svc.storage.results(record.id)
+        results = svc.storage.games.results(record.id)
         assert sorted(r.seat for r in results) == list(range(len(record.players)))
         state = reg.parts().game.new_state(record.player_names, record.seed, None)
-        for move in svc.storage.moves(record.id):
+        for move in svc.storage.games.moves(record.id):
             state.apply(move.seat, move.command)
         scores = reg.parts().scores(state)
         assert all(r.score == scores[r.seat] for r in results)
@@ -168,7 +168,7 @@ async def test_a_level_the_game_lacks_is_refused_never_random(
         out = await svc.add_ai("c", uid(0), "strong")
         assert not out.accepted and out.code == Code.UNKNOWN_AI
         assert "no strong AI" in (out.error or "") and "random" in (out.error or "")
-        assert len(svc.storage.list_seats("c")) == 1
+        assert len(svc.storage.lobby.list_seats("c")) == 1
     finally:
         await svc.aclose()
 

@@ -166,9 +166,9 @@ async def test_both_are_asked_at_once_and_a_second_answer_is_refused(
         assert all(d.seq > first.seq for d in last.decisions)
         stale = await svc.command("c", first.user_id or "", mine[0], expect_seq=first.seq)
         assert not stale.accepted and stale.code in (Code.STALE, Code.NOT_YOUR_DECISION)
-        record = svc.storage.active_game("c")
+        record = svc.storage.games.active_game("c")
         assert record is not None
-        moves = svc.storage.moves(record.id)
+        moves = svc.storage.games.moves(record.id)
         keyed = [(m.user_id, m.idempotency_key) for m in moves if m.idempotency_key]
         assert (first.user_id, "key-a") in keyed and (second.user_id, "key-b") in keyed
     finally:
@@ -200,9 +200,9 @@ async def test_a_restart_between_the_answers_keeps_the_first_sealed(
         theirs = await svc.options_for("c", second.user_id or "", limit=None)
         last = await svc.command("c", second.user_id or "", theirs[0], expect_seq=second.seq)
         assert last.accepted, last.error
-        record = svc.storage.active_game("c")
+        record = svc.storage.games.active_game("c")
         assert record is not None
-        moves = svc.storage.moves(record.id)
+        moves = svc.storage.games.moves(record.id)
         assert (first.seat, mine[0]) in [(m.seat, m.command) for m in moves]
     finally:
         await svc.aclose()
@@ -224,9 +224,9 @@ async def test_ai_seats_answer_as_soon_as_the_stage_opens(
             assert ds and all(d.user_id == uid(0) and not d.is_ai for d in ds)
             if ds[0].sealed:
                 # the AI seats of this stage have answered already (their moves are stored)
-                record = svc.storage.active_game("c")
+                record = svc.storage.games.active_game("c")
                 assert record is not None
-                since = [m for m in svc.storage.moves(record.id) if m.seq >= ds[0].seq]
+                since = [m for m in svc.storage.games.moves(record.id) if m.seq >= ds[0].seq]
                 assert since and all(m.user_id is None for m in since)
                 return
             options = await svc.options_for("c", uid(0), limit=None)

@@ -91,10 +91,10 @@ def _finish_games(db_path: Path, channel: Any, guild: Any, alice: Any) -> None:
     with Storage.open(db_path) as storage:
         for second in (PlayerInfo("Greedy AI", None, True, 1), PlayerInfo("Bob", None, True, 2)):
             players = [PlayerInfo("Alice", str(alice.id)), second]
-            record = storage.create_game(
+            record = storage.games.create_game(
                 str(channel.id), reg.name, seed=1, players=players, guild_id=str(guild.id)
             )
-            storage.finish_game(
+            storage.games.finish_game(
                 record.id,
                 [
                     FinalResult(seat, p.name, seat + 1, None, p.user_id)

@@ -33,10 +33,10 @@ async def test_stats_and_leaderboard(simcord_env: Env, db_path: Path) -> None:
                 PlayerInfo("Bob", b),
                 PlayerInfo("AI3", None, True, 2),
             ]
-            record = storage.create_game(
+            record = storage.games.create_game(
                 str(channel.id), reg.name, seed=1, players=players, guild_id=str(guild.id)
             )
-            storage.finish_game(
+            storage.games.finish_game(
                 record.id,
                 [
                     FinalResult(seat, p.name, place, None, p.user_id)
@@ -79,4 +79,4 @@ async def test_statsettings_needs_manage_server(simcord_env: Env, db_path: Path)
     changed = _text(await admin.slash(channel, "statsettings", aborted=True))
     assert "aborted games count;" in changed
     with Storage.open(db_path) as storage:
-        assert storage.stats_settings(str(guild.id)).count_aborted
+        assert storage.stats.stats_settings(str(guild.id)).count_aborted

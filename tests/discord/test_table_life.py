@@ -191,7 +191,7 @@ async def test_missing_permission_refuses_before_anything_changes(simcord_env: E
     assert result.ephemeral
     assert "Attach Files" in answer and "nothing was changed" in answer
     assert raw_messages(simcord_env, channel) == []
-    assert simcord_env.bot.service.storage.list_seats(str(channel.id)) == []
+    assert simcord_env.bot.service.storage.lobby.list_seats(str(channel.id)) == []
 
 
 async def test_a_table_in_a_thread(simcord_env: Env) -> None:

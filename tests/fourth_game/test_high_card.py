@@ -109,12 +109,12 @@ async def test_a_whole_game_through_the_table_service(
             assert "revealed:" in "\n".join(u.text for u in move.public)
             rounds += 1
         assert rounds == 13
-        record = svc.storage.game_history("c", 1)[0]
+        record = svc.storage.games.game_history("c", 1)[0]
         assert record.status == "finished" and record.game_type == "high_card"
         state = high_card.parts().game.new_state(record.player_names, record.seed, None)
-        for m in svc.storage.moves(record.id):
+        for m in svc.storage.games.moves(record.id):
             state.apply(m.seat, m.command)
-        results = {r.seat: r.score for r in svc.storage.results(record.id)}
+        results = {r.seat: r.score for r in svc.storage.games.results(record.id)}
         won = high_card.parts().scores(state)
         assert results == dict(enumerate(won)) and sum(w or 0 for w in won) <= 13
         assert "High Card" in (await svc.status("c")).text
@@ -135,7 +135,7 @@ def test_a_whole_game_at_the_terminal_against_an_ai(
     assert "✗" not in text and len(ranking(text)) == 2
     assert text.count("revealed:") == 13
     with Storage.open(tmp_path / "t.sqlite3") as store:
-        record = store.game_history(game_channel("high_card"), 1)[0]
+        record = store.games.game_history(game_channel("high_card"), 1)[0]
         assert record.game_type == "high_card" and record.status == "finished"
 
 

@@ -45,20 +45,20 @@ async def test_a_finished_game_has_no_snapshots_and_stays_verifiable(tmp_path: P
     await start(svc, "c", 4, seed=script.seed)
     outs = await play_script(svc, "c", script.moves, key_prefix="press")
     assert outs[-1].game_over
-    game = svc.storage.game_history("c", 1)[0]
+    game = svc.storage.games.game_history("c", 1)[0]
     assert game.status == "finished" and game.final_hash == script.final_hash
-    assert svc.storage.latest_snapshot(game.id) is None
-    conn = svc.storage._conn
+    assert svc.storage.games.latest_snapshot(game.id) is None
+    conn = svc.storage.connection._conn
     assert conn is not None
     assert conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
     assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 0
     # The moves come back from the archive exactly as they were stored.
-    moves = svc.storage.moves(game.id)
+    moves = svc.storage.games.moves(game.id)
     assert [(m.seat, m.command) for m in moves] == script.final.history
     assert [m.seq for m in moves] == list(range(len(script.moves)))
     assert moves[0].idempotency_key == "press-0" and moves[0].user_id == uid(script.moves[0][0])
-    assert [m.seq for m in svc.storage.moves(game.id, after_seq=10)][:2] == [11, 12]
-    assert [m.seq for m in svc.storage.recent_moves(game.id, 3)] == [
+    assert [m.seq for m in svc.storage.games.moves(game.id, after_seq=10)][:2] == [11, 12]
+    assert [m.seq for m in svc.storage.games.recent_moves(game.id, 3)] == [
         len(script.moves) - 3 + i for i in range(3)
     ]
     assert svc.verify(game.id) == script.final_hash
@@ -84,7 +84,7 @@ async def test_a_channel_whose_last_game_finished_restarts(tmp_path: Path) -> No
     out = await svc.command("c", uid(0), "play")
     assert out.code == Code.GAME_OVER
     assert (await svc.status("c")).ok
-    game = svc.storage.game_history("c", 1)[0]
+    game = svc.storage.games.game_history("c", 1)[0]
     assert svc.verify(game.id) == script.final_hash
     # The end is replayed from seed and moves (no snapshot left) for board, hand, log, view.
     board = await svc.board("c")
@@ -103,7 +103,7 @@ async def test_a_finished_game_that_does_not_replay_is_not_shown(tmp_path: Path)
     svc = open_service(tmp_path / "t.db")
     await start(svc, "c", 2, seed=script.seed)
     await play_script(svc, "c", script.moves)
-    with svc.storage._write("tamper") as conn:
+    with svc.storage.connection.write("tamper") as conn:
         conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff'")
     svc.close()
     svc = open_service(tmp_path / "t.db")
@@ -117,8 +117,8 @@ async def test_a_tampered_finished_game_fails_verification(tmp_path: Path) -> No
     svc = open_service(tmp_path / "t.db")
     await start(svc, "c", 2, seed=script.seed)
     await play_script(svc, "c", script.moves)
-    game = svc.storage.game_history("c", 1)[0]
-    with svc.storage._write("tamper") as conn:
+    game = svc.storage.games.game_history("c", 1)[0]
+    with svc.storage.connection.write("tamper") as conn:
         conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff' WHERE id = ?", (game.id,))
     with pytest.raises(Exception, match="final hash"):
         svc.verify(game.id)
@@ -131,10 +131,12 @@ async def test_an_aborted_game_is_compacted_too(tmp_path: Path) -> None:
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:47], key_prefix="k")
     assert (await svc.abort("c", uid(0))).accepted
-    game = svc.storage.game_history("c", 1)[0]
-    assert game.status == "aborted" and svc.storage.latest_snapshot(game.id) is None
-    assert [(m.seat, m.command) for m in svc.storage.moves(game.id)] == script.final.history[:47]
-    assert svc.storage.has_idempotency_key("k-46") == 46
+    game = svc.storage.games.game_history("c", 1)[0]
+    assert game.status == "aborted" and svc.storage.games.latest_snapshot(game.id) is None
+    assert [(m.seat, m.command) for m in svc.storage.games.moves(game.id)] == script.final.history[
+        :47
+    ]
+    assert svc.storage.games.has_idempotency_key("k-46") == 46
     svc.verify(game.id)
     svc.close()
 
@@ -236,18 +238,18 @@ def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> N
     path = tmp_path / "old.db"
     final_hash, n_moves = _old_file_with_a_finished_and_an_active_game(path)
     with Storage.open(path) as store:
-        assert store.schema_version() == SCHEMA_VERSION
-        finished = store.get_game(1)
+        assert store.connection.schema_version() == SCHEMA_VERSION
+        finished = store.games.get_game(1)
         assert finished is not None and finished.final_hash == final_hash
-        assert store.latest_snapshot(1) is None
-        assert len(store.moves(1)) == n_moves
-        assert store.has_idempotency_key("g1-3") == 3
+        assert store.games.latest_snapshot(1) is None
+        assert len(store.games.moves(1)) == n_moves
+        assert store.games.has_idempotency_key("g1-3") == 3
         # The running game is left as it was: its snapshots still speed up its restart.
-        busy = store.get_game(2)
+        busy = store.games.get_game(2)
         assert busy is not None and busy.final_hash is None and busy.status == "active"
-        snap = store.latest_snapshot(2)
+        snap = store.games.latest_snapshot(2)
         assert snap is not None and snap.seq == 29
-        assert len(store.moves(2)) == 30
+        assert len(store.games.moves(2)) == 30
     assert list(tmp_path.glob(f"old.db.bak-v{BEFORE_COMPACTION}-*")), "backed up first"
     svc = open_service(path)
     assert svc.verify(1) == final_hash
@@ -257,16 +259,16 @@ def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> N
 
 def test_synchronous_full_by_default(tmp_path: Path) -> None:
     with Storage.open(tmp_path / "a.db") as store:
-        assert store._conn is not None
-        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert store.connection._conn is not None
+        assert store.connection._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     with Storage.open(tmp_path / "b.db", synchronous="normal") as store:
-        assert store._conn is not None
-        assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        assert store.connection._conn is not None
+        assert store.connection._conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     with pytest.raises(ValueError, match="full, normal"):
         Storage.open(tmp_path / "c.db", synchronous="off")
     svc = open_service(tmp_path / "d.db")
-    assert svc.storage._conn is not None
-    assert svc.storage._conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert svc.storage.connection._conn is not None
+    assert svc.storage.connection._conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     svc.close()
 
 

@@ -58,7 +58,7 @@ async def test_a_commit_between_the_reads_of_a_load_does_not_break_the_channel(
             move = asyncio.run_coroutine_threadsafe(writer.command(CH, user, options[0]), loop)
             assert move.result(timeout=60).accepted
 
-        conn = reader.storage._conn
+        conn = reader.storage.connection._conn
         assert conn is not None
         conn.set_trace_callback(commit_meanwhile)
         try:

@@ -81,7 +81,7 @@ async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path
             assert (await fresh.view(CH)) == (await b.view(CH))
             game_id = second.game_id
             assert fresh.verify(game_id) == b.verify(game_id)
-            moves = fresh.storage.moves(game_id)
+            moves = fresh.storage.games.moves(game_id)
             # Each answer stored exactly once, under its own key.
             keys = [m.idempotency_key for m in moves]
             assert keys.count("key-1") == 1 and keys.count("key-2") == 1
@@ -95,7 +95,7 @@ async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path
             stale = await a.command(CH, second.user_id or "", answer, None, second.seq)
             assert not stale.accepted and stale.code == Code.STALE, (stale.code, stale.error)
             assert (await a.view(CH)) == (await fresh.view(CH))
-            assert [m.seq for m in fresh.storage.moves(game_id)] == [m.seq for m in moves]
+            assert [m.seq for m in fresh.storage.games.moves(game_id)] == [m.seq for m in moves]
         finally:
             fresh.close()
     finally:
@@ -111,14 +111,14 @@ async def test_a_second_answer_through_the_other_service_is_refused(tmp_path: Pa
     try:
         mine = await _answer(a, first)
         assert (await a.command(CH, first.user_id or "", mine, "k-a", first.seq)).accepted
-        moves = len(b.storage.moves(first.game_id))
+        moves = len(b.storage.games.moves(first.game_id))
         twice = await b.command(CH, first.user_id or "", mine, "k-b", first.seq)
         assert not twice.accepted
         assert twice.code == Code.ALREADY_CHOSEN, (twice.code, twice.error)
         assert twice.error is not None and "already chosen" in twice.error
         assert twice.public == () and twice.private == ()
-        assert len(b.storage.moves(first.game_id)) == moves
-        assert b.storage.has_idempotency_key("k-b") is None
+        assert len(b.storage.games.moves(first.game_id)) == moves
+        assert b.storage.games.has_idempotency_key("k-b") is None
         two = await b.command(CH, second.user_id or "", await _answer(b, second), "k-c", second.seq)
         assert two.accepted, (two.code, two.error)
     finally:
@@ -139,7 +139,7 @@ async def test_an_answer_to_a_closed_stage_is_refused_as_stale(
         assert (await a.command(CH, first.user_id or "", await _answer(a, first))).accepted
         theirs = await _answer(a, second)
         assert (await a.command(CH, second.user_id or "", theirs, None, second.seq)).accepted
-        moves = len(a.storage.moves(first.game_id))
+        moves = len(a.storage.games.moves(first.game_id))
         expect = second.seq if button else None
         late = await b.command(CH, second.user_id or "", theirs, None, expect)
         assert not late.accepted
@@ -147,7 +147,7 @@ async def test_an_answer_to_a_closed_stage_is_refused_as_stale(
         assert late.error is not None and "earlier turn" in late.error
         assert f"(move {second.seq + 1})" in late.error
         assert late.public == () and late.private == ()
-        assert len(a.storage.moves(first.game_id)) == moves
+        assert len(a.storage.games.moves(first.game_id)) == moves
         assert (await b.view(CH)) == (await a.view(CH))
     finally:
         a.close()
@@ -188,7 +188,7 @@ async def test_a_whole_game_through_two_services_at_random(tmp_path: Path) -> No
         assert switches > 10  # answers through the service that was behind
         fresh = open_service(db)
         try:
-            stored = fresh.storage.moves(game_id)
+            stored = fresh.storage.games.moves(game_id)
             assert sorted(m.idempotency_key or "" for m in stored) == sorted(keys)
             assert fresh.verify(game_id)
             final = await fresh.view(CH)

@@ -13,7 +13,8 @@ database, as after a restart:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +44,14 @@ def crash_before_the_effect_commits(svc: TableService) -> None:
         if operation in EFFECT_WRITES:
             raise Crash(operation)
 
-    svc.storage._fail_before_commit = hook
+    svc.storage.connection._fail_before_commit = hook
 
 
 def crash_after_the_timeout_is_marked(svc: TableService) -> None:
-    """Raise right after the commit that marks a timeout fired (whichever method does it)."""
-    storage: Any = svc.storage
+    """Raise right after the commit that marks a timeout fired (whichever method does it:
+    a timer repository's own write, or the handover's transaction that fires it with its
+    effect)."""
+    storage: Any = svc.storage.timers
 
     def wrap(name: str, marks: Callable[[tuple[Any, ...]], bool]) -> None:
         original = getattr(storage, name)
@@ -62,9 +65,30 @@ def crash_after_the_timeout_is_marked(svc: TableService) -> None:
         setattr(storage, name, crashing)
 
     wrap("mark_fired", lambda args: args[2] == "timed_out")
-    for name in ("hand_seat_to_ai", "pause_seat"):
-        if hasattr(storage, name):
-            wrap(name, lambda args, name=name: name == "pause_seat")
+    wrap("pause_seat", lambda args: True)
+    # the takeover: the timeout is marked inside the handover's transaction (the unit of
+    # work over the game and its timers); crash right after that transaction commits
+    fired: list[bool] = []
+    fire_timeout = storage.fire_timeout
+
+    def firing(*args: Any, **kwargs: Any) -> Any:
+        done = fire_timeout(*args, **kwargs)
+        fired.append(bool(done))
+        return done
+
+    storage.fire_timeout = firing
+    database: Any = svc.storage
+    transaction = database.transaction
+
+    @contextmanager
+    def crashing_transaction(operation: str) -> Iterator[Any]:
+        fired.clear()
+        with transaction(operation) as tx:
+            yield tx
+        if any(fired):
+            raise Crash(operation)
+
+    database.transaction = crashing_transaction
 
 
 def seat_holder(svc: TableService, seat: int) -> tuple[str | None, bool]:
@@ -73,7 +97,7 @@ def seat_holder(svc: TableService, seat: int) -> tuple[str | None, bool]:
 
 
 def takeovers(svc: TableService, game_id: int) -> int:
-    with svc.storage._read() as conn:
+    with svc.storage.connection.read() as conn:
         row = conn.execute("SELECT count(*) FROM takeovers WHERE game_id = ?", (game_id,))
         return int(row.fetchone()[0])
 
@@ -199,7 +223,7 @@ async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(tmp_path: 
     svc = svc_at(db, clock)
     events = await svc.tick(confirm=True)
     assert all(e.user_id != late.user_id or e.kind != "reminder" for e in events)
-    assert svc.storage.notice_channels() == []
+    assert svc.storage.timers.notice_channels() == []
     svc.close()
 
 

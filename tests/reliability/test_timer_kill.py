@@ -20,7 +20,7 @@ from tests.test_timers import FakeClock, svc_at, two_humans
 
 CHILD = textwrap.dedent(
     """
-    import asyncio, os, signal, sys
+    import asyncio, contextlib, os, signal, sys
     from datetime import datetime
     from bot.table.render import PlaceholderRenderer
     from bot.table.service import TableService
@@ -35,16 +35,27 @@ CHILD = textwrap.dedent(
             os.kill(os.getpid(), signal.SIGKILL)
 
     if point == "before":
-        storage._fail_before_commit = die
+        storage.connection._fail_before_commit = die
+    elif op == "hand_seat_to_ai":  # the handover's transaction: die right after its commit
+        transaction = storage.transaction
+
+        @contextlib.contextmanager
+        def then_die_after(operation):
+            with transaction(operation) as tx:
+                yield tx
+            if operation == op:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+        storage.transaction = then_die_after
     else:
-        original = getattr(storage, op)
+        original = getattr(storage.timers, op)
 
         def then_die(*args, **kwargs):
             done = original(*args, **kwargs)
             os.kill(os.getpid(), signal.SIGKILL)
             return done
 
-        setattr(storage, op, then_die)
+        setattr(storage.timers, op, then_die)
     asyncio.run(svc.tick(confirm=True))
     print("not killed")
     sys.exit(3)
