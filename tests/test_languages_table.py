@@ -224,7 +224,8 @@ async def test_a_refused_settings_text_changes_no_language(tmp_path: Path) -> No
 
 
 def test_durations_and_votes_are_understood_in_every_language() -> None:
-    from bot.table.timers import duration_text, parse_duration, parse_vote
+    from bot.table.settings import duration_text, parse_duration
+    from bot.table.vote import parse_vote
 
     assert parse_duration("15分") == parse_duration("15perc") == parse_duration("15min") == 900
     assert parse_duration("2óra") == parse_duration("2ore") == parse_duration("2時間") == 7200

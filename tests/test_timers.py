@@ -12,7 +12,7 @@ import pytest
 from bot.storage.store import TimerSettings
 from bot.table.outputs import Code
 from bot.table.service import TableService
-from bot.table.timers import describe_settings, parse_settings
+from bot.table.settings import describe_settings, parse_settings
 from tests.test_service_support import open_service, uid
 
 

@@ -51,7 +51,9 @@ from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
-from bot.table.timers import VOTE_CHOICES, TimerEvent, duration_text
+from bot.table.settings import duration_text
+from bot.table.timers import TimerEvent
+from bot.table.vote import VOTE_CHOICES
 from engine.core import Option
 from engine.i18n import say, speaking
 from engine.i18n.shared import _

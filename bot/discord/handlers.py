@@ -39,7 +39,7 @@ from bot.discord.stats import add_stats_commands
 from bot.discord.translator import described, localized_name
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
-from bot.table.timers import VOTE_CHOICES
+from bot.table.vote import VOTE_CHOICES
 from engine.core import Option
 from engine.i18n import NATIVE_NAMES, current_language, say, speaking
 from engine.i18n.shared import _, _n

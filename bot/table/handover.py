@@ -82,3 +82,9 @@ class Handover:
         moves = self.ai.ai_chain(table)  # may end the game: the table then has none
         out = self.presenter.reseated(table, before, moves, header, players, record.id)
         return out if old.user_id is None else replace(out, released=(old.user_id,))
+
+
+def reclaim_of(table: Table, seat: int, kind: str) -> Reclaim | None:
+    """Who may get ``seat`` back after an AI took it (``kind``: how, see :class:`Reclaim`)."""
+    old = table.players[seat]
+    return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)

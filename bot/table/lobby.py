@@ -26,7 +26,7 @@ from bot.table.records import Refused, Table, clean_name, join_names, unique_nam
 from bot.table.restore import Restore, snapshot
 from bot.table.session import Session
 from bot.table.stages import names_text
-from bot.table.stats import abort_standings
+from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.i18n import joined
@@ -152,6 +152,7 @@ class Lobby:
         ai: AiDriver,
         presenter: Presenter,
         handover: Handover | None = None,
+        teardown: Teardown | None = None,
     ) -> None:
         self.storage = storage
         self.restore = restore
@@ -160,6 +161,8 @@ class Lobby:
         self.presenter = presenter
         #: the one path that hands a seat to an AI (shared with the turn timers)
         self.handover = handover if handover is not None else Handover(storage, ai, presenter)
+        #: the one end of a game (shared with the vote, archiving and the last move)
+        self.teardown = teardown if teardown is not None else Teardown(storage)
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
         return lobby_game(table, seats)
@@ -341,10 +344,7 @@ class Lobby:
         humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
         self.storage.leave_seat(table.channel_id, target_user_id)
         if not humans:
-            record = table.record
-            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.storage.clear_seats(table.channel_id)
-            table.reset_game()
+            record = self.teardown.abort(table)  # its standings kept for the stats
             return Outcome(
                 True,
                 public=(
@@ -530,12 +530,10 @@ class Lobby:
                         name=host.name if host else _("nobody"),
                     ),
                 )
-            record = table.record
-            self.storage.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.storage.clear_seats(table.channel_id)
-            who = self.display(table, user_id)
-            table.reset_game()
-            table.finished = None
+            players = list(table.players)
+            record = self.teardown.abort(table)  # its standings kept for the stats
+            who = next((p.name for p in players if p.user_id == user_id), None)
+            who = who or self.display(table, user_id)  # (the seats are gone: a manager)
             return Outcome(
                 True,
                 public=(

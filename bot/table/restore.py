@@ -49,8 +49,13 @@ class Restore:
     """Loads channels' games from ``storage`` (lazily, after a restart) and replays stored
     games to check them."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self, storage: Storage, *, on_finish: Callable[[str, int], None] | None = None
+    ) -> None:
         self.storage = storage
+        #: the end-of-game teardown of a game found over at load (channel id, game id):
+        #: :meth:`bot.table.teardown.Teardown.finished`
+        self.on_finish = on_finish
 
     def ensure_loaded(self, table: Table) -> None:
         if table.loaded:
@@ -166,6 +171,8 @@ class Restore:
         assert state is not None and record is not None
         self.storage.finish_game(record.id, results(state, table.players), state.state_hash())
         mark_finished(table, state, [])
+        if self.on_finish is not None:
+            self.on_finish(table.channel_id, record.id)
 
 
 #: Called after each replayed move: the state after it, its seq, its seat and its events.

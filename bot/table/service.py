@@ -24,6 +24,7 @@ from bot.storage.records import utcnow
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
+from bot.table.archiving import Archiving
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
 from bot.table.handover import Handover
@@ -37,9 +38,13 @@ from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Table, Table
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
+from bot.table.seats import Seats
 from bot.table.session import Session
+from bot.table.settings import DEFAULT_ARCHIVE_DAYS, TableSettings, preset_name
 from bot.table.stats import Stats
-from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
+from bot.table.teardown import Teardown
+from bot.table.timers import TimerEvent, Timers
+from bot.table.vote import PauseVote
 from engine.core import JSON, IllegalMove, Option
 from engine.i18n import current_language, say, speaking
 from engine.i18n.shared import _
@@ -107,8 +112,11 @@ class TableService:
             images=images,
             hand_images=hand,
         )
-        self.restore = Restore(storage)
-        self.committer = Committer(storage, self.restore, snapshot_every)
+        #: the one end of a game: every way a game ends goes through it (abort, the vote,
+        #: the last human leaving, archiving, the last move)
+        self.teardown = Teardown(storage)
+        self.restore = Restore(storage, on_finish=self.teardown.finished)
+        self.committer = Committer(storage, self.restore, snapshot_every, self.teardown)
         #: ``max_ai_moves``: how many AI moves ``start``/``command``/``resume`` play at most
         #: in a row (``None``: until a human must decide or the game ends). With a limit, an
         #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
@@ -120,20 +128,29 @@ class TableService:
         #: /leave, /replace)
         self.handover = Handover(storage, self.ai, self.presenter)
         self.lobby = Lobby(
-            storage, self.restore, self.session, self.ai, self.presenter, self.handover
+            storage,
+            self.restore,
+            self.session,
+            self.ai,
+            self.presenter,
+            self.handover,
+            self.teardown,
         )
         self.reads = Reads(storage, self.restore, self.session, self.draw)
         self.history = History(storage, lambda view: self.draw.render("board", view))
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
-        self.timers = Timers(
+        self.table_settings = TableSettings(storage, self.restore, self.languages)
+        self.pause_vote = PauseVote(storage, self.restore, self.handover, self.teardown)
+        self.seats = Seats(
             storage,
             self.restore,
-            self.ai,
             self.presenter,
-            self.lobby.save_players,
-            self.languages,
             self.handover,
+            self.pause_vote,
+            self.lobby.save_players,
         )
+        self.archiving = Archiving(storage, self.restore, self.teardown)
+        self.timers = Timers(storage, self.restore, self.presenter, self.handover, self.pause_vote)
 
     @property
     def max_ai_moves(self) -> int | None:
@@ -663,31 +680,35 @@ class TableService:
         self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
     ) -> Outcome:
         """Show (``text`` empty) or change the table's settings (see
-        :func:`bot.table.timers.parse_settings`: a preset ``live``, ``evening``,
+        :func:`bot.table.settings.parse_settings`: a preset ``live``, ``evening``,
         ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...,
         and ``language ja`` / ``language Magyar``: the table's language, in which the answer
         and everything public after it are said)."""
         return await self._guarded(
-            "settings", channel_id, user_id, self.timers.settings, str(user_id), text, can_manage
+            "settings",
+            channel_id,
+            user_id,
+            self.table_settings.change,
+            str(user_id),
+            text,
+            can_manage,
         )
 
     async def timer_settings(self, channel_id: str | int) -> str:
         """The table's timer settings and its language in one line, said in the table's
         language (the lobby message shows it)."""
         with speaking(self.languages.table(channel_id)):
-            return await self._run(self.timers.settings_line, str(channel_id))
+            return await self._run(self.table_settings.settings_line, str(channel_id))
 
     async def timer_preset(self, channel_id: str | int) -> str | None:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
-        from bot.table.timers import preset_name
-
         settings = await self._run(self.storage.get_timer_settings, str(channel_id))
         return preset_name(settings.turn_seconds)
 
     async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
         """Take back one's seat from the AI that took it over at a timeout."""
         return await self._guarded(
-            "resume_seat", channel_id, user_id, self.timers.resume, str(user_id), self.now()
+            "resume_seat", channel_id, user_id, self.seats.resume, str(user_id), self.now()
         )
 
     async def seat_back(self, channel_id: str | int, user_id: str | int) -> str:
@@ -708,15 +729,15 @@ class TableService:
 
     async def vote(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
         """One of the other human players votes (``ai``, ``wait`` or ``end``) on a game paused
-        at a timeout; see :meth:`bot.table.timers.Timers.vote`."""
+        at a timeout; see :meth:`bot.table.vote.PauseVote.cast`."""
         return await self._guarded(
-            "vote", channel_id, user_id, self.timers.vote, str(user_id), choice, self.now()
+            "vote", channel_id, user_id, self.pause_vote.cast, str(user_id), choice, self.now()
         )
 
     async def vote_status(self, channel_id: str | int) -> str | None:
         """The running vote's tally in one line, in the table's language (``None``: no vote
         is open)."""
-        return await self._locked(channel_id, self._in_table_language(self.timers.vote_status))
+        return await self._locked(channel_id, self._in_table_language(self.pause_vote.status))
 
     async def kick(
         self,
@@ -731,7 +752,7 @@ class TableService:
             "kick",
             channel_id,
             user_id,
-            self.timers.kick,
+            self.seats.kick,
             str(user_id),
             seat,
             level,
@@ -753,7 +774,7 @@ class TableService:
             "replace_seat",
             channel_id,
             user_id,
-            self.timers.replace_seat,
+            self.seats.replace_seat,
             str(user_id),
             seat,
             str(new_user_id),
@@ -776,7 +797,7 @@ class TableService:
             "replace_seat",
             channel_id,
             user_id,
-            self.timers.replace_seat_of,
+            self.seats.replace_seat_of,
             str(user_id),
             str(target_user_id),
             str(new_user_id),
@@ -806,7 +827,7 @@ class TableService:
         stale = await self._run(self.storage.stale_games, now, DEFAULT_ARCHIVE_DAYS)
         for channel, game_id in stale:
             try:
-                archive = self._in_table_language(self.timers.archive)
+                archive = self._in_table_language(self.archiving.archive)
                 events += await self._locked(channel, archive, game_id, now)
             except Exception:
                 log.exception("archiving failed in channel %s", channel)

@@ -45,7 +45,7 @@ from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.records import Refused, why
 from bot.table.render import Renderer
 from bot.table.service import TableService
-from bot.table.timers import describe_settings, parse_settings
+from bot.table.settings import describe_settings, parse_settings
 from bot.terminal.args import (
     CHANNEL,
     DEFAULT_MAX_TURNS,
