@@ -43,12 +43,12 @@ async def paused_game(svc: TableService, clock: FakeClock, path: str) -> tuple[i
     ``last_move`` the pause comes at the game's last decision."""
     if path == "last_move":
         await play_to_the_last_decision(svc, "venezia")
-        settings = await svc.settings("c", uid(0), "live timeout pause", can_manage=True)
+        settings = await svc.settings.change("c", uid(0), "live timeout pause", can_manage=True)
         assert settings.accepted, settings.error
     else:
         assert (await svc.join("c", uid(0), "Alice")).accepted
         assert (await svc.join("c", uid(1), "Bob")).accepted
-        assert (await svc.settings("c", uid(0), "live timeout pause")).accepted
+        assert (await svc.settings.change("c", uid(0), "live timeout pause")).accepted
         assert (await svc.start("c", uid(0), seed=3)).accepted
     d = (await svc.decisions("c"))[0]
     late = d.user_id
@@ -56,7 +56,7 @@ async def paused_game(svc: TableService, clock: FakeClock, path: str) -> tuple[i
     other = uid(1) if late == uid(0) else uid(0)
     clock.advance(121)
     assert [e.kind for e in await svc.tick(confirm=True)] == ["pause"]  # not confirmed
-    out = await svc.vote("c", other, "wait")
+    out = await svc.vote.cast("c", other, "wait")
     assert out.accepted, out.error
     before = leftovers(svc, d.game_id)
     assert {"deadlines", "votes", "notices", "table"} <= before.keys(), before
@@ -73,7 +73,7 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
         if path == "abort":
             out = await svc.abort("c", uid(0))
         elif path == "vote_end":
-            out = await svc.vote("c", other, "end")
+            out = await svc.vote.cast("c", other, "end")
         elif path == "leave_last":
             assert (await svc.leave("c", other)).accepted  # an AI takes the voter's seat
             out = await svc.leave("c", late)  # no human is left: the game is aborted

@@ -181,14 +181,14 @@ class TableCommands(TableClient):
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
         if not (text or "").strip():
-            outcome = await self.service.settings(channel, user, "")
+            outcome = await self.service.settings.change(channel, user, "")
             shown = say(outcome.public[0].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(shown))
             return
         await self.act(
             interaction,
             "settings",
-            lambda: self.service.settings(channel, user, text or "", can_manage=can_manage),
+            lambda: self.service.settings.change(channel, user, text or "", can_manage=can_manage),
             via=via,
         )
 
@@ -218,14 +218,14 @@ class TableCommands(TableClient):
         await self.defer(interaction)
         dest = self.channel_for(interaction)
         async with self._lock(channel):
-            outcome = await self.service.vote(channel, user, choice)
+            outcome = await self.service.vote.cast(channel, user, choice)
             if outcome.accepted and outcome.public:
                 await self.table.publish(dest, channel, outcome)
         await self.release(dest, channel, outcome)
         if not outcome.accepted:
             await self.refuse(interaction, "vote", outcome)
             return
-        tally = await self.service.vote_status(channel)
+        tally = await self.service.vote.status(channel)
         if tally is not None:
             await self.show_vote(dest, channel, tally, done=False)
         else:

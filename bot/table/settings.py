@@ -22,6 +22,7 @@ from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
+from bot.table.runner import ChannelRunner
 from engine.i18n import NATIVE_NAMES, negotiate, speaking
 from engine.i18n.shared import N_, _, _n
 from engine.text import excerpt
@@ -359,15 +360,43 @@ def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
 
 class TableSettings:
     """The ``/settings`` command over the stored settings (``storage``) and the table's
-    language (``languages``)."""
+    language (``languages``). Adapters call :meth:`change`, :meth:`line` and :meth:`preset`
+    (run by the channel ``runner``)."""
 
-    def __init__(self, storage: Storage, restore: Restore, languages: Languages) -> None:
+    def __init__(
+        self, storage: Storage, restore: Restore, languages: Languages, runner: ChannelRunner
+    ) -> None:
         self.storage = storage
         self.restore = restore
         #: The table's language is one of its settings (``/settings language ...``).
         self.languages = languages
+        self.runner = runner
 
-    def change(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
+    async def change(
+        self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
+    ) -> Outcome:
+        """Show (``text`` empty) or change the table's settings (see :func:`parse_settings`:
+        a preset ``live``, ``evening``, ``correspondence`` or ``off``, or ``timer 10m remind
+        5m timeout ai greedy`` ..., and ``language ja`` / ``language Magyar``: the table's
+        language, in which the answer and everything public after it are said)."""
+        apply = self.apply
+        uid = str(user_id)
+        return await self.runner.guarded(
+            "settings", channel_id, user_id, apply, uid, text, can_manage
+        )
+
+    async def line(self, channel_id: str | int) -> str:
+        """The table's timer settings and its language in one line, said in the table's
+        language (the lobby message shows it)."""
+        with speaking(self.languages.table(channel_id)):
+            return await self.runner.run(self.settings_line, str(channel_id))
+
+    async def preset(self, channel_id: str | int) -> str | None:
+        """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
+        settings = await self.runner.run(self.storage.get_timer_settings, str(channel_id))
+        return preset_name(settings.turn_seconds)
+
+    def apply(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
         """Show (``text`` empty) or change the table's timer settings: a seated player in the
         lobby, the host or a channel manager may change them."""
         current = self.storage.get_timer_settings(table.channel_id)

@@ -14,6 +14,7 @@ from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import decisions_info
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
+from bot.table.runner import ChannelRunner
 from bot.table.settings import timeout_level
 from bot.table.teardown import Teardown
 from engine.i18n.shared import N_, _, _n
@@ -109,15 +110,37 @@ class VoteTally:
 
 class PauseVote:
     """The vote at a pause (see the module docstring): a win for the AI hands the seat over
-    (``handover``), a win for the end ends the game (``teardown``)."""
+    (``handover``), a win for the end ends the game (``teardown``). Adapters call
+    :meth:`cast` and :meth:`status` (run by the channel ``runner``); the timers and the
+    seats read :meth:`paused` and :meth:`tally` in the worker thread."""
 
     def __init__(
-        self, storage: Storage, restore: Restore, handover: Handover, teardown: Teardown
+        self,
+        storage: Storage,
+        restore: Restore,
+        handover: Handover,
+        teardown: Teardown,
+        runner: ChannelRunner,
     ) -> None:
         self.storage = storage
         self.restore = restore
         self.handover = handover
         self.teardown = teardown
+        self.runner = runner
+
+    async def cast(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
+        """One of the other human players votes (``ai``, ``wait`` or ``end``, in any language
+        the table speaks) on the game paused at a timeout: see :meth:`decide`."""
+        now = self.runner.now()
+        decide = self.decide
+        return await self.runner.guarded(
+            "vote", channel_id, user_id, decide, str(user_id), choice, now
+        )
+
+    async def status(self, channel_id: str | int) -> str | None:
+        """The running vote's tally in one line, in the table's language (``None``: no vote
+        is open)."""
+        return await self.runner.locked(channel_id, self.runner.in_table_language(self.tally_text))
 
     def paused(self, table: Table) -> Deadline | None:
         """The first human seat whose time ran out and whose game waits for it."""
@@ -153,16 +176,16 @@ class PauseVote:
         name = table.state.players[d.seat]
         return VoteTally(d.seat, name, d.user_id, voters, votes, len(voters) // 2 + 1)
 
-    def status(self, table: Table) -> str | None:
+    def tally_text(self, table: Table) -> str | None:
         self.restore.ensure_loaded(table)
         tally = self.tally(table)
         return None if tally is None else tally.text()
 
-    def cast(self, table: Table, user_id: str, text: str, now: float) -> Outcome:
+    def decide(self, table: Table, user_id: str, text: str, now: float) -> Outcome:
         """One of the other human players votes (or changes his vote) on the seat paused at
         a timeout; a strict majority decides at once: an AI takes the seat (at the table's
         level; ``/resume`` takes it back), or the game ends as aborted. Until then the
-        outcome carries no public update (see :meth:`status` for the tally)."""
+        outcome carries no public update (see :meth:`tally_text` for the tally)."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
             raise Refused(Code.NO_GAME, _("no game is running here"))

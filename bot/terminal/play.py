@@ -466,7 +466,9 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             else:
                 self.say(self._timer_line(), "dim")
             return
-        out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
+        out = await self.service.settings.change(
+            self.channel, WATCHER, self.args.timer, can_manage=True
+        )
         if out.accepted:
             self.say(self._timer_line(), "dim")
         else:
