@@ -218,7 +218,7 @@ async def test_service_abort_and_takeover_are_marked(tmp_path: Path) -> None:
         await play_random(svc, "d", out if out.decision else first, random.Random(3))
         lines = await svc.stats_lines(None, uid(0))
         assert any("2 games" in x and "1 with an AI takeover" in x for x in lines), lines
-        board = "\n".join(await svc.leaderboard_lines(None, None))
+        board = "\n".join((await svc.leaderboard_lines(None, None)).value or [])
         assert "Greedy AI: " in board
     finally:
         svc.close()

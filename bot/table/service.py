@@ -2,9 +2,21 @@
 
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
 only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out). How it works
-is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
-façade and keeps the public async API: it composes the table's parts - each built here
-with what it needs - and runs their work under each channel's lock in a thread pool.
+is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` composes
+the table's parts - each built here with what it needs - and one
+:class:`bot.table.runner.ChannelRunner` that runs their work under each channel's lock in a
+thread pool. Some parts offer their adapter calls themselves (``service.settings``,
+``service.vote``); the rest is still called through this class.
+
+The error contract (every public coroutine of the service and of its parts): **an adapter
+never sees an exception** - not for a refusal, not for a failure. A refusal is data: an
+action returns an :class:`~bot.table.outputs.Outcome` (``accepted`` false, ``error``,
+``code``), a read a :class:`~bot.table.outputs.Reply` or, when its value is not text (a game
+card, a replay, the leaderboard), an :class:`~bot.table.outputs.Answer` (``value`` ``None``,
+``error``, ``code``); an unexpected failure is logged and answered as :attr:`Code.INTERNAL`.
+The few reads an adapter only uses to decorate (``view``, ``decision(s)``, ``options_for``,
+``choices_for``, ``game_of``, ``lobby_choice``, ``seat_back``) answer a neutral value
+(``None``, empty, a fresh lobby's, ``none``) instead, as each one documents.
 """
 
 from __future__ import annotations
@@ -30,7 +42,7 @@ from bot.table.handover import Handover
 from bot.table.history import GameCard, History, Replay
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
-from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
+from bot.table.outputs import Answer, Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
 from bot.table.reads import Reads
 from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Table, Tables
@@ -60,10 +72,12 @@ Ts = TypeVarTuple("Ts")
 class TableService:
     """See the module docstring. Every public coroutine is safe to call concurrently.
 
-    A façade over the table's parts, built here with explicit dependencies: ``restore``
+    The table's parts, built here with explicit dependencies: ``restore``
     (loading and replaying games), ``draw`` (render dispatch), ``committer`` (the committed
     path of a move), ``ai`` (AI seats), ``presenter`` (outputs), ``session`` (a running
-    game's commands), ``lobby`` and ``reads``; ``tables`` holds the channels in memory.
+    game's commands), ``lobby``, ``reads``, ``settings``, ``vote``, ``seats``, ``timers``,
+    ``archiving``, ``handover`` (every seat handed to an AI) and ``teardown`` (every end of
+    a game); ``tables`` holds the channels in memory, ``runner`` runs the parts' work.
     """
 
     def __init__(
@@ -526,8 +540,15 @@ class TableService:
             return None
 
     async def lobby_choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
-        """The lobby's game and option texts (the lobby message's menus show them)."""
-        return await self.runner.read(channel_id, self.reads.lobby_choice)
+        """The lobby's game and option texts (the lobby message's menus show them); a fresh
+        lobby's game and no option texts if the table cannot be read."""
+        try:
+            return await self.runner.read(channel_id, self.reads.lobby_choice)
+        except Refused:
+            return first_registered(), {}
+        except Exception:
+            log.exception("lobby_choice failed in channel %s", channel_id)
+            return first_registered(), {}
 
     async def options_for(
         self,
@@ -602,14 +623,18 @@ class TableService:
         """The channel's finished and aborted games, newest first, one line each."""
         return await self.runner.run(self.history.listing, str(channel_id))
 
-    async def game_card(self, channel_id: str | int, game_id: int) -> GameCard:
-        """One closed game of the channel: result, final board, score graph (raises
-        :class:`Refused` if the channel has no such game)."""
-        return await self.runner.run(self.history.card, str(channel_id), game_id)
+    async def game_card(self, channel_id: str | int, game_id: int) -> Answer[GameCard]:
+        """One closed game of the channel: result, final board, score graph (refused with
+        :attr:`Code.NO_GAME` if the channel has no such game)."""
+        card = self.runner.run(self.history.card, str(channel_id), game_id)
+        return await guard.guarded_answer("game_card", channel_id, card)
 
-    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Replay:
+    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Answer[Replay]:
         """The animated replay of one closed game of the channel (``None``: its newest);
-        raises :class:`Refused` if there is none."""
+        refused with :attr:`Code.NO_GAME` if there is none."""
+        return await guard.guarded_answer("replay", channel_id, self._replay(channel_id, game_id))
+
+    async def _replay(self, channel_id: str | int, game_id: int | None) -> Replay:
         if game_id is None:
             game_id = await self.runner.run(self.history.last_closed, str(channel_id))
             if game_id is None:
@@ -628,8 +653,14 @@ class TableService:
         """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
         ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
         game, or he is out of it). An adapter keeps a "take my seat back" control only while
-        it is ``held``."""
-        return await self.runner.locked(channel_id, self._seat_back, str(user_id))
+        it is ``held``; ``none`` too if the table cannot be read)."""
+        try:
+            return await self.runner.locked(channel_id, self._seat_back, str(user_id))
+        except Refused:
+            return "none"
+        except Exception:
+            log.exception("seat_back failed in channel %s", channel_id)
+            return "none"
 
     def _seat_back(self, table: Table, user_id: str) -> str:
         self.restore.ensure_loaded(table)
@@ -767,10 +798,13 @@ class TableService:
         without one), as the server's stats setting counts them."""
         return await self.runner.run(self.stats.player_lines, str(guild_id or ""), str(user_id))
 
-    async def leaderboard_lines(self, guild_id: str | int | None, game: str | None) -> list[str]:
-        """The server's rating leaderboard of ``game`` (``None``: every rated game); raises
-        :class:`Refused` for an unknown game."""
-        return await self.runner.run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+    async def leaderboard_lines(
+        self, guild_id: str | int | None, game: str | None
+    ) -> Answer[list[str]]:
+        """The server's rating leaderboard of ``game`` (``None``: every rated game); refused
+        with :attr:`Code.UNKNOWN_GAME` for an unknown game."""
+        lines = self.runner.run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+        return await guard.guarded_answer("leaderboard", guild_id or "", lines)
 
     async def stats_setting(
         self,

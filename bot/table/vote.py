@@ -6,6 +6,7 @@ ends the vote. Votes are stored (a restart keeps them). Generic: nothing here kn
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, Storage
@@ -18,6 +19,8 @@ from bot.table.runner import ChannelRunner
 from bot.table.settings import timeout_level
 from bot.table.teardown import Teardown
 from engine.i18n.shared import N_, _, _n
+
+log = logging.getLogger("bot.service")
 
 
 def open_human_seats(table: Table) -> dict[int, str | None]:
@@ -139,8 +142,16 @@ class PauseVote:
 
     async def status(self, channel_id: str | int) -> str | None:
         """The running vote's tally in one line, in the table's language (``None``: no vote
-        is open)."""
-        return await self.runner.locked(channel_id, self.runner.in_table_language(self.tally_text))
+        is open, or the table cannot be read)."""
+        try:
+            return await self.runner.locked(
+                channel_id, self.runner.in_table_language(self.tally_text)
+            )
+        except Refused:
+            return None
+        except Exception:
+            log.exception("vote status failed in channel %s", channel_id)
+            return None
 
     def paused(self, table: Table) -> Deadline | None:
         """The first human seat whose time ran out and whose game waits for it."""

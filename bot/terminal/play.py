@@ -316,7 +316,11 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             mine = await self.service.stats_lines(None, user)
             board = await self.service.leaderboard_lines(None, self.game_name)
             self.say("\n".join(mine or [_("no finished games yet")]))
-            self.say("\n".join(line.replace("**", "") for line in board) or _("no ratings yet"))
+            if board.value is None:
+                self._refused(board.error, board.code)
+            else:
+                lines = [line.replace("**", "") for line in board.value]
+                self.say("\n".join(lines) or _("no ratings yet"))
         elif word == "resume":  # back at a game paused for him at a timeout
             out = await self.service.resume_seat(self.channel, user)
             if out.accepted:
