@@ -106,7 +106,7 @@ async def hand_over(svc: TableService, clock: FakeClock, path: str) -> Outcome:
         assert [e.kind for e in await svc.tick()] == ["pause"]
         return await svc.vote.cast("c", other, "ai")
     if path == "kick":
-        return await svc.kick("c", other, seat + 1, "random", can_manage=True)
+        return await svc.seats.kick("c", other, seat + 1, "random", can_manage=True)
     if path == "leave":
         return await svc.leave("c", late, "random")
     assert path == "replace"

@@ -97,10 +97,10 @@ async def test_reminder_then_takeover_then_resume(tmp_path: Path) -> None:
     assert await svc.tick() == []
     assert svc.storage.had_takeover((await svc.decisions("c"))[0].game_id)
     # the AI played the seat; the player takes it back
-    out = await svc.resume_seat("c", first.user_id)
+    out = await svc.seats.resume("c", first.user_id)
     assert out.accepted, out.error
     assert "is back" in out.public[0].text
-    again = await svc.resume_seat("c", first.user_id)
+    again = await svc.seats.resume("c", first.user_id)
     assert not again.accepted
     seat_of_first = first.seat
     view = await svc.view("c", first.user_id)
@@ -164,14 +164,14 @@ async def test_kick_and_replace(tmp_path: Path) -> None:
     assert (await svc.join("c", uid(1), "Bob")).accepted
     assert (await svc.join("c", uid(2), "Cleo")).accepted
     assert (await svc.start("c", uid(0), seed=5)).accepted
-    no = await svc.kick("c", uid(1), 3)
+    no = await svc.seats.kick("c", uid(1), 3)
     assert not no.accepted and no.code == Code.NOT_ALLOWED
-    out = await svc.kick("c", uid(0), 3)
+    out = await svc.seats.kick("c", uid(0), 3)
     assert out.accepted, out.error
     assert "moved to the AI" in out.public[0].text
-    again = await svc.resume_seat("c", uid(2))
+    again = await svc.seats.resume("c", uid(2))
     assert not again.accepted  # a kicked player does not take the seat back himself
-    out = await svc.replace_seat("c", uid(5), 3, uid(7), "Dan", can_manage=True)
+    out = await svc.seats.replace("c", uid(5), 3, uid(7), "Dan", can_manage=True)
     assert out.accepted, out.error
     assert "Dan takes over seat 3" in out.public[0].text
     assert await svc.view("c", uid(7)) is not None
@@ -285,7 +285,7 @@ async def test_vote_two_for_ai_hands_the_seat_over(tmp_path: Path) -> None:
     assert "voted: an AI" in out.public[0].text and "/resume" in out.public[0].text
     assert await svc.vote.status("c") is None
     assert await svc.view("c", late) is None  # an AI plays his seat
-    assert (await svc.resume_seat("c", late)).accepted  # as after a takeover
+    assert (await svc.seats.resume("c", late)).accepted  # as after a takeover
     svc.close()
 
 
@@ -342,7 +342,7 @@ async def test_resume_during_the_pause_ends_the_vote(tmp_path: Path) -> None:
     svc = svc_at(tmp_path / "t.db", clock)
     late, (a, _b) = await three_paused(svc, clock)
     assert (await svc.vote.cast("c", a, "end")).accepted
-    out = await svc.resume_seat("c", late)
+    out = await svc.seats.resume("c", late)
     assert out.accepted and "goes on" in out.public[0].text
     assert await svc.vote.status("c") is None
     clock.advance(100)

@@ -385,7 +385,7 @@ class TableClient(discord.Client):
         if not notes:
             return
         for user, note in list(notes.items()):
-            state = await self.service.seat_back(channel, user)
+            state = await self.service.seats.standing(channel, user)
             # another task may have retired it meanwhile (the lock is not held here)
             if state == "held" or notes.pop(user, None) is None:
                 continue

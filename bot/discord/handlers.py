@@ -207,7 +207,7 @@ class TableCommands(TableClient):
         """Take one's seat back from the AI that played it since a timeout."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         await self.act(
-            interaction, "resume", lambda: self.service.resume_seat(channel, user), via=via
+            interaction, "resume", lambda: self.service.seats.resume(channel, user), via=via
         )
 
     async def cmd_vote(self, interaction: Interaction, choice: str) -> None:
@@ -248,7 +248,9 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "kick",
-            lambda: self.service.kick(channel, user, seat, level or None, can_manage=can_manage),
+            lambda: self.service.seats.kick(
+                channel, user, seat, level or None, can_manage=can_manage
+            ),
         )
 
     async def cmd_replace_with(
@@ -260,7 +262,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "replace",
-            lambda: self.service.replace_seat_of(
+            lambda: self.service.seats.replace_of(
                 channel, user, str(target), str(person.id), person.display_name, can_manage
             ),
         )

@@ -42,11 +42,11 @@ class Committer:
         storage: Storage,
         restore: Restore,
         snapshot_every: int,
-        teardown: Teardown | None = None,
+        teardown: Teardown,
     ) -> None:
         self.storage = storage
         #: the one end of a game: a last move's leaves no timer, vote or notice behind
-        self.teardown = teardown if teardown is not None else Teardown(storage)
+        self.teardown = teardown
         self.restore = restore
         self.snapshot_every = max(1, snapshot_every)
         #: Test hook: called (in the worker thread) after a move was validated and applied to

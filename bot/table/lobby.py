@@ -151,8 +151,8 @@ class Lobby:
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
-        handover: Handover | None = None,
-        teardown: Teardown | None = None,
+        handover: Handover,
+        teardown: Teardown,
     ) -> None:
         self.storage = storage
         self.restore = restore
@@ -160,9 +160,9 @@ class Lobby:
         self.ai = ai
         self.presenter = presenter
         #: the one path that hands a seat to an AI (shared with the turn timers)
-        self.handover = handover if handover is not None else Handover(storage, ai, presenter)
+        self.handover = handover
         #: the one end of a game (shared with the vote, archiving and the last move)
-        self.teardown = teardown if teardown is not None else Teardown(storage)
+        self.teardown = teardown
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
         return lobby_game(table, seats)

@@ -6,6 +6,7 @@ or seats a waiting person at it (``/replace``). Every handover to an AI goes thr
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 from bot.storage.store import PlayerInfo, Storage
@@ -16,8 +17,11 @@ from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table
 from bot.table.restore import Restore
+from bot.table.runner import ChannelRunner
 from bot.table.vote import PauseVote
 from engine.i18n.shared import _
+
+log = logging.getLogger("bot.service")
 
 
 class Seats:
@@ -32,6 +36,7 @@ class Seats:
         handover: Handover,
         vote: PauseVote,
         save_players: Callable[[int, Sequence[PlayerInfo]], None],
+        runner: ChannelRunner,
     ) -> None:
         self.storage = storage
         self.restore = restore
@@ -39,8 +44,88 @@ class Seats:
         self.handover = handover
         self.vote = vote
         self.save_players = save_players
+        self.runner = runner
 
-    def resume(self, table: Table, user_id: str, now: float) -> Outcome:
+    # -- what adapters call (run by the channel runner) -----------------------------------
+
+    async def resume(self, channel_id: str | int, user_id: str | int) -> Outcome:
+        """Take back one's seat from the AI that took it over at a timeout (see
+        :meth:`take_back`)."""
+        uid, now = str(user_id), self.runner.now()
+        return await self.runner.guarded(
+            "resume_seat", channel_id, user_id, self.take_back, uid, now
+        )
+
+    async def standing(self, channel_id: str | int, user_id: str | int) -> str:
+        """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
+        ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
+        game, or he is out of it; also if the table cannot be read). An adapter keeps a
+        "take my seat back" control only while it is ``held``."""
+        try:
+            return await self.runner.locked(channel_id, self.where, str(user_id))
+        except Refused:
+            return "none"
+        except Exception:
+            log.exception("seat standing failed in channel %s", channel_id)
+            return "none"
+
+    async def kick(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager hands seat ``seat`` (1-based) to an AI (see
+        :meth:`move_out`)."""
+        args = (str(user_id), seat, level, can_manage, self.runner.now())
+        return await self.runner.guarded("kick", channel_id, user_id, self.move_out, *args)
+
+    async def replace(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person
+        (see :meth:`seat_person`)."""
+        args = (str(user_id), seat, str(new_user_id), new_name, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_seat", channel_id, user_id, self.seat_person, *args
+        )
+
+    async def replace_of(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """As :meth:`replace`, naming the seat by its player."""
+        uid, target, new = str(user_id), str(target_user_id), str(new_user_id)
+        args = (uid, target, new, new_name, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_seat", channel_id, user_id, self.seat_person_of, *args
+        )
+
+    # -- the work (in the worker thread, under the channel's lock) --------------------------
+
+    def where(self, table: Table, user_id: str) -> str:
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            return "none"
+        if table.seat_of(user_id) is not None:
+            return "back"
+        taken = self.storage.open_takeover(table.record.id, user_id)
+        return "held" if taken is not None and taken.kind != "kick" else "none"
+
+    def take_back(self, table: Table, user_id: str, now: float) -> Outcome:
         """The player takes back his seat from the AI that took it over at a timeout."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
@@ -90,7 +175,7 @@ class Seats:
             raise Refused(Code.MALFORMED, _("seat must be 1 to {last}", last=len(table.players)))
         return seat - 1
 
-    def kick(
+    def move_out(
         self,
         table: Table,
         user_id: str,
@@ -125,7 +210,7 @@ class Seats:
         assert out is not None  # only a timeout's handover can find it done already
         return out
 
-    def replace_seat(
+    def seat_person(
         self,
         table: Table,
         user_id: str,
@@ -161,7 +246,7 @@ class Seats:
         )
         return self.presenter.announce(table, taken)
 
-    def replace_seat_of(
+    def seat_person_of(
         self,
         table: Table,
         user_id: str,
@@ -171,7 +256,7 @@ class Seats:
         can_manage: bool,
         now: float,
     ) -> Outcome:
-        """:meth:`replace_seat` with the seat named by its player (or by the user the AI
+        """:meth:`seat_person` with the seat named by its player (or by the user the AI
         took it over from)."""
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
@@ -182,4 +267,4 @@ class Seats:
             if t is None:
                 raise Refused(Code.NOT_SEATED, _("that user is not playing in this game"))
             seat = t.seat
-        return self.replace_seat(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)
+        return self.seat_person(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)

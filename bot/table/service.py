@@ -6,7 +6,7 @@ is described in :mod:`bot.table`, whose modules do the work; :class:`TableServic
 the table's parts - each built here with what it needs - and one
 :class:`bot.table.runner.ChannelRunner` that runs their work under each channel's lock in a
 thread pool. Some parts offer their adapter calls themselves (``service.settings``,
-``service.vote``); the rest is still called through this class.
+``service.vote``, ``service.seats``); the rest is still called through this class.
 
 The error contract (every public coroutine of the service and of its parts): **an adapter
 never sees an exception** - not for a refusal, not for a failure. A refusal is data: an
@@ -15,8 +15,8 @@ action returns an :class:`~bot.table.outputs.Outcome` (``accepted`` false, ``err
 card, a replay, the leaderboard), an :class:`~bot.table.outputs.Answer` (``value`` ``None``,
 ``error``, ``code``); an unexpected failure is logged and answered as :attr:`Code.INTERNAL`.
 The few reads an adapter only uses to decorate (``view``, ``decision(s)``, ``options_for``,
-``choices_for``, ``game_of``, ``lobby_choice``, ``seat_back``) answer a neutral value
-(``None``, empty, a fresh lobby's, ``none``) instead, as each one documents.
+``choices_for``, ``game_of``, ``lobby_choice``, ``seats.standing``, ``vote.status``) answer a
+neutral value (``None``, empty, a fresh lobby's, ``none``) instead, as each one documents.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from bot.table.lobby import Lobby
 from bot.table.outputs import Answer, Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
 from bot.table.reads import Reads
-from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Table, Tables
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
@@ -172,6 +172,7 @@ class TableService:
             self.handover,
             self.vote,
             self.lobby.save_players,
+            self.runner,
         )
         self.archiving = Archiving(storage, self.restore, self.teardown)
         self.timers = Timers(storage, self.restore, self.presenter, self.handover, self.vote)
@@ -642,101 +643,6 @@ class TableService:
         return await self.runner.run(self.history.replay, str(channel_id), game_id)
 
     # -- turn timers, takeovers, archiving -------------------------------------------------------
-
-    async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
-        """Take back one's seat from the AI that took it over at a timeout."""
-        return await self.runner.guarded(
-            "resume_seat", channel_id, user_id, self.seats.resume, str(user_id), self.runner.now()
-        )
-
-    async def seat_back(self, channel_id: str | int, user_id: str | int) -> str:
-        """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
-        ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
-        game, or he is out of it). An adapter keeps a "take my seat back" control only while
-        it is ``held``; ``none`` too if the table cannot be read)."""
-        try:
-            return await self.runner.locked(channel_id, self._seat_back, str(user_id))
-        except Refused:
-            return "none"
-        except Exception:
-            log.exception("seat_back failed in channel %s", channel_id)
-            return "none"
-
-    def _seat_back(self, table: Table, user_id: str) -> str:
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            return "none"
-        if table.seat_of(user_id) is not None:
-            return "back"
-        taken = self.storage.open_takeover(table.record.id, user_id)
-        return "held" if taken is not None and taken.kind != "kick" else "none"
-
-    async def kick(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        seat: int,
-        level: str | None = None,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """The host or a channel manager hands seat ``seat`` (1-based) to an AI."""
-        return await self.runner.guarded(
-            "kick",
-            channel_id,
-            user_id,
-            self.seats.kick,
-            str(user_id),
-            seat,
-            level,
-            can_manage,
-            self.runner.now(),
-        )
-
-    async def replace_seat(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        seat: int,
-        new_user_id: str | int,
-        new_name: str,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person."""
-        return await self.runner.guarded(
-            "replace_seat",
-            channel_id,
-            user_id,
-            self.seats.replace_seat,
-            str(user_id),
-            seat,
-            str(new_user_id),
-            new_name,
-            can_manage,
-            self.runner.now(),
-        )
-
-    async def replace_seat_of(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        target_user_id: str | int,
-        new_user_id: str | int,
-        new_name: str,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """As :meth:`replace_seat`, naming the seat by its player."""
-        return await self.runner.guarded(
-            "replace_seat",
-            channel_id,
-            user_id,
-            self.seats.replace_seat_of,
-            str(user_id),
-            str(target_user_id),
-            str(new_user_id),
-            new_name,
-            can_manage,
-            self.runner.now(),
-        )
 
     async def tick(self, confirm: bool = False) -> list[TimerEvent]:
         """Fire every due reminder and timeout (each exactly once, also after a restart) and

@@ -322,7 +322,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 lines = [line.replace("**", "") for line in board.value]
                 self.say("\n".join(lines) or _("no ratings yet"))
         elif word == "resume":  # back at a game paused for him at a timeout
-            out = await self.service.resume_seat(self.channel, user)
+            out = await self.service.seats.resume(self.channel, user)
             if out.accepted:
                 for update in out.public:
                     self.say(update.text, "bold")
@@ -521,7 +521,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if word in QUIT_WORDS:
             return self._quit()
         if word == "resume" and self.taken is not None:
-            out = await self.service.resume_seat(self.channel, self.taken)
+            out = await self.service.seats.resume(self.channel, self.taken)
             if out.accepted:
                 self.taken = None
                 for update in out.public:
