@@ -79,7 +79,7 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
             out = await svc.leave("c", late)  # no human is left: the game is aborted
         elif path == "last_handed_to_ai":
             assert (await svc.leave("c", other)).accepted
-            out = await svc.replace_with_ai("c", "999", late, can_manage=True)
+            out = await svc.seats.replace_with_ai("c", "999", late, can_manage=True)
         elif path == "archive":
             clock.advance(15 * 86400)
             events = await svc.tick()

@@ -110,7 +110,7 @@ async def hand_over(svc: TableService, clock: FakeClock, path: str) -> Outcome:
     if path == "leave":
         return await svc.leave("c", late, "random")
     assert path == "replace"
-    return await svc.replace_with_ai("c", other, late, "random", can_manage=True)
+    return await svc.seats.replace_with_ai("c", other, late, "random", can_manage=True)
 
 
 HEADERS = {

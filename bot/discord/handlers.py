@@ -169,7 +169,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "replace",
-            lambda: self.service.replace_with_ai(
+            lambda: self.service.seats.replace_with_ai(
                 channel, user, str(target), level or None, can_manage=can_manage
             ),
         )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
@@ -10,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from bot.storage.store import (
     AlreadySeated,
     GameInProgress,
-    GameNotActive,
     PlayerInfo,
     SeatRecord,
     Storage,
@@ -18,12 +16,12 @@ from bot.storage.store import (
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
-from bot.table.handover import Handover, Reclaim
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names, why
 from bot.table.restore import Restore, snapshot
+from bot.table.seats import Seats
 from bot.table.session import Session
 from bot.table.stages import names_text
 from bot.table.teardown import Teardown
@@ -151,7 +149,7 @@ class Lobby:
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
-        handover: Handover,
+        seats: Seats,
         teardown: Teardown,
     ) -> None:
         self.storage = storage
@@ -160,7 +158,8 @@ class Lobby:
         self.ai = ai
         self.presenter = presenter
         #: the one path that hands a seat to an AI (shared with the turn timers)
-        self.handover = handover
+        #: a running game's seats (a player who leaves it: an AI takes his seat)
+        self.seats = seats
         #: the one end of a game (shared with the vote, archiving and the last move)
         self.teardown = teardown
 
@@ -276,7 +275,7 @@ class Lobby:
     def leave(self, table: Table, user_id: str, level: str | None, now: float = 0.0) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            return self.replace_with_ai(table, user_id, user_id, level, False, now)
+            return self.seats.hand_to_ai(table, user_id, user_id, level, False, now)
         seats = self.storage.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             if not seats:
@@ -299,100 +298,6 @@ class Lobby:
         game = self.lobby_game(table, seats)
         text = leaves(removed.display_name, lobby_text(game, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
-
-    def replace_with_ai(
-        self,
-        table: Table,
-        user_id: str,
-        target_user_id: str,
-        level: str | None,
-        can_manage: bool,
-        now: float = 0.0,
-    ) -> Outcome:
-        """Give a running game's seat to an AI (the player left, or was replaced; ``now``:
-        the timers' clock)."""
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            raise self.session.no_game(table)
-        seat = table.seat_of(target_user_id)
-        if seat is None:
-            raise Refused(
-                Code.NOT_SEATED,
-                _("you are not playing in this game")
-                if user_id == target_user_id
-                else _("that user is not playing in this game"),
-            )
-        host = table.host()
-        if (
-            user_id != target_user_id
-            and not can_manage
-            and (host is None or host.user_id != user_id)
-        ):
-            raise Refused(
-                Code.NOT_ALLOWED,
-                _(
-                    "only the player himself, the host or a channel manager can hand a seat "
-                    "to an AI"
-                ),
-            )
-        try:
-            lv = ai_level(level)
-        except UnknownAiLevel as exc:
-            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
-        check_level(table.record.game_type, lv.name, _("the new AI"))
-        name = table.state.players[seat]
-        humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
-        self.storage.leave_seat(table.channel_id, target_user_id)
-        if not humans:
-            record = self.teardown.abort(table)  # its standings kept for the stats
-            return Outcome(
-                True,
-                public=(
-                    PublicUpdate(
-                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
-                    ),
-                ),
-                game_id=record.id,
-            )
-        header = _(
-            "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
-            name=name,
-            level=lv.name,
-            seat=seat + 1,
-        )
-        # the game is marked for the stats (its seat rows say an AI took a seat over); a
-        # player moved out by someone else is remembered (the host may /replace him back)
-        old = table.players[seat]
-        moved = user_id != target_user_id and old.user_id is not None
-        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
-        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
-        assert out is not None  # only a timeout's handover can find it done already
-        return out
-
-    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
-        """Persist a changed seat list of a running game.
-
-        ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
-        UPDATE in the storage's own write transaction (same lock, same rollback rules).
-        """
-        update = getattr(self.storage, "update_players", None)
-        if update is not None:
-            update(game_id, list(players))
-            return
-        payload = json.dumps(
-            [p.to_json() for p in players],
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        with self.storage._write("update_players") as conn:
-            sql = (
-                "UPDATE games SET players = ? "  # not for players
-                "WHERE id = ? AND status = 'active'"  # not for players
-            )
-            cur = conn.execute(sql, (payload, game_id))
-            if cur.rowcount != 1:
-                raise GameNotActive(game_id, None)
 
     def start(
         self,

@@ -1,23 +1,27 @@
 """A running game's seats changed by people: a player takes his seat back from the AI that
 took it over (``/resume``), the host or a channel manager hands a seat to an AI (``/kick``)
-or seats a waiting person at it (``/replace``). Every handover to an AI goes through
+or seats a waiting person at it (``/replace``), a player leaves the game or is handed to an
+AI (``/leave``, the host's ``/replace`` with an AI; the last human leaving ends the game
+through the one :class:`bot.table.teardown.Teardown`). Every handover to an AI goes through
 :class:`bot.table.handover.Handover`. Generic: nothing here knows a game.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 
-from bot.storage.store import PlayerInfo, Storage
+from bot.storage.store import GameNotActive, PlayerInfo, Storage
 from bot.table.ai_driving import check_level
-from bot.table.ai_seat import ai_level
-from bot.table.handover import Handover, reclaim_of
-from bot.table.outputs import Code, Outcome
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.handover import Handover, Reclaim, reclaim_of
+from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
-from bot.table.records import Refused, Table
+from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
 from bot.table.runner import ChannelRunner
+from bot.table.teardown import Teardown
 from bot.table.vote import PauseVote
 from engine.i18n.shared import _
 
@@ -25,8 +29,8 @@ log = logging.getLogger("bot.service")
 
 
 class Seats:
-    """``/resume``, ``/kick``, ``/replace`` (see the module docstring); ``save_players``
-    stores a running game's changed seat list."""
+    """``/resume``, ``/kick``, ``/replace``, a player leaving a running game (see the module
+    docstring)."""
 
     def __init__(
         self,
@@ -35,7 +39,8 @@ class Seats:
         presenter: Presenter,
         handover: Handover,
         vote: PauseVote,
-        save_players: Callable[[int, Sequence[PlayerInfo]], None],
+        teardown: Teardown,
+        no_game: Callable[[Table], Refused],
         runner: ChannelRunner,
     ) -> None:
         self.storage = storage
@@ -43,7 +48,10 @@ class Seats:
         self.presenter = presenter
         self.handover = handover
         self.vote = vote
-        self.save_players = save_players
+        #: the one end of a game: the last human leaves
+        self.teardown = teardown
+        #: the refusal when no game runs (bot.table.session.Session.no_game)
+        self.no_game = no_game
         self.runner = runner
 
     # -- what adapters call (run by the channel runner) -----------------------------------
@@ -114,7 +122,118 @@ class Seats:
             "replace_seat", channel_id, user_id, self.seat_person_of, *args
         )
 
+    async def replace_with_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
+        the player himself may do this, e.g. for a player who went away; see
+        :meth:`hand_to_ai`)."""
+        uid, target = str(user_id), str(target_user_id)
+        args = (uid, target, level, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_with_ai", channel_id, user_id, self.hand_to_ai, *args
+        )
+
     # -- the work (in the worker thread, under the channel's lock) --------------------------
+
+    def hand_to_ai(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        level: str | None,
+        can_manage: bool,
+        now: float = 0.0,
+    ) -> Outcome:
+        """Give a running game's seat to an AI (the player left, or was replaced; ``now``:
+        the timers' clock)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise self.no_game(table)
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            raise Refused(
+                Code.NOT_SEATED,
+                _("you are not playing in this game")
+                if user_id == target_user_id
+                else _("that user is not playing in this game"),
+            )
+        host = table.host()
+        if (
+            user_id != target_user_id
+            and not can_manage
+            and (host is None or host.user_id != user_id)
+        ):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                _(
+                    "only the player himself, the host or a channel manager can hand a seat "
+                    "to an AI"
+                ),
+            )
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
+        check_level(table.record.game_type, lv.name, _("the new AI"))
+        name = table.state.players[seat]
+        humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
+        self.storage.leave_seat(table.channel_id, target_user_id)
+        if not humans:
+            record = self.teardown.abort(table)  # its standings kept for the stats
+            return Outcome(
+                True,
+                public=(
+                    PublicUpdate(
+                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
+                    ),
+                ),
+                game_id=record.id,
+            )
+        header = _(
+            "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
+            name=name,
+            level=lv.name,
+            seat=seat + 1,
+        )
+        # the game is marked for the stats (its seat rows say an AI took a seat over); a
+        # player moved out by someone else is remembered (the host may /replace him back)
+        old = table.players[seat]
+        moved = user_id != target_user_id and old.user_id is not None
+        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
+        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
+
+    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
+        """Persist a changed seat list of a running game.
+
+        ``bot.storage.store`` has no public method for this yet; use it if it appears, else one
+        UPDATE in the storage's own write transaction (same lock, same rollback rules).
+        """
+        update = getattr(self.storage, "update_players", None)
+        if update is not None:
+            update(game_id, list(players))
+            return
+        payload = json.dumps(
+            [p.to_json() for p in players],
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        with self.storage._write("update_players") as conn:
+            sql = (
+                "UPDATE games SET players = ? "  # not for players
+                "WHERE id = ? AND status = 'active'"  # not for players
+            )
+            cur = conn.execute(sql, (payload, game_id))
+            if cur.rowcount != 1:
+                raise GameNotActive(game_id, None)
 
     def where(self, table: Table, user_id: str) -> str:
         self.restore.ensure_loaded(table)

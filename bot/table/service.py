@@ -149,13 +149,26 @@ class TableService:
         #: the one path that hands a running game's seat to an AI (timeouts, votes, /kick,
         #: /leave, /replace)
         self.handover = Handover(storage, self.ai, self.presenter)
+        #: the vote at a pause (bot/table/vote.py)
+        self.vote = PauseVote(storage, self.restore, self.handover, self.teardown, self.runner)
+        #: a running game's seats: /resume, /kick, /replace, leaving (bot/table/seats.py)
+        self.seats = Seats(
+            storage,
+            self.restore,
+            self.presenter,
+            self.handover,
+            self.vote,
+            self.teardown,
+            self.session.no_game,
+            self.runner,
+        )
         self.lobby = Lobby(
             storage,
             self.restore,
             self.session,
             self.ai,
             self.presenter,
-            self.handover,
+            self.seats,
             self.teardown,
         )
         self.reads = Reads(storage, self.restore, self.session, self.draw)
@@ -163,17 +176,6 @@ class TableService:
         self.stats = Stats(storage)  # /stats, /leaderboard (bot/table/stats.py)
         #: /settings: the table's timer settings and language (bot/table/settings.py)
         self.settings = TableSettings(storage, self.restore, self.languages, self.runner)
-        #: the vote at a pause (bot/table/vote.py)
-        self.vote = PauseVote(storage, self.restore, self.handover, self.teardown, self.runner)
-        self.seats = Seats(
-            storage,
-            self.restore,
-            self.presenter,
-            self.handover,
-            self.vote,
-            self.lobby.save_players,
-            self.runner,
-        )
         self.archiving = Archiving(storage, self.restore, self.teardown)
         self.timers = Timers(storage, self.restore, self.presenter, self.handover, self.vote)
 
@@ -326,28 +328,6 @@ class TableService:
             self.lobby.leave,
             str(user_id),
             ai_level,
-            self.runner.now(),
-        )
-
-    async def replace_with_ai(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        target_user_id: str | int,
-        level: str | None = None,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
-        the player himself may do this, e.g. for a player who went away)."""
-        return await self.runner.guarded(
-            "replace_with_ai",
-            channel_id,
-            user_id,
-            self.lobby.replace_with_ai,
-            str(user_id),
-            str(target_user_id),
-            level,
-            can_manage,
             self.runner.now(),
         )
 

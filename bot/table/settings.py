@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.storage.store import Storage, TimerSettings
 from bot.table.ai_driving import check_level
-from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
+from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.languages import Languages, parse_language
 from bot.table.lobby import lobby_game, lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
@@ -344,18 +344,6 @@ def describe_settings(s: TimerSettings) -> str:
         reminder=reminder,
         then=then,
     )
-
-
-def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
-    """The AI level that takes a timed-out seat: the table's, if the game has it (else the
-    default level)."""
-    assert table.record is not None
-    level: str | None = settings.ai_level
-    try:
-        check_level(table.record.game_type, level, _("the timeout AI"))
-    except Refused:
-        level = None
-    return ai_level(level)
 
 
 class TableSettings:

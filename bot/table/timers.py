@@ -24,12 +24,12 @@ from dataclasses import dataclass, replace
 from bot.storage.store import Deadline, Storage, TimerSettings
 from bot.storage.timers import Notice
 from bot.table.ai_seat import AiLevel, ai_level
-from bot.table.handover import Handover, reclaim_of
+from bot.table.handover import Handover, reclaim_of, timeout_level
 from bot.table.outputs import Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info
 from bot.table.records import Table
 from bot.table.restore import Restore
-from bot.table.settings import describe_settings, duration_text, timeout_level
+from bot.table.settings import describe_settings, duration_text
 from bot.table.vote import PauseVote, open_human_seats
 from engine.i18n.shared import _
 

@@ -10,13 +10,12 @@ import logging
 from dataclasses import dataclass, replace
 
 from bot.storage.store import Deadline, Storage
-from bot.table.handover import Handover, reclaim_of
+from bot.table.handover import Handover, reclaim_of, timeout_level
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import decisions_info
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
 from bot.table.runner import ChannelRunner
-from bot.table.settings import timeout_level
 from bot.table.teardown import Teardown
 from engine.i18n.shared import N_, _, _n
 
