@@ -8,12 +8,20 @@ announcement not confirmed yet), so each has all three to clear."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.table.service import TableService
 from tests.test_service_support import uid
-from tests.test_takeover_ends_game import last_decision_ends, play_to_the_last_decision
+from tests.test_takeover_ends_game import PATHS as TAKEOVERS
+from tests.test_takeover_ends_game import (
+    hand_over,
+    last_decision_ends,
+    near_end,  # noqa: F401  (a fixture the service fixture uses)
+    play_to_the_last_decision,
+    service,  # noqa: F401  (a fixture)
+)
 from tests.test_timers import FakeClock, svc_at
 
 PATHS = ("abort", "vote_end", "leave_last", "last_handed_to_ai", "archive", "last_move")
@@ -102,3 +110,33 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
         assert await svc.tick(confirm=True) == []
     finally:
         svc.close()
+
+
+@pytest.mark.parametrize("path", TAKEOVERS)
+async def test_every_takeover_is_the_one_handover_and_its_end_the_one_teardown(
+    service: tuple[TableService, FakeClock],  # noqa: F811
+    path: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#26 item 3: a timeout, the vote, /kick, /leave and /replace hand the seat over through
+    the one Handover (once), and when the AI's move ends the game, nothing of its timers is
+    left behind."""
+    svc, clock = service
+    assert svc.lobby.seats is svc.seats
+    parts: list[Any] = [svc.seats, svc.timers, svc.vote]
+    assert all(p.handover is svc.handover for p in parts)
+    assert all(p.teardown is svc.teardown for p in (svc.lobby, svc.seats, svc.vote))
+    assert svc.committer.teardown is svc.teardown and svc.archiving.teardown is svc.teardown
+    seats: list[int] = []
+    real = svc.handover.to_ai
+
+    def counted(table: Any, seat: int, *args: Any, **kwargs: Any) -> Any:
+        seats.append(seat)
+        return real(table, seat, *args, **kwargs)
+
+    monkeypatch.setattr(svc.handover, "to_ai", counted)
+    game_id = (await svc.decisions("c"))[0].game_id
+    out = await hand_over(svc, clock, path)
+    assert out.accepted and out.game_over, out.error
+    assert len(seats) == 1
+    assert leftovers(svc, game_id) == {}
