@@ -29,7 +29,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar, TypeVarTuple
+from typing import Any
 
 from bot.storage.records import utcnow
 from bot.storage.store import DEFAULT_SYNCHRONOUS, Storage
@@ -64,9 +64,6 @@ from engine.registry import first_registered, table_registrations
 __all__ = ["TableService"]
 
 log = logging.getLogger("bot.service")
-
-T = TypeVar("T")
-Ts = TypeVarTuple("Ts")
 
 
 class TableService:
