@@ -79,7 +79,7 @@ async def test_public_in_the_table_language_private_in_the_readers(
     monkeypatch.setattr(presentation, "registration_of", lambda g: SpyRegistration(real(g), seen))
     try:
         await two_seated(svc)
-        assert (await svc.settings("c", uid(0), "language Magyar")).accepted
+        assert (await svc.settings.change("c", uid(0), "language Magyar")).accepted
         svc.languages.note_person(uid(0), "ja")  # Alice's client reads Japanese
         with speaking("it"):  # the sender's language: it does not make the public texts
             out = await svc.start("c", uid(1), seed=3)
@@ -110,7 +110,7 @@ async def test_a_refusal_is_said_in_the_senders_language(tmp_path: Path) -> None
     svc = open_service(tmp_path / "t.db")
     try:
         await two_seated(svc)
-        assert (await svc.settings("c", uid(0), "language hu")).accepted
+        assert (await svc.settings.change("c", uid(0), "language hu")).accepted
         assert (await svc.start("c", uid(0), seed=3)).accepted
         with speaking("ja"):
             out = await svc.command("c", uid(7), "pass")
@@ -132,25 +132,25 @@ async def test_settings_language_round_trip_and_refusal(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db")
     try:
         await two_seated(svc)
-        out = await svc.settings("c", uid(0), "language ja")
+        out = await svc.settings.change("c", uid(0), "language ja")
         assert out.accepted and svc.languages.table("c") == "ja"
         assert "卓の言語：日本語" in out.public[0].text  # the answer in the new language
         assert "Alice" in out.public[0].text  # with the lobby's seat list
-        out = await svc.settings("c", uid(1), "lingua italiano")
+        out = await svc.settings.change("c", uid(1), "lingua italiano")
         assert out.accepted and svc.languages.table("c") == "it"
         assert "Lingua del tavolo: Italiano" in out.public[0].text
-        out = await svc.settings("c", uid(1), "evening language=Magyar")
+        out = await svc.settings.change("c", uid(1), "evening language=Magyar")
         assert out.accepted and svc.languages.table("c") == "hu"
         assert "15 perc (evening)" in out.public[0].text  # the timer is set too
-        assert "Az asztal nyelve: Magyar" in await svc.timer_settings("c")  # the lobby line
-        out = await svc.settings("c", uid(0), "language english")
+        assert "Az asztal nyelve: Magyar" in await svc.settings.line("c")  # the lobby line
+        out = await svc.settings.change("c", uid(0), "language english")
         assert out.accepted and "Table language: English." in out.public[0].text
-        refused = await svc.settings("c", uid(0), "language klingon")
+        refused = await svc.settings.change("c", uid(0), "language klingon")
         assert not refused.accepted and refused.code == Code.MALFORMED
         assert refused.error is not None
         for name in ("English", "日本語", "Magyar", "Italiano"):
             assert name in refused.error
-        stranger = await svc.settings("c", uid(9), "language ja")
+        stranger = await svc.settings.change("c", uid(9), "language ja")
         assert not stranger.accepted and stranger.code == Code.NOT_SEATED
         assert svc.languages.table("c") == "en"
     finally:
@@ -162,7 +162,7 @@ async def test_languages_survive_a_restart(tmp_path: Path) -> None:
     svc = open_service(path)
     try:
         await two_seated(svc)
-        assert (await svc.settings("c", uid(0), "language hu")).accepted
+        assert (await svc.settings.change("c", uid(0), "language hu")).accepted
         svc.languages.note_person(uid(1), "ja-JP")
         svc.languages.note_server("d", "it")
     finally:
@@ -184,7 +184,7 @@ async def test_images_are_cached_per_language(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db", renderer)
     try:
         await two_seated(svc)
-        assert (await svc.settings("c", uid(0), "language ja")).accepted
+        assert (await svc.settings.change("c", uid(0), "language ja")).accepted
         assert (await svc.start("c", uid(0), seed=3)).accepted
         boards = [c for c in renderer.calls if c[0] == "board"]
         assert boards == [("board", "ja")]
@@ -216,7 +216,7 @@ async def test_a_refused_settings_text_changes_no_language(tmp_path: Path) -> No
     svc = open_service(tmp_path / "t.db")
     try:
         await two_seated(svc)
-        out = await svc.settings("c", uid(0), "language ja timer 5s")
+        out = await svc.settings.change("c", uid(0), "language ja timer 5s")
         assert not out.accepted and out.code == Code.MALFORMED
         assert svc.languages.table("c") == "en"
     finally:
@@ -224,7 +224,8 @@ async def test_a_refused_settings_text_changes_no_language(tmp_path: Path) -> No
 
 
 def test_durations_and_votes_are_understood_in_every_language() -> None:
-    from bot.table.timers import duration_text, parse_duration, parse_vote
+    from bot.table.settings import duration_text, parse_duration
+    from bot.table.vote import parse_vote
 
     assert parse_duration("15分") == parse_duration("15perc") == parse_duration("15min") == 900
     assert parse_duration("2óra") == parse_duration("2ore") == parse_duration("2時間") == 7200

@@ -416,13 +416,13 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
 
 async def test_a_leaving_player_is_replaced_by_an_ai(svc: TableService) -> None:
     first = await start(svc, "c", 3, seed=81)
-    refused(await svc.replace_with_ai("c", uid(1), uid(2)), Code.NOT_ALLOWED)
+    refused(await svc.seats.replace_with_ai("c", uid(1), uid(2)), Code.NOT_ALLOWED)
     refused(await svc.leave("c", "stranger"), Code.NOT_SEATED)
     left = await svc.leave("c", uid(1))
     assert left.accepted and "AI" in left.public[0].text
     refused(await svc.command("c", uid(1), "play"), Code.NOT_SEATED)
     # The host hands seat 3 to an AI too; only the host (seat 1) plays on.
-    assert (await svc.replace_with_ai("c", uid(0), uid(2), "random")).accepted
+    assert (await svc.seats.replace_with_ai("c", uid(0), uid(2), "random")).accepted
     status = await svc.status("c")
     assert status.decision is not None and status.decision.user_id == uid(0)
     rng = random.Random(2)

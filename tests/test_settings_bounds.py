@@ -13,7 +13,7 @@ import pytest
 from bot.storage.store import TimerSettings
 from bot.table.outputs import Code
 from bot.table.service import TableService
-from bot.table.timers import describe_settings, parse_settings
+from bot.table.settings import describe_settings, parse_settings
 from tests.test_service_support import open_service, uid
 
 ARCHIVE_RULE = "archive takes whole days from 1 to 365"
@@ -24,7 +24,7 @@ REMIND_RULE = "remind takes half, off or a time from 1 min"
 async def lobby(tmp_path: Path) -> TableService:
     svc = open_service(tmp_path / "t.db")
     assert (await svc.join("c", uid(0), "Alice")).accepted
-    out = await svc.settings("c", uid(0), "evening archive 20")
+    out = await svc.settings.change("c", uid(0), "evening archive 20")
     assert out.accepted, out.error
     return svc
 
@@ -64,7 +64,7 @@ async def test_out_of_range_and_odd_digits_are_refused_saying_what_is_allowed(
     svc = await lobby(tmp_path)
     try:
         before = svc.storage.timers.get_timer_settings("c")
-        out = await svc.settings("c", uid(0), text)
+        out = await svc.settings.change("c", uid(0), text)
         assert not out.accepted and out.code == Code.MALFORMED, out
         said = out.error or ""
         assert rule in said and problem in said, said
@@ -103,7 +103,7 @@ async def test_values_in_range_are_stored(
     """#24 item 3: ASCII and full-width digits are read alike; the ends of each range hold."""
     svc = await lobby(tmp_path)
     try:
-        out = await svc.settings("c", uid(0), text)
+        out = await svc.settings.change("c", uid(0), text)
         assert out.accepted, out.error
         assert getattr(svc.storage.timers.get_timer_settings("c"), field) == value
     finally:

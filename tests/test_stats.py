@@ -213,12 +213,12 @@ async def test_service_abort_and_takeover_are_marked(tmp_path: Path) -> None:
         assert "1 game, " in line and "(1 aborted)" in line
 
         first = await start(svc, "d", 3, seed=2)
-        out = await svc.replace_with_ai("d", uid(2), uid(2), "greedy")
+        out = await svc.seats.replace_with_ai("d", uid(2), uid(2), "greedy")
         assert out.accepted, out.error
         await play_random(svc, "d", out if out.decision else first, random.Random(3))
         lines = await svc.stats_lines(None, uid(0))
         assert any("2 games" in x and "1 with an AI takeover" in x for x in lines), lines
-        board = "\n".join(await svc.leaderboard_lines(None, None))
+        board = "\n".join((await svc.leaderboard_lines(None, None)).value or [])
         assert "Greedy AI: " in board
     finally:
         svc.close()

@@ -45,7 +45,7 @@ async def play_to_the_last_decision(svc: TableService, game: str) -> None:
     """Two humans play ``game`` (fixed seed, fixed random answers) up to its last decision."""
     assert (await svc.join("c", uid(0), "Alice", game)).accepted
     assert (await svc.join("c", uid(1), "Bob")).accepted
-    assert (await svc.settings("c", uid(0), "live level random")).accepted
+    assert (await svc.settings.change("c", uid(0), "live level random")).accepted
     assert (await svc.start("c", uid(0), seed=3)).accepted
     rng = random.Random(1)
     for _move in range(2000):
@@ -99,18 +99,18 @@ async def hand_over(svc: TableService, clock: FakeClock, path: str) -> Outcome:
         assert events[0].seat == seat
         return events[0].outcome
     if path == "vote":
-        out = await svc.settings("c", uid(0), "live timeout pause", can_manage=True)
+        out = await svc.settings.change("c", uid(0), "live timeout pause", can_manage=True)
         assert out.accepted, out.error
         await svc.decisions("c")  # the settings re-time the open decision
         clock.advance(121)
         assert [e.kind for e in await svc.tick()] == ["pause"]
-        return await svc.vote("c", other, "ai")
+        return await svc.vote.cast("c", other, "ai")
     if path == "kick":
-        return await svc.kick("c", other, seat + 1, "random", can_manage=True)
+        return await svc.seats.kick("c", other, seat + 1, "random", can_manage=True)
     if path == "leave":
         return await svc.leave("c", late, "random")
     assert path == "replace"
-    return await svc.replace_with_ai("c", other, late, "random", can_manage=True)
+    return await svc.seats.replace_with_ai("c", other, late, "random", can_manage=True)
 
 
 HEADERS = {

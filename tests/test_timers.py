@@ -12,7 +12,7 @@ import pytest
 from bot.storage.store import TimerSettings
 from bot.table.outputs import Code
 from bot.table.service import TableService
-from bot.table.timers import describe_settings, parse_settings
+from bot.table.settings import describe_settings, parse_settings
 from tests.test_service_support import open_service, uid
 
 
@@ -34,7 +34,7 @@ def svc_at(path: Path, clock: FakeClock) -> TableService:
 async def two_humans(svc: TableService, game: str | None = None, settings: str = "live") -> None:
     assert (await svc.join("c", uid(0), "Alice", game)).accepted
     assert (await svc.join("c", uid(1), "Bob")).accepted
-    out = await svc.settings("c", uid(0), settings)
+    out = await svc.settings.change("c", uid(0), settings)
     assert out.accepted, out.error
     out = await svc.start("c", uid(0), seed=3)
     assert out.accepted, out.error
@@ -63,10 +63,10 @@ async def test_settings_are_stored_and_shown_in_status(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     assert (await svc.join("c", uid(0), "Alice")).accepted
-    out = await svc.settings("c", uid(0), "evening")
+    out = await svc.settings.change("c", uid(0), "evening")
     assert out.accepted and "15 min (evening)" in out.public[0].text
     assert "seated" in out.public[0].text  # the lobby message keeps its seat list
-    refused = await svc.settings("c", uid(5), "live")
+    refused = await svc.settings.change("c", uid(5), "live")
     assert not refused.accepted and refused.code == Code.NOT_SEATED
     status = await svc.status("c")
     assert "Turn timer: 15 min (evening)" in status.text
@@ -97,10 +97,10 @@ async def test_reminder_then_takeover_then_resume(tmp_path: Path) -> None:
     assert await svc.tick() == []
     assert svc.storage.timers.had_takeover((await svc.decisions("c"))[0].game_id)
     # the AI played the seat; the player takes it back
-    out = await svc.resume_seat("c", first.user_id)
+    out = await svc.seats.resume("c", first.user_id)
     assert out.accepted, out.error
     assert "is back" in out.public[0].text
-    again = await svc.resume_seat("c", first.user_id)
+    again = await svc.seats.resume("c", first.user_id)
     assert not again.accepted
     seat_of_first = first.seat
     view = await svc.view("c", first.user_id)
@@ -164,14 +164,14 @@ async def test_kick_and_replace(tmp_path: Path) -> None:
     assert (await svc.join("c", uid(1), "Bob")).accepted
     assert (await svc.join("c", uid(2), "Cleo")).accepted
     assert (await svc.start("c", uid(0), seed=5)).accepted
-    no = await svc.kick("c", uid(1), 3)
+    no = await svc.seats.kick("c", uid(1), 3)
     assert not no.accepted and no.code == Code.NOT_ALLOWED
-    out = await svc.kick("c", uid(0), 3)
+    out = await svc.seats.kick("c", uid(0), 3)
     assert out.accepted, out.error
     assert "moved to the AI" in out.public[0].text
-    again = await svc.resume_seat("c", uid(2))
+    again = await svc.seats.resume("c", uid(2))
     assert not again.accepted  # a kicked player does not take the seat back himself
-    out = await svc.replace_seat("c", uid(5), 3, uid(7), "Dan", can_manage=True)
+    out = await svc.seats.replace("c", uid(5), 3, uid(7), "Dan", can_manage=True)
     assert out.accepted, out.error
     assert "Dan takes over seat 3" in out.public[0].text
     assert await svc.view("c", uid(7)) is not None
@@ -263,7 +263,7 @@ async def three_paused(svc: TableService, clock: FakeClock) -> tuple[str, list[s
     and the two other players' ids."""
     for i, name in enumerate(("Alice", "Bob", "Cleo")):
         assert (await svc.join("c", uid(i), name)).accepted
-    assert (await svc.settings("c", uid(0), "live timeout pause")).accepted
+    assert (await svc.settings.change("c", uid(0), "live timeout pause")).accepted
     assert (await svc.start("c", uid(0), seed=5)).accepted
     late = (await svc.decisions("c"))[0].user_id
     assert late is not None
@@ -276,16 +276,16 @@ async def test_vote_two_for_ai_hands_the_seat_over(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     late, (a, b) = await three_paused(svc, clock)
-    out = await svc.vote("c", a, "ai")
+    out = await svc.vote.cast("c", a, "ai")
     assert out.accepted and not out.public  # 1 of 2 needed: nothing decided yet
-    status = await svc.vote_status("c")
+    status = await svc.vote.status("c")
     assert status is not None and "1 vote to let an AI play" in status
-    out = await svc.vote("c", b, "ai")
+    out = await svc.vote.cast("c", b, "ai")
     assert out.accepted, out.error
     assert "voted: an AI" in out.public[0].text and "/resume" in out.public[0].text
-    assert await svc.vote_status("c") is None
+    assert await svc.vote.status("c") is None
     assert await svc.view("c", late) is None  # an AI plays his seat
-    assert (await svc.resume_seat("c", late)).accepted  # as after a takeover
+    assert (await svc.seats.resume("c", late)).accepted  # as after a takeover
     svc.close()
 
 
@@ -294,12 +294,12 @@ async def test_vote_without_majority_keeps_waiting(tmp_path: Path) -> None:
     svc = svc_at(tmp_path / "t.db", clock)
     _late, (a, b) = await three_paused(svc, clock)
     before = await svc.decisions("c")
-    assert (await svc.vote("c", a, "ai")).accepted
-    out = await svc.vote("c", b, "end")
+    assert (await svc.vote.cast("c", a, "ai")).accepted
+    out = await svc.vote.cast("c", b, "end")
     assert out.accepted and not out.public
     assert await svc.decisions("c") == before  # still waiting for the late player
     # a changed vote counts: now both say end, the game ends as an abort
-    out = await svc.vote("c", a, "end")
+    out = await svc.vote.cast("c", a, "end")
     assert out.accepted and "aborted" in out.public[0].text
     assert await svc.decisions("c") == ()
     game = svc.storage.games.get_game(before[0].game_id)
@@ -311,12 +311,12 @@ async def test_votes_survive_a_restart(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     _late, (a, b) = await three_paused(svc, clock)
-    assert (await svc.vote("c", a, "ai")).accepted
+    assert (await svc.vote.cast("c", a, "ai")).accepted
     svc.close()
     svc = svc_at(tmp_path / "t.db", clock)
-    status = await svc.vote_status("c")
+    status = await svc.vote.status("c")
     assert status is not None and "1 vote to let an AI play" in status
-    out = await svc.vote("c", b, "ai")
+    out = await svc.vote.cast("c", b, "ai")
     assert out.accepted and "voted: an AI" in out.public[0].text
     svc.close()
 
@@ -325,13 +325,13 @@ async def test_the_player_deciding_ends_the_vote(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     late, (a, b) = await three_paused(svc, clock)
-    assert (await svc.vote("c", a, "ai")).accepted
-    mine = await svc.vote("c", late, "wait")
+    assert (await svc.vote.cast("c", a, "ai")).accepted
+    mine = await svc.vote.cast("c", late, "wait")
     assert not mine.accepted  # the paused player decides, he does not vote
     options = await svc.options_for("c", late)
     assert (await svc.command("c", late, options[0])).accepted
-    assert await svc.vote_status("c") is None
-    refused = await svc.vote("c", b, "ai")
+    assert await svc.vote.status("c") is None
+    refused = await svc.vote.cast("c", b, "ai")
     assert not refused.accepted and refused.code == Code.NOT_ALLOWED
     assert await svc.view("c", late) is not None  # still his seat
     svc.close()
@@ -341,10 +341,10 @@ async def test_resume_during_the_pause_ends_the_vote(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     late, (a, _b) = await three_paused(svc, clock)
-    assert (await svc.vote("c", a, "end")).accepted
-    out = await svc.resume_seat("c", late)
+    assert (await svc.vote.cast("c", a, "end")).accepted
+    out = await svc.seats.resume("c", late)
     assert out.accepted and "goes on" in out.public[0].text
-    assert await svc.vote_status("c") is None
+    assert await svc.vote.status("c") is None
     clock.advance(100)
     assert [e.kind for e in await svc.tick()] != ["pause"]  # his decision is timed afresh
     svc.close()
@@ -354,10 +354,10 @@ async def test_a_non_players_vote_is_refused(tmp_path: Path) -> None:
     clock = FakeClock()
     svc = svc_at(tmp_path / "t.db", clock)
     await three_paused(svc, clock)
-    out = await svc.vote("c", uid(9), "end")
+    out = await svc.vote.cast("c", uid(9), "end")
     assert not out.accepted and out.code == Code.NOT_SEATED
-    bad = await svc.vote("c", uid(1), "maybe")
+    bad = await svc.vote.cast("c", uid(1), "maybe")
     assert not bad.accepted and bad.code == Code.MALFORMED
-    status = await svc.vote_status("c")
+    status = await svc.vote.status("c")
     assert status is not None and "0 votes to end the game" in status
     svc.close()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.table.timers import VoteTally
+from bot.table.vote import VoteTally
 from engine.i18n import speaking
 
 

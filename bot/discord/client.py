@@ -51,7 +51,9 @@ from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS, build_view, send_kwargs
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
-from bot.table.timers import VOTE_CHOICES, TimerEvent, duration_text
+from bot.table.settings import duration_text
+from bot.table.timers import TimerEvent
+from bot.table.vote import VOTE_CHOICES
 from engine.core import Option
 from engine.i18n import say, sentence, speaking
 from engine.i18n.shared import _
@@ -294,13 +296,13 @@ class TableClient(discord.Client):
         """Seconds until the event's timeout, as the service's clock reads now (the
         scheduler may post a reminder a few seconds after it was due); from a minute on,
         in whole minutes."""
-        left = max(0.0, (event.timeout_at or 0.0) - self.service.now())
+        left = max(0.0, (event.timeout_at or 0.0) - self.service.runner.now())
         return round(left / 60) * 60 if left >= 60 else left
 
     async def _post_vote(self, dest: Postable, channel: str, game: int) -> None:
         """A pause with other players at the table: the vote's message with its buttons
         (public; the service refuses a vote of anyone but the other seated humans)."""
-        tally = await self.service.vote_status(channel)
+        tally = await self.service.vote.status(channel)
         if tally is None:
             return
         await self.close_vote(dest, channel, None)  # an earlier pause's message
@@ -345,7 +347,7 @@ class TableClient(discord.Client):
         """The vote is over (the player decided, or a new pause): its message says so."""
         if await self._vote_note(channel) is None:
             return
-        if await self.service.vote_status(channel) is not None and text is not None:
+        if await self.service.vote.status(channel) is not None and text is not None:
             return  # still paused: the vote goes on
         with speaking_to_table(self.service, channel):
             text = text or _("🗳️ The vote is over.")
@@ -383,7 +385,7 @@ class TableClient(discord.Client):
         if not notes:
             return
         for user, note in list(notes.items()):
-            state = await self.service.seat_back(channel, user)
+            state = await self.service.seats.standing(channel, user)
             # another task may have retired it meanwhile (the lock is not held here)
             if state == "held" or notes.pop(user, None) is None:
                 continue

@@ -39,7 +39,7 @@ from bot.discord.stats import add_stats_commands
 from bot.discord.translator import described, localized_name
 from bot.table.ai_seat import ai_levels
 from bot.table.outputs import Reply
-from bot.table.timers import VOTE_CHOICES
+from bot.table.vote import VOTE_CHOICES
 from engine.core import Option
 from engine.i18n import NATIVE_NAMES, current_language, say, sentence, speaking
 from engine.i18n.shared import _, _n
@@ -169,7 +169,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "replace",
-            lambda: self.service.replace_with_ai(
+            lambda: self.service.seats.replace_with_ai(
                 channel, user, str(target), level or None, can_manage=can_manage
             ),
         )
@@ -181,14 +181,14 @@ class TableCommands(TableClient):
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         can_manage = _can_manage(interaction)
         if not (text or "").strip():
-            outcome = await self.service.settings(channel, user, "")
+            outcome = await self.service.settings.change(channel, user, "")
             shown = say(outcome.public[0].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(shown))
             return
         await self.act(
             interaction,
             "settings",
-            lambda: self.service.settings(channel, user, text or "", can_manage=can_manage),
+            lambda: self.service.settings.change(channel, user, text or "", can_manage=can_manage),
             via=via,
         )
 
@@ -207,7 +207,7 @@ class TableCommands(TableClient):
         """Take one's seat back from the AI that played it since a timeout."""
         channel, user = self._channel_id(interaction), str(interaction.user.id)
         await self.act(
-            interaction, "resume", lambda: self.service.resume_seat(channel, user), via=via
+            interaction, "resume", lambda: self.service.seats.resume(channel, user), via=via
         )
 
     async def cmd_vote(self, interaction: Interaction, choice: str) -> None:
@@ -218,14 +218,14 @@ class TableCommands(TableClient):
         await self.defer(interaction)
         dest = self.channel_for(interaction)
         async with self._lock(channel):
-            outcome = await self.service.vote(channel, user, choice)
+            outcome = await self.service.vote.cast(channel, user, choice)
             if outcome.accepted and outcome.public:
                 await self.table.publish(dest, channel, outcome)
         await self.release(dest, channel, outcome)
         if not outcome.accepted:
             await self.refuse(interaction, "vote", outcome)
             return
-        tally = await self.service.vote_status(channel)
+        tally = await self.service.vote.status(channel)
         if tally is not None:
             await self.show_vote(dest, channel, tally, done=False)
         else:
@@ -248,7 +248,9 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "kick",
-            lambda: self.service.kick(channel, user, seat, level or None, can_manage=can_manage),
+            lambda: self.service.seats.kick(
+                channel, user, seat, level or None, can_manage=can_manage
+            ),
         )
 
     async def cmd_replace_with(
@@ -260,7 +262,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "replace",
-            lambda: self.service.replace_seat_of(
+            lambda: self.service.seats.replace_of(
                 channel, user, str(target), str(person.id), person.display_name, can_manage
             ),
         )

@@ -13,7 +13,6 @@ from discord.app_commands import locale_str
 from bot.discord.client import TableClient
 from bot.discord.kinds import Interaction
 from bot.discord.layout import CONTENT_MAX, clip_start, escape
-from bot.table.records import Refused
 from engine.i18n.shared import _, _n
 
 __all__ = ["add_history_commands"]
@@ -49,10 +48,10 @@ async def _history(bot: TableClient, interaction: Interaction, public: bool) -> 
 
 async def _game(bot: TableClient, interaction: Interaction, game_id: int, public: bool) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    try:
-        card = await bot.service.game_card(str(interaction.channel_id), game_id)
-    except Refused as refused:
-        await bot.answer(interaction, refused.message)
+    answer = await bot.service.game_card(str(interaction.channel_id), game_id)
+    card = answer.value
+    if card is None:
+        await bot.answer(interaction, answer.error or "")
         return
     files = [("board.png", card.board)] if card.board else []  # not for players
     files += [("scores.png", card.graph)] if card.graph else []  # not for players
@@ -65,10 +64,10 @@ async def _replay(
     bot: TableClient, interaction: Interaction, game_id: int | None, public: bool
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    try:
-        replay = await bot.service.replay(str(interaction.channel_id), game_id)
-    except Refused as refused:
-        await bot.answer(interaction, refused.message)
+    answer = await bot.service.replay(str(interaction.channel_id), game_id)
+    replay = answer.value
+    if replay is None:
+        await bot.answer(interaction, answer.error or "")
         return
     text = _n(
         "Replay: {n} frame, one per turn, then the final board.",

@@ -13,7 +13,6 @@ from bot.discord.client import TableClient
 from bot.discord.commands import plain_choices
 from bot.discord.kinds import Interaction
 from bot.discord.layout import CONTENT_MAX, clip_end, escape
-from bot.table.records import Refused
 from engine.i18n.shared import _
 
 __all__ = ["add_stats_commands"]
@@ -51,10 +50,10 @@ async def _leaderboard(
     bot: TableClient, interaction: Interaction, game: str | None, public: bool
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    try:
-        lines = await bot.service.leaderboard_lines(interaction.guild_id, game)
-    except Refused as refused:
-        await bot.answer(interaction, refused.message)
+    answer = await bot.service.leaderboard_lines(interaction.guild_id, game)
+    lines = answer.value
+    if lines is None:
+        await bot.answer(interaction, answer.error or "")
         return
     if not lines:
         await _send(interaction, _("No rated games in this server yet."), public)

@@ -197,7 +197,7 @@ class TableMessages:
             components=lobby_controls(
                 channel,
                 *await self.service.lobby_choice(channel),
-                await self.service.timer_preset(channel),
+                await self.service.settings.preset(channel),
             ),
         )
         if live is not None and live.kind == "lobby" and live.controls:

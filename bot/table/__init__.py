@@ -51,7 +51,11 @@ How it works
 * **Turn timers** (:mod:`bot.table.timers`): after every action the open human decisions'
   deadlines are stored (reminder, timeout, fired-flags); :meth:`TableService.tick`, on the
   service's injectable clock, fires each due one exactly once (also after a restart): a
-  reminder, then an AI takeover (``/resume`` gives the seat back) or a pause.
+  reminder, then an AI takeover (``/resume`` gives the seat back) or a pause. The settings
+  they run by: :mod:`bot.table.settings`; the vote at a pause: :mod:`bot.table.vote`;
+  ``/resume``, ``/kick``, ``/replace``: :mod:`bot.table.seats`; archiving:
+  :mod:`bot.table.archiving`. Every handover of a seat to an AI goes through
+  :mod:`bot.table.handover`, every end of a game through :mod:`bot.table.teardown`.
 
 Every refusal is returned as ``Outcome(accepted=False, error=..., code=...)`` (see
 :class:`bot.table.outputs.Code`), logged, and changes nothing; adapters never see an exception for a

@@ -16,6 +16,7 @@ from bot.storage.store import (
 from bot.table.outputs import Code
 from bot.table.records import Applied, LostRace, Refused, Table
 from bot.table.restore import Restore, log_entry, mark_finished, results, snapshot
+from bot.table.teardown import Teardown
 from engine.core import GAME_OVER, TURN_END
 from engine.i18n.shared import N_, _
 
@@ -36,8 +37,16 @@ class Committer:
     """Commits validated moves to ``games`` (a snapshot every ``snapshot_every`` moves and
     at the end) and swaps the committed state into the table; reloads through ``restore``."""
 
-    def __init__(self, games: GameRepository, restore: Restore, snapshot_every: int) -> None:
+    def __init__(
+        self,
+        games: GameRepository,
+        restore: Restore,
+        snapshot_every: int,
+        teardown: Teardown,
+    ) -> None:
         self.games = games
+        #: the one end of a game: a last move's leaves no timer, vote or notice behind
+        self.teardown = teardown
         self.restore = restore
         self.snapshot_every = max(1, snapshot_every)
         #: Test hook: called (in the worker thread) after a move was validated and applied to
@@ -96,6 +105,7 @@ class Committer:
         )
         if new.is_over:
             mark_finished(table, new, events)
+            self.teardown.finished(table.channel_id, record.id)
         return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
 
     def lost_race(self, table: Table, seq: int, exc: Exception) -> LostRace:

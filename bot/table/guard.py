@@ -1,17 +1,21 @@
-"""Every public call of the table service ends here: refusals become ``Outcome``/``Reply``
-data (logged), unexpected errors an internal-error answer; adapters never see an exception."""
+"""Every public call of the table service ends here: refusals become ``Outcome``/``Reply``/
+``Answer`` data (logged), unexpected errors an internal-error answer; adapters never see an
+exception."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Coroutine
+from typing import TypeVar
 
 from bot.table.input_guard import id_problem
-from bot.table.outputs import Code, Outcome, Reply
+from bot.table.outputs import Answer, Code, Outcome, Reply
 from bot.table.records import Refused
 from engine.i18n.shared import _
 
 log = logging.getLogger("bot.service")
+
+V = TypeVar("V")
 
 
 async def guarded(
@@ -71,3 +75,18 @@ async def guarded_reply(
         log.exception("%s failed in channel %s", what, channel_id)
         error = _("internal error; please try again")
         return Reply.refuse(Code.INTERNAL, error, private=private)
+
+
+async def guarded_answer(
+    what: str, channel_id: str | int, call: Coroutine[object, object, V]
+) -> Answer[V]:
+    """A read with a value (not text): its value, or its refusal or failure as data."""
+    try:
+        value: V = await call
+    except Refused as refused:
+        log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
+        return Answer.refuse(refused.code, refused.message)
+    except Exception:
+        log.exception("%s failed in channel %s", what, channel_id)
+        return Answer.refuse(Code.INTERNAL, _("internal error; please try again"))
+    return Answer(value)

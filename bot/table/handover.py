@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.storage.repositories import TimerRepository, UnitOfWork
-from bot.storage.store import PlayerInfo
-from bot.table.ai_driving import AiDriver
-from bot.table.ai_seat import AiLevel
+from bot.storage.store import PlayerInfo, TimerSettings
+from bot.table.ai_driving import AiDriver, check_level
+from bot.table.ai_seat import AiLevel, ai_level
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
-from bot.table.records import Table
+from bot.table.records import Refused, Table
+from engine.i18n.shared import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +106,21 @@ class Handover:
                 )
             tx.timers.clear_timeout_votes(game_id, seat)
             return True
+
+
+def reclaim_of(table: Table, seat: int, kind: str) -> Reclaim | None:
+    """Who may get ``seat`` back after an AI took it (``kind``: how, see :class:`Reclaim`)."""
+    old = table.players[seat]
+    return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
+
+
+def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
+    """The AI level that takes a timed-out seat: the table's, if the game has it (else the
+    default level)."""
+    assert table.record is not None
+    level: str | None = settings.ai_level
+    try:
+        check_level(table.record.game_type, level, _("the timeout AI"))
+    except Refused:
+        level = None
+    return ai_level(level)

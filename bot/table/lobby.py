@@ -16,15 +16,15 @@ from bot.storage.store import (
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
-from bot.table.handover import Handover, Reclaim
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names, why
 from bot.table.restore import Restore, snapshot
+from bot.table.seats import Seats
 from bot.table.session import Session
 from bot.table.stages import names_text
-from bot.table.stats import abort_standings
+from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.i18n import counted, joined
@@ -150,7 +150,8 @@ class Lobby:
         session: Session,
         ai: AiDriver,
         presenter: Presenter,
-        handover: Handover,
+        seats: Seats,
+        teardown: Teardown,
     ) -> None:
         self.lobby = lobby
         self.games = games
@@ -158,8 +159,10 @@ class Lobby:
         self.session = session
         self.ai = ai
         self.presenter = presenter
-        #: the one path that hands a seat to an AI (shared with the turn timers)
-        self.handover = handover
+        #: a running game's seats (a player who leaves it: an AI takes his seat)
+        self.seats = seats
+        #: the one end of a game (shared with the vote, archiving and the last move)
+        self.teardown = teardown
 
     def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
         return lobby_game(table, seats)
@@ -274,7 +277,7 @@ class Lobby:
     def leave(self, table: Table, user_id: str, level: str | None, now: float = 0.0) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
-            return self.replace_with_ai(table, user_id, user_id, level, False, now)
+            return self.seats.hand_to_ai(table, user_id, user_id, level, False, now)
         seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             if not seats:
@@ -297,78 +300,6 @@ class Lobby:
         game = self.lobby_game(table, seats)
         text = leaves(removed.display_name, lobby_text(game, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
-
-    def replace_with_ai(
-        self,
-        table: Table,
-        user_id: str,
-        target_user_id: str,
-        level: str | None,
-        can_manage: bool,
-        now: float = 0.0,
-    ) -> Outcome:
-        """Give a running game's seat to an AI (the player left, or was replaced; ``now``:
-        the timers' clock)."""
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            raise self.session.no_game(table)
-        seat = table.seat_of(target_user_id)
-        if seat is None:
-            raise Refused(
-                Code.NOT_SEATED,
-                _("you are not playing in this game")
-                if user_id == target_user_id
-                else _("that user is not playing in this game"),
-            )
-        host = table.host()
-        if (
-            user_id != target_user_id
-            and not can_manage
-            and (host is None or host.user_id != user_id)
-        ):
-            raise Refused(
-                Code.NOT_ALLOWED,
-                _(
-                    "only the player himself, the host or a channel manager can hand a seat "
-                    "to an AI"
-                ),
-            )
-        try:
-            lv = ai_level(level)
-        except UnknownAiLevel as exc:
-            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
-        check_level(table.record.game_type, lv.name, _("the new AI"))
-        name = table.state.players[seat]
-        humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
-        self.lobby.leave_seat(table.channel_id, target_user_id)
-        if not humans:
-            record = table.record
-            self.games.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.lobby.clear_seats(table.channel_id)
-            table.reset_game()
-            return Outcome(
-                True,
-                public=(
-                    PublicUpdate(
-                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
-                    ),
-                ),
-                game_id=record.id,
-            )
-        header = _(
-            "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
-            name=name,
-            level=lv.name,
-            seat=seat + 1,
-        )
-        # the game is marked for the stats (its seat rows say an AI took a seat over); a
-        # player moved out by someone else is remembered (the host may /replace him back)
-        old = table.players[seat]
-        moved = user_id != target_user_id and old.user_id is not None
-        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
-        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
-        assert out is not None  # only a timeout's handover can find it done already
-        return out
 
     def start(
         self,
@@ -504,12 +435,10 @@ class Lobby:
                         name=host.name if host else _("nobody"),
                     ),
                 )
-            record = table.record
-            self.games.abort_game(record.id, abort_standings(table))  # kept for stats
-            self.lobby.clear_seats(table.channel_id)
-            who = self.display(table, user_id)
-            table.reset_game()
-            table.finished = None
+            players = list(table.players)
+            record = self.teardown.abort(table)  # its standings kept for the stats
+            who = next((p.name for p in players if p.user_id == user_id), None)
+            who = who or self.display(table, user_id)  # (the seats are gone: a manager)
             return Outcome(
                 True,
                 public=(

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Generic, TypeVar, cast
 
 from engine.core import Option, options_of
 from engine.i18n import Text, say
 from engine.registry import ImageKind as ImageKind  # the kinds every game draws
+
+V = TypeVar("V")
 
 #: A rule ID as the specifications write them: ``V-1.8``, ``CG-6.9a``, ``CG-G10``, ``AM-V4.10``.
 RULE_ID = re.compile(r"\b[A-Z]{1,3}-[A-Z]{0,2}\d+(?:\.\d+)*[a-z]?\b")
@@ -278,3 +280,22 @@ class Reply:
     @classmethod
     def refuse(cls, code: str, error: str, *, private: bool = False) -> Reply:
         return cls(text=error, error=error, code=code, private=private)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[V]):
+    """The answer to a read whose value is not text (a game card, a replay, the leaderboard's
+    lines): ``value``, or - refused or failed - ``None`` with ``error`` and ``code`` as a
+    refused :class:`Reply`'s."""
+
+    value: V | None = None
+    error: str | None = None
+    code: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @classmethod
+    def refuse(cls, code: str, error: str) -> Answer[V]:
+        return cls(None, error, code)

@@ -49,8 +49,13 @@ class Restore:
     """Loads channels' games from ``games`` (lazily, after a restart) and replays stored
     games to check them."""
 
-    def __init__(self, games: GameRepository) -> None:
+    def __init__(
+        self, games: GameRepository, *, on_finish: Callable[[str, int], None] | None = None
+    ) -> None:
         self.games = games
+        #: the end-of-game teardown of a game found over at load (channel id, game id):
+        #: :meth:`bot.table.teardown.Teardown.finished`
+        self.on_finish = on_finish
 
     def ensure_loaded(self, table: Table) -> None:
         if table.loaded:
@@ -167,6 +172,8 @@ class Restore:
         assert state is not None and record is not None
         self.games.finish_game(record.id, results(state, table.players), state.state_hash())
         mark_finished(table, state, [])
+        if self.on_finish is not None:
+            self.on_finish(table.channel_id, record.id)
 
 
 #: Called after each replayed move: the state after it, its seq, its seat and its events.

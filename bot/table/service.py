@@ -2,15 +2,26 @@
 
 One transport-free service that both the Discord adapter and the terminal table drive; adapters
 only translate (a slash command or a typed line in, :mod:`bot.table.outputs` data out). How it works
-is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` is their
-façade and keeps the public async API: it composes the table's parts - each built here
-with what it needs - and runs their work under each channel's lock in a thread pool.
+is described in :mod:`bot.table`, whose modules do the work; :class:`TableService` composes
+the table's parts - each built here with what it needs - and one
+:class:`bot.table.runner.ChannelRunner` that runs their work under each channel's lock in a
+thread pool. Some parts offer their adapter calls themselves (``service.settings``,
+``service.vote``, ``service.seats``); the rest is still called through this class.
+
+The error contract (every public coroutine of the service and of its parts): **an adapter
+never sees an exception** - not for a refusal, not for a failure. A refusal is data: an
+action returns an :class:`~bot.table.outputs.Outcome` (``accepted`` false, ``error``,
+``code``), a read a :class:`~bot.table.outputs.Reply` or, when its value is not text (a game
+card, a replay, the leaderboard), an :class:`~bot.table.outputs.Answer` (``value`` ``None``,
+``error``, ``code``); an unexpected failure is logged and answered as :attr:`Code.INTERNAL`.
+The few reads an adapter only uses to decorate (``view``, ``decision(s)``, ``options_for``,
+``choices_for``, ``game_of``, ``lobby_choice``, ``seats.standing``, ``vote.status``) answer a
+neutral value (``None``, empty, a fresh lobby's, ``none``) instead, as each one documents.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import functools
 import logging
 from collections.abc import Callable, Mapping
@@ -18,31 +29,36 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar, TypeVarTuple
+from typing import Any
 
 from bot.storage.records import utcnow
 from bot.storage.repositories import Database
 from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
+from bot.table.archiving import Archiving
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
 from bot.table.handover import Handover
 from bot.table.history import GameCard, History, Replay
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
-from bot.table.outputs import Code, DecisionInfo, ImageKind, Outcome, Reply
+from bot.table.outputs import Answer, Code, DecisionInfo, ImageKind, Outcome, Reply
 from bot.table.presentation import Presenter
 from bot.table.reads import Reads
-from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Table, Tables
+from bot.table.records import MAX_OPTIONS, SNAPSHOT_EVERY, Refused, Tables
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
+from bot.table.runner import ChannelRunner
+from bot.table.seats import Seats
 from bot.table.session import Session
+from bot.table.settings import DEFAULT_ARCHIVE_DAYS, TableSettings
 from bot.table.stats import Stats
-from bot.table.timers import DEFAULT_ARCHIVE_DAYS, TimerEvent, Timers
+from bot.table.teardown import Teardown
+from bot.table.timers import TimerEvent, Timers
+from bot.table.vote import PauseVote
 from engine.core import JSON, IllegalMove, Option
-from engine.i18n import current_language, say, speaking
 from engine.i18n.shared import _
 from engine.registry import first_registered, table_registrations
 
@@ -50,17 +66,16 @@ __all__ = ["TableService"]
 
 log = logging.getLogger("bot.service")
 
-T = TypeVar("T")
-Ts = TypeVarTuple("Ts")
-
 
 class TableService:
     """See the module docstring. Every public coroutine is safe to call concurrently.
 
-    A façade over the table's parts, built here with explicit dependencies: ``restore``
+    The table's parts, built here with explicit dependencies: ``restore``
     (loading and replaying games), ``draw`` (render dispatch), ``committer`` (the committed
     path of a move), ``ai`` (AI seats), ``presenter`` (outputs), ``session`` (a running
-    game's commands), ``lobby`` and ``reads``; ``tables`` holds the channels in memory.
+    game's commands), ``lobby``, ``reads``, ``settings``, ``vote``, ``seats``, ``timers``,
+    ``archiving``, ``handover`` (every seat handed to an AI) and ``teardown`` (every end of
+    a game); ``tables`` holds the channels in memory, ``runner`` runs the parts' work.
     """
 
     def __init__(
@@ -100,6 +115,15 @@ class TableService:
         self.languages = Languages(self._persist_language)
         for kind, key, lang in storage.languages.languages():
             self.languages.load(kind, key, lang)
+        #: How every part's work runs for an adapter: worker pool, channel lock, language,
+        #: refusals as data, the timers synced after each action (bot/table/runner.py).
+        self.runner = ChannelRunner(
+            self.tables,
+            self._executor,
+            self.languages,
+            clock,
+            lambda table, now, mover: self.timers.sync(table, now, mover),
+        )
         #: Render processes (``render_processes``); each channel always renders in the same
         #: one, so its caches (panels, PNG bands) hold that channel's last images.
         self.draw = RenderDispatch(
@@ -108,8 +132,11 @@ class TableService:
             images=images,
             hand_images=hand,
         )
-        self.restore = Restore(storage.games)
-        self.committer = Committer(storage.games, self.restore, snapshot_every)
+        #: the one end of a game: every way a game ends goes through it (abort, the vote,
+        #: the last human leaving, archiving, the last move)
+        self.teardown = Teardown(storage)
+        self.restore = Restore(storage.games, on_finish=self.teardown.finished)
+        self.committer = Committer(storage.games, self.restore, snapshot_every, self.teardown)
         #: ``max_ai_moves``: how many AI moves ``start``/``command``/``resume`` play at most
         #: in a row (``None``: until a human must decide or the game ends). With a limit, an
         #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
@@ -128,6 +155,19 @@ class TableService:
         #: the one path that hands a running game's seat to an AI (timeouts, votes, /kick,
         #: /leave, /replace)
         self.handover = Handover(storage, self.ai, self.presenter)
+        #: the vote at a pause (bot/table/vote.py)
+        self.vote = PauseVote(storage, self.restore, self.handover, self.teardown, self.runner)
+        #: a running game's seats: /resume, /kick, /replace, leaving (bot/table/seats.py)
+        self.seats = Seats(
+            storage,
+            self.restore,
+            self.presenter,
+            self.handover,
+            self.vote,
+            self.teardown,
+            self.session.no_game,
+            self.runner,
+        )
         self.lobby = Lobby(
             storage.lobby,
             storage.games,
@@ -135,7 +175,8 @@ class TableService:
             self.session,
             self.ai,
             self.presenter,
-            self.handover,
+            self.seats,
+            self.teardown,
         )
         self.reads = Reads(
             storage.games, storage.lobby, storage.timers, self.restore, self.session, self.draw
@@ -144,15 +185,17 @@ class TableService:
             storage.history, storage.games, lambda view: self.draw.render("board", view)
         )
         self.stats = Stats(storage.stats)  # /stats, /leaderboard (bot/table/stats.py)
+        #: /settings: the table's timer settings and language (bot/table/settings.py)
+        self.settings = TableSettings(storage, self.restore, self.languages, self.runner)
+        self.archiving = Archiving(storage, self.restore, self.teardown)
         self.timers = Timers(
             storage.timers,
             storage.lobby,
             storage.games,
             self.restore,
-            self.ai,
             self.presenter,
             self.handover,
-            self.languages,
+            self.vote,
         )
 
     @property
@@ -246,86 +289,6 @@ class TableService:
         except Exception:  # a lost preference must never break the command it came with
             log.exception("storing the %s language of %s failed", kind, key)
 
-    async def _run(self, func: Callable[[*Ts], T], *args: *Ts) -> T:
-        """Run ``func`` in the worker pool, in the caller's context: the language in force
-        (the sender's, set by the adapter) goes along into the worker thread."""
-        loop = asyncio.get_running_loop()
-        context = contextvars.copy_context()
-        call = functools.partial(func, *args)
-        return await loop.run_in_executor(self._executor, context.run, call)
-
-    def _in_table_language(self, func: Callable[[Table, *Ts], T]) -> Callable[[Table, *Ts], T]:
-        """``func`` run in the table's language (what it posts publicly is said in it; each
-        private update is said in its reader's by the presenter); a refusal is said again in
-        the language in force when it was called (the sender's)."""
-
-        def run(table: Table, *args: *Ts) -> T:
-            sender = current_language()
-            with speaking(self.languages.table(table.channel_id)):
-                try:
-                    out = func(table, *args)
-                except Refused as refused:
-                    refused.message = say(refused.message, sender)
-                    refused.args = (refused.message,)
-                    raise
-            if isinstance(out, Outcome) and out.error is not None:
-                out = replace(out, error=say(out.error, sender))
-            return out
-
-        return run
-
-    async def _locked(
-        self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts
-    ) -> T:
-        table = self.tables.get(str(channel_id))
-        async with table.lock:
-            return await self._run(func, table, *args)
-
-    async def _guarded(
-        self,
-        what: str,
-        channel_id: str | int,
-        user_id: str | int | None,
-        func: Callable[[Table, *Ts], Outcome],
-        *args: *Ts,
-    ) -> Outcome:
-        """A lobby or game action: run under the channel's lock, refusals and failures turned
-        into an :class:`Outcome` by :func:`guard.guarded` (a malformed user id runs nothing).
-        Afterwards the table's turn-timer deadlines are brought up to date (same lock)."""
-
-        now = self.now()  # read here: the clock may be a context's (SimCord's virtual one)
-
-        def action(table: Table, *a: *Ts) -> Outcome:
-            out = func(table, *a)
-            mover = str(user_id) if what == "command" and out.accepted else None
-            self._sync_timers(table, now, mover)
-            return out
-
-        run = self._in_table_language(action)
-        return await guard.guarded(what, channel_id, user_id, self._locked(channel_id, run, *args))
-
-    def now(self) -> float:
-        """The timers' clock, in epoch seconds."""
-        return self.clock().timestamp()
-
-    def _sync_timers(self, table: Table, now: float, mover: str | None = None) -> None:
-        try:
-            self.timers.sync(table, now, mover)
-        except Exception:  # a timer must never break the action it follows
-            log.exception("timer sync failed in channel %s", table.channel_id)
-
-    async def _read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
-        """Run a read without waiting for the channel's lock once its table is loaded.
-
-        Safe because a committed move *replaces* the cached state (moves are applied to a
-        clone) instead of mutating it: a read sees the state before or after a move, never
-        half of one. So autocomplete and /board stay fast while a long AI chain runs.
-        """
-        table = self.tables.get(str(channel_id))
-        if not table.loaded:
-            return await self._locked(channel_id, func, *args)
-        return await self._run(func, table, *args)
-
     def render_cpu_seconds(self) -> float:
         """CPU seconds the render processes have used so far (0.0 without any): for
         benchmarks, which see only this process's own CPU time otherwise."""
@@ -349,7 +312,7 @@ class TableService:
             await asyncio.gather(*jobs, return_exceptions=True)
         else:
             for kind, view in calls:
-                await self._run(self.draw.render, kind, view)
+                await self.runner.run(self.draw.render, kind, view)
 
     def verify(self, game_id: int) -> str:
         """Full check of a stored game (finished ones too): replay every move from the seed,
@@ -368,7 +331,7 @@ class TableService:
     ) -> Outcome:
         """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
         guild = None if guild_id is None else str(guild_id)
-        return await self._guarded(
+        return await self.runner.guarded(
             "join", channel_id, user_id, self.lobby.join, str(user_id), name, game, guild
         )
 
@@ -377,30 +340,14 @@ class TableService:
     ) -> Outcome:
         """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
         seat over (if no human would be left, the game is aborted)."""
-        return await self._guarded(
-            "leave", channel_id, user_id, self.lobby.leave, str(user_id), ai_level, self.now()
-        )
-
-    async def replace_with_ai(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        target_user_id: str | int,
-        level: str | None = None,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
-        the player himself may do this, e.g. for a player who went away)."""
-        return await self._guarded(
-            "replace_with_ai",
+        return await self.runner.guarded(
+            "leave",
             channel_id,
             user_id,
-            self.lobby.replace_with_ai,
+            self.lobby.leave,
             str(user_id),
-            str(target_user_id),
-            level,
-            can_manage,
-            self.now(),
+            ai_level,
+            self.runner.now(),
         )
 
     async def start(
@@ -416,14 +363,14 @@ class TableService:
         manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
         ``options`` (name -> text, declared by the game's registration) override the lobby's."""
         start = (str(user_id), seed, game, can_manage, options)
-        return await self._guarded("start", channel_id, user_id, self.lobby.start, *start)
+        return await self.runner.guarded("start", channel_id, user_id, self.lobby.start, *start)
 
     async def set_options(
         self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
     ) -> Outcome:
         """A seated player sets the lobby's game options (``{}``: list them); they are stored
         (a restart keeps them), shown in the lobby and /status, and passed to ``new_state``."""
-        return await self._guarded(
+        return await self.runner.guarded(
             "set_options",
             channel_id,
             user_id,
@@ -435,7 +382,7 @@ class TableService:
     async def choose_game(self, channel_id: str | int, user_id: str | int, game: str) -> Outcome:
         """A seated player switches the lobby to ``game`` (the seats must fit it); its options
         start from their defaults."""
-        return await self._guarded(
+        return await self.runner.guarded(
             "choose_game", channel_id, user_id, self.lobby.choose_game, str(user_id), game
         )
 
@@ -444,7 +391,7 @@ class TableService:
     ) -> Outcome:
         """Abort the running game (or close the lobby): the host or a channel manager
         (``can_manage``, decided by the adapter) may do it."""
-        return await self._guarded(
+        return await self.runner.guarded(
             "abort", channel_id, user_id, self.lobby.abort, str(user_id), can_manage
         )
 
@@ -457,7 +404,7 @@ class TableService:
     ) -> Outcome:
         """Add an AI seat to the lobby (``level`` from :func:`bot.table.ai_seat.ai_levels`): a
         seated player may, or a channel manager (``can_manage``) without being seated."""
-        return await self._guarded(
+        return await self.runner.guarded(
             "add_ai", channel_id, user_id, self.lobby.add_ai, str(user_id), level, can_manage
         )
 
@@ -465,7 +412,7 @@ class TableService:
         self, channel_id: str | int, user_id: str | int, seat: int | None = None
     ) -> Outcome:
         """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
-        return await self._guarded(
+        return await self.runner.guarded(
             "remove_ai", channel_id, user_id, self.lobby.remove_ai, str(user_id), seat
         )
 
@@ -484,7 +431,7 @@ class TableService:
         from a button's :class:`DecisionInfo`; if the game has moved on, the command is
         refused with :attr:`Code.STALE` (checked under the channel's lock)."""
         key = None if idempotency_key is None else str(idempotency_key)
-        return await self._guarded(
+        return await self.runner.guarded(
             "command",
             channel_id,
             user_id,
@@ -500,14 +447,16 @@ class TableService:
         """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
-        return await self._guarded("resume", channel_id, None, self.session.resume)
+        return await self.runner.guarded("resume", channel_id, None, self.session.resume)
 
     async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
         """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
         or the game ends). With ``max_moves=1`` an adapter can step a game of AI seats only
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
-        return await self._guarded("advance", channel_id, None, self.session.resume, max_moves)
+        return await self.runner.guarded(
+            "advance", channel_id, None, self.session.resume, max_moves
+        )
 
     async def view(self, channel_id: str | int, user_id: str | int | None = None) -> JSON | None:
         """The channel's game as the engine shows it: the public view, or with ``user_id``
@@ -516,7 +465,7 @@ class TableService:
         while it is remembered; ``None`` if there is none."""
         uid = None if user_id is None else str(user_id)
         try:
-            return await self._read(channel_id, self.reads.view, uid)
+            return await self.runner.read(channel_id, self.reads.view, uid)
         except Refused:
             return None
         except Exception:
@@ -526,24 +475,24 @@ class TableService:
     async def board(self, channel_id: str | int) -> Reply:
         """The board image (and a one-line status) for the channel."""
         return await guard.guarded_reply(
-            "board", channel_id, self._read(channel_id, self.reads.board)
+            "board", channel_id, self.runner.read(channel_id, self.reads.board)
         )
 
     async def hand(self, channel_id: str | int, user_id: str | int) -> Reply:
         """A player's private view: his hand and other secrets (private)."""
         return await guard.guarded_reply(
-            "hand", channel_id, self._read(channel_id, self.reads.hand, str(user_id)), True
+            "hand", channel_id, self.runner.read(channel_id, self.reads.hand, str(user_id)), True
         )
 
     async def status(self, channel_id: str | int) -> Reply:
         """The lobby or the game in words: who is where, who must decide what."""
         reply = await guard.guarded_reply(
-            "status", channel_id, self._read(channel_id, self.reads.status)
+            "status", channel_id, self.runner.read(channel_id, self.reads.status)
         )
         if not reply.ok:
             return reply
         try:
-            extra = await self._read(channel_id, self.timers.status_lines, self.now())
+            extra = await self.runner.read(channel_id, self.timers.status_lines, self.runner.now())
         except Exception:
             log.exception("timer status failed in channel %s", channel_id)
             return reply
@@ -553,7 +502,7 @@ class TableService:
     async def log(self, channel_id: str | int, limit: int = 10) -> Reply:
         """The last ``limit`` moves in words (public texts only: no secret values)."""
         return await guard.guarded_reply(
-            "log", channel_id, self._read(channel_id, self.reads.log, limit)
+            "log", channel_id, self.runner.read(channel_id, self.reads.log, limit)
         )
 
     async def rules(
@@ -570,11 +519,11 @@ class TableService:
         try:
             if channel_id is not None and (game is None or options is None):
                 try:
-                    table_game = await self._read(channel_id, self.reads.game_of)
+                    table_game = await self.runner.read(channel_id, self.reads.game_of)
                     if game is None or table_game == game:
                         game = table_game
                         if options is None:
-                            options = await self._read(channel_id, self.reads.options_of)
+                            options = await self.runner.read(channel_id, self.reads.options_of)
                 except Refused:  # no usable channel (e.g. a DM): no game chosen there
                     pass
             chosen = game if game is not None else first_registered()
@@ -586,13 +535,20 @@ class TableService:
         """The game of the channel's table: running, else the lobby's choice, else the last one
         (``None``: no table, or no usable channel)."""
         try:
-            return await self._read(channel_id, self.reads.game_of)
+            return await self.runner.read(channel_id, self.reads.game_of)
         except Refused:
             return None
 
     async def lobby_choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
-        """The lobby's game and option texts (the lobby message's menus show them)."""
-        return await self._read(channel_id, self.reads.lobby_choice)
+        """The lobby's game and option texts (the lobby message's menus show them); a fresh
+        lobby's game and no option texts if the table cannot be read."""
+        try:
+            return await self.runner.read(channel_id, self.reads.lobby_choice)
+        except Refused:
+            return first_registered(), {}
+        except Exception:
+            log.exception("lobby_choice failed in channel %s", channel_id)
+            return first_registered(), {}
 
     async def options_for(
         self,
@@ -603,7 +559,9 @@ class TableService:
     ) -> list[str]:
         """That user's legal commands now, filtered by the typed prefix (for autocomplete)."""
         try:
-            return await self._read(channel_id, self.reads.options, str(user_id), prefix, limit)
+            return await self.runner.read(
+                channel_id, self.reads.options, str(user_id), prefix, limit
+            )
         except Refused:
             return []
         except Exception:
@@ -620,7 +578,9 @@ class TableService:
         """That user's legal options now as typed values (verb, arguments, command): what the
         adapters list and label; empty as :meth:`options_for`."""
         try:
-            return await self._read(channel_id, self.reads.choices, str(user_id), prefix, limit)
+            return await self.runner.read(
+                channel_id, self.reads.choices, str(user_id), prefix, limit
+            )
         except Refused:
             return []
         except Exception:
@@ -632,7 +592,7 @@ class TableService:
         else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
         ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
         try:
-            return await self._read(channel_id, self.reads.options_reason, str(user_id))
+            return await self.runner.read(channel_id, self.reads.options_reason, str(user_id))
         except Refused as refused:
             return refused.code
         except Exception:
@@ -642,7 +602,7 @@ class TableService:
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""
         try:
-            return await self._read(channel_id, self.reads.decision)
+            return await self.runner.read(channel_id, self.reads.decision)
         except Refused:
             return None
         except Exception:
@@ -652,7 +612,7 @@ class TableService:
     async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
         """Every open decision (several when seats decide at once, e.g. a sealed choice)."""
         try:
-            return await self._read(channel_id, self.reads.decisions)
+            return await self.runner.read(channel_id, self.reads.decisions)
         except Refused:
             return ()
         except Exception:
@@ -661,149 +621,27 @@ class TableService:
 
     async def history_lines(self, channel_id: str | int) -> list[str]:
         """The channel's finished and aborted games, newest first, one line each."""
-        return await self._run(self.history.listing, str(channel_id))
+        return await self.runner.run(self.history.listing, str(channel_id))
 
-    async def game_card(self, channel_id: str | int, game_id: int) -> GameCard:
-        """One closed game of the channel: result, final board, score graph (raises
-        :class:`Refused` if the channel has no such game)."""
-        return await self._run(self.history.card, str(channel_id), game_id)
+    async def game_card(self, channel_id: str | int, game_id: int) -> Answer[GameCard]:
+        """One closed game of the channel: result, final board, score graph (refused with
+        :attr:`Code.NO_GAME` if the channel has no such game)."""
+        card = self.runner.run(self.history.card, str(channel_id), game_id)
+        return await guard.guarded_answer("game_card", channel_id, card)
 
-    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Replay:
+    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Answer[Replay]:
         """The animated replay of one closed game of the channel (``None``: its newest);
-        raises :class:`Refused` if there is none."""
+        refused with :attr:`Code.NO_GAME` if there is none."""
+        return await guard.guarded_answer("replay", channel_id, self._replay(channel_id, game_id))
+
+    async def _replay(self, channel_id: str | int, game_id: int | None) -> Replay:
         if game_id is None:
-            game_id = await self._run(self.history.last_closed, str(channel_id))
+            game_id = await self.runner.run(self.history.last_closed, str(channel_id))
             if game_id is None:
                 raise Refused(Code.NO_GAME, _("No finished game in this channel yet."))
-        return await self._run(self.history.replay, str(channel_id), game_id)
+        return await self.runner.run(self.history.replay, str(channel_id), game_id)
 
     # -- turn timers, takeovers, archiving -------------------------------------------------------
-
-    async def settings(
-        self, channel_id: str | int, user_id: str | int, text: str = "", can_manage: bool = False
-    ) -> Outcome:
-        """Show (``text`` empty) or change the table's settings (see
-        :func:`bot.table.timers.parse_settings`: a preset ``live``, ``evening``,
-        ``correspondence`` or ``off``, or ``timer 10m remind 5m timeout ai greedy`` ...,
-        and ``language ja`` / ``language Magyar``: the table's language, in which the answer
-        and everything public after it are said)."""
-        return await self._guarded(
-            "settings", channel_id, user_id, self.timers.settings, str(user_id), text, can_manage
-        )
-
-    async def timer_settings(self, channel_id: str | int) -> str:
-        """The table's timer settings and its language in one line, said in the table's
-        language (the lobby message shows it)."""
-        with speaking(self.languages.table(channel_id)):
-            return await self._run(self.timers.settings_line, str(channel_id))
-
-    async def timer_preset(self, channel_id: str | int) -> str | None:
-        """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
-        from bot.table.timers import preset_name
-
-        settings = await self._run(self.storage.timers.get_timer_settings, str(channel_id))
-        return preset_name(settings.turn_seconds)
-
-    async def resume_seat(self, channel_id: str | int, user_id: str | int) -> Outcome:
-        """Take back one's seat from the AI that took it over at a timeout."""
-        return await self._guarded(
-            "resume_seat", channel_id, user_id, self.timers.resume, str(user_id), self.now()
-        )
-
-    async def seat_back(self, channel_id: str | int, user_id: str | int) -> str:
-        """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
-        ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
-        game, or he is out of it). An adapter keeps a "take my seat back" control only while
-        it is ``held``."""
-        return await self._locked(channel_id, self._seat_back, str(user_id))
-
-    def _seat_back(self, table: Table, user_id: str) -> str:
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            return "none"
-        if table.seat_of(user_id) is not None:
-            return "back"
-        taken = self.storage.timers.open_takeover(table.record.id, user_id)
-        return "held" if taken is not None and taken.kind != "kick" else "none"
-
-    async def vote(self, channel_id: str | int, user_id: str | int, choice: str) -> Outcome:
-        """One of the other human players votes (``ai``, ``wait`` or ``end``) on a game paused
-        at a timeout; see :meth:`bot.table.timers.Timers.vote`."""
-        return await self._guarded(
-            "vote", channel_id, user_id, self.timers.vote, str(user_id), choice, self.now()
-        )
-
-    async def vote_status(self, channel_id: str | int) -> str | None:
-        """The running vote's tally in one line, in the table's language (``None``: no vote
-        is open)."""
-        return await self._locked(channel_id, self._in_table_language(self.timers.vote_status))
-
-    async def kick(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        seat: int,
-        level: str | None = None,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """The host or a channel manager hands seat ``seat`` (1-based) to an AI."""
-        return await self._guarded(
-            "kick",
-            channel_id,
-            user_id,
-            self.timers.kick,
-            str(user_id),
-            seat,
-            level,
-            can_manage,
-            self.now(),
-        )
-
-    async def replace_seat(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        seat: int,
-        new_user_id: str | int,
-        new_name: str,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person."""
-        return await self._guarded(
-            "replace_seat",
-            channel_id,
-            user_id,
-            self.timers.replace_seat,
-            str(user_id),
-            seat,
-            str(new_user_id),
-            new_name,
-            can_manage,
-            self.now(),
-        )
-
-    async def replace_seat_of(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        target_user_id: str | int,
-        new_user_id: str | int,
-        new_name: str,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """As :meth:`replace_seat`, naming the seat by its player."""
-        return await self._guarded(
-            "replace_seat",
-            channel_id,
-            user_id,
-            self.timers.replace_seat_of,
-            str(user_id),
-            str(target_user_id),
-            str(new_user_id),
-            new_name,
-            can_manage,
-            self.now(),
-        )
 
     async def tick(self, confirm: bool = False) -> list[TimerEvent]:
         """Fire every due reminder and timeout (each exactly once, also after a restart) and
@@ -814,20 +652,20 @@ class TableService:
         an event not confirmed (the process died before, or the post failed) is made again
         by the next ``tick(confirm=True)`` - also in a new process - while it still applies:
         a crash between a timer's firing and its post loses no announcement."""
-        now = self.now()
+        now = self.runner.now()
         events: list[TimerEvent] = []
-        channels = await self._run(self._timer_channels, now, confirm)
+        channels = await self.runner.run(self._timer_channels, now, confirm)
         for channel in channels:
             try:
-                fire = self._in_table_language(self.timers.fire)
-                events += await self._locked(channel, fire, now, confirm)
+                fire = self.runner.in_table_language(self.timers.fire)
+                events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
-        stale = await self._run(self.storage.timers.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        stale = await self.runner.run(self.storage.timers.stale_games, now, DEFAULT_ARCHIVE_DAYS)
         for channel, game_id in stale:
             try:
-                archive = self._in_table_language(self.timers.archive)
-                events += await self._locked(channel, archive, game_id, now)
+                archive = self.runner.in_table_language(self.archiving.archive)
+                events += await self.runner.locked(channel, archive, game_id, now)
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
         return events
@@ -841,34 +679,37 @@ class TableService:
 
     async def timer_posted(self, event: TimerEvent) -> None:
         """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
-        await self._run(self.timers.posted, event)
+        await self.runner.run(self.timers.posted, event)
 
     async def next_due(self) -> float | None:
         """When (epoch seconds of :attr:`clock`) the next reminder or timeout is due."""
-        return await self._run(self.storage.timers.next_due)
+        return await self.runner.run(self.storage.timers.next_due)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
-        return await self._run(self.storage.games.active_channels)
+        return await self.runner.run(self.storage.games.active_channels)
 
     async def adapter_state(self, scope: str, key: str) -> str | None:
         """A value an adapter stored with :meth:`set_adapter_state` (e.g. the id of a
         table's current message), kept in the database across restarts."""
-        return await self._run(self.storage.adapter_state.get_adapter_state, scope, key)
+        return await self.runner.run(self.storage.adapter_state.get_adapter_state, scope, key)
 
     async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
         """Remember (``None``: forget) a small adapter value across restarts."""
-        await self._run(self.storage.adapter_state.set_adapter_state, scope, key, value)
+        await self.runner.run(self.storage.adapter_state.set_adapter_state, scope, key, value)
 
     async def stats_lines(self, guild_id: str | int | None, user_id: str | int) -> list[str]:
         """A person's games, wins and average rank per game in a server (``None``: tables
         without one), as the server's stats setting counts them."""
-        return await self._run(self.stats.player_lines, str(guild_id or ""), str(user_id))
+        return await self.runner.run(self.stats.player_lines, str(guild_id or ""), str(user_id))
 
-    async def leaderboard_lines(self, guild_id: str | int | None, game: str | None) -> list[str]:
-        """The server's rating leaderboard of ``game`` (``None``: every rated game); raises
-        :class:`Refused` for an unknown game."""
-        return await self._run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+    async def leaderboard_lines(
+        self, guild_id: str | int | None, game: str | None
+    ) -> Answer[list[str]]:
+        """The server's rating leaderboard of ``game`` (``None``: every rated game); refused
+        with :attr:`Code.UNKNOWN_GAME` for an unknown game."""
+        lines = self.runner.run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+        return await guard.guarded_answer("leaderboard", guild_id or "", lines)
 
     async def stats_setting(
         self,
@@ -879,6 +720,6 @@ class TableService:
     ) -> str:
         """Change (``None``: keep) whether the server's stats count aborted games and games
         with an AI takeover - its ratings are recomputed - and say what it counts now."""
-        return await self._run(
+        return await self.runner.run(
             self.stats.setting_line, str(guild_id or ""), count_aborted, count_takeover
         )

@@ -12,7 +12,6 @@ from bot.archive import db_words, shell_command
 from bot.storage.history import ARCHIVE_CHANNEL
 from bot.table.history import HISTORY_LIMIT
 from bot.table.outputs import Code
-from bot.table.records import Refused
 from bot.terminal.base import TerminalBase
 from bot.terminal.setup import home_channel
 from engine.games import table_games
@@ -98,10 +97,10 @@ class TerminalHistory(TerminalBase):
         if channel is None:
             self._no_game(game_id)
             return
-        try:
-            card = await self.service.game_card(channel, game_id)
-        except Refused as refused:
-            self._refused_read(game_id, refused)
+        answer = await self.service.game_card(channel, game_id)
+        card = answer.value
+        if card is None:
+            self._refused_read(game_id, answer.error or "", answer.code)
             return
         self.say(card.text)
         export = shell_command("export", str(game_id), *db_words(self.db_path))
@@ -143,10 +142,10 @@ class TerminalHistory(TerminalBase):
                 return
             game_id, channel = max(newest)
         self.say(_("Drawing the replay of game #{game}…", game=game_id), "dim")
-        try:
-            replay = await self.service.replay(channel, game_id)
-        except Refused as refused:
-            self._refused_read(game_id, refused)
+        answer = await self.service.replay(channel, game_id)
+        replay = answer.value
+        if replay is None:
+            self._refused_read(game_id, answer.error or "", answer.code)
             return
         path = self.images.save(f"replay-{game_id}.{replay.extension}", replay.data)
         size = f"{len(replay.data):,}"
@@ -166,8 +165,8 @@ class TerminalHistory(TerminalBase):
             )
         )
 
-    def _refused_read(self, game_id: int, refused: Refused) -> None:
-        if refused.code == Code.NO_GAME:
+    def _refused_read(self, game_id: int, error: str, code: str | None) -> None:
+        if code == Code.NO_GAME:
             self._no_game(game_id)
         else:
-            self._refused(refused.message, refused.code)
+            self._refused(error, code)

@@ -45,7 +45,7 @@ from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.records import Refused, why
 from bot.table.render import Renderer
 from bot.table.service import TableService
-from bot.table.timers import describe_settings, parse_settings
+from bot.table.settings import describe_settings, parse_settings
 from bot.terminal.args import (
     CHANNEL,
     DEFAULT_MAX_TURNS,
@@ -328,9 +328,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             mine = await self.service.stats_lines(None, user)
             board = await self.service.leaderboard_lines(None, self.game_name)
             self.say("\n".join(mine or [_("no finished games yet")]))
-            self.say("\n".join(line.replace("**", "") for line in board) or _("no ratings yet"))
+            if board.value is None:
+                self._refused(board.error, board.code)
+            else:
+                lines = [line.replace("**", "") for line in board.value]
+                self.say("\n".join(lines) or _("no ratings yet"))
         elif word == "resume":  # back at a game paused for him at a timeout
-            out = await self.service.resume_seat(self.channel, user)
+            out = await self.service.seats.resume(self.channel, user)
             if out.accepted:
                 for update in out.public:
                     self.say(update.text, "bold")
@@ -478,7 +482,9 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             else:
                 self.say(self._timer_line(), "dim")
             return
-        out = await self.service.settings(self.channel, WATCHER, self.args.timer, can_manage=True)
+        out = await self.service.settings.change(
+            self.channel, WATCHER, self.args.timer, can_manage=True
+        )
         if out.accepted:
             self.say(self._timer_line(), "dim")
         else:
@@ -527,7 +533,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if word in QUIT_WORDS:
             return self._quit()
         if word == "resume" and self.taken is not None:
-            out = await self.service.resume_seat(self.channel, self.taken)
+            out = await self.service.seats.resume(self.channel, self.taken)
             if out.accepted:
                 self.taken = None
                 for update in out.public:

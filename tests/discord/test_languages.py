@@ -195,13 +195,13 @@ async def test_settings_language_is_said_to_the_service_as_a_setting(
     await alice.slash(channel, "join", game="amsterdam")
     service = simcord_env.bot.service
     said: list[str] = []
-    real = service.settings
+    real = service.settings.change
 
-    async def settings(channel_id: Any, user_id: Any, text: str = "", **kw: Any) -> Any:
+    async def change(channel_id: Any, user_id: Any, text: str = "", **kw: Any) -> Any:
         said.append(text)
         return await real(channel_id, user_id, text, **kw)
 
-    monkeypatch.setattr(service, "settings", settings)
+    monkeypatch.setattr(service.settings, "change", change)
     await alice.slash(channel, "settings", language="ja")
     await alice.slash(channel, "settings", settings="live", language="it")
     assert said == ["language ja", "language it", "live"], said

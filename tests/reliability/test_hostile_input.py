@@ -327,7 +327,7 @@ async def test_hostile_ids_names_and_arguments_on_every_call(svc: TableService) 
             ("abort", lambda b=bad: svc.abort(b, b)),
             ("add_ai", lambda b=bad: svc.add_ai(CH, "u1", level=b)),
             ("remove_ai", lambda b=bad: svc.remove_ai(b, b)),
-            ("replace", lambda b=bad: svc.replace_with_ai(CH, "u1", b, level=b)),
+            ("replace", lambda b=bad: svc.seats.replace_with_ai(CH, "u1", b, level=b)),
             ("command channel", lambda b=bad: svc.command(b, "u1", "done")),
             ("board", lambda b=bad: svc.board(b)),
             ("hand", lambda b=bad: svc.hand(CH, b)),

@@ -135,7 +135,7 @@ async def test_a_crash_before_the_takeover_commits_fires_it_after_the_restart(
     assert await svc.tick() == []
     assert seat_holder(svc, seat)[1] is True  # an AI plays the seat
     assert takeovers(svc, game_id) == 1
-    assert (await svc.resume_seat("c", user)).accepted  # and the player can take it back
+    assert (await svc.seats.resume("c", user)).accepted  # and the player can take it back
     svc.close()
 
 
@@ -163,7 +163,7 @@ async def test_a_crash_after_the_timeout_is_marked_leaves_no_table_waiting(
         await svc.timer_posted(event)
     clock.advance(30)
     assert await svc.tick(confirm=True) == []  # not doubled
-    assert (await svc.resume_seat("c", user)).accepted
+    assert (await svc.seats.resume("c", user)).accepted
     svc.close()
 
 

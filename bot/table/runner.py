@@ -1,0 +1,132 @@
+"""The channel runner: how every table part's work runs for an adapter - in the worker pool,
+under the channel's lock (reads without it once the table is loaded), in the language in
+force, refusals and failures turned into data, the turn timers synced after every action.
+
+Each feature part (:class:`bot.table.settings.TableSettings`,
+:class:`bot.table.vote.PauseVote`, ...) holds the runner and offers its adapter-facing
+coroutines itself; :class:`bot.table.service.TableService` composes the parts and owns the
+runner. Generic: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import replace
+from datetime import datetime
+from typing import TypeVar, TypeVarTuple
+
+from bot.table import guard
+from bot.table.languages import Languages
+from bot.table.outputs import Outcome
+from bot.table.records import Refused, Table, Tables
+from engine.i18n import current_language, say, speaking
+
+log = logging.getLogger("bot.service")
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
+#: After an action: bring the table's turn-timer deadlines up to date (table, now, the user
+#: who just moved or ``None``).
+SyncTimers = Callable[[Table, float, str | None], None]
+
+
+class ChannelRunner:
+    """See the module docstring. ``clock``: the timers' clock (the real one, SimCord's
+    virtual one or a fake one in tests); ``sync_timers``: called after every action."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        executor: Executor,
+        languages: Languages,
+        clock: Callable[[], datetime],
+        sync_timers: SyncTimers,
+    ) -> None:
+        self.tables = tables
+        self.executor = executor
+        self.languages = languages
+        self.clock = clock
+        self.sync_timers = sync_timers
+
+    def now(self) -> float:
+        """The timers' clock, in epoch seconds."""
+        return self.clock().timestamp()
+
+    async def run(self, func: Callable[[*Ts], T], *args: *Ts) -> T:
+        """Run ``func`` in the worker pool, in the caller's context: the language in force
+        (the sender's, set by the adapter) goes along into the worker thread."""
+        loop = asyncio.get_running_loop()
+        context = contextvars.copy_context()
+        call = functools.partial(func, *args)
+        return await loop.run_in_executor(self.executor, context.run, call)
+
+    def in_table_language(self, func: Callable[[Table, *Ts], T]) -> Callable[[Table, *Ts], T]:
+        """``func`` run in the table's language (what it posts publicly is said in it; each
+        private update is said in its reader's by the presenter); a refusal is said again in
+        the language in force when it was called (the sender's)."""
+
+        def run(table: Table, *args: *Ts) -> T:
+            sender = current_language()
+            with speaking(self.languages.table(table.channel_id)):
+                try:
+                    out = func(table, *args)
+                except Refused as refused:
+                    refused.message = say(refused.message, sender)
+                    refused.args = (refused.message,)
+                    raise
+            if isinstance(out, Outcome) and out.error is not None:
+                out = replace(out, error=say(out.error, sender))
+            return out
+
+        return run
+
+    async def locked(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
+        """``func(table, *args)`` under the channel's lock, in the worker pool."""
+        table = self.tables.get(str(channel_id))
+        async with table.lock:
+            return await self.run(func, table, *args)
+
+    async def read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
+        """Run a read without waiting for the channel's lock once its table is loaded.
+
+        Safe because a committed move *replaces* the cached state (moves are applied to a
+        clone) instead of mutating it: a read sees the state before or after a move, never
+        half of one. So autocomplete and /board stay fast while a long AI chain runs.
+        """
+        table = self.tables.get(str(channel_id))
+        if not table.loaded:
+            return await self.locked(channel_id, func, *args)
+        return await self.run(func, table, *args)
+
+    async def guarded(
+        self,
+        what: str,
+        channel_id: str | int,
+        user_id: str | int | None,
+        func: Callable[[Table, *Ts], Outcome],
+        *args: *Ts,
+    ) -> Outcome:
+        """A lobby or game action: run under the channel's lock in the table's language,
+        refusals and failures turned into an :class:`Outcome` by :func:`guard.guarded` (a
+        malformed user id runs nothing). Afterwards the table's turn-timer deadlines are
+        brought up to date (same lock)."""
+
+        now = self.now()  # read here: the clock may be a context's (SimCord's virtual one)
+
+        def action(table: Table, *a: *Ts) -> Outcome:
+            out = func(table, *a)
+            mover = str(user_id) if what == "command" and out.accepted else None
+            try:
+                self.sync_timers(table, now, mover)
+            except Exception:  # a timer must never break the action it follows
+                log.exception("timer sync failed in channel %s", table.channel_id)
+            return out
+
+        run = self.in_table_language(action)
+        return await guard.guarded(what, channel_id, user_id, self.locked(channel_id, run, *args))

@@ -1,0 +1,369 @@
+"""A running game's seats changed by people: a player takes his seat back from the AI that
+took it over (``/resume``), the host or a channel manager hands a seat to an AI (``/kick``)
+or seats a waiting person at it (``/replace``), a player leaves the game or is handed to an
+AI (``/leave``, the host's ``/replace`` with an AI; the last human leaving ends the game
+through the one :class:`bot.table.teardown.Teardown`). Every handover to an AI goes through
+:class:`bot.table.handover.Handover`. Generic: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from bot.storage.repositories import Database
+from bot.storage.store import PlayerInfo
+from bot.table.ai_driving import check_level
+from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.handover import Handover, Reclaim, reclaim_of
+from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.table.presentation import Presenter
+from bot.table.records import Refused, Table, why
+from bot.table.restore import Restore
+from bot.table.runner import ChannelRunner
+from bot.table.teardown import Teardown
+from bot.table.vote import PauseVote
+from engine.i18n.shared import _
+
+log = logging.getLogger("bot.service")
+
+
+class Seats:
+    """``/resume``, ``/kick``, ``/replace``, a player leaving a running game (see the module
+    docstring)."""
+
+    def __init__(
+        self,
+        storage: Database,
+        restore: Restore,
+        presenter: Presenter,
+        handover: Handover,
+        vote: PauseVote,
+        teardown: Teardown,
+        no_game: Callable[[Table], Refused],
+        runner: ChannelRunner,
+    ) -> None:
+        self.storage = storage
+        self.restore = restore
+        self.presenter = presenter
+        self.handover = handover
+        self.vote = vote
+        #: the one end of a game: the last human leaves
+        self.teardown = teardown
+        #: the refusal when no game runs (bot.table.session.Session.no_game)
+        self.no_game = no_game
+        self.runner = runner
+
+    # -- what adapters call (run by the channel runner) -----------------------------------
+
+    async def resume(self, channel_id: str | int, user_id: str | int) -> Outcome:
+        """Take back one's seat from the AI that took it over at a timeout (see
+        :meth:`take_back`)."""
+        uid, now = str(user_id), self.runner.now()
+        return await self.runner.guarded(
+            "resume_seat", channel_id, user_id, self.take_back, uid, now
+        )
+
+    async def standing(self, channel_id: str | int, user_id: str | int) -> str:
+        """Where the user stands after an AI took his seat over: ``held`` (an AI plays it and
+        ``/resume`` gives it back), ``back`` (he plays in the game again) or ``none`` (no
+        game, or he is out of it; also if the table cannot be read). An adapter keeps a
+        "take my seat back" control only while it is ``held``."""
+        try:
+            return await self.runner.locked(channel_id, self.where, str(user_id))
+        except Refused:
+            return "none"
+        except Exception:
+            log.exception("seat standing failed in channel %s", channel_id)
+            return "none"
+
+    async def kick(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager hands seat ``seat`` (1-based) to an AI (see
+        :meth:`move_out`)."""
+        args = (str(user_id), seat, level, can_manage, self.runner.now())
+        return await self.runner.guarded("kick", channel_id, user_id, self.move_out, *args)
+
+    async def replace(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seat: int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person
+        (see :meth:`seat_person`)."""
+        args = (str(user_id), seat, str(new_user_id), new_name, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_seat", channel_id, user_id, self.seat_person, *args
+        )
+
+    async def replace_of(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        new_user_id: str | int,
+        new_name: str,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """As :meth:`replace`, naming the seat by its player."""
+        uid, target, new = str(user_id), str(target_user_id), str(new_user_id)
+        args = (uid, target, new, new_name, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_seat", channel_id, user_id, self.seat_person_of, *args
+        )
+
+    async def replace_with_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        target_user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """Hand ``target_user_id``'s seat in the running game to an AI (the host, a manager or
+        the player himself may do this, e.g. for a player who went away; see
+        :meth:`hand_to_ai`)."""
+        uid, target = str(user_id), str(target_user_id)
+        args = (uid, target, level, can_manage, self.runner.now())
+        return await self.runner.guarded(
+            "replace_with_ai", channel_id, user_id, self.hand_to_ai, *args
+        )
+
+    # -- the work (in the worker thread, under the channel's lock) --------------------------
+
+    def hand_to_ai(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        level: str | None,
+        can_manage: bool,
+        now: float = 0.0,
+    ) -> Outcome:
+        """Give a running game's seat to an AI (the player left, or was replaced; ``now``:
+        the timers' clock)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise self.no_game(table)
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            raise Refused(
+                Code.NOT_SEATED,
+                _("you are not playing in this game")
+                if user_id == target_user_id
+                else _("that user is not playing in this game"),
+            )
+        host = table.host()
+        if (
+            user_id != target_user_id
+            and not can_manage
+            and (host is None or host.user_id != user_id)
+        ):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                _(
+                    "only the player himself, the host or a channel manager can hand a seat "
+                    "to an AI"
+                ),
+            )
+        try:
+            lv = ai_level(level)
+        except UnknownAiLevel as exc:
+            raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
+        check_level(table.record.game_type, lv.name, _("the new AI"))
+        name = table.state.players[seat]
+        humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
+        self.storage.lobby.leave_seat(table.channel_id, target_user_id)
+        if not humans:
+            record = self.teardown.abort(table)  # its standings kept for the stats
+            return Outcome(
+                True,
+                public=(
+                    PublicUpdate(
+                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
+                    ),
+                ),
+                game_id=record.id,
+            )
+        header = _(
+            "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
+            name=name,
+            level=lv.name,
+            seat=seat + 1,
+        )
+        # the game is marked for the stats (its seat rows say an AI took a seat over); a
+        # player moved out by someone else is remembered (the host may /replace him back)
+        old = table.players[seat]
+        moved = user_id != target_user_id and old.user_id is not None
+        reclaim = Reclaim(target_user_id, old.name, "kick") if moved else None
+        out = self.handover.to_ai(table, seat, lv, header, now, reclaim=reclaim)
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
+
+    def save_players(self, game_id: int, players: Sequence[PlayerInfo]) -> None:
+        """Persist a changed seat list of a running game (:class:`GameNotActive` if it is
+        not running)."""
+        self.storage.games.update_players(game_id, list(players))
+
+    def where(self, table: Table, user_id: str) -> str:
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            return "none"
+        if table.seat_of(user_id) is not None:
+            return "back"
+        taken = self.storage.timers.open_takeover(table.record.id, user_id)
+        return "held" if taken is not None and taken.kind != "kick" else "none"
+
+    def take_back(self, table: Table, user_id: str, now: float) -> Outcome:
+        """The player takes back his seat from the AI that took it over at a timeout."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        t = self.storage.timers.open_takeover(table.record.id, user_id)
+        d = self.vote.paused(table)
+        if t is None and d is not None and d.user_id == user_id:
+            # back during the pause: the vote is over, his decision is timed afresh
+            self.storage.timers.clear_timeout_votes(table.record.id, d.seat)
+            self.storage.timers.drop_deadline(table.record.id, d.seat)
+            name = table.state.players[d.seat]
+            return self.presenter.announce(
+                table, _("{name} is back: the game goes on, {name} decides.", name=name)
+            )
+        if t is None:
+            if table.seat_of(user_id) is not None:
+                raise Refused(Code.NOT_ALLOWED, _("your seat is yours already: just play"))
+            raise Refused(Code.NOT_SEATED, _("no seat of yours was taken over in this game"))
+        if t.kind == "kick":
+            raise Refused(
+                Code.NOT_ALLOWED,
+                _("you were moved out of this game by the host; ask them to /replace the seat"),
+            )
+        players = list(table.players)
+        players[t.seat] = PlayerInfo(t.name, user_id, False, None)
+        self.save_players(table.record.id, players)
+        self.storage.timers.end_takeover(table.record.id, t.seat, now)
+        table.reseat(t.seat, players)
+        name = table.state.players[t.seat]
+        back = _("{name} is back and plays seat {seat} again.", name=name, seat=t.seat + 1)
+        return self.presenter.announce(table, back)
+
+    def _check_manager(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
+        host = table.host()
+        if not can_manage and (host is None or host.user_id != user_id):
+            raise Refused(
+                Code.NOT_ALLOWED,
+                _(
+                    "only the host ({name}) or a channel manager can {what}",
+                    name=host.name if host else _("nobody"),
+                    what=what,
+                ),
+            )
+
+    def _seat(self, table: Table, seat: int) -> int:
+        if not 1 <= seat <= len(table.players):
+            raise Refused(Code.MALFORMED, _("seat must be 1 to {last}", last=len(table.players)))
+        return seat - 1
+
+    def move_out(
+        self,
+        table: Table,
+        user_id: str,
+        seat: int,
+        level: str | None,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """The host or a channel manager hands a human's seat (1-based) to an AI."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        # Translators: completes "only the host (…) or a channel manager can …"
+        self._check_manager(table, user_id, can_manage, _("kick a seat to the AI"))
+        s = self._seat(table, seat)
+        if table.players[s].is_ai:
+            raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
+        if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
+            raise Refused(Code.NOT_ALLOWED, _("no human would be left: /abort the game instead"))
+        level = level or self.storage.timers.get_timer_settings(table.channel_id).ai_level
+        check_level(table.record.game_type, level, _("the new AI"))
+        name = table.state.players[s]
+        header = _(
+            "{name} was moved to the AI: an AI ({level}) plays seat {seat}.",
+            name=name,
+            level=ai_level(level).name,
+            seat=seat,
+        )
+        out = self.handover.to_ai(
+            table, s, ai_level(level), header, now, reclaim=reclaim_of(table, s, "kick")
+        )
+        assert out is not None  # only a timeout's handover can find it done already
+        return out
+
+    def seat_person(
+        self,
+        table: Table,
+        user_id: str,
+        seat: int,
+        new_user_id: str,
+        new_name: str,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """The host or a channel manager seats a waiting person (``new_user_id``) at a seat
+        (1-based; a human's or an AI's) of the running game."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        # Translators: completes "only the host (…) or a channel manager can …"
+        self._check_manager(table, user_id, can_manage, _("replace a player"))
+        s = self._seat(table, seat)
+        if table.seat_of(new_user_id) is not None:
+            raise Refused(
+                Code.ALREADY_SEATED, _("{name} plays in this game already", name=new_name)
+            )
+        old = table.players[s]
+        self.storage.timers.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
+        if old.user_id is not None and not old.is_ai:
+            self.storage.timers.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
+        players = list(table.players)
+        players[s] = PlayerInfo(old.name, new_user_id, False, None)
+        self.save_players(table.record.id, players)
+        table.reseat(s, players)
+        seat_name = table.state.players[s]
+        taken = _(
+            "{name} takes over seat {seat} ({player}).", name=new_name, seat=seat, player=seat_name
+        )
+        return self.presenter.announce(table, taken)
+
+    def seat_person_of(
+        self,
+        table: Table,
+        user_id: str,
+        target_user_id: str,
+        new_user_id: str,
+        new_name: str,
+        can_manage: bool,
+        now: float,
+    ) -> Outcome:
+        """:meth:`seat_person` with the seat named by its player (or by the user the AI
+        took it over from)."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            t = self.storage.timers.open_takeover(table.record.id, target_user_id)
+            if t is None:
+                raise Refused(Code.NOT_SEATED, _("that user is not playing in this game"))
+            seat = t.seat
+        return self.seat_person(table, user_id, seat + 1, new_user_id, new_name, can_manage, now)
