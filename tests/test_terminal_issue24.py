@@ -133,8 +133,9 @@ Step = tuple[str | Callable[[], bool], str, float]
 class Person(io.TextIOBase):
     """A person at the keyboard who answers each step of ``script`` (``(cue, line, idle)``)
     once ``cue`` is printed (a callable cue: once it is true) and, ``idle`` minutes of the
-    terminal's clock later (and 0.2 s, while the terminal looks at it), types the line; the clock's time and the stored moves are
-    noted when each cue is met and when each line is typed. EOF at the end of the script."""
+    terminal's clock later (and 0.2 s, while the terminal looks at it), types the line; the
+    clock's time and the stored moves are noted when each cue is met and when each line is
+    typed. EOF at the end of the script."""
 
     def __init__(
         self,
