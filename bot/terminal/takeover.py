@@ -118,5 +118,5 @@ def background_read(read: Callable[[], str | None]) -> asyncio.Future[str | None
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(settle, line, error)
 
-    threading.Thread(target=run, name="terminal-read", daemon=True).start()
+    threading.Thread(target=run, name="terminal-read", daemon=True).start()  # not for players
     return future
