@@ -150,6 +150,9 @@ class Person(io.TextIOBase):
         self.clock = clock
         self.cues: list[tuple[datetime, int]] = []
         self.typed: list[tuple[datetime, int]] = []
+        #: set once the terminal has returned; a read after the script waits for it
+        self.done = threading.Event()
+        self.kept_waiting = False  # the terminal waited for a line after the script
 
     def isatty(self) -> bool:
         return False
@@ -162,7 +165,8 @@ class Person(io.TextIOBase):
             return sum(1 for m in store.moves(record.id) if seat is None or m.seat == seat)
 
     def readline(self, size: int | None = -1) -> str:
-        if not self.script:
+        if not self.script:  # she types nothing more: a terminal that waits for her hangs
+            self.kept_waiting = not self.done.wait(20)
             return ""
         cue, line, idle = self.script.pop(0)
         deadline = time.monotonic() + 60
@@ -202,6 +206,7 @@ def _taken(
         clock=clock,
         timer_poll=0.01,
     )
+    person.done.set()
     return rc, out.getvalue(), person
 
 
@@ -236,6 +241,22 @@ def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(tmp_path: Path) 
     # the AI's decisions for her were paced: at least TAKEOVER_PACE seconds apart
     assert len(taken) >= 3
     assert (stop - start).total_seconds() >= TAKEOVER_PACE * (len(taken) - 1)
+
+
+def test_finish_lets_the_paced_ai_end_the_game_and_the_program_ends(tmp_path: Path) -> None:
+    """#24 item 13: 'finish' typed as soon as the AI takes the seat lets it play on to the
+    end (still paced); the game ends in Anna's name, and the program ends at game over
+    although a read of the keyboard is still waiting (no Enter needed)."""
+    rc, text, person = _taken(tmp_path, [("ran out of time", "finish", 0)])
+    assert rc == 0, text[-3000:]
+    assert "Game over" in text and "⏸" not in text, text[-3000:]
+    assert not person.kept_waiting  # it did not wait for a line after game over
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.get_game(1)
+        assert record is not None and record.status == "finished"
+        assert [(r.name, r.user_id) for r in store.results(1) if r.seat == 0] == [
+            ("Anna", "human1")
+        ]
 
 
 def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
