@@ -184,7 +184,7 @@ class Person(io.TextIOBase):
 
 
 def _taken(
-    tmp_path: Path, script: list[Step], keep: list[Person] | None = None
+    tmp_path: Path, script: list[Step], keep: list[Person] | None = None, seed: int = 5
 ) -> tuple[int, str, Person]:
     """Canal Grande, Anna against a greedy AI, 'timer 1m timeout ai'; Anna types ``script``."""
     out = io.StringIO()
@@ -194,7 +194,7 @@ def _taken(
     if keep is not None:
         keep.append(person)
     argv = [
-        *("--game", "canal_grande", "--players", "2", "--ai", "greedy", "--seed", "5"),
+        *("--game", "canal_grande", "--players", "2", "--ai", "greedy", "--seed", str(seed)),
         *("--name", "Anna", "--timer", "timer 1m timeout ai"),
         *("--out", str(tmp_path / "out"), "--db", str(db)),
     ]
@@ -210,18 +210,31 @@ def _taken(
     return rc, out.getvalue(), person
 
 
-def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("seed", "last"),
+    [
+        (5, "Greedy AI's next move would end the game"),
+        (1, "As Anna asked, the AI makes the game's last decision for Anna"),
+    ],
+)
+def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(
+    tmp_path: Path, seed: int, last: str
+) -> None:
     """#24 item 13: at the timeout an AI of the table's level (greedy, not random) takes
     the person's seat and plays it one decision at a time, TAKEOVER_PACE seconds of the
     terminal's clock apart; it stops before the move that would end the game, and the game
     waits for him (15 minutes later nothing has moved); 'finish' lets it end. The game is
     recorded as Anna's (the person, with the takeover marked), counted in her stats, never
-    credited to an AI she did not play against, and the program ends at game over."""
-    rc, text, person = _taken(tmp_path, [("ran out of time", "status", 0), ("⏸", "finish", 15)])
+    credited to an AI she did not play against, and the program ends at game over. The last
+    move is the other seat's (seed 5: the game ends with her seated again) or her own (seed
+    1: the AI makes it in her name)."""
+    script: list[Step] = [("ran out of time", "status", 0), ("⏸", "finish", 15)]
+    rc, text, person = _taken(tmp_path, script, seed=seed)
     assert rc == 0, text[-3000:]
     assert "Anna ran out of time: an AI (greedy) plays seat 1" in text, text[-3000:]
     assert "⏸" in text and "the game waits for you, Anna" in text
-    assert "Game over" in text
+    assert "Game over" in text and last in text
+    assert not person.kept_waiting
     (start, at_start), (stop, at_stop) = person.cues
     assert at_start >= 0 and at_stop > at_start
     # nothing moved while the game waited for her, 15 minutes of its clock
@@ -284,6 +297,62 @@ def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
         assert record is not None and record.status == "active"
         assert not record.players[0].is_ai and record.players[0].user_id == "human1", text[-3000:]
         assert store.open_takeover(record.id, "human1") is None
+
+
+def test_her_own_move_takes_the_seat_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#24 item 13: a move typed while the AI holds her seat takes it back and is made (a
+    long pace here: the AI has not moved for her yet)."""
+    monkeypatch.setattr(terminal.TerminalTable, "takeover_pace", 3600.0)
+    script: list[Step] = [("ran out of time", "divide 1 4 7", 0), ("— turn 2 —", "quit", 0)]
+    rc, text, _person = _taken(tmp_path, script)
+    assert rc == 0, text[-3000:]
+    assert "Anna is back and plays seat 1 again" in text, text[-3000:]
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.active_game(game_channel("canal_grande"))
+        assert record is not None and not record.players[0].is_ai
+        first = store.moves(record.id)[0]
+        assert (first.seat, first.user_id, first.command) == (0, "human1", "divide 1 4 7")
+
+
+def test_a_seat_held_when_she_quit_stays_hers_and_paced(tmp_path: Path) -> None:
+    """#24 item 13: 'quit' while the AI holds her seat, then 'venezia play' again: the seat
+    is still hers (not an AI-only game to close), the AI is still paced and stops before
+    the end (her own last decision, seed 1), and 'resume' gives it back."""
+    rc, text, _person = _taken(tmp_path, [("ran out of time", "quit", 0)], seed=1)
+    assert rc == 0 and "Saved at move" in text, text[-3000:]
+    out = io.StringIO()
+    clock = StepClock()
+    person = Person(
+        out,
+        [("one decision every", "status", 0), ("⏸", "resume", 1), ("is back and plays", "quit", 0)],
+        tmp_path / "t.db",
+        clock,
+    )
+    argv = [
+        "--game",
+        "canal_grande",
+        "--out",
+        str(tmp_path / "out"),
+        "--db",
+        str(tmp_path / "t.db"),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=person,  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=clock,
+        timer_poll=0.01,
+    )
+    person.done.set()
+    text = out.getvalue()
+    assert rc == 0, text[-3000:]
+    assert "closed" not in text and "Resuming Canal Grande game #1" in text, text[-3000:]
+    assert "Game over" not in text and "Anna is back and plays seat 1 again" in text
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.active_game(game_channel("canal_grande"))
+        assert record is not None and record.status == "active"
+        assert not record.players[0].is_ai
 
 
 def test_the_status_at_the_terminal_names_its_own_timer_setting(tmp_path: Path) -> None:
