@@ -228,17 +228,23 @@ def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(
     credited to an AI she did not play against, and the program ends at game over. The last
     move is the other seat's (seed 5: the game ends with her seated again) or her own (seed
     1: the AI makes it in her name)."""
-    script: list[Step] = [("ran out of time", "status", 0), ("⏸", "finish", 15)]
+    script: list[Step] = [
+        ("ran out of time", "status", 0),
+        ("ran out of time", "hand", 0),
+        ("⏸", "finish", 15),
+    ]
     rc, text, person = _taken(tmp_path, script, seed=seed)
     assert rc == 0, text[-3000:]
     assert "Anna ran out of time: an AI (greedy) plays seat 1" in text, text[-3000:]
     assert "⏸" in text and "the game waits for you, Anna" in text
     assert "Game over" in text and last in text
     assert not person.kept_waiting
-    (start, at_start), (stop, at_stop) = person.cues
+    # reading commands answer without taking the seat back
+    assert "Paused" not in text and "(an AI plays your seat: type 'resume'" in text
+    (start, at_start), _hand, (stop, at_stop) = person.cues
     assert at_start >= 0 and at_stop > at_start
     # nothing moved while the game waited for her, 15 minutes of its clock
-    assert person.typed[1][1] == at_stop and person.typed[1][0] - stop >= timedelta(minutes=15)
+    assert person.typed[2][1] == at_stop and person.typed[2][0] - stop >= timedelta(minutes=15)
     with Storage.open(tmp_path / "t.db") as store:
         record = store.get_game(1)
         assert record is not None and record.status == "finished"

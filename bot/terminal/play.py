@@ -66,6 +66,7 @@ from bot.terminal.takeover import (
     TAKEOVER_PACE,
     Plan,
     background_read,
+    forget_plans,
     next_ai_seat,
     plan_move,
 )
@@ -621,6 +622,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             self._refused(out.error, out.code)
             return False
         self.taken = self.taken_seat = None
+        forget_plans(self.service, self.channel)
         for update in out.public:
             self.say(update.text, "bold")
         return True
@@ -656,6 +658,8 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             )
         elif word == "resume":
             await self._take_back()
+        elif word == "hand":  # his seat's view is the AI's while it plays the seat
+            self.say(_("(an AI plays your seat: type 'resume' to take it back)"), "dim")
         elif word in READING_WORDS:
             infos = await self.service.decisions(self.channel)
             if infos:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import threading
 from collections.abc import Callable
@@ -21,6 +22,8 @@ from dataclasses import dataclass
 from bot.table.ai_seat import AiPlayer
 from bot.table.service import TableService
 from engine.core import JSON, Decision, IllegalMove
+
+log = logging.getLogger("bot.terminal")
 
 #: Seconds of the terminal's clock between two decisions of the AI playing a person's seat
 #: after a timeout: a human pace, so the person can follow it and take the seat back.
@@ -86,10 +89,20 @@ def plan_move(service: TableService, channel: str) -> Plan | None:
         command = state.canonical(seat, ai.inner.choose(state.player_view(seat), decision, rng))
     except IllegalMove:
         command = rng.choice(decision.options)  # as the driver does with a refused answer
+    except Exception:
+        log.exception("channel %s: AI seat %s failed; planning a random option", channel, seat)
+        command = rng.choice(decision.options)  # as the driver does when a policy fails
     clone = state.clone()
     clone.apply(seat, command)
     ai.planned = (_key(decision), command)
     return Plan(seat, command, clone.is_over)
+
+
+def forget_plans(service: TableService, channel: str) -> None:
+    """Drop the answers planned and not made (the person took his seat back meanwhile)."""
+    for ai in service.tables.get(channel).ais.values():
+        if isinstance(ai, PlannedAi):
+            ai.planned = None
 
 
 def background_read(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
