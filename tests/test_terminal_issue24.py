@@ -231,12 +231,12 @@ def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(
     script: list[Step] = [
         ("ran out of time", "status", 0),
         ("ran out of time", "hand", 0),
-        ("⏸", "finish", 15),
+        ("would end the game", "finish", 15),
     ]
     rc, text, person = _taken(tmp_path, script, seed=seed)
     assert rc == 0, text[-3000:]
     assert "Anna ran out of time: an AI (greedy) plays seat 1" in text, text[-3000:]
-    assert "⏸" in text and "the game waits for you, Anna" in text
+    assert "would end the game" in text and "the game waits for you, Anna" in text
     assert "Game over" in text and last in text
     assert not person.kept_waiting
     # reading commands answer without taking the seat back
@@ -268,7 +268,7 @@ def test_finish_lets_the_paced_ai_end_the_game_and_the_program_ends(tmp_path: Pa
     although a read of the keyboard is still waiting (no Enter needed)."""
     rc, text, person = _taken(tmp_path, [("ran out of time", "finish", 0)])
     assert rc == 0, text[-3000:]
-    assert "Game over" in text and "⏸" not in text, text[-3000:]
+    assert "Game over" in text and "would end the game" not in text, text[-3000:]
     assert not person.kept_waiting  # it did not wait for a line after game over
     with Storage.open(tmp_path / "t.db") as store:
         record = store.get_game(1)
@@ -330,7 +330,11 @@ def test_a_seat_held_when_she_quit_stays_hers_and_paced(tmp_path: Path) -> None:
     clock = StepClock()
     person = Person(
         out,
-        [("one decision every", "status", 0), ("⏸", "resume", 1), ("is back and plays", "quit", 0)],
+        [
+            ("one decision every", "status", 0),
+            ("would end the game", "resume", 1),
+            ("is back and plays", "quit", 0),
+        ],
         tmp_path / "t.db",
         clock,
     )

@@ -711,7 +711,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         name = self.humans.get(self.taken or "", "")
         if plan.seat == self.taken_seat:
             text = _(
-                "⏸ Your seat's next decision would end the game: the game waits for you, "
+                "Your seat's next decision would end the game: the game waits for you, "
                 "{name}, to make its last decision ('resume' takes your seat back; 'finish' "
                 "lets the AI make it).",
                 name=name,
@@ -719,13 +719,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         else:
             player = self.record.players[plan.seat].name if self.record is not None else ""
             text = _(
-                "⏸ {player}'s next move would end the game: the game waits for you, {name} "
+                "{player}'s next move would end the game: the game waits for you, {name} "
                 "('resume' takes your seat back; 'finish' lets the game end with the AI playing "
                 "for you).",
                 player=player,
                 name=name,
             )
-        self.say(text, "yellow")
+        self.say("⌛ " + text, "yellow")
 
     async def _finish_for(self, plan: Plan) -> Outcome | int:
         """The person let the game end while an AI plays his seat: he is seated again for
