@@ -133,9 +133,10 @@ Step = tuple[str | Callable[[], bool], str, float]
 class Person(io.TextIOBase):
     """A person at the keyboard who answers each step of ``script`` (``(cue, line, idle)``)
     once ``cue`` is printed (a callable cue: once it is true) and, ``idle`` minutes of the
-    terminal's clock later (and 0.2 s, while the terminal looks at it), types the line; the
-    clock's time and the stored moves are noted when each cue is met and when each line is
-    typed. EOF at the end of the script."""
+    terminal's clock later (it jumps; then 0.2 s pass while the terminal loops) or, with a
+    negative ``idle``, once the terminal's own looks at its clock have made ``-idle`` seconds,
+    types the line; the clock's time and the stored moves are noted when each cue is met and
+    when each line is typed. A read after the script waits until the terminal has returned."""
 
     def __init__(
         self,
@@ -175,7 +176,11 @@ class Person(io.TextIOBase):
                 return ""
             time.sleep(0.01)
         self.cues.append((self.clock.t, self.moves()))
-        if idle:  # the person waits: the clock jumps, the terminal loops on meanwhile
+        if idle < 0:  # she waits while the terminal looks at its clock -idle times
+            later = self.clock.t + timedelta(seconds=-idle)
+            while self.clock.t < later and time.monotonic() < deadline:
+                time.sleep(0.01)
+        elif idle:  # she is away: the clock jumps, the terminal loops on meanwhile
             with self.clock.lock:
                 self.clock.t += timedelta(minutes=idle)
             time.sleep(0.2)
@@ -280,8 +285,8 @@ def test_finish_lets_the_paced_ai_end_the_game_and_the_program_ends(tmp_path: Pa
 
 def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
     """#24 item 13: 'resume' typed while the AI plays the person's seat takes it back at once:
-    the AI stops (while the terminal's clock runs on past its pace, nothing moves; her own
-    timer, 1 min, has not run out), the seat is hers again."""
+    the AI stops (20 s of the terminal's clock later, past two of its paces, nothing has
+    moved; her own timer, 1 min, has not run out), the seat is hers again."""
     person: list[Person] = []
 
     def played_for_her() -> bool:  # the AI has made two of her decisions
@@ -289,7 +294,7 @@ def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
 
     rc, text, anna = _taken(
         tmp_path,
-        [(played_for_her, "resume", 0), ("is back and plays seat 1 again", "quit", 0.01)],
+        [(played_for_her, "resume", 0), ("is back and plays seat 1 again", "quit", -20)],
         person,
     )
     assert rc == 0, text[-3000:]

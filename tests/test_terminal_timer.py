@@ -112,6 +112,3 @@ def test_resume_at_the_terminal(tmp_path: Path) -> None:
     text = out.getvalue()
     assert rc == 0, text[-2000:]
     assert "ran out of time" in text and "is back and plays seat 1 again" in text, text[-2000:]
-    with Storage.open(tmp_path / "t.db") as store:
-        record = store.active_game(game_channel("venezia"))
-        assert record is not None and not record.players[0].is_ai
