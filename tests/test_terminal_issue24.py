@@ -12,7 +12,8 @@ import re
 import sys
 import threading
 import time
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from bot.devtools import selfplay_cmd
 from bot.storage.store import Storage
 from bot.table.render import PlaceholderRenderer
 from bot.terminal import play as terminal
+from bot.terminal.takeover import TAKEOVER_PACE
 from bot.terminal.view import numbered_options
 from engine.core import options_of
 from engine.i18n import speaking
@@ -95,12 +97,11 @@ def _timed(tmp_path: Path, after: list[str], timer: str = "timer 1m timeout ai")
     return rc, text + f"\n[moves seen: {keyboard.seen}]"
 
 
-def test_a_timeout_at_the_terminal_waits_for_the_person(tmp_path: Path) -> None:
-    """#24 item 13: with the turn timer at the terminal the person is the only human, so at
-    the timeout the game waits for him (docs/discord.md: "when no other human would be
-    left"), it is not played to its end by an AI in a second; 'status' says it is paused,
-    'resume' goes on, the seat stays his and no takeover is recorded."""
-    rc, text = _timed(tmp_path, ["status", "resume", "quit"])
+def test_timeout_pause_at_the_terminal_waits_for_the_person(tmp_path: Path) -> None:
+    """#24 item 13: with 'timeout pause' the game waits for the person at the timeout; it is
+    not played to its end by an AI in a second; 'status' says it is paused, 'resume' goes on,
+    the seat stays his and no takeover is recorded."""
+    rc, text = _timed(tmp_path, ["status", "resume", "quit"], "timer 1m timeout pause")
     assert rc == 0, text[-2000:]
     assert "Game over" not in text and "Final ranking" not in text
     assert "the game is paused until Anna decides" in text, text[-2000:]
@@ -116,6 +117,259 @@ def test_a_timeout_at_the_terminal_waits_for_the_person(tmp_path: Path) -> None:
     assert len(set(seen)) == 1 and seen[0] == moves  # nobody moved while Anna was away
 
 
+class StepClock(FastClock):
+    """Every look at it is one second later."""
+
+    def __call__(self) -> datetime:
+        with self.lock:
+            self.t += timedelta(seconds=1)
+            return self.t
+
+
+#: what a person types (see :class:`Person`)
+Step = tuple[str | Callable[[], bool], str, float]
+
+
+class Person(io.TextIOBase):
+    """A person at the keyboard who answers each step of ``script`` (``(cue, line, idle)``)
+    once ``cue`` is printed (a callable cue: once it is true) and, ``idle`` minutes of the
+    terminal's clock later (it jumps; then 0.2 s pass while the terminal loops) or, with a
+    negative ``idle``, once the terminal's own looks at its clock have made ``-idle`` seconds,
+    types the line; the clock's time and the stored moves are noted when each cue is met and
+    when each line is typed. A read after the script waits until the terminal has returned."""
+
+    def __init__(
+        self,
+        out: io.StringIO,
+        script: list[Step],
+        db: Path,
+        clock: FastClock,
+    ) -> None:
+        self.out = out
+        self.script = list(script)
+        self.db = db
+        self.clock = clock
+        self.cues: list[tuple[datetime, int]] = []
+        self.typed: list[tuple[datetime, int]] = []
+        #: set once the terminal has returned; a read after the script waits for it
+        self.done = threading.Event()
+        self.kept_waiting = False  # the terminal waited for a line after the script
+
+    def isatty(self) -> bool:
+        return False
+
+    def moves(self, seat: int | None = None) -> int:
+        with Storage.open(self.db) as store:
+            record = store.games.active_game(game_channel("canal_grande"))
+            if record is None:
+                return -1
+            return sum(1 for m in store.games.moves(record.id) if seat is None or m.seat == seat)
+
+    def readline(self, size: int | None = -1) -> str:
+        if not self.script:  # she types nothing more: a terminal that waits for her hangs
+            self.kept_waiting = not self.done.wait(20)
+            return ""
+        cue, line, idle = self.script.pop(0)
+        deadline = time.monotonic() + 60
+        while not (cue() if callable(cue) else cue in self.out.getvalue()):
+            if time.monotonic() > deadline:
+                return ""
+            time.sleep(0.01)
+        self.cues.append((self.clock.t, self.moves()))
+        if idle < 0:  # she waits while the terminal looks at its clock -idle times
+            later = self.clock.t + timedelta(seconds=-idle)
+            while self.clock.t < later and time.monotonic() < deadline:
+                time.sleep(0.01)
+        elif idle:  # she is away: the clock jumps, the terminal loops on meanwhile
+            with self.clock.lock:
+                self.clock.t += timedelta(minutes=idle)
+            time.sleep(0.2)
+        self.typed.append((self.clock.t, self.moves()))
+        return line + "\n"
+
+
+def _taken(
+    tmp_path: Path, script: list[Step], keep: list[Person] | None = None, seed: int = 5
+) -> tuple[int, str, Person]:
+    """Canal Grande, Anna against a greedy AI, 'timer 1m timeout ai'; Anna types ``script``."""
+    out = io.StringIO()
+    db = tmp_path / "t.db"
+    clock = StepClock()
+    person = Person(out, script, db, clock)
+    if keep is not None:
+        keep.append(person)
+    argv = [
+        *("--game", "canal_grande", "--players", "2", "--ai", "greedy", "--seed", str(seed)),
+        *("--name", "Anna", "--timer", "timer 1m timeout ai"),
+        *("--out", str(tmp_path / "out"), "--db", str(db)),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=person,  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=clock,
+        timer_poll=0.01,
+    )
+    person.done.set()
+    return rc, out.getvalue(), person
+
+
+@pytest.mark.parametrize(
+    ("seed", "last"),
+    [
+        (5, "Greedy AI's next move would end the game"),
+        (1, "As Anna asked, the AI makes the game's last decision for Anna"),
+    ],
+)
+def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(
+    tmp_path: Path, seed: int, last: str
+) -> None:
+    """#24 item 13: at the timeout an AI of the table's level (greedy, not random) takes
+    the person's seat and plays it one decision at a time, TAKEOVER_PACE seconds of the
+    terminal's clock apart; it stops before the move that would end the game, and the game
+    waits for him (15 minutes later nothing has moved); 'finish' lets it end. The game is
+    recorded as Anna's (the person, with the takeover marked), counted in her stats, never
+    credited to an AI she did not play against, and the program ends at game over. The last
+    move is the other seat's (seed 5: the game ends with her seated again) or her own (seed
+    1: the AI makes it in her name)."""
+    script: list[Step] = [
+        ("ran out of time", "status", 0),
+        ("ran out of time", "hand", 0),
+        ("would end the game", "finish", 15),
+    ]
+    rc, text, person = _taken(tmp_path, script, seed=seed)
+    assert rc == 0, text[-3000:]
+    assert "Anna ran out of time: an AI (greedy) plays seat 1" in text, text[-3000:]
+    assert "would end the game" in text and "the game waits for you, Anna" in text
+    assert "Game over" in text and last in text
+    assert not person.kept_waiting
+    # reading commands answer without taking the seat back
+    assert "Paused" not in text and "(an AI plays your seat: type 'resume'" in text
+    (start, at_start), _hand, (stop, at_stop) = person.cues
+    assert at_start >= 0 and at_stop > at_start
+    # nothing moved while the game waited for her, 15 minutes of its clock
+    assert person.typed[2][1] == at_stop and person.typed[2][0] - stop >= timedelta(minutes=15)
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.get_game(1)
+        assert record is not None and record.status == "finished"
+        assert store.timers.had_takeover(record.id)
+        anna = [r for r in store.games.results(record.id) if r.seat == 0]
+        assert [(r.name, r.user_id) for r in anna] == [("Anna", "human1")]
+        taken = [m for m in store.games.moves(record.id) if m.seq >= at_start and m.seat == 0]
+        rows = store.stats.stats("", "u:human1")
+        assert [(r.game_type, r.games, r.takeover) for r in rows] == [("canal_grande", 1, 1)]
+        assert store.stats.stats("", "ai:0") == []  # no random AI credited
+        board = store.stats.leaderboard("", "canal_grande")
+        assert sorted(r.player for r in board) == ["ai:1", "u:human1"]
+    # the AI's decisions for her were paced: at least TAKEOVER_PACE seconds apart
+    assert len(taken) >= 3
+    assert (stop - start).total_seconds() >= TAKEOVER_PACE * (len(taken) - 1)
+
+
+def test_finish_lets_the_paced_ai_end_the_game_and_the_program_ends(tmp_path: Path) -> None:
+    """#24 item 13: 'finish' typed as soon as the AI takes the seat lets it play on to the
+    end (still paced); the game ends in Anna's name, and the program ends at game over
+    although a read of the keyboard is still waiting (no Enter needed)."""
+    rc, text, person = _taken(tmp_path, [("ran out of time", "finish", 0)])
+    assert rc == 0, text[-3000:]
+    assert "Game over" in text and "would end the game" not in text, text[-3000:]
+    assert not person.kept_waiting  # it did not wait for a line after game over
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.get_game(1)
+        assert record is not None and record.status == "finished"
+        assert [(r.name, r.user_id) for r in store.games.results(1) if r.seat == 0] == [
+            ("Anna", "human1")
+        ]
+
+
+def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
+    """#24 item 13: 'resume' typed while the AI plays the person's seat takes it back at once:
+    the AI stops (20 s of the terminal's clock later, past two of its paces, nothing has
+    moved; her own timer, 1 min, has not run out), the seat is hers again."""
+    person: list[Person] = []
+
+    def played_for_her() -> bool:  # the AI has made two of her decisions
+        return "ran out of time" in person[0].out.getvalue() and person[0].moves(0) >= 3
+
+    rc, text, anna = _taken(
+        tmp_path,
+        [(played_for_her, "resume", 0), ("is back and plays seat 1 again", "quit", -20)],
+        person,
+    )
+    assert rc == 0, text[-3000:]
+    assert "Anna is back and plays seat 1 again" in text, text[-3000:]
+    assert "Game over" not in text
+    (resumed, at_resume), (quit_at, at_quit) = anna.typed
+    assert at_quit == at_resume  # nothing moved after 'resume'
+    assert (quit_at - resumed).total_seconds() > 2 * TAKEOVER_PACE
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.active_game(game_channel("canal_grande"))
+        assert record is not None and record.status == "active"
+        assert not record.players[0].is_ai and record.players[0].user_id == "human1", text[-3000:]
+        assert store.timers.open_takeover(record.id, "human1") is None
+
+
+def test_her_own_move_takes_the_seat_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#24 item 13: a move typed while the AI holds her seat takes it back and is made (a
+    long pace here: the AI has not moved for her yet)."""
+    monkeypatch.setattr(terminal.TerminalTable, "takeover_pace", 3600.0)
+    script: list[Step] = [("ran out of time", "divide 1 4 7", 0), ("— turn 2 —", "quit", 0)]
+    rc, text, _person = _taken(tmp_path, script)
+    assert rc == 0, text[-3000:]
+    assert "Anna is back and plays seat 1 again" in text, text[-3000:]
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.active_game(game_channel("canal_grande"))
+        assert record is not None and not record.players[0].is_ai
+        first = store.games.moves(record.id)[0]
+        assert (first.seat, first.user_id, first.command) == (0, "human1", "divide 1 4 7")
+
+
+def test_a_seat_held_when_she_quit_stays_hers_and_paced(tmp_path: Path) -> None:
+    """#24 item 13: 'quit' while the AI holds her seat, then 'venezia play' again: the seat
+    is still hers (not an AI-only game to close), the AI is still paced and stops before
+    the end (her own last decision, seed 1), and 'resume' gives it back."""
+    rc, text, _person = _taken(tmp_path, [("ran out of time", "quit", 0)], seed=1)
+    assert rc == 0 and "Saved at move" in text, text[-3000:]
+    out = io.StringIO()
+    clock = StepClock()
+    person = Person(
+        out,
+        [
+            ("one decision every", "status", 0),
+            ("would end the game", "resume", 1),
+            ("is back and plays", "quit", 0),
+        ],
+        tmp_path / "t.db",
+        clock,
+    )
+    argv = [
+        "--game",
+        "canal_grande",
+        "--out",
+        str(tmp_path / "out"),
+        "--db",
+        str(tmp_path / "t.db"),
+    ]
+    rc = terminal.main(
+        argv,
+        stdin=person,  # type: ignore[arg-type]
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        clock=clock,
+        timer_poll=0.01,
+    )
+    person.done.set()
+    text = out.getvalue()
+    assert rc == 0, text[-3000:]
+    assert "closed" not in text and "Resuming Canal Grande game #1" in text, text[-3000:]
+    assert "Game over" not in text and "Anna is back and plays seat 1 again" in text
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.active_game(game_channel("canal_grande"))
+        assert record is not None and record.status == "active"
+        assert not record.players[0].is_ai
+
+
 def test_the_status_at_the_terminal_names_its_own_timer_setting(tmp_path: Path) -> None:
     """#24 item 14: 'status' at the terminal suggests the terminal's own '--timer', not the
     '/settings live' the terminal would refuse; a timer says the game waits at a timeout."""
@@ -126,7 +380,8 @@ def test_the_status_at_the_terminal_names_its_own_timer_setting(tmp_path: Path) 
     rc, text = run(tmp_path, ["--timer", "evening"], ["status", "quit"])
     assert rc == 0
     assert "Turn timer: 15 min (evening) per decision" in text
-    assert "then the game pauses" in text and "/resume" not in text
+    assert "then an AI (greedy) plays your seat, one decision every 8 seconds" in text
+    assert "'finish' lets the AI make it" in text and "/resume" not in text
 
 
 def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> None:

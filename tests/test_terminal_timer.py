@@ -1,7 +1,7 @@
 """The terminal honours the turn timer: while it waits for the keyboard, a reminder is printed
-and at the timeout the game waits for the person (he is the only human at the table: no AI
-plays his seat, #24 item 13); a line typed meanwhile ('quit') is still acted on. A fake clock
-runs fast; the read blocks."""
+and at the timeout an AI of the table's level takes the seat, paced (#24 item 13), or with
+'timeout pause' the game waits for the person; a line typed meanwhile ('quit', 'resume') is
+still acted on. A fake clock runs fast; the read blocks."""
 
 from __future__ import annotations
 
@@ -48,23 +48,43 @@ class SlowKeyboard(io.TextIOBase):
         return "quit\n"
 
 
-def test_the_timer_pauses_for_the_person_at_the_keyboard(tmp_path: Path) -> None:
-    out = io.StringIO()
+def _run(tmp_path: Path, keyboard: io.TextIOBase, out: io.StringIO, timer: str) -> int:
     argv = [
         *("--game", "venezia", "--players", "2", "--ai", "random", "--seed", "5"),
-        *("--timer", "live", "--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.db")),
+        *("--timer", timer, "--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.db")),
     ]
-    rc = terminal.main(
+    return terminal.main(
         argv,
-        stdin=SlowKeyboard(out),  # type: ignore[arg-type]
+        stdin=keyboard,  # type: ignore[arg-type]
         stdout=out,
         renderer=PlaceholderRenderer(),
         clock=FastClock(),
         timer_poll=0.02,
     )
+
+
+def test_the_timer_hands_the_seat_to_an_ai_of_the_tables_level(tmp_path: Path) -> None:
+    """#24 item 13: at the timeout an AI of the table's level (here random, as its AI
+    seat) takes the person's seat; 'quit' typed meanwhile leaves, the game saved, the AI
+    having played at most one decision per pace (the fast clock: 20 s a look)."""
+    out = io.StringIO()
+    rc = _run(tmp_path, SlowKeyboard(out), out, "live")
     text = out.getvalue()
     assert rc == 0, text[-2000:]
     assert "Turn timer: 2 min (live)" in text
+    assert "⏰" in text and "ran out of time: an AI (random) plays seat 1" in text
+    assert "Game over" not in text
+    with Storage.open(tmp_path / "t.db") as store:
+        record = store.games.active_game(game_channel("venezia"))
+        assert record is not None and store.timers.had_takeover(record.id)
+
+
+def test_the_timer_pauses_for_the_person_with_timeout_pause(tmp_path: Path) -> None:
+    """#24 item 13: with 'timeout pause' the game waits for the person; no takeover."""
+    out = io.StringIO()
+    rc = _run(tmp_path, SlowKeyboard(out), out, "timer 2m timeout pause")
+    text = out.getvalue()
+    assert rc == 0, text[-2000:]
     assert "⏰" in text and "ran out of time; the game is paused until" in text
     with Storage.open(tmp_path / "t.db") as store:
         record = store.games.active_game(game_channel("venezia"))
@@ -86,19 +106,9 @@ class ResumingKeyboard(SlowKeyboard):
 
 
 def test_resume_at_the_terminal(tmp_path: Path) -> None:
+    """'resume' typed while the AI plays the seat takes it back (#24 item 13)."""
     out = io.StringIO()
-    argv = [
-        *("--game", "venezia", "--players", "2", "--ai", "random", "--seed", "5"),
-        *("--timer", "live", "--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.db")),
-    ]
-    rc = terminal.main(
-        argv,
-        stdin=ResumingKeyboard(out),  # type: ignore[arg-type]
-        stdout=out,
-        renderer=PlaceholderRenderer(),
-        clock=FastClock(),
-        timer_poll=0.02,
-    )
+    rc = _run(tmp_path, ResumingKeyboard(out), out, "live")
     text = out.getvalue()
     assert rc == 0, text[-2000:]
-    assert "ran out of time" in text and "is back: the game goes on" in text, text[-2000:]
+    assert "ran out of time" in text and "is back and plays seat 1 again" in text, text[-2000:]

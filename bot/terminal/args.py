@@ -163,9 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SETTINGS",
         help=_(
             "turn timer, as /settings on Discord: a preset (live: 2 min, evening: 15 min, "
-            "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m'; one player at the "
-            "keyboard only. You are the only human here, so at the timeout the game waits for "
-            "you. Default: the folder's last setting"
+            "correspondence: 1 day, off) or e.g. 'timer 5m remind 2m timeout ai|pause'; one "
+            "player at the keyboard only. At the timeout an AI of the table's level plays your "
+            "seat, one decision every few seconds, until you type 'resume' or your move; the "
+            "game's last decision waits for you ('finish' lets the AI make it); 'timeout pause': "
+            "the game waits. Default: the folder's last setting"
         ),
     )
     add(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.archive import shell_command
-from bot.storage.store import GameRecord
+from bot.storage.store import GameRecord, Takeover
 from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
 from bot.terminal.io import Console, ImageFolder
@@ -154,13 +154,32 @@ class TerminalBase:
         self.record = record
         self.images.game = record.game_type  # each game's pictures in its own subfolder
         self.view = view
-        self.humans = {
-            p.user_id: p.name for p in record.players if not p.is_ai and p.user_id is not None
-        }
+        self.humans = self.humans_of(record)
         self._speak_at([record.channel_id or self.channel], list(self.humans))
         self.recap = {u: [] for u in self.humans}
         self.private = {u: [] for u in self.humans}
         self._hide_hands()  # a hand image an earlier session left behind
+
+    def _held(self, record: GameRecord) -> Takeover | None:
+        """The seat of the person at this keyboard that an AI plays since his time ran out
+        (a turn timer is for one person here: ``human1``), if any."""
+        if record.status != "active":
+            return None
+        held = self.storage.timers.open_takeover(record.id, "human1")
+        return held if held is not None and held.kind == "timeout" else None
+
+    def humans_of(self, record: GameRecord) -> dict[str, str]:
+        """The people of ``record`` at this keyboard, user id -> name (a seat an AI holds
+        for one of them since his time ran out included)."""
+        humans = {p.user_id: p.name for p in record.players if not p.is_ai and p.user_id}
+        held = self._held(record)
+        if held is not None:
+            humans.setdefault(held.user_id, held.name)
+        return humans
+
+    def _all_ai(self, record: GameRecord) -> bool:
+        """Whether only AI seats play ``record`` (a seat held for the person is his)."""
+        return all(p.is_ai for p in record.players) and self._held(record) is None
 
     @staticmethod
     def _seat_names(record: GameRecord) -> list[str]:

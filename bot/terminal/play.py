@@ -40,18 +40,20 @@ from typing import TextIO
 from bot.storage.records import utcnow
 from bot.storage.store import TimerSettings
 from bot.table.ai_driving import check_level
+from bot.table.ai_seat import ai_level
 from bot.table.languages import parse_language
 from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.records import Refused, why
 from bot.table.render import Renderer
 from bot.table.service import TableService
-from bot.table.settings import describe_settings, parse_settings
+from bot.table.settings import describe_settings, duration_text, parse_settings, preset_name
 from bot.terminal.args import (
     CHANNEL,
     DEFAULT_MAX_TURNS,
     best_renderer,
     build_parser,
     choose_language,
+    default_level,
     unknown_language,
 )
 from bot.terminal.base import WATCHER
@@ -60,6 +62,14 @@ from bot.terminal.io import Console, ImageFolder
 from bot.terminal.output import TerminalOutput
 from bot.terminal.process import DatabaseLock, ServiceLog, plain_ctrl_c
 from bot.terminal.setup import TerminalSetup
+from bot.terminal.takeover import (
+    TAKEOVER_PACE,
+    Plan,
+    background_read,
+    forget_plans,
+    next_ai_seat,
+    plan_move,
+)
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import IllegalMove, Option
 from engine.games import get_game
@@ -93,6 +103,8 @@ e.g. card 6 in 'play 6', the bare '6' is refused as ambiguous). Also:
   stats          your games, wins and average rank here, and this game's leaderboard
   history        the finished games here    game N         one: result, board, score graph
   replay [N]     game N's animated replay (default: the newest), written to the out folder
+  resume         after a timeout: take your seat back from the AI (or just type your move)
+  finish         let the AI that plays your seat make the game's last decision too
   quit           save and leave (it prints the command that continues the game)""")
 #: What leaves the table (saved), also typed at a hot seat's "press Enter" prompt.
 QUIT_WORDS = ("quit", "exit", "q", "save")
@@ -110,7 +122,23 @@ LOCAL_WORDS = (
     "game",
     "replay",
     "resume",
+    "finish",
     "quit",
+)
+
+#: What may be typed while an AI plays the person's seat without taking it back.
+READING_WORDS = (
+    "help",
+    "board",
+    "hand",
+    "status",
+    "summary",
+    "log",
+    "rules",
+    "stats",
+    "history",
+    "game",
+    "replay",
 )
 
 log = logging.getLogger("bot.terminal")
@@ -138,6 +166,7 @@ def _command_words() -> list[Text]:
         _p("terminal command", "replay"),
         _p("terminal command", "quit"),
         _p("terminal command", "resume"),
+        _p("terminal command", "finish"),
     ]
 
 
@@ -173,8 +202,17 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     #: a keyboard read still running in its thread (a turn timer fired while it waited)
     pending: asyncio.Future[str | None] | None = None
-    #: the user whose seat an AI took over at a timeout (at this keyboard)
+    #: the user whose seat an AI took over at a timeout (at this keyboard), and that seat
     taken: str | None = None
+    taken_seat: int | None = None
+    #: he typed 'finish': the AI may make the game's last decision for him
+    let_finish: bool = False
+    #: when (the service's clock, epoch seconds) the AI last moved for him, or took his seat
+    paced_at: float = 0.0
+    #: seconds of the terminal's clock between the decisions of the AI that holds his seat
+    takeover_pace: float = TAKEOVER_PACE
+    #: a line typed while an AI held his seat, for his next prompt
+    carried: str | None = None
     #: seconds between looks at the table's deadlines while waiting for the keyboard
     timer_poll: float = 1.0
 
@@ -340,6 +378,14 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     self.say(update.text, "bold")
             else:
                 self._refused(out.error, out.code)
+        elif word == "finish":
+            self.say(
+                _(
+                    "✗ 'finish' lets an AI that plays your seat after a timeout make the game's "
+                    "last decision; no AI plays your seat now"
+                ),
+                "red",
+            )
         elif word == "history":
             await self._history()
         elif word == "game":
@@ -450,16 +496,43 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         )
 
     def _timer_line(self, settings: TimerSettings | None = None) -> str:
-        """The turn timer as it works at this keyboard: the one person here is the only human
-        at the table, so at a timeout the game waits for him (as on Discord when no other
-        human would be left); it is set with ``--timer``."""
+        """The turn timer as it works at this keyboard (set with ``--timer``): at a timeout
+        the game pauses, or an AI plays the person's seat at a human pace until he takes it
+        back, and leaves the game's last decision to him."""
         s = settings or self.storage.timers.get_timer_settings(self.channel)
         if s.turn_seconds is None:
             return _(
                 "Turn timer: off ('--timer live', evening or correspondence when you start "
                 "'venezia play' sets one)."
             )
-        return describe_settings(replace(s, on_timeout="pause"))
+        if s.on_timeout == "pause":
+            return describe_settings(s)
+        preset = preset_name(s.turn_seconds)
+        timer = duration_text(s.turn_seconds) + (f" ({preset})" if preset else "")
+        remind = s.remind_after
+        reminder = (
+            _("no reminder")
+            if remind is None
+            else _("reminder after {duration}", duration=duration_text(remind))
+        )
+        return _(
+            "Turn timer: {timer} per decision; {reminder}; then an AI ({level}) plays your "
+            "seat, one decision every {seconds} seconds, until you type 'resume' or your move; "
+            "the game's last decision waits for you ('finish' lets the AI make it).",
+            timer=timer,
+            reminder=reminder,
+            level=ai_level(s.ai_level).name,
+            seconds=round(self.takeover_pace),
+        )
+
+    def _table_level(self) -> str:
+        """The table's AI level: its AI seats' (the first one's), else ``--ai``'s or the
+        default one."""
+        if self.record is not None:
+            for p in self.record.players:
+                if p.is_ai and p.ai_level is not None:
+                    return ai_level(p.ai_level).name
+        return str(self.args.ai or default_level())
 
     async def _apply_timer(self, new: bool) -> None:
         """``--timer``: the table's turn-timer settings, as /settings on Discord (one human
@@ -471,6 +544,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if not self.args.timer:
             if self.storage.timers.get_timer_settings(self.channel).turn_seconds is None:
                 return
+            self._timeout_level(table_level=False)
             if new:
                 self.say(
                     _(
@@ -485,16 +559,30 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         out = await self.service.settings.change(
             self.channel, WATCHER, self.args.timer, can_manage=True
         )
-        if out.accepted:
-            self.say(self._timer_line(), "dim")
-        else:
+        if not out.accepted:
             self._refused(out.error, out.code)
+            return
+        named = parse_settings(parse_language(self.args.timer)[1], TimerSettings()).ai_level
+        self._timeout_level(table_level=named is None)
+        self.say(self._timer_line(), "dim")
+
+    def _timeout_level(self, table_level: bool) -> None:
+        """The AI that takes a seat at a timeout plays at the table's level (its AI seats'),
+        unless ``--timer`` named one (``table_level`` False: a level is only set if none
+        is)."""
+        s = self.storage.timers.get_timer_settings(self.channel)
+        level = self._table_level()
+        if s.on_timeout == "ai" and s.ai_level != level and (table_level or s.ai_level is None):
+            self.storage.timers.set_timer_settings(self.channel, replace(s, ai_level=level))
 
     async def _read(self, info: DecisionInfo, hidden: bool, name: str) -> str | TimedOut | None:
         """A line from the keyboard; with a turn timer running, the table's deadlines are
         checked while waiting (the read runs in a thread): a reminder is printed, a timeout
-        hands the seat to an AI (:data:`TIMED_OUT`; the line still being typed is kept for
-        the next prompt, where 'resume' takes the seat back) or pauses the game."""
+        hands the seat to an AI (:data:`TIMED_OUT`; the line still being typed is read while
+        the AI plays: 'resume' or a move takes the seat back) or pauses the game."""
+        if self.carried is not None:  # typed while an AI held the seat: his move now
+            carried, self.carried = self.carried, None
+            return carried
 
         def read() -> str | None:
             if hidden:
@@ -505,7 +593,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.hot_seat or (self.pending is None and await self.service.next_due() is None):
             return read()
         if self.pending is None:
-            self.pending = asyncio.ensure_future(asyncio.to_thread(read))
+            self.pending = background_read(read)
         while True:
             done, _waiting = await asyncio.wait({self.pending}, timeout=self.timer_poll)
             if done:
@@ -517,32 +605,175 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 for update in event.outcome.public:
                     self.say(update.text, "yellow")
                 if event.kind == "takeover" and event.seat == info.seat:
-                    self.taken = event.user_id
-                    self.say(_("(type 'resume' to take your seat back)"), "dim")
+                    self._taken_over(event.user_id, info.seat)
                     return TIMED_OUT
                 if event.kind == "pause" and event.seat == info.seat:
                     self.say(_("(the game waits for you: make your decision)"), "dim")
 
+    def _taken_over(self, user: str | None, seat: int) -> None:
+        """An AI plays ``user``'s seat since his time ran out: it is paced from now on."""
+        self.taken, self.taken_seat = user, seat
+        self.let_finish = False
+        self.paced_at = self.service.runner.now()
+        self.say(
+            _(
+                "(the AI makes one decision every {seconds} seconds; type 'resume' or your "
+                "move to take your seat back; it leaves the game's last decision to you)",
+                seconds=round(self.takeover_pace),
+            ),
+            "dim",
+        )
+
+    def _read_meanwhile(self) -> None:
+        """Keep a keyboard read running while AI seats play a seat taken over at a timeout."""
+        if self.pending is None and self.taken is not None:
+            name = self.humans.get(self.taken, "")
+            self.pending = background_read(
+                lambda: self.console.read(f"{name}> ", self._completions)
+            )
+
+    async def _take_back(self) -> bool:
+        """The person takes his seat back from the AI (said); True if he has it."""
+        assert self.taken is not None
+        out = await self.service.seats.resume(self.channel, self.taken)
+        if not out.accepted:
+            self._refused(out.error, out.code)
+            return False
+        self.taken = self.taken_seat = None
+        forget_plans(self.service, self.channel)
+        for update in out.public:
+            self.say(update.text, "bold")
+        return True
+
     async def _typed_meanwhile(self) -> int | None:
-        """While AI seats play a seat taken over at a timeout: act on a line typed meanwhile
-        ('resume' takes the seat back; 'quit' leaves). An exit code to stop, else ``None``."""
+        """While AI seats play (a seat taken over at a timeout among them): act on a line
+        typed meanwhile. 'resume' or a move takes the seat back (the move is then made at his
+        prompt), 'finish' lets the AI make the game's last decision too, the terminal's reading
+        commands answer, 'quit' leaves. An exit code to stop, else ``None``."""
         if self.pending is None or not self.pending.done():
             return None
         line, self.pending = self.pending.result(), None
-        word = command_word((line or "quit").strip().lstrip("/!"))
+        if line is None:
+            return self._quit()
+        text = line.strip()
+        word, _sep, rest = text.partition(" ")
+        word = command_word(word.lstrip("/!"))
         if word in QUIT_WORDS:
             return self._quit()
-        if word == "resume" and self.taken is not None:
-            out = await self.service.seats.resume(self.channel, self.taken)
-            if out.accepted:
-                self.taken = None
-                for update in out.public:
-                    self.say(update.text, "bold")
-            else:
-                self._refused(out.error, out.code)
-        elif word:
+        if not text:
+            return None
+        if self.taken is None:  # nobody's seat is held: the line is for his next prompt
+            self.carried = text
+            return None
+        if word == "finish":
+            self.let_finish = True
+            self.say(
+                _(
+                    "The AI plays on and makes the game's last decision too; 'resume' still "
+                    "takes your seat back."
+                ),
+                "dim",
+            )
+        elif word == "resume":
+            await self._take_back()
+        elif word == "hand":  # his seat's view is the AI's while it plays the seat
             self.say(_("(an AI plays your seat: type 'resume' to take it back)"), "dim")
+        elif word in READING_WORDS:
+            infos = await self.service.decisions(self.channel)
+            if infos:
+                await self._local(word, rest.strip(), replace(infos[0], user_id=self.taken))
+        elif await self._take_back() and not is_number(text.lstrip("#").strip()):
+            self.carried = text  # his move, made at his prompt (a number: the options first)
         return None
+
+    async def _taken_turn(self) -> Outcome | int | None:
+        """The AIs move while one holds the person's seat: the other AI seats as ever, his
+        seat one decision every :attr:`takeover_pace` seconds of the terminal's clock, and no
+        AI the move that would end the game unless he typed 'finish' (then the game ends in
+        his name: he is seated again for its last move, so the game is his in the records).
+        Lines typed meanwhile are acted on. The move's outcome, an exit code, or ``None``
+        (look at the table again)."""
+        paced = next_ai_seat(self.service, self.channel) == self.taken_seat
+        plan_task = asyncio.ensure_future(asyncio.to_thread(plan_move, self.service, self.channel))
+        due = self.paced_at + self.takeover_pace if paced else 0.0
+        waiting = False
+        while True:
+            if self.stop.is_set():
+                return self._quit()
+            if self.pending is not None and self.pending.done():
+                stopped = await self._typed_meanwhile()
+                if stopped is not None:
+                    return stopped
+                if self.taken is None:
+                    return None
+            if plan_task.done() and (not paced or self.service.runner.now() >= due):
+                plan = plan_task.result()
+                if plan is None:
+                    return None
+                if not plan.ends:
+                    out = await self._step_ai()
+                    if paced:
+                        self.paced_at = self.service.runner.now()
+                    return out
+                if self.let_finish:
+                    return await self._finish_for(plan)
+                if not waiting:
+                    waiting = True
+                    self._wait_for_the_end(plan)
+            self._read_meanwhile()
+            assert self.pending is not None
+            await asyncio.wait({self.pending}, timeout=self.timer_poll)
+
+    def _wait_for_the_end(self, plan: Plan) -> None:
+        """Say that the game waits for the person: the next move would end it."""
+        name = self.humans.get(self.taken or "", "")
+        if plan.seat == self.taken_seat:
+            text = _(
+                "Your seat's next decision would end the game: the game waits for you, "
+                "{name}, to make its last decision ('resume' takes your seat back; 'finish' "
+                "lets the AI make it).",
+                name=name,
+            )
+        else:
+            player = self.record.players[plan.seat].name if self.record is not None else ""
+            text = _(
+                "{player}'s next move would end the game: the game waits for you, {name} "
+                "('resume' takes your seat back; 'finish' lets the game end with the AI playing "
+                "for you).",
+                player=player,
+                name=name,
+            )
+        self.say("⌛ " + text, "yellow")
+
+    async def _finish_for(self, plan: Plan) -> Outcome | int:
+        """The person let the game end while an AI plays his seat: he is seated again for
+        its last move (the game is recorded as his, with its takeover); if the move is his
+        seat's, the AI makes it in his name."""
+        user = self.taken
+        assert user is not None
+        name = self.humans.get(user, "")
+        mine = plan.seat == self.taken_seat
+        out = await self.service.seats.resume(self.channel, user)
+        if not out.accepted:
+            self._refused(out.error, out.code)
+            return 1
+        self.taken = self.taken_seat = None
+        if not mine:  # an AI seat's move ends the game, with him seated
+            for update in out.public:
+                self.say(update.text, "bold")
+            return await self._step_ai()
+        self.say(
+            _(
+                "As {name} asked, the AI makes the game's last decision for {name}: {command}",
+                name=name,
+                command=plan.command,
+            ),
+            "bold",
+        )
+        made = await self.service.command(self.channel, user, plan.command)
+        if made.accepted:
+            await self._show(made)
+        return made
 
     async def _decide(self, info: DecisionInfo) -> Outcome | TimedOut | None:
         """Prompt the deciding human until a move is accepted (its outcome) or he quits."""
@@ -600,13 +831,18 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 # AI seats move one at a time, so Ctrl-C stops them at once.
                 if self.stop.is_set():
                     return self._quit()
-                handled = self.pending is not None and self.pending.done()
-                stopped = await self._typed_meanwhile()
-                if stopped is not None:
-                    return stopped
-                if handled:  # e.g. 'resume': the decision may be a human's again
+                moved: Outcome | int | None
+                if self.taken is not None:  # an AI holds his seat: paced, lines read
+                    moved = await self._taken_turn()
+                elif self.pending is not None and self.pending.done():
+                    moved = await self._typed_meanwhile()
+                else:
+                    moved = await self._step_ai()
+                if isinstance(moved, int):
+                    return moved
+                if moved is None:  # e.g. 'resume': the decision may be a human's again
                     continue
-                out = await self._step_ai()
+                out = moved
                 if not out.accepted or out.seq is None:
                     self._refused(out.error or _("the AI seat could not move"), out.code)
                     return 1
@@ -662,6 +898,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if isinstance(opened, int):
             return opened
         await self._apply_timer(new=opened is not None)
+        self._held_seat()
         if not self.humans:
             assert opened is not None
             return await self._watch(opened)
@@ -671,6 +908,19 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             if opened.game_over:
                 return await self._finish()
         return await self._play()
+
+    def _held_seat(self) -> None:
+        """The person's seat an AI took at a timeout before he quit: it stays his (paced, and
+        'resume' takes it back) in this session too."""
+        if self.record is None or self.hot_seat or self.record.status != "active":
+            return
+        held = self.storage.timers.open_takeover(self.record.id, "human1")
+        if held is None or held.kind != "timeout":
+            return
+        self.humans.setdefault(held.user_id, held.name)
+        self.recap.setdefault(held.user_id, [])
+        self.private.setdefault(held.user_id, [])
+        self._taken_over(held.user_id, held.seat)
 
     def _seat_line(self) -> str:
         assert self.record is not None
@@ -776,6 +1026,9 @@ def _locked_session(
         service, console, ImageFolder(out_dir), args, db_path=db_path, placeholders=placeholders
     )
     table.service_log = service_log
+    # At a timeout an AI takes the person's seat although he is the only human here: the
+    # terminal paces it, reads 'resume' meanwhile and keeps the game's last decision for him.
+    service.timers.keep_a_human = False
     if timer_poll is not None:
         table.timer_poll = timer_poll
     try:

@@ -64,7 +64,7 @@ class TerminalSetup(TerminalBase):
         else a new game of the first registered game (nobody chose one). An exit code if the
         game is unknown."""
         saves = self._saves()
-        humans = [(c, r) for c, r in saves if not all(p.is_ai for p in r.players)]
+        humans = [(c, r) for c, r in saves if not self._all_ai(r)]
         if self.args.game is not None:
             try:
                 game = get_game(self.args.game).name
@@ -95,11 +95,9 @@ class TerminalSetup(TerminalBase):
         others = [r for c, r in self._saves() if c != channel]
         record = self.storage.games.active_game(self.channel)
         if record is not None and record.status == "active":
-            all_ai = all(p.is_ai for p in record.players)
+            all_ai = self._all_ai(record)
             resumed = not self.args.new and not all_ai
-            if self._hot_seat_timer(
-                sum(not p.is_ai for p in record.players) if resumed else self._new_humans()
-            ):
+            if self._hot_seat_timer(len(self.humans_of(record)) if resumed else self._new_humans()):
                 return 2
             if self.args.new or all_ai:
                 await self.service.abort(self.channel, WATCHER, can_manage=True)
