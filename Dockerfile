@@ -1,5 +1,5 @@
-# The Venezia Discord bot: `docker build -t venezia-bot .`, then
-#   docker run -d --name venezia -e DISCORD_TOKEN=... -v venezia-data:/data venezia-bot
+# The Canalside Discord bot: `docker build -t canalside-bot .`, then
+#   docker run -d --name canalside -e DISCORD_TOKEN=... -v venezia-data:/data canalside-bot
 # (or --env-file .env). The SQLite database lives on the /data volume. See docs/discord.md.
 FROM python:3.11-slim
 
@@ -29,16 +29,16 @@ RUN uv sync --frozen --no-dev
 
 # Run as an unprivileged user with a fixed uid and gid (numeric, so the host and Kubernetes'
 # runAsNonRoot can tell it is not root: hadolint DL3066); only /data is writable for it.
-RUN groupadd --gid 10001 venezia \
-    && useradd --create-home --uid 10001 --gid 10001 venezia \
+RUN groupadd --gid 10001 canalside \
+    && useradd --create-home --uid 10001 --gid 10001 canalside \
     && mkdir -p /data \
     && chown 10001:10001 /data
 USER 10001:10001
 
 ENV PATH="/app/.venv/bin:$PATH" \
-    VENEZIA_DB=/data/venezia.sqlite3
+    CANALSIDE_DB=/data/venezia.sqlite3
 VOLUME ["/data"]
 
 # discord.py shuts down cleanly on SIGINT (every move is committed to SQLite anyway).
 STOPSIGNAL SIGINT
-CMD ["venezia", "bot"]
+CMD ["canalside", "bot"]

@@ -1,7 +1,8 @@
-"""The ``venezia`` console script: one entry point, one module per subcommand.
+"""The ``canalside`` console script (``venezia``, the old name, stays an alias of the same entry
+point): one entry point, one module per subcommand.
 
 Each subcommand lives in its own module exposing ``main(argv) -> int`` with its own argparse, so
-the modules stay small and are imported only when used (``venezia play`` never loads discord.py).
+the modules stay small and are imported only when used (``canalside play`` never loads discord.py).
 """
 
 from __future__ import annotations
@@ -84,10 +85,10 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
 
 
 def _usage() -> str:
-    lines = [_("usage: venezia <command> [options]"), "", _("commands:")]
+    lines = [_("usage: canalside <command> [options]"), "", _("commands:")]
     lines += [f"  {name:<10} {_(text)}" for name, (_module, text) in COMMANDS.items()]
     lines += [f"  bench {name:<4} {_(text)}" for name, (_module, text) in BENCHMARKS.items()]
-    lines += ["", _("'venezia <command> --help' tells more.")]
+    lines += ["", _("'canalside <command> --help' tells more.")]
     return "\n".join(lines)
 
 
@@ -98,7 +99,7 @@ def _run(module_name: str, argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a subcommand in the environment's language (``LANG``; ``venezia play --lang``
+    """Run a subcommand in the environment's language (``LANG``; ``canalside play --lang``
     chooses its own)."""
     with speaking(from_environment(os.environ)):
         return _main(list(sys.argv[1:] if argv is None else argv))
@@ -111,7 +112,7 @@ def _main(args: list[str]) -> int:
     name, rest = args[0], args[1:]
     if name == "bench":
         if not rest or rest[0] not in BENCHMARKS:
-            usage = _("usage: venezia bench {{{names}}} [options]", names=",".join(BENCHMARKS))
+            usage = _("usage: canalside bench {{{names}}} [options]", names=",".join(BENCHMARKS))
             print(usage, file=sys.stderr)
             return 2
         return _run(BENCHMARKS[rest[0]][0], rest[1:])

@@ -1,4 +1,4 @@
-"""``venezia bench render``: time state -> PNG bytes for a mid-game board (and other images).
+"""``canalside bench render``: time state -> PNG bytes for a mid-game board (and other images).
 
 Builds one mid-game state (seeded random legal moves), then renders its view many times, each
 iteration timing the view (``state.public_view()``, or ``player_view`` for a hand) plus the
@@ -65,7 +65,7 @@ def _state_for(kind: str, state: Any, seed: int) -> Any:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
-        prog="venezia bench render",
+        prog="canalside bench render",
         description="Time view -> PNG bytes for a mid-game board (and a game's other images).",
     )
     cases = bench_cases()
@@ -135,7 +135,7 @@ def main(argv: list[str]) -> int:
 
 
 def _canonical_variant(game: str, text: str) -> str:
-    """The variant's name as ``venezia play --variant`` reads it (a number and the name alike);
+    """The variant's name as ``canalside play --variant`` reads it (a number and the name alike);
     the text unchanged if the game has no such option or refuses it (the caller explains)."""
     from engine.core import IllegalMove
     from engine.registry import registration
@@ -214,7 +214,7 @@ def _bench_kind(args: argparse.Namespace, game: BenchCase, kind: str, state: Any
     title = game.what if plain else f"{game.what}, {kind} image"
     if args.variant is not None:
         title += f" ({args.variant})"
-    print(f"venezia bench render: {title}, {what} {result['turn']}, {len(times)} renders")
+    print(f"canalside bench render: {title}, {what} {result['turn']}, {len(times)} renders")
     print(
         f"  state -> PNG  p50 {result['p50_ms']:.2f} ms   p95 {result['p95_ms']:.2f} ms"
         f"   mean {result['mean_ms']:.2f} ms   (first render {first_ms:.0f} ms, static layer)"

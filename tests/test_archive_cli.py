@@ -1,5 +1,5 @@
 """The archive at the command line and the prompt, as a person types it: imported games are
-listed by ``venezia history`` and by the terminal's ``history`` (#24 item 17), a ``--db`` that
+listed by ``canalside history`` and by the terminal's ``history`` (#24 item 17), a ``--db`` that
 cannot be opened is one clear line (#24 item 17), and the commands the programs print work as
 printed when pasted into a shell (#24 item 16)."""
 
@@ -20,7 +20,7 @@ from tests.test_terminal import run as play
 
 
 def shell(command: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run a printed ``uv run venezia …`` command as a shell would split it."""
+    """Run a printed ``uv run canalside …`` command as a shell would split it."""
     words = shlex.split(command)
     assert tuple(words[: len(RUN)]) == RUN, command
     capsys.readouterr()
@@ -47,17 +47,17 @@ def test_imported_games_are_listed_by_venezia_history(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """#24 item 17: 'venezia history --db …' lists every closed game, the imported ones
+    """#24 item 17: 'canalside history --db …' lists every closed game, the imported ones
     marked, and prints the export command of the newest as it works."""
     monkeypatch.chdir(tmp_path)
     db = tmp_path / "mine.sqlite3"
     assert main(["import", str(game_file), "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    (listing,) = re.findall(r"'(uv run venezia history[^']*)' lists it", out)
+    (listing,) = re.findall(r"'(uv run canalside history[^']*)' lists it", out)
     code, text, err = shell(listing, capsys)
     assert code == 0 and err == "", err
     assert re.search(r"^#1 · .* · Venezia · .* · imported$", text, re.M), text
-    (export,) = re.findall(r"'(uv run venezia export [^']*)' writes game #1", text)
+    (export,) = re.findall(r"'(uv run canalside export [^']*)' writes game #1", text)
     code, text, err = shell(export, capsys)
     assert code == 0 and "wrote game-1.json" in text, err
     assert (tmp_path / "game-1.json").stat().st_size > 0
@@ -81,11 +81,11 @@ def test_imported_games_are_listed_at_the_terminal(
     assert "No finished games" not in text
     assert re.search(r"^#1 · .* · Venezia · ", text, re.M), text[-2000:]
     (export,) = re.findall(r"\(or `([^`]*)`\)", text)
-    assert export == f"uv run venezia export 1 --db {db}"
+    assert export == f"uv run canalside export 1 --db {db}"
     code, out, err = shell(f"{export} --out {tmp_path / 'again.json'}", capsys)
     assert code == 0 and "wrote" in out, err
     (again,) = re.findall(r"Continue with '([^']*)'", text)
-    assert again.startswith("uv run venezia play --game venezia "), again
+    assert again.startswith("uv run canalside play --game venezia "), again
     saved = re.findall(r"Saved at ([^.]*) in", text)
     words = shlex.split(again)[len(RUN) + 1 :]
     rc, text = play(tmp_path, words, ["q"])  # its --out and --db, the same as before

@@ -1,4 +1,4 @@
-"""Hostile game files (#24 item 4): ``venezia import`` and ``venezia replay`` read a file from
+"""Hostile game files (#24 item 4): ``canalside import`` and ``canalside replay`` read a file from
 anywhere. Every case of the issue is tried through the command line as an operator types it:
 a refused file says why in words, changes nothing (not even creating the database) and never
 ends in a traceback; an accepted file is exactly what was exported; the same game is never
@@ -25,7 +25,7 @@ GAMES = ("venezia", "canal_grande", "amsterdam")  # not for players
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """One finished game of each title, exported by ``venezia export`` from a database."""
+    """One finished game of each title, exported by ``canalside export`` from a database."""
     folder = tmp_path_factory.mktemp("exported")
     db = folder / "played.sqlite3"
     with Storage.open(db) as storage:
@@ -59,7 +59,7 @@ def state_of(path: Path) -> str | None:
 
 
 class Run:
-    """``venezia import`` / ``replay`` of one file into a database, as typed."""
+    """``canalside import`` / ``replay`` of one file into a database, as typed."""
 
     def __init__(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         self.tmp = tmp_path
@@ -302,7 +302,7 @@ def test_a_refused_file_creates_no_database(venezia: dict[str, Any], run: Run) -
 
 
 def test_a_huge_game_number_is_refused_in_words(run: Run) -> None:
-    """#24 item 4: ``venezia export 1180591620717411303424`` (and ``³``, ``0``) say what a
+    """#24 item 4: ``canalside export 1180591620717411303424`` (and ``³``, ``0``) say what a
     game number is; no traceback."""
     with Storage.open(run.db):
         pass
@@ -314,7 +314,7 @@ def test_a_huge_game_number_is_refused_in_words(run: Run) -> None:
         assert "a game number is a whole number from 1 to" in err and "Traceback" not in err
     code, _out, err = run("export", "99", "--db", str(run.db))
     assert code == 1 and "no finished game #99" in err
-    assert "'uv run venezia history --db " in err
+    assert "'uv run canalside history --db " in err
 
 
 def test_an_aborted_game_round_trips_and_cannot_be_relabelled_finished(

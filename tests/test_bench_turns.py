@@ -1,4 +1,4 @@
-"""``venezia bench turns`` drives games through the service and reports its figures (no timing
+"""``canalside bench turns`` drives games through the service and reports its figures (no timing
 assertion: a benchmark)."""
 
 from __future__ import annotations

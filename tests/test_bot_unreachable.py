@@ -1,4 +1,4 @@
-"""``venezia bot`` when Discord cannot be reached or refuses the token (#24 item 22): one line
+"""``canalside bot`` when Discord cannot be reached or refuses the token (#24 item 22): one line
 that says so and what to check, a non-zero exit, no traceback. discord.py's login is made to
 fail as it would without a network (aiohttp's ClientConnectorError and friends) or with a bad
 token (LoginFailure): nothing here touches the network."""
@@ -66,7 +66,7 @@ def test_without_a_network_the_bot_says_so_in_one_line(
     assert len(lines) == 1, out.err
     assert "Traceback" not in out.err and out.out == ""
     line = lines[0]
-    assert line.startswith("venezia bot: Discord could not be reached")
+    assert line.startswith("canalside bot: Discord could not be reached")
     assert "network" in line and "DNS" in line and "discordstatus.com" in line
     if failure is no_dns:
         assert "name resolution" in line  # what failed, in the operator's terms
@@ -85,7 +85,7 @@ def test_a_rejected_token_says_so_in_one_line(
 def test_sync_without_a_network_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """'venezia sync' logs in the same way: the same one line, not a traceback."""
+    """'canalside sync' logs in the same way: the same one line, not a traceback."""
 
     async def login(self: discord.http.HTTPClient, token: str) -> object:
         raise no_dns()
@@ -97,4 +97,4 @@ def test_sync_without_a_network_says_so_in_one_line(
     rc = cli.main(["sync", "--env-file", str(env), "--guild", "123"])
     lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
     assert rc != 0 and len(lines) == 1, lines
-    assert lines[0].startswith("venezia sync: Discord could not be reached")
+    assert lines[0].startswith("canalside sync: Discord could not be reached")

@@ -403,7 +403,7 @@ async def advance_to(
 
 
 async def test_create_bot_takes_the_database_sync_setting(tmp_path: Path) -> None:
-    """VENEZIA_DB_SYNC reaches the database the bot opens (FULL unless relaxed, issue #10)."""
+    """CANALSIDE_DB_SYNC reaches the database the bot opens (FULL unless relaxed, issue #10)."""
     for mode, expected in (("full", 2), ("normal", 1)):
         settings = Settings(
             token=None,

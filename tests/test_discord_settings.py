@@ -1,4 +1,4 @@
-"""Bot settings, ``venezia bot`` / ``venezia sync`` entry points without the network."""
+"""Bot settings, ``canalside bot`` / ``canalside sync`` entry points without the network."""
 
 from __future__ import annotations
 
@@ -34,15 +34,15 @@ def test_env_file_and_environment(tmp_path: Path) -> None:
     env.write_text(
         "# comment\n"
         "export DISCORD_TOKEN='abc.def'\n"
-        'VENEZIA_DB="/data/v.sqlite3"\n'
-        "VENEZIA_OWNER_IDS=1, 2;3\n"
-        "VENEZIA_DEV_GUILD=99  # my test server\n"
-        "VENEZIA_LOG_LEVEL=debug\n"
+        'CANALSIDE_DB="/data/v.sqlite3"\n'
+        "CANALSIDE_OWNER_IDS=1, 2;3\n"
+        "CANALSIDE_DEV_GUILD=99  # my test server\n"
+        "CANALSIDE_LOG_LEVEL=debug\n"
         "garbage line\n",
         encoding="utf-8",
     )
-    assert read_env_file(env)["VENEZIA_DEV_GUILD"] == "99"
-    s = Settings.from_env({"VENEZIA_RENDERER": "placeholder"}, env_file=env)
+    assert read_env_file(env)["CANALSIDE_DEV_GUILD"] == "99"
+    s = Settings.from_env({"CANALSIDE_RENDERER": "placeholder"}, env_file=env)
     assert s.token == "abc.def"
     assert s.db_path == Path("/data/v.sqlite3")
     assert s.owner_ids == frozenset({1, 2, 3})
@@ -53,11 +53,11 @@ def test_env_file_and_environment(tmp_path: Path) -> None:
     # The environment wins over the file.
     s2 = Settings.from_env({"DISCORD_TOKEN": "env-token"}, env_file=env)
     assert s2.token == "env-token"
-    # VENEZIA_ENV_FILE names the file.
-    s3 = Settings.from_env({"VENEZIA_ENV_FILE": str(env)})
+    # CANALSIDE_ENV_FILE names the file.
+    s3 = Settings.from_env({"CANALSIDE_ENV_FILE": str(env)})
     assert s3.dev_guild_id == 99
     s4 = Settings.from_env(
-        {"VENEZIA_RENDER_PROCS": "3", "VENEZIA_HAND_IMAGES": "Always"}, env_file=env
+        {"CANALSIDE_RENDER_PROCS": "3", "CANALSIDE_HAND_IMAGES": "Always"}, env_file=env
     )
     assert (s4.render_processes, s4.hand_images) == (3, "always")
     assert "hand images always" in s4.describe()
@@ -66,16 +66,16 @@ def test_env_file_and_environment(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "value"),
     [
-        ("VENEZIA_OWNER_IDS", "alice"),
-        ("VENEZIA_DEV_GUILD", "x"),
-        ("VENEZIA_SYNC_ON_START", "always"),
-        ("VENEZIA_LOG_LEVEL", "loud"),
-        ("VENEZIA_RENDERER", "ascii"),
-        ("VENEZIA_WORKERS", "0"),
-        ("VENEZIA_DM_HANDS", "maybe"),
-        ("VENEZIA_HAND_IMAGES", "sometimes"),
-        ("VENEZIA_RENDER_PROCS", "many"),
-        ("VENEZIA_RENDER_PROCS", "-1"),
+        ("CANALSIDE_OWNER_IDS", "alice"),
+        ("CANALSIDE_DEV_GUILD", "x"),
+        ("CANALSIDE_SYNC_ON_START", "always"),
+        ("CANALSIDE_LOG_LEVEL", "loud"),
+        ("CANALSIDE_RENDERER", "ascii"),
+        ("CANALSIDE_WORKERS", "0"),
+        ("CANALSIDE_DM_HANDS", "maybe"),
+        ("CANALSIDE_HAND_IMAGES", "sometimes"),
+        ("CANALSIDE_RENDER_PROCS", "many"),
+        ("CANALSIDE_RENDER_PROCS", "-1"),
     ],
 )
 def test_bad_values_name_the_variable(tmp_path: Path, name: str, value: str) -> None:
@@ -108,9 +108,9 @@ def test_bot_bad_setting(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("VENEZIA_WORKERS", "none")
+    monkeypatch.setenv("CANALSIDE_WORKERS", "none")
     assert discord_app.main(["--check"]) == 2
-    assert "VENEZIA_WORKERS" in capsys.readouterr().err
+    assert "CANALSIDE_WORKERS" in capsys.readouterr().err
 
 
 def test_sync_list_and_argument_errors(
@@ -118,13 +118,13 @@ def test_sync_list_and_argument_errors(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    monkeypatch.delenv("VENEZIA_DEV_GUILD", raising=False)
+    monkeypatch.delenv("CANALSIDE_DEV_GUILD", raising=False)
     assert discord_sync.main(["--list"]) == 0
     assert "/start" in capsys.readouterr().out
     assert discord_sync.main(["--clear"]) == 2
     assert "--clear needs --guild" in capsys.readouterr().err
     assert discord_sync.main(["--guild"]) == 2
-    assert "VENEZIA_DEV_GUILD" in capsys.readouterr().err
+    assert "CANALSIDE_DEV_GUILD" in capsys.readouterr().err
     assert discord_sync.main(["--guild", "abc"]) == 2
     assert discord_sync.main(["--guild", "123"]) == 2
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err

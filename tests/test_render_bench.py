@@ -1,4 +1,4 @@
-"""``venezia bench render`` runs and reports its figures (no timing assertion: a benchmark)."""
+"""``canalside bench render`` runs and reports its figures (no timing assertion: a benchmark)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_mid_game_state_is_mid_game() -> None:
 
 
 def test_amsterdam_variant_by_number_as_at_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    """AM-V6: ``--variant 6`` means gomoku here as in ``venezia play``; a wrong one is refused."""
+    """AM-V6: ``--variant 6`` means gomoku here as in ``canalside play``; a wrong one is refused."""
     args = ["--game", "amsterdam", "--kind", "hand", "--turns", "2", "-n", "1", "--json"]
     assert bench.main([*args, "--variant", "6"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["variant"] == "gomoku"

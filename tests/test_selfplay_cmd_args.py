@@ -1,4 +1,4 @@
-"""``venezia selfplay`` refuses a seat count the game cannot seat in plain words."""
+"""``canalside selfplay`` refuses a seat count the game cannot seat in plain words."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@
 importable and falls back to the service's tiny deterministic Pillow placeholder; tests that
 check images use it. The game-heavy tests (hundreds of moves, each with images) use the placeholder
 (``make_renderer(prefer_real=False)``, the default of ``open_service``): the real hand image
-alone costs tens of milliseconds. ``VENEZIA_TEST_RENDERER`` (``real`` / ``fake``) forces one
-renderer everywhere.
+alone costs tens of milliseconds. ``CANALSIDE_TEST_RENDERER`` (``real`` / ``fake``; the old name
+``VENEZIA_TEST_RENDERER`` too) forces one renderer everywhere.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.product import env_value
 from bot.table.outputs import Outcome
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer, RendererUnavailable
 from bot.table.service import TableService
@@ -25,7 +26,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def make_renderer(prefer_real: bool = True) -> Renderer:
-    choice = os.environ.get("VENEZIA_TEST_RENDERER", "")
+    choice = env_value(os.environ, "CANALSIDE_TEST_RENDERER")
     if choice == "fake" or (not prefer_real and choice != "real"):
         return PlaceholderRenderer()
     try:

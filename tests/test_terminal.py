@@ -1,4 +1,4 @@
-"""The terminal table (``venezia play``) driven by piped input: whole games, hot seat, resume
+"""The terminal table (``canalside play``) driven by piped input: whole games, hot seat, resume
 from the database, refusals, and the entry point."""
 
 from __future__ import annotations
@@ -397,7 +397,7 @@ def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
 
 
 def test_canal_grande_at_the_terminal_vs_ai_and_hot_seat(tmp_path: Path) -> None:
-    """`venezia play --game canal_grande`: against an AI, and two humans at one keyboard; the
+    """`canalside play --game canal_grande`: against an AI, and two humans at one keyboard; the
     summary, the rules help and the options come from the game's registration."""
     out = io.StringIO()
     rc, text = run(

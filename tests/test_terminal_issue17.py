@@ -89,14 +89,15 @@ def test_hash_number_is_always_the_option(tmp_path: Path) -> None:
 def test_each_game_keeps_its_own_save(tmp_path: Path) -> None:
     venezia = ["--players", "3", "--ai", "random", "--seed", "21", "--name", "Anna"]
     rc, text = run(tmp_path, venezia, ["quit"])
-    assert rc == 0 and "Continue with 'uv run venezia play --game venezia --out " in text
+    assert rc == 0 and "Continue with 'uv run canalside play --game venezia --out " in text
     saved = stored_moves(tmp_path / "t.sqlite3", game_channel("venezia"))
     # another game starts beside it: Venezia is neither resumed nor closed
     rc, text = run(tmp_path, ["--game", "canal_grande", "--seed", "2"], ["quit"])
     assert rc == 0, text[-2000:]
     assert "New Canal Grande game #2" in text and "ignored" not in text
     assert (
-        "Also saved: Venezia game #1; continue it with 'uv run venezia play --game venezia" in text
+        "Also saved: Venezia game #1; continue it with 'uv run canalside play --game venezia"
+        in text
     )
     # --new closes only the game it starts anew; its quit line never repeats --new
     rc, text = run(tmp_path, ["--game", "canal_grande", "--new", "--seed", "2"], ["quit"])

@@ -1,6 +1,6 @@
 """Issue #24 at the terminal (items 13, 14, 18, 19, 20, 21, 23, 24), driven as a person types:
 the turn timer with one person at the keyboard, ``--timer`` checked before anything, ``--new``
-on the save that ``venezia play`` continues, files per game in the out folder, one terminal per
+on the save that ``canalside play`` continues, files per game in the out folder, one terminal per
 database, progress of long commands, the layout at 80 columns, history's order, plain text."""
 
 from __future__ import annotations
@@ -425,7 +425,7 @@ def test_a_new_game_says_it_keeps_the_folders_timer(tmp_path: Path) -> None:
 
 
 def test_new_starts_over_the_save_that_play_continues(tmp_path: Path) -> None:
-    """#24 item 18: after an Amsterdam save, 'venezia play --new' starts Amsterdam over and
+    """#24 item 18: after an Amsterdam save, 'canalside play --new' starts Amsterdam over and
     leaves the older Venezia save alone (it continued Amsterdam without --new)."""
     rc, text = run(tmp_path, ["--game", "venezia", "--seed", "3"], ["1", "quit"])
     assert rc == 0
@@ -574,7 +574,7 @@ def test_selfplay_shows_its_progress_on_a_terminal_also_with_json(
 def test_ratings_show_and_help_are_plain_text(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """#24 item 24: 'venezia ratings show' prints no Markdown ('**Venezia**') and
+    """#24 item 24: 'canalside ratings show' prints no Markdown ('**Venezia**') and
     'ratings --help' no reStructuredText double backticks."""
     rc, _text = run(tmp_path, ["--game", "venezia", "--humans", "0", "--seed", "2", "--quiet"])
     assert rc == 0
@@ -585,7 +585,7 @@ def test_ratings_show_and_help_are_plain_text(
     with pytest.raises(SystemExit):
         cli.main(["ratings", "--help"])
     helped = capsys.readouterr().out
-    assert "venezia ratings rebuild" in helped and "``" not in helped
+    assert "canalside ratings rebuild" in helped and "``" not in helped
 
 
 class TtyOut(io.StringIO):

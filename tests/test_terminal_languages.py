@@ -59,7 +59,7 @@ def test_lang_hu_shows_hungarian_prompts(tmp_path: Path) -> None:
     assert "Új Venezia játszma" in text
     assert "ez a lista" in text  # the terminal's own help
     assert "✗ a 'log' után a lépések száma jön" in text
-    assert "Mentve (" in text and "Folytatás: 'uv run venezia play --game venezia" in text
+    assert "Mentve (" in text and "Folytatás: 'uv run canalside play --game venezia" in text
     assert "Options (type a number" not in text
 
 
@@ -72,7 +72,7 @@ def test_the_locale_chooses_without_lang(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--seed", "7"], ["quit"], environ={"LANG": "ja_JP.UTF-8"})
     assert rc == 0, text[-2000:]
     assert "選択肢（番号かコマンドを入力" in text
-    assert "に保存しました。続けるには 'uv run venezia play --game venezia" in text
+    assert "に保存しました。続けるには 'uv run canalside play --game venezia" in text
     # --lang wins over the locale
     rc, text = run(tmp_path, ["--lang", "en"], ["quit"], environ={"LANG": "ja_JP.UTF-8"})
     assert rc == 0 and "Options (type a number or a command" in text and "選択肢" not in text
@@ -108,16 +108,16 @@ def test_help_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None
         terminal.main(["--lang", "hu", "--help"], environ={})
     assert exit_.value.code == 0
     shown = capsys.readouterr().out
-    assert shown.startswith("használat: venezia play")
+    assert shown.startswith("használat: canalside play")
     assert "az asztal nyelve: en (English), ja (日本語)," in " ".join(shown.split())
     assert "kapcsolók:" in shown and "ez a súgó, majd kilépés" in shown
     with pytest.raises(SystemExit):
         terminal.main(["--help"], environ={})
     english = capsys.readouterr().out
-    assert english.startswith("usage: venezia play") and "show this help message" in english
+    assert english.startswith("usage: canalside play") and "show this help message" in english
     with pytest.raises(SystemExit) as exit_:
         terminal.main(["--lang", "ja", "--players", "many"], environ={})
-    assert exit_.value.code == 2 and "venezia play：エラー：" in capsys.readouterr().err
+    assert exit_.value.code == 2 and "canalside play：エラー：" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # '--lang' without a value: said once, by the real parser
         terminal.main(["--lang"], environ={})
     said = capsys.readouterr().err
@@ -133,7 +133,7 @@ def test_cli_usage_in_the_locale(
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     assert cli.main(["--help"]) == 0
     shown = capsys.readouterr().out
-    assert "uso: venezia <command> [options]" in shown
+    assert "uso: canalside <command> [options]" in shown
     assert "gioca a un tavolo nel terminale" in shown
 
 

@@ -1,4 +1,4 @@
-"""``venezia export``, ``venezia import``, ``venezia replay`` and ``venezia history``: a
+"""``canalside export``, ``canalside import``, ``canalside replay`` and ``canalside history``: a
 finished game as a portable JSON file and back (:mod:`bot.archive.portable`: the format and
 its checks), its animated replay drawn from such a file, and the list of a database's finished
 games, imported ones included.
@@ -15,6 +15,7 @@ import shlex
 import sqlite3
 from pathlib import Path
 
+from bot.product import env_value
 from bot.storage.errors import StorageError
 from bot.storage.store import SqliteDatabase
 from engine.i18n.shared import N_, _
@@ -22,9 +23,9 @@ from engine.text import is_number
 
 DEFAULT_DB = "venezia.sqlite3"  # not for players
 #: ``--db``'s help (said with ``_(DB_HELP)``).
-DB_HELP = N_("the SQLite file (default: $VENEZIA_DB or ./venezia.sqlite3)")
+DB_HELP = N_("the SQLite file (default: $CANALSIDE_DB or ./venezia.sqlite3)")
 #: How every printed command starts: the README's quick start runs the tools with ``uv run``.
-RUN = ("uv", "run", "venezia")  # not for players
+RUN = ("uv", "run", "canalside")  # not for players
 #: The largest game number read (SQLite's ids fit in 63 bits; 15 digits are plenty).
 MAX_GAME_DIGITS = 15
 
@@ -34,8 +35,8 @@ class DatabaseRefused(ValueError):
 
 
 def db_path(given: str | None) -> Path:
-    """``--db``, else ``VENEZIA_DB``, else ``./venezia.sqlite3`` (the bot's default)."""
-    return Path(given or os.environ.get("VENEZIA_DB") or DEFAULT_DB)
+    """``--db``, else ``CANALSIDE_DB``, else ``./venezia.sqlite3`` (the bot's default)."""
+    return Path(given or env_value(os.environ, "CANALSIDE_DB") or DEFAULT_DB)
 
 
 def db_words(path: Path) -> list[str]:
@@ -47,7 +48,7 @@ def db_words(path: Path) -> list[str]:
 
 
 def shell_command(*words: str) -> str:
-    """``uv run venezia WORDS…``, each word quoted for a POSIX shell where it needs it."""
+    """``uv run canalside WORDS…``, each word quoted for a POSIX shell where it needs it."""
     return " ".join([*RUN, *(shlex.quote(w) for w in words)])
 
 

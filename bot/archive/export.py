@@ -1,4 +1,4 @@
-"""``venezia export GAME_ID [--db PATH] [--out FILE]``: a closed game as a portable JSON file
+"""``canalside export GAME_ID [--db PATH] [--out FILE]``: a closed game as a portable JSON file
 (:mod:`bot.archive.portable`)."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from engine.i18n.shared import _, _n
 
 def main(argv: list[str]) -> int:
     parser = Parser(
-        prog="venezia export",  # not for players
+        prog="canalside export",  # not for players
         description=_(
-            "venezia export GAME_ID [--db PATH] [--out FILE]: a closed game as a portable "
+            "canalside export GAME_ID [--db PATH] [--out FILE]: a closed game as a portable "
             "JSON file."
         ),
     )
     parser.add_argument(
-        "game_id", type=game_number, help=_("the game's number ('venezia history' lists them)")
+        "game_id", type=game_number, help=_("the game's number ('canalside history' lists them)")
     )
     parser.add_argument("--db", help=_(DB_HELP))
     parser.add_argument("--out", help=_("the JSON file to write (default: game-<ID>.json)"))

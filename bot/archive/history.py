@@ -1,4 +1,4 @@
-"""``venezia history [--db PATH] [--limit N]``: the finished (and aborted) games of a database,
+"""``canalside history [--db PATH] [--limit N]``: the finished (and aborted) games of a database,
 newest first - every channel's, the terminal's saves and the imported archive alike - one line
 each as ``/history`` writes it, the imported ones marked; with the commands that export one."""
 
@@ -30,9 +30,9 @@ def _limit(text: str) -> int:
 
 def main(argv: list[str]) -> int:
     parser = Parser(
-        prog="venezia history",  # not for players
+        prog="canalside history",  # not for players
         description=_(
-            "venezia history [--db PATH] [--limit N]: the database's finished and aborted "
+            "canalside history [--db PATH] [--limit N]: the database's finished and aborted "
             "games, newest first (every channel's, the terminal's and the imported ones)."
         ),
     )

@@ -1,4 +1,4 @@
-"""``venezia import FILE [--db PATH]``: store a portable game file as a closed game of the
+"""``canalside import FILE [--db PATH]``: store a portable game file as a closed game of the
 channel-less archive, if every field of it checks and it replays to its final hash
 (:mod:`bot.archive.portable`); else nothing changes - not even a new, empty database."""
 
@@ -23,16 +23,16 @@ def _remove(path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     parser = Parser(
-        prog="venezia import",  # not for players
+        prog="canalside import",  # not for players
         description=_(
-            "venezia import FILE [--db PATH]: store a portable game file as a finished game in "
+            "canalside import FILE [--db PATH]: store a portable game file as a finished game in "
             "the channel-less archive, if every field checks and it replays to its final hash "
             "(else nothing changes). A file has at most {limit} bytes; a game already stored "
             "is refused.",
             limit=format(MAX_FILE_BYTES, ","),
         ),
     )
-    parser.add_argument("file", help=_("a file written by 'venezia export'"))
+    parser.add_argument("file", help=_("a file written by 'canalside export'"))
     parser.add_argument("--db", help=_(DB_HELP))
     args = parser.parse_args(argv)
     path = db_path(args.db)

@@ -1,5 +1,5 @@
-"""The portable game file: a closed game as JSON that ``venezia export`` writes and
-``venezia import`` and ``venezia replay`` read - from anywhere, so every byte of it is checked
+"""The portable game file: a closed game as JSON that ``canalside export`` writes and
+``canalside import`` and ``canalside replay`` read - from anywhere, so every byte of it is checked
 before it is believed.
 
 The file (:data:`FORMAT`): ``format``, ``game`` (a registered game's exact name), ``options``
@@ -70,7 +70,7 @@ __all__ = [
     "read",
 ]
 
-#: The layout ``venezia export`` writes: every field covered by ``sha256``.
+#: The layout ``canalside export`` writes: every field covered by ``sha256``.
 FORMAT = 2
 #: The layout written before the digest; still read, and checked as strictly.
 LEGACY_FORMAT = 1

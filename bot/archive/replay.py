@@ -1,6 +1,6 @@
-"""``venezia replay FILE --out DIR``: the animated replay (one frame per turn, an animated
+"""``canalside replay FILE --out DIR``: the animated replay (one frame per turn, an animated
 WebP) and the final board (PNG) of a portable game file, drawn with the game's own board
-renderer; the file is read and checked as ``venezia import`` checks it
+renderer; the file is read and checked as ``canalside import`` checks it
 (:mod:`bot.archive.portable`)."""
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from engine.i18n.shared import _, _n
 
 def main(argv: list[str]) -> int:
     parser = Parser(
-        prog="venezia replay",  # not for players
+        prog="canalside replay",  # not for players
         description=_(
-            "venezia replay FILE --out DIR: the animated replay (one frame per turn, an "
+            "canalside replay FILE --out DIR: the animated replay (one frame per turn, an "
             "animated WebP) and the final board (PNG) of a portable game file, drawn with the "
             "game's own board renderer."
         ),
     )
-    parser.add_argument("file", help=_("a file written by 'venezia export'"))
+    parser.add_argument("file", help=_("a file written by 'canalside export'"))
     parser.add_argument("--out", required=True, help=_("the folder for replay.webp and board.png"))
     args = parser.parse_args(argv)
     try:

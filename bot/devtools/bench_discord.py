@@ -1,4 +1,4 @@
-"""``venezia bench discord``: what a channel goes through in a game, per turn, as JSON.
+"""``canalside bench discord``: what a channel goes through in a game, per turn, as JSON.
 
 The real bot (discord.py client, command tree, dynamic items) plays any table game (``--game``,
 ``--variant``, ``--option``) against SimCord's simulated Discord: humans click only what the bot
@@ -64,7 +64,7 @@ async def play(
     from bot.discord.settings import Settings
     from bot.table.render import PlaceholderRenderer
 
-    with tempfile.TemporaryDirectory(prefix="venezia-bench-discord-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="canalside-bench-discord-") as tmp:
         settings = Settings(
             token="simcord",
             db_path=Path(tmp) / "bench.sqlite3",
@@ -132,7 +132,7 @@ def parse_options(pairs: list[str], variant: str | None) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="venezia bench discord", description=__doc__)
+    parser = argparse.ArgumentParser(prog="canalside bench discord", description=__doc__)
     parser.add_argument(
         "--seed", type=int, default=7, help="the game's deal and the players' choices (default 7)"
     )
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import simcord  # noqa: F401
     except ImportError:
-        print("venezia bench discord needs SimCord: uv sync (dev dependencies)", file=sys.stderr)
+        print("canalside bench discord needs SimCord: uv sync (dev dependencies)", file=sys.stderr)
         return 2
     report = asyncio.run(play(args.seed, args.ai, args.humans, ais, reg.name, options))
     print(json.dumps(report))

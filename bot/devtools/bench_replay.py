@@ -1,4 +1,4 @@
-"""``venezia bench replay``: for each table game, a long seeded game (the most seats, random
+"""``canalside bench replay``: for each table game, a long seeded game (the most seats, random
 AI moves) stored and finished, then its animated replay built from the stored seed and moves
 as ``/replay`` builds it; then, per game, a replay of ``--turns`` turns (90 by default: longer
 than random games get, so the boards of consecutive seeded games are joined until there are
@@ -38,7 +38,7 @@ def _row(game: str, players: int, replay: Replay, cpu: float) -> dict[str, objec
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="venezia bench replay", description=__doc__)
+    parser = argparse.ArgumentParser(prog="canalside bench replay", description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument(

@@ -1,4 +1,4 @@
-"""``venezia bench stats [--games 100000]``: many finished games stored at once (tables, games
+"""``canalside bench stats [--games 100000]``: many finished games stored at once (tables, games
 and results rows as the table writes them), their per-seat rows backfilled and their ratings
 computed as the migration does, then ``/leaderboard`` and ``/stats`` queries timed (p50 / p95
 over random servers, games and players) and the cost of finishing one more game (rows and
@@ -72,7 +72,7 @@ def _build(
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="venezia bench stats", description=__doc__)
+    parser = argparse.ArgumentParser(prog="canalside bench stats", description=__doc__)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--guilds", type=int, default=1, help="servers the games spread over")
     parser.add_argument("--players", type=int, default=200, help="people per server")

@@ -1,4 +1,4 @@
-"""``venezia bench turns``: random legal games through the table service, N channels at once.
+"""``canalside bench turns``: random legal games through the table service, N channels at once.
 
 Every channel seats a random number of players the game allows (``--game``, default the first
 registered game: nobody chose one), starts a game and plays it to the end with random legal
@@ -183,7 +183,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.db:
         db_path = Path(args.db)
     else:
-        tmp = tempfile.TemporaryDirectory(prefix="venezia-bench-")
+        tmp = tempfile.TemporaryDirectory(prefix="canalside-bench-")
         db_path = Path(tmp.name) / "bench.db"
     svc = TableService.open(
         db_path,
@@ -307,7 +307,7 @@ def _processes(text: str) -> int:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
-        prog="venezia bench turns",
+        prog="canalside bench turns",
         description="Random legal games through the table service with SQLite and rendering.",
     )
     p.add_argument("--channels", type=int, default=1, help="tables playing at once (default 1)")

@@ -1,5 +1,5 @@
 """The slash commands as Discord receives them at a sync, in every language: ``python -m
-bot.devtools.command_texts`` builds the bot as ``venezia bot`` does (no network, no database)
+bot.devtools.command_texts`` builds the bot as ``canalside bot`` does (no network, no database)
 and prints, as JSON, each command's translated payload (names, descriptions, options, choices
 and their ``*_localizations``) and, per language, each description and choice as the catalogs
 say it before any trimming (``said``), so a test can check that every text is translated and

@@ -1,6 +1,6 @@
 """Playing the bot in SimCord the way people do: reading the channel, clicking what it shows.
 
-Used by the end-to-end tests (``tests/discord/``) and ``venezia bench discord``; needs SimCord,
+Used by the end-to-end tests (``tests/discord/``) and ``canalside bench discord``; needs SimCord,
 a development dependency (``uv sync`` installs it).
 
 Nothing here calls the bot directly: a player finds the table's current message, reads whose

@@ -1,4 +1,4 @@
-"""A progress bar for long developer commands (``venezia selfplay`` …): on stderr, only when
+"""A progress bar for long developer commands (``canalside selfplay`` …): on stderr, only when
 stderr is a terminal, so a command's own output (``--json``: one line on stdout) stays as it
 is. It is redrawn every second with the time spent and an estimate of the time left, so a
 slow step (a strong AI's game takes minutes) still shows the command is alive."""

@@ -1,11 +1,11 @@
-"""``venezia ratings``: recompute the ratings from the stored per-seat results, show a
+"""``canalside ratings``: recompute the ratings from the stored per-seat results, show a
 server's leaderboard, or change which games a server counts.
 
-* ``venezia ratings rebuild [--guild ID]`` - every server's (or one server's) ratings
+* ``canalside ratings rebuild [--guild ID]`` - every server's (or one server's) ratings
   recomputed from ``seat_results``, game by game in the order they finished;
-* ``venezia ratings show [--guild ID] [--game NAME]`` - the leaderboard lines ``/leaderboard``
+* ``canalside ratings show [--guild ID] [--game NAME]`` - the leaderboard lines ``/leaderboard``
   answers with (guild ``''``: tables without a server, e.g. the terminal);
-* ``venezia ratings setting --guild ID [--aborted yes|no] [--takeover yes|no]`` - whether
+* ``canalside ratings setting --guild ID [--aborted yes|no] [--takeover yes|no]`` - whether
   aborted games and games with an AI takeover count (default: aborted no, takeover yes); the
   server's ratings are recomputed.
 """
@@ -36,12 +36,14 @@ def plain(line: str) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="venezia ratings",
+        prog="canalside ratings",
         description=(__doc__ or "").replace("``", "'"),  # plain text, not reStructuredText
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("rebuild", "show", "setting"))
-    parser.add_argument("--db", help="the SQLite file (default: $VENEZIA_DB or ./venezia.sqlite3)")
+    parser.add_argument(
+        "--db", help="the SQLite file (default: $CANALSIDE_DB or ./venezia.sqlite3)"
+    )
     parser.add_argument("--guild", help="one server's id ('' = tables without a server)")
     parser.add_argument("--game", help="show: only this game")
     parser.add_argument("--aborted", type=_yes_no, help="setting: count aborted games")

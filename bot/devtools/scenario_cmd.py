@@ -1,4 +1,4 @@
-"""``venezia scenario FILE…``: run rule scenarios; exit 0 only if every expectation holds."""
+"""``canalside scenario FILE…``: run rule scenarios; exit 0 only if every expectation holds."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="venezia scenario", description=__doc__)
+    parser = argparse.ArgumentParser(prog="canalside scenario", description=__doc__)
     parser.add_argument("files", nargs="+", help="scenario .toml files or folders of them")
     parser.add_argument("-q", "--quiet", action="store_true", help="print failures only")
     args = parser.parse_args(argv)

@@ -1,4 +1,4 @@
-"""``venezia selfplay``: random (or AI) games to the end with every invariant checked."""
+"""``canalside selfplay``: random (or AI) games to the end with every invariant checked."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def _ci95(wins: float, games: int) -> list[float]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="venezia selfplay", description=(__doc__ or "").replace("``", "'")
+        prog="canalside selfplay", description=(__doc__ or "").replace("``", "'")
     )
     parser.add_argument(
         "--game",

@@ -16,7 +16,7 @@ After every kill :func:`check` verifies, with the driver's fsync'd ack log as ev
   as the full replay (``replay_mismatches``). A finished game never changes, so it is
   verified once.
 
-``venezia soak`` (this module's :func:`main`) prints the figures as one JSON line and exits
+``canalside soak`` (this module's :func:`main`) prints the figures as one JSON line and exits
 non-zero if anything was lost, duplicated or mismatched; ``tests/reliability/test_crash.py``
 runs a short version.
 """
@@ -327,7 +327,7 @@ def run_soak(config: SoakConfig) -> SoakReport:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
-        prog="venezia soak",
+        prog="canalside soak",
         description="SIGKILL the table service at random moments while it plays games; check "
         "that no acknowledged move is lost or doubled. Prints one JSON line; exit 1 on any "
         "loss, duplicate or mismatch.",
@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.db:
         db = Path(args.db)
     else:
-        tmp = tempfile.TemporaryDirectory(prefix="venezia-soak-")
+        tmp = tempfile.TemporaryDirectory(prefix="canalside-soak-")
         db = Path(tmp.name) / "soak.db"
     try:
         config = SoakConfig(

@@ -1,4 +1,4 @@
-"""The Discord bot (``venezia bot``): :class:`TableBot` and how it is built and run.
+"""The Discord bot (``canalside bot``): :class:`TableBot` and how it is built and run.
 
 The bot is layered, one job per module: :mod:`bot.discord.client` (start-up, resuming
 tables, the path of every table action), :mod:`bot.discord.handlers` (slash commands),
@@ -6,7 +6,7 @@ tables, the path of every table action), :mod:`bot.discord.handlers` (slash comm
 :mod:`bot.discord.table` (the live table message) and :mod:`bot.discord.dm` (hands by DM).
 
 ``create_bot(settings)`` builds everything without touching the network; ``main(argv)`` is
-``venezia bot``.
+``canalside bot``.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def make_renderer(mode: str) -> Renderer:
     try:
         return default_renderer()
     except RendererUnavailable as exc:
-        log.warning("%s; posting placeholder images (VENEZIA_RENDERER=auto)", exc)
+        log.warning("%s; posting placeholder images (CANALSIDE_RENDERER=auto)", exc)
         return PlaceholderRenderer((480, 320))
 
 
@@ -120,13 +120,13 @@ def create_bot(
 
 
 # --------------------------------------------------------------------------------------------
-# venezia bot
+# canalside bot
 # --------------------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="venezia bot",  # not for players
+        prog="canalside bot",  # not for players
         description="Run the Discord bot. Settings come from the environment or a .env file "
         "(see docs/discord.md); the options below override them.",  # not for players
     )
@@ -134,13 +134,13 @@ def _parser() -> argparse.ArgumentParser:
         "--env-file",  # not for players
         help="read settings from this file instead of ./.env",  # not for players
     )
-    parser.add_argument("--db", help="the SQLite file (VENEZIA_DB)")  # not for players
+    parser.add_argument("--db", help="the SQLite file (CANALSIDE_DB)")  # not for players
     parser.add_argument(
         "--log-level",  # not for players
-        help="DEBUG, INFO, WARNING or ERROR (VENEZIA_LOG_LEVEL)",  # not for players
+        help="DEBUG, INFO, WARNING or ERROR (CANALSIDE_LOG_LEVEL)",  # not for players
     )
     parser.add_argument(
-        "--renderer", choices=("auto", "real", "placeholder"), help="VENEZIA_RENDERER"
+        "--renderer", choices=("auto", "real", "placeholder"), help="CANALSIDE_RENDERER"
     )
     parser.add_argument(
         "--check",
@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings(args)
     except SettingsError as exc:
-        print(f"venezia bot: {exc}", file=sys.stderr)  # not for players
+        print(f"canalside bot: {exc}", file=sys.stderr)  # not for players
         return 2
     level = getattr(logging, settings.log_level, logging.INFO)
     if logging.getLogger().handlers:  # configured already (e.g. by a test runner)
@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         bot = create_bot(settings)
     except RendererUnavailable as exc:
-        print(f"venezia bot: {exc}", file=sys.stderr)  # not for players
+        print(f"canalside bot: {exc}", file=sys.stderr)  # not for players
         return 1
     log.info("settings: %s", settings.describe())
     if args.check:
@@ -200,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
         print(
-            "venezia bot: Discord refused the token. Copy it again from the Developer Portal "
+            "canalside bot: Discord refused the token. Copy it again from the Developer Portal "
             "(Bot → Reset Token) into DISCORD_TOKEN.",  # not for players
             file=sys.stderr,
         )
@@ -210,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except discord.HTTPException as exc:
         print(
-            f"venezia bot: Discord answered {exc.status} ({exc.text or exc}) while logging in; "
+            f"canalside bot: Discord answered {exc.status} ({exc.text or exc}) while logging in; "
             "check https://discordstatus.com and try again later",  # not for players
             file=sys.stderr,
         )
@@ -219,11 +219,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def unreachable(exc: BaseException, command: str = "bot") -> str:
-    """One line for an operator whose ``venezia bot`` (or ``sync``) cannot reach Discord: what
+    """One line for an operator whose ``canalside bot`` (or ``sync``) cannot reach Discord: what
     failed, what to check (the token was not even tried)."""
     why = " ".join(str(exc).split()) or type(exc).__name__
     return (
-        f"venezia {command}: Discord could not be reached ({excerpt(why, limit=160)}); the "
+        f"canalside {command}: Discord could not be reached ({excerpt(why, limit=160)}); the "
         "token was not checked. Check the network connection, DNS, a proxy or firewall in "
         "between, and https://discordstatus.com"  # not for players
     )

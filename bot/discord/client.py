@@ -13,7 +13,7 @@ A thin adapter over :class:`bot.table.service.TableService`:
   every table's current message is brought up to date) and then sets ``tables_resumed``.
 
 The slash commands live in :mod:`bot.discord.handlers`, the buttons and selects in
-:mod:`bot.discord.components`, the bot class and ``venezia bot`` in :mod:`bot.discord.app`.
+:mod:`bot.discord.components`, the bot class and ``canalside bot`` in :mod:`bot.discord.app`.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class TableClient(discord.Client):
         if self.sync_on_start != "off":
             guild = self.settings.dev_guild_id if self.sync_on_start == "guild" else None
             if self.sync_on_start == "guild" and guild is None:
-                log.warning("VENEZIA_SYNC_ON_START=guild needs VENEZIA_DEV_GUILD; not syncing")
+                log.warning("CANALSIDE_SYNC_ON_START=guild needs CANALSIDE_DEV_GUILD; not syncing")
             else:
                 synced = await sync_commands(self, guild_id=guild)
                 log.info("synced %d commands (%s)", len(synced), guild or "global")

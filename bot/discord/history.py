@@ -55,7 +55,7 @@ async def _game(bot: TableClient, interaction: Interaction, game_id: int, public
         return
     files = [("board.png", card.board)] if card.board else []  # not for players
     files += [("scores.png", card.graph)] if card.graph else []  # not for players
-    replay = _("Replay: /replay game:{game} (or `venezia export {game}`).", game=game_id)
+    replay = _("Replay: /replay game:{game} (or `canalside export {game}`).", game=game_id)
     text = f"{escape(card.text)}\n{replay}"
     await _send(bot, interaction, text, files, public)
 

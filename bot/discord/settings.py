@@ -1,33 +1,37 @@
 """Settings of the Discord bot, from the environment or a ``.env`` file.
 
 Every setting is an environment variable; a ``.env`` file in the working directory (or the
-file named by ``VENEZIA_ENV_FILE``) fills in what the environment does not set. The process
-environment always wins over the file.
+file named by ``CANALSIDE_ENV_FILE``) fills in what the environment does not set. The process
+environment always wins over the file. Each variable's old name (``VENEZIA_DB`` for
+``CANALSIDE_DB`` …, from when the product was named after one game) is still read when the new
+one is not set (:mod:`bot.product`); the default database keeps its old file name, so an
+existing install finds its saves.
 
-=========================  =====================  ===============================================
-variable                   default                meaning
-=========================  =====================  ===============================================
-``DISCORD_TOKEN``          (none: required)       the bot token (Developer Portal → Bot → Token)
-``VENEZIA_DB``             ``./venezia.sqlite3``  the SQLite file with tables, games and moves
-``VENEZIA_OWNER_IDS``      (none)                 user ids (comma separated) allowed to ``/sync``
-``VENEZIA_DEV_GUILD``      (none)                 a guild id for fast development command sync
-``VENEZIA_SYNC_ON_START``  ``off``                ``off``, ``guild`` (the dev guild) or ``global``
-``VENEZIA_LOG_LEVEL``      ``INFO``               ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``
-``VENEZIA_RENDERER``       ``auto``               ``auto``, ``real`` or ``placeholder`` (see below)
-``VENEZIA_WORKERS``        ``8``                  threads for engine, storage and rendering work
-``VENEZIA_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
-                                                  at most 4, none on one core; 0: threads only)
-``VENEZIA_DM_HANDS``       ``on``                 DM players their hand (at most once a turn)
-``VENEZIA_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
-                                                  player's run of decisions or the turn ends,
-                                                  or before he picks cards), ``always`` (every
-                                                  change), ``off``
-``VENEZIA_DB_SYNC``        ``full``               SQLite ``synchronous``: ``full`` (an acknowledged
-                                                  move survives a power loss) or ``normal``
-                                                  (faster; a power loss may drop the last moves)
-=========================  =====================  ===============================================
+===========================  =====================  ===============================================
+variable                     default                meaning
+===========================  =====================  ===============================================
+``DISCORD_TOKEN``            (none: required)       the bot token (Developer Portal → Bot → Token)
+``CANALSIDE_DB``             ``./venezia.sqlite3``  the SQLite file with tables, games and moves
+``CANALSIDE_OWNER_IDS``      (none)                 user ids (comma separated) allowed to ``/sync``
+``CANALSIDE_DEV_GUILD``      (none)                 a guild id for fast development command sync
+``CANALSIDE_SYNC_ON_START``  ``off``                ``off``, ``guild`` (the dev guild) or ``global``
+``CANALSIDE_LOG_LEVEL``      ``INFO``               ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR``
+``CANALSIDE_RENDERER``       ``auto``               ``auto``, ``real``, ``placeholder`` (see below)
+``CANALSIDE_WORKERS``        ``8``                  threads for engine, storage and rendering work
+``CANALSIDE_RENDER_PROCS``   ``auto``               processes for rendering (``auto``: one per core,
+                                                    at most 4, none on one core; 0: threads only)
+``CANALSIDE_DM_HANDS``       ``on``                 DM players their hand (at most once a turn)
+``CANALSIDE_HAND_IMAGES``    ``settled``            hand picture in those DMs: ``settled`` (once a
+                                                    player's run of decisions or the turn ends,
+                                                    or before he picks cards), ``always`` (every
+                                                    change), ``off``
+``CANALSIDE_DB_SYNC``        ``full``               SQLite ``synchronous``: ``full`` (an
+                                                    acknowledged move survives a power loss)
+                                                    or ``normal`` (faster; a power loss may
+                                                    drop the last moves)
+===========================  =====================  ===============================================
 
-``VENEZIA_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
+``CANALSIDE_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
 ``placeholder`` posts tiny stand-in images (for trying the bot out); ``auto`` uses the real
 renderer when it can be imported and falls back to placeholders with a warning.
 """
@@ -39,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.product import with_old_names
 from bot.table.render_procs import auto_render_processes
 
 __all__ = [
@@ -67,7 +72,7 @@ How to get a token:
   3. Put it into the environment (export DISCORD_TOKEN=...) or into a file named .env in the
      directory you start the bot from:  DISCORD_TOKEN=your-token
 Then invite the bot (scopes "bot" and "applications.commands") and register the slash
-commands once with 'venezia sync' (or 'venezia sync --guild ID' while developing).
+commands once with 'canalside sync' (or 'canalside sync --guild ID' while developing).
 See docs/discord.md for the whole setup."""  # not for players
 
 
@@ -123,7 +128,7 @@ def _ids(text: str, name: str) -> frozenset[int]:
 def _processes(text: str) -> int:
     if text.strip().lower() == "auto":
         return auto_render_processes()
-    return _int(text, "VENEZIA_RENDER_PROCS", 0)
+    return _int(text, "CANALSIDE_RENDER_PROCS", 0)
 
 
 def _int(text: str, name: str, minimum: int) -> int:
@@ -179,34 +184,34 @@ class Settings:
         env_file: str | Path | None = None,
     ) -> Settings:
         """Read the settings: ``environ`` (default ``os.environ``) over the ``.env`` file."""
-        env = dict(os.environ if environ is None else environ)
-        path = env_file if env_file is not None else env.get("VENEZIA_ENV_FILE", ENV_FILE)
-        merged = {**read_env_file(path), **{k: v for k, v in env.items() if v != ""}}
+        env = with_old_names(os.environ if environ is None else environ)
+        path = env_file if env_file is not None else env.get("CANALSIDE_ENV_FILE", ENV_FILE)
+        merged = {**with_old_names(read_env_file(path)), **env}
 
         def get(name: str, default: str = "") -> str:
             return merged.get(name, default).strip()
 
-        guild = get("VENEZIA_DEV_GUILD")
+        guild = get("CANALSIDE_DEV_GUILD")
         return cls(
             token=get("DISCORD_TOKEN") or None,
-            db_path=Path(get("VENEZIA_DB", DEFAULT_DB)).expanduser(),
-            owner_ids=_ids(get("VENEZIA_OWNER_IDS"), "VENEZIA_OWNER_IDS"),
-            dev_guild_id=_int(guild, "VENEZIA_DEV_GUILD", 1) if guild else None,
+            db_path=Path(get("CANALSIDE_DB", DEFAULT_DB)).expanduser(),
+            owner_ids=_ids(get("CANALSIDE_OWNER_IDS"), "CANALSIDE_OWNER_IDS"),
+            dev_guild_id=_int(guild, "CANALSIDE_DEV_GUILD", 1) if guild else None,
             sync_on_start=_choice(
-                get("VENEZIA_SYNC_ON_START", "off"), "VENEZIA_SYNC_ON_START", SYNC_MODES
+                get("CANALSIDE_SYNC_ON_START", "off"), "CANALSIDE_SYNC_ON_START", SYNC_MODES
             ),
             log_level=_choice(
-                get("VENEZIA_LOG_LEVEL", "info"), "VENEZIA_LOG_LEVEL", LOG_LEVELS
+                get("CANALSIDE_LOG_LEVEL", "info"), "CANALSIDE_LOG_LEVEL", LOG_LEVELS
             ).upper(),
-            renderer=_choice(get("VENEZIA_RENDERER", "auto"), "VENEZIA_RENDERER", RENDERERS),
-            workers=_int(get("VENEZIA_WORKERS", "8"), "VENEZIA_WORKERS", 1),
-            render_processes=_processes(get("VENEZIA_RENDER_PROCS", "auto")),
-            dm_hands=_flag(get("VENEZIA_DM_HANDS", "on"), "VENEZIA_DM_HANDS"),
+            renderer=_choice(get("CANALSIDE_RENDERER", "auto"), "CANALSIDE_RENDERER", RENDERERS),
+            workers=_int(get("CANALSIDE_WORKERS", "8"), "CANALSIDE_WORKERS", 1),
+            render_processes=_processes(get("CANALSIDE_RENDER_PROCS", "auto")),
+            dm_hands=_flag(get("CANALSIDE_DM_HANDS", "on"), "CANALSIDE_DM_HANDS"),
             hand_images=_choice(
-                get("VENEZIA_HAND_IMAGES", "settled"), "VENEZIA_HAND_IMAGES", HAND_IMAGES
+                get("CANALSIDE_HAND_IMAGES", "settled"), "CANALSIDE_HAND_IMAGES", HAND_IMAGES
             ),
             db_synchronous=_choice(
-                get("VENEZIA_DB_SYNC", "full"), "VENEZIA_DB_SYNC", DB_SYNC_MODES
+                get("CANALSIDE_DB_SYNC", "full"), "CANALSIDE_DB_SYNC", DB_SYNC_MODES
             ),
         )
 

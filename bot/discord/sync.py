@@ -1,14 +1,14 @@
-"""``venezia sync``: register the slash commands with Discord.
+"""``canalside sync``: register the slash commands with Discord.
 
 Discord only shows slash commands that were *synced* (uploaded). Syncing is explicit:
 
-* ``venezia sync`` - globally, for every server the bot is in (may take a while to appear
+* ``canalside sync`` - globally, for every server the bot is in (may take a while to appear
   everywhere; do it once per release);
-* ``venezia sync --guild ID`` - a copy of the commands for one server, available at once
-  (for development; ``VENEZIA_DEV_GUILD`` is the default ID with ``--guild`` alone);
-* ``venezia sync --guild ID --clear`` - remove that server's copies again (after developing,
+* ``canalside sync --guild ID`` - a copy of the commands for one server, available at once
+  (for development; ``CANALSIDE_DEV_GUILD`` is the default ID with ``--guild`` alone);
+* ``canalside sync --guild ID --clear`` - remove that server's copies again (after developing,
   so the server does not show every command twice);
-* ``venezia sync --list`` - print the commands without connecting.
+* ``canalside sync --list`` - print the commands without connecting.
 
 The bot owner can do the same from Discord with ``/sync`` once the commands exist.
 """
@@ -37,7 +37,7 @@ _DEV_GUILD = "dev"
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="venezia sync",  # not for players
+        prog="canalside sync",  # not for players
         description=(
             "Register the slash commands with Discord "
             "(globally, or for one guild)."  # not for players
@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
         nargs="?",
         const=_DEV_GUILD,
         metavar="ID",
-        help="sync to this guild only, at once (no ID: VENEZIA_DEV_GUILD)",  # not for players
+        help="sync to this guild only, at once (no ID: CANALSIDE_DEV_GUILD)",  # not for players
     )
     parser.add_argument(
         "--clear",
@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings.from_env(env_file=args.env_file)
     except SettingsError as exc:
-        print(f"venezia sync: {exc}", file=sys.stderr)  # not for players
+        print(f"canalside sync: {exc}", file=sys.stderr)  # not for players
         return 2
     if args.list:
         bot = create_bot(settings, open_service=False)
@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.guild == _DEV_GUILD:
         if settings.dev_guild_id is None:
             print(
-                "venezia sync: --guild without an ID needs VENEZIA_DEV_GUILD",  # not for players
+                "canalside sync: --guild alone needs CANALSIDE_DEV_GUILD",  # not for players
                 file=sys.stderr,
             )
             return 2
@@ -102,13 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.guild is not None:
         if not args.guild.isdigit():
             print(
-                f"venezia sync: '{args.guild}' is not a guild id",  # not for players
+                f"canalside sync: '{args.guild}' is not a guild id",  # not for players
                 file=sys.stderr,
             )
             return 2
         guild_id = int(args.guild)
     if args.clear and guild_id is None:
-        print("venezia sync: --clear needs --guild", file=sys.stderr)  # not for players
+        print("canalside sync: --clear needs --guild", file=sys.stderr)  # not for players
         return 2
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         names = asyncio.run(run_sync(settings, guild_id, args.clear))
     except discord.LoginFailure:
         print(
-            "venezia sync: Discord refused the token (DISCORD_TOKEN)",  # not for players
+            "canalside sync: Discord refused the token (DISCORD_TOKEN)",  # not for players
             file=sys.stderr,
         )
         return 1
@@ -128,14 +128,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except discord.Forbidden as exc:
         print(
-            f"venezia sync: Discord refused the sync for {where} ({exc.text}). Is the bot in "
+            f"canalside sync: Discord refused the sync for {where} ({exc.text}). Is the bot in "
             "that server, invited with the 'applications.commands' scope?",  # not for players
             file=sys.stderr,
         )
         return 1
     except discord.HTTPException as exc:
         print(
-            f"venezia sync: Discord answered {exc.status}: {exc.text}",  # not for players
+            f"canalside sync: Discord answered {exc.status}: {exc.text}",  # not for players
             file=sys.stderr,
         )
         return 1

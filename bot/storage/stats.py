@@ -19,7 +19,7 @@ Which games count is a per-server setting (``stats_settings``): aborted games ar
 default (an aborted game's rows keep the standings at the abort when the caller gave them,
 else no rank); games where an AI took over a seat (``takeover``, set by whoever hands a seat
 to an AI) count but are marked. Changing the setting recomputes that server's ratings from the
-rows (:meth:`SqliteStatsRepository.rebuild_ratings`, also ``venezia ratings rebuild``), which is
+rows (:meth:`SqliteStatsRepository.rebuild_ratings`, also ``canalside ratings rebuild``), which is
 also the check that the incremental updates agree with a full recomputation.
 
 The functions taking a raw ``sqlite3.Connection`` run inside the caller's transaction (the

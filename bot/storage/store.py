@@ -30,7 +30,7 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   process sharing the file, and ``busy_timeout`` makes such a process wait instead of failing.
 * **Durability settings.** WAL journal (readers never block the writer), ``synchronous=FULL``
   by default: every commit is fsync'd before it returns, so an acknowledged move survives an
-  OS crash or power loss. ``synchronous="normal"`` (the ``VENEZIA_DB_SYNC`` setting) trades
+  OS crash or power loss. ``synchronous="normal"`` (the ``CANALSIDE_DB_SYNC`` setting) trades
   that for speed: in WAL mode a power loss may then drop the last commits, but never corrupts
   the file. Foreign keys on.
 * **Finished games are compacted** (:mod:`bot.storage.compact`): in the transaction that ends

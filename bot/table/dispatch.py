@@ -29,7 +29,7 @@ class RenderDispatch:
         self.images = images
         self.hand_images = hand_images
         self.procs: list[RenderProcess] = [
-            RenderProcess(renderer, name=f"venezia-render-{i}")  # not for players
+            RenderProcess(renderer, name=f"canalside-render-{i}")  # not for players
             for i in range(render_processes)
         ]
         #: Images rendered per kind, and the seconds spent (wall, including a process hop).

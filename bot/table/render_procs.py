@@ -108,7 +108,7 @@ class RenderProcess:
     def __init__(
         self,
         renderer: Renderer,
-        name: str = "venezia-render",  # not for players
+        name: str = "canalside-render",  # not for players
     ) -> None:
         self.renderer = renderer
         self.name = name

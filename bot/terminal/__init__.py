@@ -1,1 +1,1 @@
-"""The terminal table: `venezia play`, you plus AI seats at one table in a terminal."""
+"""The terminal table: `canalside play`, you plus AI seats at one table in a terminal."""

@@ -1,4 +1,4 @@
-"""``venezia play``'s command line: the flags, the default AI level, the renderer to use."""
+"""``canalside play``'s command line: the flags, the default AI level, the renderer to use."""
 
 from __future__ import annotations
 
@@ -68,9 +68,9 @@ def choose_language(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[st
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The flags of ``venezia play``, their help said in the language in force."""
+    """The flags of ``canalside play``, their help said in the language in force."""
     parser = Parser(
-        prog="venezia play",  # not for players
+        prog="canalside play",  # not for players
         description=_(
             "Play a board game in the terminal: you plus AI seats, hot seat, or watch AIs."
         ),
@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--new",
         action="store_true",
         help=_(
-            "close the unfinished save of this --game (default: the save 'venezia play' "
+            "close the unfinished save of this --game (default: the save 'canalside play' "
             "continues, the newest) and start that game anew"
         ),
     )

@@ -41,7 +41,7 @@ class TerminalHistory(TerminalBase):
 
     def _home_channels(self) -> list[str]:
         """Every channel this terminal keeps a save in: its base channel and each game's;
-        and the database's archive (the games ``venezia import`` stored, #24 item 17)."""
+        and the database's archive (the games ``canalside import`` stored, #24 item 17)."""
         base = self.base_channel
         saves = [base, *(home_channel(base, g) for g in table_games())]
         return list(dict.fromkeys([*saves, ARCHIVE_CHANNEL]))

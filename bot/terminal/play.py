@@ -1,4 +1,4 @@
-"""``venezia play``: a table in the terminal, through the same table service and command
+"""``canalside play``: a table in the terminal, through the same table service and command
 grammar as Discord.
 
 You plus AI seats (``--players N``, ``--ai LEVEL``), or hot-seat play for several people at one
@@ -503,7 +503,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if s.turn_seconds is None:
             return _(
                 "Turn timer: off ('--timer live', evening or correspondence when you start "
-                "'venezia play' sets one)."
+                "'canalside play' sets one)."
             )
         if s.on_timeout == "pause":
             return describe_settings(s)
@@ -937,7 +937,7 @@ def main(
     timer_poll: float | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> int:
-    """``venezia play [options]``; ``stdin``/``stdout``/``renderer``, ``clock`` (the turn
+    """``canalside play [options]``; ``stdin``/``stdout``/``renderer``, ``clock`` (the turn
     timer's; default the real one), ``timer_poll`` (seconds) and ``environ`` (the locale
     variables; default the process's) are for tests.
 
@@ -1039,7 +1039,7 @@ def _locked_session(
         console.progress("")
         console.say()
         return table._quit()
-    except BrokenPipeError:  # e.g. 'venezia play --humans 0 | head'
+    except BrokenPipeError:  # e.g. 'canalside play --humans 0 | head'
         if stdout is None:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())

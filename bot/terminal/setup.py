@@ -60,7 +60,7 @@ class TerminalSetup(TerminalBase):
     def _choose_channel(self) -> str | int:
         """Pick the save this run continues (or the channel a new game goes to): the asked
         game's save (``--game``), else the newest save with a human seat (the one a plain
-        ``venezia play`` continues, and the one ``--new`` starts over: never another game's),
+        ``canalside play`` continues, and the one ``--new`` starts over: never another game's),
         else a new game of the first registered game (nobody chose one). An exit code if the
         game is unknown."""
         saves = self._saves()

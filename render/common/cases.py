@@ -1,5 +1,5 @@
 """What a game's images declare for the shared golden images (``render.golden``) and the render
-benchmark (``venezia bench render``): its golden cases and its bench case.
+benchmark (``canalside bench render``): its golden cases and its bench case.
 
 A game declares them in the ``cases`` module of its render package - the package of the image
 functions its registration's ``renderers()`` returns (``render.<game>.board.render_board`` ->

@@ -1,4 +1,4 @@
-"""``venezia bench discord`` for every table game: the issue's per-turn targets (#11) for Canal
+"""``canalside bench discord`` for every table game: the issue's per-turn targets (#11) for Canal
 Grande and Amsterdam (base and variants), as for Venezia (test_table_game.py).
 
 A game's turn is its view's ``turn`` (Canal Grande: one divide/choose cycle) or ``round``

@@ -1,5 +1,5 @@
 """The slash commands as Discord receives them, in every language (#25): the bot is built as
-``venezia bot`` builds it, in a fresh process (``bot.devtools.command_texts``), so nothing an
+``canalside bot`` builds it, in a fresh process (``bot.devtools.command_texts``), so nothing an
 earlier test imported or registered can make a catalog known that production never loads."""
 
 from __future__ import annotations

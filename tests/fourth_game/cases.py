@@ -1,5 +1,5 @@
 """High Card's golden cases and render bench case: what a new game declares (next to its image
-functions) so that ``render.golden`` and ``venezia bench render`` know it, with no edit in a
+functions) so that ``render.golden`` and ``canalside bench render`` know it, with no edit in a
 shared module (see :mod:`render.common.cases`)."""
 
 from __future__ import annotations

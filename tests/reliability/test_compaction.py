@@ -274,7 +274,7 @@ def test_synchronous_full_by_default(tmp_path: Path) -> None:
 
 def test_the_setting_relaxes_it_explicitly() -> None:
     assert Settings.from_env({}, env_file="/nonexistent").db_synchronous == "full"
-    relaxed = Settings.from_env({"VENEZIA_DB_SYNC": "normal"}, env_file="/nonexistent")
+    relaxed = Settings.from_env({"CANALSIDE_DB_SYNC": "normal"}, env_file="/nonexistent")
     assert relaxed.db_synchronous == "normal"
-    with pytest.raises(SettingsError, match="VENEZIA_DB_SYNC"):
-        Settings.from_env({"VENEZIA_DB_SYNC": "off"}, env_file="/nonexistent")
+    with pytest.raises(SettingsError, match="CANALSIDE_DB_SYNC"):
+        Settings.from_env({"CANALSIDE_DB_SYNC": "off"}, env_file="/nonexistent")

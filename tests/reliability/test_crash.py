@@ -1,7 +1,7 @@
 """Crash test: the table service is SIGKILLed at random moments while it plays; nothing it
 acknowledged may be lost or doubled (idempotency keys, one transaction per move,
 synchronous=FULL), the file stays intact and every game replays from its seed to the stored
-state, and in the end every game plays on to its end. The same machinery as ``venezia soak``
+state, and in the end every game plays on to its end. The same machinery as ``canalside soak``
 (:mod:`bot.devtools.soak`), shorter."""
 
 from __future__ import annotations
