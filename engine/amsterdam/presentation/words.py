@@ -55,7 +55,7 @@ def variant_name(name: str) -> Text:
         "water_play": _p("variant", "Water Play"),
         "gomoku": _p("variant", "Gomoku"),
     }
-    return names.get(name) or Text("Amsterdam")
+    return names.get(name) or _("Amsterdam")
 
 
 #: The variants whose title gives the harbour's size (their frame differs from 7×7).
