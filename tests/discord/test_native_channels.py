@@ -110,8 +110,9 @@ def english_in(texts: list[str], lang: str) -> dict[str, str]:
     for text in texts:
         for name in SEAT_NAMES:
             text = text.replace(name, " ")
-            cut = next((k for k in range(len(name), 0, -1) if text.endswith(name[:k] + "…")), 0)
-            text = text[: len(text) - cut - 1] if cut else text  # a name a clipped text cut
+            tail = text.rstrip(" …")  # a name a clipped text cut ("Greedy A…")
+            cut = next((k for k in range(len(name), 2, -1) if tail.endswith(name[:k])), 0)
+            text = tail[: len(tail) - cut] if cut else text
         text = typed_commands().sub(" ", CLIPPED.sub(" ", text))
         for word in LATIN_WORD.findall(TYPED.sub(" ", text)):
             folded = word.casefold()

@@ -160,6 +160,4 @@ async def test_amsterdams_variant_menu_speaks_the_tables_language(
     await alice.slash(channel, "join", game="amsterdam")
     lobby = raw_messages(simcord_env, channel)[-1]
     placeholders = [str(c.get("placeholder")) for c in controls(lobby) if c.get("type") == 3]
-    assert any(p.startswith("az alapjáték vagy egy variáns") for p in placeholders), (
-        placeholders
-    )
+    assert any(p.startswith("az alapjáték vagy egy variáns") for p in placeholders), placeholders
