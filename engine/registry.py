@@ -129,6 +129,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     values: Mapping[str, OptionValue] = field(default_factory=dict)
     minimum: int = 1
+    #: a choice -> its label as players read it in a menu (a message of the game's catalog,
+    #: ``N_``); a choice without one shows as typed
+    labels: Mapping[str, str] = field(default_factory=dict)
     #: a typed text that is none of ``choices`` -> the choice it means (``None``: no choice),
     #: e.g. a variant's number or its name in another language
     alias: Callable[[str], str | None] = lambda text: None

@@ -56,7 +56,7 @@ def test_lang_hu_shows_hungarian_prompts(tmp_path: Path) -> None:
     rc, text = run(tmp_path, ["--lang", "hu", "--seed", "7"], ["help", "log x", "quit"])
     assert rc == 0, text[-2000:]
     assert "Lehetőségek (írj be egy számot vagy parancsot" in text
-    assert "Új Venezia játszma" in text
+    assert "Új Velence játszma" in text
     assert "ez a lista" in text  # the terminal's own help
     assert "✗ a 'log' után a lépések száma jön" in text
     assert "Mentve (" in text and "Folytatás: 'uv run canalside play --game venezia" in text

@@ -79,14 +79,17 @@ def option_menus(channel: str, game: str, current: Mapping[str, str]) -> list[Se
         value = current.get(spec.name, spec.default)
         options = tuple(
             OptionSpec(
-                clip(f"{spec.name}: {choice}", LABEL_MAX),
+                clip(
+                    in_any_catalog(spec.labels[choice]) if choice in spec.labels else choice,
+                    LABEL_MAX,
+                ),
                 choice,
                 _("the default") if choice == spec.default else None,
                 default=choice == value,
             )
             for choice in spec.choices
         )
-        placeholder = clip(f"{spec.name}: {in_any_catalog(spec.help)}", PLACEHOLDER_MAX)
+        placeholder = clip(in_any_catalog(spec.help), PLACEHOLDER_MAX)
         menus.append(SelectSpec(_id(channel, "setopt", spec.name), placeholder, options))
     return menus
 
@@ -96,7 +99,7 @@ def ai_menu(channel: str, game: str) -> SelectSpec:
     known = levels()
     options = tuple(
         OptionSpec(
-            _("Add AI: {level}", level=name),
+            _(known[name].label),
             name,
             clip(in_any_catalog(known[name].title), DESCRIPTION_MAX),
         )

@@ -155,7 +155,7 @@ class TableMessages:
                 turn=counter_text(d.counter or "turn", d.turn),
                 who=who,
             )
-        return title
+        return str(title)  # said now, in the table's language (a stored title stays so)
 
     def _final_card(self, live: LiveMessage) -> Card:
         if live.kind == "turn":

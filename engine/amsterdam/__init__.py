@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.amsterdam.language import _n
+from engine.amsterdam.language import N_, _n, messages
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant
 from engine.core import JSON, IllegalMove
@@ -13,7 +13,8 @@ class AmsterdamGame:
     """Options: ``{"variant": name}`` with a name of :data:`VARIANTS` (default ``base``)."""
 
     name = "amsterdam"
-    title = "Amsterdam"
+    #: the name as its readers read it (アムステルダム, Amszterdam: the seed 001)
+    title: str = messages.later(N_("Amsterdam"))
     min_players = 2
     max_players = 2
 

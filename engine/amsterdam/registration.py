@@ -38,6 +38,18 @@ VARIANT_NAMES: tuple[str, ...] = (
 )
 
 
+#: The variants' labels in the lobby's menu (their titles, engine.amsterdam.variants).
+VARIANT_LABELS: dict[str, str] = {
+    "base": N_("the base game"),
+    "canale_grande": N_("Canale Grande (4×12)"),
+    "gulliver": N_("Gulliver's Travels (5×5)"),
+    "penniless": N_("Penniless"),
+    "special_cards": N_("Special cards"),
+    "water_play": N_("Water Play (6×6)"),
+    "gomoku": N_("Gomoku (8×8)"),
+}
+
+
 def variant_alias(text: str) -> str | None:
     """A variant typed by its number (``0`` base, ``1``…``6`` for AM-V1…V6), ``v1``, ``5x5``,
     or its Hungarian name (engine.amsterdam.variants' aliases)."""
@@ -176,7 +188,8 @@ def renderers() -> Renderers:
 REGISTRATION = GameRegistration(
     catalogs=Path(__file__).resolve().parents[2] / "data" / "amsterdam" / "locale",
     name="amsterdam",
-    title="Amsterdam",
+    # the game's name as its readers read it (アムステルダム, Amszterdam: the seed 001)
+    title=messages.later(N_("Amsterdam")),
     aliases=("am", "amszterdam"),
     parts=parts,
     renderers=renderers,
@@ -187,6 +200,7 @@ REGISTRATION = GameRegistration(
             N_("the base game or a variant (also by number: 0 base, 1…6)"),
             "base",
             choices=VARIANT_NAMES,
+            labels=VARIANT_LABELS,
             alias=variant_alias,
         ),
     ),

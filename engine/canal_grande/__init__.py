@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.canal_grande.language import _, _n
+from engine.canal_grande.language import N_, _, _n, later
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove
 from engine.i18n import either, listed
@@ -12,7 +12,8 @@ OPTIONS = ("first_divider", "turn_limit")
 
 class CanalGrandeGame:
     name = "canal_grande"
-    title = "Canal Grande"  # not for players: the game's name, the same in every language
+    #: the name as its readers read it (カナル・グランデ; Canal Grande: the seed 002)
+    title: str = later(N_("Canal Grande"))
     min_players = 2
     max_players = 2
 

@@ -140,7 +140,8 @@ def renderers() -> Renderers:
 REGISTRATION = GameRegistration(
     catalogs=Path(__file__).resolve().parents[2] / "data" / "canal_grande" / "locale",
     name="canal_grande",
-    title="Canal Grande",  # not for players: the game's name in every language
+    # the game's name as its readers read it (カナル・グランデ; Canal Grande: the seed 002)
+    title=later(N_("Canal Grande")),
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),  # not for players
     parts=parts,
     renderers=renderers,
@@ -152,6 +153,11 @@ REGISTRATION = GameRegistration(
             "random",
             choices=("random", "1", "2"),
             values={"random": None, "1": 0, "2": 1},
+            labels={
+                "random": later(N_("drawn at random")),
+                "1": later(N_("seat 1 divides first")),
+                "2": later(N_("seat 2 divides first")),
+            },
         ),
         OptionSpec(
             "turn_limit",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from engine.core import JSON, IllegalMove
 from engine.i18n import listed
-from engine.venezia.language import _
+from engine.venezia.language import N_, _, messages
 from engine.venezia.state import VeneziaState
 
 
 class VeneziaGame:
     name = "venezia"
-    title = "Venezia"
+    #: the name as its readers read it (ヴェネチア, Velence: the seeds 003, 000)
+    title: str = messages.later(N_("Venezia"))
     min_players = 2
     max_players = 5
 

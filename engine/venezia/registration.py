@@ -22,7 +22,7 @@ from engine.registry import (
     Progress,
     Renderers,
 )
-from engine.venezia.language import N_, _
+from engine.venezia.language import N_, _, messages
 from engine.venezia.state import VeneziaState
 
 
@@ -155,7 +155,8 @@ def renderers() -> Renderers:
 REGISTRATION = GameRegistration(
     catalogs=Path(__file__).resolve().parents[2] / "data" / "venezia" / "locale",
     name="venezia",
-    title="Venezia",
+    # the game's name as its readers read it (ヴェネチア, Velence: the seeds 003, 000)
+    title=messages.later(N_("Venezia")),
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
     parts=parts,
     renderers=renderers,

@@ -220,11 +220,8 @@ def status_line(view: View) -> tuple[str, bool]:
 def _header_region(view: View, w: int) -> Region:
     status, hot = status_line(view)
     variant = view.get("variant") or {}
-    title = (
-        "Amsterdam"
-        if variant.get("name", "base") == "base"
-        else f"Amsterdam · {variant_title(variant)}"
-    )
+    game = _("Amsterdam")  # the game's name as the reader reads it (アムステルダム, Amszterdam)
+    title = game if variant.get("name", "base") == "base" else f"{game} · {variant_title(variant)}"
     stage = stage_name(str(view.get("stage", "")))
     rnd = _("Round {n}", n=view.get("round", 1))
     right = f"{rnd} · {stage}" if stage else rnd

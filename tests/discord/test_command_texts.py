@@ -121,7 +121,8 @@ def test_joins_game_option_names_the_game_in_english_too(dump: dict[str, Any]) -
     """#25 item 3: '{game}' was shown unfilled to English clients."""
     (game,) = [o for o in dump["payloads"]["join"]["options"] if o["name"] == "game"]
     assert game["description"] == "The game to play (a new table: Venezia)", game
-    assert game["description_localizations"]["ja"] == "遊ぶゲーム（新しい卓：Venezia）", game
+    # the game's name as the reader reads it (#25 "Done when": ヴェネチア, the seed 003's)
+    assert game["description_localizations"]["ja"] == "遊ぶゲーム（新しい卓：ヴェネチア）", game
 
 
 def _shared_part(verb: str, game: str, lang: str, option: bool = False) -> str:

@@ -261,8 +261,15 @@ def status_lines(view: JSON) -> list[str]:
             parts.append(_("revealed {card}", card=revealed.get("label")))
         elif p.get("answered"):
             parts.append(_("has chosen"))
-        head = f"{'▶ ' if p.get('to_decide') else '  '}{p.get('name')} ("
-        lines.append(Joined([head, colour_name(p.get("color")), "): ", Joined(parts, " · ")]))
+        mark = "▶ " if p.get("to_decide") else "  "
+        # Translators: a player's line in the status: his name, his colour, what he has
+        line = _(
+            "{name} ({colour}): {parts}",
+            name=p.get("name"),
+            colour=colour_name(p.get("color")),
+            parts=Joined(parts, " · "),
+        )
+        lines.append(Joined([mark, line]))
     variant = variant_title(view.get("variant") or {})
     decks = view.get("decks") or {}
     extra = [
@@ -333,6 +340,16 @@ def secret_part(view: JSON) -> Any:
     return ([c.get("id") for c in me.get("hand") or []], me.get("sealed_answer"))
 
 
+def _sealed_answer(answer: str) -> Text:
+    """The sealed answer said in words (its command, ``play 53``, is what was typed)."""
+    verb, _sep, card = answer.partition(" ")
+    if verb == "play" and card:
+        return _("your sealed answer: reveal card {card}", card=card)
+    if answer == "pass":
+        return _("your sealed answer: pass")
+    return _("your sealed answer: {answer}", answer=answer)
+
+
 def hand_text(view: JSON) -> str:
     me = view.get("me")
     if not me:
@@ -340,7 +357,7 @@ def hand_text(view: JSON) -> str:
     cards = counted(str(c.get("label")) for c in me.get("hand") or []) or _p("hand", "empty")
     parts = [_("your hand: {cards}", cards=cards)]
     if me.get("sealed_answer"):
-        parts.append(_("your sealed answer: {answer}", answer=me["sealed_answer"]))
+        parts.append(_sealed_answer(str(me["sealed_answer"])))
     # AM-G23: cards revealed and taken back are public; say so on both sides
     for p in view.get("players") or []:
         back = _labels(p.get("taken_back"))

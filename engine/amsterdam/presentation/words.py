@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.amsterdam import cards
 from engine.amsterdam.cards import SPICE, TEA, WINE
-from engine.amsterdam.language import _p
+from engine.amsterdam.language import _, _p
 from engine.i18n import Text
 
 
@@ -55,7 +55,7 @@ def variant_name(name: str) -> Text:
         "water_play": _p("variant", "Water Play"),
         "gomoku": _p("variant", "Gomoku"),
     }
-    return names.get(name) or Text("Amsterdam")
+    return names.get(name) or _("Amsterdam")
 
 
 #: The variants whose title gives the harbour's size (their frame differs from 7×7).
@@ -67,7 +67,7 @@ def variant_title(variant: Mapping[str, Any]) -> str:
     (4×12)``, ``Penniless``; an unknown variant keeps the view's own title."""
     name = str(variant.get("name") or "base")
     if name == "base":
-        return "Amsterdam"
+        return _("Amsterdam")
     if name not in _SIZED:
         return variant_name(name) if name in _NAMED else str(variant.get("title", name))
     if name in _NAMED and variant.get("rows") and variant.get("cols"):
