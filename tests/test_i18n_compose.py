@@ -446,16 +446,6 @@ def test_a_hungarian_cell_gets_its_article_and_japanese_is_unchanged() -> None:
 
 # --- counts (#25 "Every count is a plural message") ------------------------------------------
 
-# Plural messages whose "(s)" is drawn in the pictures' golden images (the pictures' branch
-# renews those images; the forms are right in every other language).
-PARENTHESISED_PLURAL_EXEMPT = {
-    "… {n} more line(s)": "render/venezia/hand.py, golden images",
-    "{n} more line(s)": "render/canal_grande/hand.py, golden images",
-    "GOLD  {gold}  =  {n} step(s)": "render/venezia/hand.py, golden images",
-    "{tokens} → {n} step(s)": "render/venezia/hand.py, golden images",
-    "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step": "render/venezia/hand.py, goldens",
-}
-
 
 def _messages(pattern: str) -> list[tuple[Path, object]]:
     from babel.messages.pofile import read_po
@@ -477,13 +467,9 @@ def test_no_message_writes_a_plural_in_parentheses() -> None:
     found = []
     for po, message in _messages("data/**/*.pot"):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
-        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
-            continue
         found += [f"{po.name}: {i}" for i in ids if english.search(i)]
     for po, message in _messages("data/**/LC_MESSAGES/*.po"):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
-        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
-            continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
         found += [f"{po.parent.parent.name}: {f}" for f in forms if f and translated.search(f)]
     assert not found, "\n".join(found)
