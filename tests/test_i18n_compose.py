@@ -207,10 +207,11 @@ CASE_EXEMPT = {
     ("engine/amsterdam/commands.py", "_tables"): (
         "parsing: a name without its spaces is also what a player may type"
     ),
-    ("render/canal_grande/board_grid.py", "paint"): "the pictures' all-caps captions (no-op in ja)",
-    ("render/canal_grande/board_panels.py", "paint"): "the pictures' all-caps captions",
-    ("render/canal_grande/end.py", "paint"): "the pictures' all-caps captions",
 }
+#: Parameters that carry a translated text into a drawing or a reply helper (a caption's
+#: ``text``, a header's ``title``, an end ``reason``): their case is not changed either.
+TEXT_PARAMETERS = {"text", "title", "reason", "caption", "label", "prompt"}
+CAPITALS = {"upper", "capitalize", "title"}
 
 
 def _is_text_call(node: ast.AST) -> bool:
@@ -221,6 +222,8 @@ def _is_text_call(node: ast.AST) -> bool:
             return True
         if name == "str" and node.args:
             return _is_text_call(node.args[0])
+    if isinstance(node, ast.BoolOp):  # ``view.get("reason") or _("the game is over")``
+        return any(_is_text_call(v) for v in node.values)
     return False
 
 
@@ -231,6 +234,9 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
     scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     for scope in [tree, *scopes]:
         texts: set[str] = set()
+        params: set[str] = set()  # a parameter may also be typed input, folded for parsing
+        if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+            params = {a.arg for a in scope.args.args if a.arg in TEXT_PARAMETERS}
         for node in ast.walk(scope):
             if isinstance(node, ast.Assign) and _is_text_call(node.value):
                 texts |= {t.id for t in node.targets if isinstance(t, ast.Name)}
@@ -242,9 +248,13 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
             ):
                 texts.add(node.target.id)
 
-        def held(node: ast.AST, texts: set[str] = texts) -> bool:
+        def held(
+            node: ast.AST, how: str, texts: set[str] = texts, params: set[str] = params
+        ) -> bool:
             if isinstance(node, ast.Subscript):
                 node = node.value
+            if isinstance(node, ast.Name) and node.id in params and how in CAPITALS:
+                return True
             return _is_text_call(node) or (isinstance(node, ast.Name) and node.id in texts)
 
         for node in ast.walk(scope):
@@ -252,7 +262,7 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr in CASE_CHANGES
-                and held(node.func.value)
+                and held(node.func.value, node.func.attr)
             ):
                 out.append((node, node.func.attr))
     return out
@@ -268,9 +278,14 @@ def test_the_scan_finds_a_case_change_of_a_translated_text() -> None:
         "    c = building_name(kind).capitalize()\n"
         "    d = _n('{n} card', '{n} cards', 2).replace('card', 'x')\n"
         "    return typed.strip().casefold()\n"
+        "def caption(draw, xy, text):\n"
+        "    draw_text(draw, xy, text.upper())\n"
+        "def end(view):\n"
+        "    reason = str(view.get('reason') or _('the game is over'))\n"
+        "    return reason[:1].title() + reason[1:]\n"
     )
     found = sorted({id(node): how for node, how in _case_changes(ast.parse(code))}.values())
-    assert found == ["capitalize", "lower", "replace", "upper"]
+    assert found == ["capitalize", "lower", "replace", "title", "upper", "upper"]
 
 
 def test_no_case_change_of_a_translated_text() -> None:

@@ -238,7 +238,7 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     hkey = ("end-header", title, variant, reason)  # not for players
 
     def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        header(img, draw, title, variant, reason[:1].upper() + reason[1:], False)
+        header(img, draw, title, variant, reason, False)
 
     regions.append(Region((0, 0, W, A.HEADER_H), hkey, paint_header))
     y = A.HEADER_H + 12
