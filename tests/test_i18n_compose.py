@@ -632,3 +632,79 @@ def test_slash_command_templates_take_no_article_spec() -> None:
             said = say(text, lang)
             assert "{" not in said and ":az" not in said, (lang, said)
             assert said != say(text, "en"), (lang, said)
+
+
+# --- rule IDs (#25 "Rule IDs are for the docs and tests, not for players' refusals") ---------
+
+RULE_ID = r"\b(?:AM|CG|V)-(?:[A-Z]?\d|…)"
+
+
+def _rules_topic_lines() -> dict[str, list[tuple[int, int]]]:
+    """Where the rules reader's texts are made (``rules <topic>``: the overview, the topics, a
+    variant's topics): each game's ``presentation/texts.py``; topics keep their rule IDs."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for path in sorted(ROOT.glob("engine/*/presentation/texts.py")):
+        spans: list[tuple[int, int]] = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and "topics" in node.name:
+                spans.append((node.lineno, node.end_lineno or node.lineno))
+            target = (
+                node.targets[0]
+                if isinstance(node, ast.Assign)
+                else node.target
+                if isinstance(node, ast.AnnAssign)
+                else None
+            )
+            if isinstance(target, ast.Name) and target.id in (
+                "OVERVIEW",
+                "OVERVIEW_MSGID",
+                "RULE_TOPICS",
+            ):
+                spans.append((node.lineno, node.end_lineno or node.lineno))
+        out[path.relative_to(ROOT).as_posix()] = spans
+    return out
+
+
+def test_no_player_message_names_a_rule_id() -> None:
+    """#25 item 1: rule IDs (``(AM-V4.2)``, ``(CG-6.9, CG-6.11, CG-G10)``) are for the docs and
+    tests, not for players' refusals, prompts, notes or command descriptions: only the rules
+    topics (what ``rules <topic>`` shows) may name them."""
+    import re
+    import sys
+
+    from babel.messages.extract import extract_from_file
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from catalogs import KEYWORDS, python_files  # the catalogs' own extraction
+
+    pattern = re.compile(RULE_ID)
+    topics = _rules_topic_lines()
+    found: list[str] = []
+    topic_messages = 0
+    for path in python_files():
+        rel = path.relative_to(ROOT).as_posix()
+        for lineno, message, _c, _ctx in extract_from_file("python", str(path), keywords=KEYWORDS):
+            ids = (message,) if isinstance(message, str) else tuple(message)
+            if not any(i and pattern.search(i) for i in ids):
+                continue
+            if any(a <= lineno <= b for a, b in topics.get(rel, [])):
+                topic_messages += 1
+                continue
+            found.append(f"{rel}:{lineno}: {ids[0][:90]!r}")
+    assert not found, "rule IDs in player messages:\n" + "\n".join(found)
+    assert topic_messages > 10  # the rules topics keep theirs
+
+
+def test_no_translation_names_a_rule_id_its_message_lacks() -> None:
+    """#25 item 1: a translation names no rule ID its English message does not name."""
+    import re
+
+    pattern = re.compile(RULE_ID)
+    found = []
+    for po, message in _messages("data/**/LC_MESSAGES/*.po"):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        if any(pattern.search(i) for i in ids):
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
+        found += [f"{po.parent.parent.name}: {f}" for f in forms if f and pattern.search(f)]
+    assert not found, "\n".join(found)
