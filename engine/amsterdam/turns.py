@@ -254,12 +254,12 @@ def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
 #: before #25 took the IDs out of the players' texts, so stored games, their exports and their
 #: hashes stay the same; :func:`end_reason` says it in the reader's language, without the ID.
 END_RULES: dict[str, str] = {  # not for players
-    "the port is full": "AM-13.1",
-    "three rounds without a card placed or money moved": "AM-G22",
-    "{n} round without the port growing": "AM-G24",
-    "neither player holds a card": "AM-G21",
-    "{name} has three areas in a row": "AM-V6.4",
-    "{name} went bankrupt": "AM-V3.3",
+    "the port is full": "AM-13.1",  # not for players
+    "three rounds without a card placed or money moved": "AM-G22",  # not for players
+    "{n} round without the port growing": "AM-G24",  # not for players
+    "neither player holds a card": "AM-G21",  # not for players
+    "{name} has three areas in a row": "AM-V6.4",  # not for players
+    "{name} went bankrupt": "AM-V3.3",  # not for players
 }
 
 

@@ -43,7 +43,8 @@ def test_the_status_lines_warn_once_an_idle_round_ended() -> None:
 
 def test_the_image_note_shows_the_nearer_end() -> None:
     note = stall_note(_state(1, stall=1).public_view())
-    assert note is not None and note[1] and all("1/3" in t or "1 of 3" in t for t in note[0])  # AM-G22
+    # AM-G22
+    assert note is not None and note[1] and all("1/3" in t or "1 of 3" in t for t in note[0])
     assert "1 of 3 rounds" in note[0][0]
     later = stall_note(_state(1, stall=5).public_view())  # AM-G24's end is nearer: 1 round left
     assert later is not None and all("5/6" in t or "5 of 6" in t for t in later[0])  # AM-G24
