@@ -207,10 +207,11 @@ CASE_EXEMPT = {
     ("engine/amsterdam/commands.py", "_tables"): (
         "parsing: a name without its spaces is also what a player may type"
     ),
-    ("render/canal_grande/board_grid.py", "paint"): "the pictures' all-caps captions (no-op in ja)",
-    ("render/canal_grande/board_panels.py", "paint"): "the pictures' all-caps captions",
-    ("render/canal_grande/end.py", "paint"): "the pictures' all-caps captions",
 }
+#: Parameters that carry a translated text into a drawing or a reply helper (a caption's
+#: ``text``, a header's ``title``, an end ``reason``): their case is not changed either.
+TEXT_PARAMETERS = {"text", "title", "reason", "caption", "label", "prompt"}
+CAPITALS = {"upper", "capitalize", "title"}
 
 
 def _is_text_call(node: ast.AST) -> bool:
@@ -221,6 +222,8 @@ def _is_text_call(node: ast.AST) -> bool:
             return True
         if name == "str" and node.args:
             return _is_text_call(node.args[0])
+    if isinstance(node, ast.BoolOp):  # ``view.get("reason") or _("the game is over")``
+        return any(_is_text_call(v) for v in node.values)
     return False
 
 
@@ -231,6 +234,9 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
     scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     for scope in [tree, *scopes]:
         texts: set[str] = set()
+        params: set[str] = set()  # a parameter may also be typed input, folded for parsing
+        if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+            params = {a.arg for a in scope.args.args if a.arg in TEXT_PARAMETERS}
         for node in ast.walk(scope):
             if isinstance(node, ast.Assign) and _is_text_call(node.value):
                 texts |= {t.id for t in node.targets if isinstance(t, ast.Name)}
@@ -242,9 +248,13 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
             ):
                 texts.add(node.target.id)
 
-        def held(node: ast.AST, texts: set[str] = texts) -> bool:
+        def held(
+            node: ast.AST, how: str, texts: set[str] = texts, params: set[str] = params
+        ) -> bool:
             if isinstance(node, ast.Subscript):
                 node = node.value
+            if isinstance(node, ast.Name) and node.id in params and how in CAPITALS:
+                return True
             return _is_text_call(node) or (isinstance(node, ast.Name) and node.id in texts)
 
         for node in ast.walk(scope):
@@ -252,7 +262,7 @@ def _case_changes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr in CASE_CHANGES
-                and held(node.func.value)
+                and held(node.func.value, node.func.attr)
             ):
                 out.append((node, node.func.attr))
     return out
@@ -268,9 +278,14 @@ def test_the_scan_finds_a_case_change_of_a_translated_text() -> None:
         "    c = building_name(kind).capitalize()\n"
         "    d = _n('{n} card', '{n} cards', 2).replace('card', 'x')\n"
         "    return typed.strip().casefold()\n"
+        "def caption(draw, xy, text):\n"
+        "    draw_text(draw, xy, text.upper())\n"
+        "def end(view):\n"
+        "    reason = str(view.get('reason') or _('the game is over'))\n"
+        "    return reason[:1].title() + reason[1:]\n"
     )
     found = sorted({id(node): how for node, how in _case_changes(ast.parse(code))}.values())
-    assert found == ["capitalize", "lower", "replace", "upper"]
+    assert found == ["capitalize", "lower", "replace", "title", "upper", "upper"]
 
 
 def test_no_case_change_of_a_translated_text() -> None:
@@ -446,16 +461,6 @@ def test_a_hungarian_cell_gets_its_article_and_japanese_is_unchanged() -> None:
 
 # --- counts (#25 "Every count is a plural message") ------------------------------------------
 
-# Plural messages whose "(s)" is drawn in the pictures' golden images (the pictures' branch
-# renews those images; the forms are right in every other language).
-PARENTHESISED_PLURAL_EXEMPT = {
-    "… {n} more line(s)": "render/venezia/hand.py, golden images",
-    "{n} more line(s)": "render/canal_grande/hand.py, golden images",
-    "GOLD  {gold}  =  {n} step(s)": "render/venezia/hand.py, golden images",
-    "{tokens} → {n} step(s)": "render/venezia/hand.py, golden images",
-    "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step": "render/venezia/hand.py, goldens",
-}
-
 
 def _messages(pattern: str) -> list[tuple[Path, object]]:
     from babel.messages.pofile import read_po
@@ -477,13 +482,9 @@ def test_no_message_writes_a_plural_in_parentheses() -> None:
     found = []
     for po, message in _messages("data/**/*.pot"):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
-        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
-            continue
         found += [f"{po.name}: {i}" for i in ids if english.search(i)]
     for po, message in _messages("data/**/LC_MESSAGES/*.po"):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
-        if ids[0] in PARENTHESISED_PLURAL_EXEMPT:
-            continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
         found += [f"{po.parent.parent.name}: {f}" for f in forms if f and translated.search(f)]
     assert not found, "\n".join(found)
@@ -631,3 +632,79 @@ def test_slash_command_templates_take_no_article_spec() -> None:
             said = say(text, lang)
             assert "{" not in said and ":az" not in said, (lang, said)
             assert said != say(text, "en"), (lang, said)
+
+
+# --- rule IDs (#25 "Rule IDs are for the docs and tests, not for players' refusals") ---------
+
+RULE_ID = r"\b(?:AM|CG|V)-(?:[A-Z]?\d|…)"
+
+
+def _rules_topic_lines() -> dict[str, list[tuple[int, int]]]:
+    """Where the rules reader's texts are made (``rules <topic>``: the overview, the topics, a
+    variant's topics): each game's ``presentation/texts.py``; topics keep their rule IDs."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for path in sorted(ROOT.glob("engine/*/presentation/texts.py")):
+        spans: list[tuple[int, int]] = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and "topics" in node.name:
+                spans.append((node.lineno, node.end_lineno or node.lineno))
+            target = (
+                node.targets[0]
+                if isinstance(node, ast.Assign)
+                else node.target
+                if isinstance(node, ast.AnnAssign)
+                else None
+            )
+            if isinstance(target, ast.Name) and target.id in (
+                "OVERVIEW",
+                "OVERVIEW_MSGID",
+                "RULE_TOPICS",
+            ):
+                spans.append((node.lineno, node.end_lineno or node.lineno))
+        out[path.relative_to(ROOT).as_posix()] = spans
+    return out
+
+
+def test_no_player_message_names_a_rule_id() -> None:
+    """#25 item 1: rule IDs (``(AM-V4.2)``, ``(CG-6.9, CG-6.11, CG-G10)``) are for the docs and
+    tests, not for players' refusals, prompts, notes or command descriptions: only the rules
+    topics (what ``rules <topic>`` shows) may name them."""
+    import re
+    import sys
+
+    from babel.messages.extract import extract_from_file
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from catalogs import KEYWORDS, python_files  # the catalogs' own extraction
+
+    pattern = re.compile(RULE_ID)
+    topics = _rules_topic_lines()
+    found: list[str] = []
+    topic_messages = 0
+    for path in python_files():
+        rel = path.relative_to(ROOT).as_posix()
+        for lineno, message, _c, _ctx in extract_from_file("python", str(path), keywords=KEYWORDS):
+            ids = (message,) if isinstance(message, str) else tuple(message)
+            if not any(i and pattern.search(i) for i in ids):
+                continue
+            if any(a <= lineno <= b for a, b in topics.get(rel, [])):
+                topic_messages += 1
+                continue
+            found.append(f"{rel}:{lineno}: {ids[0][:90]!r}")
+    assert not found, "rule IDs in player messages:\n" + "\n".join(found)
+    assert topic_messages > 10  # the rules topics keep theirs
+
+
+def test_no_translation_names_a_rule_id_its_message_lacks() -> None:
+    """#25 item 1: a translation names no rule ID its English message does not name."""
+    import re
+
+    pattern = re.compile(RULE_ID)
+    found = []
+    for po, message in _messages("data/**/LC_MESSAGES/*.po"):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        if any(pattern.search(i) for i in ids):
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
+        found += [f"{po.parent.parent.name}: {f}" for f in forms if f and pattern.search(f)]
+    assert not found, "\n".join(found)

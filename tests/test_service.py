@@ -577,3 +577,23 @@ async def test_render_processes_render_each_channel_in_its_own_process(tmp_path:
         assert svc.render_stats["board"] >= 2
     finally:
         svc.close()
+
+
+async def test_an_ai_seat_named_after_its_level_reads_as_its_translated_label(
+    svc: TableService,
+) -> None:
+    """#25 (AI seats): a seat stored as "Random AI" is "ランダムAI" in a Japanese reader's lobby,
+    join line, start line (seat list and who begins), never "Random AIから始めます". (The game's
+    own status lines, events and pictures still carry the stored English name: not done.)"""
+    from engine.i18n import say
+
+    assert (await svc.join("c", uid(0), "Alice")).accepted
+    joined_ai = await svc.add_ai("c", uid(0), "random")
+    assert joined_ai.accepted
+    lobby = say(joined_ai.public[0].text, "ja")
+    assert "ランダムAI" in lobby and "Random AI" not in lobby, lobby
+    assert "Random AI" in say(joined_ai.public[0].text, "en")
+    started = await svc.start("c", uid(0), seed=5)
+    assert started.accepted
+    text = say(started.public[0].text, "ja")
+    assert "ランダムAI" in text and "Random AI" not in text, text

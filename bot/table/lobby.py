@@ -15,7 +15,7 @@ from bot.storage.store import (
 )
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
-from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.ai_seat import UnknownAiLevel, ai_level, ai_seat_name
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
@@ -63,10 +63,10 @@ def lobby_text(game: Game, seats: list[SeatRecord], table: Table | None = None) 
 def seat_label(seat: SeatRecord, host: bool = False) -> str:
     """A lobby seat as the lobby lists it: ``Alice (host)``, ``Greedy AI [AI]``."""
     label: str = seat.display_name
+    if seat.is_ai:  # a seat named after its level reads as the level's label (#25)
+        return ai_label(ai_seat_name(label, seat.ai_level))
     if host:
         label = _("{name} (host)", name=label)
-    if seat.is_ai:
-        label = ai_label(label)
     return label
 
 
@@ -393,14 +393,15 @@ class Lobby:
         table.players = players
         table.state = state
         starter = next((s.display_name for s in seats if s.user_id == user_id), None)
-        deciders = [state.players[d.seat] for d in state.pending_all()]
+        shown = {p.name: ai_seat_name(p.name, p.ai_level) for p in players if p.is_ai}
+        deciders = [shown.get(n, n) for n in (state.players[d.seat] for d in state.pending_all())]
         if len(deciders) > 1:  # a simultaneous first stage: nobody goes first
             # Translators: {names} are players' names joined by the message "and"
             begins = _("{names} choose at the same time.", names=and_names(deciders))
         else:
             begins = _("{name} begins.", name=deciders[0] if deciders else "?")
         listed = counted(
-            joined("", (f"{i + 1}. ", ai_label(p.name) if p.is_ai else p.name))
+            joined("", (f"{i + 1}. ", ai_label(shown[p.name]) if p.is_ai else p.name))
             for i, p in enumerate(players)
         )
         header: str
@@ -510,7 +511,8 @@ class Lobby:
         name = ai_name(lv.label, [s.display_name for s in seats])
         self.lobby.join_seat(table.channel_id, name, None, is_ai=True, ai_level=lv.code)
         seats = self.lobby.list_seats(table.channel_id)
-        return Outcome(True, public=(PublicUpdate(joins(name, lobby_text(game, seats, table))),))
+        said = ai_seat_name(name, lv.code)  # the level's label in the reader's language (#25)
+        return Outcome(True, public=(PublicUpdate(joins(said, lobby_text(game, seats, table))),))
 
     def remove_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
         self.restore.ensure_loaded(table)

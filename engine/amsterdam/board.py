@@ -207,59 +207,73 @@ def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> Text 
     if card.kind == "tide":
         target = top.get(cell)
         if target is None:
-            return _("a tide goes on top of a bridge or a one-goods harbor card (AM-V4.7)")
+            # rule: AM-V4.7
+            return _("a tide goes on top of a bridge or a one-goods harbor card")
         t = st.cs.cards[target]
         if cell in st.scored_cells:
-            return _("that card belongs to a closed area (AM-V4.5)")
+            # rule: AM-V4.5
+            return _("that card belongs to a closed area")
         if t.kind == "bridge" or (t.kind == "harbor" and not t.crane and t.goods_count == 1):
             return None
         return _(
-            "{card} is not a bridge or a harbor card with one goods (AM-V4.7, AM-V4.8)",
+            # rule: AM-V4.7, AM-V4.8
+            "{card} is not a bridge or a harbor card with one goods",
             card=t.describe(),
         )
     if card.kind == "bridge":
         target = top.get(cell)
         if target is None:
-            return _("a bridge goes on top of a water card or a tide (AM-V4.10)")
+            # rule: AM-V4.10
+            return _("a bridge goes on top of a water card or a tide")
         t = st.cs.cards[target]
         if t.kind not in ("water", "center", "tide"):  # the center is a water card (AM-G2)
-            return _("{card} is not a water card or a tide (AM-V4.10, AM-G38)", card=t.describe())
+            # rule: AM-V4.10, AM-G38
+            return _("{card} is not a water card or a tide", card=t.describe())
         if cell == st.ship:
-            return _("the ship is on that card (AM-G38)")
+            # rule: AM-G38
+            return _("the ship is on that card")
         if any(cell + d in st.scored_cells for d in NEIGHBOURS):
-            return _("it is next to a closed area (AM-V4.5, AM-G38)")
+            # rule: AM-V4.5, AM-G38
+            return _("it is next to a closed area")
         crane = blocked_by_crane(st, seat, cell)
         if crane is not None:
             return _(
                 # Translators: {color} is the other player's colour (red or black).
-                "it is next to {color}'s crane at {cell} (AM-8.6)",
+                # rule: AM-8.6
+                "it is next to {color}'s crane at {cell}",
                 color=color_name(1 - seat),
                 cell=st.layout.label(crane),
             )
         return None
     if cell in top:
-        return _("that cell already holds a card (AM-8.1)")
+        # rule: AM-8.1
+        return _("that cell already holds a card")
     if not any(cell + d in top for d in NEIGHBOURS):
-        return _("a card must be placed next to a card already in the port (AM-8.1)")
+        # rule: AM-8.1
+        return _("a card must be placed next to a card already in the port")
     if not span_allows(st.span, cell, v.rows, v.cols):
         return _(
-            "the port may span at most {rows} rows × {cols} columns (AM-8.4, AM-G8)",
+            # rule: AM-8.4, AM-G8
+            "the port may span at most {rows} rows × {cols} columns",
             rows=v.rows,
             cols=v.cols,
         )
     if card.kind == "customs":
         if would_close(st, cell):
-            return _("a customs house may not close an area (AM-V4.13)")
+            # rule: AM-V4.13
+            return _("a customs house may not close an area")
         return None
     if card.kind == "harbor":
         crane = blocked_by_crane(st, seat, cell)
         if crane is not None:
             return _(
-                "a harbor card may not go next to the opponent's crane at {cell} (AM-8.6, AM-12.2)",
+                # rule: AM-8.6, AM-12.2
+                "a harbor card may not go next to the opponent's crane at {cell}",
                 cell=st.layout.label(crane),
             )
         if v.water_play and not next_to_water(st, cell):
-            return _("in Water Play a harbor card must touch a water card (AM-V5.2)")
+            # rule: AM-V5.2
+            return _("in Water Play a harbor card must touch a water card")
     return None
 
 

@@ -475,7 +475,8 @@ def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> Text:
     _verb, _sep, arg = text.partition(" ")
     if d.kind == "choose":
         if st.must_play[seat] is not None:
-            return _("you must reveal the special card you bought (AM-V4.3, AM-G36)")
+            # rule: AM-V4.3, AM-G36
+            return _("you must reveal the special card you bought")
         if text == "pass":
             return _("you cannot pass now")
         return _(
@@ -492,12 +493,14 @@ def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> Text:
         card = st.top.get(cell)
         if cell == st.ship:
             return _(
-                "the ship is already at {cell}: move it elsewhere or 'ship stay' (AM-7.2)",
+                # rule: AM-7.2
+                "the ship is already at {cell}: move it elsewhere or 'ship stay'",
                 cell=arg,
             )
         if card is None or not st.cs_water_type[card]:
             return _(
-                "{cell} holds no water card; the ship goes to a water card (AM-7.2, AM-G15)",
+                # rule: AM-7.2, AM-G15
+                "{cell} holds no water card; the ship goes to a water card",
                 cell=arg,
             )
         return _("the ship cannot go to {cell}", cell=arg)  # pragma: no cover - options complete
@@ -507,26 +510,29 @@ def refusal(st: AmsterdamFields, seat: int, d: Decision, text: str) -> Text:
             return _("{cell} is empty; removable: {cells}", cell=arg, cells=_list(d))
         if all(cell + n != st.ship for n in NEIGHBOURS):
             return _(
-                "{cell} is not next to the ship (diagonals do not count, AM-7.8); "
-                "removable: {cells}",
+                # rule: AM-7.8
+                "{cell} is not next to the ship (diagonals do not count); removable: {cells}",
                 cell=arg,
                 cells=_list(d),
             )
         if cell in st.scored_cells:
             return _(
-                "{cell} belongs to a scored area (AM-7.14); removable: {cells}",
+                # rule: AM-7.14
+                "{cell} belongs to a scored area; removable: {cells}",
                 cell=arg,
                 cells=_list(d),
             )
         c = cards[card]
         if c.kind != "harbor" or not c.ship:
             return _(
-                "{card} has no ship symbol (AM-7.4, AM-7.8); removable: {cells}",
+                # rule: AM-7.4, AM-7.8
+                "{card} has no ship symbol; removable: {cells}",
                 card=c.describe(),
                 cells=_list(d),
             )
         return _(
-            "removing {cell} would cut its area in two (AM-G41); removable: {cells}",
+            # rule: AM-G41
+            "removing {cell} would cut its area in two; removable: {cells}",
             cell=arg,
             cells=_list(d),
         )

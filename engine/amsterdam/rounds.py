@@ -29,19 +29,26 @@ from engine.i18n import SOURCE, Text
 def prompt(phase: str) -> Text:
     """What the decision of ``phase`` asks, in the language in force."""
     if phase == "buy":
-        return _("buy a special card for 2 gulden? (secret, AM-V4.2)")
+        # rule: AM-V4.2
+        return _("buy a special card for 2 gulden? (secret)")
     if phase == "contest":
-        return _("both want the last special card: show a card, the higher number buys (AM-V4.4)")
+        # rule: AM-V4.4
+        return _("both want the last special card: show a card, the higher number buys")
     if phase == "choose":
-        return _("choose a card to reveal, or pass (secret, AM-4.2)")
+        # rule: AM-4.2
+        return _("choose a card to reveal, or pass (secret)")
     if phase == "order":
-        return _("both revealed special cards: show a card, the higher number starts (AM-G35)")
+        # rule: AM-G35
+        return _("both revealed special cards: show a card, the higher number starts")
     if phase == "ship":
-        return _("move the ship to a water card, or stay (AM-7.1)")
+        # rule: AM-7.1
+        return _("move the ship to a water card, or stay")
     if phase == "remove":
-        return _("remove a harbor card with a ship symbol next to the ship, or none (AM-7.4)")
+        # rule: AM-7.4
+        return _("remove a harbor card with a ship symbol next to the ship, or none")
     if phase == "place":
-        return _("place your revealed card (AM-8.1)")
+        # rule: AM-8.1
+        return _("place your revealed card")
     raise KeyError(phase)
 
 
@@ -142,7 +149,8 @@ def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
             ev.append(
                 Event(
                     "ship",
-                    _("{name} leaves the ship where it is (AM-7.3)", name=st.players[seat]),
+                    # rule: AM-7.3
+                    _("{name} leaves the ship where it is", name=st.players[seat]),
                     seat,
                 )
             )
@@ -241,16 +249,18 @@ def _shown(st: AmsterdamFields, ev: list[Event], what: str) -> int:
     names = {"first": st.players[0], "second": st.players[1], "winner": st.players[s]}
     if what == "buy":
         text = _(
-            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the last special "
-            "card (AM-V4.4); both cards go back to hand",
+            # rule: AM-V4.4
+            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the "
+            "last special card; both cards go back to hand",
             a=nums[0],
             b=nums[1],
             **names,
         )
     else:
         text = _(
-            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the first turn "
-            "(AM-G35); both cards go back to hand",
+            # rule: AM-G35
+            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the "
+            "first turn; both cards go back to hand",
             a=nums[0],
             b=nums[1],
             **names,
@@ -275,7 +285,8 @@ def buy(st: AmsterdamFields, s: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "buy",
-            _("{name} pays 2 gulden for a special card (AM-V4.2)", name=st.players[s]),
+            # rule: AM-V4.2
+            _("{name} pays 2 gulden for a special card", name=st.players[s]),
             s,
             {},
             {s: _("you bought: {card}", card=st.cs.cards[card].describe())},
@@ -315,7 +326,8 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
     ev.append(Event("reveal", _revealed(words), None, public_reveal(st, st.last_reveal)))
     passers = [s for s in (0, 1) if st.passed[s]]
     if passers:
-        bank_pay(st, passers, ev, _("passing, AM-4.4"))
+        # rule: AM-4.4
+        bank_pay(st, passers, ev, _("passing"))
     pay_tax(st, ev)
     if st.over:
         return
@@ -348,23 +360,28 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
             Event(
                 "bankrupt",
                 _(
-                    "{name} cannot pay the harbor tax and the bank is empty: bankrupt (AM-V3.3)",
+                    # rule: AM-V3.3
+                    "{name} cannot pay the harbor tax and the bank is empty: bankrupt",
                     name=st.players[loser],
                 ),
                 loser,
             )
         )
         st.winner = 1 - loser
-        finish(st, ev, _("{name} went bankrupt (AM-V3.3)", name=st.players[loser]))
+        # rule: AM-V3.3
+        finish(st, ev, _("{name} went bankrupt", name=st.players[loser]))
         return
     if len(unable) == 2:  # (c) AM-5.4
         for s in (0, 1):
-            withdraw(st, s, ev, _("cannot pay the harbor tax (AM-5.4)"))
-        bank_pay(st, [0, 1], ev, _("neither could pay the tax, AM-5.4"))
+            # rule: AM-5.4
+            withdraw(st, s, ev, _("cannot pay the harbor tax"))
+        # rule: AM-5.4
+        bank_pay(st, [0, 1], ev, _("neither could pay the tax"))
         return
     if len(unable) == 1:  # (d) AM-5.2, AM-5.3
         u = unable[0]
-        withdraw(st, u, ev, _("cannot pay the harbor tax (AM-5.2)"))
+        # rule: AM-5.2
+        withdraw(st, u, ev, _("cannot pay the harbor tax"))
         debt[1 - u] = 0
         debt[u] = 0
     for s in (0, 1):  # (e) AM-5.1
@@ -373,7 +390,8 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
             st.bank += 1
             st.activity = True
             ev.append(
-                Event("tax", _("{name} pays 1 gulden harbor tax (AM-5.1)", name=st.players[s]), s)
+                # rule: AM-5.1
+                Event("tax", _("{name} pays 1 gulden harbor tax", name=st.players[s]), s)
             )
 
 
@@ -424,7 +442,8 @@ def choose_start_player(st: AmsterdamFields, ev: list[Event]) -> None:
         else:
             first = 1
         st.order = [first, 1 - first]
-        ev.append(Event("start_player", _("{name} starts (AM-6.1)", name=st.players[first]), first))
+        # rule: AM-6.1
+        ev.append(Event("start_player", _("{name} starts", name=st.players[first]), first))
     else:
         st.order = actors
     continue_round(st, ev)

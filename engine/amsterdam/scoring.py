@@ -24,14 +24,18 @@ def area_winner(counts: list[list[int]]) -> tuple[int | None, Text]:
     (in the language in force)."""
     winner, rule, a, b = area_decision(counts)
     if rule == "difference":
-        return winner, _("largest difference {a} against {b} (AM-10.3)", a=a, b=b)
+        # rule: AM-10.3
+        return winner, _("largest difference {a} against {b}", a=a, b=b)
     if rule == "majorities":
-        return winner, _("more majorities, {a} against {b} (AM-10.4)", a=a, b=b)
+        # rule: AM-10.4
+        return winner, _("more majorities, {a} against {b}", a=a, b=b)
     if rule == "value":
         return winner, _beats(a, b)
     if rule == "equal":
-        return None, _("equal goods: nobody scores (AM-10.6)")
-    return None, _("complete tie: nobody scores (AM-10.6)")  # pragma: no cover - unreachable
+        # rule: AM-10.6
+        return None, _("equal goods: nobody scores")
+    # rule: AM-10.6
+    return None, _("complete tie: nobody scores")  # pragma: no cover - unreachable
 
 
 def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:
@@ -60,7 +64,8 @@ def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:
 
 
 def _beats(better: int, worse: int) -> Text:
-    return _("{better} beats {worse} (AM-10.5)", better=good_name(better), worse=good_name(worse))
+    # rule: AM-10.5
+    return _("{better} beats {worse}", better=good_name(better), worse=good_name(worse))
 
 
 def five_largest(candidates: list[tuple[int, int]]) -> list[int]:
@@ -253,7 +258,8 @@ def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
             Event(
                 "end_area",
                 _(
-                    "game end: area at {cell} (size {size}): {gain} (AM-13.4)",
+                    # rule: AM-13.4
+                    "game end: area at {cell} (size {size}): {gain}",
                     cell=st.layout.label(cells[0]),
                     size=cands[i][0],
                     gain=gain,

@@ -41,10 +41,12 @@ def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: Text) 
     if unpaid:
         names = _names(st, unpaid)
         if st.bank == 0:
-            text = _("{names}: the bank is empty, no gulden ({why}, AM-G13)", names=names, why=why)
+            # rule: AM-G13
+            text = _("{names}: the bank is empty, no gulden ({why})", names=names, why=why)
         else:
             text = _(
-                "{names}: one gulden in the bank, equal money, no gulden ({why}, AM-G13)",
+                # rule: AM-G13
+                "{names}: one gulden in the bank, equal money, no gulden ({why})",
                 names=names,
                 why=why,
             )
@@ -90,7 +92,8 @@ def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> b
             Event(
                 "no_place",
                 _(
-                    "{name}'s {card} has no legal place: it goes under the special pile (AM-G36)",
+                    # rule: AM-G36
+                    "{name}'s {card} has no legal place: it goes under the special pile",
                     name=st.players[s],
                     card=card.describe(),
                 ),
@@ -104,7 +107,8 @@ def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> b
             Event(
                 "no_place",
                 _(
-                    "{name}'s {card} has no legal cell: back to hand, the turn ends (AM-G16)",
+                    # rule: AM-G16
+                    "{name}'s {card} has no legal cell: back to hand, the turn ends",
                     name=st.players[s],
                     card=card.describe(),
                 ),
@@ -127,7 +131,8 @@ def remove_card(st: AmsterdamFields, seat: int, cell: int, ev: list[Event]) -> N
         Event(
             "remove",
             _(
-                "{name} removes {card} at {cell}: under {owner}'s deck (AM-7.9)",
+                # rule: AM-7.9
+                "{name} removes {card} at {cell}: under {owner}'s deck",
                 name=st.players[seat],
                 card=card.describe(),
                 cell=st.layout.label(cell),
@@ -169,15 +174,20 @@ def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
                 if w is not None:  # AM-V6.4, AM-V6.6
                     st.winner = w
                     finish(
-                        st, ev, _("{name} has three areas in a row (AM-V6.4)", name=st.players[w])
+                        # rule: AM-V6.4
+                        st,
+                        ev,
+                        _("{name} has three areas in a row", name=st.players[w]),
                     )
                     return
     if len(st.top) >= st.variant.cells:  # AM-13.1, AM-G17
-        finish(st, ev, _("the port is full (AM-13.1)"))
+        # rule: AM-13.1
+        finish(st, ev, _("the port is full"))
         return
     # step 7 (AM-11)
     if card.kind == "water":
-        bank_pay(st, [s], ev, _("dredging, AM-11.1"))
+        # rule: AM-11.1
+        bank_pay(st, [s], ev, _("dredging"))
     draw(st, s, card, ev)
     st.order.pop(0)
     continue_round(st, ev)
@@ -192,9 +202,11 @@ def draw(st: AmsterdamFields, s: int, card: Card, ev: list[Event]) -> None:
     name = st.players[s]
     if not deck:
         if from_water:
-            text = _("{name} cannot draw: the water deck is empty (AM-G21)", name=name)
+            # rule: AM-G21
+            text = _("{name} cannot draw: the water deck is empty", name=name)
         else:
-            text = _("{name} cannot draw: the harbor deck is empty (AM-G21)", name=name)
+            # rule: AM-G21
+            text = _("{name} cannot draw: the harbor deck is empty", name=name)
         ev.append(Event("draw", text, s))
         return
     new = deck.pop()
@@ -219,20 +231,44 @@ def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
     # the reserved round-end event the table relies on (engine.core.TURN_END)
     ev.append(Event(TURN_END, _("round {round} ends", round=st.round), None, {"round": st.round}))
     if st.idle >= IDLE_ROUNDS:  # AM-G22
-        finish(st, ev, _("three rounds without a card placed or money moved (AM-G22)"))
+        # rule: AM-G22
+        finish(st, ev, _("three rounds without a card placed or money moved"))
         return
     if st.stall >= STALL_ROUNDS:  # AM-G24
         finish(
             st,
             ev,
             _n(
-                "{n} round without the port growing (AM-G24)",
-                "{n} rounds without the port growing (AM-G24)",
+                # rule: AM-G24
+                "{n} round without the port growing",
+                # rule: AM-G24
+                "{n} rounds without the port growing",
                 STALL_ROUNDS,
             ),
         )
         return
     start_round(st, ev)
+
+
+#: The rule of each end reason: the state keeps the reason in English with its rule ID, as
+#: before #25 took the IDs out of the players' texts, so stored games, their exports and their
+#: hashes stay the same; :func:`end_reason` says it in the reader's language, without the ID.
+END_RULES: dict[str, str] = {  # not for players
+    "the port is full": "AM-13.1",  # not for players
+    "three rounds without a card placed or money moved": "AM-G22",  # not for players
+    "{n} round without the port growing": "AM-G24",  # not for players
+    "neither player holds a card": "AM-G21",  # not for players
+    "{name} has three areas in a row": "AM-V6.4",  # not for players
+    "{name} went bankrupt": "AM-V3.3",  # not for players
+}
+
+
+def stored_reason(reason: Text) -> str:
+    """``reason`` as the state keeps it: English, with its rule ID (:data:`END_RULES`)."""
+    english = str(say(reason, SOURCE))
+    message = reason._message  # the message id names its rule
+    rule = END_RULES.get(message.msgid) if message is not None else None
+    return f"{english} ({rule})" if rule else english
 
 
 def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
@@ -251,7 +287,7 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
     st.sealed = [None, None]
     st.phase = "over"
     st.over = True
-    details: dict[str, Any] = {"reason": str(say(reason, SOURCE)), "scoring": None}
+    details: dict[str, Any] = {"reason": stored_reason(reason), "scoring": None}
     if st.winner is None:
         details["scoring"] = end_scoring(st, ev)
     elif st.variant.gomoku:
@@ -297,20 +333,27 @@ def end_reason(st: AmsterdamFields) -> Text | str:
     """Why the game ended, in the language in force (the state keeps it in English)."""
     stored = str((st.end or {}).get("reason", ""))
     candidates = [
-        _("the port is full (AM-13.1)"),
-        _("three rounds without a card placed or money moved (AM-G22)"),
+        # rule: AM-13.1
+        _("the port is full"),
+        # rule: AM-G22
+        _("three rounds without a card placed or money moved"),
         _n(
-            "{n} round without the port growing (AM-G24)",
-            "{n} rounds without the port growing (AM-G24)",
+            # rule: AM-G24
+            "{n} round without the port growing",
+            # rule: AM-G24
+            "{n} rounds without the port growing",
             STALL_ROUNDS,
         ),
-        _("neither player holds a card (AM-G21)"),
+        # rule: AM-G21
+        _("neither player holds a card"),
     ]
     for name in st.players:
-        candidates.append(_("{name} has three areas in a row (AM-V6.4)", name=name))
-        candidates.append(_("{name} went bankrupt (AM-V3.3)", name=name))
+        # rule: AM-V6.4
+        candidates.append(_("{name} has three areas in a row", name=name))
+        # rule: AM-V3.3
+        candidates.append(_("{name} went bankrupt", name=name))
     for text in candidates:
-        if say(text, SOURCE) == stored:
+        if stored_reason(text) == stored:
             return text
     return stored
 
@@ -324,7 +367,8 @@ def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
     st.removable = []
     st.activity = False
     if not st.hands[0] and not st.hands[1]:  # AM-G21
-        finish(st, ev, _("neither player holds a card (AM-G21)"))
+        # rule: AM-G21
+        finish(st, ev, _("neither player holds a card"))
         return
     if st.variant.specials:
         eligible = [can_buy(st, s) for s in (0, 1)]

@@ -37,13 +37,15 @@ class CanalGrandeGame:
         first = opts.get("first_divider")
         if first is not None and first not in (0, 1):
             raise IllegalMove(
-                _("first_divider is seat 0 or 1, not {value} (CG-G18)", value=repr(first))
+                # rule: CG-G18
+                _("first_divider is seat 0 or 1, not {value}", value=repr(first))
             )
         limit = opts.get("turn_limit", DEFAULT_TURN_LIMIT)
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise IllegalMove(
                 _(
-                    "turn_limit is a positive number of turns, not {value} (CG-G20)",
+                    # rule: CG-G20
+                    "turn_limit is a positive number of turns, not {value}",
                     value=repr(limit),
                 )
             )

@@ -50,7 +50,8 @@ def divide_positions(self: CanalGrandeFields, move: cmd.Move) -> tuple[int, ...]
     if len(chosen) >= n:
         raise IllegalMove(
             _(
-                "offer A would hold all {n} cards: each offer needs at least one card (CG-4.3)",
+                # rule: CG-4.3
+                "offer A would hold all {n} cards: each offer needs at least one card",
                 n=n,
             )
         )
@@ -63,14 +64,15 @@ def district_reason(self: CanalGrandeFields, seat: int, district: str) -> str:
     allowed = either(self.eligible_districts(seat))
     if district in self.voted:
         return _(
-            "you cannot open a vote in {district}: a vote was already held in {district} this "
-            "turn (CG-6.3, CG-7.2). Allowed: {allowed}",
+            # rule: CG-6.3, CG-7.2
+            "you cannot open a vote in {district}: a vote was already held in "
+            "{district} this turn. Allowed: {allowed}",
             district=name,
             allowed=allowed,
         )
     return _(
-        "you cannot open a vote in {district}: you hold no {district} card (CG-6.4). "
-        "Allowed: {allowed}",
+        # rule: CG-6.4
+        "you cannot open a vote in {district}: you hold no {district} card. Allowed: {allowed}",
         district=name,
         allowed=allowed,
     )
@@ -88,8 +90,10 @@ def placement(self: CanalGrandeFields, seat: int, move: cmd.Move) -> Placement:
         if d != chosen:
             raise IllegalMove(
                 _(
-                    "{district} is not the chosen district ({chosen}): cards of another "
-                    "district come only on a gondola, e.g. 'place gondola {id}' (CG-6.10)",
+                    # rule: CG-6.10
+                    "{district} is not the chosen district ({chosen}): cards of "
+                    "another district come only on a gondola, e.g. 'place "
+                    "gondola {id}'",
                     district=names[d],
                     chosen=names[chosen],
                     id=d,
@@ -98,21 +102,24 @@ def placement(self: CanalGrandeFields, seat: int, move: cmd.Move) -> Placement:
         k += m
     groups: list[tuple[str, int]] = []
     for g in move.groups:
+        # rule: CG-G11
         if not g:
-            raise IllegalMove(_("a gondola must carry at least one card (CG-G11)"))
+            raise IllegalMove(_("a gondola must carry at least one card"))
         if len(g) > 1:
             raise IllegalMove(
+                # rule: CG-6.12
                 _(
-                    "one gondola carries cards of one single district (CG-6.12): write "
+                    "one gondola carries cards of one single district: write "
                     "'gondola castello gondola dorsoduro'"
                 )
             )
         d, m = g[0]
         if d == chosen:
             raise IllegalMove(
+                # rule: CG-G11
                 _(
-                    "a gondola carries cards of another district, not {district} "
-                    "(CG-G11); place chosen-district cards without a gondola",
+                    "a gondola carries cards of another district, not "
+                    "{district}; place chosen-district cards without a gondola",
                     district=names[chosen],
                 )
             )

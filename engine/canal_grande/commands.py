@@ -284,8 +284,8 @@ def _parse_place(args: list[str]) -> Move:
         if c in SPECIALS:
             raise IllegalMove(
                 _(
-                    "a {card} cannot be placed in a vote: only district cards and gondolas "
-                    "(CG-6.7b)",
+                    # rule: CG-6.7b
+                    "a {card} cannot be placed in a vote: only district cards and gondolas",
                     card=special_name(c),
                 )
             )

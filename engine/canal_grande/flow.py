@@ -55,8 +55,9 @@ def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
             Event(
                 "challenger_passes",
                 _(
+                    # rule: CG-6.5
                     "{name} has no card of a district still open for a vote: "
-                    "{other} becomes the challenger (CG-6.5)",
+                    "{other} becomes the challenger",
                     name=state.name(owner),
                     other=state.name(other),
                 ),
@@ -70,8 +71,9 @@ def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
             Event(
                 "doge_discarded",
                 _(
-                    "neither player holds a card of a district still open for a vote: the doge "
-                    "is discarded (CG-6.6)"
+                    # rule: CG-6.6
+                    "neither player holds a card of a district still open for a "
+                    "vote: the doge is discarded"
                 ),
                 owner,
             )
@@ -100,8 +102,9 @@ def end_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
             Event(
                 "game_over",
                 _(
-                    "game over: the safety cap of {limit} turns is reached, a draw "
-                    "(not part of the rules, CG-G20)",
+                    # rule: CG-G20
+                    "game over: the safety cap of {limit} turns is reached, a "
+                    "draw (not part of the rules)",
                     limit=state.turn_limit,
                 ),
                 None,
@@ -146,7 +149,8 @@ def finish(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "game_over",
-            _("game over: {name} becomes the Doge and wins (CG-10.2)", name=state.name(winner)),
+            # rule: CG-10.2
+            _("game over: {name} becomes the Doge and wins", name=state.name(winner)),
             winner,
             {"ranking": state.ranking(), "winner": winner},
         )

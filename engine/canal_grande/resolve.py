@@ -44,8 +44,8 @@ def draw_action(state: CanalGrandeFields, ev: list[Event]) -> str | None:
             Event(
                 "reshuffle",
                 _(
-                    "the draw pile is empty: the discard pile is shuffled into a new draw pile "
-                    "(CG-9.1)"
+                    # rule: CG-9.1
+                    "the draw pile is empty: the discard pile is shuffled into a new draw pile"
                 ),
             )
         )
@@ -120,8 +120,10 @@ def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: lis
             Event(
                 "spy",
                 _n(
-                    "{name}'s spy draws {n} card (CG-5.7)",
-                    "{name}'s spy draws {n} cards (CG-5.7)",
+                    # rule: CG-5.7
+                    "{name}'s spy draws {n} card",
+                    # rule: CG-5.7
+                    "{name}'s spy draws {n} cards",
                     comp.spy_draws,
                     name=who,
                 ),
@@ -145,7 +147,8 @@ def steal(state: CanalGrandeFields, seat: int, ev: list[Event]) -> None:
             Event(
                 "steal",
                 _(
-                    "{name}'s traitor finds nothing: {other} holds no cards (CG-5.6)",
+                    # rule: CG-5.6
+                    "{name}'s traitor finds nothing: {other} holds no cards",
                     name=who,
                     other=whom,
                 ),
@@ -209,8 +212,10 @@ def _draw_resolved(
                 Event(
                     "no_card",
                     _n(
-                        "no card is left to draw: {n} draw skipped (CG-G16)",
-                        "no card is left to draw: {n} draws skipped (CG-G16)",
+                        # rule: CG-G16
+                        "no card is left to draw: {n} draw skipped",
+                        # rule: CG-G16
+                        "no card is left to draw: {n} draws skipped",
                         count - handled,
                     ),
                     seat,
@@ -236,7 +241,8 @@ def _draw_resolved(
             continue
         handled += 1
         if card == "traitor":
-            ev.append(Event("drawn_traitor", _("{name} draws a traitor (CG-5.10)", name=who), seat))
+            # rule: CG-5.10
+            ev.append(Event("drawn_traitor", _("{name} draws a traitor", name=who), seat))
             steal(state, seat, ev)
             state.discard.append("traitor")
         elif card == "doge":
@@ -343,8 +349,10 @@ def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> N
             Event(
                 "round_end",
                 _(
-                    "round {round} ends ({first} {first_total}, {second} {second_total}): "
-                    "{name} has the lower total and draws {count} bonus cards (CG-8.2)",
+                    # rule: CG-8.2
+                    "round {round} ends ({first} {first_total}, {second} "
+                    "{second_total}): {name} has the lower total and draws "
+                    "{count} bonus cards",
                     round=state.round,
                     first=state.name(0),
                     first_total=totals[0],
@@ -363,8 +371,9 @@ def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> N
         ev.append(
             Event(
                 "round_end",
+                # rule: CG-8.5
                 _(
-                    "round {round} ends with equal totals ({total}): no bonus (CG-8.5)",
+                    "round {round} ends with equal totals ({total}): no bonus",
                     round=state.round,
                     total=totals[0],
                 ),

@@ -298,8 +298,9 @@ class CanalGrandeState:
             if "pass" not in self._option_set:
                 raise IllegalMove(
                     _(
-                        "the challenger must open the vote: place at least one card of the "
-                        "chosen district (CG-6.4, CG-6.4a)"
+                        # rule: CG-6.4, CG-6.4a
+                        "the challenger must open the vote: place at least one "
+                        "card of the chosen district"
                     )
                 )
             return "pass", None

@@ -94,8 +94,9 @@ def placement_error(
     cname = names[chosen]
     if not has_chosen_card and k == 0:
         return _(
-            "your first placement in this vote must include a {district} card (the chosen "
-            "district); reinforcement by gondola comes only after one (CG-6.9a, CG-6.10)",
+            # rule: CG-6.9a, CG-6.10
+            "your first placement in this vote must include a {district} card "
+            "(the chosen district); reinforcement by gondola comes only after one",
             district=cname,
         )
     if k > hand.get(chosen, 0):
@@ -128,10 +129,10 @@ def placement_error(
     votes = k + sum(m for _, m in groups)
     if votes < need:
         return _n(
-            "that adds {n} vote; you must end strictly ahead, so add at least {need} "
-            "(CG-6.9, CG-6.11, CG-G10)",
-            "that adds {n} votes; you must end strictly ahead, so add at least {need} "
-            "(CG-6.9, CG-6.11, CG-G10)",
+            # rule: CG-6.9, CG-6.11, CG-G10
+            "that adds {n} vote; you must end strictly ahead, so add at least {need}",
+            "that adds {n} votes; you must end strictly ahead, so add at least {need}",
+            # rule: CG-6.9, CG-6.11, CG-G10
             votes,
             need=need,
         )

@@ -18,7 +18,8 @@ class VeneziaGame:
     def new_state(self, players: list[str], seed: int, options: JSON | None = None) -> VeneziaState:
         if options:
             raise IllegalMove(
-                _("Venezia has no options (V-U10), got: {options}", options=listed(options))
+                # rule: V-U10
+                _("Venezia has no options, got: {options}", options=listed(options))
             )
         return VeneziaState.new(players, seed)
 

@@ -65,7 +65,8 @@ def _validate_exchange(self: StateBasics, seat: int, move: cmd.Move) -> tuple[st
             )
         )
     if self.end_triggered:
-        raise IllegalMove(_("the game is ending: gold is converted automatically (V-E2)"))
+        # rule: V-E2
+        raise IllegalMove(_("the game is ending: gold is converted automatically"))
     tokens = self.tokens[seat]
     if move.steps is not None:
         values = best_exchange(tokens, move.steps)
@@ -190,9 +191,11 @@ def _build_name(label: str) -> str:
 
 def _no_flip_reason(self: StateBasics) -> str:
     if self.imag < 0:
-        return _("flipping a card for Klaus-Jürgen is only for 2-player games (V-T2)")
+        # rule: V-T2
+        return _("flipping a card for Klaus-Jürgen is only for 2-player games")
     if self.flipped:
-        return _("you already flipped a card this turn (V-T2)")
+        # rule: V-T2
+        return _("you already flipped a card this turn")
     return _("no card is left to flip")
 
 
@@ -202,7 +205,8 @@ def _draw_reason(self: StateBasics, seat: int, move: cmd.Move) -> str:
         if move.verb == "swap":
             return _("you already put a card into the pool; now take cards (draw ...)")
         if move.card == self.swapped:
-            return _("you cannot take back the card you just put into the pool (V-3.1)")
+            # rule: V-3.1
+            return _("you cannot take back the card you just put into the pool")
         if move.card is not None and move.card not in self.pool:
             return _not_in_pool(self, move.card)
         return _("no card is left to take")
@@ -210,20 +214,25 @@ def _draw_reason(self: StateBasics, seat: int, move: cmd.Move) -> str:
         assert move.card is not None
         if h > self.comp.hand_limit - 2:
             return _n(
-                "you hold {n} card: putting one and taking 3 needs at most 3 (V-3.2)",
-                "you hold {n} cards: putting one and taking 3 needs at most 3 (V-3.2)",
+                # rule: V-3.2
+                "you hold {n} card: putting one and taking 3 needs at most 3",
+                # rule: V-3.2
+                "you hold {n} cards: putting one and taking 3 needs at most 3",
                 h,
             )
         if move.card not in self.hands[seat]:
             return _("you have no {building} in hand", building=building_name(move.card))
         return _(
-            "the pool already holds a {building}: put a type it does not have (V-3.1)",
+            # rule: V-3.1
+            "the pool already holds a {building}: put a type it does not have",
             building=building_name(move.card),
         )
     if h > self.comp.hand_limit - 1:
         return _n(
-            "you hold {n} card: drawing one needs at most 4 (V-3.2)",
-            "you hold {n} cards: drawing one needs at most 4 (V-3.2)",
+            # rule: V-3.2
+            "you hold {n} card: drawing one needs at most 4",
+            # rule: V-3.2
+            "you hold {n} cards: drawing one needs at most 4",
             h,
         )
     if move.card is not None and move.card not in self.pool:

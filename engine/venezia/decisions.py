@@ -349,7 +349,8 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     # Translators: {why} is one of the messages 'no … cards lie in front of anyone; …' or
     # 'the … construction holds …'.
     return _(
-        "you cannot play {k} {building}: {why}. Allowed now: {allowed} (V-1.8)",
+        # rule: V-1.8
+        "you cannot play {k} {building}: {why}. Allowed now: {allowed}",
         k=k,
         building=name,
         why=why,
@@ -409,7 +410,8 @@ def place_error(self: StateBasics, hexes: tuple[str, ...]) -> str | None:
                 building=building_name(b["type"]),
             )
         if h in self.swamp:
-            return _("{hex} is still a swamp: only empty hexes can be built on (V-1.10)", hex=h)
+            # rule: V-1.10
+            return _("{hex} is still a swamp: only empty hexes can be built on", hex=h)
     key = tuple(sorted(hexes, key=self.fp.order.__getitem__))
     if key not in self.fp.for_type(building):
         districts = {self.board.hexes[h].district for h in hexes}

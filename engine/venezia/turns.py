@@ -506,7 +506,8 @@ def _place(self: StateBasics, hexes: tuple[str, ...], ev: list[Event]) -> None:
             Event(
                 "end_trigger",
                 _(
-                    "the last {building} is built: the game ends (V-E1)",
+                    # rule: V-E1
+                    "the last {building} is built: the game ends",
                     building=building_name(t),
                 ),
                 None,
@@ -661,7 +662,8 @@ def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str, *
         ev.append(
             Event(
                 "end_trigger",
-                _("{name} reaches {end}: the game ends (V-E1)", name=self.name(seat), end=end),
+                # rule: V-E1
+                _("{name} reaches {end}: the game ends", name=self.name(seat), end=end),
                 seat,
             )
         )

@@ -106,7 +106,8 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
         if not rows:
             rows = [("", _("no open area with warehouses: nobody scored at the end"))]
         return (
-            _("The five largest open areas (AM-13.4): 1 VP each to every player with a warehouse"),
+            # rule: AM-13.4
+            _("The five largest open areas: 1 VP each to every player with a warehouse"),
             rows,
         )
     if mode == "all":
@@ -120,7 +121,8 @@ def scoring_lines(view: View) -> tuple[str, list[tuple[str, str]]]:
         who = f"{name_of(view, winner)}" if winner is not None else _("nobody (a tie)")
         rows.append(("", _area_line(a.get("size"), list(a.get("cells") or []), who)))
     if mode == "gomoku":
-        title = _("No three in a row: more areas won wins (AM-G43); {won}", won=_won_text(view))
+        # rule: AM-G43
+        title = _("No three in a row: more areas won wins; {won}", won=_won_text(view))
     else:
         title = _("Areas scored during the game")
     return title, rows or [("", _("no area was scored"))]
@@ -176,7 +178,8 @@ def _every_area_lines(view: View, at_end: list[View]) -> tuple[str, list[tuple[s
     if not at_end:
         rows.insert(0, ("", _("no open area with warehouses was left: nobody scored at the end")))
     return (
-        _("Every area left open is scored at the end (AM-G31): its winner takes 1 VP (+ customs)"),
+        # rule: AM-G31
+        _("Every area left open is scored at the end: its winner takes 1 VP (+ customs)"),
         rows,
     )
 
@@ -198,7 +201,8 @@ def _row_lines(view: View, row: View) -> tuple[str, list[tuple[str, str]]]:
         for i, cells in enumerate(row.get("areas") or [])
     ]
     rows.append(("", _("Areas won: {won}", won=_won_text(view))))
-    title = _("Three areas in a row for {name} (AM-V6.4): highlighted on the port", name=winner)
+    # rule: AM-V6.4
+    title = _("Three areas in a row for {name}: highlighted on the port", name=winner)
     return title, rows
 
 
@@ -238,7 +242,7 @@ def layout(view: View) -> tuple[tuple[int, int], list[Region]]:
     hkey = ("end-header", title, variant, reason)  # not for players
 
     def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        header(img, draw, title, variant, reason[:1].upper() + reason[1:], False)
+        header(img, draw, title, variant, reason, False)
 
     regions.append(Region((0, 0, W, A.HEADER_H), hkey, paint_header))
     y = A.HEADER_H + 12
@@ -321,7 +325,8 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         w, h = img.size
         panel(img, (0, 0, w, h))
-        rule = _("areas won, then gulden") if gomoku else _("VP, then gulden (AM-13.8)")
+        # rule: AM-13.8
+        rule = _("areas won, then gulden") if gomoku else _("VP, then gulden")
         caption(draw, (16, 28), _("Ranking · {rule}", rule=rule), w - 32)
         units = (_("VP"), _p("card symbol", "gulden"), _("areas won"))
         for i, (label, seat, letter, name, vp, gulden, won) in enumerate(rows):

@@ -50,8 +50,10 @@ MAX_OPTION_LINES: Final = 6
 SEALED: Final = (40, 120, 60)
 #: What a verb without an argument does (``pass``, ``buy``).
 BARE_VERBS: Final = {
-    "pass": N_("reveal no card this round, take 1 gulden (AM-4.4)"),
-    "buy": N_("buy the top special card for 2 gulden (AM-V4.2)"),
+    # rule: AM-4.4
+    "pass": N_("reveal no card this round, take 1 gulden"),
+    # rule: AM-V4.2
+    "buy": N_("buy the top special card for 2 gulden"),
 }
 
 

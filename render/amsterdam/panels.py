@@ -115,19 +115,22 @@ def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
         return (
             (
                 _(
-                    "No card placed, no money moved for {rounds} of {limit} rounds: "
-                    "the game ends after {left} more (AM-G22)",
+                    # rule: AM-G22
+                    "No card placed, no money moved for {rounds} of {limit} "
+                    "rounds: the game ends after {left} more",
                     rounds=rounds,
                     limit=limit,
                     left=left,
                 ),
                 _(
-                    "Idle rounds {rounds}/{limit}: ends after {left} more (AM-G22)",
+                    # rule: AM-G22
+                    "Idle rounds {rounds}/{limit}: ends after {left} more",
                     rounds=rounds,
                     limit=limit,
                     left=left,
                 ),
-                _("Idle rounds {rounds}/{limit} (AM-G22)", rounds=rounds, limit=limit),
+                # rule: AM-G22
+                _("Idle rounds {rounds}/{limit}", rounds=rounds, limit=limit),
             ),
             left <= 2,
         )
@@ -135,18 +138,21 @@ def stall_note(view: View) -> tuple[tuple[str, ...], bool] | None:
         return None
     rounds, limit, left = stall
     long = _(
-        "No port growth for {rounds} of {limit} rounds: the game ends after {left} more (AM-G24)",
+        # rule: AM-G24
+        "No port growth for {rounds} of {limit} rounds: the game ends after {left} more",
         rounds=rounds,
         limit=limit,
         left=left,
     )
     short = _(
-        "No port growth {rounds}/{limit}: ends after {left} more (AM-G24)",
+        # rule: AM-G24
+        "No port growth {rounds}/{limit}: ends after {left} more",
         rounds=rounds,
         limit=limit,
         left=left,
     )
-    shortest = _("No port growth {rounds}/{limit} (AM-G24)", rounds=rounds, limit=limit)
+    # rule: AM-G24
+    shortest = _("No port growth {rounds}/{limit}", rounds=rounds, limit=limit)
     return (long, short, shortest), left <= 2
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import current_language, speaking
+from engine.i18n import current_language, sentence, speaking
 from render.amsterdam import theme as A
 from render.amsterdam.cards import card_face, goods_icon, guard, ship_piece
 from render.common import draw as common
@@ -155,7 +155,7 @@ def caption(
     if max_width is None:
         common.caption(draw, xy, text, size)
         return
-    draw_fit(draw, xy, text.upper(), size, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
+    draw_fit(draw, xy, sentence(text), size, T.TEXT_SOFT, max_width, bold=True, anchor="ls")
 
 
 def name_of(view: View, seat: Any) -> str:

@@ -72,7 +72,7 @@ def grid_painter(key: tuple[Any, ...]) -> Any:
             GRID_FONT,
             T.TEXT_SOFT,
             anchor="rs",
-            room=w - 48 - text_width(title.upper(), GRID_FONT - 1, bold=True),
+            room=w - 48 - text_width(title, GRID_FONT - 1, bold=True),
         )
         name_w = 250
         nd = max(1, len(districts))

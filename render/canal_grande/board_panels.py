@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _p
+from engine.i18n import sentence
 from render.canal_grande import theme as C
 from render.canal_grande.board_base import (
     CARDS_H,
@@ -130,7 +131,7 @@ def _cards_painter(key: tuple[Any, ...]) -> Any:
             caption(draw, (16, 28), title, room=w // 3)
             if dividing:
                 hint = _("divide = the positions of offer A, e.g. divide 1 4 7")
-                room = w - 48 - text_width(title.upper(), C.FONT_CAPTION, bold=True)
+                room = w - 48 - text_width(title, C.FONT_CAPTION, bold=True)
                 say_text(
                     draw, (w - 16, 28), hint, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs", room=room
                 )
@@ -184,7 +185,7 @@ def _player_painter(key: tuple[Any, ...]) -> Any:
         w, h = img.size
         panel(img, (0, 0, w, h), active=to_decide)
         bg = T.PANEL_ACTIVE if to_decide else T.PANEL
-        left = _tag(img, draw, w - 14, 16, role_word(role).upper(), bg) if role else w - 14
+        left = _tag(img, draw, w - 14, 16, sentence(role_word(role)), bg) if role else w - 14
         if to_decide:
             left = _tag(img, draw, left - 8, 16, _("TO DECIDE"), bg)
         if winner:

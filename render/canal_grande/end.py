@@ -191,7 +191,7 @@ def _result_painter(key: tuple[Any, ...]) -> Any:
         title = _("Final ranking")
         caption(draw, (16, 26), title, room=w // 3)
         if decided:
-            room = w - 48 - text_width(title.upper(), C.FONT_CAPTION, bold=True)
+            room = w - 48 - text_width(title, C.FONT_CAPTION, bold=True)
             say_text(draw, (w - 16, 26), decided, C.FONT_SMALL, T.TEXT_SOFT, anchor="rs", room=room)
         y = 38
         for place, seat, letter, name, detail, won in rows:

@@ -409,7 +409,7 @@ def option_lines(view: View, width: int) -> list[tuple[str, str]]:
         hidden = len(lines) - MAX_OPTION_LINES + 1
         lines = [
             *lines[: MAX_OPTION_LINES - 1],
-            ("", "… " + _n("{n} more line(s)", "{n} more line(s)", hidden)),
+            ("", "… " + _n("{n} more line", "{n} more lines", hidden)),
         ]
     if not lines:
         pending = view.get("pending") or {}

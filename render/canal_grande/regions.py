@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import SOURCE, current_language, speaking
+from engine.i18n import SOURCE, current_language, sentence, speaking
 from render.canal_grande import theme as C
 from render.canal_grande.cards import SPECIAL_LABEL, card_back, card_face
 from render.common import draw as common
@@ -165,8 +165,9 @@ def caption(
     size: int = C.FONT_CAPTION,
     room: int | None = None,
 ) -> None:
-    """A small upper-case panel caption (a translation shrunk to ``room`` px)."""
-    common.caption(draw, xy, text, fitted(text.upper(), size, room, bold=True))
+    """A small panel caption, drawn as its message is written (a translation shrunk to ``room``
+    px): no case change of a translated text (#25 item 2)."""
+    common.caption(draw, xy, text, fitted(sentence(text), size, room, bold=True))
 
 
 #: A player's marker and name, left-aligned at ``xy`` (the marker's top-left).

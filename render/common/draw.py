@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import sentence
 from render.common import theme as T
 from render.common.breaks import break_chunks, is_wide
 from render.common.text import REPLACEMENT, _runs, draw_text, text_width
@@ -363,8 +364,9 @@ def panel(
 
 
 def caption(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = 13) -> None:
-    """A small upper-case panel caption."""
-    draw_text(draw, xy, text.upper(), size, T.TEXT_SOFT, bold=True, anchor="ls")
+    """A small panel caption, its message as written (a capital start where the message has
+    none, :func:`engine.i18n.sentence`): no case change of a translated text (#25 item 2)."""
+    draw_text(draw, xy, sentence(text), size, T.TEXT_SOFT, bold=True, anchor="ls")
 
 
 @dataclass(frozen=True)

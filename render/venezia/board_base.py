@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import current_language, speaking
+from engine.i18n import current_language, sentence, speaking
 from engine.venezia.language import _, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import paste, rounded_box
@@ -146,9 +146,10 @@ def _moves(view: View) -> dict[str, tuple[int, int]]:
 
 
 def _caption(draw: ImageDraw.ImageDraw, xy: Point, text: str, width: float = 1000) -> None:
-    """A section's caption in capitals, shrunk to ``width`` pixels if it is longer."""
+    """A section's caption as its message is written, shrunk to ``width`` pixels if it is
+    longer (no case change of a translated text, #25 item 2)."""
     size = T.BOARD_FONT_CAPTION
-    draw_fitted(draw, xy, text.upper(), size, T.TEXT_SOFT, width, bold=True, anchor="ls")
+    draw_fitted(draw, xy, sentence(text), size, T.TEXT_SOFT, width, bold=True, anchor="ls")
 
 
 def _label(draw: ImageDraw.ImageDraw, xy: Point, text: str, width: float | None = None) -> None:

@@ -73,7 +73,7 @@ def _option_words(verb: str, args: list[str]) -> list[str]:
 
 def _exchange_words(tokens: str) -> str:
     steps = sum(int(v) for v in tokens.split()) // 5
-    return _n("{tokens} → {n} step(s)", "{tokens} → {n} step(s)", steps, tokens=tokens)
+    return _n("{tokens} → {n} step", "{tokens} → {n} steps", steps, tokens=tokens)
 
 
 def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[str, str]]:
@@ -88,7 +88,7 @@ def _option_lines(options: list[str], width: int, max_lines: int) -> list[tuple[
             lines.append((verb if i == 0 else "", line))
     if len(lines) > max_lines:
         hidden = len(lines) - max_lines + 1
-        more = _n("… {n} more line(s)", "… {n} more line(s)", hidden)
+        more = _n("… {n} more line", "… {n} more lines", hidden)
         lines = [*lines[: max_lines - 1], ("", more)]
     return lines
 
@@ -222,13 +222,13 @@ def compose_hand(view: View) -> Image.Image:
     gold = int(me.get("gold", sum(tokens)))
     swamp_n = sum(1 for v in tokens if v < 3)
     # Translators: the gold panel's title: total gold and the steps it buys
-    head = _n("GOLD  {gold}  =  {n} step(s)", "GOLD  {gold}  =  {n} step(s)", gold // 5, gold=gold)
+    head = _n("GOLD  {gold}  =  {n} step", "GOLD  {gold}  =  {n} steps", gold // 5, gold=gold)
     head_box = draw_text(
         draw, (MARGIN + 14, gold_top + 26), head, HEAD, T.TEXT, bold=True, anchor="lm"
     )
     detail = _n(
-        "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step",
-        "{swamp} swamp, {n} treasure token(s) · 5 gold = 1 step",
+        "{swamp} swamp, {n} treasure token · 5 gold = 1 step",
+        "{swamp} swamp, {n} treasure tokens · 5 gold = 1 step",
         len(tokens) - swamp_n,
         swamp=swamp_n,
     )

@@ -107,7 +107,7 @@ def test_a_status_line_text_is_said_again_in_the_readers_language() -> None:
     assert line.startswith("Amsterdam · round")
     with speaking("hu"):
         warning = T.idle_warning({"idle": {"rounds": 2, "limit": 5}})
-    assert warning is not None and "AM-G22" in warning and "még 3" in warning
+    assert warning is not None and "AM-G22" not in warning and "még 3" in warning
     assert "3 more such rounds" in say(warning, "en")
 
 
@@ -137,7 +137,7 @@ def test_help_lines_are_said_on_lookup() -> None:
     assert grammar.help["pass"].startswith("pass — reveal no card")
     with speaking("ja"):
         line = grammar.help["pass"]
-    assert line.startswith("pass — ") and "ギルダー" in line and "AM-4.4" in line
+    assert line.startswith("pass — ") and "ギルダー" in line and "AM-4.4" not in line
     assert set(HELP) == set(grammar.help)
 
 

@@ -80,7 +80,7 @@ def test_every_area_scoring_lists_each_area_of_the_end(canale_end: View) -> None
         assert scored_views[a["cells"][0]]["winner"] == winner  # the port shows it scored
         assert a["vp"] == (0 if winner is None else scored_views[a["cells"][0]]["value"])
     title, lines = E.scoring_lines(canale_end)
-    assert "AM-G31" in title
+    assert "scored at the end" in title  # AM-G31
     numbered = [(badge, text) for badge, text in lines if badge]
     assert [b for b, _ in numbered] == [str(i + 1) for i in range(len(areas))]
     for (_, text), a in zip(numbered, areas, strict=True):
@@ -147,7 +147,7 @@ def test_gomoku_end_image_highlights_the_winning_row(gomoku_row_end: View) -> No
     badges = [r for r in regions if r.key[0] == "badge"]
     assert [r.key[2] for r in badges] == [1, 2, 3]
     title, lines = E.scoring_lines(gomoku_row_end)
-    assert "three areas in a row" in title.lower() and "AM-V6.4" in title
+    assert "three areas in a row" in title.lower() and "AM-V6.4" not in title
     assert [b for b, _ in lines if b] == ["1", "2", "3"]
 
 
@@ -157,7 +157,7 @@ def test_gomoku_without_a_row_names_the_areas_won() -> None:
     assert not view["end"].get("row")
     assert view["end"]["scoring"]["won"] == [p["areas_won"] for p in view["players"]]
     title, _ = E.scoring_lines(view)
-    assert "AM-G43" in title
+    assert "more areas won wins" in title and "AM-G43" not in title
     assert E.marked_cells(view) == frozenset()
 
 

@@ -46,5 +46,5 @@ def test_the_gomoku_loop_ends_by_am_g24() -> None:
     report, state = _play("gomoku", LOOPED_GOMOKU_SEED, "greedy")
     assert report.violations == [], report.violations
     assert state.over  # type: ignore[attr-defined]
-    assert "AM-G24" in state.end["reason"]  # type: ignore[attr-defined]
+    assert "AM-G24" in state.end["reason"]  # the state keeps the rule ID, players read none  # type: ignore[attr-defined]
     assert state.stall == STALL_ROUNDS  # type: ignore[attr-defined]

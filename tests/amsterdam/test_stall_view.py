@@ -29,14 +29,14 @@ def test_the_public_view_carries_the_count_and_the_limit() -> None:
 
 def test_the_status_lines_warn_once_a_round_did_not_grow_the_port() -> None:
     assert stall_warning(_state(0).public_view()) is None
-    assert not any("AM-G24" in line for line in status_lines(_state(0).public_view()))
+    assert not any("port growth" in line for line in status_lines(_state(0).public_view()))
     lines = status_lines(_state(4).public_view())
     assert lines[-1] == (
         f"no port growth for 4 of {STALL_ROUNDS} rounds: the game ends after "
-        f"{STALL_ROUNDS - 4} more such rounds (AM-G24)"
+        f"{STALL_ROUNDS - 4} more such rounds"
     )
     last = stall_warning(_state(STALL_ROUNDS - 1).public_view())
-    assert last is not None and "after 1 more such round (AM-G24)" in last
+    assert last is not None and last.endswith("after 1 more such round")
 
 
 def test_a_view_without_the_count_reads_as_before() -> None:

@@ -16,13 +16,20 @@ from engine.amsterdam.language import N_, _
 # Translators: the commands (play 12, play tide, pass, buy no, ship E7, ship stay, remove F7,
 # remove none, place D5, show 12) stay as they are: players type them in English.
 LINES: dict[str, str] = {
-    "play": N_("play 12 / play tide — reveal a card from your hand in secret (AM-4); 'pass'"),
-    "pass": N_("pass — reveal no card this round; take 1 gulden from the bank (AM-4.4)"),
-    "buy": N_("buy / buy no — buy a special card or not (AM-V4.2)"),
-    "show": N_("show 12 — show a card to settle who buys or starts (AM-V4.4, AM-G35)"),
-    "ship": N_("ship E7 / ship stay — move the ship to a water card, or leave it (AM-7)"),
-    "remove": N_("remove F7 / remove none — remove a ship-symbol card next to the ship (AM-7.4)"),
-    "place": N_("place D5 — put your revealed card into a free cell (AM-8)"),
+    # rule: AM-4
+    "play": N_("play 12 / play tide — reveal a card from your hand in secret; 'pass'"),
+    # rule: AM-4.4
+    "pass": N_("pass — reveal no card this round; take 1 gulden from the bank"),
+    # rule: AM-V4.2
+    "buy": N_("buy / buy no — buy a special card or not"),
+    # rule: AM-V4.4, AM-G35
+    "show": N_("show 12 — show a card to settle who buys or starts"),
+    # rule: AM-7
+    "ship": N_("ship E7 / ship stay — move the ship to a water card, or leave it"),
+    # rule: AM-7.4
+    "remove": N_("remove F7 / remove none — remove a ship-symbol card next to the ship"),
+    # rule: AM-8
+    "place": N_("place D5 — put your revealed card into a free cell"),
 }
 
 

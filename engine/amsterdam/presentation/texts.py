@@ -302,10 +302,12 @@ def idle_warning(view: JSON) -> str | None:
         return None
     rounds, limit, left = count
     return _n(
-        "no card placed and no money moved for {rounds} of {limit} rounds: the game ends after "
-        "{n} more such round (AM-G22)",
-        "no card placed and no money moved for {rounds} of {limit} rounds: the game ends after "
-        "{n} more such rounds (AM-G22)",
+        # rule: AM-G22
+        "no card placed and no money moved for {rounds} of {limit} rounds: the "
+        "game ends after {n} more such round",
+        # rule: AM-G22
+        "no card placed and no money moved for {rounds} of {limit} rounds: the "
+        "game ends after {n} more such rounds",
         left,
         rounds=rounds,
         limit=limit,
@@ -319,10 +321,10 @@ def stall_warning(view: JSON) -> str | None:
         return None
     rounds, limit, left = count
     return _n(
-        "no port growth for {rounds} of {limit} rounds: the game ends after {n} more such round "
-        "(AM-G24)",
-        "no port growth for {rounds} of {limit} rounds: the game ends after {n} more such rounds "
-        "(AM-G24)",
+        # rule: AM-G24
+        "no port growth for {rounds} of {limit} rounds: the game ends after {n} more such round",
+        # rule: AM-G24
+        "no port growth for {rounds} of {limit} rounds: the game ends after {n} more such rounds",
         left,
         rounds=rounds,
         limit=limit,
