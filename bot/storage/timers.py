@@ -303,16 +303,7 @@ class SqliteTimerRepository:
                 "SELECT * FROM takeovers WHERE game_id = ? AND user_id = ? AND resumed_at IS NULL",
                 (game_id, user_id),
             )
-        if row is None:
-            return None
-        return Takeover(
-            int(row["game_id"]),
-            int(row["seat"]),
-            str(row["user_id"]),
-            str(row["name"]),
-            str(row["kind"]),
-            float(row["taken_at"]),
-        )
+        return _takeover(row)
 
     def seat_takeover(self, game_id: int, seat: int) -> Takeover | None:
         """The open takeover of ``seat`` (an AI plays it; its player may come back)."""
@@ -322,16 +313,7 @@ class SqliteTimerRepository:
                 "SELECT * FROM takeovers WHERE game_id = ? AND seat = ? AND resumed_at IS NULL",
                 (game_id, seat),
             )
-        if row is None:
-            return None
-        return Takeover(
-            int(row["game_id"]),
-            int(row["seat"]),
-            str(row["user_id"]),
-            str(row["name"]),
-            str(row["kind"]),
-            float(row["taken_at"]),
-        )
+        return _takeover(row)
 
     def end_takeover(self, game_id: int, seat: int, now: float) -> None:
         with self._c.write("end_takeover") as conn:
@@ -470,4 +452,18 @@ def _deadline(r: sqlite3.Row) -> Deadline:
         timeout_at=float(r["timeout_at"]),
         reminded=bool(r["reminded"]),
         timed_out=bool(r["timed_out"]),
+    )
+
+
+def _takeover(row: sqlite3.Row | None) -> Takeover | None:
+    """A stored takeover row as a :class:`Takeover` (``None``: no row)."""
+    if row is None:
+        return None
+    return Takeover(
+        int(row["game_id"]),
+        int(row["seat"]),
+        str(row["user_id"]),
+        str(row["name"]),
+        str(row["kind"]),
+        float(row["taken_at"]),
     )
