@@ -19,7 +19,7 @@ from bot.devtools.discord_sim import (
     texts,
 )
 from tests.discord.test_sealed import shown
-from tests.discord.test_turn_timer import all_text, deciding, two_player_table
+from tests.discord.test_turn_timer import all_text, deciding, three_player_table, two_player_table
 
 
 def reminders(env: Env, channel: ChannelHandle) -> list[str]:
@@ -29,13 +29,7 @@ def reminders(env: Env, channel: ChannelHandle) -> list[str]:
 async def three_paused(env: Env, name: str) -> tuple[ChannelHandle, MemberActor, list[MemberActor]]:
     """Three players, ``timeout pause``: the first decider is reminded, then runs out of time
     (the game pauses). Returns the channel, the late player and the two others."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel(name)
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
-    for p in players:
-        await p.slash(channel, "join")
-    await players[0].slash(channel, "settings", settings="live timeout pause")
-    await players[0].slash(channel, "start")
+    channel, players = await three_player_table(env, name, "live timeout pause")
     late = deciding(env, channel)
     assert late is not None
     await env.advance_time(70)
@@ -70,13 +64,7 @@ async def test_the_vote_to_end_removes_the_reminder(simcord_env: Env) -> None:
 async def test_a_kick_removes_the_reminder(simcord_env: Env) -> None:
     """#24 item 7: /kick of a reminded player (the host's handover) removes his reminder."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("kick-reminder")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
-    for p in players:
-        await p.slash(channel, "join")
-    await players[0].slash(channel, "settings", settings="live")
-    await players[0].slash(channel, "start")
+    channel, players = await three_player_table(env, "kick-reminder", "live")
     late = deciding(env, channel)
     assert late is not None
     await env.advance_time(70)
@@ -130,12 +118,7 @@ async def test_a_moved_out_player_is_told_who_can_seat_him_again(
     """#24 item 8: a player the host moved out (/kick, or /replace with an AI) is told that
     the host can /replace him back, not that he is not playing; and the host can."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel(f"moved-out-{how}")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
-    for p in players:
-        await p.slash(channel, "join")
-    await players[0].slash(channel, "start")
+    channel, players = await three_player_table(env, f"moved-out-{how}")
     if how == "kick":
         await players[0].slash(channel, "kick", seat=3)
     else:

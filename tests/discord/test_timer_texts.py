@@ -11,7 +11,7 @@ from simcord import ChannelHandle, Env, MemberActor, ResponseMessage
 from bot.devtools.discord_sim import action_of, controls, raw_messages, texts
 from tests.discord.conftest import make_bot
 from tests.discord.test_sealed import shown
-from tests.discord.test_turn_timer import all_text, deciding, two_player_table
+from tests.discord.test_turn_timer import all_text, deciding, three_player_table, two_player_table
 
 
 def said(result: object) -> str:
@@ -111,13 +111,7 @@ async def test_the_vote_tally_is_a_sentence(simcord_env: Env) -> None:
     """#24 item 9: the tally read "(let an ai play the seat 0, keep waiting 0, end the game 0;
     2 of 2 decide)"; now a sentence with the counts that matter."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("timer-tally")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
-    for p in players:
-        await p.slash(channel, "join")
-    await players[0].slash(channel, "settings", settings="live timeout pause")
-    await players[0].slash(channel, "start")
+    channel, players = await three_player_table(env, "timer-tally", "live timeout pause")
     late = deciding(env, channel)
     assert late is not None
     voters = [p for p in players if str(p.id) != late]

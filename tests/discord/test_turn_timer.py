@@ -27,6 +27,21 @@ async def two_player_table(
     return channel, alice, bob
 
 
+async def three_player_table(
+    env: Env, name: str, preset: str | None = None
+) -> tuple[ChannelHandle, list[MemberActor]]:
+    """alice, bob and cleo at a started table (``preset``: its /settings before the start)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel(name)
+    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
+    for p in players:
+        await p.slash(channel, "join")
+    if preset is not None:
+        await players[0].slash(channel, "settings", settings=preset)
+    await players[0].slash(channel, "start")
+    return channel, players
+
+
 def all_text(env: Env, channel: ChannelHandle) -> str:
     return "\n".join(texts(m) for m in raw_messages(env, channel))
 
@@ -99,12 +114,7 @@ async def test_restart_between_reminder_and_timeout(simcord_env: Env, db_path: P
 
 async def test_kick_by_the_host(simcord_env: Env) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("kick")
-    players = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo")]
-    for p in players:
-        await p.slash(channel, "join")
-    await players[0].slash(channel, "start")
+    channel, players = await three_player_table(env, "kick")
     refused = await players[1].slash(channel, "kick", seat=3)
     shown = "\n".join(texts(m) for m in [refused.response, *refused.followups] if m is not None)
     assert "only the host" in shown.casefold()
