@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.archive.portable import FORMAT, MAX_FILE_BYTES, digest, dumps, parse
+from bot.archive.portable import FORMAT, digest, dumps
+from bot.archive.untrusted_json import MAX_FILE_BYTES, parse
 from bot.cli import main
 from bot.devtools.stored_games import store_selfplay_game
 from bot.storage.history import ARCHIVE_CHANNEL

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.archive.portable import FileRefused, check_file, digest, dumps, export_game, parse
+from bot.archive.portable import check_file, digest, dumps, export_game
+from bot.archive.untrusted_json import FileRefused, parse
 from bot.devtools.stored_games import store_selfplay_game
 from bot.storage.history import ARCHIVE_CHANNEL
 from bot.storage.store import MIGRATIONS, Storage

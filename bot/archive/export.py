@@ -8,7 +8,8 @@ from pathlib import Path
 
 from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, game_number, open_db
 from bot.archive import shell_command as command
-from bot.archive.portable import FileRefused, dumps, export_game
+from bot.archive.portable import dumps, export_game
+from bot.archive.untrusted_json import FileRefused
 from bot.parsing import Parser
 from engine.i18n.shared import _, _n
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, open_db
 from bot.archive import shell_command as command
-from bot.archive.portable import MAX_FILE_BYTES, FileRefused, content, load
+from bot.archive.portable import content, load
+from bot.archive.untrusted_json import MAX_FILE_BYTES, FileRefused
 from bot.parsing import Parser
 from bot.storage.history import AlreadyStored
 from engine.i18n.shared import _

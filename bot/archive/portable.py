@@ -16,10 +16,8 @@ same checks, and whatever the moves decide (the status, the results) must agree 
 
 Reading a file, in order, each step refusing with a sentence that says what is wrong:
 
-* at most :data:`MAX_FILE_BYTES` bytes, looked at before it is read;
-* UTF-8 (a byte order mark is skipped), lists and objects nested at most :data:`MAX_DEPTH`
-  deep (counted before parsing), no repeated key, no ``NaN``, no number of more than
-  :data:`MAX_DIGITS` digits, no lone surrogate;
+* bytes to JSON by :mod:`bot.archive.untrusted_json` (size, UTF-8, nesting, repeated keys,
+  odd numbers, lone surrogates);
 * exactly the fields of its format, each of its type and range (:func:`check_file`);
 * its digest, then its replay: every move legal and canonical, ending in ``final_hash``, over
   exactly when ``status`` says finished, with the ``results`` its final state gives.
@@ -30,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
+from bot.archive.untrusted_json import parse, read, refuse, shown
 from bot.storage.history import ARCHIVE_CHANNEL, ImportedGame
 from bot.storage.records import GameRecord, GameStatus, MoveRecord, PlayerInfo, StoredGame
 from bot.storage.repositories import Repositories
@@ -46,7 +44,7 @@ from bot.table.history import level_name
 from bot.table.input_guard import MAX_COMMAND
 from bot.table.records import RestoreError, clean_name, why
 from bot.table.restore import replay_stored, results
-from bot.table.safe_text import MAX_NAME, excerpt
+from bot.table.safe_text import MAX_NAME
 from engine.core import JSON, GameState
 from engine.i18n import either, listed
 from engine.i18n.shared import N_, _, _n
@@ -55,10 +53,7 @@ from engine.registry import registration, registrations
 __all__ = [
     "FORMAT",
     "LEGACY_FORMAT",
-    "MAX_DEPTH",
-    "MAX_FILE_BYTES",
     "MAX_MOVES",
-    "FileRefused",
     "GameFile",
     "check_file",
     "content",
@@ -66,20 +61,12 @@ __all__ = [
     "dumps",
     "export_game",
     "load",
-    "parse",
-    "read",
 ]
 
 #: The layout ``canalside export`` writes: every field covered by ``sha256``.
 FORMAT = 2
 #: The layout written before the digest; still read, and checked as strictly.
 LEGACY_FORMAT = 1
-#: The largest file read (2 MiB): a 1,000-move game of five players is about 40 kB.
-MAX_FILE_BYTES = 2 * 1024 * 1024
-#: Lists and objects nest at most this deep (a file nests 3: ``moves`` -> a move -> ...).
-MAX_DEPTH = 4
-#: The most digits a number may have (a seed is at most 20).
-MAX_DIGITS = 20
 #: The most moves a file may hold (a long five-player game has about 1,000).
 MAX_MOVES = 20_000
 #: The hashes an engine writes (``state_hash``: 16 hex digits for the three games).
@@ -101,7 +88,6 @@ _FIELDS = (
     "results",
 )
 _KEYS = {LEGACY_FORMAT: frozenset(_FIELDS), FORMAT: frozenset((*_FIELDS, "sha256"))}
-_SPECIAL = re.compile(r'[\[\]{}"\\]')
 
 # What a field must be ("players[1].ai must be {expected}")
 WHOLE_NUMBER = N_("a whole number from {low} to {high}")
@@ -113,160 +99,15 @@ A_DATE = N_("a UTC date such as {example}, or null")
 A_HASH = N_("{n} hexadecimal digits")
 
 
-class FileRefused(ValueError):
-    """A game file that cannot be read, imported or replayed (nothing was changed); its
-    message says why in the reader's language."""
-
-
-def _refuse(message: str) -> NoReturn:
-    raise FileRefused(message)
-
-
-def _shown(value: object) -> str:
-    """A short, clean excerpt of a value of the file, as JSON writes it."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):  # pragma: no cover - parsed JSON always dumps
-        text = repr(value)
-    return excerpt(text, limit=40)
-
-
 def _wrong(where: str, expected: str, value: object) -> NoReturn:
-    _refuse(
+    refuse(
         _(
             "{where} must be {expected}; the file has {found}",
             where=where,
             expected=expected,
-            found=_shown(value),
+            found=shown(value),
         )
     )
-
-
-# -- bytes to JSON ----------------------------------------------------------------------------
-
-
-def read(path: Path) -> bytes:
-    """The file's bytes, if it is at most :data:`MAX_FILE_BYTES` (checked before reading)."""
-    try:
-        with path.open("rb") as handle:
-            size = path.stat().st_size
-            if size <= MAX_FILE_BYTES:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-                size = len(raw)
-    except OSError as exc:
-        _refuse(_("cannot read {path}: {reason}", path=path, reason=exc.strerror or exc))
-    if size > MAX_FILE_BYTES:
-        _refuse(
-            _(
-                "the file has {size} bytes; a game file has at most {limit}",
-                size=format(size, ","),
-                limit=format(MAX_FILE_BYTES, ","),
-            )
-        )
-    return raw
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            _refuse(_("the file repeats the key {key}", key=_shown(key)))
-        out[key] = value
-    return out
-
-
-def _number(text: str) -> int | float:
-    """A number of the file: at most :data:`MAX_DIGITS` digits, finite."""
-    digits = sum(ch.isdigit() for ch in text)
-    value: int | float = math.nan  # NaN, Infinity: parse_constant's
-    if digits <= MAX_DIGITS and text.lstrip("-")[:1].isdigit():
-        value = int(text) if text.lstrip("-").isdigit() else float(text)
-    if not math.isfinite(value):
-        _refuse(
-            _(
-                "the file holds a number that no game file holds: {number}",
-                number=excerpt(text, limit=30),
-            )
-        )
-    return value
-
-
-def _surrogates(value: Any, where: str) -> None:
-    """Refuse a lone surrogate anywhere (SQLite and UTF-8 cannot hold one)."""
-    if isinstance(value, str):
-        if any("\ud800" <= ch <= "\udfff" for ch in value):
-            _refuse(_("{where} holds a lone surrogate, which is not a character", where=where))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _surrogates(item, f"{where}[{i}]")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _surrogates(key, where)
-            _surrogates(item, f"{where}.{key}" if where else key)
-
-
-def _depth(text: str) -> int:
-    """How deep the text's lists and objects nest, brackets inside strings not counted: one
-    pass over the brackets, quotes and backslashes (linear, whatever the text)."""
-    depth = deepest = 0
-    in_string = False
-    skip = -1
-    for match in _SPECIAL.finditer(text):
-        at = match.start()
-        if at < skip:  # the character after a backslash
-            continue
-        char = text[at]
-        if in_string:
-            if char == "\\":
-                skip = at + 2
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def parse(raw: bytes) -> Any:
-    """The JSON of a file's bytes (a byte order mark skipped), refused unless it is UTF-8,
-    nested at most :data:`MAX_DEPTH` deep and free of repeated keys, odd numbers and lone
-    surrogates."""
-    if len(raw) > MAX_FILE_BYTES:
-        _refuse(
-            _(
-                "the file has {size} bytes; a game file has at most {limit}",
-                size=format(len(raw), ","),
-                limit=format(MAX_FILE_BYTES, ","),
-            )
-        )
-    try:
-        text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except UnicodeDecodeError as exc:
-        _refuse(_("the file is not UTF-8 text (at byte {offset})", offset=exc.start))
-    if _depth(text) > MAX_DEPTH:
-        _refuse(_("the file nests lists and objects more than {limit} deep", limit=MAX_DEPTH))
-    try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_no_repeats,
-            parse_int=_number,
-            parse_float=_number,
-            parse_constant=_number,
-        )
-    except json.JSONDecodeError as exc:
-        _refuse(
-            _(
-                "the file is not JSON (line {line}, column {column})",
-                line=exc.lineno,
-                column=exc.colno,
-            )
-        )
-    _surrogates(data, "")
-    return data
 
 
 # -- JSON to a checked game -------------------------------------------------------------------
@@ -298,7 +139,7 @@ def _list(value: Any, where: str, most: int) -> list[Any]:
     if not isinstance(value, list):
         _wrong(where, _(A_LIST), value)
     if len(value) > most:
-        _refuse(
+        refuse(
             _n(
                 "{where} has {n} entry; a game file has at most {limit}",
                 "{where} has {n} entries; a game file has at most {limit}",
@@ -314,19 +155,19 @@ def _object(value: Any, where: str, keys: frozenset[str] | None = None) -> dict[
     """An object (``where`` empty: the file itself) with exactly ``keys``, if given."""
     if not isinstance(value, dict):
         if not where:
-            _refuse(_("the file is not a JSON object"))
+            refuse(_("the file is not a JSON object"))
         _wrong(where, _(AN_OBJECT), value)
     allowed = frozenset(value) if keys is None else keys
     for key in value:
         if key not in allowed and where:
-            _refuse(_("{where} has a field no game file has: {key}", where=where, key=_shown(key)))
+            refuse(_("{where} has a field no game file has: {key}", where=where, key=shown(key)))
         if key not in allowed:
-            _refuse(_("the file has a field no game file has: {key}", key=_shown(key)))
+            refuse(_("the file has a field no game file has: {key}", key=shown(key)))
     for key in sorted(allowed):
         if key not in value and where:
-            _refuse(_("{where} lacks the field {key}", where=where, key=_shown(key)))
+            refuse(_("{where} lacks the field {key}", where=where, key=shown(key)))
         if key not in value:
-            _refuse(_("the file lacks the field {key}", key=_shown(key)))
+            refuse(_("the file lacks the field {key}", key=shown(key)))
     return value
 
 
@@ -410,10 +251,10 @@ def check_file(data: Any) -> GameFile:
     top = _object(data, "")
     version = top.get("format")
     if type(version) is not int or version not in _KEYS:
-        _refuse(
+        refuse(
             _(
                 "unknown file format {format} (this version reads {known})",
-                format=_shown(version),
+                format=shown(version),
                 known=either(map(str, (LEGACY_FORMAT, FORMAT))),
             )
         )
@@ -423,7 +264,7 @@ def check_file(data: Any) -> GameFile:
         if not _SHA256.fullmatch(claimed):
             _wrong("sha256", _(A_HASH, n=64), claimed)
         if claimed != digest(top):
-            _refuse(_("the file was changed after export: its sha256 does not match its content"))
+            refuse(_("the file was changed after export: its sha256 does not match its content"))
     names = [r.name for r in registrations()]
     game = _choice(top["game"], "game", names)
     reg = registration(game)
@@ -432,7 +273,7 @@ def check_file(data: Any) -> GameFile:
     try:
         canonical = reg.check_options(options) if reg.options else {}
     except Exception as exc:
-        _refuse(
+        refuse(
             _(
                 "the file's options are not {game}'s: {problem}",
                 game=reg.title,
@@ -440,12 +281,12 @@ def check_file(data: Any) -> GameFile:
             )
         )
     if canonical != options:
-        _refuse(
+        refuse(
             _(
                 "the file's options {given} are not as {game} writes them: {canonical}",
-                given=_shown(options),
+                given=shown(options),
                 game=reg.title,
-                canonical=_shown(canonical),
+                canonical=shown(canonical),
             )
         )
     seed_text = _str(top["seed"], "seed")
@@ -454,7 +295,7 @@ def check_file(data: Any) -> GameFile:
     seed = int(seed_text)
     seats = _list(top["players"], "players", MAX_MOVES)
     if not rules.min_players <= len(seats) <= rules.max_players:
-        _refuse(
+        refuse(
             _(
                 "{game} is played by {low} to {high} players; the file has {n}",
                 game=reg.title,
@@ -471,17 +312,17 @@ def check_file(data: Any) -> GameFile:
         player = _object(raw, where, frozenset(("name", "ai")))
         name = _str(player["name"], f"{where}.name")
         if len(name) > MAX_NAME or clean_name(name) != name:
-            _refuse(
+            refuse(
                 _(
                     "{where}.name is not a name a table keeps (at most {limit} characters, "
                     "no control or bidi characters): {name}",
                     where=where,
                     limit=MAX_NAME,
-                    name=_shown(name),
+                    name=shown(name),
                 )
             )
         if name.casefold() in (p.name.casefold() for p in players):
-            _refuse(_("two players of the file are named {name}", name=_shown(name)))
+            refuse(_("two players of the file are named {name}", name=shown(name)))
         level = _choice(player["ai"], f"{where}.ai", levels)
         code = None if level is None else known[level].code
         players.append(PlayerInfo(name, None, level is not None, code))
@@ -500,7 +341,7 @@ def check_file(data: Any) -> GameFile:
     started = _date(top["started_at"], "started_at")
     finished = _date(top["finished_at"], "finished_at")
     if started is not None and finished is not None and finished < started:
-        _refuse(
+        refuse(
             _(
                 "the file's game finishes ({finished}) before it starts ({started})",
                 finished=top["finished_at"],
@@ -528,15 +369,15 @@ def check_file(data: Any) -> GameFile:
     )
     state = _replay(StoredGame(record, None, moves), final_hash)
     if state.is_over and status != "finished":
-        _refuse(_("the file says the game was aborted, but its moves finish it"))
+        refuse(_("the file says the game was aborted, but its moves finish it"))
     if not state.is_over and status == "finished":
-        _refuse(_("the file says the game finished, but its moves do not finish it"))
+        refuse(_("the file says the game finished, but its moves do not finish it"))
     expected = _results_json(state, players, status)
     if _canonical(claimed_results) != _canonical(expected):
-        _refuse(
+        refuse(
             _(
                 "the file's results are not what its moves give: {results}",
-                results=_shown(expected),
+                results=shown(expected),
             )
         )
     stored = StoredGame(dataclasses.replace(record, status=status), None, moves)
@@ -563,18 +404,18 @@ def _replay(stored: StoredGame, final_hash: str) -> GameState:
         if isinstance(exc, RestoreError) and done + 1 < len(stored.moves):
             move = stored.moves[done + 1]
             problem = why(cause) if cause is not None else _("not as the game writes it")
-            _refuse(
+            refuse(
                 _(
                     "move {seq} of the file ({command}, seat {seat}) does not replay: {problem}",
                     seq=move.seq,
-                    command=_shown(move.command),
+                    command=shown(move.command),
                     seat=move.seat,
                     problem=problem,
                 )
             )
-        _refuse(_("the file does not replay: {problem}", problem=why(exc)))
+        refuse(_("the file does not replay: {problem}", problem=why(exc)))
     if state.state_hash() != final_hash:
-        _refuse(
+        refuse(
             _(
                 "the file's moves end in the state {actual}, not in its final_hash {claimed}",
                 actual=state.state_hash(),
@@ -601,7 +442,7 @@ def export_game(storage: Repositories, game_id: int, missing: Callable[[int], st
     says there is no such closed game."""
     stored = storage.games.load_game(game_id, all_moves=True)
     if storage.history.closed_game(game_id) is None or stored is None:
-        _refuse(missing(game_id))
+        refuse(missing(game_id))
     state = replay_stored(stored)
     record = stored.record
     data: dict[str, Any] = {

@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.archive.portable import FileRefused, load
+from bot.archive.portable import load
+from bot.archive.untrusted_json import FileRefused
 from bot.parsing import Parser
 from bot.table.history import build_replay
 from bot.table.render import default_renderer
