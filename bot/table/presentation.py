@@ -21,6 +21,7 @@ from bot.table.outputs import (
     question,
 )
 from bot.table.records import Applied, Table
+from chat.registry import controls_of
 from engine.core import JSON, Decision, GameState, stale_guard
 from engine.i18n import current_language, joined, say, speaking
 from engine.registry import view_header
@@ -54,7 +55,7 @@ def turn_fields(view: JSON) -> TurnFields:
 def multi_choice(game: str, kind: str, view: JSON) -> MultiChoice | None:
     """The public multi-select a game's controls declare for this decision kind (``None``:
     none; a select built from private options is offered to the decider only, on request)."""
-    declared = registration_of(game).parts().controls.multi_select.get(kind)
+    declared = controls_of(registration_of(game)).multi_select.get(kind)
     if declared is None or declared.items is None:
         return None
     items, low, high = declared.items(view)
@@ -63,7 +64,7 @@ def multi_choice(game: str, kind: str, view: JSON) -> MultiChoice | None:
 
 def side_action_open(game: str, view: JSON, seat: int) -> bool:
     """Whether the game's side action may be open for ``seat``, from the public view only."""
-    controls = registration_of(game).parts().controls
+    controls = controls_of(registration_of(game))
     return controls.side_action is not None and controls.side_action_open(view, seat)
 
 

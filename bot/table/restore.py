@@ -16,9 +16,8 @@ from bot.storage.store import (
 )
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
-from engine.games import get_game
 from engine.i18n.shared import _
-from engine.registry import registration
+from engine.registry import registration, table_game
 
 log = logging.getLogger("bot.service")
 
@@ -92,7 +91,7 @@ class Restore:
     def restored(self, stored: StoredGame, table: Table) -> GameState:
         """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
         record, snap = stored.record, stored.snapshot
-        game = get_game(record.game_type)
+        game = table_game(record.game_type)
         state: GameState | None = None
         if snap is not None:
             try:
