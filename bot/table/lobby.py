@@ -28,7 +28,7 @@ from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
 from engine.i18n import counted, joined
 from engine.i18n.shared import _, _n, _p
-from engine.registry import first_registered, registration, table_game, view_header
+from engine.registry import first_registered, registration, table_game
 
 log = logging.getLogger("bot.service")
 
@@ -89,9 +89,9 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()
-    where = view_header(state.public_view()).counter_text
+    where = table.parts.header(state.public_view()).counter_text
     who = _("{name} to decide", name=state.players[d.seat]) if d is not None else _("ending")
-    title = registration(table.record.game_type).title if table.record else _("a game")
+    title = table.game.title if table.record else _("a game")
     return Refused(
         code,
         _(
