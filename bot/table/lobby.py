@@ -85,7 +85,7 @@ def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
     return next((s for s in seats if not s.is_ai), None)
 
 
-def running_refusal(table: Table, code: str, what: str) -> Refused:
+def running_refusal(table: Table, code: Code, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()

@@ -8,7 +8,7 @@ from typing import TypedDict
 
 from bot.storage.store import PlayerInfo
 from bot.table import stages
-from bot.table.dispatch import RenderDispatch
+from bot.table.dispatch import HandImages, RenderDispatch
 from bot.table.languages import Languages
 from bot.table.outputs import (
     DecisionInfo,
@@ -303,14 +303,14 @@ class Presenter:
                 )
                 changed = secret_before != secret_after
             table.secrets[seat] = (game_id, len(after.history), secret_after)
-            if changed and self.draw.hand_images != "off":
+            if changed and self.draw.hand_images is not HandImages.OFF:
                 dirty.add(seat)
             # The hand image: at every change ("always"), or once the player's own run of
             # decisions has settled - the next decision is someone else's, or is about his
             # cards, or the turn is over ("settled"; the texts still go out at every change).
             settled = (
                 header is not None
-                or self.draw.hand_images == "always"
+                or self.draw.hand_images is HandImages.ALWAYS
                 or turn_over
                 or nxt is None
                 or nxt.seat != seat

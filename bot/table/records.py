@@ -39,7 +39,7 @@ class RestoreError(RuntimeError):
 class Refused(Exception):
     """Raised inside the worker functions; turned into a refusal ``Outcome``/``Reply``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Code, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

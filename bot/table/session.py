@@ -345,9 +345,9 @@ class Session:
             raise self.no_game(table)
         seat = table.seat_of(user_id)
         taken = None if seat is not None else taken_over(self.timers, table, user_id)
-        if taken == Code.TAKEN_OVER:
+        if taken is Code.TAKEN_OVER:
             raise Refused(taken, _("an AI plays your seat for now: take it back with /resume"))
-        if taken == Code.MOVED_OUT:
+        if taken is Code.MOVED_OUT:
             raise Refused(
                 taken,
                 _("you were moved out of this game by the host; ask them to /replace the seat"),
