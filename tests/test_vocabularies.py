@@ -57,3 +57,20 @@ async def test_timer_events_carry_a_kind_member(tmp_path: Path) -> None:
     (event,) = await svc.tick()
     assert event.kind is TimerKind.TAKEOVER
     svc.close()
+
+
+def test_the_viewers_own_decision_is_read_typed_from_a_player_view() -> None:
+    """The one view field the table reads besides the typed header (``me.decision``, for
+    /hand's "your decision" line) comes as an :class:`~engine.view_parts.OwnDecision`."""
+    from engine.registry import registration
+    from engine.view_parts import own_decision_of
+
+    state = registration("venezia").parts().game.new_state(["A", "B", "C"], 5)
+    d = state.pending()
+    assert d is not None
+    mine = own_decision_of(state.player_view(d.seat))
+    assert mine == {"kind": d.kind, "prompt": d.prompt}
+    other = (d.seat + 1) % 3
+    assert own_decision_of(state.player_view(other)) is None
+    assert own_decision_of({"me": {"decision": {"kind": 1}}}) is None
+    assert own_decision_of({"me": "nothing"}) is None

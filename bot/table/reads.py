@@ -19,6 +19,7 @@ from bot.table.session import Session
 from engine.core import JSON, GameState, Option, options_of
 from engine.i18n import say
 from engine.i18n.shared import _
+from engine.view_parts import own_decision_of
 
 
 def status_lines(table: Table, state: GameState) -> list[str]:
@@ -116,9 +117,9 @@ class Reads:
         view = state.player_view(seat)
         image = self.draw.cached_image(table, state, "hand", seat, view)
         lines = [table.parts.texts.hand_text(view)]
-        me = view.get("me") or {}
-        if me.get("decision"):
-            lines.append(_("your decision: {prompt}", prompt=me["decision"].get("prompt")))
+        mine = own_decision_of(view)
+        if mine is not None:
+            lines.append(_("your decision: {prompt}", prompt=mine["prompt"]))
         return Reply(
             "\n".join(lines),
             image=image,
