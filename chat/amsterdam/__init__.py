@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from chat.amsterdam.controls import controls
+from chat.amsterdam import controls
 from chat.registry import Presentation
 
-PRESENTATION = Presentation("amsterdam", controls())
+PRESENTATION = Presentation("amsterdam", controls.controls())

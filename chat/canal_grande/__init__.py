@@ -4,7 +4,7 @@ and the multi-select of a vote's placement (``vote_select``)."""
 
 from __future__ import annotations
 
-from chat.canal_grande.controls import controls
+from chat.canal_grande import controls
 from chat.registry import Presentation
 
-PRESENTATION = Presentation("canal_grande", controls())
+PRESENTATION = Presentation("canal_grande", controls.controls())

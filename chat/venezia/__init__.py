@@ -4,6 +4,6 @@
 from __future__ import annotations
 
 from chat.registry import Presentation
-from chat.venezia.controls import controls
+from chat.venezia import controls
 
-PRESENTATION = Presentation("venezia", controls())
+PRESENTATION = Presentation("venezia", controls.controls())
