@@ -20,9 +20,10 @@ COPY pyproject.toml uv.lock README.md ./
 RUN uv sync --frozen --no-dev --no-install-project
 
 # The project: engine, renderer (its fonts are bundled in render/common/fonts: nothing to install),
-# bot, and the board data.
+# the chat presentation, bot, and the board data.
 COPY engine ./engine
 COPY render ./render
+COPY chat ./chat
 COPY bot ./bot
 COPY data ./data
 RUN uv sync --frozen --no-dev

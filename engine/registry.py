@@ -3,12 +3,17 @@ scenario runner and the benches need to know about a game, in one object.
 
 A game package exports ``REGISTRATION`` from ``engine/<game>/registration.py``. The object holds
 the game's cheap declared facts (name, title, aliases, AI levels, options, ...) and two typed
-lazy loaders: ``parts()`` -> :class:`GameParts` (engine, grammar, texts, controls, AI, scenario
-runner, invariants, scores, progress, ...) and ``renderers()`` -> :class:`Renderers` (view ->
+lazy loaders: ``parts()`` -> :class:`GameParts` (engine, grammar, texts, AI, scenario runner,
+invariants, scores, progress, ...) and ``renderers()`` -> :class:`Renderers` (view ->
 PNG). The loaders import on first call, so reading a registration imports no AI, no scenario
 runner and never Pillow (``engine/`` must not depend on ``render/`` at import time), while mypy
 still checks every part against its type. Layers above the engine (``bot/``, self-play, benches)
 read the registration and never name a game.
+
+How a game's decisions become chat controls (buttons, menus, slash commands) is not part of
+this contract: the registration names the module of its presentation (:attr:`GameRegistration.
+presentation`, a dotted path under ``chat/``), which only the adapters import
+(:mod:`chat.registry`); nothing in ``engine/`` imports ``chat``.
 
 Adding a game: write its engine package, its ``registration.py``, and add the module path to
 :data:`REGISTRATION_MODULES`; the conformance suite (``tests/contract``) then runs over it. A game
@@ -34,7 +39,6 @@ from engine.core import (
     Game,
     GameState,
     IllegalMove,
-    Option,
     ViewHeader,
     view_game,
 )
@@ -238,125 +242,6 @@ class GameTexts:
 
 
 @dataclass(frozen=True, slots=True)
-class SlashCommand:
-    """A move verb as a chat command with at most one text option (Discord's slash commands).
-    A game declares these only to keep names users already know; verbs it does not declare
-    get a command generated from its grammar's help text."""
-
-    verb: str
-    description: str
-    param: str | None = None  # the one text option, if any
-    param_description: str = ""
-    required: bool = True
-    #: when games share the verb (Discord shows one command for all): what it does in this
-    #: game, one short message that names the game ("Venezia: play cards"), and what its
-    #: option takes ("Venezia: the cards"); the shared command shows them in a list with the
-    #: other games' (each at most about 45 characters in every language: the list must fit
-    #: Discord's 100). Empty: the game's description (option description) after its title.
-    shared: str = ""
-    shared_param: str = ""
-
-
-#: Items of a multi-select ``(value, label, description)``, the min and max number chosen.
-MultiItems = tuple[list[tuple[str, str, str | None]], int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class MultiSelect:
-    """A decision offered as one multi-select instead of its (many) options; the adapter sends
-    ``command(chosen values)`` (default ``"<verb> " + " ".join(values)``) and the engine
-    validates it as any typed move, so a refused combination changes nothing.
-
-    The items come from one of two sources, which decides who may see them:
-
-    * ``items(public_view)`` - public: the select is part of the table's message (a divide's
-      revealed cards);
-    * ``from_options(options)`` - from the decider's own legal options (``Decision.choices``
-      when they are private, e.g. a placement from a hidden hand): the adapter shows the select
-      only to the decider, in the private answer to his "choose" button.
-
-    Items are derived from legal options only, so every item is part of some legal move; the
-    engine still judges the combination.
-    """
-
-    verb: str
-    #: public view -> items (``None``: the items come from ``from_options``)
-    items: Callable[[JSON], MultiItems] | None = None
-    #: the decider's own legal options -> items (shown to him only)
-    from_options: Callable[[Sequence[Option]], MultiItems] | None = None
-    #: chosen values -> the command to send (``None``: the verb and the values)
-    command: Callable[[Sequence[str]], str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Controls:
-    """How an adapter turns a game's decisions into buttons and menus (Discord's controls)."""
-
-    #: verbs whose options are grouped (by :attr:`option_group`) when there are many
-    grouped_verbs: frozenset[str] = frozenset()
-    #: verbs dropped from button labels (the prompt says what the buttons do)
-    short_label_verbs: frozenset[str] = frozenset()
-    #: decision kind -> (button label, filter) for decisions whose options are private
-    private_choices: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    #: filter -> the verbs a private list shows (``()``: all)
-    option_filters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    #: (button label, filter) for the side action allowed at any time of one's turn
-    side_action: tuple[str, str] | None = None
-    #: (public view, seat) -> whether the side action may be open for that seat, judged from
-    #: public information only: its button is on the table's public message, so it must not
-    #: come and go with the seat's hidden information (a click without a legal one is
-    #: answered privately, with :attr:`nothing_to_choose`)
-    side_action_open: Callable[[JSON, int], bool] = lambda view, seat: True
-    #: (filter, the clicker's own view) -> why his private list of that filter holds nothing
-    #: to choose (nothing at all, or only the decision's decline), in people's words, for his
-    #: eyes only (``None``: the adapter's generic text)
-    nothing_to_choose: Callable[[str, JSON], str | None] = lambda flt, view: None
-    #: public options shown as their own buttons, apart from the option lists
-    special_options: frozenset[str] = frozenset()
-    #: decision kind -> (command, label) buttons next to a private choice
-    private_buttons: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
-    #: option -> the group it belongs to (a district, a first position, ...)
-    option_group: Callable[[Option], str] = lambda option: (option.arg or option.verb)[:1] or "?"
-    #: option -> its label in people's words (``None``: the command itself); adapters read
-    #: labels through :meth:`label`
-    option_label: Callable[[Option], str | None] = lambda option: None
-    #: option -> a short description under the label (``None``: none)
-    option_description: Callable[[Option], str | None] = lambda option: None
-    #: group -> its name (district letters to names)
-    group_names: Callable[[], Mapping[str, str]] = lambda: {}
-    #: what a group is called in "Choose a … first" (a district, a row, ...)
-    group_noun: str = "group"
-    #: filter -> the title of the private list of one's own options it shows
-    filter_titles: Mapping[str, str] = field(default_factory=dict)
-    #: option -> (name, value) of its argument in a typed command's autocomplete (``None``: the
-    #: argument itself, e.g. ``C3 C4`` for ``place C3 C4``)
-    typed_choice: Callable[[Option], tuple[str, str] | None] = lambda option: None
-    #: slash commands declared for some verbs (the others are generated from the grammar)
-    slash_commands: tuple[SlashCommand, ...] = ()
-    #: decision kind -> a multi-select offered instead of that decision's options
-    multi_select: Mapping[str, MultiSelect] = field(default_factory=dict)
-
-    def label(self, option: Option, *, short: bool = True) -> str:
-        """How a choice reads on a button or in a menu: the game's label for it (``short``:
-        only the arguments for a short-label verb - the prompt says what the buttons do -
-        unless the game's label says something else, e.g. ``Ship stays``); the command when
-        the game has no label for it."""
-        special = self.option_label(option)
-        arg = option.arg
-        fits = special is None or special.endswith(arg)
-        if short and option.verb in self.short_label_verbs and arg and fits:
-            return arg
-        return special if special is not None else option.command
-
-    def choice(self, option: Option) -> tuple[str, str]:
-        """(shown name, typed argument) of an option in a typed command's autocomplete."""
-        named = self.typed_choice(option)
-        if named is not None:
-            return named
-        return option.arg or option.command, option.arg
-
-
-@dataclass(frozen=True, slots=True)
 class Progress:
     """How a game's standing is measured turn by turn: the y axis of ``/game``'s graph.
 
@@ -404,8 +289,6 @@ class GameParts:
     random_policy: Callable[[random.Random], Policy] = uniform_random_policy
     #: (state, decision, command) -> the seat that sends a policy's command
     command_seat: Callable[[GameState, Decision, str], int] = deciding_seat
-    #: how an adapter builds buttons and menus (the default: plain option lists)
-    controls: Controls = field(default_factory=Controls)
     #: the standing per seat after every turn (``/game``'s graph); ``None``: the scores
     progress: Progress | None = None
     #: (state, rng) -> the same game with identical copies of a component (cards nothing a
@@ -442,6 +325,11 @@ class GameRegistration:
     #: stored code, title, label; the table offers the union of the games' levels)
     ai_levels: tuple[AiLevelSpec, ...]
     options: tuple[OptionSpec, ...] = ()
+    #: the module of the game's chat presentation (``chat.<game>``, exporting ``PRESENTATION``:
+    #: how its decisions become buttons, menus and slash commands; :mod:`chat.registry`). A
+    #: dotted path, never imported here: the engine knows nothing of chat UI. ``None``: plain
+    #: option lists and commands generated from the grammar.
+    presentation: str | None = None
     #: decisions whose update carries the board image (the decider must look at the board)
     image_decisions: frozenset[str] = frozenset()
     #: decisions about one's own cards: a pending hand image goes out before them
@@ -592,6 +480,14 @@ def first_registered() -> str:
     return registrations()[0].name
 
 
+def table_game(name: str) -> Game:
+    """The rules of a game the table hosts, by its name or an alias: :class:`IllegalMove`
+    lists the games if unknown, and says so for a registered game the table cannot host yet."""
+    reg = registration(name)
+    reg.check_at_table()
+    return reg.parts().game
+
+
 def view_header(view: JSON) -> ViewHeader:
     """The typed header of any game's public or player view (its game's ``parts().header``)."""
     return registration(view_game(view)).parts().header(view)
@@ -614,27 +510,24 @@ __all__ = [
     "REGISTRATION_MODULES",
     "SCORE_LABEL",
     "AiFactory",
-    "Controls",
     "GameParts",
     "GameRegistration",
     "GameTexts",
     "Grammar",
     "ImageKind",
-    "MultiItems",
-    "MultiSelect",
     "OptionSpec",
     "OptionValue",
     "Policy",
     "Progress",
     "Renderers",
     "ScenarioRunner",
-    "SlashCommand",
     "deciding_seat",
     "first_registered",
     "register",
     "registered",
     "registration",
     "registrations",
+    "table_game",
     "table_registrations",
     "uniform_random_policy",
     "unregister",

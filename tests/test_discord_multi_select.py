@@ -18,12 +18,14 @@ from bot.discord.specs import (
 from bot.discord.views import VzSelect
 from bot.table.outputs import DecisionInfo
 from bot.table.presentation import multi_choice
+from chat.registry import controls_of
 from engine.canal_grande import CanalGrandeState
 from engine.canal_grande.cards import load_components
 from engine.canal_grande.commands import format_place
 from engine.canal_grande.scenario import apply_setup
 from engine.canal_grande.votes import legal_placements
 from engine.core import options_of
+from engine.registry import registration
 
 
 def _divide_decision() -> tuple[DecisionInfo, CanalGrandeState]:
@@ -42,7 +44,7 @@ def _divide_decision() -> tuple[DecisionInfo, CanalGrandeState]:
         prompt=d.prompt,
         options=tuple(d.options),
         game="canal_grande",
-        multi=multi_choice("canal_grande", d.kind, view),
+        multi=multi_choice(controls_of(registration("canal_grande")), d.kind, view),
     )
     return info, state
 
@@ -79,8 +81,8 @@ def test_chosen_cards_become_the_divide_command_in_position_order() -> None:
 
 
 def test_decisions_without_a_declaration_have_no_multi_select() -> None:
-    assert multi_choice("canal_grande", "choose", {}) is None
-    assert multi_choice("venezia", "divide", {}) is None
+    assert multi_choice(controls_of(registration("canal_grande")), "choose", {}) is None
+    assert multi_choice(controls_of(registration("venezia")), "divide", {}) is None
 
 
 def test_the_discord_select_keeps_min_and_max_values() -> None:
@@ -122,7 +124,7 @@ def _place_decision() -> tuple[DecisionInfo, CanalGrandeState]:
         options=None,  # private: never on the table's message
         game="canal_grande",
         decline=d.decline,
-        multi=multi_choice("canal_grande", d.kind, state.public_view()),
+        multi=multi_choice(controls_of(registration("canal_grande")), d.kind, state.public_view()),
     )
     return info, state
 

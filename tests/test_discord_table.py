@@ -252,10 +252,10 @@ def test_board_pictures_do_not_depend_on_the_pending_decision() -> None:
     pending is the same picture (no upload), a changed board is another one."""
     from bot.discord.board import BoardOnlyRenderer
     from bot.table.render import PlaceholderRenderer
-    from engine.games import get_game
+    from engine.registry import table_game
 
     renderer = BoardOnlyRenderer(PlaceholderRenderer((8, 8)))
-    state = get_game("venezia").new_state(["a", "b", "c"], seed=3)
+    state = table_game("venezia").new_state(["a", "b", "c"], seed=3)
     view = state.public_view()
     other = dict(view, pending={"seat": 2, "kind": "place", "prompt": "x", "name": "c"})
     other["public_options"] = ["place C3"]

@@ -34,7 +34,7 @@ def test_shared_folder_is_named_beside_the_repository() -> None:
 
 
 #: Where a backticked path in the docs may point inside the repository.
-PATH_ROOTS = ("bot", "engine", "render", "tests", "tools", "data", "scenarios", "docs")
+PATH_ROOTS = ("bot", "engine", "render", "chat", "tests", "tools", "data", "scenarios", "docs")
 _CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _PATH = re.compile(rf"(?:{'|'.join(PATH_ROOTS)})/[\w./-]*")
 

@@ -24,7 +24,6 @@ SHARED = [
         ROOT / "engine" / name
         for name in (
             "core.py",
-            "games.py",
             "selfplay.py",
             "scenarios.py",
             "scenario_base.py",
@@ -34,6 +33,8 @@ SHARED = [
     ),
     *sorted((ROOT / "engine" / "ai").rglob("*.py")),
     *sorted((ROOT / "render" / "common").rglob("*.py")),
+    # the chat presentation's shared types and look-up (each game's own package is beside them)
+    *sorted((ROOT / "chat").glob("*.py")),
     # the golden images and the render bench walk the registry (#26)
     ROOT / "render" / "golden.py",
     ROOT / "render" / "bench.py",

@@ -60,6 +60,10 @@ AREAS = {
     "render_canal_grande": ("render/canal_grande/",),
     "render_amsterdam": ("render/amsterdam/",),
     "render_common": ("render/",),
+    "chat_venezia": ("chat/venezia/",),
+    "chat_canal_grande": ("chat/canal_grande/",),
+    "chat_amsterdam": ("chat/amsterdam/",),
+    "chat_shared": ("chat/",),
     "bot_table": ("bot/table/",),
     "bot_discord": ("bot/discord/",),
     "bot_terminal": ("bot/terminal/",),
@@ -138,7 +142,7 @@ def findings(path: Path) -> list[str]:
 
 def player_modules(area: str) -> list[Path]:
     out = []
-    for top in ("engine", "render", "bot"):
+    for top in ("engine", "render", "chat", "bot"):
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if any(part in rel for part in NOT_FOR_PLAYERS):

@@ -12,7 +12,7 @@ import pytest
 from engine.i18n import Listed, counted, either, listed, say, speaking
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYER_CODE = ("engine", "bot", "render")
+PLAYER_CODE = ("engine", "bot", "render", "chat")
 
 
 def _sources() -> list[Path]:
@@ -340,8 +340,8 @@ def test_a_sentence_never_changes_a_players_name() -> None:
 def test_venezia_building_labels_are_messages_not_capitalised_names() -> None:
     """#25 item 2: the buttons' building names were ``building_name(...).capitalize()``, a
     plain ``str`` frozen in the table's language; now their own messages, said again."""
+    from chat.venezia.controls import option_label
     from engine.core import Option
-    from engine.venezia.presentation.controls import option_label
 
     with speaking("en"):
         label = option_label(Option.of("play 2 ponte casa"))

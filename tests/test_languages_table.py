@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.table import presentation
+from bot.table import records
 from bot.table.outputs import Code, question
 from bot.table.render_procs import RenderProcess
 from bot.table.service import TableService
@@ -75,8 +75,8 @@ async def test_public_in_the_table_language_private_in_the_readers(
     renderer = LanguageRenderer()
     svc = open_service(tmp_path / "t.db", renderer)
     seen: list[str] = []
-    real = presentation.registration_of
-    monkeypatch.setattr(presentation, "registration_of", lambda g: SpyRegistration(real(g), seen))
+    real = records.registration  # the table holds the registration it looks up once
+    monkeypatch.setattr(records, "registration", lambda g: SpyRegistration(real(g), seen))
     try:
         await two_seated(svc)
         assert (await svc.settings.change("c", uid(0), "language Magyar")).accepted

@@ -8,13 +8,13 @@ import pytest
 
 from bot.table.render import PlaceholderRenderer
 from bot.table.render_procs import RenderFailed, RenderProcess
-from engine.games import get_game
+from engine.registry import table_game
 from tests.test_service_support import PNG_MAGIC, FlakyRenderer, open_service, start
 
 
 @pytest.fixture
 def views() -> tuple[dict[str, object], dict[str, object]]:
-    state = get_game("venezia").new_state(["A", "B", "C"], 5)
+    state = table_game("venezia").new_state(["A", "B", "C"], 5)
     return state.public_view(), state.player_view(1)
 
 

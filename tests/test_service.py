@@ -14,8 +14,7 @@ from bot.table.ai_seat import ai_level, ai_levels, get_ai
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
 from engine.core import Event
-from engine.games import get_game
-from engine.registry import registration
+from engine.registry import registration, table_game
 from engine.venezia.ai.random_ai import RandomAi
 from tests.test_service_support import (
     PNG_MAGIC,
@@ -134,7 +133,7 @@ async def test_every_bad_input_gets_its_own_message_and_changes_nothing(
     msg = refused(await svc.command("c", uid(0), "play"), Code.NO_GAME)
     assert "/start" in msg
     await svc.start("c", uid(0), seed=31)
-    state = get_game("venezia").new_state(names(3), 31)
+    state = table_game("venezia").new_state(names(3), 31)
     d = state.pending()
     assert d is not None
     decider, other = d.seat, (d.seat + 1) % 3
@@ -193,7 +192,7 @@ async def test_outputs_follow_the_rules_move_by_move(svc: TableService) -> None:
     assert sorted(p.user_id for p in started.private) == [uid(i) for i in range(players)]
     assert all(p.image_kind == "hand" and "your hand" in p.text for p in started.private)
 
-    mirror = get_game("venezia").new_state(names(players), script.seed)
+    mirror = table_game("venezia").new_state(names(players), script.seed)
     saw = {"exchange": 0, "private": 0, "drain_image": 0, "place_image": 0}
     for seat_no, command in script.moves:
         before = mirror.clone()
@@ -514,7 +513,7 @@ async def test_settled_hand_images(tmp_path: Path) -> None:
     players = 3
     script = script_game(players, seed=57, policy_seed=7, exchange_rate=0.3)
     await start(svc, "c", players, seed=script.seed)
-    mirror = get_game("venezia").new_state(names(players), script.seed)
+    mirror = table_game("venezia").new_state(names(players), script.seed)
     outstanding: set[int] = set()
     images = changes = 0
     for seat_no, command in script.moves:

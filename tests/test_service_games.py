@@ -12,7 +12,7 @@ import pytest
 from bot.storage.store import Storage
 from bot.table.outputs import Code
 from bot.table.service import TableService
-from engine.games import get_game
+from engine.registry import table_game
 from tests.test_service_support import (
     PNG_MAGIC,
     make_renderer,
@@ -392,7 +392,7 @@ async def test_every_listed_option_is_accepted_by_the_engine(svc: TableService) 
     once listed gold exchanges after the game end was triggered, and refused them)."""
     # A game known to reach a triggered end with gold in the active player's hand.
     players, seed = 4, 649358
-    mirror = get_game("venezia").new_state(names(players), seed)
+    mirror = table_game("venezia").new_state(names(players), seed)
     await start(svc, "c", players, seed=seed)
     rng = random.Random(82)
     while not mirror.is_over:

@@ -20,7 +20,7 @@ from bot.table.outputs import Outcome
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer, RendererUnavailable
 from bot.table.service import TableService
 from engine.core import JSON, GameState
-from engine.games import get_game
+from engine.registry import table_game
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -79,7 +79,7 @@ class Script:
 
 def script_game(players: int, seed: int, policy_seed: int, exchange_rate: float = 0.2) -> Script:
     """Random legal moves, including gold exchanges by the active player at any moment."""
-    state = get_game("venezia").new_state(names(players), seed)
+    state = table_game("venezia").new_state(names(players), seed)
     rng = random.Random(policy_seed)
     moves: list[tuple[int, str]] = []
     while not state.is_over:

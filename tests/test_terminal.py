@@ -23,8 +23,7 @@ from bot.terminal import view as terminal_view
 from bot.terminal.setup import home_channel
 from bot.terminal.view import numbered_options, summary_lines
 from engine.core import options_of
-from engine.games import GAMES, get_game
-from engine.registry import registration
+from engine.registry import registration, table_game, table_registrations
 from tests.test_service_support import PNG_MAGIC
 
 CG_TEXTS = registration("canal_grande").parts().texts
@@ -83,7 +82,7 @@ def game_channel(game: str = "venezia") -> str:
 def stored_moves(path: Path, channel: str | None = None) -> list[tuple[int, str]]:
     """The moves of the newest game in ``channel`` (default: every game's channel)."""
     with Storage.open(path) as store:
-        channels = [channel] if channel else [game_channel(g) for g in GAMES]
+        channels = [channel] if channel else [game_channel(r.name) for r in table_registrations()]
         records = [
             r
             for c in channels
@@ -295,7 +294,7 @@ def test_a_bare_verb_next_to_its_other_options_names_itself() -> None:
 
 
 def test_numbered_options_keep_the_order_of_the_options() -> None:
-    state = get_game("venezia").new_state(["A", "B", "C"], 5)
+    state = table_game("venezia").new_state(["A", "B", "C"], 5)
     d = state.pending()
     assert d is not None
     options = [*state.legal_commands(d.seat), "drain C3", "done", "exchange 6 2 2"]

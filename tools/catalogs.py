@@ -5,10 +5,11 @@
     uv run python tools/catalogs.py todo hu venezia # untranslated messages as JSON to fill in
     uv run python tools/catalogs.py fill hu venezia FILE.json   # merge translations
 
-A file belongs to a game's domain when it sits in ``engine/<game>/`` or ``render/<game>/``
-(a game with ``data/<game>/``); everything else in ``engine/``, ``render/`` and ``bot/`` is the
-shared ``table`` domain. The JSON of ``todo``/``fill`` maps a message id (``context\\x04id``
-with a context) to its translation, or to the list of plural forms.
+A file belongs to a game's domain when it sits in ``engine/<game>/``, ``render/<game>/`` or
+``chat/<game>/`` (a game with ``data/<game>/``); everything else in ``engine/``, ``render/``,
+``chat/`` and ``bot/`` is the shared ``table`` domain. The JSON of ``todo``/``fill`` maps a
+message id (``context\\x04id`` with a context) to its translation, or to the list of plural
+forms.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from engine.i18n import LANGUAGES, SOURCE, TABLE_DOMAIN, domain  # noqa: E402
 
 KEYWORDS = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "N_": None, "locale_str": None}
-SOURCES = ("engine", "render", "bot")
+SOURCES = ("engine", "render", "chat", "bot")
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 WIDTH = 100
 
@@ -40,7 +41,7 @@ def games() -> list[str]:
 
 def domain_of(path: Path) -> str:
     rel = path.relative_to(ROOT).parts
-    if len(rel) > 2 and rel[0] in ("engine", "render") and rel[1] in games():
+    if len(rel) > 2 and rel[0] in ("engine", "render", "chat") and rel[1] in games():
         return rel[1]
     return TABLE_DOMAIN
 

@@ -25,8 +25,13 @@ from unittest.mock import patch
 
 from bot.table.lobby import player_count
 from engine.core import IllegalMove
-from engine.games import get_game
-from engine.registry import GameRegistration, first_registered, registration, view_header
+from engine.registry import (
+    GameRegistration,
+    first_registered,
+    registration,
+    table_game,
+    view_header,
+)
 
 #: The issue's targets per game turn (channel messages, board images posted, pings, DMs per
 #: player) and zero earlier messages with live controls. Pictures uploaded in edits are a
@@ -153,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         reg = registration(args.game)
-        game = get_game(reg.name)
+        game = table_game(reg.name)
         options = reg.check_options(parse_options(args.option, args.variant))
     except (IllegalMove, ValueError) as exc:
         parser.error(str(exc))

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.table.dispatch import HandImages
 from bot.table.outputs import Outcome
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from bot.table.render_procs import auto_render_processes
@@ -339,7 +340,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--no-images", action="store_true", help="render nothing (for comparison)")
     p.add_argument(
         "--hand-images",
-        choices=("always", "settled", "off"),
+        choices=tuple(HandImages),
         default="settled",
         help="hand image once the player's run of decisions settles (default, as the Discord "
         "bot does), at every change of the private view, or never",

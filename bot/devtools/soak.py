@@ -43,8 +43,7 @@ from bot.storage.store import SqliteDatabase
 from bot.table.records import RestoreError
 from bot.table.render import PlaceholderRenderer
 from bot.table.service import TableService
-from engine.games import get_game
-from engine.registry import first_registered
+from engine.registry import first_registered, table_game
 
 __all__ = ["SoakConfig", "SoakReport", "check", "main", "run_soak"]
 
@@ -128,7 +127,7 @@ def _snapshot_path_matches(storage: Repositories, game_id: int, full_hash: str) 
     record = storage.games.get_game(game_id)
     if snap is None or record is None:
         return True
-    state = get_game(record.game_type).from_json(snap.state_json)
+    state = table_game(record.game_type).from_json(snap.state_json)
     if state.state_hash() != snap.state_hash:
         return False
     for move in storage.games.moves(game_id, after_seq=snap.seq):
@@ -353,7 +352,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         if getattr(args, name) < 1:
             p.error(f"--{name} must be at least 1")
     # the driver's tables are fresh lobbies (nobody names a game): the first registered game
-    game = get_game(first_registered())
+    game = table_game(first_registered())
     if not game.min_players <= args.players <= game.max_players:
         p.error(
             f"--players must be {game.min_players}..{game.max_players} ({game.title}),"

@@ -35,6 +35,7 @@ from typing import Any, TextIO
 from bot.table.outputs import Code, Outcome
 from bot.table.render import PlaceholderRenderer
 from bot.table.service import TableService
+from engine.registry import table_registrations
 
 #: How often a random earlier acknowledged key is pressed again (must be refused).
 REPEAT_RATE = 0.03
@@ -205,6 +206,10 @@ async def run(args: argparse.Namespace) -> int:
     for record in read_log(ack_path):
         if record["e"] == "ack":
             driver.acked.setdefault(record["ch"], []).append(record)
+    # "ready" means ready to play: every game's parts (engine, AI, texts) are loaded now, not
+    # on the first move after it (the supervisor's kill clock starts at "ready")
+    for reg in table_registrations():
+        reg.parts()
     watcher = asyncio.create_task(watch_parent(os.getppid(), time.monotonic() + args.max_seconds))
     print("ready", flush=True)
     channels = [f"soak-{i}" for i in range(args.channels)]

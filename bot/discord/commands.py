@@ -17,16 +17,12 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.shared_verbs import VerbOfGame, merged_command
+from chat.controls import Controls, SlashCommand
+from chat.registry import controls_of
 from engine.core import Option
 from engine.i18n import SOURCE, Text, either, say
 from engine.i18n.shared import N_, _
-from engine.registry import (
-    Controls,
-    GameRegistration,
-    SlashCommand,
-    registration,
-    table_registrations,
-)
+from engine.registry import GameRegistration, registration, table_registrations
 
 __all__ = [
     "FALLBACK_VERB",
@@ -156,7 +152,7 @@ def generated_command(reg: GameRegistration, verb: str, help_line: str) -> MoveC
 def _commands_of(reg: GameRegistration) -> dict[str, MoveCommand]:
     """A game's command for each verb of its grammar: declared, else generated."""
     grammar = reg.parts().grammar
-    declared = {c.verb: c for c in reg.parts().controls.slash_commands if c.verb in grammar.verbs}
+    declared = {c.verb: c for c in controls_of(reg).slash_commands if c.verb in grammar.verbs}
     return {
         verb: declared.get(verb) or generated_command(reg, verb, grammar.help.get(verb, ""))
         for verb in dict.fromkeys([*declared, *sorted(grammar.verbs)])

@@ -464,9 +464,9 @@ def register_commands(bot: TableCommands) -> None:
         return autocomplete
 
     async def ac_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        from engine.games import table_games
+        from engine.registry import table_registrations
 
-        items = [(g.title, name) for name, g in table_games().items()]
+        items = [(r.title, r.name) for r in table_registrations()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
     async def ac_level(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

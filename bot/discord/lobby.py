@@ -27,9 +27,8 @@ from bot.discord.specs import (
 from bot.discord.translator import in_any_catalog
 from bot.table.ai_seat import ai_levels, levels
 from bot.table.lobby import player_count
-from engine.games import get_game
 from engine.i18n.shared import N_, _
-from engine.registry import GameRegistration, registration, table_registrations
+from engine.registry import GameRegistration, registration, table_game, table_registrations
 
 __all__ = ["TIMER_CHOICES", "lobby_controls", "option_menus", "timer_menu"]
 
@@ -66,7 +65,7 @@ def game_menu(channel: str, game: str) -> SelectSpec | None:
 
 
 def _players_text(reg: GameRegistration) -> str:
-    game = get_game(reg.name)
+    game = table_game(reg.name)
     return player_count(game.min_players, game.max_players)
 
 

@@ -1,7 +1,7 @@
 """Multi-selects built from a player's own options, and the command chosen values stand for.
 
 A game's controls may declare, per decision kind, a multi-select whose items come from the
-decider's legal options (:class:`engine.registry.MultiSelect` ``from_options``), e.g. the cards
+decider's legal options (:class:`chat.controls.MultiSelect` ``from_options``), e.g. the cards
 of a hidden hand that one move may use. Such options are private, so the select goes only into
 the private answer to the decider's own "choose" button, never onto the table's message. The
 chosen values become one command (the game's ``command`` mapping, else the verb and the values)
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from bot.discord.controls import multi_command, multi_select
 from bot.discord.specs import MessageSpec, controls_for
 from bot.table.outputs import DecisionInfo, MultiChoice
+from chat.controls import MultiSelect
 from engine.core import Option
 from engine.i18n.shared import _
-from engine.registry import MultiSelect
 
 __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.product import with_old_names
+from bot.table.dispatch import HandImages
 from bot.table.render_procs import auto_render_processes
 
 __all__ = [
@@ -59,7 +60,7 @@ ENV_FILE = ".env"
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 SYNC_MODES = ("off", "guild", "global")
 RENDERERS = ("auto", "real", "placeholder")
-HAND_IMAGES = ("settled", "always", "off")
+HAND_IMAGES: tuple[str, ...] = tuple(HandImages)
 DB_SYNC_MODES = ("full", "normal")
 
 TOKEN_HELP = """\
@@ -173,7 +174,7 @@ class Settings:
     workers: int = 8
     render_processes: int = field(default_factory=auto_render_processes)
     dm_hands: bool = True
-    hand_images: str = "settled"
+    hand_images: HandImages = HandImages.SETTLED
     #: SQLite ``synchronous``; give it to ``TableService.open(..., synchronous=...)``.
     db_synchronous: str = "full"
 
@@ -207,8 +208,10 @@ class Settings:
             workers=_int(get("CANALSIDE_WORKERS", "8"), "CANALSIDE_WORKERS", 1),
             render_processes=_processes(get("CANALSIDE_RENDER_PROCS", "auto")),
             dm_hands=_flag(get("CANALSIDE_DM_HANDS", "on"), "CANALSIDE_DM_HANDS"),
-            hand_images=_choice(
-                get("CANALSIDE_HAND_IMAGES", "settled"), "CANALSIDE_HAND_IMAGES", HAND_IMAGES
+            hand_images=HandImages(
+                _choice(
+                    get("CANALSIDE_HAND_IMAGES", "settled"), "CANALSIDE_HAND_IMAGES", HAND_IMAGES
+                )
             ),
             db_synchronous=_choice(
                 get("CANALSIDE_DB_SYNC", "full"), "CANALSIDE_DB_SYNC", DB_SYNC_MODES

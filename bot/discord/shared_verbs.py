@@ -16,9 +16,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from chat.controls import SlashCommand
 from engine.i18n import Text, joined
 from engine.i18n.shared import _, _p
-from engine.registry import GameRegistration, SlashCommand
+from engine.registry import GameRegistration
 
 #: Discord's limit for command and option descriptions.
 DESCRIPTION_MAX = 100

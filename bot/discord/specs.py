@@ -32,9 +32,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from chat.controls import Controls
+from chat.registry import controls_of
 from engine.core import Option
 from engine.i18n import say
-from engine.registry import Controls, registration
+from engine.registry import registration
 
 __all__ = [
     "BUTTON_ACTIONS",
@@ -94,7 +96,7 @@ Style = Literal["primary", "secondary", "success", "danger"]
 
 def controls_for(game: str) -> Controls:
     """The game's controls (grouped verbs, labels, private choices) from its registration."""
-    return registration(game).parts().controls
+    return controls_of(registration(game))
 
 
 # --------------------------------------------------------------------------------------------

@@ -87,9 +87,9 @@ def add_stats_commands(bot: TableClient) -> None:
     tree = bot.tree
 
     async def ac_game(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        from engine.games import table_games
+        from engine.registry import table_registrations
 
-        items = [(g.title, name) for name, g in table_games().items()]
+        items = [(r.title, r.name) for r in table_registrations()]
         return [app_commands.Choice(name=n, value=v) for n, v in plain_choices(items, current)]
 
     @tree.command(

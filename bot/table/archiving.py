@@ -9,7 +9,7 @@ from bot.table.outputs import Outcome, PublicUpdate
 from bot.table.records import Table
 from bot.table.restore import Restore
 from bot.table.teardown import Teardown
-from bot.table.timers import TimerEvent
+from bot.table.timers import TimerEvent, TimerKind
 from engine.i18n.shared import _n
 
 
@@ -36,4 +36,4 @@ class Archiving:
             days,
         )
         out = Outcome(True, public=(PublicUpdate(text),), game_id=game_id)
-        return [TimerEvent(table.channel_id, "archive", out)]
+        return [TimerEvent(table.channel_id, TimerKind.ARCHIVE, out)]

@@ -73,7 +73,7 @@ class Committer:
         new = state.clone()
         events = new.apply(seat, command)
         canonical = new.history[-1][1]
-        finish = results(new, table.players) if new.is_over else None
+        finish = results(new, table.players, table.parts) if new.is_over else None
         snap = snapshot(new) if finish is not None or (seq + 1) % self.snapshot_every == 0 else None
         if self.before_commit is not None:
             self.before_commit(table.channel_id, seq)

@@ -6,6 +6,7 @@ import logging
 import threading
 import time
 import zlib
+from enum import StrEnum
 
 from bot.table.outputs import ImageKind
 from bot.table.records import Table
@@ -17,13 +18,37 @@ from engine.i18n import current_language, speaking
 log = logging.getLogger("bot.service")
 
 
+class HandImages(StrEnum):
+    """When a player's hand image is drawn: at every change of his hand (``always``), once his
+    own run of decisions about his cards is over (``settled``; the texts still go out at every
+    change), or never (``off``)."""
+
+    SETTLED = "settled"
+    ALWAYS = "always"
+    OFF = "off"
+
+
+def hand_mode(mode: bool | str) -> HandImages:
+    """The mode named by ``mode`` (``True``: always, ``False``: off); ValueError names the
+    modes for any other text."""
+    if mode is True:
+        return HandImages.ALWAYS
+    if mode is False:
+        return HandImages.OFF
+    try:
+        return HandImages(mode)
+    except ValueError:
+        modes = "always, settled or off"  # not for players
+        raise ValueError(f"hand_images must be {modes}, not {mode!r}") from None  # not for players
+
+
 class RenderDispatch:
     """Draws the images of every table: in this process with ``renderer``, or in one of
     ``render_processes`` processes (each channel in its own, so its caches hold that
     channel's last images). Counts images per kind and the seconds spent."""
 
     def __init__(
-        self, renderer: Renderer, *, render_processes: int, images: bool, hand_images: str
+        self, renderer: Renderer, *, render_processes: int, images: bool, hand_images: HandImages
     ) -> None:
         self.renderer = renderer
         self.images = images
@@ -71,7 +96,7 @@ class RenderDispatch:
         """PNG bytes drawn in ``lang`` (default: the language in force), or ``None`` if images
         are off or the renderer failed (logged): a move that is committed stays committed,
         and goes out without its picture."""
-        if not self.images or (kind == "hand" and self.hand_images == "off"):
+        if not self.images or (kind == "hand" and self.hand_images is HandImages.OFF):
             return None
         lang = lang or current_language()
         t0 = time.perf_counter()

@@ -35,7 +35,7 @@ class Reclaim:
     kind: str
 
 
-def taken_over(timers: TimerRepository, table: Table, user_id: str) -> str | None:
+def taken_over(timers: TimerRepository, table: Table, user_id: str) -> Code | None:
     """Why ``user_id`` holds no seat of the running game although he played in it:
     :attr:`Code.TAKEN_OVER` (an AI plays his seat since a timeout: ``/resume`` takes it
     back) or :attr:`Code.MOVED_OUT` (the host handed it to an AI); ``None`` otherwise."""

@@ -26,10 +26,9 @@ from bot.table.session import Session
 from bot.table.stages import names_text
 from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
-from engine.games import get_game
 from engine.i18n import counted, joined
 from engine.i18n.shared import _, _n, _p
-from engine.registry import first_registered, registration, view_header
+from engine.registry import first_registered, registration, table_game
 
 log = logging.getLogger("bot.service")
 
@@ -86,13 +85,13 @@ def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
     return next((s for s in seats if not s.is_ai), None)
 
 
-def running_refusal(table: Table, code: str, what: str) -> Refused:
+def running_refusal(table: Table, code: Code, what: str) -> Refused:
     state = table.state
     assert state is not None
     d = state.pending()
-    where = view_header(state.public_view()).counter_text
+    where = table.parts.header(state.public_view()).counter_text
     who = _("{name} to decide", name=state.players[d.seat]) if d is not None else _("ending")
-    title = registration(table.record.game_type).title if table.record else _("a game")
+    title = table.game.title if table.record else _("a game")
     return Refused(
         code,
         _(
@@ -123,7 +122,7 @@ def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
     # a fresh lobby (nobody has chosen a game yet) offers the first registered game; its
     # menu says another can be picked
     name = table.lobby_game if seats and table.lobby_game else first_registered()
-    return get_game(name)
+    return table_game(name)
 
 
 def ai_name(base: str, taken: Sequence[str]) -> str:
@@ -181,7 +180,7 @@ class Lobby:
         chosen = current
         if game is not None:
             try:
-                chosen = get_game(game)
+                chosen = table_game(game)
             except IllegalMove as exc:
                 raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
             if seats and chosen.name != current.name:
@@ -238,7 +237,7 @@ class Lobby:
         if not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can choose its game"))
         try:
-            chosen = get_game(game)
+            chosen = table_game(game)
         except IllegalMove as exc:
             raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         current = self.lobby_game(table, seats)
@@ -324,7 +323,7 @@ class Lobby:
                 _("only a seated player or a channel manager can start: /join first"),
             )
         try:
-            chosen = get_game(game) if game is not None else self.lobby_game(table, seats)
+            chosen = table_game(game) if game is not None else self.lobby_game(table, seats)
         except IllegalMove as exc:
             raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         n = len(seats)

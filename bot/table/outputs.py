@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Generic, TypeVar, cast
 
 from engine.core import Option, options_of
@@ -62,8 +63,9 @@ def question(prompt: str) -> str:
     return _strip_citations(prompt)
 
 
-class Code:
-    """Machine-readable refusal codes (``Outcome.code`` / ``Reply.code``)."""
+class Code(StrEnum):
+    """Machine-readable refusal codes (``Outcome.code`` / ``Reply.code``): a closed
+    vocabulary, each member equal to its text (``Code.STALE == "stale"``)."""
 
     NO_GAME = "no_game"
     GAME_RUNNING = "game_running"
@@ -228,7 +230,7 @@ class Outcome:
 
     accepted: bool
     error: str | None = None
-    code: str | None = None
+    code: Code | None = None
     public: tuple[PublicUpdate, ...] = ()
     private: tuple[PrivateUpdate, ...] = ()
     decision: DecisionInfo | None = None
@@ -248,7 +250,7 @@ class Outcome:
     released: tuple[str, ...] = ()
 
     @classmethod
-    def refuse(cls, code: str, error: str) -> Outcome:
+    def refuse(cls, code: Code, error: str) -> Outcome:
         return cls(False, error=error, code=code)
 
     @property
@@ -266,7 +268,7 @@ class Reply:
 
     text: str
     error: str | None = None
-    code: str | None = None
+    code: Code | None = None
     image: bytes | None = None
     image_kind: ImageKind | None = None
     private: bool = False
@@ -278,7 +280,7 @@ class Reply:
         return self.error is None
 
     @classmethod
-    def refuse(cls, code: str, error: str, *, private: bool = False) -> Reply:
+    def refuse(cls, code: Code, error: str, *, private: bool = False) -> Reply:
         return cls(text=error, error=error, code=code, private=private)
 
 
@@ -290,12 +292,12 @@ class Answer(Generic[V]):
 
     value: V | None = None
     error: str | None = None
-    code: str | None = None
+    code: Code | None = None
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
     @classmethod
-    def refuse(cls, code: str, error: str) -> Answer[V]:
+    def refuse(cls, code: Code, error: str) -> Answer[V]:
         return cls(None, error, code)

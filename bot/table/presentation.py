@@ -8,8 +8,7 @@ from typing import TypedDict
 
 from bot.storage.store import PlayerInfo
 from bot.table import stages
-from bot.table.dispatch import RenderDispatch
-from bot.table.grammar import registration_of
+from bot.table.dispatch import HandImages, RenderDispatch
 from bot.table.languages import Languages
 from bot.table.outputs import (
     DecisionInfo,
@@ -21,9 +20,10 @@ from bot.table.outputs import (
     question,
 )
 from bot.table.records import Applied, Table
-from engine.core import JSON, Decision, GameState, stale_guard
+from chat.controls import Controls
+from chat.registry import controls_of
+from engine.core import JSON, Decision, GameState, ViewHeader, stale_guard
 from engine.i18n import current_language, joined, say, speaking
-from engine.registry import view_header
 
 log = logging.getLogger("bot.service")
 
@@ -37,10 +37,9 @@ class TurnFields(TypedDict, total=False):
     active_name: str
 
 
-def turn_fields(view: JSON) -> TurnFields:
+def turn_fields(header: ViewHeader) -> TurnFields:
     """``turn``/``counter``/``active``/``active_name`` of a :class:`DecisionInfo` from a public
     view's typed header, for a game with a seat whose turn it is (others leave them empty)."""
-    header = view_header(view)
     if header.active is None:
         return {}
     return {
@@ -51,19 +50,18 @@ def turn_fields(view: JSON) -> TurnFields:
     }
 
 
-def multi_choice(game: str, kind: str, view: JSON) -> MultiChoice | None:
+def multi_choice(controls: Controls, kind: str, view: JSON) -> MultiChoice | None:
     """The public multi-select a game's controls declare for this decision kind (``None``:
     none; a select built from private options is offered to the decider only, on request)."""
-    declared = registration_of(game).parts().controls.multi_select.get(kind)
+    declared = controls.multi_select.get(kind)
     if declared is None or declared.items is None:
         return None
     items, low, high = declared.items(view)
     return MultiChoice(declared.verb, tuple(items), low, high)
 
 
-def side_action_open(game: str, view: JSON, seat: int) -> bool:
+def side_action_open(controls: Controls, view: JSON, seat: int) -> bool:
     """Whether the game's side action may be open for ``seat``, from the public view only."""
-    controls = registration_of(game).parts().controls
     return controls.side_action is not None and controls.side_action_open(view, seat)
 
 
@@ -86,6 +84,7 @@ def decisions_info(
         return ()
     view = public_view if public_view is not None else state.public_view()
     record = table.record
+    controls = controls_of(table.game)
     out = []
     for d in open_now:
         p = table.players[d.seat]
@@ -104,10 +103,10 @@ def decisions_info(
                 optional=d.optional,
                 decline=d.decline,
                 is_ai=p.is_ai,
-                multi=multi_choice(state.game_name, d.kind, view),
+                multi=multi_choice(controls, d.kind, view),
                 sealed=d.sealed,
-                side_action=side_action_open(state.game_name, view, d.seat),
-                **turn_fields(view),
+                side_action=side_action_open(controls, view, d.seat),
+                **turn_fields(table.parts.header(view)),
             )
         )
     return tuple(out)
@@ -209,8 +208,8 @@ class Presenter:
         lines: list[str] = [header] if header else []
         turn_over = False
         ended = after.is_over
-        reg = registration_of(after.game_name)
-        words = reg.parts().texts
+        reg = table.game
+        words = table.parts.texts
         for i, m in enumerate(moves):
             lines.append(m.text)
             turn_over = m.turn_view is not None
@@ -304,14 +303,14 @@ class Presenter:
                 )
                 changed = secret_before != secret_after
             table.secrets[seat] = (game_id, len(after.history), secret_after)
-            if changed and self.draw.hand_images != "off":
+            if changed and self.draw.hand_images is not HandImages.OFF:
                 dirty.add(seat)
             # The hand image: at every change ("always"), or once the player's own run of
             # decisions has settled - the next decision is someone else's, or is about his
             # cards, or the turn is over ("settled"; the texts still go out at every change).
             settled = (
                 header is not None
-                or self.draw.hand_images == "always"
+                or self.draw.hand_images is HandImages.ALWAYS
                 or turn_over
                 or nxt is None
                 or nxt.seat != seat

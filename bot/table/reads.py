@@ -8,7 +8,6 @@ from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepos
 from bot.storage.store import PlayerInfo
 from bot.table import lobby_options, stages
 from bot.table.dispatch import RenderDispatch
-from bot.table.grammar import registration_of, texts_of
 from bot.table.handover import taken_over
 from bot.table.input_guard import normal_command
 from bot.table.lobby import lobby_game, lobby_text
@@ -20,11 +19,12 @@ from bot.table.session import Session
 from engine.core import JSON, GameState, Option, options_of
 from engine.i18n import say
 from engine.i18n.shared import _
+from engine.view_parts import own_decision_of
 
 
 def status_lines(table: Table, state: GameState) -> list[str]:
     view = state.public_view()
-    reg = registration_of(state.game_name)
+    reg = table.game
     title = reg.title
     lines: list[str] = []
     if state.is_over:
@@ -32,7 +32,7 @@ def status_lines(table: Table, state: GameState) -> list[str]:
         lines.append(f"{title} — {summary}")
     else:
         d = state.pending()
-        header = reg.parts().header(view)
+        header = table.parts.header(view)
         head = f"{title} — {header.counter_text}"
         if header.active is not None:
             head = _("{status}, {name}'s turn", status=head, name=header.name(header.active))
@@ -45,7 +45,7 @@ def status_lines(table: Table, state: GameState) -> list[str]:
                 else _("{status}; waiting for {names}", status=head, names=names)
             )
         lines.append(head)
-    lines.extend(reg.parts().texts.status_lines(view))
+    lines.extend(table.parts.texts.status_lines(view))
     options = table_options(table, state)
     if reg.options:
         lines.append(_("options: {options}", options=reg.describe_options(options)))
@@ -116,10 +116,10 @@ class Reads:
             raise Refused(Code.NOT_SEATED, _("you are not playing in this game"))
         view = state.player_view(seat)
         image = self.draw.cached_image(table, state, "hand", seat, view)
-        lines = [texts_of(state.game_name).hand_text(view)]
-        me = view.get("me") or {}
-        if me.get("decision"):
-            lines.append(_("your decision: {prompt}", prompt=me["decision"].get("prompt")))
+        lines = [table.parts.texts.hand_text(view)]
+        mine = own_decision_of(view)
+        if mine is not None:
+            lines.append(_("your decision: {prompt}", prompt=mine["prompt"]))
         return Reply(
             "\n".join(lines),
             image=image,

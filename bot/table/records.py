@@ -19,6 +19,7 @@ from bot.table.safe_text import normalize_name
 from engine.core import JSON, Event, GameState
 from engine.i18n import listed
 from engine.i18n.shared import _
+from engine.registry import GameParts, GameRegistration, registration
 
 #: A snapshot is stored with every move whose number is a multiple of this (and at the end).
 SNAPSHOT_EVERY = 20
@@ -38,7 +39,7 @@ class RestoreError(RuntimeError):
 class Refused(Exception):
     """Raised inside the worker functions; turned into a refusal ``Outcome``/``Reply``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Code, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -114,6 +115,29 @@ class Table:
     #: How often the table was (re)loaded from the database: a worker tells by it that a race
     #: lost on the way (e.g. by an AI move) replaced the state it checked a command against.
     loads: int = 0
+    #: The registration of the game on the table (running, or the one that just ended), held
+    #: once its name is known: read through :attr:`game` and :attr:`parts`, never looked up
+    #: by name again while the game is the same.
+    held: GameRegistration | None = None
+
+    @property
+    def game(self) -> GameRegistration:
+        """The registration of the game on the table: the running one, else the one that just
+        ended (``finished``). A table with neither has no game (an AssertionError)."""
+        if self.record is not None:
+            name = self.record.game_type
+        else:
+            assert self.finished is not None, "the table has no game"  # not for players
+            name = self.finished.game_type
+        held = self.held
+        if held is None or name not in (held.name, *held.aliases):
+            held = self.held = registration(name)
+        return held
+
+    @property
+    def parts(self) -> GameParts:
+        """The parts of the table's :attr:`game` (engine, grammar, texts, scores, ...)."""
+        return self.game.parts()
 
     def reseat(self, seat: int, players: list[PlayerInfo]) -> None:
         """A running game's new seat list after ``seat`` changed hands (to an AI, or back to

@@ -16,9 +16,8 @@ from bot.storage.store import (
 )
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
-from engine.games import get_game
 from engine.i18n.shared import _
-from engine.registry import registration
+from engine.registry import GameParts, registration, table_game
 
 log = logging.getLogger("bot.service")
 
@@ -31,9 +30,12 @@ def fresh_state(record: GameRecord) -> GameState:
     return reg.parts().game.new_state(record.player_names, record.seed, options)
 
 
-def results(state: GameState, players: Sequence[PlayerInfo]) -> list[FinalResult]:
-    """Places from the engine's ranking, scores from the game's registration."""
-    scores = registration(state.game_name).parts().scores(state)
+def results(
+    state: GameState, players: Sequence[PlayerInfo], parts: GameParts | None = None
+) -> list[FinalResult]:
+    """Places from the engine's ranking, scores from the game's ``parts`` (a table's held
+    parts; ``None``: looked up from the state's game)."""
+    scores = (parts or registration(state.game_name).parts()).scores(state)
     out: list[FinalResult] = []
     place = 1
     for group in state.ranking():
@@ -92,7 +94,7 @@ class Restore:
     def restored(self, stored: StoredGame, table: Table) -> GameState:
         """Latest snapshot (hash-checked) + replay of the later moves, each checked."""
         record, snap = stored.record, stored.snapshot
-        game = get_game(record.game_type)
+        game = table_game(record.game_type)
         state: GameState | None = None
         if snap is not None:
             try:
@@ -170,7 +172,9 @@ class Restore:
     def store_finish(self, table: Table) -> None:
         state, record = table.state, table.record
         assert state is not None and record is not None
-        self.games.finish_game(record.id, results(state, table.players), state.state_hash())
+        self.games.finish_game(
+            record.id, results(state, table.players, table.parts), state.state_hash()
+        )
         mark_finished(table, state, [])
         if self.on_finish is not None:
             self.on_finish(table.channel_id, record.id)

@@ -38,7 +38,7 @@ from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.archiving import Archiving
 from bot.table.commit import Committer
-from bot.table.dispatch import RenderDispatch
+from bot.table.dispatch import HandImages, RenderDispatch, hand_mode
 from bot.table.handover import Handover
 from bot.table.history import GameCard, History, Replay
 from bot.table.languages import Languages
@@ -97,10 +97,7 @@ class TableService:
         #: The clock the turn timers run on (the real one in production and at the terminal;
         #: SimCord's virtual clock or a fake one in tests).
         self.clock = clock
-        hand = "always" if hand_images is True else "off" if hand_images is False else hand_images
-        if hand not in ("always", "settled", "off"):
-            modes = "always, settled or off"  # not for players
-            raise ValueError(f"hand_images must be {modes}, not {hand_images!r}")  # not for players
+        hand = hand_mode(hand_images)
         self._owns_storage = owns_storage
         self._owns_executor = executor is None
         self._executor: Executor = executor or ThreadPoolExecutor(
@@ -229,12 +226,12 @@ class TableService:
         return self.draw.images
 
     @property
-    def hand_images(self) -> str:
+    def hand_images(self) -> HandImages:
         return self.draw.hand_images
 
     @hand_images.setter
-    def hand_images(self, mode: str) -> None:
-        self.draw.hand_images = mode
+    def hand_images(self, mode: HandImages | str) -> None:
+        self.draw.hand_images = hand_mode(mode)
 
     @property
     def render_stats(self) -> dict[str, int]:

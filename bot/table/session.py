@@ -10,7 +10,7 @@ from bot.storage.store import PlayerInfo
 from bot.table import stages
 from bot.table.ai_driving import AiDriver
 from bot.table.commit import ENDED_MEANWHILE, Committer, stale_text
-from bot.table.grammar import as_shown, commands_help, grammar_of, texts_of
+from bot.table.grammar import as_shown, commands_help
 from bot.table.handover import taken_over
 from bot.table.input_guard import command_problem, id_problem, normal_command
 from bot.table.outputs import Code, Outcome
@@ -52,7 +52,7 @@ def check_move(table: Table, seat: int, text: str) -> str:
     state = table.state
     record = table.record
     assert state is not None and record is not None
-    grammar = grammar_of(record.game_type)
+    grammar = table.parts.grammar
     word = first_word(text)
     if not word:
         raise Refused(Code.MALFORMED, _("empty command; /rules commands lists them"))
@@ -69,7 +69,7 @@ def check_move(table: Table, seat: int, text: str) -> str:
         if chosen is not None:
             raise Refused(Code.ALREADY_CHOSEN, chosen)
         d = open_now[0]
-        active = texts_of(record.game_type).active_seat(state.public_view())
+        active = table.parts.texts.active_seat(state.public_view())
         if not (verb in grammar.anytime and seat == active):
             whose = state.players[d.seat]
             if seat == active:
@@ -106,8 +106,7 @@ def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
     unknown command (or, when the parser read the first word, as malformed)."""
     state = table.state
     assert state is not None and table.record is not None
-    game_type = table.record.game_type
-    grammar = grammar_of(game_type)
+    grammar = table.parts.grammar
     problem: IllegalMove | None = None
     if state.pending_all():
         try:
@@ -144,7 +143,7 @@ def _shown_option(table: Table, seat: int, text: str) -> Option | None:
     mine = [d for d in state.pending_all() if d.seat == seat]
     if not mine:
         return None
-    found = as_shown(texts_of(table.record.game_type), mine[0].choices, text)
+    found = as_shown(table.parts.texts, mine[0].choices, text)
     if len(found) > 1:
         raise Refused(
             Code.MALFORMED,
@@ -346,9 +345,9 @@ class Session:
             raise self.no_game(table)
         seat = table.seat_of(user_id)
         taken = None if seat is not None else taken_over(self.timers, table, user_id)
-        if taken == Code.TAKEN_OVER:
+        if taken is Code.TAKEN_OVER:
             raise Refused(taken, _("an AI plays your seat for now: take it back with /resume"))
-        if taken == Code.MOVED_OUT:
+        if taken is Code.MOVED_OUT:
             raise Refused(
                 taken,
                 _("you were moved out of this game by the host; ask them to /replace the seat"),

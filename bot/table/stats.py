@@ -55,7 +55,7 @@ def abort_standings(table: Table) -> list[FinalResult]:
         return []
     players: Sequence[PlayerInfo] = table.players
     try:
-        return results(table.state, players)
+        return results(table.state, players, table.parts)
     except Exception:  # a ranking mid-game is a nicety; an abort must never fail on it
         return []
 

@@ -20,6 +20,7 @@ Generic: nothing here knows a game.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
 from bot.storage.store import Deadline, TimerSettings
@@ -35,14 +36,27 @@ from bot.table.vote import PauseVote, open_human_seats
 from engine.i18n.shared import _
 
 
+class TimerKind(StrEnum):
+    """What a :class:`TimerEvent` reports (each member equal to its text)."""
+
+    #: a player's time is running out (he is pinged)
+    REMINDER = "reminder"
+    #: his time ran out and an AI plays his seat (``/resume`` takes it back)
+    TAKEOVER = "takeover"
+    #: his time ran out and the game waits for him (the others may vote)
+    PAUSE = "pause"
+    #: a quiet table's game was archived
+    ARCHIVE = "archive"
+
+
 @dataclass(frozen=True, slots=True)
 class TimerEvent:
-    """Something the scheduler did: ``kind`` is ``reminder``, ``takeover``, ``pause`` or
-    ``archive``; ``outcome`` holds the channel messages (and, after a takeover, the AI's
-    moves); ``user_id``/``seat`` name the player it concerns (a reminder pings him)."""
+    """Something the scheduler did (:class:`TimerKind`); ``outcome`` holds the channel
+    messages (and, after a takeover, the AI's moves); ``user_id``/``seat`` name the player it
+    concerns (a reminder pings him)."""
 
     channel_id: str
-    kind: str
+    kind: TimerKind
     outcome: Outcome
     user_id: str | None = None
     seat: int | None = None
@@ -160,7 +174,7 @@ class Timers:
             header = self._takeover_header(name, ai_level(table.players[n.seat].ai_level), n.seat)
             out = replace(self.presenter.announce(table, header), released=(t.user_id,))
             return TimerEvent(
-                table.channel_id, "takeover", out, t.user_id, n.seat, name, notice=key
+                table.channel_id, TimerKind.TAKEOVER, out, t.user_id, n.seat, name, notice=key
             )
         d = next((d for d in self.timers.deadlines(n.game_id) if d.seat == n.seat), None)
         if d is None or d.seat not in open_human_seats(table):
@@ -207,7 +221,7 @@ class Timers:
         text = "⏰ " + _("{name}, it is your decision — {duration} left.", name=name, duration=left)
         return TimerEvent(
             table.channel_id,
-            "reminder",
+            TimerKind.REMINDER,
             Outcome(True, public=(PublicUpdate(text),), decision=decision_info(table, table.state)),
             d.user_id,
             d.seat,
@@ -236,7 +250,9 @@ class Timers:
         if out is None:
             return None
         key = (d.game_id, d.seat, "takeover")
-        return TimerEvent(table.channel_id, "takeover", out, d.user_id, d.seat, name, notice=key)
+        return TimerEvent(
+            table.channel_id, TimerKind.TAKEOVER, out, d.user_id, d.seat, name, notice=key
+        )
 
     def _pause_event(self, table: Table, d: Deadline, settings: TimerSettings) -> TimerEvent:
         """The announcement of a game paused at ``d``'s timeout."""
@@ -254,7 +270,9 @@ class Timers:
             )
         pause = self.presenter.announce(table, f"⌛ {paused}")
         key = (d.game_id, d.seat, "pause")
-        return TimerEvent(table.channel_id, "pause", pause, d.user_id, d.seat, name, notice=key)
+        return TimerEvent(
+            table.channel_id, TimerKind.PAUSE, pause, d.user_id, d.seat, name, notice=key
+        )
 
     @staticmethod
     def _takeover_header(name: str, level: AiLevel, seat: int) -> str:

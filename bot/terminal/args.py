@@ -12,10 +12,9 @@ from bot.parsing import Parser
 from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
 from engine.core import IllegalMove
-from engine.games import table_games
 from engine.i18n import LANGUAGES, NATIVE_NAMES, counted, either, from_environment, negotiate
 from engine.i18n.shared import _
-from engine.registry import IMAGE_KINDS, first_registered, registrations
+from engine.registry import IMAGE_KINDS, first_registered, registrations, table_registrations
 from engine.text import excerpt
 
 CHANNEL = "terminal"
@@ -107,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         help=_(
             "which game: {games} (default: your last save's, else {first})",
-            games=either(table_games()),
+            games=either(r.name for r in table_registrations()),
             first=first_registered(),
         ),
     )

@@ -14,8 +14,8 @@ from bot.table.history import HISTORY_LIMIT
 from bot.table.outputs import Code
 from bot.terminal.base import TerminalBase
 from bot.terminal.setup import home_channel
-from engine.games import table_games
 from engine.i18n.shared import _, _n
+from engine.registry import table_registrations
 from engine.text import excerpt, is_number
 
 #: How many finished games ``history`` lists (the newest).
@@ -43,7 +43,7 @@ class TerminalHistory(TerminalBase):
         """Every channel this terminal keeps a save in: its base channel and each game's;
         and the database's archive (the games ``canalside import`` stored, #24 item 17)."""
         base = self.base_channel
-        saves = [base, *(home_channel(base, g) for g in table_games())]
+        saves = [base, *(home_channel(base, r.name) for r in table_registrations())]
         return list(dict.fromkeys([*saves, ARCHIVE_CHANNEL]))
 
     def _closed_channel(self, game_id: int) -> str | None:

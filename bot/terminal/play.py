@@ -72,7 +72,6 @@ from bot.terminal.takeover import (
 )
 from bot.terminal.view import numbered_options, private_lines, summary_lines
 from engine.core import IllegalMove, Option
-from engine.games import get_game
 from engine.i18n import (
     NATIVE_NAMES,
     SOURCE,
@@ -85,7 +84,7 @@ from engine.i18n import (
     table_messages,
 )
 from engine.i18n.shared import N_, _, _p
-from engine.registry import registration
+from engine.registry import registration, table_game
 from engine.text import excerpt, is_number
 
 __all__ = ["CHANNEL", "DEFAULT_MAX_TURNS", "TerminalTable", "build_parser", "main"]
@@ -253,7 +252,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
 
     def _summary(self, info: DecisionInfo) -> None:
         assert self.record is not None
-        title = get_game(self.record.game_type).title
+        title = table_game(self.record.game_type).title
         self.say()
         lines = summary_lines(self.view or {}, title, self.texts)
         self.say(lines[0], "bold")
@@ -480,7 +479,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 )
             asked = parse_settings(rest, TimerSettings())
             if asked.ai_level and self.args.game is not None:
-                check_level(get_game(self.args.game).name, asked.ai_level, _("the timeout AI"))
+                check_level(table_game(self.args.game).name, asked.ai_level, _("the timeout AI"))
         except ValueError as exc:
             problem = why(exc)
         except Refused as exc:  # a level the game lacks

@@ -8,10 +8,9 @@ from bot.table.outputs import Outcome
 from bot.terminal.args import default_level, login_name
 from bot.terminal.base import WATCHER, TerminalBase
 from engine.core import IllegalMove
-from engine.games import get_game, table_games
 from engine.i18n import listed
 from engine.i18n.shared import _, _n
-from engine.registry import first_registered, registration
+from engine.registry import first_registered, registration, table_game, table_registrations
 
 
 def home_channel(base: str, game: str) -> str:
@@ -51,7 +50,9 @@ class TerminalSetup(TerminalBase):
         game in the base channel, which is still read."""
         base = self.base_channel
         found = []
-        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]):
+        for channel in dict.fromkeys(
+            [base, *(home_channel(base, r.name) for r in table_registrations())]
+        ):
             record = self.storage.games.active_game(channel)
             if record is not None and record.status == "active":
                 found.append((channel, record))
@@ -67,7 +68,7 @@ class TerminalSetup(TerminalBase):
         humans = [(c, r) for c, r in saves if not self._all_ai(r)]
         if self.args.game is not None:
             try:
-                game = get_game(self.args.game).name
+                game = table_game(self.args.game).name
             except IllegalMove as exc:
                 self.say(f"✗ {exc}", "red")
                 return 2
@@ -116,7 +117,7 @@ class TerminalSetup(TerminalBase):
                 self.say(
                     _(
                         "Resuming {title} game #{game} from {path}: {where}, seed {seed}.",
-                        title=get_game(record.game_type).title,
+                        title=table_game(record.game_type).title,
                         game=record.id,
                         path=self._path(self.db_path),
                         where=self._where(),
@@ -169,7 +170,7 @@ class TerminalSetup(TerminalBase):
         for record in others:
             if all(p.is_ai for p in record.players):
                 continue
-            title = get_game(record.game_type).title
+            title = table_game(record.game_type).title
             self.say(
                 _(
                     "(Also saved: {title} game #{game}; continue it with '{command}'.)",
@@ -182,7 +183,7 @@ class TerminalSetup(TerminalBase):
 
     async def _start(self) -> Outcome | int:
         a = self.args
-        game = get_game(self.game_choice or a.game or first_registered())
+        game = table_game(self.game_choice or a.game or first_registered())
         humans = 1 if a.humans is None else a.humans
         default = max(min(3, game.max_players), game.min_players, humans)
         players = default if a.players is None else a.players

@@ -155,7 +155,6 @@ def parts() -> GameParts:
     from engine.amsterdam import GAME
     from engine.amsterdam.ai import get_ai
     from engine.amsterdam.invariants import violations
-    from engine.amsterdam.presentation.controls import controls
     from engine.amsterdam.scenario import run_scenario
     from engine.amsterdam.views import view_header
 
@@ -163,7 +162,6 @@ def parts() -> GameParts:
         game=GAME,
         grammar=grammar(),
         texts=texts(),
-        controls=controls(),
         make_ai=get_ai,
         run_scenario=run_scenario,
         invariants=for_state(AmsterdamState, violations),
@@ -193,6 +191,8 @@ REGISTRATION = GameRegistration(
     aliases=("am", "amszterdam"),
     parts=parts,
     renderers=renderers,
+    # how its decisions become chat controls: chat/amsterdam (imported by the adapters only)
+    presentation="chat.amsterdam",  # not for players
     ai_levels=(RANDOM, GREEDY, STRONG),
     options=(
         OptionSpec(

@@ -108,7 +108,6 @@ def parts() -> GameParts:
     from engine.canal_grande import GAME
     from engine.canal_grande.ai import get_ai
     from engine.canal_grande.invariants import violations
-    from engine.canal_grande.presentation.controls import controls
     from engine.canal_grande.scenario import run_scenario
     from engine.canal_grande.views import view_header
 
@@ -116,7 +115,6 @@ def parts() -> GameParts:
         game=GAME,
         grammar=grammar(),
         texts=texts(),
-        controls=controls(),
         make_ai=get_ai,
         run_scenario=run_scenario,
         invariants=for_state(CanalGrandeState, violations),
@@ -145,6 +143,8 @@ REGISTRATION = GameRegistration(
     aliases=("canal", "canalgrande", "canal-grande", "canal grande"),  # not for players
     parts=parts,
     renderers=renderers,
+    # how its decisions become chat controls: chat/canal_grande (imported by the adapters only)
+    presentation="chat.canal_grande",  # not for players
     ai_levels=(RANDOM, GREEDY, STRONG),
     options=(
         OptionSpec(

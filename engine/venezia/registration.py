@@ -121,7 +121,6 @@ def parts() -> GameParts:
     from engine.venezia import GAME
     from engine.venezia.ai import get_ai
     from engine.venezia.invariants import violations
-    from engine.venezia.presentation.controls import controls
     from engine.venezia.scenario import run_scenario
     from engine.venezia.views import view_header
 
@@ -129,7 +128,6 @@ def parts() -> GameParts:
         game=GAME,
         grammar=grammar(),
         texts=texts(),
-        controls=controls(),
         make_ai=get_ai,
         run_scenario=run_scenario,
         invariants=for_state(VeneziaState, violations),
@@ -160,6 +158,8 @@ REGISTRATION = GameRegistration(
     aliases=("velence", "venedig", "venice", "ヴェネチア"),
     parts=parts,
     renderers=renderers,
+    # how its decisions become chat controls: chat/venezia (imported by the adapters only)
+    presentation="chat.venezia",  # not for players
     ai_levels=(RANDOM, GREEDY, STRONG),
     image_decisions=frozenset({"place", "drain", "district"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),

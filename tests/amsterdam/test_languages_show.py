@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 
 from bot.table.rules import rules_help
+from chat.amsterdam import controls as C
 from engine.amsterdam import GAME, VARIANTS, AmsterdamState
-from engine.amsterdam.presentation import controls as C
 from engine.amsterdam.presentation import texts as T
 from engine.amsterdam.presentation.help import HELP
 from engine.amsterdam.registration import REGISTRATION

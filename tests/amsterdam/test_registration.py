@@ -16,8 +16,7 @@ from engine.amsterdam import VARIANTS as ENGINE_VARIANTS
 from engine.amsterdam.determinize import visible_cards
 from engine.amsterdam.scenario import run_scenario
 from engine.core import IllegalMove
-from engine.games import GAMES, get_game
-from engine.registry import registration, table_registrations
+from engine.registry import registration, table_game, table_registrations
 from engine.scenarios import scenario_hook
 from render.amsterdam.board import render_board
 from render.amsterdam.end import render_end
@@ -104,8 +103,8 @@ def test_selfplay_takes_the_variant_and_generic_options(capsys: pytest.CaptureFi
 
 
 def test_the_table_hosts_it() -> None:
-    assert REG in table_registrations() and "amsterdam" in GAMES
-    assert get_game("amsterdam") is GAMES["amsterdam"]
+    assert REG in table_registrations()
+    assert table_game("amsterdam") is REG.parts().game
 
 
 def test_a_game_not_at_the_table_is_refused_clearly() -> None:

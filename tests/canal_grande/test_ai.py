@@ -13,14 +13,14 @@ from engine.canal_grande.ai.greedy import CgGreedyAi, CgRandomAi
 from engine.canal_grande.ai.strong import CgStrongAi
 from engine.canal_grande.determinize import determinize
 from engine.canal_grande.invariants import violations
-from engine.games import get_game
+from engine.registry import table_game
 from engine.selfplay import SelfplayReport, play_one, selfplay_game
 from tests.canal_grande.helpers import random_game
 
 
 def test_registries_know_canal_grande() -> None:
-    assert get_game("Canal Grande") is GAME and get_game("canal") is GAME
-    assert get_game("canal-grande").max_players == 2
+    assert table_game("Canal Grande") is GAME and table_game("canal") is GAME
+    assert table_game("canal-grande").max_players == 2
     assert isinstance(get_ai("random", game="canal_grande"), CgRandomAi)
     assert isinstance(get_ai("greedy", game="canal"), CgGreedyAi)
     strong = get_ai("strong@0.05", game="canal_grande")

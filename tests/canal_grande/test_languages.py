@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import render.common.text as rtext
+from chat.registry import controls_of
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_id
 from engine.canal_grande.presentation import texts
@@ -108,11 +109,14 @@ def test_a_rules_topic_in_each_language_found_by_a_name_in_any_language(lang: st
 def test_the_help_lines_and_controls_are_said_at_use() -> None:
     parts = REGISTRATION.parts()
     assert parts.grammar.help["pass"] == "pass — place nothing more in this vote"
-    assert parts.controls.private_choices["district"] == ("Choose the district…", "vote")
+    assert controls_of(REGISTRATION).private_choices["district"] == ("Choose the district…", "vote")
     with speaking("hu"):
         assert "—" in parts.grammar.help["pass"] and "szavazás" in parts.grammar.help["pass"]
-        assert parts.controls.private_choices["district"] == ("Kerület választása…", "vote")
-        assert f"{parts.controls.group_noun}" == "első kártya"
+        assert controls_of(REGISTRATION).private_choices["district"] == (
+            "Kerület választása…",
+            "vote",
+        )
+        assert f"{controls_of(REGISTRATION).group_noun}" == "első kártya"
         assert str(parts.progress.label if parts.progress else "") == "győzelmi kártyák"
         state = CanalGrandeState.new(["Anna", "Ben"], 5)
         assert parts.progress_label(state) == "győzelmi kártyák"

@@ -9,16 +9,16 @@ import random
 
 import pytest
 
-from engine.canal_grande import commands as cmd
-from engine.canal_grande.presentation.controls import controls
-from engine.canal_grande.state import CanalGrandeState
-from engine.canal_grande.vote_select import (
+from chat.canal_grande.controls import controls
+from chat.canal_grande.vote_select import (
     EXTRA_PREFIX,
     GONDOLA_PREFIX,
     MAX_ITEMS,
     placement_command,
     placement_items,
 )
+from engine.canal_grande import commands as cmd
+from engine.canal_grande.state import CanalGrandeState
 from engine.core import IllegalMove, options_of
 from tests.canal_grande.helpers import position
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from chat.registry import controls_of
 from engine.core import GAME_OVER, TURN_END, Decision, GameState, IllegalMove, Option, view_game
 from engine.registry import registrations, view_header
 from tests.fourth_game.conftest import with_test_games
@@ -271,7 +272,7 @@ def test_view_headers_agree_with_the_state(reg: Case) -> None:
 def test_controls_cover_every_decision(reg: Case) -> None:
     """The adapter's controls: every private choice names a known filter, and every option
     of a random game has a group and a label."""
-    controls = reg.reg.parts().controls
+    controls = controls_of(reg.reg)
     for _label, flt in controls.private_choices.values():
         assert flt in controls.option_filters, flt
     if controls.side_action is not None:

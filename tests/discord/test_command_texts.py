@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from chat.registry import controls_of
 from engine.i18n import translations
 from engine.registry import registration, table_registrations
 
@@ -126,7 +127,7 @@ def test_joins_game_option_names_the_game_in_english_too(dump: dict[str, Any]) -
 
 
 def _shared_part(verb: str, game: str, lang: str, option: bool = False) -> str:
-    (command,) = [c for c in registration(game).parts().controls.slash_commands if c.verb == verb]
+    (command,) = [c for c in controls_of(registration(game)).slash_commands if c.verb == verb]
     msgid = command.shared_param if option else command.shared
     assert msgid, (verb, game)
     return translations(game, lang).gettext(msgid)
@@ -140,7 +141,7 @@ def test_a_shared_verb_lists_whole_messages_of_its_games(dump: dict[str, Any], v
     games = [
         r.name
         for r in table_registrations()
-        if any(c.verb == verb for c in r.parts().controls.slash_commands)
+        if any(c.verb == verb for c in controls_of(r).slash_commands)
     ]
     assert len(games) >= 2, games
     payload = dump["payloads"][verb]

@@ -18,6 +18,7 @@ from simcord import Env, ResponseMessage
 from bot.devtools.discord_sim import controls, raw_messages, texts
 from bot.discord.commands import move_commands
 from bot.discord.translator import CatalogTranslator, localized_name, names
+from chat.registry import controls_of
 from engine.i18n import LANGUAGES, speaking
 
 #: Discord's rule for a slash command's or option's name (lowercase).
@@ -316,10 +317,10 @@ def test_a_games_label_with_a_context_is_said_in_the_readers_language() -> None:
     from engine.i18n import translations
     from engine.registry import registration
 
-    label = registration("amsterdam").parts().controls.private_choices["choose"][0]
+    label = controls_of(registration("amsterdam")).private_choices["choose"][0]
     hungarian = translations("amsterdam", "hu").pgettext("button", "Reveal a card…")
     assert hungarian != "Reveal a card…"
     assert in_any_catalog(label, "hu") == hungarian
     assert in_any_catalog(label, "en") == "Reveal a card…"
-    venezia = registration("venezia").parts().controls.group_noun
+    venezia = controls_of(registration("venezia")).group_noun
     assert in_any_catalog(venezia, "it") == "quartiere"

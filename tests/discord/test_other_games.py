@@ -20,7 +20,8 @@ from bot.devtools.discord_sim import (
 )
 from bot.discord.commands import MOVE_TEXT_MAX
 from bot.table import lobby
-from engine.canal_grande.vote_select import GONDOLA_PREFIX, placement_command, placement_items
+from chat.canal_grande.vote_select import GONDOLA_PREFIX, placement_command, placement_items
+from chat.registry import controls_of
 from engine.registry import registration, table_registrations
 
 
@@ -70,7 +71,7 @@ def test_the_command_tree_covers_every_table_games_verbs(simcord_env: Env) -> No
     for reg in table_registrations():
         missing = set(reg.parts().grammar.verbs) - set(commands)
         assert not missing, f"{reg.name} has no slash command for {sorted(missing)}"
-        for declared in reg.parts().controls.slash_commands:
+        for declared in controls_of(reg).slash_commands:
             payload = commands[declared.verb].to_dict(simcord_env.bot.tree)
             names = [o["name"] for o in payload.get("options", [])]
             shared = len(games_of[declared.verb]) > 1

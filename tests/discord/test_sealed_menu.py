@@ -6,7 +6,7 @@ from __future__ import annotations
 from simcord import Env, ResponseMessage
 
 from bot.devtools.discord_sim import controls, decision_message
-from engine.amsterdam.presentation.controls import card_words
+from chat.amsterdam.controls import card_words
 from tests.discord.test_sealed import amsterdam_table, choose_button, shown
 
 

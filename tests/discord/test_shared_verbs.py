@@ -12,7 +12,8 @@ from simcord import ChannelHandle, Env, MemberActor
 
 from bot.devtools.discord_sim import THINK_SECONDS
 from bot.discord.shared_verbs import NEUTRAL_OPTION, VerbOfGame, merged_command
-from engine.registry import SlashCommand, registration
+from chat.controls import SlashCommand
+from engine.registry import registration
 from tests.discord.test_sealed import amsterdam_table
 
 

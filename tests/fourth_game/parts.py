@@ -8,11 +8,11 @@ from collections import Counter
 from typing import Any
 
 from engine.ai.base import AiPlayer, level_player
-from engine.core import JSON, Decision, GameState, Option, ViewHeader, ranking_part
+from engine.core import JSON, Decision, GameState, ViewHeader, ranking_part
 from engine.registration_parts import own_state
-from engine.registry import Controls, GameTexts, Grammar
+from engine.registry import GameTexts, Grammar
 from engine.scenario_base import Expectations, ScenarioResult, play_steps, player_seat
-from tests.fourth_game.rules import ALIASES, GAME, KIND, TITLE, VERB, HighCardState, deck, parse
+from tests.fourth_game.rules import ALIASES, GAME, TITLE, VERB, HighCardState, deck, parse
 
 # ---------------------------------------------------------------- grammar
 
@@ -81,23 +81,6 @@ def texts() -> GameTexts:
         status_lines=status_lines,
         hand_text=hand_text,
         secret_part=secret_part,
-    )
-
-
-# ---------------------------------------------------------------- controls
-
-
-def option_label(option: Option) -> str | None:
-    return f"Card {option.arg}" if option.verb == VERB and option.args else None
-
-
-def controls() -> Controls:
-    return Controls(
-        private_choices={KIND: ("Choose a card…", VERB)},
-        option_filters={VERB: (VERB,)},
-        filter_titles={VERB: "Your cards"},
-        option_label=option_label,
-        option_description=lambda option: f"bid this card ({option.command})",
     )
 
 

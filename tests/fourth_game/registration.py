@@ -20,7 +20,6 @@ def parts() -> GameParts:
         game=GAME,
         grammar=p.grammar(),
         texts=p.texts(),
-        controls=p.controls(),
         make_ai=p.make_ai,
         run_scenario=p.run_scenario,
         invariants=for_state(HighCardState, p.violations),
@@ -44,6 +43,7 @@ REGISTRATION = GameRegistration(
     aliases=("highcard", "hc"),
     parts=parts,
     renderers=renderers,
+    presentation="tests.fourth_game.presentation",
     ai_levels=(RANDOM, GREEDY),
     options=(
         OptionSpec(

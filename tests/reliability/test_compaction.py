@@ -19,7 +19,7 @@ from bot.storage.store import (
     _migrate_add_final_hash_and_archives,
 )
 from bot.table.outputs import Code
-from engine.games import get_game
+from engine.registry import table_game
 from tests.test_service_support import open_service, play_script, script_game, start, uid
 
 #: Generous bound on the database bytes a finished 4-player game adds (target 25 kB; before
@@ -196,7 +196,7 @@ def _old_file_with_a_finished_and_an_active_game(path: Path) -> tuple[str, int]:
     """A database as the previous program wrote it: every snapshot kept."""
     Storage.open(path, migrations=MIGRATIONS[:BEFORE_COMPACTION]).close()
     script = script_game(2, seed=51, policy_seed=5)
-    game = get_game("venezia")
+    game = table_game("venezia")
     conn = sqlite3.connect(path)
     now = "2025-03-14T15:09:26.000000+00:00"
     players = json.dumps([{"name": "P1", "user_id": "u0"}, {"name": "P2", "user_id": "u1"}])

@@ -12,12 +12,12 @@ from babel.messages.pofile import read_po
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.table.rules import rules_help
+from chat.venezia.controls import controls, option_label, typed_choice
 from engine.core import Option
 from engine.i18n import current_language, say, speaking
 from engine.registry import registration
 from engine.venezia import VeneziaState
 from engine.venezia.presentation import summary, texts
-from engine.venezia.presentation.controls import controls, option_label, typed_choice
 from engine.venezia.presentation.words import building_name
 from render import golden as G
 from render.common.text import _covers, draw_fitted, fitted_size, text_width

@@ -7,6 +7,7 @@ language (``say(label, lang)``)."""
 
 from __future__ import annotations
 
+from chat.controls import Controls, SlashCommand
 from engine.amsterdam.cards import GOODS, load_cards
 from engine.amsterdam.language import N_, _, _p
 from engine.amsterdam.presentation.words import (
@@ -17,7 +18,6 @@ from engine.amsterdam.presentation.words import (
     water_word,
 )
 from engine.core import Option
-from engine.registry import Controls, SlashCommand
 
 
 def option_group(option: Option) -> str:

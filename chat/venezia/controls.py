@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from chat.controls import Controls, SlashCommand
 from engine.core import JSON, Option
 from engine.i18n import Joined, counted
-from engine.registry import Controls, SlashCommand
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.words import (
     SaidLabel,

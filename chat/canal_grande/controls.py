@@ -1,19 +1,19 @@
 """Canal Grande's controls: the divide as one multi-select of the revealed cards (offer A; its
 254 options stay grouped by first position for adapters without multi-selects); a placement in
 a vote as one multi-select of the hand cards it may use (shown to the placer only: it shows
-his hand; :mod:`engine.canal_grande.vote_select`); the district of a vote in a private list."""
+his hand; :mod:`chat.canal_grande.vote_select`); the district of a vote in a private list."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from chat.canal_grande.vote_select import placement_command, placement_items
+from chat.controls import Controls, MultiSelect, SlashCommand
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import card_name
 from engine.canal_grande.language import N_, _, _p, later
-from engine.canal_grande.vote_select import placement_command, placement_items
 from engine.core import JSON, IllegalMove, Option
 from engine.i18n import SaidMapping, counted
-from engine.registry import Controls, MultiSelect, SlashCommand
 
 
 def option_group(option: Option) -> str:
