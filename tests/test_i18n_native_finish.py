@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,3 +37,84 @@ def test_japanese_turn_numbers_have_one_notation() -> None:
         if re.search(r"手番\{", s) or re.search(r"\}[–-]\{", s)  # a score "{a} – {b}" is no range
     ]
     assert not found, found
+
+
+def test_no_english_seed_in_hungarian_or_italian() -> None:
+    """#25: the Hungarian terminal's start line said "seed": a game's seed is *kezdőérték* in
+    Hungarian and *seme* in Italian in every message that names it."""
+    for lang, word in (("hu", "kezdőérték"), ("it", "seme")):
+        for po in sorted(ROOT.glob(f"data/**/locale/{lang}/LC_MESSAGES/*.po")):
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            for m in catalog:
+                ids = m.id if isinstance(m.id, tuple) else (m.id,)
+                if not m.id or not re.search(r"\bseed\b", str(ids[0])):
+                    continue
+                strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                for s in strings:
+                    words = re.sub(r"\{[^}]*\}|--seed", " ", s).casefold()
+                    assert "seed" not in words, (lang, m.id, s)
+                    assert word in words, (lang, m.id, s)
+
+
+def terminal_game(tmp_path: Path, lang: str, game: str) -> str:
+    """A terminal game as a person types it: the first option a dozen times, then what a
+    player reads on asking (status, log, hand), then quit."""
+    import io
+
+    from bot.table.render import PlaceholderRenderer
+    from bot.terminal import play as terminal
+
+    class Typed(io.StringIO):
+        def isatty(self) -> bool:
+            return False
+
+    lines = ["status", *["1"] * 14, "status", "log", "hand", "quit"]
+    out = io.StringIO()
+    argv = ["--lang", lang, "--game", game, "--seed", "7", "--players", "2", "--ai", "greedy"]
+    argv += ["--out", str(tmp_path / "out"), "--db", str(tmp_path / "t.sqlite3")]
+    rc = terminal.main(
+        argv,
+        stdin=Typed("".join(f"{x}\n" for x in lines)),
+        stdout=out,
+        renderer=PlaceholderRenderer(),
+        environ={},
+    )
+    assert rc == 0, out.getvalue()[-2000:]
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["venezia", "canal_grande", "amsterdam"])
+@pytest.mark.parametrize("lang", ["ja", "hu", "it"])
+def test_a_terminal_game_shows_no_english_word(tmp_path: Path, lang: str, game: str) -> None:
+    """#25 (the terminal in each language): a terminal game typed in ja, hu or it shows no
+    English word beyond what the native channels allow (its AI seat by its translated label:
+    "Players: 1. Player and 2. Greedy AI [AI]" was the stored English name)."""
+    from bot.discord.commands import move_commands
+    from tests.discord.test_native_channels import english_in
+
+    verbs = {spec.verb for spec in move_commands()}
+    text = terminal_game(tmp_path, lang, game)
+    shown = []
+    for line in text.splitlines():
+        if re.match(r"^\S+> |^\s+= ", line):  # what the player typed, the command it made
+            continue
+        line = re.sub(
+            re.escape(str(tmp_path))
+            + r"\S*?\.(?:png|webp|sqlite3)|"
+            + re.escape(str(tmp_path))
+            + r"[A-Za-z0-9_./-]*",
+            " ",
+            line,
+        )  # a path
+        # a secret answer echoed as typed ("your secret answer: play 2")
+        line = re.sub(r"([:：]\s*)(\w+)( \S+)*$", lambda m: m[1] if m[2] in verbs else m[0], line)
+        # a command's form as typed: "divide <positions>"
+        line = re.sub(r"\b(\w+) <", lambda m: " <" if m.group(1) in verbs else m[0], line)
+        option_list = re.match(r"^\s+(\w+)\s+\d+\) ", line)
+        if option_list and option_list.group(1) in verbs:  # the commands one may type
+            line = line.replace(option_list.group(1), " ", 1)
+            line = re.sub(r"\d+\) (\w+)", lambda m: " " if m.group(1) in verbs else m[0], line)
+        shown.append(line)
+    left = english_in(shown, lang)
+    assert not left, "\n".join(f"{w!r} in {t!r}" for w, t in sorted(left.items()))

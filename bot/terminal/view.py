@@ -10,6 +10,7 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
+from bot.table.ai_seat import labelled
 from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
@@ -157,5 +158,5 @@ def ranking_lines(results: Sequence[ResultRecord]) -> list[str]:
     lines = []
     for r in results:
         score = "" if r.score is None else f" — {r.score}"
-        lines.append(f"  {r.place}. {r.name}{score}")
+        lines.append(f"  {r.place}. {labelled(r.name)}{score}")  # an AI seat by its label (#25)
     return lines
