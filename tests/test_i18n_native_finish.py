@@ -118,3 +118,37 @@ def test_a_terminal_game_shows_no_english_word(tmp_path: Path, lang: str, game: 
         shown.append(line)
     left = english_in(shown, lang)
     assert not left, "\n".join(f"{w!r} in {t!r}" for w, t in sorted(left.items()))
+
+
+@pytest.mark.parametrize("game", ["venezia", "canal_grande", "amsterdam"])
+@pytest.mark.parametrize("lang", ["ja", "hu", "it"])
+def test_every_picture_shows_no_english_word(lang: str, game: str) -> None:
+    """#25 (the board images' titles): every text drawn on a game's board, hands and end
+    screen in ja, hu or it is in that language — Canal Grande's board header drew the Latin
+    "Canal Grande" under the message's カナル・グランデ; Venezia's end screen without a
+    ranking drew "Venezia"."""
+    from engine.i18n import speaking
+    from engine.registry import registration
+    from render.common.text import watching
+    from tests.discord.test_native_channels import english_in
+    from tests.test_images_every_language import positions
+
+    with speaking(lang):  # the table plays in its language: its prompts are made in it
+        middle, end = positions.__wrapped__(game, ())
+    draw = registration(game).renderers()
+    draw.board(middle.public_view())  # warm the caches (a palette drawn from a sample board)
+    with speaking(lang), watching() as seen:
+        draw.board(middle.public_view())
+        draw.end(end.public_view())
+        for seat in range(len(middle.players)):
+            draw.hand(middle.player_view(seat))
+    from bot.discord.commands import move_commands
+
+    texts = [text for text, _size, _image in seen.drawn]
+    assert texts
+    names = {"Ann", "Bo", "Cy", "Di", "Ed"}
+    verbs = {spec.verb for spec in move_commands()}  # a hand's "what you may type" column
+    if lang == "ja":  # "Ann: 沼タイルを…" was an f-string's ASCII colon
+        assert not [t for t in texts if re.search(r"[:;] ", t)], texts
+    left = english_in([t for t in texts if t not in names and t not in verbs], lang)
+    assert not left, "\n".join(f"{w!r} in {t!r}" for w, t in sorted(left.items()))

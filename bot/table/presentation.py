@@ -23,6 +23,7 @@ from bot.table.outputs import (
 from bot.table.records import Applied, Table
 from engine.core import JSON, Decision, GameState, stale_guard
 from engine.i18n import current_language, joined, say, speaking
+from engine.i18n.shared import asked
 from engine.registry import view_header
 
 log = logging.getLogger("bot.service")
@@ -118,7 +119,7 @@ def next_line(state: GameState, d: Decision | None) -> str:
         return ""
     if len(stages.open_decisions(state)) > 1:
         return f"➡ {stages.waiting_line(state)}"
-    return f"➡ {state.players[d.seat]}: {question(d.prompt)}"
+    return "➡ " + asked(state.players[d.seat], question(d.prompt))
 
 
 class Presenter:

@@ -193,7 +193,8 @@ def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
                 others=counted(others),
             )
         else:
-            text = f"{name}: {who}"
+            # Translators: a building and its architect ("basilica: Anna")
+            text = _("{building}: {architect}", building=name, architect=who)
         lines.append((t, ("▶ " if now else "") + text, now))
     return lines
 
