@@ -95,6 +95,8 @@ def test_a_terminal_game_shows_no_english_word(tmp_path: Path, lang: str, game: 
 
     verbs = {spec.verb for spec in move_commands()}
     text = terminal_game(tmp_path, lang, game)
+    if lang == "ja":  # "➡ プレイヤー: 公開する…" was an f-string's ASCII colon
+        assert not [x for x in text.splitlines() if x.startswith("➡") and ": " in x], text
     shown = []
     for line in text.splitlines():
         if re.match(r"^\S+> |^\s+= ", line):  # what the player typed, the command it made

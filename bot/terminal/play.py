@@ -84,7 +84,7 @@ from engine.i18n import (
     speaking,
     table_messages,
 )
-from engine.i18n.shared import N_, _, _p
+from engine.i18n.shared import N_, _, _p, asked
 from engine.registry import registration
 from engine.text import excerpt, is_number
 
@@ -283,7 +283,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.shown != (self.turn, info.user_id or ""):
             self._summary(info)
         else:
-            self.say(f"➡ {info.name}: {info.prompt}", "cyan")
+            self.say("➡ " + asked(info.name, info.prompt), "cyan")
         if self.fresh_image is not None:
             self.say(
                 _(
