@@ -103,3 +103,30 @@ def test_a_labelled_seat_changes_nothing_stored(game: str) -> None:
     with speaking("ja"):
         assert str(labelled("Greedy AI B")) == "貪欲AI B"
         assert str(labelled("Bob")) == "Bob" and type(labelled("Bob")) is str
+
+
+async def test_a_restored_game_reads_its_ai_seat_by_its_label(tmp_path: Path) -> None:
+    """#25 (AI seats): after a restart (the game loaded from its snapshot and moves), the AI
+    seat still reads as its label, and the stored game replays to the same hash."""
+    path = tmp_path / "table.db"
+    svc = open_service(path)
+    try:
+        svc.languages.set_table("c", "ja")
+        assert (await svc.join("c", uid(0), "Alice", game="venezia")).accepted
+        assert (await svc.add_ai("c", uid(0), "greedy")).accepted
+        assert (await svc.start("c", uid(0), seed=5)).accepted
+        state = svc.tables.get("c").state
+        assert state is not None
+        before = state.state_hash()
+    finally:
+        svc.close()
+    again = open_service(path)
+    try:
+        with speaking("ja"):
+            status = await again.status("c")
+        assert "貪欲AI" in status.text and "Greedy AI" not in status.text, status.text
+        restored = again.tables.get("c").state
+        assert restored is not None and restored.state_hash() == before
+        assert restored.players[1] == "Greedy AI"  # what is stored
+    finally:
+        again.close()
