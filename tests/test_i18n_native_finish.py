@@ -154,3 +154,17 @@ def test_every_picture_shows_no_english_word(lang: str, game: str) -> None:
         assert not [t for t in texts if re.search(r"[:;] ", t)], texts
     left = english_in([t for t in texts if t not in names and t not in verbs], lang)
     assert not left, "\n".join(f"{w!r} in {t!r}" for w, t in sorted(left.items()))
+
+
+def test_a_players_token_counts_are_plural_messages() -> None:
+    """#25 (every count a plural message): Venezia's player panels drew "8 palude", "4 tesoro"
+    in Italian."""
+    from engine.i18n import speaking
+    from render.venezia.board_panels import _token_count
+
+    with speaking("it"):
+        assert _token_count("swamp", 8) == "8 paludi"
+        assert _token_count("swamp", 1) == "1 palude"
+        assert _token_count("treasure", 4) == "4 tesori"
+    with speaking("en"):
+        assert _token_count("swamp", 2) == "2 swamp"  # the English panel as before
