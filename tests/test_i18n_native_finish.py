@@ -187,3 +187,14 @@ def test_a_hand_waiting_for_another_says_his_task_not_his_imperative() -> None:
     texts = [t for t, _size, _image in seen.drawn]
     assert any("következik: kártyák kijátszása" in t for t in texts), texts
     assert not any("játssz ki" in t for t in texts), texts
+
+
+def test_japanese_question_and_exclamation_marks_are_full_width() -> None:
+    """#25 (Japanese punctuation): 「特殊カードを買う?」 and 「{name}の勝ち!」 kept ASCII marks after
+    Japanese text; Japanese writes ？ and ！."""
+    found = [
+        (mid, s)
+        for mid, s in japanese_strings()
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff）][?!]", s)
+    ]
+    assert not found, found
