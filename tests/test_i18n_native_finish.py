@@ -190,8 +190,8 @@ def test_a_hand_waiting_for_another_says_his_task_not_his_imperative() -> None:
 
 
 def test_japanese_question_and_exclamation_marks_are_full_width() -> None:
-    """#25 (Japanese punctuation): 「特殊カードを買う?」 and 「{name}の勝ち!」 kept ASCII marks after
-    Japanese text; Japanese writes ？ and ！."""
+    """#25 (Japanese punctuation): 「特殊カードを買う?」 and 「{name}の勝ち!」 kept ASCII marks
+    after Japanese text; Japanese writes ？ and ！."""
     found = [
         (mid, s)
         for mid, s in japanese_strings()
