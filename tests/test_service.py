@@ -582,8 +582,8 @@ async def test_an_ai_seat_named_after_its_level_reads_as_its_translated_label(
     svc: TableService,
 ) -> None:
     """#25 (AI seats): a seat stored as "Random AI" is "ランダムAI" in a Japanese reader's lobby,
-    join line, start line (seat list and who begins), never "Random AIから始めます". (The game's
-    own status lines, events and pictures still carry the stored English name: not done.)"""
+    join line, start line (seat list and who begins), never "Random AIから始めます" (the game's
+    own texts and pictures: tests/test_ai_seat_names.py)."""
     from engine.i18n import say
 
     assert (await svc.join("c", uid(0), "Alice")).accepted

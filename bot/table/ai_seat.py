@@ -15,12 +15,14 @@ game with a level of its own needs no edit here. A level the game lacks is an er
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai import AiPlayer, game_levels
 from engine.ai import get_ai as engine_ai
 from engine.ai.levels import AiLevelSpec
-from engine.i18n import either, joined
+from engine.core import GameState
+from engine.i18n import SeatName, either, joined
 from engine.i18n.shared import _
 from engine.registry import registrations
 from engine.text import excerpt, is_number
@@ -34,6 +36,9 @@ __all__ = [
     "ai_levels",
     "ai_seat_name",
     "get_ai",
+    "labelled",
+    "labelled_names",
+    "labelled_seats",
     "levels",
 ]
 
@@ -147,6 +152,35 @@ def ai_seat_name(name: str, level: str | int | None) -> str:
         return joined("", (_(label), rest))
     # Translators: a player's seat an AI plays: his name, the AI's label ("Bob (Greedy AI)")
     return _("{name} ({ai})", name=name, ai=_(label))
+
+
+def labelled(name: str) -> str:
+    """A seat's stored name as its readers read it: a name the table gave an AI seat (a
+    level's label, "Greedy AI", or that and a letter, "Greedy AI B") becomes a
+    :class:`~engine.i18n.SeatName`, the label said in the reader's language wherever the name
+    is shown; any other name is kept as it is. The value (stored, hashed) does not change."""
+    if isinstance(name, SeatName):
+        return name
+    for lv in levels().values():
+        rest = name.removeprefix(lv.label)
+        if rest == name:
+            continue
+        if not rest or (len(rest) == 2 and rest[0] == " " and rest[1].isupper()):
+            return SeatName(name, lv.label, rest)
+    return name
+
+
+def labelled_names(names: Sequence[str]) -> list[str]:
+    """:func:`labelled` of each name, in seat order."""
+    return [labelled(n) for n in names]
+
+
+def labelled_seats(state: GameState) -> GameState:
+    """``state`` with its AI seats' names :func:`labelled` (in place; the state's hash and
+    JSON are the same): a state made or loaded from what is stored names its AI seats by the
+    stored English label, which no reader should read (#25)."""
+    state.players[:] = labelled_names(state.players)
+    return state
 
 
 def get_ai(level: str | int | None, game: str) -> AiPlayer:

@@ -15,7 +15,7 @@ from bot.storage.store import (
 )
 from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
-from bot.table.ai_seat import UnknownAiLevel, ai_level, ai_seat_name
+from bot.table.ai_seat import UnknownAiLevel, ai_level, ai_seat_name, labelled_seats
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
@@ -369,7 +369,7 @@ class Lobby:
             raise Refused(Code.MALFORMED, _("a seed is a whole number from 0 to 2^63 - 1"))
         try:
             engine_options = reg.engine_options(chosen_options) if reg.options else None
-            state = chosen.new_state(names, seed, engine_options)
+            state = labelled_seats(chosen.new_state(names, seed, engine_options))
         except IllegalMove as exc:
             raise Refused(Code.NOT_ENOUGH_PLAYERS, why(exc)) from exc
         try:

@@ -24,6 +24,7 @@ from chat.controls import Controls
 from chat.registry import controls_of
 from engine.core import JSON, Decision, GameState, ViewHeader, stale_guard
 from engine.i18n import current_language, joined, say, speaking
+from engine.i18n.shared import asked
 
 log = logging.getLogger("bot.service")
 
@@ -117,7 +118,7 @@ def next_line(state: GameState, d: Decision | None) -> str:
         return ""
     if len(stages.open_decisions(state)) > 1:
         return f"➡ {stages.waiting_line(state)}"
-    return f"➡ {state.players[d.seat]}: {question(d.prompt)}"
+    return "➡ " + asked(state.players[d.seat], question(d.prompt))
 
 
 class Presenter:

@@ -14,6 +14,7 @@ from bot.storage.store import (
     SnapshotData,
     StoredGame,
 )
+from bot.table.ai_seat import labelled_seats
 from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.i18n.shared import _
@@ -27,7 +28,8 @@ def fresh_state(record: GameRecord) -> GameState:
     (stored as option texts, turned into what the game's ``new_state`` takes)."""
     reg = registration(record.game_type)
     options = reg.engine_options(dict(record.options or {})) if reg.options else None
-    return reg.parts().game.new_state(record.player_names, record.seed, options)
+    state = reg.parts().game.new_state(record.player_names, record.seed, options)
+    return labelled_seats(state)  # its AI seats named in the reader's words (#25)
 
 
 def results(
@@ -109,7 +111,7 @@ class Restore:
                         f"snapshot {snap.seq} of game {record.id} holds "  # not for players
                         f"{len(candidate.history)} moves"  # not for players
                     )
-                state = candidate
+                state = labelled_seats(candidate)
             except Exception:
                 log.exception("game %s: snapshot unusable, replaying from the seed", record.id)
         moves = stored.moves

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot.archive import shell_command
 from bot.storage.store import GameRecord, Takeover
+from bot.table.ai_seat import labelled
 from bot.table.outputs import Code, PrivateUpdate
 from bot.table.service import TableService
 from bot.terminal.io import Console, ImageFolder
@@ -184,7 +185,7 @@ class TerminalBase:
     @staticmethod
     def _seat_names(record: GameRecord) -> list[str]:
         return [
-            f"{i + 1}. {p.name}" + (_(" [AI]") if p.is_ai else "")
+            f"{i + 1}. {labelled(p.name)}" + (_(" [AI]") if p.is_ai else "")
             for i, p in enumerate(record.players)
         ]
 

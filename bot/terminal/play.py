@@ -40,7 +40,7 @@ from typing import TextIO
 from bot.storage.records import utcnow
 from bot.storage.store import TimerSettings
 from bot.table.ai_driving import check_level
-from bot.table.ai_seat import ai_level
+from bot.table.ai_seat import ai_level, labelled
 from bot.table.languages import parse_language
 from bot.table.outputs import DecisionInfo, Outcome, Reply
 from bot.table.records import Refused, why
@@ -83,7 +83,7 @@ from engine.i18n import (
     speaking,
     table_messages,
 )
-from engine.i18n.shared import N_, _, _p
+from engine.i18n.shared import N_, _, _p, asked
 from engine.registry import registration, table_game
 from engine.text import excerpt, is_number
 
@@ -282,7 +282,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         if self.shown != (self.turn, info.user_id or ""):
             self._summary(info)
         else:
-            self.say(f"➡ {info.name}: {info.prompt}", "cyan")
+            self.say("➡ " + asked(info.name, info.prompt), "cyan")
         if self.fresh_image is not None:
             self.say(
                 _(
@@ -734,7 +734,9 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 name=name,
             )
         else:
-            player = self.record.players[plan.seat].name if self.record is not None else ""
+            player = (
+                labelled(self.record.players[plan.seat].name) if self.record is not None else ""
+            )
             text = _(
                 "{player}'s next move would end the game: the game waits for you, {name} "
                 "('resume' takes your seat back; 'finish' lets the game end with the AI playing "

@@ -10,11 +10,12 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.storage.store import ResultRecord
+from bot.table.ai_seat import labelled
 from bot.table.grammar import shown_cells
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
 from engine.i18n import listed, say, sentence
-from engine.i18n.shared import _, _n
+from engine.i18n.shared import _, _n, asked
 from engine.registry import GameTexts, registration, view_header
 
 __all__ = [
@@ -59,7 +60,7 @@ def summary_lines(
     lines = [head, *("  " + line for line in texts.status_lines(view))]
     if header.deciding and not header.over:
         names = [header.name(seat) for seat in header.deciding]
-        lines.append(f"➡ {listed(names)}: {header.prompt}")
+        lines.append("➡ " + asked(listed(names), header.prompt))
     return lines
 
 
@@ -157,5 +158,5 @@ def ranking_lines(results: Sequence[ResultRecord]) -> list[str]:
     lines = []
     for r in results:
         score = "" if r.score is None else f" — {r.score}"
-        lines.append(f"  {r.place}. {r.name}{score}")
+        lines.append(f"  {r.place}. {labelled(r.name)}{score}")  # an AI seat by its label (#25)
     return lines

@@ -170,7 +170,7 @@ def _card_text(card: Card, lang: str) -> Text:
             head = _p("card", "water {number}", number=card.number)
         if not inner:
             return head
-        # Translators: a card and its symbols; keep " (" and ")" (the buttons split there).
+        # Translators: a card and its symbols ("water 61 (ship)"), in the language's brackets
         return _p("card", "{card} ({symbols})", card=head, symbols=inner)
 
 

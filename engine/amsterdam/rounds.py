@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.language import _, joined
+from engine.amsterdam.language import _, _p, joined
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import (
     bank_pay,
@@ -210,8 +210,11 @@ def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
 
 
 def _revealed(words: list[Text]) -> Text:
-    # Translators: {answers} lists each player's answer, separated by "; ".
-    return _("revealed: {answers}", answers=joined("; ", words))
+    # Translators: between two players' answers in "revealed: {answers}" ("Anna passes; Ben
+    # reveals red 12"): the language's own punctuation (#25: Japanese 、)
+    between = _p("between answers", "; ")
+    # Translators: {answers} lists each player's answer, separated by the message "; ".
+    return _("revealed: {answers}", answers=joined(between, words))
 
 
 def _forced_pick(st: AmsterdamFields, show: list[bool], ev: list[Event], what: str) -> int:

@@ -194,8 +194,12 @@ def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
             # Translators: a number of warehouses of one goods ("2 tea").
             goods.append(_p("warehouses", "{count} {good}", count=k, good=good_name(g)))
         # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
-        lines.append(_("{name} {counts}", name=st.players[s], counts=joined("/", goods)))
-    return joined("; ", lines)
+        # Translators: between the counts of two goods in "2 tea/0 wine/1 spice"
+        said = joined(_p("between goods", "/"), goods)
+        lines.append(_("{name} {counts}", name=st.players[s], counts=said))
+    # Translators: between two players' warehouse counts ("Anna 2 tea/…; Ben 0 tea/…"):
+    # the language's own punctuation (#25: Japanese 、)
+    return joined(_p("between players", "; "), lines)
 
 
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:

@@ -1,9 +1,17 @@
 """The shared domain's message functions, under the names the catalog tool extracts."""
 
-from engine.i18n.text import N_, table_messages
+from engine.i18n.text import N_, Text, table_messages
 
 _ = table_messages.text
 _n = table_messages.plural
 _p = table_messages.particular
 
-__all__ = ["N_", "_", "_n", "_p"]
+
+def asked(name: object, prompt: object) -> Text:
+    """Who decides and what ("Anna: drain up to 2 swamp tiles"), in the language's own
+    punctuation (Japanese 「Anna：…」), never an f-string's ASCII colon (#25)."""
+    # Translators: a player and what he is asked to decide ("Anna: drain up to 2 swamp tiles")
+    return _("{name}: {prompt}", name=name, prompt=prompt)
+
+
+__all__ = ["N_", "_", "_n", "_p", "asked"]

@@ -196,6 +196,44 @@ def joined(sep: object, parts: Iterable[object]) -> Joined:
     return Joined(parts, sep)
 
 
+class SeatName(Text):
+    """A seat's name that is a message: an AI seat the table named after its level's label
+    ("Greedy AI", or that and a letter, "Greedy AI B"). Its value - what is stored, hashed,
+    compared, written to JSON - stays the stored name, so stored games load and replay as
+    before; said (:func:`say`, a message's placeholder), printed (``str``) or formatted (an
+    f-string) it is the label in the reader's language, the letter kept: "貪欲AI B" (#25).
+    Anything that reads a seat's name (texts, pictures, the terminal) reads it so, with no
+    list of places to translate it in."""
+
+    _label: str
+    _rest: str
+    _domain: str
+
+    def __new__(cls, stored: str, label: str, rest: str, domain: str = TABLE_DOMAIN) -> SeatName:
+        text = cast(SeatName, super().__new__(cls, stored, None, None))
+        text._label = label
+        text._rest = rest
+        text._domain = domain
+        return text
+
+    @property
+    def stored(self) -> str:
+        """The name as the table stores it (the level's English label)."""
+        return str.__str__(self)
+
+    def in_language(self, lang: str) -> str:
+        return str(translations(self._domain, lang).gettext(self._label)) + self._rest
+
+    def __str__(self) -> str:
+        return self.in_language(current_language())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeatName, (self.stored, self._label, self._rest, self._domain))
+
+
 class Sentence(Text):
     """A message that begins a sentence (an error shown as a reply, a prompt as a menu's
     title): its first letter capitalised where the language's message itself begins with a

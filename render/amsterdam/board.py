@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from engine.amsterdam.language import N_, _, _n, _p
 from engine.amsterdam.presentation.words import card_symbol, good_name, variant_title
 from engine.i18n import counted
+from engine.i18n.shared import asked
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -214,7 +215,7 @@ def status_line(view: View) -> tuple[str, bool]:
         else:
             text = _("{name} may remove a ship-symbol card next to the ship", name=who)
         return f"▶ {text}", True
-    return f"▶ {who}: {d.get('prompt', kind)}", True
+    return "▶ " + asked(who, d.get("prompt", kind)), True
 
 
 def _header_region(view: View, w: int) -> Region:

@@ -9,6 +9,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _p
+from engine.i18n.shared import asked
 from render.canal_grande import theme as C
 from render.canal_grande.regions import fitted
 from render.common import theme as T
@@ -81,7 +82,7 @@ def status_line(view: View) -> tuple[str, bool]:
         return "▶ " + _(
             "{name} places cards in {district} or passes", name=who, district=district
         ), True
-    return f"▶ {who}: {pending.get('prompt', '')}", True
+    return "▶ " + asked(who, pending.get("prompt", "")), True
 
 
 def win_reason(view: View) -> str:

@@ -42,10 +42,11 @@ from render.common.text import draw_text, text_width
 def _header_region(view: View) -> Region:
     status, hot = status_line(view)
     right = _("Round {round} · Turn {turn}", round=view.get("round", 1), turn=view.get("turn", 1))
-    key = ("header", W, right, status, hot)
+    title = _("Canal Grande")  # the game's name as the reader reads it (カナル・グランデ, #25)
+    key = ("header", W, title, right, status, hot)
 
     def paint(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        header(img, draw, "Canal Grande", right, status, hot)  # not for players: the name
+        header(img, draw, title, right, status, hot)
 
     return Region((0, 0, W, C.HEADER_H), key, paint)
 
@@ -79,7 +80,9 @@ def _cards_region(view: View) -> Region:
             # the longest that fits the group's width is drawn
             labels[letter] = (
                 (
-                    f"{offer} · {who} ({role}){now}",
+                    f"{offer} · "
+                    + _p("player and role", "{name} ({role})", name=who, role=role)
+                    + now,
                     f"{offer} · {who}{now}",
                     f"{letter} · {who}{now}",
                     f"{letter} · {who}",

@@ -261,7 +261,12 @@ def _piles_painter(key: tuple[Any, ...]) -> Any:
             )
         if lr:
             rnd, totals, bonus, nxt = lr
-            t = " : ".join(str(v) for v in totals)
+            # Translators: the two players' totals of a round, first seat first ("12 : 9")
+            t = (
+                _p("totals", "{first} : {second}", first=totals[0], second=totals[1])
+                if len(totals) == 2
+                else counted(totals)
+            )
             if bonus:
                 text = _(
                     "Round {round} ended {totals}; bonus: {name}", round=rnd, totals=t, name=bonus

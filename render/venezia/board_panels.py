@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.i18n import counted
-from engine.venezia.language import _, _p
+from engine.venezia.language import _, _n, _p
 from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, rounded_box
 from render.common.text import draw_fitted, draw_text, fitted_size, text_width
@@ -100,10 +100,12 @@ def _player_painter(key: tuple[Any, ...]) -> Painter:
 def _token_count(kind: str, n: int) -> str:
     """``3 treasure`` / ``2 swamp``: how many tokens of a kind a player has (V-U5)."""
     if kind == "treasure":
-        # Translators: a number of treasure tokens (short, a panel's bottom row)
-        return _p("tokens", "{n} treasure", n=n)
-    # Translators: a number of swamp tokens (short, a panel's bottom row)
-    return _p("tokens", "{n} swamp", n=n)
+        # Translators: a number of treasure tokens (short, a panel's bottom row; English keeps
+        # the kind's name: "2 treasure"), a plural message (#25: Italian "4 tesori")
+        return _n("{n} treasure", "{n} treasure", n)
+    # Translators: a number of swamp tokens (short, a panel's bottom row; English keeps the
+    # kind's name: "2 swamp"), a plural message (#25: Italian "8 paludi")
+    return _n("{n} swamp", "{n} swamp", n)
 
 
 def _front_cards(
@@ -193,7 +195,8 @@ def _builds_lines(view: View) -> list[tuple[str, str, bool]]:
                 others=counted(others),
             )
         else:
-            text = f"{name}: {who}"
+            # Translators: a building and its architect ("basilica: Anna")
+            text = _("{building}: {architect}", building=name, architect=who)
         lines.append((t, ("▶ " if now else "") + text, now))
     return lines
 

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.i18n import counted, current_language
+from engine.i18n.shared import asked
 from engine.venezia.language import _, _n
 from engine.venezia.presentation.words import building_name
 from render.common.draw import RegionCache, marker, paste
@@ -150,7 +151,7 @@ def _header_region(view: View, plan: _Plan) -> _Region:
         seat = pending.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(letters):
             markers = [(seat, letters[seat])]
-        title = f"{pending.get('name', '')}: {pending.get('prompt', '')}"
+        title = asked(pending.get("name", ""), pending.get("prompt", ""))
     else:
         title = ""
     key = ("header", title, tuple(markers), _changes_line(view, plan.moved), view.get("turn", ""))

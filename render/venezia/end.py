@@ -136,7 +136,7 @@ def compose_end(view: View) -> Image.Image:
             names=winners,
         )
     else:
-        title = "Venezia"
+        title = _("Venezia")  # the game's name as the reader reads it (ヴェネチア, Velence)
     turns = view.get("turn")
     turn = _n("{n} turns", "{n} turns", int(turns)) if turns else ""
     tw = text_width(turn, T.FONT_SUB, bold=True)

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.venezia.language import N_, _, _n, _p
+from engine.venezia.presentation.tasks import task
 from engine.venezia.presentation.words import building_name
 from render.common.draw import marker, paste, paste_flat, player_letters, rounded_box, wrap_words
 from render.common.png import encode_png
@@ -141,8 +142,12 @@ def compose_hand(view: View) -> Image.Image:
     elif decision:
         status, hot = _("Your move: {prompt}", prompt=decision.get("prompt", "")), True
     elif pending:
-        name, prompt = pending.get("name", ""), pending.get("prompt", "")
-        status, hot = _("Waiting for {name}: {prompt}", name=name, prompt=prompt), False
+        name, doing = pending.get("name", ""), task(str(pending.get("kind", "")))
+        if doing:  # what the others read: the decider's task, not his imperative (#25)
+            status = _("Waiting for {name}: {task}", name=name, task=doing)
+        else:
+            status = _("Waiting for {name}: {prompt}", name=name, prompt=pending.get("prompt", ""))
+        hot = False
     else:
         status, hot = "", False
     if hot:

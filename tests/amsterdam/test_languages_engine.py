@@ -135,10 +135,23 @@ def test_an_english_event_is_said_again_in_each_language() -> None:
     # the card inside the sentence is said in the same language as the sentence
     assert " piazza " in say(placed.text, "it")
     assert say(placed.text, "en") == placed.text
-    # a card's symbols inside a sentence are said again too ("water 67 (ship)" -> "水路67 (船)")
+    # a card's symbols inside a sentence are said again too ("water 67 (ship)" -> "水路67（船）",
+    # in Japanese brackets: #25 item 2)
     with_ship = next(e for e in events if e.kind == "place" and "ship)" in e.text)
     japanese = say(with_ship.text, "ja")
-    assert "船)" in japanese and "ship" not in japanese
+    assert "（船）" in japanese and "ship" not in japanese and "(" not in japanese
+
+
+def test_japanese_log_lines_use_japanese_punctuation() -> None:
+    """#25 item 2: Amsterdam's Japanese log lines kept the half-width "(船)" and the "; "
+    joining the players' answers and warehouse counts: every event of a game said in Japanese
+    has none of ``( ) ;``."""
+    for seed in (3, 5):
+        _st, events = _play(seed, "en")
+        for e in events:
+            japanese = say(e.text, "ja")
+            assert not set("();") & set(japanese), japanese
+        assert any(e.kind == "reveal" and "、" in say(e.text, "ja") for e in events)
 
 
 def test_a_private_text_is_said_in_the_readers_language() -> None:
@@ -161,7 +174,7 @@ def test_card_descriptions_in_each_language() -> None:
     with speaking("it"):
         text = harbor.describe()
     assert text.startswith(("rosso ", "nero ")) and "nave" in text
-    assert " (" in text  # the buttons split a card's name from its symbols there
+    assert " (" in text  # a card's name, then its symbols in brackets
     with speaking("hu"):
         assert cards[st.cs.special[0]].describe() in ("dagály", "híd", "vámház")
         assert cards[st.cs.center].describe() == "a kikötő közepe"

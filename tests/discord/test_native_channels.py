@@ -27,9 +27,10 @@ from bot.discord.commands import move_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Alice", "Bob")
-#: the AI seat's name: the table stores the level's English label as the seat's name, a name
-#: like the players' (its readers' translation of it is a known gap, see the module's doc)
-SEAT_NAMES = (*PLAYERS, "Greedy AI")
+#: the names a channel may show in Latin letters: the players' own. Not the AI seat's: the table
+#: stores the level's English label ("Greedy AI") as the seat's name, and every reader reads the
+#: label in his language (#25)
+SEAT_NAMES = PLAYERS
 #: decisions played (Canal Grande is short: played to its end)
 DECISIONS = {"venezia": 60, "amsterdam": 60, "canal_grande": 400}
 #: the keys of the bot's message bodies that hold text a player reads

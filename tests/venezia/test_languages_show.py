@@ -86,7 +86,7 @@ def test_a_text_made_at_the_table_is_said_again_for_a_reader() -> None:
     label = option_label(Option.of("drain C3"))
     assert label == "Drain: C3"
     assert say(label, "hu") == "Lecsapolás: C3"
-    assert say(label, "ja") == "沼を開拓：C3"
+    assert say(label, "ja") == "沼タイルを撤去：C3"  # 撤去, the seed 003's word (#25)
     with speaking("it"):
         line = texts.hand_text({"me": {"hand": ["ponte"], "tokens": []}})
     assert line == "la tua mano: ponte · i tuoi gettoni: nessuno"
