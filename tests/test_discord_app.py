@@ -234,7 +234,9 @@ class Table:
         command = self.app.tree.get_command(name)
         assert isinstance(command, discord.app_commands.Command), name
         it = self.interaction(user, manage=manage, interaction_id=iid)
-        await command.callback(it, **params)  # type: ignore[arg-type]
+        # a command declared in a cog is called with its cog, as discord.py calls it
+        bound = () if command.binding is None else (command.binding,)
+        await command.callback(*bound, it, **params)  # type: ignore[arg-type]
         return it
 
     async def slash_command_text(self, user: str, command: str) -> FakeInteraction:
@@ -251,7 +253,9 @@ class Table:
         assert isinstance(command, discord.app_commands.Command)
         callback = command._params[param].autocomplete
         assert callback is not None, f"/{name} {param}: no autocomplete"
-        result: list[Any] = await callback(self.interaction(user), current)  # type: ignore[operator]
+        # an autocomplete declared in a cog is called with its cog, as discord.py calls it
+        bound = (command.binding,) if getattr(callback, "pass_command_binding", False) else ()
+        result: list[Any] = await callback(*bound, self.interaction(user), current)  # type: ignore[operator]
         return result
 
     async def click(

@@ -218,7 +218,7 @@ async def test_a_reminder_whose_post_failed_comes_again(simcord_env: Env) -> Non
     env = simcord_env
     channel, _alice, _bob = await two_player_table(env, "reminder-again")
     bot = env.bot
-    post = bot.post_timer_event  # type: ignore[attr-defined]
+    post = bot.timers.post  # type: ignore[attr-defined]
     failed: list[str] = []
 
     async def failing_once(event: object) -> None:
@@ -227,7 +227,7 @@ async def test_a_reminder_whose_post_failed_comes_again(simcord_env: Env) -> Non
             raise RuntimeError("the connection dropped")
         await post(event)
 
-    bot.post_timer_event = failing_once  # type: ignore[attr-defined]
+    bot.timers.post = failing_once  # type: ignore[attr-defined]
     await env.advance_time(65)
     assert failed == ["reminder"]
     await env.advance_time(40)  # the scheduler's next passes
