@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
@@ -37,11 +35,13 @@ class LobbyCog(commands.Cog, name="lobby"):
         # are made from the registrations when the bot is built (a game registered at run time
         # is in them); the order of /help: join, leave, start, then the class's
         add_made_command(self, self._join_command(), at=0)
-        start = start_command(self._game_of, self.start_game, self.replies.guard, game_choices)
+        start = start_command(
+            lambda channel: self.service.game_of(channel),  # the service's when asked
+            self.start_game,
+            self.replies.guard,
+            game_choices,
+        )
         add_made_command(self, start, at=2)
-
-    def _game_of(self, channel: str) -> Awaitable[str | None]:
-        return self.service.game_of(channel)
 
     def _join_command(self) -> app_commands.Command[LobbyCog, ..., None]:
         # Translators: /join's game option; game: the game a new table starts with
