@@ -95,7 +95,7 @@ class TableActions:
         """At start-up: let AI seats take the decisions a restart left them (an AI chain cut
         short), post what they did, and bring every running table's current message up to
         date (only it has controls, and they are the pending decision's)."""
-        for channel in await self.service.active_channels():
+        for channel in await self.service.play.active_channels():
             try:
                 await self.resume_table(channel)
             except Exception:
@@ -104,7 +104,7 @@ class TableActions:
     async def resume_table(self, channel: str) -> None:
         dest = self.dest(channel)
         async with self.lock(channel):
-            outcome = await self.service.resume(channel)
+            outcome = await self.service.play.resume(channel)
             if not outcome.accepted:
                 return
             if outcome.public:
@@ -120,7 +120,7 @@ class TableActions:
         and the channel's lock is free between moves."""
         for _step in range(MAX_AI_STEPS):
             async with self.lock(channel):
-                outcome = await self.service.advance(channel, max_moves=1)
+                outcome = await self.service.play.advance(channel, max_moves=1)
                 if not outcome.accepted or not outcome.public:
                     return
                 try:
@@ -206,7 +206,7 @@ class TableActions:
 
     async def said(self, channel: str, command: str) -> str:
         """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
-        game = await self.service.game_of(channel)
+        game = await self.service.play.game_of(channel)
         if game is None or not command.strip():
             return command
         return option_label(Option.of(command), short=False, game=game)
@@ -228,8 +228,8 @@ class TableActions:
 
         async def call() -> Outcome:
             if expect is None:
-                return await self.service.command(channel, user, text, idempotency_key=key)
-            return await self.service.command(
+                return await self.service.play.command(channel, user, text, idempotency_key=key)
+            return await self.service.play.command(
                 channel,
                 user,
                 text,

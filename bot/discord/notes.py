@@ -52,7 +52,7 @@ class Reminders:
         note = await post_note(dest, text, user)
         await self.drop(dest, channel, user)
         self._notes[(channel, user)] = note.id
-        await self.service.set_adapter_state(table_scope(channel), f"reminder:{user}", str(note.id))
+        await self.service.adapter_state.set(table_scope(channel), f"reminder:{user}", str(note.id))
 
     async def drop(self, dest: Postable, channel: str, user: str) -> None:
         """Delete the player's reminder note (remembered in the database: also after a
@@ -60,10 +60,10 @@ class Reminders:
         key = f"reminder:{user}"
         note: int | str | None = self._notes.pop((channel, user), None)
         if note is None:
-            note = await self.service.adapter_state(table_scope(channel), key)
+            note = await self.service.adapter_state.get(table_scope(channel), key)
             if note is None:
                 return
-        await self.service.set_adapter_state(table_scope(channel), key, None)
+        await self.service.adapter_state.set(table_scope(channel), key, None)
         try:
             await dest.get_partial_message(int(note)).delete()
         except (discord.HTTPException, ValueError):
@@ -103,11 +103,11 @@ class VoteMessages:
         allowed = discord.AllowedMentions.none()
         note = await dest.send(escape(tally), allowed_mentions=allowed, view=view)
         self._notes[channel] = note.id
-        await self.service.set_adapter_state(table_scope(channel), "vote", str(note.id))
+        await self.service.adapter_state.set(table_scope(channel), "vote", str(note.id))
 
     async def _note(self, channel: str) -> int | None:
         if channel not in self._notes:
-            stored = await self.service.adapter_state(table_scope(channel), "vote")
+            stored = await self.service.adapter_state.get(table_scope(channel), "vote")
             self._notes[channel] = int(stored) if stored and stored.isdigit() else None
         return self._notes[channel]
 
@@ -119,7 +119,7 @@ class VoteMessages:
             return
         if done:
             self._notes[channel] = None
-            await self.service.set_adapter_state(table_scope(channel), "vote", None)
+            await self.service.adapter_state.set(table_scope(channel), "vote", None)
         try:
             message = dest.get_partial_message(note)
             if done:
@@ -168,7 +168,7 @@ class ResumeNotes:
         ``user:message;…``: also after a restart)."""
         notes = self._notes.get(channel)
         if notes is None:
-            stored = await self.service.adapter_state(table_scope(channel), "resume") or ""
+            stored = await self.service.adapter_state.get(table_scope(channel), "resume") or ""
             pairs = (item.partition(":") for item in stored.split(";") if item)
             notes = {user: int(note) for user, _sep, note in pairs if note.isdigit()}
             self._notes[channel] = notes
@@ -176,7 +176,7 @@ class ResumeNotes:
 
     async def _save(self, channel: str, notes: dict[str, int]) -> None:
         stored = ";".join(f"{user}:{note}" for user, note in notes.items())
-        await self.service.set_adapter_state(table_scope(channel), "resume", stored or None)
+        await self.service.adapter_state.set(table_scope(channel), "resume", stored or None)
 
     async def _keep(self, dest: Postable, channel: str, user: str, note: int) -> None:
         """Remember a new takeover note (an older one of the same player loses its button)."""

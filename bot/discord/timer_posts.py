@@ -34,17 +34,17 @@ class TimerPosts:
         """One scheduler pass: post every reminder, takeover, pause and archive now due."""
         try:
             # confirmed: an event whose post does not happen (a crash, an error) comes again
-            events = await self.service.tick(confirm=True)
+            events = await self.service.timers.tick(confirm=True)
         except Exception:
             log.exception("the turn-timer scheduler failed")
             return
         for event in events:
             try:
                 await self.post(event)
-                await self.service.timer_posted(event)
+                await self.service.timers.posted(event)
             except (discord.Forbidden, discord.NotFound) as exc:  # it never can be: let it go
                 log.warning("cannot post a %s in channel %s: %s", event.kind, event.channel_id, exc)
-                await self.service.timer_posted(event)
+                await self.service.timers.posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
 

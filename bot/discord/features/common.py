@@ -31,7 +31,7 @@ __all__ = [
 async def channel_game(service: TableService, interaction: Interaction) -> str:
     """The channel's game: its table's, else (no table: nobody has chosen) the game a fresh
     lobby offers, :func:`engine.registry.first_registered`."""
-    game = await service.game_of(channel_of(interaction))
+    game = await service.play.game_of(channel_of(interaction))
     return game if game is not None else first_registered()
 
 

@@ -47,7 +47,7 @@ class HelpCog(commands.Cog, name="help"):
     @app_commands.guild_only()
     async def rules(self, interaction: Interaction, topic: ShortText | None = None) -> None:
         async with self.replies.guarded(interaction, "/rules"):
-            reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
+            reply = await self.service.play.rules(topic, channel_id=str(interaction.channel_id))
             title = _("{game} rules", game=await game_title(self.service, interaction))
             await self.replies.answer(interaction, reply_spec(reply, title=title))
 

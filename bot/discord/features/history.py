@@ -45,7 +45,7 @@ class HistoryCog(commands.Cog, name="history"):
     async def history(self, interaction: Interaction, public: bool = False) -> None:
         async with self.replies.guarded(interaction, "/history", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            lines = await self.service.history_lines(str(interaction.channel_id))
+            lines = await self.service.history.lines(str(interaction.channel_id))
             if not lines:
                 await _send(interaction, _("No finished games in this channel yet."), [], public)
                 return
@@ -69,7 +69,7 @@ class HistoryCog(commands.Cog, name="history"):
     ) -> None:
         async with self.replies.guarded(interaction, "/game", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            answer = await self.service.game_card(str(interaction.channel_id), id)
+            answer = await self.service.history.card(str(interaction.channel_id), id)
             card = answer.value
             if card is None:
                 await self.replies.answer(interaction, answer.error or "")
@@ -95,7 +95,7 @@ class HistoryCog(commands.Cog, name="history"):
     ) -> None:
         async with self.replies.guarded(interaction, "/replay", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            answer = await self.service.replay(str(interaction.channel_id), game)
+            answer = await self.service.history.replay(str(interaction.channel_id), game)
             replay = answer.value
             if replay is None:
                 await self.replies.answer(interaction, answer.error or "")

@@ -36,7 +36,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         # is in them); the order of /help: join, leave, start, then the class's
         add_made_command(self, self._join_command(), at=0)
         start = start_command(
-            lambda channel: self.service.game_of(channel),  # the service's when asked
+            lambda channel: self.service.play.game_of(channel),  # the service's when asked
             self.start_game,
             self.replies.guard,
             game_choices,
@@ -81,7 +81,9 @@ class LobbyCog(commands.Cog, name="lobby"):
             channel, user = channel_of(interaction), str(interaction.user.id)
             manager = can_manage(interaction)
             await self.actions.act(
-                interaction, "abort", lambda: self.service.abort(channel, user, can_manage=manager)
+                interaction,
+                "abort",
+                lambda: self.service.lobby.abort(channel, user, can_manage=manager),
             )
 
     @app_commands.command(name="addbot", description=locale_str("Add an AI player to the table"))
@@ -112,12 +114,12 @@ class LobbyCog(commands.Cog, name="lobby"):
             pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
             if not pairs:
                 # Only a question: answered to the asker; the lobby's seat list stays as it is.
-                outcome = await self.service.set_options(channel, user, {})
+                outcome = await self.service.lobby.set_options(channel, user, {})
                 text = say(outcome.public[-1].text) if outcome.public else (outcome.error or "")
                 await self.replies.answer(interaction, escape(sentence(text)))
                 return
             await self.actions.act(
-                interaction, "options", lambda: self.service.set_options(channel, user, pairs)
+                interaction, "options", lambda: self.service.lobby.set_options(channel, user, pairs)
             )
 
     @app_commands.command(
@@ -140,7 +142,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         await self.actions.act(
             interaction,
             "join",
-            lambda: self.service.join(
+            lambda: self.service.lobby.join(
                 channel, str(user.id), user.display_name, game or None, interaction.guild_id
             ),
             via=via,
@@ -149,7 +151,7 @@ class LobbyCog(commands.Cog, name="lobby"):
     async def stand_up(self, interaction: Interaction, via: str = "slash") -> None:
         channel, user = channel_of(interaction), str(interaction.user.id)
         await self.actions.act(
-            interaction, "leave", lambda: self.service.leave(channel, user), via=via
+            interaction, "leave", lambda: self.service.lobby.leave(channel, user), via=via
         )
 
     async def start_game(
@@ -164,7 +166,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         await self.actions.act(
             interaction,
             "start",
-            lambda: self.service.start(
+            lambda: self.service.lobby.start(
                 channel, user, game=game or None, can_manage=manager, options=options or None
             ),
             via=via,
@@ -176,7 +178,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         await self.actions.act(
             interaction,
             "addbot",
-            lambda: self.service.add_ai(channel, user, level or None, can_manage=manager),
+            lambda: self.service.lobby.add_ai(channel, user, level or None, can_manage=manager),
             via=via,
         )
 
@@ -185,7 +187,10 @@ class LobbyCog(commands.Cog, name="lobby"):
     ) -> None:
         channel, user = channel_of(interaction), str(interaction.user.id)
         await self.actions.act(
-            interaction, "removebot", lambda: self.service.remove_ai(channel, user, seat), via=via
+            interaction,
+            "removebot",
+            lambda: self.service.lobby.remove_ai(channel, user, seat),
+            via=via,
         )
 
     async def set_option(self, interaction: Interaction, name: str, value: str) -> None:
@@ -194,7 +199,7 @@ class LobbyCog(commands.Cog, name="lobby"):
         await self.actions.act(
             interaction,
             "options",
-            lambda: self.service.set_options(channel, user, {name: value}),
+            lambda: self.service.lobby.set_options(channel, user, {name: value}),
             via="button",
         )
 
@@ -202,5 +207,8 @@ class LobbyCog(commands.Cog, name="lobby"):
         """Switch the lobby to another game (the lobby message's game menu)."""
         channel, user = channel_of(interaction), str(interaction.user.id)
         await self.actions.act(
-            interaction, "game", lambda: self.service.choose_game(channel, user, game), via="button"
+            interaction,
+            "game",
+            lambda: self.service.lobby.choose_game(channel, user, game),
+            via="button",
         )

@@ -61,7 +61,7 @@ class PlayCog(commands.Cog, name="play"):
         async with self.replies.guarded(interaction, f"/{verb}"):
             # refused with the game's verbs if the channel's game has no such verb (the
             # command tree holds every registered game's verbs)
-            game = await self.service.game_of(channel_of(interaction))
+            game = await self.service.play.game_of(channel_of(interaction))
             refusal = verb_refusal(game, verb) if game is not None else None
             if refusal is not None:
                 await self.replies.answer(interaction, refusal)
@@ -74,7 +74,7 @@ class PlayCog(commands.Cog, name="play"):
         """The user's legal options now (empty if that takes too long)."""
         try:
             return await asyncio.wait_for(
-                self.service.choices_for(
+                self.service.play.choices_for(
                     channel_of(interaction), str(interaction.user.id), "", None
                 ),
                 AUTOCOMPLETE_TIMEOUT,

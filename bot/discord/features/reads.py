@@ -39,7 +39,7 @@ class ReadsCog(commands.Cog, name="reads"):
         """The asker's hand, privately (``/hand`` and the table message's button)."""
         await self.replies.defer(interaction)
         channel, user = channel_of(interaction), str(interaction.user.id)
-        reply = escaped(await self.service.hand(channel, user))
+        reply = escaped(await self.service.play.hand(channel, user))
         title = _("{game} — your hand", game=await game_title(self.service, interaction))
         await self.replies.answer(interaction, reply_spec(reply, title=title))
 
@@ -51,7 +51,7 @@ class ReadsCog(commands.Cog, name="reads"):
     async def board(self, interaction: Interaction, public: bool = False) -> None:
         async with self.replies.guarded(interaction, "/board", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            reply = escaped(await self.service.board(channel_of(interaction)))
+            reply = escaped(await self.service.play.board(channel_of(interaction)))
             title = _("{game} — the board", game=await game_title(self.service, interaction))
             spec = reply_spec(reply, title=title, ephemeral=not public)
             await self.replies.answer(interaction, spec)
@@ -64,7 +64,7 @@ class ReadsCog(commands.Cog, name="reads"):
     async def status(self, interaction: Interaction, public: bool = False) -> None:
         async with self.replies.guarded(interaction, "/status", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            reply = escaped(await self.service.status(channel_of(interaction)))
+            reply = escaped(await self.service.play.status(channel_of(interaction)))
             title = await game_title(self.service, interaction)
             spec = reply_spec(reply, title=title, ephemeral=not public)
             await self.replies.answer(interaction, spec)
@@ -82,7 +82,7 @@ class ReadsCog(commands.Cog, name="reads"):
     ) -> None:
         async with self.replies.guarded(interaction, "/log", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            reply = escaped(await self.service.log(channel_of(interaction), count))
+            reply = escaped(await self.service.play.log(channel_of(interaction), count))
             if reply.ok and len(reply.text) > CONTENT_MAX:
                 # Too long for one message: keep the newest moves.
                 kept = clip_start(reply.text.splitlines(), CONTENT_MAX)

@@ -48,7 +48,7 @@ class StatsCog(commands.Cog, name="stats"):
         async with self.replies.guarded(interaction, "/stats", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
             who = user or interaction.user
-            lines = await self.service.stats_lines(interaction.guild_id, who.id)
+            lines = await self.service.stats.lines(interaction.guild_id, who.id)
             name = escape(who.display_name)
             if not lines:
                 text = _("{name} has no counted games in this server yet.", name=name)
@@ -70,7 +70,7 @@ class StatsCog(commands.Cog, name="stats"):
     ) -> None:
         async with self.replies.guarded(interaction, "/leaderboard", public=public):
             await self.replies.defer(interaction, ephemeral=not public)
-            answer = await self.service.leaderboard_lines(interaction.guild_id, game)
+            answer = await self.service.stats.leaderboard(interaction.guild_id, game)
             lines = answer.value
             if lines is None:
                 await self.replies.answer(interaction, answer.error or "")
@@ -105,7 +105,7 @@ class StatsCog(commands.Cog, name="stats"):
                 refusal = _("Only members who can manage the server change this.")
                 await self.replies.answer(interaction, refusal)
                 return
-            text = await self.service.stats_setting(
+            text = await self.service.stats.setting(
                 interaction.guild_id, count_aborted=aborted, count_takeover=takeover
             )
             await _send(interaction, text, False)
