@@ -108,7 +108,7 @@ NO_CHOICE_MODULES = {
     "bot/devtools/bench_turns.py",
     "bot/devtools/selfplay_cmd.py",
     "bot/devtools/soak.py",
-    "bot/discord/handlers.py",
+    "bot/discord/features/common.py",
     "bot/discord/table.py",
     "bot/table/lobby.py",
     "bot/table/play.py",

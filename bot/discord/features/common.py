@@ -22,6 +22,7 @@ __all__ = [
     "add_made_command",
     "channel_game",
     "escaped",
+    "fresh_lobby_title",
     "game_choices",
     "game_title",
     "level_choices",
@@ -33,6 +34,11 @@ async def channel_game(service: TableService, interaction: Interaction) -> str:
     lobby offers, :func:`engine.registry.first_registered`."""
     game = await service.play.game_of(channel_of(interaction))
     return game if game is not None else first_registered()
+
+
+def fresh_lobby_title() -> str:
+    """The title of the game a fresh lobby offers (nobody has chosen one yet)."""
+    return registration(first_registered()).title
 
 
 async def game_title(service: TableService, interaction: Interaction) -> str:

@@ -9,7 +9,12 @@ from discord.ext import commands
 
 from bot.discord.actions import TableActions
 from bot.discord.commands import ShortText, tree_text
-from bot.discord.features.common import add_made_command, game_choices, level_choices
+from bot.discord.features.common import (
+    add_made_command,
+    fresh_lobby_title,
+    game_choices,
+    level_choices,
+)
 from bot.discord.kinds import Interaction
 from bot.discord.layout import escape
 from bot.discord.perms import can_manage
@@ -18,7 +23,6 @@ from bot.discord.start import start_command
 from bot.table.service import TableService
 from engine.i18n import say, sentence
 from engine.i18n.shared import _
-from engine.registry import first_registered, registration
 
 __all__ = ["LobbyCog"]
 
@@ -45,9 +49,7 @@ class LobbyCog(commands.Cog, name="lobby"):
 
     def _join_command(self) -> app_commands.Command[LobbyCog, ..., None]:
         # Translators: /join's game option; game: the game a new table starts with
-        game_help = _(
-            "The game to play (a new table: {game})", game=registration(first_registered()).title
-        )
+        game_help = _("The game to play (a new table: {game})", game=fresh_lobby_title())
 
         @app_commands.command(
             name="join", description=locale_str("Sit down at this channel's table (opens one)")
