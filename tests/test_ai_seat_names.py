@@ -16,9 +16,9 @@ import pytest
 
 from bot.table.ai_seat import labelled, labelled_seats
 from bot.table.service import TableService
-from engine.games import get_game
 from engine.i18n import say, speaking
 from engine.registry import registration
+from engine.registry import table_game as get_game
 from tests.test_service_support import PNG_MAGIC, make_renderer, open_service, uid
 
 GAMES = ("venezia", "canal_grande", "amsterdam")
@@ -47,9 +47,9 @@ async def test_an_ai_seat_reads_as_its_label_in_every_text_and_picture(
     label = label_in(lang)
     assert label != "Greedy AI" and label
     svc.languages.set_table("c", lang)
-    assert (await svc.join("c", uid(0), "Alice", game=game)).accepted
-    assert (await svc.add_ai("c", uid(0), "greedy")).accepted
-    out = await svc.start("c", uid(0), seed=5)
+    assert (await svc.lobby.join("c", uid(0), "Alice", game=game)).accepted
+    assert (await svc.lobby.add_ai("c", uid(0), "greedy")).accepted
+    out = await svc.lobby.start("c", uid(0), seed=5)
     assert out.accepted, out.error
     texts = [u.text for u in out.public] + [p.text for p in out.private]
     rng = random.Random(3)
@@ -57,20 +57,20 @@ async def test_an_ai_seat_reads_as_its_label_in_every_text_and_picture(
         d = out.decision
         if d is None or d.user_id is None:
             break
-        options = await svc.options_for("c", d.user_id, limit=None)
-        out = await svc.command("c", d.user_id, rng.choice(options))
+        options = await svc.play.options_for("c", d.user_id, limit=None)
+        out = await svc.play.command("c", d.user_id, rng.choice(options))
         assert out.accepted, (out.code, out.error)
         texts += [u.text for u in out.public] + [p.text for p in out.private]
     with speaking(lang):  # a read answers in its reader's language
-        status = await svc.status("c")
-        log = await svc.log("c", limit=50)
+        status = await svc.play.status("c")
+        log = await svc.play.log("c", limit=50)
     texts += [status.text, *log.lines]
     said = [say(t, lang) for t in texts]
     assert not [t for t in said if "Greedy AI" in t]
     assert any(label in t for t in said), said[:5]
     # the picture: as drawn with the label typed in as the seat's name
     with speaking(lang):
-        board = await svc.board("c")
+        board = await svc.play.board("c")
     assert board.image is not None and board.image.startswith(PNG_MAGIC)
     state = svc.tables.get("c").state
     assert state is not None
@@ -112,9 +112,9 @@ async def test_a_restored_game_reads_its_ai_seat_by_its_label(tmp_path: Path) ->
     svc = open_service(path)
     try:
         svc.languages.set_table("c", "ja")
-        assert (await svc.join("c", uid(0), "Alice", game="venezia")).accepted
-        assert (await svc.add_ai("c", uid(0), "greedy")).accepted
-        assert (await svc.start("c", uid(0), seed=5)).accepted
+        assert (await svc.lobby.join("c", uid(0), "Alice", game="venezia")).accepted
+        assert (await svc.lobby.add_ai("c", uid(0), "greedy")).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=5)).accepted
         state = svc.tables.get("c").state
         assert state is not None
         before = state.state_hash()

@@ -44,8 +44,8 @@ async def test_a_move_reads_the_game_from_the_table(
     svc = open_service(tmp_path / "t.db")
     channel = "c1"
     for i in range(reg.parts().game.min_players):
-        assert (await svc.join(channel, uid(i), f"P{i}", game=game)).accepted
-    out = await svc.start(channel, uid(0), seed=7)
+        assert (await svc.lobby.join(channel, uid(i), f"P{i}", game=game)).accepted
+    out = await svc.lobby.start(channel, uid(0), seed=7)
     assert out.accepted, out.error
     table = svc.tables.get(channel)
     assert table.game is reg and table.parts is reg.parts()
@@ -55,8 +55,8 @@ async def test_a_move_reads_the_game_from_the_table(
     while played < MOVES and out.decision is not None:
         d = out.decision
         assert d.user_id is not None
-        options = await svc.options_for(channel, d.user_id, limit=None)
-        out = await svc.command(channel, d.user_id, rng.choice(options))
+        options = await svc.play.options_for(channel, d.user_id, limit=None)
+        out = await svc.play.command(channel, d.user_id, rng.choice(options))
         assert out.accepted, out.error
         played += 1
     assert played == MOVES

@@ -26,7 +26,7 @@ def test_refusal_codes_are_an_enum_equal_to_their_texts() -> None:
 
 async def test_a_refusal_carries_a_code_member(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db")
-    out = await svc.command("c", uid(0), "take A")
+    out = await svc.play.command("c", uid(0), "take A")
     assert not out.accepted and out.code is Code.NO_GAME
     svc.close()
 
@@ -35,12 +35,12 @@ def test_hand_image_modes_are_an_enum_and_a_bad_one_is_refused(tmp_path: Path) -
     """Setting the mode on a running service is checked like the constructor's (before, any
     text was taken and then silently meant "settled")."""
     svc = open_service(tmp_path / "t.db", hand_images="settled")
-    assert svc.hand_images is HandImages.SETTLED
-    svc.hand_images = "always"
-    assert svc.hand_images is HandImages.ALWAYS
+    assert svc.draw.hand_images is HandImages.SETTLED
+    svc.draw.hand_images = "always"
+    assert svc.draw.hand_images is HandImages.ALWAYS
     with pytest.raises(ValueError, match="always, settled or off, not 'sometimes'"):
-        svc.hand_images = "sometimes"
-    assert svc.hand_images is HandImages.ALWAYS
+        svc.draw.hand_images = "sometimes"
+    assert svc.draw.hand_images is HandImages.ALWAYS
     with pytest.raises(ValueError, match="always, settled or off"):
         open_service(tmp_path / "u.db", hand_images="sometimes")
     svc.close()
@@ -51,10 +51,10 @@ async def test_timer_events_carry_a_kind_member(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db", clock=clock)
     await two_humans(svc)
     clock.advance(61)
-    (event,) = await svc.tick()
+    (event,) = await svc.timers.tick()
     assert event.kind is TimerKind.REMINDER and event.kind == "reminder"
     clock.advance(60)
-    (event,) = await svc.tick()
+    (event,) = await svc.timers.tick()
     assert event.kind is TimerKind.TAKEOVER
     svc.close()
 

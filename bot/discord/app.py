@@ -1,9 +1,11 @@
 """The Discord bot (``canalside bot``): :class:`TableBot` and how it is built and run.
 
-The bot is layered, one job per module: :mod:`bot.discord.client` (start-up, resuming
-tables, the path of every table action), :mod:`bot.discord.handlers` (slash commands),
-:mod:`bot.discord.components` (buttons and selects); the messages are
-:mod:`bot.discord.table` (the live table message) and :mod:`bot.discord.dm` (hands by DM).
+The bot is composed in :mod:`bot.discord.client`: one cog per feature
+(:mod:`bot.discord.features`: the slash commands), the component router
+(:mod:`bot.discord.components`: buttons and selects), and the shared services they receive
+(:mod:`bot.discord.actions`: the path of every table action; :mod:`bot.discord.replies`:
+answers; the messages :mod:`bot.discord.table` (the live table message),
+:mod:`bot.discord.dm` (hands by DM) and :mod:`bot.discord.notes`).
 
 ``create_bot(settings)`` builds everything without touching the network; ``main(argv)`` is
 ``canalside bot``.
@@ -21,12 +23,11 @@ import aiohttp
 import discord
 
 from bot.discord.board import BoardOnlyRenderer
+from bot.discord.client import TableBot
 from bot.discord.commands import (
     FALLBACK_VERB,
     move_commands,
 )
-from bot.discord.components import ComponentRouter
-from bot.discord.handlers import register_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
 from bot.table.service import TableService
@@ -80,14 +81,6 @@ def make_renderer(mode: str) -> Renderer:
         return PlaceholderRenderer((480, 320))
 
 
-class TableBot(ComponentRouter):
-    """The Discord client: a command tree, the dynamic buttons, and the table service."""
-
-    def __init__(self, settings: Settings, service: TableService | None) -> None:
-        super().__init__(settings, service)
-        register_commands(self)
-
-
 def create_bot(
     settings: Settings,
     *,
@@ -109,7 +102,7 @@ def create_bot(
             workers=settings.workers,
             render_processes=settings.render_processes,
             hand_images=settings.hand_images,
-            # AI seats do not play inside a command: the bot steps them (TableClient.play_ais)
+            # AI seats do not play inside a command: the bot steps them (TableActions.play_ais)
             # so that the channel sees their turns while they play.
             max_ai_moves=0,
             synchronous=settings.db_synchronous,

@@ -2,7 +2,7 @@
 
 When an AI seat starts playing and no human turn is open, one message is posted (no picture:
 the board right above is the one the AIs start from). Every AI move the bot steps
-(:meth:`bot.discord.client.TableClient.play_ais`) adds its lines; the message is edited at
+(:meth:`bot.discord.actions.TableActions.play_ais`) adds its lines; the message is edited at
 most once per :data:`CHAIN_EDIT_INTERVAL` seconds, and only while the channel's budget of
 5 posts and edits per 5 seconds has room (a skipped edit is caught up by the next one). When
 a human must decide (or the game ends) the message is edited to its final form: one line per

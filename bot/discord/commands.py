@@ -1,8 +1,9 @@
 """The bot's slash commands: how each is declared (options, limits, autocomplete) and the pure
-helpers behind them (autocomplete choices, the help text), and the command sync.
+helpers behind them (autocomplete choices, the help text).
 
-The commands are put on the bot's tree by :func:`bot.discord.handlers.register_commands`, each a
-thin call into its handler; nothing here talks to the table service directly.
+The commands are declared in their feature's cog (:mod:`bot.discord.features`), the move
+commands and ``/start`` made from the registrations with these helpers; nothing here talks to
+the table service directly.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Clicks on the table's buttons and choices in its selects: routed by the custom id's action
 (:mod:`bot.discord.specs`), checked against the pending decision (a click on an earlier
-turn's control is answered privately as stale), then played like the slash commands."""
+turn's control is answered privately as stale), then played like the slash commands (the lobby,
+seat, vote, settings and hand buttons run their feature's own action)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,20 @@ from typing import Any
 import discord
 
 from bot.discord import sealed
+from bot.discord.actions import TableActions
 from bot.discord.controls import (
     filter_options,
     group_choice_spec,
     private_choice_spec,
 )
-from bot.discord.handlers import TableCommands
+from bot.discord.features.lobby import LobbyCog
+from bot.discord.features.reads import ReadsCog
+from bot.discord.features.seats import SeatsCog
+from bot.discord.features.settings import SettingsCog
+from bot.discord.features.vote import VoteCog
 from bot.discord.layout import escape
 from bot.discord.multi import multi_text, private_multi_spec
+from bot.discord.replies import Replies, channel_of
 from bot.discord.specs import (
     ButtonSpec,
     ComponentId,
@@ -28,6 +35,7 @@ from bot.discord.specs import (
 )
 from bot.discord.translator import in_any_catalog
 from bot.table.outputs import Code, DecisionInfo
+from bot.table.service import TableService
 from engine.core import Option
 from engine.i18n.shared import _
 
@@ -37,49 +45,72 @@ __all__ = ["STALE", "ComponentRouter", "not_yours", "stale_text"]
 STALE = Code.STALE
 
 
-class ComponentRouter(TableCommands):
-    """Buttons and selects of the table's messages (and of the private option lists)."""
+class ComponentRouter:
+    """Buttons and selects of the table's messages (and of the private option lists): each
+    click to the action it stands for."""
 
-    async def on_component(
+    def __init__(
+        self,
+        service: TableService,
+        replies: Replies,
+        actions: TableActions,
+        *,
+        lobby: LobbyCog,
+        seats: SeatsCog,
+        settings: SettingsCog,
+        vote: VoteCog,
+        reads: ReadsCog,
+    ) -> None:
+        self.service = service
+        self.replies = replies
+        self.actions = actions
+        self.lobby = lobby
+        self.seats = seats
+        self.settings = settings
+        self.vote = vote
+        self.reads = reads
+
+    async def route(
         self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
     ) -> None:
         """A click on one of our buttons or a choice in one of our selects."""
-        await self.guard(
-            interaction, f"component {cid.text()}", self._component(interaction, cid, values)
-        )
+        async with self.replies.guarded(interaction, f"component {cid.text()}"):
+            await self._component(interaction, cid, values)
 
     async def _component(
         self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
     ) -> None:
-        channel = self._channel_id(interaction)
+        channel = channel_of(interaction)
         if cid.channel != channel:
-            await self.answer(interaction, _("This button belongs to another channel's table."))
+            await self.replies.answer(
+                interaction, _("This button belongs to another channel's table.")
+            )
             return
         action = cid.action
         lobby = {
-            "join": lambda: self.cmd_join(interaction, None, via="button"),
-            "leave": lambda: self.cmd_leave(interaction, via="button"),
-            "start": lambda: self.cmd_start(interaction, None, via="button"),
-            "addbot": lambda: self.cmd_addbot(interaction, None, via="button"),
-            "removebot": lambda: self.cmd_removebot(interaction, None, via="button"),
-            "resume": lambda: self.cmd_resume(interaction, via="button"),
-            "vote": lambda: self.cmd_vote(interaction, cid.arg),
+            "join": lambda: self.lobby.sit_down(interaction, None, via="button"),
+            "leave": lambda: self.lobby.stand_up(interaction, via="button"),
+            "start": lambda: self.lobby.start_game(interaction, None, via="button"),
+            "addbot": lambda: self.lobby.add_ai(interaction, None, via="button"),
+            "removebot": lambda: self.lobby.remove_ai(interaction, None, via="button"),
+            "resume": lambda: self.seats.take_back(interaction, via="button"),
+            "vote": lambda: self.vote.cast(interaction, cid.arg),
         }
         picked = next((v for v in values if v and v != "-"), None)
         menus = {
-            "game": lambda v: self.cmd_choose_game(interaction, v),
-            "setopt": lambda v: self.cmd_set_option(interaction, cid.arg, v),
-            "addai": lambda v: self.cmd_addbot(interaction, v, via="button"),
-            "timer": lambda v: self.cmd_settings(interaction, v, via="button"),
+            "game": lambda v: self.lobby.choose_game(interaction, v),
+            "setopt": lambda v: self.lobby.set_option(interaction, cid.arg, v),
+            "addai": lambda v: self.lobby.add_ai(interaction, v, via="button"),
+            "timer": lambda v: self.settings.change(interaction, v, via="button"),
         }
         if action in menus:
             if picked is None:
-                await self.answer(interaction, _("Nothing was chosen."))
+                await self.replies.answer(interaction, _("Nothing was chosen."))
             else:
                 await menus[action](picked)
             return
         if action == "hand":
-            await self.cmd_hand(interaction)
+            await self.reads.show_hand(interaction)
             return
         if action in lobby:
             await lobby[action]()
@@ -91,18 +122,18 @@ class ComponentRouter(TableCommands):
             # Acknowledge the click on the message itself: no "thinking…" note.
             await interaction.response.defer()
         else:
-            await self.defer(interaction)
+            await self.replies.defer(interaction)
         d = await sealed.own_decision(self.service, channel, str(interaction.user.id))
         stale = stale_text(cid, d)
         if stale is not None or d is None:
-            await self.answer_via(interaction, via, stale or _("No decision is pending."))
+            await self.replies.answer_via(interaction, via, stale or _("No decision is pending."))
             return
         user = str(interaction.user.id)
         if d.user_id != user:
             # a player whose seat an AI holds is told how to get it back, whatever he used
-            reason = await self.service.options_reason(channel, user)
+            reason = await self.service.play.options_reason(channel, user)
             if reason in (Code.TAKEN_OVER, Code.MOVED_OUT):
-                await self.answer_via(
+                await self.replies.answer_via(
                     interaction, via, await self._not_choosing(channel, reason, d)
                 )
                 return
@@ -111,9 +142,11 @@ class ComponentRouter(TableCommands):
             if command.startswith("#"):
                 command = _indexed(d.choices or (), command)
             if command:
-                await self.move(interaction, command, cid, via=via)
+                await self.actions.move(interaction, command, cid, via=via)
             else:
-                await self.answer_via(interaction, via, _("That choice is no longer available."))
+                await self.replies.answer_via(
+                    interaction, via, _("That choice is no longer available.")
+                )
             return
         if action == "pick":
             value = values[0] if values else ""
@@ -122,42 +155,42 @@ class ComponentRouter(TableCommands):
                 if public is not None and cid.arg.startswith("d"):
                     source: Sequence[Option] = public
                 else:
-                    source = await self.service.choices_for(channel, user, "", None)
+                    source = await self.service.play.choices_for(channel, user, "", None)
                 value = _indexed(source, value)
             if not value or value == "-":
-                await self.answer_via(interaction, via, _("Nothing was chosen."))
+                await self.replies.answer_via(interaction, via, _("Nothing was chosen."))
                 return
-            await self.move(interaction, value, cid, via=via)
+            await self.actions.move(interaction, value, cid, via=via)
             return
         if action == "multi":
             chosen = [v for v in values if v and v != "-"]
             if not chosen:
-                await self.answer_via(interaction, via, _("Nothing was chosen."))
+                await self.replies.answer_via(interaction, via, _("Nothing was chosen."))
                 return
             reoffer = None
             if via == "private":  # a refused combination: the reason above the same menu
-                mine = await self.service.choices_for(channel, user, "", None)
+                mine = await self.service.play.choices_for(channel, user, "", None)
                 reoffer = private_multi_spec(d, [o for o in mine if o.verb == cid.arg])
             command = multi_text(d.game, cid.arg, chosen)
-            await self.move(interaction, command, cid, via=via, reoffer=reoffer)
+            await self.actions.move(interaction, command, cid, via=via, reoffer=reoffer)
             return
         if action == "grp":
             if d.user_id != user:
-                await self.answer(interaction, not_yours(d))
+                await self.replies.answer(interaction, not_yours(d))
                 return
             group = values[0] if values else ""
             public = d.choices
             if public is not None:
                 spec = group_choice_spec(channel, d.game_id, d.seq, public, group, "d", d.game)
             else:
-                mine = await self.service.choices_for(channel, user, "", None)
+                mine = await self.service.play.choices_for(channel, user, "", None)
                 spec = group_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
-            await self.answer(interaction, spec)
+            await self.replies.answer(interaction, spec)
             return
         if action == "opt":
             await self._open_choices(interaction, channel, user, cid, d)
             return
-        await self.answer(interaction, _("Unknown button."))
+        await self.replies.answer(interaction, _("Unknown button."))
 
     async def _open_choices(
         self,
@@ -168,25 +201,25 @@ class ComponentRouter(TableCommands):
         d: DecisionInfo,
     ) -> None:
         """A private list of the clicker's own options (of the button's filter)."""
-        everything = await self.service.choices_for(channel, user, "", None)
+        everything = await self.service.play.choices_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
         if not options or all(o.command == d.decline for o in options):
             # The public button is shown whatever the clicker's hidden things allow (they are
             # hidden): an empty list is explained to him alone, with the decline if he has one.
-            reason = None if everything else await self.service.options_reason(channel, user)
+            reason = None if everything else await self.service.play.options_reason(channel, user)
             if reason is not None or d.user_id != user:
-                await self.answer(interaction, await self._not_choosing(channel, reason, d))
+                await self.replies.answer(interaction, await self._not_choosing(channel, reason, d))
                 return
-            await self.answer(
+            await self.replies.answer(
                 interaction, await self._nothing_to_choose(channel, user, cid, d, everything)
             )
             return
         multi = private_multi_spec(d, options)  # a multi-select of the own options, if declared
         if multi is not None:
-            await self.answer(interaction, multi)
+            await self.replies.answer(interaction, multi)
             return
         titles = controls_for(d.game).filter_titles
-        await self.answer(
+        await self.replies.answer(
             interaction,
             private_choice_spec(
                 channel,
@@ -232,7 +265,7 @@ class ComponentRouter(TableCommands):
         reason in the game's words (from his own view), and the decline's button when the
         opener is the decision's own choice and declining is all that is left in it."""
         rules = controls_for(d.game)
-        view = await self.service.view(channel, user)
+        view = await self.service.play.view(channel, user)
         reason = rules.nothing_to_choose(cid.arg, view) if view is not None else None
         own = rules.private_choices.get(d.kind, ("", "all"))[1] == cid.arg
         decline = d.decline_option

@@ -4,8 +4,8 @@
   parameter is covariant, so an interaction of the bot's own client class fits.
 * :data:`Postable` - where the table's messages go: a channel or thread the bot posts in,
   edits its messages in (``get_partial_message``) and deletes its pings from.
-* :data:`Work` - one interaction's work, awaited under :meth:`TableClient.guard
-  <bot.discord.client.TableClient.guard>` (a coroutine of any result, which is dropped).
+* :data:`Work` - one interaction's work, awaited under :meth:`Replies.guard
+  <bot.discord.replies.Replies.guard>` (a coroutine of any result, which is dropped).
 """
 
 from __future__ import annotations

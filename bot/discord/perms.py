@@ -13,7 +13,13 @@ from bot.discord.kinds import Interaction
 from engine.i18n import listed
 from engine.i18n.shared import N_, _, _n
 
-__all__ = ["PERMISSION_NAMES", "missing_permissions", "needed_permissions", "permissions_refusal"]
+__all__ = [
+    "PERMISSION_NAMES",
+    "can_manage",
+    "missing_permissions",
+    "needed_permissions",
+    "permissions_refusal",
+]
 
 #: Permission attribute -> the name Discord's settings show (said at use: Discord's own
 #: translations of these names).
@@ -66,3 +72,10 @@ def permissions_refusal(missing: list[str]) -> str:
         len(missing),
         names=listed(f"**{_(m)}**" for m in missing),
     )
+
+
+def can_manage(interaction: Interaction) -> bool:
+    """Whether the user may manage the channel (start, add AIs, hand seats over and abort
+    without being the host)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(getattr(perms, "manage_channels", False))

@@ -25,7 +25,7 @@ import aiohttp
 import discord
 
 from bot.discord.app import create_bot, unreachable
-from bot.discord.client import sync_commands
+from bot.discord.features.admin import sync_commands
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
 
 __all__ = ["main", "run_sync"]

@@ -3,7 +3,7 @@
 :func:`build_view` turns component specs into a persistent ``discord.ui.View`` made of
 :class:`VzButton` / :class:`VzSelect`, two ``DynamicItem`` classes whose templates parse the
 custom id, so a click works after a restart. Their callbacks hand the parsed id to the bot
-(``interaction.client.on_component``). :func:`send_kwargs` turns a
+(``interaction.client.components.route``). :func:`send_kwargs` turns a
 :class:`~bot.discord.specs.MessageSpec` into the keyword arguments of a send.
 """
 
@@ -43,7 +43,7 @@ __all__ = [
 
 
 class ComponentHandler(Protocol):
-    async def on_component(
+    async def route(
         self, interaction: Interaction, cid: ComponentId, values: list[str]
     ) -> None: ...
 
@@ -58,10 +58,10 @@ _STYLES = {
 
 async def _dispatch(interaction: Interaction, custom_id: str, values: list[str]) -> None:
     cid = parse_id(custom_id)
-    handler = getattr(interaction.client, "on_component", None)
-    if cid is None or handler is None:
+    router: ComponentHandler | None = getattr(interaction.client, "components", None)
+    if cid is None or router is None:
         return
-    await handler(interaction, cid, values)
+    await router.route(interaction, cid, values)
 
 
 #: The items are shown in classic views (private menus) and in layouts (the table's cards).

@@ -128,7 +128,7 @@ class TerminalBase:
 
     async def _refresh(self) -> JSON:
         """The game's public view from the service (kept as ``self.view``)."""
-        view = await self.service.view(self.channel)
+        view = await self.service.play.view(self.channel)
         if view is not None:
             self.view = view
         return self.view or {}

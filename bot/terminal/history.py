@@ -64,7 +64,7 @@ class TerminalHistory(TerminalBase):
         """``history``: the finished games of every save of this terminal, newest first."""
         lines: list[str] = []
         for channel in self._home_channels():
-            lines += await self.service.history_lines(channel)
+            lines += await self.service.history.lines(channel)
         if not lines:
             self.say(_("No finished games at this terminal yet."))
             return
@@ -97,7 +97,7 @@ class TerminalHistory(TerminalBase):
         if channel is None:
             self._no_game(game_id)
             return
-        answer = await self.service.game_card(channel, game_id)
+        answer = await self.service.history.card(channel, game_id)
         card = answer.value
         if card is None:
             self._refused_read(game_id, answer.error or "", answer.code)
@@ -142,7 +142,7 @@ class TerminalHistory(TerminalBase):
                 return
             game_id, channel = max(newest)
         self.say(_("Drawing the replay of game #{game}…", game=game_id), "dim")
-        answer = await self.service.replay(channel, game_id)
+        answer = await self.service.history.replay(channel, game_id)
         replay = answer.value
         if replay is None:
             self._refused_read(game_id, answer.error or "", answer.code)

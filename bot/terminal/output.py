@@ -82,7 +82,7 @@ class TerminalOutput(TerminalBase):
         self._hide_hands()
         await self._refresh()
         record = self.storage.games.get_game(self.record.id)
-        reply = await self.service.board(self.channel)
+        reply = await self.service.play.board(self.channel)
         board_path = None
         if reply.image is not None:
             board_path = self.images.board(self.seq, reply.image)
@@ -136,7 +136,7 @@ class TerminalOutput(TerminalBase):
 
     async def _step_ai(self, quiet: bool = False) -> Outcome:
         """Let the service play one pending AI move, and show it."""
-        out = await self.service.advance(self.channel, 1)
+        out = await self.service.play.advance(self.channel, 1)
         if out.accepted:
             await self._show(out, quiet)
         return out
@@ -164,7 +164,7 @@ class TerminalOutput(TerminalBase):
         self.console.progress("")
         if out.game_over:
             return await self._finish()
-        await self.service.abort(self.channel, WATCHER, can_manage=True)
+        await self.service.lobby.abort(self.channel, WATCHER, can_manage=True)
         self.say(
             _(
                 "Stopped at {where}: {why}. An AI-only game cannot be continued, so it was closed.",

@@ -266,12 +266,12 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         without a picture (a sealed choice: "... has chosen") or other players' moves (the
         deck shrank) would otherwise leave older ones in the folder when he is asked."""
         if self.board_moves != self.seq:
-            reply = await self.service.board(self.channel)
+            reply = await self.service.play.board(self.channel)
             if reply.error is None and reply.image is not None:
                 self.fresh_image = self.images.board(self.seq, reply.image)
                 self.board_moves = self.seq
         if user in self.humans and self.hand_moves.get(user) != self.seq:
-            reply = await self.service.hand(self.channel, user)
+            reply = await self.service.play.hand(self.channel, user)
             if reply.error is None and reply.image is not None:
                 self.images.hand(self.humans[user], reply.image)
                 self.hand_moves[user] = self.seq
@@ -293,13 +293,13 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 "dim",
             )
             self.fresh_image = None
-        mine = await self.service.view(self.channel, info.user_id or "")
+        mine = await self.service.play.view(self.channel, info.user_id or "")
         if mine is not None:
             self.console.lines(private_lines(mine, self.texts))
         await self._show_options(info)
 
     async def _show_options(self, info: DecisionInfo, everything: bool = False) -> None:
-        self.options = await self.service.choices_for(
+        self.options = await self.service.play.choices_for(
             self.channel, info.user_id or "", "", limit=None
         )
         self.say(_("Options (type a number or a command; 'help' lists more):"), "dim")
@@ -323,26 +323,26 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         user = info.user_id or ""
         if word in ("help", "?", "commands"):
             self.say(_(LOCAL_HELP, topic=next(iter(self.texts.rule_topics), "turn")))
-            self._reply(await self.service.rules("commands", self.game_name))
+            self._reply(await self.service.play.rules("commands", self.game_name))
         elif word in ("options", "o"):
             await self._show_options(info, everything=rest.casefold() == "all")
         elif word in ("summary", "table", "t"):
             self._summary(info)
         elif word == "board":
-            reply = await self.service.board(self.channel)
+            reply = await self.service.play.board(self.channel)
             if self._reply(reply) and reply.image is not None:
                 moves = int((await self._refresh()).get("seq") or 0)
                 path = self.images.board(moves, reply.image)
                 self.board_moves = moves
                 self.say(_("  [board image: {path}]", path=self._path(path)), "dim")
         elif word == "hand":
-            reply = await self.service.hand(self.channel, user)
+            reply = await self.service.play.hand(self.channel, user)
             if self._reply(reply) and reply.image is not None:
                 path = self.images.hand(self.humans.get(user, "player"), reply.image)
                 self.hand_moves[user] = self.seq
                 self.say(_("  [hand image: {path}]", path=self._path(path)), "dim")
         elif word == "status":
-            reply = await self.service.status(self.channel)
+            reply = await self.service.play.status(self.channel)
             if reply.error is None:  # the timer as it works here, set with --timer
                 service_line = describe_settings(
                     self.storage.timers.get_timer_settings(self.channel)
@@ -356,14 +356,14 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             if not count:
                 self.say(_("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')"), "red")
             else:
-                self._reply(await self.service.log(self.channel, count))
+                self._reply(await self.service.play.log(self.channel, count))
         elif word == "rules":
             self._reply(
-                await self.service.rules(rest or None, self.game_name, options=self._options)
+                await self.service.play.rules(rest or None, self.game_name, options=self._options)
             )
         elif word == "stats":  # the terminal's tables have no server: guild ''
-            mine = await self.service.stats_lines(None, user)
-            board = await self.service.leaderboard_lines(None, self.game_name)
+            mine = await self.service.stats.lines(None, user)
+            board = await self.service.stats.leaderboard(None, self.game_name)
             self.say("\n".join(mine or [_("no finished games yet")]))
             if board.value is None:
                 self._refused(board.error, board.code)
@@ -589,7 +589,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             return self.console.read(f"{name}> ", self._completions)
 
         # at a hot seat the keyboard changes hands: no read may be left running there
-        if self.hot_seat or (self.pending is None and await self.service.next_due() is None):
+        if self.hot_seat or (self.pending is None and await self.service.timers.next_due() is None):
             return read()
         if self.pending is None:
             self.pending = background_read(read)
@@ -598,7 +598,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             if done:
                 line, self.pending = self.pending.result(), None
                 return line
-            for event in await self.service.tick():
+            for event in await self.service.timers.tick():
                 if event.channel_id != self.channel:
                     continue
                 for update in event.outcome.public:
@@ -678,7 +678,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         elif word == "hand":  # his seat's view is the AI's while it plays the seat
             self.say(_("(an AI plays your seat: type 'resume' to take it back)"), "dim")
         elif word in READING_WORDS:
-            infos = await self.service.decisions(self.channel)
+            infos = await self.service.play.decisions(self.channel)
             if infos:
                 await self._local(word, rest.strip(), replace(infos[0], user_id=self.taken))
         elif await self._take_back() and not is_number(text.lstrip("#").strip()):
@@ -771,7 +771,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
             ),
             "bold",
         )
-        made = await self.service.command(self.channel, user, plan.command)
+        made = await self.service.play.command(self.channel, user, plan.command)
         if made.accepted:
             await self._show(made)
         return made
@@ -809,7 +809,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                 if not hidden:
                     self.say(f"  = {text}", "dim")
             with self._secret(info.sealed):
-                out = await self.service.command(self.channel, info.user_id or "", text)
+                out = await self.service.play.command(self.channel, info.user_id or "", text)
             if out.accepted:
                 return out
             self._refused(out.error, out.code)
@@ -826,7 +826,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
                     _("✗ the game cannot go on here (move {move}); see 'status'", move=self.seq),
                     "red",
                 )
-                self.say((await self.service.status(self.channel)).text)
+                self.say((await self.service.play.status(self.channel)).text)
                 return 1
             if info.is_ai or info.user_id not in self.humans:
                 # AI seats move one at a time, so Ctrl-C stops them at once.
@@ -881,7 +881,7 @@ class TerminalTable(TerminalSetup, TerminalOutput, TerminalHistory):
         """The decision to take next: an AI seat's first (AI seats answer as soon as a stage
         opens), else the human at the keyboard's own (no needless handover when several
         decide at once), else the first."""
-        infos = await self.service.decisions(self.channel)
+        infos = await self.service.play.decisions(self.channel)
         if not infos:
             return None
         for info in infos:

@@ -42,7 +42,7 @@ class TerminalSetup(TerminalBase):
 
     async def _close_lobby(self) -> None:
         if self.storage.lobby.list_seats(self.channel):
-            await self.service.abort(self.channel, WATCHER, can_manage=True)
+            await self.service.lobby.abort(self.channel, WATCHER, can_manage=True)
 
     def _saves(self) -> list[tuple[str, GameRecord]]:
         """The unfinished games of this terminal, newest first: ``(channel, record)``. Each
@@ -101,7 +101,7 @@ class TerminalSetup(TerminalBase):
             if self._hot_seat_timer(len(self.humans_of(record)) if resumed else self._new_humans()):
                 return 2
             if self.args.new or all_ai:
-                await self.service.abort(self.channel, WATCHER, can_manage=True)
+                await self.service.lobby.abort(self.channel, WATCHER, can_manage=True)
                 why = (
                     _("an AI-only game cannot be continued")
                     if all_ai and not self.args.new
@@ -239,12 +239,14 @@ class TerminalSetup(TerminalBase):
         host = "human1" if humans else WATCHER
         self._speak_at([self.channel], [f"human{i}" for i in range(1, humans + 1)])
         for i, name in enumerate(names, 1):
-            out = await self.service.join(self.channel, f"human{i}", name, game=game.name)
+            out = await self.service.lobby.join(self.channel, f"human{i}", name, game=game.name)
             if not out.accepted:
                 self._refused(out.error)
                 return 2
         for _seat in range(players - humans):
-            out = await self.service.add_ai(self.channel, host, lv.name, can_manage=not humans)
+            out = await self.service.lobby.add_ai(
+                self.channel, host, lv.name, can_manage=not humans
+            )
             if not out.accepted:
                 self._refused(out.error)
                 return 2
@@ -264,7 +266,7 @@ class TerminalSetup(TerminalBase):
         options.update(o.partition("=")[::2] for o in a.option or [])
         if a.variant is not None:
             options["variant"] = a.variant
-        start = await self.service.start(
+        start = await self.service.lobby.start(
             self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
         )
         if not start.accepted:

@@ -181,13 +181,13 @@ async def test_an_untouched_game_is_archived(simcord_env: Env) -> None:
     env.bot.timer_loop.cancel()  # type: ignore[attr-defined]
     await env.advance_time(15 * 86400)
     with env.time_context():
-        await env.bot.run_timers()  # type: ignore[attr-defined]
+        await env.bot.timers.run()  # type: ignore[attr-defined]
     await env.advance_time(1)
     assert "it is archived" in all_text(env, channel)
     assert decision_message(env, channel) is None
     service = env.bot.service  # type: ignore[attr-defined]
-    assert await service.decisions(str(channel.id)) == ()
-    assert await service.history_lines(str(channel.id))
+    assert await service.play.decisions(str(channel.id)) == ()
+    assert await service.history.lines(str(channel.id))
 
 
 async def test_pause_vote_buttons(simcord_env: Env) -> None:
