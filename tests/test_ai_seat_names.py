@@ -123,7 +123,7 @@ async def test_a_restored_game_reads_its_ai_seat_by_its_label(tmp_path: Path) ->
     again = open_service(path)
     try:
         with speaking("ja"):
-            status = await again.status("c")
+            status = await again.play.status("c")
         assert "貪欲AI" in status.text and "Greedy AI" not in status.text, status.text
         restored = again.tables.get("c").state
         assert restored is not None and restored.state_hash() == before

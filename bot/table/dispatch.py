@@ -52,7 +52,7 @@ class RenderDispatch:
     ) -> None:
         self.renderer = renderer
         self.images = images
-        self.hand_images = hand_images
+        self._hand_images = hand_mode(hand_images)
         self.procs: list[RenderProcess] = [
             RenderProcess(renderer, name=f"canalside-render-{i}")  # not for players
             for i in range(render_processes)
@@ -61,6 +61,16 @@ class RenderDispatch:
         self.stats: dict[str, int] = {}
         self.seconds: dict[str, float] = {}
         self._stats_lock = threading.Lock()
+
+    @property
+    def hand_images(self) -> HandImages:
+        """When hands are drawn as images; set from a mode or its name, checked like the
+        constructor's (a wrong name is refused, the mode unchanged)."""
+        return self._hand_images
+
+    @hand_images.setter
+    def hand_images(self, mode: HandImages | bool | str) -> None:
+        self._hand_images = hand_mode(mode)
 
     def close(self) -> None:
         for proc in self.procs:
