@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.storage.store import SeatRecord
 from bot.table import lobby_options
 from bot.table.ai_seat import ai_seat_name
+from bot.table.outputs import Code
 from bot.table.records import Refused, Table, join_names, unique_names
 from bot.table.stages import names_text
 from engine.core import Game
@@ -85,6 +86,13 @@ def running_refusal(table: Table, code: str, what: str) -> Refused:
             where=where,
             who=who,
         ),
+    )
+
+
+def table_full(game: Game) -> Refused:
+    return Refused(
+        Code.TABLE_FULL,
+        _("the table is full: {game} seats at most {most}", game=game.title, most=game.max_players),
     )
 
 
