@@ -143,6 +143,7 @@ class TableActions:
         *,
         via: str = "slash",
         reoffer: MessageSpec | None = None,
+        explain: Callable[[Outcome], Awaitable[str | None]] | None = None,
     ) -> Outcome | None:
         """Check the bot's channel permissions (nothing is committed without them), call the
         service, show its updates on the table message, DM what is due, and answer the actor.
@@ -151,7 +152,8 @@ class TableActions:
         ``button`` (a click on the table message: a deferred update, nothing else on
         success), ``private`` (a choice in the actor's own private message: that message is
         deleted, since the table message shows the result; a sealed choice, whose result is
-        private, edits it to what was chosen and the waiting note)."""
+        private, edits it to what was chosen and the waiting note). ``explain``: the adapter's
+        own words for a refusal (``None``: the service's)."""
         replies = self.replies
         missing = missing_permissions(interaction)
         if missing:
@@ -181,7 +183,11 @@ class TableActions:
         if outcome.private or outcome.game_over or any(u.turn_over for u in outcome.public):
             await self.mail.deliver(dest, channel, outcome)
         waiting = sealed.waiting_note(outcome, str(interaction.user.id))
-        if not outcome.accepted:
+        what = what or outcome.command or ""  # a clicked ``#i``: the option it named
+        why = None if outcome.accepted or explain is None else await explain(outcome)
+        if why is not None:
+            await replies.answer_via(interaction, via, why)
+        elif not outcome.accepted:
             await replies.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
         elif via == "slash":
             said = await self.said(channel, what)
@@ -191,7 +197,8 @@ class TableActions:
             await replies.answer(interaction, done if waiting is None else f"{done}\n{waiting}")
         elif via == "private" and waiting is not None:
             # a sealed choice: what was chosen stays private, beside the waiting note
-            done = f"✅ {clip_end(escape(await self.said(channel, what)), 300)}"
+            game = next((d.game for d in outcome.decisions), None)
+            done = f"✅ {clip_end(escape(await self.said(channel, what, game)), 300)}"
             await replies.answer_via(interaction, via, f"{done}\n{waiting}")
         elif via == "private":
             # The result shows on the table message: the private menu goes, nothing is left.
@@ -199,14 +206,17 @@ class TableActions:
         elif waiting is not None:  # a button on the table message: the waiting note privately
             await replies.answer(interaction, waiting)
         # AI seats play after the action (also after a refusal: a restart may have left them
-        # a decision), each move shown as it is made. Lobby actions need nothing of them.
-        if outcome.decision is not None or not outcome.accepted:
+        # a decision), each move shown as it is made. Lobby actions need nothing of them, nor
+        # an outcome whose open decisions are all people's.
+        humans = bool(outcome.decisions) and not any(d.is_ai for d in outcome.decisions)
+        if (outcome.decision is not None or not outcome.accepted) and not humans:
             await self.play_ais(dest, channel)
         return outcome
 
-    async def said(self, channel: str, command: str) -> str:
-        """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
-        game = await self.service.play.game_of(channel)
+    async def said(self, channel: str, command: str, game: str | None = None) -> str:
+        """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``);
+        ``game``: the channel's game, if known."""
+        game = game or await self.service.play.game_of(channel)
         if game is None or not command.strip():
             return command
         return option_label(Option.of(command), short=False, game=game)
@@ -238,4 +248,33 @@ class TableActions:
                 expect_game=expect.game,
             )
 
-        return await self.act(interaction, text, call, via=via, reoffer=reoffer)
+        async with self.service.adapter_state.batch():  # what the move keeps: one write
+            return await self.act(interaction, text, call, via=via, reoffer=reoffer)
+
+    async def choose(
+        self,
+        interaction: Interaction,
+        choice: Option | int,
+        expect: ComponentId,
+        via: str,
+        explain: Callable[[Outcome], Awaitable[str | None]],
+    ) -> Outcome | None:
+        """A clicked option, sent to the service as a value (the option, or its place in the
+        clicker's list): checked there against the open decision at the component's decision
+        point, under the channel's lock; ``explain`` words a refusal."""
+        channel = channel_of(interaction)
+        user = str(interaction.user.id)
+        what = choice.command if isinstance(choice, Option) else ""  # the outcome names it
+
+        async def call() -> Outcome:
+            return await self.service.play.choose(
+                channel,
+                user,
+                choice,
+                idempotency_key=str(interaction.id),
+                expect_seq=expect.seq,
+                expect_game=expect.game,
+            )
+
+        async with self.service.adapter_state.batch():  # what the click keeps: one write
+            return await self.act(interaction, what, call, via=via, explain=explain)

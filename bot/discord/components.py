@@ -34,7 +34,8 @@ from bot.discord.specs import (
     option_label,
 )
 from bot.discord.translator import in_any_catalog
-from bot.table.outputs import Code, DecisionInfo
+from bot.table.outputs import Code, DecisionInfo, Outcome
+from bot.table.play import Choosing
 from bot.table.service import TableService
 from engine.core import Option
 from engine.i18n.shared import _
@@ -123,45 +124,25 @@ class ComponentRouter:
             await interaction.response.defer()
         else:
             await self.replies.defer(interaction)
-        d = await sealed.own_decision(self.service, channel, str(interaction.user.id))
+        if action in ("do", "pick"):
+            await self._choose(interaction, channel, cid, values, via)
+            return
+        user = str(interaction.user.id)
+        # the open decisions and the clicker's options, in one read
+        now = await self.service.play.choosing(channel, user)
+        d = now.own(user)
         stale = stale_text(cid, d)
         if stale is not None or d is None:
             await self.replies.answer_via(interaction, via, stale or _("No decision is pending."))
             return
-        user = str(interaction.user.id)
         if d.user_id != user:
             # a player whose seat an AI holds is told how to get it back, whatever he used
-            reason = await self.service.play.options_reason(channel, user)
+            reason = now.reason
             if reason in (Code.TAKEN_OVER, Code.MOVED_OUT):
                 await self.replies.answer_via(
                     interaction, via, await self._not_choosing(channel, reason, d)
                 )
                 return
-        if action == "do":
-            command = cid.arg
-            if command.startswith("#"):
-                command = _indexed(d.choices or (), command)
-            if command:
-                await self.actions.move(interaction, command, cid, via=via)
-            else:
-                await self.replies.answer_via(
-                    interaction, via, _("That choice is no longer available.")
-                )
-            return
-        if action == "pick":
-            value = values[0] if values else ""
-            if value.startswith("#"):
-                public = d.choices
-                if public is not None and cid.arg.startswith("d"):
-                    source: Sequence[Option] = public
-                else:
-                    source = await self.service.play.choices_for(channel, user, "", None)
-                value = _indexed(source, value)
-            if not value or value == "-":
-                await self.replies.answer_via(interaction, via, _("Nothing was chosen."))
-                return
-            await self.actions.move(interaction, value, cid, via=via)
-            return
         if action == "multi":
             chosen = [v for v in values if v and v != "-"]
             if not chosen:
@@ -169,8 +150,7 @@ class ComponentRouter:
                 return
             reoffer = None
             if via == "private":  # a refused combination: the reason above the same menu
-                mine = await self.service.play.choices_for(channel, user, "", None)
-                reoffer = private_multi_spec(d, [o for o in mine if o.verb == cid.arg])
+                reoffer = private_multi_spec(d, [o for o in now.choices if o.verb == cid.arg])
             command = multi_text(d.game, cid.arg, chosen)
             await self.actions.move(interaction, command, cid, via=via, reoffer=reoffer)
             return
@@ -183,14 +163,49 @@ class ComponentRouter:
             if public is not None:
                 spec = group_choice_spec(channel, d.game_id, d.seq, public, group, "d", d.game)
             else:
-                mine = await self.service.play.choices_for(channel, user, "", None)
+                mine = now.choices
                 spec = group_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
             await self.replies.answer(interaction, spec)
             return
         if action == "opt":
-            await self._open_choices(interaction, channel, user, cid, d)
+            await self._open_choices(interaction, channel, user, cid, d, now)
             return
         await self.replies.answer(interaction, _("Unknown button."))
+
+    async def _choose(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: str,
+        cid: ComponentId,
+        values: list[str],
+        via: str,
+    ) -> None:
+        """An option clicked (``do``) or chosen in a menu (``pick``), sent to the service as a
+        value - its place in the clicker's list (``#i``) or the option - and checked there
+        against the decision the component belongs to: one round trip. A refusal comes with
+        the open decisions, from which a stale control or a seat an AI holds is explained."""
+        ref = cid.arg if cid.action == "do" else next(iter(values), "")
+        if not ref or ref == "-":
+            await self.replies.answer_via(interaction, via, _("Nothing was chosen."))
+            return
+        choice: Option | int = Option.of(ref)
+        if ref.startswith("#"):
+            choice = int(ref[1:]) if ref[1:].isdigit() else -1
+        user = str(interaction.user.id)
+
+        async def explain(outcome: Outcome) -> str | None:
+            ds = outcome.decisions
+            d = next((d for d in ds if d.user_id == user), ds[0] if ds else None)
+            stale = stale_text(cid, d)
+            if stale is not None or d is None:
+                return stale or _("No decision is pending.")
+            if d.user_id != user and outcome.code in (Code.TAKEN_OVER, Code.MOVED_OUT):
+                return await self._not_choosing(channel, outcome.code, d)
+            if cid.action == "do" and isinstance(choice, int) and outcome.code == Code.ILLEGAL:
+                return _("That choice is no longer available.")
+            return None
+
+        await self.actions.choose(interaction, choice, cid, via, explain)
 
     async def _open_choices(
         self,
@@ -199,14 +214,15 @@ class ComponentRouter:
         user: str,
         cid: ComponentId,
         d: DecisionInfo,
+        now: Choosing,
     ) -> None:
         """A private list of the clicker's own options (of the button's filter)."""
-        everything = await self.service.play.choices_for(channel, user, "", None)
+        everything = list(now.choices)
         options = filter_options(everything, cid.arg, d.game)
         if not options or all(o.command == d.decline for o in options):
             # The public button is shown whatever the clicker's hidden things allow (they are
             # hidden): an empty list is explained to him alone, with the decline if he has one.
-            reason = None if everything else await self.service.play.options_reason(channel, user)
+            reason = None if everything else now.reason
             if reason is not None or d.user_id != user:
                 await self.replies.answer(interaction, await self._not_choosing(channel, reason, d))
                 return
@@ -287,15 +303,6 @@ class ComponentRouter:
             make_id(channel, d.game_id, d.seq, "do", decline.command), label, "primary"
         )
         return MessageSpec(content=escape(text), components=(button,), ephemeral=True)
-
-
-def _indexed(options: Sequence[Option], ref: str) -> str:
-    """The command of the option a ``#i`` value or button argument stands for (``""``: no
-    such option)."""
-    try:
-        return options[int(ref[1:])].command
-    except (ValueError, IndexError):
-        return ""
 
 
 def not_yours(d: DecisionInfo) -> str:

@@ -9,6 +9,7 @@ from bot.table.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get
 from bot.table.commit import Committer
 from bot.table.outputs import Code
 from bot.table.records import MAX_AI_CHAIN, Applied, Refused, Table
+from bot.table.stages import open_decisions
 from engine.core import IllegalMove
 from engine.i18n import either
 from engine.i18n.shared import _
@@ -70,7 +71,7 @@ class AiDriver:
                 break
             # Every open decision an AI seat holds (one in a turn-based stage; in a simultaneous
             # stage each AI seat answers while humans still think).
-            decision = next((d for d in state.pending_all() if table.players[d.seat].is_ai), None)
+            decision = next((d for d in open_decisions(state) if table.players[d.seat].is_ai), None)
             if decision is None:
                 break
             seat = decision.seat

@@ -27,6 +27,7 @@ from bot.table.lobby_texts import (
     lobby_text,
     player_count,
     running_refusal,
+    table_full,
 )
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
@@ -184,6 +185,20 @@ class Lobby:
 
     # -- the work (in the worker thread, under the channel's lock) --------------------------
 
+    def seated(
+        self, table: Table, user_id: str | None, running: str, not_seated: str
+    ) -> list[SeatRecord]:
+        """The lobby's seats, once the table is sure to be gathering (``running``: what
+        the refusal says while a game runs) and ``user_id`` sits at it (``not_seated``: the
+        refusal if not; ``None``: anybody may, e.g. a channel manager)."""
+        self.restore.ensure_loaded(table)
+        if table.state is not None:
+            raise running_refusal(table, Code.GAME_RUNNING, running)
+        seats = self.lobby.list_seats(table.channel_id)
+        if user_id is not None and not any(s.user_id == user_id for s in seats):
+            raise Refused(Code.NOT_SEATED, not_seated)
+        return seats
+
     def choice_of(self, table: Table) -> tuple[str, dict[str, str]]:
         """The lobby's game and its option texts (the default game's without seats)."""
         self.restore.ensure_loaded(table)
@@ -231,14 +246,7 @@ class Lobby:
                     ),
                 )
         if len(seats) >= chosen.max_players:
-            raise Refused(
-                Code.TABLE_FULL,
-                _(
-                    "the table is full: {game} seats at most {most}",
-                    game=chosen.title,
-                    most=chosen.max_players,
-                ),
-            )
+            raise table_full(chosen)
         try:
             self.lobby.join_seat(table.channel_id, clean_name(name), user_id, guild_id=guild_id)
         except AlreadySeated as exc:
@@ -255,12 +263,12 @@ class Lobby:
     def switch_game(self, table: Table, user_id: str, game: str) -> Outcome:
         """A seated player switches the lobby to another game: the seats must fit it (AI levels
         too), and its options start from their defaults."""
-        self.restore.ensure_loaded(table)
-        if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, _("the game is chosen in the lobby"))
-        seats = self.lobby.list_seats(table.channel_id)
-        if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, _("join the table first; then you can choose its game"))
+        seats = self.seated(
+            table,
+            user_id,
+            _("the game is chosen in the lobby"),
+            _("join the table first; then you can choose its game"),
+        )
         try:
             chosen = table_game(game)
         except IllegalMove as exc:
@@ -460,19 +468,10 @@ class Lobby:
                         name=host.name if host else _("nobody"),
                     ),
                 )
-            players = list(table.players)
-            record = self.teardown.abort(table)  # its standings kept for the stats
-            who = next((p.name for p in players if p.user_id == user_id), None)
-            who = who or self.display(table, user_id)  # (the seats are gone: a manager)
-            return Outcome(
-                True,
-                public=(
-                    PublicUpdate(
-                        _("The game was aborted by {name}. /join to start over.", name=who)
-                    ),
-                ),
-                game_id=record.id,
-            )
+            who = next((p.name for p in table.players if p.user_id == user_id), None)
+            who = who or _("a channel manager")  # not seated: a manager
+            aborted = _("The game was aborted by {name}. /join to start over.", name=who)
+            return self.teardown.aborted(table, aborted)
         seats = self.lobby.list_seats(table.channel_id)
         if not seats:
             raise self.session.no_game(table)
@@ -501,12 +500,9 @@ class Lobby:
     def seat_ai(
         self, table: Table, user_id: str, level: str | None, can_manage: bool = False
     ) -> Outcome:
-        self.restore.ensure_loaded(table)
-        if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are added in the lobby"))
-        seats = self.lobby.list_seats(table.channel_id)
-        if not can_manage and not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, _("join the table first; then you can add AI seats"))
+        running = _("AI seats are added in the lobby")
+        first = _("join the table first; then you can add AI seats")
+        seats = self.seated(table, None if can_manage else user_id, running, first)
         try:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
@@ -522,14 +518,7 @@ class Lobby:
                 _("the {level} AI is not available ({problem})", level=lv.name, problem=why(exc)),
             ) from exc
         if len(seats) >= game.max_players:
-            raise Refused(
-                Code.TABLE_FULL,
-                _(
-                    "the table is full: {game} seats at most {most}",
-                    game=game.title,
-                    most=game.max_players,
-                ),
-            )
+            raise table_full(game)
         # the stored name is the level's English label (a fact of the game, like any name):
         # readers see it in their language (ai_seat_name)
         name = ai_name(lv.label, [s.display_name for s in seats])
@@ -539,12 +528,9 @@ class Lobby:
         return Outcome(True, public=(PublicUpdate(joins(said, lobby_text(game, seats, table))),))
 
     def unseat_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
-        self.restore.ensure_loaded(table)
-        if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are removed in the lobby"))
-        seats = self.lobby.list_seats(table.channel_id)
-        if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, _("join the table first"))
+        seats = self.seated(
+            table, user_id, _("AI seats are removed in the lobby"), _("join the table first")
+        )
         ais = [s for s in seats if s.is_ai]
         if seat is not None:
             ais = [s for s in ais if s.seat_order == seat - 1]
@@ -570,12 +556,12 @@ class Lobby:
 
     def apply_options(self, table: Table, user_id: str, options: Mapping[str, str]) -> Outcome:
         """A seated player sets lobby options (``{}``: show them and what is allowed)."""
-        self.restore.ensure_loaded(table)
-        if table.state is not None:
-            raise running_refusal(table, Code.GAME_RUNNING, _("options are set in the lobby"))
-        seats = self.lobby.list_seats(table.channel_id)
-        if not any(s.user_id == user_id for s in seats):
-            raise Refused(Code.NOT_SEATED, _("join the table first; then you can set its options"))
+        seats = self.seated(
+            table,
+            user_id,
+            _("options are set in the lobby"),
+            _("join the table first; then you can set its options"),
+        )
         game = lobby_game(table, seats)
         if not options:
             current = lobby_options.current_options(table, game.name)

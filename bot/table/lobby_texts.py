@@ -88,6 +88,13 @@ def running_refusal(table: Table, code: Code, what: str) -> Refused:
     )
 
 
+def table_full(game: Game) -> Refused:
+    return Refused(
+        Code.TABLE_FULL,
+        _("the table is full: {game} seats at most {most}", game=game.title, most=game.max_players),
+    )
+
+
 def joins(name: str, lobby: str) -> str:
     return joined(" ", (_("{name} joins.", name=name), lobby))
 

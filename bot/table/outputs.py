@@ -248,6 +248,9 @@ class Outcome:
     #: AI, or the game ended while it waited for them): an adapter removes what it showed
     #: them as deciders (e.g. a reminder).
     released: tuple[str, ...] = ()
+    #: The canonical command of the player's move this outcome accepted (``None``: no move
+    #: of his), e.g. the option a ``#i`` reference named (``service.play.choose``).
+    command: str | None = None
 
     @classmethod
     def refuse(cls, code: Code, error: str) -> Outcome:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.storage.repositories import GameRepository
 from bot.table import guard
@@ -27,6 +27,22 @@ from engine.core import JSON, IllegalMove, Option
 from engine.registry import first_registered
 
 log = logging.getLogger("bot.service")
+
+
+@dataclass(frozen=True, slots=True)
+class Choosing:
+    """What one person can choose now, read at once: the open ``decisions``, his own legal
+    options (``choices``, as :meth:`Play.choices_for` lists them) and, when he has none,
+    why (``reason``, as :meth:`Play.options_reason` says it)."""
+
+    decisions: tuple[DecisionInfo, ...] = ()
+    choices: tuple[Option, ...] = ()
+    reason: str | None = None
+
+    def own(self, user_id: str) -> DecisionInfo | None:
+        """His own open decision (several may be open at once), else the first one."""
+        ds = self.decisions
+        return next((d for d in ds if d.user_id == user_id), ds[0] if ds else None)
 
 
 class Play:
@@ -73,6 +89,36 @@ class Play:
             self.session.command,
             uid,
             text,
+            key,
+            expect_seq,
+            expect_game,
+        )
+
+    async def choose(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        choice: Option | int,
+        idempotency_key: str | int | None = None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
+    ) -> Outcome:
+        """A player's choice of an option his adapter showed him (a button or a menu): the
+        :class:`Option` itself, or its place in his list of options (as :meth:`choices_for`
+        lists them). It is checked against his open decision and applied as the option's
+        canonical command, without reading text again; an option that is not his now is
+        refused (:attr:`Code.ILLEGAL`) and changes nothing. ``expect_seq``/``expect_game``
+        as for :meth:`command`. A refusal carries the open decisions (``decisions``), so an
+        adapter can say why without another call."""
+        uid = str(user_id)
+        key = None if idempotency_key is None else str(idempotency_key)
+        return await self.runner.guarded(
+            "choose",
+            channel_id,
+            user_id,
+            self.session.choose,
+            uid,
+            choice,
             key,
             expect_seq,
             expect_game,
@@ -228,6 +274,21 @@ class Play:
         except Exception:
             log.exception("options_reason failed in channel %s", channel_id)
             return Code.INTERNAL
+
+    async def choosing(self, channel_id: str | int, user_id: str | int) -> Choosing:
+        """The open decisions and that user's options (or why he has none), in one read:
+        what an adapter needs to answer a click on a decision's control. Nothing open and
+        the refusal's code as ``reason`` if the table cannot be read."""
+        try:
+            decisions, choices, reason = await self.runner.read(
+                channel_id, self.reads.choosing, str(user_id)
+            )
+        except Refused as refused:
+            return Choosing(reason=refused.code)
+        except Exception:
+            log.exception("choosing failed in channel %s", channel_id)
+            return Choosing(reason=Code.INTERNAL)
+        return Choosing(decisions, choices, reason)
 
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
         """Who must decide now in the channel's game (e.g. to rebuild buttons at start-up)."""

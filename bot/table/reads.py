@@ -251,6 +251,20 @@ class Reads:
             return Code.ALREADY_CHOSEN
         return None if state.legal_commands(seat) else Code.NOT_YOUR_DECISION
 
+    def choosing(
+        self, table: Table, user_id: str
+    ) -> tuple[tuple[DecisionInfo, ...], tuple[Option, ...], str | None]:
+        """The open decisions, that user's options and why he has none (see
+        :meth:`options_reason`), read together."""
+        self.restore.ensure_loaded(table)
+        decisions = decisions_info(table, table.state)
+        choices = tuple(self.choices(table, user_id, "", None))
+        try:
+            reason = self.options_reason(table, user_id)
+        except Refused as refused:
+            reason = refused.code
+        return decisions, choices, reason
+
     def view(self, table: Table, user_id: str | None) -> JSON | None:
         self.restore.ensure_loaded(table)
         self.remember_last_game(table)

@@ -31,6 +31,9 @@ log = logging.getLogger("bot.service")
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
+#: The actions that are a player's move (his next decision is timed afresh).
+MOVES = frozenset({"command", "choose"})
+
 #: After an action: bring the table's turn-timer deadlines up to date (table, now, the user
 #: who just moved or ``None``).
 SyncTimers = Callable[[Table, float, str | None], None]
@@ -125,7 +128,7 @@ class ChannelRunner:
 
         def action(table: Table, *a: *Ts) -> Outcome:
             out = func(table, *a)
-            mover = str(user_id) if what == "command" and out.accepted else None
+            mover = str(user_id) if what in MOVES and out.accepted else None
             try:
                 self.sync_timers(table, now, mover)
             except Exception:  # a timer must never break the action it follows

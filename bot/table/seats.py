@@ -16,7 +16,7 @@ from bot.storage.store import PlayerInfo
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.handover import Handover, Reclaim, reclaim_of
-from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
@@ -185,16 +185,8 @@ class Seats:
         humans = [p for i, p in enumerate(table.players) if not p.is_ai and i != seat]
         self.storage.lobby.leave_seat(table.channel_id, target_user_id)
         if not humans:
-            record = self.teardown.abort(table)  # its standings kept for the stats
-            return Outcome(
-                True,
-                public=(
-                    PublicUpdate(
-                        _("{name} leaves; no human player is left: the game is aborted.", name=name)
-                    ),
-                ),
-                game_id=record.id,
-            )
+            left = _("{name} leaves; no human player is left: the game is aborted.", name=name)
+            return self.teardown.aborted(table, left)
         header = _(
             "{name} leaves the game; an AI ({level}) plays seat {seat} from now on.",
             name=name,

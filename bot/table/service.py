@@ -18,10 +18,11 @@ action returns an :class:`~bot.table.outputs.Outcome` (``accepted`` false, ``err
 card, a replay, the leaderboard), an :class:`~bot.table.outputs.Answer` (``value`` ``None``,
 ``error``, ``code``); an unexpected failure is logged and answered as :attr:`Code.INTERNAL`.
 The few reads an adapter only uses to decorate (``play.view``, ``play.decision(s)``,
-``play.options_for``, ``play.choices_for``, ``play.game_of``, ``lobby.choice``,
-``seats.standing``, ``vote.status``) answer a neutral value (``None``, empty, a fresh
-lobby's, ``none``) instead, as each one documents. Every public coroutine of every part in
-:attr:`TableService.parts` keeps this contract (``tests/test_error_contract.py`` calls each).
+``play.options_for``, ``play.choices_for``, ``play.choosing``, ``play.game_of``,
+``lobby.choice``, ``seats.standing``, ``vote.status``) answer a neutral value (``None``,
+empty, a fresh lobby's, ``none``) instead, as each one documents. Every public coroutine
+of every part in :attr:`TableService.parts` keeps this contract
+(``tests/test_error_contract.py`` calls each).
 """
 
 from __future__ import annotations

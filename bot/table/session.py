@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
@@ -27,7 +28,7 @@ from bot.table.records import (
     why,
 )
 from bot.table.restore import Restore
-from engine.core import GameState, IllegalMove, Option, UnknownCommand, stale_guard
+from engine.core import Decision, GameState, IllegalMove, Option, UnknownCommand, stale_guard
 from engine.i18n import counted, either
 from engine.i18n.shared import _, _n
 from engine.text import excerpt
@@ -59,32 +60,14 @@ def check_move(table: Table, seat: int, text: str) -> str:
     verb = grammar.aliases.get(word, word)
     if verb in ("help", "?", "commands"):
         raise Refused(Code.HELP, commands_help(record.game_type))
-    open_now = state.pending_all()
+    open_now = stages.open_decisions(state)
     if verb not in grammar.verbs:
         text, verb = _unlisted(table, seat, text)
-    if not open_now:
-        raise Refused(Code.GAME_OVER, _("the game is over"))
-    if all(d.seat != seat for d in open_now):
-        chosen = stages.already_chosen(state, seat)
-        if chosen is not None:
-            raise Refused(Code.ALREADY_CHOSEN, chosen)
-        d = open_now[0]
-        active = table.parts.texts.active_seat(state.public_view())
-        if not (verb in grammar.anytime and seat == active):
-            whose = state.players[d.seat]
-            if seat == active:
-                msg = _(
-                    "not your decision yet: {name} must decide first ({prompt})",
-                    name=whose,
-                    prompt=d.prompt,
-                )
-            else:
-                msg = _(
-                    "not your decision: it is {name}'s turn to decide ({prompt})",
-                    name=whose,
-                    prompt=d.prompt,
-                )
-            raise Refused(Code.NOT_YOUR_DECISION, msg)
+    check_turn(table, seat, verb, open_now)
+    try:  # a legal command is read once, here; a refused one is read again to say why
+        return state.canonical(seat, text)
+    except IllegalMove:
+        pass
     try:
         grammar.parse(text, state)
     except IllegalMove as exc:
@@ -99,6 +82,40 @@ def check_move(table: Table, seat: int, text: str) -> str:
         raise Refused(Code.ILLEGAL, _("illegal move: {problem}", problem=why(exc))) from exc
 
 
+def check_turn(
+    table: Table, seat: int, verb: str, open_now: tuple[Decision, ...] | None = None
+) -> None:
+    """:class:`Refused` if the seat may not move now: the game is over, he has chosen in
+    this stage, or another seat decides (and ``verb`` is no side action his turn allows)."""
+    state = table.state
+    assert state is not None and table.record is not None
+    if open_now is None:
+        open_now = stages.open_decisions(state)
+    if not open_now:
+        raise Refused(Code.GAME_OVER, _("the game is over"))
+    if all(d.seat != seat for d in open_now):
+        chosen = stages.already_chosen(state, seat)
+        if chosen is not None:
+            raise Refused(Code.ALREADY_CHOSEN, chosen)
+        d = open_now[0]
+        active = table.parts.texts.active_seat(state.public_view())
+        if not (verb in table.parts.grammar.anytime and seat == active):
+            whose = state.players[d.seat]
+            if seat == active:
+                msg = _(
+                    "not your decision yet: {name} must decide first ({prompt})",
+                    name=whose,
+                    prompt=d.prompt,
+                )
+            else:
+                msg = _(
+                    "not your decision: it is {name}'s turn to decide ({prompt})",
+                    name=whose,
+                    prompt=d.prompt,
+                )
+            raise Refused(Code.NOT_YOUR_DECISION, msg)
+
+
 def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
     """A command whose first word is none of the game's verbs, as (text, verb): the game's
     parser reads it if it can (the text goes on as typed, with no verb of the grammar), else
@@ -108,13 +125,13 @@ def _unlisted(table: Table, seat: int, text: str) -> tuple[str, str]:
     assert state is not None and table.record is not None
     grammar = table.parts.grammar
     problem: IllegalMove | None = None
-    if state.pending_all():
+    if stages.open_decisions(state):
         try:
             grammar.parse(text, state)
         except UnknownCommand:
             pass
         except IllegalMove as exc:
-            if all(d.seat != seat for d in state.pending_all()):
+            if all(d.seat != seat for d in stages.open_decisions(state)):
                 return text, ""  # read, but not his to answer: the next check says whose it is
             problem = exc
         else:
@@ -140,7 +157,7 @@ def _shown_option(table: Table, seat: int, text: str) -> Option | None:
     does; several: refused, with the commands to type instead."""
     state = table.state
     assert state is not None and table.record is not None
-    mine = [d for d in state.pending_all() if d.seat == seat]
+    mine = [d for d in stages.open_decisions(state) if d.seat == seat]
     if not mine:
         return None
     found = as_shown(table.parts.texts, mine[0].choices, text)
@@ -154,6 +171,53 @@ def _shown_option(table: Table, seat: int, text: str) -> Option | None:
             ),
         )
     return found[0] if found else None
+
+
+#: How a command names its move: (table, seat, the seat's open decisions) -> the canonical
+#: command, or :class:`Refused` with the reason (a typed text: :func:`check_move`; an option
+#: shown by an adapter: :func:`pick_option`).
+Pick = Callable[[Table, int, list[Decision]], str]
+
+
+def pick_option(table: Table, seat: int, mine: list[Decision], choice: Option | int) -> str:
+    """The canonical command of ``choice`` - an option of the seat's open decision (or a side
+    action the game allows him now), or its place in his list of options (his decision's
+    options, then the side actions: :meth:`GameState.legal_commands`) - or :class:`Refused`
+    saying why it is none: not his decision (whose it is), or not one of his options now."""
+    state = table.state
+    assert state is not None
+    options = mine[0].options if mine else ()
+    if isinstance(choice, int):
+        if 0 <= choice < len(options):
+            return options[choice]
+    elif choice.command in options:
+        return choice.command
+    # a side action the game allows him now (Venezia's gold exchange), else why not
+    legal = state.legal_commands(seat) if table.parts.grammar.anytime else list(options)
+    if isinstance(choice, int):
+        if len(options) <= choice < len(legal):
+            return legal[choice]
+    elif choice.command in legal:
+        return choice.command
+    if not mine:
+        check_turn(table, seat, "")
+    if isinstance(choice, int):
+        raise Refused(
+            Code.ILLEGAL,
+            _n(
+                "there is no option {number}: your decision has {n} option",
+                "there is no option {number}: your decision has {n} options",
+                len(legal),
+                number=choice + 1,
+            ),
+        )
+    raise Refused(
+        Code.ILLEGAL,
+        _(
+            "'{choice}' is not one of your options now: choose one your decision shows",
+            choice=excerpt(choice.command),
+        ),
+    )
 
 
 #: How often a command whose commit lost a race to another process (sharing the database) is
@@ -263,12 +327,64 @@ class Session:
             problem = command_problem(text)  # NFKC may lengthen a few characters a lot
         if problem is not None:
             raise Refused(Code.MALFORMED, problem)
+
+        def typed(table: Table, seat: int, _mine: list[Decision]) -> str:
+            return check_move(table, seat, text)
+
+        return self.attempts(table, user_id, typed, idempotency_key, expect_seq, expect_game)
+
+    def choose(
+        self,
+        table: Table,
+        user_id: str,
+        choice: Option | int,
+        idempotency_key: str | None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
+    ) -> Outcome:
+        """A player's choice of an option his adapter showed him (a button, a menu): the
+        :class:`Option` itself, or its place in the list of his options (``#i`` on a
+        control), checked against his open decision and committed as the option's canonical
+        command - the text is not read again (:func:`pick_option`). A refusal carries the
+        open decisions, so an adapter can say why without asking again."""
+        problem = (
+            None
+            if idempotency_key is None
+            else id_problem(idempotency_key, "idempotency key")  # not for players
+        )
+        if problem is None and isinstance(choice, Option):
+            problem = command_problem(choice.command)
+        if problem is not None:
+            raise Refused(Code.MALFORMED, problem)
+
+        def shown(table: Table, seat: int, mine: list[Decision]) -> str:
+            return pick_option(table, seat, mine, choice)
+
+        try:
+            out = self.attempts(table, user_id, shown, idempotency_key, expect_seq, expect_game)
+        except Refused as refused:
+            out = Outcome(False, error=refused.message, code=refused.code)
+        if not out.accepted and not out.decisions and table.state is not None:
+            out = replace(out, decisions=decisions_info(table, table.state))
+        return out
+
+    def attempts(
+        self,
+        table: Table,
+        user_id: str,
+        pick: Pick,
+        idempotency_key: str | None,
+        expect_seq: int | None,
+        expect_game: int | None,
+    ) -> Outcome:
+        """A command's tries (see :meth:`attempt_command`): another process that moved first
+        reloads the game, and the command is checked once more against the fresh one."""
         self.restore.ensure_loaded(table)
         run = Attempt()
         for attempt in range(RACE_RETRIES + 1):
             try:
                 return self.attempt_command(
-                    table, run, user_id, text, idempotency_key, expect_seq, expect_game
+                    table, run, user_id, pick, idempotency_key, expect_seq, expect_game
                 )
             except LostRace as lost:
                 if attempt == RACE_RETRIES:
@@ -313,7 +429,7 @@ class Session:
         table: Table,
         run: Attempt,
         user_id: str,
-        text: str,
+        pick: Pick,
         idempotency_key: str | None,
         expect_seq: int | None,
         expect_game: int | None,
@@ -369,7 +485,7 @@ class Session:
         chosen = stages.already_chosen(table.state, seat)
         if chosen is not None:
             return self.refused_after(table, run, Refused(Code.ALREADY_CHOSEN, chosen))
-        mine = [d for d in table.state.pending_all() if d.seat == seat]
+        mine = [d for d in stages.open_decisions(table.state) if d.seat == seat]
         guard = stale_guard(table.state, mine[0]) if mine else seq_now
         if expect_seq is not None and expect_seq != guard:
             if not 0 <= expect_seq < 10**6:  # no move number at all (a forged button)
@@ -386,7 +502,7 @@ class Session:
         if run.before is None:
             run.before, run.players, run.game_id = table.state, list(table.players), table.record.id
         # An AI that should have moved (e.g. after a crash mid-chain) moves first.
-        loads = table.loads
+        loads, moved = table.loads, len(run.moves)
         run.moves.extend(self.ai.ai_chain(table))
         if table.loads != loads:  # an AI move lost a race: the checks above saw an older game
             if table.state is None:
@@ -395,14 +511,15 @@ class Session:
         assert run.before is not None and run.game_id is not None
         if current(table) is None:
             return self.presenter.outcome(table, run.before, run.moves, run.players, run.game_id)
+        state = table.state
+        if len(run.moves) != moved:  # AI seats moved first: the seat's decisions are new
+            mine = [d for d in stages.open_decisions(state) if d.seat == seat]
         try:
-            command = check_move(table, seat, text)
+            command = pick(table, seat, mine)
         except Refused as refused:
             # The refusal changed nothing, but the AI moves before it did: report both.
             return self.refused_after(table, run, refused)
         if run.guard is None:  # the decision this command answers, should a retry need it
-            state = table.state
-            mine = [d for d in state.pending_all() if d.seat == seat]
             run.guard = stale_guard(state, mine[0]) if mine else len(state.history)
         try:
             run.moves.append(self.committer.commit(table, seat, user_id, command, idempotency_key))
@@ -416,7 +533,8 @@ class Session:
             illegal = _("illegal move: {problem}", problem=why(exc))
             return self.refused_after(table, run, Refused(Code.ILLEGAL, illegal))
         run.moves.extend(self.ai.ai_chain(table))
-        return self.presenter.outcome(table, run.before, run.moves, run.players, run.game_id)
+        out = self.presenter.outcome(table, run.before, run.moves, run.players, run.game_id)
+        return replace(out, command=command)
 
     def resume(self, table: Table, limit: int | None = -1) -> Outcome:
         self.restore.ensure_loaded(table)

@@ -7,17 +7,30 @@ Nothing here knows a game: it reads ``GameState.pending_all`` and ``Decision.ope
 
 from __future__ import annotations
 
+import threading
+
 from bot.table.grammar import texts_of
 from engine.core import Decision, GameState, stale_guard
 from engine.i18n import listed
 from engine.i18n.shared import _
 
+#: The last state each worker thread asked about and its open decisions: a command, its
+#: checks, its outcome and the timers all ask about the same state; it is computed once.
+_last = threading.local()
+
 
 def open_decisions(state: GameState | None) -> tuple[Decision, ...]:
-    """Every open decision (empty at the end)."""
+    """Every open decision (empty at the end). Computed once per state and move: asked
+    again about the same state (the same object, no move since), the answer is kept."""
     if state is None or state.is_over:
         return ()
-    return state.pending_all()
+    moves = len(state.history)
+    if getattr(_last, "state", None) is state and _last.moves == moves:
+        kept: tuple[Decision, ...] = _last.decisions
+        return kept
+    decisions = state.pending_all()
+    _last.state, _last.moves, _last.decisions = state, moves, decisions
+    return decisions
 
 
 def deciders(state: GameState) -> list[str]:

@@ -16,6 +16,7 @@ import logging
 
 from bot.storage.records import FinalResult, GameRecord
 from bot.storage.repositories import Database
+from bot.table.outputs import Outcome, PublicUpdate
 from bot.table.records import Table
 from bot.table.stats import abort_standings
 
@@ -42,6 +43,12 @@ class Teardown:
         table.reset_game()
         table.finished = None
         return record
+
+    def aborted(self, table: Table, text: str, *, released: tuple[str, ...] = ()) -> Outcome:
+        """:meth:`abort` (its standings kept for the stats), announced in the channel with
+        ``text``; ``released``: users who no longer decide here (see :class:`Outcome`)."""
+        record = self.abort(table)
+        return Outcome(True, public=(PublicUpdate(text),), game_id=record.id, released=released)
 
     def finished(self, channel_id: str, game_id: int) -> None:
         """A game ended by its last move (its results and the table's finished game are

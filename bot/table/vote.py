@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bot.storage.repositories import Database
 from bot.storage.store import Deadline
 from bot.table.handover import Handover, reclaim_of, timeout_level
-from bot.table.outputs import Code, Outcome, PublicUpdate
+from bot.table.outputs import Code, Outcome
 from bot.table.presentation import decisions_info
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore
@@ -230,12 +230,11 @@ class PauseVote:
             assert out is not None  # only a timeout's handover can find it done already
             return out
         if winner == "end":
-            record = self.teardown.abort(table)  # its standings kept for the stats
             text = "🗳️ " + _(
                 "The players voted to end the game while waiting for {name}: it is "
                 "aborted (its record is kept). /join to start over.",
                 name=tally.name,
             )
             released = () if d.user_id is None else (d.user_id,)
-            return Outcome(True, public=(PublicUpdate(text),), game_id=record.id, released=released)
+            return self.teardown.aborted(table, text, released=released)
         return Outcome(True, game_id=table.record.id)
