@@ -51,6 +51,7 @@ from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.rules import rules_help
 from bot.table.runner import ChannelRunner
+from bot.table.saves import Saves
 from bot.table.seats import Seats
 from bot.table.session import Session
 from bot.table.settings import DEFAULT_ARCHIVE_DAYS, TableSettings
@@ -188,6 +189,8 @@ class TableService:
         #: /settings: the table's timer settings and language (bot/table/settings.py)
         self.settings = TableSettings(storage, self.restore, self.languages, self.runner)
         self.archiving = Archiving(storage, self.restore, self.teardown)
+        #: stored games read outside a loaded table (a terminal's saves; bot/table/saves.py)
+        self.saves = Saves(storage.games, storage.history, storage.lobby, self.runner)
         self.timers = Timers(
             storage.timers,
             storage.lobby,

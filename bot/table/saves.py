@@ -1,0 +1,63 @@
+"""The stored games of a channel, read outside a loaded table: which game a channel keeps
+open (a terminal keeps one save per game, each in its own channel), one game by its number,
+a closed game with its results (its end screen, and when each game of a history ended), and
+whether a lobby has seats. Adapters call ``service.saves``; every read runs in the service's
+worker pool (:class:`bot.table.runner.ChannelRunner`), so no adapter reaches the storage past
+the service. The records it answers are the storage's own (re-exported here, so an adapter
+names the service's vocabulary, not the storage's). Generic: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from bot.storage.history import ARCHIVE_CHANNEL, HistoryEntry
+from bot.storage.records import GameRecord, ResultRecord
+from bot.storage.repositories import GameRepository, HistoryRepository, LobbyRepository
+from bot.storage.store import Takeover, TimerSettings
+from bot.table.runner import ChannelRunner
+
+__all__ = [
+    "ARCHIVE_CHANNEL",
+    "GameRecord",
+    "HistoryEntry",
+    "ResultRecord",
+    "Saves",
+    "Takeover",
+    "TimerSettings",
+]
+
+
+class Saves:
+    """Reads of stored games by channel or number (see the module docstring)."""
+
+    def __init__(
+        self,
+        games: GameRepository,
+        history: HistoryRepository,
+        lobby: LobbyRepository,
+        runner: ChannelRunner,
+    ) -> None:
+        self.games = games
+        self.history = history
+        self.lobby = lobby
+        self.runner = runner
+
+    async def open_game(self, channel_id: str | int) -> GameRecord | None:
+        """The channel's open game (running, or waiting for its first move), if any."""
+        return await self.runner.run(self.games.active_game, str(channel_id))
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        """Game ``game_id`` in any state (``None``: no such game)."""
+        return await self.runner.run(self.games.get_game, game_id)
+
+    async def closed(self, game_id: int) -> HistoryEntry | None:
+        """Game ``game_id`` with its results by place if it is finished or aborted (``None``:
+        no such closed game)."""
+        return await self.runner.run(self.history.closed_game, game_id)
+
+    async def closed_games(self, channel_id: str | int, limit: int) -> list[HistoryEntry]:
+        """The channel's ``limit`` newest finished and aborted games with their results."""
+        return await self.runner.run(self.history.closed_games, str(channel_id), limit)
+
+    async def lobby_open(self, channel_id: str | int) -> bool:
+        """Whether somebody is seated in the channel's lobby (a table waiting to start)."""
+        return bool(await self.runner.run(self.lobby.list_seats, str(channel_id)))
