@@ -11,12 +11,8 @@ clock: asked twice it may answer differently). Generic: nothing here knows a gam
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import random
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.table.ai_seat import AiPlayer
@@ -103,33 +99,3 @@ def forget_plans(service: TableService, channel: str) -> None:
     for ai in service.tables.get(channel).ais.values():
         if isinstance(ai, PlannedAi):
             ai.planned = None
-
-
-def background_read(read: Callable[[], str | None]) -> asyncio.Future[str | None]:
-    """``read()`` in a daemon thread, its line as a future of the running loop: a read still
-    waiting for the keyboard when the game ends (an AI made the last move) neither holds the
-    program open nor needs an Enter to let it end."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[str | None] = loop.create_future()
-
-    def settle(line: str | None, error: BaseException | None) -> None:
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(line)
-
-    def run() -> None:
-        line: str | None = None
-        error: BaseException | None = None
-        try:
-            line = read()
-        except BaseException as exc:  # handed to the reader
-            error = exc
-        # the loop may have closed: then nobody waits for this line any more
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(settle, line, error)
-
-    threading.Thread(target=run, name="terminal-read", daemon=True).start()  # not for players
-    return future
