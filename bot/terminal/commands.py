@@ -71,7 +71,7 @@ class Commands:
         elif word == "status":
             reply = await self.service.status(followed.channel)
             if reply.error is None:  # the timer as it works here, set with --timer
-                settings = await self.timer.settings()
+                settings = await self.service.settings.timer(followed.channel)
                 service_line = describe_settings(settings)
                 here = await self.timer.line(settings)
                 given = reply.lines or tuple(reply.text.split("\n"))

@@ -175,7 +175,7 @@ def _locked_session(
         table.stop.set()
         console.progress("")
         console.say()
-        return table.quit()
+        return table.screen.quit()
     except BrokenPipeError:  # e.g. 'canalside play --humans 0 | head'
         if stdout is None:
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -113,10 +113,6 @@ class TerminalTable:
                 return await self.screen.finish()
         return await self._play()
 
-    def quit(self) -> int:
-        """Leave (Ctrl-C): the game is saved."""
-        return self.screen.quit()
-
     def _seat_line(self) -> str:
         assert self.followed.record is not None
         return _("Players: {seats}", seats=listed(self.followed.seat_names(self.followed.record)))

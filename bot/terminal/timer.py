@@ -75,15 +75,11 @@ class TurnTimer:
             problem=problem.removeprefix("✗ "),
         )
 
-    async def settings(self) -> TimerSettings:
-        """The followed table's stored timer settings."""
-        return await self.service.settings.timer(self.followed.channel)
-
     async def line(self, settings: TimerSettings | None = None) -> str:
         """The turn timer as it works at this keyboard (set with ``--timer``): at a timeout
         the game pauses, or an AI plays the person's seat at a human pace until he takes it
         back, and leaves the game's last decision to him."""
-        s = settings or await self.settings()
+        s = settings or await self.service.settings.timer(self.followed.channel)
         if s.turn_seconds is None:
             return _(
                 "Turn timer: off ('--timer live', evening or correspondence when you start "
@@ -128,7 +124,7 @@ class TurnTimer:
             return
         channel = self.followed.channel
         if not self.args.timer:
-            if (await self.settings()).turn_seconds is None:
+            if (await self.service.settings.timer(channel)).turn_seconds is None:
                 return
             await self.service.settings.default_level(channel, self._table_level(), False)
             if new:
