@@ -89,18 +89,19 @@ def _imports(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
 def test_the_terminal_never_imports_the_storage(path: Path) -> None:
     """#26 (the terminal reads storage past the service): no module of ``bot/terminal``
-    imports ``bot.storage`` (the service opens the database) or reaches ``service.storage``;
-    what the terminal reads of stored games it asks the service (``service.saves``,
-    ``service.seats.held``, ``service.settings.timer``)."""
+    imports ``bot.storage`` (the service opens the database) or reaches ``service.storage``
+    (or the service's loaded ``tables``); what the terminal reads of stored games it asks the
+    service (``service.saves``, ``service.seats.held``, ``service.settings.timer``), and the
+    next AI move of a paced takeover too (``service.plans``)."""
     storage = [name for name in _imports(path) if name.split(".")[:2] == ["bot", "storage"]]
     assert not storage, f"{path.name} imports {storage}"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     reached = [
         node.lineno
         for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute) and node.attr == "storage"
+        if isinstance(node, ast.Attribute) and node.attr in ("storage", "tables")
     ]
-    assert not reached, f"{path.name} reaches .storage at lines {reached}"
+    assert not reached, f"{path.name} reaches the storage or the tables at lines {reached}"
 
 
 def test_no_terminal_class_inherits_another_and_no_module_is_long() -> None:

@@ -36,6 +36,7 @@ from bot.storage.repositories import Database
 from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
+from bot.table.ai_plan import AiPlans
 from bot.table.archiving import Archiving
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch
@@ -143,6 +144,8 @@ class TableService:
         #: adapter drives the rest with :meth:`advance` (e.g. to show or stop an AI-only game
         #: move by move).
         self.ai = AiDriver(self.committer, max_ai_moves)
+        #: the next AI move worked out before it is made (an adapter pacing a takeover)
+        self.plans = AiPlans(self.tables, self.ai, self.runner)
         self.presenter = Presenter(self.draw, self.languages)
         self.session = Session(
             storage.games,

@@ -2,7 +2,8 @@
 decision every few seconds of the terminal's clock, lines typed meanwhile are acted on
 (``resume`` or a move takes the seat back, ``finish`` lets the AI end the game, the reading
 commands answer), and no AI makes the game's last decision unless he lets it. What the AI
-would play is worked out beforehand by :mod:`bot.terminal.takeover`."""
+would play is worked out beforehand by the service (``service.plans``,
+:mod:`bot.table.ai_plan`)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ import asyncio
 import threading
 from dataclasses import replace
 
+from bot.table.ai_plan import Plan
 from bot.table.outputs import Outcome
 from bot.table.service import TableService
 from bot.terminal.commands import Commands
 from bot.terminal.followed import KEYBOARD_USER, Followed
 from bot.terminal.keyboard import Keyboard
 from bot.terminal.output import Screen
-from bot.terminal.takeover import Plan, forget_plans, next_ai_seat, plan_move
 from bot.terminal.watch import AiMoves
 from bot.terminal.words import QUIT_WORDS, READING_WORDS, command_word
 from engine.i18n.shared import _
 from engine.text import is_number
+
+#: Seconds of the terminal's clock between two decisions of the AI playing a person's seat
+#: after a timeout: a human pace, so the person can follow it and take the seat back.
+TAKEOVER_PACE = 8.0
 
 
 class SeatTakeover:
@@ -98,7 +103,7 @@ class SeatTakeover:
             self.screen.refused(out.error, out.code)
             return False
         self.taken = self.taken_seat = None
-        forget_plans(self.service, channel)
+        await self.service.plans.forget(channel)
         for update in out.public:
             self.screen.say(update.text, "bold")
         return True
@@ -152,8 +157,8 @@ class SeatTakeover:
         Lines typed meanwhile are acted on. The move's outcome, an exit code, or ``None``
         (look at the table again)."""
         channel = self.followed.channel
-        paced = next_ai_seat(self.service, channel) == self.taken_seat
-        plan_task = asyncio.ensure_future(asyncio.to_thread(plan_move, self.service, channel))
+        paced = await self.service.plans.next_seat(channel) == self.taken_seat
+        plan_task = asyncio.ensure_future(self.service.plans.plan(channel))
         due = self.paced_at + self.pace if paced else 0.0
         waiting = False
         while True:

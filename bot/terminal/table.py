@@ -29,11 +29,10 @@ from bot.terminal.history import HistoryCommands
 from bot.terminal.io import Console, ImageFolder
 from bot.terminal.keyboard import Keyboard, TimedOut
 from bot.terminal.output import Screen
-from bot.terminal.pacing import SeatTakeover
+from bot.terminal.pacing import TAKEOVER_PACE, SeatTakeover
 from bot.terminal.process import ServiceLog
 from bot.terminal.prompt import Prompt
 from bot.terminal.setup import Opening
-from bot.terminal.takeover import TAKEOVER_PACE
 from bot.terminal.timer import TurnTimer
 from bot.terminal.watch import AiMoves
 from bot.terminal.words import QUIT_WORDS, command_word
