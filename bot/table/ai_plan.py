@@ -30,7 +30,7 @@ def _key(decision: Decision) -> tuple[object, ...]:
 
 
 class PlannedAi:
-    """A seat's policy whose next answer was worked out beforehand (:func:`plan_move`): the
+    """A seat's policy whose next answer was worked out beforehand (:meth:`AiPlans.plan`): the
     driver gets exactly that answer for that decision, any other decision the policy's own."""
 
     def __init__(self, inner: AiPlayer) -> None:
