@@ -9,6 +9,8 @@ names the service's vocabulary, not the storage's). Generic: nothing here knows 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.storage.history import ARCHIVE_CHANNEL, HistoryEntry
 from bot.storage.records import GameRecord, ResultRecord
 from bot.storage.repositories import GameRepository, HistoryRepository, LobbyRepository
@@ -54,9 +56,21 @@ class Saves:
         no such closed game)."""
         return await self.runner.run(self.history.closed_game, game_id)
 
-    async def closed_games(self, channel_id: str | int, limit: int) -> list[HistoryEntry]:
-        """The channel's ``limit`` newest finished and aborted games with their results."""
-        return await self.runner.run(self.history.closed_games, str(channel_id), limit)
+    async def open_games(self, channels: Sequence[str]) -> dict[str, GameRecord]:
+        """The open game of each of ``channels`` that has one (one trip to the pool)."""
+        return await self.runner.run(self._open_games, list(channels))
+
+    def _open_games(self, channels: list[str]) -> dict[str, GameRecord]:
+        found = {channel: self.games.active_game(channel) for channel in channels}
+        return {channel: record for channel, record in found.items() if record is not None}
+
+    async def closed_games(self, channels: Sequence[str], limit: int) -> list[HistoryEntry]:
+        """The ``limit`` newest finished and aborted games of each of ``channels``, with their
+        results (one trip to the pool)."""
+        return await self.runner.run(self._closed_games, list(channels), limit)
+
+    def _closed_games(self, channels: list[str], limit: int) -> list[HistoryEntry]:
+        return [e for channel in channels for e in self.history.closed_games(channel, limit)]
 
     async def lobby_open(self, channel_id: str | int) -> bool:
         """Whether somebody is seated in the channel's lobby (a table waiting to start)."""

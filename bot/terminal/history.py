@@ -85,11 +85,8 @@ class HistoryCommands:
             return
         # newest first by when each game ended (a game started earlier may end later: each
         # game keeps its own save here), then by number
-        ended = {
-            entry.record.id: entry.record.finished_at or entry.record.created_at
-            for channel in self.home_channels()
-            for entry in await self.service.saves.closed_games(channel, HISTORY_LIMIT)
-        }
+        closed = await self.service.saves.closed_games(self.home_channels(), HISTORY_LIMIT)
+        ended = {e.record.id: e.record.finished_at or e.record.created_at for e in closed}
         oldest = datetime.min.replace(tzinfo=UTC)
         lines.sort(
             key=lambda line: (ended.get(_listed_id(line), oldest), _listed_id(line)), reverse=True
@@ -154,9 +151,8 @@ class HistoryCommands:
                 return
         else:
             newest = [
-                (entry.record.id, channel)
-                for channel in self.home_channels()
-                for entry in await self.service.saves.closed_games(channel, 1)
+                (entry.record.id, entry.record.channel_id)
+                for entry in await self.service.saves.closed_games(self.home_channels(), 1)
             ]
             if not newest:
                 self.screen.say(

@@ -74,12 +74,10 @@ class Opening:
         game keeps its own save (:func:`home_channel`); an older database kept one save of any
         game in the base channel, which is still read."""
         base = self.followed.base_channel
-        found = []
-        for channel in dict.fromkeys([base, *(home_channel(base, g) for g in table_games())]):
-            record = await self.service.saves.open_game(channel)
-            if record is not None and record.status == "active":
-                found.append((channel, record))
-        return sorted(found, key=lambda item: -item[1].id)
+        channels = dict.fromkeys([base, *(home_channel(base, g) for g in table_games())])
+        found = await self.service.saves.open_games(list(channels))
+        saves = [(channel, r) for channel, r in found.items() if r.status == "active"]
+        return sorted(saves, key=lambda item: -item[1].id)
 
     async def _choose_channel(self) -> str | int:
         """Pick the save this run continues (or the channel a new game goes to): the asked
