@@ -82,7 +82,7 @@ async def test_no_public_coroutine_raises(svc: TableService) -> None:
     answers an unusable channel with data (before, game_card, replay, lobby_choice and
     seat_back - now seats.standing - raised)."""
     skip = {"aclose", "warm_up", "tick", "timer_posted"}  # no channel: nothing to refuse
-    owners: list[object] = [svc, svc.settings, svc.vote, svc.seats]
+    owners: list[object] = [svc, svc.settings, svc.vote, svc.seats, svc.saves, svc.plans]
     called = []
     for owner in owners:
         for name, fn in inspect.getmembers(owner, inspect.iscoroutinefunction):
@@ -91,3 +91,4 @@ async def test_no_public_coroutine_raises(svc: TableService) -> None:
             await fn(*_args(fn))  # raises: the contract is broken
             called.append(name)
     assert {"game_card", "replay", "lobby_choice", "standing", "cast", "change"} <= set(called)
+    assert {"open_games", "closed_games", "held", "timer", "plan", "forget"} <= set(called)

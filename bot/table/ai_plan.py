@@ -16,6 +16,7 @@ import logging
 import random
 from dataclasses import dataclass
 
+from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.ai_seat import AiPlayer
 from bot.table.records import Tables
@@ -56,7 +57,8 @@ class Plan:
 
 class AiPlans:
     """The next AI move of a channel's table (``tables``), planned with the ``ai`` driver's
-    policies; run in the ``runner``'s worker pool."""
+    policies in the ``runner``'s worker pool. An unusable channel or a failure (logged) answers
+    ``None`` (nothing to plan) and forgets nothing: the service's error contract."""
 
     def __init__(self, tables: Tables, ai: AiDriver, runner: ChannelRunner) -> None:
         self.tables = tables
@@ -66,7 +68,11 @@ class AiPlans:
     async def next_seat(self, channel_id: str | int) -> int | None:
         """The seat whose decision the service's AI driver takes next (``None``: no AI
         decides)."""
-        table = self.tables.get(str(channel_id))
+        read = self.runner.run(self._next_seat, str(channel_id))
+        return await guard.neutral("next_seat", channel_id, read, None)
+
+    def _next_seat(self, channel: str) -> int | None:
+        table = self.tables.get(channel)
         state = table.state
         if state is None or state.is_over or table.record is None:
             return None
@@ -77,7 +83,8 @@ class AiPlans:
         """Ask the next deciding AI seat's policy (as the driver would, with the same random
         stream) and apply its answer to a clone: the move and whether it ends the game. The
         answer is kept for the driver (:class:`PlannedAi`). ``None`` if no AI must decide."""
-        return await self.runner.run(self._plan, str(channel_id))
+        read = self.runner.run(self._plan, str(channel_id))
+        return await guard.neutral("plan", channel_id, read, None)
 
     def _plan(self, channel: str) -> Plan | None:
         table = self.tables.get(channel)
@@ -106,6 +113,11 @@ class AiPlans:
 
     async def forget(self, channel_id: str | int) -> None:
         """Drop the answers planned and not made (the person took his seat back meanwhile)."""
-        for ai in self.tables.get(str(channel_id)).ais.values():
+        await guard.neutral(
+            "forget", channel_id, self.runner.run(self._forget, str(channel_id)), None
+        )
+
+    def _forget(self, channel: str) -> None:
+        for ai in self.tables.get(channel).ais.values():
             if isinstance(ai, PlannedAi):
                 ai.planned = None

@@ -15,6 +15,7 @@ from bot.storage.history import ARCHIVE_CHANNEL, HistoryEntry
 from bot.storage.records import GameRecord, ResultRecord
 from bot.storage.repositories import GameRepository, HistoryRepository, LobbyRepository
 from bot.storage.store import Takeover, TimerSettings
+from bot.table import guard
 from bot.table.runner import ChannelRunner
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
 
 
 class Saves:
-    """Reads of stored games by channel or number (see the module docstring)."""
+    """Reads of stored games by channel or number (see the module docstring). Each answers
+    its neutral value (``None``, empty, ``False``) if the channel is unusable or the storage
+    cannot be read (logged): the service's error contract."""
 
     def __init__(
         self,
@@ -45,33 +48,39 @@ class Saves:
 
     async def open_game(self, channel_id: str | int) -> GameRecord | None:
         """The channel's open game (running, or waiting for its first move), if any."""
-        return await self.runner.run(self.games.active_game, str(channel_id))
-
-    async def game(self, game_id: int) -> GameRecord | None:
-        """Game ``game_id`` in any state (``None``: no such game)."""
-        return await self.runner.run(self.games.get_game, game_id)
-
-    async def closed(self, game_id: int) -> HistoryEntry | None:
-        """Game ``game_id`` with its results by place if it is finished or aborted (``None``:
-        no such closed game)."""
-        return await self.runner.run(self.history.closed_game, game_id)
+        read = self.runner.run(self.games.active_game, str(channel_id))
+        return await guard.neutral("open_game", channel_id, read, None)
 
     async def open_games(self, channels: Sequence[str]) -> dict[str, GameRecord]:
         """The open game of each of ``channels`` that has one (one trip to the pool)."""
-        return await self.runner.run(self._open_games, list(channels))
+        read = self.runner.run(self._open_games, list(channels))
+        return await guard.neutral("open_games", ",".join(channels), read, {})
 
     def _open_games(self, channels: list[str]) -> dict[str, GameRecord]:
         found = {channel: self.games.active_game(channel) for channel in channels}
         return {channel: record for channel, record in found.items() if record is not None}
 
+    async def game(self, game_id: int) -> GameRecord | None:
+        """Game ``game_id`` in any state (``None``: no such game)."""
+        read = self.runner.run(self.games.get_game, game_id)
+        return await guard.neutral("game", f"game {game_id}", read, None)
+
+    async def closed(self, game_id: int) -> HistoryEntry | None:
+        """Game ``game_id`` with its results by place if it is finished or aborted (``None``:
+        no such closed game)."""
+        read = self.runner.run(self.history.closed_game, game_id)
+        return await guard.neutral("closed", f"game {game_id}", read, None)
+
     async def closed_games(self, channels: Sequence[str], limit: int) -> list[HistoryEntry]:
         """The ``limit`` newest finished and aborted games of each of ``channels``, with their
         results (one trip to the pool)."""
-        return await self.runner.run(self._closed_games, list(channels), limit)
+        read = self.runner.run(self._closed_games, list(channels), limit)
+        return await guard.neutral("closed_games", ",".join(channels), read, [])
 
     def _closed_games(self, channels: list[str], limit: int) -> list[HistoryEntry]:
         return [e for channel in channels for e in self.history.closed_games(channel, limit)]
 
     async def lobby_open(self, channel_id: str | int) -> bool:
         """Whether somebody is seated in the channel's lobby (a table waiting to start)."""
-        return bool(await self.runner.run(self.lobby.list_seats, str(channel_id)))
+        read = self.runner.run(self.lobby.list_seats, str(channel_id))
+        return bool(await guard.neutral("lobby_open", channel_id, read, []))
