@@ -54,7 +54,7 @@ class Saves:
     async def open_games(self, channels: Sequence[str]) -> dict[str, GameRecord]:
         """The open game of each of ``channels`` that has one (one trip to the pool)."""
         read = self.runner.run(self._open_games, list(channels))
-        return await guard.neutral("open_games", ",".join(channels), read, {})
+        return await guard.neutral("open_games", repr(list(channels)), read, {})
 
     def _open_games(self, channels: list[str]) -> dict[str, GameRecord]:
         found = {channel: self.games.active_game(channel) for channel in channels}
@@ -75,7 +75,7 @@ class Saves:
         """The ``limit`` newest finished and aborted games of each of ``channels``, with their
         results (one trip to the pool)."""
         read = self.runner.run(self._closed_games, list(channels), limit)
-        return await guard.neutral("closed_games", ",".join(channels), read, [])
+        return await guard.neutral("closed_games", repr(list(channels)), read, [])
 
     def _closed_games(self, channels: list[str], limit: int) -> list[HistoryEntry]:
         return [e for channel in channels for e in self.history.closed_games(channel, limit)]
