@@ -354,13 +354,13 @@ async def started(table: Table, *users: str) -> DecisionInfo:
     await seat(table, *users)
     it = await table.slash("start", users[0])
     assert it.quiet_success, it.text()
-    d = await table.app.service.decision(table.cid)
+    d = await table.app.service.play.decision(table.cid)
     assert d is not None
     return d
 
 
 async def decision(table: Table) -> DecisionInfo:
-    d = await table.app.service.decision(table.cid)
+    d = await table.app.service.play.decision(table.cid)
     assert d is not None
     return d
 
@@ -378,7 +378,7 @@ async def step(table: Table, rng: random.Random, command: str | None = None) -> 
     """One move by whoever must decide, through a plain slash command."""
     d = await decision(table)
     assert d.user_id is not None
-    options = await table.app.service.options_for(table.cid, d.user_id, "", None)
+    options = await table.app.service.play.options_for(table.cid, d.user_id, "", None)
     command = command or choose(options, rng, d.kind)
     it = await table.slash_command_text(d.user_id, command)
     assert it.quiet_success, (command, it.text())
@@ -526,7 +526,7 @@ async def test_whole_game_from_join_to_ranking(table: Table) -> None:
     for moves in range(1, 800):
         d = await decision(table)
         assert d.user_id is not None
-        options = await table.app.service.options_for(table.cid, d.user_id, "", None)
+        options = await table.app.service.play.options_for(table.cid, d.user_id, "", None)
         command = choose(options, rng, d.kind)
         before = len(table.channel.sent)
         if moves % 3 == 0:
@@ -549,7 +549,7 @@ async def test_whole_game_from_join_to_ranking(table: Table) -> None:
     assert "game over: 1." in layout_text(final["view"])
     assert final["file"].filename == "ranking.png"
     assert [parse_id(i).action for i in view_ids(final)] == ["join", "start"]  # type: ignore[union-attr]
-    assert await table.app.service.decision(table.cid) is None
+    assert await table.app.service.play.decision(table.cid) is None
     assert {"play", "drain", "draw"} <= kinds_by_ui
     assert {"play", "drain"} <= kinds_by_slash
     status = await table.slash("status", ALICE)
@@ -614,7 +614,7 @@ async def test_addbot_levels_autocomplete_and_unknown_level(table: Table) -> Non
 async def test_play_autocomplete_lists_the_users_own_plays(table: Table) -> None:
     d = await started(table, ALICE, BOB, CARLA)
     assert d.kind == "play" and d.user_id is not None
-    mine = await table.app.service.options_for(table.cid, d.user_id, "", None)
+    mine = await table.app.service.play.options_for(table.cid, d.user_id, "", None)
     choices = await table.autocomplete("play", "args", d.user_id, "")
     plays = [o for o in mine if o.startswith("play")]
     assert len(choices) == min(25, len(plays))
@@ -658,7 +658,7 @@ async def test_place_build_score_exchange_autocomplete(table: Table) -> None:
     for _ in range(600):
         d = await decision(table)
         assert d.user_id is not None
-        options = await table.app.service.options_for(table.cid, d.user_id, "", None)
+        options = await table.app.service.play.options_for(table.cid, d.user_id, "", None)
         for verb, name, param in (
             ("place", "place", "args"),
             ("build", "build", "building"),
@@ -707,7 +707,7 @@ async def test_dm_failure_falls_back_once_per_game(table: Table) -> None:
     hint_msg = next(m for m in table.channel.sent if m.get("content") == hints[0])
     assert [u.id for u in hint_msg["allowed_mentions"].users] == [102]
     assert BOB not in table.dms and ALICE in table.dms
-    record = await table.app.service.decision(table.cid)
+    record = await table.app.service.play.decision(table.cid)
     assert record is not None
     assert await table.app.mail.dms_closed_in(BOB) == record.game_id
     # /hand and "My hand" answer privately with image and text.
@@ -791,7 +791,7 @@ async def test_permissions(table: Table) -> None:
     it = await table.slash("abort", DAVE, manage=True)
     assert it.quiet_success
     assert "aborted" in table.channel_texts()[-1]
-    assert await table.app.service.decision(table.cid) is None
+    assert await table.app.service.play.decision(table.cid) is None
 
 
 async def test_abort_by_host(table: Table) -> None:
@@ -804,14 +804,14 @@ async def test_actions_defer_before_the_service_works(table: Table) -> None:
     d = await started(table, ALICE, BOB, CARLA)
     assert d.user_id is not None
     seen: list[bool] = []
-    real = table.app.service.command
+    real = table.app.service.play.command
     it = table.interaction(d.user_id)
 
     async def spy(*args: Any, **kwargs: Any) -> Outcome:
         seen.append(it.response.is_done())
         return await real(*args, **kwargs)
 
-    table.app.service.command = spy  # type: ignore[method-assign]
+    table.app.service.play.command = spy  # type: ignore[method-assign]
     command = table.app.tree.get_command("play")
     assert isinstance(command, discord.app_commands.Command)
     await command.callback(it)  # type: ignore[call-arg]
@@ -863,7 +863,7 @@ async def test_unexpected_exception_apologizes_with_reference(
 ) -> None:
     d = await started(table, ALICE, BOB, CARLA)
     assert d.user_id is not None
-    table.app.service.command = AsyncMock(side_effect=RuntimeError("boom"))  # type: ignore[method-assign]
+    table.app.service.play.command = AsyncMock(side_effect=RuntimeError("boom"))  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         it = await table.slash("play", d.user_id)
     text = it.text()
@@ -877,7 +877,7 @@ async def test_unexpected_exception_apologizes_with_reference(
 
 async def test_internal_refusal_carries_a_reference(table: Table) -> None:
     await started(table, ALICE, BOB, CARLA)
-    table.app.service.command = AsyncMock(  # type: ignore[method-assign]
+    table.app.service.play.command = AsyncMock(  # type: ignore[method-assign]
         return_value=Outcome(False, error="internal error: nothing was changed", code=Code.INTERNAL)
     )
     it = await table.slash("done", ALICE)
@@ -948,7 +948,7 @@ async def test_restart_old_buttons_still_work(settings: Settings) -> None:
         t2 = Table(app2)
         # The same channel: its old messages are still there.
         t2.channel.sent, t2.channel.ids = t1.channel.sent, t1.channel.ids
-        assert app2.service.loaded_channels() == []
+        assert app2.service.tables.loaded_channels() == []
         user = d.user_id
         assert user is not None and d.options is not None
         drain = next(o for o in d.options if o.startswith("drain"))

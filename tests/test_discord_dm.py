@@ -3,6 +3,7 @@ shows. The games' turns are only seen through the outcome's ``turn_over``/``star
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -16,17 +17,19 @@ ALICE, BOB = "101", "102"
 class FakeService:
     def __init__(self) -> None:
         self.state: dict[tuple[str, str], str] = {}
-        self.hand_images = "off"
+        self.draw = SimpleNamespace(hand_images="off")
         self.asked: list[tuple[str, str]] = []
+        # the parts the DM sender calls (#26: adapters call the service's parts)
+        self.play = self.adapter_state = self
 
     async def hand(self, channel: str, user: str) -> Reply:
         self.asked.append((channel, user))
         return Reply("your hand", image=b"\x89PNG now", image_kind="hand", private=True)
 
-    async def adapter_state(self, scope: str, key: str) -> str | None:
+    async def get(self, scope: str, key: str) -> str | None:
         return self.state.get((scope, key))
 
-    async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+    async def set(self, scope: str, key: str, value: str | None) -> None:
         if value is None:
             self.state.pop((scope, key), None)
         else:
@@ -141,7 +144,7 @@ async def test_a_picture_drawn_earlier_in_the_turn_is_drawn_anew() -> None:
     """The held picture shows the table as it was (e.g. whose decision it was): the DM at the
     turn's end asks for the hand as it is now; a picture drawn for the ending move is used."""
     m, client, service = mail()
-    service.hand_images = "settled"
+    service.draw.hand_images = "settled"
     await m.deliver(None, "1", move(hand(ALICE, "early", b"\x89PNG early")))
     await m.deliver(None, "1", move(turn_over=True, decision=deciding(BOB)))
     assert client.dms[ALICE][0]["file"].fp.getvalue() == b"\x89PNG now"

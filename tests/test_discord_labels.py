@@ -45,23 +45,23 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
     svc = open_service(tmp_path / f"{game}.db")
     try:
         for i in range(players):
-            out = await svc.join(CHANNEL, f"u{i}", f"P{i}", game)
+            out = await svc.lobby.join(CHANNEL, f"u{i}", f"P{i}", game)
             assert out.accepted, out.error
-        out = await svc.start(CHANNEL, "u0", seed=seed)
+        out = await svc.lobby.start(CHANNEL, "u0", seed=seed)
         assert out.accepted, out.error
         rng = random.Random(seed)
         shown: set[tuple[str, str]] = set()
         verbs: set[str] = set()
         hands: list[str] = []
         for _ in range(3000):
-            ds = await svc.decisions(CHANNEL)
+            ds = await svc.play.decisions(CHANNEL)
             if not ds:
                 break
             d = ds[0]
             assert d.user_id is not None
             shown |= {("prompt", d.prompt), ("prompt", decision_line(d))}
             shown |= set(_shown(decision_components(private_only(d))))
-            mine = await svc.choices_for(CHANNEL, d.user_id, limit=None)
+            mine = await svc.play.choices_for(CHANNEL, d.user_id, limit=None)
             verbs |= {o.verb for o in mine}
             rules = controls_for(d.game)
             public = d.choices
@@ -82,8 +82,8 @@ async def _play(tmp_path: Path, game: str, players: int, seed: int) -> tuple[set
                 if spec is not None:
                     shown.add(("note", spec.content or ""))
                     shown |= set(_shown(spec.components))
-            hands.append((await svc.hand(CHANNEL, d.user_id)).text)
-            out = await svc.command(CHANNEL, d.user_id, rng.choice(mine).command)
+            hands.append((await svc.play.hand(CHANNEL, d.user_id)).text)
+            out = await svc.play.command(CHANNEL, d.user_id, rng.choice(mine).command)
             assert out.accepted, out.error
         return shown, verbs, hands
     finally:

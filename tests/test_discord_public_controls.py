@@ -54,7 +54,7 @@ async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
 async def _shown(
     messages: TableMessages, svc: TableService, channel: str
 ) -> tuple[DecisionInfo | None, Any]:
-    ds = await svc.decisions(channel)
+    ds = await svc.play.decisions(channel)
     d = next((x for x in ds if not x.is_ai), None)
     if d is None:
         return None, ()
@@ -63,10 +63,10 @@ async def _shown(
 
 async def _move(svc: TableService, channel: str, d: DecisionInfo, rng: random.Random) -> bool:
     assert d.user_id is not None
-    options = await svc.options_for(channel, d.user_id, limit=None)
+    options = await svc.play.options_for(channel, d.user_id, limit=None)
     if not options:
         return False
-    out = await svc.command(channel, d.user_id, rng.choice(options))
+    out = await svc.play.command(channel, d.user_id, rng.choice(options))
     assert out.accepted, (out.code, out.error)
     return True
 
@@ -129,17 +129,17 @@ async def test_the_public_buttons_are_the_same_in_twin_worlds(
 
 async def _everything_shown(svc: TableService, channel: str) -> Any:
     """The public view, each player's own view and the status text of the channel."""
-    views = [await svc.view(channel, who) for who in (None, uid(0), uid(1))]
-    return views, (await svc.status(channel)).text
+    views = [await svc.play.view(channel, who) for who in (None, uid(0), uid(1))]
+    return views, (await svc.play.status(channel)).text
 
 
 async def start_game(
     svc: TableService, channel: str, game: str, seed: int, options: dict[str, str] | None = None
 ) -> None:
     for i in range(2):
-        out = await svc.join(channel, uid(i), f"P{i + 1}")
+        out = await svc.lobby.join(channel, uid(i), f"P{i + 1}")
         assert out.accepted, out.error
-    out = await svc.start(channel, uid(0), seed=seed, game=game, options=options or None)
+    out = await svc.lobby.start(channel, uid(0), seed=seed, game=game, options=options or None)
     assert out.accepted, out.error
 
 

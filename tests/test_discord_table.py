@@ -79,11 +79,13 @@ class FakeService:
 
     def __init__(self) -> None:
         self.state: dict[tuple[str, str], str] = {}
+        # the parts the table messages call (#26: adapters call the service's parts)
+        self.play = self.adapter_state = self
 
-    async def adapter_state(self, scope: str, key: str) -> str | None:
+    async def get(self, scope: str, key: str) -> str | None:
         return self.state.get((scope, key))
 
-    async def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
+    async def set(self, scope: str, key: str, value: str | None) -> None:
         if value is None:
             self.state.pop((scope, key), None)
         else:

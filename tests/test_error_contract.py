@@ -27,16 +27,16 @@ def svc(tmp_path: Path) -> Any:
 
 async def test_history_and_leaderboard_refusals_are_answers(svc: TableService) -> None:
     """#26 item 2: game_card, replay and leaderboard_lines return their refusal as data."""
-    card = await svc.game_card("c", 999)
+    card = await svc.history.card("c", 999)
     assert isinstance(card, Answer) and card.value is None
     assert card.code == Code.NO_GAME and card.error
-    replay = await svc.replay("c")
+    replay = await svc.history.replay("c")
     assert isinstance(replay, Answer) and replay.value is None
     assert replay.code == Code.NO_GAME and replay.error == "No finished game in this channel yet."
-    board = await svc.leaderboard_lines(None, "no such game")
+    board = await svc.stats.leaderboard(None, "no such game")
     assert isinstance(board, Answer) and board.value is None
     assert board.code == Code.UNKNOWN_GAME and board.error
-    fine = await svc.leaderboard_lines(None, None)
+    fine = await svc.stats.leaderboard(None, None)
     assert fine.ok and fine.value == []
 
 
@@ -48,11 +48,11 @@ async def test_a_failure_is_an_internal_answer(
     def broken(*_args: object) -> None:
         raise RuntimeError("disk on fire")  # not for players
 
-    monkeypatch.setattr(svc.history, "card", broken)
-    monkeypatch.setattr(svc.stats, "leaderboard_lines", broken)
-    card = await svc.game_card("c", 1)
+    monkeypatch.setattr(svc.history.history, "card", broken)
+    monkeypatch.setattr(svc.stats.stats, "leaderboard_lines", broken)
+    card = await svc.history.card("c", 1)
     assert card.value is None and card.code == Code.INTERNAL
-    board = await svc.leaderboard_lines(None, None)
+    board = await svc.stats.leaderboard(None, None)
     assert board.value is None and board.code == Code.INTERNAL
 
 
@@ -77,18 +77,46 @@ def _args(fn: Callable[..., Any]) -> list[object]:
     return out
 
 
+def test_the_service_forwards_nothing(svc: TableService) -> None:
+    """#26 item 1: the service composes its parts and forwards no call: its only public
+    coroutines open, warm up and close it; adapters call the parts."""
+    own = {name for name, _fn in inspect.getmembers(svc, inspect.iscoroutinefunction)}
+    assert {n for n in own if not n.startswith("_")} == {"aclose", "warm_up"}
+    names = {type(part).__name__ for part in svc.parts}
+    assert len(names) == len(svc.parts) == 11
+
+
 async def test_no_public_coroutine_raises(svc: TableService) -> None:
-    """#26 item 2: every public coroutine of the service and of the parts adapters call
-    answers an unusable channel with data (before, game_card, replay, lobby_choice and
-    seat_back - now seats.standing - raised)."""
-    skip = {"aclose", "warm_up", "tick", "timer_posted"}  # no channel: nothing to refuse
-    owners: list[object] = [svc, svc.settings, svc.vote, svc.seats, svc.saves, svc.plans]
+    """#26 item 1 and 2: every public coroutine of every part adapters call (the service's
+    ``parts``: play, lobby, seats, settings, timers, vote, history, stats, adapter state,
+    saves, plans) answers an unusable channel with data (before, game_card, replay,
+    lobby_choice and seat_back - now seats.standing - raised)."""
+    skip = {"tick", "posted"}  # no channel: nothing to refuse
     called = []
-    for owner in owners:
-        for name, fn in inspect.getmembers(owner, inspect.iscoroutinefunction):
+    for part in svc.parts:
+        for name, fn in inspect.getmembers(part, inspect.iscoroutinefunction):
             if name.startswith("_") or name in skip:
                 continue
             await fn(*_args(fn))  # raises: the contract is broken
-            called.append(name)
-    assert {"game_card", "replay", "lobby_choice", "standing", "cast", "change"} <= set(called)
-    assert {"open_games", "closed_games", "held", "timer", "plan", "forget"} <= set(called)
+            called.append(f"{type(part).__name__}.{name}")
+    expected = {
+        "HistoryCommands.card",
+        "HistoryCommands.replay",
+        "Lobby.choice",
+        "Lobby.join",
+        "Play.command",
+        "Play.view",
+        "Seats.standing",
+        "PauseVote.cast",
+        "TableSettings.change",
+        "StatsCommands.leaderboard",
+        "AdapterState.get",
+        "Saves.open_games",
+        "Saves.closed_games",
+        "Seats.held",
+        "TableSettings.timer",
+        "AiPlans.plan",
+        "AiPlans.forget",
+    }
+    assert expected <= set(called)
+    assert len(called) >= 45

@@ -111,7 +111,7 @@ NO_CHOICE_MODULES = {
     "bot/discord/handlers.py",
     "bot/discord/table.py",
     "bot/table/lobby.py",
-    "bot/table/service.py",
+    "bot/table/play.py",
     "bot/terminal/args.py",
     "bot/terminal/followed.py",
     "bot/terminal/setup.py",

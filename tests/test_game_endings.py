@@ -54,16 +54,16 @@ async def paused_game(svc: TableService, clock: FakeClock, path: str) -> tuple[i
         settings = await svc.settings.change("c", uid(0), "live timeout pause", can_manage=True)
         assert settings.accepted, settings.error
     else:
-        assert (await svc.join("c", uid(0), "Alice")).accepted
-        assert (await svc.join("c", uid(1), "Bob")).accepted
+        assert (await svc.lobby.join("c", uid(0), "Alice")).accepted
+        assert (await svc.lobby.join("c", uid(1), "Bob")).accepted
         assert (await svc.settings.change("c", uid(0), "live timeout pause")).accepted
-        assert (await svc.start("c", uid(0), seed=3)).accepted
-    d = (await svc.decisions("c"))[0]
+        assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
+    d = (await svc.play.decisions("c"))[0]
     late = d.user_id
     assert late is not None
     other = uid(1) if late == uid(0) else uid(0)
     clock.advance(121)
-    assert [e.kind for e in await svc.tick(confirm=True)] == ["pause"]  # not confirmed
+    assert [e.kind for e in await svc.timers.tick(confirm=True)] == ["pause"]  # not confirmed
     out = await svc.vote.cast("c", other, "wait")
     assert out.accepted, out.error
     before = leftovers(svc, d.game_id)
@@ -79,18 +79,18 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
     try:
         game_id, late, other = await paused_game(svc, clock, path)
         if path == "abort":
-            out = await svc.abort("c", uid(0))
+            out = await svc.lobby.abort("c", uid(0))
         elif path == "vote_end":
             out = await svc.vote.cast("c", other, "end")
         elif path == "leave_last":
-            assert (await svc.leave("c", other)).accepted  # an AI takes the voter's seat
-            out = await svc.leave("c", late)  # no human is left: the game is aborted
+            assert (await svc.lobby.leave("c", other)).accepted  # an AI takes the voter's seat
+            out = await svc.lobby.leave("c", late)  # no human is left: the game is aborted
         elif path == "last_handed_to_ai":
-            assert (await svc.leave("c", other)).accepted
+            assert (await svc.lobby.leave("c", other)).accepted
             out = await svc.seats.replace_with_ai("c", "999", late, can_manage=True)
         elif path == "archive":
             clock.advance(15 * 86400)
-            events = await svc.tick()
+            events = await svc.timers.tick()
             assert [e.kind for e in events] == ["archive"]
             out = events[0].outcome
         else:
@@ -98,7 +98,7 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
             assert ends is not None and ends[1] == late
             state = svc.tables.get("c").state
             assert state is not None
-            out = await svc.command("c", late, state.pending_all()[0].options[0])
+            out = await svc.play.command("c", late, state.pending_all()[0].options[0])
             assert out.game_over
         assert out.accepted, out.error
         stored = svc.storage.games.get_game(game_id)
@@ -107,7 +107,7 @@ async def test_every_ending_leaves_no_timer_vote_or_notice(tmp_path: Path, path:
         assert leftovers(svc, game_id) == {}
         # and nothing of it fires or is announced later
         clock.advance(7 * 86400)
-        assert await svc.tick(confirm=True) == []
+        assert await svc.timers.tick(confirm=True) == []
     finally:
         svc.close()
 
@@ -135,7 +135,7 @@ async def test_every_takeover_is_the_one_handover_and_its_end_the_one_teardown(
         return real(table, seat, *args, **kwargs)
 
     monkeypatch.setattr(svc.handover, "to_ai", counted)
-    game_id = (await svc.decisions("c"))[0].game_id
+    game_id = (await svc.play.decisions("c"))[0].game_id
     out = await hand_over(svc, clock, path)
     assert out.accepted and out.game_over, out.error
     assert len(seats) == 1

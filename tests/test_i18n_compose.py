@@ -577,12 +577,12 @@ def test_the_status_line_names_what_the_deciders_do_not_their_prompt(tmp_path: P
         svc = TableService.open(tmp_path / "s.sqlite3", PlaceholderRenderer())
         try:
             for i in (1, 2):
-                assert (await svc.join("c", f"u{i}", f"P{i}", game="amsterdam")).accepted
-            assert (await svc.start("c", "u1", seed=1)).accepted
+                assert (await svc.lobby.join("c", f"u{i}", f"P{i}", game="amsterdam")).accepted
+            assert (await svc.lobby.start("c", "u1", seed=1)).accepted
             out = {}
             for lang in ("en", "ja", "hu", "it"):
                 with speaking(lang):
-                    out[lang] = (await svc.status("c")).text.splitlines()[0]
+                    out[lang] = (await svc.play.status("c")).text.splitlines()[0]
             return out
         finally:
             svc.close()

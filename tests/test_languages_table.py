@@ -65,8 +65,8 @@ class SpyRegistration:
 
 
 async def two_seated(svc: TableService) -> None:
-    assert (await svc.join("c", uid(0), "Alice")).accepted
-    assert (await svc.join("c", uid(1), "Bob")).accepted
+    assert (await svc.lobby.join("c", uid(0), "Alice")).accepted
+    assert (await svc.lobby.join("c", uid(1), "Bob")).accepted
 
 
 async def test_public_in_the_table_language_private_in_the_readers(
@@ -82,7 +82,7 @@ async def test_public_in_the_table_language_private_in_the_readers(
         assert (await svc.settings.change("c", uid(0), "language Magyar")).accepted
         svc.languages.note_person(uid(0), "ja")  # Alice's client reads Japanese
         with speaking("it"):  # the sender's language: it does not make the public texts
-            out = await svc.start("c", uid(1), seed=3)
+            out = await svc.lobby.start("c", uid(1), seed=3)
         assert out.accepted, out.error
         assert "elindítja" in out.public[0].text  # Hungarian: "Bob elindítja: ..."
         assert "Helyek:" in out.public[0].text
@@ -111,18 +111,18 @@ async def test_a_refusal_is_said_in_the_senders_language(tmp_path: Path) -> None
     try:
         await two_seated(svc)
         assert (await svc.settings.change("c", uid(0), "language hu")).accepted
-        assert (await svc.start("c", uid(0), seed=3)).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
         with speaking("ja"):
-            out = await svc.command("c", uid(7), "pass")
+            out = await svc.play.command("c", uid(7), "pass")
         assert not out.accepted and out.code == Code.NOT_SEATED
         assert out.error is not None
         assert out.error.startswith("あなたはこのゲームに参加していません")
         with speaking("it"):
-            out = await svc.join("c", uid(7), "Carol")
+            out = await svc.lobby.join("c", uid(7), "Carol")
         assert out.error is not None and out.error.startswith("ora non puoi sederti")
-        out = await svc.command("c", uid(7), "pass")  # no language set: English
+        out = await svc.play.command("c", uid(7), "pass")  # no language set: English
         assert out.error is not None and out.error.startswith("you are not playing")
-        reply = await svc.hand("c", uid(7))
+        reply = await svc.play.hand("c", uid(7))
         assert reply.error == "you are not playing in this game"
     finally:
         svc.close()
@@ -173,7 +173,7 @@ async def test_languages_survive_a_restart(tmp_path: Path) -> None:
         assert again.languages.person(uid(1)) == "ja"
         assert again.languages.person(uid(0), fallback="hu") == "hu"
         assert again.languages.table("d") == "it"
-        out = await again.join("c", uid(2), "Carol")
+        out = await again.lobby.join("c", uid(2), "Carol")
         assert out.accepted and "Carol leül az asztalhoz." in out.public[0].text
     finally:
         again.close()
@@ -185,17 +185,17 @@ async def test_images_are_cached_per_language(tmp_path: Path) -> None:
     try:
         await two_seated(svc)
         assert (await svc.settings.change("c", uid(0), "language ja")).accepted
-        assert (await svc.start("c", uid(0), seed=3)).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
         boards = [c for c in renderer.calls if c[0] == "board"]
         assert boards == [("board", "ja")]
         with speaking("ja"):
-            reply = await svc.board("c")
+            reply = await svc.play.board("c")
         assert reply.image == b"board:ja"
         assert [c for c in renderer.calls if c[0] == "board"] == boards  # reused
-        reply = await svc.board("c")  # asked in English: not the Japanese picture
+        reply = await svc.play.board("c")  # asked in English: not the Japanese picture
         assert reply.image == b"board:en"
         assert [c for c in renderer.calls if c[0] == "board"] == [*boards, ("board", "en")]
-        reply = await svc.board("c")
+        reply = await svc.play.board("c")
         assert len([c for c in renderer.calls if c[0] == "board"]) == 2  # now cached too
     finally:
         svc.close()

@@ -68,7 +68,7 @@ async def test_the_service_sends_a_move_without_its_picture_when_a_child_dies(
         board = [u for u in out.public if u.image_kind == "board" or u.image is None]
         assert board and board[-1].image is None  # lost with the child, the text still went
         assert all(p.image is not None for p in out.private if p.image_kind)  # new child
-        status = await svc.board("c")
+        status = await svc.play.board("c")
         assert status.image is not None and status.image.startswith(PNG_MAGIC)
     finally:
         svc.close()

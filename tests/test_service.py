@@ -57,70 +57,70 @@ def refused(out: Outcome, code: str) -> str:
 
 
 async def test_join_leave_start_and_seat_limits(svc: TableService) -> None:
-    out = await svc.join("c", uid(0), "Alice")
+    out = await svc.lobby.join("c", uid(0), "Alice")
     assert out.accepted and "Alice (host)" in out.public[0].text and "1/5" in out.public[0].text
-    refused(await svc.join("c", uid(0), "Alice again"), Code.ALREADY_SEATED)
-    refused(await svc.start("c", uid(0)), Code.NOT_ENOUGH_PLAYERS)
+    refused(await svc.lobby.join("c", uid(0), "Alice again"), Code.ALREADY_SEATED)
+    refused(await svc.lobby.start("c", uid(0)), Code.NOT_ENOUGH_PLAYERS)
     for i in range(1, 5):
-        assert (await svc.join("c", uid(i), f"P{i}")).accepted
-    msg = refused(await svc.join("c", uid(5), "Sixth"), Code.TABLE_FULL)
+        assert (await svc.lobby.join("c", uid(i), f"P{i}")).accepted
+    msg = refused(await svc.lobby.join("c", uid(5), "Sixth"), Code.TABLE_FULL)
     assert "5" in msg
     # Leaving before the start frees the seat; the host passes on when the host leaves.
-    assert (await svc.leave("c", uid(0))).accepted
-    status = await svc.status("c")
+    assert (await svc.lobby.leave("c", uid(0))).accepted
+    status = await svc.play.status("c")
     assert "P1 (host)" in status.text and "Alice" not in status.text
-    refused(await svc.leave("c", uid(0)), Code.NOT_SEATED)
-    assert (await svc.join("c", uid(5), "Sixth")).accepted
-    refused(await svc.start("c", "stranger"), Code.NOT_SEATED)
-    started = await svc.start("c", uid(3), seed=5)
+    refused(await svc.lobby.leave("c", uid(0)), Code.NOT_SEATED)
+    assert (await svc.lobby.join("c", uid(5), "Sixth")).accepted
+    refused(await svc.lobby.start("c", "stranger"), Code.NOT_SEATED)
+    started = await svc.lobby.start("c", uid(3), seed=5)
     assert started.accepted and started.game_id is not None
     assert "P3 starts Venezia" in started.public[0].text
-    refused(await svc.start("c", uid(1)), Code.ALREADY_STARTED)
-    refused(await svc.join("c", "late", "Late"), Code.GAME_RUNNING)
-    refused(await svc.add_ai("c", uid(1)), Code.GAME_RUNNING)
+    refused(await svc.lobby.start("c", uid(1)), Code.ALREADY_STARTED)
+    refused(await svc.lobby.join("c", "late", "Late"), Code.GAME_RUNNING)
+    refused(await svc.lobby.add_ai("c", uid(1)), Code.GAME_RUNNING)
 
 
 async def test_start_without_anybody_and_unknown_games(svc: TableService) -> None:
-    refused(await svc.start("c", uid(0)), Code.NO_GAME)
-    refused(await svc.join("c", uid(0), "A", game="chess"), Code.UNKNOWN_GAME)
-    assert (await svc.join("c", uid(0), "A", game="Venice")).accepted  # an alias
-    assert (await svc.join("c", uid(1), "B", game="venezia")).accepted
-    refused(await svc.start("c", uid(0), game="chess"), Code.UNKNOWN_GAME)
-    assert (await svc.start("c", uid(0), game="venezia", seed=1)).accepted
+    refused(await svc.lobby.start("c", uid(0)), Code.NO_GAME)
+    refused(await svc.lobby.join("c", uid(0), "A", game="chess"), Code.UNKNOWN_GAME)
+    assert (await svc.lobby.join("c", uid(0), "A", game="Venice")).accepted  # an alias
+    assert (await svc.lobby.join("c", uid(1), "B", game="venezia")).accepted
+    refused(await svc.lobby.start("c", uid(0), game="chess"), Code.UNKNOWN_GAME)
+    assert (await svc.lobby.start("c", uid(0), game="venezia", seed=1)).accepted
 
 
 async def test_a_lobby_is_for_one_game(svc: TableService) -> None:
-    assert (await svc.join("c", uid(0), "A", game="canal_grande")).accepted
-    msg = refused(await svc.join("c", uid(1), "B", game="venezia"), Code.WRONG_GAME)
+    assert (await svc.lobby.join("c", uid(0), "A", game="canal_grande")).accepted
+    msg = refused(await svc.lobby.join("c", uid(1), "B", game="venezia"), Code.WRONG_GAME)
     assert "Canal Grande" in msg
-    assert (await svc.join("c", uid(1), "B")).accepted  # joins the lobby's game
-    msg = refused(await svc.join("c", uid(2), "E"), Code.TABLE_FULL)
+    assert (await svc.lobby.join("c", uid(1), "B")).accepted  # joins the lobby's game
+    msg = refused(await svc.lobby.join("c", uid(2), "E"), Code.TABLE_FULL)
     assert "Canal Grande seats at most 2" in msg
 
 
 async def test_duplicate_names_are_told_apart(svc: TableService) -> None:
-    await svc.join("c", uid(0), "Sam")
-    await svc.join("c", uid(1), "sam")
-    out = await svc.start("c", uid(0), seed=3)
+    await svc.lobby.join("c", uid(0), "Sam")
+    await svc.lobby.join("c", uid(1), "sam")
+    out = await svc.lobby.start("c", uid(0), seed=3)
     assert "1. Sam, 2. sam 2" in out.public[0].text
 
 
 async def test_abort_permissions(svc: TableService) -> None:
     await start(svc, "c", 3, seed=1)
-    refused(await svc.abort("c", uid(1)), Code.NOT_ALLOWED)
-    refused(await svc.abort("c", "stranger"), Code.NOT_ALLOWED)
-    out = await svc.abort("c", "moderator", can_manage=True)
+    refused(await svc.lobby.abort("c", uid(1)), Code.NOT_ALLOWED)
+    refused(await svc.lobby.abort("c", "stranger"), Code.NOT_ALLOWED)
+    out = await svc.lobby.abort("c", "moderator", can_manage=True)
     assert out.accepted and "aborted" in out.public[0].text
-    refused(await svc.command("c", uid(0), "play"), Code.NO_GAME)
+    refused(await svc.play.command("c", uid(0), "play"), Code.NO_GAME)
     await start(svc, "c", 3, seed=2)
-    assert (await svc.abort("c", uid(0))).accepted  # the host
+    assert (await svc.lobby.abort("c", uid(0))).accepted  # the host
     with Storage.open(svc.storage.path) as store:
         assert [g.status for g in store.games.game_history("c")] == ["aborted", "aborted"]
     # In the lobby: only the host or a manager closes the table.
     await seat(svc, "d", 2)
-    refused(await svc.abort("d", uid(1)), Code.NOT_ALLOWED)
-    assert (await svc.abort("d", uid(0))).accepted
-    refused(await svc.abort("d", uid(0)), Code.NO_GAME)
+    refused(await svc.lobby.abort("d", uid(1)), Code.NOT_ALLOWED)
+    assert (await svc.lobby.abort("d", uid(0))).accepted
+    refused(await svc.lobby.abort("d", uid(0)), Code.NO_GAME)
 
 
 # -- refusals --------------------------------------------------------------------------------
@@ -129,36 +129,36 @@ async def test_abort_permissions(svc: TableService) -> None:
 async def test_every_bad_input_gets_its_own_message_and_changes_nothing(
     svc: TableService,
 ) -> None:
-    refused(await svc.command("empty", uid(0), "play"), Code.NO_GAME)
+    refused(await svc.play.command("empty", uid(0), "play"), Code.NO_GAME)
     await seat(svc, "c", 3)
-    msg = refused(await svc.command("c", uid(0), "play"), Code.NO_GAME)
+    msg = refused(await svc.play.command("c", uid(0), "play"), Code.NO_GAME)
     assert "/start" in msg
-    await svc.start("c", uid(0), seed=31)
+    await svc.lobby.start("c", uid(0), seed=31)
     state = get_game("venezia").new_state(names(3), 31)
     d = state.pending()
     assert d is not None
     decider, other = d.seat, (d.seat + 1) % 3
-    before = await svc.status("c")
+    before = await svc.play.status("c")
 
-    refused(await svc.command("c", "stranger", "play"), Code.NOT_SEATED)
-    msg = refused(await svc.command("c", uid(other), "play"), Code.NOT_YOUR_DECISION)
+    refused(await svc.play.command("c", "stranger", "play"), Code.NOT_SEATED)
+    msg = refused(await svc.play.command("c", uid(other), "play"), Code.NOT_YOUR_DECISION)
     assert names(3)[decider] in msg and d.prompt in msg
-    msg = refused(await svc.command("c", uid(decider), "fly away"), Code.UNKNOWN_COMMAND)
+    msg = refused(await svc.play.command("c", uid(decider), "fly away"), Code.UNKNOWN_COMMAND)
     assert "play" in msg
-    refused(await svc.command("c", uid(decider), "play 2 dragons"), Code.MALFORMED)
-    refused(await svc.command("c", uid(decider), "place"), Code.MALFORMED)
-    refused(await svc.command("c", uid(decider), "drain Z99"), Code.MALFORMED)
-    refused(await svc.command("c", uid(decider), "   "), Code.MALFORMED)
+    refused(await svc.play.command("c", uid(decider), "play 2 dragons"), Code.MALFORMED)
+    refused(await svc.play.command("c", uid(decider), "place"), Code.MALFORMED)
+    refused(await svc.play.command("c", uid(decider), "drain Z99"), Code.MALFORMED)
+    refused(await svc.play.command("c", uid(decider), "   "), Code.MALFORMED)
     hand = state.hands[decider]  # type: ignore[attr-defined]
     missing = next(t for t in ("basilica", "palazzo", "campo", "ponte") if t not in hand)
-    msg = refused(await svc.command("c", uid(decider), f"play {missing}"), Code.ILLEGAL)
+    msg = refused(await svc.play.command("c", uid(decider), f"play {missing}"), Code.ILLEGAL)
     assert "in hand" in msg  # the engine's reason
-    refused(await svc.command("c", uid(decider), "drain C1"), Code.ILLEGAL)
-    refused(await svc.command("c", uid(decider), "exchange 6"), Code.ILLEGAL)
-    help_text = refused(await svc.command("c", uid(decider), "help"), Code.HELP)
+    refused(await svc.play.command("c", uid(decider), "drain C1"), Code.ILLEGAL)
+    refused(await svc.play.command("c", uid(decider), "exchange 6"), Code.ILLEGAL)
+    help_text = refused(await svc.play.command("c", uid(decider), "help"), Code.HELP)
     assert "exchange" in help_text
 
-    after = await svc.status("c")
+    after = await svc.play.status("c")
     assert after.text == before.text
     assert after.decision == before.decision
     with Storage.open(svc.storage.path) as store:
@@ -169,9 +169,9 @@ async def test_every_bad_input_gets_its_own_message_and_changes_nothing(
 async def test_game_over_refusal(svc: TableService) -> None:
     first = await start(svc, "c", 2, seed=8)
     await play_random(svc, "c", first, random.Random(8))
-    msg = refused(await svc.command("c", uid(0), "play"), Code.GAME_OVER)
+    msg = refused(await svc.play.command("c", uid(0), "play"), Code.GAME_OVER)
     assert "over" in msg
-    refused(await svc.leave("c", "stranger"), Code.NOT_SEATED)
+    refused(await svc.lobby.leave("c", "stranger"), Code.NOT_SEATED)
 
 
 # -- outputs ---------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ async def test_outputs_follow_the_rules_move_by_move(svc: TableService) -> None:
     for seat_no, command in script.moves:
         before = mirror.clone()
         events: list[Event] = mirror.apply(seat_no, command)
-        out = await svc.command("c", uid(seat_no), command)
+        out = await svc.play.command("c", uid(seat_no), command)
         assert out.accepted
         assert len(out.public) == 1  # one public update per accepted command
         update = out.public[0]
@@ -258,36 +258,36 @@ async def test_outputs_follow_the_rules_move_by_move(svc: TableService) -> None:
 
 async def test_read_commands(real_svc: TableService) -> None:
     svc = real_svc
-    refused_board = await svc.board("c")
+    refused_board = await svc.play.board("c")
     assert not refused_board.ok and refused_board.code == Code.NO_GAME
-    assert (await svc.status("c")).code == Code.NO_GAME
+    assert (await svc.play.status("c")).code == Code.NO_GAME
     await seat(svc, "c", 3)
-    lobby = await svc.status("c")
+    lobby = await svc.play.status("c")
     assert lobby.ok and "3/5" in lobby.text
     script = script_game(3, seed=61, policy_seed=6, exchange_rate=0.5)
-    await svc.start("c", uid(0), seed=script.seed)
-    assert (await svc.log("c")).text == "no moves yet"
-    real = svc.renderer
-    svc.renderer = make_renderer(prefer_real=False)  # quick moves; the reads below use real
+    await svc.lobby.start("c", uid(0), seed=script.seed)
+    assert (await svc.play.log("c")).text == "no moves yet"
+    real = svc.draw.renderer
+    svc.draw.renderer = make_renderer(prefer_real=False)  # quick moves; the reads below use real
     for seat_no, command in script.moves[:80]:
-        assert (await svc.command("c", uid(seat_no), command)).accepted
-    svc.renderer = real
+        assert (await svc.play.command("c", uid(seat_no), command)).accepted
+    svc.draw.renderer = real
 
-    board = await svc.board("c")
+    board = await svc.play.board("c")
     assert board.ok and board.image is not None and board.image.startswith(PNG_MAGIC)
     assert board.image_kind == "board" and not board.private
-    hand = await svc.hand("c", uid(1))
+    hand = await svc.play.hand("c", uid(1))
     assert hand.ok and hand.private and hand.image_kind == "hand" and "your hand" in hand.text
-    assert (await svc.hand("c", "stranger")).code == Code.NOT_SEATED
-    status = await svc.status("c")
+    assert (await svc.play.hand("c", "stranger")).code == Code.NOT_SEATED
+    status = await svc.play.status("c")
     assert status.ok and "turn" in status.text
     for name in names(3):
         assert name in status.text
 
-    log = await svc.log("c", limit=10)
+    log = await svc.play.log("c", limit=10)
     assert log.ok and len(log.lines) == 10
     assert log.lines[-1].startswith("#80 ")
-    everything = await svc.log("c", limit=200)
+    everything = await svc.play.log("c", limit=200)
     assert len(everything.lines) == 80
     exchanges = [c for _, c in script.moves[:80] if c.startswith("exchange")]
     assert exchanges, "the script should exchange gold"
@@ -297,7 +297,7 @@ async def test_read_commands(real_svc: TableService) -> None:
     svc.close()
     again = open_service(Path(svc.storage.path))
     try:
-        rebuilt = await again.log("c", limit=200)
+        rebuilt = await again.play.log("c", limit=200)
         assert rebuilt.lines == everything.lines
     finally:
         again.close()
@@ -309,7 +309,7 @@ async def test_images_are_png(real_svc: TableService) -> None:
     started = await start(svc, "c", 4, seed=script.seed)
     images = [u.image for u in started.public] + [p.image for p in started.private]
     for seat_no, command in script.moves[:-1]:
-        out = await svc.command("c", uid(seat_no), command)
+        out = await svc.play.command("c", uid(seat_no), command)
         images += [u.image for u in out.public if u.image]
         images += [p.image for p in out.private if p.image]
         if len(images) > 30:
@@ -317,16 +317,16 @@ async def test_images_are_png(real_svc: TableService) -> None:
     assert len(images) > 10
     assert all(img is not None and img.startswith(PNG_MAGIC) for img in images)
     # The end image: play on quickly with the placeholder, then the last move for real.
-    real = svc.renderer
-    svc.renderer = make_renderer(prefer_real=False)
+    real = svc.draw.renderer
+    svc.draw.renderer = make_renderer(prefer_real=False)
     done = len(images)
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.decision is not None
     rest = script.moves[status.decision.seq :]
     for seat_no, command in rest[:-1]:
-        assert (await svc.command("c", uid(seat_no), command)).accepted
-    svc.renderer = real
-    last = await svc.command("c", uid(rest[-1][0]), rest[-1][1])
+        assert (await svc.play.command("c", uid(seat_no), command)).accepted
+    svc.draw.renderer = real
+    last = await svc.play.command("c", uid(rest[-1][0]), rest[-1][1])
     assert last.game_over and last.public[-1].image_kind == "end"
     assert last.public[-1].image is not None and last.public[-1].image.startswith(PNG_MAGIC)
     assert done
@@ -349,22 +349,22 @@ async def test_rules_help() -> None:
 
 
 async def test_options_for_autocomplete(svc: TableService) -> None:
-    await svc.join("c", uid(0), "A")
-    assert await svc.options_for("c", uid(0)) == []  # no game yet
-    await svc.join("c", uid(1), "B")
-    out = await svc.start("c", uid(0), seed=4)
+    await svc.lobby.join("c", uid(0), "A")
+    assert await svc.play.options_for("c", uid(0)) == []  # no game yet
+    await svc.lobby.join("c", uid(1), "B")
+    out = await svc.lobby.start("c", uid(0), seed=4)
     d = out.decision
     assert d is not None and d.user_id is not None
-    everything = await svc.options_for("c", d.user_id, limit=None)
+    everything = await svc.play.options_for("c", d.user_id, limit=None)
     assert everything and all(o.startswith(("play", "flip", "exchange")) for o in everything)
-    assert len(await svc.options_for("c", d.user_id)) <= 25
-    plays = await svc.options_for("c", d.user_id, prefix="PLAY  C")
+    assert len(await svc.play.options_for("c", d.user_id)) <= 25
+    plays = await svc.play.options_for("c", d.user_id, prefix="PLAY  C")
     assert plays and all(o.startswith("play c") for o in plays)
-    anywhere = await svc.options_for("c", d.user_id, prefix="casa")
+    anywhere = await svc.play.options_for("c", d.user_id, prefix="casa")
     assert anywhere and all("casa" in o for o in anywhere)
     other = uid(1) if d.user_id == uid(0) else uid(0)
-    assert await svc.options_for("c", other) == []
-    assert await svc.options_for("c", "stranger") == []
+    assert await svc.play.options_for("c", other) == []
+    assert await svc.play.options_for("c", "stranger") == []
 
 
 # -- AI seats --------------------------------------------------------------------------------
@@ -379,18 +379,18 @@ def test_ai_registry() -> None:
 
 
 async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
-    await svc.join("c", uid(0), "Human")
-    refused(await svc.add_ai("c", "stranger"), Code.NOT_SEATED)
-    refused(await svc.add_ai("c", uid(0), "grandmaster"), Code.UNKNOWN_AI)
-    refused(await svc.remove_ai("c", uid(0)), Code.NO_AI)
+    await svc.lobby.join("c", uid(0), "Human")
+    refused(await svc.lobby.add_ai("c", "stranger"), Code.NOT_SEATED)
+    refused(await svc.lobby.add_ai("c", uid(0), "grandmaster"), Code.UNKNOWN_AI)
+    refused(await svc.lobby.remove_ai("c", uid(0)), Code.NO_AI)
     for _ in range(4):
-        assert (await svc.add_ai("c", uid(0), "random")).accepted
-    refused(await svc.add_ai("c", uid(0)), Code.TABLE_FULL)
-    assert (await svc.remove_ai("c", uid(0))).accepted
-    status = await svc.status("c")
+        assert (await svc.lobby.add_ai("c", uid(0), "random")).accepted
+    refused(await svc.lobby.add_ai("c", uid(0)), Code.TABLE_FULL)
+    assert (await svc.lobby.remove_ai("c", uid(0))).accepted
+    status = await svc.play.status("c")
     assert "Random AI B" in status.text and "4/5" in status.text
 
-    out = await svc.start("c", uid(0), seed=71)
+    out = await svc.lobby.start("c", uid(0), seed=71)
     assert out.accepted
     rng = random.Random(1)
     multi = 0
@@ -402,8 +402,8 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
         turn_updates = [u for u in out.public if "'s turn" in u.text]
         assert all(u.image is not None for u in turn_updates)
         multi += len(out.public) > 1
-        options = await svc.options_for("c", uid(0), limit=None)
-        out = await svc.command("c", uid(0), rng.choice(options))
+        options = await svc.play.options_for("c", uid(0), limit=None)
+        out = await svc.play.command("c", uid(0), rng.choice(options))
         assert out.accepted, out.error
     assert out.game_over and multi > 0
     with Storage.open(svc.storage.path) as store:
@@ -411,25 +411,25 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
         moves = store.games.moves(game.id)
         assert {m.user_id for m in moves} == {uid(0), None}
         assert all((m.user_id is None) == (m.seat != 0) for m in moves)
-        assert svc.verify(game.id)
+        assert svc.restore.verify(game.id)
 
 
 async def test_a_leaving_player_is_replaced_by_an_ai(svc: TableService) -> None:
     first = await start(svc, "c", 3, seed=81)
     refused(await svc.seats.replace_with_ai("c", uid(1), uid(2)), Code.NOT_ALLOWED)
-    refused(await svc.leave("c", "stranger"), Code.NOT_SEATED)
-    left = await svc.leave("c", uid(1))
+    refused(await svc.lobby.leave("c", "stranger"), Code.NOT_SEATED)
+    left = await svc.lobby.leave("c", uid(1))
     assert left.accepted and "AI" in left.public[0].text
-    refused(await svc.command("c", uid(1), "play"), Code.NOT_SEATED)
+    refused(await svc.play.command("c", uid(1), "play"), Code.NOT_SEATED)
     # The host hands seat 3 to an AI too; only the host (seat 1) plays on.
     assert (await svc.seats.replace_with_ai("c", uid(0), uid(2), "random")).accepted
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.decision is not None and status.decision.user_id == uid(0)
     rng = random.Random(2)
     out = first
     while out.decision is not None:
-        out = await svc.command(
-            "c", uid(0), rng.choice(await svc.options_for("c", uid(0), limit=None))
+        out = await svc.play.command(
+            "c", uid(0), rng.choice(await svc.play.options_for("c", uid(0), limit=None))
         )
         assert out.accepted
     assert out.game_over
@@ -444,23 +444,23 @@ async def test_ai_seats_survive_a_restart_and_the_last_human_leaving_aborts(
 ) -> None:
     svc = open_service(tmp_path / "t.db")
     await start(svc, "c", 2, seed=91)
-    assert (await svc.leave("c", uid(1))).accepted
+    assert (await svc.lobby.leave("c", uid(1))).accepted
     svc.close()
     svc = open_service(tmp_path / "t.db")
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.decision is not None and status.decision.user_id == uid(0)
     assert "[AI]" not in status.text  # seat names stay; the AI plays under the old name
-    out = await svc.leave("c", uid(0))
+    out = await svc.lobby.leave("c", uid(0))
     assert out.accepted and "aborted" in out.public[0].text
-    refused(await svc.command("c", uid(0), "play"), Code.NO_GAME)
+    refused(await svc.play.command("c", uid(0), "play"), Code.NO_GAME)
     svc.close()
 
 
 async def test_an_interrupted_ai_chain_resumes(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db")
-    await svc.join("c", uid(0), "Human")
-    await svc.add_ai("c", uid(0))
-    out = await svc.start("c", uid(0), seed=101)
+    await svc.lobby.join("c", uid(0), "Human")
+    await svc.lobby.add_ai("c", uid(0))
+    out = await svc.lobby.start("c", uid(0), seed=101)
     rng = random.Random(3)
     fail_at: list[int] = []
 
@@ -468,16 +468,16 @@ async def test_an_interrupted_ai_chain_resumes(tmp_path: Path) -> None:
         if fail_at and seq == fail_at[0]:
             raise RuntimeError("crash in the middle of an AI chain")
 
-    svc.before_commit = crash_ai_move
+    svc.committer.before_commit = crash_ai_move
     # Play until a human command hands the decision to the AI, and let that AI move fail.
     for _ in range(500):
         assert out.decision is not None
-        options = await svc.options_for("c", uid(0), limit=None)
+        options = await svc.play.options_for("c", uid(0), limit=None)
         command = rng.choice(options)
         fail_at[:] = [out.decision.seq + 1]
-        out = await svc.command("c", uid(0), command)
+        out = await svc.play.command("c", uid(0), command)
         assert out.accepted
-        status = await svc.status("c")
+        status = await svc.play.status("c")
         if status.decision is not None and status.decision.is_ai:
             break
     else:
@@ -485,24 +485,26 @@ async def test_an_interrupted_ai_chain_resumes(tmp_path: Path) -> None:
     svc.close()
 
     svc = open_service(tmp_path / "t.db")
-    resumed = await svc.resume("c")
+    resumed = await svc.play.resume("c")
     assert resumed.accepted and resumed.public
     assert resumed.decision is None or resumed.decision.user_id == uid(0)
-    again = await svc.resume("c")
+    again = await svc.play.resume("c")
     assert again.accepted and again.public == ()
     svc.close()
 
 
 @pytest.mark.parametrize("level", ["greedy"])
 async def test_engine_ai_levels_take_seats(svc: TableService, level: str) -> None:
-    await svc.join("c", uid(0), "Human")
-    added = await svc.add_ai("c", uid(0), level)
+    await svc.lobby.join("c", uid(0), "Human")
+    added = await svc.lobby.add_ai("c", uid(0), level)
     assert added.accepted and f"{level.capitalize()} AI" in added.public[0].text
-    out = await svc.start("c", uid(0), seed=5)
+    out = await svc.lobby.start("c", uid(0), seed=5)
     rng = random.Random(5)
     while out.decision is not None:
         assert out.decision.user_id == uid(0)
-        out = await svc.command("c", uid(0), rng.choice(await svc.options_for("c", uid(0))))
+        out = await svc.play.command(
+            "c", uid(0), rng.choice(await svc.play.options_for("c", uid(0)))
+        )
         assert out.accepted, out.error
     assert out.game_over
 
@@ -520,7 +522,7 @@ async def test_settled_hand_images(tmp_path: Path) -> None:
     for seat_no, command in script.moves:
         before = mirror.clone()
         mirror.apply(seat_no, command)
-        out = await svc.command("c", uid(seat_no), command)
+        out = await svc.play.command("c", uid(seat_no), command)
         assert out.accepted
         nxt = mirror.pending()
         for s in range(players):
@@ -544,13 +546,13 @@ async def test_board_and_hand_reads_reuse_the_last_image(svc: TableService) -> N
     out = await start(svc, "c", 3, seed=12)
     board_image = out.public[0].image
     hand_image = out.private_for(uid(1))[0].image
-    rendered = dict(svc.render_stats)
-    board = await svc.board("c")
-    hand = await svc.hand("c", uid(1))
+    rendered = dict(svc.draw.stats)
+    board = await svc.play.board("c")
+    hand = await svc.play.hand("c", uid(1))
     assert board.image == board_image and hand.image == hand_image
-    assert svc.render_stats == rendered  # nothing rendered again
-    other = await svc.hand("c", uid(2))
-    assert other.image is not None and svc.render_stats == rendered  # cached at the start too
+    assert svc.draw.stats == rendered  # nothing rendered again
+    other = await svc.play.hand("c", uid(2))
+    assert other.image is not None and svc.draw.stats == rendered  # cached at the start too
 
 
 async def test_render_processes_render_each_channel_in_its_own_process(tmp_path: Path) -> None:
@@ -572,9 +574,9 @@ async def test_render_processes_render_each_channel_in_its_own_process(tmp_path:
             hands = [p.image for p in out.private if p.image]
             assert hands and all(h.startswith(PNG_MAGIC) for h in hands)
         # The placeholder's counters moved in the worker processes, not here.
-        assert isinstance(svc.renderer, PlaceholderRenderer)
-        assert svc.renderer.calls == {"board": 0, "hand": 0, "end": 0}
-        assert svc.render_stats["board"] >= 2
+        assert isinstance(svc.draw.renderer, PlaceholderRenderer)
+        assert svc.draw.renderer.calls == {"board": 0, "hand": 0, "end": 0}
+        assert svc.draw.stats["board"] >= 2
     finally:
         svc.close()
 
@@ -587,13 +589,13 @@ async def test_an_ai_seat_named_after_its_level_reads_as_its_translated_label(
     own status lines, events and pictures still carry the stored English name: not done.)"""
     from engine.i18n import say
 
-    assert (await svc.join("c", uid(0), "Alice")).accepted
-    joined_ai = await svc.add_ai("c", uid(0), "random")
+    assert (await svc.lobby.join("c", uid(0), "Alice")).accepted
+    joined_ai = await svc.lobby.add_ai("c", uid(0), "random")
     assert joined_ai.accepted
     lobby = say(joined_ai.public[0].text, "ja")
     assert "ランダムAI" in lobby and "Random AI" not in lobby, lobby
     assert "Random AI" in say(joined_ai.public[0].text, "en")
-    started = await svc.start("c", uid(0), seed=5)
+    started = await svc.lobby.start("c", uid(0), seed=5)
     assert started.accepted
     text = say(started.public[0].text, "ja")
     assert "ランダムAI" in text and "Random AI" not in text, text

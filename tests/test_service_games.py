@@ -71,9 +71,9 @@ async def test_full_scripted_game_matches_the_engine(
         game = store.games.game_history("chan", 1)[0]
         stored = [(m.seat, m.command) for m in store.games.moves(game.id)]
         assert stored == script.final.history
-        assert svc.verify(game.id) == script.final_hash
+        assert svc.restore.verify(game.id) == script.final_hash
     # The finished game answers "game over" now.
-    after = await svc.command("chan", uid(0), "play")
+    after = await svc.play.command("chan", uid(0), "play")
     assert not after.accepted and after.code == Code.GAME_OVER
 
 
@@ -82,7 +82,7 @@ async def test_full_random_game_through_options_for(svc: TableService, players: 
     first = await start(svc, "c", players, seed=77 + players)
     outs = await play_random(svc, "c", first, random.Random(players))
     assert outs[-1].game_over
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.ok and "game over" in status.text
 
 
@@ -108,8 +108,8 @@ async def test_restart_mid_game_finishes_like_an_uninterrupted_run(tmp_path: Pat
         done = cut
         svc.close()  # drop the service mid-game
         svc = open_service(tmp_path / "b.db", renderer, snapshot_every=20)
-        assert svc.loaded_channels() == []  # lazy: nothing loaded before the channel is used
-        status = await svc.status("c")
+        assert svc.tables.loaded_channels() == []  # lazy: nothing loaded before the channel is used
+        status = await svc.play.status("c")
         assert status.ok and status.decision is not None and status.decision.seq == done
     outs = await play_script(svc, "c", script.moves[done:])
     assert outs[-1].game_over
@@ -136,10 +136,10 @@ async def test_restart_loads_lazily_and_never_loads_finished_games(tmp_path: Pat
     svc.close()
 
     svc = open_service(tmp_path / "t.db", renderer)
-    assert await svc.active_channels() == ["busy"]
-    out = await svc.command("done", uid(0), "play")
+    assert await svc.play.active_channels() == ["busy"]
+    out = await svc.play.command("done", uid(0), "play")
     assert out.code == Code.GAME_OVER and "P" in (out.error or "")
-    assert svc.loaded_channels() == ["done"]  # a table entry, but no game state in it
+    assert svc.tables.loaded_channels() == ["done"]  # a table entry, but no game state in it
     await play_script(svc, "busy", running.moves[25:])
     svc.close()
     assert _game_record(tmp_path / "t.db", "busy")
@@ -176,12 +176,12 @@ async def test_restart_with_a_corrupt_move_log_reports_a_broken_game(tmp_path: P
     with Storage.open(tmp_path / "t.db") as store:
         store.connection._conn.execute("UPDATE moves SET command = 'place Z1' WHERE seq = 3")  # type: ignore[union-attr]
     svc = open_service(tmp_path / "t.db", renderer)
-    out = await svc.command("c", uid(0), "play")
+    out = await svc.play.command("c", uid(0), "play")
     assert out.code == Code.BROKEN
-    assert (await svc.abort("c", uid(1), can_manage=False)).code == Code.NOT_ALLOWED
-    aborted = await svc.abort("c", uid(2), can_manage=True)
+    assert (await svc.lobby.abort("c", uid(1), can_manage=False)).code == Code.NOT_ALLOWED
+    aborted = await svc.lobby.abort("c", uid(2), can_manage=True)
     assert aborted.accepted
-    assert (await svc.status("c")).code == Code.NO_GAME
+    assert (await svc.play.status("c")).code == Code.NO_GAME
     svc.close()
 
 
@@ -192,15 +192,15 @@ async def test_retried_delivery_is_harmless(svc: TableService) -> None:
     script = script_game(3, seed=11, policy_seed=1)
     await start(svc, "c", 3, seed=script.seed)
     seat, command = script.moves[0]
-    first = await svc.command("c", uid(seat), command, idempotency_key="interaction-1")
+    first = await svc.play.command("c", uid(seat), command, idempotency_key="interaction-1")
     assert first.accepted
-    again = await svc.command("c", uid(seat), command, idempotency_key="interaction-1")
+    again = await svc.play.command("c", uid(seat), command, idempotency_key="interaction-1")
     assert not again.accepted and again.duplicate and again.code == Code.DUPLICATE
     assert again.public == () and again.private == ()
     # Same key with another text: still the same harmless answer, nothing applied.
-    other = await svc.command("c", uid(seat), "play", idempotency_key="interaction-1")
+    other = await svc.play.command("c", uid(seat), "play", idempotency_key="interaction-1")
     assert other.duplicate
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.decision is not None and status.decision.seq == 1
     await play_script(svc, "c", script.moves[1:], key_prefix="k")
 
@@ -210,7 +210,7 @@ async def test_concurrent_retries_of_one_interaction(svc: TableService) -> None:
     await start(svc, "c", 2, seed=script.seed)
     seat, command = script.moves[0]
     outs = await asyncio.gather(
-        *(svc.command("c", uid(seat), command, idempotency_key="same") for _ in range(5))
+        *(svc.play.command("c", uid(seat), command, idempotency_key="same") for _ in range(5))
     )
     assert sum(o.accepted for o in outs) == 1
     assert sum(o.duplicate for o in outs) == 4
@@ -224,17 +224,17 @@ async def test_crash_between_validation_and_commit_keeps_the_previous_state(
     svc = open_service(tmp_path / "t.db", renderer)
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:10])
-    before = await svc.status("c")
+    before = await svc.play.status("c")
 
     def crash(channel: str, seq: int) -> None:
         raise RuntimeError("power cut")
 
     seat, command = script.moves[10]
-    svc.before_commit = crash
-    out = await svc.command("c", uid(seat), command)
+    svc.committer.before_commit = crash
+    out = await svc.play.command("c", uid(seat), command)
     assert not out.accepted and out.code == Code.INTERNAL
-    svc.before_commit = None
-    assert (await svc.status("c")).text == before.text
+    svc.committer.before_commit = None
+    assert (await svc.play.status("c")).text == before.text
 
     # A failure inside the SQLite transaction itself (rolled back by the storage).
     def fail(operation: str) -> None:
@@ -242,15 +242,15 @@ async def test_crash_between_validation_and_commit_keeps_the_previous_state(
             raise RuntimeError("disk gone")
 
     svc.storage.connection._fail_before_commit = fail
-    out = await svc.command("c", uid(seat), command)
+    out = await svc.play.command("c", uid(seat), command)
     assert not out.accepted and out.code == Code.INTERNAL
     svc.storage.connection._fail_before_commit = None
-    assert (await svc.status("c")).text == before.text
+    assert (await svc.play.status("c")).text == before.text
     svc.close()
 
     # On disk too: a new process sees the state before the failed move, and goes on.
     svc = open_service(tmp_path / "t.db", renderer)
-    assert (await svc.status("c")).text == before.text
+    assert (await svc.play.status("c")).text == before.text
     outs = await play_script(svc, "c", script.moves[10:])
     assert outs[-1].game_over
     svc.close()
@@ -267,13 +267,13 @@ async def test_two_players_at_the_same_moment(svc: TableService) -> None:
         other = (seat + 1) % 3
         # The right player and a wrong one (sending the same text) race for the decision.
         outs = await asyncio.gather(
-            svc.command("c", uid(other), command), svc.command("c", uid(seat), command)
+            svc.play.command("c", uid(other), command), svc.play.command("c", uid(seat), command)
         )
         accepted = [o for o in outs if o.accepted]
         assert len(accepted) == 1, (i, [(o.code, o.error) for o in outs])
         refused = next(o for o in outs if not o.accepted)
         assert refused.code in (Code.NOT_YOUR_DECISION, Code.ILLEGAL)
-    status = await svc.status("c")
+    status = await svc.play.status("c")
     assert status.decision is not None and status.decision.seq == 60
 
 
@@ -281,7 +281,7 @@ async def test_the_same_player_twice_at_the_same_moment(svc: TableService) -> No
     script = script_game(2, seed=22, policy_seed=4)
     await start(svc, "c", 2, seed=script.seed)
     seat, command = script.moves[0]
-    outs = await asyncio.gather(*(svc.command("c", uid(seat), command) for _ in range(4)))
+    outs = await asyncio.gather(*(svc.play.command("c", uid(seat), command) for _ in range(4)))
     # The first is applied; the repeats are judged against the new state (never applied twice).
     assert outs[0].accepted
     with Storage.open(svc.storage.path) as store:
@@ -304,7 +304,7 @@ async def test_many_channels_at_once(tmp_path: Path) -> None:
         with Storage.open(svc.storage.path) as store:
             game = store.games.game_history(ch, 1)[0]
             assert [(m.seat, m.command) for m in store.games.moves(game.id)] == script.final.history
-            assert svc.verify(game.id) == script.final_hash
+            assert svc.restore.verify(game.id) == script.final_hash
     svc.close()
 
 
@@ -327,8 +327,8 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
     script = script_game(2, seed=3, policy_seed=3)
     await start(svc, "fast", 2, seed=script.seed)
     await seat_players(svc, "slow", 2)
-    svc.renderer = FirstBoardBlocks()
-    slow_task = asyncio.create_task(svc.start("slow", uid(0), seed=2))  # its board hangs
+    svc.draw.renderer = FirstBoardBlocks()
+    slow_task = asyncio.create_task(svc.lobby.start("slow", uid(0), seed=2))  # its board hangs
     for _ in range(500):
         if calls or slow_task.done():
             break
@@ -336,7 +336,7 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
     try:
         assert calls and not slow_task.done()
         seat_no, command = script.moves[0]  # its update carries a board image: a second render
-        fast = await asyncio.wait_for(svc.command("fast", uid(seat_no), command), 30)
+        fast = await asyncio.wait_for(svc.play.command("fast", uid(seat_no), command), 30)
         assert fast.accepted and fast.public[0].image is not None
         # The other channel finished and rendered while the first render is still blocked.
         assert len(calls) == 2 and not slow_task.done()
@@ -366,9 +366,9 @@ async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path
     await start(svc, "c", 2, seed=script.seed)
     # The first move's update carries a board image (the next decision is on the board):
     # make that render hang.
-    svc.renderer = BlockingBoard()
+    svc.draw.renderer = BlockingBoard()
     seat, command = script.moves[0]
-    slow = asyncio.create_task(svc.command("c", uid(seat), command))
+    slow = asyncio.create_task(svc.play.command("c", uid(seat), command))
     for _ in range(500):
         if blocked.is_set() or slow.done():
             break
@@ -376,9 +376,9 @@ async def test_reads_do_not_wait_for_a_slow_command_in_the_same_channel(tmp_path
     try:
         assert blocked.is_set(), "the first move of this script should need a board image"
         options = await asyncio.wait_for(
-            svc.options_for("c", uid(script.moves[1][0]), limit=None), 30
+            svc.play.options_for("c", uid(script.moves[1][0]), limit=None), 30
         )
-        status = await asyncio.wait_for(svc.status("c"), 30)
+        status = await asyncio.wait_for(svc.play.status("c"), 30)
         assert not slow.done()  # the reads were answered while the command still renders
         assert options and status.ok
     finally:
@@ -397,10 +397,10 @@ async def test_every_listed_option_is_accepted_by_the_engine(svc: TableService) 
     rng = random.Random(82)
     while not mirror.is_over:
         active: int = mirror.active  # type: ignore[attr-defined]
-        for option in await svc.options_for("c", uid(active), limit=None):
+        for option in await svc.play.options_for("c", uid(active), limit=None):
             mirror.canonical(active, option)  # raises IllegalMove if the listing is wrong
         d = mirror.pending()
         assert d is not None
         command = rng.choice(list(d.options))
         mirror.apply(d.seat, command)
-        assert (await svc.command("c", uid(d.seat), command)).accepted
+        assert (await svc.play.command("c", uid(d.seat), command)).accepted

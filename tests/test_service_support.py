@@ -52,13 +52,13 @@ def uid(i: int) -> str:
 
 async def seat(svc: TableService, channel: str, n: int) -> None:
     for i, name in enumerate(names(n)):
-        out = await svc.join(channel, uid(i), name)
+        out = await svc.lobby.join(channel, uid(i), name)
         assert out.accepted, out.error
 
 
 async def start(svc: TableService, channel: str, n: int, seed: int) -> Outcome:
     await seat(svc, channel, n)
-    out = await svc.start(channel, uid(0), seed=seed)
+    out = await svc.lobby.start(channel, uid(0), seed=seed)
     assert out.accepted, out.error
     return out
 
@@ -102,7 +102,7 @@ async def play_script(
     outs = []
     for i, (seat_no, command) in enumerate(moves):
         key = None if key_prefix is None else f"{key_prefix}-{i}"
-        out = await svc.command(channel, uid(seat_no), command, idempotency_key=key)
+        out = await svc.play.command(channel, uid(seat_no), command, idempotency_key=key)
         assert out.accepted, (i, seat_no, command, out.code, out.error)
         outs.append(out)
     return outs
@@ -120,9 +120,9 @@ async def play_random(
         if d is None:
             return outs
         assert d.user_id is not None
-        options = await svc.options_for(channel, d.user_id, limit=None)
+        options = await svc.play.options_for(channel, d.user_id, limit=None)
         assert options, d
-        out = await svc.command(channel, d.user_id, rng.choice(options))
+        out = await svc.play.command(channel, d.user_id, rng.choice(options))
         assert out.accepted, (out.code, out.error)
         outs.append(out)
     raise AssertionError("game did not end")

@@ -23,7 +23,7 @@ REMIND_RULE = "remind takes half, off or a time from 1 min"
 
 async def lobby(tmp_path: Path) -> TableService:
     svc = open_service(tmp_path / "t.db")
-    assert (await svc.join("c", uid(0), "Alice")).accepted
+    assert (await svc.lobby.join("c", uid(0), "Alice")).accepted
     out = await svc.settings.change("c", uid(0), "evening archive 20")
     assert out.accepted, out.error
     return svc

@@ -205,20 +205,20 @@ async def test_service_abort_and_takeover_are_marked(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "svc.db")
     try:
         await start(svc, "c", 3, seed=1)
-        assert (await svc.abort("c", uid(0))).accepted
-        assert await svc.stats_lines(None, uid(0)) == []
-        text = await svc.stats_setting(None, count_aborted=True)
+        assert (await svc.lobby.abort("c", uid(0))).accepted
+        assert await svc.stats.lines(None, uid(0)) == []
+        text = await svc.stats.setting(None, count_aborted=True)
         assert "aborted games count;" in text
-        (line,) = await svc.stats_lines(None, uid(0))
+        (line,) = await svc.stats.lines(None, uid(0))
         assert "1 game, " in line and "(1 aborted)" in line
 
         first = await start(svc, "d", 3, seed=2)
         out = await svc.seats.replace_with_ai("d", uid(2), uid(2), "greedy")
         assert out.accepted, out.error
         await play_random(svc, "d", out if out.decision else first, random.Random(3))
-        lines = await svc.stats_lines(None, uid(0))
+        lines = await svc.stats.lines(None, uid(0))
         assert any("2 games" in x and "1 with an AI takeover" in x for x in lines), lines
-        board = "\n".join((await svc.leaderboard_lines(None, None)).value or [])
+        board = "\n".join((await svc.stats.leaderboard(None, None)).value or [])
         assert "Greedy AI: " in board
     finally:
         svc.close()

@@ -43,10 +43,10 @@ def last_decision_ends(svc: TableService) -> tuple[int, str] | None:
 
 async def play_to_the_last_decision(svc: TableService, game: str) -> None:
     """Two humans play ``game`` (fixed seed, fixed random answers) up to its last decision."""
-    assert (await svc.join("c", uid(0), "Alice", game)).accepted
-    assert (await svc.join("c", uid(1), "Bob")).accepted
+    assert (await svc.lobby.join("c", uid(0), "Alice", game)).accepted
+    assert (await svc.lobby.join("c", uid(1), "Bob")).accepted
     assert (await svc.settings.change("c", uid(0), "live level random")).accepted
-    assert (await svc.start("c", uid(0), seed=3)).accepted
+    assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
     rng = random.Random(1)
     for _move in range(2000):
         if last_decision_ends(svc) is not None:
@@ -56,7 +56,7 @@ async def play_to_the_last_decision(svc: TableService, game: str) -> None:
         d = state.pending_all()[0]
         user = svc.tables.get("c").players[d.seat].user_id
         assert user is not None
-        out = await svc.command("c", user, rng.choice(d.options))
+        out = await svc.play.command("c", user, rng.choice(d.options))
         assert out.accepted, out.error
     raise AssertionError("no last decision found")
 
@@ -94,21 +94,21 @@ async def hand_over(svc: TableService, clock: FakeClock, path: str) -> Outcome:
     other = uid(1) if late == uid(0) else uid(0)
     if path == "timeout":
         clock.advance(121)
-        events = await svc.tick()
+        events = await svc.timers.tick()
         assert [e.kind for e in events] == ["takeover"], events
         assert events[0].seat == seat
         return events[0].outcome
     if path == "vote":
         out = await svc.settings.change("c", uid(0), "live timeout pause", can_manage=True)
         assert out.accepted, out.error
-        await svc.decisions("c")  # the settings re-time the open decision
+        await svc.play.decisions("c")  # the settings re-time the open decision
         clock.advance(121)
-        assert [e.kind for e in await svc.tick()] == ["pause"]
+        assert [e.kind for e in await svc.timers.tick()] == ["pause"]
         return await svc.vote.cast("c", other, "ai")
     if path == "kick":
         return await svc.seats.kick("c", other, seat + 1, "random", can_manage=True)
     if path == "leave":
-        return await svc.leave("c", late, "random")
+        return await svc.lobby.leave("c", late, "random")
     assert path == "replace"
     return await svc.seats.replace_with_ai("c", other, late, "random", can_manage=True)
 
@@ -128,7 +128,7 @@ async def test_a_takeover_whose_move_ends_the_game(
 ) -> None:
     """#24 item 1"""
     svc, clock = service
-    game_id = (await svc.decisions("c"))[0].game_id
+    game_id = (await svc.play.decisions("c"))[0].game_id
     out = await hand_over(svc, clock, path)
     assert out.accepted, out.error
     text = "\n".join(str(p.text) for p in out.public)
@@ -137,7 +137,7 @@ async def test_a_takeover_whose_move_ends_the_game(
     assert out.public[-1].image_kind == "end"  # with the end picture, as any game's end
     assert out.seq is not None  # the AI's move is in the answer
     assert "internal error" not in text
-    assert await svc.decisions("c") == ()
+    assert await svc.play.decisions("c") == ()
     stored = svc.storage.games.get_game(game_id)
     assert stored is not None and stored.status == "finished"
     with svc.storage.connection.read() as conn:
@@ -146,4 +146,4 @@ async def test_a_takeover_whose_move_ends_the_game(
         ).fetchone()
     # the result is recorded for the stats and ratings, marked as a game an AI took over
     assert tuple(seats) == (2, 2)
-    assert await svc.history_lines("c")  # and in the channel's history
+    assert await svc.history.lines("c")  # and in the channel's history

@@ -371,11 +371,11 @@ def test_resume_finishes_ai_moves_cut_short_by_a_crash(tmp_path: Path) -> None:
         svc = TableService.open(db, PlaceholderRenderer(), max_ai_moves=1)
         try:
             for _ in range(50):
-                options = await svc.options_for(terminal.CHANNEL, "human1", limit=None)
-                out = await svc.command(terminal.CHANNEL, "human1", options[0])
+                options = await svc.play.options_for(terminal.CHANNEL, "human1", limit=None)
+                out = await svc.play.command(terminal.CHANNEL, "human1", options[0])
                 assert out.accepted, out.error
                 if out.decision is not None and out.decision.is_ai:
-                    view = await svc.view(terminal.CHANNEL)
+                    view = await svc.play.view(terminal.CHANNEL)
                     assert view is not None
                     return int(view["seq"])
         finally:

@@ -48,11 +48,11 @@ def test_rules_of_a_channel_follow_its_variant(tmp_path: Path) -> None:
         svc = TableService.open(tmp_path / "s.sqlite3", PlaceholderRenderer())
         try:
             for i in (1, 2):
-                assert (await svc.join("c", f"u{i}", f"P{i}", game="amsterdam")).accepted
-            start = await svc.start("c", "u1", seed=1, options={"variant": "gulliver"})
+                assert (await svc.lobby.join("c", f"u{i}", f"P{i}", game="amsterdam")).accepted
+            start = await svc.lobby.start("c", "u1", seed=1, options={"variant": "gulliver"})
             assert start.accepted, start.error
-            table = (await svc.rules("end", channel_id="c")).text
-            default = (await svc.rules("end", "amsterdam")).text
+            table = (await svc.play.rules("end", channel_id="c")).text
+            default = (await svc.play.rules("end", "amsterdam")).text
             return table, default
         finally:
             svc.close()
@@ -117,9 +117,9 @@ def test_an_old_single_save_is_still_continued(tmp_path: Path) -> None:
     async def old_save() -> None:
         svc = TableService.open(tmp_path / "t.sqlite3", PlaceholderRenderer())
         try:
-            assert (await svc.join(CHANNEL, "human1", "Anna", game="amsterdam")).accepted
-            assert (await svc.add_ai(CHANNEL, "human1", "random")).accepted
-            assert (await svc.start(CHANNEL, "human1", seed=15)).accepted
+            assert (await svc.lobby.join(CHANNEL, "human1", "Anna", game="amsterdam")).accepted
+            assert (await svc.lobby.add_ai(CHANNEL, "human1", "random")).accepted
+            assert (await svc.lobby.start(CHANNEL, "human1", seed=15)).accepted
         finally:
             svc.close()
 

@@ -35,31 +35,31 @@ def test_normal_command() -> None:
 
 async def test_a_fullwidth_command_plays_the_same_move(svc: TableService, tmp_path: Path) -> None:
     await start(svc, "c", 3, seed=5)
-    d = await svc.decision("c")
+    d = await svc.play.decision("c")
     assert d is not None and d.user_id is not None
-    options = await svc.options_for("c", d.user_id, "", None)
+    options = await svc.play.options_for("c", d.user_id, "", None)
     chosen = options[-1]
     assert " " in chosen  # a command with an argument: the ideographic space matters
-    typed = await svc.options_for("c", d.user_id, _fullwidth(chosen.split()[0]), None)
+    typed = await svc.play.options_for("c", d.user_id, _fullwidth(chosen.split()[0]), None)
     assert chosen in typed, "autocomplete reads the fullwidth prefix too"
-    out = await svc.command("c", d.user_id, _fullwidth(chosen))
+    out = await svc.play.command("c", d.user_id, _fullwidth(chosen))
     assert out.accepted, out.error
     twin = open_service(tmp_path / "twin.db")  # the same game, the move typed in plain text
     try:
         await start(twin, "c", 3, seed=5)
-        assert (await twin.command("c", d.user_id, chosen)).accepted
-        assert await twin.view("c") == await svc.view("c")
+        assert (await twin.play.command("c", d.user_id, chosen)).accepted
+        assert await twin.play.view("c") == await svc.play.view("c")
     finally:
         twin.close()
 
 
 async def test_a_command_that_nfkc_makes_too_long_is_refused(svc: TableService) -> None:
     await start(svc, "c", 3, seed=5)
-    d = await svc.decision("c")
+    d = await svc.play.decision("c")
     assert d is not None and d.user_id is not None
-    before = await svc.view("c")
+    before = await svc.play.view("c")
     ligature = "\ufdfa"  # one character, 18 after NFKC
-    out = await svc.command("c", d.user_id, ligature * (MAX_COMMAND // 18 + 2))
+    out = await svc.play.command("c", d.user_id, ligature * (MAX_COMMAND // 18 + 2))
     assert not out.accepted and out.code == Code.MALFORMED
     assert f"at most {MAX_COMMAND}" in (out.error or "")
-    assert await svc.view("c") == before
+    assert await svc.play.view("c") == before

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-from bot.table.lobby import player_count
+from bot.table.lobby_texts import player_count
 from engine.core import IllegalMove
 from engine.games import get_game
 from engine.registry import GameRegistration, first_registered, registration, view_header
@@ -93,7 +93,7 @@ async def play(
             decisions = await play_game(
                 env, channel, {p.id: p for p in players}, random.Random(seed)
             )
-            view = await bot.service.view(str(channel.id))
+            view = await bot.service.play.view(str(channel.id))
             f = figures(env, channel, players, start)
             assert view is not None
             f.turns = game_turns(view)

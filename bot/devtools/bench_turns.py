@@ -6,7 +6,7 @@ commands (the deciding player's options, now and then a side action the game all
 time), then starts the next one - all
 through :class:`bot.table.service.TableService` with SQLite commits and the board / hand images
 rendered as in real play. Channels run concurrently on one event loop; each command's
-latency is the time ``await service.command(...)`` takes, measured after a warm-up.
+latency is the time ``await service.play.command(...)`` takes, measured after a warm-up.
 
 The load: ``--rate R`` (default 120: the 100 commands/s target with a fifth to spare) is the
 number of commands per second offered by all channels together: each channel sends its next
@@ -129,8 +129,8 @@ async def play_channel(
         players = rng.randint(kind.min_players, kind.max_players)
         users = [f"{channel}-u{i}" for i in range(players)]
         for i, user in enumerate(users):
-            await svc.join(channel, user, f"P{i + 1}", game=reg.name)
-        out: Outcome = await svc.start(channel, users[0], seed=rng.getrandbits(48))
+            await svc.lobby.join(channel, user, f"P{i + 1}", game=reg.name)
+        out: Outcome = await svc.lobby.start(channel, users[0], seed=rng.getrandbits(48))
         if not out.accepted:
             raise RuntimeError(f"{channel}: start refused: {out.error}")
         stats.games_started += 1
@@ -146,14 +146,14 @@ async def play_channel(
                     break
             d = out.decision
             assert d.user_id is not None
-            options = await svc.choices_for(channel, d.user_id, limit=None)
+            options = await svc.play.choices_for(channel, d.user_id, limit=None)
             anytime = [o for o in options if o.verb in side_actions]
             if anytime and rng.random() < side_action_rate:
                 command = rng.choice(anytime).command
             else:
                 command = rng.choice(options).command
             t0 = time.perf_counter()
-            nxt = await svc.command(channel, d.user_id, command)
+            nxt = await svc.play.command(channel, d.user_id, command)
             elapsed = time.perf_counter() - t0
             if not nxt.accepted:  # every option offered must be accepted: a bug otherwise
                 raise RuntimeError(f"{channel}: '{command}' refused: {nxt.code} {nxt.error}")
@@ -163,7 +163,7 @@ async def play_channel(
         if out.game_over:
             stats.games_finished += 1
             # A fresh lobby for the next game (the finished one keeps its seats for a rematch).
-            await svc.abort(channel, users[0], can_manage=True)
+            await svc.lobby.abort(channel, users[0], can_manage=True)
         elif stop.is_set():
             break
 
@@ -231,10 +231,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 break
         startup_s = time.perf_counter() - t_start
         await asyncio.sleep(args.warmup)
-        kinds_before = dict(svc.render_stats)
-        render_before = dict(svc.render_seconds)
+        kinds_before = dict(svc.draw.stats)
+        render_before = dict(svc.draw.seconds)
         loop = asyncio.get_running_loop()
-        workers_cpu_before = await loop.run_in_executor(None, svc.render_cpu_seconds)
+        workers_cpu_before = await loop.run_in_executor(None, svc.draw.cpu_seconds)
         stats.measuring = True
         ticks0 = cpu_ticks()
         cpu0 = time.process_time()
@@ -244,11 +244,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         wall = time.perf_counter() - t0
         main_cpu = time.process_time() - cpu0
         share = machine_share(ticks0, cpu_ticks())
-        workers_cpu = await loop.run_in_executor(None, svc.render_cpu_seconds)
+        workers_cpu = await loop.run_in_executor(None, svc.draw.cpu_seconds)
         workers_cpu -= workers_cpu_before
-        by_kind = {k: v - kinds_before.get(k, 0) for k, v in svc.render_stats.items()}
+        by_kind = {k: v - kinds_before.get(k, 0) for k, v in svc.draw.stats.items()}
         images = sum(by_kind.values())
-        render_s = {k: v - render_before.get(k, 0.0) for k, v in svc.render_seconds.items()}
+        render_s = {k: v - render_before.get(k, 0.0) for k, v in svc.draw.seconds.items()}
         failed = [t for t in tasks if t.done() and t.exception() is not None]
         if failed:
             raise failed[0].exception()  # type: ignore[misc]

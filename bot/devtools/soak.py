@@ -196,7 +196,7 @@ def check(db: Path, ack_log: Path, report: SoakReport, checked: _Checked) -> Non
                 if game_id in checked.finished:
                     continue
                 try:
-                    full_hash = svc.verify(game_id)
+                    full_hash = svc.restore.verify(game_id)
                     if not _snapshot_path_matches(storage, game_id, full_hash):
                         raise RestoreError(f"game {game_id}: snapshot path differs")
                 except Exception as exc:

@@ -113,23 +113,23 @@ class Driver:
         record = {"e": "send", "ch": channel, "key": key, "user": user, "cmd": command}
         if not retry:
             self.log.write(record)
-        out = await self.svc.command(channel, user, command, idempotency_key=key)
+        out = await self.svc.play.command(channel, user, command, idempotency_key=key)
         self._record_answer(record, out, retry)
         return out
 
     async def new_game(self, channel: str) -> None:
         """A fresh lobby (whatever a kill left of the last one goes), then start."""
         humans = [f"{channel}-h{i}" for i in range(self.args.humans)]
-        await self.svc.abort(channel, humans[0], can_manage=True)
+        await self.svc.lobby.abort(channel, humans[0], can_manage=True)
         for i, user in enumerate(humans):
-            out = await self.svc.join(channel, user, f"H{i + 1}")
+            out = await self.svc.lobby.join(channel, user, f"H{i + 1}")
             if not out.accepted:
                 raise RuntimeError(f"{channel}: join refused: {out.code} {out.error}")
         for _ in range(self.args.players - self.args.humans):
-            out = await self.svc.add_ai(channel, humans[0], level="random")
+            out = await self.svc.lobby.add_ai(channel, humans[0], level="random")
             if not out.accepted:
                 raise RuntimeError(f"{channel}: add_ai refused: {out.code} {out.error}")
-        out = await self.svc.start(channel, humans[0], seed=self.rng.getrandbits(48))
+        out = await self.svc.lobby.start(channel, humans[0], seed=self.rng.getrandbits(48))
         if not out.accepted:
             raise RuntimeError(f"{channel}: start refused: {out.code} {out.error}")
 
@@ -138,7 +138,7 @@ class Driver:
         if not earlier:
             return
         ack = self.rng.choice(earlier)
-        out = await self.svc.command(
+        out = await self.svc.play.command(
             channel, f"{channel}-h0", "play", idempotency_key=str(ack["key"])
         )
         if out.accepted:
@@ -149,9 +149,9 @@ class Driver:
     async def play(self, channel: str, pending: dict[str, Any] | None) -> None:
         if pending is not None:  # the reply was lost in the kill: retry with the same key
             await self.send(channel, pending["user"], pending["cmd"], pending["key"], retry=True)
-        await self.svc.resume(channel)
+        await self.svc.play.resume(channel)
         while True:
-            decision = await self.svc.decision(channel)
+            decision = await self.svc.play.decision(channel)
             if decision is None:
                 if self.svc.storage.games.active_game(channel) is not None:
                     raise RuntimeError(f"{channel}: a game is stored but cannot be played")
@@ -165,11 +165,11 @@ class Driver:
                 await self.new_game(channel)
                 continue
             if decision.is_ai or decision.user_id is None:
-                await self.svc.resume(channel)
+                await self.svc.play.resume(channel)
                 continue
             if self.rng.random() < REPEAT_RATE:
                 await self.repeat_press(channel)
-            options = await self.svc.options_for(channel, decision.user_id, limit=None)
+            options = await self.svc.play.options_for(channel, decision.user_id, limit=None)
             if not options:
                 raise RuntimeError(f"{channel}: no options for {decision.user_id}")
             command = self.rng.choice(options)

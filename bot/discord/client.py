@@ -181,7 +181,7 @@ class TableClient(discord.Client):
         """At start-up: let AI seats take the decisions a restart left them (an AI chain cut
         short), post what they did, and bring every running table's current message up to
         date (only it has controls, and they are the pending decision's)."""
-        for channel in await self.service.active_channels():
+        for channel in await self.service.play.active_channels():
             try:
                 await self.resume_table(channel)
             except Exception:
@@ -191,7 +191,7 @@ class TableClient(discord.Client):
         found = self.get_channel(int(channel))
         dest = found if isinstance(found, POSTABLE) else self.get_partial_messageable(int(channel))
         async with self._lock(channel):
-            outcome = await self.service.resume(channel)
+            outcome = await self.service.play.resume(channel)
             if not outcome.accepted:
                 return
             if outcome.public:
@@ -207,7 +207,7 @@ class TableClient(discord.Client):
         and the channel's lock is free between moves."""
         for _step in range(MAX_AI_STEPS):
             async with self._lock(channel):
-                outcome = await self.service.advance(channel, max_moves=1)
+                outcome = await self.service.play.advance(channel, max_moves=1)
                 if not outcome.accepted or not outcome.public:
                     return
                 try:
@@ -230,17 +230,17 @@ class TableClient(discord.Client):
         """One scheduler pass: post every reminder, takeover, pause and archive now due."""
         try:
             # confirmed: an event whose post does not happen (a crash, an error) comes again
-            events = await self.service.tick(confirm=True)
+            events = await self.service.timers.tick(confirm=True)
         except Exception:
             log.exception("the turn-timer scheduler failed")
             return
         for event in events:
             try:
                 await self.post_timer_event(event)
-                await self.service.timer_posted(event)
+                await self.service.timers.posted(event)
             except (discord.Forbidden, discord.NotFound) as exc:  # it never can be: let it go
                 log.warning("cannot post a %s in channel %s: %s", event.kind, event.channel_id, exc)
-                await self.service.timer_posted(event)
+                await self.service.timers.posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
 
@@ -265,7 +265,7 @@ class TableClient(discord.Client):
             await self._drop_reminder(dest, channel, event.user_id)
             self._reminder_notes[(channel, event.user_id)] = note.id
             key = f"reminder:{event.user_id}"
-            await self.service.set_adapter_state(table_scope(channel), key, str(note.id))
+            await self.service.adapter_state.set(table_scope(channel), key, str(note.id))
             return
         async with self._lock(channel):
             # as /abort: the table message loses its controls, the message says why
@@ -317,11 +317,11 @@ class TableClient(discord.Client):
         allowed = discord.AllowedMentions.none()
         note = await dest.send(escape(tally), allowed_mentions=allowed, view=view)
         self._vote_notes[channel] = note.id
-        await self.service.set_adapter_state(table_scope(channel), "vote", str(note.id))
+        await self.service.adapter_state.set(table_scope(channel), "vote", str(note.id))
 
     async def _vote_note(self, channel: str) -> int | None:
         if channel not in self._vote_notes:
-            stored = await self.service.adapter_state(table_scope(channel), "vote")
+            stored = await self.service.adapter_state.get(table_scope(channel), "vote")
             self._vote_notes[channel] = int(stored) if stored and stored.isdigit() else None
         return self._vote_notes[channel]
 
@@ -333,7 +333,7 @@ class TableClient(discord.Client):
             return
         if done:
             self._vote_notes[channel] = None
-            await self.service.set_adapter_state(table_scope(channel), "vote", None)
+            await self.service.adapter_state.set(table_scope(channel), "vote", None)
         try:
             message = dest.get_partial_message(note)
             if done:
@@ -358,7 +358,7 @@ class TableClient(discord.Client):
         ``user:message;…``: also after a restart)."""
         notes = self._resume_notes.get(channel)
         if notes is None:
-            stored = await self.service.adapter_state(table_scope(channel), "resume") or ""
+            stored = await self.service.adapter_state.get(table_scope(channel), "resume") or ""
             pairs = (item.partition(":") for item in stored.split(";") if item)
             notes = {user: int(note) for user, _sep, note in pairs if note.isdigit()}
             self._resume_notes[channel] = notes
@@ -366,7 +366,7 @@ class TableClient(discord.Client):
 
     async def _save_resume_notes(self, channel: str, notes: dict[str, int]) -> None:
         stored = ";".join(f"{user}:{note}" for user, note in notes.items())
-        await self.service.set_adapter_state(table_scope(channel), "resume", stored or None)
+        await self.service.adapter_state.set(table_scope(channel), "resume", stored or None)
 
     async def _keep_resume_note(self, dest: Postable, channel: str, user: str, note: int) -> None:
         """Remember a new takeover note (an older one of the same player loses its button)."""
@@ -431,10 +431,10 @@ class TableClient(discord.Client):
         key = f"reminder:{user}"
         note: int | str | None = self._reminder_notes.pop((channel, user), None)
         if note is None:
-            note = await self.service.adapter_state(table_scope(channel), key)
+            note = await self.service.adapter_state.get(table_scope(channel), key)
             if note is None:
                 return
-        await self.service.set_adapter_state(table_scope(channel), key, None)
+        await self.service.adapter_state.set(table_scope(channel), key, None)
         try:
             await dest.get_partial_message(int(note)).delete()
         except (discord.HTTPException, ValueError):
@@ -629,7 +629,7 @@ class TableClient(discord.Client):
 
     async def said(self, channel: str, command: str) -> str:
         """A command in people's words for a confirmation (``show 12`` -> ``Show: 12``)."""
-        game = await self.service.game_of(channel)
+        game = await self.service.play.game_of(channel)
         if game is None or not command.strip():
             return command
         return option_label(Option.of(command), short=False, game=game)
@@ -701,8 +701,8 @@ class TableClient(discord.Client):
 
         async def call() -> Outcome:
             if expect is None:
-                return await self.service.command(channel, user, text, idempotency_key=key)
-            return await self.service.command(
+                return await self.service.play.command(channel, user, text, idempotency_key=key)
+            return await self.service.play.command(
                 channel,
                 user,
                 text,

@@ -100,7 +100,7 @@ class ComponentRouter(TableCommands):
         user = str(interaction.user.id)
         if d.user_id != user:
             # a player whose seat an AI holds is told how to get it back, whatever he used
-            reason = await self.service.options_reason(channel, user)
+            reason = await self.service.play.options_reason(channel, user)
             if reason in (Code.TAKEN_OVER, Code.MOVED_OUT):
                 await self.answer_via(
                     interaction, via, await self._not_choosing(channel, reason, d)
@@ -122,7 +122,7 @@ class ComponentRouter(TableCommands):
                 if public is not None and cid.arg.startswith("d"):
                     source: Sequence[Option] = public
                 else:
-                    source = await self.service.choices_for(channel, user, "", None)
+                    source = await self.service.play.choices_for(channel, user, "", None)
                 value = _indexed(source, value)
             if not value or value == "-":
                 await self.answer_via(interaction, via, _("Nothing was chosen."))
@@ -136,7 +136,7 @@ class ComponentRouter(TableCommands):
                 return
             reoffer = None
             if via == "private":  # a refused combination: the reason above the same menu
-                mine = await self.service.choices_for(channel, user, "", None)
+                mine = await self.service.play.choices_for(channel, user, "", None)
                 reoffer = private_multi_spec(d, [o for o in mine if o.verb == cid.arg])
             command = multi_text(d.game, cid.arg, chosen)
             await self.move(interaction, command, cid, via=via, reoffer=reoffer)
@@ -150,7 +150,7 @@ class ComponentRouter(TableCommands):
             if public is not None:
                 spec = group_choice_spec(channel, d.game_id, d.seq, public, group, "d", d.game)
             else:
-                mine = await self.service.choices_for(channel, user, "", None)
+                mine = await self.service.play.choices_for(channel, user, "", None)
                 spec = group_choice_spec(channel, d.game_id, d.seq, mine, group, "u", d.game)
             await self.answer(interaction, spec)
             return
@@ -168,12 +168,12 @@ class ComponentRouter(TableCommands):
         d: DecisionInfo,
     ) -> None:
         """A private list of the clicker's own options (of the button's filter)."""
-        everything = await self.service.choices_for(channel, user, "", None)
+        everything = await self.service.play.choices_for(channel, user, "", None)
         options = filter_options(everything, cid.arg, d.game)
         if not options or all(o.command == d.decline for o in options):
             # The public button is shown whatever the clicker's hidden things allow (they are
             # hidden): an empty list is explained to him alone, with the decline if he has one.
-            reason = None if everything else await self.service.options_reason(channel, user)
+            reason = None if everything else await self.service.play.options_reason(channel, user)
             if reason is not None or d.user_id != user:
                 await self.answer(interaction, await self._not_choosing(channel, reason, d))
                 return
@@ -232,7 +232,7 @@ class ComponentRouter(TableCommands):
         reason in the game's words (from his own view), and the decline's button when the
         opener is the decision's own choice and declining is all that is left in it."""
         rules = controls_for(d.game)
-        view = await self.service.view(channel, user)
+        view = await self.service.play.view(channel, user)
         reason = rules.nothing_to_choose(cid.arg, view) if view is not None else None
         own = rules.private_choices.get(d.kind, ("", "all"))[1] == cid.arg
         decline = d.decline_option

@@ -130,17 +130,17 @@ class HandMail:
         """The channel's held updates per player (as remembered across restarts)."""
         held = self._held.get(channel)
         if held is None:
-            text = await self.service.adapter_state(f"table:{channel}", HELD_DMS)
+            text = await self.service.adapter_state.get(f"table:{channel}", HELD_DMS)
             held = self._held[channel] = decode_held(text)
         return held
 
     async def _save_held(self, channel: str) -> None:
         value = encode_held(self._held.get(channel, {}))
-        await self.service.set_adapter_state(f"table:{channel}", HELD_DMS, value)
+        await self.service.adapter_state.set(f"table:{channel}", HELD_DMS, value)
 
     async def dms_closed_in(self, user_id: str) -> int | None:
         """The game in which this player's DMs were found closed (``None``: not known)."""
-        value = await self.service.adapter_state(f"user:{user_id}", DMS_CLOSED)
+        value = await self.service.adapter_state.get(f"user:{user_id}", DMS_CLOSED)
         return int(value) if value is not None and value.lstrip("-").isdigit() else None
 
     async def deliver(self, dest: Postable, channel: str, outcome: Outcome) -> None:
@@ -227,10 +227,10 @@ class HandMail:
             return None  # no change of the hand itself: no picture
         if fresh and newest.image is not None:
             return newest.image
-        if getattr(self.service, "hand_images", "off") == "off":
+        if self.service.draw.hand_images == "off":
             return None
         try:
-            reply = await self.service.hand(channel, user_id)
+            reply = await self.service.play.hand(channel, user_id)
         except Exception:  # a picture is a nicety: the DM goes out without it
             log.warning("no hand picture for user %s in %s", user_id, channel, exc_info=True)
             return None
@@ -239,11 +239,11 @@ class HandMail:
     async def _closed(self, dest: Postable, channel: str, game: int, user_id: str) -> None:
         """Remember the closed DMs for this game and tell the player once, in the channel."""
         log.info("user %s does not accept DMs (game %s); not retried in this game", user_id, game)
-        await self.service.set_adapter_state(f"user:{user_id}", DMS_CLOSED, str(game))
+        await self.service.adapter_state.set(f"user:{user_id}", DMS_CLOSED, str(game))
         scope, key = f"table:{channel}", f"dm_note:{user_id}"
-        if await self.service.adapter_state(scope, key) == str(game):
+        if await self.service.adapter_state.get(scope, key) == str(game):
             return
-        await self.service.set_adapter_state(scope, key, str(game))
+        await self.service.adapter_state.set(scope, key, str(game))
         with speaking_to_table(self.service, channel):  # said in the channel
             note = _(
                 "{mention} I cannot send you direct messages, so your hand is not coming by DM "

@@ -63,7 +63,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "join",
-            lambda: self.service.join(
+            lambda: self.service.lobby.join(
                 channel, str(user.id), user.display_name, game or None, interaction.guild_id
             ),
             via=via,
@@ -71,7 +71,9 @@ class TableCommands(TableClient):
 
     async def cmd_leave(self, interaction: Interaction, via: str = "slash") -> None:
         channel, user = self._channel_id(interaction), str(interaction.user.id)
-        await self.act(interaction, "leave", lambda: self.service.leave(channel, user), via=via)
+        await self.act(
+            interaction, "leave", lambda: self.service.lobby.leave(channel, user), via=via
+        )
 
     async def cmd_start(
         self,
@@ -85,7 +87,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "start",
-            lambda: self.service.start(
+            lambda: self.service.lobby.start(
                 channel, user, game=game or None, can_manage=can_manage, options=options or None
             ),
             via=via,
@@ -96,7 +98,9 @@ class TableCommands(TableClient):
         perms = getattr(interaction, "permissions", None)
         can_manage = bool(getattr(perms, "manage_channels", False))
         await self.act(
-            interaction, "abort", lambda: self.service.abort(channel, user, can_manage=can_manage)
+            interaction,
+            "abort",
+            lambda: self.service.lobby.abort(channel, user, can_manage=can_manage),
         )
 
     async def cmd_addbot(
@@ -107,7 +111,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "addbot",
-            lambda: self.service.add_ai(channel, user, level or None, can_manage=can_manage),
+            lambda: self.service.lobby.add_ai(channel, user, level or None, can_manage=can_manage),
             via=via,
         )
 
@@ -119,12 +123,15 @@ class TableCommands(TableClient):
         pairs = dict(p.partition("=")[::2] for p in (settings or "").split())
         if not pairs:
             # Only a question: answered to the asker; the lobby's seat list stays as it is.
-            outcome = await self.service.set_options(channel, user, {})
+            outcome = await self.service.lobby.set_options(channel, user, {})
             text = say(outcome.public[-1].text) if outcome.public else (outcome.error or "")
             await self.answer(interaction, escape(sentence(text)))
             return
         await self.act(
-            interaction, "options", lambda: self.service.set_options(channel, user, pairs), via=via
+            interaction,
+            "options",
+            lambda: self.service.lobby.set_options(channel, user, pairs),
+            via=via,
         )
 
     async def cmd_set_option(
@@ -135,7 +142,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "options",
-            lambda: self.service.set_options(channel, user, {name: value}),
+            lambda: self.service.lobby.set_options(channel, user, {name: value}),
             via=via,
         )
 
@@ -147,7 +154,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "game",
-            lambda: self.service.choose_game(channel, user, game),
+            lambda: self.service.lobby.choose_game(channel, user, game),
             via=via,
         )
 
@@ -158,7 +165,7 @@ class TableCommands(TableClient):
         await self.act(
             interaction,
             "removebot",
-            lambda: self.service.remove_ai(channel, user, seat),
+            lambda: self.service.lobby.remove_ai(channel, user, seat),
             via=via,
         )
 
@@ -270,7 +277,7 @@ class TableCommands(TableClient):
     async def cmd_hand(self, interaction: Interaction) -> None:
         await self.defer(interaction)
         reply = _escaped(
-            await self.service.hand(self._channel_id(interaction), str(interaction.user.id))
+            await self.service.play.hand(self._channel_id(interaction), str(interaction.user.id))
         )
         await self.answer(
             interaction,
@@ -281,7 +288,7 @@ class TableCommands(TableClient):
 
     async def cmd_board(self, interaction: Interaction, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = _escaped(await self.service.board(self._channel_id(interaction)))
+        reply = _escaped(await self.service.play.board(self._channel_id(interaction)))
         await self.answer(
             interaction,
             reply_spec(
@@ -293,7 +300,7 @@ class TableCommands(TableClient):
 
     async def cmd_status(self, interaction: Interaction, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = _escaped(await self.service.status(self._channel_id(interaction)))
+        reply = _escaped(await self.service.play.status(self._channel_id(interaction)))
         await self.answer(
             interaction,
             reply_spec(reply, title=await self.game_title(interaction), ephemeral=not public),
@@ -301,7 +308,7 @@ class TableCommands(TableClient):
 
     async def cmd_log(self, interaction: Interaction, count: int, public: bool) -> None:
         await self.defer(interaction, ephemeral=not public)
-        reply = _escaped(await self.service.log(self._channel_id(interaction), count))
+        reply = _escaped(await self.service.play.log(self._channel_id(interaction), count))
         if reply.ok and len(reply.text) > CONTENT_MAX:
             # Too long for one message: keep the newest moves.
             kept = clip_start(reply.text.splitlines(), CONTENT_MAX)
@@ -312,7 +319,7 @@ class TableCommands(TableClient):
         )
 
     async def cmd_rules(self, interaction: Interaction, topic: str | None) -> None:
-        reply = await self.service.rules(topic, channel_id=str(interaction.channel_id))
+        reply = await self.service.play.rules(topic, channel_id=str(interaction.channel_id))
         await self.answer(
             interaction,
             reply_spec(reply, title=_("{game} rules", game=await self.game_title(interaction))),
@@ -379,7 +386,7 @@ class TableCommands(TableClient):
         """The user's legal options now (empty if that takes too long)."""
         try:
             return await asyncio.wait_for(
-                self.service.choices_for(
+                self.service.play.choices_for(
                     self._channel_id(interaction), str(interaction.user.id), "", None
                 ),
                 AUTOCOMPLETE_TIMEOUT,
@@ -391,7 +398,7 @@ class TableCommands(TableClient):
     async def channel_game(self, interaction: Interaction) -> str:
         """The channel's game: its table's, else (no table: nobody has chosen) the game a
         fresh lobby offers, :func:`engine.registry.first_registered`."""
-        game = await self.service.game_of(self._channel_id(interaction))
+        game = await self.service.play.game_of(self._channel_id(interaction))
         return game if game is not None else first_registered()
 
     async def game_title(self, interaction: Interaction) -> str:
@@ -406,7 +413,7 @@ class TableCommands(TableClient):
     async def move_verb(self, interaction: Interaction, verb: str, text: str) -> None:
         """A move's slash command: refused with the game's verbs if the channel's game has no
         such verb (the command tree holds every registered game's verbs)."""
-        game = await self.service.game_of(self._channel_id(interaction))
+        game = await self.service.play.game_of(self._channel_id(interaction))
         refusal = verb_refusal(game, verb) if game is not None else None
         if refusal is not None:
             await self.answer(interaction, refusal)
@@ -502,7 +509,7 @@ def register_commands(bot: TableCommands) -> None:
 
     # /start game:… plus every game option (variant:…), from the registrations
     def game_of(channel: str) -> Awaitable[str | None]:  # the service as it is when asked
-        return bot.service.game_of(channel)
+        return bot.service.play.game_of(channel)
 
     tree.add_command(start_command(game_of, bot.cmd_start, run, ac_game))
 

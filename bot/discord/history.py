@@ -36,7 +36,7 @@ async def _send(
 
 async def _history(bot: TableClient, interaction: Interaction, public: bool) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    lines = await bot.service.history_lines(str(interaction.channel_id))
+    lines = await bot.service.history.lines(str(interaction.channel_id))
     if not lines:
         await _send(bot, interaction, _("No finished games in this channel yet."), [], public)
         return
@@ -48,7 +48,7 @@ async def _history(bot: TableClient, interaction: Interaction, public: bool) -> 
 
 async def _game(bot: TableClient, interaction: Interaction, game_id: int, public: bool) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    answer = await bot.service.game_card(str(interaction.channel_id), game_id)
+    answer = await bot.service.history.card(str(interaction.channel_id), game_id)
     card = answer.value
     if card is None:
         await bot.answer(interaction, answer.error or "")
@@ -64,7 +64,7 @@ async def _replay(
     bot: TableClient, interaction: Interaction, game_id: int | None, public: bool
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    answer = await bot.service.replay(str(interaction.channel_id), game_id)
+    answer = await bot.service.history.replay(str(interaction.channel_id), game_id)
     replay = answer.value
     if replay is None:
         await bot.answer(interaction, answer.error or "")

@@ -3,7 +3,7 @@ Leave / Add AI / Remove AI / Start*), a menu of the hosted games, a menu per opt
 lobby's game that has choices (its current value selected), and an *Add AI* menu of the game's
 AI levels, and a *Turn timer* menu of presets (``/settings``). Every choice goes through the
 same service call as its typed command (``/options``, ``/addbot``); the game menu through
-:meth:`bot.table.service.TableService.choose_game`.
+:meth:`bot.table.lobby.Lobby.choose_game`.
 
 Discord allows 5 action rows and 25 choices a menu: the buttons take one row, the game and
 AI and timer menus one each, so one option menu fits; options without choices (numbers), with
@@ -26,7 +26,7 @@ from bot.discord.specs import (
 )
 from bot.discord.translator import in_any_catalog
 from bot.table.ai_seat import ai_levels, levels
-from bot.table.lobby import player_count
+from bot.table.lobby_texts import player_count
 from engine.games import get_game
 from engine.i18n.shared import N_, _
 from engine.registry import GameRegistration, registration, table_registrations

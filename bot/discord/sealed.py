@@ -70,13 +70,13 @@ def stage_prompt(ds: Sequence[DecisionInfo]) -> str:
 
 async def own_decision(service: TableService, channel: str, user: str) -> DecisionInfo | None:
     """The clicker's own open decision (several may be open at once), else the first one."""
-    ds = await service.decisions(channel)
+    ds = await service.play.decisions(channel)
     return next((d for d in ds if d.user_id == user), ds[0] if ds else None)
 
 
 async def already_chosen_text(service: TableService, channel: str) -> str:
     """The answer to a player who has chosen and clicks again (the service's refusal text)."""
-    names = [escape(d.name) for d in await service.decisions(channel)]
+    names = [escape(d.name) for d in await service.play.decisions(channel)]
     return _("You have already chosen; waiting for {names}.", names=names_text(names))
 
 

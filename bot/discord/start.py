@@ -23,7 +23,7 @@ Autocomplete = Callable[
     [Interaction, str], Coroutine[object, object, list[app_commands.Choice[str]]]
 ]
 Run = Callable[[Interaction, str, Work], Awaitable[None]]
-#: The game of a channel's table (:meth:`bot.table.service.TableService.game_of`).
+#: The game of a channel's table (:meth:`bot.table.play.Play.game_of`).
 GameOf = Callable[[str], Awaitable[str | None]]
 #: Start a channel's game (:meth:`bot.discord.handlers.TableCommands.cmd_start`).
 Start = Callable[..., Coroutine[object, object, None]]

@@ -34,7 +34,7 @@ async def _stats(
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
     who = user or interaction.user
-    lines = await bot.service.stats_lines(interaction.guild_id, who.id)
+    lines = await bot.service.stats.lines(interaction.guild_id, who.id)
     name = escape(who.display_name)
     if not lines:
         await _send(
@@ -50,7 +50,7 @@ async def _leaderboard(
     bot: TableClient, interaction: Interaction, game: str | None, public: bool
 ) -> None:
     await bot.defer(interaction, ephemeral=not public)
-    answer = await bot.service.leaderboard_lines(interaction.guild_id, game)
+    answer = await bot.service.stats.leaderboard(interaction.guild_id, game)
     lines = answer.value
     if lines is None:
         await bot.answer(interaction, answer.error or "")
@@ -76,7 +76,7 @@ async def _setting(
     if changing and not getattr(perms, "manage_guild", False):
         await bot.answer(interaction, _("Only members who can manage the server change this."))
         return
-    text = await bot.service.stats_setting(
+    text = await bot.service.stats.setting(
         interaction.guild_id, count_aborted=aborted, count_takeover=takeover
     )
     await _send(interaction, text, False)

@@ -90,12 +90,12 @@ class TableMessages:
     # -- persistence --------------------------------------------------------------------------
 
     async def live(self, channel: str) -> LiveMessage | None:
-        text = await self.service.adapter_state(table_scope(channel), LIVE_KEY)
+        text = await self.service.adapter_state.get(table_scope(channel), LIVE_KEY)
         return None if text is None else LiveMessage.from_json(text)
 
     async def _save(self, channel: str, live: LiveMessage | None) -> None:
         value = None if live is None else live.to_json()
-        await self.service.set_adapter_state(table_scope(channel), LIVE_KEY, value)
+        await self.service.adapter_state.set(table_scope(channel), LIVE_KEY, value)
 
     # -- Discord calls ------------------------------------------------------------------------
 
@@ -139,7 +139,7 @@ class TableMessages:
         """The title of the channel's game: the running one, else the lobby's choice."""
         if self.game_title is not None:
             return self.game_title
-        game = await self.service.game_of(channel)
+        game = await self.service.play.game_of(channel)
         # no table yet: the game a fresh lobby offers (nobody has chosen one)
         return registration(game or first_registered()).title
 
@@ -196,7 +196,7 @@ class TableMessages:
             color=COLORS["lobby"],
             components=lobby_controls(
                 channel,
-                *await self.service.lobby_choice(channel),
+                *await self.service.lobby.choice(channel),
                 await self.service.settings.preset(channel),
             ),
         )
@@ -273,7 +273,7 @@ class TableMessages:
                     if open_image is None:
                         # The finished turn shows the board as it left it (at the game's end
                         # the update shows the ranking, not the board).
-                        reply = await self.service.board(channel)
+                        reply = await self.service.play.board(channel)
                         open_image = reply.image if reply.ok else None
                     await self.finish(dest, open_turn, open_image, board_name(u))
                     open_turn = None
@@ -389,7 +389,7 @@ class TableMessages:
         """Post the message of a turn that starts; ``above``: the crc of the board picture
         right above it (the finished turn before): the same board is not uploaded again."""
         if image is None:
-            reply = await self.service.board(channel)
+            reply = await self.service.play.board(channel)
             image = reply.image if reply.ok else None
         crc = picture_crc(image)
         if image is not None and crc is not None and crc == above:
@@ -484,7 +484,7 @@ class TableMessages:
 
     async def _refresh(self, dest: Postable, channel: str) -> None:
         live = await self.live(channel)
-        ds = await self.service.decisions(channel)
+        ds = await self.service.play.decisions(channel)
         d = next((x for x in ds if not x.is_ai), None)
         if d is None:
             return
@@ -564,7 +564,7 @@ async def close_chain(
     """The chain's final form: a line per AI turn and the board after them. Returns the crc
     of the picture it shows."""
     if image is None:
-        reply = await tm.service.board(channel)
+        reply = await tm.service.play.board(channel)
         image = reply.image if reply.ok else None
     chain.lines = chain_lines(chain)
     chain.partial = []

@@ -30,7 +30,7 @@ How it works
   the game's ``secret_part``), become private updates for that player.
 * **Persistence and restart.** Snapshots every :data:`SNAPSHOT_EVERY` moves and at the start;
   the end compacts the game (snapshots dropped, the final state hash kept, moves packed:
-  :mod:`bot.storage.compact`), so :meth:`TableService.verify` replays it from the seed. A
+  :mod:`bot.storage.compact`), so :meth:`Restore.verify` replays it from the seed. A
   new process loads a channel lazily on first use: the latest snapshot (its hash checked with
   the engine's ``state_hash``) plus the moves after it, each replayed move checked to
   reproduce its stored canonical text; a channel's last finished game is only replayed from
@@ -49,7 +49,7 @@ How it works
   gone is refused as stale. Idempotency keys are checked again on every try.
 
 * **Turn timers** (:mod:`bot.table.timers`): after every action the open human decisions'
-  deadlines are stored (reminder, timeout, fired-flags); :meth:`TableService.tick`, on the
+  deadlines are stored (reminder, timeout, fired-flags); :meth:`Timers.tick`, on the
   service's injectable clock, fires each due one exactly once (also after a restart): a
   reminder, then an AI takeover (``/resume`` gives the seat back) or a pause. The settings
   they run by: :mod:`bot.table.settings`; the vote at a pause: :mod:`bot.table.vote`;

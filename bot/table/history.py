@@ -5,6 +5,8 @@
   progress over the turns - the game's ``parts().progress``, else its scores), its animated
   replay
   (``replay``); a game's portable file is :mod:`bot.archive.portable`'s.
+* :class:`HistoryCommands` - the table service's ``history`` part: ``/history``, a game's
+  card and its replay as adapters call them (run by the channel runner, refusals as data).
 * Everything is rebuilt from the stored seed and moves through
   :func:`bot.table.restore.replay_stored` (the one replayer), so a game stored by any earlier
   version replays exactly; frames are drawn by the game's registered board renderer, the
@@ -24,10 +26,12 @@ from datetime import UTC, datetime
 from bot.storage.history import HistoryEntry
 from bot.storage.records import PlayerInfo, StoredGame
 from bot.storage.repositories import GameRepository, HistoryRepository
+from bot.table import guard
 from bot.table.ai_seat import ai_level, ai_seat_name
-from bot.table.outputs import Code
+from bot.table.outputs import Answer, Code
 from bot.table.records import Refused
 from bot.table.restore import fresh_state, replay_stored
+from bot.table.runner import ChannelRunner
 from engine.core import GAME_OVER, JSON, TURN_END, Event, GameState, counter_count, counter_word
 from engine.i18n import counted, listed
 from engine.i18n.shared import _, _n
@@ -36,6 +40,7 @@ from engine.registry import registration
 __all__ = [
     "GameCard",
     "History",
+    "HistoryCommands",
     "Replay",
     "Track",
     "build_replay",
@@ -289,3 +294,36 @@ class History:
         """The channel's newest closed game (``/replay`` without a game)."""
         games = self.history.closed_games(channel_id, 1)
         return games[0].record.id if games else None
+
+
+class HistoryCommands:
+    """The closed games of a channel as adapters call them (``service.history``): the work is
+    ``history``'s, run in the worker pool by ``runner``; a refusal or failure is an
+    :class:`~bot.table.outputs.Answer` (the service's error contract)."""
+
+    def __init__(self, runner: ChannelRunner, history: History) -> None:
+        self.runner = runner
+        self.history = history
+
+    async def lines(self, channel_id: str | int) -> list[str]:
+        """The channel's finished and aborted games, newest first, one line each."""
+        return await self.runner.run(self.history.listing, str(channel_id))
+
+    async def card(self, channel_id: str | int, game_id: int) -> Answer[GameCard]:
+        """One closed game of the channel: result, final board, score graph (refused with
+        :attr:`Code.NO_GAME` if the channel has no such game)."""
+        card = self.runner.run(self.history.card, str(channel_id), game_id)
+        return await guard.guarded_answer("game_card", channel_id, card)
+
+    async def replay(self, channel_id: str | int, game_id: int | None = None) -> Answer[Replay]:
+        """The animated replay of one closed game of the channel (``None``: its newest);
+        refused with :attr:`Code.NO_GAME` if there is none."""
+        replay = self._replay(str(channel_id), game_id)
+        return await guard.guarded_answer("replay", channel_id, replay)
+
+    async def _replay(self, channel_id: str, game_id: int | None) -> Replay:
+        if game_id is None:
+            game_id = await self.runner.run(self.history.last_closed, channel_id)
+            if game_id is None:
+                raise Refused(Code.NO_GAME, _("No finished game in this channel yet."))
+        return await self.runner.run(self.history.replay, channel_id, game_id)

@@ -11,7 +11,7 @@ How adapters use it:
 * note what a client reports: ``service.languages.note_person(user_id, locale)`` and
   ``service.languages.note_server(channel_id, guild_locale)`` (cheap: stored only on change);
 * call the service with the sender's language in force, ``with speaking(lang): await
-  service.command(...)`` (``lang = service.languages.person(user_id, fallback=
+  service.play.command(...)`` (``lang = service.languages.person(user_id, fallback=
   service.languages.table(channel_id))``): a refusal's ``error`` and the ``Reply`` of a read
   (/hand, /status, /rules, /log, /board, /history, /stats ...) are said in it. A read shown
   publicly (a /board posted in the channel) is asked under the table's language instead;

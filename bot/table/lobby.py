@@ -17,106 +17,32 @@ from bot.table import lobby_options
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level, ai_seat_name
 from bot.table.input_guard import id_problem
+from bot.table.lobby_texts import (
+    ai_label,
+    ai_name,
+    and_names,
+    joins,
+    leaves,
+    lobby_host,
+    lobby_text,
+    player_count,
+    running_refusal,
+)
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names, why
 from bot.table.restore import Restore, snapshot
+from bot.table.runner import ChannelRunner
 from bot.table.seats import Seats
 from bot.table.session import Session
-from bot.table.stages import names_text
 from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
 from engine.games import get_game
 from engine.i18n import counted, joined
 from engine.i18n.shared import _, _n, _p
-from engine.registry import first_registered, registration, view_header
+from engine.registry import first_registered, registration
 
 log = logging.getLogger("bot.service")
-
-
-def lobby_text(game: Game, seats: list[SeatRecord], table: Table | None = None) -> str:
-    host = lobby_host(seats)
-    names = [seat_label(s, s is host) for s in seats]
-    n = len(seats)
-    ready = (
-        _("/start when ready")
-        if game.min_players <= n <= game.max_players
-        else _n("{n} more needed", "{n} more needed", game.min_players - n)
-        if n < game.min_players
-        else _("too many players")
-    )
-    text: str = _(
-        "{game} table: {seated}/{most} seated — {names}. {ready}.",
-        game=game.title,
-        seated=n,
-        most=game.max_players,
-        names=join_names(names),
-        ready=ready,
-    )
-    if table is not None:
-        options = lobby_options.current_options(table, game.name)
-        # joined, not glued: the text can still be said in another reader's language
-        text = joined("", (text, lobby_options.describe(game.name, options)))
-    return text
-
-
-def seat_label(seat: SeatRecord, host: bool = False) -> str:
-    """A lobby seat as the lobby lists it: ``Alice (host)``, ``Greedy AI [AI]``."""
-    label: str = seat.display_name
-    if seat.is_ai:  # a seat named after its level reads as the level's label (#25)
-        return ai_label(ai_seat_name(label, seat.ai_level))
-    if host:
-        label = _("{name} (host)", name=label)
-    return label
-
-
-def ai_label(name: str) -> str:
-    # Translators: an AI seat's name in a list of seats
-    return _("{name} [AI]", name=name)
-
-
-def player_count(low: int, high: int) -> str:
-    """``exactly 2 players`` or ``2–5 players``: a range whose ends agree is one number."""
-    if low == high:
-        return _n("exactly {n} player", "exactly {n} players", low)
-    return _("{low}–{high} players", low=low, high=high)
-
-
-def lobby_host(seats: list[SeatRecord]) -> SeatRecord | None:
-    return next((s for s in seats if not s.is_ai), None)
-
-
-def running_refusal(table: Table, code: str, what: str) -> Refused:
-    state = table.state
-    assert state is not None
-    d = state.pending()
-    where = view_header(state.public_view()).counter_text
-    who = _("{name} to decide", name=state.players[d.seat]) if d is not None else _("ending")
-    title = registration(table.record.game_type).title if table.record else _("a game")
-    return Refused(
-        code,
-        _(
-            "{what}: {game} is already running here ({where}, {who}); it must end or be "
-            "aborted (/abort, host or channel manager) first",
-            what=what,
-            game=title,
-            where=where,
-            who=who,
-        ),
-    )
-
-
-def joins(name: str, lobby: str) -> str:
-    return joined(" ", (_("{name} joins.", name=name), lobby))
-
-
-def leaves(name: str, lobby: str) -> str:
-    return joined(" ", (_("{name} leaves.", name=name), lobby))
-
-
-def and_names(names: Sequence[str]) -> str:
-    """``Alice and Bob``, ``Alice, Bob and Carol``."""
-    return names_text(list(names))
 
 
 def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
@@ -126,24 +52,15 @@ def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
     return get_game(name)
 
 
-def ai_name(base: str, taken: Sequence[str]) -> str:
-    """A new AI seat's name: ``base``, else ``base`` and a letter (``Greedy AI B``). Not a
-    number: texts put numbers right after names ("Greedy AI 2 3 VP", "votes Greedy AI 1 – 0
-    Greedy AI 2"), where a numbered name reads as a score."""
-    used = {t.casefold() for t in taken}
-    for letter in " BCDEFGHIJKLMNOPQRSTUVWXYZ":
-        name = base if letter == " " else f"{base} {letter}"
-        if name.casefold() not in used:
-            return name
-    return unique_names([base], taken)[0]
-
-
 class Lobby:
     """A channel's lobby in ``lobby``: seats, the chosen game and its options, AI seats;
-    starting, aborting, and handing a running game's seat to an AI (driven by ``ai``)."""
+    starting, aborting, and handing a running game's seat to an AI (driven by ``ai``).
+    Adapters call the coroutines (run by the channel ``runner``); the work below them runs in
+    the worker thread under the channel's lock."""
 
     def __init__(
         self,
+        runner: ChannelRunner,
         lobby: LobbyRepository,
         games: GameRepository,
         restore: Restore,
@@ -163,11 +80,119 @@ class Lobby:
         self.seats = seats
         #: the one end of a game (shared with the vote, archiving and the last move)
         self.teardown = teardown
+        self.runner = runner
 
-    def lobby_game(self, table: Table, seats: list[SeatRecord]) -> Game:
-        return lobby_game(table, seats)
+    # -- what adapters call (run by the channel runner) -----------------------------------
 
-    def join(
+    async def join(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        name: str,
+        game: str | None = None,
+        guild_id: str | int | None = None,
+    ) -> Outcome:
+        """Sit down at the channel's table (opening it); ``game`` chooses what to play."""
+        uid, guild = str(user_id), None if guild_id is None else str(guild_id)
+        return await self.runner.guarded(
+            "join", channel_id, user_id, self.sit, uid, name, game, guild
+        )
+
+    async def leave(
+        self, channel_id: str | int, user_id: str | int, ai_level: str | None = None
+    ) -> Outcome:
+        """Leave the lobby; during a game, an AI (``ai_level``, default random) takes the
+        seat over (if no human would be left, the game is aborted)."""
+        uid, now = str(user_id), self.runner.now()
+        return await self.runner.guarded(
+            "leave", channel_id, user_id, self.stand_up, uid, ai_level, now
+        )
+
+    async def start(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        seed: int | None = None,
+        game: str | None = None,
+        can_manage: bool = False,
+        options: Mapping[str, str] | None = None,
+    ) -> Outcome:
+        """Start the game with everybody seated (a seated player may start it, or a channel
+        manager - ``can_manage``, decided by the adapter - e.g. a table of AI seats only).
+        ``options`` (name -> text, declared by the game's registration) override the lobby's."""
+        start = (str(user_id), seed, game, can_manage, options)
+        return await self.runner.guarded("start", channel_id, user_id, self.begin, *start)
+
+    async def set_options(
+        self, channel_id: str | int, user_id: str | int, options: Mapping[str, str]
+    ) -> Outcome:
+        """A seated player sets the lobby's game options (``{}``: list them); they are stored
+        (a restart keeps them), shown in the lobby and /status, and passed to ``new_state``."""
+        uid = str(user_id)
+        return await self.runner.guarded(
+            "set_options", channel_id, user_id, self.apply_options, uid, options
+        )
+
+    async def choose_game(self, channel_id: str | int, user_id: str | int, game: str) -> Outcome:
+        """A seated player switches the lobby to ``game`` (the seats must fit it); its options
+        start from their defaults."""
+        uid = str(user_id)
+        return await self.runner.guarded(
+            "choose_game", channel_id, user_id, self.switch_game, uid, game
+        )
+
+    async def abort(
+        self, channel_id: str | int, user_id: str | int, can_manage: bool = False
+    ) -> Outcome:
+        """Abort the running game (or close the lobby): the host or a channel manager
+        (``can_manage``, decided by the adapter) may do it."""
+        uid = str(user_id)
+        return await self.runner.guarded("abort", channel_id, user_id, self.close, uid, can_manage)
+
+    async def add_ai(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        level: str | None = None,
+        can_manage: bool = False,
+    ) -> Outcome:
+        """Add an AI seat to the lobby (``level`` from :func:`bot.table.ai_seat.ai_levels`): a
+        seated player may, or a channel manager (``can_manage``) without being seated."""
+        uid = str(user_id)
+        return await self.runner.guarded(
+            "add_ai", channel_id, user_id, self.seat_ai, uid, level, can_manage
+        )
+
+    async def remove_ai(
+        self, channel_id: str | int, user_id: str | int, seat: int | None = None
+    ) -> Outcome:
+        """Remove the last AI seat (or the AI at 1-based ``seat``) from the lobby."""
+        uid = str(user_id)
+        return await self.runner.guarded(
+            "remove_ai", channel_id, user_id, self.unseat_ai, uid, seat
+        )
+
+    async def choice(self, channel_id: str | int) -> tuple[str, dict[str, str]]:
+        """The lobby's game and option texts (the lobby message's menus show them); a fresh
+        lobby's game and no option texts if the table cannot be read."""
+        try:
+            return await self.runner.read(channel_id, self.choice_of)
+        except Refused:
+            return first_registered(), {}
+        except Exception:
+            log.exception("lobby choice failed in channel %s", channel_id)
+            return first_registered(), {}
+
+    # -- the work (in the worker thread, under the channel's lock) --------------------------
+
+    def choice_of(self, table: Table) -> tuple[str, dict[str, str]]:
+        """The lobby's game and its option texts (the default game's without seats)."""
+        self.restore.ensure_loaded(table)
+        seats = self.lobby.list_seats(table.channel_id)
+        game = lobby_game(table, seats).name
+        return game, lobby_options.current_options(table, game)
+
+    def sit(
         self, table: Table, user_id: str, name: str, game: str | None, guild_id: str | None
     ) -> Outcome:
         problem = None if guild_id is None else id_problem(guild_id, "guild id")  # not for players
@@ -177,7 +202,7 @@ class Lobby:
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("you cannot join now"))
         seats = self.lobby.list_seats(table.channel_id)
-        current = self.lobby_game(table, seats)
+        current = lobby_game(table, seats)
         chosen = current
         if game is not None:
             try:
@@ -228,7 +253,7 @@ class Lobby:
         text = joins(clean_name(name), lobby_text(chosen, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def choose_game(self, table: Table, user_id: str, game: str) -> Outcome:
+    def switch_game(self, table: Table, user_id: str, game: str) -> Outcome:
         """A seated player switches the lobby to another game: the seats must fit it (AI levels
         too), and its options start from their defaults."""
         self.restore.ensure_loaded(table)
@@ -241,7 +266,7 @@ class Lobby:
             chosen = get_game(game)
         except IllegalMove as exc:
             raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
-        current = self.lobby_game(table, seats)
+        current = lobby_game(table, seats)
         if chosen.name == current.name:
             raise Refused(
                 Code.WRONG_GAME, _("this table is already set for {game}", game=chosen.title)
@@ -274,7 +299,7 @@ class Lobby:
         text = joined(" ", (switch, lobby_text(chosen, seats, table)))
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def leave(self, table: Table, user_id: str, level: str | None, now: float = 0.0) -> Outcome:
+    def stand_up(self, table: Table, user_id: str, level: str | None, now: float = 0.0) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             return self.seats.hand_to_ai(table, user_id, user_id, level, False, now)
@@ -297,11 +322,11 @@ class Lobby:
                     ),
                 ),
             )
-        game = self.lobby_game(table, seats)
+        game = lobby_game(table, seats)
         text = leaves(removed.display_name, lobby_text(game, seats, table))
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def start(
+    def begin(
         self,
         table: Table,
         user_id: str,
@@ -324,7 +349,7 @@ class Lobby:
                 _("only a seated player or a channel manager can start: /join first"),
             )
         try:
-            chosen = get_game(game) if game is not None else self.lobby_game(table, seats)
+            chosen = get_game(game) if game is not None else lobby_game(table, seats)
         except IllegalMove as exc:
             raise Refused(Code.UNKNOWN_GAME, why(exc)) from exc
         n = len(seats)
@@ -424,7 +449,7 @@ class Lobby:
         moves = self.ai.ai_chain(table)
         return self.presenter.outcome(table, state, moves, players, record.id, header=header)
 
-    def abort(self, table: Table, user_id: str, can_manage: bool) -> Outcome:
+    def close(self, table: Table, user_id: str, can_manage: bool) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.record is not None:
             host = table.host()
@@ -474,7 +499,7 @@ class Lobby:
                 return s.display_name
         return _("a channel manager")
 
-    def add_ai(
+    def seat_ai(
         self, table: Table, user_id: str, level: str | None, can_manage: bool = False
     ) -> Outcome:
         self.restore.ensure_loaded(table)
@@ -487,7 +512,7 @@ class Lobby:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
             raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
-        game = self.lobby_game(table, seats)
+        game = lobby_game(table, seats)
         check_level(game.name, lv.name, _("the new AI"))
         try:
             lv.create(game.name)
@@ -514,7 +539,7 @@ class Lobby:
         said = ai_seat_name(name, lv.code)  # the level's label in the reader's language (#25)
         return Outcome(True, public=(PublicUpdate(joins(said, lobby_text(game, seats, table))),))
 
-    def remove_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
+    def unseat_ai(self, table: Table, user_id: str, seat: int | None) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.state is not None:
             raise running_refusal(table, Code.GAME_RUNNING, _("AI seats are removed in the lobby"))
@@ -538,13 +563,13 @@ class Lobby:
         target = ais[-1]
         self.lobby.remove_seat(table.channel_id, target.seat_order)
         seats = self.lobby.list_seats(table.channel_id)
-        game = self.lobby_game(table, seats)
+        game = lobby_game(table, seats)
         return Outcome(
             True,
             public=(PublicUpdate(leaves(target.display_name, lobby_text(game, seats, table))),),
         )
 
-    def set_options(self, table: Table, user_id: str, options: Mapping[str, str]) -> Outcome:
+    def apply_options(self, table: Table, user_id: str, options: Mapping[str, str]) -> Outcome:
         """A seated player sets lobby options (``{}``: show them and what is allowed)."""
         self.restore.ensure_loaded(table)
         if table.state is not None:
@@ -552,7 +577,7 @@ class Lobby:
         seats = self.lobby.list_seats(table.channel_id)
         if not any(s.user_id == user_id for s in seats):
             raise Refused(Code.NOT_SEATED, _("join the table first; then you can set its options"))
-        game = self.lobby_game(table, seats)
+        game = lobby_game(table, seats)
         if not options:
             current = lobby_options.current_options(table, game.name)
             text = joined(

@@ -138,7 +138,7 @@ class DecisionInfo:
     ``seq`` is the number the next move will get (so ``(game_id, seq)`` identifies the decision
     point; a button carrying an older pair is stale). ``options`` is given only when the
     options reveal nothing hidden (placing, draining, choosing a building, ...); otherwise it is
-    ``None`` and the adapter asks :meth:`TableService.choices_for` on behalf of that user.
+    ``None`` and the adapter asks :meth:`bot.table.play.Play.choices_for` on behalf of that user.
     ``options`` holds the canonical commands; adapters read them typed, as :attr:`choices`.
     ``user_id`` is ``None`` for an AI seat.
 

@@ -6,12 +6,13 @@ from collections import deque
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
 from bot.storage.store import PlayerInfo
-from bot.table import lobby_options, stages
+from bot.table import stages
 from bot.table.dispatch import RenderDispatch
 from bot.table.grammar import registration_of, texts_of
 from bot.table.handover import taken_over
 from bot.table.input_guard import normal_command
-from bot.table.lobby import lobby_game, lobby_text
+from bot.table.lobby import lobby_game
+from bot.table.lobby_texts import lobby_text
 from bot.table.outputs import Code, DecisionInfo, ImageKind, Reply
 from bot.table.presentation import decision_info, decisions_info
 from bot.table.records import LOG_KEEP, LogEntry, Refused, Table
@@ -147,13 +148,6 @@ class Reads:
         if table.finished is not None:
             return dict(table.finished.options)
         return None
-
-    def lobby_choice(self, table: Table) -> tuple[str, dict[str, str]]:
-        """The lobby's game and its option texts (the default game's without seats)."""
-        self.restore.ensure_loaded(table)
-        seats = self.lobby.list_seats(table.channel_id)
-        game = lobby_game(table, seats).name
-        return game, lobby_options.current_options(table, game)
 
     def status(self, table: Table) -> Reply:
         self.restore.ensure_loaded(table)

@@ -156,6 +156,13 @@ class Restore:
             log.exception("finished game %s does not replay to its stored end", game_id)
             return None, []
 
+    def verify(self, game_id: int) -> str:
+        """Full check of a stored game (finished ones too): replay every move from the seed,
+        check each is stored canonically, and compare the engine's state hash with the latest
+        stored snapshot where it was taken and, for a finished game, with its stored final
+        hash (its snapshots are gone). Returns the final state hash."""
+        return self.replay_checked(game_id).state_hash()
+
     def replay_checked(self, game_id: int, log_into: deque[LogEntry] | None = None) -> GameState:
         stored = self.games.load_game(game_id, all_moves=True)  # one read transaction
         if stored is None:

@@ -20,7 +20,8 @@ from bot.table import guard
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.languages import Languages, parse_language
-from bot.table.lobby import lobby_game, lobby_text
+from bot.table.lobby import lobby_game
+from bot.table.lobby_texts import lobby_text
 from bot.table.outputs import Code, Outcome, PublicUpdate
 from bot.table.records import Refused, Table, why
 from bot.table.restore import Restore

@@ -14,16 +14,18 @@ from collections.abc import Sequence
 from bot.storage.repositories import StatsRepository
 from bot.storage.stats import LeaderRow, StatsRow, StatsSettings
 from bot.storage.store import FinalResult, PlayerInfo
+from bot.table import guard
 from bot.table.ai_seat import UnknownAiLevel, ai_level
-from bot.table.outputs import Code
+from bot.table.outputs import Answer, Code
 from bot.table.records import Refused, Table, why
 from bot.table.restore import results
+from bot.table.runner import ChannelRunner
 from engine.core import IllegalMove
 from engine.i18n import counted
 from engine.i18n.shared import _, _n, _p
 from engine.registry import registration, registrations
 
-__all__ = ["Stats", "abort_standings", "player_key"]
+__all__ = ["Stats", "StatsCommands", "abort_standings", "player_key"]
 
 
 def player_key(user_id: str) -> str:
@@ -147,3 +149,36 @@ class Stats:
             aborted=aborted,
             takeover=takeover,
         )
+
+
+class StatsCommands:
+    """``/stats``, ``/leaderboard`` and the server's stats setting as adapters call them
+    (``service.stats``): the work is ``stats``', run in the worker pool by ``runner``. A
+    server is its guild id (``None``: tables without one)."""
+
+    def __init__(self, runner: ChannelRunner, stats: Stats) -> None:
+        self.runner = runner
+        self.stats = stats
+
+    async def lines(self, guild_id: str | int | None, user_id: str | int) -> list[str]:
+        """A person's games, wins and average rank per game in a server, as the server's
+        stats setting counts them."""
+        return await self.runner.run(self.stats.player_lines, str(guild_id or ""), str(user_id))
+
+    async def leaderboard(self, guild_id: str | int | None, game: str | None) -> Answer[list[str]]:
+        """The server's rating leaderboard of ``game`` (``None``: every rated game); refused
+        with :attr:`Code.UNKNOWN_GAME` for an unknown game."""
+        lines = self.runner.run(self.stats.leaderboard_lines, str(guild_id or ""), game)
+        return await guard.guarded_answer("leaderboard", guild_id or "", lines)
+
+    async def setting(
+        self,
+        guild_id: str | int | None,
+        *,
+        count_aborted: bool | None = None,
+        count_takeover: bool | None = None,
+    ) -> str:
+        """Change (``None``: keep) whether the server's stats count aborted games and games
+        with an AI takeover - its ratings are recomputed - and say what it counts now."""
+        guild = str(guild_id or "")
+        return await self.runner.run(self.stats.setting_line, guild, count_aborted, count_takeover)

@@ -3,7 +3,7 @@
 Deadlines are rows, not sleeping tasks: after every action on a table :meth:`Timers.sync`
 stores, for each human seat with an open decision (in a sealed stage: each seat that has not
 answered), when its reminder and its timeout are due, timed from the service's clock. A
-scheduler (:meth:`bot.table.service.TableService.tick`, driven by that injectable clock) fires
+scheduler (:meth:`Timers.tick`, ``service.timers.tick``, driven by that injectable clock) fires
 what is due; each row carries fired-flags, set in the database in the transaction that stores
 the timeout's effect (the seat handed to an AI, or the pause; a reminder's flag is all it
 stores), so a crash leaves a timeout either done and marked or neither, and it fires exactly
@@ -19,6 +19,8 @@ Generic: nothing here knows a game.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
@@ -30,9 +32,12 @@ from bot.table.outputs import Outcome, PublicUpdate
 from bot.table.presentation import Presenter, decision_info
 from bot.table.records import Table
 from bot.table.restore import Restore
-from bot.table.settings import describe_settings, duration_text
+from bot.table.runner import ChannelRunner
+from bot.table.settings import DEFAULT_ARCHIVE_DAYS, describe_settings, duration_text
 from bot.table.vote import PauseVote, open_human_seats
 from engine.i18n.shared import _
+
+log = logging.getLogger("bot.service")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +59,19 @@ class TimerEvent:
     notice: tuple[int, int, str] | None = None
 
 
+#: Archive a game nobody touched (table, game id, now):
+#: :meth:`bot.table.archiving.Archiving.archive`.
+Archive = Callable[[Table, int, float], list[TimerEvent]]
+
+
 class Timers:
     """The table's timers (see the module docstring): a timeout hands the seat over through
-    ``handover`` or pauses the game for ``vote``."""
+    ``handover`` or pauses the game for ``vote``; ``archive`` ends the games nobody touched.
+    Adapters call :meth:`tick`, :meth:`posted` and :meth:`next_due` (run by ``runner``)."""
 
     def __init__(
         self,
+        runner: ChannelRunner,
         timers: TimerRepository,
         lobby: LobbyRepository,
         games: GameRepository,
@@ -67,7 +79,10 @@ class Timers:
         presenter: Presenter,
         handover: Handover,
         vote: PauseVote,
+        archive: Archive,
     ) -> None:
+        self.runner = runner
+        self.archive = archive
         self.timers = timers
         self.lobby = lobby
         self.games = games
@@ -80,6 +95,50 @@ class Timers:
         #: (an AI-only game would play itself to its end before the player is back). The
         #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
         self.keep_a_human = True
+
+    # -- what adapters call (run by the channel runner) -----------------------------------
+
+    async def tick(self, confirm: bool = False) -> list[TimerEvent]:
+        """Fire every due reminder and timeout (each exactly once, also after a restart) and
+        archive games nobody touched for their table's archive time; an adapter calls this
+        periodically (or at :meth:`next_due`) and posts the events.
+
+        ``confirm``: the adapter hands each event to :meth:`posted` once it is posted; an
+        event not confirmed (the process died before, or the post failed) is made again by
+        the next ``tick(confirm=True)`` - also in a new process - while it still applies: a
+        crash between a timer's firing and its post loses no announcement."""
+        now = self.runner.now()
+        events: list[TimerEvent] = []
+        channels = await self.runner.run(self.due_channels, now, confirm)
+        for channel in channels:
+            try:
+                fire = self.runner.in_table_language(self.fire)
+                events += await self.runner.locked(channel, fire, now, confirm)
+            except Exception:
+                log.exception("timers failed in channel %s", channel)
+        stale = await self.runner.run(self.timers.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        for channel, game_id in stale:
+            try:
+                archive = self.runner.in_table_language(self.archive)
+                events += await self.runner.locked(channel, archive, game_id, now)
+            except Exception:
+                log.exception("archiving failed in channel %s", channel)
+        return events
+
+    async def posted(self, event: TimerEvent) -> None:
+        """The adapter posted ``event`` (of ``tick(confirm=True)``): it is not made again."""
+        await self.runner.run(self.mark_posted, event)
+
+    async def next_due(self) -> float | None:
+        """When (epoch seconds of the service's clock) the next reminder or timeout is due."""
+        return await self.runner.run(self.timers.next_due)
+
+    def due_channels(self, now: float, confirm: bool) -> list[str]:
+        """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
+        due = self.timers.due_channels(now)
+        if not confirm:
+            return due
+        return sorted({*due, *self.timers.notice_channels()})
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.timers.get_timer_settings(table.channel_id)
@@ -121,7 +180,7 @@ class Timers:
         so a crash leaves it either done and marked or neither - fired by the next tick.
 
         Each fired timer also stores its notice in that transaction. ``confirm``: the caller
-        confirms each event once it is posted (:meth:`posted`), and the events of notices
+        confirms each event once it is posted (:meth:`mark_posted`), and the events of notices
         left unconfirmed - a process died before its adapter posted them, or the post
         failed - are made again (each while it still applies); else the notices are
         cleared at once."""
@@ -138,10 +197,10 @@ class Timers:
                         events.append(again)
         else:
             for e in events:
-                self.posted(e)
+                self.mark_posted(e)
         return events
 
-    def posted(self, event: TimerEvent) -> None:
+    def mark_posted(self, event: TimerEvent) -> None:
         """The event is posted: its notice is done."""
         if event.notice is not None:
             self.timers.clear_notice(*event.notice)

@@ -50,26 +50,26 @@ class Commands:
         if word in ("help", "?", "commands"):
             topic = next(iter(followed.texts.rule_topics), "turn")
             screen.say(_(LOCAL_HELP, topic=topic))
-            screen.reply(await self.service.rules("commands", followed.game_name))
+            screen.reply(await self.service.play.rules("commands", followed.game_name))
         elif word in ("options", "o"):
             await self.prompt.show_options(info, everything=rest.casefold() == "all")
         elif word in ("summary", "table", "t"):
             screen.summary(info)
         elif word == "board":
-            reply = await self.service.board(followed.channel)
+            reply = await self.service.play.board(followed.channel)
             if screen.reply(reply) and reply.image is not None:
                 moves = int((await followed.refresh()).get("seq") or 0)
                 path = screen.images.board(moves, reply.image)
                 screen.board_moves = moves
                 screen.say(_("  [board image: {path}]", path=screen.path(path)), "dim")
         elif word == "hand":
-            reply = await self.service.hand(followed.channel, user)
+            reply = await self.service.play.hand(followed.channel, user)
             if screen.reply(reply) and reply.image is not None:
                 path = screen.images.hand(followed.humans.get(user, "player"), reply.image)
                 screen.hand_moves[user] = followed.seq
                 screen.say(_("  [hand image: {path}]", path=screen.path(path)), "dim")
         elif word == "status":
-            reply = await self.service.status(followed.channel)
+            reply = await self.service.play.status(followed.channel)
             if reply.error is None:  # the timer as it works here, set with --timer
                 settings = await self.service.settings.timer(followed.channel)
                 service_line = describe_settings(settings)
@@ -83,14 +83,16 @@ class Commands:
             if not count:
                 screen.say(_("✗ 'log' takes a number of moves, 1 to 999999 (e.g. 'log 20')"), "red")
             else:
-                screen.reply(await self.service.log(followed.channel, count))
+                screen.reply(await self.service.play.log(followed.channel, count))
         elif word == "rules":
             screen.reply(
-                await self.service.rules(rest or None, followed.game_name, options=followed.options)
+                await self.service.play.rules(
+                    rest or None, followed.game_name, options=followed.options
+                )
             )
         elif word == "stats":  # the terminal's tables have no server: guild ''
-            mine = await self.service.stats_lines(None, user)
-            board = await self.service.leaderboard_lines(None, followed.game_name)
+            mine = await self.service.stats.lines(None, user)
+            board = await self.service.stats.leaderboard(None, followed.game_name)
             screen.say("\n".join(mine or [_("no finished games yet")]))
             if board.value is None:
                 screen.refused(board.error, board.code)

@@ -82,7 +82,7 @@ class Followed:
 
     async def refresh(self) -> JSON:
         """The game's public view from the service (kept as :attr:`view`)."""
-        view = await self.service.view(self.channel)
+        view = await self.service.play.view(self.channel)
         if view is not None:
             self.view = view
         return self.view or {}

@@ -79,7 +79,7 @@ class HistoryCommands:
         """``history``: the finished games of every save of this terminal, newest first."""
         lines: list[str] = []
         for channel in self.home_channels():
-            lines += await self.service.history_lines(channel)
+            lines += await self.service.history.lines(channel)
         if not lines:
             self.screen.say(_("No finished games at this terminal yet."))
             return
@@ -113,7 +113,7 @@ class HistoryCommands:
         if channel is None:
             self._no_game(game_id)
             return
-        answer = await self.service.game_card(channel, game_id)
+        answer = await self.service.history.card(channel, game_id)
         card = answer.value
         if card is None:
             self._refused_read(game_id, answer.error or "", answer.code)
@@ -161,7 +161,7 @@ class HistoryCommands:
                 return
             game_id, channel = max(newest)
         self.screen.say(_("Drawing the replay of game #{game}…", game=game_id), "dim")
-        answer = await self.service.replay(channel, game_id)
+        answer = await self.service.history.replay(channel, game_id)
         replay = answer.value
         if replay is None:
             self._refused_read(game_id, answer.error or "", answer.code)

@@ -105,7 +105,7 @@ class Keyboard:
 
         # at a hot seat the keyboard changes hands: no read may be left running there
         if self.followed.hot_seat or (
-            self.pending is None and await self.service.next_due() is None
+            self.pending is None and await self.service.timers.next_due() is None
         ):
             return read()
         if self.pending is None:
@@ -114,7 +114,7 @@ class Keyboard:
             done, _waiting = await asyncio.wait({self.pending}, timeout=self.poll)
             if done:
                 return self.take()
-            for event in await self.service.tick():
+            for event in await self.service.timers.tick():
                 if event.channel_id != self.followed.channel:
                     continue
                 for update in event.outcome.public:

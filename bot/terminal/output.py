@@ -158,7 +158,7 @@ class Screen:
         self.hide_hands()
         await followed.refresh()
         closed = await self.service.saves.closed(followed.record.id)
-        reply = await self.service.board(followed.channel)
+        reply = await self.service.play.board(followed.channel)
         board_path = None
         if reply.image is not None:
             board_path = self.images.board(followed.seq, reply.image)

@@ -142,7 +142,7 @@ class SeatTakeover:
         elif word == "hand":  # his seat's view is the AI's while it plays the seat
             self.screen.say(_("(an AI plays your seat: type 'resume' to take it back)"), "dim")
         elif word in READING_WORDS:
-            infos = await self.service.decisions(self.followed.channel)
+            infos = await self.service.play.decisions(self.followed.channel)
             if infos:
                 await self.commands.local(word, rest.strip(), replace(infos[0], user_id=self.taken))
         elif await self._take_back() and not is_number(text.lstrip("#").strip()):
@@ -235,7 +235,7 @@ class SeatTakeover:
             ),
             "bold",
         )
-        made = await self.service.command(channel, user, plan.command)
+        made = await self.service.play.command(channel, user, plan.command)
         if made.accepted:
             await self.screen.show(made)
         return made

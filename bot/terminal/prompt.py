@@ -68,12 +68,12 @@ class Prompt:
         followed, screen = self.followed, self.screen
         seq = followed.seq
         if screen.board_moves != seq:
-            reply = await self.service.board(followed.channel)
+            reply = await self.service.play.board(followed.channel)
             if reply.error is None and reply.image is not None:
                 screen.fresh_image = screen.images.board(seq, reply.image)
                 screen.board_moves = seq
         if user in followed.humans and screen.hand_moves.get(user) != seq:
-            reply = await self.service.hand(followed.channel, user)
+            reply = await self.service.play.hand(followed.channel, user)
             if reply.error is None and reply.image is not None:
                 screen.images.hand(followed.humans[user], reply.image)
                 screen.hand_moves[user] = seq
@@ -97,7 +97,7 @@ class Prompt:
                 "dim",
             )
             screen.fresh_image = None
-        mine = await self.service.view(self.followed.channel, info.user_id or "")
+        mine = await self.service.play.view(self.followed.channel, info.user_id or "")
         if mine is not None:
             screen.console.lines(private_lines(mine, self.followed.texts))
         await self.show_options(info)
@@ -105,7 +105,7 @@ class Prompt:
     async def show_options(self, info: DecisionInfo, everything: bool = False) -> None:
         """The deciding player's options, numbered (``everything``: none folded away)."""
         followed, screen = self.followed, self.screen
-        self.options = await self.service.choices_for(
+        self.options = await self.service.play.choices_for(
             followed.channel, info.user_id or "", "", limit=None
         )
         screen.say(_("Options (type a number or a command; 'help' lists more):"), "dim")

@@ -67,7 +67,7 @@ class Opening:
 
     async def _close_lobby(self) -> None:
         if await self.service.saves.lobby_open(self.followed.channel):
-            await self.service.abort(self.followed.channel, WATCHER, can_manage=True)
+            await self.service.lobby.abort(self.followed.channel, WATCHER, can_manage=True)
 
     async def _saves(self) -> list[tuple[str, GameRecord]]:
         """The unfinished games of this terminal, newest first: ``(channel, record)``. Each
@@ -124,7 +124,7 @@ class Opening:
             if self._hot_seat_timer(humans):
                 return 2
             if self.args.new or all_ai:
-                await self.service.abort(self.followed.channel, WATCHER, can_manage=True)
+                await self.service.lobby.abort(self.followed.channel, WATCHER, can_manage=True)
                 why = (
                     _("an AI-only game cannot be continued")
                     if all_ai and not self.args.new
@@ -263,12 +263,12 @@ class Opening:
         channel = self.followed.channel
         self.followed.speak_at([channel], [f"human{i}" for i in range(1, humans + 1)])
         for i, name in enumerate(names, 1):
-            out = await self.service.join(channel, f"human{i}", name, game=game.name)
+            out = await self.service.lobby.join(channel, f"human{i}", name, game=game.name)
             if not out.accepted:
                 self.screen.refused(out.error)
                 return 2
         for _seat in range(players - humans):
-            out = await self.service.add_ai(channel, host, lv.name, can_manage=not humans)
+            out = await self.service.lobby.add_ai(channel, host, lv.name, can_manage=not humans)
             if not out.accepted:
                 self.screen.refused(out.error)
                 return 2
@@ -288,7 +288,7 @@ class Opening:
         options.update(o.partition("=")[::2] for o in a.option or [])
         if a.variant is not None:
             options["variant"] = a.variant
-        start = await self.service.start(
+        start = await self.service.lobby.start(
             channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
         )
         if not start.accepted:

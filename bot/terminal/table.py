@@ -138,7 +138,7 @@ class TerminalTable:
                     ),
                     "red",
                 )
-                screen.say((await self.service.status(followed.channel)).text)
+                screen.say((await self.service.play.status(followed.channel)).text)
                 return 1
             if info.is_ai or info.user_id not in followed.humans:
                 # AI seats move one at a time, so Ctrl-C stops them at once.
@@ -224,7 +224,7 @@ class TerminalTable:
                 if not hidden:
                     screen.say(f"  = {text}", "dim")
             with self._secret(info.sealed):
-                out = await self.service.command(followed.channel, info.user_id or "", text)
+                out = await self.service.play.command(followed.channel, info.user_id or "", text)
             if out.accepted:
                 return out
             screen.refused(out.error, out.code)
@@ -233,7 +233,7 @@ class TerminalTable:
         """The decision to take next: an AI seat's first (AI seats answer as soon as a stage
         opens), else the human at the keyboard's own (no needless handover when several
         decide at once), else the first."""
-        infos = await self.service.decisions(self.followed.channel)
+        infos = await self.service.play.decisions(self.followed.channel)
         if not infos:
             return None
         for info in infos:

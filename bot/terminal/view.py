@@ -1,7 +1,7 @@
 """Text for the terminal table: a compact summary of a view, numbered options, the ranking.
 
 Everything here is pure formatting over the engine's JSON views (``public_view`` /
-``player_view``, which the terminal gets from :meth:`bot.table.service.TableService.view`).
+``player_view``, which the terminal gets from :meth:`bot.table.play.Play.view`).
 """
 
 from __future__ import annotations

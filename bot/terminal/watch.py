@@ -33,7 +33,7 @@ class AiMoves:
 
     async def step(self, quiet: bool = False) -> Outcome:
         """Let the service play one pending AI move, and show it."""
-        out = await self.service.advance(self.followed.channel, 1)
+        out = await self.service.play.advance(self.followed.channel, 1)
         if out.accepted:
             await self.screen.show(out, quiet)
         return out
@@ -62,7 +62,7 @@ class AiMoves:
         screen.console.progress("")
         if out.game_over:
             return await screen.finish()
-        await self.service.abort(followed.channel, WATCHER, can_manage=True)
+        await self.service.lobby.abort(followed.channel, WATCHER, can_manage=True)
         screen.say(
             _(
                 "Stopped at {where}: {why}. An AI-only game cannot be continued, so it was closed.",

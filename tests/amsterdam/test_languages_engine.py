@@ -316,12 +316,12 @@ async def test_the_table_accepts_a_foreign_verb(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "table.db")
     try:
         for i in range(2):
-            assert (await svc.join("c", uid(i), f"P{i + 1}", game="amsterdam")).accepted
-        assert (await svc.start("c", uid(0), seed=3)).accepted
+            assert (await svc.lobby.join("c", uid(i), f"P{i + 1}", game="amsterdam")).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
         for user, typed in ((uid(0), "パス"), (uid(1), "passz")):
-            out = await svc.command("c", user, typed)
+            out = await svc.play.command("c", user, typed)
             assert out.accepted, (typed, out.error)
-        view = await svc.view("c")
+        view = await svc.play.view("c")
         assert view is not None
         assert view["last_reveal"]["passed"] == [True, True]  # both sealed answers were 'pass'
     finally:

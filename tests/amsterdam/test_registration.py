@@ -119,9 +119,9 @@ def test_a_game_not_at_the_table_is_refused_clearly() -> None:
 async def test_join_and_start_with_a_variant(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "a.sqlite3")
     try:
-        assert (await svc.join("c", uid(0), "P1", game="amsterdam")).accepted
-        assert (await svc.join("c", uid(1), "P2")).accepted
-        out = await svc.start("c", uid(0), seed=1, options={"variant": "6"})
+        assert (await svc.lobby.join("c", uid(0), "P1", game="amsterdam")).accepted
+        assert (await svc.lobby.join("c", uid(1), "P2")).accepted
+        out = await svc.lobby.start("c", uid(0), seed=1, options={"variant": "6"})
         assert out.accepted, out.error
         record = svc.storage.games.active_game("c")
         assert record is not None and record.game_type == "amsterdam"

@@ -52,10 +52,10 @@ async def humans_at_table(
     svc: TableService, reg: GameRegistration, seed: int, options: dict[str, str] | None = None
 ) -> None:
     for i in range(reg.parts().game.min_players):
-        assert (await svc.join("c", uid(i), f"P{i + 1}", game=reg.name)).accepted
+        assert (await svc.lobby.join("c", uid(i), f"P{i + 1}", game=reg.name)).accepted
     if options:
-        assert (await svc.set_options("c", uid(0), options)).accepted
-    out = await svc.start("c", uid(0), seed=seed)
+        assert (await svc.lobby.set_options("c", uid(0), options)).accepted
+    out = await svc.lobby.start("c", uid(0), seed=seed)
     assert out.accepted, out.error
 
 
@@ -63,32 +63,32 @@ async def to_sealed_stage(svc: TableService, seed: int) -> tuple[DecisionInfo, .
     """Play the first open decision (seeded choices) until several sealed ones are open."""
     rng = random.Random(seed)
     for _ in range(400):
-        ds = await svc.decisions("c")
+        ds = await svc.play.decisions("c")
         assert ds, "the game ended before a sealed stage"
         if len(ds) > 1 and all(d.sealed for d in ds):
             return ds
         d = ds[0]
-        options = await svc.options_for("c", d.user_id or "", limit=None)
-        out = await svc.command("c", d.user_id or "", rng.choice(options), expect_seq=d.seq)
+        options = await svc.play.options_for("c", d.user_id or "", limit=None)
+        out = await svc.play.command("c", d.user_id or "", rng.choice(options), expect_seq=d.seq)
         assert out.accepted, out.error
     raise AssertionError("no sealed stage reached")
 
 
 async def public_picture(svc: TableService, other: str) -> dict[str, Any]:
     """Everything the public and ``other`` can see of the table."""
-    board = await svc.board("c")
-    status = await svc.status("c")
-    log = await svc.log("c", 50)
-    hand = await svc.hand("c", other)
+    board = await svc.play.board("c")
+    status = await svc.play.status("c")
+    log = await svc.play.log("c", 50)
+    hand = await svc.play.hand("c", other)
     return {
-        "view": await svc.view("c"),
-        "other_view": await svc.view("c", other),
+        "view": await svc.play.view("c"),
+        "other_view": await svc.play.view("c", other),
         "board": (board.text, board.image),
         "status": status.text,
         "log": log.text,
         "hand": (hand.text, hand.image),
-        "decisions": await svc.decisions("c"),
-        "other_options": await svc.options_for("c", other, limit=None),
+        "decisions": await svc.play.decisions("c"),
+        "other_options": await svc.play.options_for("c", other, limit=None),
     }
 
 
@@ -119,9 +119,9 @@ async def test_two_different_sealed_answers_look_the_same_until_the_reveal(
             ds = await to_sealed_stage(svc, 31)
             first, second = ds[0], ds[1]
             other = second.user_id or ""
-            answers = await svc.options_for("c", first.user_id or "", limit=None)
+            answers = await svc.play.options_for("c", first.user_id or "", limit=None)
             assert len(answers) >= 2
-            out = await svc.command("c", first.user_id or "", answers[k], expect_seq=first.seq)
+            out = await svc.play.command("c", first.user_id or "", answers[k], expect_seq=first.seq)
             assert out.accepted, out.error
             assert out.private_for(first.user_id or ""), "the answer is confirmed privately"
             after = await public_picture(svc, other)
@@ -145,26 +145,28 @@ async def test_both_are_asked_at_once_and_a_second_answer_is_refused(
         ds = await to_sealed_stage(svc, 32)
         first, second = ds[0], ds[1]
         assert first.user_id != second.user_id and first.seq == second.seq
-        mine = await svc.options_for("c", first.user_id or "", limit=None)
-        out = await svc.command("c", first.user_id or "", mine[0], "key-a", expect_seq=first.seq)
+        mine = await svc.play.options_for("c", first.user_id or "", limit=None)
+        out = await svc.play.command(
+            "c", first.user_id or "", mine[0], "key-a", expect_seq=first.seq
+        )
         assert out.accepted, out.error
         assert [d.user_id for d in out.decisions] == [second.user_id]
         assert out.decisions[0].seq == second.seq  # the other's control is not stale
-        assert await svc.options_reason("c", first.user_id or "") == Code.ALREADY_CHOSEN
-        view = await svc.view("c")
+        assert await svc.play.options_reason("c", first.user_id or "") == Code.ALREADY_CHOSEN
+        view = await svc.play.view("c")
         for attempt in (mine[-1], mine[0]):
-            again = await svc.command("c", first.user_id or "", attempt, expect_seq=first.seq)
+            again = await svc.play.command("c", first.user_id or "", attempt, expect_seq=first.seq)
             assert not again.accepted and again.code == Code.ALREADY_CHOSEN
             assert again.error == f"You have already chosen; waiting for {second.name}."
-            assert await svc.view("c") == view
-        theirs = await svc.options_for("c", second.user_id or "", limit=None)
-        last = await svc.command(
+            assert await svc.play.view("c") == view
+        theirs = await svc.play.options_for("c", second.user_id or "", limit=None)
+        last = await svc.play.command(
             "c", second.user_id or "", theirs[0], "key-b", expect_seq=second.seq
         )
         assert last.accepted, last.error
         # the reveal: the stage closed, the next decision has a new guard
         assert all(d.seq > first.seq for d in last.decisions)
-        stale = await svc.command("c", first.user_id or "", mine[0], expect_seq=first.seq)
+        stale = await svc.play.command("c", first.user_id or "", mine[0], expect_seq=first.seq)
         assert not stale.accepted and stale.code in (Code.STALE, Code.NOT_YOUR_DECISION)
         record = svc.storage.games.active_game("c")
         assert record is not None
@@ -185,20 +187,22 @@ async def test_a_restart_between_the_answers_keeps_the_first_sealed(
         await humans_at_table(svc, reg, 33)
         ds = await to_sealed_stage(svc, 33)
         first, second = ds[0], ds[1]
-        mine = await svc.options_for("c", first.user_id or "", limit=None)
-        assert (await svc.command("c", first.user_id or "", mine[0], expect_seq=first.seq)).accepted
-        view = await svc.view("c")
+        mine = await svc.play.options_for("c", first.user_id or "", limit=None)
+        assert (
+            await svc.play.command("c", first.user_id or "", mine[0], expect_seq=first.seq)
+        ).accepted
+        view = await svc.play.view("c")
     finally:
         await svc.aclose()
     svc = open_service(db)  # a restart: nothing in memory
     try:
-        assert await svc.view("c") == view
-        now = await svc.decisions("c")
+        assert await svc.play.view("c") == view
+        now = await svc.play.decisions("c")
         assert [(d.user_id, d.seq) for d in now] == [(second.user_id, second.seq)]
-        again = await svc.command("c", first.user_id or "", mine[-1])
+        again = await svc.play.command("c", first.user_id or "", mine[-1])
         assert again.code == Code.ALREADY_CHOSEN
-        theirs = await svc.options_for("c", second.user_id or "", limit=None)
-        last = await svc.command("c", second.user_id or "", theirs[0], expect_seq=second.seq)
+        theirs = await svc.play.options_for("c", second.user_id or "", limit=None)
+        last = await svc.play.command("c", second.user_id or "", theirs[0], expect_seq=second.seq)
         assert last.accepted, last.error
         record = svc.storage.games.active_game("c")
         assert record is not None
@@ -214,13 +218,13 @@ async def test_ai_seats_answer_as_soon_as_the_stage_opens(
 ) -> None:
     svc = open_service(tmp_path / "ai.sqlite3")
     try:
-        assert (await svc.join("c", uid(0), "P1", game=reg.name)).accepted
+        assert (await svc.lobby.join("c", uid(0), "P1", game=reg.name)).accepted
         for _ in range(reg.parts().game.min_players - 1):
-            assert (await svc.add_ai("c", uid(0), "greedy")).accepted
-        assert (await svc.start("c", uid(0), seed=34)).accepted
+            assert (await svc.lobby.add_ai("c", uid(0), "greedy")).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=34)).accepted
         rng = random.Random(34)
         for _ in range(400):
-            ds = await svc.decisions("c")
+            ds = await svc.play.decisions("c")
             assert ds and all(d.user_id == uid(0) and not d.is_ai for d in ds)
             if ds[0].sealed:
                 # the AI seats of this stage have answered already (their moves are stored)
@@ -229,8 +233,8 @@ async def test_ai_seats_answer_as_soon_as_the_stage_opens(
                 since = [m for m in svc.storage.games.moves(record.id) if m.seq >= ds[0].seq]
                 assert since and all(m.user_id is None for m in since)
                 return
-            options = await svc.options_for("c", uid(0), limit=None)
-            out = await svc.command("c", uid(0), rng.choice(options), expect_seq=ds[0].seq)
+            options = await svc.play.options_for("c", uid(0), limit=None)
+            out = await svc.play.command("c", uid(0), rng.choice(options), expect_seq=ds[0].seq)
             assert out.accepted, out.error
         raise AssertionError("no sealed stage reached")
     finally:

@@ -171,23 +171,23 @@ async def test_amsterdam_shortcuts_through_the_service(tmp_path: Path) -> None:
     typed: list[str] = []
     try:
         for i in range(2):
-            joined = await svc.join("c", uid(i), f"P{i + 1}", game="amsterdam")
+            joined = await svc.lobby.join("c", uid(i), f"P{i + 1}", game="amsterdam")
             assert joined.accepted, joined.error
-        out = await svc.set_options("c", uid(0), {"variant": "special_cards"})
+        out = await svc.lobby.set_options("c", uid(0), {"variant": "special_cards"})
         assert out.accepted, out.error
-        assert (await svc.start("c", uid(0), seed=4)).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=4)).accepted
         texts = next(r for r in REGS if r.name == "amsterdam").parts().texts
         for _ in range(60):
-            decisions = await svc.decisions("c")
+            decisions = await svc.play.decisions("c")
             if not decisions:
                 break
             d = decisions[0]
             user = d.user_id or ""
-            options = options_of(await svc.options_for("c", user, limit=None))
+            options = options_of(await svc.play.options_for("c", user, limit=None))
             cells = shown_cells(texts, options)
             i = rng.randrange(len(options))
             text = cells[i] or options[i].command
-            out = await svc.command("c", user, text)
+            out = await svc.play.command("c", user, text)
             assert out.accepted, (text, out.error)
             typed.append(text)
     finally:

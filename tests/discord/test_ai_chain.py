@@ -66,7 +66,7 @@ async def test_an_ai_chain_is_one_message_updated_while_the_ais_play(simcord_env
             thought[0] += AI_THINKS
 
     bot.table.pace = Pace(clock=clock, sleep=sleep)
-    bot.service.before_commit = ai_thinks
+    bot.service.committer.before_commit = ai_thinks
     log = StampedLog(env.backend.http_requests, clock)
     env.backend.http_requests = log
     start = len(log)
@@ -75,7 +75,7 @@ async def test_an_ai_chain_is_one_message_updated_while_the_ais_play(simcord_env
     rng = random.Random(5)
     for _ in range(15):
         assert await play_one(env, channel, {alice.id: alice}, rng)
-    bot.service.before_commit = None
+    bot.service.committer.before_commit = None
 
     shown = raw_messages(env, channel)
     chains = [m for m in shown if is_chain(m)]

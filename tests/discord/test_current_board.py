@@ -39,11 +39,11 @@ async def test_every_image_decision_sees_the_board_as_it_is(
     rng = random.Random(3)
     checked = 0
     for _ in range(80):
-        d = await env.bot.service.decision(str(channel.id))
+        d = await env.bot.service.play.decision(str(channel.id))
         if d is None:
             break
         if d.kind in kinds:
-            board = await env.bot.service.board(str(channel.id))
+            board = await env.bot.service.play.board(str(channel.id))
             assert board.image is not None
             assert newest_picture(env, channel) == board.image, (d.kind, d.seq)
             checked += 1

@@ -40,7 +40,7 @@ async def test_held_dm_lines_survive_a_restart_mid_turn(simcord_env: Env, db_pat
     decider = None
     for _ in range(300):  # until the player deciding has updates held for his next DM
         assert await play_one(env, channel, actors, rng)
-        d = await env.bot.service.decision(table)
+        d = await env.bot.service.play.decision(table)
         held = await env.bot.mail.held(table)
         if d is not None and d.user_id in held:
             decider = actors[int(d.user_id)]
@@ -88,7 +88,7 @@ async def test_ai_moves_hold_a_solo_players_hand_dms_to_one_a_turn(
     mark = len(env.http_requests)
     await alice.slash(channel, "start")
     decisions = await play_game(env, channel, {alice.id: alice}, random.Random(4))
-    view = await env.bot.service.view(str(channel.id))
+    view = await env.bot.service.play.view(str(channel.id))
     assert view is not None and view["game_over"] and decisions > 4
     posts = dm_posts(env, alice, mark)
     turns = int(view.get("turn") or 0)
@@ -143,7 +143,7 @@ async def test_no_player_gets_two_hand_dms_in_one_turn(
     actors = {p.id: p for p in players}
     rng = random.Random(3)
     for _ in range(steps):
-        view = await env.bot.service.view(table)
+        view = await env.bot.service.play.view(table)
         assert view is not None
         turn = game_turns(view)
         mark = len(env.http_requests)

@@ -51,7 +51,7 @@ async def test_game_variant_and_ai_level_are_chosen_by_clicking(simcord_env: Env
     alice = guild.add_member(simcord_env.create_user("alice"))
     await alice.slash(channel, "join")  # the default game
     service = simcord_env.bot.service
-    assert (await service.lobby_choice(str(channel.id)))[0] != "amsterdam"
+    assert (await service.lobby.choice(str(channel.id)))[0] != "amsterdam"
 
     assert not _said(await _pick(simcord_env, alice, channel, "game", "amsterdam"))
     assert _selected(_menu(simcord_env, channel, "game")) == ["amsterdam"]
@@ -72,13 +72,13 @@ async def test_game_variant_and_ai_level_are_chosen_by_clicking(simcord_env: Env
     assert "Strong AI" in lobby and "variant=gomoku" in lobby, lobby
 
     await alice.click(_lobby(simcord_env, channel), label="Start")
-    view = await service.view(str(channel.id))
+    view = await service.play.view(str(channel.id))
     assert view is not None and view["game"] == "amsterdam"
     table = service.tables.get(str(channel.id))
     assert table.record is not None and dict(table.record.options or {}) == {"variant": "gomoku"}
     ais = [(p.name, p.ai_level) for p in table.players if p.is_ai]
     assert ais == [("Strong AI", 2)], ais  # stored level code 2: strong
-    status = (await service.status(str(channel.id))).text
+    status = (await service.play.status(str(channel.id))).text
     assert "Strong AI" in status, status
 
 
@@ -89,7 +89,7 @@ async def test_a_non_seated_click_is_refused_and_changes_nothing(simcord_env: En
     mallory = guild.add_member(simcord_env.create_user("mallory"))
     await alice.slash(channel, "join", game="amsterdam")
     service = simcord_env.bot.service
-    before = (await service.lobby_choice(str(channel.id)), texts(_lobby(simcord_env, channel)))
+    before = (await service.lobby.choice(str(channel.id)), texts(_lobby(simcord_env, channel)))
     for action, value, arg in (
         ("game", "canal_grande", ""),
         ("setopt", "gomoku", "variant"),
@@ -99,7 +99,7 @@ async def test_a_non_seated_click_is_refused_and_changes_nothing(simcord_env: En
         shown = [m for m in [result.response, *result.followups] if m and m.content]
         assert shown and all(m.ephemeral for m in shown), action
         assert "join the table first" in shown[-1].content.casefold(), shown[-1].content
-    after = (await service.lobby_choice(str(channel.id)), texts(_lobby(simcord_env, channel)))
+    after = (await service.lobby.choice(str(channel.id)), texts(_lobby(simcord_env, channel)))
     assert after == before
     assert len(raw_messages(simcord_env, channel)) == 1
 
@@ -115,7 +115,7 @@ async def test_switching_game_rechecks_the_seats_and_resets_the_options(simcord_
     result = await _pick(simcord_env, alice, channel, "game", "canal_grande")
     assert "Canal Grande seats at most 2; 3 are seated" in _said(result), _said(result)
     service = simcord_env.bot.service
-    assert (await service.lobby_choice(str(channel.id)))[0] == "venezia"
+    assert (await service.lobby.choice(str(channel.id)))[0] == "venezia"
     assert texts(_lobby(simcord_env, channel)) == before
     await alice.slash(channel, "removebot")
     await _pick(simcord_env, alice, channel, "game", "canal_grande")
@@ -123,7 +123,7 @@ async def test_switching_game_rechecks_the_seats_and_resets_the_options(simcord_
     assert _selected(_menu(simcord_env, channel, "setopt", "first_divider")) == ["2"]
     await _pick(simcord_env, alice, channel, "game", "amsterdam")
     await _pick(simcord_env, alice, channel, "game", "canal_grande")
-    game, options = await service.lobby_choice(str(channel.id))
+    game, options = await service.lobby.choice(str(channel.id))
     assert game == "canal_grande"
     assert options["first_divider"] == "random" and options["turn_limit"] == "500"
     assert _selected(_menu(simcord_env, channel, "setopt", "first_divider")) == ["random"]

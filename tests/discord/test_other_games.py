@@ -33,7 +33,7 @@ async def test_canal_grande_plays_to_its_end_by_clicking(simcord_env: Env) -> No
     await alice.slash(channel, "start")
     decisions = await play_game(simcord_env, channel, {alice.id: alice}, random.Random(3))
     assert decisions > 5
-    view = await simcord_env.bot.service.view(str(channel.id))
+    view = await simcord_env.bot.service.play.view(str(channel.id))
     assert view is not None and view["game"] == "canal_grande" and view["game_over"]
     messages = raw_messages(simcord_env, channel)
     assert "Canal Grande — table" in texts(messages[0])
@@ -47,12 +47,12 @@ async def test_options_are_set_in_the_lobby_and_shown(simcord_env: Env) -> None:
     alice = guild.add_member(simcord_env.create_user("alice"))
     await alice.slash(channel, "join", game="canal_grande")
     await alice.slash(channel, "options", settings="first_divider=2 turn_limit=300")
-    status = await simcord_env.bot.service.status(str(channel.id))
+    status = await simcord_env.bot.service.play.status(str(channel.id))
     assert "first_divider=2" in status.text and "turn_limit=300" in status.text
     refused = await alice.slash(channel, "options", settings="colour=red")
     shown = [refused.response, *refused.followups]
     assert any("no option 'colour'" in (m.content or "") for m in shown if m is not None)
-    assert "first_divider=2" in (await simcord_env.bot.service.status(str(channel.id))).text
+    assert "first_divider=2" in (await simcord_env.bot.service.play.status(str(channel.id))).text
 
 
 def _shown(result: Any) -> str:
@@ -108,34 +108,34 @@ async def test_take_typed_as_a_slash_command_plays_in_a_canal_grande_channel(
     """CG: the divider splits the cards into offers A and B, the chooser takes one."""
     channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-take")
     service = simcord_env.bot.service
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     assert before is not None and before["game"] == "canal_grande"
-    assert "take A" in await service.options_for(str(channel.id), str(alice.id))
+    assert "take A" in await service.play.options_for(str(channel.id), str(alice.id))
     result = await alice.slash(channel, "take", args="A")
     assert "✅ alice takes offer A" in _shown(result)
-    after = await service.view(str(channel.id))
+    after = await service.play.view(str(channel.id))
     assert after is not None and after != before
-    assert "take A" not in await service.options_for(str(channel.id), str(alice.id))
+    assert "take A" not in await service.play.options_for(str(channel.id), str(alice.id))
     assert "Canal Grande" in texts(raw_messages(simcord_env, channel)[-1])
 
 
 async def test_a_verb_of_another_game_is_refused_with_this_games_verbs(simcord_env: Env) -> None:
     channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-refuse")
     service = simcord_env.bot.service
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     result = await alice.slash(channel, "drain", hexes="C3")
     shown = _shown(result)
     assert "/drain is not a Canal Grande command" in shown
     for verb in ("/divide", "/take", "/vote", "/place", "/pass"):
         assert verb in shown
-    assert await service.view(str(channel.id)) == before
+    assert await service.play.view(str(channel.id)) == before
 
 
 async def test_the_generic_move_command_sends_the_text_as_typed(simcord_env: Env) -> None:
     channel, alice = await _canal_grande_with_ai_dividing(simcord_env, "canal-move")
     service = simcord_env.bot.service
     await alice.slash(channel, "move", text="take B")
-    assert "take B" not in await service.options_for(str(channel.id), str(alice.id))
+    assert "take B" not in await service.play.options_for(str(channel.id), str(alice.id))
 
 
 async def test_autocomplete_comes_from_the_channels_game(simcord_env: Env) -> None:
@@ -173,7 +173,7 @@ async def test_the_divider_picks_offer_a_in_one_multi_select(simcord_env: Env) -
     assert len(menu["options"]) == 8
     assert (menu.get("min_values"), menu.get("max_values")) == (1, 7)
     service = simcord_env.bot.service
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     assert before is not None and before["phase"] == "divide"
     message = ResponseMessage(simcord_env, stored)
     result = await alice.select(message, ["5", "2"], custom_id=menu["custom_id"])
@@ -182,7 +182,7 @@ async def test_the_divider_picks_offer_a_in_one_multi_select(simcord_env: Env) -
     rest = ", ".join(names[p] for p in sorted(names) if p not in (2, 5))
     posted = "\n".join(texts(m) for m in raw_messages(simcord_env, channel))
     assert f"alice divides: offer A = {names[2]}, {names[5]}; offer B = {rest}" in posted
-    after = await service.view(str(channel.id))
+    after = await service.play.view(str(channel.id))
     assert after is not None and after != before
 
 
@@ -200,7 +200,7 @@ async def test_a_multi_select_by_someone_else_is_refused_and_changes_nothing(
     stored = decision_message(simcord_env, channel)
     assert stored is not None
     menu = next(c for c in controls(stored) if action_of(c["custom_id"]) == "multi")
-    before = await simcord_env.bot.service.view(str(channel.id))
+    before = await simcord_env.bot.service.play.view(str(channel.id))
     result = await bob.select(
         ResponseMessage(simcord_env, stored), ["1", "2"], custom_id=menu["custom_id"]
     )
@@ -209,7 +209,7 @@ async def test_a_multi_select_by_someone_else_is_refused_and_changes_nothing(
     answer = answers[-1].content or ""
     assert "not playing" in answer or "Not your decision" in answer, answer
     assert not any((m.content or "").startswith("✅") for m in answers)
-    assert await simcord_env.bot.service.view(str(channel.id)) == before
+    assert await simcord_env.bot.service.play.view(str(channel.id)) == before
 
 
 VOTE_SEED = 1  # a game whose third move lets alice open a vote with a gondola
@@ -300,11 +300,11 @@ async def test_a_vote_is_placed_with_cards_and_a_gondola_by_the_controls_alone(
     carried = next(v for v, _, _ in items if v.startswith(GONDOLA_PREFIX))
     chosen = next(v for v, _, _ in items if not v.startswith(GONDOLA_PREFIX))
 
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     await alice.select(private[0], [carried], custom_id=menu["custom_id"])
     refused = simcord_env.backend.get_message(private[0].channel_id, private[0].id)
     assert "must include a" in (refused.content or ""), refused.content
-    assert await service.view(str(channel.id)) == before
+    assert await service.play.view(str(channel.id)) == before
     # the menu stays, offered again under the reason: alice corrects her choice in place
     menu = next(c for c in controls(refused) if c.get("type") == 3)
     assert [o["value"] for o in menu["options"]] == [v for v, _, _ in items]
@@ -314,7 +314,7 @@ async def test_a_vote_is_placed_with_cards_and_a_gondola_by_the_controls_alone(
     assert simcord_env.backend.messages[private[0].channel_id].get(private[0].id) is None
     command = placement_command([carried, chosen])
     state.apply(0, command)
-    after = await service.view(str(channel.id))
+    after = await service.play.view(str(channel.id))
     assert after is not None and after["vote"] == state.public_view()["vote"]
     assert after["vote"]["votes"] == [2, 0]
     posted = "\n".join(texts(m) for m in raw_messages(simcord_env, channel))
@@ -336,7 +336,7 @@ async def test_nothing_to_place_is_explained_privately_with_pass(
     assert "Place cards…" in labels and "Pass" in labels, labels
     table = ResponseMessage(simcord_env, stored)
     opener = next(c for c in controls(stored) if c.get("label") == "Place cards…")
-    before = await simcord_env.bot.service.view(str(channel.id))
+    before = await simcord_env.bot.service.play.view(str(channel.id))
 
     # bob clicking it learns nothing about alice's hand
     peek = await bob.click(table, custom_id=opener["custom_id"])
@@ -353,13 +353,13 @@ async def test_nothing_to_place_is_explained_privately_with_pass(
     ), _shown(opened)
     private = next(m for m in answers if controls(m))
     assert [c.get("label") for c in controls(private)] == ["Pass"]
-    assert await simcord_env.bot.service.view(str(channel.id)) == before
+    assert await simcord_env.bot.service.play.view(str(channel.id)) == before
 
     # Pass is the answer, and the game goes on; the private answer goes with it
     result = await alice.click(private, custom_id=controls(private)[0]["custom_id"])
     assert not result.followups, [m.content for m in result.followups]
     assert simcord_env.backend.messages[private.channel_id].get(private.id) is None
     state.apply(0, "pass")
-    assert (await simcord_env.bot.service.view(str(channel.id)))["vote"] == state.public_view()[
+    assert (await simcord_env.bot.service.play.view(str(channel.id)))[
         "vote"
-    ]
+    ] == state.public_view()["vote"]

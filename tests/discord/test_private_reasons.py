@@ -68,7 +68,7 @@ async def test_exchange_with_too_little_gold_is_explained_privately(
 ) -> None:
     channel, me, other, state = await _venezia_until(simcord_env, monkeypatch, seed, kind)
     service = simcord_env.bot.service
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     gold = sum(state.tokens[state.active])
 
     # the other player clicking it learns nothing about the gold
@@ -80,7 +80,7 @@ async def test_exchange_with_too_little_gold_is_explained_privately(
     assert answers and all(m.ephemeral for m in answers)
     assert f"Your gold ({gold}) is less than 5: an exchange needs 5 gold" in _shown(result)
     assert not [m for m in answers if controls(m)], "a menu or a button with nothing in it"
-    assert await service.view(str(channel.id)) == before
+    assert await service.play.view(str(channel.id)) == before
 
 
 async def test_the_gold_pause_with_too_little_gold_explains_and_offers_continue(
@@ -103,6 +103,6 @@ async def test_the_gold_pause_with_too_little_gold_explains_and_offers_continue(
     await me.click(private, custom_id=controls(private)[0]["custom_id"])
     assert simcord_env.backend.messages[private.channel_id].get(private.id) is None
     state.apply(state.active, "done")
-    view = await simcord_env.bot.service.view(str(channel.id))
+    view = await simcord_env.bot.service.play.view(str(channel.id))
     assert view is not None and view["phase"] == state.public_view()["phase"]
     assert view["seq"] == len(state.history)

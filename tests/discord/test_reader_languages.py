@@ -56,13 +56,13 @@ async def test_a_japanese_players_join_at_an_english_table_is_confirmed_in_japan
     assert shown.startswith("✅ kenjiがヴェネチアを開始しました"), shown
     service = simcord_env.bot.service
     for _ in range(20):
-        options = await service.options_for(str(channel.id), str(kenji.id))
+        options = await service.play.options_for(str(channel.id), str(kenji.id))
         if options:
             shown = _said(await kenji.slash(channel, "move", text=options[0]))
             assert shown.startswith("✅") and JAPANESE.search(shown), shown
             break
         for actor in (alice,):
-            theirs = await service.options_for(str(channel.id), str(actor.id))
+            theirs = await service.play.options_for(str(channel.id), str(actor.id))
             if theirs:
                 shown = _said(await actor.slash(channel, "move", text=theirs[0]))
                 assert shown.startswith("✅") and not JAPANESE.search(shown), shown

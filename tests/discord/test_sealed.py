@@ -92,7 +92,7 @@ async def test_two_humans_choose_in_secret_and_the_last_answer_reveals(simcord_e
     start = len(env.http_requests)
     channel, alice, bob = await amsterdam_table(env, "amsterdam", variant="gomoku")
     service = env.bot.service
-    status = await service.status(str(channel.id))
+    status = await service.play.status(str(channel.id))
     assert "variant=gomoku" in status.text
     stored = decision_message(env, channel)
     assert stored is not None
@@ -110,7 +110,7 @@ async def test_two_humans_choose_in_secret_and_the_last_answer_reveals(simcord_e
     assert stored is not None and MENTION.findall(texts(stored))[-1] == str(alice.id)
     assert len(pings(env, channel, start)) == 1  # nobody pinged again
     # bob presses again: refused, nothing changes
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     again = await bob.click(
         ResponseMessage(env, stored), custom_id=choose_button(stored)["custom_id"]
     )
@@ -121,7 +121,7 @@ async def test_two_humans_choose_in_secret_and_the_last_answer_reveals(simcord_e
     assert any(
         "You have already chosen; waiting for alice." in (m.content or "") for m in shown(typed)
     )
-    assert await service.view(str(channel.id)) == before
+    assert await service.play.view(str(channel.id)) == before
     # alice answers: both cards are revealed together
     result = await answer(env, alice, channel)
     assert result == ""  # the reveal is on the table: no private note is left
@@ -155,7 +155,7 @@ async def test_a_whole_game_by_clicking(simcord_env: Env) -> None:
     channel, alice, bob = await amsterdam_table(env, "amsterdam-game")
     decisions = await play_game(env, channel, {alice.id: alice, bob.id: bob}, random.Random(5))
     assert decisions > 10
-    view = await env.bot.service.view(str(channel.id))
+    view = await env.bot.service.play.view(str(channel.id))
     assert view is not None and view["game"] == "amsterdam" and view["over"]
     assert "game over" in texts(raw_messages(env, channel)[-1])
 
@@ -187,7 +187,7 @@ async def test_start_offers_the_variant_with_autocomplete(simcord_env: Env) -> N
     await guild.add_member(env.create_user("bob")).slash(channel, "join")
     bad = await alice.slash(channel, "start", variant="chess")
     assert any("variant cannot be 'chess'" in (m.content or "") for m in shown(bad))
-    assert await env.bot.service.view(str(channel.id)) is None  # not started
+    assert await env.bot.service.play.view(str(channel.id)) is None  # not started
 
 
 async def test_against_an_ai_the_ai_has_chosen_before_the_human_is_asked(
@@ -215,7 +215,7 @@ async def test_a_sealed_purchase_is_chosen_privately_not_with_public_buttons(
     """AM-V4.2: whether to buy a special card is a secret answer of both players too."""
     env = simcord_env
     channel, _alice, bob = await amsterdam_table(env, "amsterdam-buy", variant="special_cards")
-    ds = await env.bot.service.decisions(str(channel.id))
+    ds = await env.bot.service.play.decisions(str(channel.id))
     assert [d.kind for d in ds] == ["buy", "buy"] and all(d.sealed for d in ds)
     stored = decision_message(env, channel)
     assert stored is not None

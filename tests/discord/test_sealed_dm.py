@@ -30,7 +30,7 @@ async def test_the_end_dm_lists_no_long_revealed_secret_answers(simcord_env: Env
     channel, alice, bob = await amsterdam_table(env, "amsterdam-dm", variant="gulliver")
     mark = len(env.http_requests)
     await play_game(env, channel, {alice.id: alice, bob.id: bob}, random.Random(5))
-    view = await env.bot.service.view(str(channel.id))
+    view = await env.bot.service.play.view(str(channel.id))
     assert view is not None and view["over"]
     for player in (alice, bob):
         posts = dm_posts(env, player, mark)

@@ -20,7 +20,7 @@ async def test_the_reveal_menu_names_colour_goods_and_symbols(simcord_env: Env) 
     )
     menus = [m for m in shown(opened) if any(c.get("type") == 3 for c in controls(m))]
     menu = next(c for c in controls(menus[-1]) if c.get("type") == 3)
-    view = await env.bot.service.view(str(channel.id), alice.id)
+    view = await env.bot.service.play.view(str(channel.id), alice.id)
     assert view is not None
     hand = view["me"]["hand"]
     labels = [o["label"] for o in menu["options"]]

@@ -47,7 +47,7 @@ async def _drive_to_place(
     rng = random.Random(seed)
     for _ in range(200):
         for actor in actors:
-            options = await service.options_for(cid, str(actor.id))
+            options = await service.play.options_for(cid, str(actor.id))
             places = [o for o in options if o.startswith("place ")]
             if places:
                 return actor, rng.choice(places)
@@ -63,13 +63,13 @@ async def _placed_with_args(
     """(view before, view after, what the bot answered) of ``/place args:…`` for a legal place."""
     actor, option = await _drive_to_place(env, channel, actors, 7)
     service = env.bot.service
-    before = await service.view(str(channel.id))
+    before = await service.play.view(str(channel.id))
     await env.advance_time(THINK_SECONDS)
     result = await actor.slash(channel, "place", args=option.removeprefix("place "))
     shown = "\n".join(m.content or "" for m in [result.response, *result.followups] if m)
-    after = await service.view(str(channel.id))
+    after = await service.play.view(str(channel.id))
     assert after != before and "✅" in shown, shown
-    assert option not in await service.options_for(str(channel.id), str(actor.id))
+    assert option not in await service.play.options_for(str(channel.id), str(actor.id))
     return before, after, shown
 
 

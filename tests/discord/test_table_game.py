@@ -41,7 +41,7 @@ async def test_whole_game_reads_like_a_table(simcord_env: Env) -> None:
     await players[0].slash(channel, "start")
     actors = {p.id: p for p in players}
     decisions = await play_game(simcord_env, channel, actors, random.Random(7))
-    view = await simcord_env.bot.service.view(str(channel.id))
+    view = await simcord_env.bot.service.play.view(str(channel.id))
     f = figures(simcord_env, channel, players, start)
     f.turns = int(view["turn"])
     report = f.per_turn()
@@ -96,7 +96,7 @@ async def test_a_click_shown_on_the_table_leaves_no_private_message_behind(
     for _ in range(80):
         if not await play_one(simcord_env, channel, actors, rng):
             break
-    view = await simcord_env.bot.service.view(str(channel.id))
+    view = await simcord_env.bot.service.play.view(str(channel.id))
     assert int(view["turn"]) >= 4, view["turn"]
     for p in players:
         assert _private_notes(simcord_env, channel, p, start) == [], p.user.name

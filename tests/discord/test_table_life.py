@@ -75,7 +75,7 @@ async def stuck_in_an_ai_chain(env: Env, channel: ChannelHandle) -> list[MemberA
         if ai_seat_deciding(bot, channel):
             raise RuntimeError("the process died in the middle of an AI chain")
 
-    bot.service.before_commit = crash_ai_commit  # type: ignore[attr-defined]
+    bot.service.committer.before_commit = crash_ai_commit  # type: ignore[attr-defined]
     rng = random.Random(3)
     actors = {p.id: p for p in players}
     for _ in range(200):
@@ -83,7 +83,7 @@ async def stuck_in_an_ai_chain(env: Env, channel: ChannelHandle) -> list[MemberA
             break
     else:
         raise AssertionError("the AI never had to move")
-    bot.service.before_commit = None  # type: ignore[attr-defined]
+    bot.service.committer.before_commit = None  # type: ignore[attr-defined]
     assert ai_seat_deciding(bot, channel)
     assert decision_message(env, channel) is None
     return players
@@ -127,7 +127,7 @@ async def test_a_refused_command_still_posts_the_ai_moves_it_caught_up(
     channel = simcord_env.create_guild().create_text_channel("venezia")
     players = await stuck_in_an_ai_chain(simcord_env, channel)
     shown_before = channel_state(simcord_env, channel)
-    d = await simcord_env.bot.service.decision(str(channel.id))
+    d = await simcord_env.bot.service.play.decision(str(channel.id))
     assert d is not None and d.is_ai
     # Somebody types an exchange nobody could make: refused, but the AI moves are shown.
     result = await players[0].slash(channel, "exchange", tokens="99")

@@ -26,7 +26,10 @@ async def test_start_with_too_few_players_names_the_real_commands(simcord_env: E
     shown = _shown(await alice.slash(channel, "start"))
     assert "Canal Grande needs exactly 2 players" in shown, shown
     assert "/addbot" in shown and "/ai add" not in shown, shown
-    assert "1 more needed. Options:" in (await simcord_env.bot.service.status(str(channel.id))).text
+    assert (
+        "1 more needed. Options:"
+        in (await simcord_env.bot.service.play.status(str(channel.id))).text
+    )
 
 
 async def test_help_describes_shared_verbs_in_this_games_words(simcord_env: Env) -> None:

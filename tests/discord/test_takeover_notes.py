@@ -151,7 +151,7 @@ async def play_to_the_last_decision(env: Env, channel: ChannelHandle) -> str:
             user = table.players[d.seat].user_id
             if len(pending) == 1 and all(probes):
                 return str(user)
-            out = await service.command(str(channel.id), user, rng.choice(d.options))
+            out = await service.play.command(str(channel.id), user, rng.choice(d.options))
             assert out.accepted, out.error
     raise AssertionError("no last decision")
 
@@ -182,7 +182,7 @@ async def test_a_timeout_whose_ai_move_ends_the_game(simcord_env: Env) -> None:
     assert "ran out of time" in all_text(env, channel)
     game_over_shown(env, channel, before)
     service = env.bot.service  # type: ignore[attr-defined]
-    assert await service.history_lines(str(channel.id))
+    assert await service.history.lines(str(channel.id))
 
 
 async def test_a_kick_or_a_leave_whose_ai_move_ends_the_game(simcord_env: Env) -> None:

@@ -186,8 +186,8 @@ async def test_an_untouched_game_is_archived(simcord_env: Env) -> None:
     assert "it is archived" in all_text(env, channel)
     assert decision_message(env, channel) is None
     service = env.bot.service  # type: ignore[attr-defined]
-    assert await service.decisions(str(channel.id)) == ()
-    assert await service.history_lines(str(channel.id))
+    assert await service.play.decisions(str(channel.id)) == ()
+    assert await service.history.lines(str(channel.id))
 
 
 async def test_pause_vote_buttons(simcord_env: Env) -> None:

@@ -86,23 +86,23 @@ async def test_a_whole_game_through_the_table_service(
     answer stays hidden), the results carry the rounds won."""
     svc = open_service(tmp_path / "t.sqlite3")
     try:
-        assert (await svc.join("c", uid(0), "Ann")).accepted
-        assert (await svc.join("c", uid(1), "Bob")).accepted
-        out = await svc.start("c", uid(0), seed=5, game="high_card")
+        assert (await svc.lobby.join("c", uid(0), "Ann")).accepted
+        assert (await svc.lobby.join("c", uid(1), "Bob")).accepted
+        out = await svc.lobby.start("c", uid(0), seed=5, game="high_card")
         assert out.accepted, out.error
         rng = random.Random(5)
         rounds = 0
-        while ds := await svc.decisions("c"):
+        while ds := await svc.play.decisions("c"):
             assert len(ds) == 2 and all(d.sealed for d in ds)
             first, second = rng.sample(list(ds), 2)
-            mine = await svc.options_for("c", first.user_id or "", limit=None)
+            mine = await svc.play.options_for("c", first.user_id or "", limit=None)
             sent = rng.choice(mine)
-            move = await svc.command("c", first.user_id or "", sent, expect_seq=first.seq)
+            move = await svc.play.command("c", first.user_id or "", sent, expect_seq=first.seq)
             assert move.accepted, move.error
             public = "\n".join(u.text for u in move.public)
             assert f"{first.name} has chosen" in public and sent not in public
-            theirs = await svc.options_for("c", second.user_id or "", limit=None)
-            move = await svc.command(
+            theirs = await svc.play.options_for("c", second.user_id or "", limit=None)
+            move = await svc.play.command(
                 "c", second.user_id or "", rng.choice(theirs), expect_seq=second.seq
             )
             assert move.accepted, move.error
@@ -117,7 +117,7 @@ async def test_a_whole_game_through_the_table_service(
         results = {r.seat: r.score for r in svc.storage.games.results(record.id)}
         won = high_card.parts().scores(state)
         assert results == dict(enumerate(won)) and sum(w or 0 for w in won) <= 13
-        assert "High Card" in (await svc.status("c")).text
+        assert "High Card" in (await svc.play.status("c")).text
     finally:
         await svc.aclose()
 
@@ -178,7 +178,7 @@ async def test_a_whole_game_in_discord_by_clicks(simcord_env: Env) -> None:
     assert decisions >= 13
     bot = env.bot
     assert isinstance(bot, TableBot)
-    view = await bot.service.view(str(channel.id))
+    view = await bot.service.play.view(str(channel.id))
     assert view is not None and view["game"] == "high_card" and view["game_over"]
     messages = [texts(m) for m in raw_messages(env, channel)]
     shown = "\n".join(messages)

@@ -61,15 +61,15 @@ async def test_a_finished_game_has_no_snapshots_and_stays_verifiable(tmp_path: P
     assert [m.seq for m in svc.storage.games.recent_moves(game.id, 3)] == [
         len(script.moves) - 3 + i for i in range(3)
     ]
-    assert svc.verify(game.id) == script.final_hash
+    assert svc.restore.verify(game.id) == script.final_hash
     # A press repeated after the end is recognised, not applied.
-    again = await svc.command("c", uid(0), "play", idempotency_key="press-5")
+    again = await svc.play.command("c", uid(0), "play", idempotency_key="press-5")
     assert not again.accepted and again.code == Code.DUPLICATE and again.seq == 5
     # The end stays viewable, then a rematch starts.
-    assert (await svc.board("c")).ok
-    log = await svc.log("c", 5)
+    assert (await svc.play.board("c")).ok
+    log = await svc.play.log("c", 5)
     assert log.ok and len(log.lines) == 5
-    rematch = await svc.start("c", uid(0), seed=32)
+    rematch = await svc.lobby.start("c", uid(0), seed=32)
     assert rematch.accepted, rematch.error
     svc.close()
 
@@ -81,20 +81,20 @@ async def test_a_channel_whose_last_game_finished_restarts(tmp_path: Path) -> No
     await play_script(svc, "c", script.moves)
     svc.close()
     svc = open_service(tmp_path / "t.db")
-    out = await svc.command("c", uid(0), "play")
+    out = await svc.play.command("c", uid(0), "play")
     assert out.code == Code.GAME_OVER
-    assert (await svc.status("c")).ok
+    assert (await svc.play.status("c")).ok
     game = svc.storage.games.game_history("c", 1)[0]
-    assert svc.verify(game.id) == script.final_hash
+    assert svc.restore.verify(game.id) == script.final_hash
     # The end is replayed from seed and moves (no snapshot left) for board, hand, log, view.
-    board = await svc.board("c")
+    board = await svc.play.board("c")
     assert board.ok and board.image is not None
-    assert (await svc.hand("c", uid(1))).ok
-    log = await svc.log("c", 3)
+    assert (await svc.play.hand("c", uid(1))).ok
+    log = await svc.play.log("c", 3)
     assert log.ok and log.lines[-1].startswith(f"#{len(script.moves)} ")
-    view = await svc.view("c")
+    view = await svc.play.view("c")
     assert view is not None and view["seq"] == len(script.moves)
-    assert (await svc.start("c", uid(0), seed=42)).accepted
+    assert (await svc.lobby.start("c", uid(0), seed=42)).accepted
     svc.close()
 
 
@@ -107,7 +107,7 @@ async def test_a_finished_game_that_does_not_replay_is_not_shown(tmp_path: Path)
         conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff'")
     svc.close()
     svc = open_service(tmp_path / "t.db")
-    board = await svc.board("c")
+    board = await svc.play.board("c")
     assert not board.ok and board.code == Code.GAME_OVER  # the summary, not a wrong board
     svc.close()
 
@@ -121,7 +121,7 @@ async def test_a_tampered_finished_game_fails_verification(tmp_path: Path) -> No
     with svc.storage.connection.write("tamper") as conn:
         conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff' WHERE id = ?", (game.id,))
     with pytest.raises(Exception, match="final hash"):
-        svc.verify(game.id)
+        svc.restore.verify(game.id)
     svc.close()
 
 
@@ -130,14 +130,14 @@ async def test_an_aborted_game_is_compacted_too(tmp_path: Path) -> None:
     svc = open_service(tmp_path / "t.db", snapshot_every=10)
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:47], key_prefix="k")
-    assert (await svc.abort("c", uid(0))).accepted
+    assert (await svc.lobby.abort("c", uid(0))).accepted
     game = svc.storage.games.game_history("c", 1)[0]
     assert game.status == "aborted" and svc.storage.games.latest_snapshot(game.id) is None
     assert [(m.seat, m.command) for m in svc.storage.games.moves(game.id)] == script.final.history[
         :47
     ]
     assert svc.storage.games.has_idempotency_key("k-46") == 46
-    svc.verify(game.id)
+    svc.restore.verify(game.id)
     svc.close()
 
 
@@ -155,16 +155,18 @@ async def test_bytes_per_finished_four_player_game(tmp_path: Path) -> None:
     for n in range(8):
         script = script_game(4, seed=100 + n, policy_seed=n)
         for i in range(4):
-            out = await svc.join("c", str(900_000_000_000_000_000 + i), f"P{i + 1}")
+            out = await svc.lobby.join("c", str(900_000_000_000_000_000 + i), f"P{i + 1}")
             assert out.accepted, out.error
-        out = await svc.start("c", str(900_000_000_000_000_000), seed=script.seed)
+        out = await svc.lobby.start("c", str(900_000_000_000_000_000), seed=script.seed)
         assert out.accepted, out.error
         for i, (seat, command) in enumerate(script.moves):
             user = str(900_000_000_000_000_000 + seat)
-            out = await svc.command("c", user, command, idempotency_key=_discord_key("c", n, i))
+            out = await svc.play.command(
+                "c", user, command, idempotency_key=_discord_key("c", n, i)
+            )
             assert out.accepted, (out.code, out.error)
         assert out.game_over
-        await svc.abort("c", str(900_000_000_000_000_000), can_manage=True)
+        await svc.lobby.abort("c", str(900_000_000_000_000_000), can_manage=True)
         sizes.append(_file_bytes(path))
     svc.close()
     per_game = (sizes[-1] - sizes[1]) / (len(sizes) - 2)
@@ -252,8 +254,8 @@ def test_migration_compacts_finished_games_of_an_older_file(tmp_path: Path) -> N
         assert len(store.games.moves(2)) == 30
     assert list(tmp_path.glob(f"old.db.bak-v{BEFORE_COMPACTION}-*")), "backed up first"
     svc = open_service(path)
-    assert svc.verify(1) == final_hash
-    svc.verify(2)
+    assert svc.restore.verify(1) == final_hash
+    svc.restore.verify(2)
     svc.close()
 
 

@@ -248,12 +248,12 @@ def table_hash(svc: TableService) -> tuple[int, str]:
 async def reach(svc: TableService, moves: int, rng: random.Random) -> None:
     """Play ``moves`` random legal moves through the service (fewer if the game ends)."""
     for _ in range(moves):
-        d = await svc.decision(CH)
+        d = await svc.play.decision(CH)
         if d is None:
             return
         assert d.user_id is not None
-        options = await svc.options_for(CH, d.user_id, limit=None)
-        out = await svc.command(CH, d.user_id, rng.choice(options))
+        options = await svc.play.options_for(CH, d.user_id, limit=None)
+        out = await svc.play.command(CH, d.user_id, rng.choice(options))
         assert out.accepted, out.error
 
 
@@ -279,7 +279,7 @@ async def test_thousands_of_hostile_commands_change_nothing(
     before = table_hash(svc)
     refusals = accepted = 0
     for i in range(2500):
-        d = await svc.decision(CH)
+        d = await svc.play.decision(CH)
         if d is None:
             break
         assert d.user_id is not None
@@ -287,14 +287,14 @@ async def test_thousands_of_hostile_commands_change_nothing(
         sender = d.user_id if who < 0.5 else rng.choice(seated if who < 0.8 else strangers)
         text = random_command(rng)
         if rng.random() < 0.15:  # a real option of the decider, bent a little
-            options = await svc.options_for(CH, d.user_id, limit=None)
+            options = await svc.play.options_for(CH, d.user_id, limit=None)
             text = mutate(rng.choice(options), rng) if options else text
         kwargs: dict[str, Any] = {}
         if rng.random() < 0.1:
             kwargs["idempotency_key"] = rng.choice((*HOSTILE_IDS, f"key-{i}"))
         if rng.random() < 0.05:
             kwargs["expect_seq"] = rng.choice((-1, 10**5000, -(10**5000), before[0], 2**70))
-        out = await svc.command(CH, sender, text, **kwargs)
+        out = await svc.play.command(CH, sender, text, **kwargs)
         assert_clean(out, what=f"{sender[:20]!r} sent {text[:60]!r}")
         if out.accepted:  # a random command may be legal now and then
             accepted += 1
@@ -315,44 +315,44 @@ async def test_hostile_ids_names_and_arguments_on_every_call(svc: TableService) 
     calls: list[tuple[str, Callable[[], Any]]] = []
     for bad in HOSTILE_IDS:
         calls += [
-            ("join channel", lambda b=bad: svc.join(b, "u1", "Name")),
-            ("join user", lambda b=bad: svc.join(CH, b, "Name")),
-            ("join guild", lambda b=bad: svc.join(CH, "u9", "Name", guild_id=b)),
-            ("join game", lambda b=bad: svc.join(CH, "u9", "Name", game=b)),
-            ("leave", lambda b=bad: svc.leave(b, b, ai_level=b)),
-            ("start", lambda b=bad: svc.start(b, b, game=b)),
-            ("start game", lambda b=bad: svc.start(CH, "u1", game=b)),
-            ("command user", lambda b=bad: svc.command(CH, b, "done")),
-            ("command key", lambda b=bad: svc.command(CH, "u1", "done", idempotency_key=b)),
-            ("abort", lambda b=bad: svc.abort(b, b)),
-            ("add_ai", lambda b=bad: svc.add_ai(CH, "u1", level=b)),
-            ("remove_ai", lambda b=bad: svc.remove_ai(b, b)),
+            ("join channel", lambda b=bad: svc.lobby.join(b, "u1", "Name")),
+            ("join user", lambda b=bad: svc.lobby.join(CH, b, "Name")),
+            ("join guild", lambda b=bad: svc.lobby.join(CH, "u9", "Name", guild_id=b)),
+            ("join game", lambda b=bad: svc.lobby.join(CH, "u9", "Name", game=b)),
+            ("leave", lambda b=bad: svc.lobby.leave(b, b, ai_level=b)),
+            ("start", lambda b=bad: svc.lobby.start(b, b, game=b)),
+            ("start game", lambda b=bad: svc.lobby.start(CH, "u1", game=b)),
+            ("command user", lambda b=bad: svc.play.command(CH, b, "done")),
+            ("command key", lambda b=bad: svc.play.command(CH, "u1", "done", idempotency_key=b)),
+            ("abort", lambda b=bad: svc.lobby.abort(b, b)),
+            ("add_ai", lambda b=bad: svc.lobby.add_ai(CH, "u1", level=b)),
+            ("remove_ai", lambda b=bad: svc.lobby.remove_ai(b, b)),
             ("replace", lambda b=bad: svc.seats.replace_with_ai(CH, "u1", b, level=b)),
-            ("command channel", lambda b=bad: svc.command(b, "u1", "done")),
-            ("board", lambda b=bad: svc.board(b)),
-            ("hand", lambda b=bad: svc.hand(CH, b)),
-            ("status", lambda b=bad: svc.status(b)),
-            ("log", lambda b=bad: svc.log(b)),
-            ("rules", lambda b=bad: svc.rules(b)),
+            ("command channel", lambda b=bad: svc.play.command(b, "u1", "done")),
+            ("board", lambda b=bad: svc.play.board(b)),
+            ("hand", lambda b=bad: svc.play.hand(CH, b)),
+            ("status", lambda b=bad: svc.play.status(b)),
+            ("log", lambda b=bad: svc.play.log(b)),
+            ("rules", lambda b=bad: svc.play.rules(b)),
         ]
     for number in (10**5000, -(10**5000), 2**64, -1):
         calls += [
-            ("start seed", lambda n=number: svc.start(CH, "u1", seed=n)),
-            ("remove_ai seat", lambda n=number: svc.remove_ai(CH, "u1", seat=n)),
-            ("log limit", lambda n=number: svc.log(CH, limit=n)),
+            ("start seed", lambda n=number: svc.lobby.start(CH, "u1", seed=n)),
+            ("remove_ai seat", lambda n=number: svc.lobby.remove_ai(CH, "u1", seat=n)),
+            ("log limit", lambda n=number: svc.play.log(CH, limit=n)),
         ]
     for digits in (BIG, "-" + BIG, "²", "٣", "0" * 5000 + "1"):
-        calls.append(("add_ai level", lambda d=digits: svc.add_ai(CH, "u1", level=d)))
-    assert (await svc.join(CH, "u1", "Host")).accepted
+        calls.append(("add_ai level", lambda d=digits: svc.lobby.add_ai(CH, "u1", level=d)))
+    assert (await svc.lobby.join(CH, "u1", "Host")).accepted
     for what, call in calls:
         result = await call()
         assert_clean(result, what=what)
     # the reads that answer plain data never raise either
     for bad in HOSTILE_IDS:
-        assert await svc.view(bad) is None
-        assert await svc.options_for(bad, bad) == []
-        assert await svc.options_reason(bad, bad) != Code.INTERNAL
-        assert await svc.decision(bad) is None
+        assert await svc.play.view(bad) is None
+        assert await svc.play.options_for(bad, bad) == []
+        assert await svc.play.options_reason(bad, bad) != Code.INTERNAL
+        assert await svc.play.decision(bad) is None
 
 
 @pytest.mark.parametrize(
@@ -368,22 +368,22 @@ async def test_hostile_ids_names_and_arguments_on_every_call(svc: TableService) 
 async def test_names_are_normalized_before_any_text_sees_them(
     svc: TableService, raw: str, shown: str
 ) -> None:
-    out = await svc.join(CH, "u1", raw)
+    out = await svc.lobby.join(CH, "u1", raw)
     assert out.accepted, out.error
     assert out.public[0].text.startswith(f"{shown} joins")
-    assert (await svc.join(CH, "u2", "Second")).accepted
-    started = await svc.start(CH, "u1", seed=1)
+    assert (await svc.lobby.join(CH, "u2", "Second")).accepted
+    started = await svc.lobby.start(CH, "u1", seed=1)
     assert started.accepted, started.error
-    view = await svc.view(CH)
+    view = await svc.play.view(CH)
     assert view is not None
     assert view["players"][0]["name"] == shown
-    for text in [*started.texts, (await svc.status(CH)).text]:
+    for text in [*started.texts, (await svc.play.status(CH)).text]:
         assert not any(unicodedata.category(c) in ("Cc", "Cf", "Cs") and c != "\n" for c in text)
 
 
 async def test_the_issue_examples_get_specific_refusals(svc: TableService) -> None:
     await start(svc, CH, 3, seed=5)
-    d = await svc.decision(CH)
+    d = await svc.play.decision(CH)
     assert d is not None and d.user_id is not None
     examples = {
         f"exchange {BIG}": "at most 300",
@@ -398,11 +398,11 @@ async def test_the_issue_examples_get_specific_refusals(svc: TableService) -> No
     }
     before = table_hash(svc)
     for text, reason in examples.items():
-        out = await svc.command(CH, d.user_id, text)
+        out = await svc.play.command(CH, d.user_id, text)
         assert not out.accepted and out.code in (Code.MALFORMED, Code.ILLEGAL), out
         assert out.error is not None and reason in out.error, out.error
         assert_clean(out, what=text[:30])
-    quoted = await svc.command(CH, d.user_id, "play " + "zz\x1b" * 3000)
+    quoted = await svc.play.command(CH, d.user_id, "play " + "zz\x1b" * 3000)
     assert quoted.error is not None and "\x1b" not in quoted.error and len(quoted.error) < 200
     assert table_hash(svc) == before
 

@@ -19,15 +19,15 @@ CH = "load-race"
 
 
 async def _decider(svc: TableService) -> tuple[str, list[str]]:
-    d = await svc.decision(CH)
+    d = await svc.play.decision(CH)
     assert d is not None and d.user_id is not None
-    return d.user_id, await svc.options_for(CH, d.user_id, limit=None)
+    return d.user_id, await svc.play.options_for(CH, d.user_id, limit=None)
 
 
 async def _play(svc: TableService, n: int) -> None:
     for _ in range(n):
         user, options = await _decider(svc)
-        out = await svc.command(CH, user, options[0])
+        out = await svc.play.command(CH, user, options[0])
         assert out.accepted, out.error
 
 
@@ -45,7 +45,7 @@ async def test_a_commit_between_the_reads_of_a_load_does_not_break_the_channel(
     try:
         await start(writer, CH, 3, seed=11)
         await _play(writer, 3)
-        before = await writer.view(CH)
+        before = await writer.play.view(CH)
         assert before is not None and before["seq"] == 3
         user, options = await _decider(writer)
         injected: list[str] = []
@@ -55,29 +55,29 @@ async def test_a_commit_between_the_reads_of_a_load_does_not_break_the_channel(
             if injected or f"FROM {table}" not in sql:
                 return
             injected.append(sql)
-            move = asyncio.run_coroutine_threadsafe(writer.command(CH, user, options[0]), loop)
+            move = asyncio.run_coroutine_threadsafe(writer.play.command(CH, user, options[0]), loop)
             assert move.result(timeout=60).accepted
 
         conn = reader.storage.connection._conn
         assert conn is not None
         conn.set_trace_callback(commit_meanwhile)
         try:
-            loaded = await reader.view(CH)  # the first use loads the game
+            loaded = await reader.play.view(CH)  # the first use loads the game
         finally:
             conn.set_trace_callback(None)
         assert injected, "the reads were not hooked"
-        status = await reader.status(CH)
+        status = await reader.play.status(CH)
         assert "could not be restored" not in status.text, status.text
         # The reader's view is the file as it was when the load began: move 3.
         assert loaded == before
         # The decision it shows was answered meanwhile: refused as stale, and it catches up.
-        late = await reader.command(CH, user, options[0])
+        late = await reader.play.command(CH, user, options[0])
         assert late.code == Code.STALE, (late.code, late.error)
-        assert (await reader.view(CH)) == (await writer.view(CH))
+        assert (await reader.play.view(CH)) == (await writer.play.view(CH))
         await _play(reader, 2)
-        game = await reader.decision(CH)
+        game = await reader.play.decision(CH)
         assert game is not None
-        assert writer.verify(game.game_id) == reader.verify(game.game_id)
+        assert writer.restore.verify(game.game_id) == reader.restore.verify(game.game_id)
     finally:
         writer.close()
         reader.close()
@@ -127,7 +127,7 @@ async def test_loads_racing_a_writer_are_always_consistent(tmp_path: Path) -> No
         # A load after the last move shows the writer's last position.
         table = reader.tables.get(CH)
         table.loaded = False
-        assert (await reader.view(CH)) == (await writer.view(CH))
+        assert (await reader.play.view(CH)) == (await writer.play.view(CH))
         assert table.state is not None and len(table.state.history) == 40
     finally:
         writer.close()

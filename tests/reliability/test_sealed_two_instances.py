@@ -20,9 +20,9 @@ CH = "sealed-race"
 
 async def _amsterdam(svc: TableService, seed: int) -> None:
     for i in range(2):
-        out = await svc.join(CH, uid(i), f"P{i + 1}", game="amsterdam")
+        out = await svc.lobby.join(CH, uid(i), f"P{i + 1}", game="amsterdam")
         assert out.accepted, out.error
-    out = await svc.start(CH, uid(0), seed=seed)
+    out = await svc.lobby.start(CH, uid(0), seed=seed)
     assert out.accepted, out.error
 
 
@@ -30,19 +30,19 @@ async def _to_sealed_stage(svc: TableService, seed: int) -> tuple[DecisionInfo, 
     """Play the first open decision (seeded choices) until several sealed ones are open."""
     rng = random.Random(seed)
     for _ in range(400):
-        ds = await svc.decisions(CH)
+        ds = await svc.play.decisions(CH)
         assert ds, "the game ended before a sealed stage"
         if len(ds) > 1 and all(d.sealed for d in ds):
             return ds
         d = ds[0]
-        options = await svc.options_for(CH, d.user_id or "", limit=None)
-        out = await svc.command(CH, d.user_id or "", rng.choice(options), expect_seq=d.seq)
+        options = await svc.play.options_for(CH, d.user_id or "", limit=None)
+        out = await svc.play.command(CH, d.user_id or "", rng.choice(options), expect_seq=d.seq)
         assert out.accepted, out.error
     raise AssertionError("no sealed stage reached")
 
 
 async def _answer(svc: TableService, d: DecisionInfo) -> str:
-    options = await svc.options_for(CH, d.user_id or "", limit=None)
+    options = await svc.play.options_for(CH, d.user_id or "", limit=None)
     assert options, d
     return options[0]
 
@@ -55,7 +55,7 @@ async def _two_services_at_a_sealed_stage(
     await _amsterdam(a, seed)
     first, second = (await _to_sealed_stage(a, seed))[:2]
     # Both services hold the game at the sealed stage.
-    assert (await b.decisions(CH)) == (await a.decisions(CH))
+    assert (await b.play.decisions(CH)) == (await a.play.decisions(CH))
     assert first.user_id != second.user_id
     return a, b, first, second
 
@@ -63,38 +63,42 @@ async def _two_services_at_a_sealed_stage(
 async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path) -> None:
     a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
     try:
-        opened = (await a.view(CH) or {})["seq"]
-        one = await a.command(CH, first.user_id or "", await _answer(a, first), "key-1", first.seq)
+        opened = (await a.play.view(CH) or {})["seq"]
+        one = await a.play.command(
+            CH, first.user_id or "", await _answer(a, first), "key-1", first.seq
+        )
         assert one.accepted, (one.code, one.error)
         # b still believes nobody answered; seat 2's answer is still open: taken.
         answer = await _answer(b, second)
-        two = await b.command(CH, second.user_id or "", answer, "key-2", second.seq)
+        two = await b.play.command(CH, second.user_id or "", answer, "key-2", second.seq)
         assert two.accepted, (two.code, two.error)
         assert two.seq == opened + 1  # stored right after seat 1's answer
         # The round resolved: both cards are revealed and the stage both answered is closed.
         assert "revealed" in two.public[0].text
-        after = await b.decisions(CH)
+        after = await b.play.decisions(CH)
         assert after and all(not d.sealed for d in after)
         # Both services agree after a's reload (a fresh service reads the file as a restart).
         fresh = open_service(tmp_path / "shared.sqlite3")
         try:
-            assert (await fresh.view(CH)) == (await b.view(CH))
+            assert (await fresh.play.view(CH)) == (await b.play.view(CH))
             game_id = second.game_id
-            assert fresh.verify(game_id) == b.verify(game_id)
+            assert fresh.restore.verify(game_id) == b.restore.verify(game_id)
             moves = fresh.storage.games.moves(game_id)
             # Each answer stored exactly once, under its own key.
             keys = [m.idempotency_key for m in moves]
             assert keys.count("key-1") == 1 and keys.count("key-2") == 1
             # a catches up with its next command: a retried delivery of seat 1's answer...
-            again = await a.command(CH, first.user_id or "", "anything", "key-1", first.seq)
+            again = await a.play.command(CH, first.user_id or "", "anything", "key-1", first.seq)
             assert again.duplicate and again.code == Code.DUPLICATE
             for svc in (a, b):  # seat 2's answer delivered again, to either service
-                retried = await svc.command(CH, second.user_id or "", answer, "key-2", second.seq)
+                retried = await svc.play.command(
+                    CH, second.user_id or "", answer, "key-2", second.seq
+                )
                 assert retried.duplicate and retried.seq == two.seq
             # ...and the reload a lost race makes.
-            stale = await a.command(CH, second.user_id or "", answer, None, second.seq)
+            stale = await a.play.command(CH, second.user_id or "", answer, None, second.seq)
             assert not stale.accepted and stale.code == Code.STALE, (stale.code, stale.error)
-            assert (await a.view(CH)) == (await fresh.view(CH))
+            assert (await a.play.view(CH)) == (await fresh.play.view(CH))
             assert [m.seq for m in fresh.storage.games.moves(game_id)] == [m.seq for m in moves]
         finally:
             fresh.close()
@@ -110,16 +114,18 @@ async def test_a_second_answer_through_the_other_service_is_refused(tmp_path: Pa
     a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
     try:
         mine = await _answer(a, first)
-        assert (await a.command(CH, first.user_id or "", mine, "k-a", first.seq)).accepted
+        assert (await a.play.command(CH, first.user_id or "", mine, "k-a", first.seq)).accepted
         moves = len(b.storage.games.moves(first.game_id))
-        twice = await b.command(CH, first.user_id or "", mine, "k-b", first.seq)
+        twice = await b.play.command(CH, first.user_id or "", mine, "k-b", first.seq)
         assert not twice.accepted
         assert twice.code == Code.ALREADY_CHOSEN, (twice.code, twice.error)
         assert twice.error is not None and "already chosen" in twice.error
         assert twice.public == () and twice.private == ()
         assert len(b.storage.games.moves(first.game_id)) == moves
         assert b.storage.games.has_idempotency_key("k-b") is None
-        two = await b.command(CH, second.user_id or "", await _answer(b, second), "k-c", second.seq)
+        two = await b.play.command(
+            CH, second.user_id or "", await _answer(b, second), "k-c", second.seq
+        )
         assert two.accepted, (two.code, two.error)
     finally:
         a.close()
@@ -136,19 +142,19 @@ async def test_an_answer_to_a_closed_stage_is_refused_as_stale(
     number it was made for) or typed (the decision b showed him is the one he answered)."""
     a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
     try:
-        assert (await a.command(CH, first.user_id or "", await _answer(a, first))).accepted
+        assert (await a.play.command(CH, first.user_id or "", await _answer(a, first))).accepted
         theirs = await _answer(a, second)
-        assert (await a.command(CH, second.user_id or "", theirs, None, second.seq)).accepted
+        assert (await a.play.command(CH, second.user_id or "", theirs, None, second.seq)).accepted
         moves = len(a.storage.games.moves(first.game_id))
         expect = second.seq if button else None
-        late = await b.command(CH, second.user_id or "", theirs, None, expect)
+        late = await b.play.command(CH, second.user_id or "", theirs, None, expect)
         assert not late.accepted
         assert late.code == Code.STALE, (late.code, late.error)
         assert late.error is not None and "earlier turn" in late.error
         assert f"(move {second.seq + 1})" in late.error
         assert late.public == () and late.private == ()
         assert len(a.storage.games.moves(first.game_id)) == moves
-        assert (await b.view(CH)) == (await a.view(CH))
+        assert (await b.play.view(CH)) == (await a.play.view(CH))
     finally:
         a.close()
         b.close()
@@ -169,15 +175,15 @@ async def test_a_whole_game_through_two_services_at_random(tmp_path: Path) -> No
         switches = 0
         game_id = None
         for n in range(600):
-            ds = await current.decisions(CH)
+            ds = await current.play.decisions(CH)
             if not ds:
                 break
             game_id = ds[0].game_id
             d = rng.choice(ds)
-            options = await current.options_for(CH, d.user_id or "", limit=None)
+            options = await current.play.options_for(CH, d.user_id or "", limit=None)
             via = rng.choice((a, b))
             key = f"move-{n}"
-            out = await via.command(CH, d.user_id or "", rng.choice(options), key, d.seq)
+            out = await via.play.command(CH, d.user_id or "", rng.choice(options), key, d.seq)
             assert out.accepted, (n, out.code, out.error)
             keys.append(key)
             switches += via is not current
@@ -190,13 +196,13 @@ async def test_a_whole_game_through_two_services_at_random(tmp_path: Path) -> No
         try:
             stored = fresh.storage.games.moves(game_id)
             assert sorted(m.idempotency_key or "" for m in stored) == sorted(keys)
-            assert fresh.verify(game_id)
-            final = await fresh.view(CH)
+            assert fresh.restore.verify(game_id)
+            final = await fresh.play.view(CH)
             assert final is not None and final["seq"] == len(stored)
-            assert (await current.view(CH)) == final
+            assert (await current.play.view(CH)) == final
             other = b if current is a else a
             other.tables.get(CH).loaded = False  # its next use reads the file again
-            assert (await other.view(CH)) == final
+            assert (await other.play.view(CH)) == final
         finally:
             fresh.close()
     finally:

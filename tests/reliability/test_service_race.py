@@ -13,9 +13,9 @@ CH = "race-channel"
 
 
 async def _decider(svc: TableService) -> tuple[str, list[str]]:
-    d = await svc.decision(CH)
+    d = await svc.play.decision(CH)
     assert d is not None and d.user_id is not None
-    return d.user_id, await svc.options_for(CH, d.user_id, limit=None)
+    return d.user_id, await svc.play.options_for(CH, d.user_id, limit=None)
 
 
 async def test_the_move_that_loses_the_race_is_refused_as_stale_and_the_loser_reloads(
@@ -27,28 +27,28 @@ async def test_the_move_that_loses_the_race_is_refused_as_stale_and_the_loser_re
     try:
         await start(first, CH, 3, seed=11)
         # Both services have the game in memory at the same move.
-        view_first, view_second = await first.view(CH), await second.view(CH)
+        view_first, view_second = await first.play.view(CH), await second.play.view(CH)
         assert view_first is not None and view_second is not None
         assert view_first["seq"] == view_second["seq"] == 0
         user, options = await _decider(first)
         # The second service moves first...
-        won = await second.command(CH, user, options[0])
+        won = await second.play.command(CH, user, options[0])
         assert won.accepted, won.error
         # ...so the first one's move for the same decision loses the race.
-        lost = await first.command(CH, user, options[-1])
+        lost = await first.play.command(CH, user, options[-1])
         assert not lost.accepted
         assert lost.code == Code.STALE, (lost.code, lost.error)
         assert lost.error is not None and "earlier turn" in lost.error
         assert lost.public == () and lost.private == ()
         # The loser reloaded: it shows exactly what the winner committed.
-        after_first, after_second = await first.view(CH), await second.view(CH)
+        after_first, after_second = await first.play.view(CH), await second.play.view(CH)
         assert after_first == after_second
         assert after_first is not None and after_first["seq"] == 1
         # And it plays on normally from there.
         user, options = await _decider(first)
-        nxt = await first.command(CH, user, options[0])
+        nxt = await first.play.command(CH, user, options[0])
         assert nxt.accepted, nxt.error
-        assert (await first.view(CH)) is not None
+        assert (await first.play.view(CH)) is not None
     finally:
         first.close()
         second.close()
@@ -60,14 +60,14 @@ async def test_a_stale_button_and_a_lost_race_read_the_same(tmp_path: Path) -> N
     second = open_service(db)
     try:
         await start(first, CH, 2, seed=3)
-        await second.view(CH)  # loaded at move 0
+        await second.play.view(CH)  # loaded at move 0
         user, options = await _decider(first)
-        assert (await first.command(CH, user, options[0])).accepted
-        stale_button = await first.command(CH, user, options[0], expect_seq=0)
-        lost = await second.command(CH, user, options[0])  # second still thinks: move 0
+        assert (await first.play.command(CH, user, options[0])).accepted
+        stale_button = await first.play.command(CH, user, options[0], expect_seq=0)
+        lost = await second.play.command(CH, user, options[0])  # second still thinks: move 0
         assert stale_button.code == lost.code == Code.STALE
         assert stale_button.error == lost.error  # same words: "... (move 1); ... at move 2 now"
-        assert (await second.view(CH)) == (await first.view(CH))
+        assert (await second.play.view(CH)) == (await first.play.view(CH))
     finally:
         first.close()
         second.close()

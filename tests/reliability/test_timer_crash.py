@@ -111,12 +111,12 @@ async def fire_with(
     db = tmp_path / "t.db"
     svc = svc_at(db, clock)
     await two_humans(svc, settings=settings)
-    late = (await svc.decisions("c"))[0]
+    late = (await svc.play.decisions("c"))[0]
     assert late.user_id is not None
     clock.advance(121)
     crash(svc)
     with pytest.raises(Crash):
-        await svc.tick(confirm=True)
+        await svc.timers.tick(confirm=True)
     svc.close()  # the process is gone; what it committed stays
     return svc_at(db, clock), clock, late.game_id, late.seat, late.user_id
 
@@ -129,10 +129,10 @@ async def test_a_crash_before_the_takeover_commits_fires_it_after_the_restart(
     svc, _clock, game_id, seat, user = await fire_with(
         tmp_path, "live", crash_before_the_effect_commits
     )
-    events = await svc.tick()
+    events = await svc.timers.tick()
     assert [e.kind for e in events] == ["takeover"]
     assert "ran out of time" in events[0].outcome.public[0].text
-    assert await svc.tick() == []
+    assert await svc.timers.tick() == []
     assert seat_holder(svc, seat)[1] is True  # an AI plays the seat
     assert takeovers(svc, game_id) == 1
     assert (await svc.seats.resume("c", user)).accepted  # and the player can take it back
@@ -148,21 +148,21 @@ async def test_a_crash_after_the_timeout_is_marked_leaves_no_table_waiting(
     svc, clock, game_id, seat, user = await fire_with(
         tmp_path, "live", crash_after_the_timeout_is_marked
     )
-    await svc.resume("c")  # what every adapter does at start-up
+    await svc.play.resume("c")  # what every adapter does at start-up
     assert seat_holder(svc, seat)[1] is True, "the takeover was lost"
     assert takeovers(svc, game_id) == 1
-    decisions = await svc.decisions("c")
+    decisions = await svc.play.decisions("c")
     assert decisions and all(not d.is_ai for d in decisions), "an AI decision waits"
     assert all(d.seat != seat for d in decisions)
     # the announcement the crash kept from being posted comes now, once
-    events = await svc.tick(confirm=True)
+    events = await svc.timers.tick(confirm=True)
     assert [e.kind for e in events] == ["takeover"]
     assert "ran out of time" in events[0].outcome.public[0].text
     assert events[0].user_id == user  # who gets the button to take the seat back
     for event in events:
-        await svc.timer_posted(event)
+        await svc.timers.posted(event)
     clock.advance(30)
-    assert await svc.tick(confirm=True) == []  # not doubled
+    assert await svc.timers.tick(confirm=True) == []  # not doubled
     assert (await svc.seats.resume("c", user)).accepted
     svc.close()
 
@@ -174,9 +174,9 @@ async def test_a_crash_before_the_pause_commits_pauses_after_the_restart(
     svc, _clock, _game_id, _seat, _user = await fire_with(
         tmp_path, "live timeout pause", crash_before_the_effect_commits
     )
-    assert [e.kind for e in await svc.tick()] == ["pause"]
-    assert await svc.tick() == []
-    assert "Paused: waiting for" in (await svc.status("c")).text
+    assert [e.kind for e in await svc.timers.tick()] == ["pause"]
+    assert await svc.timers.tick() == []
+    assert "Paused: waiting for" in (await svc.play.status("c")).text
     svc.close()
 
 
@@ -189,21 +189,21 @@ async def test_a_crash_before_the_reminder_is_posted_sends_it_after_the_restart(
     db = tmp_path / "t.db"
     svc = svc_at(db, clock)
     await two_humans(svc)
-    late = (await svc.decisions("c"))[0]
+    late = (await svc.play.decisions("c"))[0]
     clock.advance(61)
-    assert [e.kind for e in await svc.tick(confirm=True)] == ["reminder"]
+    assert [e.kind for e in await svc.timers.tick(confirm=True)] == ["reminder"]
     svc.close()  # the process dies before the adapter posted it
     svc = svc_at(db, clock)
     clock.advance(5)
-    events = await svc.tick(confirm=True)
+    events = await svc.timers.tick(confirm=True)
     assert [(e.kind, e.user_id) for e in events] == [("reminder", late.user_id)]
-    await svc.timer_posted(events[0])
-    assert await svc.tick(confirm=True) == []
+    await svc.timers.posted(events[0])
+    assert await svc.timers.tick(confirm=True) == []
     svc.close()
     svc = svc_at(db, clock)  # a confirmed reminder stays sent across a restart
-    assert await svc.tick(confirm=True) == []
+    assert await svc.timers.tick(confirm=True) == []
     clock.advance(60)
-    assert [e.kind for e in await svc.tick(confirm=True)] == ["takeover"]
+    assert [e.kind for e in await svc.timers.tick(confirm=True)] == ["takeover"]
     svc.close()
 
 
@@ -213,15 +213,15 @@ async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(tmp_path: 
     db = tmp_path / "t.db"
     svc = svc_at(db, clock)
     await two_humans(svc)
-    late = (await svc.decisions("c"))[0]
+    late = (await svc.play.decisions("c"))[0]
     assert late.user_id is not None
     clock.advance(61)
-    assert [e.kind for e in await svc.tick(confirm=True)] == ["reminder"]
-    options = await svc.options_for("c", late.user_id)
-    assert (await svc.command("c", late.user_id, options[0])).accepted
+    assert [e.kind for e in await svc.timers.tick(confirm=True)] == ["reminder"]
+    options = await svc.play.options_for("c", late.user_id)
+    assert (await svc.play.command("c", late.user_id, options[0])).accepted
     svc.close()
     svc = svc_at(db, clock)
-    events = await svc.tick(confirm=True)
+    events = await svc.timers.tick(confirm=True)
     assert all(e.user_id != late.user_id or e.kind != "reminder" for e in events)
     assert svc.storage.timers.notice_channels() == []
     svc.close()
@@ -233,7 +233,7 @@ async def test_without_confirmation_each_event_comes_once(tmp_path: Path) -> Non
     svc = svc_at(tmp_path / "t.db", clock)
     await two_humans(svc)
     clock.advance(61)
-    assert [e.kind for e in await svc.tick()] == ["reminder"]
-    assert await svc.tick() == []
-    assert await svc.tick(confirm=True) == []
+    assert [e.kind for e in await svc.timers.tick()] == ["reminder"]
+    assert await svc.timers.tick() == []
+    assert await svc.timers.tick(confirm=True) == []
     svc.close()

@@ -56,7 +56,7 @@ CHILD = textwrap.dedent(
             return done
 
         setattr(storage.timers, op, then_die)
-    asyncio.run(svc.tick(confirm=True))
+    asyncio.run(svc.timers.tick(confirm=True))
     print("not killed")
     sys.exit(3)
     """
@@ -81,7 +81,7 @@ async def test_a_killed_process_loses_and_doubles_no_timer(
     db = tmp_path / "t.db"
     svc = svc_at(db, clock)
     await two_humans(svc, settings=settings)
-    late = (await svc.decisions("c"))[0]
+    late = (await svc.play.decisions("c"))[0]
     svc.close()
     clock.advance(seconds)
     root = Path(__file__).resolve().parents[2]
@@ -96,15 +96,15 @@ async def test_a_killed_process_loses_and_doubles_no_timer(
     assert child.returncode == -signal.SIGKILL, (child.returncode, child.stdout, child.stderr)
     clock.t += timedelta(seconds=1)
     svc = svc_at(db, clock)  # the restart
-    await svc.resume("c")  # what every adapter does at start-up
-    events = await svc.tick(confirm=True)
+    await svc.play.resume("c")  # what every adapter does at start-up
+    events = await svc.timers.tick(confirm=True)
     assert [(e.kind, e.user_id) for e in events] == [(kind, late.user_id)], events
     for event in events:
-        await svc.timer_posted(event)
-    assert await svc.tick(confirm=True) == []  # once
+        await svc.timers.posted(event)
+    assert await svc.timers.tick(confirm=True) == []  # once
     table = svc.tables.get("c")
     assert table.players[late.seat].is_ai == (kind == "takeover")
     if kind == "takeover":  # the AI played: a human decides now
-        decisions = await svc.decisions("c")
+        decisions = await svc.play.decisions("c")
         assert decisions and all(not d.is_ai for d in decisions)
     svc.close()

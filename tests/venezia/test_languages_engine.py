@@ -187,9 +187,9 @@ async def test_a_japanese_command_is_accepted_at_the_table(tmp_path: Path) -> No
     svc = open_service(tmp_path / "table.db")
     try:
         await start(svc, "c", 3, seed=5)
-        d = await svc.decision("c")
+        d = await svc.play.decision("c")
         assert d is not None and d.user_id is not None
-        out = await svc.command("c", d.user_id, "出す")  # play no cards
+        out = await svc.play.command("c", d.user_id, "出す")  # play no cards
         assert out.accepted, out.error
         assert "plays no cards" in out.public[0].text
     finally:

@@ -125,14 +125,14 @@ async def test_the_terminal_list_and_the_discord_menu_say_it_before_the_play(
     svc = open_service(tmp_path / "t.sqlite3")
     try:
         for i, name in enumerate(PLAYERS):
-            assert (await svc.join("c", uid(i), name, game="venezia")).accepted
-        assert (await svc.start("c", uid(0), seed=0)).accepted
+            assert (await svc.lobby.join("c", uid(i), name, game="venezia")).accepted
+        assert (await svc.lobby.start("c", uid(0), seed=0)).accepted
         for seat, command in moves:
-            out = await svc.command("c", uid(seat), command)
+            out = await svc.play.command("c", uid(seat), command)
             assert out.accepted, (command, out.error)
-        d = await svc.decision("c")
+        d = await svc.play.decision("c")
         assert d is not None and d.kind == "play"
-        choices = await svc.choices_for("c", d.user_id or "", limit=None)
+        choices = await svc.play.choices_for("c", d.user_id or "", limit=None)
         texts = REG.parts().texts
         for lang in LANGUAGES:
             with speaking(lang):
