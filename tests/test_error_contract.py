@@ -83,14 +83,14 @@ def test_the_service_forwards_nothing(svc: TableService) -> None:
     own = {name for name, _fn in inspect.getmembers(svc, inspect.iscoroutinefunction)}
     assert {n for n in own if not n.startswith("_")} == {"aclose", "warm_up"}
     names = {type(part).__name__ for part in svc.parts}
-    assert len(names) == len(svc.parts) == 9
+    assert len(names) == len(svc.parts) == 11
 
 
 async def test_no_public_coroutine_raises(svc: TableService) -> None:
     """#26 item 1 and 2: every public coroutine of every part adapters call (the service's
-    ``parts``: play, lobby, seats, settings, timers, vote, history, stats, adapter state)
-    answers an unusable channel with data (before, game_card, replay, lobby_choice and
-    seat_back - now seats.standing - raised)."""
+    ``parts``: play, lobby, seats, settings, timers, vote, history, stats, adapter state,
+    saves, plans) answers an unusable channel with data (before, game_card, replay,
+    lobby_choice and seat_back - now seats.standing - raised)."""
     skip = {"tick", "posted"}  # no channel: nothing to refuse
     called = []
     for part in svc.parts:
@@ -111,6 +111,12 @@ async def test_no_public_coroutine_raises(svc: TableService) -> None:
         "TableSettings.change",
         "StatsCommands.leaderboard",
         "AdapterState.get",
+        "Saves.open_games",
+        "Saves.closed_games",
+        "Seats.held",
+        "TableSettings.timer",
+        "AiPlans.plan",
+        "AiPlans.forget",
     }
     assert expected <= set(called)
     assert len(called) >= 45

@@ -114,7 +114,7 @@ NO_CHOICE_MODULES = {
     "bot/table/lobby.py",
     "bot/table/play.py",
     "bot/terminal/args.py",
-    "bot/terminal/base.py",
+    "bot/terminal/followed.py",
     "bot/terminal/setup.py",
     "engine/ai/__init__.py",
     "engine/scenarios.py",

@@ -23,7 +23,7 @@ from bot.devtools import selfplay_cmd
 from bot.storage.store import Storage
 from bot.table.render import PlaceholderRenderer
 from bot.terminal import play as terminal
-from bot.terminal.takeover import TAKEOVER_PACE
+from bot.terminal.pacing import TAKEOVER_PACE
 from bot.terminal.view import numbered_options
 from engine.core import options_of
 from engine.i18n import speaking

@@ -90,3 +90,19 @@ async def guarded_answer(
         log.exception("%s failed in channel %s", what, channel_id)
         return Answer.refuse(Code.INTERNAL, _("internal error; please try again"))
     return Answer(value)
+
+
+async def neutral(
+    what: str, channel_id: str | int, call: Coroutine[object, object, V], default: V
+) -> V:
+    """A read whose answer an adapter may take at face value: its value, or - refused (an
+    unusable channel) or failed (logged) - the neutral ``default`` its docstring names."""
+    try:
+        value: V = await call
+    except Refused as refused:
+        log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
+        return default
+    except Exception:
+        log.exception("%s failed in channel %s", what, channel_id)
+        return default
+    return value

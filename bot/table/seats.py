@@ -12,7 +12,8 @@ import logging
 from collections.abc import Callable, Sequence
 
 from bot.storage.repositories import Database
-from bot.storage.store import PlayerInfo
+from bot.storage.store import PlayerInfo, Takeover
+from bot.table import guard
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.handover import Handover, Reclaim, reclaim_of
@@ -76,6 +77,13 @@ class Seats:
         except Exception:
             log.exception("seat standing failed in channel %s", channel_id)
             return "none"
+
+    async def held(self, game_id: int, user_id: str | int) -> Takeover | None:
+        """The open takeover of ``user_id``'s seat in game ``game_id`` (an AI plays it since his
+        time ran out, or since he was handed over), if any (``None`` too if the storage cannot
+        be read, logged)."""
+        read = self.runner.run(self.storage.timers.open_takeover, game_id, str(user_id))
+        return await guard.neutral("held", f"game {game_id}", read, None)
 
     async def kick(
         self,

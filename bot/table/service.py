@@ -41,6 +41,7 @@ from bot.storage.repositories import Database
 from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
 from bot.table.adapter_state import AdapterState
 from bot.table.ai_driving import AiDriver
+from bot.table.ai_plan import AiPlans
 from bot.table.archiving import Archiving
 from bot.table.commit import Committer
 from bot.table.dispatch import RenderDispatch, hand_mode
@@ -56,6 +57,7 @@ from bot.table.records import SNAPSHOT_EVERY, Tables
 from bot.table.render import Renderer, default_renderer
 from bot.table.restore import Restore
 from bot.table.runner import ChannelRunner
+from bot.table.saves import Saves
 from bot.table.seats import Seats
 from bot.table.session import Session
 from bot.table.settings import TableSettings
@@ -145,6 +147,8 @@ class TableService:
         #: adapter drives the rest with ``play.advance`` (e.g. to show or stop an AI-only game
         #: move by move).
         self.ai = AiDriver(self.committer, max_ai_moves)
+        #: the next AI move worked out before it is made (an adapter pacing a takeover)
+        self.plans = AiPlans(self.tables, self.ai, self.runner)
         self.presenter = Presenter(self.draw, self.languages)
         self.session = Session(
             storage.games,
@@ -195,6 +199,8 @@ class TableService:
         #: /settings: the table's timer settings and language (bot/table/settings.py)
         self.settings = TableSettings(storage, self.restore, self.languages, self.runner)
         self.archiving = Archiving(storage, self.restore, self.teardown)
+        #: stored games read outside a loaded table (a terminal's saves; bot/table/saves.py)
+        self.saves = Saves(storage.games, storage.history, storage.lobby, self.runner)
         #: the turn timers and archiving: tick, posted, next_due (bot/table/timers.py)
         self.timers = Timers(
             self.runner,
@@ -222,6 +228,8 @@ class TableService:
             self.history,
             self.stats,
             self.adapter_state,
+            self.saves,
+            self.plans,
         )
 
     @classmethod

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from bot.storage.repositories import Database
 from bot.storage.store import TimerSettings
+from bot.table import guard
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.languages import Languages, parse_language
@@ -385,6 +386,23 @@ class TableSettings:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
         settings = await self.runner.run(self.storage.timers.get_timer_settings, str(channel_id))
         return preset_name(settings.turn_seconds)
+
+    async def timer(self, channel_id: str | int) -> TimerSettings:
+        """The table's stored turn-timer settings (no timer if they cannot be read, logged)."""
+        read = self.runner.run(self.storage.timers.get_timer_settings, str(channel_id))
+        return await guard.neutral("timer", channel_id, read, TimerSettings())
+
+    async def default_level(self, channel_id: str | int, level: str, replace_named: bool) -> None:
+        """The AI that takes a seat at a timeout plays at ``level`` (an adapter's table level:
+        its AI seats'), unless ``replace_named`` is false and a level is already set. Nothing
+        changes unless the timer hands a seat to an AI (nor if the storage fails, logged)."""
+        write = self.runner.run(self._default_level, str(channel_id), level, replace_named)
+        await guard.neutral("default_level", channel_id, write, None)
+
+    def _default_level(self, channel_id: str, level: str, replace_named: bool) -> None:
+        s = self.storage.timers.get_timer_settings(channel_id)
+        if s.on_timeout == "ai" and s.ai_level != level and (replace_named or s.ai_level is None):
+            self.storage.timers.set_timer_settings(channel_id, replace(s, ai_level=level))
 
     def apply(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
         """Show (``text`` empty) or change the table's timer settings: a seated player in the

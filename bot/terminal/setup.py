@@ -1,12 +1,19 @@
-"""The terminal table's setup: resume the channel's unfinished game or seat a new one."""
+"""The terminal table's opening: resume the chosen game's unfinished save or seat a new one."""
 
 from __future__ import annotations
 
-from bot.storage.store import GameRecord
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Outcome
+from bot.table.saves import GameRecord
+from bot.table.service import TableService
 from bot.terminal.args import default_level, login_name
-from bot.terminal.base import WATCHER, TerminalBase
+from bot.terminal.followed import WATCHER, Followed
+from bot.terminal.io import ImageFolder
+from bot.terminal.output import Screen
 from engine.core import IllegalMove
 from engine.i18n import listed
 from engine.i18n.shared import _, _n
@@ -21,10 +28,27 @@ def home_channel(base: str, game: str) -> str:
     return base if game == first_registered() else f"{base}-{game}"
 
 
-class TerminalSetup(TerminalBase):
-    """Opening the table (see :class:`bot.terminal.play.TerminalTable`)."""
+class Opening:
+    """Choosing the save this run continues, or seating and starting a new game (``args``),
+    through the ``service``; the game chosen becomes the ``followed`` one."""
 
-    # -- setting the table --------------------------------------------------------------------
+    def __init__(
+        self,
+        service: TableService,
+        followed: Followed,
+        screen: Screen,
+        args: argparse.Namespace,
+        *,
+        db_path: Path,
+        placeholders: Sequence[str] = (),
+    ) -> None:
+        self.service = service
+        self.followed = followed
+        self.screen = screen
+        self.images: ImageFolder = screen.images
+        self.args = args
+        self.db_path = db_path
+        self.placeholders = list(placeholders)
 
     def _setup_given(self) -> list[str]:
         a = self.args
@@ -41,95 +65,95 @@ class TerminalSetup(TerminalBase):
         return [flag for flag, value in given if value is not None]
 
     async def _close_lobby(self) -> None:
-        if self.storage.lobby.list_seats(self.channel):
-            await self.service.lobby.abort(self.channel, WATCHER, can_manage=True)
+        if await self.service.saves.lobby_open(self.followed.channel):
+            await self.service.lobby.abort(self.followed.channel, WATCHER, can_manage=True)
 
-    def _saves(self) -> list[tuple[str, GameRecord]]:
+    async def _saves(self) -> list[tuple[str, GameRecord]]:
         """The unfinished games of this terminal, newest first: ``(channel, record)``. Each
         game keeps its own save (:func:`home_channel`); an older database kept one save of any
         game in the base channel, which is still read."""
-        base = self.base_channel
-        found = []
-        for channel in dict.fromkeys(
+        base = self.followed.base_channel
+        channels = dict.fromkeys(
             [base, *(home_channel(base, r.name) for r in table_registrations())]
-        ):
-            record = self.storage.games.active_game(channel)
-            if record is not None and record.status == "active":
-                found.append((channel, record))
-        return sorted(found, key=lambda item: -item[1].id)
+        )
+        found = await self.service.saves.open_games(list(channels))
+        saves = [(channel, r) for channel, r in found.items() if r.status == "active"]
+        return sorted(saves, key=lambda item: -item[1].id)
 
-    def _choose_channel(self) -> str | int:
+    async def _choose_channel(self) -> str | int:
         """Pick the save this run continues (or the channel a new game goes to): the asked
         game's save (``--game``), else the newest save with a human seat (the one a plain
         ``canalside play`` continues, and the one ``--new`` starts over: never another game's),
         else a new game of the first registered game (nobody chose one). An exit code if the
         game is unknown."""
-        saves = self._saves()
-        humans = [(c, r) for c, r in saves if not self._all_ai(r)]
+        saves = await self._saves()
+        humans = [(c, r) for c, r in saves if not await self.followed.all_ai(r)]
         if self.args.game is not None:
             try:
                 game = table_game(self.args.game).name
             except IllegalMove as exc:
-                self.say(f"✗ {exc}", "red")
+                self.screen.say(f"✗ {exc}", "red")
                 return 2
         elif humans:  # the newest save is what this run continues, or --new starts over
-            self.game_choice = humans[0][1].game_type
+            self.followed.game_choice = humans[0][1].game_type
             return humans[0][0]
         else:
             game = first_registered()  # no --game and no save: nobody chose a game
-        self.game_choice = game
+        self.followed.game_choice = game
         own = [channel for channel, record in saves if record.game_type == game]
         if own:
             return own[0]
-        home = home_channel(self.base_channel, game)
+        home = home_channel(self.followed.base_channel, game)
         if any(channel == home for channel, _ in saves):  # an old save of another game
-            return f"{self.base_channel}-{game}"
+            return f"{self.followed.base_channel}-{game}"
         return home
 
-    async def _open(self) -> Outcome | int | None:
+    async def open(self) -> Outcome | int | None:
         """Resume the chosen game's unfinished save, or start a new one. Returns the start
         outcome (new game), ``None`` (resumed) or an exit code (refused)."""
-        channel = self._choose_channel()
+        channel = await self._choose_channel()
         if isinstance(channel, int):
             return channel
-        self.channel = channel
-        others = [r for c, r in self._saves() if c != channel]
-        record = self.storage.games.active_game(self.channel)
+        followed = self.followed
+        followed.channel = channel
+        others = [r for c, r in await self._saves() if c != channel]
+        record = await self.service.saves.open_game(channel)
         if record is not None and record.status == "active":
-            all_ai = self._all_ai(record)
+            all_ai = await followed.all_ai(record)
             resumed = not self.args.new and not all_ai
-            if self._hot_seat_timer(len(self.humans_of(record)) if resumed else self._new_humans()):
+            humans = len(await followed.humans_of(record)) if resumed else self._new_humans()
+            if self._hot_seat_timer(humans):
                 return 2
             if self.args.new or all_ai:
-                await self.service.lobby.abort(self.channel, WATCHER, can_manage=True)
+                await self.service.lobby.abort(self.followed.channel, WATCHER, can_manage=True)
                 why = (
                     _("an AI-only game cannot be continued")
                     if all_ai and not self.args.new
                     else "--new"
                 )
-                self.say(
+                self.screen.say(
                     _("The unfinished game #{game} was closed ({why}).", game=record.id, why=why),
                     "yellow",
                 )
             else:
-                self._adopt(record)
-                await self._refresh()
-                self.say(
+                await self._adopt(record)
+                await followed.refresh()
+                self.screen.say(
                     _(
                         "Resuming {title} game #{game} from {path}: {where}, seed {seed}.",
                         title=table_game(record.game_type).title,
                         game=record.id,
-                        path=self._path(self.db_path),
-                        where=self._where(),
+                        path=self.screen.path(self.db_path),
+                        where=followed.where(),
                         seed=record.seed,
                     ),
                     "bold",
                 )
-                self.say(_("Players: {seats}", seats=listed(self._seat_names(record))))
+                self.screen.say(_("Players: {seats}", seats=listed(followed.seat_names(record))))
                 self._other_saves(others)
                 ignored = [f for f in self._setup_given() if f != "--game"]
                 if ignored:
-                    self.say(
+                    self.screen.say(
                         _(
                             "({flags} ignored: this game's setup is stored; --new starts a new "
                             "game.)",
@@ -154,7 +178,7 @@ class TerminalSetup(TerminalBase):
         hot seat, before anything is changed; True if refused."""
         if not self.args.timer or humans < 2:
             return False
-        self.say(
+        self.screen.say(
             _(
                 "✗ --timer is for one player at the keyboard: a hot seat ({n} players here) has "
                 "no turn timer. Nothing was changed.",
@@ -171,19 +195,19 @@ class TerminalSetup(TerminalBase):
             if all(p.is_ai for p in record.players):
                 continue
             title = table_game(record.game_type).title
-            self.say(
+            self.screen.say(
                 _(
                     "(Also saved: {title} game #{game}; continue it with '{command}'.)",
                     title=title,
                     game=record.id,
-                    command=self._continue_command(record.game_type),
+                    command=self.screen.continue_command(record.game_type),
                 ),
                 "dim",
             )
 
     async def _start(self) -> Outcome | int:
         a = self.args
-        game = table_game(self.game_choice or a.game or first_registered())
+        game = table_game(self.followed.game_choice or a.game or first_registered())
         humans = 1 if a.humans is None else a.humans
         default = max(min(3, game.max_players), game.min_players, humans)
         players = default if a.players is None else a.players
@@ -207,21 +231,21 @@ class TerminalSetup(TerminalBase):
                     high=high,
                     asked=asked,
                 )
-            self.say(refusal, "red")
+            self.screen.say(refusal, "red")
             return 2
         if not 0 <= humans <= players:
-            self.say(
+            self.screen.say(
                 _("✗ --humans must be between 0 and --players ({players})", players=players), "red"
             )
             return 2
         try:
             lv = ai_level(level)
         except UnknownAiLevel as exc:
-            self.say(f"✗ {exc}", "red")
+            self.screen.say(f"✗ {exc}", "red")
             return 2
         names = list(a.name or [])
         if len(names) > humans:
-            self.say(
+            self.screen.say(
                 _n(
                     "✗ {names} names for {n} human seat",
                     "✗ {names} names for {n} human seats",
@@ -237,21 +261,20 @@ class TerminalSetup(TerminalBase):
         await self._close_lobby()
         # The watcher manages the table: an AI-only table needs nobody seated to set it up.
         host = "human1" if humans else WATCHER
-        self._speak_at([self.channel], [f"human{i}" for i in range(1, humans + 1)])
+        channel = self.followed.channel
+        self.followed.speak_at([channel], [f"human{i}" for i in range(1, humans + 1)])
         for i, name in enumerate(names, 1):
-            out = await self.service.lobby.join(self.channel, f"human{i}", name, game=game.name)
+            out = await self.service.lobby.join(channel, f"human{i}", name, game=game.name)
             if not out.accepted:
-                self._refused(out.error)
+                self.screen.refused(out.error)
                 return 2
         for _seat in range(players - humans):
-            out = await self.service.lobby.add_ai(
-                self.channel, host, lv.name, can_manage=not humans
-            )
+            out = await self.service.lobby.add_ai(channel, host, lv.name, can_manage=not humans)
             if not out.accepted:
-                self._refused(out.error)
+                self.screen.refused(out.error)
                 return 2
         if not humans and not a.quiet:
-            self.say(
+            self.screen.say(
                 _n(
                     "{n} AI seat ({level}) plays; printing every turn…",
                     "{n} AI seats ({level}) play; printing every turn…",
@@ -267,23 +290,23 @@ class TerminalSetup(TerminalBase):
         if a.variant is not None:
             options["variant"] = a.variant
         start = await self.service.lobby.start(
-            self.channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
+            channel, host, seed=a.seed, game=game.name, can_manage=not humans, options=options
         )
         if not start.accepted:
-            self._refused(start.error, start.code)
+            self.screen.refused(start.error, start.code)
             return 2
-        record = self._record(start.game_id)
-        self._adopt(record)  # follows the start's updates from move 0
-        path = self._path(self.db_path)
+        record = await self._record(start.game_id)
+        await self._adopt(record)  # follows the start's updates from move 0
+        path = self.screen.path(self.db_path)
         if humans:
             where = _(
                 "saved in {path}; 'quit' any time, '{command}' continues it",
                 path=path,
-                command=self._continue_command(game.name),
+                command=self.screen.continue_command(game.name),
             )
         else:
             where = _("saved in {path}", path=path)
-        self.say(
+        self.screen.say(
             _(
                 "New {title} game #{game}, seed {seed} ({where}).",
                 title=game.title,
@@ -294,7 +317,7 @@ class TerminalSetup(TerminalBase):
             "bold",
         )
         if self.placeholders:
-            self.say(
+            self.screen.say(
                 _(
                     "({kinds} images are plain placeholders: that part of the renderer is not "
                     "installed yet)",
@@ -304,3 +327,17 @@ class TerminalSetup(TerminalBase):
                 "dim",
             )
         return start
+
+    async def _adopt(self, record: GameRecord) -> None:
+        """Follow ``record``: its pictures in its game's own subfolder, no hand image an
+        earlier session left behind."""
+        await self.followed.adopt(record)
+        self.images.game = record.game_type
+        self.screen.hide_hands()
+
+    async def _record(self, game_id: int | None) -> GameRecord:
+        record = None if game_id is None else await self.service.saves.game(game_id)
+        if record is None:
+            record = await self.service.saves.open_game(self.followed.channel)
+        assert record is not None, "the game just started is not stored"
+        return record

@@ -9,9 +9,9 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.storage.store import ResultRecord
 from bot.table.ai_seat import labelled
 from bot.table.grammar import shown_cells
+from bot.table.saves import ResultRecord
 from bot.terminal.width import clip, display_width, ljust
 from engine.core import JSON, Option, ViewHeader, view_game
 from engine.i18n import listed, say, sentence
