@@ -57,7 +57,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from sqlite_utils import Database
 
@@ -112,6 +112,9 @@ from bot.storage.timers import (
     migrate_timer_notices,
 )
 
+if TYPE_CHECKING:
+    from bot.storage.postgres import PgDatabase
+
 __all__ = [
     "APPLICATION_ID",
     "BUSY_TIMEOUT_SECONDS",
@@ -148,6 +151,8 @@ __all__ = [
     "TableRecord",
     "Takeover",
     "TimerSettings",
+    "is_postgres_url",
+    "open_database",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -469,3 +474,24 @@ class SqliteDatabase:
 #: The name the SQLite database had when it was one class of mixins; kept for callers that
 #: open a file (``Storage.open(path)``).
 Storage = SqliteDatabase
+
+
+def open_database(
+    target: str | Path,
+    *,
+    synchronous: str = DEFAULT_SYNCHRONOUS,
+    clock: Callable[[], datetime] = utcnow,
+) -> SqliteDatabase | PgDatabase:
+    """Open the database one setting names (#27): a ``postgresql://…`` address is a
+    PostgreSQL server (:class:`bot.storage.postgres.PgDatabase`, a connection pool), anything
+    else a SQLite file (``synchronous`` applies to SQLite only)."""
+    if is_postgres_url(target):
+        from bot.storage.postgres import PgDatabase
+
+        return PgDatabase.open(str(target), clock=clock)
+    return SqliteDatabase.open(target, synchronous=synchronous, clock=clock)
+
+
+def is_postgres_url(target: object) -> bool:
+    """Whether a database setting names a PostgreSQL server rather than a SQLite file."""
+    return str(target).startswith(("postgresql://", "postgres://"))

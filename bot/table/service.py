@@ -33,7 +33,7 @@ from typing import Any
 
 from bot.storage.records import utcnow
 from bot.storage.repositories import Database
-from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
+from bot.storage.store import DEFAULT_SYNCHRONOUS, open_database
 from bot.table import guard
 from bot.table.ai_driving import AiDriver
 from bot.table.archiving import Archiving
@@ -263,9 +263,10 @@ class TableService:
         synchronous: str = DEFAULT_SYNCHRONOUS,
         **kwargs: Any,
     ) -> TableService:
-        """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
-        see :meth:`SqliteDatabase.open`)."""
-        storage = SqliteDatabase.open(path, synchronous=synchronous)
+        """Open (creating / migrating) the database at ``path`` - a SQLite file, or a
+        ``postgresql://…`` address (:func:`bot.storage.store.open_database`) - and wrap it
+        (``synchronous``: SQLite's, see :meth:`SqliteDatabase.open`)."""
+        storage = open_database(path, synchronous=synchronous)
         return cls(storage, renderer, owns_storage=True, **kwargs)
 
     def close(self) -> None:
