@@ -1,5 +1,6 @@
-"""A throw-away PostgreSQL server for the test run (#27): the storage, table-service,
-reliability and stats suites run against it as well as against SQLite.
+"""A throw-away PostgreSQL server (#27) for the test run - the storage, table-service,
+reliability and stats suites run against it as well as against SQLite - and for
+``canalside bench turns --db postgres``.
 
 :func:`start_server` initialises a cluster in a temporary directory and starts ``postgres``
 on a Unix socket there (no TCP port, nothing shared with a server the machine may run), with
@@ -11,7 +12,8 @@ each test gets a fresh copy (:meth:`PgServer.new_database`) that is dropped afte
 ``CANALSIDE_TEST_PG`` overrides this: ``off`` skips the PostgreSQL cases, a
 ``postgresql://…`` address uses that (running) server instead. Without the server programs
 (``initdb``, ``pg_ctl``, ``postgres``: Debian's ``postgresql`` package) the PostgreSQL cases
-are skipped with a message naming what to install; ``.ci/run`` installs it.
+are skipped with a message naming what to install (:data:`MISSING`); ``.ci/run`` installs
+them and sets ``CANALSIDE_TEST_PG_REQUIRED``, which turns that skip into a failure.
 """
 
 from __future__ import annotations
@@ -134,8 +136,11 @@ def _prepare_template(server: PgServer) -> None:
     PgDatabase.open(server.url(TEMPLATE)).close()
 
 
-def start_server() -> PgServer | str:
-    """Start (or reach) the server; a reason to skip instead when there is none."""
+def start_server(*, durable: bool = False) -> PgServer | str:
+    """Start (or reach) the server; a reason to skip instead when there is none.
+    ``durable``: keep PostgreSQL's defaults (``fsync``, ``synchronous_commit`` on: every
+    commit flushed, as a production server and SQLite's ``synchronous=full``) - for
+    benchmarks; tests throw their data away and run without."""
     given = os.environ.get(ENV, "").strip()
     if given.lower() in ("off", "0", "no"):
         return f"{ENV}={given}: PostgreSQL cases switched off"
@@ -182,10 +187,9 @@ def start_server() -> PgServer | str:
     if done.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
         return f"initdb failed: {done.stderr.strip()[-500:]}"
-    options = (
-        f"-k {tmp} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-        "-c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
-    )
+    options = f"-k {tmp} -c listen_addresses='' -c max_connections=200 -c shared_buffers=128MB"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     pg_ctl = str(bindir / "pg_ctl")
     start = [pg_ctl, "-D", str(data), "-l", str(log), "-o", options, "-w", "-t", "60", "start"]
     done = subprocess.run([*prefix, *start], capture_output=True, text=True, check=False)
