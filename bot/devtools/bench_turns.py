@@ -220,7 +220,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         asyncio.create_task(
             play_channel(
                 svc,
-                f"bench-{i}",
+                f"{args.channel_prefix}-{i}",
                 random.Random(rng.getrandbits(64)),
                 stats,
                 stop,
@@ -389,6 +389,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default="full",
         help="SQLite synchronous mode: full (default, as the bot runs), normal, or both "
         "(measure one after the other, to compare)",
+    )
+    p.add_argument(
+        "--channel-prefix",
+        default="bench",
+        help="channel names are PREFIX-0, PREFIX-1, … (several bench processes on one "
+        "PostgreSQL database each play their own channels, as bot processes own their shards)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON line")
     return p.parse_args(argv)
