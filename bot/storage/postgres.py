@@ -385,7 +385,9 @@ class PgConn:
         self.raw = raw
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
-        return self.raw.execute(_translate(sql), parameters or None)
+        if not parameters:  # no placeholders to fill: the text goes as it is
+            return self.raw.execute(sql)
+        return self.raw.execute(_translate(sql), parameters)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
         cursor = self.raw.cursor()
