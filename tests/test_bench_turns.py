@@ -51,3 +51,13 @@ def test_machine_share_splits_the_interval() -> None:
     share = bench_turns.machine_share(before, after)
     assert share == {"cpu_busy_pct": 50.0, "cpu_idle_pct": 33.3, "cpu_steal_pct": 16.7}
     assert bench_turns.machine_share(None, after)["cpu_steal_pct"] is None
+
+
+def test_a_run_on_postgresql_says_so(pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """#27: ``bench turns`` measures the PostgreSQL backend when ``--db`` names a server."""
+    argv = ["--channels", "2", "--seconds", "0.5", "--warmup", "0.1", "--renderer", "fake"]
+    argv += ["--render-processes", "0", "--rate", "0", "--db", pg_url, "--json"]
+    assert bench_turns.main(argv) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["backend"] == "postgresql"
+    assert result["commands"] > 0

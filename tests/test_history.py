@@ -16,7 +16,7 @@ from bot.archive.portable import check_file, digest, dumps, export_game
 from bot.archive.untrusted_json import FileRefused, parse
 from bot.devtools.stored_games import store_selfplay_game
 from bot.storage.history import ARCHIVE_CHANNEL
-from bot.storage.store import MIGRATIONS, Storage
+from bot.storage.store import MIGRATIONS, Storage, open_database
 from bot.table.history import History, track
 from bot.table.render import ModuleRenderer
 from bot.table.restore import fresh_state, replay_stored
@@ -46,9 +46,10 @@ def with_fourth() -> Iterator[None]:
 
 
 @pytest.fixture
-def storage() -> Iterator[Storage]:
-    with Storage.open(":memory:") as s:
-        yield s
+def storage(db_target: Path | str) -> Iterator[Storage]:
+    """A fresh database of each backend (SQLite, PostgreSQL - #27)."""
+    with open_database(db_target) as s:
+        yield s  # type: ignore[misc]
 
 
 def _frames(data: bytes) -> list[Image.Image]:
@@ -195,8 +196,11 @@ def _no_game(game_id: int) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_export_import_round_trip(game: str, tmp_path: Path, with_fourth: None) -> None:
-    with Storage.open(tmp_path / "a.sqlite3") as a, Storage.open(tmp_path / "b.sqlite3") as b:
+def test_export_import_round_trip(
+    game: str, tmp_path: Path, db_target: Path | str, with_fourth: None
+) -> None:
+    """The file a SQLite database exports imports exactly into either backend (#27)."""
+    with Storage.open(tmp_path / "a.sqlite3") as a, open_database(db_target) as b:
         game_id = store_selfplay_game(a, "5", game, seed=5)
         data = export_game(a, game_id, _no_game)
         checked = check_file(parse(dumps(data).encode("utf-8")))

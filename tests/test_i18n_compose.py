@@ -109,6 +109,7 @@ JOIN_EXEMPT = {
     ("bot/discord/app.py", "main"): "the operator's console output",
     ("bot/storage/connection.py", "open"): "the operator's configuration error",
     ("bot/storage/stats.py", "_rate_stored"): "SQL placeholders, not words",
+    ("bot/storage/sql.py", "insert"): "SQL column names and placeholders, not words",
     ("render/bench.py", "main"): "the benchmark's command-line error",
     ("render/golden.py", "golden_cases"): "the golden tool's command-line error (developers)",
 }

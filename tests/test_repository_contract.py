@@ -9,7 +9,7 @@ empty, migrated database of that backend.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,24 +26,14 @@ from bot.storage.history import ARCHIVE_CHANNEL, AlreadyStored, ImportedGame
 from bot.storage.records import ChannelLoad, FinalResult, GameRecord, PlayerInfo, SnapshotData
 from bot.storage.repositories import Database
 from bot.storage.stats import StatsSettings
-from bot.storage.store import SqliteDatabase
+from bot.storage.store import open_database
 from bot.storage.timers import TimerSettings
 
-Opener = Callable[[Path], Database]
 
-
-def _sqlite(tmp: Path) -> Database:
-    return SqliteDatabase.open(tmp / "contract.db")
-
-
-#: One opener per backend; #27 adds ``pytest.param(_postgres, id="postgres")`` here.
-BACKENDS = [pytest.param(_sqlite, id="sqlite")]
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    opener: Opener = request.param
-    database = opener(tmp_path)
+@pytest.fixture
+def db(db_target: Path | str) -> Iterator[Database]:
+    """A fresh database of each backend (``db_target``: SQLite, PostgreSQL - #27)."""
+    database = open_database(db_target)
     try:
         yield database
     finally:

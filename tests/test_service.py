@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.store import Storage
+from bot.storage.store import open_database
 from bot.table.ai_seat import ai_level, ai_levels, get_ai
 from bot.table.outputs import Code, Outcome
 from bot.table.service import TableService
@@ -30,8 +30,9 @@ from tests.test_service_support import (
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
-    service = open_service(tmp_path / "table.db")
+async def svc(db_target: Path | str) -> AsyncIterator[TableService]:
+    """A table service on a fresh database of each backend (SQLite, PostgreSQL - #27)."""
+    service = open_service(db_target)
     yield service
     service.close()
 
@@ -113,7 +114,7 @@ async def test_abort_permissions(svc: TableService) -> None:
     refused(await svc.play.command("c", uid(0), "play"), Code.NO_GAME)
     await start(svc, "c", 3, seed=2)
     assert (await svc.lobby.abort("c", uid(0))).accepted  # the host
-    with Storage.open(svc.storage.path) as store:
+    with open_database(svc.storage.path) as store:
         assert [g.status for g in store.games.game_history("c")] == ["aborted", "aborted"]
     # In the lobby: only the host or a manager closes the table.
     await seat(svc, "d", 2)
@@ -160,7 +161,7 @@ async def test_every_bad_input_gets_its_own_message_and_changes_nothing(
     after = await svc.play.status("c")
     assert after.text == before.text
     assert after.decision == before.decision
-    with Storage.open(svc.storage.path) as store:
+    with open_database(svc.storage.path) as store:
         game = store.games.active_game("c")
         assert game is not None and game.last_seq == -1
 
@@ -405,7 +406,7 @@ async def test_ai_seats_play_through_the_same_path(svc: TableService) -> None:
         out = await svc.play.command("c", uid(0), rng.choice(options))
         assert out.accepted, out.error
     assert out.game_over and multi > 0
-    with Storage.open(svc.storage.path) as store:
+    with open_database(svc.storage.path) as store:
         game = store.games.game_history("c", 1)[0]
         moves = store.games.moves(game.id)
         assert {m.user_id for m in moves} == {uid(0), None}
@@ -433,7 +434,7 @@ async def test_a_leaving_player_is_replaced_by_an_ai(svc: TableService) -> None:
         assert out.accepted
     assert out.game_over
     # The seat change is stored: a restart keeps the AI seats.
-    with Storage.open(svc.storage.path) as store:
+    with open_database(svc.storage.path) as store:
         game = store.games.game_history("c", 1)[0]
         assert [p.is_ai for p in game.players] == [False, True, True]
 

@@ -14,8 +14,9 @@ from tests.test_service_support import open_service, seat, start, uid
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
-    service = open_service(tmp_path / "table.db")
+async def svc(db_target: Path | str) -> AsyncIterator[TableService]:
+    """A table service on a fresh database of each backend (SQLite, PostgreSQL - #27)."""
+    service = open_service(db_target)
     yield service
     service.close()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.store import Storage
+from bot.storage.store import Storage, open_database
 from bot.table.outputs import Code
 from bot.table.service import TableService
 from engine.registry import table_game
@@ -28,14 +28,15 @@ from tests.test_service_support import seat as seat_players
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
-    service = open_service(tmp_path / "table.db")
+async def svc(db_target: Path | str) -> AsyncIterator[TableService]:
+    """A table service on a fresh database of each backend (SQLite, PostgreSQL - #27)."""
+    service = open_service(db_target)
     yield service
     service.close()
 
 
-def _game_record(path: Path, channel: str) -> list[object]:
-    with Storage.open(path) as store:
+def _game_record(path: Path | str, channel: str) -> list[object]:
+    with open_database(path) as store:
         history = store.games.game_history(channel, 1)
         assert history, "no finished game"
         return [(r.seat, r.place, r.score) for r in store.games.results(history[0].id)]
@@ -65,9 +66,9 @@ async def test_full_scripted_game_matches_the_engine(
         for s in group:
             expected.append((s, place, script.final.pos[s]))  # type: ignore[attr-defined]
         place += len(group)
-    assert sorted(_game_record(tmp_path / "table.db", "chan")) == sorted(expected)
+    assert sorted(_game_record(svc.storage.path, "chan")) == sorted(expected)
     # Every stored move replays to the engine's final state.
-    with Storage.open(tmp_path / "table.db") as store:
+    with open_database(svc.storage.path) as store:
         game = store.games.game_history("chan", 1)[0]
         stored = [(m.seat, m.command) for m in store.games.moves(game.id)]
         assert stored == script.final.history
@@ -124,9 +125,9 @@ async def test_restart_mid_game_finishes_like_an_uninterrupted_run(tmp_path: Pat
         assert game.final_hash == script.final_hash
 
 
-async def test_restart_loads_lazily_and_never_loads_finished_games(tmp_path: Path) -> None:
+async def test_restart_loads_lazily_and_never_loads_finished_games(db_target: Path | str) -> None:
     renderer = make_renderer(prefer_real=False)
-    svc = open_service(tmp_path / "t.db", renderer)
+    svc = open_service(db_target, renderer)
     finished = script_game(2, seed=5, policy_seed=5)
     await start(svc, "done", 2, seed=finished.seed)
     await play_script(svc, "done", finished.moves)
@@ -135,33 +136,33 @@ async def test_restart_loads_lazily_and_never_loads_finished_games(tmp_path: Pat
     await play_script(svc, "busy", running.moves[:25])
     svc.close()
 
-    svc = open_service(tmp_path / "t.db", renderer)
+    svc = open_service(db_target, renderer)
     assert await svc.play.active_channels() == ["busy"]
     out = await svc.play.command("done", uid(0), "play")
     assert out.code == Code.GAME_OVER and "P" in (out.error or "")
     assert svc.tables.loaded_channels() == ["done"]  # a table entry, but no game state in it
     await play_script(svc, "busy", running.moves[25:])
     svc.close()
-    assert _game_record(tmp_path / "t.db", "busy")
+    assert _game_record(db_target, "busy")
 
 
-async def test_restart_with_a_bad_snapshot_replays_from_the_seed(tmp_path: Path) -> None:
+async def test_restart_with_a_bad_snapshot_replays_from_the_seed(db_target: Path | str) -> None:
     renderer = make_renderer(prefer_real=False)
     script = script_game(3, seed=99, policy_seed=3)
-    svc = open_service(tmp_path / "t.db", renderer, snapshot_every=10)
+    svc = open_service(db_target, renderer, snapshot_every=10)
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:35])
     svc.close()
-    with Storage.open(tmp_path / "t.db") as store:
+    with open_database(db_target) as store:
         game = store.games.active_game("c")
         assert game is not None
         snap = store.games.latest_snapshot(game.id)
         assert snap is not None and snap.seq == 29
         store.games.save_snapshot(game.id, snap.seq, snap.state_json, "0" * 16)  # hash mismatch
-    svc = open_service(tmp_path / "t.db", renderer)
+    svc = open_service(db_target, renderer)
     await play_script(svc, "c", script.moves[35:])
     svc.close()
-    with Storage.open(tmp_path / "t.db") as store:
+    with open_database(db_target) as store:
         game = store.games.game_history("c", 1)[0]
         assert game.final_hash == script.final_hash
 
@@ -217,11 +218,11 @@ async def test_concurrent_retries_of_one_interaction(svc: TableService) -> None:
 
 
 async def test_crash_between_validation_and_commit_keeps_the_previous_state(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     renderer = make_renderer(prefer_real=False)
     script = script_game(3, seed=13, policy_seed=2)
-    svc = open_service(tmp_path / "t.db", renderer)
+    svc = open_service(db_target, renderer)
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:10])
     before = await svc.play.status("c")
@@ -249,12 +250,12 @@ async def test_crash_between_validation_and_commit_keeps_the_previous_state(
     svc.close()
 
     # On disk too: a new process sees the state before the failed move, and goes on.
-    svc = open_service(tmp_path / "t.db", renderer)
+    svc = open_service(db_target, renderer)
     assert (await svc.play.status("c")).text == before.text
     outs = await play_script(svc, "c", script.moves[10:])
     assert outs[-1].game_over
     svc.close()
-    assert _game_record(tmp_path / "t.db", "c")
+    assert _game_record(db_target, "c")
 
 
 # -- concurrency -----------------------------------------------------------------------------
@@ -284,14 +285,14 @@ async def test_the_same_player_twice_at_the_same_moment(svc: TableService) -> No
     outs = await asyncio.gather(*(svc.play.command("c", uid(seat), command) for _ in range(4)))
     # The first is applied; the repeats are judged against the new state (never applied twice).
     assert outs[0].accepted
-    with Storage.open(svc.storage.path) as store:
+    with open_database(svc.storage.path) as store:
         game = store.games.active_game("c")
         assert game is not None
         assert game.last_seq == sum(o.accepted for o in outs) - 1
 
 
-async def test_many_channels_at_once(tmp_path: Path) -> None:
-    svc = open_service(tmp_path / "t.db", make_renderer(prefer_real=False))
+async def test_many_channels_at_once(db_target: Path | str) -> None:
+    svc = open_service(db_target, make_renderer(prefer_real=False))
     scripts = {f"ch{i}": script_game(2 + i % 4, seed=300 + i, policy_seed=i) for i in range(12)}
 
     async def run(channel: str) -> None:
@@ -301,14 +302,14 @@ async def test_many_channels_at_once(tmp_path: Path) -> None:
 
     await asyncio.gather(*(run(ch) for ch in scripts))
     for ch, script in scripts.items():
-        with Storage.open(svc.storage.path) as store:
+        with open_database(svc.storage.path) as store:
             game = store.games.game_history(ch, 1)[0]
             assert [(m.seat, m.command) for m in store.games.moves(game.id)] == script.final.history
             assert svc.restore.verify(game.id) == script.final_hash
     svc.close()
 
 
-async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path) -> None:
+async def test_slow_render_in_one_channel_does_not_stall_another(db_target: Path | str) -> None:
     import threading
 
     from bot.table.render import PlaceholderRenderer
@@ -323,7 +324,7 @@ async def test_slow_render_in_one_channel_does_not_stall_another(tmp_path: Path)
                 assert gate.wait(10)
             return super().board(public_view)
 
-    svc = open_service(tmp_path / "t.db", PlaceholderRenderer(), workers=4)
+    svc = open_service(db_target, PlaceholderRenderer(), workers=4)
     script = script_game(2, seed=3, policy_seed=3)
     await start(svc, "fast", 2, seed=script.seed)
     await seat_players(svc, "slow", 2)

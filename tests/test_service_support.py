@@ -37,7 +37,9 @@ def make_renderer(prefer_real: bool = True) -> Renderer:
         return PlaceholderRenderer()
 
 
-def open_service(path: Path, renderer: Renderer | None = None, **kwargs: object) -> TableService:
+def open_service(
+    path: Path | str, renderer: Renderer | None = None, **kwargs: object
+) -> TableService:
     renderer = renderer or make_renderer(prefer_real=False)
     return TableService.open(path, renderer, **kwargs)  # type: ignore[arg-type]
 

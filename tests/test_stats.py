@@ -12,16 +12,17 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.storage.stats import StatsSettings
-from bot.storage.store import MIGRATIONS, FinalResult, PlayerInfo, Storage
+from bot.storage.store import MIGRATIONS, FinalResult, PlayerInfo, Storage, open_database
 
 GAME = "venezia"
 PEOPLE = {"u1": "Alice", "u2": "Bob", "u3": "Carol"}
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Storage]:
-    with Storage.open(tmp_path / "stats.db") as s:
-        yield s
+def store(db_target: Path | str) -> Iterator[Storage]:
+    """A fresh database of each backend (SQLite, PostgreSQL - #27)."""
+    with open_database(db_target) as s:
+        yield s  # type: ignore[misc]
 
 
 def play(
@@ -195,14 +196,14 @@ def test_bench_stats_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert '"rated": 300' in out and '"query": "leaderboard"' in out
 
 
-async def test_service_abort_and_takeover_are_marked(tmp_path: Path) -> None:
+async def test_service_abort_and_takeover_are_marked(db_target: Path | str) -> None:
     """Through the table service: an abort keeps the standings at the abort (left out by
     default), a game whose seat an AI took over counts and says so."""
     import random
 
     from tests.test_service_support import open_service, play_random, start, uid
 
-    svc = open_service(tmp_path / "svc.db")
+    svc = open_service(db_target)
     try:
         await start(svc, "c", 3, seed=1)
         assert (await svc.lobby.abort("c", uid(0))).accepted

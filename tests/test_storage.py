@@ -31,6 +31,7 @@ from bot.storage.store import (
     SnapshotData,
     Storage,
     StorageClosed,
+    open_database,
 )
 
 FIXED_NOW = datetime(2025, 3, 14, 15, 9, 26, tzinfo=UTC)
@@ -56,17 +57,27 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path) -> Iterator[Storage]:
+def sqlite_store(db_path: Path) -> Iterator[Storage]:
+    """The SQLite file (for the tests of what is SQLite's own: pragmas, the file, its schema)."""
     s = Storage.open(db_path)
     yield s
+    s.close()
+
+
+@pytest.fixture
+def store(db_target: Path | str) -> Iterator[Storage]:
+    """A fresh database of each backend (SQLite, PostgreSQL - #27); typed as SQLite's, whose
+    repositories PostgreSQL's share."""
+    s = open_database(db_target)
+    yield s  # type: ignore[misc]
     s.close()
 
 
 # -- schema, pragmas, versioning --------------------------------------------------------------
 
 
-def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> None:
-    assert store.connection.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
+def test_schema_created_and_version_recorded(sqlite_store: Storage, db_path: Path) -> None:
+    assert sqlite_store.connection.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     db = Database(raw(db_path))
     assert {"tables", "seats", "games", "moves", "snapshots", "results"} <= set(db.table_names())
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -75,11 +86,11 @@ def test_schema_created_and_version_recorded(store: Storage, db_path: Path) -> N
     db.close()
 
 
-def test_wal_mode_and_connection_pragmas(store: Storage, db_path: Path) -> None:
+def test_wal_mode_and_connection_pragmas(sqlite_store: Storage, db_path: Path) -> None:
     conn = raw(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    inner = store.connection._conn
+    inner = sqlite_store.connection._conn
     assert inner is not None
     assert inner.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert inner.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: survives power loss
@@ -228,10 +239,10 @@ def test_duplicate_seq_is_refused(store: Storage) -> None:
     assert active is not None and active.last_seq == 0 and active.next_seq == 1
 
 
-def test_unique_game_seq_enforced_by_schema(store: Storage) -> None:
-    game = start_game(store)
-    store.games.append_move(game.id, 0, 0, "u1", "take 3")
-    conn = store.connection._conn
+def test_unique_game_seq_enforced_by_schema(sqlite_store: Storage) -> None:
+    game = start_game(sqlite_store)
+    sqlite_store.games.append_move(game.id, 0, 0, "u1", "take 3")
+    conn = sqlite_store.connection._conn
     assert conn is not None
     with pytest.raises(sqlite3.IntegrityError):
         conn.execute(

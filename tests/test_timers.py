@@ -27,7 +27,7 @@ class FakeClock:
         self.t += timedelta(seconds=seconds)
 
 
-def svc_at(path: Path, clock: FakeClock) -> TableService:
+def svc_at(path: Path | str, clock: FakeClock) -> TableService:
     return open_service(path, clock=clock)
 
 

@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.devtools.pg_server import PgServer, start_server
+from bot.storage.store import is_postgres_url
 from bot.table.dispatch import HandImages
 from bot.table.outputs import Outcome
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
@@ -181,7 +183,17 @@ async def watch_loop(stats: Stats, stop: asyncio.Event, tick: float = 0.01) -> N
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     renderer, renderer_name = pick_renderer(args.renderer, args.game)
     tmp = None
-    if args.db:
+    server: PgServer | None = None
+    db_path: Path | str
+    if args.db == "postgres":  # a throw-away PostgreSQL server, as the tests start
+        started = start_server(durable=True)
+        if isinstance(started, str):
+            raise SystemExit(started)
+        server = started
+        db_path = server.clean_database()
+    elif args.db and is_postgres_url(args.db):
+        db_path = args.db
+    elif args.db:
         db_path = Path(args.db)
     else:
         tmp = tempfile.TemporaryDirectory(prefix="canalside-bench-")
@@ -209,7 +221,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         asyncio.create_task(
             play_channel(
                 svc,
-                f"bench-{i}",
+                f"{args.channel_prefix}-{i}",
                 random.Random(rng.getrandbits(64)),
                 stats,
                 stop,
@@ -259,6 +271,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.get_running_loop().run_in_executor(None, svc.close)
         if tmp is not None:
             tmp.cleanup()
+        if server is not None:
+            server.shutdown()
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors:
         raise errors[0]
@@ -285,6 +299,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "render_processes": args.render_processes,
         "hand_images": args.hand_images,
         "synchronous": args.synchronous,
+        "backend": "postgresql" if is_postgres_url(db_path) else "sqlite",
         "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
         # CPU per accepted command: this process (service, SQLite, the driver; the rendering
         # too when it runs in threads) and the render processes.
@@ -364,13 +379,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--game", default=first_registered(), help=f"which game (default {first_registered()})"
     )
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--db", help="SQLite file to use (default: a temporary one)")
+    p.add_argument(
+        "--db",
+        help="SQLite file to use (default: a temporary one), a postgresql://… address, or "
+        "'postgres': a throw-away PostgreSQL server started for the run",
+    )
     p.add_argument(
         "--synchronous",
         choices=("full", "normal", "both"),
         default="full",
         help="SQLite synchronous mode: full (default, as the bot runs), normal, or both "
         "(measure one after the other, to compare)",
+    )
+    p.add_argument(
+        "--channel-prefix",
+        default="bench",
+        help="channel names are PREFIX-0, PREFIX-1, … (several bench processes on one "
+        "PostgreSQL database each play their own channels, as bot processes own their shards)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON line")
     return p.parse_args(argv)
@@ -401,7 +426,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
             f"CPU per command {result['main_cpu_ms_per_command']} ms here + "
             f"{result['render_cpu_ms_per_command']} ms in render processes; machine busy "
             f"{result['cpu_busy_pct']}%, stolen by the host {result['cpu_steal_pct']}%; "
-            f"synchronous {result['synchronous']}"
+            f"{result['backend']}"
+            + (f" synchronous {result['synchronous']}" if result["backend"] == "sqlite" else "")
         )
 
 

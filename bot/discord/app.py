@@ -18,6 +18,7 @@ import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -28,7 +29,7 @@ from bot.discord.commands import (
     FALLBACK_VERB,
     move_commands,
 )
-from bot.discord.settings import TOKEN_HELP, Settings, SettingsError
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError, db_setting, shown_db
 from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
 from bot.table.service import TableService
 from engine.text import excerpt
@@ -93,7 +94,8 @@ def create_bot(
     ``settings.db_path`` (created if missing). Board pictures are drawn without the pending
     decision (:class:`BoardOnlyRenderer`): the table message says it in text."""
     if service is None and open_service:
-        settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(settings.db_path, Path):  # not a PostgreSQL address
+            settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         service = TableService.open(
             settings.db_path,
             BoardOnlyRenderer(
@@ -146,9 +148,7 @@ def _parser() -> argparse.ArgumentParser:
 def load_settings(args: argparse.Namespace) -> Settings:
     settings = Settings.from_env(env_file=args.env_file)
     if args.db:
-        from pathlib import Path
-
-        settings = dataclasses.replace(settings, db_path=Path(args.db).expanduser())
+        settings = dataclasses.replace(settings, db_path=db_setting(args.db))
     if args.log_level:
         level = args.log_level.upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         names = sorted(c.name for c in bot.tree.get_commands())
         print(f"ok: {len(names)} commands: " + ", ".join(f"/{n}" for n in names))
-        print(f"database: {settings.db_path}")
+        print(f"database: {shown_db(settings.db_path)}")
         bot.service.close()
         return 0
     assert settings.token is not None

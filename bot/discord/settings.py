@@ -11,7 +11,9 @@ existing install finds its saves.
 variable                     default                meaning
 ===========================  =====================  ===============================================
 ``DISCORD_TOKEN``            (none: required)       the bot token (Developer Portal → Bot → Token)
-``CANALSIDE_DB``             ``./venezia.sqlite3``  the SQLite file with tables, games and moves
+``CANALSIDE_DB``             ``./venezia.sqlite3``  the SQLite file with tables, games and moves,
+                                                    or a PostgreSQL server: ``postgresql://user:
+                                                    password@host/database`` (several processes)
 ``CANALSIDE_OWNER_IDS``      (none)                 user ids (comma separated) allowed to ``/sync``
 ``CANALSIDE_DEV_GUILD``      (none)                 a guild id for fast development command sync
 ``CANALSIDE_SYNC_ON_START``  ``off``                ``off``, ``guild`` (the dev guild) or ``global``
@@ -39,6 +41,7 @@ renderer when it can be imported and falls back to placeholders with a warning.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,6 +115,19 @@ def read_env_file(path: str | Path) -> dict[str, str]:
     return values
 
 
+def db_setting(text: str) -> Path | str:
+    """The database setting: a ``postgresql://…`` address stays text (a PostgreSQL server,
+    #27), anything else is a SQLite file's path."""
+    if text.startswith(("postgresql://", "postgres://")):
+        return text
+    return Path(text).expanduser()
+
+
+def shown_db(db: Path | str) -> str:
+    """The database setting fit for a log line: a PostgreSQL address without its password."""
+    return re.sub(r"(://[^:/@]*):.*@", r"\1:***@", str(db))
+
+
 def _ids(text: str, name: str) -> frozenset[int]:
     out: set[int] = set()
     for part in text.replace(";", ",").replace(" ", ",").split(","):
@@ -165,7 +181,8 @@ class Settings:
     """Everything the bot needs to run; see the module docstring for the variables."""
 
     token: str | None = None
-    db_path: Path = field(default_factory=lambda: Path(DEFAULT_DB))
+    #: A SQLite file, or a PostgreSQL server's ``postgresql://…`` address (kept as text).
+    db_path: Path | str = field(default_factory=lambda: Path(DEFAULT_DB))
     owner_ids: frozenset[int] = frozenset()
     dev_guild_id: int | None = None
     sync_on_start: str = "off"
@@ -195,7 +212,7 @@ class Settings:
         guild = get("CANALSIDE_DEV_GUILD")
         return cls(
             token=get("DISCORD_TOKEN") or None,
-            db_path=Path(get("CANALSIDE_DB", DEFAULT_DB)).expanduser(),
+            db_path=db_setting(get("CANALSIDE_DB", DEFAULT_DB)),
             owner_ids=_ids(get("CANALSIDE_OWNER_IDS"), "CANALSIDE_OWNER_IDS"),
             dev_guild_id=_int(guild, "CANALSIDE_DEV_GUILD", 1) if guild else None,
             sync_on_start=_choice(
@@ -229,7 +246,7 @@ class Settings:
         token = "set" if self.token else "missing"
         owners = ", ".join(str(i) for i in sorted(self.owner_ids)) or "none"
         return (
-            f"token {token}; database {self.db_path}; owners {owners}; dev guild "
+            f"token {token}; database {shown_db(self.db_path)}; owners {owners}; dev guild "
             f"{self.dev_guild_id or 'none'}; sync on start {self.sync_on_start}; log level "
             f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
             f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "

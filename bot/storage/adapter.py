@@ -3,14 +3,14 @@ restarts, per scope - e.g. the id of a table's current message."""
 
 from __future__ import annotations
 
-from bot.storage.connection import SqliteConnection
+from bot.storage.sql import Backend
 
 
-class SqliteAdapterStateRepository:
+class SqlAdapterStateRepository:
     """``(scope, key) -> value`` text, opaque to everybody but the adapter that wrote it
     (:class:`AdapterStateRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def get_adapter_state(self, scope: str, key: str) -> str | None:
@@ -35,12 +35,12 @@ class SqliteAdapterStateRepository:
                 )
 
 
-class SqliteLanguageRepository:
+class SqlLanguageRepository:
     """Who reads which language (:mod:`bot.table.languages`): ``(kind, key) -> language``,
     ``kind`` ``table`` (a channel's chosen language), ``server`` (the locale its server
     prefers) or ``person`` (a user's client locale) (:class:`LanguageRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def languages(self) -> list[tuple[str, str, str]]:

@@ -15,12 +15,13 @@ that stores its results, :func:`compact_game`
   command, user id, timestamp and idempotency key of every move; nothing is lost) and
   deletes the rows.
 
-:meth:`bot.storage.games.SqliteGameRepository.moves` reads an archive transparently, so
+:meth:`bot.storage.games.SqlGameRepository.moves` reads an archive transparently, so
 replay, ``verify`` and ``/log`` work unchanged. The idempotency keys of the packed moves stay
 recognisable in ``archived_keys`` (key -> game, seq; only moves that had a key cost anything
 there), so a press repeated after the game ended is still answered "already done".
 
-The functions take a raw ``sqlite3.Connection`` inside the caller's write transaction and
+The functions take a raw connection (:class:`bot.storage.sql.Conn`) inside the caller's
+write transaction and
 deal in plain tuples, so this module does not depend on :mod:`bot.storage.store` (whose migration
 creates the ``move_archives`` and ``archived_keys`` tables).
 """
@@ -28,10 +29,13 @@ creates the ``move_archives`` and ``archived_keys`` tables).
 from __future__ import annotations
 
 import json
-import sqlite3
 import zlib
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.storage.sql import Conn
 
 __all__ = [
     "ARCHIVE_FORMAT",
@@ -120,7 +124,7 @@ def unpack_moves(packed: bytes) -> list[ArchivedMove]:
     ]
 
 
-def read_archive(conn: sqlite3.Connection, game_id: int) -> list[ArchivedMove] | None:
+def read_archive(conn: Conn, game_id: int) -> list[ArchivedMove] | None:
     """The archived moves of a compacted game, or ``None`` if the game has no archive."""
     row = conn.execute(
         "SELECT format, move_count, packed FROM move_archives WHERE game_id = ?", (game_id,)
@@ -138,7 +142,7 @@ def read_archive(conn: sqlite3.Connection, game_id: int) -> list[ArchivedMove] |
     return moves
 
 
-def compact_game(conn: sqlite3.Connection, game_id: int, final_hash: str | None) -> int:
+def compact_game(conn: Conn, game_id: int, final_hash: str | None) -> int:
     """Pack the game's move rows into ``move_archives``, delete them and its snapshots, and
     record ``final_hash`` (if ``None``: the hash of a snapshot taken at the last move, when
     there is one). Idempotent: moves already archived stay archived. Returns the number of
@@ -170,14 +174,15 @@ def compact_game(conn: sqlite3.Connection, game_id: int, final_hash: str | None)
         (game_id, ARCHIVE_FORMAT, len(moves), pack_moves(moves)),
     )
     conn.executemany(
-        "INSERT OR IGNORE INTO archived_keys (idempotency_key, game_id, seq) VALUES (?, ?, ?)",
+        "INSERT INTO archived_keys (idempotency_key, game_id, seq) VALUES (?, ?, ?) "
+        "ON CONFLICT DO NOTHING",
         [(m[5], game_id, m[0]) for m in rows if m[5] is not None],
     )
     conn.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
     return len(moves)
 
 
-def archived_key(conn: sqlite3.Connection, key: str) -> tuple[int, int] | None:
+def archived_key(conn: Conn, key: str) -> tuple[int, int] | None:
     """``(game_id, seq)`` of the archived move accepted under ``key``, or ``None``."""
     row = conn.execute(
         "SELECT game_id, seq FROM archived_keys WHERE idempotency_key = ?", (key,)

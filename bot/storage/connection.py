@@ -25,8 +25,9 @@ from typing import Self
 
 from sqlite_utils import Database
 
+from bot.storage import sql
 from bot.storage.errors import MigrationFailed, NotOurDatabase, SchemaTooNew, StorageClosed
-from bot.storage.records import SqlValue, format_ts, utcnow
+from bot.storage.records import Row, SqlValue, format_ts, utcnow
 
 #: ``PRAGMA application_id`` of our files ("VENZ"), so we never migrate somebody else's database.
 APPLICATION_ID = 0x56454E5A
@@ -280,21 +281,14 @@ class SqliteConnection:
             yield
 
     @staticmethod
-    def rows(
-        conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
-    ) -> list[sqlite3.Row]:
-        # Row factory per cursor, not per connection: sqlite-utils expects plain tuples.
-        cur = conn.cursor()
-        cur.row_factory = sqlite3.Row
-        rows: list[sqlite3.Row] = cur.execute(sql, params).fetchall()
-        return rows
+    def rows(conn: sql.Conn, query: str, params: Sequence[SqlValue] = ()) -> list[Row]:
+        """Every row of ``query``, readable by column name too (:func:`bot.storage.sql.rows`)."""
+        return sql.rows(conn, query, params)
 
-    @classmethod
-    def row(
-        cls, conn: sqlite3.Connection, sql: str, params: Sequence[SqlValue] = ()
-    ) -> sqlite3.Row | None:
-        rows = cls.rows(conn, sql, params)
-        return rows[0] if rows else None
+    @staticmethod
+    def row(conn: sql.Conn, query: str, params: Sequence[SqlValue] = ()) -> Row | None:
+        """The first row of ``query``, or ``None``."""
+        return sql.row(conn, query, params)
 
     def now(self) -> str:
         """The clock's time as stored text."""

@@ -5,12 +5,10 @@ its results, and loading a channel's game in one read transaction - the SQLite
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.storage.compact import compact_game
-from bot.storage.connection import SqliteConnection
 from bot.storage.errors import (
     AlreadyProcessed,
     DuplicateMove,
@@ -40,27 +38,28 @@ from bot.storage.records import (
     result_from_row,
     snapshot_from_row,
 )
+from bot.storage.sql import INTEGRITY_ERRORS, Backend, Conn, insert, row
 from bot.storage.stats import record_abort, record_finish
 
 
-def game_of(conn: sqlite3.Connection, game_id: int) -> GameRecord | None:
+def game_of(conn: Conn, game_id: int) -> GameRecord | None:
     """A game's record (inside the caller's transaction)."""
-    row = SqliteConnection.row(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-    return None if row is None else game_from_row(row)
+    found = row(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    return None if found is None else game_from_row(found)
 
 
-def _require_active(conn: sqlite3.Connection, game_id: int) -> GameRecord:
+def _require_active(conn: Conn, game_id: int) -> GameRecord:
     game = game_of(conn, game_id)
     if game is None or game.status != "active":
         raise GameNotActive(game_id, None if game is None else game.status)
     return game
 
 
-class SqliteGameRepository:
+class SqlGameRepository:
     """Game lifecycle, the move log, snapshots and results (a game starts from the lobby's
     seats) - :class:`~bot.storage.repositories.GameRepository`."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def create_game(
@@ -98,23 +97,22 @@ class SqliteGameRepository:
             if not players:
                 raise ValueError(f"cannot start a game in channel {channel_id} without players")
             now = self._c.now()
-            game_id = (
-                self._c.db.table("games")
-                .insert(
-                    {
-                        "channel_id": channel_id,
-                        "game_type": game_type,
-                        "options": dumps_json(dict(options or {})),
-                        "seed": str(int(seed)),
-                        "players": dumps_json([p.to_json() for p in players]),
-                        "status": "active",
-                        "created_at": now,
-                        "started_at": now,
-                        "finished_at": None,
-                        "last_seq": -1,
-                    }
-                )
-                .last_rowid
+            game_id = insert(
+                conn,
+                "games",
+                {
+                    "channel_id": channel_id,
+                    "game_type": game_type,
+                    "options": dumps_json(dict(options or {})),
+                    "seed": str(int(seed)),
+                    "players": dumps_json([p.to_json() for p in players]),
+                    "status": "active",
+                    "created_at": now,
+                    "started_at": now,
+                    "finished_at": None,
+                    "last_seq": -1,
+                },
+                returning_id=True,
             )
             assert game_id is not None
             conn.execute(
@@ -130,7 +128,7 @@ class SqliteGameRepository:
         with self._c.read() as conn:
             return game_of(conn, game_id)
 
-    def _active_game(self, conn: sqlite3.Connection, channel_id: str) -> GameRecord | None:
+    def _active_game(self, conn: Conn, channel_id: str) -> GameRecord | None:
         row = self._c.row(
             conn,
             f"SELECT {GAME_COLUMNS} FROM games "
@@ -153,7 +151,7 @@ class SqliteGameRepository:
             ).fetchall()
         return [str(r[0]) for r in rows]
 
-    def _close_game(self, conn: sqlite3.Connection, game_id: int, status: GameStatus) -> None:
+    def _close_game(self, conn: Conn, game_id: int, status: GameStatus) -> None:
         conn.execute(
             "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
             (status, self._c.now(), game_id),
@@ -164,7 +162,7 @@ class SqliteGameRepository:
 
     def _finish(
         self,
-        conn: sqlite3.Connection,
+        conn: Conn,
         game: GameRecord,
         results: Sequence[FinalResult],
         final_hash: str | None,
@@ -174,16 +172,10 @@ class SqliteGameRepository:
         seats = [r.seat for r in results]
         if len(set(seats)) != len(seats):
             raise ValueError(f"game {game.id}: duplicate seats in results {seats}")
-        self._c.db.table("results").insert_all(
-            {
-                "game_id": game.id,
-                "seat": r.seat,
-                "user_id": r.user_id,
-                "name": r.name,
-                "place": r.place,
-                "score": dumps_json(r.score),
-            }
-            for r in results
+        conn.executemany(
+            "INSERT INTO results (game_id, seat, user_id, name, place, score) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [((game.id), r.seat, r.user_id, r.name, r.place, dumps_json(r.score)) for r in results],
         )
         self._close_game(conn, game.id, "finished")
         compact_game(conn, game.id, final_hash)
@@ -233,9 +225,7 @@ class SqliteGameRepository:
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def _put_snapshot(
-        self, conn: sqlite3.Connection, game_id: int, seq: int, snapshot: SnapshotData
-    ) -> None:
+    def _put_snapshot(self, conn: Conn, game_id: int, seq: int, snapshot: SnapshotData) -> None:
         conn.execute(
             "INSERT INTO snapshots (game_id, seq, state_json, state_hash, created_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET "
@@ -261,7 +251,7 @@ class SqliteGameRepository:
                 )
             self._put_snapshot(conn, game_id, seq, SnapshotData(state_json, state_hash))
 
-    def _latest_snapshot(self, conn: sqlite3.Connection, game_id: int) -> SnapshotRecord | None:
+    def _latest_snapshot(self, conn: Conn, game_id: int) -> SnapshotRecord | None:
         row = self._c.row(
             conn,
             "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
@@ -354,7 +344,7 @@ class SqliteGameRepository:
                     " idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game_id, seq, seat, user_id, command, now, idempotency_key),
                 )
-            except sqlite3.IntegrityError as exc:  # backstop; the checks above should win
+            except INTEGRITY_ERRORS as exc:  # backstop; the checks above should win
                 if idempotency_key is not None and "idempotency_key" in str(exc):
                     found = key_seq(conn, idempotency_key)
                     if found is not None:
@@ -374,9 +364,7 @@ class SqliteGameRepository:
         with self._c.read() as conn:
             return moves_of(conn, game_id, after_seq)
 
-    def _stored_game(
-        self, conn: sqlite3.Connection, record: GameRecord, all_moves: bool
-    ) -> StoredGame:
+    def _stored_game(self, conn: Conn, record: GameRecord, all_moves: bool) -> StoredGame:
         snap = self._latest_snapshot(conn, record.id)
         after = -1 if all_moves or snap is None else snap.seq
         return StoredGame(record, snap, moves_of(conn, record.id, after))

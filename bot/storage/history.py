@@ -10,14 +10,12 @@ ending at the table is.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.storage.compact import compact_game
-from bot.storage.connection import SqliteConnection
 from bot.storage.games import game_of
 from bot.storage.lobby import ensure_table
 from bot.storage.moves import moves_of
@@ -34,13 +32,14 @@ from bot.storage.records import (
     game_from_row,
     result_from_row,
 )
+from bot.storage.sql import Backend, Conn, insert
 
 __all__ = [
     "ARCHIVE_CHANNEL",
     "AlreadyStored",
     "HistoryEntry",
     "ImportedGame",
-    "SqliteHistoryRepository",
+    "SqlHistoryRepository",
 ]
 
 #: The pseudo channel of imported games (no transport's channel id looks like this).
@@ -79,13 +78,13 @@ class ImportedGame:
     finished_at: datetime | None = None
 
 
-class SqliteHistoryRepository:
+class SqlHistoryRepository:
     """Reads of closed games and the import of one (:class:`HistoryRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
-    def _results(self, conn: sqlite3.Connection, game_id: int) -> tuple[ResultRecord, ...]:
+    def _results(self, conn: Conn, game_id: int) -> tuple[ResultRecord, ...]:
         rows = self._c.rows(
             conn, "SELECT * FROM results WHERE game_id = ? ORDER BY place, seat", (game_id,)
         )
@@ -149,23 +148,22 @@ class SqliteHistoryRepository:
             now = self._c.now()
             started = format_ts(game.started_at) if game.started_at else now
             finished = format_ts(game.finished_at) if game.finished_at else now
-            game_id = (
-                self._c.db.table("games")
-                .insert(
-                    {
-                        "channel_id": ARCHIVE_CHANNEL,
-                        "game_type": game.game_type,
-                        "options": dumps_json(dict(game.options)),
-                        "seed": str(int(game.seed)),
-                        "players": dumps_json([p.to_json() for p in game.players]),
-                        "status": game.status,
-                        "created_at": started,
-                        "started_at": started,
-                        "finished_at": finished,
-                        "last_seq": len(game.moves) - 1,
-                    }
-                )
-                .last_rowid
+            game_id = insert(
+                conn,
+                "games",
+                {
+                    "channel_id": ARCHIVE_CHANNEL,
+                    "game_type": game.game_type,
+                    "options": dumps_json(dict(game.options)),
+                    "seed": str(int(game.seed)),
+                    "players": dumps_json([p.to_json() for p in game.players]),
+                    "status": game.status,
+                    "created_at": started,
+                    "started_at": started,
+                    "finished_at": finished,
+                    "last_seq": len(game.moves) - 1,
+                },
+                returning_id=True,
             )
             assert game_id is not None
             conn.executemany(
@@ -176,16 +174,13 @@ class SqliteHistoryRepository:
                     for seq, (seat, command) in enumerate(game.moves)
                 ],
             )
-            self._c.db.table("results").insert_all(
-                {
-                    "game_id": game_id,
-                    "seat": r.seat,
-                    "user_id": r.user_id,
-                    "name": r.name,
-                    "place": r.place,
-                    "score": dumps_json(r.score),
-                }
-                for r in game.results
+            conn.executemany(
+                "INSERT INTO results (game_id, seat, user_id, name, place, score) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    ((game_id), r.seat, r.user_id, r.name, r.place, dumps_json(r.score))
+                    for r in game.results
+                ],
             )
             compact_game(conn, game_id, game.final_hash)
             record = game_of(conn, game_id)

@@ -4,10 +4,8 @@ and the game and options its lobby chose - everything that exists before a game 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 
-from bot.storage.connection import SqliteConnection
 from bot.storage.errors import (
     AlreadySeated,
 )
@@ -19,16 +17,15 @@ from bot.storage.records import (
     seat_from_row,
     table_from_row,
 )
+from bot.storage.sql import Backend, Conn, insert, rows
 
 
-def ensure_table(
-    c: SqliteConnection, conn: sqlite3.Connection, channel_id: str, guild_id: str | None
-) -> TableRecord:
+def ensure_table(c: Backend, conn: Conn, channel_id: str, guild_id: str | None) -> TableRecord:
     """The channel's table row, created if missing (inside the caller's transaction)."""
     conn.execute(
         "INSERT INTO tables (channel_id, guild_id, created_at) VALUES (?, ?, ?) "
         "ON CONFLICT (channel_id) DO UPDATE SET "
-        "guild_id = coalesce(guild_id, excluded.guild_id)",
+        "guild_id = coalesce(tables.guild_id, excluded.guild_id)",
         (channel_id, guild_id, c.now()),
     )
     row = c.row(conn, "SELECT * FROM tables WHERE channel_id = ?", (channel_id,))
@@ -36,15 +33,15 @@ def ensure_table(
     return table_from_row(row)
 
 
-def seats_of(conn: sqlite3.Connection, channel_id: str) -> list[SeatRecord]:
+def seats_of(conn: Conn, channel_id: str) -> list[SeatRecord]:
     """The channel's lobby seats in seat order (inside the caller's transaction)."""
-    rows = SqliteConnection.rows(
+    found = rows(
         conn, "SELECT * FROM seats WHERE channel_id = ? ORDER BY seat_order", (channel_id,)
     )
-    return [seat_from_row(r) for r in rows]
+    return [seat_from_row(r) for r in found]
 
 
-def lobby_choice_of(conn: sqlite3.Connection, channel_id: str) -> tuple[str | None, dict[str, str]]:
+def lobby_choice_of(conn: Conn, channel_id: str) -> tuple[str | None, dict[str, str]]:
     """The lobby's chosen game and option texts (inside the caller's transaction)."""
     row = conn.execute(
         "SELECT lobby_game, lobby_options FROM tables WHERE channel_id = ?", (channel_id,)
@@ -54,10 +51,10 @@ def lobby_choice_of(conn: sqlite3.Connection, channel_id: str) -> tuple[str | No
     return str(row[0]), {str(k): str(v) for k, v in json.loads(row[1] or "{}").items()}
 
 
-class SqliteLobbyRepository:
+class SqlLobbyRepository:
     """Tables, lobby seats and the lobby's choice of game (:class:`LobbyRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def get_or_create_table(self, channel_id: str, guild_id: str | None = None) -> TableRecord:
@@ -105,7 +102,9 @@ class SqliteLobbyRepository:
                 "SELECT coalesce(max(seat_order), -1) + 1 FROM seats WHERE channel_id = ?",
                 (channel_id,),
             ).fetchone()[0]
-            self._c.db.table("seats").insert(
+            insert(
+                conn,
+                "seats",
                 {
                     "channel_id": channel_id,
                     "seat_order": int(order),
@@ -114,7 +113,7 @@ class SqliteLobbyRepository:
                     "is_ai": 1 if is_ai else 0,
                     "ai_level": ai_level,
                     "joined_at": self._c.now(),
-                }
+                },
             )
             row = self._c.row(
                 conn,
@@ -125,7 +124,7 @@ class SqliteLobbyRepository:
             return seat_from_row(row)
 
     def _remove_seat(
-        self, conn: sqlite3.Connection, channel_id: str, where: str, param: SqlValue
+        self, conn: Conn, channel_id: str, where: str, param: SqlValue
     ) -> SeatRecord | None:
         row = self._c.row(
             conn, f"SELECT * FROM seats WHERE channel_id = ? AND {where}", (channel_id, param)

@@ -7,16 +7,21 @@ text in the file, JSON columns compact UTF-8 JSON.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, TypeAlias, TypedDict, cast
+from typing import Any, Literal, Protocol, TypeAlias, TypedDict, cast
 
 GameStatus = Literal["lobby", "active", "finished", "aborted"]
 #: A value as JSON holds it (a stored score).
 JsonValue: TypeAlias = str | int | float | bool | list["JsonValue"] | dict[str, "JsonValue"] | None
 #: What a SQLite column gives back.
 SqlValue: TypeAlias = str | int | float | bytes | None
+
+
+class Row(Protocol):
+    """A result row of either backend: by column index or by column name."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
 
 
 class PlayerJson(TypedDict):
@@ -225,7 +230,7 @@ def dumps_json(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def table_from_row(row: sqlite3.Row) -> TableRecord:
+def table_from_row(row: Row) -> TableRecord:
     return TableRecord(
         channel_id=str(row["channel_id"]),
         guild_id=opt_str(row["guild_id"]),
@@ -234,7 +239,7 @@ def table_from_row(row: sqlite3.Row) -> TableRecord:
     )
 
 
-def seat_from_row(row: sqlite3.Row) -> SeatRecord:
+def seat_from_row(row: Row) -> SeatRecord:
     return SeatRecord(
         channel_id=str(row["channel_id"]),
         seat_order=int(row["seat_order"]),
@@ -246,7 +251,7 @@ def seat_from_row(row: sqlite3.Row) -> SeatRecord:
     )
 
 
-def game_from_row(row: sqlite3.Row) -> GameRecord:
+def game_from_row(row: Row) -> GameRecord:
     players = json.loads(row["players"])
     return GameRecord(
         id=int(row["id"]),
@@ -264,7 +269,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
     )
 
 
-def move_from_row(row: sqlite3.Row) -> MoveRecord:
+def move_from_row(row: Row) -> MoveRecord:
     return MoveRecord(
         game_id=int(row["game_id"]),
         seq=int(row["seq"]),
@@ -276,7 +281,7 @@ def move_from_row(row: sqlite3.Row) -> MoveRecord:
     )
 
 
-def snapshot_from_row(row: sqlite3.Row) -> SnapshotRecord:
+def snapshot_from_row(row: Row) -> SnapshotRecord:
     return SnapshotRecord(
         game_id=int(row["game_id"]),
         seq=int(row["seq"]),
@@ -286,7 +291,7 @@ def snapshot_from_row(row: sqlite3.Row) -> SnapshotRecord:
     )
 
 
-def result_from_row(row: sqlite3.Row) -> ResultRecord:
+def result_from_row(row: Row) -> ResultRecord:
     return ResultRecord(
         game_id=int(row["game_id"]),
         seat=int(row["seat"]),

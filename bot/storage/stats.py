@@ -19,33 +19,33 @@ Which games count is a per-server setting (``stats_settings``): aborted games ar
 default (an aborted game's rows keep the standings at the abort when the caller gave them,
 else no rank); games where an AI took over a seat (``takeover``, set by whoever hands a seat
 to an AI) count but are marked. Changing the setting recomputes that server's ratings from the
-rows (:meth:`SqliteStatsRepository.rebuild_ratings`, also ``canalside ratings rebuild``), which is
+rows (:meth:`SqlStatsRepository.rebuild_ratings`, also ``canalside ratings rebuild``), which is
 also the check that the incremental updates agree with a full recomputation.
 
-The functions taking a raw ``sqlite3.Connection`` run inside the caller's transaction (the
-migration, finishing a game); :class:`SqliteStatsRepository` is the stats repository.
+The functions taking a raw connection (:class:`bot.storage.sql.Conn`) run inside the
+caller's transaction (the
+migration, finishing a game); :class:`SqlStatsRepository` is the stats repository.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from bot.storage.connection import SqliteConnection
+from bot.storage.sql import Backend, Conn, is_postgres
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
 __all__ = [
     "LeaderRow",
-    "SqliteStatsRepository",
+    "SqlStatsRepository",
     "StatsRow",
     "StatsSettings",
     "migrate_stats",
@@ -134,7 +134,7 @@ def migrate_stats(db: Database) -> None:
     rebuild(db.conn)
 
 
-def backfill(conn: sqlite3.Connection) -> int:
+def backfill(conn: Conn) -> int:
     """Seat rows for every finished game that has none yet (from its stored results);
     returns the number of rows written. Ratings are not touched (see :func:`rebuild`)."""
     # Not the imported games of the channel-less archive (bot.storage.history.ARCHIVE_CHANNEL):
@@ -174,7 +174,7 @@ class StatsSettings:
     count_takeover: bool = True
 
 
-def settings(conn: sqlite3.Connection, guild_id: str) -> StatsSettings:
+def settings(conn: Conn, guild_id: str) -> StatsSettings:
     row = conn.execute(
         "SELECT count_aborted, count_takeover FROM stats_settings WHERE guild_id = ?",
         (guild_id,),
@@ -186,33 +186,43 @@ def _counts(game_aborted: bool, game_takeover: bool, s: StatsSettings) -> bool:
     return (s.count_aborted or not game_aborted) and (s.count_takeover or not game_takeover)
 
 
-def _has_stats(conn: sqlite3.Connection) -> bool:
+def _has_stats(conn: Conn) -> bool:
     """Whether the file has the stats tables (not one opened with older migrations, as an
     upgrade test does: its games are backfilled when it is migrated)."""
+    if is_postgres(conn):  # PostgreSQL's schema is created whole (bot.storage.postgres)
+        return True
     return (
         conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'seat_results'").fetchone()
         is not None
     )
 
 
-def record_finish(conn: sqlite3.Connection, game_id: int) -> None:
+def record_finish(conn: Conn, game_id: int) -> None:
     """Write the finished game's seat rows from its results and update the ratings (the
     caller holds the write transaction that finishes the game)."""
     if not _has_stats(conn):
         return
-    conn.execute(_INSERT_FROM_RESULTS + " WHERE g.id = ?", (game_id,))
+    places = {
+        int(r[0]): (int(r[1]), r[2], str(r[3]), str(r[4]))
+        for r in conn.execute(
+            "SELECT seat, place, user_id, name, score FROM results WHERE game_id = ?", (game_id,)
+        )
+    }
+    _insert_seat_rows(conn, game_id, places, aborted=False)
     _rate_stored(conn, game_id)
 
 
-def record_abort(
-    conn: sqlite3.Connection, game_id: int, standings: Sequence[tuple[int, int, str]] = ()
+def _insert_seat_rows(
+    conn: Conn,
+    game_id: int,
+    places: Mapping[int, tuple[int | None, str | None, str, str]],
+    *,
+    aborted: bool,
 ) -> None:
-    """Write an aborted game's seat rows, marked aborted: ``standings`` are ``(seat, rank,
-    score JSON)`` at the abort (without them the rows have no rank and count as played
-    only). Rated only if the server counts aborted games."""
-    if not _has_stats(conn):
-        return
-    ranks = {seat: (rank, score) for seat, rank, score in standings}
+    """Seat rows of a closing game from its ``players`` JSON: ``places`` maps a seat to
+    ``(rank, result user id, result name, score JSON)``; a finished game gets rows for the
+    seats with a result only (as :data:`_INSERT_FROM_RESULTS` does), an aborted one for every
+    seat (no rank: played only)."""
     row = conn.execute(
         "SELECT g.game_type, g.players, coalesce(g.finished_at, g.created_at), "
         "coalesce(t.guild_id, ''), g.takeover FROM games g "
@@ -225,25 +235,44 @@ def record_abort(
     takeover = int(row[4])
     players = json.loads(players_json)
     rows = []
-    for seat, p in enumerate(players):
+    for seat in range(len(players)) if aborted else sorted(places):
+        p = players[seat] if seat < len(players) else {}
         is_ai = bool(p.get("is_ai"))
         level = int(p.get("ai_level") or 0) if is_ai else None
-        user_id = None if is_ai else p.get("user_id")
-        key = f"ai:{level}" if is_ai else f"u:{user_id if user_id is not None else p['name']}"
-        rank, score = ranks.get(seat, (None, "null"))
-        name = str(p["name"])
+        rank, result_user, result_name, score = places.get(seat, (None, None, "", "null"))
+        user_id = None if is_ai else (result_user if not aborted else p.get("user_id"))
+        if is_ai:
+            key = f"ai:{level}"
+        elif aborted:
+            key = f"u:{user_id if user_id is not None else p['name']}"
+        else:  # as the SQL backfill: the result's user, else the player's, else the name
+            who = result_user if result_user is not None else p.get("user_id")
+            key = f"u:{who if who is not None else result_name}"
+        name = str(p["name"]) if aborted else result_name
         row_values = (game_id, seat, guild, game_type, key, user_id, level, name, rank)
-        rows.append((*row_values, len(players), score, finished_at, 1, takeover))
+        rows.append((*row_values, len(players), score, finished_at, int(aborted), takeover))
     conn.executemany(
-        "INSERT OR IGNORE INTO seat_results (game_id, seat, guild_id, game_type, player, "
+        "INSERT INTO seat_results (game_id, seat, guild_id, game_type, player, "
         "user_id, ai_level, name, rank, seats, score, finished_at, aborted, takeover) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         rows,
     )
+
+
+def record_abort(conn: Conn, game_id: int, standings: Sequence[tuple[int, int, str]] = ()) -> None:
+    """Write an aborted game's seat rows, marked aborted: ``standings`` are ``(seat, rank,
+    score JSON)`` at the abort (without them the rows have no rank and count as played
+    only). Rated only if the server counts aborted games."""
+    if not _has_stats(conn):
+        return
+    places: dict[int, tuple[int | None, str | None, str, str]] = {
+        seat: (rank, None, "", score) for seat, rank, score in standings
+    }
+    _insert_seat_rows(conn, game_id, places, aborted=True)
     _rate_stored(conn, game_id)
 
 
-def _rate_stored(conn: sqlite3.Connection, game_id: int) -> None:
+def _rate_stored(conn: Conn, game_id: int) -> None:
     rows = conn.execute(
         "SELECT guild_id, game_type, player, name, rank, aborted, takeover FROM seat_results "
         "WHERE game_id = ? ORDER BY seat",
@@ -312,7 +341,7 @@ def rate_game(
     return out
 
 
-def rebuild(conn: sqlite3.Connection, guild_id: str | None = None) -> int:
+def rebuild(conn: Conn, guild_id: str | None = None) -> int:
     """Recompute the ratings of one server (``None``: every server) from the seat rows, game
     by game in the order they finished; returns the number of games rated."""
     guilds = (
@@ -411,10 +440,10 @@ class LeaderRow:
     games: int
 
 
-class SqliteStatsRepository:
+class SqlStatsRepository:
     """Per-server stats and leaderboards (:class:`StatsRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def stats(self, guild_id: str, player: str) -> list[StatsRow]:
@@ -423,9 +452,11 @@ class SqliteStatsRepository:
         with self._c.read() as conn:
             s = settings(conn, guild_id)
             rows = conn.execute(
-                "SELECT game_type, count(*), coalesce(sum(rank = 1), 0), avg(rank), "
+                "SELECT game_type, count(*), "
+                "coalesce(sum(CASE WHEN rank = 1 THEN 1 ELSE 0 END), 0), avg(rank), "
                 "sum(aborted), sum(takeover) FROM seat_results "
-                "WHERE guild_id = ? AND player = ? AND (aborted = 0 OR ?) AND (takeover = 0 OR ?) "
+                "WHERE guild_id = ? AND player = ? AND (aborted = 0 OR ? = 1) "
+                "AND (takeover = 0 OR ? = 1) "
                 "GROUP BY game_type ORDER BY count(*) DESC, game_type",
                 (guild_id, player, int(s.count_aborted), int(s.count_takeover)),
             ).fetchall()

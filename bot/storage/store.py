@@ -7,15 +7,15 @@ canonical move strings determines everything. So the database stores exactly tha
 append-only move log, and treats engine state as opaque: snapshots are only a shortcut for
 replay (``state_json`` and ``state_hash`` are whatever the engine produced).
 
-* **One transaction per accepted command.** :meth:`SqliteGameRepository.append_move` inserts the
+* **One transaction per accepted command.** :meth:`SqlGameRepository.append_move` inserts the
   move, optionally a snapshot, and bumps ``games.last_seq`` atomically, so after a crash the log
   and the snapshots never disagree. ``UNIQUE(game_id, seq)`` makes a double apply impossible
   even if two code paths race, and a nullable ``UNIQUE`` idempotency key (e.g. the Discord
   message id) lets a retried delivery be recognised and answered harmlessly.
-* **Lazy restart.** :meth:`SqliteGameRepository.active_channels` returns only channel ids; a new
+* **Lazy restart.** :meth:`SqlGameRepository.active_channels` returns only channel ids; a new
   process loads a channel's game (latest snapshot + the moves after it) only when that channel
   is used, and finished or aborted games are never loaded.
-  :meth:`SqliteGameRepository.load_channel` reads the record, the snapshot and the moves in ONE
+  :meth:`SqlGameRepository.load_channel` reads the record, the snapshot and the moves in ONE
   read transaction (``BEGIN`` ... ``COMMIT``): another process sharing the file may commit
   between those reads, and they must still agree.
 * **Threading model.** The table service is async and runs CPU work in a thread pool, so calls
@@ -35,7 +35,7 @@ replay (``state_json`` and ``state_hash`` are whatever the engine produced).
   the file. Foreign keys on.
 * **Finished games are compacted** (:mod:`bot.storage.compact`): in the transaction that ends
   a game its snapshots go, ``games.final_hash`` keeps the hash of the final state, and its
-  move rows are packed into one ``move_archives`` row that :meth:`SqliteGameRepository.moves` reads
+  move rows are packed into one ``move_archives`` row that :meth:`SqlGameRepository.moves` reads
   transparently (its idempotency keys stay known in ``archived_keys``) - a finished 4-player
   game costs a few kB instead of ~150 kB.
 * **Schema versioning.** ``PRAGMA user_version`` holds the schema version and
@@ -57,11 +57,11 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from sqlite_utils import Database
 
-from bot.storage.adapter import SqliteAdapterStateRepository, SqliteLanguageRepository
+from bot.storage.adapter import SqlAdapterStateRepository, SqlLanguageRepository
 from bot.storage.compact import compact_game
 from bot.storage.connection import (
     APPLICATION_ID,
@@ -84,9 +84,9 @@ from bot.storage.errors import (
     StorageClosed,
     StorageError,
 )
-from bot.storage.games import SqliteGameRepository
-from bot.storage.history import SqliteHistoryRepository
-from bot.storage.lobby import SqliteLobbyRepository
+from bot.storage.games import SqlGameRepository
+from bot.storage.history import SqlHistoryRepository
+from bot.storage.lobby import SqlLobbyRepository
 from bot.storage.records import (
     ChannelLoad,
     FinalResult,
@@ -102,15 +102,18 @@ from bot.storage.records import (
     TableRecord,
     utcnow,
 )
-from bot.storage.stats import SqliteStatsRepository, migrate_stats
+from bot.storage.stats import SqlStatsRepository, migrate_stats
 from bot.storage.timers import (
     Deadline,
-    SqliteTimerRepository,
+    SqlTimerRepository,
     Takeover,
     TimerSettings,
     migrate_timeout_votes,
     migrate_timer_notices,
 )
+
+if TYPE_CHECKING:
+    from bot.storage.postgres import PgDatabase
 
 __all__ = [
     "APPLICATION_ID",
@@ -148,6 +151,8 @@ __all__ = [
     "TableRecord",
     "Takeover",
     "TimerSettings",
+    "is_postgres_url",
+    "open_database",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -414,13 +419,13 @@ class SqliteDatabase:
         """Wrap an opened and migrated connection; use :meth:`open` instead."""
         self.connection = connection
         self.path = connection.path
-        self.games = SqliteGameRepository(connection)
-        self.lobby = SqliteLobbyRepository(connection)
-        self.timers = SqliteTimerRepository(connection)
-        self.stats = SqliteStatsRepository(connection)
-        self.history = SqliteHistoryRepository(connection)
-        self.adapter_state = SqliteAdapterStateRepository(connection)
-        self.languages = SqliteLanguageRepository(connection)
+        self.games = SqlGameRepository(connection)
+        self.lobby = SqlLobbyRepository(connection)
+        self.timers = SqlTimerRepository(connection)
+        self.stats = SqlStatsRepository(connection)
+        self.history = SqlHistoryRepository(connection)
+        self.adapter_state = SqlAdapterStateRepository(connection)
+        self.languages = SqlLanguageRepository(connection)
 
     @classmethod
     def open(
@@ -469,3 +474,24 @@ class SqliteDatabase:
 #: The name the SQLite database had when it was one class of mixins; kept for callers that
 #: open a file (``Storage.open(path)``).
 Storage = SqliteDatabase
+
+
+def open_database(
+    target: str | Path,
+    *,
+    synchronous: str = DEFAULT_SYNCHRONOUS,
+    clock: Callable[[], datetime] = utcnow,
+) -> SqliteDatabase | PgDatabase:
+    """Open the database one setting names (#27): a ``postgresql://…`` address is a
+    PostgreSQL server (:class:`bot.storage.postgres.PgDatabase`, a connection pool), anything
+    else a SQLite file (``synchronous`` applies to SQLite only)."""
+    if is_postgres_url(target):
+        from bot.storage.postgres import PgDatabase
+
+        return PgDatabase.open(str(target), clock=clock)
+    return SqliteDatabase.open(target, synchronous=synchronous, clock=clock)
+
+
+def is_postgres_url(target: object) -> bool:
+    """Whether a database setting names a PostgreSQL server rather than a SQLite file."""
+    return str(target).startswith(("postgresql://", "postgres://"))

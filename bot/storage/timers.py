@@ -1,16 +1,17 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
 once, also across a restart: a timeout's flag is set in the transaction that stores its
-effect: :meth:`SqliteTimerRepository.fire_timeout` inside the handover's transaction, or
-:meth:`SqliteTimerRepository.pause_seat`), and the record of seats an AI took over."""
+effect: :meth:`SqlTimerRepository.fire_timeout` inside the handover's transaction, or
+:meth:`SqlTimerRepository.pause_seat`), and the record of seats an AI took over."""
 
 from __future__ import annotations
 
-import sqlite3
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.storage.connection import SqliteConnection
+from bot.storage.records import Row
+from bot.storage.sql import Backend, Conn
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -71,7 +72,7 @@ class Takeover:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A timer that fired (``kind``: ``reminder``, ``takeover`` or ``pause``) whose
-    announcement an adapter has not confirmed yet (see :meth:`SqliteTimerRepository.notices`)."""
+    announcement an adapter has not confirmed yet (see :meth:`SqlTimerRepository.notices`)."""
 
     game_id: int
     seat: int
@@ -84,11 +85,11 @@ class Notice:
 TOUCH_EVERY = 600.0
 
 
-class SqliteTimerRepository:
+class SqlTimerRepository:
     """Timer settings, deadlines, notices, votes at a pause and takeovers
     (:class:`TimerRepository`)."""
 
-    def __init__(self, connection: SqliteConnection) -> None:
+    def __init__(self, connection: Backend) -> None:
         self._c = connection
 
     def get_timer_settings(self, channel_id: str) -> TimerSettings:
@@ -172,8 +173,12 @@ class SqliteTimerRepository:
             for seat, user_id in add:
                 assert settings.turn_seconds is not None
                 conn.execute(
-                    "INSERT OR REPLACE INTO deadlines (game_id, seat, channel_id, user_id, "
-                    "opened_at, remind_at, timeout_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO deadlines (game_id, seat, channel_id, user_id, opened_at, "
+                    "remind_at, timeout_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, seat) DO UPDATE SET channel_id = excluded.channel_id, "
+                    "user_id = excluded.user_id, opened_at = excluded.opened_at, "
+                    "remind_at = excluded.remind_at, timeout_at = excluded.timeout_at, "
+                    "reminded = 0, timed_out = 0",
                     (
                         game_id,
                         seat,
@@ -288,8 +293,10 @@ class SqliteTimerRepository:
     ) -> None:
         with self._c.write("add_takeover") as conn:
             conn.execute(
-                "INSERT OR REPLACE INTO takeovers (game_id, seat, user_id, name, kind, "
-                "taken_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO takeovers (game_id, seat, user_id, name, kind, taken_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                "user_id = excluded.user_id, name = excluded.name, kind = excluded.kind, "
+                "taken_at = excluded.taken_at, resumed_at = NULL",
                 (game_id, seat, user_id, name, kind, now),
             )
             # had_takeover: the timers' own mark; takeover: the mark the stats' seat rows
@@ -337,8 +344,9 @@ class SqliteTimerRepository:
         """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
         with self._c.write("set_timeout_vote") as conn:
             conn.execute(
-                "INSERT OR REPLACE INTO timeout_votes (game_id, seat, voter_id, choice, "
-                "voted_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
+                "choice = excluded.choice, voted_at = excluded.voted_at",
                 (game_id, seat, voter_id, choice, now),
             )
 
@@ -420,17 +428,18 @@ def migrate_timer_notices(db: Database) -> None:
     )
 
 
-def _add_notice(conn: sqlite3.Connection, game_id: int, seat: int, kind: str) -> None:
+def _add_notice(conn: Conn, game_id: int, seat: int, kind: str) -> None:
     """Store a fired timer's notice inside the caller's transaction (the one that fires it)."""
     conn.execute(
-        "INSERT OR REPLACE INTO timer_notices (game_id, seat, kind, channel_id, fired_at) "
-        "SELECT id, ?, ?, channel_id, (julianday('now') - 2440587.5) * 86400.0 FROM games "
-        "WHERE id = ?",
-        (seat, kind, game_id),
+        "INSERT INTO timer_notices (game_id, seat, kind, channel_id, fired_at) "
+        "SELECT id, ?, ?, channel_id, ? FROM games WHERE id = ? "
+        "ON CONFLICT (game_id, seat, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+        "fired_at = excluded.fired_at",
+        (seat, kind, time.time(), game_id),
     )
 
 
-def _mark_timed_out(conn: sqlite3.Connection, game_id: int, seat: int) -> bool:
+def _mark_timed_out(conn: Conn, game_id: int, seat: int) -> bool:
     """Mark a seat's timeout fired (its reminder too: it is no use any more) inside the
     caller's transaction; false if it had fired already."""
     cur = conn.execute(
@@ -441,7 +450,7 @@ def _mark_timed_out(conn: sqlite3.Connection, game_id: int, seat: int) -> bool:
     return cur.rowcount == 1
 
 
-def _deadline(r: sqlite3.Row) -> Deadline:
+def _deadline(r: Row) -> Deadline:
     return Deadline(
         game_id=int(r["game_id"]),
         seat=int(r["seat"]),
@@ -455,7 +464,7 @@ def _deadline(r: sqlite3.Row) -> Deadline:
     )
 
 
-def _takeover(row: sqlite3.Row | None) -> Takeover | None:
+def _takeover(row: Row | None) -> Takeover | None:
     """A stored takeover row as a :class:`Takeover` (``None``: no row)."""
     if row is None:
         return None

@@ -38,7 +38,7 @@ from typing import Any
 
 from bot.storage.records import utcnow
 from bot.storage.repositories import Database
-from bot.storage.store import DEFAULT_SYNCHRONOUS, SqliteDatabase
+from bot.storage.store import DEFAULT_SYNCHRONOUS, open_database
 from bot.table.adapter_state import AdapterState
 from bot.table.ai_driving import AiDriver
 from bot.table.ai_plan import AiPlans
@@ -241,9 +241,10 @@ class TableService:
         synchronous: str = DEFAULT_SYNCHRONOUS,
         **kwargs: Any,
     ) -> TableService:
-        """Open (creating / migrating) the database at ``path`` and wrap it (``synchronous``:
-        see :meth:`SqliteDatabase.open`)."""
-        storage = SqliteDatabase.open(path, synchronous=synchronous)
+        """Open (creating / migrating) the database at ``path`` - a SQLite file, or a
+        ``postgresql://…`` address (:func:`bot.storage.store.open_database`) - and wrap it
+        (``synchronous``: SQLite's, see :meth:`SqliteDatabase.open`)."""
+        storage = open_database(path, synchronous=synchronous)
         return cls(storage, renderer, owns_storage=True, **kwargs)
 
     def close(self) -> None:

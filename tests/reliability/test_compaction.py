@@ -74,13 +74,13 @@ async def test_a_finished_game_has_no_snapshots_and_stays_verifiable(tmp_path: P
     svc.close()
 
 
-async def test_a_channel_whose_last_game_finished_restarts(tmp_path: Path) -> None:
+async def test_a_channel_whose_last_game_finished_restarts(db_target: Path | str) -> None:
     script = script_game(2, seed=41, policy_seed=2)
-    svc = open_service(tmp_path / "t.db")
+    svc = open_service(db_target)
     await start(svc, "c", 2, seed=script.seed)
     await play_script(svc, "c", script.moves)
     svc.close()
-    svc = open_service(tmp_path / "t.db")
+    svc = open_service(db_target)
     out = await svc.play.command("c", uid(0), "play")
     assert out.code == Code.GAME_OVER
     assert (await svc.play.status("c")).ok
@@ -98,15 +98,15 @@ async def test_a_channel_whose_last_game_finished_restarts(tmp_path: Path) -> No
     svc.close()
 
 
-async def test_a_finished_game_that_does_not_replay_is_not_shown(tmp_path: Path) -> None:
+async def test_a_finished_game_that_does_not_replay_is_not_shown(db_target: Path | str) -> None:
     script = script_game(2, seed=44, policy_seed=2)
-    svc = open_service(tmp_path / "t.db")
+    svc = open_service(db_target)
     await start(svc, "c", 2, seed=script.seed)
     await play_script(svc, "c", script.moves)
     with svc.storage.connection.write("tamper") as conn:
         conn.execute("UPDATE games SET final_hash = 'ffffffffffffffff'")
     svc.close()
-    svc = open_service(tmp_path / "t.db")
+    svc = open_service(db_target)
     board = await svc.play.board("c")
     assert not board.ok and board.code == Code.GAME_OVER  # the summary, not a wrong board
     svc.close()
@@ -125,9 +125,9 @@ async def test_a_tampered_finished_game_fails_verification(tmp_path: Path) -> No
     svc.close()
 
 
-async def test_an_aborted_game_is_compacted_too(tmp_path: Path) -> None:
+async def test_an_aborted_game_is_compacted_too(db_target: Path | str) -> None:
     script = script_game(3, seed=45, policy_seed=3)
-    svc = open_service(tmp_path / "t.db", snapshot_every=10)
+    svc = open_service(db_target, snapshot_every=10)
     await start(svc, "c", 3, seed=script.seed)
     await play_script(svc, "c", script.moves[:47], key_prefix="k")
     assert (await svc.lobby.abort("c", uid(0))).accepted

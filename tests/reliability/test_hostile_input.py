@@ -258,8 +258,8 @@ async def reach(svc: TableService, moves: int, rng: random.Random) -> None:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
-    service = open_service(tmp_path / "hostile.sqlite3", images=False, hand_images=False)
+async def svc(db_target: Path | str) -> AsyncIterator[TableService]:
+    service = open_service(db_target, images=False, hand_images=False)
     yield service
     service.close()
 

@@ -83,11 +83,11 @@ async def test_a_commit_between_the_reads_of_a_load_does_not_break_the_channel(
         reader.close()
 
 
-async def test_loads_racing_a_writer_are_always_consistent(tmp_path: Path) -> None:
+async def test_loads_racing_a_writer_are_always_consistent(db_target: Path | str) -> None:
     """One service plays moves while another loads the channel again and again (a fresh table
     each time, as after a restart): every load succeeds and shows a position the writer
     really passed through."""
-    db = tmp_path / "shared.sqlite3"
+    db = db_target
     writer = open_service(db, snapshot_every=3)
     reader = open_service(db)
     try:

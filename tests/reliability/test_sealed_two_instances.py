@@ -48,9 +48,9 @@ async def _answer(svc: TableService, d: DecisionInfo) -> str:
 
 
 async def _two_services_at_a_sealed_stage(
-    tmp_path: Path, seed: int
+    db_target: Path | str, seed: int
 ) -> tuple[TableService, TableService, DecisionInfo, DecisionInfo]:
-    db = tmp_path / "shared.sqlite3"
+    db = db_target
     a, b = open_service(db), open_service(db)
     await _amsterdam(a, seed)
     first, second = (await _to_sealed_stage(a, seed))[:2]
@@ -60,8 +60,8 @@ async def _two_services_at_a_sealed_stage(
     return a, b, first, second
 
 
-async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path) -> None:
-    a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
+async def test_sealed_answers_through_two_services_are_both_taken(db_target: Path | str) -> None:
+    a, b, first, second = await _two_services_at_a_sealed_stage(db_target, 31)
     try:
         opened = (await a.play.view(CH) or {})["seq"]
         one = await a.play.command(
@@ -78,7 +78,7 @@ async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path
         after = await b.play.decisions(CH)
         assert after and all(not d.sealed for d in after)
         # Both services agree after a's reload (a fresh service reads the file as a restart).
-        fresh = open_service(tmp_path / "shared.sqlite3")
+        fresh = open_service(db_target)
         try:
             assert (await fresh.play.view(CH)) == (await b.play.view(CH))
             game_id = second.game_id
@@ -107,11 +107,11 @@ async def test_sealed_answers_through_two_services_are_both_taken(tmp_path: Path
         b.close()
 
 
-async def test_a_second_answer_through_the_other_service_is_refused(tmp_path: Path) -> None:
+async def test_a_second_answer_through_the_other_service_is_refused(db_target: Path | str) -> None:
     """Seat 1 answers through a, then again through b (b still shows his decision open): b
     reloads, sees he has chosen, refuses clearly and stores nothing; seat 2 then answers
     through b."""
-    a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
+    a, b, first, second = await _two_services_at_a_sealed_stage(db_target, 31)
     try:
         mine = await _answer(a, first)
         assert (await a.play.command(CH, first.user_id or "", mine, "k-a", first.seq)).accepted
@@ -134,13 +134,13 @@ async def test_a_second_answer_through_the_other_service_is_refused(tmp_path: Pa
 
 @pytest.mark.parametrize("button", [True, False], ids=["button", "typed"])
 async def test_an_answer_to_a_closed_stage_is_refused_as_stale(
-    button: bool, tmp_path: Path
+    button: bool, db_target: Path | str
 ) -> None:
     """Both answers go through a and the round resolves; a late answer of seat 2 through b
     (whose game still shows the stage open) answers a decision that no longer exists: refused
     as stale, with the move numbers, and nothing is stored - from a button (with the move
     number it was made for) or typed (the decision b showed him is the one he answered)."""
-    a, b, first, second = await _two_services_at_a_sealed_stage(tmp_path, 31)
+    a, b, first, second = await _two_services_at_a_sealed_stage(db_target, 31)
     try:
         assert (await a.play.command(CH, first.user_id or "", await _answer(a, first))).accepted
         theirs = await _answer(a, second)
@@ -160,12 +160,12 @@ async def test_an_answer_to_a_closed_stage_is_refused_as_stale(
         b.close()
 
 
-async def test_a_whole_game_through_two_services_at_random(tmp_path: Path) -> None:
+async def test_a_whole_game_through_two_services_at_random(db_target: Path | str) -> None:
     """Every decision of an Amsterdam game goes through one of the two services, chosen at
     random - often the one whose game in memory is behind. Every answer to an open decision is
     taken (never a false "stale"), each exactly once, and both services end with the game the
     file holds."""
-    db = tmp_path / "shared.sqlite3"
+    db = db_target
     a, b = open_service(db), open_service(db)
     rng = random.Random(7)
     try:

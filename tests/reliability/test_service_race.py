@@ -19,9 +19,9 @@ async def _decider(svc: TableService) -> tuple[str, list[str]]:
 
 
 async def test_the_move_that_loses_the_race_is_refused_as_stale_and_the_loser_reloads(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
-    db = tmp_path / "shared.sqlite3"
+    db = db_target
     first = open_service(db)
     second = open_service(db)
     try:
@@ -54,8 +54,8 @@ async def test_the_move_that_loses_the_race_is_refused_as_stale_and_the_loser_re
         second.close()
 
 
-async def test_a_stale_button_and_a_lost_race_read_the_same(tmp_path: Path) -> None:
-    db = tmp_path / "shared.sqlite3"
+async def test_a_stale_button_and_a_lost_race_read_the_same(db_target: Path | str) -> None:
+    db = db_target
     first = open_service(db)
     second = open_service(db)
     try:

@@ -103,12 +103,12 @@ def takeovers(svc: TableService, game_id: int) -> int:
 
 
 async def fire_with(
-    tmp_path: Path, settings: str, crash: Callable[[TableService], None]
+    db_target: Path | str, settings: str, crash: Callable[[TableService], None]
 ) -> tuple[TableService, FakeClock, int, int, str]:
     """Two humans; the first decider's time runs out and the process crashes while the
     timeout fires. Returns a fresh service on the same database (and the late seat)."""
     clock = FakeClock()
-    db = tmp_path / "t.db"
+    db = db_target
     svc = svc_at(db, clock)
     await two_humans(svc, settings=settings)
     late = (await svc.play.decisions("c"))[0]
@@ -122,12 +122,12 @@ async def fire_with(
 
 
 async def test_a_crash_before_the_takeover_commits_fires_it_after_the_restart(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     """#24 item 2: neither lost (before the fix the flag was committed alone: lost for good)
     nor doubled."""
     svc, _clock, game_id, seat, user = await fire_with(
-        tmp_path, "live", crash_before_the_effect_commits
+        db_target, "live", crash_before_the_effect_commits
     )
     events = await svc.timers.tick()
     assert [e.kind for e in events] == ["takeover"]
@@ -140,13 +140,13 @@ async def test_a_crash_before_the_takeover_commits_fires_it_after_the_restart(
 
 
 async def test_a_crash_after_the_timeout_is_marked_leaves_no_table_waiting(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     """#24 item 2: the mark and the takeover are one commit: after a crash right behind it the
     seat is the AI's, the timeout does not fire again, and the AI plays (before the fix the
     mark was committed alone: the seat stayed the absent player's, the game waited for ever)."""
     svc, clock, game_id, seat, user = await fire_with(
-        tmp_path, "live", crash_after_the_timeout_is_marked
+        db_target, "live", crash_after_the_timeout_is_marked
     )
     await svc.play.resume("c")  # what every adapter does at start-up
     assert seat_holder(svc, seat)[1] is True, "the takeover was lost"
@@ -168,11 +168,11 @@ async def test_a_crash_after_the_timeout_is_marked_leaves_no_table_waiting(
 
 
 async def test_a_crash_before_the_pause_commits_pauses_after_the_restart(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     """#24 item 2, ``timeout pause``: the pause fires once after the restart."""
     svc, _clock, _game_id, _seat, _user = await fire_with(
-        tmp_path, "live timeout pause", crash_before_the_effect_commits
+        db_target, "live timeout pause", crash_before_the_effect_commits
     )
     assert [e.kind for e in await svc.timers.tick()] == ["pause"]
     assert await svc.timers.tick() == []
@@ -181,12 +181,12 @@ async def test_a_crash_before_the_pause_commits_pauses_after_the_restart(
 
 
 async def test_a_crash_before_the_reminder_is_posted_sends_it_after_the_restart(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     """#24 item 2: the reminder's mark was committed, the process died before its post:
     the fresh service sends it, once (before the fix it was lost for good)."""
     clock = FakeClock()
-    db = tmp_path / "t.db"
+    db = db_target
     svc = svc_at(db, clock)
     await two_humans(svc)
     late = (await svc.play.decisions("c"))[0]
@@ -207,10 +207,12 @@ async def test_a_crash_before_the_reminder_is_posted_sends_it_after_the_restart(
     svc.close()
 
 
-async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(tmp_path: Path) -> None:
+async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(
+    db_target: Path | str,
+) -> None:
     """#24 item 2: the reminded player moved before the restart: no stale reminder."""
     clock = FakeClock()
-    db = tmp_path / "t.db"
+    db = db_target
     svc = svc_at(db, clock)
     await two_humans(svc)
     late = (await svc.play.decisions("c"))[0]
@@ -227,10 +229,10 @@ async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(tmp_path: 
     svc.close()
 
 
-async def test_without_confirmation_each_event_comes_once(tmp_path: Path) -> None:
+async def test_without_confirmation_each_event_comes_once(db_target: Path | str) -> None:
     """A caller that does not confirm (the terminal) gets each event once, as before."""
     clock = FakeClock()
-    svc = svc_at(tmp_path / "t.db", clock)
+    svc = svc_at(db_target, clock)
     await two_humans(svc)
     clock.advance(61)
     assert [e.kind for e in await svc.timers.tick()] == ["reminder"]

@@ -73,12 +73,12 @@ CASES = {
 @pytest.mark.parametrize("point", ["before", "after"])
 @pytest.mark.parametrize("kind", sorted(CASES))
 async def test_a_killed_process_loses_and_doubles_no_timer(
-    tmp_path: Path, kind: str, point: str
+    db_target: Path | str, kind: str, point: str
 ) -> None:
     """#24 item 2"""
     seconds, settings, op = CASES[kind]
     clock = FakeClock()
-    db = tmp_path / "t.db"
+    db = db_target
     svc = svc_at(db, clock)
     await two_humans(svc, settings=settings)
     late = (await svc.play.decisions("c"))[0]
