@@ -43,7 +43,7 @@ async def test_a_click_costs_at_most_two_round_trips(
     trips: list[tuple[str, int, int]] = []
     delivery: list[str] = []
     real_run = ChannelRunner.run
-    real = ComponentRouter.on_component
+    real = ComponentRouter.route
 
     async def run(self: ChannelRunner, func: Any, *args: Any) -> Any:
         name = getattr(func, "__qualname__", "")
@@ -57,7 +57,7 @@ async def test_a_click_costs_at_most_two_round_trips(
         trips.append((cid.action, runner.trips - before, len(delivery) - delivered))
 
     monkeypatch.setattr(ChannelRunner, "run", run)
-    monkeypatch.setattr(ComponentRouter, "on_component", counted)
+    monkeypatch.setattr(ComponentRouter, "route", counted)
     actors = {p.id: p for p in players}
     rng = random.Random(5)
     for _ in range(40):
