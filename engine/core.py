@@ -7,10 +7,10 @@ state says who must decide what, and everything a player sends is validated by t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from engine.i18n.shared import N_, _, _n
 
@@ -75,6 +75,14 @@ def options_of(commands: Iterable[str]) -> tuple[Option, ...]:
     return tuple(_option_of(c) for c in commands)
 
 
+class Note(Protocol):
+    """An option's note as data (:attr:`Decision.notes`): its text is made when read."""
+
+    def said(self) -> str:
+        """The note in the language in force."""
+        ...
+
+
 @dataclass(slots=True)
 class Decision:
     """Who must decide now, what kind of choice it is, and every legal canonical command.
@@ -106,8 +114,10 @@ class Decision:
     #: move count (turn-based games). A simultaneous stage sets it, so one seat's sealed answer
     #: does not make the other seats' controls stale.
     opened_at: int | None = None
-    #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`)
-    notes: tuple[tuple[str, str], ...] = ()
+    #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`):
+    #: a text, or a :class:`Note` said when the options are read (not on every decision a
+    #: play-out makes)
+    notes: tuple[tuple[str, str | Note], ...] = ()
     _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -117,7 +127,7 @@ class Decision:
         if self._choices is None:
             choices = options_of(self.options)
             if self.notes:
-                noted = dict(self.notes)
+                noted = {c: n if isinstance(n, str) else n.said() for c, n in self.notes}
                 choices = tuple(
                     replace(o, note=noted[o.command]) if o.command in noted else o for o in choices
                 )
@@ -223,23 +233,56 @@ def stale_guard(state: GameState, decision: Decision) -> int:
     return decision.opened_at if decision.opened_at is not None else len(state.history)
 
 
-@dataclass(slots=True)
-class Event:
-    """Something that happened; ``text`` is safe for the public channel.
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An event as its readers read it, in the language in force: ``text`` for everybody,
+    ``private`` a seat's own extra text (the card he drew, the value of the token he took)."""
 
-    ``private`` maps a seat to extra text only that seat may see (the card he drew, the value of
-    the token he took). Hidden information is never put into ``text`` or ``data``. ``echo``: the
-    private text only confirms the seat's own answer (a sealed choice): worth showing at once,
-    no news later (a hand DM sent after the stage leaves it out; the hand line shows an answer
-    while it is still sealed).
+    text: str
+    private: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True, kw_only=True)
+class Event:
+    """Something that happened, as data: each game's event types subclass it (one small
+    dataclass per kind, its parameters as fields: seats, cards, amounts; never a text), so
+    applying a move makes no text at all (self-play and the AI's play-outs apply thousands).
+
+    Texts are made when someone reads them, by the game's texts for events
+    (:meth:`said`), in the language in force: :attr:`text` is safe for the public channel,
+    :attr:`private` maps a seat to the text only that seat may see. A field that holds a seat's
+    hidden information (a drawn card, a token's value) is read only by :meth:`said`'s private
+    texts; :attr:`data` (public facts) and :attr:`text` never show it. ``echo``: the private
+    text only confirms the seat's own answer (a sealed choice): worth showing at once, no news
+    later (a hand DM sent after the stage leaves it out; the hand line shows an answer while it
+    is still sealed).
     """
 
-    kind: str
-    text: str
+    #: the event's kind (reserved ones: :data:`TURN_END`, :data:`GAME_OVER`, :data:`REVEAL`)
+    kind: ClassVar[str] = ""
+    echo: ClassVar[bool] = False
+    #: the seat it is about (``None``: nobody in particular)
     seat: int | None = None
-    data: JSON = field(default_factory=dict)
-    private: dict[int, str] = field(default_factory=dict)
-    echo: bool = False
+
+    def said(self) -> Said:
+        """The event's texts in the language in force (each game's event types say it)."""
+        raise NotImplementedError(type(self).__name__)  # not for players
+
+    @property
+    def text(self) -> str:
+        """The public text, made now in the language in force (``""``: nothing to tell)."""
+        return self.said().text
+
+    @property
+    def private(self) -> Mapping[int, str]:
+        """Each seat's own extra text, made now in the language in force."""
+        return self.said().private
+
+    @property
+    def data(self) -> JSON:
+        """Public facts a reader may use (never hidden information): none unless the kind
+        has some."""
+        return {}
 
 
 class GameState(Protocol):

@@ -8,7 +8,7 @@ decision is cached on the state until the next move.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.core import Decision
 from engine.i18n import Text, either, joined
@@ -173,9 +173,20 @@ def completions(self: StateBasics, seat: int, counts: dict[str, int]) -> list[st
     return done
 
 
+@dataclass(frozen=True, slots=True)
+class NoRoomNote:
+    """The note of a play that completes ``buildings`` the board has no room for: data, said
+    (:func:`no_room_note`) only when someone reads the options."""
+
+    buildings: tuple[str, ...]
+
+    def said(self) -> str:
+        return no_room_note(list(self.buildings))
+
+
 def play_notes(
     self: StateBasics, seat: int, options: tuple[str, ...]
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[str, NoRoomNote], ...]:
     """(play option, note) for each play that completes a building the board has no room for
     now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
     hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
@@ -188,14 +199,14 @@ def play_notes(
     ]
     if not full:
         return ()
-    notes: list[tuple[str, str]] = []
+    notes: list[tuple[str, NoRoomNote]] = []
     for option in options:
         words = option.split()[1:]
         if not any(t in words for t in full):
             continue
         lost = [t for t in dict.fromkeys(completions(self, seat, _counts(words))) if t in full]
         if lost:
-            notes.append((option, no_room_note(lost)))
+            notes.append((option, NoRoomNote(tuple(lost))))
     return tuple(notes)
 
 
