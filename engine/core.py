@@ -8,9 +8,9 @@ state says who must decide what, and everything a player sends is validated by t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from engine.i18n.shared import N_, _, _n
 
@@ -283,6 +283,30 @@ class Event:
         """Public facts a reader may use (never hidden information): none unless the kind
         has some."""
         return {}
+
+    def facts(self) -> JSON:
+        """The event as plain data: its kind and every parameter (hidden ones too: for the
+        engine's own checks and tests, never for a public channel), without the context its
+        texts look names up in (fields marked :data:`CONTEXT`)."""
+        out: JSON = {"kind": self.kind}
+        for f in fields(self):
+            if not f.metadata.get("context"):
+                out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+#: ``field(metadata=CONTEXT)``: an event's field that is no parameter of what happened but
+#: what its texts look names up in (the players' names, a variant's components).
+CONTEXT: Final = {"context": True}
+
+
+def _plain(value: object) -> object:
+    """``value`` as JSON data (tuples as lists, mapping keys as texts)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 class GameState(Protocol):

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from engine.core import GAME_OVER, JSON, TURN_END, Event, Said
+from engine.core import CONTEXT, GAME_OVER, JSON, TURN_END, Event, Said
 
 
 @dataclass(slots=True, kw_only=True)
 class VeneziaEvent(Event):
     """The base of Venezia's events: the players' names by seat, said by the game's texts."""
 
-    names: Sequence[str] = field(default=(), repr=False)
+    names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
 
     def said(self) -> Said:
         from engine.venezia.event_texts import said  # texts only when someone reads them
@@ -204,7 +204,7 @@ class DistrictScored(VeneziaEvent):
 
     kind: ClassVar[str] = "score_district"
     district: str
-    district_name: str
+    district_name: str = field(default="", metadata=CONTEXT)
 
     @property
     def data(self) -> JSON:

@@ -50,7 +50,7 @@ def test_an_event_in_each_language_and_said_again_in_english(lang: str) -> None:
     state = CanalGrandeState.new(["Anna", "Ben"], 5)
     with speaking(lang):
         events = _divide(state)
-    text = events[0].text
+        text = events[0].text  # #26: made when read, in the language in force
     assert EVENT[lang] in text and "Anna" in text
     assert say(text, "en").startswith("Anna divides: offer A = ")
     assert state.history[-1][1] == "divide 1 2 3"  # the stored command stays English
