@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.core import Decision
-from engine.i18n import Text, either, joined
+from engine.i18n import Text, current_language, either, joined
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
@@ -30,7 +30,15 @@ def phase_prompt(self: StateBasics, phase: str) -> Text:
         key = self.take_left
     else:
         key = None
-    return memo(("prompt", phase, key), lambda: _phase_prompt(self, phase))
+    found = _PROMPTS.get((lang := current_language(), phase, key))
+    if found is None:
+        found = _PROMPTS[(lang, phase, key)] = _phase_prompt(self, phase)
+    return found
+
+
+#: Each prompt once per language, phase and building or count (a Text never changes): the
+#: decisions of play-outs look their prompts up and make none.
+_PROMPTS: dict[tuple[str, str, object], Text] = {}
 
 
 def _phase_prompt(self: StateBasics, phase: str) -> Text:
@@ -102,12 +110,10 @@ def pending(self: StateBasics) -> Decision | None:
     d = self._decision
     if d is None:
         d = self._decision = make_decision(self)
-    else:
-        # The cached decision speaks the language in force: its prompt is made again (a
-        # lookup) when someone who reads another language asks.
-        prompt = phase_prompt(self, d.kind)
-        if d.prompt is not prompt:
-            d = self._decision = replace(d, prompt=prompt)
+    elif getattr(d.prompt, "_lang", None) != current_language():
+        # The cached decision speaks the language in force: its prompt is looked up again
+        # when someone who reads another language asks.
+        d = self._decision = replace(d, prompt=phase_prompt(self, d.kind))
     return d
 
 
@@ -190,13 +196,12 @@ def play_notes(
     """(play option, note) for each play that completes a building the board has no room for
     now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
     hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
-    in_hand = set(self.hands[seat])
-    if not in_hand:
+    candidates = _may_complete(self, seat, self.hands[seat])
+    if not candidates:
         return ()
     blocked = self.fp.blocked_mask(self.swamp, self.building_at)
-    full = [
-        t for t in TYPES if t in in_hand and all(mask & blocked for mask, _fp in self.fp.masks[t])
-    ]
+    masks = self.fp.masks
+    full = [t for t in candidates if all(mask & blocked for mask, _fp in masks[t])]
     if not full:
         return ()
     notes: list[tuple[str, NoRoomNote]] = []
@@ -208,6 +213,27 @@ def play_notes(
         if lost:
             notes.append((option, NoRoomNote(tuple(lost))))
     return tuple(notes)
+
+
+def _may_complete(self: StateBasics, seat: int, hand: list[str]) -> list[str]:
+    """The types in ``hand`` that some play could complete now (a superset of what
+    :func:`completions` finds for any play: each casa; a solo set when he has none of the
+    type in construction; a construction his cards could fill)."""
+    out = []
+    for t in TYPES:
+        k = hand.count(t)
+        if not k:
+            continue
+        if t == "casa":
+            out.append(t)
+            continue
+        n = self.comp.needed[t]
+        entries = self.cons[t]
+        s = sum(e[1] for e in entries if e[0] == seat)
+        c = sum(e[1] for e in entries)
+        if (s == 0 and k >= n) or c + k >= n:
+            out.append(t)
+    return out
 
 
 def _counts(words: list[str]) -> dict[str, int]:
