@@ -7,7 +7,7 @@ state says who must decide what, and everything a player sends is validated by t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Protocol
@@ -115,9 +115,9 @@ class Decision:
     #: does not make the other seats' controls stale.
     opened_at: int | None = None
     #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`):
-    #: a text, or a :class:`Note` said when the options are read (not on every decision a
-    #: play-out makes)
-    notes: tuple[tuple[str, str | Note], ...] = ()
+    #: a text, or a :class:`Note` said when the options are read; a game may give a lazy
+    #: sequence that finds them only when read (not on every decision a play-out makes)
+    notes: Sequence[tuple[str, str | Note]] = ()
     _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property

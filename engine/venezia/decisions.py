@@ -8,13 +8,17 @@ decision is cached on the state until the next move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 from engine.core import Decision
-from engine.i18n import Text, current_language, either, joined
+from engine.i18n import Text, either, joined
+from engine.i18n.language import LANGUAGE as _LANGUAGE
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
+from engine.venezia.shapes import Footprints
 from engine.venezia.state_basics import StateBasics, _build_label
 
 
@@ -30,7 +34,7 @@ def phase_prompt(self: StateBasics, phase: str) -> Text:
         key = self.take_left
     else:
         key = None
-    found = _PROMPTS.get((lang := current_language(), phase, key))
+    found = _PROMPTS.get((lang := _LANGUAGE.get(), phase, key))
     if found is None:
         found = _PROMPTS[(lang, phase, key)] = _phase_prompt(self, phase)
     return found
@@ -110,7 +114,7 @@ def pending(self: StateBasics) -> Decision | None:
     d = self._decision
     if d is None:
         d = self._decision = make_decision(self)
-    elif getattr(d.prompt, "_lang", None) != current_language():
+    elif getattr(d.prompt, "_lang", None) != _LANGUAGE.get():
         # The cached decision speaks the language in force: its prompt is looked up again
         # when someone who reads another language asks.
         d = self._decision = replace(d, prompt=phase_prompt(self, d.kind))
@@ -134,7 +138,19 @@ def make_decision(self: StateBasics) -> Decision:
     phase = self.phase
     prompt = phase_prompt(self, phase)
     optional = phase in OPTIONAL_PHASES
-    options = tuple(_options(self, phase, seat))
+    notes: Sequence[tuple[str, NoRoomNote]] = ()
+    if phase == "play":
+        completing: list[tuple[str, int, int]] = []
+        plays = _legal_plays(self, seat, completing)
+        if self._can_flip():
+            plays.append("flip")
+        options = tuple(plays)
+        if completing:
+            notes = PlayNotes(
+                self.fp, self.swamp, self.building_at, self.comp.needed, options, completing
+            )
+    else:
+        options = tuple(_options(self, phase, seat))
     return Decision(
         seat,
         phase,
@@ -143,7 +159,7 @@ def make_decision(self: StateBasics) -> Decision:
         optional=optional,
         public_options=phase in PUBLIC_OPTION_KINDS,
         decline="done" if optional else None,
-        notes=play_notes(self, seat, options) if phase == "play" else (),
+        notes=notes,
     )
 
 
@@ -196,12 +212,69 @@ def play_notes(
     """(play option, note) for each play that completes a building the board has no room for
     now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
     hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
-    candidates = _may_complete(self, seat, self.hands[seat])
-    if not candidates:
-        return ()
-    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
-    masks = self.fp.masks
-    full = [t for t in candidates if all(mask & blocked for mask, _fp in masks[t])]
+    completing: list[tuple[str, int, int]] = []
+    _legal_plays(self, seat, completing)
+    needed = self.comp.needed
+    return tuple(PlayNotes(self.fp, self.swamp, self.building_at, needed, options, completing))
+
+
+class PlayNotes(Sequence[tuple[str, NoRoomNote]]):
+    """A play decision's notes (:func:`play_notes`), found when first read: a play-out's
+    decisions are never read, so it never looks for them. Holds what they depend on as the
+    decision opened: the board's occupied hexes (the state replaces those dicts, never changes
+    them in place), the options and, for each type some play completes (``completing``), the
+    decider's and everyone's cards of it in construction."""
+
+    __slots__ = ("_args", "_found")
+
+    def __init__(
+        self,
+        fp: Footprints,
+        swamp: dict[str, int],
+        built: dict[str, int],
+        needed: dict[str, int],
+        options: tuple[str, ...],
+        completing: list[tuple[str, int, int]],
+    ) -> None:
+        self._args = (fp, swamp, built, needed, options, completing)
+        self._found: tuple[tuple[str, NoRoomNote], ...] | None = None
+
+    def _notes(self) -> tuple[tuple[str, NoRoomNote], ...]:
+        if self._found is None:
+            self._found = _play_notes(*self._args)
+        return self._found
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, NoRoomNote]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[str, NoRoomNote]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[str, NoRoomNote] | Sequence[tuple[str, NoRoomNote]]:
+        return self._notes()[index]
+
+    def __len__(self) -> int:
+        return len(self._notes())
+
+
+def _play_notes(
+    fp: Footprints,
+    swamp: dict[str, int],
+    built: dict[str, int],
+    needed: dict[str, int],
+    options: tuple[str, ...],
+    completing: list[tuple[str, int, int]],
+) -> tuple[tuple[str, NoRoomNote], ...]:
+    """:func:`play_notes` from what it depends on."""
+    full = {
+        t: (s, c)
+        for t, s, c in completing
+        if not any(
+            all(h not in swamp and h not in built for h in hexes) for _mask, hexes in fp.masks[t]
+        )
+    }
     if not full:
         return ()
     notes: list[tuple[str, NoRoomNote]] = []
@@ -209,31 +282,24 @@ def play_notes(
         words = option.split()[1:]
         if not any(t in words for t in full):
             continue
-        lost = [t for t in dict.fromkeys(completions(self, seat, _counts(words))) if t in full]
+        counts = _counts(words)
+        lost = []
+        for t, (s, c) in full.items():  # in rulebook order, as completions() lists them
+            k = counts.get(t, 0)
+            if k and (t == "casa" or _completes(needed[t], s, c, k)):
+                lost.append(t)
         if lost:
             notes.append((option, NoRoomNote(tuple(lost))))
     return tuple(notes)
 
 
-def _may_complete(self: StateBasics, seat: int, hand: list[str]) -> list[str]:
-    """The types in ``hand`` that some play could complete now (a superset of what
-    :func:`completions` finds for any play: each casa; a solo set when he has none of the
-    type in construction; a construction his cards could fill)."""
-    out = []
-    for t in TYPES:
-        k = hand.count(t)
-        if not k:
-            continue
-        if t == "casa":
-            out.append(t)
-            continue
-        n = self.comp.needed[t]
-        entries = self.cons[t]
-        s = sum(e[1] for e in entries if e[0] == seat)
-        c = sum(e[1] for e in entries)
-        if (s == 0 and k >= n) or c + k >= n:
-            out.append(t)
-    return out
+def _completes(n: int, s: int, c: int, k: int) -> bool:
+    """Whether ``k`` cards of a type needing ``n`` complete a building, as :func:`completions`
+    finds it: a solo set (none of his own in front, V-1.7) or filling the construction
+    (``c`` cards in it, V-1.8)."""
+    if s == 0 and k >= n and (k - n) <= (n - c if c > 0 else n - 1):
+        return True  # a solo set (what is left over joins the construction)
+    return c + k == n
 
 
 def _counts(words: list[str]) -> dict[str, int]:
@@ -344,6 +410,15 @@ def play_error(self: StateBasics, seat: int, counts: dict[str, int]) -> str | No
 
 def legal_counts(self: StateBasics, seat: int, building: str) -> list[int]:
     """All legal numbers of ``building`` cards to play now, whatever the hand holds."""
+    return _counts_and_goal(self, seat, building)[0]
+
+
+def _counts_and_goal(
+    self: StateBasics, seat: int, building: str
+) -> tuple[list[int], int, int, int]:
+    """:func:`legal_counts`, the smallest count that completes a building (filling the
+    construction, V-1.8, or a solo set when none lies in front of anyone, V-1.7), and the
+    construction's cards: the decider's and everyone's."""
     n = self.comp.needed[building]
     c = s = 0
     for e in self.cons[building]:
@@ -353,7 +428,8 @@ def legal_counts(self: StateBasics, seat: int, building: str) -> list[int]:
     top = n - c if c > 0 else n - 1
     joins = list(range(top + 1))
     # A way-2 solo set (n more) only with none of one's own cards in it; n > top always.
-    return joins + [n + j for j in joins] if s == 0 else joins
+    legal = joins + [n + j for j in joins] if s == 0 else joins
+    return legal, (n - c if c > 0 else n), s, c
 
 
 def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]) -> str:
@@ -395,8 +471,12 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     )
 
 
-def _legal_plays(self: StateBasics, seat: int) -> list[str]:
-    """Every legal card submission, as canonical ``play …`` commands."""
+def _legal_plays(
+    self: StateBasics, seat: int, completing: list[tuple[str, int, int]] | None = None
+) -> list[str]:
+    """Every legal card submission, as canonical ``play …`` commands; the types some of them
+    complete (each casa; a solo set; a construction reaching its cards, V-1.7–1.9) are
+    appended to ``completing``."""
     hand = self.hands[seat]
     texts: list[str] = [""]
     for t in TYPES:
@@ -405,8 +485,13 @@ def _legal_plays(self: StateBasics, seat: int) -> list[str]:
             continue
         if t == "casa":
             counts: list[int] | range = range(have + 1)
+            if completing is not None:
+                completing.append((t, 0, 0))
         else:
-            counts = [k for k in legal_counts(self, seat, t) if k <= have]
+            legal, goal, s, c = _counts_and_goal(self, seat, t)
+            counts = [k for k in legal if k <= have]
+            if completing is not None and counts[-1] >= goal:
+                completing.append((t, s, c))
         words = [_CARD_WORDS[t][k] for k in counts]
         texts = [f"{p} {w}" if w and p else p or w for p in texts for w in words]
     return [f"play {p}" if p else "play" for p in texts]

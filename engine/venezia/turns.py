@@ -207,7 +207,10 @@ def _start_drain(self: StateBasics, ev: list[Event]) -> None:
 
 def _drain(self: StateBasics, seat: int, hexes: tuple[str, ...], ev: list[Event]) -> None:
     for h in hexes:
-        value = self.swamp.pop(h)
+        # a new dict, never changed in place: an open decision's notes read the old one
+        swamp = dict(self.swamp)
+        value = swamp.pop(h)
+        self.swamp = swamp
         self.tokens[seat].append(value)
         self.drained += 1
         self.recent["drained"].append(h)
