@@ -7,7 +7,7 @@ state says who must decide what, and everything a player sends is validated by t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Protocol
@@ -103,7 +103,9 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    #: what the decider must do: a text, or a function that says it in the language in force
+    #: when someone reads :attr:`prompt` (a play-out's decisions are never read)
+    prompt_source: str | Callable[[], str] = field(compare=False)
     options: tuple[str, ...]
     sealed: bool = False
     optional: bool = False
@@ -119,6 +121,13 @@ class Decision:
     #: sequence that finds them only when read (not on every decision a play-out makes)
     notes: Sequence[tuple[str, str | Note]] = ()
     _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def prompt(self) -> str:
+        """What the decider must do, in the language in force (made now if the game gave a
+        function)."""
+        source = self.prompt_source
+        return source if isinstance(source, str) else source()
 
     @property
     def choices(self) -> tuple[Option, ...]:

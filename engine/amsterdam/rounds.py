@@ -7,6 +7,7 @@ canonical command and moves the game on until the next decision (or the end).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine.amsterdam import board as bd
@@ -72,7 +73,7 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
                     Decision(
                         s,
                         phase,
-                        prompt(phase),
+                        partial(prompt, phase),  # said when read
                         tuple(opts),
                         sealed=True,
                         optional=phase in ("buy", "choose") and len(opts) > 1,
@@ -83,7 +84,8 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
         return out
     seat = st.order[0]
     opts = seat_options(st, seat, phase)
-    return [Decision(seat, phase, prompt(phase), tuple(opts), optional=phase != "place")]
+    said = partial(prompt, phase)  # said when read
+    return [Decision(seat, phase, said, tuple(opts), optional=phase != "place")]
 
 
 def seat_options(st: AmsterdamFields, s: int, phase: str) -> list[str]:

@@ -114,10 +114,10 @@ def pending(self: StateBasics) -> Decision | None:
     d = self._decision
     if d is None:
         d = self._decision = make_decision(self)
-    elif getattr(d.prompt, "_lang", None) != _LANGUAGE.get():
+    elif getattr(d.prompt_source, "_lang", None) != _LANGUAGE.get():
         # The cached decision speaks the language in force: its prompt is looked up again
         # when someone who reads another language asks.
-        d = self._decision = replace(d, prompt=phase_prompt(self, d.kind))
+        d = self._decision = replace(d, prompt_source=phase_prompt(self, d.kind))
     return d
 
 

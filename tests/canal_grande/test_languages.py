@@ -187,7 +187,8 @@ def test_the_pending_prompt_follows_the_language_in_force() -> None:
     assert english is not None and english.prompt.startswith("split the 8 revealed cards")
     with speaking("it"):
         italian = state.pending()
-    assert italian is not None and italian.prompt.startswith("dividi le 8 carte")
+        # #26: a prompt is said when read, in the language in force
+        assert italian is not None and italian.prompt.startswith("dividi le 8 carte")
     again = state.pending()
     assert again is not None and again.prompt == english.prompt
     assert again.options == italian.options
