@@ -110,9 +110,7 @@ def test_events_are_data(reg: Case, monkeypatch: pytest.MonkeyPatch) -> None:
         kinds.add(e.kind)
         facts = e.facts()
         assert json.loads(json.dumps(facts)) == facts, facts
-        assert set(facts) == {"kind"} | {
-            f.name for f in fields(e) if not f.metadata.get("context")
-        }
+        assert set(facts) == {"kind"} | {f.name for f in fields(e) if not f.metadata.get("context")}
         for value in _values(facts):
             assert not isinstance(value, i18n_text.Text), (type(e).__name__, value)
             if isinstance(value, str):
