@@ -9,7 +9,8 @@ decision is cached on the state until the next move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import overload
 
 from engine.core import Decision
@@ -23,36 +24,43 @@ from engine.venezia.state_basics import StateBasics, _build_label
 
 
 def phase_prompt(self: StateBasics, phase: str) -> Text:
-    """What the deciding seat must do now, in the language in force (made once per phase,
-    building or count and language)."""
+    """What the deciding seat must do now, in the language in force."""
+    return said_prompt(phase, _prompt_key(self, phase))
+
+
+def _prompt_key(self: StateBasics, phase: str) -> object:
+    """What a phase's prompt says besides the phase: the building to place, the swamps or
+    cards left to take."""
     if phase == "place":
         assert self.res is not None
-        key: object = self.res["type"]
-    elif phase == "drain":
-        key = 2 - self.drained
-    elif phase == "take":
-        key = self.take_left
-    else:
-        key = None
+        return self.res["type"]
+    if phase == "drain":
+        return 2 - self.drained
+    if phase == "take":
+        return self.take_left
+    return None
+
+
+def said_prompt(phase: str, key: object) -> Text:
+    """The prompt of ``phase`` (with its :func:`_prompt_key`) in the language in force, made
+    once per phase, key and language."""
     found = _PROMPTS.get((lang := _LANGUAGE.get(), phase, key))
     if found is None:
-        found = _PROMPTS[(lang, phase, key)] = _phase_prompt(self, phase)
+        found = _PROMPTS[(lang, phase, key)] = _make_prompt(phase, key)
     return found
 
 
-#: Each prompt once per language, phase and building or count (a Text never changes): the
-#: decisions of play-outs look their prompts up and make none.
+#: Each prompt once per language, phase and building or count (a Text never changes).
 _PROMPTS: dict[tuple[str, str, object], Text] = {}
 
 
-def _phase_prompt(self: StateBasics, phase: str) -> Text:
+def _make_prompt(phase: str, key: object) -> Text:
     if phase == "play":
         return _("play cards (or none)")
     if phase == "build":
         return _("choose the next building to complete")
     if phase == "place":
-        assert self.res is not None
-        b = self.res["type"]
+        b = str(key)
         return _("place the {building} ({shape})", building=building_name(b), shape=shape_words(b))
     if phase == "district":
         return _("name the district the ponte scores")
@@ -61,7 +69,7 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
     if phase == "discard":
         return _("discard a whole type (at most two types may stay in front of you)")
     if phase == "drain":
-        left = 2 - self.drained
+        left = int(str(key))
         return _n("drain up to {n} swamp, or done", "drain up to {n} swamps, or done", left)
     if phase == "draw":
         return _("draw cards")
@@ -69,7 +77,7 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
         return _n(
             "take {n} more card: pool cards first, then the deck",
             "take {n} more cards: pool cards first, then the deck",
-            self.take_left,
+            int(str(key)),
         )
     if phase == "flip_end":
         return _("flip a card for Klaus-Jürgen, or done")
@@ -114,10 +122,6 @@ def pending(self: StateBasics) -> Decision | None:
     d = self._decision
     if d is None:
         d = self._decision = make_decision(self)
-    elif getattr(d.prompt_source, "_lang", None) != _LANGUAGE.get():
-        # The cached decision speaks the language in force: its prompt is looked up again
-        # when someone who reads another language asks.
-        d = self._decision = replace(d, prompt_source=phase_prompt(self, d.kind))
     return d
 
 
@@ -136,7 +140,8 @@ def decider(self: StateBasics) -> int:
 def make_decision(self: StateBasics) -> Decision:
     seat = decider(self)
     phase = self.phase
-    prompt = phase_prompt(self, phase)
+    # said when read, in the reader's language (a play-out's decisions are never read)
+    prompt = partial(said_prompt, phase, _prompt_key(self, phase))
     optional = phase in OPTIONAL_PHASES
     notes: Sequence[tuple[str, NoRoomNote]] = ()
     if phase == "play":

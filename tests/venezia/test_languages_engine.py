@@ -90,9 +90,12 @@ def test_a_prompt_is_made_in_the_language_in_force_and_said_again() -> None:
     with speaking("hu"):
         state._decision = None
         d = state.pending()
-    assert d is not None
-    assert d.prompt == "játssz ki kártyákat (vagy egyet sem)"
-    assert say(d.prompt, "en") == "play cards (or none)"
+        assert d is not None
+        # #26: a prompt is said when read, in the language in force
+        prompt = d.prompt
+    assert prompt == "játssz ki kártyákat (vagy egyet sem)"
+    assert say(prompt, "en") == "play cards (or none)"
+    assert d.prompt == "play cards (or none)"  # read at an English table
     assert d.options[0] == "play"  # the options stay canonical
 
 
