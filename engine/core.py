@@ -7,10 +7,10 @@ state says who must decide what, and everything a player sends is validated by t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from engine.i18n.shared import N_, _, _n
 
@@ -75,6 +75,14 @@ def options_of(commands: Iterable[str]) -> tuple[Option, ...]:
     return tuple(_option_of(c) for c in commands)
 
 
+class Note(Protocol):
+    """An option's note as data (:attr:`Decision.notes`): its text is made when read."""
+
+    def said(self) -> str:
+        """The note in the language in force."""
+        ...
+
+
 @dataclass(slots=True)
 class Decision:
     """Who must decide now, what kind of choice it is, and every legal canonical command.
@@ -95,7 +103,9 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    #: what the decider must do: a text, or a function that says it in the language in force
+    #: when someone reads :attr:`prompt` (a play-out's decisions are never read)
+    prompt_source: str | Callable[[], str] = field(compare=False)
     options: tuple[str, ...]
     sealed: bool = False
     optional: bool = False
@@ -106,9 +116,18 @@ class Decision:
     #: move count (turn-based games). A simultaneous stage sets it, so one seat's sealed answer
     #: does not make the other seats' controls stale.
     opened_at: int | None = None
-    #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`)
-    notes: tuple[tuple[str, str], ...] = ()
+    #: (command, note) for options whose outcome a player may not expect (:attr:`Option.note`):
+    #: a text, or a :class:`Note` said when the options are read; a game may give a lazy
+    #: sequence that finds them only when read (not on every decision a play-out makes)
+    notes: Sequence[tuple[str, str | Note]] = ()
     _choices: tuple[Option, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def prompt(self) -> str:
+        """What the decider must do, in the language in force (made now if the game gave a
+        function)."""
+        source = self.prompt_source
+        return source if isinstance(source, str) else source()
 
     @property
     def choices(self) -> tuple[Option, ...]:
@@ -117,7 +136,7 @@ class Decision:
         if self._choices is None:
             choices = options_of(self.options)
             if self.notes:
-                noted = dict(self.notes)
+                noted = {c: n if isinstance(n, str) else n.said() for c, n in self.notes}
                 choices = tuple(
                     replace(o, note=noted[o.command]) if o.command in noted else o for o in choices
                 )
@@ -223,23 +242,82 @@ def stale_guard(state: GameState, decision: Decision) -> int:
     return decision.opened_at if decision.opened_at is not None else len(state.history)
 
 
-@dataclass(slots=True)
-class Event:
-    """Something that happened; ``text`` is safe for the public channel.
+@dataclass(frozen=True, slots=True)
+class Said:
+    """An event as its readers read it, in the language in force: ``text`` for everybody,
+    ``private`` a seat's own extra text (the card he drew, the value of the token he took)."""
 
-    ``private`` maps a seat to extra text only that seat may see (the card he drew, the value of
-    the token he took). Hidden information is never put into ``text`` or ``data``. ``echo``: the
-    private text only confirms the seat's own answer (a sealed choice): worth showing at once,
-    no news later (a hand DM sent after the stage leaves it out; the hand line shows an answer
-    while it is still sealed).
+    text: str
+    private: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True, kw_only=True)
+class Event:
+    """Something that happened, as data: each game's event types subclass it (one small
+    dataclass per kind, its parameters as fields: seats, cards, amounts; never a text), so
+    applying a move makes no text at all (self-play and the AI's play-outs apply thousands).
+
+    Texts are made when someone reads them, by the game's texts for events
+    (:meth:`said`), in the language in force: :attr:`text` is safe for the public channel,
+    :attr:`private` maps a seat to the text only that seat may see. A field that holds a seat's
+    hidden information (a drawn card, a token's value) is read only by :meth:`said`'s private
+    texts; :attr:`data` (public facts) and :attr:`text` never show it. ``echo``: the private
+    text only confirms the seat's own answer (a sealed choice): worth showing at once, no news
+    later (a hand DM sent after the stage leaves it out; the hand line shows an answer while it
+    is still sealed).
     """
 
-    kind: str
-    text: str
+    #: the event's kind (reserved ones: :data:`TURN_END`, :data:`GAME_OVER`, :data:`REVEAL`)
+    kind: ClassVar[str] = ""
+    echo: ClassVar[bool] = False
+    #: the seat it is about (``None``: nobody in particular)
     seat: int | None = None
-    data: JSON = field(default_factory=dict)
-    private: dict[int, str] = field(default_factory=dict)
-    echo: bool = False
+
+    def said(self) -> Said:
+        """The event's texts in the language in force (each game's event types say it)."""
+        raise NotImplementedError(type(self).__name__)  # not for players
+
+    @property
+    def text(self) -> str:
+        """The public text, made now in the language in force (``""``: nothing to tell)."""
+        return self.said().text
+
+    @property
+    def private(self) -> Mapping[int, str]:
+        """Each seat's own extra text, made now in the language in force."""
+        return self.said().private
+
+    @property
+    def data(self) -> JSON:
+        """Public facts a reader may use (never hidden information): none unless the kind
+        has some."""
+        return {}
+
+    def facts(self) -> JSON:
+        """The event as plain data: its kind and every parameter (hidden ones too: for the
+        engine's own checks and tests, never for a public channel), without the context its
+        texts look names up in (fields marked :data:`CONTEXT`)."""
+        out: JSON = {"kind": self.kind}
+        for f in fields(self):
+            if not f.metadata.get("context"):
+                out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+#: ``field(metadata=CONTEXT)``: an event's field that is no parameter of what happened but
+#: what its texts look names up in (the players' names, a variant's components).
+CONTEXT: Final = {"context": True}
+
+
+def _plain(value: object) -> object:
+    """``value`` as JSON data (tuples as lists, mapping keys as texts)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
 
 
 class GameState(Protocol):

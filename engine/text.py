@@ -9,6 +9,7 @@ reads only short ASCII numbers. ``bot.table.safe_text`` builds its name and quot
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from engine.core import IllegalMove
 from engine.i18n.shared import _
@@ -55,15 +56,19 @@ def is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
 
-def small_number(word: str, what: str) -> int:
+def small_number(word: str, what: str | Callable[[], str]) -> int:
     """The value of an ASCII number of at most ``MAX_DIGITS`` digits, else an IllegalMove
-    naming ``what`` the number was meant to be (a card count, a token value, ...)."""
+    naming ``what`` the number was meant to be (a card count, a token value, ...); ``what``
+    may be a function that says it, called only for the refusal (a move's parser makes no
+    text when the number is fine)."""
     if not is_number(word):
-        raise IllegalMove(_("'{word}' is not a number ({what})", word=excerpt(word), what=what))
+        said = what() if callable(what) else what
+        raise IllegalMove(_("'{word}' is not a number ({what})", word=excerpt(word), what=said))
     digits = word.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
+        said = what() if callable(what) else what
         raise IllegalMove(
-            _("'{word}' is far too large for {what}", word=excerpt(word, limit=12), what=what)
+            _("'{word}' is far too large for {what}", word=excerpt(word, limit=12), what=said)
         )
     return int(digits)
 

@@ -200,88 +200,132 @@ def would_close(st: AmsterdamFields, cell: int) -> bool:
     return True
 
 
-def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> Text | None:
-    """Why ``card`` may not go to ``cell`` (rule cited), or None when it may."""
+def place_problem(
+    st: AmsterdamFields, seat: int, card: Card, cell: int
+) -> tuple[str, int | None] | None:
+    """Why ``card`` may not go to ``cell``, as data: a key and the card or cell it names (the
+    target card, the crane's cell), or None when it may. No text: the legal cells of every
+    decision a play-out makes are found with it (:func:`place_reason` says it)."""
     v = st.variant
     top = st.top
     if card.kind == "tide":
         target = top.get(cell)
         if target is None:
-            # rule: AM-V4.7
-            return _("a tide goes on top of a bridge or a one-goods harbor card")
+            return ("tide_target", None)
         t = st.cs.cards[target]
         if cell in st.scored_cells:
-            # rule: AM-V4.5
-            return _("that card belongs to a closed area")
+            return ("closed_area", None)
         if t.kind == "bridge" or (t.kind == "harbor" and not t.crane and t.goods_count == 1):
             return None
-        return _(
-            # rule: AM-V4.7, AM-V4.8
-            "{card} is not a bridge or a harbor card with one goods",
-            card=t.describe(),
-        )
+        return ("not_one_goods", target)
     if card.kind == "bridge":
         target = top.get(cell)
         if target is None:
-            # rule: AM-V4.10
-            return _("a bridge goes on top of a water card or a tide")
+            return ("bridge_target", None)
         t = st.cs.cards[target]
         if t.kind not in ("water", "center", "tide"):  # the center is a water card (AM-G2)
-            # rule: AM-V4.10, AM-G38
-            return _("{card} is not a water card or a tide", card=t.describe())
+            return ("not_water", target)
         if cell == st.ship:
-            # rule: AM-G38
-            return _("the ship is on that card")
+            return ("ship", None)
         if any(cell + d in st.scored_cells for d in NEIGHBOURS):
-            # rule: AM-V4.5, AM-G38
-            return _("it is next to a closed area")
+            return ("next_to_closed", None)
         crane = blocked_by_crane(st, seat, cell)
         if crane is not None:
-            return _(
-                # Translators: {color} is the other player's colour (red or black).
-                # rule: AM-8.6
-                "it is next to {color}'s crane at {cell}",
-                color=color_name(1 - seat),
-                cell=st.layout.label(crane),
-            )
+            return ("bridge_crane", crane)
         return None
     if cell in top:
+        return ("occupied", None)
+    if not any(cell + d in top for d in NEIGHBOURS):
+        return ("not_adjacent", None)
+    if not span_allows(st.span, cell, v.rows, v.cols):
+        return ("span", None)
+    if card.kind == "customs":
+        if would_close(st, cell):
+            return ("customs_closes", None)
+        return None
+    if card.kind == "harbor":
+        crane = blocked_by_crane(st, seat, cell)
+        if crane is not None:
+            return ("harbor_crane", crane)
+        if v.water_play and not next_to_water(st, cell):
+            return ("water_play", None)
+    return None
+
+
+def place_reason(st: AmsterdamFields, seat: int, card: Card, cell: int) -> Text | None:
+    """Why ``card`` may not go to ``cell`` (rule cited), or None when it may."""
+    problem = place_problem(st, seat, card, cell)
+    if problem is None:
+        return None
+    key, ref = problem
+    if key == "tide_target":
+        # rule: AM-V4.7
+        return _("a tide goes on top of a bridge or a one-goods harbor card")
+    if key == "closed_area":
+        # rule: AM-V4.5
+        return _("that card belongs to a closed area")
+    if key == "not_one_goods":
+        assert ref is not None
+        return _(
+            # rule: AM-V4.7, AM-V4.8
+            "{card} is not a bridge or a harbor card with one goods",
+            card=st.cs.cards[ref].describe(),
+        )
+    if key == "bridge_target":
+        # rule: AM-V4.10
+        return _("a bridge goes on top of a water card or a tide")
+    if key == "not_water":
+        assert ref is not None
+        # rule: AM-V4.10, AM-G38
+        return _("{card} is not a water card or a tide", card=st.cs.cards[ref].describe())
+    if key == "ship":
+        # rule: AM-G38
+        return _("the ship is on that card")
+    if key == "next_to_closed":
+        # rule: AM-V4.5, AM-G38
+        return _("it is next to a closed area")
+    if key == "bridge_crane":
+        assert ref is not None
+        return _(
+            # Translators: {color} is the other player's colour (red or black).
+            # rule: AM-8.6
+            "it is next to {color}'s crane at {cell}",
+            color=color_name(1 - seat),
+            cell=st.layout.label(ref),
+        )
+    if key == "occupied":
         # rule: AM-8.1
         return _("that cell already holds a card")
-    if not any(cell + d in top for d in NEIGHBOURS):
+    if key == "not_adjacent":
         # rule: AM-8.1
         return _("a card must be placed next to a card already in the port")
-    if not span_allows(st.span, cell, v.rows, v.cols):
+    if key == "span":
+        v = st.variant
         return _(
             # rule: AM-8.4, AM-G8
             "the port may span at most {rows} rows × {cols} columns",
             rows=v.rows,
             cols=v.cols,
         )
-    if card.kind == "customs":
-        if would_close(st, cell):
-            # rule: AM-V4.13
-            return _("a customs house may not close an area")
-        return None
-    if card.kind == "harbor":
-        crane = blocked_by_crane(st, seat, cell)
-        if crane is not None:
-            return _(
-                # rule: AM-8.6, AM-12.2
-                "a harbor card may not go next to the opponent's crane at {cell}",
-                cell=st.layout.label(crane),
-            )
-        if v.water_play and not next_to_water(st, cell):
-            # rule: AM-V5.2
-            return _("in Water Play a harbor card must touch a water card")
-    return None
+    if key == "customs_closes":
+        # rule: AM-V4.13
+        return _("a customs house may not close an area")
+    if key == "harbor_crane":
+        assert ref is not None
+        return _(
+            # rule: AM-8.6, AM-12.2
+            "a harbor card may not go next to the opponent's crane at {cell}",
+            cell=st.layout.label(ref),
+        )
+    # rule: AM-V5.2
+    return _("in Water Play a harbor card must touch a water card")
 
 
 def legal_cells(st: AmsterdamFields, seat: int, card: Card) -> list[int]:
     """Every cell where ``seat`` may place ``card`` (AM-8, AM-12, AM-V4, AM-V5)."""
     if card.kind in ("tide", "bridge"):
         cells = sorted(st.top)
-        return [c for c in cells if place_reason(st, seat, card, c) is None]
+        return [c for c in cells if place_problem(st, seat, card, c) is None]
     cells = growth_cells(st)
     if card.kind == "water":
         return cells

@@ -7,10 +7,13 @@ canonical command and moves the game on until the next decision (or the end).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.language import _, _p, joined
+from engine.amsterdam import events as evt
+from engine.amsterdam.events import EndReason
+from engine.amsterdam.language import _
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
 from engine.amsterdam.turns import (
     bank_pay,
@@ -52,17 +55,6 @@ def prompt(phase: str) -> Text:
     raise KeyError(phase)
 
 
-def sealed_text(phase: str, name: str) -> Text:
-    """The public line for a sealed answer of ``phase`` (what was chosen stays secret)."""
-    if phase == "buy":
-        return _("{name} has decided whether to buy", name=name)
-    if phase == "choose":
-        return _("{name} has chosen", name=name)
-    if phase in ("contest", "order"):
-        return _("{name} has chosen a card to show", name=name)
-    raise KeyError(phase)
-
-
 # ---------------------------------------------------------------- decisions
 def open_decisions(st: AmsterdamFields) -> list[Decision]:
     if st.over:
@@ -81,7 +73,7 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
                     Decision(
                         s,
                         phase,
-                        prompt(phase),
+                        partial(prompt, phase),  # said when read
                         tuple(opts),
                         sealed=True,
                         optional=phase in ("buy", "choose") and len(opts) > 1,
@@ -92,7 +84,8 @@ def open_decisions(st: AmsterdamFields) -> list[Decision]:
         return out
     seat = st.order[0]
     opts = seat_options(st, seat, phase)
-    return [Decision(seat, phase, prompt(phase), tuple(opts), optional=phase != "place")]
+    said = partial(prompt, phase)  # said when read
+    return [Decision(seat, phase, said, tuple(opts), optional=phase != "place")]
 
 
 def seat_options(st: AmsterdamFields, s: int, phase: str) -> list[str]:
@@ -122,16 +115,7 @@ def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
     phase = st.phase
     if phase in SEALED_PHASES:
         st.sealed[seat] = text
-        ev.append(
-            Event(
-                "sealed",
-                sealed_text(phase, st.players[seat]),
-                seat,
-                {"stage": phase},
-                {seat: _("your secret answer: {command}", command=text)},
-                echo=True,  # no news once revealed; the hand line shows it while sealed
-            )
-        )
+        ev.append(evt.Sealed(seat=seat, stage=phase, answer=text, names=st.players, cs=st.cs))
         if all(not st.asked[s] or st.sealed[s] is not None for s in (0, 1)):
             {
                 "buy": resolve_buy,
@@ -146,26 +130,12 @@ def execute(st: AmsterdamFields, seat: int, text: str, ev: list[Event]) -> None:
     arg = text.split()[1]
     if phase == "ship":
         if arg == "stay":
-            ev.append(
-                Event(
-                    "ship",
-                    # rule: AM-7.3
-                    _("{name} leaves the ship where it is", name=st.players[seat]),
-                    seat,
-                )
-            )
+            ev.append(evt.ShipStays(seat=seat, names=st.players, cs=st.cs))
             enter_place(st, ev)
             return
         cell = _cell(st, arg)
         st.ship = cell
-        ev.append(
-            Event(
-                "ship",
-                _("{name} moves the ship to {cell}", name=st.players[seat], cell=arg),
-                seat,
-                {"to": arg},
-            )
-        )
+        ev.append(evt.ShipMoved(seat=seat, cell=arg, names=st.players, cs=st.cs))
         st.removable = bd.removable(st, cell)
         if st.removable:
             st.phase = "remove"
@@ -190,14 +160,8 @@ def _cell(st: AmsterdamFields, label: str) -> int:
 # ---------------------------------------------------------------- sealed stages
 def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
     wants = [s for s in (0, 1) if st.sealed[s] == "buy"]
-    words = [
-        _("{name} buys", name=st.players[s])
-        if s in wants
-        else _("{name} does not buy", name=st.players[s])
-        for s in (0, 1)
-        if st.asked[s]
-    ]
-    ev.append(Event("reveal_buy", _revealed(words), None, {"buy": wants}))
+    asked = [s for s in (0, 1) if st.asked[s]]
+    ev.append(evt.BuysRevealed(asked=asked, wants=wants, names=st.players, cs=st.cs))
     if len(wants) == 2 and len(st.special_pile) == 1:  # AM-V4.4
         show = [any(st.cs.cards[i].number is not None for i in st.hands[s]) for s in (0, 1)]
         if all(show):
@@ -209,38 +173,15 @@ def resolve_buy(st: AmsterdamFields, ev: list[Event]) -> None:
     open_choose(st)
 
 
-def _revealed(words: list[Text]) -> Text:
-    # Translators: between two players' answers in "revealed: {answers}" ("Anna passes; Ben
-    # reveals red 12"): the language's own punctuation (#25: Japanese 、)
-    between = _p("between answers", "; ")
-    # Translators: {answers} lists each player's answer, separated by the message "; ".
-    return _("revealed: {answers}", answers=joined(between, words))
-
-
 def _forced_pick(st: AmsterdamFields, show: list[bool], ev: list[Event], what: str) -> int:
     """Only one (or neither) player can show a numbered card: he (or the seeded RNG) wins.
     ``what``: ``buy`` (the last special card) or ``start`` (the first turn)."""
     if show[0] != show[1]:
         s = 0 if show[0] else 1
-        name = st.players[s]
-        if what == "buy":
-            text = _("{name} gets the last special card: only he holds a numbered card", name=name)
-        else:
-            text = _("{name} gets the first turn: only he holds a numbered card", name=name)
-        ev.append(Event("show", text, s))
+        ev.append(evt.ForcedPick(seat=s, what=what, drawn=False, names=st.players, cs=st.cs))
         return s
     s = st.rng.below(2)
-    name = st.players[s]
-    if what == "buy":
-        text = _(
-            "nobody can show a numbered card: the draw gives the last special card to {name}",
-            name=name,
-        )
-    else:
-        text = _(
-            "nobody can show a numbered card: the draw gives the first turn to {name}", name=name
-        )
-    ev.append(Event("show", text, s))
+    ev.append(evt.ForcedPick(seat=s, what=what, drawn=True, names=st.players, cs=st.cs))
     return s
 
 
@@ -249,26 +190,7 @@ def _shown(st: AmsterdamFields, ev: list[Event], what: str) -> int:
     for seat in (0, 1):  # shown, and back into the hand: public (AM-V4.4, AM-G35, AM-G23)
         remember_taken_back(st, seat, st.cs.by_number[nums[seat]])
     s = 0 if nums[0] > nums[1] else 1
-    names = {"first": st.players[0], "second": st.players[1], "winner": st.players[s]}
-    if what == "buy":
-        text = _(
-            # rule: AM-V4.4
-            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the "
-            "last special card; both cards go back to hand",
-            a=nums[0],
-            b=nums[1],
-            **names,
-        )
-    else:
-        text = _(
-            # rule: AM-G35
-            "revealed: {first} shows {a}, {second} shows {b}: {winner} gets the "
-            "first turn; both cards go back to hand",
-            a=nums[0],
-            b=nums[1],
-            **names,
-        )
-    ev.append(Event("show", text, s, {"shown": nums}))
+    ev.append(evt.Shown(seat=s, what=what, shown=nums, names=st.players, cs=st.cs))
     return s
 
 
@@ -285,26 +207,15 @@ def buy(st: AmsterdamFields, s: int, ev: list[Event]) -> None:
     card = st.special_pile.pop()
     st.hands[s].append(card)
     st.must_play[s] = card
-    ev.append(
-        Event(
-            "buy",
-            # rule: AM-V4.2
-            _("{name} pays 2 gulden for a special card", name=st.players[s]),
-            s,
-            {},
-            {s: _("you bought: {card}", card=st.cs.cards[card].describe())},
-        )
-    )
+    ev.append(evt.Bought(seat=s, card=st.cs.cards[card].public, names=st.players, cs=st.cs))
 
 
 def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
     cards = st.cs.cards
-    words = []
     for s in (0, 1):
         answer = str(st.sealed[s])
         if answer == "pass":
             st.passed[s] = True
-            words.append(_("{name} passes", name=st.players[s]))
             continue
         label = answer.split()[1]
         card_id = next(i for i in st.hands[s] if cards[i].label == label)
@@ -312,7 +223,6 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
         if card_id in st.taken_back[s]:
             st.taken_back[s].remove(card_id)
         st.revealed[s] = card_id
-        words.append(_("{name} reveals {card}", name=st.players[s], card=cards[card_id].describe()))
     st.last_reveal = {
         "round": st.round,
         "cards": [None if r is None else cards[r].label for r in st.revealed],
@@ -326,11 +236,19 @@ def resolve_choose(st: AmsterdamFields, ev: list[Event]) -> None:
         "passed": list(st.passed),
     }
     # the event, like the views, names an identical copy by its public id (AM-1.6)
-    ev.append(Event("reveal", _revealed(words), None, public_reveal(st, st.last_reveal)))
+    ev.append(
+        evt.ChoicesRevealed(
+            round=st.round,
+            cards=[None if r is None else cards[r].public for r in st.revealed],
+            passed=list(st.passed),
+            names=st.players,
+            cs=st.cs,
+        )
+    )
     passers = [s for s in (0, 1) if st.passed[s]]
     if passers:
         # rule: AM-4.4
-        bank_pay(st, passers, ev, _("passing"))
+        bank_pay(st, passers, ev, "passing")
     pay_tax(st, ev)
     if st.over:
         return
@@ -359,32 +277,18 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
     unable = [s for s in (0, 1) if debt[s] and st.gulden[s] == 0]  # (b)
     if st.variant.bankruptcy and st.bank == 0 and len(unable) == 1:  # AM-V3.3, AM-G33
         loser = unable[0]
-        ev.append(
-            Event(
-                "bankrupt",
-                _(
-                    # rule: AM-V3.3
-                    "{name} cannot pay the harbor tax and the bank is empty: bankrupt",
-                    name=st.players[loser],
-                ),
-                loser,
-            )
-        )
+        ev.append(evt.Bankrupt(seat=loser, names=st.players, cs=st.cs))
         st.winner = 1 - loser
-        # rule: AM-V3.3
-        finish(st, ev, _("{name} went bankrupt", name=st.players[loser]))
+        finish(st, ev, EndReason("bankrupt", loser))
         return
     if len(unable) == 2:  # (c) AM-5.4
         for s in (0, 1):
-            # rule: AM-5.4
-            withdraw(st, s, ev, _("cannot pay the harbor tax"))
-        # rule: AM-5.4
-        bank_pay(st, [0, 1], ev, _("neither could pay the tax"))
+            withdraw(st, s, ev)  # AM-5.4
+        bank_pay(st, [0, 1], ev, "no_tax")  # AM-5.4
         return
     if len(unable) == 1:  # (d) AM-5.2, AM-5.3
         u = unable[0]
-        # rule: AM-5.2
-        withdraw(st, u, ev, _("cannot pay the harbor tax"))
+        withdraw(st, u, ev)  # AM-5.2
         debt[1 - u] = 0
         debt[u] = 0
     for s in (0, 1):  # (e) AM-5.1
@@ -392,13 +296,11 @@ def pay_tax(st: AmsterdamFields, ev: list[Event]) -> None:
             st.gulden[s] -= 1
             st.bank += 1
             st.activity = True
-            ev.append(
-                # rule: AM-5.1
-                Event("tax", _("{name} pays 1 gulden harbor tax", name=st.players[s]), s)
-            )
+            ev.append(evt.TaxPaid(seat=s, names=st.players, cs=st.cs))  # AM-5.1
 
 
-def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: Text) -> None:
+def withdraw(st: AmsterdamFields, s: int, ev: list[Event]) -> None:
+    """He cannot pay the harbor tax: his revealed card goes back to hand (AM-5.2, AM-5.4)."""
     card = st.revealed[s]
     if card is None:
         return
@@ -406,19 +308,7 @@ def withdraw(st: AmsterdamFields, s: int, ev: list[Event], why: Text) -> None:
     st.hands[s].append(card)
     st.sort_hand(st.hands[s])
     remember_taken_back(st, s, card)
-    ev.append(
-        Event(
-            "withdraw",
-            # Translators: {why} says why, e.g. "cannot pay the harbor tax (AM-5.2)".
-            _(
-                "{name} takes {card} back: {why}",
-                name=st.players[s],
-                card=st.cs.cards[card].describe(),
-                why=why,
-            ),
-            s,
-        )
-    )
+    ev.append(evt.Withdrawn(seat=s, card=st.cs.cards[card].public, names=st.players, cs=st.cs))
 
 
 def remember_taken_back(st: AmsterdamFields, s: int, card: int) -> None:
@@ -445,8 +335,7 @@ def choose_start_player(st: AmsterdamFields, ev: list[Event]) -> None:
         else:
             first = 1
         st.order = [first, 1 - first]
-        # rule: AM-6.1
-        ev.append(Event("start_player", _("{name} starts", name=st.players[first]), first))
+        ev.append(evt.StartPlayer(seat=first, names=st.players, cs=st.cs))  # AM-6.1
     else:
         st.order = actors
     continue_round(st, ev)

@@ -10,32 +10,23 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from engine.amsterdam import events as evt
 from engine.amsterdam.board import areas, customs_in, warehouses
-from engine.amsterdam.cards import good_beats, good_name
+from engine.amsterdam.cards import good_beats
+from engine.amsterdam.events import AreaReason
 from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
-from engine.amsterdam.language import _, _p, joined
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
-from engine.i18n import SOURCE, Text, say
+from engine.i18n import Text
 
 
 def area_winner(counts: list[list[int]]) -> tuple[int | None, Text]:
     """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why
     (in the language in force)."""
+    from engine.amsterdam.event_texts import area_reason_text
+
     winner, rule, a, b = area_decision(counts)
-    if rule == "difference":
-        # rule: AM-10.3
-        return winner, _("largest difference {a} against {b}", a=a, b=b)
-    if rule == "majorities":
-        # rule: AM-10.4
-        return winner, _("more majorities, {a} against {b}", a=a, b=b)
-    if rule == "value":
-        return winner, _beats(a, b)
-    if rule == "equal":
-        # rule: AM-10.6
-        return None, _("equal goods: nobody scores")
-    # rule: AM-10.6
-    return None, _("complete tie: nobody scores")  # pragma: no cover - unreachable
+    return winner, area_reason_text(AreaReason(rule, a, b))
 
 
 def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:
@@ -61,11 +52,6 @@ def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:
     if good_beats(g1, g0):
         return 1, "value", g1, g0
     return None, "tie", 0, 0  # pragma: no cover - unreachable
-
-
-def _beats(better: int, worse: int) -> Text:
-    # rule: AM-10.5
-    return _("{better} beats {worse}", better=good_name(better), worse=good_name(worse))
 
 
 def five_largest(candidates: list[tuple[int, int]]) -> list[int]:
@@ -125,81 +111,53 @@ def area_distance(st: AmsterdamFields, cells: list[int], dist: dict[int, int]) -
 
 def score_closed(
     st: AmsterdamFields, cells: list[int], ev: list[Event], why: str
-) -> tuple[int | None, Text]:
+) -> tuple[int | None, AreaReason]:
     """AM-10: score one area, mark it scored (AM-G11) and put a guard (AM-10.8, AM-G12).
     Returns the winner (None: nobody) and the tie-break that decided."""
     counts = warehouses(st, cells)
-    winner, reason = area_winner(counts)
+    winner, rule, a, b = area_decision(counts)
+    reason = AreaReason(rule, a, b)
     value = 1 + customs_in(st, cells)  # AM-V4.14
     st.scored.append({"cells": list(cells), "winner": winner, "value": value, "counts": counts})
     st.scored_cells.update(cells)
     st.depots.difference_update(st.top[c] for c in cells)
-    label = st.layout.label(cells[0])
-    text = _counts_text(st, counts)
-    if winner is None:
-        if why == "closed":
-            line = _(
-                "closed area at {cell} ({counts}): {reason}", cell=label, counts=text, reason=reason
-            )
-        else:
-            line = _(
-                "game end: area at {cell} ({counts}): {reason}",
-                cell=label,
-                counts=text,
-                reason=reason,
-            )
-        ev.append(
-            Event(
-                "area_scored",
-                line,
-                None,
-                {"cells": [st.layout.label(c) for c in cells], "winner": None},
-            )
-        )
-        return None, reason
-    st.vp[winner] += value
-    st.won[winner] += 1
-    if st.guards[winner] > 0:
-        st.guards[winner] -= 1
-    names = {"cell": label, "counts": text, "name": st.players[winner], "vp": value}
-    if why == "closed":
-        line = _(
-            "closed area at {cell} ({counts}): {name} scores {vp} VP — {reason}",
-            reason=reason,
-            **names,
-        )
-    else:
-        line = _(
-            "game end: area at {cell} ({counts}): {name} scores {vp} VP — {reason}",
-            reason=reason,
-            **names,
-        )
+    if winner is not None:
+        st.vp[winner] += value
+        st.won[winner] += 1
+        if st.guards[winner] > 0:
+            st.guards[winner] -= 1
     ev.append(
-        Event(
-            "area_scored",
-            line,
-            winner,
-            {"cells": [st.layout.label(c) for c in cells], "winner": winner, "vp": value},
+        evt.AreaScored(
+            seat=winner,
+            cells=[st.layout.label(c) for c in cells],
+            counts=[list(c) for c in counts],
+            reason=reason,
+            closing=why == "closed",
+            vp=value if winner is not None else 0,
+            names=st.players,
+            cs=st.cs,
         )
     )
     return winner, reason
 
 
-def _counts_text(st: AmsterdamFields, counts: list[list[int]]) -> str:
-    """``Anna 2 tea/0 wine/1 spice; Ben 0 tea/1 wine/0 spice``: each player's warehouses."""
-    lines = []
-    for s in (0, 1):
-        goods = []
-        for g, k in enumerate(counts[s]):
-            # Translators: a number of warehouses of one goods ("2 tea").
-            goods.append(_p("warehouses", "{count} {good}", count=k, good=good_name(g)))
-        # Translators: a player's warehouses in an area; {counts} is "2 tea/0 wine/1 spice".
-        # Translators: between the counts of two goods in "2 tea/0 wine/1 spice"
-        said = joined(_p("between goods", "/"), goods)
-        lines.append(_("{name} {counts}", name=st.players[s], counts=said))
-    # Translators: between two players' warehouse counts ("Anna 2 tea/…; Ben 0 tea/…"):
-    # the language's own punctuation (#25: Japanese 、)
-    return joined(_p("between players", "; "), lines)
+#: The goods' English names (the source text of :func:`~engine.amsterdam.cards.good_name`).
+_GOODS_ENGLISH = ("tea", "wine", "spice")  # not for players
+
+
+def area_reason_english(reason: AreaReason) -> str:
+    """``reason`` in English as the state keeps it (an area's ``why`` in "every area" end
+    scoring, AM-G31): the messages' source text, filled without the catalogs."""
+    rule, a, b = reason.rule, reason.a, reason.b
+    if rule == "difference":
+        return f"largest difference {a} against {b}"  # not for players
+    if rule == "majorities":
+        return f"more majorities, {a} against {b}"  # not for players
+    if rule == "value":
+        return f"{_GOODS_ENGLISH[a]} beats {_GOODS_ENGLISH[b]}"  # not for players
+    if rule == "equal":
+        return "equal goods: nobody scores"  # not for players
+    return "complete tie: nobody scores"  # not for players
 
 
 def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
@@ -222,7 +180,7 @@ def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
                         "size": len(cells),
                         "winner": winner,
                         "vp": st.scored[-1]["value"] if winner is not None else 0,
-                        "why": str(say(reason, SOURCE)),  # data: English (views say it)
+                        "why": area_reason_english(reason),  # data: English (views say it)
                         "warehouses": counts,
                     }
                 )
@@ -238,38 +196,24 @@ def end_scoring(st: AmsterdamFields, ev: list[Event]) -> dict[str, Any]:
         scorers = [s for s in (0, 1) if sum(counts[s])]
         for s in scorers:
             st.vp[s] += value
+        labels = [st.layout.label(c) for c in cells]
         summary.append(
             {
-                "cells": [st.layout.label(c) for c in cells],
+                "cells": labels,
                 "size": cands[i][0],
                 "distance": cands[i][1],
                 "vp": value,
                 "scorers": scorers,
             }
         )
-        if len(scorers) == 2:
-            gain = _(
-                "{first} and {second} +{vp} VP",
-                first=st.players[scorers[0]],
-                second=st.players[scorers[1]],
-                vp=value,
-            )
-        elif scorers:
-            gain = _("{name} +{vp} VP", name=st.players[scorers[0]], vp=value)
-        else:
-            gain = _("no warehouse in it, nobody scores")
         ev.append(
-            Event(
-                "end_area",
-                _(
-                    # rule: AM-13.4
-                    "game end: area at {cell} (size {size}): {gain}",
-                    cell=st.layout.label(cells[0]),
-                    size=cands[i][0],
-                    gain=gain,
-                ),
-                None,
-                {"cells": summary[-1]["cells"], "scorers": scorers},
+            evt.EndArea(
+                cells=labels,
+                size=cands[i][0],
+                scorers=scorers,
+                vp=value,
+                names=st.players,
+                cs=st.cs,
             )
         )
     return {"mode": mode, "areas": summary}

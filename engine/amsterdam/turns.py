@@ -8,20 +8,22 @@ from __future__ import annotations
 from typing import Any
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.cards import Card, color_name
-from engine.amsterdam.language import _, _n, joined
+from engine.amsterdam import events as evt
+from engine.amsterdam.cards import Card
+from engine.amsterdam.events import EndReason
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.amsterdam.state_fields import AmsterdamFields
-from engine.core import TURN_END, Event
-from engine.i18n import SOURCE, Text, say
+from engine.core import Event
+from engine.i18n import Text
 
 IDLE_ROUNDS = 3  # AM-G22: rounds in a row without a card placed or money moved
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
 
 
 # ---------------------------------------------------------------- money (AM-G13)
-def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: Text) -> None:
-    """Pay 1 gulden from the bank to each seat; with too little money, AM-G13 decides."""
+def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: str) -> None:
+    """Pay 1 gulden from the bank to each seat; with too little money, AM-G13 decides.
+    ``why``: what the gulden is for (:data:`~engine.amsterdam.events.PAY_REASONS`)."""
     if st.bank >= len(seats):
         paid = seats
     elif st.bank == 1 and len(seats) == 2 and st.gulden[0] != st.gulden[1]:
@@ -33,31 +35,12 @@ def bank_pay(st: AmsterdamFields, seats: list[int], ev: list[Event], why: Text) 
         st.gulden[s] += 1
         st.activity = True
     if paid:
-        names = _names(st, paid)
-        # Translators: {why} says what the gulden is for ("dredging, AM-11.1").
-        text = _("{names} +1 gulden ({why})", names=names, why=why)
-        ev.append(Event("income", text, None, {"seats": paid}))
+        ev.append(evt.Income(seats=paid, why=why, names=st.players, cs=st.cs))
     unpaid = [s for s in seats if s not in paid]
     if unpaid:
-        names = _names(st, unpaid)
-        if st.bank == 0:
-            # rule: AM-G13
-            text = _("{names}: the bank is empty, no gulden ({why})", names=names, why=why)
-        else:
-            text = _(
-                # rule: AM-G13
-                "{names}: one gulden in the bank, equal money, no gulden ({why})",
-                names=names,
-                why=why,
-            )
-        ev.append(Event("no_income", text))
-
-
-def _names(st: AmsterdamFields, seats: list[int]) -> Text | str:
-    """One player's name, or both joined ("Anna and Ben")."""
-    if len(seats) == 1:
-        return st.players[seats[0]]
-    return _("{first} and {second}", first=st.players[seats[0]], second=st.players[seats[1]])
+        ev.append(
+            evt.NoIncome(seats=unpaid, why=why, empty=st.bank == 0, names=st.players, cs=st.cs)
+        )
 
 
 # ---------------------------------------------------------------- steps 4–7
@@ -88,33 +71,11 @@ def enter_place(st: AmsterdamFields, ev: list[Event], advance: bool = True) -> b
     if card.special:  # AM-G36
         st.special_pile.insert(0, card.id)
         st.must_play[s] = None
-        ev.append(
-            Event(
-                "no_place",
-                _(
-                    # rule: AM-G36
-                    "{name}'s {card} has no legal place: it goes under the special pile",
-                    name=st.players[s],
-                    card=card.describe(),
-                ),
-                s,
-            )
-        )
+        ev.append(evt.NoPlace(seat=s, card=card.public, special=True, names=st.players, cs=st.cs))
     else:  # AM-G16, AM-V5.3
         st.hands[s].append(card.id)
         st.sort_hand(st.hands[s])
-        ev.append(
-            Event(
-                "no_place",
-                _(
-                    # rule: AM-G16
-                    "{name}'s {card} has no legal cell: back to hand, the turn ends",
-                    name=st.players[s],
-                    card=card.describe(),
-                ),
-                s,
-            )
-        )
+        ev.append(evt.NoPlace(seat=s, card=card.public, special=False, names=st.players, cs=st.cs))
     if advance:
         continue_round(st, ev)
     return False
@@ -128,18 +89,13 @@ def remove_card(st: AmsterdamFields, seat: int, cell: int, ev: list[Event]) -> N
     st.depots.discard(card.id)
     bd.update_depots(st)
     ev.append(
-        Event(
-            "remove",
-            _(
-                # rule: AM-7.9
-                "{name} removes {card} at {cell}: under {owner}'s deck",
-                name=st.players[seat],
-                card=card.describe(),
-                cell=st.layout.label(cell),
-                owner=st.players[card.owner],
-            ),
-            seat,
-            {"cell": st.layout.label(cell)},
+        evt.Removed(
+            seat=seat,
+            card=card.public,
+            cell=st.layout.label(cell),
+            owner=card.owner,
+            names=st.players,
+            cs=st.cs,
         )
     )
 
@@ -153,17 +109,7 @@ def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
     if card.special:
         st.must_play[s] = None
     ev.append(
-        Event(
-            "place",
-            _(
-                "{name} places {card} at {cell}",
-                name=st.players[s],
-                card=card.describe(),
-                cell=st.layout.label(cell),
-            ),
-            s,
-            {"cell": st.layout.label(cell)},
-        )
+        evt.Placed(seat=s, card=card.public, cell=st.layout.label(cell), names=st.players, cs=st.cs)
     )
     bd.update_depots(st, card.id)  # step 6 (AM-G9)
     for cells in bd.touching_areas(st, cell):  # AM-10.1, AM-G10
@@ -173,21 +119,14 @@ def place_card(st: AmsterdamFields, s: int, cell: int, ev: list[Event]) -> None:
                 w = three_in_a_row(st)
                 if w is not None:  # AM-V6.4, AM-V6.6
                     st.winner = w
-                    finish(
-                        # rule: AM-V6.4
-                        st,
-                        ev,
-                        _("{name} has three areas in a row", name=st.players[w]),
-                    )
+                    finish(st, ev, EndReason("row", w))  # AM-V6.4
                     return
     if len(st.top) >= st.variant.cells:  # AM-13.1, AM-G17
-        # rule: AM-13.1
-        finish(st, ev, _("the port is full"))
+        finish(st, ev, EndReason("full"))  # AM-13.1
         return
     # step 7 (AM-11)
     if card.kind == "water":
-        # rule: AM-11.1
-        bank_pay(st, [s], ev, _("dredging"))
+        bank_pay(st, [s], ev, "dredging")  # AM-11.1
     draw(st, s, card, ev)
     st.order.pop(0)
     continue_round(st, ev)
@@ -199,26 +138,16 @@ def draw(st: AmsterdamFields, s: int, card: Card, ev: list[Event]) -> None:
         return
     from_water = card.kind == "water" or card.crane
     deck = st.water_deck if from_water else st.harbor_decks[s]
-    name = st.players[s]
     if not deck:
-        if from_water:
-            # rule: AM-G21
-            text = _("{name} cannot draw: the water deck is empty", name=name)
-        else:
-            # rule: AM-G21
-            text = _("{name} cannot draw: the harbor deck is empty", name=name)
-        ev.append(Event("draw", text, s))
+        ev.append(evt.CannotDraw(seat=s, water=from_water, names=st.players, cs=st.cs))  # AM-G21
         return
     new = deck.pop()
     st.hands[s].append(new)
     st.sort_hand(st.hands[s])
     # The deck lies face up (AM-2.6, AM-2.9): the card drawn was the visible top card.
-    card_text = st.cs.cards[new].describe()
-    if from_water:
-        text = _("{name} draws {card} from the water deck", name=name, card=card_text)
-    else:
-        text = _("{name} draws {card} from the harbor deck", name=name, card=card_text)
-    ev.append(Event("draw", text, s))
+    ev.append(
+        evt.Drew(seat=s, card=st.cs.cards[new].public, water=from_water, names=st.players, cs=st.cs)
+    )
 
 
 def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
@@ -229,49 +158,39 @@ def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
     else:
         st.stall += 1
     # the reserved round-end event the table relies on (engine.core.TURN_END)
-    ev.append(Event(TURN_END, _("round {round} ends", round=st.round), None, {"round": st.round}))
+    ev.append(evt.RoundEnds(round=st.round, names=st.players, cs=st.cs))
     if st.idle >= IDLE_ROUNDS:  # AM-G22
-        # rule: AM-G22
-        finish(st, ev, _("three rounds without a card placed or money moved"))
+        finish(st, ev, EndReason("idle"))
         return
     if st.stall >= STALL_ROUNDS:  # AM-G24
-        finish(
-            st,
-            ev,
-            _n(
-                # rule: AM-G24
-                "{n} round without the port growing",
-                # rule: AM-G24
-                "{n} rounds without the port growing",
-                STALL_ROUNDS,
-            ),
-        )
+        finish(st, ev, EndReason("stall"))
         return
     start_round(st, ev)
 
 
-#: The rule of each end reason: the state keeps the reason in English with its rule ID, as
-#: before #25 took the IDs out of the players' texts, so stored games, their exports and their
-#: hashes stay the same; :func:`end_reason` says it in the reader's language, without the ID.
-END_RULES: dict[str, str] = {  # not for players
-    "the port is full": "AM-13.1",  # not for players
-    "three rounds without a card placed or money moved": "AM-G22",  # not for players
-    "{n} round without the port growing": "AM-G24",  # not for players
-    "neither player holds a card": "AM-G21",  # not for players
-    "{name} has three areas in a row": "AM-V6.4",  # not for players
-    "{name} went bankrupt": "AM-V3.3",  # not for players
+#: Each end reason's English and rule (:class:`~engine.amsterdam.events.EndReason` keys): the
+#: state keeps the reason in English with its rule ID, as before #25 took the IDs out of the
+#: players' texts, so stored games, their exports and their hashes stay the same. Filled from
+#: the messages' source text without the catalogs (applying a move makes no text);
+#: :func:`end_reason` says it in the reader's language, without the ID.
+_STORED_ENDS: dict[str, tuple[str, str]] = {  # not for players
+    "full": ("the port is full", "AM-13.1"),  # not for players
+    "idle": ("three rounds without a card placed or money moved", "AM-G22"),  # not for players
+    "stall": ("{n} rounds without the port growing", "AM-G24"),  # not for players
+    "no_cards": ("neither player holds a card", "AM-G21"),  # not for players
+    "row": ("{name} has three areas in a row", "AM-V6.4"),  # not for players
+    "bankrupt": ("{name} went bankrupt", "AM-V3.3"),  # not for players
 }
 
 
-def stored_reason(reason: Text) -> str:
-    """``reason`` as the state keeps it: English, with its rule ID (:data:`END_RULES`)."""
-    english = str(say(reason, SOURCE))
-    message = reason._message  # the message id names its rule
-    rule = END_RULES.get(message.msgid) if message is not None else None
-    return f"{english} ({rule})" if rule else english
+def stored_end(reason: EndReason, players: list[str]) -> str:
+    """``reason`` as the state keeps it: English, with its rule ID."""
+    english, rule = _STORED_ENDS[reason.key]
+    name = players[reason.seat] if reason.seat is not None else ""
+    return f"{english.format(n=STALL_ROUNDS, name=name)} ({rule})"
 
 
-def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
+def finish(st: AmsterdamFields, ev: list[Event], reason: EndReason) -> None:
     """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring.
     The state keeps ``reason`` in English (data, hashed); views say it in the reader's
     language (:func:`end_reason`)."""
@@ -287,7 +206,7 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
     st.sealed = [None, None]
     st.phase = "over"
     st.over = True
-    details: dict[str, Any] = {"reason": stored_reason(reason), "scoring": None}
+    details: dict[str, Any] = {"reason": stored_end(reason, st.players), "scoring": None}
     if st.winner is None:
         details["scoring"] = end_scoring(st, ev)
     elif st.variant.gomoku:
@@ -300,61 +219,28 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: Text) -> None:
                 "line": [label(c) for c in row[2]],
             }
     st.end = details
-    ranking = st.ranking()
-    if len(ranking) == 1:
-        result = _("a draw")
-    else:
-        first = ranking[0][0]
-        result = _("{name} ({color}) wins", name=st.players[first], color=color_name(first))
-    score = joined(
-        ", ",
-        [
-            _(
-                "{name} {vp} VP / {gulden} gulden",
-                name=st.players[s],
-                vp=st.vp[s],
-                gulden=st.gulden[s],
-            )
-            for s in (0, 1)
-        ],
+    ev.append(
+        evt.GameOver(
+            reason=reason,
+            ranking=st.ranking(),
+            vp=list(st.vp),
+            gulden=list(st.gulden),
+            names=st.players,
+            cs=st.cs,
+        )
     )
-    text = _(
-        # Translators: {reason} why the game ended; {score} both players' VP and gulden;
-        # {result} who wins ("Anna (red) wins") or "a draw".
-        "game over: {reason}; {score}; {result}",
-        reason=reason,
-        score=score,
-        result=result,
-    )
-    ev.append(Event("game_over", text, None, {"ranking": ranking}))
 
 
 def end_reason(st: AmsterdamFields) -> Text | str:
     """Why the game ended, in the language in force (the state keeps it in English)."""
+    from engine.amsterdam.event_texts import end_reason_text
+
     stored = str((st.end or {}).get("reason", ""))
-    candidates = [
-        # rule: AM-13.1
-        _("the port is full"),
-        # rule: AM-G22
-        _("three rounds without a card placed or money moved"),
-        _n(
-            # rule: AM-G24
-            "{n} round without the port growing",
-            # rule: AM-G24
-            "{n} rounds without the port growing",
-            STALL_ROUNDS,
-        ),
-        # rule: AM-G21
-        _("neither player holds a card"),
-    ]
-    for name in st.players:
-        # rule: AM-V6.4
-        candidates.append(_("{name} has three areas in a row", name=name))
-        # rule: AM-V3.3
-        candidates.append(_("{name} went bankrupt", name=name))
-    for text in candidates:
-        if stored_reason(text) == stored:
-            return text
+    reasons = [EndReason(key) for key in ("full", "idle", "stall", "no_cards")]
+    reasons += [EndReason(key, s) for s in range(len(st.players)) for key in ("row", "bankrupt")]
+    for reason in reasons:
+        if stored_end(reason, st.players) == stored:
+            return end_reason_text(reason, st.players)
     return stored
 
 
@@ -367,8 +253,7 @@ def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
     st.removable = []
     st.activity = False
     if not st.hands[0] and not st.hands[1]:  # AM-G21
-        # rule: AM-G21
-        finish(st, ev, _("neither player holds a card"))
+        finish(st, ev, EndReason("no_cards"))  # AM-G21
         return
     if st.variant.specials:
         eligible = [can_buy(st, s) for s in (0, 1)]

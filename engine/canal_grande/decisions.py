@@ -3,15 +3,17 @@ list of canonical options (divide, choose, district, place; CG-4, CG-6)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from engine.canal_grande import commands as cmd
 from engine.canal_grande.cards import count_cards
 from engine.canal_grande.language import _, _n
+from engine.canal_grande.resolve import reveal_name
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import legal_placements
 from engine.core import Decision
-from engine.i18n import listed
+from engine.i18n import counted, listed
 
 _DIVIDE_OPTIONS: dict[int, tuple[str, ...]] = {}
 
@@ -38,7 +40,7 @@ def make_decision(self: CanalGrandeFields) -> Decision:
         return Decision(
             self.divider,
             "divide",
-            _(
+            lambda: _(
                 "split the {n} revealed cards into two offers: name the positions of offer A "
                 "(e.g. 'divide 1 4 7'); the rest is offer B",
                 n=n,
@@ -47,26 +49,27 @@ def make_decision(self: CanalGrandeFields) -> Decision:
             public_options=True,
         )
     if phase == "choose":
-        a = self._offer_text("A")
-        b = self._offer_text("B")
-        return Decision(
-            self.chooser,
-            "choose",
-            _("take offer A ({a}) or offer B ({b})", a=a, b=b),
-            ("take A", "take B"),
-        )
+        comp = self.comp
+        offers = [[self.revealed[p - 1] for p in self.offer_positions(x)] for x in "AB"]
+
+        def choose_prompt() -> str:
+            a, b = (counted(reveal_name(c, comp) for c in cards) for cards in offers)
+            return _("take offer A ({a}) or offer B ({b})", a=a, b=b)
+
+        return Decision(self.chooser, "choose", choose_prompt, ("take A", "take B"))
     vote = self.vote
     assert vote is not None
     if phase == "district":
         seat = vote["challenger"]
         opts = tuple(f"vote {d}" for d in self.eligible_districts(seat))
+        names = [self.comp.names[d] for d in self.voted]
         return Decision(
             seat,
             "district",
-            _(
+            lambda: _(
                 "you challenge: name the district of the vote (you must place a card of it; "
                 "already voted this turn: {voted})",
-                voted=_voted_text(self),
+                voted=listed(names) or _("none"),
             ),
             opts,
             public_options=False,
@@ -74,10 +77,11 @@ def make_decision(self: CanalGrandeFields) -> Decision:
     seat = vote["to_act"]
     opts = tuple(_place_options(self, seat))
     optional = "pass" in opts
+    said = _place_prompt(self, seat)
     return Decision(
         seat,
         "place",
-        _place_prompt(self, seat),
+        said,
         opts,
         optional=optional,
         public_options=False,
@@ -85,27 +89,33 @@ def make_decision(self: CanalGrandeFields) -> Decision:
     )
 
 
-def _voted_text(self: CanalGrandeFields) -> str:
-    return listed(self.comp.names[d] for d in self.voted) or _("none")
-
-
-def _place_prompt(self: CanalGrandeFields, seat: int) -> str:
+def _place_prompt(self: CanalGrandeFields, seat: int) -> Callable[[], str]:
+    """The place decision's prompt, said when read (from the vote as it stands now)."""
     vote = self.vote
     assert vote is not None
     dname = self.comp.names[vote["district"]]
     mine, theirs = vote["votes"][seat], vote["votes"][1 - seat]
-    if seat == vote["challenger"] and not vote["placed"][seat]:
+    opening = seat == vote["challenger"] and not vote["placed"][seat]
+    answering = not vote["placed"][seat]
+    other = self.name(1 - seat)
+    return lambda: _said_place_prompt(dname, mine, theirs, opening, answering, other)
+
+
+def _said_place_prompt(
+    dname: str, mine: int, theirs: int, opening: bool, answering: bool, other: str
+) -> str:
+    if opening:
         return _(
             "place at least one {district} card to open the vote in {district}", district=dname
         )
-    if not vote["placed"][seat]:
+    if answering:
         return _n(
             "{name} has {n} vote in {district}: place more than that "
             "(at least one {district} card first), or pass",
             "{name} has {n} votes in {district}: place more than that "
             "(at least one {district} card first), or pass",
             theirs,
-            name=self.name(1 - seat),
+            name=other,
             district=dname,
         )
     return _(

@@ -8,11 +8,11 @@ as the entry points, each calling the function here.
 
 from __future__ import annotations
 
+from engine.canal_grande import events as evt
 from engine.canal_grande import resolve
-from engine.canal_grande.language import _
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.canal_grande.votes import fresh_vote
-from engine.core import TURN_END, Event
+from engine.core import Event
 
 
 def continue_play(state: CanalGrandeFields, ev: list[Event]) -> None:
@@ -29,14 +29,8 @@ def continue_play(state: CanalGrandeFields, ev: list[Event]) -> None:
             other = "B" if state.taken == "A" else "A"
             cards = [state.revealed[p - 1] for p in state.offer_positions(other)]
             ev.append(
-                Event(
-                    "divider_offer",
-                    _(
-                        "{name} resolves offer {offer}",
-                        name=state.name(state.divider),
-                        offer=other,
-                    ),
-                    state.divider,
+                evt.DividerResolves(
+                    seat=state.divider, offer=other, names=state.players, comp=state.comp
                 )
             )
             resolve.resolve_offer(state, state.divider, cards, ev)
@@ -52,32 +46,12 @@ def start_vote(state: CanalGrandeFields, owner: int, ev: list[Event]) -> None:
     elif state.eligible_districts(other):
         challenger = other  # CG-6.5, CG-G8, CG-G22
         ev.append(
-            Event(
-                "challenger_passes",
-                _(
-                    # rule: CG-6.5
-                    "{name} has no card of a district still open for a vote: "
-                    "{other} becomes the challenger",
-                    name=state.name(owner),
-                    other=state.name(other),
-                ),
-                owner,
-            )
+            evt.ChallengerPasses(seat=owner, other=other, names=state.players, comp=state.comp)
         )
     else:
         state.doges[owner] -= 1
         state.discard.append("doge")  # CG-6.6
-        ev.append(
-            Event(
-                "doge_discarded",
-                _(
-                    # rule: CG-6.6
-                    "neither player holds a card of a district still open for a "
-                    "vote: the doge is discarded"
-                ),
-                owner,
-            )
-        )
+        ev.append(evt.DogeDiscarded(seat=owner, names=state.players, comp=state.comp))
         return
     state.vote = fresh_vote(owner, challenger)
     state.phase = "district"
@@ -99,16 +73,11 @@ def end_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
         state.draw = True
         state.phase = "over"
         ev.append(
-            Event(
-                "game_over",
-                _(
-                    # rule: CG-G20
-                    "game over: the safety cap of {limit} turns is reached, a "
-                    "draw (not part of the rules)",
-                    limit=state.turn_limit,
-                ),
-                None,
-                {"ranking": state.ranking(), "draw": True},
+            evt.CapReached(
+                limit=state.turn_limit,
+                ranking=state.ranking(),
+                names=state.players,
+                comp=state.comp,
             )
         )
         return
@@ -117,7 +86,9 @@ def end_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
 
 def start_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
     # The table's reserved turn-end event (engine.core.TURN_END): the previous turn is over.
-    ev.append(Event(TURN_END, "", state.divider, {"turn": state.turn + 1}))
+    ev.append(
+        evt.TurnEnds(seat=state.divider, turn=state.turn + 1, names=state.players, comp=state.comp)
+    )
     state.turn += 1
     state.stage = "chooser"
     state.taken = None
@@ -126,17 +97,13 @@ def start_turn(state: CanalGrandeFields, ev: list[Event]) -> None:
     state.revealed = resolve.reveal(state, ev)
     state.phase = "divide"
     ev.append(
-        Event(
-            "reveal",
-            _(
-                "turn {turn} (round {round}): {name} reveals {revealed}",
-                turn=state.turn,
-                round=state.round,
-                name=state.name(state.divider),
-                revealed=state._revealed_text(),
-            ),
-            state.divider,
-            {"revealed": list(state.revealed)},
+        evt.Revealed(
+            seat=state.divider,
+            turn=state.turn,
+            round=state.round,
+            revealed=list(state.revealed),
+            names=state.players,
+            comp=state.comp,
         )
     )
 
@@ -147,11 +114,5 @@ def finish(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     state.phase = "over"
     state.vote = None
     ev.append(
-        Event(
-            "game_over",
-            # rule: CG-10.2
-            _("game over: {name} becomes the Doge and wins", name=state.name(winner)),
-            winner,
-            {"ranking": state.ranking(), "winner": winner},
-        )
+        evt.DogeWins(seat=winner, ranking=state.ranking(), names=state.players, comp=state.comp)
     )

@@ -7,17 +7,10 @@ validation). Nothing here is a choice: every random pick uses the state's RNG.
 
 from __future__ import annotations
 
-from engine.canal_grande.cards import (
-    Components,
-    card_name,
-    format_counts,
-    number_name,
-    special_name,
-)
-from engine.canal_grande.language import _, _n
+from engine.canal_grande import events as evt
+from engine.canal_grande.cards import Components, card_name, number_name
 from engine.canal_grande.state_fields import CanalGrandeFields
 from engine.core import Event
-from engine.i18n import listed
 
 
 def is_number(card: str) -> bool:
@@ -40,15 +33,7 @@ def draw_action(state: CanalGrandeFields, ev: list[Event]) -> str | None:
         state.deck = state.discard
         state.discard = []
         state.rng.shuffle(state.deck)
-        ev.append(
-            Event(
-                "reshuffle",
-                _(
-                    # rule: CG-9.1
-                    "the draw pile is empty: the discard pile is shuffled into a new draw pile"
-                ),
-            )
-        )
+        ev.append(evt.Reshuffled(names=state.players, comp=state.comp))
     return state.deck.pop()
 
 
@@ -79,56 +64,28 @@ def add_to_hand(state: CanalGrandeFields, seat: int, cards: list[str]) -> None:
 def resolve_offer(state: CanalGrandeFields, seat: int, cards: list[str], ev: list[Event]) -> None:
     """CG-5.1, CG-5.2, CG-G3: numbers → districts and gondolas → traitors → spies → doges."""
     comp = state.comp
-    who = state.name(seat)
     nums = [int(c[1:]) for c in cards if is_number(c)]
     if nums:
         state.numbers[seat].extend(nums)  # CG-5.3
         ev.append(
-            Event(
-                "numbers",
-                _n(
-                    "{name} lays number card {numbers}: total {total}",
-                    "{name} lays number cards {numbers}: total {total}",
-                    len(nums),
-                    name=who,
-                    numbers=listed(map(str, nums)),
-                    total=state.total(seat),
-                ),
-                seat,
-                {"numbers": nums, "total": state.total(seat)},
+            evt.NumbersLaid(
+                seat=seat,
+                numbers=nums,
+                total=state.total(seat),
+                names=state.players,
+                comp=state.comp,
             )
         )
     to_hand = [c for c in cards if c in comp.per_district or c == "gondola"]
     if to_hand:
         add_to_hand(state, seat, to_hand)  # CG-5.4
-        counts: dict[str, int] = {}
-        for c in to_hand:
-            counts[c] = counts.get(c, 0) + 1
-        ev.append(
-            Event(
-                "to_hand",
-                _("{name} takes {cards} into hand", name=who, cards=format_counts(counts, comp)),
-                seat,
-                {"cards": to_hand},
-            )
-        )
+        ev.append(evt.ToHand(seat=seat, cards=to_hand, names=state.players, comp=state.comp))
     for _k in range(cards.count("traitor")):
         steal(state, seat, ev)  # CG-5.5, CG-5.6
         state.discard.append("traitor")
     for _k in range(cards.count("spy")):
         ev.append(
-            Event(
-                "spy",
-                _n(
-                    # rule: CG-5.7
-                    "{name}'s spy draws {n} card",
-                    # rule: CG-5.7
-                    "{name}'s spy draws {n} cards",
-                    comp.spy_draws,
-                    name=who,
-                ),
-                seat,
-            )
+            evt.SpyDraws(seat=seat, draws=comp.spy_draws, names=state.players, comp=state.comp)
         )
         draw_resolved(state, seat, comp.spy_draws, ev, bonus=False)
         state.discard.append("spy")  # CG-G5: after its draws
@@ -141,37 +98,12 @@ def steal(state: CanalGrandeFields, seat: int, ev: list[Event]) -> None:
     """CG-5.5, CG-G4: a uniformly random card of the opponent's hand; both are told which."""
     opp = 1 - seat
     hand = state.hands[opp]
-    who, whom = state.name(seat), state.name(opp)
     if not hand:
-        ev.append(
-            Event(
-                "steal",
-                _(
-                    # rule: CG-5.6
-                    "{name}'s traitor finds nothing: {other} holds no cards",
-                    name=who,
-                    other=whom,
-                ),
-                seat,
-                {"stolen": False},
-            )
-        )
+        ev.append(evt.NothingStolen(seat=seat, other=opp, names=state.players, comp=state.comp))
         return
     card = hand.pop(state.rng.below(len(hand)))
     add_to_hand(state, seat, [card])
-    name = card_name(card, state.comp)
-    ev.append(
-        Event(
-            "steal",
-            _("{name}'s traitor steals a card from {other}'s hand", name=who, other=whom),
-            seat,
-            {"stolen": True, "from": opp},
-            private={
-                seat: _("you stole {card} from {other}", card=name, other=whom),
-                opp: _("{name} stole your {card}", name=who, card=name),
-            },
-        )
-    )
+    ev.append(evt.Stolen(seat=seat, other=opp, card=card, names=state.players, comp=state.comp))
 
 
 #: The order in which the texts of one batch of draws are told (CG-G6): by kind, not by the
@@ -202,23 +134,14 @@ def draw_resolved(
 def _draw_resolved(
     state: CanalGrandeFields, seat: int, count: int, ev: list[Event], bonus: bool
 ) -> None:
-    who = state.name(seat)
     replaced = {"spy", "doge"} if bonus else {"spy"}
     handled = 0
     while handled < count:
         card = None if _only(replaced, state) else draw_action(state, ev)
         if card is None:
             ev.append(
-                Event(
-                    "no_card",
-                    _n(
-                        # rule: CG-G16
-                        "no card is left to draw: {n} draw skipped",
-                        # rule: CG-G16
-                        "no card is left to draw: {n} draws skipped",
-                        count - handled,
-                    ),
-                    seat,
+                evt.NoCardLeft(
+                    seat=seat, skipped=count - handled, names=state.players, comp=state.comp
                 )
             )
             return
@@ -226,40 +149,21 @@ def _draw_resolved(
             state.discard.append(card)
             rule = "CG-5.8" if card == "spy" else "CG-8.3"
             ev.append(
-                Event(
-                    "redraw",
-                    _(
-                        "{name} draws a {card}: discarded, another card is drawn ({rule})",
-                        name=who,
-                        card=special_name(card),
-                        rule=rule,
-                    ),
-                    seat,
-                    {"card": card},
-                )
+                evt.Redrawn(seat=seat, card=card, rule=rule, names=state.players, comp=state.comp)
             )
             continue
         handled += 1
         if card == "traitor":
             # rule: CG-5.10
-            ev.append(Event("drawn_traitor", _("{name} draws a traitor", name=who), seat))
+            ev.append(evt.DrewTraitor(seat=seat, names=state.players, comp=state.comp))
             steal(state, seat, ev)
             state.discard.append("traitor")
         elif card == "doge":
             state.doges[seat] += 1  # CG-5.11
-            ev.append(
-                Event("drawn_doge", _("{name} draws a doge: it will start a vote", name=who), seat)
-            )
+            ev.append(evt.DrewDoge(seat=seat, names=state.players, comp=state.comp))
         else:
             add_to_hand(state, seat, [card])  # CG-5.9: hidden from the opponent
-            ev.append(
-                Event(
-                    "draw",
-                    _("{name} draws a card into hand", name=who),
-                    seat,
-                    private={seat: _("you draw {card}", card=card_name(card, state.comp))},
-                )
-            )
+            ev.append(evt.DrewCard(seat=seat, card=card, names=state.players, comp=state.comp))
 
 
 def _only(replaced: set[str], state: CanalGrandeFields) -> bool:
@@ -298,7 +202,6 @@ def settle_vote(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     state.doges[vote["owner"]] -= 1
     state.discard.extend(discard)
     votes = vote["votes"]
-    dname = comp.names[district]
     state.last_vote = {
         "district": district,
         "winner": winner,
@@ -311,29 +214,9 @@ def settle_vote(state: CanalGrandeFields, winner: int, ev: list[Event]) -> None:
     }
     state.vote = None
     state.phase = "resolve"
-    text = _(
-        "{name} wins the vote in {district} {won} to {lost} and sets a {district} card aside as "
-        "a victory card",
-        name=state.name(winner),
-        district=dname,
-        won=votes[winner],
-        lost=votes[loser],
+    ev.append(
+        evt.VoteWon(seat=winner, vote=dict(state.last_vote), names=state.players, comp=state.comp)
     )
-    if back:
-        counts: dict[str, int] = {}
-        for c in back:
-            counts[c] = counts.get(c, 0) + 1
-        text = _(
-            "{name} wins the vote in {district} {won} to {lost} and sets a {district} card aside "
-            "as a victory card; {loser} takes back {cards}",
-            name=state.name(winner),
-            district=dname,
-            won=votes[winner],
-            lost=votes[loser],
-            loser=state.name(loser),
-            cards=format_counts(counts, comp),
-        )
-    ev.append(Event("vote_won", text, winner, dict(state.last_vote)))
     mine = state.victory[winner]
     if len(set(mine)) == len(comp.districts) or mine.count(district) >= comp.win_same_district:
         state.finish(winner, ev)  # CG-10.1, CG-G19
@@ -346,39 +229,21 @@ def end_round(state: CanalGrandeFields, totals: list[int], ev: list[Event]) -> N
     if totals[0] != totals[1]:
         low = 0 if totals[0] < totals[1] else 1
         ev.append(
-            Event(
-                "round_end",
-                _(
-                    # rule: CG-8.2
-                    "round {round} ends ({first} {first_total}, {second} "
-                    "{second_total}): {name} has the lower total and draws "
-                    "{count} bonus cards",
-                    round=state.round,
-                    first=state.name(0),
-                    first_total=totals[0],
-                    second=state.name(1),
-                    second_total=totals[1],
-                    name=state.name(low),
-                    count=comp.bonus_cards,
-                ),
-                low,
-                {"totals": list(totals), "bonus": low},
+            evt.RoundEnds(
+                seat=low,
+                round=state.round,
+                totals=list(totals),
+                bonus=comp.bonus_cards,
+                names=state.players,
+                comp=state.comp,
             )
         )
         draw_resolved(state, low, comp.bonus_cards, ev, bonus=True)
         state.divider = 1 - low  # CG-8.4
     else:
         ev.append(
-            Event(
-                "round_end",
-                # rule: CG-8.5
-                _(
-                    "round {round} ends with equal totals ({total}): no bonus",
-                    round=state.round,
-                    total=totals[0],
-                ),
-                None,
-                {"totals": list(totals), "bonus": None},
+            evt.RoundTied(
+                round=state.round, totals=list(totals), names=state.players, comp=state.comp
             )
         )
         state.divider = state.chooser  # CG-8.5

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.canal_grande import checks, decisions, flow, resolve, serialize
 from engine.canal_grande import commands as cmd
+from engine.canal_grande import events as evt
 from engine.canal_grande.cards import (
     HAND_SPECIALS,
     Components,
@@ -353,37 +354,26 @@ class CanalGrandeState:
         self.offer_a = list(positions)
         self.phase = "choose"
         ev.append(
-            Event(
-                "divide",
-                _(
-                    "{name} divides: offer A = {a}; offer B = {b}",
-                    name=self.name(self.divider),
-                    a=self._offer_text("A"),
-                    b=self._offer_text("B"),
-                ),
-                self.divider,
-                {"a": list(positions), "b": self.offer_positions("B")},
+            evt.Divided(
+                seat=self.divider,
+                a=list(positions),
+                b=self.offer_positions("B"),
+                revealed=list(self.revealed),
+                names=self.players,
+                comp=self.comp,
             )
         )
 
     def _take(self, letter: str, ev: list[Event]) -> None:
         self.taken = letter
         chooser = self.chooser
-        ev.append(
-            Event(
-                "take",
-                _(
-                    "{name} takes offer {offer} ({cards})",
-                    name=self.name(chooser),
-                    offer=letter,
-                    cards=self._offer_text(letter),
-                ),
-                chooser,
-                {"offer": letter},
-            )
-        )
         self.stage = "chooser"
         cards = [self.revealed[p - 1] for p in self.offer_positions(letter)]
+        ev.append(
+            evt.OfferTaken(
+                seat=chooser, offer=letter, cards=cards, names=self.players, comp=self.comp
+            )
+        )
         resolve.resolve_offer(self, chooser, cards, ev)  # CG-5
         self._continue(ev)
 
@@ -395,15 +385,8 @@ class CanalGrandeState:
         self.voted.append(district)  # CG-6.3
         self.phase = "place"
         ev.append(
-            Event(
-                "vote",
-                _(
-                    "{name} calls a vote in {district}",
-                    name=self.name(vote["challenger"]),
-                    district=self.comp.names[district],
-                ),
-                vote["challenger"],
-                {"district": district},
+            evt.VoteCalled(
+                seat=vote["challenger"], district=district, names=self.players, comp=self.comp
             )
         )
 
@@ -423,38 +406,23 @@ class CanalGrandeState:
         vote["votes"][seat] += placement_votes(placement)
         vote["to_act"] = 1 - seat
         ch = vote["challenger"]
-        a, b = vote["votes"][ch], vote["votes"][1 - ch]
-        text = cmd.format_place(district, k, groups).removeprefix("place ")
         ev.append(
-            Event(
-                "place",
-                _(
-                    "{name} places {cards} (votes {challenger} {a} – {b} {defender})",
-                    name=self.name(seat),
-                    cards=self._placement_words(district, k, groups),
-                    challenger=self.name(ch),
-                    a=a,
-                    b=b,
-                    defender=self.name(1 - ch),
-                ),
-                seat,
-                {"placement": text, "votes": list(vote["votes"])},
+            evt.VotesPlaced(
+                seat=seat,
+                district=district,
+                count=k,
+                groups=tuple(groups),
+                challenger=ch,
+                votes=list(vote["votes"]),
+                names=self.players,
+                comp=self.comp,
             )
         )
-
-    def _placement_words(self, district: str, k: int, groups: Any) -> str:
-        names = self.comp.names
-        parts = []
-        if k:
-            parts.append(_("{count} {card}", count=k, card=names[district]))
-        for d, m in groups:
-            parts.append(_("a gondola with {count} {district}", count=m, district=names[d]))
-        return " + ".join(parts)
 
     def _pass(self, seat: int, ev: list[Event]) -> None:
         vote = self.vote
         assert vote is not None
-        ev.append(Event("pass", _("{name} passes", name=self.name(seat)), seat))
+        ev.append(evt.Passed(seat=seat, names=self.players, comp=self.comp))
         resolve.settle_vote(self, 1 - seat, ev)  # CG-6.17: whoever stops is behind (CG-G10)
         self._continue(ev)
 

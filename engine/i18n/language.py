@@ -41,6 +41,11 @@ _NAMES: Final = {
 _TAG = re.compile(r"[A-Za-z]{2,3}(?=$|[-_.@])")
 
 
+#: The language in force, as the context variable itself (``LANGUAGE.get()``: what
+#: :func:`current_language` returns, for the few lookups made on every decision).
+LANGUAGE: Final = _current
+
+
 def current_language() -> str:
     """The language texts are said in now."""
     return _current.get()

@@ -123,6 +123,11 @@ def split_words(text: str) -> list[str]:
     return words
 
 
+def _number_of_cards() -> str:
+    """What a card count is, for a refusal (said only when one is made)."""
+    return _("a number of cards")
+
+
 def parse_cards(words: list[str]) -> dict[str, int]:
     """Card counts from words like ``2 ponte casa`` or ``ponte ponte`` or ``ponte x2``."""
     counts: dict[str, int] = {}
@@ -139,7 +144,7 @@ def parse_cards(words: list[str]) -> dict[str, int]:
                         second=excerpt(word, limit=12),
                     )
                 )
-            pending = small_number(low, _("a number of cards"))
+            pending = small_number(low, _number_of_cards)
             if pending == 0:
                 raise IllegalMove(_("a count of 0 cards: leave the card out instead"))
             continue
@@ -149,7 +154,7 @@ def parse_cards(words: list[str]) -> dict[str, int]:
                 raise IllegalMove(
                     _("'{word}' must follow a card name, e.g. 'ponte x2'", word=excerpt(word))
                 )
-            times = small_number(m.group(1), _("a number of cards"))
+            times = small_number(m.group(1), _number_of_cards)
             if times == 0:
                 raise IllegalMove(_("a count of 0 cards: leave the card out instead"))
             counts[last] += times - 1

@@ -356,7 +356,7 @@ def _parse_exchange(args: list[str]) -> Move:
 
 
 def _positive(text: str) -> int:
-    n = small_number(text, _("a number of steps"))
+    n = small_number(text, lambda: _("a number of steps"))
     if n < 1:
         raise IllegalMove(_("ask for at least one step"))
     return n

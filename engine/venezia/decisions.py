@@ -8,39 +8,59 @@ decision is cached on the state until the next move.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import overload
 
 from engine.core import Decision
 from engine.i18n import Text, either, joined
+from engine.i18n.language import LANGUAGE as _LANGUAGE
 from engine.venezia.cards import TYPES, building_name, cards_text, count_cards
 from engine.venezia.gold import exchange_options
 from engine.venezia.language import _, _n, memo
+from engine.venezia.shapes import Footprints
 from engine.venezia.state_basics import StateBasics, _build_label
 
 
 def phase_prompt(self: StateBasics, phase: str) -> Text:
-    """What the deciding seat must do now, in the language in force (made once per phase,
-    building or count and language)."""
+    """What the deciding seat must do now, in the language in force."""
+    return said_prompt(phase, _prompt_key(self, phase))
+
+
+def _prompt_key(self: StateBasics, phase: str) -> object:
+    """What a phase's prompt says besides the phase: the building to place, the swamps or
+    cards left to take."""
     if phase == "place":
         assert self.res is not None
-        key: object = self.res["type"]
-    elif phase == "drain":
-        key = 2 - self.drained
-    elif phase == "take":
-        key = self.take_left
-    else:
-        key = None
-    return memo(("prompt", phase, key), lambda: _phase_prompt(self, phase))
+        return self.res["type"]
+    if phase == "drain":
+        return 2 - self.drained
+    if phase == "take":
+        return self.take_left
+    return None
 
 
-def _phase_prompt(self: StateBasics, phase: str) -> Text:
+def said_prompt(phase: str, key: object) -> Text:
+    """The prompt of ``phase`` (with its :func:`_prompt_key`) in the language in force, made
+    once per phase, key and language."""
+    found = _PROMPTS.get((lang := _LANGUAGE.get(), phase, key))
+    if found is None:
+        found = _PROMPTS[(lang, phase, key)] = _make_prompt(phase, key)
+    return found
+
+
+#: Each prompt once per language, phase and building or count (a Text never changes).
+_PROMPTS: dict[tuple[str, str, object], Text] = {}
+
+
+def _make_prompt(phase: str, key: object) -> Text:
     if phase == "play":
         return _("play cards (or none)")
     if phase == "build":
         return _("choose the next building to complete")
     if phase == "place":
-        assert self.res is not None
-        b = self.res["type"]
+        b = str(key)
         return _("place the {building} ({shape})", building=building_name(b), shape=shape_words(b))
     if phase == "district":
         return _("name the district the ponte scores")
@@ -49,7 +69,7 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
     if phase == "discard":
         return _("discard a whole type (at most two types may stay in front of you)")
     if phase == "drain":
-        left = 2 - self.drained
+        left = int(str(key))
         return _n("drain up to {n} swamp, or done", "drain up to {n} swamps, or done", left)
     if phase == "draw":
         return _("draw cards")
@@ -57,7 +77,7 @@ def _phase_prompt(self: StateBasics, phase: str) -> Text:
         return _n(
             "take {n} more card: pool cards first, then the deck",
             "take {n} more cards: pool cards first, then the deck",
-            self.take_left,
+            int(str(key)),
         )
     if phase == "flip_end":
         return _("flip a card for Klaus-Jürgen, or done")
@@ -102,12 +122,6 @@ def pending(self: StateBasics) -> Decision | None:
     d = self._decision
     if d is None:
         d = self._decision = make_decision(self)
-    else:
-        # The cached decision speaks the language in force: its prompt is made again (a
-        # lookup) when someone who reads another language asks.
-        prompt = phase_prompt(self, d.kind)
-        if d.prompt is not prompt:
-            d = self._decision = replace(d, prompt=prompt)
     return d
 
 
@@ -126,9 +140,22 @@ def decider(self: StateBasics) -> int:
 def make_decision(self: StateBasics) -> Decision:
     seat = decider(self)
     phase = self.phase
-    prompt = phase_prompt(self, phase)
+    # said when read, in the reader's language (a play-out's decisions are never read)
+    prompt = partial(said_prompt, phase, _prompt_key(self, phase))
     optional = phase in OPTIONAL_PHASES
-    options = tuple(_options(self, phase, seat))
+    notes: Sequence[tuple[str, NoRoomNote]] = ()
+    if phase == "play":
+        completing: list[tuple[str, int, int]] = []
+        plays = _legal_plays(self, seat, completing)
+        if self._can_flip():
+            plays.append("flip")
+        options = tuple(plays)
+        if completing:
+            notes = PlayNotes(
+                self.fp, self.swamp, self.building_at, self.comp.needed, options, completing
+            )
+    else:
+        options = tuple(_options(self, phase, seat))
     return Decision(
         seat,
         phase,
@@ -137,7 +164,7 @@ def make_decision(self: StateBasics) -> Decision:
         optional=optional,
         public_options=phase in PUBLIC_OPTION_KINDS,
         decline="done" if optional else None,
-        notes=play_notes(self, seat, options) if phase == "play" else (),
+        notes=notes,
     )
 
 
@@ -173,30 +200,111 @@ def completions(self: StateBasics, seat: int, counts: dict[str, int]) -> list[st
     return done
 
 
+@dataclass(frozen=True, slots=True)
+class NoRoomNote:
+    """The note of a play that completes ``buildings`` the board has no room for: data, said
+    (:func:`no_room_note`) only when someone reads the options."""
+
+    buildings: tuple[str, ...]
+
+    def said(self) -> str:
+        return no_room_note(list(self.buildings))
+
+
 def play_notes(
     self: StateBasics, seat: int, options: tuple[str, ...]
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[str, NoRoomNote], ...]:
     """(play option, note) for each play that completes a building the board has no room for
     now: nothing is built and its cards are discarded (V-1.10 step 1; for a ponte, V-B3: both
     hexes of a bridge site must be empty). Said before the play is chosen (#24 item 25)."""
-    in_hand = set(self.hands[seat])
-    if not in_hand:
-        return ()
-    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
-    full = [
-        t for t in TYPES if t in in_hand and all(mask & blocked for mask, _fp in self.fp.masks[t])
-    ]
+    completing: list[tuple[str, int, int]] = []
+    _legal_plays(self, seat, completing)
+    needed = self.comp.needed
+    return tuple(PlayNotes(self.fp, self.swamp, self.building_at, needed, options, completing))
+
+
+class PlayNotes(Sequence[tuple[str, NoRoomNote]]):
+    """A play decision's notes (:func:`play_notes`), found when first read: a play-out's
+    decisions are never read, so it never looks for them. Holds what they depend on as the
+    decision opened: the board's occupied hexes (the state replaces those dicts, never changes
+    them in place), the options and, for each type some play completes (``completing``), the
+    decider's and everyone's cards of it in construction."""
+
+    __slots__ = ("_args", "_found")
+
+    def __init__(
+        self,
+        fp: Footprints,
+        swamp: dict[str, int],
+        built: dict[str, int],
+        needed: dict[str, int],
+        options: tuple[str, ...],
+        completing: list[tuple[str, int, int]],
+    ) -> None:
+        self._args = (fp, swamp, built, needed, options, completing)
+        self._found: tuple[tuple[str, NoRoomNote], ...] | None = None
+
+    def _notes(self) -> tuple[tuple[str, NoRoomNote], ...]:
+        if self._found is None:
+            self._found = _play_notes(*self._args)
+        return self._found
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, NoRoomNote]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[str, NoRoomNote]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[str, NoRoomNote] | Sequence[tuple[str, NoRoomNote]]:
+        return self._notes()[index]
+
+    def __len__(self) -> int:
+        return len(self._notes())
+
+
+def _play_notes(
+    fp: Footprints,
+    swamp: dict[str, int],
+    built: dict[str, int],
+    needed: dict[str, int],
+    options: tuple[str, ...],
+    completing: list[tuple[str, int, int]],
+) -> tuple[tuple[str, NoRoomNote], ...]:
+    """:func:`play_notes` from what it depends on."""
+    full = {
+        t: (s, c)
+        for t, s, c in completing
+        if not any(
+            all(h not in swamp and h not in built for h in hexes) for _mask, hexes in fp.masks[t]
+        )
+    }
     if not full:
         return ()
-    notes: list[tuple[str, str]] = []
+    notes: list[tuple[str, NoRoomNote]] = []
     for option in options:
         words = option.split()[1:]
         if not any(t in words for t in full):
             continue
-        lost = [t for t in dict.fromkeys(completions(self, seat, _counts(words))) if t in full]
+        counts = _counts(words)
+        lost = []
+        for t, (s, c) in full.items():  # in rulebook order, as completions() lists them
+            k = counts.get(t, 0)
+            if k and (t == "casa" or _completes(needed[t], s, c, k)):
+                lost.append(t)
         if lost:
-            notes.append((option, no_room_note(lost)))
+            notes.append((option, NoRoomNote(tuple(lost))))
     return tuple(notes)
+
+
+def _completes(n: int, s: int, c: int, k: int) -> bool:
+    """Whether ``k`` cards of a type needing ``n`` complete a building, as :func:`completions`
+    finds it: a solo set (none of his own in front, V-1.7) or filling the construction
+    (``c`` cards in it, V-1.8)."""
+    if s == 0 and k >= n and (k - n) <= (n - c if c > 0 else n - 1):
+        return True  # a solo set (what is left over joins the construction)
+    return c + k == n
 
 
 def _counts(words: list[str]) -> dict[str, int]:
@@ -307,6 +415,15 @@ def play_error(self: StateBasics, seat: int, counts: dict[str, int]) -> str | No
 
 def legal_counts(self: StateBasics, seat: int, building: str) -> list[int]:
     """All legal numbers of ``building`` cards to play now, whatever the hand holds."""
+    return _counts_and_goal(self, seat, building)[0]
+
+
+def _counts_and_goal(
+    self: StateBasics, seat: int, building: str
+) -> tuple[list[int], int, int, int]:
+    """:func:`legal_counts`, the smallest count that completes a building (filling the
+    construction, V-1.8, or a solo set when none lies in front of anyone, V-1.7), and the
+    construction's cards: the decider's and everyone's."""
     n = self.comp.needed[building]
     c = s = 0
     for e in self.cons[building]:
@@ -316,7 +433,8 @@ def legal_counts(self: StateBasics, seat: int, building: str) -> list[int]:
     top = n - c if c > 0 else n - 1
     joins = list(range(top + 1))
     # A way-2 solo set (n more) only with none of one's own cards in it; n > top always.
-    return joins + [n + j for j in joins] if s == 0 else joins
+    legal = joins + [n + j for j in joins] if s == 0 else joins
+    return legal, (n - c if c > 0 else n), s, c
 
 
 def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]) -> str:
@@ -358,8 +476,12 @@ def _count_reason(self: StateBasics, seat: int, t: str, k: int, legal: list[int]
     )
 
 
-def _legal_plays(self: StateBasics, seat: int) -> list[str]:
-    """Every legal card submission, as canonical ``play …`` commands."""
+def _legal_plays(
+    self: StateBasics, seat: int, completing: list[tuple[str, int, int]] | None = None
+) -> list[str]:
+    """Every legal card submission, as canonical ``play …`` commands; the types some of them
+    complete (each casa; a solo set; a construction reaching its cards, V-1.7–1.9) are
+    appended to ``completing``."""
     hand = self.hands[seat]
     texts: list[str] = [""]
     for t in TYPES:
@@ -368,8 +490,13 @@ def _legal_plays(self: StateBasics, seat: int) -> list[str]:
             continue
         if t == "casa":
             counts: list[int] | range = range(have + 1)
+            if completing is not None:
+                completing.append((t, 0, 0))
         else:
-            counts = [k for k in legal_counts(self, seat, t) if k <= have]
+            legal, goal, s, c = _counts_and_goal(self, seat, t)
+            counts = [k for k in legal if k <= have]
+            if completing is not None and counts[-1] >= goal:
+                completing.append((t, s, c))
         words = [_CARD_WORDS[t][k] for k in counts]
         texts = [f"{p} {w}" if w and p else p or w for p in texts for w in words]
     return [f"play {p}" if p else "play" for p in texts]

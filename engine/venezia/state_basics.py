@@ -219,8 +219,11 @@ class StateBasics:
         self.buildings.append(
             {"type": building, "hexes": list(hexes), "districts": districts, "builder": builder}
         )
+        # a new dict, never changed in place: an open decision's notes read the old one
+        built = dict(self.building_at)
         for h in hexes:
-            self.building_at[h] = index
+            built[h] = index
+        self.building_at = built
         self.supply[building] -= 1
         return index
 

@@ -14,16 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.i18n import counted
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
-from engine.venezia.cards import TYPE_ORDER, TYPES, building_name, cards_text, count_cards
+from engine.venezia import events as evt
+from engine.venezia.cards import TYPE_ORDER, TYPES
+from engine.venezia.state_basics import StateBasics, _build_label, _fresh_recent
 
-# Events are made on every simulated move too: their texts come from ``event_text``, which
-# makes none while the AI simulates (``language.quiet``).
-from engine.venezia.language import event_plural as _n
-from engine.venezia.language import event_text as _
-from engine.venezia.state_basics import IMAGINARY_NAME, StateBasics, _build_label, _fresh_recent
+# Events are data (engine.venezia.events): applying a move, also one the AI simulates, makes
+# no text; engine.venezia.event_texts says them when someone reads them.
 
 
 def begin_turn(self: StateBasics) -> None:
@@ -72,11 +70,7 @@ def _done(self: StateBasics, ev: list[Event]) -> None:
     if self.phase == "exchange_window":
         _continue_moves(self, ev)
     elif self.phase == "drain":
-        ev.append(
-            Event(
-                "drain_done", _("{name} drains no more", name=self.name(self.active)), self.active
-            )
-        )
+        ev.append(evt.DrainDone(seat=self.active, names=self.players))
         _start_draw(self, ev)
     elif self.phase == "flip_end":
         _end_turn(self, ev)
@@ -89,16 +83,7 @@ def _play(self: StateBasics, seat: int, counts: dict[str, int], ev: list[Event])
         for _i in range(k):
             hand.remove(t)
     self.seq += 1
-    ev.append(
-        Event(
-            "play",
-            _("{name} plays {cards}", name=self.name(seat), cards=cards_text(counts))
-            if any(counts.values())
-            else _("{name} plays no cards", name=self.name(seat)),
-            seat,
-            {"cards": dict(counts)},
-        )
-    )
+    ev.append(evt.Played(seat=seat, cards=dict(counts), names=self.players))
     builds: list[dict[str, Any]] = []
     for t in TYPES:
         k = counts.get(t, 0)
@@ -145,16 +130,7 @@ def _note_architect(self: StateBasics, building: str, before: int | None, ev: li
     after = self.architect(building)
     if after == before:
         return
-    text = (
-        _(
-            "{name} takes the {building} architect",
-            name=self.name(after),
-            building=building_name(building),
-        )
-        if after is not None
-        else _("the {building} architect returns to its space", building=building_name(building))
-    )
-    ev.append(Event("architect", text, after, {"building": building}))
+    ev.append(evt.ArchitectMoved(seat=after, building=building, names=self.players))
 
 
 def _end_action1(self: StateBasics, ev: list[Event]) -> None:
@@ -172,17 +148,7 @@ def _discard_type(self: StateBasics, seat: int, building: str, ev: list[Event]) 
             entries.remove(e)
             self.discard.extend([building] * e[1])
             break
-    ev.append(
-        Event(
-            "discard",
-            _(
-                "{name} discards their {building} cards",
-                name=self.name(seat),
-                building=building_name(building),
-            ),
-            seat,
-        )
-    )
+    ev.append(evt.Discarded(seat=seat, building=building, names=self.players))
     _note_architect(self, building, before, ev)
     if len(self.front(seat)) <= 2:
         _start_drain(self, ev)
@@ -206,18 +172,7 @@ def _flip(self: StateBasics, ev: list[Event]) -> None:
     card = _take_card(self)
     assert card is not None
     imag = self.imag
-    ev.append(
-        Event(
-            "flip",
-            _(
-                "{name} flips a {building} for {imaginary}",
-                name=self.name(self.active),
-                building=building_name(card),
-                imaginary=IMAGINARY_NAME,
-            ),
-            imag,
-        )
-    )
+    ev.append(evt.Flipped(seat=imag, flipper=self.active, building=card, names=self.players))
     self.after_res = "play" if at_start else "end_turn"
     if card == "casa":  # V-T5: built at once by the V-1.10 procedure, scores nothing
         self.pending_builds = [{"type": "casa", "kind": "casa", "seat": None}]
@@ -226,13 +181,7 @@ def _flip(self: StateBasics, ev: list[Event]) -> None:
     types = self.front(imag)
     if card not in types and len(types) >= 2:  # V-T3
         self.discard.append(card)
-        ev.append(
-            Event(
-                "flip_discard",
-                _("a third type for {imaginary}: discarded", imaginary=IMAGINARY_NAME),
-                imag,
-            )
-        )
+        ev.append(evt.FlipDiscarded(seat=imag, names=self.players))
     else:
         self.seq += 1
         _join(self, imag, card, 1, ev)
@@ -258,21 +207,14 @@ def _start_drain(self: StateBasics, ev: list[Event]) -> None:
 
 def _drain(self: StateBasics, seat: int, hexes: tuple[str, ...], ev: list[Event]) -> None:
     for h in hexes:
-        value = self.swamp.pop(h)
+        # a new dict, never changed in place: an open decision's notes read the old one
+        swamp = dict(self.swamp)
+        value = swamp.pop(h)
+        self.swamp = swamp
         self.tokens[seat].append(value)
         self.drained += 1
         self.recent["drained"].append(h)
-        ev.append(
-            Event(
-                "drain",
-                _("{name} drains {hex}", name=self.name(seat), hex=h),
-                seat,
-                {"hex": h},
-                private={
-                    seat: _("the swamp token from {hex} is worth {value} gold", hex=h, value=value)
-                },
-            )
-        )
+        ev.append(evt.Drained(seat=seat, hex=h, value=value, names=self.players))
     if self.drained >= 2 or not self.swamp:
         _start_draw(self, ev)
 
@@ -296,41 +238,12 @@ def _draw(self: StateBasics, seat: int, card: str | None, ev: list[Event]) -> No
                 break
             got.append(c)
         _add_to_hand(self, seat, got)
-        ev.append(
-            Event(
-                "draw",
-                _n(
-                    "{name} draws {n} card from the deck",
-                    "{name} draws {n} cards from the deck",
-                    len(got),
-                    name=self.name(seat),
-                ),
-                seat,
-                {"deck": len(got)},
-                private={
-                    seat: _(
-                        "you drew: {cards}",
-                        cards=cards_text(count_cards(got), empty=_("nothing")),
-                    )
-                },
-            )
-        )
+        ev.append(evt.DrewFromDeck(seat=seat, cards=got, names=self.players))
         self.take_left = 0
     else:
         self.pool.remove(card)
         _add_to_hand(self, seat, [card])
-        ev.append(
-            Event(
-                "draw",
-                _(
-                    "{name} takes a {building} from the pool",
-                    name=self.name(seat),
-                    building=building_name(card),
-                ),
-                seat,
-                {"pool": card},
-            )
-        )
+        ev.append(evt.TookFromPool(seat=seat, building=card, names=self.players))
         self.take_left = self.take_left - 1 if taking else 0
     if self.take_left > 0:
         if not any(t != self.swapped for t in self.pool) and not self._cards_available():
@@ -346,17 +259,7 @@ def _swap(self: StateBasics, seat: int, card: str, ev: list[Event]) -> None:
     self.swapped = card
     self.take_left = 3
     self.phase = "take"
-    ev.append(
-        Event(
-            "swap",
-            _(
-                "{name} puts a {building} into the pool",
-                name=self.name(seat),
-                building=building_name(card),
-            ),
-            seat,
-        )
-    )
+    ev.append(evt.Swapped(seat=seat, building=card, names=self.players))
     if not any(t != card for t in self.pool) and not self._cards_available():
         self.take_left = 0
         _after_draw(self, ev)
@@ -382,13 +285,13 @@ def _end_turn(self: StateBasics, ev: list[Event]) -> None:
     if len(self.pool) >= 4:  # V-3.4
         self.discard.extend(self.pool)
         self.pool = []
-        ev.append(Event("pool_cleared", _("four cards in the pool: all are discarded"), None))
+        ev.append(evt.PoolCleared(names=self.players))
     self.track_history.append(list(self.pos))
     self.active = (self.active + 1) % self.n
     self.turn += 1
     self.last_turn = self.recent  # what the board shows as "last turn"
     self.recent = _fresh_recent(self.active)
-    ev.append(Event("turn", _("{name}'s turn", name=self.name(self.active)), self.active))
+    ev.append(evt.TurnBegins(seat=self.active, names=self.players))
     begin_turn(self)
 
 
@@ -449,28 +352,9 @@ def _start_resolution(self: StateBasics, pb: dict[str, Any], ev: list[Event]) ->
         "districts": [],
         "movers": [],
     }
-    who = self.name(arch)
-    ev.append(
-        Event(
-            "resolve",
-            _("{name}'s {building} is complete", name=who, building=building_name(t)),
-            arch,
-            {"building": t, "kind": kind},
-        )
-    )
+    ev.append(evt.Completed(seat=arch, building=t, how=kind, names=self.players))
     if not decisions.legal_places(self):
-        ev.append(
-            Event(
-                "no_room",
-                _(
-                    "there is no room for the {building}: nothing is built, the cards are "
-                    "discarded",
-                    building=building_name(t),
-                ),
-                arch,
-                {"building": t},
-            )
-        )
+        ev.append(evt.NoRoom(seat=arch, building=t, names=self.players))
         _cleanup(self, ev)
         return
     self.phase = "place"
@@ -488,31 +372,11 @@ def _place(self: StateBasics, hexes: tuple[str, ...], ev: list[Event]) -> None:
     districts = self.buildings[index]["districts"]
     res["districts"] = districts
     ev.append(
-        Event(
-            "place",
-            _(
-                "{name} places the {building} on {hexes}",
-                name=self.name(res["placer"]),
-                building=building_name(t),
-                hexes=" ".join(key),
-            ),
-            res["placer"],
-            {"building": t, "hexes": list(key), "index": index},
-        )
+        evt.Placed(seat=res["placer"], building=t, hexes=key, index=index, names=self.players)
     )
     if self.supply[t] == 0:  # V-1.11 / V-E1
         self.end_triggered = True
-        ev.append(
-            Event(
-                "end_trigger",
-                _(
-                    # rule: V-E1
-                    "the last {building} is built: the game ends",
-                    building=building_name(t),
-                ),
-                None,
-            )
-        )
+        ev.append(evt.LastBuilt(building=t, names=self.players))
     if t == "ponte":
         self.phase = "district"
         self._decision = None
@@ -546,15 +410,11 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
     if district is not None:
         res["score_district"] = district
         ev.append(
-            Event(
-                "score_district",
-                _(
-                    "{name} scores the ponte on {district}",
-                    name=self.name(res["placer"]),
-                    district=self.board.districts[district],
-                ),
-                res["placer"],
-                {"district": district},
+            evt.DistrictScored(
+                seat=res["placer"],
+                district=district,
+                district_name=self.board.districts[district],
+                names=self.players,
             )
         )
     # Treasure before movement (V-1.10.2).
@@ -566,16 +426,9 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
             if self.treasure:
                 value = self.treasure.pop()
                 self.tokens[s].append(value)
-                ev.append(
-                    Event(
-                        "treasure",
-                        _("{name} takes a treasure token", name=self.name(s)),
-                        s,
-                        private={s: _("your treasure token is worth {value} gold", value=value)},
-                    )
-                )
+                ev.append(evt.TreasureTaken(seat=s, value=value, names=self.players))
             else:
-                ev.append(Event("treasure", _("no treasure left for {name}", name=self.name(s)), s))
+                ev.append(evt.NoTreasure(seat=s, names=self.players))
     full = building_points(self, t, res["hexes"], district)
     movers = []
     for s in res["participants"]:
@@ -607,39 +460,6 @@ def _continue_moves(self: StateBasics, ev: list[Event]) -> None:
     _cleanup(self, ev)
 
 
-def _move_text(name: str, why: str, steps: int, start: int, end: int, args: dict[str, Any]) -> str:
-    """The event of a gondola's move: why it moves (``exchange``, ``score``, ``convert``)."""
-    if why == "exchange":
-        return _n(
-            "{name} exchanges {n} token for {steps}: gondola {start} → {end}",
-            "{name} exchanges {n} tokens for {steps}: gondola {start} → {end}",
-            args["tokens"],
-            name=name,
-            steps=_n("{n} step", "{n} steps", steps),
-            start=start,
-            end=end,
-        )
-    if why == "score":
-        return _n(
-            "{name} scores {n} point for the {building}: gondola {start} → {end}",
-            "{name} scores {n} points for the {building}: gondola {start} → {end}",
-            steps,
-            name=name,
-            building=building_name(args["building"]),
-            start=start,
-            end=end,
-        )
-    return _n(
-        "{name} converts {gold} gold into {n} step: gondola {start} → {end}",
-        "{name} converts {gold} gold into {n} steps: gondola {start} → {end}",
-        steps,
-        name=name,
-        gold=args["gold"],
-        start=start,
-        end=end,
-    )
-
-
 def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str, **args: Any) -> None:
     start = self.pos[seat]
     end = self.destination(seat, steps) if steps > 0 else start
@@ -650,23 +470,11 @@ def _move(self: StateBasics, seat: int, steps: int, ev: list[Event], why: str, *
     else:
         moved[str(seat)][1] = end
     ev.append(
-        Event(
-            "move",
-            _move_text(self.name(seat), why, steps, start, end, args),
-            seat,
-            {"from": start, "to": end, "steps": steps},
-        )
+        evt.Moved(seat=seat, why=why, steps=steps, start=start, end=end, **args, names=self.players)
     )
     if end >= self.comp.track_end and not self.end_triggered:
         self.end_triggered = True  # V-E1
-        ev.append(
-            Event(
-                "end_trigger",
-                # rule: V-E1
-                _("{name} reaches {end}: the game ends", name=self.name(seat), end=end),
-                seat,
-            )
-        )
+        ev.append(evt.TrackEndReached(seat=seat, end=end, names=self.players))
 
 
 def _cleanup(self: StateBasics, ev: list[Event]) -> None:
@@ -727,17 +535,4 @@ def _finish(self: StateBasics, ev: list[Event]) -> None:
     self.phase = "over"
     self._decision = None
     ranking = self.ranking()
-    ev.append(
-        Event(
-            "game_over",
-            _(
-                "game over: {ranking}",
-                ranking=counted(
-                    f"{i + 1}. " + " & ".join(f"{self.name(s)} ({self.pos[s]})" for s in group)
-                    for i, group in enumerate(ranking)
-                ),
-            ),
-            None,
-            {"ranking": ranking},
-        )
-    )
+    ev.append(evt.GameOver(ranking=ranking, scores=list(self.pos), names=self.players))

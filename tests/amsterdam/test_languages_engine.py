@@ -115,12 +115,15 @@ def test_seat_refusals_in_italian() -> None:
 
 # ---------------------------------------------------------------- events
 def test_events_are_made_in_the_language_in_force() -> None:
+    """#26: events are data; their texts are made when read, in the language in force."""
     _st, events = _play(3, "ja")
-    texts = [e.text for e in events]
+    with speaking("ja"):
+        texts = [e.text for e in events]
+        assert any(e.kind == "game_over" and e.text.startswith("ゲーム終了：") for e in events)
     assert any(t.startswith("公開：") for t in texts)
-    assert any(e.kind == "game_over" and e.text.startswith("ゲーム終了：") for e in events)
     _st_hu, events_hu = _play(3, "hu")
-    assert any(e.kind == "place" and " mezőre teszi: " in e.text for e in events_hu)
+    with speaking("hu"):
+        assert any(e.kind == "place" and " mezőre teszi: " in e.text for e in events_hu)
     assert [e.kind for e in events] == [e.kind for e in events_hu]
 
 

@@ -51,7 +51,7 @@ def test_an_event_in_each_language_and_said_again_in_english(lang: str) -> None:
     state = CanalGrandeState.new(["Anna", "Ben"], 5)
     with speaking(lang):
         events = _divide(state)
-    text = events[0].text
+        text = events[0].text  # #26: made when read, in the language in force
     assert EVENT[lang] in text and "Anna" in text
     assert say(text, "en").startswith("Anna divides: offer A = ")
     assert state.history[-1][1] == "divide 1 2 3"  # the stored command stays English
@@ -191,7 +191,8 @@ def test_the_pending_prompt_follows_the_language_in_force() -> None:
     assert english is not None and english.prompt.startswith("split the 8 revealed cards")
     with speaking("it"):
         italian = state.pending()
-    assert italian is not None and italian.prompt.startswith("dividi le 8 carte")
+        # #26: a prompt is said when read, in the language in force
+        assert italian is not None and italian.prompt.startswith("dividi le 8 carte")
     again = state.pending()
     assert again is not None and again.prompt == english.prompt
     assert again.options == italian.options

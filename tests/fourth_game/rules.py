@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from engine.core import (
+    CONTEXT,
     GAME_OVER,
     JSON,
     REVEAL,
@@ -14,6 +18,7 @@ from engine.core import (
     Decision,
     Event,
     IllegalMove,
+    Said,
     UnknownCommand,
 )
 from engine.rng import Rng
@@ -25,6 +30,93 @@ VERB = "bid"
 KIND = "bid"  # the decision kind (the same word as the verb)
 PROMPT = "pick a card in secret"
 ALIASES = {"bid": VERB, "b": VERB, "card": VERB}
+
+
+# ---------------------------------------------------------------- events: data, said when read
+@dataclass(slots=True, kw_only=True)
+class HighCardEvent(Event):
+    """High Card's events carry the players' names for their texts (made when read)."""
+
+    names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
+
+
+@dataclass(slots=True, kw_only=True)
+class Bid(HighCardEvent):
+    """``seat`` bids in secret; hidden: ``value``."""
+
+    kind: ClassVar[str] = "sealed"
+    echo: ClassVar[bool] = True
+    value: int
+
+    @property
+    def data(self) -> JSON:
+        return {"stage": KIND}
+
+    def said(self) -> Said:
+        return Said(
+            f"{self.names[self.seat or 0]} has chosen",
+            {self.seat or 0: f"your secret answer: {VERB} {self.value}"},
+        )
+
+
+@dataclass(slots=True, kw_only=True)
+class Revealed(HighCardEvent):
+    """Round ``round``: the bids ``a`` and ``b``; ``winner`` (``None``: nobody)."""
+
+    kind: ClassVar[str] = REVEAL
+    round: int
+    a: int
+    b: int
+    winner: int | None
+
+    def said(self) -> Said:
+        who = "nobody" if self.winner is None else self.names[self.winner]
+        p0, p1 = self.names
+        return Said(f"revealed: {p0} {self.a}, {p1} {self.b} — {who} wins round {self.round}")
+
+
+@dataclass(slots=True, kw_only=True)
+class RoundOver(HighCardEvent):
+    kind: ClassVar[str] = TURN_END
+    round: int
+
+    @property
+    def data(self) -> JSON:
+        return {"round": self.round}
+
+    def said(self) -> Said:
+        return Said(f"round {self.round} is over")
+
+
+@dataclass(slots=True, kw_only=True)
+class Over(HighCardEvent):
+    kind: ClassVar[str] = GAME_OVER
+    won: list[int]
+
+    @property
+    def data(self) -> JSON:
+        return {"won": list(self.won)}
+
+    def said(self) -> Said:
+        return Said(summary(self.names, self.won))
+
+
+EVENT_TYPES = (Bid, Revealed, RoundOver, Over)
+
+
+def ranking_of(won: list[int]) -> list[list[int]]:
+    if won[0] == won[1]:
+        return [[0, 1]]
+    best = 0 if won[0] > won[1] else 1
+    return [[best], [1 - best]]
+
+
+def summary(players: Sequence[str], won: list[int]) -> str:
+    (best, *_), *rest = ranking_of(won)
+    score = f"{won[0]}:{won[1]}"
+    if not rest:
+        return f"a draw, {score} in rounds"
+    return f"{players[best]} wins, {score} in rounds"
 
 
 def deck(rounds: int) -> list[int]:
@@ -113,16 +205,7 @@ class HighCardState:
         text = self.canonical(seat, command)
         self.sealed[seat] = int(text.split()[1])
         self.history.append((seat, text))
-        events = [
-            Event(
-                "sealed",
-                f"{self.players[seat]} has chosen",
-                seat,
-                {"stage": KIND},
-                {seat: f"your secret answer: {text}"},
-                echo=True,
-            )
-        ]
+        events: list[Event] = [Bid(seat=seat, value=int(text.split()[1]), names=self.players)]
         if all(s is not None for s in self.sealed):
             self._reveal(events)
         return events
@@ -137,27 +220,17 @@ class HighCardState:
             self.won[winner] += 1
         self.reveals.append([a, b, winner])
         n = len(self.reveals)
-        who = "nobody" if winner is None else self.players[winner]
-        p0, p1 = self.players
-        events.append(
-            Event(REVEAL, f"revealed: {p0} {a}, {p1} {b} — {who} wins round {n}", None, {})
-        )
-        events.append(Event(TURN_END, f"round {n} is over", None, {"round": n}))
+        names = self.players
+        events.append(Revealed(round=n, a=a, b=b, winner=winner, names=names))
+        events.append(RoundOver(round=n, names=names))
         if self.is_over:
-            events.append(Event(GAME_OVER, self.summary(), None, {"won": list(self.won)}))
+            events.append(Over(won=list(self.won), names=names))
 
     def summary(self) -> str:
-        (best, *_), *rest = self.ranking()
-        score = f"{self.won[0]}:{self.won[1]}"
-        if not rest:
-            return f"a draw, {score} in rounds"
-        return f"{self.players[best]} wins, {score} in rounds"
+        return summary(self.players, self.won)
 
     def ranking(self) -> list[list[int]]:
-        if self.won[0] == self.won[1]:
-            return [[0, 1]]
-        best = 0 if self.won[0] > self.won[1] else 1
-        return [[best], [1 - best]]
+        return ranking_of(self.won)
 
     # ------------------------------------------------------------------ views
     def public_view(self) -> JSON:

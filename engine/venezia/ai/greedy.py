@@ -43,7 +43,6 @@ from engine.venezia.ai.greedy_eval import (
 )
 from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
-from engine.venezia.language import quiet
 from engine.venezia.state import VeneziaState
 
 
@@ -92,8 +91,7 @@ class GreedyPlayer(DirectScores):
         rng: random.Random,
         options: list[str] | None = None,
     ) -> str:
-        with quiet():  # the simulated moves' events are never read
-            return self._decide(state, seat, rng, options)
+        return self._decide(state, seat, rng, options)
 
     def _decide(
         self,
@@ -241,8 +239,7 @@ class GreedyAi:
         self.memory = GameMemory()
 
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
-        with quiet():  # the simulated moves' events are never read
-            return self._choose(view, decision, rng)
+        return self._choose(view, decision, rng)
 
     def _choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
         options = legal_options(view, decision)

@@ -35,7 +35,6 @@ from engine.venezia.ai.greedy import (
 )
 from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
-from engine.venezia.language import quiet
 from engine.venezia.state import VeneziaState
 
 # Share of the budget per decision kind, and how many options the search considers.
@@ -93,8 +92,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
 
     # -- the AiPlayer interface ---------------------------------------------------------------
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
-        with quiet():  # the simulated moves' events are never read
-            return self._choose(view, decision, rng)
+        return self._choose(view, decision, rng)
 
     def _choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
         start = time.perf_counter()
