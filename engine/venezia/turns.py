@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.i18n import counted
+from engine.i18n import counted, joined, listed
 from engine.venezia import commands as cmd
 from engine.venezia import decisions
 from engine.venezia.cards import TYPE_ORDER, TYPES, building_name, cards_text, count_cards
@@ -733,7 +733,10 @@ def _finish(self: StateBasics, ev: list[Event]) -> None:
             _(
                 "game over: {ranking}",
                 ranking=counted(
-                    f"{i + 1}. " + " & ".join(f"{self.name(s)} ({self.pos[s]})" for s in group)
+                    joined(
+                        " ",
+                        (f"{i + 1}.", listed(f"{self.name(s)} ({self.pos[s]})" for s in group)),
+                    )
                     for i, group in enumerate(ranking)
                 ),
             ),

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import counted, current_language
+from engine.i18n import counted, current_language, listed
 from engine.i18n.shared import asked
 from engine.venezia.language import _, _n
 from engine.venezia.presentation.words import building_name
@@ -144,7 +144,7 @@ def _header_region(view: View, plan: _Plan) -> _Region:
             "Game over — {names} wins",
             "Game over — {names} win",
             max(1, len(winners)),
-            names=" & ".join(winners),
+            names=listed(winners),
         )
         markers = [(s, letters[s]) for s in first if isinstance(s, int) and s < len(letters)]
     elif pending:

@@ -1,0 +1,31 @@
+"""#25 leftovers: what a native reader still met after the main #25 work (the end title's
+"&", argparse's English, titles cut from translations, imperatives in public texts)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(("lang", "word"), [("hu", " és "), ("it", " e "), ("ja", "、")])
+def test_venezia_end_title_lists_winners_in_the_language(lang: str, word: str) -> None:
+    """#25 (lists joined by the language's own pattern): Venezia's end picture and its last
+    board title joined tied winners with " & " in every language."""
+    from engine.i18n import speaking
+    from render.common.text import watching
+    from render.venezia.end import compose_end
+    from tests.test_images_every_language import positions
+
+    _middle, end = positions.__wrapped__("venezia", ())
+    view = end.public_view()
+    view["ranking"] = [[0, 1], [2]]
+    names = [str(p["name"]) for p in view["players"]]
+    from engine.registry import registration
+
+    draw = registration("venezia").renderers()
+    with speaking(lang), watching() as seen:
+        compose_end(view)
+        draw.board(view)
+    texts = [t for t, _size, _image in seen.drawn]
+    assert not any(" & " in t for t in texts), texts
+    both = f"{names[0]}{word}{names[1]}"
+    assert sum(both in t for t in texts) >= 2, (both, texts)
