@@ -29,3 +29,27 @@ def test_venezia_end_title_lists_winners_in_the_language(lang: str, word: str) -
     assert not any(" & " in t for t in texts), texts
     both = f"{names[0]}{word}{names[1]}"
     assert sum(both in t for t in texts) >= 2, (both, texts)
+
+
+@pytest.mark.parametrize("lang", ["ja", "hu", "it"])
+def test_amsterdam_variant_titles_and_typed_names(lang: str) -> None:
+    """#25 (no string surgery on translations): Amsterdam read the name a player types by
+    cutting a translated title before " (", so Japanese had to keep the ASCII "(6×6)"; the
+    typed name is a message of its own now, and Japanese writes （6×6）."""
+    from engine.amsterdam.presentation.words import variant_name, variant_title
+    from engine.amsterdam.variants import VARIANTS, variant_of
+    from engine.i18n import speaking
+
+    with speaking(lang):
+        for name, variant in VARIANTS.items():
+            if name == "base":
+                continue
+            title = variant_title({"name": name, "rows": variant.rows, "cols": variant.cols})
+            if lang == "ja":
+                assert "(" not in title and " " not in title, title
+                if variant.rows != 7 or variant.cols != 7:
+                    assert title.endswith(f"（{variant.rows}×{variant.cols}）"), title
+            typed = str(variant_name(name))
+            assert variant_of(typed) == name, (typed, name)
+            assert variant_of(title) == name, (title, name)
+            assert title.startswith(typed), (title, typed)  # one name for the variant
