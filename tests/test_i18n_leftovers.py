@@ -53,3 +53,36 @@ def test_amsterdam_variant_titles_and_typed_names(lang: str) -> None:
             assert variant_of(typed) == name, (typed, name)
             assert variant_of(title) == name, (title, name)
             assert title.startswith(typed), (title, typed)  # one name for the variant
+
+
+@pytest.mark.parametrize("game", ["venezia", "canal_grande", "amsterdam"])
+@pytest.mark.parametrize("lang", ["hu", "it"])
+def test_public_texts_say_the_deciders_task_not_his_imperative(lang: str, game: str) -> None:
+    """#25 (no imperative addressed to the wrong person): the board image's header, Venezia's
+    text board and the table's public status line said "{name}: {prompt}" with the decider's
+    imperative ("Anna: játssz ki kártyákat" — *you* play cards, to everybody); they say whom
+    everybody waits for and his task now."""
+    from engine.i18n import speaking
+    from engine.registry import registration
+    from render.common.text import watching
+    from tests.test_images_every_language import positions
+
+    reg = registration(game)
+    with speaking(lang):
+        middle, _end = positions.__wrapped__(game, ())
+        decision = middle.pending()
+        assert decision is not None
+        prompt = str(decision.prompt)
+    view = middle.public_view()
+    draw = reg.renderers()
+    draw.board(view)
+    with speaking(lang), watching() as seen:
+        draw.board(view)
+    texts = [t for t, _size, _image in seen.drawn]
+    assert not any(prompt in t for t in texts), (prompt, texts)
+    if game == "venezia":
+        from engine.venezia.presentation.summary import summary_lines
+
+        with speaking(lang):
+            lines = [str(x) for x in summary_lines(view, "")]
+        assert not any(prompt in line for line in lines), (prompt, lines)
