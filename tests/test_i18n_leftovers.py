@@ -86,3 +86,22 @@ def test_public_texts_say_the_deciders_task_not_his_imperative(lang: str, game: 
         with speaking(lang):
             lines = [str(x) for x in summary_lines(view, "")]
         assert not any(prompt in line for line in lines), (prompt, lines)
+
+
+def test_discord_texts_for_others_say_the_task() -> None:
+    """#25: a button pressed by somebody else ("Not your decision: it is Ann's turn to decide
+    (játssz ki kártyákat)") and the public decision line of a seat without a user told the
+    reader the decider's imperative; they say the decider's task now."""
+    from bot.discord.components import not_yours
+    from bot.discord.live import decision_line
+    from bot.table.outputs import DecisionInfo
+    from engine.i18n import speaking
+    from engine.venezia.presentation.tasks import task
+
+    with speaking("hu"):
+        info = DecisionInfo("c", 1, 0, 0, "1", "Ann", "play", "játssz ki kártyákat", game="venezia")
+        doing = str(task("play"))
+        refusal = not_yours(info)
+        public = decision_line(DecisionInfo("c", 1, 0, 0, None, "Ann", "play", "x", game="venezia"))
+    assert doing in refusal and "játssz" not in refusal, refusal
+    assert doing in public and "Ann" in public, public
