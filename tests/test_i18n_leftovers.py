@@ -3,7 +3,15 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(("lang", "word"), [("hu", " és "), ("it", " e "), ("ja", "、")])
@@ -105,3 +113,52 @@ def test_discord_texts_for_others_say_the_task() -> None:
         public = decision_line(DecisionInfo("c", 1, 0, 0, None, "Ann", "play", "x", game="venezia"))
     assert doing in refusal and "játssz" not in refusal, refusal
     assert doing in public and "Ann" in public, public
+
+
+def _canalside(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``canalside`` run as a person runs it, in a fresh process with ``LANG`` set."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    env["LANG"] = {"ja": "ja_JP.UTF-8", "hu": "hu_HU.UTF-8", "it": "it_IT.UTF-8"}[lang]
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+ARGPARSE_ENGLISH = (
+    "usage:",
+    "options",
+    "positional arguments",
+    "show this help",
+    "error:",
+    "argument ",
+    "invalid int value",
+    "unrecognized arguments",
+    "expected one argument",
+)
+
+
+@pytest.mark.parametrize("lang", ["ja", "hu", "it"])
+def test_canalside_help_and_errors_speak_the_language(lang: str) -> None:
+    """#25: ``canalside play --help`` in Japanese showed argparse's ASCII colon
+    (「オプション:」) and its errors stayed English ("argument --players: invalid int value")."""
+    shown = _canalside(lang, "play", "--help")
+    assert shown.returncode == 0, shown.stderr
+    errors = [
+        _canalside(lang, "play", "--players", "x").stderr,
+        _canalside(lang, "play", "--bogus").stderr,
+        _canalside(lang, "play", "--ai").stderr,
+    ]
+    for text in [shown.stdout, *errors]:
+        assert text.strip()
+        found = [w for w in ARGPARSE_ENGLISH if w in text]
+        assert not found, (found, text)
+    if lang == "ja":
+        for text in [shown.stdout, *errors]:
+            assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]:", text), text
+        assert "オプション：" in shown.stdout and shown.stdout.startswith("使い方：canalside")
