@@ -162,3 +162,17 @@ def test_canalside_help_and_errors_speak_the_language(lang: str) -> None:
         for text in [shown.stdout, *errors]:
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]:", text), text
         assert "オプション：" in shown.stdout and shown.stdout.startswith("使い方：canalside")
+
+
+def test_italian_tasks_read_as_what_the_player_is_doing() -> None:
+    """#25 (item 7 review): the tasks are now in every public header; Italian "in attesa di
+    Anna (il gioco delle carte)" read "the card game", and "il giro di una carta" a card's
+    tour. Hungarian and Italian read the decider's action."""
+    from engine.i18n import speaking
+    from engine.venezia.presentation.tasks import task
+
+    with speaking("it"):
+        assert task("play") == "la giocata delle carte"
+        assert "giro" not in str(task("flip_end"))
+    with speaking("hu"):
+        assert task("play") == "kártyák kijátszása"
