@@ -174,8 +174,8 @@ def test_a_hand_waiting_for_another_says_his_task_not_his_imperative() -> None:
     """#25 (no imperative addressed to the wrong person): Venezia's hand image read "Mohó gép
     következik: játssz ki kártyákat" (Greedy AI's turn: *you* play cards) in Hungarian; the
     others read the decider's task ("kártyák kijátszása")."""
-    from engine.registry import table_game
     from engine.i18n import speaking
+    from engine.registry import table_game
     from render.common.text import watching
     from render.venezia.hand import render_hand
 
