@@ -8,13 +8,66 @@ import sys
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from engine.i18n.shared import _
+from engine.i18n.shared import N_, _
 
 __all__ = ["Parser"]
 
+#: argparse's own sentences (its module calls gettext's ``_`` on them): one catalog message
+#: each, said in the language in force when argparse asks (#25).
+ARGPARSE_MESSAGES = frozenset(
+    {
+        # Translators: argparse's words; keep the %(…)s / %s / %r placeholders as they are
+        N_("argument %(argument_name)s: %(message)s"),
+        N_("unrecognized arguments: %s"),
+        N_("not allowed with argument %s"),
+        N_("ignored explicit argument %r"),
+        N_("the following arguments are required: %s"),
+        N_("one of the arguments %s is required"),
+        N_("expected one argument"),
+        N_("expected at most one argument"),
+        N_("expected at least one argument"),
+        N_("ambiguous option: %(option)s could match %(matches)s"),
+        N_("unexpected option string: %s"),
+        N_("invalid %(type)s value: %(value)r"),
+        N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    }
+)
+
+
+def _argparse_gettext(message: str) -> str:
+    """argparse's ``_``: its sentence from the catalogs in the language in force."""
+    if message in ARGPARSE_MESSAGES:
+        return str(_(message))
+    return message
+
+
+argparse._ = _argparse_gettext  # type: ignore[attr-defined]  # argparse looks it up when it speaks
+
+
+class _Section(argparse.HelpFormatter._Section):
+    """A help section whose heading ends as the language ends it (Japanese 「オプション：」),
+    not with argparse's ASCII colon (#25)."""
+
+    def format_help(self) -> str:
+        heading = self.heading
+        if heading is argparse.SUPPRESS or heading is None:
+            return str(super().format_help())
+        self.heading = None
+        try:
+            body = str(super().format_help())
+        finally:
+            self.heading = heading
+        if not body:
+            return ""
+        indent = " " * self.formatter._current_indent
+        # Translators: a help section's heading ("options:"); Japanese ends it with ：
+        return "\n" + indent + _("{heading}:", heading=heading) + "\n" + body.removeprefix("\n")
+
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's usage line in the language in force."""
+    """argparse's usage line and section headings in the language in force."""
+
+    _Section = _Section  # type: ignore[assignment]
 
     def add_usage(
         self,

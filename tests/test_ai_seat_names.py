@@ -17,8 +17,7 @@ import pytest
 from bot.table.ai_seat import labelled, labelled_seats
 from bot.table.service import TableService
 from engine.i18n import say, speaking
-from engine.registry import registration
-from engine.registry import table_game as get_game
+from engine.registry import registration, table_game
 from tests.test_service_support import PNG_MAGIC, make_renderer, open_service, uid
 
 GAMES = ("venezia", "canal_grande", "amsterdam")
@@ -90,8 +89,8 @@ def test_a_labelled_seat_changes_nothing_stored(game: str) -> None:
     import pickle
 
     names = ["Alice", "Greedy AI"]
-    plain = get_game(game).new_state(list(names), 11)
-    named = labelled_seats(get_game(game).new_state(list(names), 11))
+    plain = table_game(game).new_state(list(names), 11)
+    named = labelled_seats(table_game(game).new_state(list(names), 11))
     assert type(named.players[1]).__name__ == "SeatName"
     with speaking("ja"):
         assert named.state_hash() == plain.state_hash()

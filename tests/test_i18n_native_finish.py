@@ -175,12 +175,12 @@ def test_a_hand_waiting_for_another_says_his_task_not_his_imperative() -> None:
     következik: játssz ki kártyákat" (Greedy AI's turn: *you* play cards) in Hungarian; the
     others read the decider's task ("kártyák kijátszása")."""
     from engine.i18n import speaking
-    from engine.registry import table_game as get_game
+    from engine.registry import table_game
     from render.common.text import watching
     from render.venezia.hand import render_hand
 
     with speaking("hu"):
-        state = get_game("venezia").new_state(["Ann", "Bo", "Cy"], 3)
+        state = table_game("venezia").new_state(["Ann", "Bo", "Cy"], 3)
         waiting = next(s for s in range(3) if s != state.public_view()["pending"]["seat"])
         with watching() as seen:
             render_hand(state.player_view(waiting))

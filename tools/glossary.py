@@ -111,7 +111,7 @@ def problems() -> list[str]:
 # stays).
 JAPANESE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\u3000-\u303f"
 _JA_CHAR = re.compile(f"[{JAPANESE}]")
-_PROTECTED = re.compile(r"\{[^{}]*\}|'[^'\n]*'|`[^`]*`|「[^」]*」|https?://\S+")
+_PROTECTED = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sdr]|'[^'\n]*'|`[^`]*`|「[^」]*」|https?://\S+")
 
 
 def _ja_segment(text: str, before: str, after: str) -> str:

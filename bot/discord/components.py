@@ -37,6 +37,7 @@ from bot.discord.translator import in_any_catalog
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.play import Choosing
 from bot.table.service import TableService
+from bot.table.grammar import texts_of
 from engine.core import Option
 from engine.i18n.shared import _
 
@@ -306,11 +307,12 @@ class ComponentRouter:
 
 
 def not_yours(d: DecisionInfo) -> str:
-    return _(
-        "Not your decision: it is {name}'s turn to decide ({prompt}).",
-        name=escape(d.name),
-        prompt=d.prompt,
-    )
+    # the reader is not the decider: the decider's task, not his imperative prompt (#25)
+    task = texts_of(d.game).task(d.kind)
+    if task is None:
+        return _("Not your decision: it is {name}'s turn to decide.", name=escape(d.name))
+    # Translators: {task} is what the decider is doing, a noun phrase ("drawing cards")
+    return _("Not your decision: it is {name}'s turn ({task}).", name=escape(d.name), task=task)
 
 
 def stale_text(cid: ComponentId, d: DecisionInfo | None) -> str | None:

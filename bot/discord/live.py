@@ -8,9 +8,10 @@ import zlib
 from dataclasses import asdict, dataclass, field
 
 from bot.discord.layout import SUMMARY_MAX, clip_end, escape, user_mention
+from bot.table.grammar import texts_of
 from bot.table.outputs import DecisionInfo, PublicUpdate
 from engine.i18n import say
-from engine.i18n.shared import _, _p
+from engine.i18n.shared import _, _p, awaited
 
 __all__ = [
     "LiveMessage",
@@ -88,12 +89,18 @@ def picture_crc(image: bytes | None) -> int | None:
     return None if image is None else zlib.crc32(image)
 
 
+def waiting_text(d: DecisionInfo) -> str:
+    """Whom the table waits for and his task, as anybody but the decider reads it (#25: the
+    decision's prompt is an imperative addressed to the decider alone)."""
+    return awaited(escape(d.name), texts_of(d.game).task(d.kind))
+
+
 def decision_line(d: DecisionInfo) -> str:
     prompt = escape(say(d.prompt))
     if d.user_id:
         who = user_mention(d.user_id)
         return _("{mention}, your decision: **{prompt}**", mention=who, prompt=prompt)
-    return f"{escape(d.name)}: {prompt}"
+    return waiting_text(d)
 
 
 def crc_of(live: LiveMessage | None) -> int | None:

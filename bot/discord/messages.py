@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.discord.controls import decision_components, lobby_components
 from bot.discord.layout import channel_mention
+from bot.discord.live import waiting_text
 from bot.discord.sealed import private_only
 from bot.discord.specs import (
     COLORS,
@@ -39,7 +40,7 @@ def _decision_line(d: DecisionInfo | None) -> tuple[str | None, tuple[str, ...]]
         mention = f"<@{d.user_id}>"
         line = _("{mention}, your decision: **{prompt}**", mention=mention, prompt=d.prompt)
         return line, (d.user_id,)
-    return f"{d.name}: {d.prompt}", ()
+    return waiting_text(d), ()
 
 
 def public_specs(

@@ -24,7 +24,6 @@ from chat.controls import Controls
 from chat.registry import controls_of
 from engine.core import JSON, Decision, GameState, ViewHeader, stale_guard
 from engine.i18n import current_language, joined, say, speaking
-from engine.i18n.shared import asked
 
 log = logging.getLogger("bot.service")
 
@@ -116,9 +115,8 @@ def decisions_info(
 def next_line(state: GameState, d: Decision | None) -> str:
     if d is None:
         return ""
-    if len(stages.open_decisions(state)) > 1:
-        return f"➡ {stages.waiting_line(state)}"
-    return "➡ " + asked(state.players[d.seat], question(d.prompt))
+    # a public text: whom everybody waits for and his task, never his imperative prompt (#25)
+    return f"➡ {stages.waiting_line(state)}"
 
 
 class Presenter:

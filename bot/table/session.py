@@ -101,18 +101,23 @@ def check_turn(
         active = table.parts.texts.active_seat(state.public_view())
         if not (verb in table.parts.grammar.anytime and seat == active):
             whose = state.players[d.seat]
-            if seat == active:
+            # the reader is not the decider: the decider's task (a noun phrase), never his
+            # imperative prompt, which would order the reader in Hungarian and Italian (#25)
+            task = table.parts.texts.task(d.kind)
+            if seat == active and task:
+                # Translators: {task} is what the decider is doing, a noun phrase
                 msg = _(
-                    "not your decision yet: {name} must decide first ({prompt})",
+                    "not your decision yet: {name} must decide first ({task})",
                     name=whose,
-                    prompt=d.prompt,
+                    task=task,
                 )
+            elif seat == active:
+                msg = _("not your decision yet: {name} must decide first", name=whose)
+            elif task:
+                # Translators: {task} is what the decider is doing, a noun phrase
+                msg = _("not your decision: it is {name}'s turn ({task})", name=whose, task=task)
             else:
-                msg = _(
-                    "not your decision: it is {name}'s turn to decide ({prompt})",
-                    name=whose,
-                    prompt=d.prompt,
-                )
+                msg = _("not your decision: it is {name}'s turn to decide", name=whose)
             raise Refused(Code.NOT_YOUR_DECISION, msg)
 
 

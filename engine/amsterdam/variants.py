@@ -51,6 +51,9 @@ class Variant:
     gomoku: bool = False  # AM-V6
     drop_cranes: str = "none"  # "none", "no_ship" (AM-V2.3) or "all" (AM-V6.2)
     bankruptcy: bool = False  # AM-V3.3 / AM-G33
+    #: the name a player types, without the harbour's size: a "variant" message
+    #: (engine.amsterdam.presentation.words.variant_name), read in every language (#25)
+    typed: str = ""
 
     @property
     def cells(self) -> int:
@@ -62,7 +65,15 @@ VARIANTS: dict[str, Variant] = {
     for v in (
         Variant("base", N_("Amsterdam"), "", 7, 7, CROSS, "largest5", 20),
         Variant(
-            "canale_grande", N_("Canale Grande (4×12)"), "AM-V1", 4, 12, CANALE_START, "all", 20
+            "canale_grande",
+            N_("Canale Grande (4×12)"),
+            "AM-V1",
+            4,
+            12,
+            CANALE_START,
+            "all",
+            20,
+            typed="Canale Grande",  # not for players: a "variant" msgid
         ),
         Variant(
             "gulliver",
@@ -74,8 +85,20 @@ VARIANTS: dict[str, Variant] = {
             "all",
             20,
             drop_cranes="no_ship",
+            typed="Gulliver's Travels",  # not for players: a "variant" msgid
         ),
-        Variant("penniless", N_("Penniless"), "AM-V3", 7, 7, CROSS, "largest5", 6, bankruptcy=True),
+        Variant(
+            "penniless",
+            N_("Penniless"),
+            "AM-V3",
+            7,
+            7,
+            CROSS,
+            "largest5",
+            6,
+            bankruptcy=True,
+            typed="Penniless",  # not for players: a "variant" msgid
+        ),
         Variant(
             "special_cards",
             N_("Special cards"),
@@ -86,9 +109,19 @@ VARIANTS: dict[str, Variant] = {
             "largest5",
             20,
             specials=True,
+            typed="Special cards",  # not for players: a "variant" msgid
         ),
         Variant(
-            "water_play", N_("Water Play (6×6)"), "AM-V5", 6, 6, CROSS, "all", 20, water_play=True
+            "water_play",
+            N_("Water Play (6×6)"),
+            "AM-V5",
+            6,
+            6,
+            CROSS,
+            "all",
+            20,
+            water_play=True,
+            typed="Water Play",  # not for players: a "variant" msgid
         ),
         Variant(
             "gomoku",
@@ -101,6 +134,7 @@ VARIANTS: dict[str, Variant] = {
             20,
             gomoku=True,
             drop_cranes="all",
+            typed="Gomoku",  # not for players: a "variant" msgid
         ),
     )
 }
@@ -186,8 +220,10 @@ def _titles() -> dict[str, str]:
     out: dict[str, str] = {}
     for v in VARIANTS.values():
         for title in messages.every_language(v.title).values():
-            for text in (title, title.split(" (")[0]):
-                out.setdefault(variant_key(text), v.name)
+            out.setdefault(variant_key(title), v.name)
+        if v.typed:
+            for typed in messages.every_language(v.typed, "variant").values():
+                out.setdefault(variant_key(typed), v.name)
     return out
 
 

@@ -14,4 +14,14 @@ def asked(name: object, prompt: object) -> Text:
     return _("{name}: {prompt}", name=name, prompt=prompt)
 
 
-__all__ = ["N_", "_", "_n", "_p", "asked"]
+def awaited(names: object, task: object | None) -> Text:
+    """Whom everybody waits for and what they are doing, in the third person ("waiting for
+    Anna (drawing cards)"): what a public text says, never the decider's imperative prompt,
+    which addresses the reader in Hungarian and Italian ("Anna: játssz ki kártyákat") (#25)."""
+    if task:
+        # Translators: {task} is what they are doing, a noun phrase ("drawing cards")
+        return _("waiting for {names} ({task})", names=names, task=task)
+    return _("waiting for {names}", names=names)
+
+
+__all__ = ["N_", "_", "_n", "_p", "asked", "awaited"]

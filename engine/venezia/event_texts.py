@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Said
-from engine.i18n import counted
+from engine.i18n import counted, joined, listed
 from engine.venezia import events as e
 from engine.venezia.cards import building_name, cards_text, count_cards
 from engine.venezia.language import _, _n
@@ -242,7 +242,10 @@ def _game_over(ev: Any) -> Said:
         _(
             "game over: {ranking}",
             ranking=counted(
-                f"{i + 1}. " + " & ".join(f"{name(ev, s)} ({ev.scores[s]})" for s in group)
+                joined(
+                    " ",
+                    (f"{i + 1}.", listed(f"{name(ev, s)} ({ev.scores[s]})" for s in group)),
+                )
                 for i, group in enumerate(ev.ranking)
             ),
         )

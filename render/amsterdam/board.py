@@ -24,9 +24,10 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.amsterdam.language import N_, _, _n, _p
+from engine.amsterdam.presentation.tasks import task
 from engine.amsterdam.presentation.words import card_symbol, good_name, variant_title
 from engine.i18n import counted
-from engine.i18n.shared import asked
+from engine.i18n.shared import awaited
 from render.amsterdam import theme as A
 from render.amsterdam.cards import (
     card_back,
@@ -215,7 +216,7 @@ def status_line(view: View) -> tuple[str, bool]:
         else:
             text = _("{name} may remove a ship-symbol card next to the ship", name=who)
         return f"▶ {text}", True
-    return "▶ " + asked(who, d.get("prompt", kind)), True
+    return "▶ " + awaited(who, task(str(kind))), True
 
 
 def _header_region(view: View, w: int) -> Region:

@@ -9,7 +9,8 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from engine.canal_grande.language import _, _p
-from engine.i18n.shared import asked
+from engine.canal_grande.presentation.tasks import task
+from engine.i18n.shared import awaited
 from render.canal_grande import theme as C
 from render.canal_grande.regions import fitted
 from render.common import theme as T
@@ -82,7 +83,7 @@ def status_line(view: View) -> tuple[str, bool]:
         return "▶ " + _(
             "{name} places cards in {district} or passes", name=who, district=district
         ), True
-    return "▶ " + asked(who, pending.get("prompt", "")), True
+    return "▶ " + awaited(who, task(str(kind))), True
 
 
 def win_reason(view: View) -> str:

@@ -10,9 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import counted, current_language
-from engine.i18n.shared import asked
+from engine.i18n import counted, current_language, listed
+from engine.i18n.shared import awaited
 from engine.venezia.language import _, _n
+from engine.venezia.presentation.tasks import task
 from engine.venezia.presentation.words import building_name
 from render.common.draw import RegionCache, marker, paste
 from render.common.text import draw_fitted, draw_text, text_width
@@ -144,14 +145,14 @@ def _header_region(view: View, plan: _Plan) -> _Region:
             "Game over — {names} wins",
             "Game over — {names} win",
             max(1, len(winners)),
-            names=" & ".join(winners),
+            names=listed(winners),
         )
         markers = [(s, letters[s]) for s in first if isinstance(s, int) and s < len(letters)]
     elif pending:
         seat = pending.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(letters):
             markers = [(seat, letters[seat])]
-        title = asked(pending.get("name", ""), pending.get("prompt", ""))
+        title = awaited(pending.get("name", ""), task(str(pending.get("kind", ""))))
     else:
         title = ""
     key = ("header", title, tuple(markers), _changes_line(view, plan.moved), view.get("turn", ""))

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import listed
 from engine.venezia.language import _, _n, _p
 from render.common.draw import SS, marker, paste, player_letters, rounded_box
 from render.common.png import encode_png
@@ -126,7 +127,7 @@ def compose_end(view: View) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH, HEADER), fill=T.HEADER)
     ranking = _ranking(view)
-    winners = " & ".join(str(players[s]["name"]) for s in (ranking[0] if ranking else []))
+    winners = listed(players[s]["name"] for s in (ranking[0] if ranking else []))
     title: str
     if ranking:
         title = _n(

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.i18n.shared import awaited
 from engine.venezia.language import N_, _, _n, _p
 from engine.venezia.presentation.tasks import task
 from engine.venezia.presentation.words import building_name
@@ -143,10 +144,10 @@ def compose_hand(view: View) -> Image.Image:
         status, hot = _("Your move: {prompt}", prompt=decision.get("prompt", "")), True
     elif pending:
         name, doing = pending.get("name", ""), task(str(pending.get("kind", "")))
-        if doing:  # what the others read: the decider's task, not his imperative (#25)
-            status = _("Waiting for {name}: {task}", name=name, task=doing)
-        else:
-            status = _("Waiting for {name}: {prompt}", name=name, prompt=pending.get("prompt", ""))
+        # what the others read: the decider's task, never his imperative prompt (#25)
+        status = (
+            _("Waiting for {name}: {task}", name=name, task=doing) if doing else awaited(name, None)
+        )
         hot = False
     else:
         status, hot = "", False

@@ -138,7 +138,7 @@ async def test_the_slash_commands_are_localized_for_japanese_hungarian_italian(
     assert [c["value"] for c in language["choices"]] == list(LANGUAGES)
     assert [c["name"] for c in language["choices"]] == ["English", "日本語", "Magyar", "Italiano"]
     pausevote = payloads["pausevote"]
-    assert pausevote["description_localizations"]["ja"] == "時間切れで中断した対局について投票"
+    assert pausevote["description_localizations"]["ja"] == "時間切れで中断したゲームについて投票"
     # every command has its three translations, the game verbs too (#25 item 1); names
     # Discord accepts (the verbs keep their English names: they are typed in /move)
     verbs = {"move", *(spec.verb for spec in move_commands())}

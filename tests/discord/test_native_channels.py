@@ -158,6 +158,9 @@ async def play_in(env: Env, lang: str, game: str) -> list[str]:
     return everything_shown(env)
 
 
+# a whole game with an AI seat and a board image per move: under load one settle (the AI's
+# turn, its pictures) can take longer than SimCord's 5 s real-time default (#25)
+@pytest.mark.simcord(settle_timeout=60)
 @pytest.mark.parametrize("game", ["venezia", "canal_grande", "amsterdam"])
 @pytest.mark.parametrize("lang", ["ja", "hu", "it"])
 async def test_a_game_played_by_clicks_shows_no_english_word(

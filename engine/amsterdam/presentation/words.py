@@ -70,8 +70,11 @@ def variant_title(variant: Mapping[str, Any]) -> str:
         return _("Amsterdam")
     if name not in _SIZED:
         return variant_name(name) if name in _NAMED else str(variant.get("title", name))
-    if name in _NAMED and variant.get("rows") and variant.get("cols"):
-        return f"{variant_name(name)} ({variant['rows']}×{variant['cols']})"
+    if name in _NAMED:
+        from engine.amsterdam.variants import VARIANTS
+
+        # the title is one message, its size written as the language writes it: （6×6） (#25)
+        return _(VARIANTS[name].title)
     return str(variant.get("title", name))
 
 

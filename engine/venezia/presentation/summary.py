@@ -7,9 +7,10 @@ from typing import Any
 
 from engine.core import JSON
 from engine.i18n import counted, listed
-from engine.i18n.shared import asked
+from engine.i18n.shared import awaited
 from engine.text import columns, pad
 from engine.venezia.language import _, _n, _p
+from engine.venezia.presentation.tasks import task
 from engine.venezia.presentation.words import building_name, building_names
 
 
@@ -130,7 +131,7 @@ def summary_lines(view: JSON, title: str) -> list[str]:
         lines.append("   " + _("waiting to be built: {builds}", builds=builds))
     pending = view.get("pending")
     if pending and not view.get("game_over"):
-        lines.append("➡ " + asked(pending.get("name"), pending.get("prompt")))
+        lines.append("➡ " + awaited(pending.get("name"), task(str(pending.get("kind", "")))))
     return lines
 
 
