@@ -58,10 +58,12 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         horizon_rounds: int = 1,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon_rounds)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
         self.last_stats: dict[str, object] = {}
         self.memory = HandMemory()
@@ -78,6 +80,7 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         cands = self.candidates(world, seat, decision.kind, options, rng)
         if len(cands) == 1:
             return cands[0]
+        self.share = BUDGET_SHARE.get(decision.kind, 0.3)
         deadline = start + self.budget_s * BUDGET_SHARE.get(decision.kind, 0.3)
         hard = start + self.budget_s * HARD_LIMIT
         outcome = self.search(view, world, seat, cands, rng, deadline, hard)

@@ -42,12 +42,14 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
         weights: Weights = DEFAULT,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon_turns)
         self.weights = weights
         self.policy = HeuristicPolicy(weights)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds
         self.last_stats: dict[str, object] = {}
 
@@ -62,6 +64,7 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
         if len(cands) == 1:
             return cands[0]
         share = BUDGET_SHARE.get(decision.kind, 0.5)
+        self.share = share
         deadline = start + self.budget_s * share
         hard = start + self.budget_s * HARD_LIMIT
         command = self.search(view, world, seat, cands, rng, deadline, hard).leader

@@ -78,6 +78,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         rollout_weights: Weights = DEFAULT_WEIGHTS,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
         max_candidates: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
@@ -86,6 +87,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         self.ranker = GreedyPlayer(weights)
         self.rollout = GreedyPlayer(rollout_weights)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
         self.max_candidates = max_candidates
         self.memory = GameMemory()
@@ -127,6 +129,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
                 if len(cands) == 1:
                     command = cands[0]
                 else:
+                    self.share = BUDGET_SHARE.get(kind, 0.5)
                     deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
                     hard = start + max(self.budget_s * HARD_LIMIT, self.budget_s + 0.25)
                     command = self.search(view, world, seat, cands, rng, deadline, hard).leader
