@@ -126,6 +126,8 @@ class WorldSearchAi(ABC, Generic[World]):
     playouts: int | None = None
     last_stats: dict[str, object]
 
+    #: decisions made inside play-outs so far (a speed figure: play-out decisions per second)
+    playout_decisions: int = 0
     #: the share of the budget this decision gets (set by ``choose`` before ``search``)
     share: float = 1.0
 

@@ -51,6 +51,8 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
     level = "strong"
+    #: whether the search's pick stands without beating the heuristics' by a standard error
+    trust_search = False
 
     def __init__(
         self,
@@ -86,7 +88,8 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         outcome = self.search(view, world, seat, cands, rng, deadline, hard)
         # the best mean must beat the heuristics' favourite by more than noise
         leader = outcome.leader
-        command = leader if clearly_better(leader, cands[0], outcome.results) else cands[0]
+        trusted = self.trust_search or clearly_better(leader, cands[0], outcome.results)
+        command = leader if trusted else cands[0]
         return command if command in options else options[0]
 
     def candidates(
@@ -127,12 +130,25 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         rng = random.Random(seed)
         sim.rng.state = seed
         sim.apply(seat, command)
+        return self.finish(sim, world, seat, rng)
+
+    def policy_step(self, sim: AmsterdamState, rng: random.Random) -> None:
+        """One decision (the first pending one) made greedily: each seat reads only its own
+        hand and never the other's sealed answer."""
+        d = sim.pending_all()[0]
+        self.playout_decisions += 1
+        sim.apply(d.seat, greedy_command(sim, d.seat, d.kind, list(d.options), rng))
+
+    def finish(
+        self, sim: AmsterdamState, world: AmsterdamState, seat: int, rng: random.Random
+    ) -> float:
+        """``sim`` played on greedily until the round after ``world``'s is over (or the
+        game), valued for ``seat``."""
         stop_round = world.round + self.horizon
         for _ in range(MAX_ROLLOUT_DECISIONS):
             if sim.over or sim.round > stop_round:
                 break
-            d = sim.pending_all()[0]
-            sim.apply(d.seat, greedy_command(sim, d.seat, d.kind, list(d.options), rng))
+            self.policy_step(sim, rng)
         return value(sim, seat)
 
 
