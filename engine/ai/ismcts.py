@@ -93,8 +93,8 @@ def ismcts(
 ) -> SearchResult:
     """Search from the seat's information set; ``root_options`` (best first) are the root's
     commands. Stops at ``deadline`` (after one iteration per root command), at
-    ``hard_deadline`` (after one iteration) or after ``iterations``; the most visited root command wins (the better mean on a tie, then the
-    heuristics' order)."""
+    ``hard_deadline`` (after one iteration) or after ``iterations``; the most visited root
+    command wins (the better mean on a tie, then the heuristics' order)."""
     root = Node(ranked=list(root_options))
     lo, hi = math.inf, -math.inf
     done = 0
