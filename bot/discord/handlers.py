@@ -516,7 +516,7 @@ def register_commands(bot: TableCommands) -> None:
 
     @tree.command(name="addbot", description=locale_str("Add an AI player to the table"))
     @app_commands.describe(
-        level=locale_str("How the AI plays: random, greedy or strong (default: random)")
+        level=locale_str("How the AI plays: random, greedy, strong or expert (default: random)")
     )
     @app_commands.autocomplete(level=ac_level)
     @app_commands.guild_only()
