@@ -23,6 +23,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bot.devtools.selfplay_cmd",  # not for players
         N_("play many games automatically and check every invariant"),
     ),
+    "ladder": (
+        "bot.devtools.ladder_cmd",  # not for players
+        N_("rate every AI level of a game against every other (openskill)"),
+    ),
     "scenario": (
         "bot.devtools.scenario_cmd",  # not for players
         N_("run rule scenario files (TOML)"),

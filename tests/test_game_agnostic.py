@@ -107,6 +107,7 @@ def test_the_scanner_sees_code_and_strings_but_not_comments(tmp_path: Path) -> N
 NO_CHOICE_MODULES = {
     "bot/devtools/bench_discord.py",
     "bot/devtools/bench_turns.py",
+    "bot/devtools/ladder_cmd.py",
     "bot/devtools/selfplay_cmd.py",
     "bot/devtools/soak.py",
     "bot/discord/features/common.py",

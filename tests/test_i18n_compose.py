@@ -103,6 +103,8 @@ JOIN_EXEMPT = {
     ("engine/venezia/board_parse.py", "_parse_prebuilt"): "a board file's error (developers)",
     ("bot/cli.py", "_main"): "shell syntax {a,b} in a usage line: the comma is typed syntax",
     ("bot/devtools/selfplay_cmd.py", "main"): "a developer tool's --help",
+    ("bot/devtools/ladder_cmd.py", "main"): "a developer tool's --help (#28)",
+    ("bot/devtools/ladder_cmd.py", "timings"): "a developer tool's figures (#28)",
     ("bot/discord/settings.py", "_choice"): "the operator's settings error",
     ("bot/discord/settings.py", "describe"): "the start-up log line",
     ("bot/discord/sync.py", "main"): "the operator's console output",

@@ -34,10 +34,10 @@ from bot.discord.specs import (
     option_label,
 )
 from bot.discord.translator import in_any_catalog
+from bot.table.grammar import texts_of
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.play import Choosing
 from bot.table.service import TableService
-from bot.table.grammar import texts_of
 from engine.core import Option
 from engine.i18n.shared import _
 

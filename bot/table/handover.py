@@ -114,11 +114,19 @@ def reclaim_of(table: Table, seat: int, kind: str) -> Reclaim | None:
     return None if old.user_id is None else Reclaim(old.user_id, old.name, kind)
 
 
+def table_level(table: Table) -> str | None:
+    """The level the table's AI seats play (the strongest of them if they differ; #28), or
+    ``None`` at a table without an AI seat."""
+    codes = [p.ai_level for p in table.players if p.is_ai and p.ai_level is not None]
+    return ai_level(max(codes)).name if codes else None
+
+
 def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
-    """The AI level that takes a timed-out seat: the table's, if the game has it (else the
-    default level)."""
+    """The AI level that takes a seat (at a timeout, a vote, a kick or a leave without a
+    level named): the one ``settings`` name, else the table's (:func:`table_level`), if the
+    game has it; else the default level."""
     assert table.record is not None
-    level: str | None = settings.ai_level
+    level: str | None = settings.ai_level or table_level(table)
     try:
         check_level(table.record.game_type, level, _("the timeout AI"))
     except Refused:

@@ -16,7 +16,7 @@ from bot.storage.store import PlayerInfo, Takeover
 from bot.table import guard
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
-from bot.table.handover import Handover, Reclaim, reclaim_of
+from bot.table.handover import Handover, Reclaim, reclaim_of, timeout_level
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, why
@@ -185,7 +185,8 @@ class Seats:
                 ),
             )
         try:
-            lv = ai_level(level)
+            settings = self.storage.timers.get_timer_settings(table.channel_id)
+            lv = ai_level(level) if level else timeout_level(table, settings)
         except UnknownAiLevel as exc:
             raise Refused(Code.UNKNOWN_AI, why(exc)) from exc
         check_level(table.record.game_type, lv.name, _("the new AI"))
@@ -294,7 +295,8 @@ class Seats:
             raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
         if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
             raise Refused(Code.NOT_ALLOWED, _("no human would be left: /abort the game instead"))
-        level = level or self.storage.timers.get_timer_settings(table.channel_id).ai_level
+        settings = self.storage.timers.get_timer_settings(table.channel_id)
+        level = level or timeout_level(table, settings).name
         check_level(table.record.game_type, level, _("the new AI"))
         name = table.state.players[s]
         header = _(

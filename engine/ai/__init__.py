@@ -3,7 +3,9 @@
 default game if ``None``).
 
 Levels, weakest first: ``random`` (baseline), ``greedy`` (one-ply heuristics on one imagined
-world) and ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget).
+world), ``strong`` (Monte-Carlo search over many imagined worlds with a wall-clock budget) and
+``expert`` (ISMCTS over imagined worlds, :mod:`engine.ai.ismcts`). The search levels take a
+budget: ``strong@0.3`` (seconds per decision) or ``strong@200p`` (play-outs: reproducible).
 
 Every AI is an :class:`~engine.ai.base.AiPlayer`: ``ai.choose(view, decision, rng)`` where
 ``view`` is the deciding seat's ``state.player_view(seat)``; it returns one of
@@ -22,7 +24,7 @@ from engine.core import Decision, GameState
 #: A self-play policy: (state, the decision to answer) -> a command (engine.registry.Policy).
 Policy = Callable[[GameState, Decision], str]
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "expert")
 
 
 def ai_game(game: str | None) -> str:

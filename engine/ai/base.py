@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from engine.core import JSON, Decision
@@ -27,6 +28,44 @@ class AiPlayer(Protocol):
     def choose(self, view: JSON, decision: Decision, rng: random.Random) -> str: ...
 
 
+#: Levels that search and take a budget (``budget_s=`` seconds or ``playouts=`` per decision).
+SEARCH_LEVELS: frozenset[str] = frozenset({"strong", "expert"})
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A search level's budget per decision: wall-clock ``seconds`` (play) or a fixed number of
+    ``playouts`` (reproducible: no clock is read), or neither (the level's default)."""
+
+    seconds: float | None = None
+    playouts: int | None = None
+
+
+def parse_level(level: str) -> tuple[str, Budget]:
+    """``strong`` -> (strong, default); ``strong@0.3`` or ``strong@0.3s`` -> 0.3 seconds;
+    ``strong@200p`` -> 200 play-outs per decision. A ValueError says what is wrong."""
+    key = level.strip().casefold()
+    name, at, spec = key.partition("@")
+    if not at:
+        return key, Budget()
+    spec = spec.strip()
+    try:
+        if spec.endswith("p"):
+            playouts = int(spec[:-1])
+            if playouts < 1:
+                raise ValueError(spec)
+            return name, Budget(playouts=playouts)
+        seconds = float(spec[:-1] if spec.endswith("s") else spec)
+        if not seconds >= 0:
+            raise ValueError(spec)
+        return name, Budget(seconds=seconds)
+    except ValueError:
+        raise ValueError(
+            f"bad budget in {level!r}; write e.g. {name}@0.5 (seconds) or "  # not for players
+            f"{name}@200p (play-outs per decision)"  # not for players
+        ) from None
+
+
 def level_player(
     level: str,
     budget_s: float | None,
@@ -34,23 +73,23 @@ def level_player(
     classes: Mapping[str, Callable[..., AiPlayer]],
 ) -> AiPlayer:
     """A new AI of ``level`` for a game whose ``classes`` map its levels to their classes
-    (the strong one takes ``budget_s=``); ``strong@0.3`` or ``budget_s`` sets the strong
-    level's seconds per decision (its own default without). A ValueError says what is wrong
-    otherwise."""
-    key = level.strip().casefold()
-    if key.startswith("strong@"):
-        try:
-            budget_s = float(key.partition("@")[2])
-        except ValueError:
-            raise ValueError(
-                f"bad budget in {level!r}; write e.g. strong@0.5"  # not for players
-            ) from None
-        key = "strong"
+    (the search levels, :data:`SEARCH_LEVELS`, take ``budget_s=`` and ``playouts=``);
+    ``strong@0.3`` or ``budget_s`` sets a search level's seconds per decision, ``strong@200p``
+    a fixed number of play-outs per decision (its own default without). A ValueError says
+    what is wrong otherwise."""
+    key, budget = parse_level(level)
     if key not in classes:
         levels = ", ".join(classes)
         raise ValueError(f"{title} has no AI level {level!r}; levels: {levels}")  # not for players
     make = classes[key]
-    player: AiPlayer = (
-        make(budget_s=budget_s) if key == "strong" and budget_s is not None else make()
-    )
+    kwargs: dict[str, object] = {}
+    if key in SEARCH_LEVELS:
+        seconds = budget.seconds if budget.seconds is not None else budget_s
+        if seconds is not None:
+            kwargs["budget_s"] = seconds
+        if budget.playouts is not None:
+            kwargs["playouts"] = budget.playouts
+    elif budget != Budget():
+        raise ValueError(f"the {key} level takes no budget: {level!r}")  # not for players
+    player: AiPlayer = make(**kwargs)
     return player

@@ -6,7 +6,8 @@ title (the lobby's *Add AI* menu) and a label (the name of a player of that leve
 The table's vocabulary of levels is the union of what the registered games declare
 (:func:`bot.table.ai_seat.levels`): a game with a level of its own declares an
 :class:`AiLevelSpec` in its registration, with a code no other level has, and no shared module
-changes. The levels every game so far offers are :data:`RANDOM`, :data:`GREEDY`, :data:`STRONG`.
+changes. The levels every game so far offers are :data:`RANDOM`, :data:`GREEDY`, :data:`STRONG`,
+:data:`EXPERT`.
 
 Codes are stored: never renumber a level, never give a used code to another name.
 """
@@ -33,3 +34,4 @@ class AiLevelSpec:
 RANDOM = AiLevelSpec("random", 0, N_("random legal moves"), N_("Random AI"))
 GREEDY = AiLevelSpec("greedy", 1, N_("one-ply heuristics"), N_("Greedy AI"))
 STRONG = AiLevelSpec("strong", 2, N_("Monte-Carlo search"), N_("Strong AI"))
+EXPERT = AiLevelSpec("expert", 3, N_("tree search over what it may know"), N_("Expert AI"))

@@ -55,11 +55,13 @@ def race_on_worlds(
     hard_deadline: float | None,
     min_worlds: int,
     max_worlds: int | None,
+    max_rollouts: int | None = None,
 ) -> RaceOutcome:
     """Play every live candidate out on the same worlds (``first``, then ``new_world()``) with
     the same seed per world (common random numbers), dropping the clearly worse ones every
     other world from the fourth on, until ``deadline`` (once ``min_worlds`` worlds are done),
-    ``hard_deadline``, ``max_worlds`` or a single survivor. A world cut short by the clock is
+    ``hard_deadline``, ``max_worlds``, ``max_rollouts`` play-outs (once ``min_worlds`` worlds are
+    done: a fixed budget reads no clock) or a single survivor. A world cut short by the clock is
     left out, so candidates are compared on shared worlds only. ``playout(world, candidate,
     seed)`` scores one candidate on one world for the searching seat."""
     worlds = [first]
@@ -76,6 +78,14 @@ def race_on_worlds(
         out_of_time = False
         done_here = []
         for c in alive:
+            if max_rollouts is not None:
+                if i >= min_worlds and rollouts >= max_rollouts:
+                    out_of_time = True
+                    break
+                results[c].append(playout(world, c, seed))
+                rollouts += 1
+                done_here.append(c)
+                continue
             now = clock()
             if (i >= min_worlds and now > deadline) or (
                 hard_deadline is not None and now > hard_deadline
@@ -112,7 +122,14 @@ class WorldSearchAi(ABC, Generic[World]):
 
     min_worlds: int
     max_worlds: int | None  # a cap (tests use it to make the search reproducible)
+    #: a fixed number of play-outs per (hardest) decision instead of the clock: reproducible
+    playouts: int | None = None
     last_stats: dict[str, object]
+
+    #: decisions made inside play-outs so far (a speed figure: play-out decisions per second)
+    playout_decisions: int = 0
+    #: the share of the budget this decision gets (set by ``choose`` before ``search``)
+    share: float = 1.0
 
     @abstractmethod
     def imagine(self, view: JSON, rng: random.Random) -> World:
@@ -135,6 +152,10 @@ class WorldSearchAi(ABC, Generic[World]):
         """Race the candidates (best first) on shared worlds, ``first`` the first of them,
         until ``deadline`` (after at least ``min_worlds`` worlds, unless ``hard_deadline``
         passes first); the figures go to ``last_stats``."""
+        max_rollouts = None
+        if self.playouts is not None:  # no clock: the share of the play-outs, ≥ 1 per candidate
+            max_rollouts = max(len(cands), round(self.playouts * self.share))
+            deadline, hard_deadline = math.inf, None
         outcome = race_on_worlds(
             first,
             lambda: self.imagine(view, rng),
@@ -145,6 +166,7 @@ class WorldSearchAi(ABC, Generic[World]):
             hard_deadline,
             self.min_worlds,
             self.max_worlds,
+            max_rollouts,
         )
         self.last_stats = outcome.stats
         return outcome

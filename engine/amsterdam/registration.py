@@ -11,7 +11,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from engine.ai.levels import GREEDY, RANDOM, STRONG
+from engine.ai.levels import EXPERT, GREEDY, RANDOM, STRONG
 from engine.amsterdam.language import N_, _, messages
 from engine.amsterdam.state import AmsterdamState
 from engine.core import GameState, IllegalMove
@@ -193,7 +193,7 @@ REGISTRATION = GameRegistration(
     renderers=renderers,
     # how its decisions become chat controls: chat/amsterdam (imported by the adapters only)
     presentation="chat.amsterdam",  # not for players
-    ai_levels=(RANDOM, GREEDY, STRONG),
+    ai_levels=(RANDOM, GREEDY, STRONG, EXPERT),
     options=(
         OptionSpec(
             "variant",

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
-from engine.ai.levels import GREEDY, RANDOM, STRONG
+from engine.ai.levels import EXPERT, GREEDY, RANDOM, STRONG
 from engine.canal_grande.language import N_, _, later
 from engine.canal_grande.state import CanalGrandeState
 from engine.core import GameState
@@ -145,7 +145,7 @@ REGISTRATION = GameRegistration(
     renderers=renderers,
     # how its decisions become chat controls: chat/canal_grande (imported by the adapters only)
     presentation="chat.canal_grande",  # not for players
-    ai_levels=(RANDOM, GREEDY, STRONG),
+    ai_levels=(RANDOM, GREEDY, STRONG, EXPERT),
     options=(
         OptionSpec(
             "first_divider",

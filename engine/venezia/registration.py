@@ -10,7 +10,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from engine.ai.levels import GREEDY, RANDOM, STRONG
+from engine.ai.levels import EXPERT, GREEDY, RANDOM, STRONG
 from engine.core import Decision, GameState
 from engine.registration_parts import determinized_twin, for_state, own_state
 from engine.registry import (
@@ -160,7 +160,7 @@ REGISTRATION = GameRegistration(
     renderers=renderers,
     # how its decisions become chat controls: chat/venezia (imported by the adapters only)
     presentation="chat.venezia",  # not for players
-    ai_levels=(RANDOM, GREEDY, STRONG),
+    ai_levels=(RANDOM, GREEDY, STRONG, EXPERT),
     image_decisions=frozenset({"place", "drain", "district"}),
     hand_decisions=frozenset({"play", "draw", "take", "discard"}),
     own_words=(

@@ -54,4 +54,4 @@ def test_greedy_beats_random() -> None:
         wins += st.ranking()[0] == [seat]
     assert wins >= 8
     with pytest.raises(ValueError, match="levels: random, greedy"):
-        get_ai("expert")
+        get_ai("genius")

@@ -19,8 +19,8 @@ def test_levels_and_an_unknown_one() -> None:
     assert isinstance(get_ai("greedy"), GreedyAi)
     strong = get_ai("strong", 0.3)
     assert isinstance(strong, AmStrongAi) and strong.budget_s == 0.3
-    with pytest.raises(ValueError, match="expert"):
-        get_ai("expert")
+    with pytest.raises(ValueError, match="genius"):
+        get_ai("genius")
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -10,6 +10,7 @@ import pytest
 
 from engine.amsterdam import GAME, VARIANTS, AmsterdamState
 from engine.amsterdam.ai import get_ai
+from engine.amsterdam.ai.expert import AmExpertAi
 from engine.amsterdam.ai.strong import AmStrongAi, clearly_better
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.invariants import violations
@@ -61,6 +62,11 @@ def _strong() -> AmStrongAi:
     return AmStrongAi(budget_s=1000.0, min_worlds=2, max_worlds=2)
 
 
+def _expert() -> AmExpertAi:
+    """#28 item 4: the expert on a fixed number of iterations (reproducible)."""
+    return AmExpertAi(playouts=12)
+
+
 def test_the_other_sealed_answer_changes_nothing() -> None:
     st = _choose_stage(5)
     options = st.legal_commands(1)
@@ -77,8 +83,9 @@ def test_the_other_sealed_answer_changes_nothing() -> None:
     assert worlds[0] == worlds[1]
     d = twins[0].decision_for(0)
     assert d is not None
-    picks = {_strong().choose(v, d, random.Random(9)) for v in views}
-    assert len(picks) == 1
+    for make in (_strong, _expert):  # the expert too (#28 item 4)
+        picks = {make().choose(v, d, random.Random(9)) for v in views}
+        assert len(picks) == 1
     assert picks <= set(d.options)
 
 
@@ -96,8 +103,9 @@ def test_the_other_hand_and_deck_order_change_nothing() -> None:
     assert views[0] == views[1]
     d = st.decision_for(0)
     assert d is not None
-    picks = {_strong().choose(v, d, random.Random(4)) for v in views}
-    assert len(picks) == 1
+    for make in (_strong, _expert):  # the expert too (#28 item 4)
+        picks = {make().choose(v, d, random.Random(4)) for v in views}
+        assert len(picks) == 1
 
 
 def test_an_imagined_other_hand_is_drawn_from_what_the_seat_cannot_locate() -> None:

@@ -1,8 +1,9 @@
 """Every Amsterdam variant's self-play ends within a move limit (AM-G22, AM-G24).
 
 Greedy against greedy once looped for ever in Gomoku (AM-V6): both players moved the ship,
-removed a card and put one back into the gap, round after round. The seed below is one of those
-games; AM-G24 ends it. A limit of decisions well above any real game makes a loop a failure.
+removed a card and put one back into the gap, round after round. The seed below is a game in
+which the port stops growing; AM-G24 ends it. A limit of decisions well above any real game
+makes a loop a failure.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from engine.amsterdam.turns import STALL_ROUNDS
 from engine.selfplay import SelfplayReport, play_one, selfplay_game
 
 MOVE_LIMIT = 1500  # decisions; real games take about 100–300
-LOOPED_GOMOKU_SEED = 160215742132725  # greedy vs greedy looped here before AM-G24
+# greedy vs greedy stalls here (the greedy of #28 item 2; the one before looped on 160215742132725)
+LOOPED_GOMOKU_SEED = 187107734748021
 
 
 def _play(variant: str, seed: int, level: str) -> tuple[SelfplayReport, object]:

@@ -13,6 +13,7 @@ from engine.ai.base import AiPlayer
 from engine.core import JSON, Decision
 from engine.selfplay import run_selfplay
 from engine.venezia import VeneziaState
+from engine.venezia.ai.expert import ExpertAi
 from engine.venezia.ai.greedy import GreedyAi
 from engine.venezia.ai.options import legal_options
 from engine.venezia.ai.random_ai import RandomAi
@@ -40,7 +41,7 @@ def play_game(players: int, seed: int, ais: list[AiPlayer]) -> VeneziaState:
 
 
 def test_registry() -> None:
-    assert LEVELS == ("random", "greedy", "strong")
+    assert LEVELS == ("random", "greedy", "strong", "expert")
     assert isinstance(get_ai("random"), RandomAi)
     assert isinstance(get_ai("greedy"), GreedyAi)
     strong = get_ai("strong", budget_s=0.25)
@@ -140,12 +141,13 @@ def test_ai_only_ever_sees_its_own_player_view(level: str) -> None:
         "random": RandomAi,
         "greedy": GreedyAi,
         "strong": lambda: StrongAi(budget_s=0.0, min_worlds=1, max_candidates=2, horizon=0),
+        "expert": lambda: ExpertAi(playouts=3),  # #28 item 4
     }[level]
     spies = [Spy(make(), secrets) for _ in range(players)]
     state = VeneziaState.new([f"P{i + 1}" for i in range(players)], 5)
     secrets["state"] = state
     rng = random.Random(5)
-    limit = 150 if level == "strong" else 2000
+    limit = 150 if level in ("strong", "expert") else 2000
     for _ in range(limit):
         if state.over:
             break
@@ -168,7 +170,10 @@ def test_ai_answers_do_not_depend_on_hidden_information(index: int) -> None:
     def strong() -> StrongAi:
         return StrongAi(budget_s=10.0, min_worlds=2, max_worlds=2, max_candidates=3)
 
-    for make in (GreedyAi, strong):
+    def expert() -> ExpertAi:  # #28 item 4: ISMCTS imagines every world from the view
+        return ExpertAi(playouts=8)
+
+    for make in (GreedyAi, strong, expert):
         a = make().choose(state.player_view(d.seat), d, random.Random(index))
         b = make().choose(twin.player_view(d.seat), d, random.Random(index))
         assert a == b

@@ -90,7 +90,7 @@ class LobbyCog(commands.Cog, name="lobby"):
 
     @app_commands.command(name="addbot", description=locale_str("Add an AI player to the table"))
     @app_commands.describe(
-        level=locale_str("How the AI plays: random, greedy or strong (default: random)")
+        level=locale_str("How the AI plays: random, greedy, strong or expert (default: random)")
     )
     @app_commands.autocomplete(level=level_choices)
     @app_commands.guild_only()

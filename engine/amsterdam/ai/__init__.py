@@ -9,11 +9,12 @@ from collections.abc import Callable
 from engine.ai.base import AiPlayer, level_player
 
 #: The AI levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "expert")
 
 
 def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
     """Each level's class (the strong one takes ``budget_s=``), imported when first needed."""
+    from engine.amsterdam.ai.expert import AmExpertAi
     from engine.amsterdam.ai.greedy import GreedyAi, RandomAi
     from engine.amsterdam.ai.strong import AmStrongAi
 
@@ -21,6 +22,7 @@ def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
         "random": RandomAi,
         "greedy": GreedyAi,
         "strong": AmStrongAi,
+        "expert": AmExpertAi,
     }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.grid import NEIGHBOURS, key
+from engine.amsterdam.grid import NEIGHBOURS, key, span_allows
 from engine.amsterdam.scoring import area_decision
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS
@@ -110,8 +110,17 @@ def area_terms(st: AmsterdamState, me: int) -> AreaTerms:
     return terms, sum(terms)
 
 
+#: The chance that an open area is closed (and scored) soon, by its empty neighbour cells
+#: (1, 2, 3, 4 or more): a closure scores it at once (AM-10.1), worth a VP (10 here).
+CLOSE_CHANCE = (1.0, 0.8, 0.4, 0.15, 0.05)
+#: How much of that an open lead is worth: the other can still contest it (AM-10.2-10.5)
+LEAD_TRUST = 0.4
+
+
 def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
-    """What one open area is worth to ``me`` now (0 for a scored one)."""
+    """What one open area is worth to ``me`` now (0 for a scored one): the VP its leader would
+    get from a closure, times the chance of one (fewer empty sides, none beyond the port's
+    frame: such an area never closes, AM-G7), plus presence at the end where it counts."""
     if cells[0] in st.scored_cells:
         return 0.0
     score = 0.0
@@ -120,9 +129,15 @@ def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
     size = len(cells)
     if winner is not None:
         sign = 1.0 if winner == me else -1.0
-        # Gomoku never scores open areas (AM-G43): only a hint of a future closure there
-        near = 4.0 / _open_sides(st, cells)  # a closure soon scores it (AM-10.1)
-        score += sign * (near if st.variant.gomoku else near + 3.0 + 0.2 * size)
+        sides, framed = _open_sides(st, cells)
+        chance = 0.0 if framed else CLOSE_CHANCE[min(sides, len(CLOSE_CHANCE) - 1)] * LEAD_TRUST
+        value = 10.0 * (1 + bd.customs_in(st, cells))
+        if st.variant.gomoku:  # Gomoku never scores open areas (AM-G43): a closure is all
+            score += sign * chance * value
+        elif st.variant.end_scoring == "all":  # the lead scores at the end too (AM-V1.2)
+            score += sign * (4.0 / sides + 3.0 + 0.2 * size)
+        else:  # the five largest count presence only (AM-13.4): a lead is worth its closure
+            score += sign * (chance * value + 0.2 + 0.05 * size)
     if st.variant.end_scoring == "largest5":
         mine, theirs = sum(counts[me]), sum(counts[1 - me])
         weight = min(size, 6) / 3.0
@@ -130,11 +145,14 @@ def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
     return score
 
 
-def _open_sides(st: AmsterdamState, cells: list[int]) -> int:
-    """Empty cells around an area: the fewer, the nearer its closure."""
+def _open_sides(st: AmsterdamState, cells: list[int]) -> tuple[int, bool]:
+    """Empty cells around an area (the fewer, the nearer its closure), and whether one of
+    them lies beyond the port's frame (it can never be filled: the area never closes)."""
     top = st.top
     empty = {c + d for c in cells for d in NEIGHBOURS if c + d not in top}
-    return max(1, len(empty))
+    v = st.variant
+    framed = any(not span_allows(st.span, c, v.rows, v.cols) for c in empty)
+    return max(1, len(empty)), framed
 
 
 def place_value(
@@ -285,10 +303,15 @@ def _without(st: AmsterdamState, cell: int, me: int) -> float:
         st._areas = areas_cache
 
 
+#: How much a removal must gain over staying: small gains only start remove-and-replace loops
+#: that end the game without growth (AM-G24)
+REMOVE_MARGIN = 1.5
+
+
 def ship_values(st: AmsterdamState, me: int, options: list[str]) -> list[tuple[float, str]]:
     """Each ship option with the value of its best removal (staying gets a small bonus, and
     a move that removes nothing worth it counts as staying)."""
-    base = evaluate(st, me) + 0.01
+    base = evaluate(st, me) + REMOVE_MARGIN
     out: list[tuple[float, str]] = []
     for o in options:
         arg = o.split()[1]

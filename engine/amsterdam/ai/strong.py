@@ -51,6 +51,8 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
     level = "strong"
+    #: whether the search's pick stands without beating the heuristics' by a standard error
+    trust_search = False
 
     def __init__(
         self,
@@ -58,10 +60,12 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         horizon_rounds: int = 1,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon_rounds)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
         self.last_stats: dict[str, object] = {}
         self.memory = HandMemory()
@@ -78,12 +82,14 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         cands = self.candidates(world, seat, decision.kind, options, rng)
         if len(cands) == 1:
             return cands[0]
+        self.share = BUDGET_SHARE.get(decision.kind, 0.3)
         deadline = start + self.budget_s * BUDGET_SHARE.get(decision.kind, 0.3)
         hard = start + self.budget_s * HARD_LIMIT
         outcome = self.search(view, world, seat, cands, rng, deadline, hard)
         # the best mean must beat the heuristics' favourite by more than noise
         leader = outcome.leader
-        command = leader if clearly_better(leader, cands[0], outcome.results) else cands[0]
+        trusted = self.trust_search or clearly_better(leader, cands[0], outcome.results)
+        command = leader if trusted else cands[0]
         return command if command in options else options[0]
 
     def candidates(
@@ -124,12 +130,25 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         rng = random.Random(seed)
         sim.rng.state = seed
         sim.apply(seat, command)
+        return self.finish(sim, world, seat, rng)
+
+    def policy_step(self, sim: AmsterdamState, rng: random.Random) -> None:
+        """One decision (the first pending one) made greedily: each seat reads only its own
+        hand and never the other's sealed answer."""
+        d = sim.pending_all()[0]
+        self.playout_decisions += 1
+        sim.apply(d.seat, greedy_command(sim, d.seat, d.kind, list(d.options), rng))
+
+    def finish(
+        self, sim: AmsterdamState, world: AmsterdamState, seat: int, rng: random.Random
+    ) -> float:
+        """``sim`` played on greedily until the round after ``world``'s is over (or the
+        game), valued for ``seat``."""
         stop_round = world.round + self.horizon
         for _ in range(MAX_ROLLOUT_DECISIONS):
             if sim.over or sim.round > stop_round:
                 break
-            d = sim.pending_all()[0]
-            sim.apply(d.seat, greedy_command(sim, d.seat, d.kind, list(d.options), rng))
+            self.policy_step(sim, rng)
         return value(sim, seat)
 
 

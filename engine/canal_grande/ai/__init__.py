@@ -9,11 +9,12 @@ from collections.abc import Callable
 from engine.ai.base import AiPlayer, level_player
 
 #: The AI levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "expert")
 
 
 def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
     """Each level's class (the strong one takes ``budget_s=``), imported when first needed."""
+    from engine.canal_grande.ai.expert import CgExpertAi
     from engine.canal_grande.ai.greedy import CgGreedyAi, CgRandomAi
     from engine.canal_grande.ai.strong import CgStrongAi
 
@@ -21,6 +22,7 @@ def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
         "random": CgRandomAi,
         "greedy": CgGreedyAi,
         "strong": CgStrongAi,
+        "expert": CgExpertAi,
     }
 
 

@@ -42,12 +42,14 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
         weights: Weights = DEFAULT,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon_turns)
         self.weights = weights
         self.policy = HeuristicPolicy(weights)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds
         self.last_stats: dict[str, object] = {}
 
@@ -62,6 +64,7 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
         if len(cands) == 1:
             return cands[0]
         share = BUDGET_SHARE.get(decision.kind, 0.5)
+        self.share = share
         deadline = start + self.budget_s * share
         hard = start + self.budget_s * HARD_LIMIT
         command = self.search(view, world, seat, cands, rng, deadline, hard).leader
@@ -100,12 +103,23 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
         sim = world.clone()
         sim.rng.state = seed
         sim.apply(seat, command)
+        return self.finish(sim, world, seat, random.Random(seed))
+
+    def policy_step(self, sim: CanalGrandeState, rng: random.Random) -> None:
+        """One decision of whoever decides in ``sim``, made by the heuristic policy."""
+        d = sim.pending()
+        assert d is not None
+        self.playout_decisions += 1
+        sim.apply(d.seat, self.policy.decide(sim, d.seat, list(d.options)))
+
+    def finish(
+        self, sim: CanalGrandeState, world: CanalGrandeState, seat: int, rng: random.Random
+    ) -> float:
+        """``sim`` played on by the heuristics to the end of the turn after next (counted
+        from ``world``) or the game, valued for ``seat``."""
         stop_turn = world.turn + self.horizon
-        policy = self.policy
         for _ in range(MAX_ROLLOUT_DECISIONS):
             if sim.over or sim.turn > stop_turn:
                 break
-            d = sim.pending()
-            assert d is not None
-            sim.apply(d.seat, policy.decide(sim, d.seat, list(d.options)))
+            self.policy_step(sim, rng)
         return evaluate(sim, seat, self.weights)

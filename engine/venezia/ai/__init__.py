@@ -9,11 +9,12 @@ from collections.abc import Callable
 from engine.ai.base import AiPlayer, level_player
 
 #: The AI levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "strong")
+LEVELS: tuple[str, ...] = ("random", "greedy", "strong", "expert")
 
 
 def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
     """Each level's class (the strong one takes ``budget_s=``), imported when first needed."""
+    from engine.venezia.ai.expert import ExpertAi
     from engine.venezia.ai.greedy import GreedyAi
     from engine.venezia.ai.random_ai import RandomAi
     from engine.venezia.ai.strong import StrongAi
@@ -22,6 +23,7 @@ def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
         "random": RandomAi,
         "greedy": GreedyAi,
         "strong": StrongAi,
+        "expert": ExpertAi,
     }
 
 

@@ -80,8 +80,11 @@ def pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
 class GreedyPlayer(DirectScores):
     """Greedy decisions on a full state (a determinized one, or an imagined world in search)."""
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, flip_samples: int | None = None) -> None:
         self.w = weights
+        #: a flip's worth over this many card types drawn by their odds instead of over every
+        #: type (a play-out's policy: the expectation costs a copy and a play per type)
+        self.flip_samples = flip_samples
 
     # -- entry point -----------------------------------------------------------------------
     def decide(
@@ -183,7 +186,14 @@ class GreedyPlayer(DirectScores):
         if total == 0:
             return float("-inf")
         value = 0.0
-        for t, k in unseen.items():
+        kinds = list(unseen.items())
+        if self.flip_samples is not None and len(kinds) > self.flip_samples:
+            # the types drawn by their odds (seeded by the world: play-outs stay reproducible)
+            draw = random.Random(total * 7919 + len(state.history))
+            picked = draw.choices(kinds, weights=[k for _, k in kinds], k=self.flip_samples)
+            kinds = [(t, 1) for t, _ in picked]
+            total = len(kinds)
+        for t, k in kinds:
             sim = state.clone()
             if sim.deck and t in sim.deck:  # that type on top of the deck
                 i = sim.deck.index(t)
@@ -192,7 +202,12 @@ class GreedyPlayer(DirectScores):
                 sim.deck[-1] = t
             sim.apply(seat, "flip")
             self.resolve(sim)
-            if sim.phase == "play" and sim.active == seat and not sim.over:
+            if (
+                self.flip_samples is None
+                and sim.phase == "play"
+                and sim.active == seat
+                and not sim.over
+            ):
                 # flipped before action 1: the play decision still comes; judge its best
                 sim.apply(seat, self._quick_play(sim, seat, ev))
                 self.resolve(sim)

@@ -54,6 +54,8 @@ CANDIDATES = {"play": 6, "place": 5, "drain": 4, "draw": 6, "take": 5}
 DEFAULT_CANDIDATES = 6
 HARD_LIMIT = 1.6  # × budget: stop even before ``min_worlds`` worlds are done
 MAX_ROLLOUT_DECISIONS = 600
+#: a play-out's flip is judged on one card type drawn by its odds, not on every type
+ROLLOUT_FLIP_SAMPLES = 1
 
 
 def might_end_by_exchange(state: VeneziaState, seat: int) -> bool:
@@ -77,14 +79,16 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         rollout_weights: Weights = DEFAULT_WEIGHTS,
         min_worlds: int = 2,
         max_worlds: int | None = None,
+        playouts: int | None = None,
         max_candidates: int | None = None,
     ) -> None:
         self.budget_s = float(budget_s)
         self.horizon = int(horizon)  # own turns played out after the current one
         self.weights = weights
         self.ranker = GreedyPlayer(weights)
-        self.rollout = GreedyPlayer(rollout_weights)
+        self.rollout = GreedyPlayer(rollout_weights, flip_samples=ROLLOUT_FLIP_SAMPLES)
         self.min_worlds = min_worlds
+        self.playouts = playouts  # play-outs per decision instead of the clock
         self.max_worlds = max_worlds  # a cap (tests use it to make the search reproducible)
         self.max_candidates = max_candidates
         self.memory = GameMemory()
@@ -125,6 +129,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
                 if len(cands) == 1:
                     command = cands[0]
                 else:
+                    self.share = BUDGET_SHARE.get(kind, 0.5)
                     deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
                     hard = start + max(self.budget_s * HARD_LIMIT, self.budget_s + 0.25)
                     command = self.search(view, world, seat, cands, rng, deadline, hard).leader
@@ -142,12 +147,29 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         rng = random.Random(seed)
         sim = world.clone()
         sim.apply(sim.active if command.startswith("exchange") else seat, command)
+        return self.finish(sim, world, seat, rng)
+
+    def policy_step(self, sim: VeneziaState, rng: random.Random) -> None:
+        """One decision of whoever decides in ``sim``, made by the play-out policy."""
+        d = sim.pending()
+        assert d is not None
+        self.playout_decisions += 1
+        options = list(d.options)
+        if d.seat == sim.active and might_end_by_exchange(sim, d.seat):
+            options = sim.legal_commands(d.seat)  # the only exchange greedy makes
+        c = self.rollout.decide(sim, d.seat, rng, options)
+        sim.apply(sim.active if c.startswith("exchange") else d.seat, c)
+
+    def finish(
+        self, sim: VeneziaState, world: VeneziaState, seat: int, rng: random.Random
+    ) -> float:
+        """``sim`` played on greedily to the horizon counted from ``world``, valued for
+        ``seat`` (relative to ``world``)."""
         # play on until the seat's next turn starts (horizon 0) or until ``horizon`` more of
         # its own turns are over
         root_mine = world.active == seat
         left_me = 0  # how often the turn passed from the seat to the next player
         last_active = sim.active
-        policy = self.rollout
         horizon = self.horizon
         for _ in range(MAX_ROLLOUT_DECISIONS):
             if sim.over:
@@ -161,11 +183,5 @@ class StrongAi(WorldSearchAi[VeneziaState]):
                         break
                 elif left_me - root_mine >= horizon:
                     break
-            d = sim.pending()
-            assert d is not None
-            options = list(d.options)
-            if d.seat == sim.active and might_end_by_exchange(sim, d.seat):
-                options = sim.legal_commands(d.seat)  # the only exchange greedy makes
-            c = policy.decide(sim, d.seat, rng, options)
-            sim.apply(sim.active if c.startswith("exchange") else d.seat, c)
+            self.policy_step(sim, rng)
         return Evaluator(world, seat, self.weights).value(sim)

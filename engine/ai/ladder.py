@@ -1,0 +1,137 @@
+"""The ladder: every AI level of a game against every other, seats rotated, fixed seeds, rated
+with openskill (Plackett-Luce, its default parameters) from the games' results.
+
+Each pair of levels plays ``games`` games. Game ``2k`` and ``2k+1`` share one seed (the same
+deal) with the seats swapped, so neither level keeps the better seat or the better deal; every
+pair plays the same seeds. With more than two players the seats alternate between the two
+levels (``a, b, a, b``; swapped in the odd games) and a level's place in a game is its best
+seat's. A level's rating is updated game by game in a fixed order, so the same command gives
+the same table (with play-out budgets, ``strong@200p``: no clock is read by the search).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.ai import policy_factory
+from engine.selfplay import SelfplayReport, play_one, selfplay_game
+
+__all__ = ["LadderResult", "PairResult", "Rating", "run_ladder"]
+
+
+@dataclass
+class PairResult:
+    """``a`` against ``b``: games played, ``a``'s wins (a draw counts a half)."""
+
+    a: str
+    b: str
+    games: int = 0
+    wins_a: float = 0.0
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An openskill rating: ``mu`` and its uncertainty ``sigma``; ``ordinal`` = mu - 3 sigma."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class LadderResult:
+    game: str
+    players: int
+    levels: list[str]
+    games_per_pair: int
+    seed: int
+    pairs: list[PairResult] = field(default_factory=list)
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    decision_s: dict[str, list[float]] = field(default_factory=dict)
+
+    def games_of(self, level: str) -> int:
+        return sum(p.games for p in self.pairs if level in (p.a, p.b))
+
+    def wins_of(self, level: str) -> float:
+        return sum(
+            p.wins_a if p.a == level else p.games - p.wins_a
+            for p in self.pairs
+            if level in (p.a, p.b)
+        )
+
+    def pair(self, a: str, b: str) -> tuple[float, int]:
+        """``a``'s wins against ``b`` and the games they played."""
+        for p in self.pairs:
+            if (p.a, p.b) == (a, b):
+                return p.wins_a, p.games
+            if (p.a, p.b) == (b, a):
+                return p.games - p.wins_a, p.games
+        return 0.0, 0
+
+    def p95(self, level: str) -> float:
+        times = sorted(self.decision_s.get(level, []))
+        return times[int(0.95 * (len(times) - 1))] if times else 0.0
+
+
+def seat_levels(a: str, b: str, players: int, game_index: int) -> list[str]:
+    """The level of every seat: ``a, b, a, b …``, swapped in the odd games."""
+    first, second = (a, b) if game_index % 2 == 0 else (b, a)
+    return [first if s % 2 == 0 else second for s in range(players)]
+
+
+def run_ladder(
+    game: str,
+    levels: Sequence[str],
+    games: int,
+    *,
+    players: int = 2,
+    seed: int = 1,
+    options: Mapping[str, str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> LadderResult:
+    """Play the ladder (see the module's doc); ``progress(done)`` after every game."""
+    from openskill.models import PlackettLuce
+
+    kind = selfplay_game(game, options)
+    levels = list(dict.fromkeys(levels))
+    if len(levels) < 2:
+        raise ValueError("a ladder needs two levels or more")  # not for players
+    factories = {level: policy_factory(level, game=kind.name) for level in levels}
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(48) for _ in range((games + 1) // 2)]
+    model = PlackettLuce()
+    rated = {level: model.rating(name=level) for level in levels}
+    result = LadderResult(kind.name, players, levels, games, seed)
+    done = 0
+    for a, b in itertools.combinations(levels, 2):
+        pair = PairResult(a, b)
+        result.pairs.append(pair)
+        for g in range(games):
+            game_seed = seeds[g // 2]
+            seats = seat_levels(a, b, players, g)
+            policies = [
+                factories[level](random.Random(game_seed * 31 + s)) for s, level in enumerate(seats)
+            ]
+            report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
+            state = play_one(players, game_seed, policies, report, checks="none", game=kind)
+            for s, times in report.decision_ms.items():
+                result.decision_s.setdefault(seats[s], []).extend(t / 1000 for t in times)
+            place: dict[str, int] = {}
+            for rank, tied in enumerate(state.ranking()):
+                for s in tied:
+                    place.setdefault(seats[s], rank)
+            pair.games += 1
+            pair.wins_a += 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
+            new = model.rate([[rated[a]], [rated[b]]], ranks=[place[a], place[b]])
+            rated[a], rated[b] = new[0][0], new[1][0]
+            done += 1
+            if progress:
+                progress(done)
+    result.ratings = {level: Rating(r.mu, r.sigma) for level, r in rated.items()}
+    return result
