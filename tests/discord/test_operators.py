@@ -4,6 +4,7 @@ SIGTERM to a real bot process (its gateway stood in for) finishing the work in f
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -16,6 +17,7 @@ import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -257,3 +259,41 @@ def test_the_http_port_setting(port: str, tmp_path: Path) -> None:
     assert Settings.from_env({}, env_file=tmp_path / ".env").http_port is None
     s = Settings.from_env({"CANALSIDE_HTTP_PORT": port}, env_file=tmp_path / ".env")
     assert s.http_port == int(port) and s.http_host == "127.0.0.1"
+
+
+async def test_shutdown_waits_for_a_command_in_flight_and_refuses_new_ones(
+    simcord_env: Env,
+) -> None:
+    """#27 Operators: a /join running when the shutdown starts finishes (alice is seated) and
+    the drain waits for it; a /join after that is answered "restarting" (bob is not seated)."""
+    bot = simcord_env.bot
+    assert isinstance(bot, TableBot)
+    channel = simcord_env.create_guild().create_text_channel("venezia")
+    alice = simcord_env.guild.add_member(simcord_env.create_user("alice"))
+    bob = simcord_env.guild.add_member(simcord_env.create_user("bob"))
+    lobby = bot.service.lobby
+    join = lobby.join
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_join(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        await release.wait()
+        return await join(*args, **kwargs)
+
+    lobby.join = slow_join  # type: ignore[method-assign]
+    first = asyncio.create_task(alice.slash(channel, "join"))
+    await started.wait()
+    draining = asyncio.create_task(bot.drain(30.0))
+    await asyncio.sleep(0)
+    assert bot.gate.closing and not draining.done()
+    assert not draining.done(), "the drain waits for alice's /join"
+    release.set()
+    await first
+    assert await draining is True
+    seated = [s.user_id for s in bot.service.storage.lobby.list_seats(str(channel.id))]
+    assert seated == [str(alice.id)]
+    late = await bob.slash(channel, "join")  # after the drain: refused, changes nothing
+    said = "\n".join(texts(m) for m in (late.response, *late.followups) if m is not None)
+    assert "restarting" in said
+    seated = [s.user_id for s in bot.service.storage.lobby.list_seats(str(channel.id))]
+    assert seated == [str(alice.id)]
