@@ -238,15 +238,15 @@ async def serve(
             if settings.http_port is not None:
                 ops = OpsServer(bot, settings.http_host, settings.http_port)
                 await ops.start()
-            running = asyncio.create_task(connect(), name="canalside-gateway")
-            stopping = asyncio.create_task(stop.wait(), name="canalside-stop")
+            running = asyncio.create_task(connect(), name="canalside-gateway")  # not for players
+            stopping = asyncio.create_task(stop.wait(), name="canalside-stop")  # not for players
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
             if running.done():
                 stopping.cancel()
                 running.result()  # Discord closed the connection, or refused it: raise
                 return
             log.info("stop signal: finishing the commands in flight")  # not for players
-            finished = await bot.drain(float(settings.shutdown_grace))
+            finished = await bot.wind_down(float(settings.shutdown_grace))
             if ops is not None:
                 await ops.stop()
                 ops = None

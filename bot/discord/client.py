@@ -84,7 +84,8 @@ class TableTree(app_commands.CommandTree["TableBot"]):
             interaction.command_failed = True
             return
         async with gate.entered():
-            await super()._call(cast("discord.Interaction[TableBot]", interaction))
+            ours: discord.Interaction[TableBot] = interaction  # type: ignore[assignment]
+            await super()._call(ours)
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         replies = self.replies
@@ -116,7 +117,7 @@ class TableBot(discord.Client):
             ),
         )
         self.settings = settings
-        #: Interactions in flight; closed by a graceful shutdown (:meth:`drain`, #27).
+        #: Interactions in flight; closed by a graceful shutdown (:meth:`wind_down`, #27).
         self.gate = Gate()
         self.sync_on_start = settings.sync_on_start
         self._service = service
@@ -216,7 +217,7 @@ class TableBot(discord.Client):
             if not self.timer_loop.is_running():
                 self.timer_loop.start()
 
-    async def drain(self, grace: float) -> bool:
+    async def wind_down(self, grace: float) -> bool:
         """A graceful shutdown's first half (#27): accept no new command or click (each is
         answered "the bot is restarting"), stop the turn-timer loop after its round, and wait
         up to ``grace`` seconds for the interactions and table actions in flight. Whether they
@@ -226,7 +227,7 @@ class TableBot(discord.Client):
             self.timer_loop.stop()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
-        finished = await self.gate.drained(grace)
+        finished = await self.gate.quiet(grace)
         if self._service is not None:
             try:
                 left = max(0.0, deadline - loop.time())

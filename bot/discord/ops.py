@@ -5,7 +5,7 @@
   checks otherwise, also while shutting down) and ``/metrics`` (the table service's Prometheus
   metrics, :mod:`bot.table.metrics`), on ``CANALSIDE_HTTP_HOST``:``CANALSIDE_HTTP_PORT``.
 * :class:`Gate`: the interactions in flight; once closed (SIGTERM) a new command or click is
-  answered "the bot is restarting" and changes nothing, and :meth:`Gate.drained` waits for the
+  answered "the bot is restarting" and changes nothing, and :meth:`Gate.quiet` waits for the
   ones running.
 """
 
@@ -62,7 +62,7 @@ class Gate:
         """Accept no new interaction from now on."""
         self.closing = True
 
-    async def drained(self, timeout: float) -> bool:
+    async def quiet(self, timeout: float) -> bool:
         """Wait until no interaction runs (at most ``timeout`` seconds): whether none does."""
         try:
             await asyncio.wait_for(self._idle.wait(), timeout)
@@ -134,9 +134,11 @@ class OpsServer:
             checks["database"] = "ok"
         except Exception as exc:  # any failure is "not ready", said in the answer
             checks["database"] = f"unreachable: {type(exc).__name__}: {exc}"[:200]
-        checks["render"] = "ok" if service.draw.alive() else "render pool closed or dead"
+        checks["render"] = (
+            "ok" if service.draw.alive() else "render pool closed or dead"  # not for players
+        )
         return checks
 
     async def metrics(self, request: web.Request) -> web.Response:
         body = self.bot.service.metrics.exposition()
-        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE})
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE})  # not for players

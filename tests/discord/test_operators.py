@@ -187,7 +187,7 @@ async def test_while_shutting_down_a_command_is_answered_restarting_and_changes_
     assert isinstance(bot, TableBot)
     channel = simcord_env.create_guild().create_text_channel("venezia")
     alice = simcord_env.guild.add_member(simcord_env.create_user("alice"))
-    assert await bot.drain(5.0), "nothing was in flight"
+    assert await bot.wind_down(5.0), "nothing was in flight"
     result = await alice.slash(channel, "join")
     said = "\n".join(texts(m) for m in (result.response, *result.followups) if m is not None)
     assert "restarting" in said and "try again" in said
@@ -265,7 +265,7 @@ async def test_shutdown_waits_for_a_command_in_flight_and_refuses_new_ones(
     simcord_env: Env,
 ) -> None:
     """#27 Operators: a /join running when the shutdown starts finishes (alice is seated) and
-    the drain waits for it; a /join after that is answered "restarting" (bob is not seated)."""
+    the shutdown waits for it; a /join after that is answered "restarting" (bob is not seated)."""
     bot = simcord_env.bot
     assert isinstance(bot, TableBot)
     channel = simcord_env.create_guild().create_text_channel("venezia")
@@ -283,16 +283,16 @@ async def test_shutdown_waits_for_a_command_in_flight_and_refuses_new_ones(
     lobby.join = slow_join  # type: ignore[method-assign]
     first = asyncio.create_task(alice.slash(channel, "join"))
     await started.wait()
-    draining = asyncio.create_task(bot.drain(30.0))
+    winding_down = asyncio.create_task(bot.wind_down(30.0))
     await asyncio.sleep(0)
-    assert bot.gate.closing and not draining.done()
-    assert not draining.done(), "the drain waits for alice's /join"
+    assert bot.gate.closing and not winding_down.done()
+    assert not winding_down.done(), "the shutdown waits for alice's /join"
     release.set()
     await first
-    assert await draining is True
+    assert await winding_down is True
     seated = [s.user_id for s in bot.service.storage.lobby.list_seats(str(channel.id))]
     assert seated == [str(alice.id)]
-    late = await bob.slash(channel, "join")  # after the drain: refused, changes nothing
+    late = await bob.slash(channel, "join")  # after that: refused, changes nothing
     said = "\n".join(texts(m) for m in (late.response, *late.followups) if m is not None)
     assert "restarting" in said
     seated = [s.user_id for s in bot.service.storage.lobby.list_seats(str(channel.id))]
