@@ -8,11 +8,12 @@ import io
 import logging
 from pathlib import Path
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.logs import TextFormatter, log_fields
 from bot.table.service import TableService
-from tests.test_service_support import uid
+from tests.test_service_support import open_service, uid
 from tests.test_timers import FakeClock, svc_at, two_humans
 
 
@@ -70,3 +71,22 @@ def test_text_log_lines_carry_the_known_fields() -> None:
     first, second = out.getvalue().splitlines()
     assert first.endswith("command ok [channel=42 game=7 move=3 latency_ms=1.5]")
     assert second.endswith("no table here")
+
+
+def test_the_database_pool_and_ping_on_each_backend(db_target: Path | str) -> None:
+    """#27 Operators: SQLite reports its one connection, PostgreSQL the pool's figures; the
+    readiness ping answers while the database is open and raises once it is closed."""
+    svc = open_service(db_target)
+    try:
+        svc.ping()
+        pool = values(svc, "canalside_db_pool")
+        if isinstance(db_target, Path):
+            assert pool == {(("stat", "pool_size"),): 1.0}
+        else:
+            assert pool[(("stat", "pool_size"),)] >= 1
+            assert (("stat", "pool_available"),) in pool
+        svc.storage.close()
+        with pytest.raises(Exception):  # noqa: B017 - each backend raises its own
+            svc.ping()
+    finally:
+        svc.close()
