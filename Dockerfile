@@ -36,10 +36,23 @@ RUN groupadd --gid 10001 canalside \
     && chown 10001:10001 /data
 USER 10001:10001
 
+# In the container: JSON log lines, and the operators' HTTP server (/healthz, /readyz,
+# /metrics) on port 8080 of every interface (docs/discord.md, "Operators").
 ENV PATH="/app/.venv/bin:$PATH" \
-    CANALSIDE_DB=/data/venezia.sqlite3
+    CANALSIDE_DB=/data/venezia.sqlite3 \
+    CANALSIDE_LOG_FORMAT=json \
+    CANALSIDE_HTTP_HOST=0.0.0.0 \
+    CANALSIDE_HTTP_PORT=8080
 VOLUME ["/data"]
+EXPOSE 8080
 
-# discord.py shuts down cleanly on SIGINT (every move is committed to SQLite anyway).
-STOPSIGNAL SIGINT
+# Alive = /healthz answers (no curl in the slim image: Python's urllib).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import urllib.request as u; u.urlopen('http://127.0.0.1:8080/healthz', timeout=4)"]
+
+# SIGTERM (docker stop, Kubernetes) shuts down gracefully: new commands are answered "the bot
+# is restarting", the ones in flight finish (CANALSIDE_SHUTDOWN_GRACE, 30 s), then the HTTP
+# server, the gateway and the database close; the process exits 0. Give docker stop -t more
+# than the grace.
+STOPSIGNAL SIGTERM
 CMD ["canalside", "bot"]

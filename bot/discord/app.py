@@ -14,11 +14,15 @@ answers; the messages :mod:`bot.discord.table` (the live table message),
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import dataclasses
 import logging
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -29,12 +33,14 @@ from bot.discord.commands import (
     FALLBACK_VERB,
     move_commands,
 )
+from bot.discord.ops import OpsServer
 from bot.discord.settings import TOKEN_HELP, Settings, SettingsError, db_setting, shown_db
+from bot.logs import configure as configure_logs
 from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
 from bot.table.service import TableService
 from engine.text import excerpt
 
-__all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer"]
+__all__ = ["COMMAND_NAMES", "TableBot", "create_bot", "main", "make_renderer", "serve"]
 
 log = logging.getLogger("bot.discord")
 
@@ -172,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if logging.getLogger().handlers:  # configured already (e.g. by a test runner)
         logging.getLogger().setLevel(level)
     else:
-        discord.utils.setup_logging(level=level)
+        configure_logs(settings.log_level, settings.log_format)
     if not args.check and not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
@@ -188,9 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"database: {shown_db(settings.db_path)}")
         bot.service.close()
         return 0
-    assert settings.token is not None
+    token = settings.token
+    assert token is not None
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings, lambda: bot.start(token)))
     except discord.LoginFailure:
         print(
             "canalside bot: Discord refused the token. Copy it again from the Developer Portal "
@@ -209,6 +216,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return 0
+
+
+async def serve(
+    bot: TableBot, settings: Settings, connect: Callable[[], Coroutine[Any, Any, None]]
+) -> None:
+    """Run ``bot`` (``connect``: log in and keep the gateway, ``bot.start(token)``) with the
+    operators' HTTP server (when ``CANALSIDE_HTTP_PORT`` is set) until Discord closes it, or
+    until SIGTERM or SIGINT: then shut down gracefully (#27) - new commands are answered "the
+    bot is restarting", the ones in flight finish (``CANALSIDE_SHUTDOWN_GRACE`` seconds at
+    most), the HTTP server closes, then the gateway, the table service and its database pool.
+    Errors of ``connect`` (a refused token, no network) are raised."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on this platform
+            loop.add_signal_handler(sig, stop.set)
+    ops: OpsServer | None = None
+    try:
+        async with bot:
+            if settings.http_port is not None:
+                ops = OpsServer(bot, settings.http_host, settings.http_port)
+                await ops.start()
+            running = asyncio.create_task(connect(), name="canalside-gateway")  # not for players
+            stopping = asyncio.create_task(stop.wait(), name="canalside-stop")  # not for players
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if running.done():
+                stopping.cancel()
+                running.result()  # Discord closed the connection, or refused it: raise
+                return
+            log.info("stop signal: finishing the commands in flight")  # not for players
+            finished = await bot.wind_down(float(settings.shutdown_grace))
+            if ops is not None:
+                await ops.stop()
+                ops = None
+            await bot.close()
+            try:
+                await asyncio.wait_for(running, 10)
+            except (TimeoutError, asyncio.CancelledError):
+                pass
+            except Exception:  # the gateway ending as it closes is no news
+                log.debug("the gateway task ended with an error", exc_info=True)
+            log.info(
+                "shut down %s",  # not for players
+                "cleanly" if finished else "with work cut short",  # not for players
+            )
+    finally:
+        if ops is not None:
+            await ops.stop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
 
 
 def unreachable(exc: BaseException, command: str = "bot") -> str:

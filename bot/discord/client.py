@@ -42,6 +42,7 @@ from bot.discord.features.stats import StatsCog
 from bot.discord.features.vote import VoteCog
 from bot.discord.kinds import Interaction
 from bot.discord.notes import Reminders, ResumeNotes, VoteMessages
+from bot.discord.ops import Gate, refuse_restarting
 from bot.discord.replies import Replies
 from bot.discord.settings import Settings
 from bot.discord.table import TableMessages
@@ -74,6 +75,18 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         super().__init__(client)
         self.replies = replies
 
+    async def _call(self, interaction: Interaction) -> None:
+        """Every slash command and autocomplete: refused while the bot shuts down (#27),
+        else run and counted in flight (a graceful shutdown waits for it)."""
+        gate = self.client.gate
+        if gate.closing:
+            await refuse_restarting(interaction, self.replies)
+            interaction.command_failed = True
+            return
+        async with gate.entered():
+            ours: discord.Interaction[TableBot] = interaction  # type: ignore[assignment]
+            await super()._call(ours)
+
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         replies = self.replies
         with speaking(replies.reader(interaction)):
@@ -104,6 +117,8 @@ class TableBot(discord.Client):
             ),
         )
         self.settings = settings
+        #: Interactions in flight; closed by a graceful shutdown (:meth:`wind_down`, #27).
+        self.gate = Gate()
         self.sync_on_start = settings.sync_on_start
         self._service = service
         served = service if service is not None else cast(TableService, _NoService())
@@ -159,6 +174,7 @@ class TableBot(discord.Client):
             settings=table_settings,
             vote=vote,
             reads=reads,
+            gate=self.gate,
         )
         self._resumed = False
         # Set when start-up has resumed every table (tests and tools wait for it).
@@ -200,6 +216,27 @@ class TableBot(discord.Client):
                 self.tables_resumed.set()
             if not self.timer_loop.is_running():
                 self.timer_loop.start()
+
+    async def wind_down(self, grace: float) -> bool:
+        """A graceful shutdown's first half (#27): accept no new command or click (each is
+        answered "the bot is restarting"), stop the turn-timer loop after its round, and wait
+        up to ``grace`` seconds for the interactions and table actions in flight. Whether they
+        all finished. :meth:`close` is the second half."""
+        self.gate.close()
+        if self.timer_loop.is_running():
+            self.timer_loop.stop()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        finished = await self.gate.quiet(grace)
+        if self._service is not None:
+            try:
+                left = max(0.0, deadline - loop.time())
+                await asyncio.wait_for(self._service.runner.idle(), left)
+            except TimeoutError:
+                finished = False
+        if not finished:
+            log.warning("shutting down with work still running after %.0f s", grace)
+        return finished
 
     async def close(self) -> None:
         self.timer_loop.cancel()

@@ -24,6 +24,7 @@ from bot.discord.features.settings import SettingsCog
 from bot.discord.features.vote import VoteCog
 from bot.discord.layout import escape
 from bot.discord.multi import multi_text, private_multi_spec
+from bot.discord.ops import Gate, refuse_restarting
 from bot.discord.replies import Replies, channel_of
 from bot.discord.specs import (
     ButtonSpec,
@@ -62,6 +63,7 @@ class ComponentRouter:
         settings: SettingsCog,
         vote: VoteCog,
         reads: ReadsCog,
+        gate: Gate | None = None,
     ) -> None:
         self.service = service
         self.replies = replies
@@ -71,12 +73,19 @@ class ComponentRouter:
         self.settings = settings
         self.vote = vote
         self.reads = reads
+        #: interactions in flight, closed by a graceful shutdown (#27)
+        self.gate = gate if gate is not None else Gate()
 
     async def route(
         self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
     ) -> None:
-        """A click on one of our buttons or a choice in one of our selects."""
-        async with self.replies.guarded(interaction, f"component {cid.text()}"):
+        """A click on one of our buttons or a choice in one of our selects (refused while the
+        bot shuts down, #27)."""
+        if self.gate.closing:
+            await refuse_restarting(interaction, self.replies)
+            return
+        what = f"component {cid.text()}"
+        async with self.gate.entered(), self.replies.guarded(interaction, what):
             await self._component(interaction, cid, values)
 
     async def _component(

@@ -31,6 +31,13 @@ variable                     default                meaning
                                                     acknowledged move survives a power loss)
                                                     or ``normal`` (faster; a power loss may
                                                     drop the last moves)
+``CANALSIDE_LOG_FORMAT``     ``text``               ``text`` (readable lines) or ``json`` (one JSON
+                                                    object a line; the container's default)
+``CANALSIDE_HTTP_PORT``      (none: off)            serve ``/healthz``, ``/readyz`` and ``/metrics``
+                                                    on this port (0: any free port)
+``CANALSIDE_HTTP_HOST``      ``127.0.0.1``          the address that HTTP server listens on
+                                                    (``0.0.0.0`` in the container)
+``CANALSIDE_SHUTDOWN_GRACE`` ``30``                 seconds SIGTERM waits for commands in flight
 ===========================  =====================  ===============================================
 
 ``CANALSIDE_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
@@ -65,6 +72,7 @@ SYNC_MODES = ("off", "guild", "global")
 RENDERERS = ("auto", "real", "placeholder")
 HAND_IMAGES: tuple[str, ...] = tuple(HandImages)
 DB_SYNC_MODES = ("full", "normal")
+LOG_FORMATS = ("text", "json")
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -158,6 +166,15 @@ def _int(text: str, name: str, minimum: int) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _int(text, "CANALSIDE_HTTP_PORT", 0)
+    if value > 65535:
+        raise SettingsError(
+            f"CANALSIDE_HTTP_PORT: {value} is not a port (0 to 65535)"  # not for players
+        )
+    return value
+
+
 def _choice(text: str, name: str, choices: tuple[str, ...]) -> str:
     value = text.strip().lower()
     if value not in choices:
@@ -194,6 +211,13 @@ class Settings:
     hand_images: HandImages = HandImages.SETTLED
     #: SQLite ``synchronous``; give it to ``TableService.open(..., synchronous=...)``.
     db_synchronous: str = "full"
+    #: ``text`` or ``json`` (bot/logs.py)
+    log_format: str = "text"
+    #: The operators' HTTP server (bot/discord/ops.py): off when ``None``.
+    http_port: int | None = None
+    http_host: str = "127.0.0.1"
+    #: Seconds a graceful shutdown (SIGTERM) waits for the work in flight.
+    shutdown_grace: int = 30
 
     @classmethod
     def from_env(
@@ -210,6 +234,7 @@ class Settings:
             return merged.get(name, default).strip()
 
         guild = get("CANALSIDE_DEV_GUILD")
+        port = get("CANALSIDE_HTTP_PORT")
         return cls(
             token=get("DISCORD_TOKEN") or None,
             db_path=db_setting(get("CANALSIDE_DB", DEFAULT_DB)),
@@ -233,6 +258,14 @@ class Settings:
             db_synchronous=_choice(
                 get("CANALSIDE_DB_SYNC", "full"), "CANALSIDE_DB_SYNC", DB_SYNC_MODES
             ),
+            log_format=_choice(
+                get("CANALSIDE_LOG_FORMAT", "text"), "CANALSIDE_LOG_FORMAT", LOG_FORMATS
+            ),
+            http_port=_port(port) if port else None,
+            http_host=get("CANALSIDE_HTTP_HOST", "127.0.0.1") or "127.0.0.1",
+            shutdown_grace=_int(
+                get("CANALSIDE_SHUTDOWN_GRACE", "30"), "CANALSIDE_SHUTDOWN_GRACE", 0
+            ),
         )
 
     def require_token(self) -> str:
@@ -240,6 +273,11 @@ class Settings:
         if not self.token:
             raise SettingsError(TOKEN_HELP)
         return self.token
+
+    def _http(self) -> str:
+        if self.http_port is None:
+            return "off"
+        return f"{self.http_host}:{self.http_port}"
 
     def describe(self) -> str:
         """The settings in words, with the token hidden (for the start-up log)."""
@@ -251,5 +289,6 @@ class Settings:
             f"{self.log_level}; renderer {self.renderer}; workers {self.workers}; render "
             f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
             f"hand images {self.hand_images}; "
-            f"database sync {self.db_synchronous}"  # not for players
+            f"database sync {self.db_synchronous}; log format {self.log_format}; HTTP "
+            f"{self._http()}; shutdown grace {self.shutdown_grace} s"  # not for players
         )

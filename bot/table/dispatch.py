@@ -61,6 +61,7 @@ class RenderDispatch:
         self.stats: dict[str, int] = {}
         self.seconds: dict[str, float] = {}
         self._stats_lock = threading.Lock()
+        self.closed = False
 
     @property
     def hand_images(self) -> HandImages:
@@ -73,8 +74,20 @@ class RenderDispatch:
         self._hand_images = hand_mode(mode)
 
     def close(self) -> None:
+        self.closed = True
         for proc in self.procs:
             proc.close()
+
+    def counts(self) -> dict[str, int]:
+        """Images drawn so far, per kind (a copy)."""
+        with self._stats_lock:
+            return dict(self.stats)
+
+    def alive(self) -> bool:
+        """Whether images can be drawn: not closed, and every render process that was
+        started still runs (a dead one would be started again by the next image, but a
+        process dying is worth an operator's look: ``/readyz``, #27)."""
+        return not self.closed and all(p.alive() for p in self.procs)
 
     def cpu_seconds(self) -> float:
         """CPU seconds the render processes have used so far (0.0 without any)."""

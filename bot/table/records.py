@@ -202,6 +202,14 @@ class Tables:
         """Channels whose table is in memory (restarts are lazy)."""
         return sorted(ch for ch, t in self._tables.items() if t.loaded)
 
+    def live_count(self) -> int:
+        """Tables in memory with a game running (a metric, #27)."""
+        return sum(
+            1
+            for t in list(self._tables.values())
+            if t.loaded and t.state is not None and t.finished is None
+        )
+
 
 def current(table: Table) -> GameState | None:
     """The table's state, re-read (a worker call may have ended the game meanwhile)."""

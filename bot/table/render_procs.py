@@ -191,6 +191,11 @@ class RenderProcess:
     def pid(self) -> int | None:
         return None if self._proc is None else self._proc.pid
 
+    def alive(self) -> bool:
+        """Not started yet (it starts with its first image), or running."""
+        proc = self._proc
+        return proc is None or proc.is_alive()
+
     def close(self) -> None:
         """Ask the child to stop (waiting for a job it is drawing), then make sure it has."""
         with self._lock:

@@ -14,14 +14,17 @@ import asyncio
 import contextvars
 import functools
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
 from datetime import datetime
 from typing import TypeVar, TypeVarTuple
 
+from bot.logs import log_fields
 from bot.table import guard
 from bot.table.languages import Languages
+from bot.table.metrics import Metrics
 from bot.table.outputs import Outcome
 from bot.table.records import Refused, Table, Tables
 from engine.i18n import current_language, say, speaking
@@ -50,6 +53,7 @@ class ChannelRunner:
         languages: Languages,
         clock: Callable[[], datetime],
         sync_timers: SyncTimers,
+        metrics: Metrics | None = None,
     ) -> None:
         self.tables = tables
         self.executor = executor
@@ -59,6 +63,12 @@ class ChannelRunner:
         #: Round trips into the worker pool so far (every part's work runs through
         #: :meth:`run`): a figure for benchmarks and tests, e.g. the trips one click costs.
         self.trips = 0
+        #: The service's metrics: every action is counted in :meth:`guarded` (#27).
+        self.metrics = metrics if metrics is not None else Metrics()
+        #: Actions running now (a graceful shutdown waits for them: :meth:`idle`).
+        self.in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def now(self) -> float:
         """The timers' clock, in epoch seconds."""
@@ -127,7 +137,9 @@ class ChannelRunner:
         now = self.now()  # read here: the clock may be a context's (SimCord's virtual one)
 
         def action(table: Table, *a: *Ts) -> Outcome:
-            out = func(table, *a)
+            game = table.record.id if table.record is not None else None
+            with log_fields(game=game):
+                out = func(table, *a)
             mover = str(user_id) if what in MOVES and out.accepted else None
             try:
                 self.sync_timers(table, now, mover)
@@ -136,4 +148,35 @@ class ChannelRunner:
             return out
 
         run = self.in_table_language(action)
-        return await guard.guarded(what, channel_id, user_id, self.locked(channel_id, run, *args))
+        self.in_flight += 1
+        self._idle.clear()
+        t0 = time.perf_counter()
+        try:
+            with log_fields(channel=str(channel_id), kind=what):
+                out = await guard.guarded(
+                    what, channel_id, user_id, self.locked(channel_id, run, *args)
+                )
+                seconds = time.perf_counter() - t0
+                outcome = "ok" if out.accepted else str(out.code or "refused")
+                self.metrics.command(what, outcome, seconds)
+                log.info(
+                    "%s %s",
+                    what,
+                    outcome,
+                    extra={
+                        "game": out.game_id,
+                        "move": out.seq,
+                        "outcome": outcome,
+                        "latency_ms": round(seconds * 1000, 1),
+                        "user": None if user_id is None else str(user_id),
+                    },
+                )
+                return out
+        finally:
+            self.in_flight -= 1
+            if self.in_flight == 0:
+                self._idle.set()
+
+    async def idle(self) -> None:
+        """Return once no action is running (at once if none is)."""
+        await self._idle.wait()

@@ -49,6 +49,7 @@ from bot.table.handover import Handover
 from bot.table.history import History, HistoryCommands
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
+from bot.table.metrics import Metrics
 from bot.table.outputs import ImageKind
 from bot.table.play import Play
 from bot.table.presentation import Presenter
@@ -112,6 +113,9 @@ class TableService:
             max_workers=workers, thread_name_prefix="table"
         )
         self.tables = Tables()
+        #: The Prometheus metrics (bot/table/metrics.py): counted by the runner and the
+        #: timers, the rest read from the parts when scraped (#27).
+        self.metrics = Metrics()
         #: Who reads which language: each table's, each person's (bot/table/languages.py).
         #: Adapters note a person's locale with every command and set it in force
         #: (``engine.i18n.speaking``) around the call: answers only the sender reads are said
@@ -128,6 +132,7 @@ class TableService:
             self.languages,
             clock,
             lambda table, now, mover: self.timers.sync(table, now, mover),
+            metrics=self.metrics,
         )
         #: Render processes (``render_processes``); each channel always renders in the same
         #: one, so its caches (panels, PNG bands) hold that channel's last images.
@@ -136,6 +141,9 @@ class TableService:
             render_processes=render_processes,
             images=images,
             hand_images=hand,
+        )
+        self.metrics.watch(
+            live_tables=self.tables.live_count, renders=self.draw.counts, pool=self.pool_stats
         )
         #: the one end of a game: every way a game ends goes through it (abort, the vote,
         #: the last human leaving, archiving, the last move)
@@ -254,6 +262,22 @@ class TableService:
         self.draw.close()
         if self._owns_storage:
             self.storage.close()
+
+    def ping(self) -> None:
+        """A cheap query through the storage (its schema version): raises if the database
+        cannot be reached or is closed (``/readyz``, #27)."""
+        backend: Any = getattr(self.storage, "connection", None)
+        if backend is None:
+            raise RuntimeError("this storage has no connection to check")  # not for players
+        backend.schema_version()
+
+    def pool_stats(self) -> dict[str, int]:
+        """The database's connections: PostgreSQL's pool figures (``pool_size``,
+        ``pool_available``, ``requests_waiting``, ...); SQLite has one connection."""
+        stats = getattr(getattr(self.storage, "connection", None), "pool_stats", None)
+        if callable(stats):
+            return {str(k): int(v) for k, v in stats().items()}
+        return {"pool_size": 1}
 
     async def aclose(self) -> None:
         await asyncio.get_running_loop().run_in_executor(None, self.close)

@@ -137,6 +137,7 @@ class Timers:
                 events += await self.runner.locked(channel, archive, game_id, now)
             except Exception:
                 log.exception("archiving failed in channel %s", channel)
+        self.runner.metrics.timers_fired(str(e.kind) for e in events)
         return events
 
     async def posted(self, event: TimerEvent) -> None:
