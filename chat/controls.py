@@ -9,7 +9,7 @@ found through :mod:`chat.registry`. Nothing here names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core import JSON, Option
@@ -134,4 +134,33 @@ class Controls:
         return option.arg or option.command, option.arg
 
 
-__all__ = ["Controls", "MultiItems", "MultiSelect", "SlashCommand"]
+def multi_command(verb: str, values: Iterable[str]) -> str:
+    """The default composer of a multi-select's command: ``divide`` + ``["7", "1", "4"]`` ->
+    ``divide 1 4 7`` (each value once, numbers in numeric order)."""
+    ordered = sorted(set(values), key=lambda v: (not v.isdigit(), int(v) if v.isdigit() else 0, v))
+    return " ".join([verb, *ordered])
+
+
+def multi_select_for(controls: Controls, verb: str) -> MultiSelect | None:
+    """The multi-select ``controls`` declare for ``verb`` (the verb a chosen set names)."""
+    return next((m for m in controls.multi_select.values() if m.verb == verb), None)
+
+
+def compose_multi(controls: Controls, verb: str, values: Sequence[str]) -> str:
+    """The command a multi-select's chosen ``values`` stand for: the declared multi-select's
+    own ``command`` composer for ``verb``, else :func:`multi_command`."""
+    declared = multi_select_for(controls, verb)
+    if declared is not None and declared.command is not None:
+        return declared.command(list(values))
+    return multi_command(verb, values)
+
+
+__all__ = [
+    "Controls",
+    "MultiItems",
+    "MultiSelect",
+    "SlashCommand",
+    "compose_multi",
+    "multi_command",
+    "multi_select_for",
+]

@@ -102,7 +102,7 @@ async def test_a_forged_or_stale_option_is_refused_and_changes_nothing(
 
     not_his = await svc.play.choose("c", other, options[0])
     assert not not_his.accepted and not_his.code == Code.NOT_YOUR_DECISION
-    assert not_his.error and "turn to decide" in not_his.error
+    assert not_his.error and "not your decision" in not_his.error and "turn" in not_his.error
 
     stranger = await svc.play.choose("c", uid(9), options[0])
     assert not stranger.accepted and stranger.code == Code.NOT_SEATED
@@ -125,3 +125,70 @@ async def test_a_choice_is_a_move_of_its_player(svc: TableService) -> None:
     again = await svc.play.choose("c", d.user_id, 0, idempotency_key="click-1")
     assert first.accepted and first.command == options[0].command
     assert not again.accepted and again.duplicate and again.code == Code.DUPLICATE
+
+
+async def _canal_grande(svc: TableService) -> None:
+    assert (await svc.lobby.join("c", uid(0), "A", game="canal_grande")).accepted
+    assert (await svc.lobby.join("c", uid(1), "B")).accepted
+    assert (await svc.lobby.start("c", uid(0), seed=3)).accepted
+
+
+async def test_choose_many_composes_the_command_at_the_open_decision(svc: TableService) -> None:
+    """#26 item 5 (a multi-select costs at most two round trips): choose_many takes the
+    values chosen in a multi-select and the verb it was declared for; the service composes
+    the command with the game's composer (Canal Grande's divide: the positions in order) at
+    the decision and applies it like a typed move."""
+    await _canal_grande(svc)
+    d = (await svc.play.decisions("c"))[0]
+    assert d.user_id is not None and d.kind == "divide"
+    before = await _moves(svc, d.game_id)
+    out = await svc.play.choose_many(
+        "c", d.user_id, "divide", ["7", "1", "4"], "k1", expect_seq=d.seq, expect_game=d.game_id
+    )
+    assert out.accepted, out.error
+    assert out.command == "divide 1 4 7"
+    assert await _moves(svc, d.game_id) == before + 1
+    assert out.choices == ()
+
+
+async def test_choose_many_refusals_change_nothing_and_carry_the_options(
+    svc: TableService,
+) -> None:
+    """#26 item 5: a refused combination (a card position that does not exist), nothing
+    chosen, a stale decision point and another player's decision are refused with a
+    specific message and change nothing; each refusal carries the open decisions and the
+    chooser's own options of the verb (to offer the same menu again without another call)."""
+    await _canal_grande(svc)
+    d = (await svc.play.decisions("c"))[0]
+    assert d.user_id is not None
+    other = uid(1) if d.user_id == uid(0) else uid(0)
+    own = [o for o in await svc.play.choices_for("c", d.user_id, "", None) if o.verb == "divide"]
+    assert own
+    view = await svc.play.view("c")
+    moves = await _moves(svc, d.game_id)
+
+    bad = await svc.play.choose_many(
+        "c", d.user_id, "divide", ["9", "1"], expect_seq=d.seq, expect_game=d.game_id
+    )
+    assert not bad.accepted and bad.code == Code.ILLEGAL
+    assert bad.error is not None and "position 9 does not exist" in bad.error
+    assert list(bad.choices) == own
+    assert [x.seq for x in bad.decisions] == [d.seq]
+
+    empty = await svc.play.choose_many("c", d.user_id, "divide", [" "], expect_seq=d.seq)
+    assert not empty.accepted and empty.code == Code.MALFORMED
+    assert empty.error == "Nothing was chosen."
+    assert list(empty.choices) == own and empty.decisions
+
+    stale = await svc.play.choose_many(
+        "c", d.user_id, "divide", ["1"], expect_seq=d.seq + 1, expect_game=d.game_id
+    )
+    assert not stale.accepted and stale.code == Code.STALE
+    assert stale.decisions and stale.decisions[0].seq == d.seq
+
+    theirs = await svc.play.choose_many("c", other, "divide", ["1"], expect_seq=d.seq)
+    assert not theirs.accepted and theirs.code == Code.NOT_YOUR_DECISION
+    assert theirs.choices == ()
+
+    assert await svc.play.view("c") == view
+    assert await _moves(svc, d.game_id) == moves

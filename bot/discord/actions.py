@@ -142,7 +142,7 @@ class TableActions:
         call: Callable[[], Awaitable[Outcome]],
         *,
         via: str = "slash",
-        reoffer: MessageSpec | None = None,
+        reoffer: MessageSpec | Callable[[Outcome], MessageSpec | None] | None = None,
         explain: Callable[[Outcome], Awaitable[str | None]] | None = None,
     ) -> Outcome | None:
         """Check the bot's channel permissions (nothing is committed without them), call the
@@ -153,7 +153,8 @@ class TableActions:
         success), ``private`` (a choice in the actor's own private message: that message is
         deleted, since the table message shows the result; a sealed choice, whose result is
         private, edits it to what was chosen and the waiting note). ``explain``: the adapter's
-        own words for a refusal (``None``: the service's)."""
+        own words for a refusal (``None``: the service's). ``reoffer``: the private menu a
+        refused choice in it shows again (or what makes it from the refusal)."""
         replies = self.replies
         missing = missing_permissions(interaction)
         if missing:
@@ -188,7 +189,8 @@ class TableActions:
         if why is not None:
             await replies.answer_via(interaction, via, why)
         elif not outcome.accepted:
-            await replies.refuse(interaction, what, outcome, via=via, reoffer=reoffer)
+            menu = reoffer(outcome) if callable(reoffer) else reoffer
+            await replies.refuse(interaction, what, outcome, via=via, reoffer=menu)
         elif via == "slash":
             said = await self.said(channel, what)
             # the table's words said again in the actor's (a Text made by the service can be)
@@ -278,3 +280,35 @@ class TableActions:
 
         async with self.service.adapter_state.batch():  # what the click keeps: one write
             return await self.act(interaction, what, call, via=via, explain=explain)
+
+    async def choose_many(
+        self,
+        interaction: Interaction,
+        verb: str,
+        values: list[str],
+        expect: ComponentId,
+        via: str,
+        explain: Callable[[Outcome], Awaitable[str | None]],
+        reoffer: Callable[[Outcome], MessageSpec | None],
+    ) -> Outcome | None:
+        """Values chosen in a multi-select, sent to the service as values: composed into
+        one command there by the table's game and checked against the open decision at the
+        component's decision point, under the channel's lock; ``explain`` words a refusal,
+        ``reoffer`` makes the private menu a refused combination shows again (from the
+        refusal's own options: no other call)."""
+        channel = channel_of(interaction)
+        user = str(interaction.user.id)
+
+        async def call() -> Outcome:
+            return await self.service.play.choose_many(
+                channel,
+                user,
+                verb,
+                values,
+                idempotency_key=str(interaction.id),
+                expect_seq=expect.seq,
+                expect_game=expect.game,
+            )
+
+        async with self.service.adapter_state.batch():  # what the choice keeps: one write
+            return await self.act(interaction, "", call, via=via, explain=explain, reoffer=reoffer)

@@ -23,7 +23,7 @@ from bot.discord.features.seats import SeatsCog
 from bot.discord.features.settings import SettingsCog
 from bot.discord.features.vote import VoteCog
 from bot.discord.layout import escape
-from bot.discord.multi import multi_text, private_multi_spec
+from bot.discord.multi import private_multi_spec
 from bot.discord.ops import Gate, refuse_restarting
 from bot.discord.replies import Replies, channel_of
 from bot.discord.specs import (
@@ -137,6 +137,9 @@ class ComponentRouter:
         if action in ("do", "pick"):
             await self._choose(interaction, channel, cid, values, via)
             return
+        if action == "multi":
+            await self._choose_many(interaction, channel, cid, values, via)
+            return
         user = str(interaction.user.id)
         # the open decisions and the clicker's options, in one read
         now = await self.service.play.choosing(channel, user)
@@ -153,17 +156,6 @@ class ComponentRouter:
                     interaction, via, await self._not_choosing(channel, reason, d)
                 )
                 return
-        if action == "multi":
-            chosen = [v for v in values if v and v != "-"]
-            if not chosen:
-                await self.replies.answer_via(interaction, via, _("Nothing was chosen."))
-                return
-            reoffer = None
-            if via == "private":  # a refused combination: the reason above the same menu
-                reoffer = private_multi_spec(d, [o for o in now.choices if o.verb == cid.arg])
-            command = multi_text(d.game, cid.arg, chosen)
-            await self.actions.move(interaction, command, cid, via=via, reoffer=reoffer)
-            return
         if action == "grp":
             if d.user_id != user:
                 await self.replies.answer(interaction, not_yours(d))
@@ -216,6 +208,46 @@ class ComponentRouter:
             return None
 
         await self.actions.choose(interaction, choice, cid, via, explain)
+
+    async def _choose_many(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: str,
+        cid: ComponentId,
+        values: list[str],
+        via: str,
+    ) -> None:
+        """Values chosen in a multi-select (``multi``; the id's argument is its verb), sent
+        to the service as values - it composes the command from them at the decision the
+        select belongs to: one round trip, as :meth:`_choose`. A refusal comes with the open
+        decisions (a stale select, a seat an AI holds, nothing chosen are explained from
+        them) and, for a refused combination in the clicker's private menu, his own options
+        of the verb: the reason is shown above the same menu again."""
+        chosen = [v for v in values if v and v != "-"]
+        user = str(interaction.user.id)
+
+        def own(outcome: Outcome) -> DecisionInfo | None:
+            ds = outcome.decisions
+            return next((d for d in ds if d.user_id == user), ds[0] if ds else None)
+
+        async def explain(outcome: Outcome) -> str | None:
+            d = own(outcome)
+            stale = stale_text(cid, d)
+            if stale is not None or d is None:
+                return stale or _("No decision is pending.")
+            if d.user_id != user and outcome.code in (Code.TAKEN_OVER, Code.MOVED_OUT):
+                return await self._not_choosing(channel, outcome.code, d)
+            if not chosen:
+                return _("Nothing was chosen.")
+            return None
+
+        def reoffer(outcome: Outcome) -> MessageSpec | None:
+            d = own(outcome)
+            if via != "private" or d is None:  # only a private menu is offered again
+                return None
+            return private_multi_spec(d, outcome.choices)
+
+        await self.actions.choose_many(interaction, cid.arg, chosen, cid, via, explain, reoffer)
 
     async def _open_choices(
         self,

@@ -29,6 +29,7 @@ from bot.discord.specs import (
 )
 from bot.discord.translator import in_any_catalog
 from bot.table.outputs import DecisionInfo
+from chat.controls import multi_command
 from engine.core import Option
 from engine.i18n import say, sentence
 from engine.i18n.shared import _, _n, _p
@@ -191,12 +192,6 @@ def multi_select(d: DecisionInfo, *, row: int = 0) -> SelectSpec:
         low,
         high,
     )
-
-
-def multi_command(verb: str, values: Iterable[str]) -> str:
-    """``divide`` + ``["7", "1", "4"]`` -> ``divide 1 4 7`` (numbers in numeric order)."""
-    ordered = sorted(set(values), key=lambda v: (not v.isdigit(), int(v) if v.isdigit() else 0, v))
-    return " ".join([verb, *ordered])
 
 
 def decision_components(d: DecisionInfo) -> tuple[Component, ...]:

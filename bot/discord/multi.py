@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.discord.controls import multi_command, multi_select
+from bot.discord.controls import multi_select
 from bot.discord.specs import MessageSpec, controls_for
 from bot.table.outputs import DecisionInfo, MultiChoice
-from chat.controls import MultiSelect
+from chat.controls import MultiSelect, compose_multi, multi_select_for
 from engine.core import Option
 from engine.i18n.shared import _
 
@@ -26,18 +26,13 @@ __all__ = ["declared_for_verb", "multi_text", "private_multi_spec"]
 
 def declared_for_verb(game: str, verb: str) -> MultiSelect | None:
     """The multi-select a game declares for a verb (the verb is what a ``multi`` id carries)."""
-    for declared in controls_for(game).multi_select.values():
-        if declared.verb == verb:
-            return declared
-    return None
+    return multi_select_for(controls_for(game), verb)
 
 
 def multi_text(game: str, verb: str, values: Sequence[str]) -> str:
-    """The command a multi-select's chosen values stand for."""
-    declared = declared_for_verb(game, verb)
-    if declared is not None and declared.command is not None:
-        return declared.command(list(values))
-    return multi_command(verb, values)
+    """The command a multi-select's chosen values stand for (the service composes it the same
+    way for :meth:`bot.table.play.Play.choose_many`)."""
+    return compose_multi(controls_for(game), verb, values)
 
 
 def private_multi_spec(d: DecisionInfo, options: Sequence[Option]) -> MessageSpec | None:

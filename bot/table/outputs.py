@@ -251,6 +251,9 @@ class Outcome:
     #: The canonical command of the player's move this outcome accepted (``None``: no move
     #: of his), e.g. the option a ``#i`` reference named (``service.play.choose``).
     command: str | None = None
+    #: A refused multi-select choice (``service.play.choose_many``): the chooser's own
+    #: options of its verb now, so an adapter can offer the same menu again.
+    choices: tuple[Option, ...] = ()
 
     @classmethod
     def refuse(cls, code: Code, error: str) -> Outcome:

@@ -11,14 +11,14 @@ refusals as data, timer sync) and keeps the service's error contract
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.storage.repositories import GameRepository
 from bot.table import guard
 from bot.table.outputs import Code, DecisionInfo, Outcome, Reply
 from bot.table.reads import Reads
-from bot.table.records import MAX_OPTIONS, Refused
+from bot.table.records import MAX_OPTIONS, Refused, Table
 from bot.table.rules import rules_help
 from bot.table.runner import ChannelRunner
 from bot.table.session import Session
@@ -123,6 +123,58 @@ class Play:
             expect_seq,
             expect_game,
         )
+
+    async def choose_many(
+        self,
+        channel_id: str | int,
+        user_id: str | int,
+        verb: str,
+        values: Sequence[str],
+        idempotency_key: str | int | None = None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
+    ) -> Outcome:
+        """A player's choice of several values in a multi-select his adapter showed him (the
+        ``verb`` it was declared for): composed into one command by the table's game at his
+        open decision and checked like a typed move, under the channel's lock; a refused
+        combination changes nothing. ``expect_seq``/``expect_game`` as for :meth:`command`.
+        A refusal carries the open decisions and his own options of ``verb`` now
+        (``choices``), so an adapter can say why and offer the same menu again without
+        another call."""
+        uid = str(user_id)
+        key = None if idempotency_key is None else str(idempotency_key)
+        chosen = tuple(str(v) for v in values)
+        return await self.runner.guarded(
+            "choose_many",
+            channel_id,
+            user_id,
+            self._choose_many,
+            uid,
+            str(verb),
+            chosen,
+            key,
+            expect_seq,
+            expect_game,
+        )
+
+    def _choose_many(
+        self,
+        table: Table,
+        user_id: str,
+        verb: str,
+        values: tuple[str, ...],
+        key: str | None,
+        expect_seq: int | None,
+        expect_game: int | None,
+    ) -> Outcome:
+        out = self.session.choose_many(table, user_id, verb, values, key, expect_seq, expect_game)
+        if out.accepted:
+            return out
+        try:
+            own = tuple(o for o in self.reads.choices(table, user_id, "", None) if o.verb == verb)
+        except Refused:
+            own = ()
+        return replace(out, choices=own)
 
     async def resume(self, channel_id: str | int) -> Outcome:
         """Let AI seats take decisions left pending (e.g. a restart interrupted an AI chain);

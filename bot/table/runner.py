@@ -35,7 +35,7 @@ T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
 #: The actions that are a player's move (his next decision is timed afresh).
-MOVES = frozenset({"command", "choose"})
+MOVES = frozenset({"command", "choose", "choose_many"})
 
 #: After an action: bring the table's turn-timer deadlines up to date (table, now, the user
 #: who just moved or ``None``).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
@@ -28,6 +28,8 @@ from bot.table.records import (
     why,
 )
 from bot.table.restore import Restore
+from chat.controls import compose_multi
+from chat.registry import controls_of
 from engine.core import Decision, GameState, IllegalMove, Option, UnknownCommand, stale_guard
 from engine.i18n import counted, either
 from engine.i18n.shared import _, _n
@@ -367,6 +369,50 @@ class Session:
 
         try:
             out = self.attempts(table, user_id, shown, idempotency_key, expect_seq, expect_game)
+        except Refused as refused:
+            out = Outcome(False, error=refused.message, code=refused.code)
+        if not out.accepted and not out.decisions and table.state is not None:
+            out = replace(out, decisions=decisions_info(table, table.state))
+        return out
+
+    def choose_many(
+        self,
+        table: Table,
+        user_id: str,
+        verb: str,
+        values: Sequence[str],
+        idempotency_key: str | None,
+        expect_seq: int | None = None,
+        expect_game: int | None = None,
+    ) -> Outcome:
+        """A player's multi-select choice (several values of one ``verb``, e.g. the cards a
+        divide puts aside), composed here into one command by the table's game (the
+        composer its presentation declares for the verb, else :func:`multi_command`) at the
+        decision the select belongs to, and checked like a typed move: a refused combination
+        changes nothing. Nothing chosen is refused (:attr:`Code.MALFORMED`). A refusal
+        carries the open decisions, as :meth:`choose`'s."""
+        problem = (
+            None
+            if idempotency_key is None
+            else id_problem(idempotency_key, "idempotency key")  # not for players
+        )
+        if problem is None:
+            problem = command_problem(verb) or command_problem(" ".join(values))
+        if problem is not None:
+            raise Refused(Code.MALFORMED, problem)
+        chosen = [v for v in (normal_command(v) for v in values) if v]
+
+        def composed(table: Table, seat: int, _mine: list[Decision]) -> str:
+            if not first_word(verb) or not chosen:
+                raise Refused(Code.MALFORMED, _("Nothing was chosen."))
+            text = normal_command(compose_multi(controls_of(table.game), verb, chosen))
+            problem = command_problem(text)
+            if problem is not None:
+                raise Refused(Code.MALFORMED, problem)
+            return check_move(table, seat, text)
+
+        try:
+            out = self.attempts(table, user_id, composed, idempotency_key, expect_seq, expect_game)
         except Refused as refused:
             out = Outcome(False, error=refused.message, code=refused.code)
         if not out.accepted and not out.decisions and table.state is not None:

@@ -30,9 +30,9 @@ async def test_a_click_costs_at_most_two_round_trips(
     simcord_env: Env, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
     """#26 item 5: two humans play 40 decisions by clicks; every click's trips are counted.
-    A click costs at most 2, besides what delivering private messages reads (DELIVERY). A
-    multi-select (several cards sent as one composed command, read as typed text) reads
-    the open decision first: at most 3."""
+    A click costs at most 2, besides what delivering private messages reads (DELIVERY) - a
+    multi-select too (several cards sent as values, the command composed by the service at
+    the open decision: no read of it first; before: 3)."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("table")
     players = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob")]
@@ -66,6 +66,7 @@ async def test_a_click_costs_at_most_two_round_trips(
     print(game, collections.Counter((a, n) for a, n, _d in trips))
     assert len(trips) >= 40
     own = [(action, n - d) for action, n, d in trips]
-    assert all(n <= 2 for action, n in own if action != "multi"), trips
-    assert all(n <= 3 for action, n in own if action == "multi"), trips
+    assert all(n <= 2 for _action, n in own), trips
+    if game == "canal_grande":  # its divide and place are multi-selects
+        assert any(action == "multi" for action, _n in own), trips
     assert sum(1 for name in delivery if "get_adapter_state" in name) <= len(players)
