@@ -321,6 +321,13 @@ def event_facts(event: DataclassInstance, kind: str) -> JSON:
     return out
 
 
+def seat_of(event: Event) -> int:
+    """The seat an event about one seat is about (where its private text goes)."""
+    if event.seat is None:
+        raise ValueError(f"{type(event).__name__} is about no seat")  # not for players
+    return event.seat
+
+
 _E = TypeVar("_E")
 _B = TypeVar("_B")
 

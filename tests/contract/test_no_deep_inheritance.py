@@ -50,3 +50,24 @@ def test_no_class_has_an_in_tree_grandparent(package: str) -> None:
     """#26: classes are composed, not layered over files (was 68 in engine/: every event was
     ``Played ← VeneziaEvent ← Event``)."""
     assert deep_chains(package) == []
+
+
+@pytest.mark.parametrize("game", ("venezia", "canal_grande", "amsterdam"))
+def test_event_texts_are_typed_by_event_class(game: str) -> None:
+    """#26 "Types at the edges": each text function of a game's events takes its event class,
+    not ``Any`` (there were ~80 ``ev: Any``), and every event type has its texts."""
+    import importlib
+
+    source = (ROOT / "engine" / game / "event_texts.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    untyped = [
+        f"{fn.name}({a.arg})"
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef)
+        for a in fn.args.args
+        if a.annotation is None or ast.unparse(a.annotation) == "Any"
+    ]
+    assert untyped == []
+    events = importlib.import_module(f"engine.{game}.events")
+    texts = importlib.import_module(f"engine.{game}.event_texts")
+    assert texts._SAYS.kinds() == set(events.EVENT_TYPES)
