@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import lru_cache
-from typing import Any, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar, cast
 
 from engine.i18n.shared import N_, _, _n
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 JSON = dict[str, Any]
 
@@ -251,11 +254,13 @@ class Said:
     private: Mapping[int, str] = field(default_factory=dict)
 
 
-@dataclass(slots=True, kw_only=True)
-class Event:
-    """Something that happened, as data: each game's event types subclass it (one small
-    dataclass per kind, its parameters as fields: seats, cards, amounts; never a text), so
-    applying a move makes no text at all (self-play and the AI's play-outs apply thousands).
+class Event(Protocol):
+    """Something that happened, as data: each game has one event base (a dataclass with
+    ``seat``, the context its texts need, and the members below) and one small dataclass per
+    kind subclassing that base, its parameters as fields (seats, cards, amounts; never a text),
+    so applying a move makes no text at all (self-play and the AI's play-outs apply thousands).
+    A structural type: a game's base implements it without subclassing it (the small functions
+    below, :func:`event_facts` and :class:`Sayings`, are what it shares).
 
     Texts are made when someone reads them, by the game's texts for events
     (:meth:`said`), in the language in force: :attr:`text` is safe for the public channel,
@@ -267,41 +272,90 @@ class Event:
     is still sealed).
     """
 
-    #: the event's kind (reserved ones: :data:`TURN_END`, :data:`GAME_OVER`, :data:`REVEAL`)
-    kind: ClassVar[str] = ""
-    echo: ClassVar[bool] = False
-    #: the seat it is about (``None``: nobody in particular)
-    seat: int | None = None
+    @property
+    def kind(self) -> str:
+        """The event's kind (reserved ones: :data:`TURN_END`, :data:`GAME_OVER`, :data:`REVEAL`)."""
+        ...
+
+    @property
+    def echo(self) -> bool: ...
+
+    @property
+    def seat(self) -> int | None:
+        """The seat it is about (``None``: nobody in particular)."""
+        ...
 
     def said(self) -> Said:
-        """The event's texts in the language in force (each game's event types say it)."""
-        raise NotImplementedError(type(self).__name__)  # not for players
+        """The event's texts in the language in force (each game's texts say it)."""
+        ...
 
     @property
     def text(self) -> str:
         """The public text, made now in the language in force (``""``: nothing to tell)."""
-        return self.said().text
+        ...
 
     @property
     def private(self) -> Mapping[int, str]:
         """Each seat's own extra text, made now in the language in force."""
-        return self.said().private
+        ...
 
     @property
     def data(self) -> JSON:
-        """Public facts a reader may use (never hidden information): none unless the kind
-        has some."""
-        return {}
+        """Public facts a reader may use (never hidden information)."""
+        ...
 
     def facts(self) -> JSON:
         """The event as plain data: its kind and every parameter (hidden ones too: for the
         engine's own checks and tests, never for a public channel), without the context its
         texts look names up in (fields marked :data:`CONTEXT`)."""
-        out: JSON = {"kind": self.kind}
-        for f in fields(self):
-            if not f.metadata.get("context"):
-                out[f.name] = _plain(getattr(self, f.name))
-        return out
+        ...
+
+
+def event_facts(event: DataclassInstance, kind: str) -> JSON:
+    """An event dataclass's :meth:`Event.facts`: ``kind`` and every field not marked
+    :data:`CONTEXT`, as plain JSON data."""
+    out: JSON = {"kind": kind}
+    for f in fields(event):
+        if not f.metadata.get("context"):
+            out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def seat_of(event: Event) -> int:
+    """The seat an event about one seat is about (where its private text goes)."""
+    if event.seat is None:
+        raise ValueError(f"{type(event).__name__} is about no seat")  # not for players
+    return event.seat
+
+
+_E = TypeVar("_E")
+_B = TypeVar("_B")
+
+
+class Sayings(Generic[_B]):
+    """A game's texts for events, by event type: ``@sayings.of(Played)`` registers the
+    function that says a ``Played`` (typed by its event class); calling the table says any of
+    the game's events (base ``_B``)."""
+
+    def __init__(self) -> None:
+        self._by: dict[type, Callable[[_B], Said]] = {}
+
+    def of(self, kind: type[_E]) -> Callable[[Callable[[_E], Said]], Callable[[_E], Said]]:
+        """Register the decorated function as the texts of events of type ``kind``."""
+
+        def register(say: Callable[[_E], Said]) -> Callable[[_E], Said]:
+            # the one place the types meet: the table calls ``say`` only with a ``kind``
+            self._by[kind] = cast("Callable[[_B], Said]", say)
+            return say
+
+        return register
+
+    def __call__(self, event: _B) -> Said:
+        return self._by[type(event)](event)
+
+    def kinds(self) -> frozenset[type]:
+        """The event types that have texts."""
+        return frozenset(self._by)
 
 
 #: ``field(metadata=CONTEXT)``: an event's field that is no parameter of what happened but

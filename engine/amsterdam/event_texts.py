@@ -5,19 +5,19 @@ why an area went as it did)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.amsterdam import events as e
 from engine.amsterdam.cards import CardSet, color_name, good_name, load_cards
 from engine.amsterdam.language import _, _n, _p, joined
-from engine.core import Said
+from engine.core import Said, Sayings, seat_of
 from engine.i18n import Text
+
+#: the texts of each event type (one typed function per type, registered below)
+_SAYS = Sayings[e.AmsterdamEvent]()
 
 
 def said(event: e.AmsterdamEvent) -> Said:
     """``event``'s texts in the language in force."""
-    return _SAYS[type(event)](event)
+    return _SAYS(event)
 
 
 def _name(ev: e.AmsterdamEvent, seat: int | None) -> str:
@@ -120,23 +120,27 @@ def _revealed(words: list[Text]) -> Text:
     return _("revealed: {answers}", answers=joined(between, words))
 
 
-def _sealed(ev: Any) -> Said:
+@_SAYS.of(e.Sealed)
+def _sealed(ev: e.Sealed) -> Said:
     return Said(
         sealed_text(ev.stage, _name(ev, ev.seat)),
-        {ev.seat: _("your secret answer: {command}", command=ev.answer)},
+        {seat_of(ev): _("your secret answer: {command}", command=ev.answer)},
     )
 
 
-def _ship_stays(ev: Any) -> Said:
+@_SAYS.of(e.ShipStays)
+def _ship_stays(ev: e.ShipStays) -> Said:
     # rule: AM-7.3
     return Said(_("{name} leaves the ship where it is", name=_name(ev, ev.seat)))
 
 
-def _ship_moved(ev: Any) -> Said:
+@_SAYS.of(e.ShipMoved)
+def _ship_moved(ev: e.ShipMoved) -> Said:
     return Said(_("{name} moves the ship to {cell}", name=_name(ev, ev.seat), cell=ev.cell))
 
 
-def _buys_revealed(ev: Any) -> Said:
+@_SAYS.of(e.BuysRevealed)
+def _buys_revealed(ev: e.BuysRevealed) -> Said:
     words = [
         _("{name} buys", name=_name(ev, s))
         if s in ev.wants
@@ -146,7 +150,8 @@ def _buys_revealed(ev: Any) -> Said:
     return Said(_revealed(words))
 
 
-def _forced_pick(ev: Any) -> Said:
+@_SAYS.of(e.ForcedPick)
+def _forced_pick(ev: e.ForcedPick) -> Said:
     name = _name(ev, ev.seat)
     if not ev.drawn:
         if ev.what == "buy":
@@ -166,7 +171,8 @@ def _forced_pick(ev: Any) -> Said:
     )
 
 
-def _shown(ev: Any) -> Said:
+@_SAYS.of(e.Shown)
+def _shown(ev: e.Shown) -> Said:
     names = {"first": _name(ev, 0), "second": _name(ev, 1), "winner": _name(ev, ev.seat)}
     if ev.what == "buy":
         return Said(
@@ -191,15 +197,17 @@ def _shown(ev: Any) -> Said:
     )
 
 
-def _bought(ev: Any) -> Said:
+@_SAYS.of(e.Bought)
+def _bought(ev: e.Bought) -> Said:
     return Said(
         # rule: AM-V4.2
         _("{name} pays 2 gulden for a special card", name=_name(ev, ev.seat)),
-        {ev.seat: _("you bought: {card}", card=_card(ev, ev.card))},
+        {seat_of(ev): _("you bought: {card}", card=_card(ev, ev.card))},
     )
 
 
-def _choices_revealed(ev: Any) -> Said:
+@_SAYS.of(e.ChoicesRevealed)
+def _choices_revealed(ev: e.ChoicesRevealed) -> Said:
     words = []
     for s, card in enumerate(ev.cards):
         if card is None:
@@ -209,7 +217,8 @@ def _choices_revealed(ev: Any) -> Said:
     return Said(_revealed(words))
 
 
-def _bankrupt(ev: Any) -> Said:
+@_SAYS.of(e.Bankrupt)
+def _bankrupt(ev: e.Bankrupt) -> Said:
     return Said(
         _(
             # rule: AM-V3.3
@@ -219,12 +228,14 @@ def _bankrupt(ev: Any) -> Said:
     )
 
 
-def _tax(ev: Any) -> Said:
+@_SAYS.of(e.TaxPaid)
+def _tax(ev: e.TaxPaid) -> Said:
     # rule: AM-5.1
     return Said(_("{name} pays 1 gulden harbor tax", name=_name(ev, ev.seat)))
 
 
-def _withdrawn(ev: Any) -> Said:
+@_SAYS.of(e.Withdrawn)
+def _withdrawn(ev: e.Withdrawn) -> Said:
     return Said(
         # Translators: {why} says why, e.g. "cannot pay the harbor tax (AM-5.2)".
         _(
@@ -237,12 +248,14 @@ def _withdrawn(ev: Any) -> Said:
     )
 
 
-def _income(ev: Any) -> Said:
+@_SAYS.of(e.Income)
+def _income(ev: e.Income) -> Said:
     # Translators: {why} says what the gulden is for ("dredging, AM-11.1").
     return Said(_("{names} +1 gulden ({why})", names=_names(ev, ev.seats), why=pay_reason(ev.why)))
 
 
-def _no_income(ev: Any) -> Said:
+@_SAYS.of(e.NoIncome)
+def _no_income(ev: e.NoIncome) -> Said:
     names, why = _names(ev, ev.seats), pay_reason(ev.why)
     if ev.empty:
         # rule: AM-G13
@@ -257,7 +270,8 @@ def _no_income(ev: Any) -> Said:
     )
 
 
-def _no_place(ev: Any) -> Said:
+@_SAYS.of(e.NoPlace)
+def _no_place(ev: e.NoPlace) -> Said:
     if ev.special:
         return Said(
             _(
@@ -277,7 +291,8 @@ def _no_place(ev: Any) -> Said:
     )
 
 
-def _removed(ev: Any) -> Said:
+@_SAYS.of(e.Removed)
+def _removed(ev: e.Removed) -> Said:
     return Said(
         _(
             # rule: AM-7.9
@@ -290,7 +305,8 @@ def _removed(ev: Any) -> Said:
     )
 
 
-def _placed(ev: Any) -> Said:
+@_SAYS.of(e.Placed)
+def _placed(ev: e.Placed) -> Said:
     return Said(
         _(
             "{name} places {card} at {cell}",
@@ -301,7 +317,8 @@ def _placed(ev: Any) -> Said:
     )
 
 
-def _cannot_draw(ev: Any) -> Said:
+@_SAYS.of(e.CannotDraw)
+def _cannot_draw(ev: e.CannotDraw) -> Said:
     name = _name(ev, ev.seat)
     if ev.water:
         # rule: AM-G21
@@ -310,23 +327,26 @@ def _cannot_draw(ev: Any) -> Said:
     return Said(_("{name} cannot draw: the harbor deck is empty", name=name))
 
 
-def _drew(ev: Any) -> Said:
+@_SAYS.of(e.Drew)
+def _drew(ev: e.Drew) -> Said:
     name, card = _name(ev, ev.seat), _card(ev, ev.card)
     if ev.water:
         return Said(_("{name} draws {card} from the water deck", name=name, card=card))
     return Said(_("{name} draws {card} from the harbor deck", name=name, card=card))
 
 
-def _start_player(ev: Any) -> Said:
+@_SAYS.of(e.StartPlayer)
+def _start_player(ev: e.StartPlayer) -> Said:
     # rule: AM-6.1
     return Said(_("{name} starts", name=_name(ev, ev.seat)))
 
 
-def _round_ends(ev: Any) -> Said:
+@_SAYS.of(e.RoundEnds)
+def _round_ends(ev: e.RoundEnds) -> Said:
     return Said(_("round {round} ends", round=ev.round))
 
 
-def _counts_text(ev: Any) -> Text:
+def _counts_text(ev: e.AreaScored) -> Text:
     """``Anna 2 tea/0 wine/1 spice; Ben 0 tea/1 wine/0 spice``: each player's warehouses."""
     lines = []
     for s in (0, 1):
@@ -343,7 +363,8 @@ def _counts_text(ev: Any) -> Text:
     return joined(_p("between players", "; "), lines)
 
 
-def _area_scored(ev: Any) -> Said:
+@_SAYS.of(e.AreaScored)
+def _area_scored(ev: e.AreaScored) -> Said:
     label, text, reason = ev.cells[0], _counts_text(ev), area_reason_text(ev.reason)
     if ev.seat is None:
         if ev.closing:
@@ -381,7 +402,8 @@ def _area_scored(ev: Any) -> Said:
     )
 
 
-def _end_area(ev: Any) -> Said:
+@_SAYS.of(e.EndArea)
+def _end_area(ev: e.EndArea) -> Said:
     scorers = ev.scorers
     if len(scorers) == 2:
         gain = _(
@@ -405,7 +427,8 @@ def _end_area(ev: Any) -> Said:
     )
 
 
-def _game_over(ev: Any) -> Said:
+@_SAYS.of(e.GameOver)
+def _game_over(ev: e.GameOver) -> Said:
     ranking = ev.ranking
     if len(ranking) == 1:
         result = _("a draw")
@@ -434,30 +457,3 @@ def _game_over(ev: Any) -> Said:
             result=result,
         )
     )
-
-
-_SAYS: dict[type[e.AmsterdamEvent], Callable[[Any], Said]] = {
-    e.Sealed: _sealed,
-    e.ShipStays: _ship_stays,
-    e.ShipMoved: _ship_moved,
-    e.BuysRevealed: _buys_revealed,
-    e.ForcedPick: _forced_pick,
-    e.Shown: _shown,
-    e.Bought: _bought,
-    e.ChoicesRevealed: _choices_revealed,
-    e.Bankrupt: _bankrupt,
-    e.TaxPaid: _tax,
-    e.Withdrawn: _withdrawn,
-    e.Income: _income,
-    e.NoIncome: _no_income,
-    e.NoPlace: _no_place,
-    e.Removed: _removed,
-    e.Placed: _placed,
-    e.CannotDraw: _cannot_draw,
-    e.Drew: _drew,
-    e.StartPlayer: _start_player,
-    e.RoundEnds: _round_ends,
-    e.AreaScored: _area_scored,
-    e.EndArea: _end_area,
-    e.GameOver: _game_over,
-}

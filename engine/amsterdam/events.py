@@ -11,12 +11,12 @@ private text shows them; ``data`` (public facts) never does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.amsterdam.cards import CardSet
-from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Event, Said
+from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, event_facts
 from engine.i18n import SOURCE
 
 #: Why the bank pays (``Income.why``): passing (AM-4.4), nobody could pay the tax (AM-5.4),
@@ -49,9 +49,15 @@ class AreaReason:
 
 
 @dataclass(slots=True, kw_only=True)
-class AmsterdamEvent(Event):
+class AmsterdamEvent:
     """The base of Amsterdam's events: names and card set, said by the game's texts."""
 
+    #: the event's kind (reserved ones: :data:`engine.core.TURN_END`, ``GAME_OVER``, ``REVEAL``)
+    kind: ClassVar[str] = ""
+    #: the private text only confirms the seat's own answer (see :class:`engine.core.Event`)
+    echo: ClassVar[bool] = False
+    #: the seat it is about (``None``: nobody in particular)
+    seat: int | None = None
     names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
     cs: CardSet | None = field(default=None, repr=False, compare=False, metadata=CONTEXT)
 
@@ -59,6 +65,26 @@ class AmsterdamEvent(Event):
         from engine.amsterdam.event_texts import said  # texts only when someone reads them
 
         return said(self)
+
+    @property
+    def text(self) -> str:
+        """The public text, made now in the language in force (``""``: nothing to tell)."""
+        return self.said().text
+
+    @property
+    def private(self) -> Mapping[int, str]:
+        """Each seat's own extra text, made now in the language in force."""
+        return self.said().private
+
+    @property
+    def data(self) -> JSON:
+        """Public facts a reader may use (never hidden information): none unless the kind
+        has some."""
+        return {}
+
+    def facts(self) -> JSON:
+        """The event as plain data (see :meth:`engine.core.Event.facts`)."""
+        return event_facts(self, self.kind)
 
 
 @dataclass(slots=True, kw_only=True)

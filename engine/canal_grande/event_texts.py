@@ -4,9 +4,6 @@ none."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.canal_grande import events as e
 from engine.canal_grande.cards import (
     Components,
@@ -17,13 +14,16 @@ from engine.canal_grande.cards import (
 )
 from engine.canal_grande.language import _, _n
 from engine.canal_grande.resolve import reveal_name
-from engine.core import Said
+from engine.core import Said, Sayings, seat_of
 from engine.i18n import counted, listed
+
+#: the texts of each event type (one typed function per type, registered below)
+_SAYS = Sayings[e.CanalGrandeEvent]()
 
 
 def said(event: e.CanalGrandeEvent) -> Said:
     """``event``'s texts in the language in force."""
-    return _SAYS[type(event)](event)
+    return _SAYS(event)
 
 
 def _name(ev: e.CanalGrandeEvent, seat: int | None) -> str:
@@ -41,16 +41,18 @@ def _counts(cards: list[str]) -> dict[str, int]:
     return counts
 
 
-def _offer_text(ev: Any, positions: list[int]) -> str:
+def _offer_text(ev: e.Divided, positions: list[int]) -> str:
     comp = _comp(ev)
     return counted(reveal_name(ev.revealed[p - 1], comp) for p in positions)
 
 
-def _divider_resolves(ev: Any) -> Said:
+@_SAYS.of(e.DividerResolves)
+def _divider_resolves(ev: e.DividerResolves) -> Said:
     return Said(_("{name} resolves offer {offer}", name=_name(ev, ev.seat), offer=ev.offer))
 
 
-def _challenger_passes(ev: Any) -> Said:
+@_SAYS.of(e.ChallengerPasses)
+def _challenger_passes(ev: e.ChallengerPasses) -> Said:
     return Said(
         _(
             # rule: CG-6.5
@@ -62,7 +64,8 @@ def _challenger_passes(ev: Any) -> Said:
     )
 
 
-def _doge_discarded(ev: Any) -> Said:
+@_SAYS.of(e.DogeDiscarded)
+def _doge_discarded(ev: e.DogeDiscarded) -> Said:
     return Said(
         _(
             # rule: CG-6.6
@@ -71,7 +74,8 @@ def _doge_discarded(ev: Any) -> Said:
     )
 
 
-def _cap_reached(ev: Any) -> Said:
+@_SAYS.of(e.CapReached)
+def _cap_reached(ev: e.CapReached) -> Said:
     return Said(
         _(
             # rule: CG-G20
@@ -81,11 +85,13 @@ def _cap_reached(ev: Any) -> Said:
     )
 
 
-def _turn_ends(ev: Any) -> Said:
+@_SAYS.of(e.TurnEnds)
+def _turn_ends(ev: e.TurnEnds) -> Said:
     return Said("")
 
 
-def _revealed(ev: Any) -> Said:
+@_SAYS.of(e.Revealed)
+def _revealed(ev: e.Revealed) -> Said:
     comp = _comp(ev)
     revealed = counted(
         # Translators: a revealed card and its position, e.g. "3 San Marco"
@@ -103,12 +109,14 @@ def _revealed(ev: Any) -> Said:
     )
 
 
-def _doge_wins(ev: Any) -> Said:
+@_SAYS.of(e.DogeWins)
+def _doge_wins(ev: e.DogeWins) -> Said:
     # rule: CG-10.2
     return Said(_("game over: {name} becomes the Doge and wins", name=_name(ev, ev.seat)))
 
 
-def _reshuffled(ev: Any) -> Said:
+@_SAYS.of(e.Reshuffled)
+def _reshuffled(ev: e.Reshuffled) -> Said:
     return Said(
         _(
             # rule: CG-9.1
@@ -117,7 +125,8 @@ def _reshuffled(ev: Any) -> Said:
     )
 
 
-def _numbers(ev: Any) -> Said:
+@_SAYS.of(e.NumbersLaid)
+def _numbers(ev: e.NumbersLaid) -> Said:
     return Said(
         _n(
             "{name} lays number card {numbers}: total {total}",
@@ -130,7 +139,8 @@ def _numbers(ev: Any) -> Said:
     )
 
 
-def _to_hand(ev: Any) -> Said:
+@_SAYS.of(e.ToHand)
+def _to_hand(ev: e.ToHand) -> Said:
     return Said(
         _(
             "{name} takes {cards} into hand",
@@ -140,7 +150,8 @@ def _to_hand(ev: Any) -> Said:
     )
 
 
-def _spy(ev: Any) -> Said:
+@_SAYS.of(e.SpyDraws)
+def _spy(ev: e.SpyDraws) -> Said:
     return Said(
         _n(
             # rule: CG-5.7
@@ -153,7 +164,8 @@ def _spy(ev: Any) -> Said:
     )
 
 
-def _nothing_stolen(ev: Any) -> Said:
+@_SAYS.of(e.NothingStolen)
+def _nothing_stolen(ev: e.NothingStolen) -> Said:
     return Said(
         _(
             # rule: CG-5.6
@@ -164,19 +176,21 @@ def _nothing_stolen(ev: Any) -> Said:
     )
 
 
-def _stolen(ev: Any) -> Said:
+@_SAYS.of(e.Stolen)
+def _stolen(ev: e.Stolen) -> Said:
     who, whom = _name(ev, ev.seat), _name(ev, ev.other)
     card = card_name(ev.card, _comp(ev))
     return Said(
         _("{name}'s traitor steals a card from {other}'s hand", name=who, other=whom),
         {
-            ev.seat: _("you stole {card} from {other}", card=card, other=whom),
+            seat_of(ev): _("you stole {card} from {other}", card=card, other=whom),
             ev.other: _("{name} stole your {card}", name=who, card=card),
         },
     )
 
 
-def _no_card(ev: Any) -> Said:
+@_SAYS.of(e.NoCardLeft)
+def _no_card(ev: e.NoCardLeft) -> Said:
     return Said(
         _n(
             # rule: CG-G16
@@ -188,7 +202,8 @@ def _no_card(ev: Any) -> Said:
     )
 
 
-def _redrawn(ev: Any) -> Said:
+@_SAYS.of(e.Redrawn)
+def _redrawn(ev: e.Redrawn) -> Said:
     return Said(
         _(
             "{name} draws a {card}: discarded, another card is drawn ({rule})",
@@ -199,22 +214,26 @@ def _redrawn(ev: Any) -> Said:
     )
 
 
-def _drew_traitor(ev: Any) -> Said:
+@_SAYS.of(e.DrewTraitor)
+def _drew_traitor(ev: e.DrewTraitor) -> Said:
     return Said(_("{name} draws a traitor", name=_name(ev, ev.seat)))
 
 
-def _drew_doge(ev: Any) -> Said:
+@_SAYS.of(e.DrewDoge)
+def _drew_doge(ev: e.DrewDoge) -> Said:
     return Said(_("{name} draws a doge: it will start a vote", name=_name(ev, ev.seat)))
 
 
-def _drew_card(ev: Any) -> Said:
+@_SAYS.of(e.DrewCard)
+def _drew_card(ev: e.DrewCard) -> Said:
     return Said(
         _("{name} draws a card into hand", name=_name(ev, ev.seat)),
-        {ev.seat: _("you draw {card}", card=card_name(ev.card, _comp(ev)))},
+        {seat_of(ev): _("you draw {card}", card=card_name(ev.card, _comp(ev)))},
     )
 
 
-def _vote_won(ev: Any) -> Said:
+@_SAYS.of(e.VoteWon)
+def _vote_won(ev: e.VoteWon) -> Said:
     vote = ev.vote
     comp = _comp(ev)
     winner = vote["winner"]
@@ -247,7 +266,8 @@ def _vote_won(ev: Any) -> Said:
     )
 
 
-def _round_ends(ev: Any) -> Said:
+@_SAYS.of(e.RoundEnds)
+def _round_ends(ev: e.RoundEnds) -> Said:
     return Said(
         _(
             # rule: CG-8.2
@@ -265,7 +285,8 @@ def _round_ends(ev: Any) -> Said:
     )
 
 
-def _round_tied(ev: Any) -> Said:
+@_SAYS.of(e.RoundTied)
+def _round_tied(ev: e.RoundTied) -> Said:
     return Said(
         # rule: CG-8.5
         _(
@@ -276,7 +297,8 @@ def _round_tied(ev: Any) -> Said:
     )
 
 
-def _divided(ev: Any) -> Said:
+@_SAYS.of(e.Divided)
+def _divided(ev: e.Divided) -> Said:
     return Said(
         _(
             "{name} divides: offer A = {a}; offer B = {b}",
@@ -287,7 +309,8 @@ def _divided(ev: Any) -> Said:
     )
 
 
-def _offer_taken(ev: Any) -> Said:
+@_SAYS.of(e.OfferTaken)
+def _offer_taken(ev: e.OfferTaken) -> Said:
     comp = _comp(ev)
     return Said(
         _(
@@ -299,7 +322,8 @@ def _offer_taken(ev: Any) -> Said:
     )
 
 
-def _vote_called(ev: Any) -> Said:
+@_SAYS.of(e.VoteCalled)
+def _vote_called(ev: e.VoteCalled) -> Said:
     return Said(
         _(
             "{name} calls a vote in {district}",
@@ -309,7 +333,7 @@ def _vote_called(ev: Any) -> Said:
     )
 
 
-def _placement_words(ev: Any) -> str:
+def _placement_words(ev: e.VotesPlaced) -> str:
     names = _comp(ev).names
     parts = []
     if ev.count:
@@ -319,7 +343,8 @@ def _placement_words(ev: Any) -> str:
     return " + ".join(parts)
 
 
-def _votes_placed(ev: Any) -> Said:
+@_SAYS.of(e.VotesPlaced)
+def _votes_placed(ev: e.VotesPlaced) -> Said:
     ch = ev.challenger
     return Said(
         _(
@@ -334,35 +359,6 @@ def _votes_placed(ev: Any) -> Said:
     )
 
 
-def _passed(ev: Any) -> Said:
+@_SAYS.of(e.Passed)
+def _passed(ev: e.Passed) -> Said:
     return Said(_("{name} passes", name=_name(ev, ev.seat)))
-
-
-_SAYS: dict[type[e.CanalGrandeEvent], Callable[[Any], Said]] = {
-    e.DividerResolves: _divider_resolves,
-    e.ChallengerPasses: _challenger_passes,
-    e.DogeDiscarded: _doge_discarded,
-    e.CapReached: _cap_reached,
-    e.TurnEnds: _turn_ends,
-    e.Revealed: _revealed,
-    e.DogeWins: _doge_wins,
-    e.Reshuffled: _reshuffled,
-    e.NumbersLaid: _numbers,
-    e.ToHand: _to_hand,
-    e.SpyDraws: _spy,
-    e.NothingStolen: _nothing_stolen,
-    e.Stolen: _stolen,
-    e.NoCardLeft: _no_card,
-    e.Redrawn: _redrawn,
-    e.DrewTraitor: _drew_traitor,
-    e.DrewDoge: _drew_doge,
-    e.DrewCard: _drew_card,
-    e.VoteWon: _vote_won,
-    e.RoundEnds: _round_ends,
-    e.RoundTied: _round_tied,
-    e.Divided: _divided,
-    e.OfferTaken: _offer_taken,
-    e.VoteCalled: _vote_called,
-    e.VotesPlaced: _votes_placed,
-    e.Passed: _passed,
-}

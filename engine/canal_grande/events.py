@@ -11,18 +11,24 @@ them (the opponent's, for a stolen card); ``data`` (public facts) never does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.canal_grande.cards import Components
-from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Event, Said
+from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, event_facts
 
 
 @dataclass(slots=True, kw_only=True)
-class CanalGrandeEvent(Event):
+class CanalGrandeEvent:
     """The base of Canal Grande's events: names and components, said by the game's texts."""
 
+    #: the event's kind (reserved ones: :data:`engine.core.TURN_END`, ``GAME_OVER``, ``REVEAL``)
+    kind: ClassVar[str] = ""
+    #: the private text only confirms the seat's own answer (see :class:`engine.core.Event`)
+    echo: ClassVar[bool] = False
+    #: the seat it is about (``None``: nobody in particular)
+    seat: int | None = None
     names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
     comp: Components | None = field(default=None, repr=False, compare=False, metadata=CONTEXT)
 
@@ -30,6 +36,26 @@ class CanalGrandeEvent(Event):
         from engine.canal_grande.event_texts import said  # texts only when someone reads them
 
         return said(self)
+
+    @property
+    def text(self) -> str:
+        """The public text, made now in the language in force (``""``: nothing to tell)."""
+        return self.said().text
+
+    @property
+    def private(self) -> Mapping[int, str]:
+        """Each seat's own extra text, made now in the language in force."""
+        return self.said().private
+
+    @property
+    def data(self) -> JSON:
+        """Public facts a reader may use (never hidden information): none unless the kind
+        has some."""
+        return {}
+
+    def facts(self) -> JSON:
+        """The event as plain data (see :meth:`engine.core.Event.facts`)."""
+        return event_facts(self, self.kind)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -3,15 +3,15 @@ private) in the language in force, when someone reads the event; applying a move
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from engine.core import Said
+from engine.core import Said, Sayings, seat_of
 from engine.i18n import counted, joined, listed
 from engine.venezia import events as e
 from engine.venezia.cards import building_name, cards_text, count_cards
 from engine.venezia.language import _, _n
 from engine.venezia.state_basics import IMAGINARY_NAME
+
+#: the texts of each event type (one typed function per type, registered below)
+_SAYS = Sayings[e.VeneziaEvent]()
 
 
 def name(event: e.VeneziaEvent, seat: int | None) -> str:
@@ -24,16 +24,18 @@ def name(event: e.VeneziaEvent, seat: int | None) -> str:
 
 def said(event: e.VeneziaEvent) -> Said:
     """``event``'s texts in the language in force."""
-    return _SAYS[type(event)](event)
+    return _SAYS(event)
 
 
-def _played(ev: Any) -> Said:
+@_SAYS.of(e.Played)
+def _played(ev: e.Played) -> Said:
     if any(ev.cards.values()):
         return Said(_("{name} plays {cards}", name=name(ev, ev.seat), cards=cards_text(ev.cards)))
     return Said(_("{name} plays no cards", name=name(ev, ev.seat)))
 
 
-def _architect(ev: Any) -> Said:
+@_SAYS.of(e.ArchitectMoved)
+def _architect(ev: e.ArchitectMoved) -> Said:
     if ev.seat is not None:
         return Said(
             _(
@@ -47,7 +49,8 @@ def _architect(ev: Any) -> Said:
     )
 
 
-def _discarded(ev: Any) -> Said:
+@_SAYS.of(e.Discarded)
+def _discarded(ev: e.Discarded) -> Said:
     return Said(
         _(
             "{name} discards their {building} cards",
@@ -57,7 +60,8 @@ def _discarded(ev: Any) -> Said:
     )
 
 
-def _flipped(ev: Any) -> Said:
+@_SAYS.of(e.Flipped)
+def _flipped(ev: e.Flipped) -> Said:
     return Said(
         _(
             "{name} flips a {building} for {imaginary}",
@@ -68,26 +72,30 @@ def _flipped(ev: Any) -> Said:
     )
 
 
-def _flip_discarded(ev: Any) -> Said:
+@_SAYS.of(e.FlipDiscarded)
+def _flip_discarded(ev: e.FlipDiscarded) -> Said:
     return Said(_("a third type for {imaginary}: discarded", imaginary=IMAGINARY_NAME))
 
 
-def _drained(ev: Any) -> Said:
+@_SAYS.of(e.Drained)
+def _drained(ev: e.Drained) -> Said:
     return Said(
         _("{name} drains {hex}", name=name(ev, ev.seat), hex=ev.hex),
         {
-            ev.seat: _(
+            seat_of(ev): _(
                 "the swamp token from {hex} is worth {value} gold", hex=ev.hex, value=ev.value
             )
         },
     )
 
 
-def _drain_done(ev: Any) -> Said:
+@_SAYS.of(e.DrainDone)
+def _drain_done(ev: e.DrainDone) -> Said:
     return Said(_("{name} drains no more", name=name(ev, ev.seat)))
 
 
-def _drew(ev: Any) -> Said:
+@_SAYS.of(e.DrewFromDeck)
+def _drew(ev: e.DrewFromDeck) -> Said:
     return Said(
         _n(
             "{name} draws {n} card from the deck",
@@ -96,14 +104,15 @@ def _drew(ev: Any) -> Said:
             name=name(ev, ev.seat),
         ),
         {
-            ev.seat: _(
+            seat_of(ev): _(
                 "you drew: {cards}", cards=cards_text(count_cards(ev.cards), empty=_("nothing"))
             )
         },
     )
 
 
-def _took(ev: Any) -> Said:
+@_SAYS.of(e.TookFromPool)
+def _took(ev: e.TookFromPool) -> Said:
     return Said(
         _(
             "{name} takes a {building} from the pool",
@@ -113,7 +122,8 @@ def _took(ev: Any) -> Said:
     )
 
 
-def _swapped(ev: Any) -> Said:
+@_SAYS.of(e.Swapped)
+def _swapped(ev: e.Swapped) -> Said:
     return Said(
         _(
             "{name} puts a {building} into the pool",
@@ -123,15 +133,18 @@ def _swapped(ev: Any) -> Said:
     )
 
 
-def _pool_cleared(ev: Any) -> Said:
+@_SAYS.of(e.PoolCleared)
+def _pool_cleared(ev: e.PoolCleared) -> Said:
     return Said(_("four cards in the pool: all are discarded"))
 
 
-def _turn(ev: Any) -> Said:
+@_SAYS.of(e.TurnBegins)
+def _turn(ev: e.TurnBegins) -> Said:
     return Said(_("{name}'s turn", name=name(ev, ev.seat)))
 
 
-def _completed(ev: Any) -> Said:
+@_SAYS.of(e.Completed)
+def _completed(ev: e.Completed) -> Said:
     return Said(
         _(
             "{name}'s {building} is complete",
@@ -141,7 +154,8 @@ def _completed(ev: Any) -> Said:
     )
 
 
-def _no_room(ev: Any) -> Said:
+@_SAYS.of(e.NoRoom)
+def _no_room(ev: e.NoRoom) -> Said:
     return Said(
         _(
             "there is no room for the {building}: nothing is built, the cards are discarded",
@@ -150,7 +164,8 @@ def _no_room(ev: Any) -> Said:
     )
 
 
-def _placed(ev: Any) -> Said:
+@_SAYS.of(e.Placed)
+def _placed(ev: e.Placed) -> Said:
     return Said(
         _(
             "{name} places the {building} on {hexes}",
@@ -161,7 +176,8 @@ def _placed(ev: Any) -> Said:
     )
 
 
-def _last_built(ev: Any) -> Said:
+@_SAYS.of(e.LastBuilt)
+def _last_built(ev: e.LastBuilt) -> Said:
     return Said(
         _(
             # rule: V-E1
@@ -171,12 +187,14 @@ def _last_built(ev: Any) -> Said:
     )
 
 
-def _track_end(ev: Any) -> Said:
+@_SAYS.of(e.TrackEndReached)
+def _track_end(ev: e.TrackEndReached) -> Said:
     # rule: V-E1
     return Said(_("{name} reaches {end}: the game ends", name=name(ev, ev.seat), end=ev.end))
 
 
-def _district(ev: Any) -> Said:
+@_SAYS.of(e.DistrictScored)
+def _district(ev: e.DistrictScored) -> Said:
     return Said(
         _(
             "{name} scores the ponte on {district}",
@@ -186,18 +204,21 @@ def _district(ev: Any) -> Said:
     )
 
 
-def _treasure(ev: Any) -> Said:
+@_SAYS.of(e.TreasureTaken)
+def _treasure(ev: e.TreasureTaken) -> Said:
     return Said(
         _("{name} takes a treasure token", name=name(ev, ev.seat)),
-        {ev.seat: _("your treasure token is worth {value} gold", value=ev.value)},
+        {seat_of(ev): _("your treasure token is worth {value} gold", value=ev.value)},
     )
 
 
-def _no_treasure(ev: Any) -> Said:
+@_SAYS.of(e.NoTreasure)
+def _no_treasure(ev: e.NoTreasure) -> Said:
     return Said(_("no treasure left for {name}", name=name(ev, ev.seat)))
 
 
-def _moved(ev: Any) -> Said:
+@_SAYS.of(e.Moved)
+def _moved(ev: e.Moved) -> Said:
     """A gondola's move: why it moves (``exchange``, ``score``, ``convert``)."""
     who = name(ev, ev.seat)
     if ev.why == "exchange":
@@ -237,7 +258,8 @@ def _moved(ev: Any) -> Said:
     )
 
 
-def _game_over(ev: Any) -> Said:
+@_SAYS.of(e.GameOver)
+def _game_over(ev: e.GameOver) -> Said:
     return Said(
         _(
             "game over: {ranking}",
@@ -250,29 +272,3 @@ def _game_over(ev: Any) -> Said:
             ),
         )
     )
-
-
-_SAYS: dict[type[e.VeneziaEvent], Callable[[Any], Said]] = {
-    e.Played: _played,
-    e.ArchitectMoved: _architect,
-    e.Discarded: _discarded,
-    e.Flipped: _flipped,
-    e.FlipDiscarded: _flip_discarded,
-    e.Drained: _drained,
-    e.DrainDone: _drain_done,
-    e.DrewFromDeck: _drew,
-    e.TookFromPool: _took,
-    e.Swapped: _swapped,
-    e.PoolCleared: _pool_cleared,
-    e.TurnBegins: _turn,
-    e.Completed: _completed,
-    e.NoRoom: _no_room,
-    e.Placed: _placed,
-    e.LastBuilt: _last_built,
-    e.TrackEndReached: _track_end,
-    e.DistrictScored: _district,
-    e.TreasureTaken: _treasure,
-    e.NoTreasure: _no_treasure,
-    e.Moved: _moved,
-    e.GameOver: _game_over,
-}

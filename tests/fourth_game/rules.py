@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -20,6 +20,7 @@ from engine.core import (
     IllegalMove,
     Said,
     UnknownCommand,
+    event_facts,
 )
 from engine.rng import Rng
 from engine.text import excerpt, is_number, small_number
@@ -34,10 +35,32 @@ ALIASES = {"bid": VERB, "b": VERB, "card": VERB}
 
 # ---------------------------------------------------------------- events: data, said when read
 @dataclass(slots=True, kw_only=True)
-class HighCardEvent(Event):
-    """High Card's events carry the players' names for their texts (made when read)."""
+class HighCardEvent:
+    """High Card's event base: implements :class:`engine.core.Event` (a protocol, not a base
+    class); each kind says itself; the players' names are there for its texts (made when read)."""
 
+    kind: ClassVar[str] = ""
+    echo: ClassVar[bool] = False
+    seat: int | None = None
     names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
+
+    def said(self) -> Said:
+        raise NotImplementedError(type(self).__name__)  # not for players
+
+    @property
+    def text(self) -> str:
+        return self.said().text
+
+    @property
+    def private(self) -> Mapping[int, str]:
+        return self.said().private
+
+    @property
+    def data(self) -> JSON:
+        return {}
+
+    def facts(self) -> JSON:
+        return event_facts(self, self.kind)
 
 
 @dataclass(slots=True, kw_only=True)
