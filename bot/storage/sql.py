@@ -4,9 +4,9 @@ The repositories (:mod:`bot.storage.games`, :mod:`~bot.storage.lobby`, ...) issu
 that both SQLite and PostgreSQL accept: ``?`` placeholders, ``INSERT ... ON CONFLICT``,
 ``RETURNING``, no SQLite-only functions on a request path. They are given a :class:`Backend`
 (the one open connection of SQLite, :class:`bot.storage.connection.SqliteConnection`, or the
-pool of PostgreSQL, :class:`bot.storage.postgres.PgConnection`) and use the :class:`Conn`
+pool of PostgreSQL, :class:`bot.storage.pg_connection.PgConnection`) and use the :class:`Conn`
 its ``read()`` / ``write()`` blocks yield: a ``sqlite3.Connection`` itself, or a thin
-PostgreSQL wrapper that speaks the same few DB-API calls (:class:`bot.storage.postgres.PgConn`).
+PostgreSQL wrapper that speaks the same few DB-API calls (:class:`bot.storage.pg_connection.PgConn`).
 """
 
 from __future__ import annotations

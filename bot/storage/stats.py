@@ -189,7 +189,7 @@ def _counts(game_aborted: bool, game_takeover: bool, s: StatsSettings) -> bool:
 def _has_stats(conn: Conn) -> bool:
     """Whether the file has the stats tables (not one opened with older migrations, as an
     upgrade test does: its games are backfilled when it is migrated)."""
-    if is_postgres(conn):  # PostgreSQL's schema is created whole (bot.storage.postgres)
+    if is_postgres(conn):  # PostgreSQL's schema is created whole (bot.storage.pg_schema)
         return True
     return (
         conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'seat_results'").fetchone()
