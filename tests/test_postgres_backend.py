@@ -195,7 +195,7 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
             "c", "venezia", seed=1, players=[PlayerInfo("A", "u1"), PlayerInfo("B", "u2")]
         )
         seats = dict.fromkeys(range(40), "u1")
-        first.timers.sync_deadlines("c", game.id, seats, 0.0, TimerSettings(turn_seconds=60))
+        first.deadlines.sync_deadlines("c", game.id, seats, 0.0, TimerSettings(turn_seconds=60))
         wins: list[tuple[int, bool]] = []
         barrier = threading.Barrier(2)
 
@@ -204,7 +204,7 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
                 for seat in range(40):
                     barrier.wait()
                     with db.transaction("fire_timeout") as repos:
-                        won = repos.timers.fire_timeout(game.id, seat, "pause")
+                        won = repos.deadlines.fire_timeout(game.id, seat, "pause")
                     wins.append((seat, won))
 
             return run
@@ -216,8 +216,8 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
             t.join(timeout=120)
         assert sorted(seat for seat, won in wins if won) == list(range(40))
         assert len(wins) == 80
-        assert len(first.timers.notices("c")) == 40
-        assert all(d.timed_out for d in second.timers.deadlines(game.id))
+        assert len(first.deadlines.notices("c")) == 40
+        assert all(d.timed_out for d in second.deadlines.deadlines(game.id))
     finally:
         first.close()
         second.close()

@@ -22,7 +22,13 @@ from bot.storage.pg_connection import DEFAULT_POOL_SIZE, PgConn, PgConnection
 from bot.storage.pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION, PgMigration
 from bot.storage.records import utcnow
 from bot.storage.stats import SqlStatsRepository
-from bot.storage.timers import SqlTimerRepository
+from bot.storage.timers import (
+    SqlArchiveClockRepository,
+    SqlDeadlineRepository,
+    SqlTakeoverRepository,
+    SqlTimeoutVoteRepository,
+    SqlTimerSettingsRepository,
+)
 
 __all__ = [
     "PG_MIGRATIONS",
@@ -43,7 +49,11 @@ class PgDatabase:
         self.path = connection.path
         self.games = SqlGameRepository(connection)
         self.lobby = SqlLobbyRepository(connection)
-        self.timers = SqlTimerRepository(connection)
+        self.timer_settings = SqlTimerSettingsRepository(connection)
+        self.deadlines = SqlDeadlineRepository(connection)
+        self.timeout_votes = SqlTimeoutVoteRepository(connection)
+        self.takeovers = SqlTakeoverRepository(connection)
+        self.archive_clock = SqlArchiveClockRepository(connection)
         self.stats = SqlStatsRepository(connection)
         self.history = SqlHistoryRepository(connection)
         self.adapter_state = SqlAdapterStateRepository(connection)

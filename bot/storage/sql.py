@@ -6,7 +6,8 @@ that both SQLite and PostgreSQL accept: ``?`` placeholders, ``INSERT ... ON CONF
 (the one open connection of SQLite, :class:`bot.storage.connection.SqliteConnection`, or the
 pool of PostgreSQL, :class:`bot.storage.pg_connection.PgConnection`) and use the :class:`Conn`
 its ``read()`` / ``write()`` blocks yield: a ``sqlite3.Connection`` itself, or a thin
-PostgreSQL wrapper that speaks the same few DB-API calls (:class:`bot.storage.pg_connection.PgConn`).
+PostgreSQL wrapper that speaks the same few DB-API calls
+(:class:`bot.storage.pg_connection.PgConn`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
 once, also across a restart: a timeout's flag is set in the transaction that stores its
-effect: :meth:`SqlTimerRepository.fire_timeout` inside the handover's transaction, or
-:meth:`SqlTimerRepository.pause_seat`), and the record of seats an AI took over."""
+effect: :meth:`SqlDeadlineRepository.fire_timeout` inside the handover's transaction, or
+:meth:`SqlDeadlineRepository.pause_seat`), and the record of seats an AI took over."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class Takeover:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A timer that fired (``kind``: ``reminder``, ``takeover`` or ``pause``) whose
-    announcement an adapter has not confirmed yet (see :meth:`SqlTimerRepository.notices`)."""
+    announcement an adapter has not confirmed yet (see :meth:`SqlDeadlineRepository.notices`)."""
 
     game_id: int
     seat: int
@@ -85,9 +85,8 @@ class Notice:
 TOUCH_EVERY = 600.0
 
 
-class SqlTimerRepository:
-    """Timer settings, deadlines, notices, votes at a pause and takeovers
-    (:class:`TimerRepository`)."""
+class SqlTimerSettingsRepository:
+    """Each table's timer settings (#26)."""
 
     def __init__(self, connection: Backend) -> None:
         self._c = connection
@@ -127,7 +126,13 @@ class SqlTimerRepository:
                 ),
             )
 
-    # -- deadlines ----------------------------------------------------------------------------
+
+class SqlDeadlineRepository:
+    """The deadlines of open human decisions, their fired marks and the notices of fired
+    timers (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
 
     def deadlines(self, game_id: int) -> list[Deadline]:
         with self._c.read() as conn:
@@ -196,6 +201,11 @@ class SqlTimerRepository:
         with self._c.write("clear_deadlines") as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
 
+    def drop_deadline(self, game_id: int, seat: int) -> None:
+        """Forget one seat's deadline (the next sync times its decision afresh)."""
+        with self._c.write("drop_deadline") as conn:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
+
     def due_channels(self, now: float) -> list[str]:
         """Channels with a reminder or a timeout due at ``now`` that has not fired."""
         with self._c.read() as conn:
@@ -231,8 +241,6 @@ class SqlTimerRepository:
             if cur.rowcount == 1 and what == "reminded":
                 _add_notice(conn, game_id, seat, "reminder")
             return cur.rowcount == 1
-
-    # -- notices: fired timers whose announcement is not confirmed yet ---------------------
 
     def notices(self, channel_id: str) -> list[Notice]:
         """The fired timers of a channel whose announcement no adapter confirmed
@@ -276,8 +284,6 @@ class SqlTimerRepository:
             )
             return True
 
-    # -- takeovers ----------------------------------------------------------------------------
-
     def fire_timeout(self, game_id: int, seat: int, notice: str) -> bool:
         """Mark a seat's timeout fired (its reminder too) and store its ``notice`` (``takeover``
         or ``pause``); false if it had fired already (nothing changed). Called inside the
@@ -287,6 +293,52 @@ class SqlTimerRepository:
                 return False
             _add_notice(conn, game_id, seat, notice)
             return True
+
+
+class SqlTimeoutVoteRepository:
+    """The votes on a paused seat (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
+
+    def set_timeout_vote(
+        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
+    ) -> None:
+        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
+        with self._c.write("set_timeout_vote") as conn:
+            conn.execute(
+                "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
+                "choice = excluded.choice, voted_at = excluded.voted_at",
+                (game_id, seat, voter_id, choice, now),
+            )
+
+    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
+        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
+        with self._c.read() as conn:
+            rows = conn.execute(
+                "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
+                "ORDER BY voted_at",
+                (game_id, seat),
+            ).fetchall()
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
+        with self._c.write("clear_timeout_votes") as conn:
+            if seat is None:
+                conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
+            else:
+                conn.execute(
+                    "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+
+
+class SqlTakeoverRepository:
+    """The seats an AI took over from a human (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
 
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
@@ -336,46 +388,12 @@ class SqlTimerRepository:
             row = conn.execute("SELECT had_takeover FROM games WHERE id = ?", (game_id,)).fetchone()
         return bool(row and row[0])
 
-    # -- votes at a paused timeout ----------------------------------------------------------
 
-    def set_timeout_vote(
-        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
-    ) -> None:
-        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
-        with self._c.write("set_timeout_vote") as conn:
-            conn.execute(
-                "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
-                "choice = excluded.choice, voted_at = excluded.voted_at",
-                (game_id, seat, voter_id, choice, now),
-            )
+class SqlArchiveClockRepository:
+    """When each active game was last touched, and the games left untouched too long (#26)."""
 
-    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
-        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
-        with self._c.read() as conn:
-            rows = conn.execute(
-                "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
-                "ORDER BY voted_at",
-                (game_id, seat),
-            ).fetchall()
-        return {str(r[0]): str(r[1]) for r in rows}
-
-    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
-        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
-        with self._c.write("clear_timeout_votes") as conn:
-            if seat is None:
-                conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
-            else:
-                conn.execute(
-                    "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
-                )
-
-    def drop_deadline(self, game_id: int, seat: int) -> None:
-        """Forget one seat's deadline (the next sync times its decision afresh)."""
-        with self._c.write("drop_deadline") as conn:
-            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
-
-    # -- archiving ----------------------------------------------------------------------------
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
 
     def touch_game(self, game_id: int, now: float) -> None:
         with self._c.write("touch_game") as conn:
