@@ -33,6 +33,7 @@ from bot.table.outputs import Code
 from tests.test_service_support import open_service, start
 
 ROOT = Path(__file__).resolve().parents[1]
+ALICE, BOB = PlayerInfo("Alice", "u1"), PlayerInfo("Bob", "u2")
 
 
 def test_the_db_setting_names_a_postgresql_server_or_a_sqlite_file(tmp_path: Path) -> None:
@@ -218,6 +219,63 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
         assert len(wins) == 80
         assert len(first.deadlines.notices("c")) == 40
         assert all(d.timed_out for d in second.deadlines.deadlines(game.id))
+    finally:
+        first.close()
+        second.close()
+
+
+def _waiting_for_a_lock(url: str) -> bool:
+    """Whether some session of the database waits for an advisory lock."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        ).fetchone()
+    return found is not None and int(found[0]) > 0
+
+
+def test_two_tables_commit_in_parallel_and_one_table_takes_turns(pg_url: str) -> None:
+    """#27 item 3 (per-table serialisation, no database-wide write lock): while one process
+    holds table A's write transaction open, another process's move on table B commits; its
+    move on table A waits for A's transaction, then is applied exactly once."""
+    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    try:
+        game_a = first.games.create_game("cA", "venezia", seed=1, players=[ALICE, BOB])
+        game_b = first.games.create_game("cB", "venezia", seed=2, players=[ALICE, BOB])
+        held, release = threading.Event(), threading.Event()
+
+        def hold_table_a() -> None:
+            with first.connection.write("hold", game=game_a.id):
+                held.set()
+                release.wait(120)
+
+        holder = threading.Thread(target=hold_table_a)
+        holder.start()
+        try:
+            assert held.wait(60)
+            other_table = threading.Thread(
+                target=second.games.append_move, args=(game_b.id, 0, 0, "u1", "b-0")
+            )
+            other_table.start()
+            other_table.join(60)
+            assert not other_table.is_alive(), "table B waited for table A's transaction"
+            assert [m.command for m in second.games.moves(game_b.id)] == ["b-0"]
+
+            same_table = threading.Thread(
+                target=second.games.append_move, args=(game_a.id, 0, 0, "u1", "a-0")
+            )
+            same_table.start()
+            for _ in range(600):
+                if _waiting_for_a_lock(pg_url):
+                    break
+                threading.Event().wait(0.1)
+            assert _waiting_for_a_lock(pg_url)  # the move on A waits for A's lock
+            assert same_table.is_alive() and second.games.moves(game_a.id) == []
+        finally:
+            release.set()
+            holder.join(60)
+        same_table.join(60)
+        assert not same_table.is_alive()
+        assert [m.command for m in first.games.moves(game_a.id)] == ["a-0"]
     finally:
         first.close()
         second.close()

@@ -247,9 +247,13 @@ class SqliteConnection:
                     conn.execute("COMMIT")  # nothing was written: this only ends the read
 
     @contextmanager
-    def write(self, operation: str) -> Iterator[sqlite3.Connection]:
+    def write(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back. Inside
-        a transaction this thread opened already, join it (its outermost block commits)."""
+        a transaction this thread opened already, join it (its outermost block commits).
+        ``table`` / ``game`` (the table the write is about) change nothing here: SQLite has
+        one writer at a time anyway (PostgreSQL's backend locks that table only)."""
         with self._lock:
             conn = self._require_open()
             if self._depth:

@@ -12,13 +12,19 @@ repositories use.
   several repositories. A read borrows a connection for the statement(s) of the block; a
   snapshot read (:meth:`PgConnection.read_snapshot`) is one ``REPEATABLE READ READ ONLY``
   transaction, so the reads in it agree while other processes commit.
-* **Writers serialise like SQLite's ``BEGIN IMMEDIATE``.** Every write transaction first
-  takes one transaction-scoped advisory lock (:data:`WRITE_LOCK`): the checks the
-  repositories make before writing (the next ``seq``, an idempotency key, the open game of a
-  channel, a seat's fired mark) cannot be invalidated by a writer in another process, the
-  constraints stay a backstop, and a timer's effect and its fired mark commit together. Reads
-  never wait for it. Several bot processes on one database therefore apply a table's moves
-  one at a time, each exactly once.
+* **Writers of one table take turns, tables run in parallel.** A write scoped to one table
+  (``write(op, table=channel)`` or ``game=id``: every lobby, move and timer write) takes
+  :data:`WRITE_LOCK` shared and then its table's transaction-scoped advisory lock
+  (:data:`TABLE_LOCK`, keyed by the channel): the checks the repositories make before
+  writing (the next ``seq``, the open game of a channel, a seat's fired mark) cannot be
+  invalidated by a writer of that table in another process, the constraints stay a
+  backstop, and a timer's effect and its fired mark commit together. Several bot processes
+  on one database therefore apply a table's moves one at a time, each exactly once, while
+  other tables' moves commit meanwhile (#27). An unscoped write (settings of a server, a
+  rebuild of ratings, an import, the unit of work of a seat handover) takes
+  :data:`WRITE_LOCK` exclusively, as SQLite's ``BEGIN IMMEDIATE`` does. Ratings rows are
+  shared by the tables of a server: rating a game takes that server's lock too
+  (:mod:`bot.storage.stats`). Reads never wait for any of them.
 """
 
 from __future__ import annotations
@@ -42,10 +48,15 @@ from bot.storage.sql import Conn, Cursor
 from bot.storage.sql import row as first_row
 from bot.storage.sql import rows as all_rows
 
-__all__ = ["DEFAULT_POOL_SIZE", "WRITE_LOCK", "PgConn", "PgConnection", "PgRow"]
+__all__ = ["DEFAULT_POOL_SIZE", "TABLE_LOCK", "WRITE_LOCK", "PgConn", "PgConnection", "PgRow"]
 
 #: Advisory lock key (``pg_advisory_xact_lock``) every write transaction takes ("VENZ").
 WRITE_LOCK = 0x56454E5A
+
+#: The first key of a table's advisory lock (``pg_advisory_xact_lock(TABLE_LOCK, hash)``,
+#: the second the hash of its channel id: "VENT"). A hash collision only makes two tables
+#: take turns.
+TABLE_LOCK = 0x56454E54
 
 #: Connections a process keeps open at most (the table service's thread pool is small).
 DEFAULT_POOL_SIZE = 8
@@ -111,6 +122,7 @@ class PgConn:
 class _ThreadState(threading.local):
     conn: PgConn | None = None
     depth: int = 0  # open write transactions of this thread (0: none)
+    scoped: bool = False  # the open transaction holds the shared write lock and table locks
     reading: int = 0  # open read blocks of this thread on ``conn``
 
 
@@ -249,13 +261,25 @@ class PgConnection:
                 conn.raw.execute("COMMIT")
 
     @contextmanager
-    def write(self, operation: str) -> Iterator[Conn]:
-        """One write transaction, serialised with every other writer of the database (see
-        :data:`WRITE_LOCK`); commit or roll back. Inside a transaction this thread opened
-        already, join it (its outermost block commits)."""
+    def write(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[Conn]:
+        """One write transaction; commit or roll back. Inside a transaction this thread
+        opened already, join it (its outermost block commits).
+
+        Scoped to one table (``table``: a channel id, or ``game``: a game id, whose channel
+        is meant) it serialises with the writers of that table only (:data:`WRITE_LOCK`
+        shared, then the table's lock): moves of different tables commit in parallel, two
+        processes moving one table take turns. Unscoped it serialises with every writer."""
         local = self._local
         if local.depth:
             assert local.conn is not None
+            if local.scoped:
+                if table is None and game is None:
+                    # not for players: a developer's mistake (upgrading the shared lock
+                    # could deadlock with another table's writer)
+                    raise RuntimeError(f"{operation}: an unscoped write inside a table's one")
+                _lock_table(local.conn, table, game)
             local.depth += 1
             try:
                 yield local.conn
@@ -268,8 +292,13 @@ class PgConnection:
             raw = conn.raw
             raw.execute("BEGIN")
             local.depth = 1
+            local.scoped = table is not None or game is not None
             try:
-                raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                if local.scoped:
+                    raw.execute("SELECT pg_advisory_xact_lock_shared(%s)", (WRITE_LOCK,))
+                    _lock_table(conn, table, game)
+                else:
+                    raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
                 yield conn
                 if self._fail_before_commit is not None:
                     self._fail_before_commit(operation)
@@ -280,6 +309,7 @@ class PgConnection:
                 raise
             finally:
                 local.depth = 0
+                local.scoped = False
 
     @contextmanager
     def transaction(self, operation: str) -> Iterator[None]:
@@ -298,3 +328,17 @@ class PgConnection:
     def now(self) -> str:
         """The clock's time as stored text."""
         return format_ts(self._clock())
+
+
+def _lock_table(conn: PgConn, table: str | None, game: int | None) -> None:
+    """Take the transaction-scoped lock of one table: ``table``'s, or the channel's of
+    ``game`` (a game that does not exist locks nothing: the write finds nothing to change)."""
+    if table is not None:
+        conn.raw.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(%s::text))", (TABLE_LOCK, table)
+        )
+    if game is not None:
+        conn.raw.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(channel_id)) FROM games WHERE id = %s",
+            (TABLE_LOCK, game),
+        )

@@ -71,7 +71,12 @@ class Backend(Protocol):
 
     def read_snapshot(self) -> AbstractContextManager[Conn]: ...
 
-    def write(self, operation: str) -> AbstractContextManager[Conn]: ...
+    def write(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> AbstractContextManager[Conn]:
+        """One write transaction; ``table`` (a channel id) or ``game`` (a game id) names the
+        one table it is about, so a backend may let other tables' writers run meanwhile."""
+        ...
 
     def now(self) -> str:
         """The clock's time as stored text."""

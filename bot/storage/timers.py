@@ -107,7 +107,7 @@ class SqlTimerSettingsRepository:
         )
 
     def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None:
-        with self._c.write("set_timer_settings") as conn:
+        with self._c.write("set_timer_settings", table=channel_id) as conn:
             conn.execute(
                 "INSERT INTO table_settings (channel_id, turn_seconds, remind_seconds, "
                 "on_timeout, ai_level, archive_days, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -170,7 +170,7 @@ class SqlDeadlineRepository:
         if not drop and not add and not touch:
             return
         remind = settings.remind_after
-        with self._c.write("sync_deadlines") as conn:
+        with self._c.write("sync_deadlines", table=channel_id) as conn:
             for seat in drop:
                 conn.execute(
                     "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
@@ -198,12 +198,12 @@ class SqlDeadlineRepository:
                 conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def clear_deadlines(self, game_id: int) -> None:
-        with self._c.write("clear_deadlines") as conn:
+        with self._c.write("clear_deadlines", game=game_id) as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
 
     def drop_deadline(self, game_id: int, seat: int) -> None:
         """Forget one seat's deadline (the next sync times its decision afresh)."""
-        with self._c.write("drop_deadline") as conn:
+        with self._c.write("drop_deadline", game=game_id) as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     def due_channels(self, now: float) -> list[str]:
@@ -233,7 +233,7 @@ class SqlDeadlineRepository:
         false if it already was (so each fires exactly once). A reminder's notice is stored
         with its mark (see :meth:`notices`)."""
         assert what in ("reminded", "timed_out")
-        with self._c.write("mark_fired") as conn:
+        with self._c.write("mark_fired", game=game_id) as conn:
             cur = conn.execute(
                 f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
                 (game_id, seat),
@@ -265,7 +265,7 @@ class SqlDeadlineRepository:
 
     def clear_notice(self, game_id: int, seat: int, kind: str) -> None:
         """The announcement of a fired timer was posted (or is no use any more)."""
-        with self._c.write("clear_notice") as conn:
+        with self._c.write("clear_notice", game=game_id) as conn:
             conn.execute(
                 "DELETE FROM timer_notices WHERE game_id = ? AND seat = ? AND kind = ?",
                 (game_id, seat, kind),
@@ -275,7 +275,7 @@ class SqlDeadlineRepository:
         """A seat's time ran out and the game waits for it: its timeout is marked fired and
         the votes of an earlier pause on it are forgotten, in one transaction; false if the
         timeout had fired already (nothing changed)."""
-        with self._c.write("pause_seat") as conn:
+        with self._c.write("pause_seat", game=game_id) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, "pause")
@@ -288,7 +288,7 @@ class SqlDeadlineRepository:
         """Mark a seat's timeout fired (its reminder too) and store its ``notice`` (``takeover``
         or ``pause``); false if it had fired already (nothing changed). Called inside the
         transaction that stores the timeout's effect, so both happen exactly once."""
-        with self._c.write("fire_timeout") as conn:
+        with self._c.write("fire_timeout", game=game_id) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, notice)
@@ -305,7 +305,7 @@ class SqlTimeoutVoteRepository:
         self, game_id: int, seat: int, voter_id: str, choice: str, now: float
     ) -> None:
         """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
-        with self._c.write("set_timeout_vote") as conn:
+        with self._c.write("set_timeout_vote", game=game_id) as conn:
             conn.execute(
                 "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
@@ -325,7 +325,7 @@ class SqlTimeoutVoteRepository:
 
     def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
         """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
-        with self._c.write("clear_timeout_votes") as conn:
+        with self._c.write("clear_timeout_votes", game=game_id) as conn:
             if seat is None:
                 conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
             else:
@@ -343,7 +343,7 @@ class SqlTakeoverRepository:
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
     ) -> None:
-        with self._c.write("add_takeover") as conn:
+        with self._c.write("add_takeover", game=game_id) as conn:
             conn.execute(
                 "INSERT INTO takeovers (game_id, seat, user_id, name, kind, taken_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
@@ -375,7 +375,7 @@ class SqlTakeoverRepository:
         return _takeover(row)
 
     def end_takeover(self, game_id: int, seat: int, now: float) -> None:
-        with self._c.write("end_takeover") as conn:
+        with self._c.write("end_takeover", game=game_id) as conn:
             conn.execute(
                 "UPDATE takeovers SET resumed_at = ? WHERE game_id = ? AND seat = ? "
                 "AND resumed_at IS NULL",
@@ -396,7 +396,7 @@ class SqlArchiveClockRepository:
         self._c = connection
 
     def touch_game(self, game_id: int, now: float) -> None:
-        with self._c.write("touch_game") as conn:
+        with self._c.write("touch_game", game=game_id) as conn:
             conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def stale_games(self, now: float, default_days: int) -> list[tuple[str, int]]:
