@@ -9,6 +9,7 @@ network database raises.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -276,6 +277,66 @@ def test_two_tables_commit_in_parallel_and_one_table_takes_turns(pg_url: str) ->
         same_table.join(60)
         assert not same_table.is_alive()
         assert [m.command for m in first.games.moves(game_a.id)] == ["a-0"]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_claimed_timer_is_skipped_by_the_other_process_and_released_by_a_rollback(
+    pg_url: str,
+) -> None:
+    """#27 item 4 (SKIP LOCKED claims): while one process's transaction fires a seat's
+    timeout (claimed, not committed), the other process skips it at once instead of waiting
+    or firing it twice, and fires the other due seats meanwhile; when the first process's
+    transaction is rolled back (it died), its claim is released and the timeout fires,
+    once."""
+    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    try:
+        game = first.games.create_game("c", "venezia", seed=1, players=[ALICE, BOB])
+        first.deadlines.sync_deadlines(
+            "c", game.id, {0: "u1", 1: "u2"}, 0.0, TimerSettings(turn_seconds=60)
+        )
+        claimed, die = threading.Event(), threading.Event()
+
+        class Died(Exception):
+            pass
+
+        def fire_then_die() -> None:
+            with (
+                contextlib.suppress(Died),
+                first.transaction("fire_timeout", game=game.id) as repos,
+            ):
+                assert repos.deadlines.fire_timeout(game.id, 0, "takeover")
+                claimed.set()
+                die.wait(120)
+                raise Died
+
+        dying = threading.Thread(target=fire_then_die)
+        dying.start()
+        try:
+            assert claimed.wait(60)
+            results: list[bool] = []
+            racer = threading.Thread(
+                target=lambda: results.extend(
+                    [
+                        second.deadlines.pause_seat(game.id, 0),
+                        second.deadlines.pause_seat(game.id, 1),
+                    ]
+                )
+            )
+            racer.start()
+            racer.join(60)
+            assert not racer.is_alive(), "the other process waited for the claimed timer"
+            assert results == [False, True]  # seat 0 skipped (claimed), seat 1 fired
+        finally:
+            die.set()
+            dying.join(60)
+        assert second.deadlines.pause_seat(game.id, 0)  # the claim died with its transaction
+        assert not first.deadlines.pause_seat(game.id, 0)
+        assert sorted((n.seat, n.kind) for n in first.deadlines.notices("c")) == [
+            (0, "pause"),
+            (1, "pause"),
+        ]
     finally:
         first.close()
         second.close()

@@ -248,11 +248,16 @@ class SqliteConnection:
 
     @contextmanager
     def write(
-        self, operation: str, *, table: str | None = None, game: int | None = None
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
     ) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back. Inside
         a transaction this thread opened already, join it (its outermost block commits).
-        ``table`` / ``game`` (the table the write is about) change nothing here: SQLite has
+        ``table`` / ``game`` / ``claim`` (what the write locks) change nothing here: SQLite has
         one writer at a time anyway (PostgreSQL's backend locks that table only)."""
         with self._lock:
             conn = self._require_open()
@@ -278,10 +283,12 @@ class SqliteConnection:
                 self._depth = 0
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[None]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[None]:
         """One write transaction around several repository calls made by this thread inside
         the block: all of them commit together, or (an exception leaves the block) none."""
-        with self.write(operation):
+        with self.write(operation, table=table, game=game):
             yield
 
     @staticmethod

@@ -262,7 +262,12 @@ class PgConnection:
 
     @contextmanager
     def write(
-        self, operation: str, *, table: str | None = None, game: int | None = None
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
     ) -> Iterator[Conn]:
         """One write transaction; commit or roll back. Inside a transaction this thread
         opened already, join it (its outermost block commits).
@@ -270,11 +275,13 @@ class PgConnection:
         Scoped to one table (``table``: a channel id, or ``game``: a game id, whose channel
         is meant) it serialises with the writers of that table only (:data:`WRITE_LOCK`
         shared, then the table's lock): moves of different tables commit in parallel, two
-        processes moving one table take turns. Unscoped it serialises with every writer."""
+        processes moving one table take turns. ``claim``: the write locks the rows it
+        changes itself (a due timer's, ``FOR UPDATE SKIP LOCKED``) and takes no table lock.
+        Unscoped it serialises with every writer."""
         local = self._local
         if local.depth:
             assert local.conn is not None
-            if local.scoped:
+            if local.scoped and not claim:
                 if table is None and game is None:
                     # not for players: a developer's mistake (upgrading the shared lock
                     # could deadlock with another table's writer)
@@ -292,7 +299,7 @@ class PgConnection:
             raw = conn.raw
             raw.execute("BEGIN")
             local.depth = 1
-            local.scoped = table is not None or game is not None
+            local.scoped = table is not None or game is not None or claim
             try:
                 if local.scoped:
                     raw.execute("SELECT pg_advisory_xact_lock_shared(%s)", (WRITE_LOCK,))
@@ -312,9 +319,11 @@ class PgConnection:
                 local.scoped = False
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[None]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[None]:
         """One write transaction around several repository calls of this thread."""
-        with self.write(operation):
+        with self.write(operation, table=table, game=game):
             yield
 
     @staticmethod

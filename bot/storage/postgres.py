@@ -72,10 +72,12 @@ class PgDatabase:
         return cls(PgConnection.open(url, migrations=migrations, clock=clock, pool_size=pool_size))
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[PgDatabase]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[PgDatabase]:
         """One write transaction around the repository calls made in the block (from this
         thread): they commit together, or not at all if an exception leaves the block."""
-        with self.connection.transaction(operation):
+        with self.connection.transaction(operation, table=table, game=game):
             yield self
 
     def close(self) -> None:

@@ -509,10 +509,14 @@ class Repositories(Protocol):
 class UnitOfWork(Protocol):
     """Opens the transaction that spans several repositories."""
 
-    def transaction(self, operation: str) -> AbstractContextManager[Repositories]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> AbstractContextManager[Repositories]:
         """One write transaction: the repositories yielded commit together when the block
         ends, or not at all if an exception leaves it (``operation`` names it in logs and
-        test hooks). Use them from the thread that opened the block."""
+        test hooks). Use them from the thread that opened the block. ``table`` (a channel
+        id) or ``game`` (a game id): the one table the block is about, so a backend may let
+        other tables' writers run meanwhile (#27); without, it serialises with every writer."""
         ...
 
 
@@ -520,7 +524,9 @@ class Database(Repositories, Protocol):
     """An open database: its repositories and the unit of work that spans them (a
     :class:`UnitOfWork` too)."""
 
-    def transaction(self, operation: str) -> AbstractContextManager[Repositories]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> AbstractContextManager[Repositories]:
         """See :meth:`UnitOfWork.transaction`."""
         ...
 

@@ -72,10 +72,17 @@ class Backend(Protocol):
     def read_snapshot(self) -> AbstractContextManager[Conn]: ...
 
     def write(
-        self, operation: str, *, table: str | None = None, game: int | None = None
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
     ) -> AbstractContextManager[Conn]:
         """One write transaction; ``table`` (a channel id) or ``game`` (a game id) names the
-        one table it is about, so a backend may let other tables' writers run meanwhile."""
+        one table it is about, so a backend may let other tables' writers run meanwhile;
+        ``claim``: the write claims the rows it changes itself (``FOR UPDATE SKIP LOCKED``,
+        a due timer's) and needs no table lock."""
         ...
 
     def now(self) -> str:

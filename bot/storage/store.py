@@ -452,11 +452,13 @@ class SqliteDatabase:
         return cls(connection)
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[SqliteDatabase]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[SqliteDatabase]:
         """One write transaction around the repository calls made in the block (from this
         thread): they commit together, or not at all if an exception leaves the block. The
         repositories yielded are this database's own (SQLite has one connection)."""
-        with self.connection.transaction(operation):
+        with self.connection.transaction(operation, table=table, game=game):
             yield self
 
     def close(self) -> None:

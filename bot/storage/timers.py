@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.storage.records import Row
-from bot.storage.sql import Backend, Conn
+from bot.storage.sql import Backend, Conn, is_postgres
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -233,7 +233,9 @@ class SqlDeadlineRepository:
         false if it already was (so each fires exactly once). A reminder's notice is stored
         with its mark (see :meth:`notices`)."""
         assert what in ("reminded", "timed_out")
-        with self._c.write("mark_fired", game=game_id) as conn:
+        with self._c.write("mark_fired", claim=True) as conn:
+            if not _claim(conn, game_id, seat, what):
+                return False
             cur = conn.execute(
                 f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
                 (game_id, seat),
@@ -275,7 +277,7 @@ class SqlDeadlineRepository:
         """A seat's time ran out and the game waits for it: its timeout is marked fired and
         the votes of an earlier pause on it are forgotten, in one transaction; false if the
         timeout had fired already (nothing changed)."""
-        with self._c.write("pause_seat", game=game_id) as conn:
+        with self._c.write("pause_seat", claim=True) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, "pause")
@@ -288,7 +290,7 @@ class SqlDeadlineRepository:
         """Mark a seat's timeout fired (its reminder too) and store its ``notice`` (``takeover``
         or ``pause``); false if it had fired already (nothing changed). Called inside the
         transaction that stores the timeout's effect, so both happen exactly once."""
-        with self._c.write("fire_timeout", game=game_id) as conn:
+        with self._c.write("fire_timeout", claim=True) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, notice)
@@ -457,9 +459,30 @@ def _add_notice(conn: Conn, game_id: int, seat: int, kind: str) -> None:
     )
 
 
+def _claim(conn: Conn, game_id: int, seat: int, what: str) -> bool:
+    """PostgreSQL: claim a seat's unfired reminder or timeout for this transaction
+    (``FOR UPDATE SKIP LOCKED``, #27): false if it fired already or another process's
+    transaction holds it - that one fires it with its effect, or its rollback (it failed,
+    or its process died) releases the claim and the next tick fires it. Timer writes
+    therefore need no table lock (``write(op, claim=True)``), and processes racing for the
+    due timers never wait for each other. SQLite: one writer at a time, nothing to claim."""
+    if not is_postgres(conn):
+        return True
+    column = "reminded" if what == "reminded" else "timed_out"
+    found = conn.execute(
+        f"SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND {column} = 0 "
+        "FOR UPDATE SKIP LOCKED",
+        (game_id, seat),
+    ).fetchone()
+    return found is not None
+
+
 def _mark_timed_out(conn: Conn, game_id: int, seat: int) -> bool:
     """Mark a seat's timeout fired (its reminder too: it is no use any more) inside the
-    caller's transaction; false if it had fired already."""
+    caller's transaction; false if it had fired already (or another process is firing it
+    right now: :func:`_claim`)."""
+    if not _claim(conn, game_id, seat, "timed_out"):
+        return False
     cur = conn.execute(
         "UPDATE deadlines SET timed_out = 1, reminded = 1 "
         "WHERE game_id = ? AND seat = ? AND timed_out = 0",

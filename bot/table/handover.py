@@ -96,7 +96,7 @@ class Handover:
         the record to reclaim the seat by, the votes of a pause on it forgotten. False (and
         nothing changed) if the timeout had fired already; :class:`GameNotActive` (nothing
         changed) if the game is not running."""
-        with self.storage.transaction("hand_seat_to_ai") as tx:
+        with self.storage.transaction("hand_seat_to_ai", game=game_id) as tx:
             if timed_out and not tx.deadlines.fire_timeout(game_id, seat, "takeover"):
                 return False
             tx.games.update_players(game_id, players, takeover=True)

@@ -81,9 +81,9 @@ def crash_after_the_timeout_is_marked(svc: TableService) -> None:
     transaction = database.transaction
 
     @contextmanager
-    def crashing_transaction(operation: str) -> Iterator[Any]:
+    def crashing_transaction(operation: str, **scope: Any) -> Iterator[Any]:
         fired.clear()
-        with transaction(operation) as tx:
+        with transaction(operation, **scope) as tx:
             yield tx
         if any(fired):
             raise Crash(operation)

@@ -40,8 +40,8 @@ CHILD = textwrap.dedent(
         transaction = storage.transaction
 
         @contextlib.contextmanager
-        def then_die_after(operation):
-            with transaction(operation) as tx:
+        def then_die_after(operation, **scope):
+            with transaction(operation, **scope) as tx:
                 yield tx
             if operation == op:
                 os.kill(os.getpid(), signal.SIGKILL)
