@@ -39,9 +39,9 @@ from typing import Any, ClassVar, Self
 
 import psycopg
 from psycopg.rows import RowMaker
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
-from bot.storage.errors import StorageClosed
+from bot.storage.errors import StorageClosed, StorageUnavailable
 from bot.storage.pg_schema import PG_MIGRATIONS, PgMigration, migrate
 from bot.storage.records import Row, SqlValue, format_ts, utcnow
 from bot.storage.sql import Conn, Cursor
@@ -57,6 +57,10 @@ WRITE_LOCK = 0x56454E5A
 #: the second the hash of its channel id: "VENT"). A hash collision only makes two tables
 #: take turns.
 TABLE_LOCK = 0x56454E54
+
+#: Seconds a command waits for a connection before it answers "try again in a moment" (the
+#: server is down, or every connection is busy that long).
+ACQUIRE_TIMEOUT = 3.0
 
 #: Connections a process keeps open at most (the table service's thread pool is small).
 DEFAULT_POOL_SIZE = 8
@@ -143,6 +147,9 @@ class PgConnection:
         self._url = url
         self._clock = clock
         self._local = _ThreadState()
+        #: A connection failed: before the next borrow the pool drops its idle connections
+        #: that no longer work (the server restarted), so the command after it succeeds.
+        self._suspect = False
         #: Test hook: called with the operation name just before every ``COMMIT``; if it
         #: raises, the transaction is rolled back (as :class:`SqliteConnection`'s).
         self._fail_before_commit: Callable[[str], None] | None = None
@@ -232,12 +239,22 @@ class PgConnection:
             finally:
                 local.reading -= 1
             return
-        with self._require_pool().connection() as raw:
-            local.conn = PgConn(raw)
-            try:
-                yield local.conn
-            finally:
-                local.conn = None
+        pool = self._require_pool()
+        try:
+            if self._suspect:
+                self._suspect = False
+                pool.check()
+            with pool.connection(timeout=ACQUIRE_TIMEOUT) as raw:
+                local.conn = PgConn(raw)
+                try:
+                    yield local.conn
+                finally:
+                    local.conn = None
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            # the server is gone (or a transaction was cancelled): nothing was committed; the
+            # pool reconnects by itself when the server is back (#27)
+            self._suspect = True
+            raise StorageUnavailable(f"PostgreSQL unavailable: {exc}") from exc  # not for players
 
     @contextmanager
     def read(self) -> Iterator[Conn]:
@@ -311,7 +328,11 @@ class PgConnection:
                     self._fail_before_commit(operation)
                 raw.execute("COMMIT")
             except BaseException:
-                if raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                status = raw.info.transaction_status
+                if status in (
+                    psycopg.pq.TransactionStatus.INTRANS,
+                    psycopg.pq.TransactionStatus.INERROR,
+                ):
                     raw.execute("ROLLBACK")
                 raise
             finally:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from bot.storage.errors import StorageUnavailable
 from bot.storage.repositories import (
     ArchiveClockRepository,
     DeadlineRepository,
@@ -136,14 +137,22 @@ class Timers:
         crash between a timer's firing and its post loses no announcement."""
         now = self.runner.now()
         events: list[TimerEvent] = []
-        channels = await self.runner.run(self.due_channels, now, confirm)
+        try:
+            channels = await self.runner.run(self.due_channels, now, confirm)
+        except StorageUnavailable:  # the next tick fires them once the database is back
+            log.warning("timers: the database is unavailable")
+            return events
         for channel in channels:
             try:
                 fire = self.runner.in_table_language(self.fire)
                 events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
-        stale = await self.runner.run(self.archive_clock.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        try:
+            stale = await self.runner.run(self.archive_clock.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        except StorageUnavailable:
+            log.warning("archiving: the database is unavailable")
+            return events
         for channel, game_id in stale:
             try:
                 archive = self.runner.in_table_language(self.archive)
@@ -157,8 +166,12 @@ class Timers:
         await self.runner.run(self.mark_posted, event)
 
     async def next_due(self) -> float | None:
-        """When (epoch seconds of the service's clock) the next reminder or timeout is due."""
-        return await self.runner.run(self.deadlines.next_due)
+        """When (epoch seconds of the service's clock) the next reminder or timeout is due
+        (``None`` also while the database cannot be reached)."""
+        try:
+            return await self.runner.run(self.deadlines.next_due)
+        except StorageUnavailable:
+            return None
 
     def due_channels(self, now: float, confirm: bool) -> list[str]:
         """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
