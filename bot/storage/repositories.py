@@ -3,20 +3,18 @@
 Every part of the table service (and the terminal, the archive tools, the developer tools)
 is given the repositories it uses, typed by these Protocols, never a whole database class:
 
-=========================  ===================================================================
-:class:`GameRepository`    games, their move log, snapshots and results; loading a channel's
-                           game (lobby choice, record, snapshot, moves) in one read transaction
-:class:`LobbyRepository`   tables, lobby seats, the lobby's choice of game and options
-:class:`TimerSettingsRepository`  each table's timer settings
-:class:`DeadlineRepository`  deadlines of open decisions, fired marks, fired-timer notices
-:class:`TimeoutVoteRepository`  votes at a pause
-:class:`TakeoverRepository`  seats an AI took over, and their return
-:class:`ArchiveClockRepository`  when a game was last touched; games left untouched too long
-:class:`StatsRepository`   per-server stats, ratings, leaderboards and their settings
-:class:`HistoryRepository` closed games with results, importing a portable game
-:class:`AdapterStateRepository`  opaque per-scope values of a transport adapter
-:class:`LanguageRepository`  who reads which language
-=========================  ===================================================================
+* :class:`GameRepository`: games, their move log, snapshots and results; loading a
+  channel's game (lobby choice, record, snapshot, moves) in one read transaction
+* :class:`LobbyRepository`: tables, lobby seats, the lobby's choice of game and options
+* :class:`TimerSettingsRepository`: each table's timer settings
+* :class:`DeadlineRepository`: deadlines of open decisions, fired marks, fired-timer notices
+* :class:`TimeoutVoteRepository`: votes at a pause
+* :class:`TakeoverRepository`: seats an AI took over, and their return
+* :class:`ArchiveClockRepository`: when a game was last touched; games left untouched too long
+* :class:`StatsRepository`: per-server stats, ratings, leaderboards and their settings
+* :class:`HistoryRepository`: closed games with results, importing a portable game
+* :class:`AdapterStateRepository`: opaque per-scope values of a transport adapter
+* :class:`LanguageRepository`: who reads which language
 
 :class:`Repositories` is the set of them; :class:`Database` adds the unit of work
 (:meth:`Database.transaction`): when one action must change several repositories - a seat
