@@ -30,13 +30,13 @@ PATHS = ("abort", "vote_end", "leave_last", "last_handed_to_ai", "archive", "las
 def leftovers(svc: TableService, game_id: int) -> dict[str, object]:
     """What the game left behind in storage and memory (empty: nothing)."""
     left: dict[str, object] = {}
-    deadlines = svc.storage.timers.deadlines(game_id)
+    deadlines = svc.storage.deadlines.deadlines(game_id)
     if deadlines:
         left["deadlines"] = [d.seat for d in deadlines]
-    votes = {s: v for s in range(6) if (v := svc.storage.timers.timeout_votes(game_id, s))}
+    votes = {s: v for s in range(6) if (v := svc.storage.timeout_votes.timeout_votes(game_id, s))}
     if votes:
         left["votes"] = votes
-    notices = [(n.seat, n.kind) for n in svc.storage.timers.notices("c") if n.game_id == game_id]
+    notices = [(n.seat, n.kind) for n in svc.storage.deadlines.notices("c") if n.game_id == game_id]
     if notices:
         left["notices"] = notices
     table = svc.tables.get("c")

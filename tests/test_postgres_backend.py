@@ -9,6 +9,7 @@ network database raises.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -33,6 +34,7 @@ from bot.table.outputs import Code
 from tests.test_service_support import open_service, start
 
 ROOT = Path(__file__).resolve().parents[1]
+ALICE, BOB = PlayerInfo("Alice", "u1"), PlayerInfo("Bob", "u2")
 
 
 def test_the_db_setting_names_a_postgresql_server_or_a_sqlite_file(tmp_path: Path) -> None:
@@ -195,7 +197,7 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
             "c", "venezia", seed=1, players=[PlayerInfo("A", "u1"), PlayerInfo("B", "u2")]
         )
         seats = dict.fromkeys(range(40), "u1")
-        first.timers.sync_deadlines("c", game.id, seats, 0.0, TimerSettings(turn_seconds=60))
+        first.deadlines.sync_deadlines("c", game.id, seats, 0.0, TimerSettings(turn_seconds=60))
         wins: list[tuple[int, bool]] = []
         barrier = threading.Barrier(2)
 
@@ -204,7 +206,7 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
                 for seat in range(40):
                     barrier.wait()
                     with db.transaction("fire_timeout") as repos:
-                        won = repos.timers.fire_timeout(game.id, seat, "pause")
+                        won = repos.deadlines.fire_timeout(game.id, seat, "pause")
                     wins.append((seat, won))
 
             return run
@@ -216,8 +218,125 @@ def test_a_timer_fires_exactly_once_when_processes_race_for_it(pg_url: str) -> N
             t.join(timeout=120)
         assert sorted(seat for seat, won in wins if won) == list(range(40))
         assert len(wins) == 80
-        assert len(first.timers.notices("c")) == 40
-        assert all(d.timed_out for d in second.timers.deadlines(game.id))
+        assert len(first.deadlines.notices("c")) == 40
+        assert all(d.timed_out for d in second.deadlines.deadlines(game.id))
+    finally:
+        first.close()
+        second.close()
+
+
+def _waiting_for_a_lock(url: str) -> bool:
+    """Whether some session of the database waits for an advisory lock."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        ).fetchone()
+    return found is not None and int(found[0]) > 0
+
+
+def test_two_tables_commit_in_parallel_and_one_table_takes_turns(pg_url: str) -> None:
+    """#27 item 3 (per-table serialisation, no database-wide write lock): while one process
+    holds table A's write transaction open, another process's move on table B commits; its
+    move on table A waits for A's transaction, then is applied exactly once."""
+    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    try:
+        game_a = first.games.create_game("cA", "venezia", seed=1, players=[ALICE, BOB])
+        game_b = first.games.create_game("cB", "venezia", seed=2, players=[ALICE, BOB])
+        held, release = threading.Event(), threading.Event()
+
+        def hold_table_a() -> None:
+            with first.connection.write("hold", game=game_a.id):
+                held.set()
+                release.wait(120)
+
+        holder = threading.Thread(target=hold_table_a)
+        holder.start()
+        try:
+            assert held.wait(60)
+            other_table = threading.Thread(
+                target=second.games.append_move, args=(game_b.id, 0, 0, "u1", "b-0")
+            )
+            other_table.start()
+            other_table.join(60)
+            assert not other_table.is_alive(), "table B waited for table A's transaction"
+            assert [m.command for m in second.games.moves(game_b.id)] == ["b-0"]
+
+            same_table = threading.Thread(
+                target=second.games.append_move, args=(game_a.id, 0, 0, "u1", "a-0")
+            )
+            same_table.start()
+            for _ in range(600):
+                if _waiting_for_a_lock(pg_url):
+                    break
+                threading.Event().wait(0.1)
+            assert _waiting_for_a_lock(pg_url)  # the move on A waits for A's lock
+            assert same_table.is_alive() and second.games.moves(game_a.id) == []
+        finally:
+            release.set()
+            holder.join(60)
+        same_table.join(60)
+        assert not same_table.is_alive()
+        assert [m.command for m in first.games.moves(game_a.id)] == ["a-0"]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_claimed_timer_is_skipped_by_the_other_process_and_released_by_a_rollback(
+    pg_url: str,
+) -> None:
+    """#27 item 4 (SKIP LOCKED claims): while one process's transaction fires a seat's
+    timeout (claimed, not committed), the other process skips it at once instead of waiting
+    or firing it twice, and fires the other due seats meanwhile; when the first process's
+    transaction is rolled back (it died), its claim is released and the timeout fires,
+    once."""
+    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    try:
+        game = first.games.create_game("c", "venezia", seed=1, players=[ALICE, BOB])
+        first.deadlines.sync_deadlines(
+            "c", game.id, {0: "u1", 1: "u2"}, 0.0, TimerSettings(turn_seconds=60)
+        )
+        claimed, die = threading.Event(), threading.Event()
+
+        class Died(Exception):
+            pass
+
+        def fire_then_die() -> None:
+            with (
+                contextlib.suppress(Died),
+                first.transaction("fire_timeout", game=game.id) as repos,
+            ):
+                assert repos.deadlines.fire_timeout(game.id, 0, "takeover")
+                claimed.set()
+                die.wait(120)
+                raise Died
+
+        dying = threading.Thread(target=fire_then_die)
+        dying.start()
+        try:
+            assert claimed.wait(60)
+            results: list[bool] = []
+            racer = threading.Thread(
+                target=lambda: results.extend(
+                    [
+                        second.deadlines.pause_seat(game.id, 0),
+                        second.deadlines.pause_seat(game.id, 1),
+                    ]
+                )
+            )
+            racer.start()
+            racer.join(60)
+            assert not racer.is_alive(), "the other process waited for the claimed timer"
+            assert results == [False, True]  # seat 0 skipped (claimed), seat 1 fired
+        finally:
+            die.set()
+            dying.join(60)
+        assert second.deadlines.pause_seat(game.id, 0)  # the claim died with its transaction
+        assert not first.deadlines.pause_seat(game.id, 0)
+        assert sorted((n.seat, n.kind) for n in first.deadlines.notices("c")) == [
+            (0, "pause"),
+            (1, "pause"),
+        ]
     finally:
         first.close()
         second.close()

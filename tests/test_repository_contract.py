@@ -191,66 +191,66 @@ def test_abort_and_a_new_seat_list(db: Database) -> None:
 
 def test_timer_settings_default_and_round_trip(db: Database) -> None:
     """#26 storage"""
-    assert db.timers.get_timer_settings("c1") == TimerSettings()
+    assert db.timer_settings.get_timer_settings("c1") == TimerSettings()
     new = TimerSettings(turn_seconds=120, remind_seconds=30, on_timeout="pause", archive_days=3)
-    db.timers.set_timer_settings("c1", new)
-    assert db.timers.get_timer_settings("c1") == new
+    db.timer_settings.set_timer_settings("c1", new)
+    assert db.timer_settings.get_timer_settings("c1") == new
 
 
 def test_deadlines_fire_exactly_once_and_leave_a_notice(db: Database) -> None:
     """#26 storage: a reminder and a timeout are due once; each firing stores its notice."""
     game = start(db)
     settings = TimerSettings(turn_seconds=100, remind_seconds=40)
-    db.timers.sync_deadlines("c1", game.id, {0: "u1"}, 1000.0, settings)
-    [deadline] = db.timers.deadlines(game.id)
+    db.deadlines.sync_deadlines("c1", game.id, {0: "u1"}, 1000.0, settings)
+    [deadline] = db.deadlines.deadlines(game.id)
     assert (deadline.seat, deadline.remind_at, deadline.timeout_at) == (0, 1040.0, 1100.0)
-    assert db.timers.next_due() == 1040.0
-    assert db.timers.due_channels(1039.0) == []
-    assert db.timers.due_channels(1040.0) == ["c1"]
-    assert db.timers.mark_fired(game.id, 0, "reminded")
-    assert not db.timers.mark_fired(game.id, 0, "reminded")
-    assert [n.kind for n in db.timers.notices("c1")] == ["reminder"]
-    assert db.timers.notice_channels() == ["c1"]
-    db.timers.clear_notice(game.id, 0, "reminder")
-    assert db.timers.notices("c1") == []
-    assert db.timers.fire_timeout(game.id, 0, "takeover")
-    assert not db.timers.fire_timeout(game.id, 0, "takeover")
-    assert [n.kind for n in db.timers.notices("c1")] == ["takeover"]
-    assert db.timers.next_due() is None
-    db.timers.drop_deadline(game.id, 0)
-    assert db.timers.deadlines(game.id) == []
-    db.timers.sync_deadlines("c1", game.id, {1: "u2"}, 2000.0, settings)
-    db.timers.clear_deadlines(game.id)
-    assert db.timers.deadlines(game.id) == []
+    assert db.deadlines.next_due() == 1040.0
+    assert db.deadlines.due_channels(1039.0) == []
+    assert db.deadlines.due_channels(1040.0) == ["c1"]
+    assert db.deadlines.mark_fired(game.id, 0, "reminded")
+    assert not db.deadlines.mark_fired(game.id, 0, "reminded")
+    assert [n.kind for n in db.deadlines.notices("c1")] == ["reminder"]
+    assert db.deadlines.notice_channels() == ["c1"]
+    db.deadlines.clear_notice(game.id, 0, "reminder")
+    assert db.deadlines.notices("c1") == []
+    assert db.deadlines.fire_timeout(game.id, 0, "takeover")
+    assert not db.deadlines.fire_timeout(game.id, 0, "takeover")
+    assert [n.kind for n in db.deadlines.notices("c1")] == ["takeover"]
+    assert db.deadlines.next_due() is None
+    db.deadlines.drop_deadline(game.id, 0)
+    assert db.deadlines.deadlines(game.id) == []
+    db.deadlines.sync_deadlines("c1", game.id, {1: "u2"}, 2000.0, settings)
+    db.deadlines.clear_deadlines(game.id)
+    assert db.deadlines.deadlines(game.id) == []
 
 
 def test_a_pause_its_votes_and_a_takeover(db: Database) -> None:
     """#26 storage: votes at a paused seat; a takeover is open until the player is back."""
     game = start(db)
-    db.timers.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
-    assert db.timers.pause_seat(game.id, 0)
-    assert not db.timers.pause_seat(game.id, 0)
-    db.timers.set_timeout_vote(game.id, 0, "u2", "wait", 11.0)
-    db.timers.set_timeout_vote(game.id, 0, "u2", "ai", 12.0)
-    assert db.timers.timeout_votes(game.id, 0) == {"u2": "ai"}
-    db.timers.clear_timeout_votes(game.id)
-    assert db.timers.timeout_votes(game.id, 0) == {}
-    assert not db.timers.had_takeover(game.id)
-    db.timers.add_takeover(game.id, 0, "u1", "Alice", "timeout", 20.0)
-    assert db.timers.had_takeover(game.id)
-    taken = db.timers.open_takeover(game.id, "u1")
+    db.deadlines.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
+    assert db.deadlines.pause_seat(game.id, 0)
+    assert not db.deadlines.pause_seat(game.id, 0)
+    db.timeout_votes.set_timeout_vote(game.id, 0, "u2", "wait", 11.0)
+    db.timeout_votes.set_timeout_vote(game.id, 0, "u2", "ai", 12.0)
+    assert db.timeout_votes.timeout_votes(game.id, 0) == {"u2": "ai"}
+    db.timeout_votes.clear_timeout_votes(game.id)
+    assert db.timeout_votes.timeout_votes(game.id, 0) == {}
+    assert not db.takeovers.had_takeover(game.id)
+    db.takeovers.add_takeover(game.id, 0, "u1", "Alice", "timeout", 20.0)
+    assert db.takeovers.had_takeover(game.id)
+    taken = db.takeovers.open_takeover(game.id, "u1")
     assert taken is not None and taken.seat == 0 and taken.kind == "timeout"
-    assert db.timers.seat_takeover(game.id, 0) == taken
-    db.timers.end_takeover(game.id, 0, 30.0)
-    assert db.timers.open_takeover(game.id, "u1") is None
+    assert db.takeovers.seat_takeover(game.id, 0) == taken
+    db.takeovers.end_takeover(game.id, 0, 30.0)
+    assert db.takeovers.open_takeover(game.id, "u1") is None
 
 
 def test_an_untouched_game_is_stale_after_its_archive_time(db: Database) -> None:
     """#26 storage"""
     game = start(db)
-    db.timers.touch_game(game.id, 0.0)
-    assert db.timers.stale_games(86400.0 * 13, 14) == []
-    assert db.timers.stale_games(86400.0 * 14, 14) == [("c1", game.id)]
+    db.archive_clock.touch_game(game.id, 0.0)
+    assert db.archive_clock.stale_games(86400.0 * 13, 14) == []
+    assert db.archive_clock.stale_games(86400.0 * 14, 14) == [("c1", game.id)]
 
 
 # -- StatsRepository ------------------------------------------------------------------------
@@ -327,26 +327,81 @@ def test_adapter_state_and_languages_round_trip(db: Database) -> None:
 def test_a_transaction_commits_changes_to_several_repositories_together(db: Database) -> None:
     """#26 storage: a seat handed to an AI changes the game and its timers as one."""
     game = start(db)
-    db.timers.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
+    db.deadlines.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
     with db.transaction("hand_seat_to_ai") as tx:
-        assert tx.timers.fire_timeout(game.id, 0, "takeover")
+        assert tx.deadlines.fire_timeout(game.id, 0, "takeover")
         tx.games.update_players(game.id, [PlayerInfo("Alice", None, True, 1), BOB], takeover=True)
-        tx.timers.add_takeover(game.id, 0, "u1", "Alice", "timeout", 10.0)
+        tx.takeovers.add_takeover(game.id, 0, "u1", "Alice", "timeout", 10.0)
     record = db.games.get_game(game.id)
     assert record is not None and record.players[0].is_ai
-    assert db.timers.open_takeover(game.id, "u1") is not None
-    assert [n.kind for n in db.timers.notices("c1")] == ["takeover"]
+    assert db.takeovers.open_takeover(game.id, "u1") is not None
+    assert [n.kind for n in db.deadlines.notices("c1")] == ["takeover"]
 
 
 def test_a_failing_transaction_changes_nothing_in_any_repository(db: Database) -> None:
     """#26 storage: an exception leaving the block rolls every repository's change back."""
     game = start(db)
-    db.timers.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
+    db.deadlines.sync_deadlines("c1", game.id, {0: "u1"}, 0.0, TimerSettings(turn_seconds=10))
     with pytest.raises(GameNotActive), db.transaction("hand_seat_to_ai") as tx:
-        assert tx.timers.fire_timeout(game.id, 0, "takeover")
+        assert tx.deadlines.fire_timeout(game.id, 0, "takeover")
         tx.lobby.join_seat("c1", "Late", "u9")
         tx.games.update_players(game.id + 1, [ALICE, BOB])  # no such game: it fails
-    assert db.timers.notices("c1") == []
-    assert not db.timers.deadlines(game.id)[0].timed_out
+    assert db.deadlines.notices("c1") == []
+    assert not db.deadlines.deadlines(game.id)[0].timed_out
     assert db.lobby.list_seats("c1") == []
-    assert db.timers.fire_timeout(game.id, 0, "takeover")  # still unfired
+    assert db.deadlines.fire_timeout(game.id, 0, "takeover")  # still unfired
+
+
+# -- #26: the timer repositories, split by what they keep -------------------------------------
+
+TIMER_PROTOCOLS = {
+    "timer_settings": "TimerSettingsRepository",
+    "deadlines": "DeadlineRepository",
+    "timeout_votes": "TimeoutVoteRepository",
+    "takeovers": "TakeoverRepository",
+    "archive_clock": "ArchiveClockRepository",
+}
+
+
+def _protocol_methods(name: str) -> set[str]:
+    import bot.storage.repositories as repositories
+
+    proto = getattr(repositories, name)
+    return {m for m in vars(proto) if not m.startswith("_") and callable(getattr(proto, m))}
+
+
+def test_the_timer_repository_is_split_into_cohesive_ones(db: Database) -> None:
+    """#26 (TimerRepository had 24 methods): five repositories, each with one concern, on
+    both backends; a database has no catch-all ``timers`` any more."""
+    import bot.storage.repositories as repositories
+
+    assert not hasattr(repositories, "TimerRepository")
+    assert not hasattr(db, "timers")
+    seen: set[str] = set()
+    for attr, proto in TIMER_PROTOCOLS.items():
+        methods = _protocol_methods(proto)
+        assert methods and len(methods) <= 12, (proto, sorted(methods))
+        assert not methods & seen  # each method lives in one repository
+        seen |= methods
+        repo = getattr(db, attr)
+        assert all(callable(getattr(repo, m, None)) for m in methods), (attr, proto)
+    assert {"get_timer_settings", "fire_timeout", "set_timeout_vote", "open_takeover"} <= seen
+    assert {"stale_games", "touch_game", "sync_deadlines", "notices"} <= seen
+    assert len(seen) == 24
+
+
+def test_each_table_part_gets_only_the_timer_repositories_it_uses() -> None:
+    """#26: the parts of bot/table are given the timer repositories they call, not one
+    repository of everything (Session and Reads: only takeovers)."""
+    import inspect
+
+    from bot.table.reads import Reads
+    from bot.table.session import Session
+    from bot.table.timers import Timers
+
+    for part in (Session, Reads):
+        params = inspect.signature(part.__init__).parameters
+        assert "takeovers" in params and "timers" not in params
+    params = inspect.signature(Timers.__init__).parameters
+    assert {"timer_settings", "deadlines", "takeovers", "archive_clock"} <= set(params)
+    assert "timers" not in params and "timeout_votes" not in params

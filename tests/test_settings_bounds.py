@@ -63,7 +63,7 @@ async def test_out_of_range_and_odd_digits_are_refused_saying_what_is_allowed(
     as they are and a reminder that never fires: now each a refusal that names the range."""
     svc = await lobby(tmp_path)
     try:
-        before = svc.storage.timers.get_timer_settings("c")
+        before = svc.storage.timer_settings.get_timer_settings("c")
         out = await svc.settings.change("c", uid(0), text)
         assert not out.accepted and out.code == Code.MALFORMED, out
         said = out.error or ""
@@ -71,7 +71,9 @@ async def test_out_of_range_and_odd_digits_are_refused_saying_what_is_allowed(
         assert len(said) < 400, "a 5,000-digit value is quoted short"
         for python_words in ("invalid literal", "int()", "Exceeds the limit", "4300"):
             assert python_words not in said
-        assert svc.storage.timers.get_timer_settings("c") == before, "a refusal changes nothing"
+        assert svc.storage.timer_settings.get_timer_settings("c") == before, (
+            "a refusal changes nothing"
+        )
     finally:
         svc.close()
 
@@ -105,7 +107,7 @@ async def test_values_in_range_are_stored(
     try:
         out = await svc.settings.change("c", uid(0), text)
         assert out.accepted, out.error
-        assert getattr(svc.storage.timers.get_timer_settings("c"), field) == value
+        assert getattr(svc.storage.timer_settings.get_timer_settings("c"), field) == value
     finally:
         svc.close()
 

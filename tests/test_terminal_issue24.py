@@ -110,7 +110,7 @@ def test_timeout_pause_at_the_terminal_waits_for_the_person(tmp_path: Path) -> N
     with Storage.open(tmp_path / "t.db") as store:
         record = store.games.active_game(game_channel("canal_grande"))
         assert record is not None and record.status == "active"
-        assert not store.timers.had_takeover(record.id)
+        assert not store.takeovers.had_takeover(record.id)
         assert [p.name for p in record.players if not p.is_ai] == ["Anna"]
         moves = len(store.games.moves(record.id))
     seen = [int(x) for x in text.rsplit("[moves seen: [", 1)[1].split("]")[0].split(", ")]
@@ -253,7 +253,7 @@ def test_a_timeout_at_the_terminal_hands_the_seat_to_a_paced_ai(
     with Storage.open(tmp_path / "t.db") as store:
         record = store.games.get_game(1)
         assert record is not None and record.status == "finished"
-        assert store.timers.had_takeover(record.id)
+        assert store.takeovers.had_takeover(record.id)
         anna = [r for r in store.games.results(record.id) if r.seat == 0]
         assert [(r.name, r.user_id) for r in anna] == [("Anna", "human1")]
         taken = [m for m in store.games.moves(record.id) if m.seq >= at_start and m.seat == 0]
@@ -307,7 +307,7 @@ def test_resume_takes_the_seat_back_from_the_paced_ai(tmp_path: Path) -> None:
         record = store.games.active_game(game_channel("canal_grande"))
         assert record is not None and record.status == "active"
         assert not record.players[0].is_ai and record.players[0].user_id == "human1", text[-3000:]
-        assert store.timers.open_takeover(record.id, "human1") is None
+        assert store.takeovers.open_takeover(record.id, "human1") is None
 
 
 def test_her_own_move_takes_the_seat_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -393,7 +393,8 @@ def test_a_bad_timer_is_refused_before_any_game_is_created(tmp_path: Path) -> No
         with Storage.open(tmp_path / "t.sqlite3") as store:
             assert store.games.active_game(game_channel("canal_grande")) is None
             assert (
-                store.timers.get_timer_settings(game_channel("canal_grande")).turn_seconds is None
+                store.timer_settings.get_timer_settings(game_channel("canal_grande")).turn_seconds
+                is None
             )
 
 

@@ -76,7 +76,7 @@ def test_the_timer_hands_the_seat_to_an_ai_of_the_tables_level(tmp_path: Path) -
     assert "Game over" not in text
     with Storage.open(tmp_path / "t.db") as store:
         record = store.games.active_game(game_channel("venezia"))
-        assert record is not None and store.timers.had_takeover(record.id)
+        assert record is not None and store.takeovers.had_takeover(record.id)
 
 
 def test_the_timer_pauses_for_the_person_with_timeout_pause(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_the_timer_pauses_for_the_person_with_timeout_pause(tmp_path: Path) -> N
     assert "⏰" in text and "ran out of time; the game is paused until" in text
     with Storage.open(tmp_path / "t.db") as store:
         record = store.games.active_game(game_channel("venezia"))
-        assert record is not None and not store.timers.had_takeover(record.id)
+        assert record is not None and not store.takeovers.had_takeover(record.id)
 
 
 class ResumingKeyboard(SlowKeyboard):

@@ -95,7 +95,7 @@ async def test_reminder_then_takeover_then_resume(tmp_path: Path) -> None:
     text = events[0].outcome.public[0].text
     assert "ran out of time" in text and "/resume" in text
     assert await svc.timers.tick() == []
-    assert svc.storage.timers.had_takeover((await svc.play.decisions("c"))[0].game_id)
+    assert svc.storage.takeovers.had_takeover((await svc.play.decisions("c"))[0].game_id)
     # the AI played the seat; the player takes it back
     out = await svc.seats.resume("c", first.user_id)
     assert out.accepted, out.error

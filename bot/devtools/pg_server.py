@@ -82,6 +82,7 @@ class PgServer:
     admin_url: str
     base: str  # the address without a database name (``…/{name}`` is appended)
     stop: list[list[str]] = field(default_factory=list)  # commands that stop it
+    start: list[str] = field(default_factory=list)  # the command that starts it (again)
     tmp: Path | None = None
     _names: itertools.count[int] = field(default_factory=itertools.count)
     _shared: str | None = None
@@ -203,6 +204,7 @@ def start_server(*, durable: bool = False) -> PgServer | str:
         admin_url=f"postgresql://postgres@/postgres?host={tmp}",
         base="postgresql://postgres@/{name}" + f"?host={tmp}",
         stop=[stop],
+        start=[*prefix, *start],
         tmp=tmp,
     )
     try:

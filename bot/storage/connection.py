@@ -247,9 +247,18 @@ class SqliteConnection:
                     conn.execute("COMMIT")  # nothing was written: this only ends the read
 
     @contextmanager
-    def write(self, operation: str) -> Iterator[sqlite3.Connection]:
+    def write(
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
+    ) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back. Inside
-        a transaction this thread opened already, join it (its outermost block commits)."""
+        a transaction this thread opened already, join it (its outermost block commits).
+        ``table`` / ``game`` / ``claim`` (what the write locks) change nothing here: SQLite has
+        one writer at a time anyway (PostgreSQL's backend locks that table only)."""
         with self._lock:
             conn = self._require_open()
             if self._depth:
@@ -274,10 +283,12 @@ class SqliteConnection:
                 self._depth = 0
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[None]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[None]:
         """One write transaction around several repository calls made by this thread inside
         the block: all of them commit together, or (an exception leaves the block) none."""
-        with self.write(operation):
+        with self.write(operation, table=table, game=game):
             yield
 
     @staticmethod

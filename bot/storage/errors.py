@@ -35,6 +35,11 @@ class StorageClosed(StorageError):
     """The storage was used after :meth:`SqliteDatabase.close`."""
 
 
+class StorageUnavailable(StorageError):
+    """The database server cannot be reached (stopped, restarting, the network down): the
+    operation changed nothing; the same call works again once the server is back (#27)."""
+
+
 class DuplicateMove(StorageError):
     """A move with this ``(game_id, seq)`` is already stored: applying it again is refused."""
 

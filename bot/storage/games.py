@@ -80,7 +80,7 @@ class SqlGameRepository:
         the initial state, stored as seq ``-1`` in the same transaction. Raises
         :class:`GameInProgress` if the channel already has an open game.
         """
-        with self._c.write("create_game") as conn:
+        with self._c.write("create_game", table=channel_id) as conn:
             ensure_table(self._c, conn, channel_id, guild_id)
             row = self._c.row(
                 conn,
@@ -188,7 +188,7 @@ class SqlGameRepository:
 
         ``final_hash`` is the engine's hash of the final state; without it the hash of a
         snapshot taken at the last move is kept, if there is one."""
-        with self._c.write("finish_game") as conn:
+        with self._c.write("finish_game", game=game_id) as conn:
             game = _require_active(conn, game_id)
             self._finish(conn, game, results, final_hash)
             finished = game_of(conn, game_id)
@@ -199,7 +199,7 @@ class SqlGameRepository:
         """Mark an active game aborted; it is compacted like a finished one (its moves stay,
         packed, for the record; its snapshots go: an aborted game is never resumed).
         ``standings``: the places at the abort, kept in its stats rows (marked aborted)."""
-        with self._c.write("abort_game") as conn:
+        with self._c.write("abort_game", game=game_id) as conn:
             _require_active(conn, game_id)
             self._close_game(conn, game_id, "aborted")
             compact_game(conn, game_id, None)
@@ -215,7 +215,7 @@ class SqlGameRepository:
         mark its stats rows keep). :class:`GameNotActive` if the game is not running."""
         payload = dumps_json([p.to_json() for p in players])
         mark = ", takeover = 1" if takeover else ""
-        with self._c.write("update_players") as conn:
+        with self._c.write("update_players", game=game_id) as conn:
             cur = conn.execute(
                 f"UPDATE games SET players = ?{mark} WHERE id = ? AND status = 'active'",
                 (payload, game_id),
@@ -240,7 +240,7 @@ class SqlGameRepository:
         ``seq`` must be an already stored position (``-1 <= seq <= last_seq``); a snapshot
         for the same ``seq`` is replaced.
         """
-        with self._c.write("save_snapshot") as conn:
+        with self._c.write("save_snapshot", game=game_id) as conn:
             game = game_of(conn, game_id)
             if game is None:
                 raise GameNotActive(game_id, None)
@@ -321,7 +321,7 @@ class SqlGameRepository:
         :class:`DuplicateMove` (``seq <= last_seq``: a double apply) and
         :class:`OutOfOrderMove` (``seq > last_seq + 1``).
         """
-        with self._c.write("append_move") as conn:
+        with self._c.write("append_move", game=game_id) as conn:
             if idempotency_key is not None:
                 found = key_seq(conn, idempotency_key)
                 if found is not None:

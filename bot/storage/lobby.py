@@ -59,7 +59,7 @@ class SqlLobbyRepository:
 
     def get_or_create_table(self, channel_id: str, guild_id: str | None = None) -> TableRecord:
         """The table for a channel, created on first use (fills in ``guild_id`` if unknown)."""
-        with self._c.write("get_or_create_table") as conn:
+        with self._c.write("get_or_create_table", table=channel_id) as conn:
             return ensure_table(self._c, conn, channel_id, guild_id)
 
     def get_table(self, channel_id: str) -> TableRecord | None:
@@ -88,7 +88,7 @@ class SqlLobbyRepository:
             raise ValueError("a human seat needs a user_id")
         if not is_ai and ai_level is not None:
             raise ValueError("ai_level is only meaningful for AI seats")
-        with self._c.write("join_seat") as conn:
+        with self._c.write("join_seat", table=channel_id) as conn:
             ensure_table(self._c, conn, channel_id, guild_id)
             if user_id is not None:
                 row = self._c.row(
@@ -150,12 +150,12 @@ class SqlLobbyRepository:
 
     def leave_seat(self, channel_id: str, user_id: str) -> SeatRecord | None:
         """Remove the user's seat; later seats move up. Returns the removed seat or ``None``."""
-        with self._c.write("leave_seat") as conn:
+        with self._c.write("leave_seat", table=channel_id) as conn:
             return self._remove_seat(conn, channel_id, "user_id = ?", user_id)
 
     def remove_seat(self, channel_id: str, seat_order: int) -> SeatRecord | None:
         """Remove the seat at ``seat_order`` (e.g. an AI); later seats move up."""
-        with self._c.write("remove_seat") as conn:
+        with self._c.write("remove_seat", table=channel_id) as conn:
             return self._remove_seat(conn, channel_id, "seat_order = ?", seat_order)
 
     def lobby_choice(self, channel_id: str) -> tuple[str | None, dict[str, str]]:
@@ -167,7 +167,7 @@ class SqlLobbyRepository:
         self, channel_id: str, game: str | None, options: Mapping[str, str] | None = None
     ) -> None:
         """Remember the lobby's game and option texts (``None``: forget the choice)."""
-        with self._c.write("set_lobby_choice") as conn:
+        with self._c.write("set_lobby_choice", table=channel_id) as conn:
             ensure_table(self._c, conn, channel_id, None)
             conn.execute(
                 "UPDATE tables SET lobby_game = ?, lobby_options = ? WHERE channel_id = ?",
@@ -176,5 +176,5 @@ class SqlLobbyRepository:
 
     def clear_seats(self, channel_id: str) -> int:
         """Empty the lobby; returns how many seats were removed."""
-        with self._c.write("clear_seats") as conn:
+        with self._c.write("clear_seats", table=channel_id) as conn:
             return conn.execute("DELETE FROM seats WHERE channel_id = ?", (channel_id,)).rowcount

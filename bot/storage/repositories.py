@@ -3,17 +3,18 @@
 Every part of the table service (and the terminal, the archive tools, the developer tools)
 is given the repositories it uses, typed by these Protocols, never a whole database class:
 
-=========================  ===================================================================
-:class:`GameRepository`    games, their move log, snapshots and results; loading a channel's
-                           game (lobby choice, record, snapshot, moves) in one read transaction
-:class:`LobbyRepository`   tables, lobby seats, the lobby's choice of game and options
-:class:`TimerRepository`   timer settings, deadlines, fired-timer notices, votes at a pause,
-                           takeovers, the archive clock
-:class:`StatsRepository`   per-server stats, ratings, leaderboards and their settings
-:class:`HistoryRepository` closed games with results, importing a portable game
-:class:`AdapterStateRepository`  opaque per-scope values of a transport adapter
-:class:`LanguageRepository`  who reads which language
-=========================  ===================================================================
+* :class:`GameRepository`: games, their move log, snapshots and results; loading a
+  channel's game (lobby choice, record, snapshot, moves) in one read transaction
+* :class:`LobbyRepository`: tables, lobby seats, the lobby's choice of game and options
+* :class:`TimerSettingsRepository`: each table's timer settings
+* :class:`DeadlineRepository`: deadlines of open decisions, fired marks, fired-timer notices
+* :class:`TimeoutVoteRepository`: votes at a pause
+* :class:`TakeoverRepository`: seats an AI took over, and their return
+* :class:`ArchiveClockRepository`: when a game was last touched; games left untouched too long
+* :class:`StatsRepository`: per-server stats, ratings, leaderboards and their settings
+* :class:`HistoryRepository`: closed games with results, importing a portable game
+* :class:`AdapterStateRepository`: opaque per-scope values of a transport adapter
+* :class:`LanguageRepository`: who reads which language
 
 :class:`Repositories` is the set of them; :class:`Database` adds the unit of work
 (:meth:`Database.transaction`): when one action must change several repositories - a seat
@@ -56,14 +57,18 @@ from bot.storage.timers import Deadline, Notice, Takeover, TimerSettings
 
 __all__ = [
     "AdapterStateRepository",
+    "ArchiveClockRepository",
     "Database",
+    "DeadlineRepository",
     "GameRepository",
     "HistoryRepository",
     "LanguageRepository",
     "LobbyRepository",
     "Repositories",
     "StatsRepository",
-    "TimerRepository",
+    "TakeoverRepository",
+    "TimeoutVoteRepository",
+    "TimerSettingsRepository",
     "UnitOfWork",
 ]
 
@@ -247,13 +252,18 @@ class LobbyRepository(Protocol):
         ...
 
 
-class TimerRepository(Protocol):
-    """Timer settings, deadlines, notices, votes at a pause and takeovers
-    (:class:`TimerRepository`)."""
+class TimerSettingsRepository(Protocol):
+    """Each table's timer settings (turn time, reminder, what a timeout does, AI level, archive
+    days) (#26)."""
 
     def get_timer_settings(self, channel_id: str) -> TimerSettings: ...
 
     def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None: ...
+
+
+class DeadlineRepository(Protocol):
+    """The deadlines of open human decisions, their fired marks (each reminder and timeout fires
+    exactly once) and the notices of fired timers not yet announced (#26)."""
 
     def deadlines(self, game_id: int) -> list[Deadline]: ...
 
@@ -273,6 +283,10 @@ class TimerRepository(Protocol):
         ...
 
     def clear_deadlines(self, game_id: int) -> None: ...
+
+    def drop_deadline(self, game_id: int, seat: int) -> None:
+        """Forget one seat's deadline (the next sync times its decision afresh)."""
+        ...
 
     def due_channels(self, now: float) -> list[str]:
         """Channels with a reminder or a timeout due at ``now`` that has not fired."""
@@ -315,6 +329,28 @@ class TimerRepository(Protocol):
         transaction that stores the timeout's effect, so both happen exactly once."""
         ...
 
+
+class TimeoutVoteRepository(Protocol):
+    """The votes on what to do with a paused seat (#26)."""
+
+    def set_timeout_vote(
+        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
+    ) -> None:
+        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
+        ...
+
+    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
+        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
+        ...
+
+    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
+        ...
+
+
+class TakeoverRepository(Protocol):
+    """The seats an AI took over from a human (a timeout or a kick), and their return (#26)."""
+
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
     ) -> None: ...
@@ -331,23 +367,10 @@ class TimerRepository(Protocol):
         """Whether an AI took a human's seat over at some point of the game (for ratings)."""
         ...
 
-    def set_timeout_vote(
-        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
-    ) -> None:
-        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
-        ...
 
-    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
-        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
-        ...
-
-    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
-        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
-        ...
-
-    def drop_deadline(self, game_id: int, seat: int) -> None:
-        """Forget one seat's deadline (the next sync times its decision afresh)."""
-        ...
+class ArchiveClockRepository(Protocol):
+    """When each active game was last touched, and the games left untouched past their table's
+    archive time (#26)."""
 
     def touch_game(self, game_id: int, now: float) -> None: ...
 
@@ -454,7 +477,19 @@ class Repositories(Protocol):
     def lobby(self) -> LobbyRepository: ...
 
     @property
-    def timers(self) -> TimerRepository: ...
+    def timer_settings(self) -> TimerSettingsRepository: ...
+
+    @property
+    def deadlines(self) -> DeadlineRepository: ...
+
+    @property
+    def timeout_votes(self) -> TimeoutVoteRepository: ...
+
+    @property
+    def takeovers(self) -> TakeoverRepository: ...
+
+    @property
+    def archive_clock(self) -> ArchiveClockRepository: ...
 
     @property
     def stats(self) -> StatsRepository: ...
@@ -472,10 +507,14 @@ class Repositories(Protocol):
 class UnitOfWork(Protocol):
     """Opens the transaction that spans several repositories."""
 
-    def transaction(self, operation: str) -> AbstractContextManager[Repositories]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> AbstractContextManager[Repositories]:
         """One write transaction: the repositories yielded commit together when the block
         ends, or not at all if an exception leaves it (``operation`` names it in logs and
-        test hooks). Use them from the thread that opened the block."""
+        test hooks). Use them from the thread that opened the block. ``table`` (a channel
+        id) or ``game`` (a game id): the one table the block is about, so a backend may let
+        other tables' writers run meanwhile (#27); without, it serialises with every writer."""
         ...
 
 
@@ -483,7 +522,9 @@ class Database(Repositories, Protocol):
     """An open database: its repositories and the unit of work that spans them (a
     :class:`UnitOfWork` too)."""
 
-    def transaction(self, operation: str) -> AbstractContextManager[Repositories]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> AbstractContextManager[Repositories]:
         """See :meth:`UnitOfWork.transaction`."""
         ...
 

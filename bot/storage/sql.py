@@ -4,9 +4,10 @@ The repositories (:mod:`bot.storage.games`, :mod:`~bot.storage.lobby`, ...) issu
 that both SQLite and PostgreSQL accept: ``?`` placeholders, ``INSERT ... ON CONFLICT``,
 ``RETURNING``, no SQLite-only functions on a request path. They are given a :class:`Backend`
 (the one open connection of SQLite, :class:`bot.storage.connection.SqliteConnection`, or the
-pool of PostgreSQL, :class:`bot.storage.postgres.PgConnection`) and use the :class:`Conn`
+pool of PostgreSQL, :class:`bot.storage.pg_connection.PgConnection`) and use the :class:`Conn`
 its ``read()`` / ``write()`` blocks yield: a ``sqlite3.Connection`` itself, or a thin
-PostgreSQL wrapper that speaks the same few DB-API calls (:class:`bot.storage.postgres.PgConn`).
+PostgreSQL wrapper that speaks the same few DB-API calls
+(:class:`bot.storage.pg_connection.PgConn`).
 """
 
 from __future__ import annotations
@@ -70,7 +71,19 @@ class Backend(Protocol):
 
     def read_snapshot(self) -> AbstractContextManager[Conn]: ...
 
-    def write(self, operation: str) -> AbstractContextManager[Conn]: ...
+    def write(
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
+    ) -> AbstractContextManager[Conn]:
+        """One write transaction; ``table`` (a channel id) or ``game`` (a game id) names the
+        one table it is about, so a backend may let other tables' writers run meanwhile;
+        ``claim``: the write claims the rows it changes itself (``FOR UPDATE SKIP LOCKED``,
+        a due timer's) and needs no table lock."""
+        ...
 
     def now(self) -> str:
         """The clock's time as stored text."""

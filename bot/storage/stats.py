@@ -189,7 +189,7 @@ def _counts(game_aborted: bool, game_takeover: bool, s: StatsSettings) -> bool:
 def _has_stats(conn: Conn) -> bool:
     """Whether the file has the stats tables (not one opened with older migrations, as an
     upgrade test does: its games are backfilled when it is migrated)."""
-    if is_postgres(conn):  # PostgreSQL's schema is created whole (bot.storage.postgres)
+    if is_postgres(conn):  # PostgreSQL's schema is created whole (bot.storage.pg_schema)
         return True
     return (
         conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'seat_results'").fetchone()
@@ -272,6 +272,18 @@ def record_abort(conn: Conn, game_id: int, standings: Sequence[tuple[int, int, s
     _rate_stored(conn, game_id)
 
 
+#: PostgreSQL: the first key of a server's ratings lock ("VENG"); see :func:`_lock_guild`.
+GUILD_LOCK = 0x56454E47
+
+
+def _lock_guild(conn: Conn, guild: str) -> None:
+    """PostgreSQL: the ratings rows of a server are shared by its tables, whose writers run
+    in parallel (#27): rating a game holds the server's lock to the end of the transaction,
+    so two games ending at once both count. SQLite has one writer anyway."""
+    if is_postgres(conn):
+        conn.execute("SELECT pg_advisory_xact_lock(?, hashtext(?::text))", (GUILD_LOCK, guild))
+
+
 def _rate_stored(conn: Conn, game_id: int) -> None:
     rows = conn.execute(
         "SELECT guild_id, game_type, player, name, rank, aborted, takeover FROM seat_results "
@@ -281,6 +293,7 @@ def _rate_stored(conn: Conn, game_id: int) -> None:
     if not rows:
         return
     guild, game_type = str(rows[0][0]), str(rows[0][1])
+    _lock_guild(conn, guild)
     if not _counts(bool(rows[0][5]), bool(max(r[6] for r in rows)), settings(conn, guild)):
         return
     seats = [(str(r[2]), str(r[3]), r[4]) for r in rows]
@@ -344,6 +357,8 @@ def rate_game(
 def rebuild(conn: Conn, guild_id: str | None = None) -> int:
     """Recompute the ratings of one server (``None``: every server) from the seat rows, game
     by game in the order they finished; returns the number of games rated."""
+    if guild_id is not None:
+        _lock_guild(conn, guild_id)
     guilds = (
         [guild_id]
         if guild_id is not None
@@ -521,7 +536,7 @@ class SqlStatsRepository:
     def mark_takeover(self, game_id: int) -> None:
         """Mark a game as one where an AI took over a seat: while it runs (its seat rows
         will carry the mark), or once closed (then that server's ratings are recomputed)."""
-        with self._c.write("mark_takeover") as conn:
+        with self._c.write("mark_takeover", game=game_id) as conn:
             conn.execute("UPDATE games SET takeover = 1 WHERE id = ?", (game_id,))
             row = conn.execute(
                 "SELECT guild_id FROM seat_results WHERE game_id = ? LIMIT 1", (game_id,)

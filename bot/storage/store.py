@@ -105,7 +105,11 @@ from bot.storage.records import (
 from bot.storage.stats import SqlStatsRepository, migrate_stats
 from bot.storage.timers import (
     Deadline,
-    SqlTimerRepository,
+    SqlArchiveClockRepository,
+    SqlDeadlineRepository,
+    SqlTakeoverRepository,
+    SqlTimeoutVoteRepository,
+    SqlTimerSettingsRepository,
     Takeover,
     TimerSettings,
     migrate_timeout_votes,
@@ -421,7 +425,11 @@ class SqliteDatabase:
         self.path = connection.path
         self.games = SqlGameRepository(connection)
         self.lobby = SqlLobbyRepository(connection)
-        self.timers = SqlTimerRepository(connection)
+        self.timer_settings = SqlTimerSettingsRepository(connection)
+        self.deadlines = SqlDeadlineRepository(connection)
+        self.timeout_votes = SqlTimeoutVoteRepository(connection)
+        self.takeovers = SqlTakeoverRepository(connection)
+        self.archive_clock = SqlArchiveClockRepository(connection)
         self.stats = SqlStatsRepository(connection)
         self.history = SqlHistoryRepository(connection)
         self.adapter_state = SqlAdapterStateRepository(connection)
@@ -444,11 +452,13 @@ class SqliteDatabase:
         return cls(connection)
 
     @contextmanager
-    def transaction(self, operation: str) -> Iterator[SqliteDatabase]:
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[SqliteDatabase]:
         """One write transaction around the repository calls made in the block (from this
         thread): they commit together, or not at all if an exception leaves the block. The
         repositories yielded are this database's own (SQLite has one connection)."""
-        with self.connection.transaction(operation):
+        with self.connection.transaction(operation, table=table, game=game):
             yield self
 
     def close(self) -> None:

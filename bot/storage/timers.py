@@ -1,8 +1,8 @@
 """Turn timers: each table's settings (timer, reminder, what a timeout does), the stored
 deadlines of open human decisions (with fired-flags, so a reminder or a timeout fires exactly
 once, also across a restart: a timeout's flag is set in the transaction that stores its
-effect: :meth:`SqlTimerRepository.fire_timeout` inside the handover's transaction, or
-:meth:`SqlTimerRepository.pause_seat`), and the record of seats an AI took over."""
+effect: :meth:`SqlDeadlineRepository.fire_timeout` inside the handover's transaction, or
+:meth:`SqlDeadlineRepository.pause_seat`), and the record of seats an AI took over."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.storage.records import Row
-from bot.storage.sql import Backend, Conn
+from bot.storage.sql import Backend, Conn, is_postgres
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -72,7 +72,7 @@ class Takeover:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A timer that fired (``kind``: ``reminder``, ``takeover`` or ``pause``) whose
-    announcement an adapter has not confirmed yet (see :meth:`SqlTimerRepository.notices`)."""
+    announcement an adapter has not confirmed yet (see :meth:`SqlDeadlineRepository.notices`)."""
 
     game_id: int
     seat: int
@@ -85,9 +85,8 @@ class Notice:
 TOUCH_EVERY = 600.0
 
 
-class SqlTimerRepository:
-    """Timer settings, deadlines, notices, votes at a pause and takeovers
-    (:class:`TimerRepository`)."""
+class SqlTimerSettingsRepository:
+    """Each table's timer settings (#26)."""
 
     def __init__(self, connection: Backend) -> None:
         self._c = connection
@@ -108,7 +107,7 @@ class SqlTimerRepository:
         )
 
     def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None:
-        with self._c.write("set_timer_settings") as conn:
+        with self._c.write("set_timer_settings", table=channel_id) as conn:
             conn.execute(
                 "INSERT INTO table_settings (channel_id, turn_seconds, remind_seconds, "
                 "on_timeout, ai_level, archive_days, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -127,7 +126,13 @@ class SqlTimerRepository:
                 ),
             )
 
-    # -- deadlines ----------------------------------------------------------------------------
+
+class SqlDeadlineRepository:
+    """The deadlines of open human decisions, their fired marks and the notices of fired
+    timers (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
 
     def deadlines(self, game_id: int) -> list[Deadline]:
         with self._c.read() as conn:
@@ -165,7 +170,7 @@ class SqlTimerRepository:
         if not drop and not add and not touch:
             return
         remind = settings.remind_after
-        with self._c.write("sync_deadlines") as conn:
+        with self._c.write("sync_deadlines", table=channel_id) as conn:
             for seat in drop:
                 conn.execute(
                     "DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat)
@@ -193,8 +198,13 @@ class SqlTimerRepository:
                 conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def clear_deadlines(self, game_id: int) -> None:
-        with self._c.write("clear_deadlines") as conn:
+        with self._c.write("clear_deadlines", game=game_id) as conn:
             conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    def drop_deadline(self, game_id: int, seat: int) -> None:
+        """Forget one seat's deadline (the next sync times its decision afresh)."""
+        with self._c.write("drop_deadline", game=game_id) as conn:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     def due_channels(self, now: float) -> list[str]:
         """Channels with a reminder or a timeout due at ``now`` that has not fired."""
@@ -223,7 +233,9 @@ class SqlTimerRepository:
         false if it already was (so each fires exactly once). A reminder's notice is stored
         with its mark (see :meth:`notices`)."""
         assert what in ("reminded", "timed_out")
-        with self._c.write("mark_fired") as conn:
+        with self._c.write("mark_fired", claim=True) as conn:
+            if not _claim(conn, game_id, seat, what):
+                return False
             cur = conn.execute(
                 f"UPDATE deadlines SET {what} = 1 WHERE game_id = ? AND seat = ? AND {what} = 0",
                 (game_id, seat),
@@ -231,8 +243,6 @@ class SqlTimerRepository:
             if cur.rowcount == 1 and what == "reminded":
                 _add_notice(conn, game_id, seat, "reminder")
             return cur.rowcount == 1
-
-    # -- notices: fired timers whose announcement is not confirmed yet ---------------------
 
     def notices(self, channel_id: str) -> list[Notice]:
         """The fired timers of a channel whose announcement no adapter confirmed
@@ -257,7 +267,7 @@ class SqlTimerRepository:
 
     def clear_notice(self, game_id: int, seat: int, kind: str) -> None:
         """The announcement of a fired timer was posted (or is no use any more)."""
-        with self._c.write("clear_notice") as conn:
+        with self._c.write("clear_notice", game=game_id) as conn:
             conn.execute(
                 "DELETE FROM timer_notices WHERE game_id = ? AND seat = ? AND kind = ?",
                 (game_id, seat, kind),
@@ -267,7 +277,7 @@ class SqlTimerRepository:
         """A seat's time ran out and the game waits for it: its timeout is marked fired and
         the votes of an earlier pause on it are forgotten, in one transaction; false if the
         timeout had fired already (nothing changed)."""
-        with self._c.write("pause_seat") as conn:
+        with self._c.write("pause_seat", claim=True) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, "pause")
@@ -276,22 +286,66 @@ class SqlTimerRepository:
             )
             return True
 
-    # -- takeovers ----------------------------------------------------------------------------
-
     def fire_timeout(self, game_id: int, seat: int, notice: str) -> bool:
         """Mark a seat's timeout fired (its reminder too) and store its ``notice`` (``takeover``
         or ``pause``); false if it had fired already (nothing changed). Called inside the
         transaction that stores the timeout's effect, so both happen exactly once."""
-        with self._c.write("fire_timeout") as conn:
+        with self._c.write("fire_timeout", claim=True) as conn:
             if not _mark_timed_out(conn, game_id, seat):
                 return False
             _add_notice(conn, game_id, seat, notice)
             return True
 
+
+class SqlTimeoutVoteRepository:
+    """The votes on a paused seat (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
+
+    def set_timeout_vote(
+        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
+    ) -> None:
+        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
+        with self._c.write("set_timeout_vote", game=game_id) as conn:
+            conn.execute(
+                "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
+                "choice = excluded.choice, voted_at = excluded.voted_at",
+                (game_id, seat, voter_id, choice, now),
+            )
+
+    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
+        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
+        with self._c.read() as conn:
+            rows = conn.execute(
+                "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
+                "ORDER BY voted_at",
+                (game_id, seat),
+            ).fetchall()
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
+        with self._c.write("clear_timeout_votes", game=game_id) as conn:
+            if seat is None:
+                conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
+            else:
+                conn.execute(
+                    "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
+
+
+class SqlTakeoverRepository:
+    """The seats an AI took over from a human (#26)."""
+
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
+
     def add_takeover(
         self, game_id: int, seat: int, user_id: str, name: str, kind: str, now: float
     ) -> None:
-        with self._c.write("add_takeover") as conn:
+        with self._c.write("add_takeover", game=game_id) as conn:
             conn.execute(
                 "INSERT INTO takeovers (game_id, seat, user_id, name, kind, taken_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
@@ -323,7 +377,7 @@ class SqlTimerRepository:
         return _takeover(row)
 
     def end_takeover(self, game_id: int, seat: int, now: float) -> None:
-        with self._c.write("end_takeover") as conn:
+        with self._c.write("end_takeover", game=game_id) as conn:
             conn.execute(
                 "UPDATE takeovers SET resumed_at = ? WHERE game_id = ? AND seat = ? "
                 "AND resumed_at IS NULL",
@@ -336,49 +390,15 @@ class SqlTimerRepository:
             row = conn.execute("SELECT had_takeover FROM games WHERE id = ?", (game_id,)).fetchone()
         return bool(row and row[0])
 
-    # -- votes at a paused timeout ----------------------------------------------------------
 
-    def set_timeout_vote(
-        self, game_id: int, seat: int, voter_id: str, choice: str, now: float
-    ) -> None:
-        """Store (or change) ``voter_id``'s vote on what to do with paused ``seat``."""
-        with self._c.write("set_timeout_vote") as conn:
-            conn.execute(
-                "INSERT INTO timeout_votes (game_id, seat, voter_id, choice, voted_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, voter_id) DO UPDATE SET "
-                "choice = excluded.choice, voted_at = excluded.voted_at",
-                (game_id, seat, voter_id, choice, now),
-            )
+class SqlArchiveClockRepository:
+    """When each active game was last touched, and the games left untouched too long (#26)."""
 
-    def timeout_votes(self, game_id: int, seat: int) -> dict[str, str]:
-        """Voter id -> choice (``ai``, ``wait`` or ``end``) for paused ``seat``."""
-        with self._c.read() as conn:
-            rows = conn.execute(
-                "SELECT voter_id, choice FROM timeout_votes WHERE game_id = ? AND seat = ? "
-                "ORDER BY voted_at",
-                (game_id, seat),
-            ).fetchall()
-        return {str(r[0]): str(r[1]) for r in rows}
-
-    def clear_timeout_votes(self, game_id: int, seat: int | None = None) -> None:
-        """Forget the votes on ``seat`` (``None``: on every seat of the game)."""
-        with self._c.write("clear_timeout_votes") as conn:
-            if seat is None:
-                conn.execute("DELETE FROM timeout_votes WHERE game_id = ?", (game_id,))
-            else:
-                conn.execute(
-                    "DELETE FROM timeout_votes WHERE game_id = ? AND seat = ?", (game_id, seat)
-                )
-
-    def drop_deadline(self, game_id: int, seat: int) -> None:
-        """Forget one seat's deadline (the next sync times its decision afresh)."""
-        with self._c.write("drop_deadline") as conn:
-            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
-
-    # -- archiving ----------------------------------------------------------------------------
+    def __init__(self, connection: Backend) -> None:
+        self._c = connection
 
     def touch_game(self, game_id: int, now: float) -> None:
-        with self._c.write("touch_game") as conn:
+        with self._c.write("touch_game", game=game_id) as conn:
             conn.execute("UPDATE games SET touched_at = ? WHERE id = ?", (now, game_id))
 
     def stale_games(self, now: float, default_days: int) -> list[tuple[str, int]]:
@@ -439,9 +459,30 @@ def _add_notice(conn: Conn, game_id: int, seat: int, kind: str) -> None:
     )
 
 
+def _claim(conn: Conn, game_id: int, seat: int, what: str) -> bool:
+    """PostgreSQL: claim a seat's unfired reminder or timeout for this transaction
+    (``FOR UPDATE SKIP LOCKED``, #27): false if it fired already or another process's
+    transaction holds it - that one fires it with its effect, or its rollback (it failed,
+    or its process died) releases the claim and the next tick fires it. Timer writes
+    therefore need no table lock (``write(op, claim=True)``), and processes racing for the
+    due timers never wait for each other. SQLite: one writer at a time, nothing to claim."""
+    if not is_postgres(conn):
+        return True
+    column = "reminded" if what == "reminded" else "timed_out"
+    found = conn.execute(
+        f"SELECT 1 FROM deadlines WHERE game_id = ? AND seat = ? AND {column} = 0 "
+        "FOR UPDATE SKIP LOCKED",
+        (game_id, seat),
+    ).fetchone()
+    return found is not None
+
+
 def _mark_timed_out(conn: Conn, game_id: int, seat: int) -> bool:
     """Mark a seat's timeout fired (its reminder too: it is no use any more) inside the
-    caller's transaction; false if it had fired already."""
+    caller's transaction; false if it had fired already (or another process is firing it
+    right now: :func:`_claim`)."""
+    if not _claim(conn, game_id, seat, "timed_out"):
+        return False
     cur = conn.execute(
         "UPDATE deadlines SET timed_out = 1, reminded = 1 "
         "WHERE game_id = ? AND seat = ? AND timed_out = 0",

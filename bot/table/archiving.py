@@ -26,7 +26,7 @@ class Archiving:
         self.restore.ensure_loaded(table)
         if table.record is None or table.record.id != game_id:
             return []
-        days = self.storage.timers.get_timer_settings(table.channel_id).archive_days
+        days = self.storage.timer_settings.get_timer_settings(table.channel_id).archive_days
         self.teardown.abort(table, standings=False)  # untouched: nobody ranks it
         text = _n(
             "Nobody touched this game for {n} day: it is archived (its record is kept, "

@@ -8,12 +8,21 @@ import logging
 from collections.abc import Coroutine
 from typing import TypeVar
 
+from bot.storage.errors import StorageUnavailable
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Answer, Code, Outcome, Reply
 from bot.table.records import Refused
 from engine.i18n.shared import _
 
 log = logging.getLogger("bot.service")
+
+
+def unavailable() -> str:
+    """The answer while the database cannot be reached (#27)."""
+    return _(
+        "The database cannot be reached right now: nothing was changed. Try again in a moment."
+    )
+
 
 V = TypeVar("V")
 
@@ -40,6 +49,9 @@ async def guarded(
             refused.message,
         )
         return Outcome(False, error=refused.message, code=refused.code)
+    except StorageUnavailable:
+        log.warning("%s in channel %s: the database is unavailable", what, channel_id)
+        return Outcome(False, error=unavailable(), code=Code.UNAVAILABLE)
     except Exception:
         log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
         return Outcome(
@@ -71,6 +83,9 @@ async def guarded_reply(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Reply.refuse(refused.code, refused.message, private=private)
+    except StorageUnavailable:
+        log.warning("%s in channel %s: the database is unavailable", what, channel_id)
+        return Reply.refuse(Code.UNAVAILABLE, unavailable(), private=private)
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         error = _("internal error; please try again")
@@ -86,6 +101,9 @@ async def guarded_answer(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Answer.refuse(refused.code, refused.message)
+    except StorageUnavailable:
+        log.warning("%s in channel %s: the database is unavailable", what, channel_id)
+        return Answer.refuse(Code.UNAVAILABLE, unavailable())
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         return Answer.refuse(Code.INTERNAL, _("internal error; please try again"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.storage.repositories import TimerRepository, UnitOfWork
+from bot.storage.repositories import TakeoverRepository, UnitOfWork
 from bot.storage.store import PlayerInfo, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
 from bot.table.ai_seat import AiLevel, ai_level
@@ -35,13 +35,13 @@ class Reclaim:
     kind: str
 
 
-def taken_over(timers: TimerRepository, table: Table, user_id: str) -> Code | None:
+def taken_over(takeovers: TakeoverRepository, table: Table, user_id: str) -> Code | None:
     """Why ``user_id`` holds no seat of the running game although he played in it:
     :attr:`Code.TAKEN_OVER` (an AI plays his seat since a timeout: ``/resume`` takes it
     back) or :attr:`Code.MOVED_OUT` (the host handed it to an AI); ``None`` otherwise."""
     if table.record is None or table.state is None:
         return None
-    t = timers.open_takeover(table.record.id, user_id)
+    t = takeovers.open_takeover(table.record.id, user_id)
     if t is None:
         return None
     return Code.MOVED_OUT if t.kind == "kick" else Code.TAKEN_OVER
@@ -96,15 +96,15 @@ class Handover:
         the record to reclaim the seat by, the votes of a pause on it forgotten. False (and
         nothing changed) if the timeout had fired already; :class:`GameNotActive` (nothing
         changed) if the game is not running."""
-        with self.storage.transaction("hand_seat_to_ai") as tx:
-            if timed_out and not tx.timers.fire_timeout(game_id, seat, "takeover"):
+        with self.storage.transaction("hand_seat_to_ai", game=game_id) as tx:
+            if timed_out and not tx.deadlines.fire_timeout(game_id, seat, "takeover"):
                 return False
             tx.games.update_players(game_id, players, takeover=True)
             if reclaim is not None:
-                tx.timers.add_takeover(
+                tx.takeovers.add_takeover(
                     game_id, seat, reclaim.user_id, reclaim.name, reclaim.kind, now
                 )
-            tx.timers.clear_timeout_votes(game_id, seat)
+            tx.timeout_votes.clear_timeout_votes(game_id, seat)
             return True
 
 

@@ -95,6 +95,9 @@ class Code(StrEnum):
     DUPLICATE = "duplicate"
     BROKEN = "broken"
     INTERNAL = "internal"
+    #: the database cannot be reached right now: nothing changed, the same command works
+    #: once it is back (#27)
+    UNAVAILABLE = "unavailable"
     UNKNOWN_TOPIC = "unknown_topic"
     HELP = "help"  # the sender asked for the command list (``error`` holds it)
 

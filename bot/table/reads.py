@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.repositories import GameRepository, LobbyRepository, TakeoverRepository
 from bot.storage.store import PlayerInfo
 from bot.table import stages
 from bot.table.dispatch import RenderDispatch
@@ -70,14 +70,14 @@ class Reads:
         self,
         games: GameRepository,
         lobby: LobbyRepository,
-        timers: TimerRepository,
+        takeovers: TakeoverRepository,
         restore: Restore,
         session: Session,
         draw: RenderDispatch,
     ) -> None:
         self.games = games
         self.lobby = lobby
-        self.timers = timers
+        self.takeovers = takeovers
         self.restore = restore
         self.session = session
         self.draw = draw
@@ -244,7 +244,7 @@ class Reads:
             return Code.GAME_OVER if table.finished is not None else Code.NO_GAME
         seat = table.seat_of(user_id)
         if seat is None:
-            return taken_over(self.timers, table, user_id) or Code.NOT_SEATED
+            return taken_over(self.takeovers, table, user_id) or Code.NOT_SEATED
         if state.is_over or state.pending() is None:
             return Code.GAME_OVER
         if stages.has_answered(state, seat):

@@ -6,6 +6,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from bot.storage.errors import StorageUnavailable
 from bot.storage.repositories import GameRepository
 from bot.storage.store import (
     FinalResult,
@@ -84,6 +85,8 @@ class Restore:
             table.players = list(record.players)
             try:
                 table.state = self.restored(stored, table)
+            except StorageUnavailable:
+                raise  # not broken: the database is away for a moment (#27)
             except Exception as exc:  # a broken game must not break the channel
                 log.exception("channel %s: cannot restore game %s", table.channel_id, record.id)
                 table.broken = str(exc)

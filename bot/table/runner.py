@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import TypeVar, TypeVarTuple
 
 from bot.logs import log_fields
+from bot.storage.errors import StorageUnavailable
 from bot.table import guard
 from bot.table.languages import Languages
 from bot.table.metrics import Metrics
@@ -107,7 +108,13 @@ class ChannelRunner:
         """``func(table, *args)`` under the channel's lock, in the worker pool."""
         table = self.tables.get(str(channel_id))
         async with table.lock:
-            return await self.run(func, table, *args)
+            try:
+                return await self.run(func, table, *args)
+            except StorageUnavailable:
+                # the database went away mid-action: what this process holds in memory may
+                # differ from what was committed; the next action reloads the table (#27)
+                table.loaded = False
+                raise
 
     async def read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
         """Run a read without waiting for the channel's lock once its table is loaded.

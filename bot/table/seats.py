@@ -82,7 +82,7 @@ class Seats:
         """The open takeover of ``user_id``'s seat in game ``game_id`` (an AI plays it since his
         time ran out, or since he was handed over), if any (``None`` too if the storage cannot
         be read, logged)."""
-        read = self.runner.run(self.storage.timers.open_takeover, game_id, str(user_id))
+        read = self.runner.run(self.storage.takeovers.open_takeover, game_id, str(user_id))
         return await guard.neutral("held", f"game {game_id}", read, None)
 
     async def kick(
@@ -222,7 +222,7 @@ class Seats:
             return "none"
         if table.seat_of(user_id) is not None:
             return "back"
-        taken = self.storage.timers.open_takeover(table.record.id, user_id)
+        taken = self.storage.takeovers.open_takeover(table.record.id, user_id)
         return "held" if taken is not None and taken.kind != "kick" else "none"
 
     def take_back(self, table: Table, user_id: str, now: float) -> Outcome:
@@ -230,12 +230,12 @@ class Seats:
         self.restore.ensure_loaded(table)
         if table.state is None or table.record is None:
             raise Refused(Code.NO_GAME, _("no game is running here"))
-        t = self.storage.timers.open_takeover(table.record.id, user_id)
+        t = self.storage.takeovers.open_takeover(table.record.id, user_id)
         d = self.vote.paused(table)
         if t is None and d is not None and d.user_id == user_id:
             # back during the pause: the vote is over, his decision is timed afresh
-            self.storage.timers.clear_timeout_votes(table.record.id, d.seat)
-            self.storage.timers.drop_deadline(table.record.id, d.seat)
+            self.storage.timeout_votes.clear_timeout_votes(table.record.id, d.seat)
+            self.storage.deadlines.drop_deadline(table.record.id, d.seat)
             name = table.state.players[d.seat]
             return self.presenter.announce(
                 table, _("{name} is back: the game goes on, {name} decides.", name=name)
@@ -252,7 +252,7 @@ class Seats:
         players = list(table.players)
         players[t.seat] = PlayerInfo(t.name, user_id, False, None)
         self.save_players(table.record.id, players)
-        self.storage.timers.end_takeover(table.record.id, t.seat, now)
+        self.storage.takeovers.end_takeover(table.record.id, t.seat, now)
         table.reseat(t.seat, players)
         name = table.state.players[t.seat]
         back = _("{name} is back and plays seat {seat} again.", name=name, seat=t.seat + 1)
@@ -295,7 +295,7 @@ class Seats:
             raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
         if not any(not p.is_ai for i, p in enumerate(table.players) if i != s):
             raise Refused(Code.NOT_ALLOWED, _("no human would be left: /abort the game instead"))
-        settings = self.storage.timers.get_timer_settings(table.channel_id)
+        settings = self.storage.timer_settings.get_timer_settings(table.channel_id)
         level = level or timeout_level(table, settings).name
         check_level(table.record.game_type, level, _("the new AI"))
         name = table.state.players[s]
@@ -334,9 +334,13 @@ class Seats:
                 Code.ALREADY_SEATED, _("{name} plays in this game already", name=new_name)
             )
         old = table.players[s]
-        self.storage.timers.end_takeover(table.record.id, s, now)  # an AI's: nobody resumes it now
+        self.storage.takeovers.end_takeover(
+            table.record.id, s, now
+        )  # an AI's: nobody resumes it now
         if old.user_id is not None and not old.is_ai:
-            self.storage.timers.add_takeover(table.record.id, s, old.user_id, old.name, "kick", now)
+            self.storage.takeovers.add_takeover(
+                table.record.id, s, old.user_id, old.name, "kick", now
+            )
         players = list(table.players)
         players[s] = PlayerInfo(old.name, new_user_id, False, None)
         self.save_players(table.record.id, players)
@@ -364,7 +368,7 @@ class Seats:
             raise Refused(Code.NO_GAME, _("no game is running here"))
         seat = table.seat_of(target_user_id)
         if seat is None:
-            t = self.storage.timers.open_takeover(table.record.id, target_user_id)
+            t = self.storage.takeovers.open_takeover(table.record.id, target_user_id)
             if t is None:
                 raise Refused(Code.NOT_SEATED, _("that user is not playing in this game"))
             seat = t.seat

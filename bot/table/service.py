@@ -161,7 +161,7 @@ class TableService:
         self.session = Session(
             storage.games,
             storage.lobby,
-            storage.timers,
+            storage.takeovers,
             self.restore,
             self.committer,
             self.ai,
@@ -195,7 +195,7 @@ class TableService:
             self.teardown,
         )
         self.reads = Reads(
-            storage.games, storage.lobby, storage.timers, self.restore, self.session, self.draw
+            storage.games, storage.lobby, storage.takeovers, self.restore, self.session, self.draw
         )
         #: /history, a game's card, /replay (bot/table/history.py)
         self.history = HistoryCommands(
@@ -212,7 +212,10 @@ class TableService:
         #: the turn timers and archiving: tick, posted, next_due (bot/table/timers.py)
         self.timers = Timers(
             self.runner,
-            storage.timers,
+            storage.timer_settings,
+            storage.deadlines,
+            storage.takeovers,
+            storage.archive_clock,
             storage.lobby,
             storage.games,
             self.restore,

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.repositories import GameRepository, LobbyRepository, TakeoverRepository
 from bot.storage.store import PlayerInfo
 from bot.table import stages
 from bot.table.ai_driving import AiDriver
@@ -254,7 +254,7 @@ class Session:
         self,
         games: GameRepository,
         lobby: LobbyRepository,
-        timers: TimerRepository,
+        takeovers: TakeoverRepository,
         restore: Restore,
         committer: Committer,
         ai: AiDriver,
@@ -262,7 +262,7 @@ class Session:
     ) -> None:
         self.games = games
         self.lobby = lobby
-        self.timers = timers
+        self.takeovers = takeovers
         self.restore = restore
         self.committer = committer
         self.ai = ai
@@ -511,7 +511,7 @@ class Session:
                 return self.refused_after(table, run, Refused(Code.STALE, _(ENDED_MEANWHILE)))
             raise self.no_game(table)
         seat = table.seat_of(user_id)
-        taken = None if seat is not None else taken_over(self.timers, table, user_id)
+        taken = None if seat is not None else taken_over(self.takeovers, table, user_id)
         if taken is Code.TAKEN_OVER:
             raise Refused(taken, _("an AI plays your seat for now: take it back with /resume"))
         if taken is Code.MOVED_OUT:

@@ -384,12 +384,14 @@ class TableSettings:
 
     async def preset(self, channel_id: str | int) -> str | None:
         """The preset (``off``, ``live``, ...) the table's turn timer matches, if any."""
-        settings = await self.runner.run(self.storage.timers.get_timer_settings, str(channel_id))
+        settings = await self.runner.run(
+            self.storage.timer_settings.get_timer_settings, str(channel_id)
+        )
         return preset_name(settings.turn_seconds)
 
     async def timer(self, channel_id: str | int) -> TimerSettings:
         """The table's stored turn-timer settings (no timer if they cannot be read, logged)."""
-        read = self.runner.run(self.storage.timers.get_timer_settings, str(channel_id))
+        read = self.runner.run(self.storage.timer_settings.get_timer_settings, str(channel_id))
         return await guard.neutral("timer", channel_id, read, TimerSettings())
 
     async def default_level(self, channel_id: str | int, level: str, replace_named: bool) -> None:
@@ -400,14 +402,14 @@ class TableSettings:
         await guard.neutral("default_level", channel_id, write, None)
 
     def _default_level(self, channel_id: str, level: str, replace_named: bool) -> None:
-        s = self.storage.timers.get_timer_settings(channel_id)
+        s = self.storage.timer_settings.get_timer_settings(channel_id)
         if s.on_timeout == "ai" and s.ai_level != level and (replace_named or s.ai_level is None):
-            self.storage.timers.set_timer_settings(channel_id, replace(s, ai_level=level))
+            self.storage.timer_settings.set_timer_settings(channel_id, replace(s, ai_level=level))
 
     def apply(self, table: Table, user_id: str, text: str, can_manage: bool) -> Outcome:
         """Show (``text`` empty) or change the table's timer settings: a seated player in the
         lobby, the host or a channel manager may change them."""
-        current = self.storage.timers.get_timer_settings(table.channel_id)
+        current = self.storage.timer_settings.get_timer_settings(table.channel_id)
         if not text.strip():
             return Outcome(
                 True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),)
@@ -445,10 +447,10 @@ class TableSettings:
         if lang is not None:
             self.languages.set_table(table.channel_id, lang)
         if text.strip():
-            self.storage.timers.set_timer_settings(table.channel_id, new)
+            self.storage.timer_settings.set_timer_settings(table.channel_id, new)
             if table.record is not None:
                 # new times apply to decisions opened from now on; open ones are re-timed
-                self.storage.timers.clear_deadlines(table.record.id)
+                self.storage.deadlines.clear_deadlines(table.record.id)
         with speaking(lang):  # the answer in the table's new language
             return self._settings_changed(table, new)
 
@@ -461,7 +463,7 @@ class TableSettings:
 
     def settings_line(self, channel_id: str, settings: TimerSettings | None = None) -> str:
         """The table's settings in one line: its turn timer and its language."""
-        s = settings or self.storage.timers.get_timer_settings(channel_id)
+        s = settings or self.storage.timer_settings.get_timer_settings(channel_id)
         lang = self.languages.table(channel_id)
         # Translators: {language} is a language's name in itself (English, 日本語, ...)
         said = _("Table language: {language}.", language=NATIVE_NAMES[lang])

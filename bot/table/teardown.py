@@ -62,8 +62,8 @@ class Teardown:
 
     def forget_timers(self, channel_id: str, game_id: int) -> None:
         """The ended game's deadlines, pause votes and unconfirmed timer notices."""
-        self.storage.timers.clear_deadlines(game_id)
-        self.storage.timers.clear_timeout_votes(game_id)
-        for n in self.storage.timers.notices(channel_id):
+        self.storage.deadlines.clear_deadlines(game_id)
+        self.storage.timeout_votes.clear_timeout_votes(game_id)
+        for n in self.storage.deadlines.notices(channel_id):
             if n.game_id == game_id:
-                self.storage.timers.clear_notice(n.game_id, n.seat, n.kind)
+                self.storage.deadlines.clear_notice(n.game_id, n.seat, n.kind)

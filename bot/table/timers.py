@@ -24,7 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from bot.storage.repositories import GameRepository, LobbyRepository, TimerRepository
+from bot.storage.errors import StorageUnavailable
+from bot.storage.repositories import (
+    ArchiveClockRepository,
+    DeadlineRepository,
+    GameRepository,
+    LobbyRepository,
+    TakeoverRepository,
+    TimerSettingsRepository,
+)
 from bot.storage.store import Deadline, TimerSettings
 from bot.storage.timers import Notice
 from bot.table.ai_seat import AiLevel, ai_level
@@ -86,7 +94,10 @@ class Timers:
     def __init__(
         self,
         runner: ChannelRunner,
-        timers: TimerRepository,
+        timer_settings: TimerSettingsRepository,
+        deadlines: DeadlineRepository,
+        takeovers: TakeoverRepository,
+        archive_clock: ArchiveClockRepository,
         lobby: LobbyRepository,
         games: GameRepository,
         restore: Restore,
@@ -97,7 +108,10 @@ class Timers:
     ) -> None:
         self.runner = runner
         self.archive = archive
-        self.timers = timers
+        self.timer_settings = timer_settings
+        self.deadlines = deadlines
+        self.takeovers = takeovers
+        self.archive_clock = archive_clock
         self.lobby = lobby
         self.games = games
         self.restore = restore
@@ -123,14 +137,22 @@ class Timers:
         crash between a timer's firing and its post loses no announcement."""
         now = self.runner.now()
         events: list[TimerEvent] = []
-        channels = await self.runner.run(self.due_channels, now, confirm)
+        try:
+            channels = await self.runner.run(self.due_channels, now, confirm)
+        except StorageUnavailable:  # the next tick fires them once the database is back
+            log.warning("timers: the database is unavailable")
+            return events
         for channel in channels:
             try:
                 fire = self.runner.in_table_language(self.fire)
                 events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:
                 log.exception("timers failed in channel %s", channel)
-        stale = await self.runner.run(self.timers.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        try:
+            stale = await self.runner.run(self.archive_clock.stale_games, now, DEFAULT_ARCHIVE_DAYS)
+        except StorageUnavailable:
+            log.warning("archiving: the database is unavailable")
+            return events
         for channel, game_id in stale:
             try:
                 archive = self.runner.in_table_language(self.archive)
@@ -145,21 +167,25 @@ class Timers:
         await self.runner.run(self.mark_posted, event)
 
     async def next_due(self) -> float | None:
-        """When (epoch seconds of the service's clock) the next reminder or timeout is due."""
-        return await self.runner.run(self.timers.next_due)
+        """When (epoch seconds of the service's clock) the next reminder or timeout is due
+        (``None`` also while the database cannot be reached)."""
+        try:
+            return await self.runner.run(self.deadlines.next_due)
+        except StorageUnavailable:
+            return None
 
     def due_channels(self, now: float, confirm: bool) -> list[str]:
         """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
-        due = self.timers.due_channels(now)
+        due = self.deadlines.due_channels(now)
         if not confirm:
             return due
-        return sorted({*due, *self.timers.notice_channels()})
+        return sorted({*due, *self.deadlines.notice_channels()})
 
     def status_lines(self, table: Table, now: float) -> list[str]:
-        s = self.timers.get_timer_settings(table.channel_id)
+        s = self.timer_settings.get_timer_settings(table.channel_id)
         lines = [describe_settings(s)]
         if table.record is not None and table.state is not None:
-            for d in self.timers.deadlines(table.record.id):
+            for d in self.deadlines.deadlines(table.record.id):
                 name = table.state.players[d.seat]
                 if d.timed_out:
                     lines.append(_("Paused: waiting for {name} (time ran out).", name=name))
@@ -178,9 +204,9 @@ class Timers:
         so his next decision is timed afresh)."""
         if not table.loaded or table.state is None or table.record is None:
             return
-        settings = self.timers.get_timer_settings(table.channel_id)
+        settings = self.timer_settings.get_timer_settings(table.channel_id)
         restart = frozenset({s for s in [table.seat_of(moved)] if s is not None} if moved else ())
-        self.timers.sync_deadlines(
+        self.deadlines.sync_deadlines(
             table.channel_id,
             table.record.id,
             open_human_seats(table),
@@ -203,11 +229,11 @@ class Timers:
         events = self._fire(table, now)
         if confirm:
             fired = {e.notice for e in events}
-            for n in self.timers.notices(table.channel_id):
+            for n in self.deadlines.notices(table.channel_id):
                 if (n.game_id, n.seat, n.kind) not in fired:
                     again = self._again(table, n, now)
                     if again is None:
-                        self.timers.clear_notice(n.game_id, n.seat, n.kind)
+                        self.deadlines.clear_notice(n.game_id, n.seat, n.kind)
                     else:
                         events.append(again)
         else:
@@ -218,7 +244,7 @@ class Timers:
     def mark_posted(self, event: TimerEvent) -> None:
         """The event is posted: its notice is done."""
         if event.notice is not None:
-            self.timers.clear_notice(*event.notice)
+            self.deadlines.clear_notice(*event.notice)
 
     def _again(self, table: Table, n: Notice, now: float) -> TimerEvent | None:
         """The event of a fired timer whose announcement was not confirmed, as it stands now
@@ -227,7 +253,7 @@ class Timers:
             return None
         key = (n.game_id, n.seat, n.kind)
         if n.kind == "takeover":
-            t = self.timers.seat_takeover(n.game_id, n.seat)
+            t = self.takeovers.seat_takeover(n.game_id, n.seat)
             if t is None or t.kind != "timeout" or not table.players[n.seat].is_ai:
                 return None
             name = table.state.players[n.seat]
@@ -236,24 +262,24 @@ class Timers:
             return TimerEvent(
                 table.channel_id, TimerKind.TAKEOVER, out, t.user_id, n.seat, name, notice=key
             )
-        d = next((d for d in self.timers.deadlines(n.game_id) if d.seat == n.seat), None)
+        d = next((d for d in self.deadlines.deadlines(n.game_id) if d.seat == n.seat), None)
         if d is None or d.seat not in open_human_seats(table):
             return None
         # (a decision opened afresh since has a new row, not reminded yet: that one is moot)
         if n.kind == "reminder" and d.reminded and not d.timed_out and now < d.timeout_at:
             return replace(self.reminder(table, d), notice=key)
         if n.kind == "pause" and d.timed_out:
-            settings = self.timers.get_timer_settings(table.channel_id)
+            settings = self.timer_settings.get_timer_settings(table.channel_id)
             return self._pause_event(table, d, settings)
         return None
 
     def _fire(self, table: Table, now: float) -> list[TimerEvent]:
         if table.state is None or table.record is None:
             return []
-        settings = self.timers.get_timer_settings(table.channel_id)
+        settings = self.timer_settings.get_timer_settings(table.channel_id)
         open_seats = open_human_seats(table)
         events: list[TimerEvent] = []
-        for d in self.timers.deadlines(table.record.id):
+        for d in self.deadlines.deadlines(table.record.id):
             if d.seat not in open_seats or table.record is None:
                 continue
             remind_due = not d.reminded and d.remind_at is not None and d.remind_at <= now
@@ -261,7 +287,7 @@ class Timers:
             # transaction marks it), time runs out
             if remind_due and now < d.timeout_at:
                 reminder = self.reminder(table, d)  # its mark (and notice) is all it stores
-                if self.timers.mark_fired(d.game_id, d.seat, "reminded"):
+                if self.deadlines.mark_fired(d.game_id, d.seat, "reminded"):
                     events.append(replace(reminder, notice=(d.game_id, d.seat, "reminder")))
             timeout_due = not d.timed_out and d.timeout_at <= now
             if timeout_due:
@@ -300,7 +326,7 @@ class Timers:
             p for i, p in enumerate(table.players) if not p.is_ai and i != d.seat and p.user_id
         ]
         if settings.on_timeout == "pause" or (self.keep_a_human and not others):
-            if not self.timers.pause_seat(table.record.id, d.seat):
+            if not self.deadlines.pause_seat(table.record.id, d.seat):
                 return None
             return self._pause_event(table, d, settings)
         lv = timeout_level(table, settings)

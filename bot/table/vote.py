@@ -161,7 +161,7 @@ class PauseVote:
         return next(
             (
                 d
-                for d in self.storage.timers.deadlines(table.record.id)
+                for d in self.storage.deadlines.deadlines(table.record.id)
                 if d.timed_out and d.seat in open_seats
             ),
             None,
@@ -182,7 +182,7 @@ class PauseVote:
         )
         if not voters:
             return None
-        votes = self.storage.timers.timeout_votes(table.record.id, d.seat)
+        votes = self.storage.timeout_votes.timeout_votes(table.record.id, d.seat)
         votes = {v: c for v, c in votes.items() if v in voters}
         name = table.state.players[d.seat]
         return VoteTally(d.seat, name, d.user_id, voters, votes, len(voters) // 2 + 1)
@@ -212,11 +212,13 @@ class PauseVote:
         tally = self.tally(table)
         if tally is None or user_id not in tally.voters:
             raise Refused(Code.NOT_SEATED, _("only the other players of this game vote"))
-        self.storage.timers.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
+        self.storage.timeout_votes.set_timeout_vote(table.record.id, d.seat, user_id, choice, now)
         tally = replace(tally, votes={**tally.votes, user_id: choice})
         winner = tally.winner
         if winner == "ai":  # the handover forgets the votes in its transaction
-            lv = timeout_level(table, self.storage.timers.get_timer_settings(table.channel_id))
+            lv = timeout_level(
+                table, self.storage.timer_settings.get_timer_settings(table.channel_id)
+            )
             header = "🗳️ " + _(
                 "The players voted: an AI ({level}) plays {name}'s seat "
                 "{seat} for now. {name} takes it back with /resume.",

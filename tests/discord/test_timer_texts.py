@@ -28,7 +28,7 @@ async def test_settings_refusals_name_the_range(simcord_env: Env) -> None:
     await alice.slash(channel, "join")
     await alice.slash(channel, "settings", settings="evening archive 20")
     storage = env.bot.service.storage  # type: ignore[attr-defined]
-    before = storage.timers.get_timer_settings(str(channel.id))
+    before = storage.timer_settings.get_timer_settings(str(channel.id))
     cases = {
         "archive 9223372036854775808": ("out of range", "archive takes whole days from 1 to 365"),
         "archive ³": ("digits 0–9", "archive takes whole days from 1 to 365"),
@@ -43,9 +43,9 @@ async def test_settings_refusals_name_the_range(simcord_env: Env) -> None:
         answer = said(await alice.slash(channel, "settings", settings=text))
         assert problem in answer and rule in answer, (text, answer)
         assert "went wrong" not in answer and "invalid literal" not in answer
-        assert storage.timers.get_timer_settings(str(channel.id)) == before, text
+        assert storage.timer_settings.get_timer_settings(str(channel.id)) == before, text
     answer = said(await alice.slash(channel, "settings", settings="archive １００"))
-    assert storage.timers.get_timer_settings(str(channel.id)).archive_days == 100, answer
+    assert storage.timer_settings.get_timer_settings(str(channel.id)).archive_days == 100, answer
 
 
 async def test_the_reminder_is_one_sentence(simcord_env: Env) -> None:

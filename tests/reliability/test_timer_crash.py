@@ -51,7 +51,7 @@ def crash_after_the_timeout_is_marked(svc: TableService) -> None:
     """Raise right after the commit that marks a timeout fired (whichever method does it:
     a timer repository's own write, or the handover's transaction that fires it with its
     effect)."""
-    storage: Any = svc.storage.timers
+    storage: Any = svc.storage.deadlines
 
     def wrap(name: str, marks: Callable[[tuple[Any, ...]], bool]) -> None:
         original = getattr(storage, name)
@@ -81,9 +81,9 @@ def crash_after_the_timeout_is_marked(svc: TableService) -> None:
     transaction = database.transaction
 
     @contextmanager
-    def crashing_transaction(operation: str) -> Iterator[Any]:
+    def crashing_transaction(operation: str, **scope: Any) -> Iterator[Any]:
         fired.clear()
-        with transaction(operation) as tx:
+        with transaction(operation, **scope) as tx:
             yield tx
         if any(fired):
             raise Crash(operation)
@@ -225,7 +225,7 @@ async def test_an_unposted_reminder_that_no_longer_applies_is_dropped(
     svc = svc_at(db, clock)
     events = await svc.timers.tick(confirm=True)
     assert all(e.user_id != late.user_id or e.kind != "reminder" for e in events)
-    assert svc.storage.timers.notice_channels() == []
+    assert svc.storage.deadlines.notice_channels() == []
     svc.close()
 
 

@@ -40,22 +40,22 @@ CHILD = textwrap.dedent(
         transaction = storage.transaction
 
         @contextlib.contextmanager
-        def then_die_after(operation):
-            with transaction(operation) as tx:
+        def then_die_after(operation, **scope):
+            with transaction(operation, **scope) as tx:
                 yield tx
             if operation == op:
                 os.kill(os.getpid(), signal.SIGKILL)
 
         storage.transaction = then_die_after
     else:
-        original = getattr(storage.timers, op)
+        original = getattr(storage.deadlines, op)
 
         def then_die(*args, **kwargs):
             done = original(*args, **kwargs)
             os.kill(os.getpid(), signal.SIGKILL)
             return done
 
-        setattr(storage.timers, op, then_die)
+        setattr(storage.deadlines, op, then_die)
     asyncio.run(svc.timers.tick(confirm=True))
     print("not killed")
     sys.exit(3)

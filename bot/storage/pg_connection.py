@@ -1,0 +1,374 @@
+"""PostgreSQL's connections (#27): the pool, the transactions and the DB-API face the
+repositories use.
+
+* **Same repositories, same SQL.** The repository classes (:mod:`bot.storage.games`, ...)
+  are written against :class:`bot.storage.sql.Backend`; :class:`PgConnection` is that
+  backend for PostgreSQL. :class:`PgConn` turns the ``?`` placeholders into psycopg's ``%s``
+  and hands out rows readable by index and by column name, as ``sqlite3.Row`` does.
+* **Connections.** A :class:`psycopg_pool.ConnectionPool` of autocommit connections. A write
+  block (:meth:`PgConnection.write`) borrows one for its thread, opens a transaction and
+  commits when the block ends (rolls back on an exception); repository calls the same thread
+  makes inside it join it, exactly as with SQLite, so a database's ``transaction()`` spans
+  several repositories. A read borrows a connection for the statement(s) of the block; a
+  snapshot read (:meth:`PgConnection.read_snapshot`) is one ``REPEATABLE READ READ ONLY``
+  transaction, so the reads in it agree while other processes commit.
+* **Writers of one table take turns, tables run in parallel.** A write scoped to one table
+  (``write(op, table=channel)`` or ``game=id``: every lobby, move and timer write) takes
+  :data:`WRITE_LOCK` shared and then its table's transaction-scoped advisory lock
+  (:data:`TABLE_LOCK`, keyed by the channel): the checks the repositories make before
+  writing (the next ``seq``, the open game of a channel, a seat's fired mark) cannot be
+  invalidated by a writer of that table in another process, the constraints stay a
+  backstop, and a timer's effect and its fired mark commit together. Several bot processes
+  on one database therefore apply a table's moves one at a time, each exactly once, while
+  other tables' moves commit meanwhile (#27). An unscoped write (settings of a server, a
+  rebuild of ratings, an import, the unit of work of a seat handover) takes
+  :data:`WRITE_LOCK` exclusively, as SQLite's ``BEGIN IMMEDIATE`` does. Ratings rows are
+  shared by the tables of a server: rating a game takes that server's lock too
+  (:mod:`bot.storage.stats`). Reads never wait for any of them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from functools import lru_cache
+from types import TracebackType
+from typing import Any, ClassVar, Self
+
+import psycopg
+from psycopg.rows import RowMaker
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from bot.storage.errors import StorageClosed, StorageUnavailable
+from bot.storage.pg_schema import PG_MIGRATIONS, PgMigration, migrate
+from bot.storage.records import Row, SqlValue, format_ts, utcnow
+from bot.storage.sql import Conn, Cursor
+from bot.storage.sql import row as first_row
+from bot.storage.sql import rows as all_rows
+
+__all__ = ["DEFAULT_POOL_SIZE", "TABLE_LOCK", "WRITE_LOCK", "PgConn", "PgConnection", "PgRow"]
+
+#: Advisory lock key (``pg_advisory_xact_lock``) every write transaction takes ("VENZ").
+WRITE_LOCK = 0x56454E5A
+
+#: The first key of a table's advisory lock (``pg_advisory_xact_lock(TABLE_LOCK, hash)``,
+#: the second the hash of its channel id: "VENT"). A hash collision only makes two tables
+#: take turns.
+TABLE_LOCK = 0x56454E54
+
+#: Seconds a command waits for a connection before it answers "try again in a moment" (the
+#: server is down, or every connection is busy that long).
+ACQUIRE_TIMEOUT = 3.0
+
+#: Connections a process keeps open at most (the table service's thread pool is small).
+DEFAULT_POOL_SIZE = 8
+
+
+class PgRow(tuple[Any, ...]):
+    """A row readable by index and by column name (like ``sqlite3.Row``); one subclass per
+    column list, which holds the names."""
+
+    _index: ClassVar[dict[str, int]] = {}
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return tuple.__getitem__(self, self._index[key])
+        return tuple.__getitem__(self, key)
+
+
+_ROW_CLASSES: dict[tuple[str, ...], type[PgRow]] = {}
+
+
+def _row_class(names: tuple[str, ...]) -> type[PgRow]:
+    cls = _ROW_CLASSES.get(names)
+    if cls is None:
+        index = {name: i for i, name in reversed(list(enumerate(names)))}
+        cls = type("PgRow", (PgRow,), {"_index": index})
+        _ROW_CLASSES[names] = cls
+    return cls
+
+
+def _named_rows(cursor: psycopg.Cursor[Any]) -> RowMaker[PgRow]:
+    """psycopg row factory: :class:`PgRow` of the cursor's columns."""
+    description = cursor.description
+    names = () if description is None else tuple(d.name for d in description)
+    return _row_class(names)
+
+
+@lru_cache(maxsize=1024)
+def _translate(sql: str) -> str:
+    """SQLite's ``?`` placeholders in psycopg's ``%s`` (a literal ``%`` doubled)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class PgConn:
+    """One borrowed PostgreSQL connection with the DB-API face of :class:`bot.storage.sql.Conn`
+    (``?`` placeholders; rows by index and by name)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        if not parameters:  # no placeholders to fill: the text goes as it is
+            return self.raw.execute(sql)
+        return self.raw.execute(_translate(sql), parameters)
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
+        cursor = self.raw.cursor()
+        cursor.executemany(_translate(sql), list(parameters))
+        return cursor
+
+
+class _ThreadState(threading.local):
+    conn: PgConn | None = None
+    depth: int = 0  # open write transactions of this thread (0: none)
+    scoped: bool = False  # the open transaction holds the shared write lock and table locks
+    reading: int = 0  # open read blocks of this thread on ``conn``
+
+
+# --------------------------------------------------------------------------------------------
+# The backend: the pool and its transactions
+# --------------------------------------------------------------------------------------------
+
+
+class PgConnection:
+    """The :class:`bot.storage.sql.Backend` of PostgreSQL: a pool, and per thread the
+    connection of its open transaction (see the module docstring)."""
+
+    def __init__(
+        self, pool: ConnectionPool[Any], url: str, *, clock: Callable[[], datetime] = utcnow
+    ) -> None:
+        """Wrap an opened pool on a migrated database; use :meth:`open` instead."""
+        self._pool: ConnectionPool[Any] | None = pool
+        self._url = url
+        self._clock = clock
+        self._local = _ThreadState()
+        #: A connection failed: before the next borrow the pool drops its idle connections
+        #: that no longer work (the server restarted), so the command after it succeeds.
+        self._suspect = False
+        #: Test hook: called with the operation name just before every ``COMMIT``; if it
+        #: raises, the transaction is rolled back (as :class:`SqliteConnection`'s).
+        self._fail_before_commit: Callable[[str], None] | None = None
+
+    @classmethod
+    def open(
+        cls,
+        url: str,
+        *,
+        migrations: Sequence[PgMigration] = PG_MIGRATIONS,
+        clock: Callable[[], datetime] = utcnow,
+        pool_size: int = DEFAULT_POOL_SIZE,
+        timeout: float = 10.0,
+    ) -> Self:
+        """Connect to ``url``, migrate the database to ``len(migrations)`` and keep a pool of
+        up to ``pool_size`` connections."""
+        pool: ConnectionPool[Any] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=max(1, pool_size),
+            kwargs={"autocommit": True, "row_factory": _named_rows},
+            timeout=timeout,
+            open=False,
+            name="canalside",
+        )
+        pool.open(wait=True, timeout=timeout)
+        try:
+            with pool.connection() as raw:
+                migrate(raw, url, migrations)
+        except BaseException:
+            pool.close()
+            raise
+        return cls(pool, url, clock=clock)
+
+    @property
+    def path(self) -> str:
+        """The address of the database (as given)."""
+        return self._url
+
+    @property
+    def closed(self) -> bool:
+        return self._pool is None
+
+    def close(self) -> None:
+        """Close the pool (idempotent)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<PgConnection {state}>"
+
+    def schema_version(self) -> int:
+        with self.read() as conn:
+            found = conn.execute("SELECT version FROM canalside_schema").fetchone()
+        return int(found[0])
+
+    def pool_stats(self) -> dict[str, int]:
+        """The pool's counters (``pool_size``, ``pool_available``, ``requests_waiting``, ...)."""
+        return {} if self._pool is None else dict(self._pool.get_stats())
+
+    def _require_pool(self) -> ConnectionPool[Any]:
+        if self._pool is None:
+            raise StorageClosed("storage (PostgreSQL) is closed")
+        return self._pool
+
+    @contextmanager
+    def _borrowed(self) -> Iterator[PgConn]:
+        """This thread's connection if it has one open, else one from the pool for the block."""
+        local = self._local
+        if local.conn is not None:
+            local.reading += 1
+            try:
+                yield local.conn
+            finally:
+                local.reading -= 1
+            return
+        pool = self._require_pool()
+        try:
+            if self._suspect:
+                self._suspect = False
+                pool.check()
+            with pool.connection(timeout=ACQUIRE_TIMEOUT) as raw:
+                local.conn = PgConn(raw)
+                try:
+                    yield local.conn
+                finally:
+                    local.conn = None
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            # the server is gone (or a transaction was cancelled): nothing was committed; the
+            # pool reconnects by itself when the server is back (#27)
+            self._suspect = True
+            raise StorageUnavailable(f"PostgreSQL unavailable: {exc}") from exc  # not for players
+
+    @contextmanager
+    def read(self) -> Iterator[Conn]:
+        """A connection for a few reads (inside an open transaction: that one)."""
+        with self._borrowed() as conn:
+            yield conn
+
+    @contextmanager
+    def read_snapshot(self) -> Iterator[Conn]:
+        """One ``REPEATABLE READ`` read-only transaction: the reads inside agree with each
+        other whatever other processes commit meanwhile."""
+        local = self._local
+        with self._borrowed() as conn:
+            if local.depth or local.reading:  # inside this thread's transaction or block
+                yield conn
+                return
+            conn.raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                yield conn
+            finally:
+                conn.raw.execute("COMMIT")
+
+    @contextmanager
+    def write(
+        self,
+        operation: str,
+        *,
+        table: str | None = None,
+        game: int | None = None,
+        claim: bool = False,
+    ) -> Iterator[Conn]:
+        """One write transaction; commit or roll back. Inside a transaction this thread
+        opened already, join it (its outermost block commits).
+
+        Scoped to one table (``table``: a channel id, or ``game``: a game id, whose channel
+        is meant) it serialises with the writers of that table only (:data:`WRITE_LOCK`
+        shared, then the table's lock): moves of different tables commit in parallel, two
+        processes moving one table take turns. ``claim``: the write locks the rows it
+        changes itself (a due timer's, ``FOR UPDATE SKIP LOCKED``) and takes no table lock.
+        Unscoped it serialises with every writer."""
+        local = self._local
+        if local.depth:
+            assert local.conn is not None
+            if local.scoped and not claim:
+                if table is None and game is None:
+                    # not for players: a developer's mistake (upgrading the shared lock
+                    # could deadlock with another table's writer)
+                    raise RuntimeError(f"{operation}: an unscoped write inside a table's one")
+                _lock_table(local.conn, table, game)
+            local.depth += 1
+            try:
+                yield local.conn
+            finally:
+                local.depth -= 1
+            return
+        with self._borrowed() as conn:
+            if local.reading:
+                raise RuntimeError(f"{operation}: a write inside a read block")  # not for players
+            raw = conn.raw
+            raw.execute("BEGIN")
+            local.depth = 1
+            local.scoped = table is not None or game is not None or claim
+            try:
+                if local.scoped:
+                    raw.execute("SELECT pg_advisory_xact_lock_shared(%s)", (WRITE_LOCK,))
+                    _lock_table(conn, table, game)
+                else:
+                    raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                yield conn
+                if self._fail_before_commit is not None:
+                    self._fail_before_commit(operation)
+                raw.execute("COMMIT")
+            except BaseException:
+                status = raw.info.transaction_status
+                if status in (
+                    psycopg.pq.TransactionStatus.INTRANS,
+                    psycopg.pq.TransactionStatus.INERROR,
+                ):
+                    raw.execute("ROLLBACK")
+                raise
+            finally:
+                local.depth = 0
+                local.scoped = False
+
+    @contextmanager
+    def transaction(
+        self, operation: str, *, table: str | None = None, game: int | None = None
+    ) -> Iterator[None]:
+        """One write transaction around several repository calls of this thread."""
+        with self.write(operation, table=table, game=game):
+            yield
+
+    @staticmethod
+    def rows(conn: Conn, query: str, params: Sequence[SqlValue] = ()) -> list[Row]:
+        return all_rows(conn, query, params)
+
+    @staticmethod
+    def row(conn: Conn, query: str, params: Sequence[SqlValue] = ()) -> Row | None:
+        return first_row(conn, query, params)
+
+    def now(self) -> str:
+        """The clock's time as stored text."""
+        return format_ts(self._clock())
+
+
+def _lock_table(conn: PgConn, table: str | None, game: int | None) -> None:
+    """Take the transaction-scoped lock of one table: ``table``'s, or the channel's of
+    ``game`` (a game that does not exist locks nothing: the write finds nothing to change)."""
+    if table is not None:
+        conn.raw.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(%s::text))", (TABLE_LOCK, table)
+        )
+    if game is not None:
+        conn.raw.execute(
+            "SELECT pg_advisory_xact_lock(%s, hashtext(channel_id)) FROM games WHERE id = %s",
+            (TABLE_LOCK, game),
+        )

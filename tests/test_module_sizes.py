@@ -1,0 +1,26 @@
+"""#27: no module of the bot grows past 600 lines; the PostgreSQL backend is split by job."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+BOT = Path(__file__).resolve().parent.parent / "bot"
+
+
+def test_no_module_in_bot_is_over_600_lines() -> None:
+    """#27 item 1 (the storage split): every ``bot/`` module stays within 600 lines."""
+    too_long = {
+        str(path.relative_to(BOT)): n
+        for path in BOT.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert too_long == {}
+
+
+def test_the_postgres_backend_has_one_module_per_job() -> None:
+    """#27 item 1: connection/pool, migrations and database are separate modules."""
+    from bot.storage import pg_connection, pg_schema, postgres
+
+    assert hasattr(pg_connection, "PgConnection") and not hasattr(pg_connection, "PgDatabase")
+    assert hasattr(pg_schema, "PG_MIGRATIONS") and not hasattr(pg_schema, "PgConnection")
+    assert hasattr(postgres, "PgDatabase") and not hasattr(postgres, "_V1")
