@@ -102,6 +102,9 @@ class Controls:
     option_description: Callable[[Option], str | None] = lambda option: None
     #: group -> its name (district letters to names)
     group_names: Callable[[], Mapping[str, str]] = lambda: {}
+    #: group -> its whole title where the group's id means nothing to a reader (a group of
+    #: one special option such as "the ship stays"; ``None``: the id and its name)
+    group_title: Callable[[str], str | None] = lambda group: None
     #: what a group is called in "Choose a … first" (a district, a row, ...)
     group_noun: str = "group"
     #: filter -> the title of the private list of one's own options it shows

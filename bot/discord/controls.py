@@ -147,9 +147,10 @@ def group_select(
         g = option_group(o, game_name)
         counts[g] = counts.get(g, 0) + 1
     verb = options[0].verb if options else ""
+    title = controls_for(game_name).group_title
     opts = tuple(
         OptionSpec(
-            clip(f"{g} — {names[g]}" if g in names else g, 100),
+            clip(title(g) or (f"{g} — {names[g]}" if g in names else g), 100),
             g,
             _n("{n} choice", "{n} choices", n),
         )

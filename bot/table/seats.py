@@ -185,7 +185,7 @@ class Seats:
                 ),
             )
         try:
-            settings = self.storage.timers.get_timer_settings(table.channel_id)
+            settings = self.storage.timer_settings.get_timer_settings(table.channel_id)
             lv = ai_level(level) if level else timeout_level(table, settings)
         except UnknownAiLevel as exc:
             raise Refused(Code.UNKNOWN_AI, why(exc)) from exc

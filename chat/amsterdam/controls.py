@@ -28,6 +28,14 @@ def option_group(option: Option) -> str:
     return verb
 
 
+def group_title(group: str) -> str | None:
+    """The groups of one special option (``ship stay``, ``remove none``, ``pass``) read as
+    that option's button, not as the verb the group is named by (#25: "ship" in a Japanese
+    menu)."""
+    special = {"ship": "ship stay", "remove": "remove none", "pass": "pass"}.get(group)
+    return option_label(Option.of(special)) if special is not None else None
+
+
 def option_label(option: Option) -> str | None:
     command = option.command
     if command == "pass":
@@ -163,6 +171,7 @@ def controls() -> Controls:
         option_filters={"play": ("play", "pass"), "show": ("show",), "all": ()},
         filter_titles={"play": _("Your cards"), "show": _("Cards to show")},
         option_group=option_group,
+        group_title=group_title,
         group_noun=_p("group of cells", "row"),
         option_label=option_label,
         option_description=option_description,
