@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from bot.storage.repositories import GameRepository, LobbyRepository
 from bot.storage.store import (
@@ -52,35 +53,24 @@ def lobby_game(table: Table, seats: list[SeatRecord]) -> Game:
     return table_game(name)
 
 
+@dataclass(eq=False)
 class Lobby:
     """A channel's lobby in ``lobby``: seats, the chosen game and its options, AI seats;
     starting, aborting, and handing a running game's seat to an AI (driven by ``ai``).
     Adapters call the coroutines (run by the channel ``runner``); the work below them runs in
     the worker thread under the channel's lock."""
 
-    def __init__(
-        self,
-        runner: ChannelRunner,
-        lobby: LobbyRepository,
-        games: GameRepository,
-        restore: Restore,
-        session: Session,
-        ai: AiDriver,
-        presenter: Presenter,
-        seats: Seats,
-        teardown: Teardown,
-    ) -> None:
-        self.lobby = lobby
-        self.games = games
-        self.restore = restore
-        self.session = session
-        self.ai = ai
-        self.presenter = presenter
-        #: a running game's seats (a player who leaves it: an AI takes his seat)
-        self.seats = seats
-        #: the one end of a game (shared with the vote, archiving and the last move)
-        self.teardown = teardown
-        self.runner = runner
+    runner: ChannelRunner
+    lobby: LobbyRepository
+    games: GameRepository
+    restore: Restore
+    session: Session
+    ai: AiDriver
+    presenter: Presenter
+    #: a running game's seats (a player who leaves it: an AI takes his seat)
+    seats: Seats
+    #: the one end of a game (shared with the vote, archiving and the last move)
+    teardown: Teardown
 
     # -- what adapters call (run by the channel runner) -----------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from bot.storage.repositories import Database
 from bot.storage.store import PlayerInfo, Takeover
@@ -29,31 +30,21 @@ from engine.i18n.shared import _
 log = logging.getLogger("bot.service")
 
 
+@dataclass(eq=False)
 class Seats:
     """``/resume``, ``/kick``, ``/replace``, a player leaving a running game (see the module
     docstring)."""
 
-    def __init__(
-        self,
-        storage: Database,
-        restore: Restore,
-        presenter: Presenter,
-        handover: Handover,
-        vote: PauseVote,
-        teardown: Teardown,
-        no_game: Callable[[Table], Refused],
-        runner: ChannelRunner,
-    ) -> None:
-        self.storage = storage
-        self.restore = restore
-        self.presenter = presenter
-        self.handover = handover
-        self.vote = vote
-        #: the one end of a game: the last human leaves
-        self.teardown = teardown
-        #: the refusal when no game runs (bot.table.session.Session.no_game)
-        self.no_game = no_game
-        self.runner = runner
+    storage: Database
+    restore: Restore
+    presenter: Presenter
+    handover: Handover
+    vote: PauseVote
+    #: the one end of a game: the last human leaves
+    teardown: Teardown
+    #: the refusal when no game runs (bot.table.session.Session.no_game)
+    no_game: Callable[[Table], Refused]
+    runner: ChannelRunner
 
     # -- what adapters call (run by the channel runner) -----------------------------------
 

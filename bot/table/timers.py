@@ -86,43 +86,29 @@ class TimerEvent:
 Archive = Callable[[Table, int, float], list[TimerEvent]]
 
 
+@dataclass(eq=False)
 class Timers:
     """The table's timers (see the module docstring): a timeout hands the seat over through
     ``handover`` or pauses the game for ``vote``; ``archive`` ends the games nobody touched.
     Adapters call :meth:`tick`, :meth:`posted` and :meth:`next_due` (run by ``runner``)."""
 
-    def __init__(
-        self,
-        runner: ChannelRunner,
-        timer_settings: TimerSettingsRepository,
-        deadlines: DeadlineRepository,
-        takeovers: TakeoverRepository,
-        archive_clock: ArchiveClockRepository,
-        lobby: LobbyRepository,
-        games: GameRepository,
-        restore: Restore,
-        presenter: Presenter,
-        handover: Handover,
-        vote: PauseVote,
-        archive: Archive,
-    ) -> None:
-        self.runner = runner
-        self.archive = archive
-        self.timer_settings = timer_settings
-        self.deadlines = deadlines
-        self.takeovers = takeovers
-        self.archive_clock = archive_clock
-        self.lobby = lobby
-        self.games = games
-        self.restore = restore
-        self.presenter = presenter
-        #: the one path that hands a seat to an AI (shared with the lobby and the seats)
-        self.handover = handover
-        self.vote = vote
-        #: At a timeout with no other human seat, pause instead of handing the seat to an AI
-        #: (an AI-only game would play itself to its end before the player is back). The
-        #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
-        self.keep_a_human = True
+    runner: ChannelRunner
+    timer_settings: TimerSettingsRepository
+    deadlines: DeadlineRepository
+    takeovers: TakeoverRepository
+    archive_clock: ArchiveClockRepository
+    lobby: LobbyRepository
+    games: GameRepository
+    restore: Restore
+    presenter: Presenter
+    #: the one path that hands a seat to an AI (shared with the lobby and the seats)
+    handover: Handover
+    vote: PauseVote
+    archive: Archive
+    #: At a timeout with no other human seat, pause instead of handing the seat to an AI
+    #: (an AI-only game would play itself to its end before the player is back). The
+    #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
+    keep_a_human: bool = True
 
     # -- what adapters call (run by the channel runner) -----------------------------------
 
