@@ -163,12 +163,26 @@ class TableBot(discord.Client):
             vote=vote,
             reads=reads,
         )
+        if service is not None and settings.sharded:
+            # several processes on one database (#27): this one fires the timers of, and
+            # resumes, the tables of its own shards' guilds only
+            service.timers.serves = self.serves_guild
         self._resumed = False
         # Set when start-up has resumed every table (tests and tools wait for it).
         self.tables_resumed = asyncio.Event()
         self._closed_service = False
         # Registering the templates needs no network; setup_hook does it again (harmless).
         self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
+
+    def serves_guild(self, guild_id: str | None) -> bool:
+        """Whether a guild's tables are this process's (#27): its guild is on one of the
+        shards it runs (Discord's rule: ``(guild_id >> 22) % shard_count``); a table without
+        a guild belongs to shard 0. Always, when not sharded."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return True
+        shard = 0 if guild_id is None or not guild_id.isdigit() else (int(guild_id) >> 22) % count
+        return shard in ids
 
     @property
     def service(self) -> TableService:
