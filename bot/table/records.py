@@ -137,6 +137,9 @@ class Table:
     #: once its name is known: read through :attr:`game` and :attr:`parts`, never looked up
     #: by name again while the game is the same.
     held: GameRegistration | None = None
+    #: The stored players text of the game in memory when it was last compared with the
+    #: database (#27): a cheap check tells a re-seat by another process by it.
+    players_text: str | None = None
 
     @property
     def game(self) -> GameRegistration:

@@ -96,6 +96,20 @@ class Restore:
         seen.add(table.channel_id)
         return False
 
+    @staticmethod
+    def same_head(table: Table, head: tuple[int, int, str] | None) -> bool:
+        """The cheap check: the stored game's id, move count and players text are the ones in
+        memory (the players text as last compared)."""
+        record, state = table.record, table.state
+        if head is None or record is None or state is None:
+            return head is None and record is None
+        game_id, last_seq, players = head
+        return (
+            game_id == record.id
+            and last_seq == len(state.history) - 1
+            and players == table.players_text
+        )
+
     def current(self, table: Table, stored: GameRecord | None) -> bool:
         """The table in memory shows the channel's open game as stored (``stored``)."""
         record = table.record
@@ -117,8 +131,12 @@ class Restore:
         channel's lock: a move of this process may be between its commit and its swap)."""
         if self.mark_checked(table):
             return
-        stored = self.games.active_game(table.channel_id)
+        head = self.games.channel_head(table.channel_id)
+        if self.same_head(table, head):
+            return
+        stored = self.games.active_game(table.channel_id)  # something differs: look closer
         if self.current(table, stored):
+            table.players_text = None if head is None else head[2]
             return
         if ACCESS.get() == "read":
             raise Behind(table.channel_id)
