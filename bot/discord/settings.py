@@ -327,5 +327,5 @@ class Settings:
         if self.shard_count is None:
             return "off"
         ids = self.shard_ids
-        mine = "all" if ids is None else ",".join(str(i) for i in ids)
+        mine = "all" if ids is None else " ".join(str(i) for i in ids)  # not for players
         return f"{mine} of {self.shard_count}"  # not for players

@@ -52,7 +52,7 @@ def test_shard_ids_read_as_ids_and_ranges(
     """#27 item 1: ``CANALSIDE_SHARD_IDS`` takes ids and ranges of the shard count's shards."""
     s = _settings(tmp_path, {"CANALSIDE_SHARD_COUNT": "10", "CANALSIDE_SHARD_IDS": ids})
     assert (s.shard_count, s.shard_ids, s.sharded) == (10, expected, True)
-    mine = "all" if expected is None else ",".join(map(str, expected))
+    mine = "all" if expected is None else " ".join(map(str, expected))
     assert f"shards {mine} of 10" in s.describe()
 
 
