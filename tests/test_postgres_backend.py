@@ -133,6 +133,8 @@ CHILD = textwrap.dedent(
                 if d is None:
                     break
                 options = await svc.play.options_for("c", d.user_id, limit=None)
+                if not options:  # the other process moved meanwhile: read afresh (#27 item 2)
+                    continue
                 o = await svc.play.command("c", d.user_id, rng.choice(options), f"{name}-{i}")
                 out.append([o.accepted, o.code, o.seq, o.duplicate])
         finally:

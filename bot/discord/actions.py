@@ -97,6 +97,9 @@ class TableActions:
         date (only it has controls, and they are the pending decision's)."""
         for channel in await self.service.play.active_channels():
             try:
+                # several processes on one database (#27): each resumes its shards' tables
+                if not await self.service.timers.serves_channel(channel):
+                    continue
                 await self.resume_table(channel)
             except Exception:
                 log.exception("could not resume the table in channel %s", channel)

@@ -28,7 +28,7 @@ import aiohttp
 import discord
 
 from bot.discord.board import BoardOnlyRenderer
-from bot.discord.client import TableBot
+from bot.discord.client import TableBot, bot_for
 from bot.discord.commands import (
     FALLBACK_VERB,
     move_commands,
@@ -117,7 +117,7 @@ def create_bot(
             # discord.py's clock: the real one, or SimCord's virtual clock in tests
             clock=discord.utils.utcnow,
         )
-    return TableBot(settings, service)
+    return bot_for(settings, service)
 
 
 # --------------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ from bot.table.service import TableService
 from engine.i18n import speaking
 from engine.i18n.shared import _
 
-__all__ = ["TableBot", "TableTree", "sync_commands"]
+__all__ = ["ShardedTableBot", "TableBot", "TableTree", "bot_for", "sync_commands"]
 
 log = logging.getLogger("bot.discord")
 
@@ -103,7 +103,9 @@ class TableBot(discord.Client):
     """The Discord client: builds the shared services and the feature cogs, puts the cogs'
     commands on its tree, and runs start-up, the turn-timer loop and shutdown."""
 
-    def __init__(self, settings: Settings, service: TableService | None) -> None:
+    def __init__(
+        self, settings: Settings, service: TableService | None, **client_options: Any
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         # No voice here: keep discord.py from warning about voice libraries at start-up.
@@ -115,6 +117,7 @@ class TableBot(discord.Client):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
+            **client_options,
         )
         self.settings = settings
         #: Interactions in flight; closed by a graceful shutdown (:meth:`wind_down`, #27).
@@ -176,12 +179,26 @@ class TableBot(discord.Client):
             reads=reads,
             gate=self.gate,
         )
+        if service is not None and settings.sharded:
+            # several processes on one database (#27): this one fires the timers of, and
+            # resumes, the tables of its own shards' guilds only
+            service.timers.serves = self.serves_guild
         self._resumed = False
         # Set when start-up has resumed every table (tests and tools wait for it).
         self.tables_resumed = asyncio.Event()
         self._closed_service = False
         # Registering the templates needs no network; setup_hook does it again (harmless).
         self._connection.store_dynamic_items(*DYNAMIC_ITEMS)
+
+    def serves_guild(self, guild_id: str | None) -> bool:
+        """Whether a guild's tables are this process's (#27): its guild is on one of the
+        shards it runs (Discord's rule: ``(guild_id >> 22) % shard_count``); a table without
+        a guild belongs to shard 0. Always, when not sharded."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return True
+        shard = 0 if guild_id is None or not guild_id.isdigit() else (int(guild_id) >> 22) % count
+        return shard in ids
 
     @property
     def service(self) -> TableService:
@@ -244,3 +261,23 @@ class TableBot(discord.Client):
         if self._service is not None and not self._closed_service:
             self._closed_service = True
             await self._service.aclose()
+
+
+class ShardedTableBot(TableBot, discord.AutoShardedClient):
+    """The bot over a range of Discord's shards (#27): ``settings.shard_count`` shards in all,
+    this process running ``settings.shard_ids`` (all of them if not set). Several such
+    processes share one PostgreSQL database; see docs/scaling.md."""
+
+    def __init__(self, settings: Settings, service: TableService | None) -> None:
+        if settings.shard_count is None:
+            raise ValueError("a sharded bot needs settings.shard_count")  # not for players
+        ids = None if settings.shard_ids is None else list(settings.shard_ids)
+        super().__init__(settings, service, shard_count=settings.shard_count, shard_ids=ids)
+
+
+def bot_for(settings: Settings, service: TableService | None) -> TableBot:
+    """The client the settings ask for: sharded when a shard count is set (#27), else the one
+    gateway connection of a plain :class:`discord.Client`, as before."""
+    if settings.sharded:
+        return ShardedTableBot(settings, service)
+    return TableBot(settings, service)

@@ -38,6 +38,11 @@ variable                     default                meaning
 ``CANALSIDE_HTTP_HOST``      ``127.0.0.1``          the address that HTTP server listens on
                                                     (``0.0.0.0`` in the container)
 ``CANALSIDE_SHUTDOWN_GRACE`` ``30``                 seconds SIGTERM waits for commands in flight
+``CANALSIDE_SHARD_COUNT``    (none: one connection) Discord shards of the whole bot (several
+                                                    processes on one PostgreSQL database; see
+                                                    docs/scaling.md)
+``CANALSIDE_SHARD_IDS``      (none: every shard)    the shards this process runs: ``0-3``,
+                                                    ``0,1,2`` or ``0-3,8``; needs the count
 ===========================  =====================  ===============================================
 
 ``CANALSIDE_RENDERER``: ``real`` requires the ``render`` package and refuses to start without it;
@@ -150,6 +155,55 @@ def _ids(text: str, name: str) -> frozenset[int]:
     return frozenset(out)
 
 
+#: Discord's limit would be reached long before: a typo guard, not a rule.
+MAX_SHARDS = 100_000
+
+
+def _shard_count(text: str) -> int | None:
+    if not text:
+        return None
+    count = _int(text, "CANALSIDE_SHARD_COUNT", 1)
+    if count > MAX_SHARDS:
+        raise SettingsError(
+            f"CANALSIDE_SHARD_COUNT: {count} shards is more than {MAX_SHARDS}"  # not for players
+        )
+    return count
+
+
+def _shard_ids(text: str, count: int | None) -> tuple[int, ...] | None:
+    """The shards one process runs: ids and ranges (``0-3,8``), each below the shard count."""
+    name = "CANALSIDE_SHARD_IDS"
+    if not text:
+        return None
+    if count is None:
+        raise SettingsError(
+            f"{name} needs CANALSIDE_SHARD_COUNT "  # not for players
+            "(how many shards the whole bot has)"  # not for players
+        )
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(
+                f"{name}: '{part}' is not a shard id or a range like 0-3"  # not for players
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise SettingsError(
+                f"{name}: the range '{part}' runs backwards (write {high}-{low})"  # not for players
+            )
+        if high >= count:
+            raise SettingsError(
+                f"{name}: shard {high} does not exist: with "  # not for players
+                f"CANALSIDE_SHARD_COUNT={count} the shards are 0 to {count - 1}"  # not for players
+            )
+        for shard in range(low, high + 1):
+            if shard in ids:
+                raise SettingsError(f"{name}: shard {shard} is named twice")  # not for players
+            ids.append(shard)
+    return tuple(sorted(ids))
+
+
 def _processes(text: str) -> int:
     if text.strip().lower() == "auto":
         return auto_render_processes()
@@ -218,6 +272,16 @@ class Settings:
     http_host: str = "127.0.0.1"
     #: Seconds a graceful shutdown (SIGTERM) waits for the work in flight.
     shutdown_grace: int = 30
+    #: Discord shards of the whole bot (``None``: one gateway connection, not sharded); with
+    #: it, the bot is an :class:`discord.AutoShardedClient` (#27).
+    shard_count: int | None = None
+    #: The shards this process runs (``None``: all of ``shard_count``).
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs Discord shards (a shard count is set)."""
+        return self.shard_count is not None
 
     @classmethod
     def from_env(
@@ -235,6 +299,7 @@ class Settings:
 
         guild = get("CANALSIDE_DEV_GUILD")
         port = get("CANALSIDE_HTTP_PORT")
+        shard_count = _shard_count(get("CANALSIDE_SHARD_COUNT"))
         return cls(
             token=get("DISCORD_TOKEN") or None,
             db_path=db_setting(get("CANALSIDE_DB", DEFAULT_DB)),
@@ -266,6 +331,8 @@ class Settings:
             shutdown_grace=_int(
                 get("CANALSIDE_SHUTDOWN_GRACE", "30"), "CANALSIDE_SHUTDOWN_GRACE", 0
             ),
+            shard_count=shard_count,
+            shard_ids=_shard_ids(get("CANALSIDE_SHARD_IDS"), shard_count),
         )
 
     def require_token(self) -> str:
@@ -290,5 +357,14 @@ class Settings:
             f"processes {self.render_processes}; DM hands {'on' if self.dm_hands else 'off'}; "
             f"hand images {self.hand_images}; "
             f"database sync {self.db_synchronous}; log format {self.log_format}; HTTP "
-            f"{self._http()}; shutdown grace {self.shutdown_grace} s"  # not for players
+            f"{self._http()}; shutdown grace {self.shutdown_grace} s; "
+            f"shards {self.shards_text()}"  # not for players
         )
+
+    def shards_text(self) -> str:
+        """The shards in words, for the log."""
+        if self.shard_count is None:
+            return "off"
+        ids = self.shard_ids
+        mine = "all" if ids is None else " ".join(str(i) for i in ids)  # not for players
+        return f"{mine} of {self.shard_count}"  # not for players

@@ -188,6 +188,10 @@ class SqliteConnection:
             if self._conn is not None:
                 try:
                     self._conn.execute("PRAGMA optimize")
+                except sqlite3.OperationalError:
+                    # a hint only: another process writing the file ("database is locked")
+                    # must not fail the close (#27: two processes on one file)
+                    pass
                 finally:
                     self._conn.close()
                     self._conn = None

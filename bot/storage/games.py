@@ -142,6 +142,19 @@ class SqlGameRepository:
         with self._c.read() as conn:
             return self._active_game(conn, channel_id)
 
+    def channel_head(self, channel_id: str) -> tuple[int, int, str] | None:
+        """The channel's open game as a table service compares it with the one it holds
+        (#27): its id, its last move's number and its players as stored (JSON text); one
+        indexed row, nothing parsed. ``None``: no open game."""
+        with self._c.read() as conn:
+            found = self._c.row(
+                conn,
+                "SELECT id, last_seq, players FROM games "
+                "WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        return None if found is None else (int(found[0]), int(found[1]), str(found[2]))
+
     def active_channels(self) -> list[str]:
         """Ids of channels with an open game - cheap, for a lazy restart."""
         with self._c.read() as conn:

@@ -102,6 +102,11 @@ class GameRepository(Protocol):
         """The channel's open game, or ``None``. Finished and aborted games are never returned."""
         ...
 
+    def channel_head(self, channel_id: str) -> tuple[int, int, str] | None:
+        """The channel's open game's id, last move number and stored players text (one cheap
+        read, for a service to tell whether another process moved; #27), or ``None``."""
+        ...
+
     def active_channels(self) -> list[str]:
         """Ids of channels with an open game - cheap, for a lazy restart."""
         ...

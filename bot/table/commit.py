@@ -117,10 +117,8 @@ class Committer:
 
     def reload(self, table: Table) -> None:
         """Read the channel's game again: another process sharing the database moved."""
-        table.loaded = False
-        table.secrets.clear()  # a cache of positions; the other process's moves passed ours by
         with table.load_lock:
-            self.restore.load(table)
+            self.restore.reload(table, ended=False)
 
     def behind(self, table: Table) -> bool:
         """The game in memory is behind the database: another process sharing it moved (or

@@ -6,6 +6,7 @@ Shared by every module of :mod:`bot.table`; nothing here knows a game.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -43,6 +44,23 @@ class Refused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+#: How the running worker call holds its channel (#27): ``"locked"`` under the channel's lock
+#: (a local commit cannot be under way, so the table may catch up with the database in
+#: place), ``"read"`` a lock-free read (a table found behind raises :class:`Behind`, and the
+#: read runs again under the lock), ``None`` a direct call (tests, tools: catches up in place).
+ACCESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("table_access", default=None)
+#: The channels one worker call has already compared with the database (#27): the check costs
+#: one query per channel and call, however often the call's parts make sure the table is loaded.
+CHECKED: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar(
+    "table_checked", default=None
+)
+
+
+class Behind(Exception):
+    """A lock-free read found the table in memory behind the database (another process sharing
+    it moved): the read runs again under the channel's lock, which catches the table up."""
 
 
 class LostRace(Refused):
@@ -119,6 +137,9 @@ class Table:
     #: once its name is known: read through :attr:`game` and :attr:`parts`, never looked up
     #: by name again while the game is the same.
     held: GameRegistration | None = None
+    #: The stored players text of the game in memory when it was last compared with the
+    #: database (#27): a cheap check tells a re-seat by another process by it.
+    players_text: str | None = None
 
     @property
     def game(self) -> GameRegistration:

@@ -16,7 +16,17 @@ from bot.storage.store import (
     StoredGame,
 )
 from bot.table.ai_seat import labelled_seats
-from bot.table.records import LOG_KEEP, Finished, LogEntry, RestoreError, Table, join_texts
+from bot.table.records import (
+    ACCESS,
+    CHECKED,
+    LOG_KEEP,
+    Behind,
+    Finished,
+    LogEntry,
+    RestoreError,
+    Table,
+    join_texts,
+)
 from engine.core import GAME_OVER, Event, GameState, IllegalMove
 from engine.i18n.shared import _
 from engine.registry import GameParts, registration, table_game
@@ -63,11 +73,136 @@ class Restore:
         self.on_finish = on_finish
 
     def ensure_loaded(self, table: Table) -> None:
-        if table.loaded:
+        """The channel's table loaded, and current: another process sharing the database may
+        have moved since (#27: a DM's ``/hand`` arrives on shard 0 while the process of the
+        game's shard plays it), so a loaded table is compared with the stored game - one query
+        per worker call - and catches up (:meth:`catch_up`)."""
+        if not table.loaded:
+            with table.load_lock:  # a lock-free read may get here while a command does too
+                if not table.loaded:
+                    self.load(table)
+                    self.mark_checked(table)
+                    return
+        self.catch_up(table)
+
+    @staticmethod
+    def mark_checked(table: Table) -> bool:
+        """Note that this worker call compared ``table`` with the database; ``True`` if it had
+        already done so (nothing to check again)."""
+        seen = CHECKED.get()
+        if seen is None:
+            return False
+        if table.channel_id in seen:
+            return True
+        seen.add(table.channel_id)
+        return False
+
+    @staticmethod
+    def same_head(table: Table, head: tuple[int, int, str] | None) -> bool:
+        """The cheap check: the stored game's id, move count and players text are the ones in
+        memory (the players text as last compared)."""
+        record, state = table.record, table.state
+        if head is None or record is None or state is None:
+            return head is None and record is None
+        game_id, last_seq, players = head
+        return (
+            game_id == record.id
+            and last_seq == len(state.history) - 1
+            and players == table.players_text
+        )
+
+    def current(self, table: Table, stored: GameRecord | None) -> bool:
+        """The table in memory shows the channel's open game as stored (``stored``)."""
+        record = table.record
+        if stored is None or record is None:
+            return stored is None and record is None
+        if stored.id != record.id:
+            return False
+        if table.state is None:  # a broken game: nothing to catch up with
+            return True
+        return stored.last_seq == len(table.state.history) - 1 and tuple(stored.players) == tuple(
+            table.players
+        )
+
+    def catch_up(self, table: Table) -> None:
+        """Bring a loaded table up to the database (#27) if another process moved: the moves
+        it committed are replayed on a copy of the game in memory (each checked like a load
+        does; any doubt reloads the channel), so nothing stale is shown and no move is applied
+        twice. Lock-free reads raise :class:`Behind` instead (the read runs again under the
+        channel's lock: a move of this process may be between its commit and its swap)."""
+        if self.mark_checked(table):
             return
-        with table.load_lock:  # a lock-free read may get here while a command does too
-            if not table.loaded:
-                self.load(table)
+        head = self.games.channel_head(table.channel_id)
+        if self.same_head(table, head):
+            return
+        stored = self.games.active_game(table.channel_id)  # something differs: look closer
+        if self.current(table, stored):
+            table.players_text = None if head is None else head[2]
+            return
+        if ACCESS.get() == "read":
+            raise Behind(table.channel_id)
+        with table.load_lock:
+            self.follow(table, stored)
+
+    def follow(self, table: Table, stored: GameRecord | None) -> None:
+        """Replay the moves another process committed to the table's game (its seats as
+        before), else reload the channel (a game started, ended or re-seated elsewhere)."""
+        record, state = table.record, table.state
+        if (
+            record is None
+            or state is None
+            or (stored is not None and stored.id != record.id)
+            or (stored is not None and stored.last_seq < len(state.history))
+            or (stored is not None and tuple(stored.players) != tuple(table.players))
+        ):
+            self.reload(table, ended=stored is None or record is None or stored.id != record.id)
+            return
+        # ``stored is None``: the game ended elsewhere - by its last move (followed below, so
+        # the end reads as the other process shows it), or aborted (reloaded below).
+        try:
+            new = state.clone()
+            entries: list[LogEntry] = []
+            events: list[Event] = []
+            for move in self.games.moves(record.id, after_seq=len(state.history) - 1):
+                if move.seq != len(new.history):
+                    raise RestoreError(
+                        f"game {record.id}: move {move.seq} "  # not for players
+                        f"follows {len(new.history) - 1}"  # not for players
+                    )
+                events = new.apply(move.seat, move.command)
+                if new.history[-1] != (move.seat, move.command):
+                    raise RestoreError(
+                        f"game {record.id}: move {move.seq} is not canonical"  # not for players
+                    )
+                entries.append(log_entry(new, move.seq, move.seat, events))
+        except Exception:
+            log.exception(
+                "channel %s: cannot follow game %s; reloading", table.channel_id, record.id
+            )
+            self.reload(table, ended=False)
+            return
+        log.info(
+            "channel %s: caught up with %d move(s) another process made",
+            table.channel_id,
+            len(entries),
+        )
+        if stored is None and not new.is_over:  # aborted elsewhere
+            self.reload(table, ended=True)
+            return
+        table.state = new
+        table.record = stored or record
+        table.log.extend(entries)
+        if new.is_over:  # the other process stored the end with the last move
+            mark_finished(table, new, events)
+
+    def reload(self, table: Table, *, ended: bool) -> None:
+        """Read the channel again (the caller holds ``table.load_lock``); ``ended``: the game
+        in memory is no longer the channel's open one, so its last game is read again too."""
+        table.loaded = False
+        table.secrets.clear()  # a cache of positions; the other process's moves passed ours by
+        if ended:
+            table.finished = None
+        self.load(table)
 
     def load(self, table: Table) -> None:
         """(Re)load the channel from the database. Everything is read in one read transaction

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import functools
 import logging
 import time
 from collections.abc import Callable
@@ -27,7 +26,7 @@ from bot.table import guard
 from bot.table.languages import Languages
 from bot.table.metrics import Metrics
 from bot.table.outputs import Outcome
-from bot.table.records import Refused, Table, Tables
+from bot.table.records import ACCESS, CHECKED, Behind, Refused, Table, Tables
 from engine.i18n import current_language, say, speaking
 
 log = logging.getLogger("bot.service")
@@ -81,8 +80,12 @@ class ChannelRunner:
         self.trips += 1
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()
-        call = functools.partial(func, *args)
-        return await loop.run_in_executor(self.executor, context.run, call)
+
+        def checked() -> T:
+            CHECKED.set(set())  # each call compares a table with the database once (#27)
+            return func(*args)
+
+        return await loop.run_in_executor(self.executor, context.run, checked)
 
     def in_table_language(self, func: Callable[[Table, *Ts], T]) -> Callable[[Table, *Ts], T]:
         """``func`` run in the table's language (what it posts publicly is said in it; each
@@ -108,6 +111,7 @@ class ChannelRunner:
         """``func(table, *args)`` under the channel's lock, in the worker pool."""
         table = self.tables.get(str(channel_id))
         async with table.lock:
+            access = ACCESS.set("locked")
             try:
                 return await self.run(func, table, *args)
             except StorageUnavailable:
@@ -115,6 +119,8 @@ class ChannelRunner:
                 # differ from what was committed; the next action reloads the table (#27)
                 table.loaded = False
                 raise
+            finally:
+                ACCESS.reset(access)
 
     async def read(self, channel_id: str | int, func: Callable[[Table, *Ts], T], *args: *Ts) -> T:
         """Run a read without waiting for the channel's lock once its table is loaded.
@@ -126,7 +132,14 @@ class ChannelRunner:
         table = self.tables.get(str(channel_id))
         if not table.loaded:
             return await self.locked(channel_id, func, *args)
-        return await self.run(func, table, *args)
+        access = ACCESS.set("read")
+        try:
+            return await self.run(func, table, *args)
+        except Behind:  # another process moved: catch up under the lock (#27)
+            pass
+        finally:
+            ACCESS.reset(access)
+        return await self.locked(channel_id, func, *args)
 
     async def guarded(
         self,

@@ -109,6 +109,11 @@ class Timers:
     #: (an AI-only game would play itself to its end before the player is back). The
     #: terminal turns it off: it steps the AI move by move and reads 'resume' meanwhile.
     keep_a_human: bool = True
+    #: Which channels' timers this process fires, by the channel's guild id (``None``: a
+    #: table without one): several processes on one database (#27) split the tables by
+    #: Discord shard, so each timer is fired and announced by one process - the one whose
+    #: gateway holds the guild. ``None``: every channel (one process).
+    serves: Callable[[str | None], bool] | None = None
 
     # -- what adapters call (run by the channel runner) -----------------------------------
 
@@ -140,6 +145,8 @@ class Timers:
             log.warning("archiving: the database is unavailable")
             return events
         for channel, game_id in stale:
+            if not await self.serves_channel(channel):
+                continue
             try:
                 archive = self.runner.in_table_language(self.archive)
                 events += await self.runner.locked(channel, archive, game_id, now)
@@ -161,11 +168,24 @@ class Timers:
             return None
 
     def due_channels(self, now: float, confirm: bool) -> list[str]:
-        """Channels with a timer due (and with ``confirm``, an unconfirmed notice)."""
+        """Channels with a timer due (and with ``confirm``, an unconfirmed notice) that this
+        process serves (:attr:`serves`)."""
         due = self.deadlines.due_channels(now)
-        if not confirm:
-            return due
-        return sorted({*due, *self.deadlines.notice_channels()})
+        if confirm:
+            due = sorted({*due, *self.deadlines.notice_channels()})
+        return [channel for channel in due if self.serving(channel)]
+
+    def serving(self, channel_id: str) -> bool:
+        """Whether this process fires the channel's timers and resumes its table (#27): all of
+        them without :attr:`serves`, else the ones of its guilds (one query)."""
+        if self.serves is None:
+            return True
+        table = self.lobby.get_table(channel_id)
+        return self.serves(None if table is None else table.guild_id)
+
+    async def serves_channel(self, channel_id: str) -> bool:
+        """:meth:`serving`, in the worker pool."""
+        return await self.runner.run(self.serving, channel_id)
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.timer_settings.get_timer_settings(table.channel_id)

@@ -70,9 +70,12 @@ async def test_a_commit_between_the_reads_of_a_load_does_not_break_the_channel(
         assert "could not be restored" not in status.text, status.text
         # The reader's view is the file as it was when the load began: move 3.
         assert loaded == before
-        # The decision it shows was answered meanwhile: refused as stale, and it catches up.
+        # The decision it showed was answered meanwhile: since #27 the next call catches up
+        # first, so the late answer is refused against the current game (the decision is not
+        # the player's any more, or stale) and changes nothing.
         late = await reader.play.command(CH, user, options[0])
-        assert late.code == Code.STALE, (late.code, late.error)
+        assert not late.accepted
+        assert late.code in (Code.STALE, Code.NOT_YOUR_DECISION), (late.code, late.error)
         assert (await reader.play.view(CH)) == (await writer.play.view(CH))
         await _play(reader, 2)
         game = await reader.play.decision(CH)
