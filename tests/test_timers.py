@@ -173,7 +173,7 @@ async def test_kick_and_replace(tmp_path: Path) -> None:
     assert "moved to the AI" in out.public[0].text
     again = await svc.seats.resume("c", uid(2))
     assert not again.accepted  # a kicked player does not take the seat back himself
-    out = await svc.seats.replace("c", uid(5), 3, uid(7), "Dan", can_manage=True)
+    out = await svc.seats.replace("c", uid(5), uid(7), "Dan", can_manage=True, seat=3)
     assert out.accepted, out.error
     assert "Dan takes over seat 3" in out.public[0].text
     assert await svc.play.view("c", uid(7)) is not None

@@ -35,7 +35,7 @@ from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table, clean_name, join_names, unique_names, why
 from bot.table.restore import Restore, snapshot
 from bot.table.runner import ChannelRunner
-from bot.table.seats import Seats
+from bot.table.seats import Seats, require_host_or_manager
 from bot.table.session import Session
 from bot.table.teardown import Teardown
 from engine.core import Game, IllegalMove
@@ -449,15 +449,14 @@ class Lobby:
     def close(self, table: Table, user_id: str, can_manage: bool) -> Outcome:
         self.restore.ensure_loaded(table)
         if table.record is not None:
-            host = table.host()
-            if not can_manage and (host is None or host.user_id != user_id):
-                raise Refused(
-                    Code.NOT_ALLOWED,
-                    _(
-                        "only the host ({name}) or a channel manager can abort the game",
-                        name=host.name if host else _("nobody"),
-                    ),
-                )
+            require_host_or_manager(
+                table,
+                user_id,
+                can_manage,
+                lambda host: _(
+                    "only the host ({name}) or a channel manager can abort the game", name=host
+                ),
+            )
             who = next((p.name for p in table.players if p.user_id == user_id), None)
             who = who or _("a channel manager")  # not seated: a manager
             aborted = _("The game was aborted by {name}. /join to start over.", name=who)

@@ -30,6 +30,23 @@ from engine.i18n.shared import _
 log = logging.getLogger("bot.service")
 
 
+def require_host_or_manager(
+    table: Table, user_id: str, can_manage: bool, refusal: Callable[[str], str]
+) -> None:
+    """:class:`Refused` (``refusal`` of the host's name) unless ``user_id`` is the table's host
+    or ``can_manage`` (a channel manager): the one check of who may abort, kick or replace."""
+    host = table.host()
+    if not can_manage and (host is None or host.user_id != user_id):
+        raise Refused(Code.NOT_ALLOWED, refusal(host.name if host else _("nobody")))
+
+
+def _host_or_manager_may(what: str) -> Callable[[str], str]:
+    """The refusal of a seat change only the host or a manager may make (``what``)."""
+    return lambda host: _(
+        "only the host ({name}) or a channel manager can {what}", name=host, what=what
+    )
+
+
 @dataclass(eq=False)
 class Seats:
     """``/resume``, ``/kick``, ``/replace``, a player leaving a running game (see the module
@@ -93,32 +110,24 @@ class Seats:
         self,
         channel_id: str | int,
         user_id: str | int,
-        seat: int,
         new_user_id: str | int,
         new_name: str,
         can_manage: bool = False,
+        *,
+        seat: int | None = None,
+        player: str | int | None = None,
     ) -> Outcome:
-        """The host or a channel manager gives seat ``seat`` (1-based) to a waiting person
-        (see :meth:`seat_person`)."""
-        args = (str(user_id), seat, str(new_user_id), new_name, can_manage, self.runner.now())
+        """The host or a channel manager gives a seat to a waiting person: the seat ``seat``
+        (1-based, :meth:`seat_person`) or ``player``'s (:meth:`seat_person_of`)."""
+        uid, new, now = str(user_id), str(new_user_id), self.runner.now()
+        if player is None:  # no seat named: seat 0, which the work refuses as no seat
+            args = (uid, seat or 0, new, new_name, can_manage, now)
+            return await self.runner.guarded(
+                "replace_seat", channel_id, user_id, self.seat_person, *args
+            )
+        args_of = (uid, str(player), new, new_name, can_manage, now)
         return await self.runner.guarded(
-            "replace_seat", channel_id, user_id, self.seat_person, *args
-        )
-
-    async def replace_of(
-        self,
-        channel_id: str | int,
-        user_id: str | int,
-        target_user_id: str | int,
-        new_user_id: str | int,
-        new_name: str,
-        can_manage: bool = False,
-    ) -> Outcome:
-        """As :meth:`replace`, naming the seat by its player."""
-        uid, target, new = str(user_id), str(target_user_id), str(new_user_id)
-        args = (uid, target, new, new_name, can_manage, self.runner.now())
-        return await self.runner.guarded(
-            "replace_seat", channel_id, user_id, self.seat_person_of, *args
+            "replace_seat", channel_id, user_id, self.seat_person_of, *args_of
         )
 
     async def replace_with_ai(
@@ -249,18 +258,6 @@ class Seats:
         back = _("{name} is back and plays seat {seat} again.", name=name, seat=t.seat + 1)
         return self.presenter.announce(table, back)
 
-    def _check_manager(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
-        host = table.host()
-        if not can_manage and (host is None or host.user_id != user_id):
-            raise Refused(
-                Code.NOT_ALLOWED,
-                _(
-                    "only the host ({name}) or a channel manager can {what}",
-                    name=host.name if host else _("nobody"),
-                    what=what,
-                ),
-            )
-
     def _seat(self, table: Table, seat: int) -> int:
         if not 1 <= seat <= len(table.players):
             raise Refused(Code.MALFORMED, _("seat must be 1 to {last}", last=len(table.players)))
@@ -276,11 +273,9 @@ class Seats:
         now: float,
     ) -> Outcome:
         """The host or a channel manager hands a human's seat (1-based) to an AI."""
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, _("no game is running here"))
         # Translators: completes "only the host (…) or a channel manager can …"
-        self._check_manager(table, user_id, can_manage, _("kick a seat to the AI"))
+        self._managed_game(table, user_id, can_manage, _("kick a seat to the AI"))
+        assert table.state is not None and table.record is not None  # checked just above
         s = self._seat(table, seat)
         if table.players[s].is_ai:
             raise Refused(Code.NOT_ALLOWED, _("seat {seat} is an AI already", seat=seat))
@@ -302,6 +297,13 @@ class Seats:
         assert out is not None  # only a timeout's handover can find it done already
         return out
 
+    def _managed_game(self, table: Table, user_id: str, can_manage: bool, what: str) -> None:
+        """:class:`Refused` unless a game runs and the host or a manager asks ``what``."""
+        self.restore.ensure_loaded(table)
+        if table.state is None or table.record is None:
+            raise Refused(Code.NO_GAME, _("no game is running here"))
+        require_host_or_manager(table, user_id, can_manage, _host_or_manager_may(what))
+
     def seat_person(
         self,
         table: Table,
@@ -314,11 +316,9 @@ class Seats:
     ) -> Outcome:
         """The host or a channel manager seats a waiting person (``new_user_id``) at a seat
         (1-based; a human's or an AI's) of the running game."""
-        self.restore.ensure_loaded(table)
-        if table.state is None or table.record is None:
-            raise Refused(Code.NO_GAME, _("no game is running here"))
         # Translators: completes "only the host (…) or a channel manager can …"
-        self._check_manager(table, user_id, can_manage, _("replace a player"))
+        self._managed_game(table, user_id, can_manage, _("replace a player"))
+        assert table.state is not None and table.record is not None  # checked just above
         s = self._seat(table, seat)
         if table.seat_of(new_user_id) is not None:
             raise Refused(

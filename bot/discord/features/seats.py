@@ -55,8 +55,8 @@ class SeatsCog(commands.Cog, name="seats"):
                 await self.actions.act(
                     interaction,
                     "replace",
-                    lambda: seats.replace_of(
-                        channel, user, target, str(who.id), who.display_name, manager
+                    lambda: seats.replace(
+                        channel, user, str(who.id), who.display_name, manager, player=target
                     ),
                 )
                 return
