@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from aiohttp import web
@@ -26,12 +26,27 @@ from engine.i18n import speaking
 from engine.i18n.shared import _
 
 if TYPE_CHECKING:
-    from bot.discord.client import TableBot
     from bot.discord.replies import Replies
+    from bot.table.service import TableService
 
 __all__ = ["Gate", "OpsServer", "refuse_restarting"]
 
 log = logging.getLogger("bot.discord.ops")
+
+
+class Served(Protocol):
+    """What the server asks of the bot it reports on (the client, without importing it)."""
+
+    @property
+    def gate(self) -> Gate: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
 
 #: Seconds ``/readyz`` waits for the database's answer.
 DB_CHECK_SECONDS = 3.0
@@ -84,7 +99,7 @@ async def refuse_restarting(interaction: Interaction, replies: Replies) -> None:
 class OpsServer:
     """The operators' HTTP server (see the module docstring); :meth:`start`, :meth:`stop`."""
 
-    def __init__(self, bot: TableBot, host: str, port: int) -> None:
+    def __init__(self, bot: Served, host: str, port: int) -> None:
         self.bot = bot
         self.host = host
         self.port = port

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+# how the events are said (registered with engine.amsterdam.events.SAYS), read only when needed
+from engine.amsterdam import event_texts as _event_texts  # noqa: F401
 from engine.amsterdam.language import N_, _n, messages
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS, allowed, get_variant

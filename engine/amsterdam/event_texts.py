@@ -8,11 +8,14 @@ from __future__ import annotations
 from engine.amsterdam import events as e
 from engine.amsterdam.cards import CardSet, color_name, good_name, load_cards
 from engine.amsterdam.language import _, _n, _p, joined
-from engine.core import Said, Sayings, seat_of
+from engine.amsterdam.scoring import area_decision
+from engine.amsterdam.state_fields import AmsterdamFields
+from engine.amsterdam.turns import STALL_ROUNDS, stored_end
+from engine.core import Said, seat_of
 from engine.i18n import Text
 
 #: the texts of each event type (one typed function per type, registered below)
-_SAYS = Sayings[e.AmsterdamEvent]()
+_SAYS = e.SAYS
 
 
 def said(event: e.AmsterdamEvent) -> Said:
@@ -58,8 +61,6 @@ def pay_reason(why: str) -> Text:
 def end_reason_text(reason: e.EndReason, names: list[str] | tuple[str, ...]) -> Text:
     """Why the game ended (:class:`~engine.amsterdam.events.EndReason`), in the language in
     force."""
-    from engine.amsterdam.turns import STALL_ROUNDS
-
     key = reason.key
     if key == "full":
         # rule: AM-13.1
@@ -457,3 +458,21 @@ def _game_over(ev: e.GameOver) -> Said:
             result=result,
         )
     )
+
+
+def area_winner(counts: list[list[int]]) -> tuple[int | None, Text]:
+    """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why
+    (in the language in force)."""
+    winner, rule, a, b = area_decision(counts)
+    return winner, area_reason_text(e.AreaReason(rule, a, b))
+
+
+def end_reason(st: AmsterdamFields) -> Text | str:
+    """Why the game ended, in the language in force (the state keeps it in English)."""
+    stored = str((st.end or {}).get("reason", ""))
+    reasons = [e.EndReason(key) for key in ("full", "idle", "stall", "no_cards")]
+    reasons += [e.EndReason(key, s) for s in range(len(st.players)) for key in ("row", "bankrupt")]
+    for reason in reasons:
+        if stored_end(reason, st.players) == stored:
+            return end_reason_text(reason, st.players)
+    return stored

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.amsterdam.cards import CardSet
-from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, event_facts
+from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, Sayings, event_facts
 from engine.i18n import SOURCE
 
 #: Why the bank pays (``Income.why``): passing (AM-4.4), nobody could pay the tax (AM-5.4),
@@ -62,9 +62,7 @@ class AmsterdamEvent:
     cs: CardSet | None = field(default=None, repr=False, compare=False, metadata=CONTEXT)
 
     def said(self) -> Said:
-        from engine.amsterdam.event_texts import said  # texts only when someone reads them
-
-        return said(self)
+        return SAYS(self)  # texts only when someone reads them
 
     @property
     def text(self) -> str:
@@ -85,6 +83,11 @@ class AmsterdamEvent:
     def facts(self) -> JSON:
         """The event as plain data (see :meth:`engine.core.Event.facts`)."""
         return event_facts(self, self.kind)
+
+
+#: How each event is said: filled by :mod:`engine.amsterdam.event_texts`, which the game's package
+#: imports (so this module needs none of the texts, and applying a move makes none).
+SAYS: Sayings[AmsterdamEvent] = Sayings()
 
 
 @dataclass(slots=True, kw_only=True)

@@ -1,7 +1,7 @@
 """Scoring: a closed area (AM-10), the five largest areas at game end (AM-13.4–13.7, AM-G18–G20),
 "every area" scoring of the variants (AM-G31), Gomoku's three in a row (AM-G42, AM-G43).
 
-The pure parts (:func:`area_winner`, :func:`five_largest`) take plain numbers so tests can
+The pure parts (:func:`area_decision`, :func:`five_largest`) take plain numbers so tests can
 check the source's worked examples directly.
 """
 
@@ -17,16 +17,6 @@ from engine.amsterdam.events import AreaReason
 from engine.amsterdam.grid import NEIGHBOURS, WIDTH, row_col
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
-from engine.i18n import Text
-
-
-def area_winner(counts: list[list[int]]) -> tuple[int | None, Text]:
-    """AM-10.2–10.6: who wins an area with goods ``counts[seat] = [tea, wine, spice]``, and why
-    (in the language in force)."""
-    from engine.amsterdam.event_texts import area_reason_text
-
-    winner, rule, a, b = area_decision(counts)
-    return winner, area_reason_text(AreaReason(rule, a, b))
 
 
 def area_decision(counts: list[list[int]]) -> tuple[int | None, str, int, int]:

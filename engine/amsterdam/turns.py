@@ -14,7 +14,6 @@ from engine.amsterdam.events import EndReason
 from engine.amsterdam.scoring import end_scoring, score_closed, three_in_a_row, winning_row
 from engine.amsterdam.state_fields import AmsterdamFields
 from engine.core import Event
-from engine.i18n import Text
 
 IDLE_ROUNDS = 3  # AM-G22: rounds in a row without a card placed or money moved
 STALL_ROUNDS = 6  # AM-G24: rounds in a row without a new card beyond the port's peak
@@ -172,7 +171,7 @@ def end_round(st: AmsterdamFields, ev: list[Event]) -> None:
 #: state keeps the reason in English with its rule ID, as before #25 took the IDs out of the
 #: players' texts, so stored games, their exports and their hashes stay the same. Filled from
 #: the messages' source text without the catalogs (applying a move makes no text);
-#: :func:`end_reason` says it in the reader's language, without the ID.
+#: :func:`engine.amsterdam.event_texts.end_reason` says it in the reader's language, without the ID.
 _STORED_ENDS: dict[str, tuple[str, str]] = {  # not for players
     "full": ("the port is full", "AM-13.1"),  # not for players
     "idle": ("three rounds without a card placed or money moved", "AM-G22"),  # not for players
@@ -193,7 +192,7 @@ def stored_end(reason: EndReason, players: list[str]) -> str:
 def finish(st: AmsterdamFields, ev: list[Event], reason: EndReason) -> None:
     """End the game now (AM-13, AM-G17): unplaced cards go back to hand, then end scoring.
     The state keeps ``reason`` in English (data, hashed); views say it in the reader's
-    language (:func:`end_reason`)."""
+    language (:func:`engine.amsterdam.event_texts.end_reason`)."""
     for s in (0, 1):
         if st.revealed[s] is not None:
             card = st.revealed[s]
@@ -231,17 +230,23 @@ def finish(st: AmsterdamFields, ev: list[Event], reason: EndReason) -> None:
     )
 
 
-def end_reason(st: AmsterdamFields) -> Text | str:
-    """Why the game ended, in the language in force (the state keeps it in English)."""
-    from engine.amsterdam.event_texts import end_reason_text
+def can_buy(st: AmsterdamFields, s: int) -> bool:
+    """AM-G34: at least 2 gulden, a card in the pile, no special card already held."""
+    return st.gulden[s] >= 2 and bool(st.special_pile) and st.must_play[s] is None
 
-    stored = str((st.end or {}).get("reason", ""))
-    reasons = [EndReason(key) for key in ("full", "idle", "stall", "no_cards")]
-    reasons += [EndReason(key, s) for s in range(len(st.players)) for key in ("row", "bankrupt")]
-    for reason in reasons:
-        if stored_end(reason, st.players) == stored:
-            return end_reason_text(reason, st.players)
-    return stored
+
+def open_sealed(st: AmsterdamFields, phase: str, asked: list[bool]) -> None:
+    st.phase = phase
+    st.asked = list(asked)
+    st.sealed = [None, None]
+
+
+def open_choose(st: AmsterdamFields) -> None:
+    open_sealed(st, "choose", [True, True])
+    for s in (0, 1):
+        if not st.hands[s]:  # AM-G21: an empty hand must pass; nothing secret about it
+            st.asked[s] = False
+            st.sealed[s] = "pass"
 
 
 # ---------------------------------------------------------------- round start
@@ -261,22 +266,3 @@ def start_round(st: AmsterdamFields, ev: list[Event]) -> None:
             open_sealed(st, "buy", eligible)
             return
     open_choose(st)
-
-
-def can_buy(st: AmsterdamFields, s: int) -> bool:
-    """AM-G34: at least 2 gulden, a card in the pile, no special card already held."""
-    return st.gulden[s] >= 2 and bool(st.special_pile) and st.must_play[s] is None
-
-
-def open_sealed(st: AmsterdamFields, phase: str, asked: list[bool]) -> None:
-    st.phase = phase
-    st.asked = list(asked)
-    st.sealed = [None, None]
-
-
-def open_choose(st: AmsterdamFields) -> None:
-    open_sealed(st, "choose", [True, True])
-    for s in (0, 1):
-        if not st.hands[s]:  # AM-G21: an empty hand must pass; nothing secret about it
-            st.asked[s] = False
-            st.sealed[s] = "pass"

@@ -63,11 +63,11 @@ from typing import Any
 
 from engine.amsterdam.board import areas, customs_in, is_closed, warehouses
 from engine.amsterdam.cards import COLORS, GOODS
+from engine.amsterdam.event_texts import area_winner, end_reason
 from engine.amsterdam.grid import row_col
 from engine.amsterdam.rounds import public_reveal
-from engine.amsterdam.scoring import area_winner
 from engine.amsterdam.state_fields import SEALED_PHASES, AmsterdamFields
-from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS, end_reason
+from engine.amsterdam.turns import IDLE_ROUNDS, STALL_ROUNDS
 from engine.amsterdam.variants import variant_title
 from engine.core import JSON, ViewHeader, ranking_part
 from engine.i18n import say

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+# how the events are said (registered with engine.canal_grande.events.SAYS), read only when needed
+from engine.canal_grande import event_texts as _event_texts  # noqa: F401
 from engine.canal_grande.language import N_, _, _n, later
 from engine.canal_grande.state import DEFAULT_TURN_LIMIT, CanalGrandeState
 from engine.core import JSON, IllegalMove

@@ -14,11 +14,11 @@ from engine.canal_grande.cards import (
 )
 from engine.canal_grande.language import _, _n
 from engine.canal_grande.resolve import reveal_name
-from engine.core import Said, Sayings, seat_of
+from engine.core import Said, seat_of
 from engine.i18n import counted, listed
 
 #: the texts of each event type (one typed function per type, registered below)
-_SAYS = Sayings[e.CanalGrandeEvent]()
+_SAYS = e.SAYS
 
 
 def said(event: e.CanalGrandeEvent) -> Said:

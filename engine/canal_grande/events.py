@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.canal_grande.cards import Components
-from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, event_facts
+from engine.core import CONTEXT, GAME_OVER, JSON, REVEAL, TURN_END, Said, Sayings, event_facts
 
 
 @dataclass(slots=True, kw_only=True)
@@ -33,9 +33,7 @@ class CanalGrandeEvent:
     comp: Components | None = field(default=None, repr=False, compare=False, metadata=CONTEXT)
 
     def said(self) -> Said:
-        from engine.canal_grande.event_texts import said  # texts only when someone reads them
-
-        return said(self)
+        return SAYS(self)  # texts only when someone reads them
 
     @property
     def text(self) -> str:
@@ -56,6 +54,11 @@ class CanalGrandeEvent:
     def facts(self) -> JSON:
         """The event as plain data (see :meth:`engine.core.Event.facts`)."""
         return event_facts(self, self.kind)
+
+
+#: How each event is said: filled by :mod:`engine.canal_grande.event_texts`, which the game's
+#: package imports (so this module needs none of the texts, and applying a move makes none).
+SAYS: Sayings[CanalGrandeEvent] = Sayings()
 
 
 @dataclass(slots=True, kw_only=True)

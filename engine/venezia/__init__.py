@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from engine.core import JSON, IllegalMove
 from engine.i18n import listed
+
+# how the events are said (registered with engine.venezia.events.SAYS), read only when needed
+from engine.venezia import event_texts as _event_texts  # noqa: F401
 from engine.venezia.language import N_, _, messages
 from engine.venezia.state import VeneziaState
 

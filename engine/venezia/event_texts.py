@@ -3,7 +3,7 @@ private) in the language in force, when someone reads the event; applying a move
 
 from __future__ import annotations
 
-from engine.core import Said, Sayings, seat_of
+from engine.core import Said, seat_of
 from engine.i18n import counted, joined, listed
 from engine.venezia import events as e
 from engine.venezia.cards import building_name, cards_text, count_cards
@@ -11,7 +11,7 @@ from engine.venezia.language import _, _n
 from engine.venezia.state_basics import IMAGINARY_NAME
 
 #: the texts of each event type (one typed function per type, registered below)
-_SAYS = Sayings[e.VeneziaEvent]()
+_SAYS = e.SAYS
 
 
 def name(event: e.VeneziaEvent, seat: int | None) -> str:

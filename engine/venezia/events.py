@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from engine.core import CONTEXT, GAME_OVER, JSON, TURN_END, Said, event_facts
+from engine.core import CONTEXT, GAME_OVER, JSON, TURN_END, Said, Sayings, event_facts
 
 
 @dataclass(slots=True, kw_only=True)
@@ -29,9 +29,7 @@ class VeneziaEvent:
     names: Sequence[str] = field(default=(), repr=False, compare=False, metadata=CONTEXT)
 
     def said(self) -> Said:
-        from engine.venezia.event_texts import said  # texts only when someone reads them
-
-        return said(self)
+        return SAYS(self)  # texts only when someone reads them
 
     @property
     def text(self) -> str:
@@ -52,6 +50,11 @@ class VeneziaEvent:
     def facts(self) -> JSON:
         """The event as plain data (see :meth:`engine.core.Event.facts`)."""
         return event_facts(self, self.kind)
+
+
+#: How each event is said: filled by :mod:`engine.venezia.event_texts`, which the game's package
+#: imports (so this module needs none of the texts, and applying a move makes none).
+SAYS: Sayings[VeneziaEvent] = Sayings()
 
 
 @dataclass(slots=True, kw_only=True)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from engine.ai import policy_factory
 from engine.amsterdam import GAME
-from engine.amsterdam.scoring import area_winner
+from engine.amsterdam.event_texts import area_winner
 from render.amsterdam import board as B
 from render.amsterdam import end as E
 from render.common import theme as T

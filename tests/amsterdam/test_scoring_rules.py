@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.amsterdam.scoring import area_winner, five_largest
+from engine.amsterdam.event_texts import area_winner
+from engine.amsterdam.scoring import five_largest
 
 # goods order in every triple: [tea, wine, spice]
 

@@ -1,5 +1,5 @@
 """Every registered game at the table: what its option list shows is accepted when typed as
-shown, in every language, through the table's shared check (``bot.table.session.check_move``),
+shown, in every language, through the table's shared check (``bot.table.move_check.check_move``),
 which lets the game's own parser decide which first words it reads (#24 item 15); and the
 verbs several games share are understood in every language in each game that has the verb."""
 
@@ -13,9 +13,9 @@ import pytest
 
 from bot.storage.records import GameRecord
 from bot.table.grammar import shown_cells
+from bot.table.move_check import check_move
 from bot.table.outputs import Code
 from bot.table.records import Refused, Table
-from bot.table.session import check_move
 from engine.core import Decision, GameState, options_of
 from engine.i18n import LANGUAGES, speaking
 from engine.i18n.verbs import WORDS, fold
