@@ -132,7 +132,12 @@ class Restore:
         channel's lock: a move of this process may be between its commit and its swap)."""
         if self.mark_checked(table):
             return
-        head = self.games.channel_head(table.channel_id)
+        try:
+            head = self.games.channel_head(table.channel_id)
+        except StorageUnavailable:
+            if ACCESS.get() == "read":  # the database is away: a read shows what this process
+                return  # holds; every command is refused "try again" until it is back (#27)
+            raise
         if self.same_head(table, head):
             return
         stored = self.games.active_game(table.channel_id)  # something differs: look closer

@@ -32,7 +32,11 @@ def group_title(group: str) -> str | None:
     """The groups of one special option (``ship stay``, ``remove none``, ``pass``) read as
     that option's button, not as the verb the group is named by (#25: "ship" in a Japanese
     menu)."""
-    special = {"ship": "ship stay", "remove": "remove none", "pass": "pass"}.get(group)
+    special = {
+        "ship": "ship stay",  # not for players
+        "remove": "remove none",  # not for players
+        "pass": "pass",  # not for players
+    }.get(group)
     return option_label(Option.of(special)) if special is not None else None
 
 
