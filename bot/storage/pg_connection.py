@@ -150,6 +150,7 @@ class PgConnection:
         #: A connection failed: before the next borrow the pool drops its idle connections
         #: that no longer work (the server restarted), so the command after it succeeds.
         self._suspect = False
+        self._recovering = threading.Lock()
         #: Test hook: called with the operation name just before every ``COMMIT``; if it
         #: raises, the transaction is rolled back (as :class:`SqliteConnection`'s).
         self._fail_before_commit: Callable[[str], None] | None = None
@@ -228,6 +229,37 @@ class PgConnection:
             raise StorageClosed("storage (PostgreSQL) is closed")
         return self._pool
 
+    def _recover(self, pool: ConnectionPool[Any]) -> ConnectionPool[Any]:
+        """After a failed connection: if the server answers again, a pool with connections
+        to it. The pool reconnects by itself, but after a long outage its retries back off
+        for longer than a command waits; a pool with no connection left is replaced by a
+        fresh one (the old one closed), so the first command after the server is back works."""
+        with self._recovering:
+            if not self._suspect or self._pool is not pool:
+                return self._pool or pool
+            try:
+                with psycopg.connect(self._url, connect_timeout=2):
+                    pass
+            except psycopg.OperationalError:
+                return pool  # still away: the borrow fails and says so
+            self._suspect = False
+            if pool.get_stats().get("pool_available", 0) > 0:
+                pool.check()  # drop the idle connections the restart broke
+                return pool
+            fresh: ConnectionPool[Any] = ConnectionPool(
+                pool.conninfo,
+                min_size=pool.min_size,
+                max_size=pool.max_size,
+                kwargs=pool.kwargs,
+                timeout=pool.timeout,
+                open=False,
+                name=pool.name,
+            )
+            fresh.open(wait=False)
+            self._pool = fresh
+            pool.close(timeout=0)
+            return fresh
+
     @contextmanager
     def _borrowed(self) -> Iterator[PgConn]:
         """This thread's connection if it has one open, else one from the pool for the block."""
@@ -242,8 +274,7 @@ class PgConnection:
         pool = self._require_pool()
         try:
             if self._suspect:
-                self._suspect = False
-                pool.check()
+                pool = self._recover(pool)
             with pool.connection(timeout=ACQUIRE_TIMEOUT) as raw:
                 local.conn = PgConn(raw)
                 try:
