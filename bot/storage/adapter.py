@@ -23,7 +23,8 @@ class SqlAdapterStateRepository:
 
     def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
         """Store (``None``: forget) an adapter's value under ``(scope, key)``."""
-        with self._c.write("set_adapter_state") as conn:
+        # one value: its own lock (the upsert needs no other writer to wait)
+        with self._c.write("set_adapter_state", key=f"adapter:{scope}:{key}") as conn:
             if value is None:
                 conn.execute("DELETE FROM adapter_state WHERE scope = ? AND key = ?", (scope, key))
             else:
@@ -51,7 +52,7 @@ class SqlLanguageRepository:
 
     def set_language(self, kind: str, key: str, language: str) -> None:
         """Store one language choice (replacing the earlier one)."""
-        with self._c.write("set_language") as conn:
+        with self._c.write("set_language", key=f"language:{kind}:{key}") as conn:
             conn.execute(
                 "INSERT INTO languages (kind, key, language, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET "

@@ -40,6 +40,12 @@ class StorageUnavailable(StorageError):
     operation changed nothing; the same call works again once the server is back (#27)."""
 
 
+class StorageBusy(StorageUnavailable):
+    """A lock the operation needed stayed taken past the wait allowed (another process's
+    long write, or a hung one whose lease has not run out): it changed nothing; the same
+    call works again in a moment (#27). Answered as :class:`StorageUnavailable` is."""
+
+
 class DuplicateMove(StorageError):
     """A move with this ``(game_id, seq)`` is already stored: applying it again is refused."""
 

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TypeVar
 
-from bot.storage.errors import StorageUnavailable
+from bot.storage.errors import StorageBusy, StorageUnavailable
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Answer, Code, Outcome, Reply
 from bot.table.records import Refused
@@ -21,6 +21,14 @@ def unavailable() -> str:
     """The answer while the database cannot be reached (#27)."""
     return _(
         "The database cannot be reached right now: nothing was changed. Try again in a moment."
+    )
+
+
+def busy() -> str:
+    """The answer when a lock the command needs stayed taken too long (#27: another
+    process's long change, or a hung one whose lease has not run out)."""
+    return _(
+        "Another change is still being saved here: nothing was changed. Try again in a moment."
     )
 
 
@@ -49,9 +57,9 @@ async def guarded(
             refused.message,
         )
         return Outcome(False, error=refused.message, code=refused.code)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Outcome(False, error=unavailable(), code=Code.UNAVAILABLE)
+        return Outcome(False, error=_unavailable(exc), code=Code.UNAVAILABLE)
     except Exception:
         log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
         return Outcome(
@@ -83,9 +91,9 @@ async def guarded_reply(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Reply.refuse(refused.code, refused.message, private=private)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Reply.refuse(Code.UNAVAILABLE, unavailable(), private=private)
+        return Reply.refuse(Code.UNAVAILABLE, _unavailable(exc), private=private)
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         error = _("internal error; please try again")
@@ -101,9 +109,9 @@ async def guarded_answer(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Answer.refuse(refused.code, refused.message)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Answer.refuse(Code.UNAVAILABLE, unavailable())
+        return Answer.refuse(Code.UNAVAILABLE, _unavailable(exc))
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         return Answer.refuse(Code.INTERNAL, _("internal error; please try again"))
@@ -124,3 +132,7 @@ async def neutral(
         log.exception("%s failed in channel %s", what, channel_id)
         return default
     return value
+
+
+def _unavailable(exc: StorageUnavailable) -> str:
+    return busy() if isinstance(exc, StorageBusy) else unavailable()
