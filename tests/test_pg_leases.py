@@ -115,15 +115,24 @@ def test_a_hung_process_loses_its_claim_and_lock_after_its_lease(pg_url: str) ->
         assert hung.stdout is not None
         assert hung.stdout.readline().strip() == "claimed"
         # while the hung transaction lives, its timer is skipped and its table refused
+        # ("try again"), not waited for
         if _hung_sessions(pg_url):
-            fired = other.deadlines.pause_seat(game.id, 0)
-            try:
-                other.games.append_move(game.id, 0, 0, "u1", "early")
-                moved = True
-            except StorageBusy:
-                moved = False
+            early: list[object] = []
+
+            def move_early() -> None:
+                early.append(other.deadlines.pause_seat(game.id, 0))
+                try:
+                    other.games.append_move(game.id, 0, 0, "u1", "early")
+                    early.append("moved")
+                except StorageBusy:
+                    early.append("busy")
+
+            waiter = threading.Thread(target=move_early, daemon=True)
+            waiter.start()
+            waiter.join(120)
+            assert not waiter.is_alive(), "a writer waits for the hung process's lock"
             if _hung_sessions(pg_url):  # (still hung after both: they met its locks)
-                assert (fired, moved) == (False, False)
+                assert early == [False, "busy"]
         # the lease runs out: the server ends the hung transaction
         assert _until(lambda: _hung_sessions(pg_url) == 0), "the hung transaction lives on"
         assert other.deadlines.pause_seat(game.id, 0)  # fired by the other process, once

@@ -12,19 +12,38 @@ repositories use.
   several repositories. A read borrows a connection for the statement(s) of the block; a
   snapshot read (:meth:`PgConnection.read_snapshot`) is one ``REPEATABLE READ READ ONLY``
   transaction, so the reads in it agree while other processes commit.
-* **Writers of one table take turns, tables run in parallel.** A write scoped to one table
-  (``write(op, table=channel)`` or ``game=id``: every lobby, move and timer write) takes
-  :data:`WRITE_LOCK` shared and then its table's transaction-scoped advisory lock
-  (:data:`TABLE_LOCK`, keyed by the channel): the checks the repositories make before
-  writing (the next ``seq``, the open game of a channel, a seat's fired mark) cannot be
-  invalidated by a writer of that table in another process, the constraints stay a
-  backstop, and a timer's effect and its fired mark commit together. Several bot processes
-  on one database therefore apply a table's moves one at a time, each exactly once, while
-  other tables' moves commit meanwhile (#27). An unscoped write (settings of a server, a
-  rebuild of ratings, an import, the unit of work of a seat handover) takes
-  :data:`WRITE_LOCK` exclusively, as SQLite's ``BEGIN IMMEDIATE`` does. Ratings rows are
-  shared by the tables of a server: rating a game takes that server's lock too
-  (:mod:`bot.storage.stats`). Reads never wait for any of them.
+* **Writers of one scope take turns, other scopes run in parallel.** Every write names its
+  scope: one table (``write(op, table=channel)`` or ``game=id``: every lobby, move and timer
+  write, a seat handover, an import into the archive's table), one server (``guild=``: its
+  stats setting, a rebuild of its ratings), or one named thing (``key=``: an adapter's value,
+  a language choice, the shard leases). It takes :data:`WRITE_LOCK` shared and then its
+  scope's transaction-scoped advisory lock (:data:`TABLE_LOCK`, :data:`GUILD_LOCK`,
+  :data:`KEY_LOCK`, keyed by the name's hash): the checks the repositories make before
+  writing (the next ``seq``, the open game of a channel, a seat's fired mark, a server's
+  setting before its ratings are rebuilt) cannot be invalidated by a writer of that scope in
+  another process, the constraints stay a backstop, and a timer's effect and its fired mark
+  commit together. Several bot processes on one database therefore apply a table's moves
+  one at a time, each exactly once, while other tables, servers and keys commit meanwhile
+  (#27). Ratings rows are shared by the tables of a server: rating a game (inside its
+  table's transaction) takes that server's lock too (:mod:`bot.storage.stats`). Only a
+  write with no scope (a rebuild of every server's ratings, the developer tools) takes
+  :data:`WRITE_LOCK` exclusively, as SQLite's ``BEGIN IMMEDIATE`` does. Reads never wait for
+  any of them. ``BEGIN`` and the locks go to the server as one query (one round trip).
+* **Leases: a hung process loses its locks.** Locks and timer claims (``FOR UPDATE SKIP
+  LOCKED``) live as long as their transaction. A process that *dies* loses them with its
+  connection; one that *hangs* inside a transaction (stopped, a stuck call, a long pause,
+  the network gone) would keep them - its table's writers waiting, its claimed timer never
+  fired. So every pooled connection runs with ``idle_in_transaction_session_timeout`` =
+  :data:`LEASE_SECONDS`: a transaction that sends nothing that long is ended by the server,
+  rolled back, its locks and claims released for the other processes; when the hung process
+  goes on, its next statement or ``COMMIT`` fails (:class:`StorageUnavailable`) and nothing
+  of its transaction is stored - the fencing is the server's, so a timer another process
+  fired meanwhile is never fired twice. A transaction that legitimately computes longer
+  between its statements asks for a longer lease (:func:`lengthen_lease`: a server's
+  ratings rebuilt). And ``lock_timeout`` = :data:`LOCK_WAIT_SECONDS`: a writer that waits
+  longer for a lock (behind a hung holder before its lease ends, or a long writer) gives up
+  with :class:`StorageBusy`, and the command is answered "try again in a moment"
+  (``Code.UNAVAILABLE``) instead of waiting without end. Migrations run without either.
 """
 
 from __future__ import annotations
@@ -54,11 +73,13 @@ __all__ = [
     "KEY_LOCK",
     "LEASE_SECONDS",
     "LOCK_WAIT_SECONDS",
+    "LONG_LEASE_SECONDS",
     "TABLE_LOCK",
     "WRITE_LOCK",
     "PgConn",
     "PgConnection",
     "PgRow",
+    "lengthen_lease",
 ]
 
 #: Advisory lock key (``pg_advisory_xact_lock``) every write transaction takes ("VENZ").
@@ -87,6 +108,10 @@ LEASE_SECONDS = 10.0
 #: (``lock_timeout``): the command is answered "try again in a moment" instead of waiting
 #: behind a hung holder until its lease ends.
 LOCK_WAIT_SECONDS = 5.0
+
+#: The lease of the few transactions that compute between their statements for longer (a
+#: server's ratings rebuilt game by game): :func:`lengthen_lease`.
+LONG_LEASE_SECONDS = 300.0
 
 #: Seconds a command waits for a connection before it answers "try again in a moment" (the
 #: server is down, or every connection is busy that long).
@@ -450,6 +475,16 @@ class PgConnection:
     def now(self) -> str:
         """The clock's time as stored text."""
         return format_ts(self._clock())
+
+
+def lengthen_lease(conn: Conn, seconds: float = LONG_LEASE_SECONDS) -> None:
+    """PostgreSQL: give the open transaction a longer lease (``SET LOCAL``: to its end) for
+    work that legitimately pauses between its statements longer than
+    :data:`LEASE_SECONDS`; a hung process then holds its locks that long. SQLite: nothing."""
+    if isinstance(conn, PgConn):
+        conn.raw.execute(
+            f"SET LOCAL idle_in_transaction_session_timeout = {max(0, round(seconds * 1000))}"
+        )
 
 
 def _limits(lease: float, lock_wait: float) -> Callable[[psycopg.Connection[Any]], None]:

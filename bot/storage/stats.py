@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from bot.storage.pg_connection import GUILD_LOCK
+from bot.storage.pg_connection import GUILD_LOCK, lengthen_lease
 from bot.storage.sql import Backend, Conn, is_postgres
 
 if TYPE_CHECKING:
@@ -355,6 +355,7 @@ def rate_game(
 def rebuild(conn: Conn, guild_id: str | None = None) -> int:
     """Recompute the ratings of one server (``None``: every server) from the seat rows, game
     by game in the order they finished; returns the number of games rated."""
+    lengthen_lease(conn)  # (a big server's games are rated one by one between statements)
     if guild_id is not None:
         _lock_guild(conn, guild_id)
     guilds = (
