@@ -93,9 +93,15 @@ class ShardLeases:
 
     def serves(self, guild_id: str | None, now: float) -> bool:
         """Whether this process fires the timers of a guild's tables at ``now``: a home
-        shard's (once an adopter's lease on it has ended), an adopted one's while this
-        process's lease on it lasts."""
+        shard's (once an adopter's lease on it has ended), an adopted one's - each while
+        this process's last renewal lasts: a process that hung past its lease fires
+        nothing until it has renewed (and learnt who adopted its shards meanwhile). Before
+        the first renewal (start-up: resuming the tables), the home shards'."""
         shard = self.shard_of(guild_id)
+        if self.until == 0.0:
+            return shard in self.home
+        if now >= self.until:
+            return False
         if shard in self.home:
             return now >= self.returned.get(shard, 0.0)
-        return shard in self.adopted and now < self.until
+        return shard in self.adopted

@@ -142,6 +142,8 @@ class Timers:
             return events
         for channel in channels:
             try:
+                if self.shard_leases is not None and not await self.serves_channel(channel):
+                    continue  # (this process hung since it listed the channel: not its now)
                 fire = self.runner.in_table_language(self.fire)
                 events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:

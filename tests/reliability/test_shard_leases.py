@@ -70,8 +70,10 @@ async def test_a_dead_process_s_timers_are_fired_by_another_until_it_is_back(
         await one.timers.posted(events[0])
         assert await zero.timers.tick(confirm=True) == []
         # the next tick judges the other seat; the first seat's timeout never again
+        first = events[0].seat
+        assert first is not None
         later = await one.timers.tick(confirm=True)
-        assert [(e.kind, e.seat) for e in later] in ([], [("takeover", 1 - events[0].seat)])
+        assert [(e.kind, e.seat) for e in later] in ([], [("takeover", 1 - first)])
     finally:
         zero.close()
         one.close()
@@ -131,6 +133,31 @@ def test_one_adopter_per_shard_and_home_comes_first(db_target: Path | str) -> No
         # nothing to wait for, and it adopts the others' shards
         b = state.renew_leases("s", ["1"], keys, "B2", now=70.0, until=100.0)
         assert (b.adopted, b.returned) == (frozenset({"0", "2"}), {})
+
+
+def test_a_process_that_hung_past_its_lease_fires_nothing_until_it_renewed() -> None:
+    """#27 (a hung process's shards): a process whose last renewal has run out (it hung)
+    fires no shard's timers, not even its own, until it renews - and learns who adopted its
+    shards meanwhile; before its first renewal (start-up) it serves its own shards."""
+
+    class Held:
+        def __init__(self) -> None:
+            self.returned: dict[str, float] = {}
+
+        def renew_leases(self, *args: object) -> object:
+            from bot.storage.adapter import LeaseRound
+
+            return LeaseRound(frozenset(), self.returned)
+
+    state = Held()
+    leases = ShardLeases(state, SHARDS, frozenset({1}), _shard_of, LEASE)  # type: ignore[arg-type]
+    assert leases.serves(GUILD, 0.0) and not leases.serves(None, 0.0)  # start-up: home only
+    leases.renew(100.0)
+    assert leases.serves(GUILD, 129.0)
+    assert not leases.serves(GUILD, 131.0)  # it hung past its lease
+    state.returned = {"1": 150.0}  # another process adopted shard 1 meanwhile, until 150
+    leases.renew(131.0)
+    assert not leases.serves(GUILD, 140.0) and leases.serves(GUILD, 150.0)
 
 
 def test_a_sharded_bot_holds_leases_on_its_shards(tmp_path: Path) -> None:
