@@ -253,6 +253,34 @@ def test_unscoped_writes_of_different_servers_and_keys_do_not_wait_for_each_othe
         second.close()
 
 
+def test_a_scoped_write_starts_in_one_round_trip(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#27 item 4 (one round trip): a table's, a game's, a server's or a key's write
+    transaction begins with ONE query (``BEGIN`` and its locks) instead of three, and holds
+    its locks when the block runs: the shared database-wide one and its scope's."""
+    with PgDatabase.open(pg_url) as db:
+        game = db.games.create_game("c", "venezia", seed=1, players=[ALICE, BOB])
+        sent: list[object] = []
+        real = psycopg.Connection.execute
+
+        def counting(self: psycopg.Connection[object], query: object, *args: object) -> object:
+            sent.append(query)
+            return real(self, query, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(psycopg.Connection, "execute", counting)
+        for scope in ({"table": "c"}, {"game": game.id}, {"guild": "g"}, {"key": "k"}):
+            sent.clear()
+            with db.connection.write("probe", **scope) as conn:  # type: ignore[arg-type]
+                assert len(sent) == 1, (scope, sent)
+                held = conn.execute(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                    "AND pid = pg_backend_pid() AND granted"
+                ).fetchone()
+                assert held is not None and int(held[0]) == 2, scope
+            assert len(sent) == 3  # and the block's one statement, and COMMIT
+
+
 @pytest.mark.parametrize("name", ["c'; SELECT 1; --", "back\\slash'", "ü 🙂"])
 def test_a_scope_name_is_quoted(pg_url: str, name: str) -> None:
     """#27 item 4 (one round trip): the names a write's locks are keyed by go into the
