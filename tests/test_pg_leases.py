@@ -17,6 +17,7 @@ import sys
 import textwrap
 import threading
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -264,14 +265,20 @@ def test_a_scoped_write_starts_in_one_round_trip(
         sent: list[object] = []
         real = psycopg.Connection.execute
 
-        def counting(self: psycopg.Connection[object], query: object, *args: object) -> object:
+        def counting(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
             sent.append(query)
-            return real(self, query, *args)  # type: ignore[arg-type]
+            return real(self, query, *args, **kwargs)
 
         monkeypatch.setattr(psycopg.Connection, "execute", counting)
-        for scope in ({"table": "c"}, {"game": game.id}, {"guild": "g"}, {"key": "k"}):
+        scopes: list[dict[str, Any]] = [
+            {"table": "c"},
+            {"game": game.id},
+            {"guild": "g"},
+            {"key": "k"},
+        ]
+        for scope in scopes:
             sent.clear()
-            with db.connection.write("probe", **scope) as conn:  # type: ignore[arg-type]
+            with db.connection.write("probe", **scope) as conn:
                 assert len(sent) == 1, (scope, sent)
                 held = conn.execute(
                     "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
