@@ -22,7 +22,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.storage.errors import StorageBusy
+from bot.storage.errors import StorageUnavailable
 from bot.storage.postgres import PgDatabase
 from bot.storage.records import PlayerInfo
 from bot.storage.stats import StatsSettings
@@ -125,8 +125,8 @@ def test_a_hung_process_loses_its_claim_and_lock_after_its_lease(pg_url: str) ->
                 try:
                     other.games.append_move(game.id, 0, 0, "u1", "early")
                     early.append("moved")
-                except StorageBusy:
-                    early.append("busy")
+                except StorageUnavailable as exc:
+                    early.append("busy" if exc.busy else "unavailable")
 
             waiter = threading.Thread(target=move_early, daemon=True)
             waiter.start()

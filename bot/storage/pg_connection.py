@@ -42,7 +42,7 @@ repositories use.
   between its statements asks for a longer lease (:func:`lengthen_lease`: a server's
   ratings rebuilt). And ``lock_timeout`` = :data:`LOCK_WAIT_SECONDS`: a writer that waits
   longer for a lock (behind a hung holder before its lease ends, or a long writer) gives up
-  with :class:`StorageBusy`, and the command is answered "try again in a moment"
+  with :class:`StorageUnavailable` (``busy``), and the command is answered "try again in a moment"
   (``Code.UNAVAILABLE``) instead of waiting without end. Migrations run without either.
 """
 
@@ -60,7 +60,7 @@ import psycopg
 from psycopg.rows import RowMaker
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from bot.storage.errors import StorageBusy, StorageClosed, StorageUnavailable
+from bot.storage.errors import StorageClosed, StorageUnavailable
 from bot.storage.pg_schema import PG_MIGRATIONS, PgMigration, migrate
 from bot.storage.records import Row, SqlValue, format_ts, utcnow
 from bot.storage.sql import Conn, Cursor
@@ -353,7 +353,8 @@ class PgConnection:
         except psycopg.errors.LockNotAvailable as exc:
             # a lock was held longer than LOCK_WAIT_SECONDS (a long writer, or a hung one
             # whose lease has not run out yet): nothing was committed; the server is fine
-            raise StorageBusy(f"PostgreSQL lock wait ended: {exc}") from exc  # not for players
+            message = f"PostgreSQL lock wait ended: {exc}"  # not for players
+            raise StorageUnavailable(message, busy=True) from exc
         except (
             psycopg.OperationalError,
             psycopg.errors.IdleInTransactionSessionTimeout,
@@ -408,7 +409,8 @@ class PgConnection:
         one table take turns. ``claim``: the write locks the rows it changes itself (a due
         timer's, ``FOR UPDATE SKIP LOCKED``) and takes no lock of its own. Unscoped it
         serialises with every writer. A lock not granted within the connection's
-        ``lock_timeout`` raises :class:`StorageBusy` (nothing changed: try again)."""
+        ``lock_timeout`` raises :class:`StorageUnavailable` (``busy``: nothing
+        changed, try again)."""
         scope = _Scope(table, game, guild, key)
         local = self._local
         if local.depth:

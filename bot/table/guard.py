@@ -8,7 +8,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TypeVar
 
-from bot.storage.errors import StorageBusy, StorageUnavailable
+from bot.storage.errors import StorageUnavailable
 from bot.table.input_guard import id_problem
 from bot.table.outputs import Answer, Code, Outcome, Reply
 from bot.table.records import Refused
@@ -135,4 +135,4 @@ async def neutral(
 
 
 def _unavailable(exc: StorageUnavailable) -> str:
-    return busy() if isinstance(exc, StorageBusy) else unavailable()
+    return busy() if exc.busy else unavailable()
