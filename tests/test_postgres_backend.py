@@ -35,6 +35,8 @@ from tests.test_service_support import open_service, start
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE, BOB = PlayerInfo("Alice", "u1"), PlayerInfo("Bob", "u2")
+#: Seconds of a lease and a lock wait that never end in these tests.
+PATIENT = 600.0
 
 
 def test_the_db_setting_names_a_postgresql_server_or_a_sqlite_file(tmp_path: Path) -> None:
@@ -240,7 +242,10 @@ def test_two_tables_commit_in_parallel_and_one_table_takes_turns(pg_url: str) ->
     """#27 item 3 (per-table serialisation, no database-wide write lock): while one process
     holds table A's write transaction open, another process's move on table B commits; its
     move on table A waits for A's transaction, then is applied exactly once."""
-    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    # (these hold a transaction open on purpose while the other waits: no lease, no
+    # lock wait ends it however slow the machine - bot/storage/pg_connection.py)
+    first = PgDatabase.open(pg_url, lease=PATIENT, lock_wait=PATIENT)
+    second = PgDatabase.open(pg_url, lease=PATIENT, lock_wait=PATIENT)
     try:
         game_a = first.games.create_game("cA", "venezia", seed=1, players=[ALICE, BOB])
         game_b = first.games.create_game("cB", "venezia", seed=2, players=[ALICE, BOB])
@@ -292,7 +297,10 @@ def test_a_claimed_timer_is_skipped_by_the_other_process_and_released_by_a_rollb
     or firing it twice, and fires the other due seats meanwhile; when the first process's
     transaction is rolled back (it died), its claim is released and the timeout fires,
     once."""
-    first, second = PgDatabase.open(pg_url), PgDatabase.open(pg_url)
+    # (these hold a transaction open on purpose while the other waits: no lease, no
+    # lock wait ends it however slow the machine - bot/storage/pg_connection.py)
+    first = PgDatabase.open(pg_url, lease=PATIENT, lock_wait=PATIENT)
+    second = PgDatabase.open(pg_url, lease=PATIENT, lock_wait=PATIENT)
     try:
         game = first.games.create_game("c", "venezia", seed=1, players=[ALICE, BOB])
         first.deadlines.sync_deadlines(

@@ -50,6 +50,7 @@ from bot.discord.timer_posts import TIMER_POLL_SECONDS, TimerPosts
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.table.service import TableService
+from bot.table.shard_leases import ShardLeases
 from engine.i18n import speaking
 from engine.i18n.shared import _
 
@@ -179,10 +180,18 @@ class TableBot(discord.Client):
             reads=reads,
             gate=self.gate,
         )
-        if service is not None and settings.sharded:
+        if service is not None and settings.shard_count is not None:
             # several processes on one database (#27): this one fires the timers of, and
-            # resumes, the tables of its own shards' guilds only
+            # resumes, the tables of its own shards' guilds - and fires those of a shard
+            # whose process died or hangs, once its lease ran out (bot/table/shard_leases.py)
             service.timers.serves = self.serves_guild
+            count = settings.shard_count
+            service.timers.shard_leases = ShardLeases(
+                service.storage.adapter_state,
+                count,
+                frozenset(range(count) if settings.shard_ids is None else settings.shard_ids),
+                self.shard_of,
+            )
         self._resumed = False
         # Set when start-up has resumed every table (tests and tools wait for it).
         self.tables_resumed = asyncio.Event()
@@ -197,8 +206,12 @@ class TableBot(discord.Client):
         count, ids = self.settings.shard_count, self.settings.shard_ids
         if count is None or ids is None:
             return True
-        shard = 0 if guild_id is None or not guild_id.isdigit() else (int(guild_id) >> 22) % count
-        return shard in ids
+        return self.shard_of(guild_id) in ids
+
+    def shard_of(self, guild_id: str | None) -> int:
+        """The shard of a guild (Discord's rule; a table without a guild: shard 0)."""
+        count = self.settings.shard_count or 1
+        return 0 if guild_id is None or not guild_id.isdigit() else (int(guild_id) >> 22) % count
 
     @property
     def service(self) -> TableService:

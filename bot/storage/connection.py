@@ -258,11 +258,14 @@ class SqliteConnection:
         table: str | None = None,
         game: int | None = None,
         claim: bool = False,
+        guild: str | None = None,
+        key: str | None = None,
     ) -> Iterator[sqlite3.Connection]:
         """Hold the lock and one ``BEGIN IMMEDIATE`` transaction; commit or roll back. Inside
         a transaction this thread opened already, join it (its outermost block commits).
-        ``table`` / ``game`` / ``claim`` (what the write locks) change nothing here: SQLite has
-        one writer at a time anyway (PostgreSQL's backend locks that table only)."""
+        ``table`` / ``game`` / ``claim`` / ``guild`` / ``key`` (the write's scope: what it
+        locks) change nothing here: SQLite has one writer at a time anyway (PostgreSQL's
+        backend locks that scope only)."""
         with self._lock:
             conn = self._require_open()
             if self._depth:

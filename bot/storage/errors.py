@@ -37,7 +37,14 @@ class StorageClosed(StorageError):
 
 class StorageUnavailable(StorageError):
     """The database server cannot be reached (stopped, restarting, the network down): the
-    operation changed nothing; the same call works again once the server is back (#27)."""
+    operation changed nothing; the same call works again once the server is back (#27).
+    ``busy``: the server is there, but a lock the operation needed stayed taken past the
+    wait allowed (another process's long write, or a hung one whose lease has not run out):
+    the same call works again in a moment."""
+
+    def __init__(self, message: str, *, busy: bool = False) -> None:
+        super().__init__(message)
+        self.busy = busy
 
 
 class DuplicateMove(StorageError):

@@ -133,7 +133,9 @@ class SqlHistoryRepository:
         compacted; its id is new (the file's id is not kept). ``same``: whether a closed game
         of the same type and seed, in any channel, is this one; if one is,
         :class:`AlreadyStored` names it and nothing is stored."""
-        with self._c.write("import_game") as conn:
+        # the archive's table: two imports take turns (each checks that the game is not
+        # stored yet), other tables' writers run meanwhile
+        with self._c.write("import_game", table=ARCHIVE_CHANNEL) as conn:
             candidates = self._c.rows(
                 conn,
                 f"SELECT {GAME_COLUMNS} FROM games WHERE game_type = ? AND seed = ? "

@@ -293,6 +293,9 @@ def migrate(raw: psycopg.Connection[Any], url: str, migrations: Sequence[PgMigra
     (another process starting at the same moment waits, then finds it done)."""
     target = len(migrations)
     with raw.transaction():
+        # a migration may run long, and a second process starting meanwhile waits for it:
+        # neither the pool's lease nor its lock wait (bot.storage.pg_connection) applies
+        raw.execute("SET LOCAL idle_in_transaction_session_timeout = 0; SET LOCAL lock_timeout = 0")
         raw.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATE_LOCK,))
         marker = raw.execute("SELECT to_regclass('canalside_schema')").fetchone()
         if marker is None or marker[0] is None:

@@ -18,7 +18,13 @@ from bot.storage.adapter import SqlAdapterStateRepository, SqlLanguageRepository
 from bot.storage.games import SqlGameRepository
 from bot.storage.history import SqlHistoryRepository
 from bot.storage.lobby import SqlLobbyRepository
-from bot.storage.pg_connection import DEFAULT_POOL_SIZE, PgConn, PgConnection
+from bot.storage.pg_connection import (
+    DEFAULT_POOL_SIZE,
+    LEASE_SECONDS,
+    LOCK_WAIT_SECONDS,
+    PgConn,
+    PgConnection,
+)
 from bot.storage.pg_schema import PG_MIGRATIONS, PG_SCHEMA_VERSION, PgMigration
 from bot.storage.records import utcnow
 from bot.storage.stats import SqlStatsRepository
@@ -67,9 +73,22 @@ class PgDatabase:
         migrations: Sequence[PgMigration] = PG_MIGRATIONS,
         clock: Callable[[], datetime] = utcnow,
         pool_size: int = DEFAULT_POOL_SIZE,
+        lease: float = LEASE_SECONDS,
+        lock_wait: float = LOCK_WAIT_SECONDS,
     ) -> PgDatabase:
-        """Connect to the database at ``url`` (``postgresql://…``) and migrate it."""
-        return cls(PgConnection.open(url, migrations=migrations, clock=clock, pool_size=pool_size))
+        """Connect to the database at ``url`` (``postgresql://…``) and migrate it; ``lease``
+        and ``lock_wait``: how long a hung transaction keeps its locks and how long a write
+        waits for a lock (:mod:`bot.storage.pg_connection`)."""
+        return cls(
+            PgConnection.open(
+                url,
+                migrations=migrations,
+                clock=clock,
+                pool_size=pool_size,
+                lease=lease,
+                lock_wait=lock_wait,
+            )
+        )
 
     @contextmanager
     def transaction(

@@ -34,10 +34,11 @@ Errors are the backend-neutral ones of :mod:`bot.storage.errors`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from bot.storage.adapter import LeaseRound
 from bot.storage.history import HistoryEntry, ImportedGame
 from bot.storage.records import (
     ChannelLoad,
@@ -455,6 +456,20 @@ class AdapterStateRepository(Protocol):
 
     def set_adapter_state(self, scope: str, key: str, value: str | None) -> None:
         """Store (``None``: forget) an adapter's value under ``(scope, key)``."""
+        ...
+
+    def renew_leases(
+        self,
+        scope: str,
+        home: Collection[str],
+        every: Collection[str],
+        owner: str,
+        now: float,
+        until: float,
+    ) -> LeaseRound:
+        """One process's round of leases over the keys of ``scope`` (#27: Discord's shards):
+        its ``home`` keys, the ones it adopted, and the others' whose lease ran out
+        (:meth:`bot.storage.adapter.SqlAdapterStateRepository.renew_leases`)."""
         ...
 
 

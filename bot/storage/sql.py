@@ -78,11 +78,15 @@ class Backend(Protocol):
         table: str | None = None,
         game: int | None = None,
         claim: bool = False,
+        guild: str | None = None,
+        key: str | None = None,
     ) -> AbstractContextManager[Conn]:
-        """One write transaction; ``table`` (a channel id) or ``game`` (a game id) names the
-        one table it is about, so a backend may let other tables' writers run meanwhile;
-        ``claim``: the write claims the rows it changes itself (``FOR UPDATE SKIP LOCKED``,
-        a due timer's) and needs no table lock."""
+        """One write transaction, and its scope: ``table`` (a channel id) or ``game`` (a game
+        id) names the one table it is about, ``guild`` the one server (its stats setting and
+        ratings), ``key`` any other named thing (an adapter's value, a language choice), so a
+        backend may let writers of other scopes run meanwhile; ``claim``: the write claims the
+        rows it changes itself (``FOR UPDATE SKIP LOCKED``, a due timer's) and needs no lock
+        of its own. No scope at all: the write serialises with every writer."""
         ...
 
     def now(self) -> str:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
+from bot.storage.pg_connection import GUILD_LOCK, lengthen_lease
 from bot.storage.sql import Backend, Conn, is_postgres
 
 if TYPE_CHECKING:
@@ -272,14 +273,11 @@ def record_abort(conn: Conn, game_id: int, standings: Sequence[tuple[int, int, s
     _rate_stored(conn, game_id)
 
 
-#: PostgreSQL: the first key of a server's ratings lock ("VENG"); see :func:`_lock_guild`.
-GUILD_LOCK = 0x56454E47
-
-
 def _lock_guild(conn: Conn, guild: str) -> None:
     """PostgreSQL: the ratings rows of a server are shared by its tables, whose writers run
     in parallel (#27): rating a game holds the server's lock to the end of the transaction,
-    so two games ending at once both count. SQLite has one writer anyway."""
+    so two games ending at once both count (the lock a ``write(…, guild=…)`` takes, as a
+    change of the server's stats setting does). SQLite has one writer anyway."""
     if is_postgres(conn):
         conn.execute("SELECT pg_advisory_xact_lock(?, hashtext(?::text))", (GUILD_LOCK, guild))
 
@@ -357,6 +355,7 @@ def rate_game(
 def rebuild(conn: Conn, guild_id: str | None = None) -> int:
     """Recompute the ratings of one server (``None``: every server) from the seat rows, game
     by game in the order they finished; returns the number of games rated."""
+    lengthen_lease(conn)  # (a big server's games are rated one by one between statements)
     if guild_id is not None:
         _lock_guild(conn, guild_id)
     guilds = (
@@ -524,7 +523,7 @@ class SqlStatsRepository:
 
     def set_stats_settings(self, guild_id: str, new: StatsSettings) -> None:
         """Change which games the server counts and recompute its ratings accordingly."""
-        with self._c.write("set_stats_settings") as conn:
+        with self._c.write("set_stats_settings", guild=guild_id) as conn:
             conn.execute(
                 "INSERT INTO stats_settings (guild_id, count_aborted, count_takeover) "
                 "VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
@@ -547,5 +546,6 @@ class SqlStatsRepository:
 
     def rebuild_ratings(self, guild_id: str | None = None) -> int:
         """Recompute ratings from the seat rows (one server, or all); games rated."""
-        with self._c.write("rebuild_ratings") as conn:
+        # one server: its lock; every server: the database-wide one (a rare operator's job)
+        with self._c.write("rebuild_ratings", guild=guild_id) as conn:
             return rebuild(conn, guild_id)

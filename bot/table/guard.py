@@ -24,6 +24,14 @@ def unavailable() -> str:
     )
 
 
+def busy() -> str:
+    """The answer when a lock the command needs stayed taken too long (#27: another
+    process's long change, or a hung one whose lease has not run out)."""
+    return _(
+        "Another change is still being saved here: nothing was changed. Try again in a moment."
+    )
+
+
 V = TypeVar("V")
 
 
@@ -49,9 +57,9 @@ async def guarded(
             refused.message,
         )
         return Outcome(False, error=refused.message, code=refused.code)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Outcome(False, error=unavailable(), code=Code.UNAVAILABLE)
+        return Outcome(False, error=_unavailable(exc), code=Code.UNAVAILABLE)
     except Exception:
         log.exception("%s failed in channel %s (user %s)", what, channel_id, user_id)
         return Outcome(
@@ -83,9 +91,9 @@ async def guarded_reply(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Reply.refuse(refused.code, refused.message, private=private)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Reply.refuse(Code.UNAVAILABLE, unavailable(), private=private)
+        return Reply.refuse(Code.UNAVAILABLE, _unavailable(exc), private=private)
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         error = _("internal error; please try again")
@@ -101,9 +109,9 @@ async def guarded_answer(
     except Refused as refused:
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return Answer.refuse(refused.code, refused.message)
-    except StorageUnavailable:
+    except StorageUnavailable as exc:
         log.warning("%s in channel %s: the database is unavailable", what, channel_id)
-        return Answer.refuse(Code.UNAVAILABLE, unavailable())
+        return Answer.refuse(Code.UNAVAILABLE, _unavailable(exc))
     except Exception:
         log.exception("%s failed in channel %s", what, channel_id)
         return Answer.refuse(Code.INTERNAL, _("internal error; please try again"))
@@ -124,3 +132,7 @@ async def neutral(
         log.exception("%s failed in channel %s", what, channel_id)
         return default
     return value
+
+
+def _unavailable(exc: StorageUnavailable) -> str:
+    return busy() if exc.busy else unavailable()

@@ -43,6 +43,7 @@ from bot.table.records import Table
 from bot.table.restore import Restore
 from bot.table.runner import ChannelRunner
 from bot.table.settings import DEFAULT_ARCHIVE_DAYS, describe_settings, duration_text
+from bot.table.shard_leases import ShardLeases
 from bot.table.vote import PauseVote, open_human_seats
 from engine.i18n.shared import _
 
@@ -114,6 +115,10 @@ class Timers:
     #: Discord shard, so each timer is fired and announced by one process - the one whose
     #: gateway holds the guild. ``None``: every channel (one process).
     serves: Callable[[str | None], bool] | None = None
+    #: With :attr:`serves`: the process's shard leases, renewed at every tick; it then also
+    #: fires the timers of the shards whose process died or hangs (their leases ran out),
+    #: until that process is back (:mod:`bot.table.shard_leases`).
+    shard_leases: ShardLeases | None = None
 
     # -- what adapters call (run by the channel runner) -----------------------------------
 
@@ -129,12 +134,16 @@ class Timers:
         now = self.runner.now()
         events: list[TimerEvent] = []
         try:
+            if self.shard_leases is not None:
+                await self.runner.run(self.shard_leases.renew, now)
             channels = await self.runner.run(self.due_channels, now, confirm)
         except StorageUnavailable:  # the next tick fires them once the database is back
             log.warning("timers: the database is unavailable")
             return events
         for channel in channels:
             try:
+                if self.shard_leases is not None and not await self.serves_channel(channel):
+                    continue  # (this process hung since it listed the channel: not its now)
                 fire = self.runner.in_table_language(self.fire)
                 events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:
@@ -177,11 +186,15 @@ class Timers:
 
     def serving(self, channel_id: str) -> bool:
         """Whether this process fires the channel's timers and resumes its table (#27): all of
-        them without :attr:`serves`, else the ones of its guilds (one query)."""
+        them without :attr:`serves`, else the ones of its guilds (one query) - with
+        :attr:`shard_leases`, those of the shards it holds now."""
         if self.serves is None:
             return True
         table = self.lobby.get_table(channel_id)
-        return self.serves(None if table is None else table.guild_id)
+        guild = None if table is None else table.guild_id
+        if self.shard_leases is not None:
+            return self.shard_leases.serves(guild, self.runner.now())
+        return self.serves(guild)
 
     async def serves_channel(self, channel_id: str) -> bool:
         """:meth:`serving`, in the worker pool."""
