@@ -154,11 +154,15 @@ class SqlDeadlineRepository:
         just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
         that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
         and writes only when something changes: no extra commit for most moves."""
-        with self._c.read() as conn:
-            rows = conn.execute("SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
-            have = {int(r[0]) for r in rows.fetchall()}
-            row = conn.execute("SELECT touched_at FROM games WHERE id = ?", (game_id,)).fetchone()
-        touched = None if row is None or row[0] is None else float(row[0])
+        with self._c.read() as conn:  # one query (one round trip on PostgreSQL, #27)
+            found = self._c.rows(
+                conn,
+                "SELECT g.touched_at, d.seat FROM games g "
+                "LEFT JOIN deadlines d ON d.game_id = g.id WHERE g.id = ?",
+                (game_id,),
+            )
+        have = {int(r[1]) for r in found if r[1] is not None}
+        touched = None if not found or found[0][0] is None else float(found[0][0])
         drop = {s for s in have if s not in open_seats or s in restart}
         keep = have - drop
         add = (
