@@ -218,7 +218,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         render_processes=args.render_processes,
         images=not args.no_images,
         hand_images=args.hand_images,
-        catch_up=args.catch_up,
     )
     await svc.warm_up()
     rss_before = rss_kb()  # the service without tables: what the channels add is per table
@@ -323,9 +322,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "hand_images": args.hand_images,
         "synchronous": args.synchronous,
         "backend": "postgresql" if is_postgres_url(db_path) else "sqlite",
-        "catch_up": args.catch_up,
-        "head_reads": svc.restore.head_reads,
-        "head_skips": svc.restore.head_skips,
         "loop_lag_p99_ms": round(percentile([x * 1000 for x in stats.lags], 99), 2),
         # CPU per accepted command: this process (service, SQLite, the driver; the rendering
         # too when it runs in threads) and the render processes.

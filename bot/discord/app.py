@@ -116,9 +116,6 @@ def create_bot(
             synchronous=settings.db_synchronous,
             # discord.py's clock: the real one, or SimCord's virtual clock in tests
             clock=discord.utils.utcnow,
-            # on PostgreSQL a table is compared with its stored head only when the database
-            # tells that another process changed it (#27); SQLite checks every call (cheap)
-            catch_up="notify",
         )
     return bot_for(settings, service)
 

@@ -25,7 +25,6 @@ from bot.storage.errors import MigrationFailed, NotOurDatabase, SchemaTooNew
 
 __all__ = [
     "APPLICATION",
-    "HEADS_CHANNEL",
     "MIGRATE_LOCK",
     "PG_MIGRATIONS",
     "PG_SCHEMA_VERSION",
@@ -282,59 +281,8 @@ def _migrate_v0_to_v1(conn: psycopg.Connection[Any]) -> None:
         conn.execute(statement)
 
 
-#: The ``NOTIFY`` channel of changed games' heads (:mod:`bot.storage.pg_listen`).
-HEADS_CHANNEL = "canalside_heads"
-
-#: Version 2 (#27): every change of what a channel's head shows (a games row's id, last move
-#: number, players, status, channel) is notified on :data:`HEADS_CHANNEL` as
-#: ``"<game id> <last seq> <force> <channel id>"``; ``force`` 1 when more than the move count
-#: changed. An update of anything else (``touched_at``, ...) notifies nothing.
-_V2: tuple[str, ...] = (
-    f"""
-    CREATE OR REPLACE FUNCTION canalside_head_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-        IF TG_OP = 'UPDATE' THEN
-            IF NEW.last_seq IS NOT DISTINCT FROM OLD.last_seq
-               AND NEW.players IS NOT DISTINCT FROM OLD.players
-               AND NEW.status IS NOT DISTINCT FROM OLD.status
-               AND NEW.channel_id IS NOT DISTINCT FROM OLD.channel_id THEN
-                RETURN NULL;
-            END IF;
-            IF NEW.channel_id IS DISTINCT FROM OLD.channel_id THEN
-                PERFORM pg_notify('{HEADS_CHANNEL}',
-                    concat_ws(' ', OLD.id, OLD.last_seq, 1, OLD.channel_id));
-            END IF;
-            PERFORM pg_notify('{HEADS_CHANNEL}', concat_ws(' ', NEW.id, NEW.last_seq,
-                CASE WHEN NEW.players IS DISTINCT FROM OLD.players
-                       OR NEW.status IS DISTINCT FROM OLD.status
-                       OR NEW.channel_id IS DISTINCT FROM OLD.channel_id THEN 1 ELSE 0 END,
-                NEW.channel_id));
-        ELSIF TG_OP = 'INSERT' THEN
-            PERFORM pg_notify('{HEADS_CHANNEL}',
-                concat_ws(' ', NEW.id, NEW.last_seq, 1, NEW.channel_id));
-        ELSE
-            PERFORM pg_notify('{HEADS_CHANNEL}',
-                concat_ws(' ', OLD.id, OLD.last_seq, 1, OLD.channel_id));
-        END IF;
-        RETURN NULL;
-    END
-    $$
-    """,
-    """
-    CREATE TRIGGER games_head_changed AFTER INSERT OR UPDATE OR DELETE ON games
-    FOR EACH ROW EXECUTE FUNCTION canalside_head_changed()
-    """,
-)
-
-
-def _migrate_v1_to_v2(conn: psycopg.Connection[Any]) -> None:
-    """Changed heads notified (#27)."""
-    for statement in _V2:
-        conn.execute(statement)
-
-
 #: ``PG_MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1`` (append, never edit).
-PG_MIGRATIONS: tuple[PgMigration, ...] = (_migrate_v0_to_v1, _migrate_v1_to_v2)
+PG_MIGRATIONS: tuple[PgMigration, ...] = (_migrate_v0_to_v1,)
 
 #: The schema version this program writes to PostgreSQL.
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

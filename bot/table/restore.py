@@ -5,10 +5,8 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from bot.storage.errors import StorageUnavailable
-from bot.storage.pg_listen import HeadNote
 from bot.storage.repositories import GameRepository
 from bot.storage.store import (
     FinalResult,
@@ -34,14 +32,6 @@ from engine.i18n.shared import _
 from engine.registry import GameParts, registration, table_game
 
 log = logging.getLogger("bot.service")
-
-
-class HeadNotes(Protocol):
-    """Changed heads told by the database (:class:`bot.storage.pg_listen.HeadListener`)."""
-
-    def epoch(self) -> int | None: ...
-
-    def take(self, channel_id: str) -> HeadNote | None: ...
 
 
 def fresh_state(record: GameRecord) -> GameState:
@@ -75,20 +65,9 @@ class Restore:
     games to check them."""
 
     def __init__(
-        self,
-        games: GameRepository,
-        *,
-        on_finish: Callable[[str, int], None] | None = None,
-        notes: HeadNotes | None = None,
+        self, games: GameRepository, *, on_finish: Callable[[str, int], None] | None = None
     ) -> None:
         self.games = games
-        #: Changed heads told by PostgreSQL (``None``: every service call reads the head)
-        self.notes = notes
-        #: The listening epoch in which each channel was last found current (with ``notes``)
-        self.checked_in: dict[str, int] = {}
-        #: Service calls that read the head / that skipped it on the notes (figures, tests)
-        self.head_reads = 0
-        self.head_skips = 0
         #: the end-of-game teardown of a game found over at load (channel id, game id):
         #: :meth:`bot.table.teardown.Teardown.finished`
         self.on_finish = on_finish
@@ -153,48 +132,22 @@ class Restore:
         channel's lock: a move of this process may be between its commit and its swap)."""
         if self.mark_checked(table):
             return
-        channel = table.channel_id
-        epoch = None if self.notes is None else self.notes.epoch()
-        if epoch is not None and self.told_current(table, epoch):
-            self.head_skips += 1
-            return
-        self.checked_in.pop(channel, None)  # found current again below, or checked next time
-        self.head_reads += 1
         try:
-            head = self.games.channel_head(channel)
+            head = self.games.channel_head(table.channel_id)
         except StorageUnavailable:
             if ACCESS.get() == "read":  # the database is away: a read shows what this process
                 return  # holds; every command is refused "try again" until it is back (#27)
             raise
-        if not self.same_head(table, head):
-            stored = self.games.active_game(channel)  # something differs: look closer
-            if self.current(table, stored):
-                table.players_text = None if head is None else head[2]
-            elif ACCESS.get() == "read":
-                raise Behind(channel)
-            else:
-                with table.load_lock:
-                    self.follow(table, stored)
-        if epoch is not None:
-            self.checked_in[channel] = epoch
-
-    def told_current(self, table: Table, epoch: int) -> bool:
-        """With notes of changed heads: the table was found current in this listening epoch
-        and no note came since, or only one showing the head it holds (its own move)."""
-        assert self.notes is not None
-        note = self.notes.take(table.channel_id)  # taken before any read of the head
-        if self.checked_in.get(table.channel_id) != epoch:
-            return False
-        if note is None:
-            return True
-        record, state = table.record, table.state
-        return (
-            not note.force
-            and record is not None
-            and state is not None
-            and note.game_id == record.id
-            and note.last_seq == len(state.history) - 1
-        )
+        if self.same_head(table, head):
+            return
+        stored = self.games.active_game(table.channel_id)  # something differs: look closer
+        if self.current(table, stored):
+            table.players_text = None if head is None else head[2]
+            return
+        if ACCESS.get() == "read":
+            raise Behind(table.channel_id)
+        with table.load_lock:
+            self.follow(table, stored)
 
     def follow(self, table: Table, stored: GameRecord | None) -> None:
         """Replay the moves another process committed to the table's game (its seats as

@@ -36,10 +36,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot.storage.pg_listen import HeadListener
 from bot.storage.records import utcnow
 from bot.storage.repositories import Database
-from bot.storage.store import DEFAULT_SYNCHRONOUS, is_postgres_url, open_database
+from bot.storage.store import DEFAULT_SYNCHRONOUS, open_database
 from bot.table.adapter_state import AdapterState
 from bot.table.ai_driving import AiDriver
 from bot.table.ai_plan import AiPlans
@@ -102,18 +101,8 @@ class TableService:
         owns_storage: bool = False,
         max_ai_moves: int | None = None,
         clock: Callable[[], datetime] = utcnow,
-        catch_up: str = "check",
     ) -> None:
         self.storage = storage
-        if catch_up not in ("check", "notify"):
-            raise ValueError(f"catch_up is check or notify, not {catch_up!r}")  # not for players
-        #: ``catch_up="notify"`` on PostgreSQL: the heads of tables other processes changed,
-        #: told by the database, so a table is compared with its stored head only when told
-        #: (:mod:`bot.storage.pg_listen`); ``None``: before every service call (#27).
-        self.head_listener: HeadListener | None = None
-        path = getattr(storage, "path", None)
-        if catch_up == "notify" and isinstance(path, str) and is_postgres_url(path):
-            self.head_listener = HeadListener(path).start()
         #: The clock the turn timers run on (the real one in production and at the terminal;
         #: SimCord's virtual clock or a fake one in tests).
         self.clock = clock
@@ -159,9 +148,7 @@ class TableService:
         #: the one end of a game: every way a game ends goes through it (abort, the vote,
         #: the last human leaving, archiving, the last move)
         self.teardown = Teardown(storage)
-        self.restore = Restore(
-            storage.games, on_finish=self.teardown.finished, notes=self.head_listener
-        )
+        self.restore = Restore(storage.games, on_finish=self.teardown.finished)
         self.committer = Committer(storage.games, self.restore, snapshot_every, self.teardown)
         #: ``max_ai_moves``: how many AI moves ``start``/``command``/``resume`` play at most
         #: in a row (``None``: until a human must decide or the game ends). With a limit, an
@@ -276,8 +263,6 @@ class TableService:
         if self._owns_executor:
             self._executor.shutdown(wait=True)
         self.draw.close()
-        if self.head_listener is not None:
-            self.head_listener.close()
         if self._owns_storage:
             self.storage.close()
 
