@@ -86,7 +86,7 @@ def child_argv(args: argparse.Namespace, db: str, prefix: str, seed: int) -> lis
     argv += ["--renderer", args.renderer, "--hand-images", args.hand_images]
     argv += ["--workers", str(args.workers), "--render-processes", str(args.render_processes)]
     argv += ["--side-action-rate", str(args.side_action_rate), "--game", args.game]
-    argv += ["--synchronous", args.synchronous, "--catch-up", args.catch_up]
+    argv += ["--synchronous", args.synchronous]
     if args.no_images:
         argv.append("--no-images")
     return argv
@@ -154,7 +154,6 @@ def one_run(
         "processes": n,
         "channels": n * args.channels,
         "backend": results[0]["backend"],
-        "catch_up": args.catch_up,
         "commands": commands,
         "commands_per_s": round(commands / wall, 1),
         "per_process": [r["commands_per_s"] for r in results],

@@ -22,6 +22,10 @@ run in worker threads and render processes.
 commit fsync'd, so an acknowledged move survives a power loss; ``normal``: faster, may drop
 the last commits then); ``both`` measures the two one after the other, one line each, to show
 what FULL costs. The mode is in the output (``synchronous``).
+
+``--processes N`` runs the bench in 1 process, then in N processes on one database (one
+throw-away PostgreSQL server with ``--db postgres``) and prints both and their ratio, with the
+CPU per command of the bench processes and of the server (:mod:`bot.devtools.bench_procs`).
 """
 
 from __future__ import annotations
@@ -422,14 +426,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         default="bench",
         help="channel names are PREFIX-0, PREFIX-1, … (several bench processes on one "
         "PostgreSQL database each play their own channels, as bot processes own their shards)",
-    )
-    p.add_argument(
-        "--catch-up",
-        dest="catch_up",
-        choices=("check", "notify"),
-        default="check",
-        help="how a PostgreSQL process notices another's moves: check the table's stored head "
-        "before every service call, or only when PostgreSQL notifies a change (default check)",
     )
     p.add_argument(
         "--processes",
