@@ -83,6 +83,8 @@ def test_processes_prints_one_and_n_processes_and_their_ratio(
     assert one["p99_ms"] >= one["p50_ms"] > 0
     assert one["memory_per_table_kb"] is not None
     assert summary["ratio"] == round(two["commands_per_s"] / one["commands_per_s"], 2)
+    per_core = 2 * one["bench_cpu_ms_per_command"] / two["bench_cpu_ms_per_command"]
+    assert summary["ratio_with_a_core_per_process"] == round(per_core, 2)
 
 
 def test_server_cpu_is_read_from_proc() -> None:
