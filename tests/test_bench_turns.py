@@ -4,6 +4,7 @@ assertion: a benchmark)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -61,3 +62,35 @@ def test_a_run_on_postgresql_says_so(pg_url: str, capsys: pytest.CaptureFixture[
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["backend"] == "postgresql"
     assert result["commands"] > 0
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_processes_prints_one_and_n_processes_and_their_ratio(
+    backend: str, request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """#27: one command measures 1 process, then N on one database (each its own channels),
+    with CPU per command, memory per live table and the ratio N/1."""
+    argv = ["--channels", "2", "--seconds", "0.5", "--warmup", "0.1", "--renderer", "fake"]
+    argv += ["--render-processes", "0", "--rate", "0", "--processes", "2", "--json"]
+    if backend == "postgresql":
+        argv += ["--db", request.getfixturevalue("pg_url")]
+    assert bench_turns.main(argv) == 0
+    one, two, summary = (json.loads(x) for x in capsys.readouterr().out.strip().splitlines())
+    assert (one["processes"], two["processes"]) == (1, 2)
+    assert len(two["per_process"]) == 2 and all(x > 0 for x in two["per_process"])
+    assert two["channels"] == 4 and one["backend"] == two["backend"] == backend
+    assert one["bench_cpu_ms_per_command"] > 0
+    assert one["p99_ms"] >= one["p50_ms"] > 0
+    assert one["memory_per_table_kb"] is not None
+    assert summary["ratio"] == round(two["commands_per_s"] / one["commands_per_s"], 2)
+    per_core = 2 * one["bench_cpu_ms_per_command"] / two["bench_cpu_ms_per_command"]
+    assert summary["ratio_with_a_core_per_process"] == round(per_core, 2)
+
+
+def test_server_cpu_is_read_from_proc() -> None:
+    """#27: the server's CPU is its processes' (here: this one's) ``/proc`` counters."""
+    from bot.devtools.bench_procs import server_cpu_seconds
+
+    seconds = server_cpu_seconds(os.getpid())
+    assert seconds is not None and seconds >= 0
+    assert server_cpu_seconds(2**22 + 12345) is None  # no such process

@@ -22,6 +22,10 @@ run in worker threads and render processes.
 commit fsync'd, so an acknowledged move survives a power loss; ``normal``: faster, may drop
 the last commits then); ``both`` measures the two one after the other, one line each, to show
 what FULL costs. The mode is in the output (``synchronous``).
+
+``--processes N`` runs the bench in 1 process, then in N processes on one database (one
+throw-away PostgreSQL server with ``--db postgres``) and prints both and their ratio, with the
+CPU per command of the bench processes and of the server (:mod:`bot.devtools.bench_procs`).
 """
 
 from __future__ import annotations
@@ -99,6 +103,18 @@ def machine_share(before: list[int] | None, after: list[int] | None) -> dict[str
         "cpu_idle_pct": round(100 * idle / total, 1),
         "cpu_steal_pct": round(100 * steal / total, 1),
     }
+
+
+def rss_kb() -> int | None:
+    """This process's resident memory (Linux ``/proc/self/status``), in KiB."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -208,6 +224,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         hand_images=args.hand_images,
     )
     await svc.warm_up()
+    rss_before = rss_kb()  # the service without tables: what the channels add is per table
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -244,6 +261,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 break
         startup_s = time.perf_counter() - t_start
         await asyncio.sleep(args.warmup)
+        if args.sync:  # several bench processes measure the same interval: wait for "go"
+            print(json.dumps({"ready": True}), flush=True)
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         kinds_before = dict(svc.draw.stats)
         render_before = dict(svc.draw.seconds)
         loop = asyncio.get_running_loop()
@@ -256,6 +276,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         stats.measuring = False
         wall = time.perf_counter() - t0
         main_cpu = time.process_time() - cpu0
+        rss_after = rss_kb()
         share = machine_share(ticks0, cpu_ticks())
         workers_cpu = await loop.run_in_executor(None, svc.draw.cpu_seconds)
         workers_cpu -= workers_cpu_before
@@ -277,6 +298,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if errors:
         raise errors[0]
     lat_ms = [x * 1000 for x in stats.latencies]
+    per_table = (
+        None
+        if rss_before is None or rss_after is None
+        else round((rss_after - rss_before) / max(1, args.channels))
+    )
     return {
         "channels": args.channels,
         "commands": len(lat_ms),
@@ -304,8 +330,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # CPU per accepted command: this process (service, SQLite, the driver; the rendering
         # too when it runs in threads) and the render processes.
         "main_cpu_ms_per_command": round(1000 * main_cpu / max(1, len(lat_ms)), 2),
+        "main_cpu_s": round(main_cpu, 3),
+        # resident memory the live tables added (the service's own before them excluded)
+        "memory_per_table_kb": per_table,
         "render_cpu_ms_per_command": round(1000 * workers_cpu / max(1, len(lat_ms)), 2),
         **share,
+        **({"latencies_ms": [round(x, 3) for x in lat_ms]} if args.sync else {}),
     }
 
 
@@ -397,13 +427,30 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="channel names are PREFIX-0, PREFIX-1, … (several bench processes on one "
         "PostgreSQL database each play their own channels, as bot processes own their shards)",
     )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N: run the bench in 1 process, then in N processes on one database (each its "
+        "own channels, --channels each, --rate each), and print both and their ratio "
+        "(default 0: this process alone)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON line")
-    return p.parse_args(argv)
+    # a process of a --processes run: says when warm, measures on "go" (stdin)
+    p.add_argument("--sync", action="store_true", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.processes < 0:
+        p.error(f"--processes must be 0 or more, not {args.processes}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(list(sys.argv[1:] if argv is None else argv))
     logging.basicConfig(level=logging.WARNING)
+    if args.processes:
+        from bot.devtools.bench_procs import run_processes
+
+        return run_processes(args)
     modes = ["full", "normal"] if args.synchronous == "both" else [args.synchronous]
     for mode in modes:
         report(asyncio.run(run(argparse.Namespace(**{**vars(args), "synchronous": mode}))), args)

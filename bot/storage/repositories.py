@@ -279,13 +279,15 @@ class DeadlineRepository(Protocol):
         game_id: int,
         open_seats: dict[int, str | None],
         now: float,
-        settings: TimerSettings,
+        settings: TimerSettings | None,
         restart: frozenset[int] = frozenset(),
     ) -> None:
         """Keep one row per open human seat: a seat no longer open (or in ``restart``: it
         just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
         that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
-        and writes only when something changes: no extra commit for most moves."""
+        and writes only when something changes: no extra commit for most moves.
+        ``settings`` ``None``: the channel's stored timer settings, read with the deadlines
+        (one query, #27)."""
         ...
 
     def clear_deadlines(self, game_id: int) -> None: ...

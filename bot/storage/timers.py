@@ -85,6 +85,17 @@ class Notice:
 TOUCH_EVERY = 600.0
 
 
+def timer_settings(row: Row) -> TimerSettings:
+    """A ``table_settings`` row's settings (its columns by name)."""
+    return TimerSettings(
+        turn_seconds=None if row["turn_seconds"] is None else int(row["turn_seconds"]),
+        remind_seconds=None if row["remind_seconds"] is None else int(row["remind_seconds"]),
+        on_timeout=str(row["on_timeout"]),
+        ai_level=None if row["ai_level"] is None else str(row["ai_level"]),
+        archive_days=int(row["archive_days"]),
+    )
+
+
 class SqlTimerSettingsRepository:
     """Each table's timer settings (#26)."""
 
@@ -96,15 +107,7 @@ class SqlTimerSettingsRepository:
             row = self._c.row(
                 conn, "SELECT * FROM table_settings WHERE channel_id = ?", (channel_id,)
             )
-        if row is None:
-            return TimerSettings()
-        return TimerSettings(
-            turn_seconds=None if row["turn_seconds"] is None else int(row["turn_seconds"]),
-            remind_seconds=None if row["remind_seconds"] is None else int(row["remind_seconds"]),
-            on_timeout=str(row["on_timeout"]),
-            ai_level=None if row["ai_level"] is None else str(row["ai_level"]),
-            archive_days=int(row["archive_days"]),
-        )
+        return TimerSettings() if row is None else timer_settings(row)
 
     def set_timer_settings(self, channel_id: str, settings: TimerSettings) -> None:
         with self._c.write("set_timer_settings", table=channel_id) as conn:
@@ -147,18 +150,31 @@ class SqlDeadlineRepository:
         game_id: int,
         open_seats: dict[int, str | None],
         now: float,
-        settings: TimerSettings,
+        settings: TimerSettings | None,
         restart: frozenset[int] = frozenset(),
     ) -> None:
         """Keep one row per open human seat: a seat no longer open (or in ``restart``: it
         just moved) loses its row; a newly open seat gets one timed from ``now``. Also notes
         that the game was touched (at most every :data:`TOUCH_EVERY` seconds). Reads first
-        and writes only when something changes: no extra commit for most moves."""
-        with self._c.read() as conn:
-            rows = conn.execute("SELECT seat FROM deadlines WHERE game_id = ?", (game_id,))
-            have = {int(r[0]) for r in rows.fetchall()}
-            row = conn.execute("SELECT touched_at FROM games WHERE id = ?", (game_id,)).fetchone()
-        touched = None if row is None or row[0] is None else float(row[0])
+        and writes only when something changes: no extra commit for most moves.
+        ``settings`` ``None``: the channel's stored timer settings, read with the deadlines."""
+        with self._c.read() as conn:  # one query (one round trip on PostgreSQL, #27)
+            found = self._c.rows(
+                conn,
+                "SELECT g.touched_at, d.seat, s.channel_id AS stored, s.turn_seconds, "
+                "s.remind_seconds, s.on_timeout, s.ai_level, s.archive_days FROM games g "
+                "LEFT JOIN deadlines d ON d.game_id = g.id "
+                "LEFT JOIN table_settings s ON s.channel_id = ? WHERE g.id = ?",
+                (channel_id, game_id),
+            )
+        have = {int(r[1]) for r in found if r[1] is not None}
+        touched = None if not found or found[0][0] is None else float(found[0][0])
+        if settings is None:
+            settings = (
+                TimerSettings()
+                if not found or found[0]["stored"] is None
+                else timer_settings(found[0])
+            )
         drop = {s for s in have if s not in open_seats or s in restart}
         keep = have - drop
         add = (

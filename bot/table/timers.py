@@ -223,14 +223,13 @@ class Timers:
         so his next decision is timed afresh)."""
         if not table.loaded or table.state is None or table.record is None:
             return
-        settings = self.timer_settings.get_timer_settings(table.channel_id)
         restart = frozenset({s for s in [table.seat_of(moved)] if s is not None} if moved else ())
         self.deadlines.sync_deadlines(
             table.channel_id,
             table.record.id,
             open_human_seats(table),
             now,
-            settings,
+            None,  # the table's stored settings, read with its deadlines: one query (#27)
             restart,
         )
 
