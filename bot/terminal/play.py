@@ -117,23 +117,25 @@ def _session(
     except OSError as exc:
         console.say(_("✗ cannot create {path}: {reason}", path=exc.filename, reason=exc.strerror))
         return 2
-    try:
-        # the database read and reached first: a bad address or a server away is one line
-        storage = open_db(db_path, create=True)
-    except DatabaseRefused as refused:
-        console.say(f"✗ {refused}", "red")
-        return 2
+    storage: Database | None = None
+    if not isinstance(db_path, Path):
+        # a PostgreSQL address read and its server reached before its lock is asked for
+        storage = _opened(console, db_path)
+        if storage is None:
+            return 2
     lock = DatabaseLock(db_path) if isinstance(db_path, Path) else ServerLock(db_path)
     try:
         holder = lock.acquire()
     except Exception as exc:  # a lock file that cannot be made, a server gone meanwhile
-        storage.close()
+        if storage is not None:
+            storage.close()
         reason = getattr(exc, "strerror", None) or exc
         where = getattr(lock, "path", None) or shown(db_path)
         console.say(_("✗ cannot create {path}: {reason}", path=where, reason=reason))
         return 2
     if holder is not None:
-        storage.close()
+        if storage is not None:
+            storage.close()
         console.say(
             _(
                 "✗ another terminal is playing with {path} (process {pid}): quit it there "
@@ -146,11 +148,25 @@ def _session(
         )
         return 2
     try:
+        if storage is None:  # a SQLite file: opened once this session holds it
+            storage = _opened(console, db_path)
+            if storage is None:
+                return 2
         return _locked_session(
             args, console, storage, db_path, renderer, placeholders, clock, timer_poll
         )
     finally:
         lock.release()
+
+
+def _opened(console: Console, db_path: Target) -> Database | None:
+    """The database (:func:`bot.archive.open_db`, the bot's way), or ``None`` once the
+    reason it cannot be opened is said."""
+    try:
+        return open_db(db_path, create=True)
+    except DatabaseRefused as refused:
+        console.say(f"✗ {refused}", "red")
+        return None
 
 
 def _locked_session(
