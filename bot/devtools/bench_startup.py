@@ -55,6 +55,8 @@ LIVE_MOVES = 45
 GAME, PLAYERS, SEED = "venezia", 4, 11  # not for players
 #: Discord's guild ids hold the shard in bits 22 and up: a different server per channel.
 GUILD_STEP = 1 << 22
+#: How SQL lists columns (no words: nothing here is read by players).
+COLUMNS = ", "  # not for players
 
 
 @dataclass(slots=True)
@@ -96,10 +98,10 @@ def _copy(
     if count <= 0:
         return
     columns = [c for c in _columns(conn, table) if c not in skip]
-    values = ", ".join(replace.get(c, f"t.{c}") for c in columns)
+    values = COLUMNS.join(replace.get(c, f"t.{c}") for c in columns)
     conn.execute(
         f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count}) "
-        f"INSERT INTO {table} ({', '.join(columns)}) "
+        f"INSERT INTO {table} ({COLUMNS.join(columns)}) "
         f"SELECT {values} FROM n, {table} t WHERE {where}"  # not for players
     )
 
