@@ -81,6 +81,10 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
         "bot.devtools.bench_stats",  # not for players
         N_("/stats and /leaderboard queries over many stored finished games"),
     ),
+    "startup": (
+        "bot.devtools.bench_startup",  # not for players
+        N_("the bot's start-up with 100,000 stored games: seconds and peak memory"),
+    ),
     "discord": (
         "bot.devtools.bench_discord",  # not for players
         N_("a game in a simulated Discord channel: figures per turn"),

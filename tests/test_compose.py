@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from bot.discord.settings import Settings
 from tests.test_dockerfile import instructions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,3 +65,36 @@ def test_compose_runs_postgresql_and_two_bots_on_it() -> None:
         grace = int(str(bot["stop_grace_period"]).rstrip("s"))
         assert grace > 30, "docker waits longer than the bot's shutdown grace"
     assert len(ports) == 2, "each bot's endpoints on their own host port"
+
+
+def interpolated(value: str) -> str:
+    """A compose value as ``docker compose`` fills it in with an empty environment: a
+    ``${NAME:-default}`` is its default, a required ``${NAME:?message}`` a placeholder."""
+    value = re.sub(r"\$\{[A-Z0-9_]+:\?[^}]*\}", "set-in-env-file", value)
+    while "${" in value:
+        value = re.sub(r"\$\{[A-Z0-9_]+:-([^${}]*)\}", r"\1", value)
+    return value
+
+
+def test_the_two_bots_are_shard_ranges_of_one_bot(tmp_path: Path) -> None:
+    """#27 item 2 (compose): the two processes are one bot split by Discord's shards: the same
+    token and shard count, each its own range, every shard run by exactly one process - read
+    by the bot's own settings parser, so a range it would refuse fails here too."""
+    bots = {name: s for name, s in compose()["services"].items() if name.startswith("bot")}
+    counts: set[int | None] = set()
+    tokens: set[str] = set()
+    runs: list[int] = []
+    for name, bot in bots.items():
+        env = {k: interpolated(str(v)) for k, v in bot["environment"].items()}
+        settings = Settings.from_env(env, env_file=tmp_path / "no.env")
+        assert settings.sharded, f"{name} runs shards"
+        assert settings.shard_ids is not None, f"{name} runs a range, not every shard"
+        counts.add(settings.shard_count)
+        tokens.add(str(bot["environment"]["DISCORD_TOKEN"]))
+        runs += settings.shard_ids
+        assert "/readyz" in " ".join(bot["healthcheck"]["test"]), name
+    assert len(counts) == 1, f"one shard count for the whole bot, not {counts}"
+    assert len(tokens) == 1, "one bot: both processes use the same token"
+    (count,) = counts
+    assert count is not None
+    assert sorted(runs) == list(range(count)), "every shard in exactly one process"

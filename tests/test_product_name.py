@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.archive import db_path
+from bot.archive import db_target as db_path
 from bot.discord.settings import DEFAULT_DB, Settings
 from bot.product import env_value, with_old_names
 

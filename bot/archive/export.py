@@ -6,7 +6,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, game_number, open_db
+from bot.archive import (
+    DB_HELP,
+    DatabaseRefused,
+    db_target,
+    db_words,
+    game_number,
+    open_db,
+    shown,
+)
 from bot.archive import shell_command as command
 from bot.archive.portable import dumps, export_game
 from bot.archive.untrusted_json import FileRefused
@@ -28,14 +36,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--db", help=_(DB_HELP))
     parser.add_argument("--out", help=_("the JSON file to write (default: game-<ID>.json)"))
     args = parser.parse_args(argv)
-    path = db_path(args.db)
+    path = db_target(args.db)
     listing = command("history", *db_words(path))
 
     def missing(game_id: int) -> str:
         return _(
             "no finished game #{game} in {path} ('{command}' lists them)",
             game=game_id,
-            path=path,
+            path=shown(path),
             command=listing,
         )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from argparse import ArgumentTypeError
 
-from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, open_db
+from bot.archive import DB_HELP, DatabaseRefused, db_target, db_words, open_db, shown
 from bot.archive import shell_command as command
 from bot.parsing import Parser
 from bot.storage.history import ARCHIVE_CHANNEL
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
         help=_("how many games to list (default {n})", n=SHOWN),
     )
     args = parser.parse_args(argv)
-    path = db_path(args.db)
+    path = db_target(args.db)
     try:
         with open_db(path, create=False) as storage:
             entries = storage.history.every_closed_game(args.limit + 1)
@@ -52,9 +52,9 @@ def main(argv: list[str]) -> int:
         print(refused, file=sys.stderr)
         return 1
     if not entries:
-        print(_("No finished games in {path}.", path=path))
+        print(_("No finished games in {path}.", path=shown(path)))
         return 0
-    print(_("Finished games in {path} (newest first):", path=path))
+    print(_("Finished games in {path} (newest first):", path=shown(path)))
     for entry in entries[: args.limit]:
         line = entry_line(entry)
         if entry.record.channel_id == ARCHIVE_CHANNEL:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.archive import DB_HELP, DatabaseRefused, db_path, db_words, open_db
+from bot.archive import DB_HELP, DatabaseRefused, db_target, db_words, open_db, shown
 from bot.archive import shell_command as command
 from bot.archive.portable import content, load
 from bot.archive.untrusted_json import MAX_FILE_BYTES, FileRefused
@@ -16,8 +16,10 @@ from bot.storage.history import AlreadyStored
 from engine.i18n.shared import _
 
 
-def _remove(path: Path) -> None:
+def _remove(path: Path | str) -> None:
     """A database this command created and did not fill (and SQLite's files beside it)."""
+    if not isinstance(path, Path):  # a PostgreSQL database is the server's, never removed
+        return
     for extra in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{extra}").unlink(missing_ok=True)
 
@@ -36,13 +38,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("file", help=_("a file written by 'canalside export'"))
     parser.add_argument("--db", help=_(DB_HELP))
     args = parser.parse_args(argv)
-    path = db_path(args.db)
+    path = db_target(args.db)
     try:
         game = load(Path(args.file))
     except FileRefused as refused:
         print(_("refused, nothing imported: {reason}", reason=refused), file=sys.stderr)
         return 1
-    created = not path.exists()
+    created = isinstance(path, Path) and not path.exists()
     mine = content(game.stored)
     try:
         with open_db(path, create=True) as storage:
@@ -58,7 +60,7 @@ def main(argv: list[str]) -> int:
         print(
             _(
                 "refused, nothing imported: this game is in {path} already, as game #{game}",
-                path=path,
+                path=shown(path),
                 game=stored.game_id,
             ),
             file=sys.stderr,

@@ -17,9 +17,10 @@ import dataclasses
 import sys
 import time
 
-from bot.archive import DatabaseRefused, db_path, open_db
+from bot.archive import DB_HELP, DatabaseRefused, db_target, open_db
 from bot.table.records import Refused
 from bot.table.stats import Stats
+from engine.i18n.shared import _
 
 
 def _yes_no(text: str) -> bool:
@@ -41,16 +42,14 @@ def main(argv: list[str]) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("rebuild", "show", "setting"))
-    parser.add_argument(
-        "--db", help="the SQLite file (default: $CANALSIDE_DB or ./venezia.sqlite3)"
-    )
+    parser.add_argument("--db", help=_(DB_HELP))
     parser.add_argument("--guild", help="one server's id ('' = tables without a server)")
     parser.add_argument("--game", help="show: only this game")
     parser.add_argument("--aborted", type=_yes_no, help="setting: count aborted games")
     parser.add_argument("--takeover", type=_yes_no, help="setting: count AI takeover games")
     args = parser.parse_args(argv)
     try:
-        opened = open_db(db_path(args.db), create=False)
+        opened = open_db(db_target(args.db), create=False)
     except DatabaseRefused as refused:  # one line, not a traceback (#24 item 17)
         print(refused, file=sys.stderr)
         return 1

@@ -27,6 +27,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.archive import DatabaseRefused, db_setting, open_db
 from bot.discord.board import BoardOnlyRenderer
 from bot.discord.client import TableBot, bot_for
 from bot.discord.commands import (
@@ -34,7 +35,7 @@ from bot.discord.commands import (
     move_commands,
 )
 from bot.discord.ops import OpsServer
-from bot.discord.settings import TOKEN_HELP, Settings, SettingsError, db_setting, shown_db
+from bot.discord.settings import TOKEN_HELP, Settings, SettingsError, shown_db
 from bot.logs import configure as configure_logs
 from bot.table.render import PlaceholderRenderer, Renderer, RendererUnavailable, default_renderer
 from bot.table.service import TableService
@@ -102,8 +103,10 @@ def create_bot(
     if service is None and open_service:
         if isinstance(settings.db_path, Path):  # not a PostgreSQL address
             settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-        service = TableService.open(
-            settings.db_path,
+        # the one way every command opens the database setting (DatabaseRefused says why not)
+        storage = open_db(settings.db_path, create=True, synchronous=settings.db_synchronous)
+        service = TableService(
+            storage,
             BoardOnlyRenderer(
                 renderer if renderer is not None else make_renderer(settings.renderer)
             ),
@@ -113,7 +116,7 @@ def create_bot(
             # AI seats do not play inside a command: the bot steps them (TableActions.play_ais)
             # so that the channel sees their turns while they play.
             max_ai_moves=0,
-            synchronous=settings.db_synchronous,
+            owns_storage=True,
             # discord.py's clock: the real one, or SimCord's virtual clock in tests
             clock=discord.utils.utcnow,
         )
@@ -135,7 +138,10 @@ def _parser() -> argparse.ArgumentParser:
         "--env-file",  # not for players
         help="read settings from this file instead of ./.env",  # not for players
     )
-    parser.add_argument("--db", help="the SQLite file (CANALSIDE_DB)")  # not for players
+    parser.add_argument(
+        "--db",  # not for players
+        help="a SQLite file or a postgresql://… address (CANALSIDE_DB)",  # not for players
+    )
     parser.add_argument(
         "--log-level",  # not for players
         help="DEBUG, INFO, WARNING or ERROR (CANALSIDE_LOG_LEVEL)",  # not for players
@@ -184,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         bot = create_bot(settings)
-    except RendererUnavailable as exc:
+    except (RendererUnavailable, DatabaseRefused) as exc:
         print(f"canalside bot: {exc}", file=sys.stderr)  # not for players
         return 1
     log.info("settings: %s", settings.describe())

@@ -58,6 +58,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.archive import db_setting
 from bot.product import with_old_names
 from bot.table.dispatch import HandImages
 from bot.table.render_procs import auto_render_processes
@@ -126,14 +127,6 @@ def read_env_file(path: str | Path) -> dict[str, str]:
             value = value.split(" #", 1)[0].rstrip()
         values[key] = value
     return values
-
-
-def db_setting(text: str) -> Path | str:
-    """The database setting: a ``postgresql://…`` address stays text (a PostgreSQL server,
-    #27), anything else is a SQLite file's path."""
-    if text.startswith(("postgresql://", "postgres://")):
-        return text
-    return Path(text).expanduser()
 
 
 def shown_db(db: Path | str) -> str:

@@ -16,6 +16,13 @@ from bot.storage.sql import Backend, Conn, is_postgres
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+#: The open games (``status IN ('lobby', 'active')``) spelled as the partial index
+#: ``games_one_open_per_channel`` is: SQLite uses that index only for a condition written
+#: as its own, and without it reads every game ever stored - the finished ones too - at every
+#: timer tick and at start-up (#27 item 3). Queries of the running games say it beside their
+#: ``g.status = 'active'``.
+OPEN_GAMES = "g.status IN ('lobby', 'active')"  # not for players
+
 
 @dataclass(frozen=True, slots=True)
 class TimerSettings:
@@ -227,7 +234,8 @@ class SqlDeadlineRepository:
         with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT d.channel_id FROM deadlines d JOIN games g ON g.id = d.game_id "
-                "WHERE g.status = 'active' AND ((d.reminded = 0 AND d.remind_at <= ?) "
+                f"WHERE {OPEN_GAMES} AND g.status = 'active' "
+                "AND ((d.reminded = 0 AND d.remind_at <= ?) "
                 "OR (d.timed_out = 0 AND d.timeout_at <= ?)) ORDER BY d.channel_id",
                 (now, now),
             ).fetchall()
@@ -422,8 +430,9 @@ class SqlArchiveClockRepository:
         with self._c.read() as conn:
             rows = conn.execute(
                 "SELECT g.channel_id, g.id FROM games g LEFT JOIN table_settings s "
-                "ON s.channel_id = g.channel_id WHERE g.status = 'active' AND g.touched_at "
-                "IS NOT NULL AND g.touched_at + 86400.0 * coalesce(s.archive_days, ?) <= ?",
+                f"ON s.channel_id = g.channel_id WHERE {OPEN_GAMES} AND g.status = 'active' "
+                "AND g.touched_at IS NOT NULL "
+                "AND g.touched_at + 86400.0 * coalesce(s.archive_days, ?) <= ?",
                 (default_days, now),
             ).fetchall()
         return [(str(r[0]), int(r[1])) for r in rows]

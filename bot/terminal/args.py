@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from bot.archive import db_setting
 from bot.parsing import Parser
 from bot.table.ai_seat import ai_levels
 from bot.table.render import ModuleRenderer, PlaceholderRenderer, Renderer
@@ -130,9 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     add("--out", type=Path, default=Path("out"), metavar="DIR", help=_("image folder (./out)"))
     add(
         "--db",
-        type=Path,
+        type=db_setting,
         metavar="PATH",
-        help=_("SQLite database (default DIR/venezia.sqlite3)"),
+        help=_(
+            "the database: a SQLite file or a PostgreSQL address "
+            "postgresql://user:password@host/database (default: $CANALSIDE_DB, else "
+            "DIR/venezia.sqlite3)"
+        ),
     )
     add(
         "--lang",

@@ -7,9 +7,8 @@ its animated replay - the same table-service reads as Discord's ``/history``, ``
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
-from bot.archive import db_words, shell_command
+from bot.archive import Target, db_words, shell_command
 from bot.table.history import HISTORY_LIMIT
 from bot.table.outputs import Code
 from bot.table.saves import ARCHIVE_CHANNEL
@@ -45,7 +44,7 @@ class HistoryCommands:
     written there; ``db_path`` names the database in the export command)."""
 
     def __init__(
-        self, service: TableService, followed: Followed, screen: Screen, db_path: Path
+        self, service: TableService, followed: Followed, screen: Screen, db_path: Target
     ) -> None:
         self.service = service
         self.followed = followed

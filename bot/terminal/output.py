@@ -7,7 +7,7 @@ import argparse
 import shlex
 from pathlib import Path
 
-from bot.archive import shell_command
+from bot.archive import Target, shell_command, shown
 from bot.table.outputs import Code, DecisionInfo, Outcome, PrivateUpdate, PublicUpdate, Reply
 from bot.table.service import TableService
 from bot.terminal.followed import Followed
@@ -34,7 +34,7 @@ class Screen:
         console: Console,
         images: ImageFolder,
         args: argparse.Namespace,
-        db_path: Path,
+        db_path: Target,
     ) -> None:
         self.service = service
         self.followed = followed
@@ -53,7 +53,11 @@ class Screen:
     def say(self, text: str = "", style: str | None = None) -> None:
         self.console.say(text, style)
 
-    def path(self, path: Path) -> str:
+    def path(self, path: Target) -> str:
+        """A file as the working directory sees it, a PostgreSQL address without its
+        password."""
+        if isinstance(path, str):
+            return shown(path)
         return self.images.show(path)
 
     def refused(self, error: str | None, code: str | None = None) -> None:

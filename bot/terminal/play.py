@@ -14,8 +14,9 @@ hot seat only while its owner holds the keyboard: everyone there can open the fo
 ``place C3 C4`` …, the same as on Discord) or the number of an option, or ``help``, ``board``,
 ``hand``, ``status``, ``log [n]``, ``rules [topic]``, ``stats``, ``history``, ``game N``
 (a finished game's card; its board and score graph written to the folder), ``replay [N]``
-(its animated replay), ``quit``. Everything is stored in SQLite
-(``--db``, default ``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
+(its animated replay), ``quit``. Everything is stored in the database the bot's setting
+names (``--db``, else ``CANALSIDE_DB``: a SQLite file or ``postgresql://…``; default
+``<out>/venezia.sqlite3``) move by move, one save per game (its own channel,
 :func:`bot.terminal.setup.home_channel`): quit, run again with the same ``--db`` and ``--game``,
 and the game continues.
 
@@ -32,8 +33,9 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from bot.archive import DatabaseRefused, Target, env_target, open_db, shown
 from bot.table.render import Renderer
 from bot.table.service import TableService
 from bot.terminal.args import (
@@ -45,11 +47,14 @@ from bot.terminal.args import (
     unknown_language,
 )
 from bot.terminal.io import Console, ImageFolder
-from bot.terminal.process import DatabaseLock, ServiceLog, plain_ctrl_c
+from bot.terminal.process import DatabaseLock, ServerLock, ServiceLog, plain_ctrl_c
 from bot.terminal.table import TerminalTable
 from bot.terminal.words import command_word
 from engine.i18n import speaking
 from engine.i18n.shared import _
+
+if TYPE_CHECKING:
+    from bot.archive import Database
 
 __all__ = [
     "CHANNEL",
@@ -73,7 +78,7 @@ def main(
 ) -> int:
     """``canalside play [options]``; ``stdin``/``stdout``/``renderer``, ``clock`` (the turn
     timer's; default the real one), ``timer_poll`` (seconds) and ``environ`` (the locale
-    variables; default the process's) are for tests.
+    variables and ``CANALSIDE_DB``; default the process's) are for tests.
 
     One keyboard, one language: ``--lang``, else the environment's locale, else English is
     the table's and every seat's, and the whole session (its help too) is said in it."""
@@ -85,7 +90,7 @@ def main(
             return 2
         args = build_parser().parse_args(words)
         args.lang = lang
-        return _session(args, stdin, stdout, renderer, clock, timer_poll)
+        return _session(args, stdin, stdout, renderer, clock, timer_poll, environ)
 
 
 def _session(
@@ -95,63 +100,97 @@ def _session(
     renderer: Renderer | None,
     clock: Callable[[], datetime] | None,
     timer_poll: float | None,
+    environ: Mapping[str, str] | None,
 ) -> int:
     """One terminal session, in the language in force."""
     out_dir: Path = args.out
     default_db = out_dir / "venezia.sqlite3"  # not for players
-    db_path: Path = args.db if args.db is not None else default_db
+    db_path: Target = args.db if args.db is not None else env_target(environ) or default_db
     console = Console(stdin, stdout)
     placeholders: list[str] = []
     if renderer is None:
         renderer, placeholders = best_renderer(args.game)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        db_path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(db_path, Path):
+            db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         console.say(_("✗ cannot create {path}: {reason}", path=exc.filename, reason=exc.strerror))
         return 2
-    lock = DatabaseLock(db_path)
+    storage: Database | None = None
+    if not isinstance(db_path, Path):
+        # a PostgreSQL address read and its server reached before its lock is asked for
+        storage = _opened(console, db_path)
+        if storage is None:
+            return 2
+    lock = DatabaseLock(db_path) if isinstance(db_path, Path) else ServerLock(db_path)
     try:
         holder = lock.acquire()
-    except OSError as exc:
-        console.say(_("✗ cannot create {path}: {reason}", path=lock.path, reason=exc.strerror))
+    except Exception as exc:  # a lock file that cannot be made, a server gone meanwhile
+        if storage is not None:
+            storage.close()
+        reason = getattr(exc, "strerror", None) or exc
+        where = getattr(lock, "path", None) or shown(db_path)
+        console.say(_("✗ cannot create {path}: {reason}", path=where, reason=reason))
         return 2
     if holder is not None:
+        if storage is not None:
+            storage.close()
         console.say(
             _(
                 "✗ another terminal is playing with {path} (process {pid}): quit it there "
                 "first, or use another --db (two at once would overwrite each other's moves). "
                 "Nothing was changed.",
-                path=db_path,
+                path=shown(db_path),
                 pid=holder or "?",
             ),
             "red",
         )
         return 2
     try:
-        return _locked_session(args, console, db_path, renderer, placeholders, clock, timer_poll)
+        if storage is None:  # a SQLite file: opened once this session holds it
+            storage = _opened(console, db_path)
+            if storage is None:
+                return 2
+        return _locked_session(
+            args, console, storage, db_path, renderer, placeholders, clock, timer_poll
+        )
     finally:
         lock.release()
+
+
+def _opened(console: Console, db_path: Target) -> Database | None:
+    """The database (:func:`bot.archive.open_db`, the bot's way), or ``None`` once the
+    reason it cannot be opened is said."""
+    try:
+        return open_db(db_path, create=True)
+    except DatabaseRefused as refused:
+        console.say(f"✗ {refused}", "red")
+        return None
 
 
 def _locked_session(
     args: argparse.Namespace,
     console: Console,
-    db_path: Path,
+    storage: Database,
+    db_path: Target,
     renderer: Renderer,
     placeholders: list[str],
     clock: Callable[[], datetime] | None,
     timer_poll: float | None,
 ) -> int:
-    """The session once it holds the database (:class:`DatabaseLock`)."""
+    """The session once it holds the database (:class:`DatabaseLock`, :class:`ServerLock`)."""
     out_dir: Path = args.out
     stdout = None if console.stdout is sys.stdout else console.stdout
     service_log = ServiceLog(out_dir)
     try:
         # AI seats never move inside another call: the table steps them with advance().
         timed: dict[str, Any] = {} if clock is None else {"clock": clock}  # else the real one
-        service = TableService.open(db_path, renderer, workers=2, max_ai_moves=0, **timed)
+        service = TableService(
+            storage, renderer, owns_storage=True, workers=2, max_ai_moves=0, **timed
+        )
     except Exception as exc:
+        storage.close()
         service_log.close()
         console.say(_("✗ cannot open the database {path}: {reason}", path=db_path, reason=exc))
         return 2

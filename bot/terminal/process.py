@@ -11,7 +11,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 if sys.platform != "win32":  # POSIX; elsewhere no lock is taken (nothing is refused)
     import fcntl
@@ -130,3 +130,52 @@ class DatabaseLock:
                 self.handle.truncate()
             self.handle.close()  # closing the file releases the lock
             self.handle = None
+
+
+#: The advisory lock key (``pg_try_advisory_lock``) of a terminal session on a PostgreSQL
+#: database ("VENP"; the storage's write locks use other keys).
+SESSION_LOCK = 0x56454E50
+#: How a session's connection names itself, so a refused one can name the process holding it.
+SESSION_NAME = "canalside play {pid}"  # not for players
+TRY_LOCK = "SELECT pg_try_advisory_lock(%s)"  # not for players
+#: The session holding the lock in this database (a one-number key: ``objsubid`` 1).
+HOLDER = (
+    "SELECT a.application_name FROM pg_locks l"  # not for players
+    " JOIN pg_stat_activity a ON a.pid = l.pid"  # not for players
+    " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"  # not for players
+    " AND l.database ="  # not for players
+    " (SELECT oid FROM pg_database WHERE datname = current_database())"  # not for players
+    " AND ((l.classid::bigint << 32) | l.objid::bigint) = %s"  # not for players
+)
+
+
+class ServerLock:
+    """One terminal session per PostgreSQL database, as :class:`DatabaseLock` is per file: a
+    session-level advisory lock held by a connection of its own while the session runs. The
+    server releases it when that connection ends, also when the process is killed."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.connection: Any = None
+
+    def acquire(self) -> str | None:
+        """Take the lock: ``None`` if taken, else the holder's process id (``""`` if unknown).
+        Raises ``psycopg.Error`` when the server cannot be reached."""
+        import psycopg
+
+        name = SESSION_NAME.format(pid=os.getpid())
+        connection = psycopg.connect(self.url, autocommit=True, application_name=name)
+        row = connection.execute(TRY_LOCK, (SESSION_LOCK,)).fetchone()
+        if row is not None and row[0]:
+            self.connection = connection
+            return None
+        holder = connection.execute(HOLDER, (SESSION_LOCK,)).fetchone()
+        connection.close()
+        words = str(holder[0]).split() if holder else []
+        return words[-1] if words and words[-1].isdigit() else ""
+
+    def release(self) -> None:
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()  # closing the connection releases the lock

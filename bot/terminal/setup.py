@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 
+from bot.archive import Target
 from bot.table.ai_seat import UnknownAiLevel, ai_level
 from bot.table.outputs import Outcome
 from bot.table.saves import GameRecord
@@ -39,7 +39,7 @@ class Opening:
         screen: Screen,
         args: argparse.Namespace,
         *,
-        db_path: Path,
+        db_path: Target,
         placeholders: Sequence[str] = (),
     ) -> None:
         self.service = service

@@ -19,8 +19,8 @@ import argparse
 import contextlib
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 
+from bot.archive import Target
 from bot.table.outputs import DecisionInfo, Outcome
 from bot.table.service import TableService
 from bot.terminal.commands import Commands
@@ -53,7 +53,7 @@ class TerminalTable:
         images: ImageFolder,
         args: argparse.Namespace,
         *,
-        db_path: Path,
+        db_path: Target,
         placeholders: Sequence[str] = (),
         service_log: ServiceLog | None = None,
         timer_poll: float = 1.0,
