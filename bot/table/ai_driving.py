@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 
+from bot.storage.errors import StorageUnavailable
 from bot.table.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
 from bot.table.commit import Committer
 from bot.table.outputs import Code
@@ -106,6 +107,13 @@ class AiDriver:
                 done.append(self.committer.commit(table, seat, None, command, None))
             except Refused as refused:  # another process moved first; the table is reloaded
                 log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
+                break
+            except StorageUnavailable:  # nothing changed; the next resume plays it (#27)
+                log.warning(
+                    "channel %s: AI move %s not committed: the database is unavailable",
+                    table.channel_id,
+                    seq,
+                )
                 break
             except Exception:
                 log.exception(

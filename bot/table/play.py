@@ -218,7 +218,7 @@ class Play:
         try:
             extra = await self.runner.read(channel_id, self.timers.status_lines, self.runner.now())
         except Exception:
-            log.exception("timer status failed in channel %s", channel_id)
+            guard.failure("timer status", channel_id)
             return reply
         lines = (reply.lines or tuple(reply.text.split("\n"))) + tuple(extra)
         return replace(reply, text="\n".join(lines), lines=lines)
@@ -267,7 +267,7 @@ class Play:
         except Refused:
             return None
         except Exception:
-            log.exception("view failed in channel %s", channel_id)
+            guard.failure("view", channel_id)
             return None
 
     async def game_of(self, channel_id: str | int) -> str | None:
@@ -293,7 +293,7 @@ class Play:
         except Refused:
             return []
         except Exception:
-            log.exception("options_for failed in channel %s", channel_id)
+            guard.failure("options_for", channel_id)
             return []
 
     async def choices_for(
@@ -312,20 +312,20 @@ class Play:
         except Refused:
             return []
         except Exception:
-            log.exception("choices_for failed in channel %s", channel_id)
+            guard.failure("choices_for", channel_id)
             return []
 
     async def options_reason(self, channel_id: str | int, user_id: str | int) -> str | None:
         """Why :meth:`options_for` has nothing for that user: ``None`` if he has options now,
         else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
-        ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
+        ``NO_GAME`` (``UNAVAILABLE`` while the database is away, ``INTERNAL`` if the table
+        cannot be read)."""
         try:
             return await self.runner.read(channel_id, self.reads.options_reason, str(user_id))
         except Refused as refused:
             return refused.code
         except Exception:
-            log.exception("options_reason failed in channel %s", channel_id)
-            return Code.INTERNAL
+            return guard.failure("options_reason", channel_id)
 
     async def choosing(self, channel_id: str | int, user_id: str | int) -> Choosing:
         """The open decisions and that user's options (or why he has none), in one read:
@@ -338,8 +338,7 @@ class Play:
         except Refused as refused:
             return Choosing(reason=refused.code)
         except Exception:
-            log.exception("choosing failed in channel %s", channel_id)
-            return Choosing(reason=Code.INTERNAL)
+            return Choosing(reason=guard.failure("choosing", channel_id))
         return Choosing(decisions, choices, reason)
 
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
@@ -349,7 +348,7 @@ class Play:
         except Refused:
             return None
         except Exception:
-            log.exception("decision failed in channel %s", channel_id)
+            guard.failure("decision", channel_id)
             return None
 
     async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
@@ -359,5 +358,5 @@ class Play:
         except Refused:
             return ()
         except Exception:
-            log.exception("decisions failed in channel %s", channel_id)
+            guard.failure("decisions", channel_id)
             return ()
