@@ -233,7 +233,10 @@ class Drivers:
 
 
 def check_acks(url: str, logs: list[Path], report: PgSoakReport) -> list[str]:
-    """The acknowledgement figures against the database (recomputed, not accumulated)."""
+    """The acknowledgement figures against the database (recomputed, not accumulated).
+    The logs are read first: every ack in them was committed before the database is read,
+    while the drivers keep playing."""
+    records = [r for path in logs for r in read_log(path)]
     with psycopg.connect(url, autocommit=True) as conn:
         keys: dict[str, list[int]] = {}
         for key, game in conn.execute(
@@ -242,7 +245,6 @@ def check_acks(url: str, logs: list[Path], report: PgSoakReport) -> list[str]:
         ):
             keys.setdefault(str(key), []).append(int(game))
         last_seq = {int(g): int(s) for g, s in conn.execute("SELECT id, last_seq FROM games")}
-    records = [r for path in logs for r in read_log(path)]
     problems: list[str] = []
     lost = duplicated = 0
     covered: set[tuple[int, int]] = set()
@@ -387,8 +389,7 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
                     code = -1
                 if code != 0:
                     report.problems.append(
-                        f"the final run of driver {i} ended with {code}: "
-                        f"{_tail(drivers.stderr(i))}"
+                        f"the final run of driver {i} ended with {code}: {_tail(drivers.stderr(i))}"
                     )
         finally:
             drivers.close()

@@ -87,7 +87,7 @@ CREATE TRIGGER soak_audit_notice AFTER INSERT OR UPDATE ON timer_notices
 
 def install_audit(url: str) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(AUDIT_SQL)  # type: ignore[arg-type]  # developer SQL, no parameters
+        conn.execute(AUDIT_SQL)
 
 
 @dataclass

@@ -33,6 +33,7 @@ import sys
 import time
 import traceback
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -76,9 +77,9 @@ class ErrorLog(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         text = record.getMessage()
         if record.exc_info and record.exc_info[1] is not None:
-            exc = record.exc_info[1]
-            text += f" | {type(exc).__name__}: {exc}"
-        self.log.write({"e": "error", "logger": record.name, "msg": text[:500]}, durable=True)
+            trace = traceback.format_exception(record.exc_info[1])
+            text += " | " + "".join(trace)[-1500:]
+        self.log.write({"e": "error", "logger": record.name, "msg": text[:2000]}, durable=True)
 
 
 class Driver:
@@ -166,9 +167,7 @@ class Driver:
         out = await self.outcome(
             "repeat",
             channel,
-            lambda: self.svc.play.command(
-                channel, f"{channel}-h0", "play", idempotency_key=key
-            ),
+            lambda: self.svc.play.command(channel, f"{channel}-h0", "play", idempotency_key=key),
         )
         if out.accepted:
             self.log.write({"e": "dup", "ch": channel, "key": key}, durable=True)
@@ -192,7 +191,7 @@ class Driver:
             out = await self.outcome(
                 "join",
                 channel,
-                lambda u=user, n=name: self.svc.lobby.join(channel, u, n, guild_id=self.guild),
+                partial(self.svc.lobby.join, channel, user, name, guild_id=self.guild),
             )
             if not out.accepted:
                 raise RuntimeError(f"{channel}: join refused: {out.code} {out.error}")
@@ -241,7 +240,7 @@ class Driver:
             if not a.finish and self.rng.random() < a.reclaim:
                 user = f"{channel}-h{self.rng.randrange(a.humans)}"
                 out = await self.outcome(
-                    "reclaim", channel, lambda: self.svc.seats.resume(channel, user)
+                    "reclaim", channel, partial(self.svc.seats.resume, channel, user)
                 )
                 if out.accepted:
                     self.log.write({"e": "reclaimed", "ch": channel, "user": user})
