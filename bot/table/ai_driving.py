@@ -48,6 +48,10 @@ class AiDriver:
     def __init__(self, committer: Committer, max_ai_moves: int | None) -> None:
         self.committer = committer
         self.max_ai_moves = max_ai_moves
+        #: Channels whose AI seats must move but were stopped by the database's absence
+        #: (#27): no human can move them on (it is not his decision), so an adapter's
+        #: scheduler resumes them (:meth:`bot.table.play.Play.stalled`) once it is back.
+        self.stalled: set[str] = set()
 
     def ai_for(self, table: Table, seat: int) -> AiPlayer:
         """The seat's policy (made on first use; a level the game lacks raises)."""
@@ -66,6 +70,7 @@ class AiDriver:
             limit = self.max_ai_moves
         count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
         done: list[Applied] = []
+        self.stalled.discard(table.channel_id)
         for _step in range(count):
             state = table.state
             if state is None or state.is_over or table.record is None:
@@ -108,7 +113,8 @@ class AiDriver:
             except Refused as refused:  # another process moved first; the table is reloaded
                 log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
                 break
-            except StorageUnavailable:  # nothing changed; the next resume plays it (#27)
+            except StorageUnavailable:  # nothing changed; the scheduler resumes it (#27)
+                self.stalled.add(table.channel_id)
                 log.warning(
                     "channel %s: AI move %s not committed: the database is unavailable",
                     table.channel_id,

@@ -181,7 +181,8 @@ class Play:
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
         limit: int | None = -1  # the service's own limit (max_ai_moves)
-        return await self.runner.guarded("resume", channel_id, None, self.session.resume, limit)
+        out = await self.runner.guarded("resume", channel_id, None, self.session.resume, limit)
+        return self._unless_stalled(channel_id, out)
 
     async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
         """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
@@ -189,7 +190,20 @@ class Play:
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
         resume = self.session.resume
-        return await self.runner.guarded("advance", channel_id, None, resume, max_moves)
+        out = await self.runner.guarded("advance", channel_id, None, resume, max_moves)
+        return self._unless_stalled(channel_id, out)
+
+    def _unless_stalled(self, channel_id: str | int, out: Outcome) -> Outcome:
+        """An AI's move refused "try again" (the database away) is the scheduler's to retry."""
+        if out.code == Code.UNAVAILABLE:
+            self.session.ai.stalled.add(str(channel_id))
+        return out
+
+    def stalled(self) -> list[str]:
+        """Channels whose AI seats the database's absence stopped (#27): nobody else would
+        move them on, so an adapter's scheduler resumes each (:meth:`resume`) - a channel
+        stays listed until an AI chain of it runs without meeting the outage."""
+        return sorted(self.session.ai.stalled)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
