@@ -272,9 +272,7 @@ def check_acks(url: str, logs: list[Path], report: PgSoakReport) -> list[str]:
     problems += [f"repeated press of {r['key']} refused as {r['code']}" for r in wrong]
     unavailable_keys = {r["key"] for r in records if r["e"] == "unavailable" and "key" in r}
     report.committed_before_unavailable = sum(
-        1
-        for r in acks
-        if r["key"] in unavailable_keys and r["game"] is None  # answered "already done"
+        1 for r in acks if r["key"] in unavailable_keys and r.get("code") == "duplicate"
     )
     report.acknowledged = len(acks)
     report.acknowledged_moves = len(covered)

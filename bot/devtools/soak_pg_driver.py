@@ -53,6 +53,8 @@ REPEAT_RATE = 0.03
 RETRY = {Code.UNAVAILABLE}
 #: Answers that are a failure of the service, never a player's mistake.
 FAILURES = {Code.INTERNAL, Code.BROKEN}
+#: How long an AI's decision may wait before it counts as stalled (seconds).
+STALL_S = 20.0
 #: The first guild id; process ``I``'s tables are in guild ``GUILD + I``.
 GUILD = 700000000000000000
 
@@ -148,6 +150,7 @@ class Driver:
                 "game": out.game_id,
                 "upto": out.seq,
                 "retry": retry,
+                "code": None if out.code is None else str(out.code),
             }
             self.log.write(ack, durable=True)
             self.acked.setdefault(channel, []).append(ack)
@@ -217,9 +220,11 @@ class Driver:
             await self.send(channel, pending["user"], pending["cmd"], pending["key"], retry=True)
         await self.outcome("resume", channel, lambda: self.svc.play.resume(channel))
         waited: tuple[int, int, int] | None = None
+        since: float | None = None  # when an AI's decision was first seen pending
         while True:
             decision = await self.svc.play.decision(channel)
             if decision is None:
+                since = None
                 # None also while the database is away: ask the storage itself
                 active = await self.storage(self.svc.storage.games.active_game, channel)
                 if active is not None:
@@ -235,8 +240,17 @@ class Driver:
                 await self.new_game(channel)
                 continue
             if decision.is_ai or decision.user_id is None:
-                await self.outcome("resume", channel, lambda: self.svc.play.resume(channel))
+                # as the bot: nobody presses anything for an AI seat; a chain cut short is
+                # resumed by a restart or the scheduler (the ticker): waiting long is a stall
+                since = since or time.monotonic()
+                if time.monotonic() - since > STALL_S:
+                    msg = f"the AI's decision at move {decision.seq} waited {STALL_S} s"
+                    self.log.write({"e": "error", "ch": channel, "msg": msg}, durable=True)
+                    await self.outcome("resume", channel, lambda: self.svc.play.resume(channel))
+                    since = None
+                await asyncio.sleep(0.2)
                 continue
+            since = None
             if not a.finish and self.rng.random() < a.reclaim:
                 user = f"{channel}-h{self.rng.randrange(a.humans)}"
                 out = await self.outcome(
@@ -269,6 +283,8 @@ class Driver:
             await asyncio.sleep(self.args.tick)
             try:
                 events = await self.svc.timers.tick(confirm=True)
+                for channel in self.svc.play.stalled():  # as the bot's scheduler does
+                    await self.outcome("resume", channel, partial(self.svc.play.resume, channel))
                 for e in events:
                     notice = None if e.notice is None else list(e.notice)
                     self.log.write(
