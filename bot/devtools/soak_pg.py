@@ -194,24 +194,28 @@ class Drivers:
         cmd += ["--slow", str(c.slow)]
         return [*cmd, "--finish"] if finish else cmd
 
-    def start(self, proc: int, finish: bool = False) -> None:
-        if proc not in self.errors:
-            self.errors[proc] = self.stderr(proc).open("ab")
-        p = subprocess.Popen(
-            self.command(proc, finish), stdout=subprocess.PIPE, stderr=self.errors[proc]
-        )
-        assert p.stdout is not None
-        line = b""
-        deadline = time.monotonic() + READY_TIMEOUT_S
-        while time.monotonic() < deadline:
-            line = p.stdout.readline()
-            if line.strip() == b"ready" or not line:
-                break
-        if line.strip() != b"ready":
-            p.kill()
-            p.wait()
-            raise RuntimeError(f"driver {proc} did not start: {_tail(self.stderr(proc))}")
-        self.procs[proc] = p
+    def start(self, *procs: int, finish: bool = False) -> None:
+        """Start drivers (all at once: their imports overlap) and wait until each is ready."""
+        started = []
+        for proc in procs:
+            if proc not in self.errors:
+                self.errors[proc] = self.stderr(proc).open("ab")
+            cmd = self.command(proc, finish)
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.errors[proc])
+            started.append((proc, p))
+        for proc, p in started:
+            assert p.stdout is not None
+            line = b""
+            deadline = time.monotonic() + READY_TIMEOUT_S
+            while time.monotonic() < deadline:
+                line = p.stdout.readline()
+                if line.strip() == b"ready" or not line:
+                    break
+            if line.strip() != b"ready":
+                p.kill()
+                p.wait()
+                raise RuntimeError(f"driver {proc} did not start: {_tail(self.stderr(proc))}")
+            self.procs[proc] = p
 
     def kill(self, proc: int) -> None:
         p = self.procs.pop(proc)
@@ -346,8 +350,7 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
         drivers = Drivers(config, url)
         logs = [drivers.ack(i) for i in range(config.processes)]
         try:
-            for i in range(config.processes):
-                drivers.start(i)
+            drivers.start(*range(config.processes))
             for event in _events(config, rng):
                 time.sleep(rng.uniform(*config.gap_s))
                 for proc, code in drivers.exited():
@@ -377,8 +380,7 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
             # finish: every running game played to its end
             drivers = Drivers(config, url)
             drivers.incarnation.update({i: 1000 for i in range(config.processes)})
-            for i in range(config.processes):
-                drivers.start(i, finish=True)
+            drivers.start(*range(config.processes), finish=True)
             deadline = time.monotonic() + config.finish_timeout_s
             for i, p in list(drivers.procs.items()):
                 try:
