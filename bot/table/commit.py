@@ -109,7 +109,8 @@ class Committer:
         return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
 
     def lost_race(self, table: Table, seq: int, exc: Exception) -> LostRace:
-        log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+        log.info("channel %s: move %s lost a race (%s); catching up", table.channel_id, seq, exc)
+        table.races += 1
         self.reload(table)
         if table.state is None:
             return LostRace(Code.STALE, _(ENDED_MEANWHILE))

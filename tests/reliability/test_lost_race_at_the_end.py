@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.storage.errors import StorageUnavailable
+from bot.table.outputs import Code
 from bot.table.service import TableService
 from tests.test_service_support import open_service, uid
 
@@ -72,6 +75,62 @@ async def test_an_ai_chain_losing_the_race_to_the_games_end_shows_the_end(
         assert commits >= 2, "no AI move followed a human one"
         assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
         assert await b.play.decision(CH) is None
+        assert (await b.play.status(CH)).text == (await a.play.status(CH)).text
+    finally:
+        a.close()
+        b.close()
+
+
+async def test_a_command_whose_pending_ai_move_loses_the_race_to_the_end_is_refused(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """#27 item 2: b holds an AI decision (its chain was cut short); a human's command
+    through b lets that AI move first, and the AI move loses the race to a, which played the
+    game to its end. The command is refused as stale ("the game ended meanwhile") and its key
+    is not stored - never acknowledged as if it had been played (the soak's finish phase saw
+    an "accepted" answer for a move that was never stored)."""
+    db = tmp_path / "race.db"
+    a, b = open_service(db), open_service(db)
+    rng = random.Random(4)
+    try:
+        assert (await a.lobby.join(CH, uid(0), "P1")).accepted
+        for _ in range(2):
+            assert (await a.lobby.add_ai(CH, uid(0), level="random")).accepted
+        assert (await a.lobby.start(CH, uid(0), seed=9)).accepted
+        await a.play.view(CH)
+        cut = [False]
+
+        def cut_short(channel: str, seq: int) -> None:
+            table = b.tables.get(CH)
+            assert table.state is not None
+            if table.players[table.state.pending().seat].is_ai:
+                cut[0] = True
+                raise StorageUnavailable("PostgreSQL unavailable: the server is away")
+
+        for _ in range(30):  # b's human moves until an AI must move next: b's chain is cut
+            d = await b.play.decision(CH)
+            assert d is not None and not d.is_ai
+            options = await b.play.options_for(CH, uid(0), limit=None)
+            b.committer.before_commit = cut_short
+            out = await b.play.command(CH, uid(0), rng.choice(options))
+            b.committer.before_commit = None
+            assert out.accepted, (out.code, out.error)
+            if cut[0]:
+                break
+        assert cut[0], "no AI move followed a human one"
+        d = await b.play.decision(CH)
+        assert d is not None and d.is_ai  # b holds the AI's decision
+        options = await b.play.options_for(CH, uid(0), limit=None)  # what the human sees
+        b.committer.before_commit = lambda channel, seq: _finish_elsewhere(a, rng)
+        out = await b.play.command(CH, uid(0), options[0] if options else "pass", "key-1")
+        b.committer.before_commit = None
+        assert not out.accepted and out.code == Code.STALE, (out.code, out.error)
+        with sqlite3.connect(db) as conn:
+            stored = conn.execute(
+                "SELECT count(*) FROM (SELECT idempotency_key FROM moves UNION ALL "
+                "SELECT idempotency_key FROM archived_keys) WHERE idempotency_key = 'key-1'"
+            ).fetchone()
+        assert stored == (0,)
         assert (await b.play.status(CH)).text == (await a.play.status(CH)).text
     finally:
         a.close()
