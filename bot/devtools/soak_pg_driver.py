@@ -220,7 +220,8 @@ class Driver:
             await self.send(channel, pending["user"], pending["cmd"], pending["key"], retry=True)
         await self.outcome("resume", channel, lambda: self.svc.play.resume(channel))
         waited: tuple[int, int, int] | None = None
-        since: float | None = None  # when an AI's decision was first seen pending
+        # an AI's decision seen pending: (game, move) and since when
+        since: tuple[tuple[int, int], float] | None = None
         while True:
             decision = await self.svc.play.decision(channel)
             if decision is None:
@@ -242,10 +243,14 @@ class Driver:
             if decision.is_ai or decision.user_id is None:
                 # as the bot: nobody presses anything for an AI seat; a chain cut short is
                 # resumed by a restart or the scheduler (the ticker): waiting long is a stall
-                since = since or time.monotonic()
-                if time.monotonic() - since > STALL_S:
-                    msg = f"the AI's decision at move {decision.seq} waited {STALL_S} s"
-                    self.log.write({"e": "error", "ch": channel, "msg": msg}, durable=True)
+                here = (decision.game_id, decision.seq)
+                if since is None or since[0] != here:
+                    since = (here, time.monotonic())
+                if time.monotonic() - since[1] > STALL_S:
+                    msg = f"game {decision.game_id}: the AI's decision at move {decision.seq}"
+                    msg += f" waited {STALL_S} s"
+                    record = {"e": "error", "ch": channel, "msg": msg, "t": time.time()}
+                    self.log.write(record, durable=True)
                     await self.outcome("resume", channel, lambda: self.svc.play.resume(channel))
                     since = None
                 await asyncio.sleep(0.2)
