@@ -232,7 +232,7 @@ class Play:
         try:
             extra = await self.runner.read(channel_id, self.timers.status_lines, self.runner.now())
         except Exception:
-            guard.failure("timer status", channel_id)
+            guard.failure("timer status", channel_id)  # not for players
             return reply
         lines = (reply.lines or tuple(reply.text.split("\n"))) + tuple(extra)
         return replace(reply, text="\n".join(lines), lines=lines)

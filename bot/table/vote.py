@@ -151,7 +151,7 @@ class PauseVote:
         except Refused:
             return None
         except Exception:
-            guard.failure("vote status", channel_id)
+            guard.failure("vote status", channel_id)  # not for players
             return None
 
     def paused(self, table: Table) -> Deadline | None:
