@@ -62,6 +62,16 @@ class AiDriver:
             table.ais[seat] = ai
         return ai
 
+    def note_pending(self, table: Table) -> None:
+        """An AI seat must move and nothing here will move it now (a command answered
+        "already done": the chain after the first send never ran, its answer lost with the
+        connection): the scheduler resumes the channel (:attr:`stalled`)."""
+        state = table.state
+        if state is None or state.is_over:
+            return
+        if any(table.players[d.seat].is_ai for d in open_decisions(state)):
+            self.stalled.add(table.channel_id)
+
     def ai_chain(self, table: Table, limit: int | None = -1) -> list[Applied]:
         """Let AI seats decide while one must (at most ``limit`` moves; the default is the
         ``max_ai_moves`` option, ``None`` means no limit); each move is validated and

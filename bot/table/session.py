@@ -316,6 +316,7 @@ class Session:
                             _("already done: this was accepted as move {move}", move=seq),
                         ),
                     )
+                self.ai.note_pending(table)
                 return Outcome(
                     False,
                     error=_("already done: this was accepted as move {move}", move=seq),

@@ -136,3 +136,53 @@ async def test_catching_up_while_the_database_goes_away_is_no_internal_error(
     finally:
         a.close()
         b.close()
+
+
+async def test_a_move_committed_as_the_connection_died_leaves_no_ai_turn_stuck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#27 item 5: a human's move is committed, but the connection dies before the answer
+    (the command is answered "try again"); the AI moves that follow it never ran. The re-sent
+    command is answered "already done" - and the AI turn it left must not stay stuck: the
+    channel is listed as stalled, so the scheduler's next pass lets the AI seats move on (the
+    PostgreSQL soak found an AI turn waiting until a restart)."""
+    svc = open_service(tmp_path / "outage.db")
+    try:
+        assert (await svc.lobby.join(CH, uid(0), "P1")).accepted
+        for _ in range(2):
+            assert (await svc.lobby.add_ai(CH, uid(0), level="random")).accepted
+        assert (await svc.lobby.start(CH, uid(0), seed=3))
+        append = svc.committer.games.append_move
+        lost_answer = [True]
+
+        def append_then_away(*args: Any, **kwargs: Any) -> Any:
+            done = append(*args, **kwargs)
+            if lost_answer[0] and args[3] == uid(0):  # the human's move: committed, then
+                lost_answer[0] = False  # the connection dies before its answer
+                _away()
+            return done
+
+        for n in range(40):
+            d = await svc.play.decision(CH)
+            assert d is not None and not d.is_ai
+            options = await svc.play.options_for(CH, uid(0), limit=None)
+            with monkeypatch.context() as m:
+                m.setattr(svc.committer.games, "append_move", append_then_away)
+                lost_answer[0] = True
+                out = await svc.play.command(CH, uid(0), options[0], f"k{n}")
+            if out.code != Code.UNAVAILABLE:
+                continue
+            again = await svc.play.command(CH, uid(0), options[0], f"k{n}")
+            assert again.code == Code.DUPLICATE, (again.code, again.error)
+            d = await svc.play.decision(CH)
+            if d is not None and d.is_ai:
+                break
+        else:
+            raise AssertionError("no human move was followed by an AI's")
+        assert svc.play.stalled() == [CH]  # the scheduler resumes it
+        assert (await svc.play.resume(CH)).accepted
+        d = await svc.play.decision(CH)
+        assert d is None or not d.is_ai
+        assert svc.play.stalled() == []
+    finally:
+        svc.close()
