@@ -321,6 +321,12 @@ def check_replays(url: str, report: PgSoakReport) -> None:
     report.replay_mismatches = mismatches
 
 
+def _note(config: PgSoakConfig, what: str, **more: object) -> None:
+    """The supervisor's own log (``events.jsonl``): each kill and restart with its time."""
+    with (config.workdir / "events.jsonl").open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"e": what, "t": round(time.time(), 3), **more}) + "\n")
+
+
 def _events(config: PgSoakConfig, rng: random.Random) -> list[str]:
     """The order of the kills: ``driver`` and ``db``, the database's spread over the run."""
     events = ["driver"] * config.kills
@@ -360,15 +366,19 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
                     drivers.start(proc)
                 if event == "db":
                     cluster.kill()
+                    _note(config, "db_killed")
                     report.db_restarts += 1
                     time.sleep(rng.uniform(*config.outage_s))
                     cluster.restart()
+                    _note(config, "db_started")
                     continue
                 proc = rng.randrange(config.processes)
                 drivers.kill(proc)
+                _note(config, "killed", proc=proc)
                 report.kills += 1
                 report.problems += check_acks(url, logs, report)[:5]
                 drivers.start(proc)
+                _note(config, "started", proc=proc)
             # settle: every process running, every due timer fires
             time.sleep(config.settle_s)
             overdue = overdue_deadlines(url, grace_s=config.settle_s / 2)

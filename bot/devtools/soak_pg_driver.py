@@ -69,6 +69,14 @@ def channels_of(proc: int, processes: int, own: int, shared: int) -> list[tuple[
     return mine
 
 
+class TimedLog(AckLog):
+    """The ack log with each line's wall time (``t``), to line it up with the supervisor's
+    kills (``events.jsonl``)."""
+
+    def write(self, record: dict[str, Any], durable: bool = False) -> None:
+        super().write({**record, "t": round(time.time(), 3)}, durable)
+
+
 class ErrorLog(logging.Handler):
     """Every record logged at ERROR or above goes to the ack log: an internal error."""
 
@@ -120,6 +128,8 @@ class Driver:
                     {"e": "error", "ch": ch, "what": what, "msg": str(out.error)[:300]},
                     durable=True,
                 )
+            elif not out.accepted and what == "resume":
+                self.log.write({"e": "resume_refused", "ch": ch, "code": str(out.code)})
             return out
 
     # -- commands -------------------------------------------------------------------------
@@ -322,7 +332,7 @@ async def guard_task(log: AckLog, coro: Awaitable[None]) -> None:
 async def run(args: argparse.Namespace) -> int:
     ack_path = Path(args.ack)
     pending = unanswered_sends(read_log(ack_path))
-    log = AckLog(ack_path)
+    log = TimedLog(ack_path)
     logging.getLogger().addHandler(ErrorLog(log))
     svc = TableService.open(
         args.url, PlaceholderRenderer(), workers=4, render_processes=0, hand_images=False
