@@ -65,7 +65,8 @@ class AiDriver:
     def note_pending(self, table: Table) -> None:
         """An AI seat must move and nothing here will move it now (a command answered
         "already done": the chain after the first send never ran, its answer lost with the
-        connection): the scheduler resumes the channel (:attr:`stalled`)."""
+        connection; a chain that lost a race to another process): the scheduler resumes the
+        channel (:attr:`stalled`)."""
         state = table.state
         if state is None or state.is_over:
             return
@@ -120,8 +121,11 @@ class AiDriver:
                 command = rng.choice(decision.options)
             try:
                 done.append(self.committer.commit(table, seat, None, command, None))
-            except Refused as refused:  # another process moved first; the table is reloaded
+            except Refused as refused:  # another process moved first; the table caught up
                 log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
+                # its chain may have ended where an AI must move on (a seat it handed over
+                # after its last move): left to the scheduler, never to nobody (#27)
+                self.note_pending(table)
                 break
             except StorageUnavailable:  # nothing changed; the scheduler resumes it (#27)
                 self.stalled.add(table.channel_id)

@@ -135,3 +135,59 @@ async def test_a_command_whose_pending_ai_move_loses_the_race_to_the_end_is_refu
     finally:
         a.close()
         b.close()
+
+
+async def test_an_ai_move_losing_a_race_leaves_the_next_ai_move_to_the_scheduler(
+    tmp_path: Path,
+) -> None:
+    """#27 item 2: b's AI chain loses the race for a move to a (a timer's takeover on a, a
+    move a made for that seat), and after a's move an AI must move again. b's chain stopped
+    there and a's had ended: nobody moved the AI on (the short PostgreSQL soak saw an AI
+    decision wait 20 s). Now b notes the channel as stalled, and the scheduler resumes it."""
+    db = tmp_path / "race.db"
+    a, b = open_service(db), open_service(db)
+    rng = random.Random(6)
+    try:
+        assert (await a.lobby.join(CH, uid(0), "P1")).accepted
+        for _ in range(2):
+            assert (await a.lobby.add_ai(CH, uid(0), level="random")).accepted
+        assert (await a.lobby.start(CH, uid(0), seed=11)).accepted
+        await a.play.view(CH)
+        raced = [False]
+
+        def a_moves_first(channel: str, seq: int) -> None:
+            table = b.tables.get(CH)
+            assert table.state is not None
+            d = table.state.pending()
+            if raced[0] or not table.players[d.seat].is_ai:
+                return
+            raced[0] = True
+            other = a.tables.get(CH)
+            a.restore.follow(other, a.storage.games.active_game(CH))
+            assert other.state is not None and len(other.state.history) == seq
+            a.committer.commit(other, d.seat, None, rng.choice(d.options), None)
+
+        for _ in range(40):
+            d = await b.play.decision(CH)
+            assert d is not None
+            if d.is_ai:
+                assert (await b.play.resume(CH)).accepted
+                continue
+            options = await b.play.options_for(CH, uid(0), limit=None)
+            raced[0] = False
+            b.committer.before_commit = a_moves_first
+            out = await b.play.command(CH, uid(0), rng.choice(options))
+            b.committer.before_commit = None
+            assert out.accepted, (out.code, out.error)
+            after = await b.play.decision(CH)
+            if raced[0] and after is not None and after.is_ai:
+                break
+        else:
+            raise AssertionError("no race left an AI to move")
+        assert b.play.stalled() == [CH]  # the scheduler's next pass resumes it
+        assert (await b.play.resume(CH)).accepted
+        now = await b.play.decision(CH)
+        assert now is None or not now.is_ai
+    finally:
+        a.close()
+        b.close()

@@ -29,7 +29,10 @@ PROCESSES = 3
 def own_server() -> Iterator[PgServer]:
     if os.environ.get(ENV, "").strip().lower().startswith("postgres"):
         pytest.skip(f"{ENV} names a running server; the soak kills its server")
-    server = start_server()
+    # durable: a commit is acknowledged once its WAL is flushed (``synchronous_commit``); the
+    # tests' fast server (off) loses the last commits when its postmaster is killed, and the
+    # soak rightly reports them lost
+    server = start_server(durable=True)
     if isinstance(server, str):
         if os.environ.get("CANALSIDE_TEST_PG_REQUIRED"):  # .ci/run installed PostgreSQL
             pytest.fail(server)
