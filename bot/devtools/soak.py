@@ -369,7 +369,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "postgres" in argv or any(a.startswith("--db=postgres") for a in argv):
+    if any(a.startswith(("postgres", "--db=postgres")) for a in argv):
         # several processes on one PostgreSQL, the server killed too (#27)
         from bot.devtools.soak_pg import main as pg_main
 

@@ -430,7 +430,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "fires once, the indexes and games are intact and nothing failed inside. Prints one "
         "JSON line; exit 1 on any problem.",
     )
-    p.add_argument("--db", choices=("postgres",), required=True)
+    p.add_argument(
+        "--db",
+        choices=("postgres",),
+        required=True,
+        help="postgres: a throw-away server of its own (the soak kills it: never a running one)",
+    )
     p.add_argument("--processes", type=int, default=3, help="driver processes (default 3)")
     p.add_argument("--kills", type=int, default=50, help="driver SIGKILLs (default 50)")
     p.add_argument("--db-restarts", type=int, default=5, help="server SIGKILLs (default 5)")
