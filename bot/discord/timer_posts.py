@@ -32,7 +32,7 @@ class TimerPosts:
 
     async def run(self) -> None:
         """One scheduler pass: post every reminder, takeover, pause and archive now due, and
-        let the AI seats the database's absence stopped move on."""
+        let the AI seats whose chain stopped move on."""
         try:
             # confirmed: an event whose post does not happen (a crash, an error) comes again
             events = await self.service.timers.tick(confirm=True)
@@ -48,7 +48,8 @@ class TimerPosts:
                 await self.service.timers.posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
-        # AI turns the database's absence stopped: nobody else would move them on (#27)
+        # AI turns whose chain stopped (the database away, a race lost to another process):
+        # nobody else would move them on (#27)
         for channel in self.service.play.stalled():
             try:
                 await self.actions.resume_table(channel)

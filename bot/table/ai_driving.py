@@ -48,9 +48,10 @@ class AiDriver:
     def __init__(self, committer: Committer, max_ai_moves: int | None) -> None:
         self.committer = committer
         self.max_ai_moves = max_ai_moves
-        #: Channels whose AI seats must move but were stopped by the database's absence
-        #: (#27): no human can move them on (it is not his decision), so an adapter's
-        #: scheduler resumes them (:meth:`bot.table.play.Play.stalled`) once it is back.
+        #: Channels whose AI seats must move but whose chain stopped (#27): the database
+        #: away, a race lost to another process, a retried command's chain that never ran.
+        #: No human can move them on (it is not his decision), so an adapter's scheduler
+        #: resumes them (:meth:`bot.table.play.Play.stalled`).
         self.stalled: set[str] = set()
 
     def ai_for(self, table: Table, seat: int) -> AiPlayer:

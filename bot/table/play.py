@@ -200,9 +200,10 @@ class Play:
         return out
 
     def stalled(self) -> list[str]:
-        """Channels whose AI seats the database's absence stopped (#27): nobody else would
-        move them on, so an adapter's scheduler resumes each (:meth:`resume`) - a channel
-        stays listed until an AI chain of it runs without meeting the outage."""
+        """Channels whose AI seats must move but whose chain stopped (#27: the database away,
+        a race lost to another process): nobody else would move them on, so an adapter's
+        scheduler resumes each (:meth:`resume`) - a channel stays listed until an AI chain of
+        it runs to its end."""
         return sorted(self.session.ai.stalled)
 
     async def active_channels(self) -> list[str]:
