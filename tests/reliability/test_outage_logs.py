@@ -151,7 +151,7 @@ async def test_a_move_committed_as_the_connection_died_leaves_no_ai_turn_stuck(
         assert (await svc.lobby.join(CH, uid(0), "P1")).accepted
         for _ in range(2):
             assert (await svc.lobby.add_ai(CH, uid(0), level="random")).accepted
-        assert (await svc.lobby.start(CH, uid(0), seed=3))
+        assert (await svc.lobby.start(CH, uid(0), seed=3)).accepted
         append = svc.committer.games.append_move
         lost_answer = [True]
 
