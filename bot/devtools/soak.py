@@ -338,7 +338,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--humans", type=int, default=2, help="of them driven as humans (default 2)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-run", type=float, default=2.0, help="longest run before a kill (s)")
-    p.add_argument("--db", help="database file (default: a new one in a temporary directory)")
+    p.add_argument(
+        "--db",
+        help="database file (default: a new one in a temporary directory); 'postgres': "
+        "the PostgreSQL soak, several processes (see --db postgres --help)",
+    )
     p.add_argument(
         "--synchronous",
         choices=("full", "normal"),
@@ -364,7 +368,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if any(a.startswith(("postgres", "--db=postgres")) for a in argv):
+        # several processes on one PostgreSQL, the server killed too (#27)
+        from bot.devtools.soak_pg import main as pg_main
+
+        return pg_main(argv)
+    args = parse_args(argv)
     tmp = None
     if args.db:
         db = Path(args.db)

@@ -31,7 +31,8 @@ class TimerPosts:
         self.service = actions.service
 
     async def run(self) -> None:
-        """One scheduler pass: post every reminder, takeover, pause and archive now due."""
+        """One scheduler pass: post every reminder, takeover, pause and archive now due, and
+        let the AI seats whose chain stopped move on."""
         try:
             # confirmed: an event whose post does not happen (a crash, an error) comes again
             events = await self.service.timers.tick(confirm=True)
@@ -47,6 +48,13 @@ class TimerPosts:
                 await self.service.timers.posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
+        # AI turns whose chain stopped (the database away, a race lost to another process):
+        # nobody else would move them on (#27)
+        for channel in self.service.play.stalled():
+            try:
+                await self.actions.resume_table(channel)
+            except Exception:
+                log.exception("could not resume the AI seats in channel %s", channel)
 
     async def post(self, event: TimerEvent) -> None:
         """A reminder is one short ping (deleted when the player answers); a takeover, pause

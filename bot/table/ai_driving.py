@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 
+from bot.storage.errors import StorageUnavailable
 from bot.table.ai_seat import AiPlayer, UnknownAiLevel, ai_level, ai_levels, get_ai
 from bot.table.commit import Committer
 from bot.table.outputs import Code
@@ -47,6 +48,11 @@ class AiDriver:
     def __init__(self, committer: Committer, max_ai_moves: int | None) -> None:
         self.committer = committer
         self.max_ai_moves = max_ai_moves
+        #: Channels whose AI seats must move but whose chain stopped (#27): the database
+        #: away, a race lost to another process, a retried command's chain that never ran.
+        #: No human can move them on (it is not his decision), so an adapter's scheduler
+        #: resumes them (:meth:`bot.table.play.Play.stalled`).
+        self.stalled: set[str] = set()
 
     def ai_for(self, table: Table, seat: int) -> AiPlayer:
         """The seat's policy (made on first use; a level the game lacks raises)."""
@@ -57,6 +63,17 @@ class AiDriver:
             table.ais[seat] = ai
         return ai
 
+    def note_pending(self, table: Table) -> None:
+        """An AI seat must move and nothing here will move it now (a command answered
+        "already done": the chain after the first send never ran, its answer lost with the
+        connection; a chain that lost a race to another process): the scheduler resumes the
+        channel (:attr:`stalled`)."""
+        state = table.state
+        if state is None or state.is_over:
+            return
+        if any(table.players[d.seat].is_ai for d in open_decisions(state)):
+            self.stalled.add(table.channel_id)
+
     def ai_chain(self, table: Table, limit: int | None = -1) -> list[Applied]:
         """Let AI seats decide while one must (at most ``limit`` moves; the default is the
         ``max_ai_moves`` option, ``None`` means no limit); each move is validated and
@@ -65,6 +82,7 @@ class AiDriver:
             limit = self.max_ai_moves
         count = MAX_AI_CHAIN if limit is None else max(0, min(limit, MAX_AI_CHAIN))
         done: list[Applied] = []
+        self.stalled.discard(table.channel_id)
         for _step in range(count):
             state = table.state
             if state is None or state.is_over or table.record is None:
@@ -104,8 +122,19 @@ class AiDriver:
                 command = rng.choice(decision.options)
             try:
                 done.append(self.committer.commit(table, seat, None, command, None))
-            except Refused as refused:  # another process moved first; the table is reloaded
+            except Refused as refused:  # another process moved first; the table caught up
                 log.info("channel %s: AI move %s not committed: %s", table.channel_id, seq, refused)
+                # its chain may have ended where an AI must move on (a seat it handed over
+                # after its last move): left to the scheduler, never to nobody (#27)
+                self.note_pending(table)
+                break
+            except StorageUnavailable:  # nothing changed; the scheduler resumes it (#27)
+                self.stalled.add(table.channel_id)
+                log.warning(
+                    "channel %s: AI move %s not committed: the database is unavailable",
+                    table.channel_id,
+                    seq,
+                )
                 break
             except Exception:
                 log.exception(

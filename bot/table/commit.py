@@ -109,16 +109,19 @@ class Committer:
         return Applied(seq, seat, user_id, canonical, events, entry.text, turn_view)
 
     def lost_race(self, table: Table, seq: int, exc: Exception) -> LostRace:
-        log.info("channel %s: move %s lost a race (%s); reloading", table.channel_id, seq, exc)
+        log.info("channel %s: move %s lost a race (%s); catching up", table.channel_id, seq, exc)
+        table.races += 1
         self.reload(table)
         if table.state is None:
             return LostRace(Code.STALE, _(ENDED_MEANWHILE))
         return LostRace(Code.STALE, stale_text(seq, len(table.state.history)))
 
     def reload(self, table: Table) -> None:
-        """Read the channel's game again: another process sharing the database moved."""
+        """Catch up with the channel's game: another process sharing the database moved. Its
+        moves are followed as a read's catch-up follows them - also to the game's end, which
+        the table then shows (a reload would leave it with neither the game nor its end)."""
         with table.load_lock:
-            self.restore.reload(table, ended=False)
+            self.restore.follow(table, self.games.active_game(table.channel_id))
 
     def behind(self, table: Table) -> bool:
         """The game in memory is behind the database: another process sharing it moved (or

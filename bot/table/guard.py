@@ -5,6 +5,7 @@ exception."""
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Coroutine
 from typing import TypeVar
 
@@ -33,6 +34,17 @@ def busy() -> str:
 
 
 V = TypeVar("V")
+
+
+def failure(what: str, channel_id: str | int) -> Code:
+    """Log the exception a read or a background job of the channel is handling: the database
+    away for a moment is expected (a warning, ``UNAVAILABLE``: the next call works once it is
+    back, #27), anything else an internal error (logged with its traceback, ``INTERNAL``)."""
+    if isinstance(sys.exc_info()[1], StorageUnavailable):
+        log.warning("%s in channel %s: the database is unavailable", what, channel_id)
+        return Code.UNAVAILABLE
+    log.exception("%s failed in channel %s", what, channel_id)
+    return Code.INTERNAL
 
 
 async def guarded(
@@ -129,7 +141,7 @@ async def neutral(
         log.info("refused %s channel=%s code=%s", what, channel_id, refused.code)
         return default
     except Exception:
-        log.exception("%s failed in channel %s", what, channel_id)
+        failure(what, channel_id)
         return default
     return value
 

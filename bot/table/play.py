@@ -181,7 +181,8 @@ class Play:
         an adapter may call it for each of :meth:`active_channels` at start-up. Commands do
         this on their own before handling a human's move."""
         limit: int | None = -1  # the service's own limit (max_ai_moves)
-        return await self.runner.guarded("resume", channel_id, None, self.session.resume, limit)
+        out = await self.runner.guarded("resume", channel_id, None, self.session.resume, limit)
+        return self._unless_stalled(channel_id, out)
 
     async def advance(self, channel_id: str | int, max_moves: int | None = None) -> Outcome:
         """Play pending AI moves: at most ``max_moves`` (``None``: until a human must decide
@@ -189,7 +190,21 @@ class Play:
         (started with the ``max_ai_moves`` option) and stop it whenever it likes. Accepted
         with no updates when no AI must decide."""
         resume = self.session.resume
-        return await self.runner.guarded("advance", channel_id, None, resume, max_moves)
+        out = await self.runner.guarded("advance", channel_id, None, resume, max_moves)
+        return self._unless_stalled(channel_id, out)
+
+    def _unless_stalled(self, channel_id: str | int, out: Outcome) -> Outcome:
+        """An AI's move refused "try again" (the database away) is the scheduler's to retry."""
+        if out.code == Code.UNAVAILABLE:
+            self.session.ai.stalled.add(str(channel_id))
+        return out
+
+    def stalled(self) -> list[str]:
+        """Channels whose AI seats must move but whose chain stopped (#27: the database away,
+        a race lost to another process): nobody else would move them on, so an adapter's
+        scheduler resumes each (:meth:`resume`) - a channel stays listed until an AI chain of
+        it runs to its end."""
+        return sorted(self.session.ai.stalled)
 
     async def active_channels(self) -> list[str]:
         """Channels with an open game in storage (nothing is loaded)."""
@@ -218,7 +233,7 @@ class Play:
         try:
             extra = await self.runner.read(channel_id, self.timers.status_lines, self.runner.now())
         except Exception:
-            log.exception("timer status failed in channel %s", channel_id)
+            guard.failure("timer status", channel_id)  # not for players
             return reply
         lines = (reply.lines or tuple(reply.text.split("\n"))) + tuple(extra)
         return replace(reply, text="\n".join(lines), lines=lines)
@@ -267,7 +282,7 @@ class Play:
         except Refused:
             return None
         except Exception:
-            log.exception("view failed in channel %s", channel_id)
+            guard.failure("view", channel_id)
             return None
 
     async def game_of(self, channel_id: str | int) -> str | None:
@@ -293,7 +308,7 @@ class Play:
         except Refused:
             return []
         except Exception:
-            log.exception("options_for failed in channel %s", channel_id)
+            guard.failure("options_for", channel_id)
             return []
 
     async def choices_for(
@@ -312,20 +327,20 @@ class Play:
         except Refused:
             return []
         except Exception:
-            log.exception("choices_for failed in channel %s", channel_id)
+            guard.failure("choices_for", channel_id)
             return []
 
     async def options_reason(self, channel_id: str | int, user_id: str | int) -> str | None:
         """Why :meth:`options_for` has nothing for that user: ``None`` if he has options now,
         else a :class:`Code` - ``NOT_SEATED``, ``NOT_YOUR_DECISION``, ``GAME_OVER`` or
-        ``NO_GAME`` (``INTERNAL`` if the table cannot be read)."""
+        ``NO_GAME`` (``UNAVAILABLE`` while the database is away, ``INTERNAL`` if the table
+        cannot be read)."""
         try:
             return await self.runner.read(channel_id, self.reads.options_reason, str(user_id))
         except Refused as refused:
             return refused.code
         except Exception:
-            log.exception("options_reason failed in channel %s", channel_id)
-            return Code.INTERNAL
+            return guard.failure("options_reason", channel_id)
 
     async def choosing(self, channel_id: str | int, user_id: str | int) -> Choosing:
         """The open decisions and that user's options (or why he has none), in one read:
@@ -338,8 +353,7 @@ class Play:
         except Refused as refused:
             return Choosing(reason=refused.code)
         except Exception:
-            log.exception("choosing failed in channel %s", channel_id)
-            return Choosing(reason=Code.INTERNAL)
+            return Choosing(reason=guard.failure("choosing", channel_id))
         return Choosing(decisions, choices, reason)
 
     async def decision(self, channel_id: str | int) -> DecisionInfo | None:
@@ -349,7 +363,7 @@ class Play:
         except Refused:
             return None
         except Exception:
-            log.exception("decision failed in channel %s", channel_id)
+            guard.failure("decision", channel_id)
             return None
 
     async def decisions(self, channel_id: str | int) -> tuple[DecisionInfo, ...]:
@@ -359,5 +373,5 @@ class Play:
         except Refused:
             return ()
         except Exception:
-            log.exception("decisions failed in channel %s", channel_id)
+            guard.failure("decisions", channel_id)
             return ()

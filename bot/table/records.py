@@ -130,9 +130,12 @@ class Table:
     #: is true at:
     #: spares building the "before" player view to tell whether it changed.
     secrets: dict[int, tuple[int, int, object]] = field(default_factory=dict)
-    #: How often the table was (re)loaded from the database: a worker tells by it that a race
-    #: lost on the way (e.g. by an AI move) replaced the state it checked a command against.
+    #: How often the table was (re)loaded from the database.
     loads: int = 0
+    #: How many moves of this process lost a race to another one (each caught the table up):
+    #: a worker tells by it that a race lost on the way (e.g. by an AI move) replaced the
+    #: state it checked a command against.
+    races: int = 0
     #: The registration of the game on the table (running, or the one that just ended), held
     #: once its name is known: read through :attr:`game` and :attr:`parts`, never looked up
     #: by name again while the game is the same.

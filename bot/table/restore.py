@@ -180,6 +180,8 @@ class Restore:
                         f"game {record.id}: move {move.seq} is not canonical"  # not for players
                     )
                 entries.append(log_entry(new, move.seq, move.seat, events))
+        except StorageUnavailable:
+            raise  # not a doubt about the moves: the database is away for a moment (#27)
         except Exception:
             log.exception(
                 "channel %s: cannot follow game %s; reloading", table.channel_id, record.id

@@ -164,7 +164,7 @@ class ChannelRunner:
             try:
                 self.sync_timers(table, now, mover)
             except Exception:  # a timer must never break the action it follows
-                log.exception("timer sync failed in channel %s", table.channel_id)
+                guard.failure("timer sync", table.channel_id)  # not for players
             return out
 
         run = self.in_table_language(action)

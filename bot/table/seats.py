@@ -83,7 +83,7 @@ class Seats:
         except Refused:
             return "none"
         except Exception:
-            log.exception("seat standing failed in channel %s", channel_id)
+            guard.failure("seat standing", channel_id)  # not for players
             return "none"
 
     async def held(self, game_id: int, user_id: str | int) -> Takeover | None:

@@ -316,6 +316,7 @@ class Session:
                             _("already done: this was accepted as move {move}", move=seq),
                         ),
                     )
+                self.ai.note_pending(table)
                 return Outcome(
                     False,
                     error=_("already done: this was accepted as move {move}", move=seq),
@@ -370,9 +371,9 @@ class Session:
         if run.before is None:
             run.before, run.players, run.game_id = table.state, list(table.players), table.record.id
         # An AI that should have moved (e.g. after a crash mid-chain) moves first.
-        loads, moved = table.loads, len(run.moves)
+        races, moved = table.races, len(run.moves)
         run.moves.extend(self.ai.ai_chain(table))
-        if table.loads != loads:  # an AI move lost a race: the checks above saw an older game
+        if table.races != races:  # an AI move lost a race: the checks above saw an older game
             if table.state is None:
                 raise LostRace(Code.STALE, _(ENDED_MEANWHILE))
             raise LostRace(Code.STALE, stale_text(guard, len(table.state.history)))

@@ -35,6 +35,7 @@ from bot.storage.repositories import (
 )
 from bot.storage.store import Deadline, TimerSettings
 from bot.storage.timers import Notice
+from bot.table import guard
 from bot.table.ai_seat import AiLevel, ai_level
 from bot.table.handover import Handover, reclaim_of, timeout_level
 from bot.table.outputs import Outcome, PublicUpdate
@@ -147,7 +148,7 @@ class Timers:
                 fire = self.runner.in_table_language(self.fire)
                 events += await self.runner.locked(channel, fire, now, confirm)
             except Exception:
-                log.exception("timers failed in channel %s", channel)
+                guard.failure("timers", channel)
         try:
             stale = await self.runner.run(self.archive_clock.stale_games, now, DEFAULT_ARCHIVE_DAYS)
         except StorageUnavailable:
@@ -160,7 +161,7 @@ class Timers:
                 archive = self.runner.in_table_language(self.archive)
                 events += await self.runner.locked(channel, archive, game_id, now)
             except Exception:
-                log.exception("archiving failed in channel %s", channel)
+                guard.failure("archiving", channel)
         self.runner.metrics.timers_fired(str(e.kind) for e in events)
         return events
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from bot.storage.repositories import Database
 from bot.storage.store import Deadline
+from bot.table import guard
 from bot.table.handover import Handover, reclaim_of, timeout_level
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import decisions_info
@@ -150,7 +151,7 @@ class PauseVote:
         except Refused:
             return None
         except Exception:
-            log.exception("vote status failed in channel %s", channel_id)
+            guard.failure("vote status", channel_id)  # not for players
             return None
 
     def paused(self, table: Table) -> Deadline | None:
