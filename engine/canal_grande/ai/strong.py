@@ -107,10 +107,8 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
 
     def policy_step(self, sim: CanalGrandeState, rng: random.Random) -> None:
         """One decision of whoever decides in ``sim``, made by the heuristic policy."""
-        d = sim.pending()
-        assert d is not None
         self.playout_decisions += 1
-        sim.apply(d.seat, self.policy.decide(sim, d.seat, list(d.options)))
+        self.policy.step(sim)  # the policy's choice as a move: no option texts built
 
     def finish(
         self, sim: CanalGrandeState, world: CanalGrandeState, seat: int, rng: random.Random
