@@ -26,7 +26,13 @@ import random
 import time
 
 from engine.ai.racing import WorldSearchAi
-from engine.amsterdam.ai.greedy import evaluate, greedy_command, place_value, ship_values
+from engine.amsterdam.ai.greedy import (
+    area_terms,
+    evaluate,
+    greedy_command,
+    place_value,
+    ship_values,
+)
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
 from engine.core import JSON, Decision
@@ -104,8 +110,9 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         if kind == "place":
             card_id = world.revealed[seat]
             assert card_id is not None
+            exact = area_terms(world, seat)
             scored = [
-                (place_value(world, seat, card_id, parse(o.split()[1]) or 0, seat), o)
+                (place_value(world, seat, card_id, parse(o.split()[1]) or 0, seat, exact=exact), o)
                 for o in options
             ]
         elif kind == "ship":
