@@ -50,6 +50,31 @@ def positions(
     return out
 
 
+def bought(a: argparse.Namespace, pos: list[tuple[JSON, Decision]]) -> None:
+    """What ``--budget`` seconds buy on this machine now (wall clock, as in play)."""
+    per_hardest: list[float] = []
+    times: list[float] = []
+    for i, (view, d) in enumerate(pos):
+        ai = get_ai(f"strong@{a.budget:g}", game=a.game)
+        t0 = time.perf_counter()
+        ai.choose(view, d, random.Random(1000 + i))
+        times.append(time.perf_counter() - t0)
+        stats = getattr(ai, "last_stats", {}) or {}
+        if stats:
+            per_hardest.append(int(stats.get("rollouts", 0)) / float(getattr(ai, "share", 1.0)))
+    times.sort()
+    row = {
+        "game": a.game,
+        "players": a.players,
+        "budget_s": a.budget,
+        "searched": len(per_hardest),
+        "playouts_per_hardest_decision": round(sum(per_hardest) / max(len(per_hardest), 1), 1),
+        "p95_s": round(times[int(0.95 * (len(times) - 1))], 3),
+        "max_s": round(times[-1], 3),
+    }
+    print(json.dumps(row), flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--game", default="venezia")
@@ -59,9 +84,19 @@ def main() -> None:
     p.add_argument("--playouts", type=int, default=40)
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--repeat", type=int, default=1)
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per decision instead of --playouts: prints the play-outs a decision's "
+        "budget bought (per hardest decision: divided by its share) and the p95 seconds",
+    )
     a = p.parse_args()
     opts = {"variant": a.variant} if a.variant else {}
     pos = positions(a.game, a.players, a.positions, a.seed, opts)
+    if a.budget is not None:
+        bought(a, pos)
+        return
     for _ in range(a.repeat):
         decisions = 0
         playouts = 0

@@ -126,9 +126,16 @@ def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
     level named): the one ``settings`` name, else the table's (:func:`table_level`), if the
     game has it; else the default level."""
     assert table.record is not None
-    level: str | None = settings.ai_level or table_level(table)
+    codes = [p.ai_level for p in table.players if p.is_ai and p.ai_level is not None]
+    return takeover_level(table.record.game_type, settings, codes)
+
+
+def takeover_level(game: str, settings: TimerSettings, ai_codes: list[int]) -> AiLevel:
+    """The AI level that takes a seat of ``game`` at a table whose AI seats play ``ai_codes``
+    (:func:`timeout_level`; a lobby says it before the game starts)."""
+    level: str | None = settings.ai_level or (ai_level(max(ai_codes)).name if ai_codes else None)
     try:
-        check_level(table.record.game_type, level, _("the timeout AI"))
+        check_level(game, level, _("the timeout AI"))
     except Refused:
         level = None
     return ai_level(level)
