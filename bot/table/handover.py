@@ -130,12 +130,13 @@ def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
     return takeover_level(table.record.game_type, settings, codes)
 
 
-def takeover_level(game: str, settings: TimerSettings, ai_codes: list[int]) -> AiLevel:
-    """The AI level that takes a seat of ``game`` at a table whose AI seats play ``ai_codes``
-    (:func:`timeout_level`; a lobby says it before the game starts)."""
+def takeover_level(game: str | None, settings: TimerSettings, ai_codes: list[int]) -> AiLevel:
+    """The AI level that takes a seat of ``game`` (``None``: not known yet) at a table whose AI
+    seats play ``ai_codes`` (:func:`timeout_level`; a lobby says it before the game starts)."""
     level: str | None = settings.ai_level or (ai_level(max(ai_codes)).name if ai_codes else None)
     try:
-        check_level(game, level, _("the timeout AI"))
+        if game is not None:
+            check_level(game, level, _("the timeout AI"))
     except Refused:
         level = None
     return ai_level(level)

@@ -29,7 +29,6 @@ from bot.table.restore import Restore
 from bot.table.runner import ChannelRunner
 from engine.i18n import NATIVE_NAMES, either, negotiate, speaking
 from engine.i18n.shared import N_, _, _n
-from engine.registry import first_registered
 from engine.text import excerpt
 
 MIN_TIMER = 60
@@ -489,5 +488,5 @@ class TableSettings:
                 return timeout_level(table, settings).name
         seats = self.storage.lobby.list_seats(channel_id)
         codes = [x.ai_level for x in seats if x.is_ai and x.ai_level is not None]
-        game = table.lobby_game if table is not None and table.lobby_game else None
-        return takeover_level(game or first_registered(), settings, codes).name
+        game = lobby_game(table, seats).name if table is not None else None
+        return takeover_level(game, settings, codes).name
