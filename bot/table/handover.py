@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from bot.storage.repositories import TakeoverRepository, UnitOfWork
 from bot.storage.store import PlayerInfo, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
-from bot.table.ai_seat import AiLevel, ai_level
+from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table
@@ -137,6 +137,8 @@ def takeover_level(game: str | None, settings: TimerSettings, ai_codes: list[int
     try:
         if game is not None:
             check_level(game, level, _("the timeout AI"))
-    except Refused:
+        else:
+            ai_level(level)
+    except (Refused, UnknownAiLevel):  # a level no game has any more: the default one
         level = None
     return ai_level(level)

@@ -475,7 +475,8 @@ class TableSettings:
         lang = self.languages.table(channel_id)
         # Translators: {language} is a language's name in itself (English, 日本語, ...)
         said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
-        return f"{describe_settings(s, self.takeover_level(channel_id, s, table))} {said}"
+        level = None if s.on_timeout == "pause" else self.takeover_level(channel_id, s, table)
+        return f"{describe_settings(s, level)} {said}"
 
     def takeover_level(
         self, channel_id: str, settings: TimerSettings, table: Table | None = None
