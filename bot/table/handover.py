@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from bot.storage.repositories import TakeoverRepository, UnitOfWork
 from bot.storage.store import PlayerInfo, TimerSettings
 from bot.table.ai_driving import AiDriver, check_level
-from bot.table.ai_seat import AiLevel, ai_level
+from bot.table.ai_seat import AiLevel, UnknownAiLevel, ai_level
 from bot.table.outputs import Code, Outcome
 from bot.table.presentation import Presenter
 from bot.table.records import Refused, Table
@@ -126,9 +126,19 @@ def timeout_level(table: Table, settings: TimerSettings) -> AiLevel:
     level named): the one ``settings`` name, else the table's (:func:`table_level`), if the
     game has it; else the default level."""
     assert table.record is not None
-    level: str | None = settings.ai_level or table_level(table)
+    codes = [p.ai_level for p in table.players if p.is_ai and p.ai_level is not None]
+    return takeover_level(table.record.game_type, settings, codes)
+
+
+def takeover_level(game: str | None, settings: TimerSettings, ai_codes: list[int]) -> AiLevel:
+    """The AI level that takes a seat of ``game`` (``None``: not known yet) at a table whose AI
+    seats play ``ai_codes`` (:func:`timeout_level`; a lobby says it before the game starts)."""
+    level: str | None = settings.ai_level or (ai_level(max(ai_codes)).name if ai_codes else None)
     try:
-        check_level(table.record.game_type, level, _("the timeout AI"))
-    except Refused:
+        if game is not None:
+            check_level(game, level, _("the timeout AI"))
+        else:
+            ai_level(level)
+    except (Refused, UnknownAiLevel):  # a level no game has any more: the default one
         level = None
     return ai_level(level)

@@ -19,6 +19,7 @@ from bot.storage.store import TimerSettings
 from bot.table import guard
 from bot.table.ai_driving import check_level
 from bot.table.ai_seat import UnknownAiLevel, ai_level
+from bot.table.handover import takeover_level, timeout_level
 from bot.table.languages import Languages, parse_language
 from bot.table.lobby import lobby_game
 from bot.table.lobby_texts import lobby_text
@@ -323,8 +324,9 @@ def _level(text: str) -> str:
         raise ValueError(why(exc)) from exc
 
 
-def describe_settings(s: TimerSettings) -> str:
-    """One line for the lobby and /status."""
+def describe_settings(s: TimerSettings, level: str | None = None) -> str:
+    """One line for the lobby and /status; ``level``: the AI level that would take a seat at
+    the table (:func:`bot.table.handover.timeout_level`), else the settings' own."""
     if s.turn_seconds is None:
         return _("Turn timer: off (/settings live, evening or correspondence to set one).")
     preset = preset_name(s.turn_seconds)
@@ -339,7 +341,8 @@ def describe_settings(s: TimerSettings) -> str:
         then = _("then the game pauses")
     else:
         then = _(
-            "then an AI ({level}) takes the seat until /resume", level=ai_level(s.ai_level).name
+            "then an AI ({level}) takes the seat until /resume",
+            level=level or ai_level(s.ai_level).name,
         )
     return _(
         "Turn timer: {timer} per decision; {reminder}; {then}.",
@@ -412,7 +415,8 @@ class TableSettings:
         current = self.storage.timer_settings.get_timer_settings(table.channel_id)
         if not text.strip():
             return Outcome(
-                True, public=(PublicUpdate(self.settings_line(table.channel_id, current)),)
+                True,
+                public=(PublicUpdate(self.settings_line(table.channel_id, current, table)),),
             )
         self.restore.ensure_loaded(table)
         if not can_manage:
@@ -455,16 +459,35 @@ class TableSettings:
             return self._settings_changed(table, new)
 
     def _settings_changed(self, table: Table, new: TimerSettings) -> Outcome:
-        text: str = _("Settings: {settings}", settings=self.settings_line(table.channel_id, new))
+        text: str = _(
+            "Settings: {settings}", settings=self.settings_line(table.channel_id, new, table)
+        )
         seats = self.storage.lobby.list_seats(table.channel_id)
         if table.state is None and seats:  # the lobby message keeps its seat list
             text += "\n" + lobby_text(lobby_game(table, seats), seats, table)
         return Outcome(True, public=(PublicUpdate(text),))
 
-    def settings_line(self, channel_id: str, settings: TimerSettings | None = None) -> str:
+    def settings_line(
+        self, channel_id: str, settings: TimerSettings | None = None, table: Table | None = None
+    ) -> str:
         """The table's settings in one line: its turn timer and its language."""
         s = settings or self.storage.timer_settings.get_timer_settings(channel_id)
         lang = self.languages.table(channel_id)
         # Translators: {language} is a language's name in itself (English, 日本語, ...)
         said = _("Table language: {language}.", language=NATIVE_NAMES[lang])
-        return f"{describe_settings(s)} {said}"
+        level = None if s.on_timeout == "pause" else self.takeover_level(channel_id, s, table)
+        return f"{describe_settings(s, level)} {said}"
+
+    def takeover_level(
+        self, channel_id: str, settings: TimerSettings, table: Table | None = None
+    ) -> str:
+        """The AI level that would take a seat at the table now (#28 item): the running
+        game's (:func:`timeout_level`), else the one its lobby's AI seats would give."""
+        if table is not None:
+            self.restore.ensure_loaded(table)
+            if table.record is not None:
+                return timeout_level(table, settings).name
+        seats = self.storage.lobby.list_seats(channel_id)
+        codes = [x.ai_level for x in seats if x.is_ai and x.ai_level is not None]
+        game = lobby_game(table, seats).name if table is not None else None
+        return takeover_level(game, settings, codes).name

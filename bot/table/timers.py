@@ -203,7 +203,8 @@ class Timers:
 
     def status_lines(self, table: Table, now: float) -> list[str]:
         s = self.timer_settings.get_timer_settings(table.channel_id)
-        lines = [describe_settings(s)]
+        level = timeout_level(table, s).name if table.record is not None else None
+        lines = [describe_settings(s, level)]  # the level that would really take a seat
         if table.record is not None and table.state is not None:
             for d in self.deadlines.deadlines(table.record.id):
                 name = table.state.players[d.seat]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.table.ai_seat import ai_levels
 from bot.table.outputs import DecisionInfo
 from bot.table.service import TableService
 from bot.table.settings import describe_settings
@@ -72,10 +73,11 @@ class Commands:
             reply = await self.service.play.status(followed.channel)
             if reply.error is None:  # the timer as it works here, set with --timer
                 settings = await self.service.settings.timer(followed.channel)
-                service_line = describe_settings(settings)
+                # the service names the level that would take a seat
+                service_lines = {describe_settings(settings, lv) for lv in ai_levels()}
                 here = await self.timer.line(settings)
                 given = reply.lines or tuple(reply.text.split("\n"))
-                lines = [here if x == service_line else x for x in given]
+                lines = [here if x in service_lines else x for x in given]
                 reply = replace(reply, text="\n".join(lines), lines=tuple(lines))
             screen.reply(reply)
         elif word == "log":

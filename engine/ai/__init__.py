@@ -49,7 +49,7 @@ def game_levels(game: str | None) -> tuple[str, ...]:
 def get_ai(level: str, budget_s: float | None = None, game: str | None = None) -> AiPlayer:
     """A new AI player of ``level`` for ``game`` (one per seat and game).
 
-    ``budget_s``: the ``strong`` level's wall-clock budget per decision (default 1 s); the level
+    ``budget_s``: the ``strong`` level's wall-clock budget per decision (default 0.3 s); the level
     name ``strong@0.3`` sets it too. A level the game does not have raises ValueError (never a
     silent random player).
     """

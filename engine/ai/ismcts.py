@@ -182,6 +182,8 @@ class ExpertMixin(Generic[W]):
     share: float
     last_stats: dict[str, object]
     max_depth: int = 3
+    #: the expert's deadline is budget × share (its hard stop is its own margin after it)
+    start_within: float = 1.0
 
     def search(  # type: ignore[no-untyped-def]
         self,

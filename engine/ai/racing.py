@@ -14,6 +14,9 @@ from engine.core import JSON
 
 World = TypeVar("World")
 
+#: the strong level's seconds for its hardest decisions (#28: a decision's p95 within 0.3 s)
+STRONG_BUDGET = 0.3
+
 
 def race(alive: list[str], results: dict[str, list[float]]) -> list[str]:
     """Drop candidates clearly worse than the leader (paired over shared worlds): a candidate
@@ -130,6 +133,17 @@ class WorldSearchAi(ABC, Generic[World]):
     playout_decisions: int = 0
     #: the share of the budget this decision gets (set by ``choose`` before ``search``)
     share: float = 1.0
+    #: seconds per hardest decision
+    budget_s: float = STRONG_BUDGET
+    #: the part of the budget in which play-outs may start: the last one and the answer fit in
+    #: the rest, so a decision keeps within its budget (the expert's search has its own margin)
+    start_within: float = 0.9
+
+    def clock_limits(self, start: float, share: float) -> tuple[float, float]:
+        """The deadline of a decision begun at ``start`` with ``share`` of the budget, and the
+        hard stop (also before ``min_worlds`` worlds are done): both within the budget."""
+        budget = self.budget_s * self.start_within
+        return start + budget * share, start + budget
 
     @abstractmethod
     def imagine(self, view: JSON, rng: random.Random) -> World:

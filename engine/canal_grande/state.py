@@ -272,6 +272,34 @@ class CanalGrandeState:
         self._option_set = None
         return ev
 
+    def play_move(self, seat: int, verb: str, arg: Any) -> list[Event]:
+        """A move a search play-out took from the rules' own lists, applied without its text
+        being parsed and checked (players' commands go through :meth:`apply`): ``divide`` and
+        a canonical 'divide …' option, ``take`` and ``A``/``B``, ``vote`` and a district,
+        ``place`` and a legal placement or ``None`` (pass). The state ends as :meth:`apply`
+        leaves it, history included."""
+        ev: list[Event] = []
+        if verb == "divide":
+            text = arg
+            self._divide(_positions(arg), ev)
+        elif verb == "take":
+            text = f"take {arg}"
+            self._take(arg, ev)
+        elif verb == "vote":
+            text = f"vote {arg}"
+            self._choose_district(arg, ev)
+        elif arg is None:
+            text = "pass"
+            self._pass(seat, ev)
+        else:
+            assert self.vote is not None
+            text = cmd.format_place(self.vote["district"], *arg)
+            self._place(seat, arg, ev)
+        self.history.append((seat, text))
+        self._decision = None
+        self._option_set = None
+        return ev
+
     def _validate(self, seat: int, command: str) -> tuple[str, Any]:
         if self.over:
             raise IllegalMove(_("the game is over"))

@@ -30,3 +30,26 @@ async def test_a_timed_out_seat_is_played_at_the_tables_level(simcord_env: Env) 
     table = env.bot.service.tables.get(str(channel.id))  # type: ignore[attr-defined]
     taken = [p for p in table.players if p.is_ai and p.user_id is None and p.name != "Greedy AI"]
     assert taken and all(p.ai_level == 1 for p in taken), table.players
+
+
+async def test_settings_name_the_level_that_takes_a_seat(simcord_env: Env) -> None:
+    """#28 item: /settings said "then an AI (random) takes the seat" at a table whose AI
+    seats play greedy, while a timed-out seat is given to a greedy AI: the line names the level
+    that will play, in the lobby and during the game."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("settings-level")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(channel, "join")
+    await bob.slash(channel, "join")
+    assert not _said(await _pick(env, alice, channel, "addai", "greedy"))
+    await alice.slash(channel, "settings", settings="live")
+    lobby_line = all_text(env, channel)
+    assert "then an AI (greedy) takes the seat" in lobby_line, lobby_line[-1500:]
+    await alice.slash(channel, "start")
+    shown = await alice.slash(channel, "settings")
+    said = "\n".join(m.content or "" for m in [shown.response, *shown.followups] if m)
+    said += all_text(env, channel)[-3000:]
+    assert "then an AI (greedy) takes the seat" in said, said[-1500:]
+    assert "an AI (random)" not in said

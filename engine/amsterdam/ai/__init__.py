@@ -28,7 +28,7 @@ def ai_classes() -> dict[str, Callable[..., AiPlayer]]:
 
 def get_ai(level: str, budget_s: float | None = None) -> AiPlayer:
     """A new Amsterdam AI of ``level`` (one per seat and game); ``strong@0.3`` or ``budget_s``
-    sets the strong level's seconds per decision (default 1 s)."""
+    sets the strong level's seconds per decision (default 0.3 s)."""
     return level_player(level, budget_s, "Amsterdam", ai_classes())
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from engine.amsterdam import board as bd
-from engine.amsterdam.grid import NEIGHBOURS, key, span_allows
+from engine.amsterdam.grid import NEIGHBOURS, OFFSET, WIDTH, key
 from engine.amsterdam.scoring import area_decision
 from engine.amsterdam.state import AmsterdamState
 from engine.amsterdam.variants import VARIANTS
@@ -124,34 +124,75 @@ def area_term(st: AmsterdamState, cells: list[int], me: int) -> float:
     if cells[0] in st.scored_cells:
         return 0.0
     score = 0.0
-    counts = bd.warehouses(st, cells)
-    winner = area_decision(counts)[0]
+    # bd.warehouses and bd.customs_in in one pass: this runs for every area of every try
+    top = st.top
+    cards = st.cs.cards
+    first0 = first1 = first2 = second0 = second1 = second2 = customs = 0
+    for cell in cells:
+        card = cards[top[cell]]
+        if card.owner is not None:
+            g = card.goods
+            if card.owner == 0:
+                first0 += g[0]
+                first1 += g[1]
+                first2 += g[2]
+            else:
+                second0 += g[0]
+                second1 += g[1]
+                second2 += g[2]
+        if card.kind == "customs":
+            customs += 1
+    counts = [[first0, first1, first2], [second0, second1, second2]]
+    winner = _winner(counts)
     size = len(cells)
+    v = st.variant
     if winner is not None:
         sign = 1.0 if winner == me else -1.0
         sides, framed = _open_sides(st, cells)
         chance = 0.0 if framed else CLOSE_CHANCE[min(sides, len(CLOSE_CHANCE) - 1)] * LEAD_TRUST
-        value = 10.0 * (1 + bd.customs_in(st, cells))
-        if st.variant.gomoku:  # Gomoku never scores open areas (AM-G43): a closure is all
+        value = 10.0 * (1 + customs)
+        if v.gomoku:  # Gomoku never scores open areas (AM-G43): a closure is all
             score += sign * chance * value
-        elif st.variant.end_scoring == "all":  # the lead scores at the end too (AM-V1.2)
+        elif v.end_scoring == "all":  # the lead scores at the end too (AM-V1.2)
             score += sign * (4.0 / sides + 3.0 + 0.2 * size)
         else:  # the five largest count presence only (AM-13.4): a lead is worth its closure
             score += sign * (chance * value + 0.2 + 0.05 * size)
-    if st.variant.end_scoring == "largest5":
+    if v.end_scoring == "largest5":
         mine, theirs = sum(counts[me]), sum(counts[1 - me])
         weight = min(size, 6) / 3.0
         score += weight * ((1.0 if mine else 0.0) - (1.0 if theirs else 0.0))
     return score
 
 
+def _winner(counts: list[list[int]]) -> int | None:
+    """``area_decision(counts)[0]``, the usual cases without building its reasons."""
+    a, b = counts
+    d0, d1, d2 = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    lead0 = max(d0, d1, d2, 0)
+    lead1 = max(-d0, -d1, -d2, 0)
+    if lead0 != lead1:
+        return 0 if lead0 > lead1 else 1
+    if lead0 == 0:
+        return None
+    return area_decision(counts)[0]
+
+
 def _open_sides(st: AmsterdamState, cells: list[int]) -> tuple[int, bool]:
     """Empty cells around an area (the fewer, the nearer its closure), and whether one of
     them lies beyond the port's frame (it can never be filled: the area never closes)."""
     top = st.top
-    empty = {c + d for c in cells for d in NEIGHBOURS if c + d not in top}
+    empty = {n for c in cells for d in NEIGHBOURS if (n := c + d) not in top}
     v = st.variant
-    framed = any(not span_allows(st.span, c, v.rows, v.cols) for c in empty)
+    rows, cols = v.rows, v.cols
+    r0, r1, c0, c1 = st.span
+    framed = False
+    for cell in empty:  # span_allows, inlined: this runs for every area of every try
+        r, c = divmod(cell, WIDTH)
+        r -= OFFSET
+        c -= OFFSET
+        if not (max(r1, r) - min(r0, r) < rows and max(c1, c) - min(c0, c) < cols):
+            framed = True
+            break
     return max(1, len(empty)), framed
 
 
@@ -162,25 +203,31 @@ def place_value(
     cell: int,
     me: int,
     base: AreaTerms | None = None,
+    exact: AreaTerms | None = None,
 ) -> float:
     """``evaluate`` for ``me`` after ``seat`` lays ``card_id`` at ``cell`` (closed areas scored,
     dredging income), computed in place and undone: no copy of the state. With ``base`` (the
     :func:`area_terms` of the state for ``me``) a card in an empty cell re-evaluates only the
-    areas next to it: nothing else changes."""
+    areas next to it: nothing else changes. With ``exact`` (the same terms) the value is
+    :func:`evaluate`'s to the last bit: only the areas next to the cell are evaluated again
+    unless an area closes or the span grows (then all are), and the terms are added in
+    ``evaluate``'s order."""
     old_top = st.top.get(cell)
     span, areas_cache, scored, scored_cells = list(st.span), st._areas, st.scored, st.scored_cells
     vp, gulden = list(st.vp), list(st.gulden)
     grown = None if old_top is not None else _grown_areas(st, cell, card_id)
     near: list[int] = []
-    if grown is not None and base is not None:
+    if grown is not None and (base is not None or exact is not None):
         _, old_of = bd.areas(st)
         near = list({old_of[n] for d in NEIGHBOURS if (n := cell + d) in old_of})
     bd.put(st, cell, card_id)
     if grown is not None:
         st._areas = grown
+    closed = False
     try:
         for cells in bd.touching_areas(st, cell):
             if bd.is_closed(st, cells):
+                closed = True
                 winner = area_decision(bd.warehouses(st, cells))[0]
                 st.scored = [*st.scored, {"cells": cells, "winner": winner, "value": 1}]
                 st.scored_cells = st.scored_cells | set(cells)
@@ -188,6 +235,17 @@ def place_value(
                     st.vp[winner] += 1 + bd.customs_in(st, cells)
         if st.cs.cards[card_id].kind == "water":
             st.gulden[seat] += 1
+        if exact is not None and grown is not None and not closed and st.span == span:
+            old_terms = exact[0]
+            if st.cs_harbor_type[card_id]:  # the areas next to it merged into the last one
+                merged = set(near)
+                terms = [t for i, t in enumerate(old_terms) if i not in merged]
+                terms.append(area_term(st, grown[0][-1], me))
+            else:
+                terms = list(old_terms)
+                for i in near:
+                    terms[i] = area_term(st, grown[0][i], me)
+            return _plain(st, me) + sum(terms)
         if grown is None or base is None:
             return evaluate(st, me)
         terms, total = base
@@ -274,7 +332,11 @@ def greedy_command(
     if kind == "place":
         card_id = st.revealed[me]
         assert card_id is not None
-        scored = [(place_value(st, me, card_id, parse(o.split()[1]) or 0, me), o) for o in options]
+        exact = area_terms(st, me)
+        scored = [
+            (place_value(st, me, card_id, parse(o.split()[1]) or 0, me, exact=exact), o)
+            for o in options
+        ]
         return max(scored, key=lambda x: (x[0], -options.index(x[1])))[1]
     if kind == "remove":
         return max(options, key=lambda o: remove_value(st, me, o))

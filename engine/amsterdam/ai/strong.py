@@ -25,8 +25,14 @@ import math
 import random
 import time
 
-from engine.ai.racing import WorldSearchAi
-from engine.amsterdam.ai.greedy import evaluate, greedy_command, place_value, ship_values
+from engine.ai.racing import STRONG_BUDGET, WorldSearchAi
+from engine.amsterdam.ai.greedy import (
+    area_terms,
+    evaluate,
+    greedy_command,
+    place_value,
+    ship_values,
+)
 from engine.amsterdam.determinize import HandMemory, determinize
 from engine.amsterdam.state import AmsterdamState
 from engine.core import JSON, Decision
@@ -35,7 +41,6 @@ BUDGET_SHARE = {"choose": 1.0, "place": 0.7, "ship": 0.6, "remove": 0.4, "buy": 
 CANDIDATES = {"choose": 7, "place": 6, "ship": 5, "remove": 4, "buy": 1}
 # "buy": 1 — the search does not weigh buying a special card (it cost games: 9-2-9 with, 12-1-7
 # without, same 20 seeds); the heuristics never buy.
-HARD_LIMIT = 1.5  # × budget: stop even before ``min_worlds`` worlds are done
 MAX_ROLLOUT_DECISIONS = 200
 WIN_BONUS = 100.0
 
@@ -56,7 +61,7 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
 
     def __init__(
         self,
-        budget_s: float = 1.0,
+        budget_s: float = STRONG_BUDGET,
         horizon_rounds: int = 1,
         min_worlds: int = 2,
         max_worlds: int | None = None,
@@ -83,8 +88,7 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         if len(cands) == 1:
             return cands[0]
         self.share = BUDGET_SHARE.get(decision.kind, 0.3)
-        deadline = start + self.budget_s * BUDGET_SHARE.get(decision.kind, 0.3)
-        hard = start + self.budget_s * HARD_LIMIT
+        deadline, hard = self.clock_limits(start, self.share)
         outcome = self.search(view, world, seat, cands, rng, deadline, hard)
         # the best mean must beat the heuristics' favourite by more than noise
         leader = outcome.leader
@@ -104,8 +108,9 @@ class AmStrongAi(WorldSearchAi[AmsterdamState]):
         if kind == "place":
             card_id = world.revealed[seat]
             assert card_id is not None
+            exact = area_terms(world, seat)
             scored = [
-                (place_value(world, seat, card_id, parse(o.split()[1]) or 0, seat), o)
+                (place_value(world, seat, card_id, parse(o.split()[1]) or 0, seat, exact=exact), o)
                 for o in options
             ]
         elif kind == "ship":

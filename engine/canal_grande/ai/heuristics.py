@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.canal_grande.cards import count_cards
+from engine.canal_grande.decisions import divide_options
 from engine.canal_grande.resolve import is_number
 from engine.canal_grande.state import CanalGrandeState
-from engine.canal_grande.votes import Placement
+from engine.canal_grande.votes import Placement, legal_placements
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,32 +131,83 @@ def choose_offer(state: CanalGrandeState, seat: int, w: Weights = DEFAULT) -> st
     return "take A" if net_a >= net_b else "take B"
 
 
+_MASKS: dict[str, int] = {}
+
+
+def _mask(option: str) -> int:
+    """Offer A's positions of a 'divide …' option as a bit mask (bit ``p - 1`` for ``p``)."""
+    m = _MASKS.get(option)
+    if m is None:
+        m = 0
+        for word in option.split()[1:]:
+            m |= 1 << (int(word) - 1)
+        _MASKS[option] = m
+    return m
+
+
+def _subset_sums(values: list[float]) -> list[float]:
+    """The sum of ``values`` over every subset (by bit mask), added in position order as
+    ``sum()`` adds a split's positions, so every split's figure is the very same float."""
+    sums = [0.0]
+    for v in values:
+        sums += [s + v for s in sums]
+    return sums
+
+
+_OPTION_MASKS: dict[int, list[int]] = {}
+
+
+def best_divide(state: CanalGrandeState, seat: int, w: Weights = DEFAULT) -> str:
+    """The first of the divide options with the best :func:`divide_scores` score, without
+    scoring them one by one (a play-out's divide)."""
+    n = len(state.revealed)
+    options = divide_options(n)
+    masks = _OPTION_MASKS.get(n)
+    if masks is None:
+        masks = _OPTION_MASKS[n] = [_mask(o) for o in options]
+    scores = _mask_scores(state, seat, masks, w)
+    return options[max(range(len(scores)), key=scores.__getitem__)]
+
+
+def _mask_scores(state: CanalGrandeState, seat: int, masks: list[int], w: Weights) -> list[float]:
+    """:func:`divide_scores`' figure for every split given by offer A's bit mask."""
+    cards = state.revealed
+    mine_v = [card_value(state, seat, c, w) for c in cards]
+    theirs_v = [card_value(state, 1 - seat, c, w) for c in cards]
+    tm = sum(mine_v)
+    tt = sum(theirs_v)
+    ms = _subset_sums(mine_v)
+    ts = _subset_sums(theirs_v)
+    doge_mask = 0
+    for i, c in enumerate(cards):
+        if c == "doge":
+            doge_mask |= 1 << i
+    doges = doge_mask.bit_count()
+    if doges <= 1:  # no penalty either way (x - 0.0 is x: the same floats)
+        return [-max(ts[a] - (tm - ms[a]), (tt - ts[a]) - ms[a]) for a in masks]
+    out = []
+    for a in masks:
+        ma = ms[a]
+        ta = ts[a]
+        da = (a & doge_mask).bit_count()
+        pen_a = 0.25 * max(0, da - 1)
+        pen_b = 0.25 * max(0, doges - da - 1)
+        # chooser's net for taking A / B
+        net_a = (ta - pen_a) - (tm - ma - pen_b)
+        net_b = (tt - ta - pen_b) - (ma - pen_a)
+        out.append(-max(net_a, net_b))
+    return out
+
+
 def divide_scores(
     state: CanalGrandeState, seat: int, options: list[str], w: Weights = DEFAULT
 ) -> list[tuple[float, str]]:
     """Score of each split for the divider: what he gets when the chooser takes the offer that
-    is better for the chooser. Splits with the same two card multisets share one score."""
-    chooser = 1 - seat
-    cards = state.revealed
-    mine_v = {i + 1: card_value(state, seat, c, w) for i, c in enumerate(cards)}
-    theirs_v = {i + 1: card_value(state, chooser, c, w) for i, c in enumerate(cards)}
-    total_mine = sum(mine_v.values())
-    total_theirs = sum(theirs_v.values())
-    doge_pos = {i + 1 for i, c in enumerate(cards) if c == "doge"}
-    out: list[tuple[float, str]] = []
-    for opt in options:
-        a = [int(x) for x in opt.split()[1:]]
-        ma = sum(mine_v[p] for p in a)
-        ta = sum(theirs_v[p] for p in a)
-        da = sum(1 for p in a if p in doge_pos)
-        db = len(doge_pos) - da
-        pen_a = 0.25 * max(0, da - 1)
-        pen_b = 0.25 * max(0, db - 1)
-        # chooser's net for taking A / B
-        net_a = (ta - pen_a) - (total_mine - ma - pen_b)
-        net_b = (total_theirs - ta - pen_b) - (ma - pen_a)
-        out.append((-max(net_a, net_b), opt))
-    return out
+    is better for the chooser. Splits with the same two card multisets share one score.
+
+    Every subset's card values are summed once (over bit masks), not once per split."""
+    scores = _mask_scores(state, seat, [_mask(o) for o in options], w)
+    return list(zip(scores, options, strict=True))
 
 
 # --- votes -------------------------------------------------------------------------------------
@@ -233,6 +286,61 @@ def place_choice(state: CanalGrandeState, seat: int, options: list[str], w: Weig
     return cheapest if stake >= price else "pass"
 
 
+_CHEAPEST: dict[tuple[object, ...], Placement | None] = {}
+
+
+def cheapest_placement(
+    hand: list[str], districts: tuple[str, ...], chosen: str, has_chosen: bool, need: int
+) -> Placement | None:
+    """The first of the legal placements (in the rules' order) with the lowest
+    :func:`place_choice` cost, ``None`` if there is none; remembered per hand and vote."""
+    k = max(need, 1, 0 if has_chosen else 1)
+    if hand.count(chosen) >= k:
+        # enough cards of the district alone: fewest votes and no gondola, cheaper than any
+        # placement with a gondola (each costs more than the votes it adds)
+        return k, ()
+    key = (tuple(sorted(count_cards(hand).items())), districts, chosen, has_chosen, need)
+    if key in _CHEAPEST:
+        return _CHEAPEST[key]
+    places = legal_placements(count_cards(hand), districts, chosen, has_chosen, need)
+    best = min(places, key=_placement_cost) if places else None
+    if len(_CHEAPEST) > 20000:
+        _CHEAPEST.clear()
+    _CHEAPEST[key] = best
+    return best
+
+
+def place_pick(state: CanalGrandeState, seat: int, w: Weights) -> Placement | None:
+    """:func:`place_choice` on the rules' placements themselves (no command text built and
+    parsed back): the same pick, ``None`` for pass. For play-outs."""
+    vote = state.vote
+    assert vote is not None
+    district = vote["district"]
+    opening = seat == vote["challenger"] and not vote["placed"][seat]
+    cheapest = cheapest_placement(
+        state.hands[seat],
+        state.comp.districts,
+        district,
+        bool(vote["placed"][seat]),
+        vote["votes"][1 - seat] - vote["votes"][seat] + 1,
+    )
+    if cheapest is None or opening:
+        return cheapest  # nothing to place: pass; the opening is compulsory
+    d = state.comp.districts
+    stake = card_gain(state.victory[seat], district, d, w) + card_gain(
+        state.victory[1 - seat], district, d, w
+    )
+    k, groups = cheapest
+    votes_after = vote["votes"][seat] + k + sum(m for _, m in groups)
+    price = w.hand_card * votes_after + 0.3 * len(groups)
+    return cheapest if stake >= price else None
+
+
+def _placement_cost(p: Placement) -> float:
+    k, groups = p
+    return 0.2 * (k + sum(m for _, m in groups)) + 0.3 * len(groups)
+
+
 class HeuristicPolicy:
     """One-ply choices for any decision, on a (determinized) state."""
 
@@ -263,3 +371,27 @@ class HeuristicPolicy:
         if d.kind == "district":
             return pick_district(state, seat, options, self.w)
         return place_choice(state, seat, options, self.w)
+
+    def step(self, state: CanalGrandeState) -> None:
+        """Whoever decides in ``state`` makes :meth:`decide`'s choice, applied as a move (no
+        option texts listed, parsed or checked: a play-out's fast path, the same game)."""
+        phase = state.phase
+        if phase == "divide":
+            seat = state.divider
+            state.play_move(seat, "divide", best_divide(state, seat, self.w))
+        elif phase == "choose":
+            seat = state.chooser
+            state.play_move(seat, "take", choose_offer(state, seat, self.w)[-1])
+        elif phase == "district":
+            vote = state.vote
+            assert vote is not None
+            seat = vote["challenger"]
+            options = [f"vote {d}" for d in state.eligible_districts(seat)]
+            if len(options) > 1:
+                options = [pick_district(state, seat, options, self.w)]
+            state.play_move(seat, "vote", options[0].split(" ", 1)[1])
+        else:
+            vote = state.vote
+            assert vote is not None
+            seat = vote["to_act"]
+            state.play_move(seat, "place", place_pick(state, seat, self.w))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.racing import WorldSearchAi
+from engine.ai.racing import STRONG_BUDGET, WorldSearchAi
 from engine.canal_grande.ai.greedy import view_options
 from engine.canal_grande.ai.heuristics import DEFAULT, HeuristicPolicy, Weights, evaluate
 from engine.canal_grande.determinize import determinize
@@ -28,7 +28,6 @@ from engine.core import JSON, Decision
 
 BUDGET_SHARE = {"divide": 1.0, "choose": 0.6, "district": 0.5, "place": 0.6}
 CANDIDATES = {"divide": 8, "place": 6}
-HARD_LIMIT = 1.5  # × budget
 MAX_ROLLOUT_DECISIONS = 400
 
 
@@ -37,7 +36,7 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
 
     def __init__(
         self,
-        budget_s: float = 1.0,
+        budget_s: float = STRONG_BUDGET,
         horizon_turns: int = 2,
         weights: Weights = DEFAULT,
         min_worlds: int = 2,
@@ -65,8 +64,7 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
             return cands[0]
         share = BUDGET_SHARE.get(decision.kind, 0.5)
         self.share = share
-        deadline = start + self.budget_s * share
-        hard = start + self.budget_s * HARD_LIMIT
+        deadline, hard = self.clock_limits(start, share)
         command = self.search(view, world, seat, cands, rng, deadline, hard).leader
         return command if command in options else options[0]
 
@@ -107,10 +105,8 @@ class CgStrongAi(WorldSearchAi[CanalGrandeState]):
 
     def policy_step(self, sim: CanalGrandeState, rng: random.Random) -> None:
         """One decision of whoever decides in ``sim``, made by the heuristic policy."""
-        d = sim.pending()
-        assert d is not None
         self.playout_decisions += 1
-        sim.apply(d.seat, self.policy.decide(sim, d.seat, list(d.options)))
+        self.policy.step(sim)  # the policy's choice as a move: no option texts built
 
     def finish(
         self, sim: CanalGrandeState, world: CanalGrandeState, seat: int, rng: random.Random

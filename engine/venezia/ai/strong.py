@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 
-from engine.ai.racing import WorldSearchAi
+from engine.ai.racing import STRONG_BUDGET, WorldSearchAi
 from engine.core import JSON, Decision
 from engine.venezia.ai.greedy import (
     DEFAULT_WEIGHTS,
@@ -52,7 +52,6 @@ BUDGET_SHARE = {
 }
 CANDIDATES = {"play": 6, "place": 5, "drain": 4, "draw": 6, "take": 5}
 DEFAULT_CANDIDATES = 6
-HARD_LIMIT = 1.6  # × budget: stop even before ``min_worlds`` worlds are done
 MAX_ROLLOUT_DECISIONS = 600
 #: a play-out's flip is judged on one card type drawn by its odds, not on every type
 ROLLOUT_FLIP_SAMPLES = 1
@@ -73,7 +72,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
 
     def __init__(
         self,
-        budget_s: float = 1.0,
+        budget_s: float = STRONG_BUDGET,
         horizon: int = 1,
         weights: Weights = DEFAULT_WEIGHTS,
         rollout_weights: Weights = DEFAULT_WEIGHTS,
@@ -130,8 +129,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
                     command = cands[0]
                 else:
                     self.share = BUDGET_SHARE.get(kind, 0.5)
-                    deadline = start + self.budget_s * BUDGET_SHARE.get(kind, 0.5)
-                    hard = start + max(self.budget_s * HARD_LIMIT, self.budget_s + 0.25)
+                    deadline, hard = self.clock_limits(start, self.share)
                     command = self.search(view, world, seat, cands, rng, deadline, hard).leader
         if command not in options:  # defensive: never answer something illegal
             command = choices[0] if choices else options[0]
