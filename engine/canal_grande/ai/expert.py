@@ -13,6 +13,9 @@ from engine.canal_grande.state import CanalGrandeState
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
 #: p95 stays under 2 s
 EXPERT_BUDGET = 1.5
+#: turns played out after the current one (the strong level's: 2)
+EXPERT_HORIZON = 2
+EXPERT_DEPTH = 3
 
 
 class CgExpertAi(ExpertMixin[CanalGrandeState], CgStrongAi):
@@ -20,8 +23,19 @@ class CgExpertAi(ExpertMixin[CanalGrandeState], CgStrongAi):
 
     level = "expert"
 
-    def __init__(self, budget_s: float = EXPERT_BUDGET, playouts: int | None = None) -> None:
-        super().__init__(budget_s=budget_s, playouts=playouts)
+    #: the seat's own decisions searched per play-out, the root's included
+    max_depth = EXPERT_DEPTH
+
+    def __init__(
+        self,
+        budget_s: float = EXPERT_BUDGET,
+        playouts: int | None = None,
+        horizon_turns: int = EXPERT_HORIZON,
+    ) -> None:
+        super().__init__(budget_s=budget_s, playouts=playouts, horizon_turns=horizon_turns)
+
+    def reseed(self, world: CanalGrandeState, seed: int) -> None:
+        world.rng.state = seed
 
     def tree_options(self, world: CanalGrandeState, seat: int) -> list[str] | None:
         if world.over:
