@@ -180,3 +180,41 @@ def test_the_expert_searches_its_later_decisions_in_a_tree_below_each_root_comma
     tree = ai._trees["b"]
     assert tree.children["y"].visits > 2 * tree.children["x"].visits
     assert ai.last_stats["depth"] == 1
+
+
+def test_the_expert_trees_below_the_root_read_only_the_view() -> None:
+    """#28 (never reading hidden information, extended to the expert's trees over the seat's
+    later decisions): positions where those trees grow two decisions deep get the same answer
+    in twin worlds the seat cannot tell apart (Venezia: another deal of the hidden cards;
+    Amsterdam: the other's sealed answer)."""
+    from engine.amsterdam.ai.expert import AmExpertAi
+    from engine.venezia.ai.expert import ExpertAi
+    from tests.amsterdam.test_ai_strong import _choose_stage
+    from tests.venezia.test_determinize import STATES, reshuffle_hidden
+
+    state = STATES[8]
+    d = state.pending()
+    assert d is not None
+    twin = reshuffle_hidden(state, d.seat, 9)
+    picks = set()
+    for world in (state, twin):
+        ai = ExpertAi(playouts=8)
+        picks.add(ai.choose(world.player_view(d.seat), d, random.Random(8)))
+        assert ai.last_stats["depth"] == 2
+    assert len(picks) == 1
+
+    st = _choose_stage(6)
+    answers = st.legal_commands(1)
+    twins = []
+    for answer in (answers[0], answers[-1]):
+        t = st.clone()
+        t.apply(1, answer)  # the other seat's sealed answer (AM-4.2)
+        twins.append(t)
+    d0 = twins[0].decision_for(0)
+    assert d0 is not None
+    picks = set()
+    for t in twins:
+        am = AmExpertAi(playouts=12)
+        picks.add(am.choose(t.player_view(0), d0, random.Random(4)))
+        assert am.last_stats["depth"] == 2
+    assert len(picks) == 1

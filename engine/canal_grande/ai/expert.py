@@ -13,9 +13,13 @@ from engine.canal_grande.state import CanalGrandeState
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
 #: p95 stays under 2 s
 EXPERT_BUDGET = 1.5
-#: turns played out after the current one (the strong level's: 2)
-EXPERT_HORIZON = 2
-EXPERT_DEPTH = 3
+#: turns played out after the current one (the strong level's: 2). Measured against strong at
+#: 0.3 s: at the strong horizon even 4 times strong's play-outs lost (1 of 4 games flat, 2 of 8
+#: with a tree over the later decisions), played out to the game's end (as many play-outs as
+#: strong's, they cost 5 times as much) 1 of 4; 6 turns won (docs/ai.md)
+EXPERT_HORIZON = 6
+#: a tree over the seat's later decisions did not help here: the root's race alone (flat)
+EXPERT_DEPTH = 1
 
 
 class CgExpertAi(ExpertMixin[CanalGrandeState], CgStrongAi):
