@@ -43,6 +43,8 @@ W = TypeVar("W")
 EXPLORATION = 0.5
 #: seconds past the deadline after which the search stops (keeps the expert's p95 under 2 s)
 HARD_MARGIN = 0.3
+#: at most this many seconds of the budget are kept back for the last play-out
+SLACK_MAX = 0.4
 #: searched commands of a node: ``WIDEN_BASE + sqrt(visits)``, at most the ranked ones
 WIDEN_BASE = 2
 
@@ -251,6 +253,10 @@ class ExpertMixin(Generic[W]):
         hard = deadline + HARD_MARGIN
         if hard_deadline is not None:
             hard = min(hard, hard_deadline)
+        # the clock is read before a play-out: stop when the next one would end past the time
+        # (twice a play-out's average seconds, the tail's margin: at most SLACK_MAX)
+        slack = min(2.0 * getattr(self, "_playout_s", 0.0), SLACK_MAX)
+        deadline, hard = deadline - slack, hard - slack
         outcome = super().search(  # type: ignore[misc]
             view, first, seat, cands, rng, deadline, hard
         )
@@ -262,6 +268,14 @@ class ExpertMixin(Generic[W]):
     def playout(self, world: W, seat: int, command: str, seed: int) -> float:
         """``command`` on a copy of ``world`` (seeded with ``seed``), then one iteration of
         the command's tree over the seat's later decisions, valued for ``seat``."""
+        start = time.perf_counter()
+        try:
+            return self._playout(world, seat, command, seed)
+        finally:  # a moving average of the play-out's seconds (read by the clock only)
+            spent = time.perf_counter() - start
+            self._playout_s: float = 0.9 * getattr(self, "_playout_s", spent) + 0.1 * spent
+
+    def _playout(self, world: W, seat: int, command: str, seed: int) -> float:
         game: TreeGame[W] = self  # type: ignore[assignment]
         sim = game.copy(world)
         self.reseed(sim, seed)
