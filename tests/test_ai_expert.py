@@ -10,9 +10,11 @@ import random
 import pytest
 
 from engine.ai import game_levels, get_ai
-from engine.ai.ismcts import ismcts
+from engine.ai.ismcts import ExpertMixin, ismcts
+from engine.ai.racing import WorldSearchAi
 from engine.canal_grande import CanalGrandeState
 from engine.canal_grande.ai.expert import CgExpertAi
+from engine.core import JSON
 from engine.registry import registration, registrations
 
 
@@ -114,3 +116,105 @@ def test_ismcts_on_fixed_iterations_is_reproducible_and_visits_the_better_comman
     assert runs[0] == runs[1]
     assert runs[0].best == "b" and runs[0].iterations == 60
     assert runs[0].visits["b"] > runs[0].visits["a"]
+
+
+class _ToySearch(ExpertMixin[dict[str, object]], WorldSearchAi[dict[str, object]]):
+    """A toy game for the expert's search: the root's command 'b' is worth 1 more than 'a' in
+    every world, but the worlds' luck (0-100) dwarfs it; after the root's command the seat
+    decides again, and 'y' (ranked second by the heuristics) is worth 2 more than 'x'."""
+
+    def __init__(self, playouts: int) -> None:
+        self.budget_s = 1.0
+        self.playouts = playouts
+        self.min_worlds = 1
+        self.max_worlds = None
+        self.last_stats = {}
+
+    def imagine(self, view: JSON, rng: random.Random) -> dict[str, object]:
+        return {"luck": rng.random() * 100, "moves": []}
+
+    def tree_options(self, world: dict[str, object], seat: int) -> list[str] | None:
+        return ["x", "y"] if len(world["moves"]) == 1 else None  # type: ignore[arg-type]
+
+    def policy_step(self, world: dict[str, object], rng: random.Random) -> None:
+        raise AssertionError("no other seat decides in the toy")
+
+    def apply_own(self, world: dict[str, object], seat: int, command: str) -> None:
+        world["moves"].append(command)  # type: ignore[attr-defined]
+
+    def leaf_value(
+        self, world: dict[str, object], root: dict[str, object], seat: int, rng: random.Random
+    ) -> float:
+        moves: list[str] = world["moves"]  # type: ignore[assignment]
+        bonus = {"a": 0.0, "b": 1.0, "c": 0.5}[moves[0]] + 2.0 * ("y" in moves)
+        return float(world["luck"]) + bonus + rng.random() * 10  # type: ignore[arg-type]
+
+    def is_over(self, world: dict[str, object]) -> bool:
+        return len(world["moves"]) >= 2  # type: ignore[arg-type]
+
+    def copy(self, world: dict[str, object]) -> dict[str, object]:
+        return {"luck": world["luck"], "moves": list(world["moves"])}  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_expert_compares_its_root_commands_on_shared_worlds(seed: int) -> None:
+    """#28 (expert beats strong): the root's commands are tried on the same imagined worlds
+    with the same random numbers, so a small edge shows through a large luck of the draw after
+    a few iterations (UCB over freshly imagined worlds cannot see it)."""
+    ai = _ToySearch(playouts=24)
+    rng = random.Random(seed)
+    first = ai.imagine({}, rng)
+    outcome = ai.search({}, first, 0, ["a", "b", "c"], rng, deadline=0.0)
+    assert outcome.leader == "b"
+    a, b = outcome.results["a"], outcome.results["b"]
+    k = min(len(a), len(b))
+    assert all(1.0 <= y - x <= 3.0 for x, y in zip(a[:k], b[:k], strict=True))  # paired
+
+
+def test_the_expert_searches_its_later_decisions_in_a_tree_below_each_root_command() -> None:
+    """#28 (expert beats strong): below every root command grows a SO-ISMCTS tree over the
+    seat's next decision; it finds that 'y' is better than the heuristics' first 'x'."""
+    ai = _ToySearch(playouts=60)
+    rng = random.Random(3)
+    ai.search({}, ai.imagine({}, rng), 0, ["a", "b", "c"], rng, deadline=0.0)
+    tree = ai._trees["b"]
+    assert tree.children["y"].visits > 2 * tree.children["x"].visits
+    assert ai.last_stats["depth"] == 1
+
+
+def test_the_expert_trees_below_the_root_read_only_the_view() -> None:
+    """#28 (never reading hidden information, extended to the expert's trees over the seat's
+    later decisions): positions where those trees grow two decisions deep get the same answer
+    in twin worlds the seat cannot tell apart (Venezia: another deal of the hidden cards;
+    Amsterdam: the other's sealed answer)."""
+    from engine.amsterdam.ai.expert import AmExpertAi
+    from engine.venezia.ai.expert import ExpertAi
+    from tests.amsterdam.test_ai_strong import _choose_stage
+    from tests.venezia.test_determinize import STATES, reshuffle_hidden
+
+    state = STATES[8]
+    d = state.pending()
+    assert d is not None
+    twin = reshuffle_hidden(state, d.seat, 9)
+    picks = set()
+    for world in (state, twin):
+        ai = ExpertAi(playouts=8)
+        picks.add(ai.choose(world.player_view(d.seat), d, random.Random(8)))
+        assert ai.last_stats["depth"] == 2
+    assert len(picks) == 1
+
+    st = _choose_stage(6)
+    answers = st.legal_commands(1)
+    twins = []
+    for answer in (answers[0], answers[-1]):
+        t = st.clone()
+        t.apply(1, answer)  # the other seat's sealed answer (AM-4.2)
+        twins.append(t)
+    d0 = twins[0].decision_for(0)
+    assert d0 is not None
+    picks = set()
+    for t in twins:
+        am = AmExpertAi(playouts=12)
+        picks.add(am.choose(t.player_view(0), d0, random.Random(4)))
+        assert am.last_stats["depth"] == 2
+    assert len(picks) == 1

@@ -107,3 +107,31 @@ def test_ladder_and_selfplay_show_no_progress_in_a_pipe() -> None:
     """#28 item 1: a pipe gets only the output (no bar, no control characters)."""
     assert _stderr_in_a_pipe(LADDER_TTY) == ""
     assert _stderr_in_a_pipe(SELFPLAY_TTY) == ""
+
+
+def test_one_level_alone_against_the_other_in_every_seat_in_turn() -> None:
+    """#28 (expert against three strong): ``--alone`` seats the first level of a pair in one
+    seat, each seat in turn on the same deal, the second level in all the others."""
+    assert seat_levels("a", "b", 4, 0, alone=True) == ["a", "b", "b", "b"]
+    assert seat_levels("a", "b", 4, 6, alone=True) == ["b", "b", "a", "b"]
+    result = run_ladder("venezia", ["greedy", "random"], 3, players=3, seed=2, alone=True)
+    assert result.alone and result.pair("greedy", "random") == (3.0, 3)
+    # one greedy seat against two random ones: a third of the decisions are greedy's
+    greedy, rand = len(result.decision_s["greedy"]), len(result.decision_s["random"])
+    assert rand > greedy > rand / 4
+    text = "\n".join(
+        _run_ladder(
+            [
+                *LADDER[:2],
+                "--levels",
+                "greedy,random",
+                "--players",
+                "2",
+                "--games",
+                "1",
+                "--alone",
+                "--no-progress",
+            ]
+        )
+    )
+    assert "seats swapped" in text  # two players: alone is the usual swap

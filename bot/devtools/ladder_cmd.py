@@ -33,11 +33,17 @@ def with_budget(levels: list[str], playouts: int | None, budget: float | None) -
     return out
 
 
+def seating(result: LadderResult) -> str:
+    if result.alone and result.players > 2:
+        return "the first of a pair alone against the other, in every seat in turn"
+    return "seats swapped every other game"
+
+
 def table(result: LadderResult) -> list[str]:
     """The ratings (best first) and the win rates behind them, as printed."""
     lines = [
         f"{result.game}: {result.players} players, {result.games_per_pair} games per pair "
-        f"(seats swapped every other game), seed {result.seed}",
+        f"({seating(result)}), seed {result.seed}",
         "",
         f"{'level':<16}{'mu':>7}{'sigma':>7}{'ordinal':>9}{'games':>7}{'win rate':>10}",
     ]
@@ -86,6 +92,12 @@ def main(argv: list[str]) -> int:
     budget.add_argument("--budget", type=float, help="seconds per decision of a search level")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--variant", help="shorthand for --option variant=VALUE")
+    parser.add_argument(
+        "--alone",
+        action="store_true",
+        help="with more players: the first level of a pair in one seat (each in turn), "
+        "the second in the others",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -121,6 +133,7 @@ def main(argv: list[str]) -> int:
             seed=args.seed,
             options=options,
             progress=bar.update,
+            alone=args.alone,
         )
     except ValueError as exc:
         parser.error(str(exc))
@@ -133,6 +146,7 @@ def main(argv: list[str]) -> int:
                     "game": result.game,
                     "options": options,
                     "players": players,
+                    "alone": args.alone,
                     "games_per_pair": args.games,
                     "seed": args.seed,
                     "ratings": {

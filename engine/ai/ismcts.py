@@ -1,9 +1,9 @@
-"""Information Set Monte-Carlo Tree Search (Cowling, Powley & Whitehouse 2012): the ``expert``
-level's search, shared by every game.
+"""Information Set Monte-Carlo Tree Search (Cowling, Powley & Whitehouse 2012) with common
+random numbers at the root: the ``expert`` level's search, shared by every game.
 
-SO-ISMCTS from the deciding seat's point of view: every iteration imagines a new world from the
-seat's own view (the game's determinization: it never reads hidden information), walks one tree
-whose nodes are the seat's own decisions (an edge is a command), and plays the world on with the
+SO-ISMCTS from the deciding seat's point of view: an iteration imagines a world from the seat's
+own view (the game's determinization: it never reads hidden information), walks a tree whose
+nodes are the seat's own decisions (an edge is a command), and plays the world on with the
 game's heuristic play-out to a horizon, valued by the game's evaluation. Only the commands legal
 in the iteration's world are available; a child is picked by UCB1 over its *availability* count
 (how often it could have been picked), as SO-ISMCTS does. The other seats move by the game's
@@ -13,10 +13,19 @@ MO-ISMCTS keeps the other's move nodes ignorant of it.
 
 The heuristics rank a node's commands when it is first reached: they are its prior (only the
 best few are searched, more as the node is visited: progressive widening), and the best-ranked
-unvisited command is tried first. At the root the candidates are the game's strong level's.
+unvisited command is tried first.
 
-A game supplies the hooks of :class:`TreeGame`. The budget is wall-clock seconds (play) or a
-fixed number of iterations (reproducible: no clock is read).
+**The root** (:class:`ExpertMixin`): at the small budgets of a decision (a few hundred
+iterations) UCB over freshly imagined worlds separates the root's commands worse than a paired
+comparison does. So the root's commands (the strong level's candidates) are raced as the strong
+level races them (:func:`~engine.ai.racing.race_on_worlds`): every live command is tried on the
+*same* imagined worlds with the same random numbers, the clearly worse ones are dropped, the best
+mean on the shared worlds wins. Below every root command grows its own SO-ISMCTS tree over the
+seat's later decisions (the rest of its turn, its next turn): one iteration of it per world, so
+the play-out does not make the seat's own follow-ups by the one-ply heuristics alone.
+
+:func:`ismcts` is the plain SO-ISMCTS (UCB at the root too). The budget is wall-clock seconds
+(play) or a fixed number of iterations (reproducible: no clock is read).
 """
 
 from __future__ import annotations
@@ -26,15 +35,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 W = TypeVar("W")
 
-#: UCB exploration constant, times the spread of the values seen so far
-EXPLORATION = 0.7
-#: seconds past the deadline after which the search stops even before every root command
-#: was tried once (keeps the expert's p95 under 2 s)
+#: UCB exploration constant, times the spread of the values seen below the node
+EXPLORATION = 0.5
+#: seconds past the deadline after which the search stops (keeps the expert's p95 under 2 s)
 HARD_MARGIN = 0.3
+#: at most this many seconds of the budget are kept back for the last play-out
+SLACK_MAX = 0.4
 #: searched commands of a node: ``WIDEN_BASE + sqrt(visits)``, at most the ranked ones
 WIDEN_BASE = 2
 
@@ -66,6 +76,8 @@ class Node:
     visits: int = 0
     total: float = 0.0
     avail: int = 0
+    lo: float = math.inf  # the values seen through this node (UCB's scale)
+    hi: float = -math.inf
     ranked: list[str] | None = None
     children: dict[str, Node] = field(default_factory=dict)
 
@@ -76,6 +88,88 @@ class SearchResult:
     iterations: int
     visits: dict[str, int]
     means: dict[str, float]
+
+
+def next_own_options(
+    game: TreeGame[W], world: W, seat: int, rng: random.Random, max_steps: int
+) -> list[str] | None:
+    """The other seats play by the policy until the seat decides again: its commands (best
+    first), or ``None`` (the game is over, or not after ``max_steps`` decisions of others)."""
+    for step in range(max_steps + 1):
+        if game.is_over(world):
+            return None
+        options = game.tree_options(world, seat)
+        if options is not None:
+            return options
+        if step < max_steps:
+            game.policy_step(world, rng)
+    return None
+
+
+def pick(node: Node, options: list[str]) -> tuple[str, bool]:
+    """The command to try at ``node`` among ``options`` (legal in this world), and whether it
+    was never tried: the best-ranked untried one of the widened set, else UCB1 over the
+    availability counts."""
+    if node.ranked is None:
+        node.ranked = options
+    legal = set(options)
+    width = WIDEN_BASE + int(math.sqrt(node.visits))
+    avail = [c for c in node.ranked[:width] if c in legal]
+    if not avail:  # this world's commands are none of the ranked ones: its best is
+        avail = [options[0]]
+        if options[0] not in node.ranked:
+            node.ranked.append(options[0])
+    for c in avail:
+        node.children.setdefault(c, Node()).avail += 1
+    fresh = [c for c in avail if node.children[c].visits == 0]
+    if fresh:
+        return fresh[0], True
+    spread = max(node.hi - node.lo, 1e-6)
+
+    def ucb(c: str) -> float:
+        child = node.children[c]
+        return child.total / child.visits + EXPLORATION * spread * math.sqrt(
+            math.log(child.avail) / child.visits
+        )
+
+    return max(avail, key=ucb), False
+
+
+def descend(
+    game: TreeGame[W],
+    node: Node,
+    world: W,
+    root: W,
+    seat: int,
+    options: list[str],
+    rng: random.Random,
+    *,
+    max_depth: int,
+    max_steps: int = 40,
+) -> float:
+    """One SO-ISMCTS iteration from ``node`` (the seat decides in ``world`` among
+    ``options``): select and expand down to ``max_depth`` of the seat's decisions, play the
+    leaf on (the horizon counted from ``root``), back the value up; the value."""
+    path = [node]
+    depth = 0
+    while True:
+        command, fresh = pick(node, options)
+        game.apply_own(world, seat, command)
+        node = node.children[command]
+        path.append(node)
+        depth += 1
+        if fresh or depth >= max_depth:
+            break
+        nxt = next_own_options(game, world, seat, rng, max_steps)
+        if nxt is None:
+            break
+        options = nxt
+    value = game.leaf_value(world, root, seat, rng)
+    for n in path:
+        n.visits += 1
+        n.total += value
+        n.lo, n.hi = min(n.lo, value), max(n.hi, value)
+    return value
 
 
 def ismcts(
@@ -91,12 +185,11 @@ def ismcts(
     max_depth: int = 3,
     max_steps: int = 40,
 ) -> SearchResult:
-    """Search from the seat's information set; ``root_options`` (best first) are the root's
-    commands. Stops at ``deadline`` (after one iteration per root command), at
+    """Plain SO-ISMCTS from the seat's information set; ``root_options`` (best first) are the
+    root's commands. Stops at ``deadline`` (after one iteration per root command), at
     ``hard_deadline`` (after one iteration) or after ``iterations``; the most visited root
     command wins (the better mean on a tie, then the heuristics' order)."""
     root = Node(ranked=list(root_options))
-    lo, hi = math.inf, -math.inf
     done = 0
     clock = time.perf_counter
     while True:
@@ -109,54 +202,10 @@ def ismcts(
             break
         world = imagine()
         start = game.copy(world)
-        node = root
-        path = [node]
-        depth = 0
-        options: list[str] | None = root_options
-        while True:
-            assert options is not None
-            if node.ranked is None:
-                node.ranked = options
-            legal = set(options)
-            width = WIDEN_BASE + int(math.sqrt(node.visits))
-            avail = [c for c in node.ranked[:width] if c in legal] or [options[0]]
-            for c in avail:
-                node.children.setdefault(c, Node()).avail += 1
-            fresh = [c for c in avail if node.children[c].visits == 0]
-            if fresh:
-                command = fresh[0]
-            else:
-                spread = max(hi - lo, 1e-6)
-                command = max(
-                    avail,
-                    key=lambda c: (
-                        node.children[c].total / node.children[c].visits
-                        + EXPLORATION
-                        * spread
-                        * math.sqrt(math.log(node.children[c].avail) / node.children[c].visits)
-                    ),
-                )
-            game.apply_own(world, seat, command)
-            node = node.children[command]
-            path.append(node)
-            depth += 1
-            if fresh or depth >= max_depth:
-                break
-            options = None
-            for _ in range(max_steps):
-                if game.is_over(world):
-                    break
-                options = game.tree_options(world, seat)
-                if options is not None:
-                    break
-                game.policy_step(world, rng)
-            if options is None:
-                break
-        value = game.leaf_value(world, start, seat, rng)
-        lo, hi = min(lo, value), max(hi, value)
-        for n in path:
-            n.visits += 1
-            n.total += value
+        descend(
+            game, root, world, start, seat, root_options, rng, max_depth=max_depth,
+            max_steps=max_steps,
+        )  # fmt: skip
         done += 1
     visits = {c: n.visits for c, n in root.children.items()}
     means = {c: n.total / n.visits for c, n in root.children.items() if n.visits}
@@ -170,20 +219,27 @@ def ismcts(
 
 
 class ExpertMixin(Generic[W]):
-    """Turns a strong level (a :class:`~engine.ai.racing.WorldSearchAi`) into the expert:
-    its ``search`` (the race over candidates) is replaced by :func:`ismcts` over the same
-    candidates; everything around it (which decisions are searched, exchanges, the root
-    candidates) stays the strong level's. A game's expert class mixes this in before its
-    strong class and supplies the :class:`TreeGame` hooks."""
+    """Turns a strong level (a :class:`~engine.ai.racing.WorldSearchAi`) into the expert: the
+    strong level's race over its candidates on shared worlds stays (which decisions are
+    searched, exchanges, the candidates, the budget's shares), but a candidate's play-out
+    grows that candidate's SO-ISMCTS tree over the seat's later decisions (:func:`descend`)
+    instead of letting the heuristics make them. A game's expert class mixes this in before
+    its strong class and supplies the :class:`TreeGame` hooks and :meth:`reseed`."""
 
     level = "expert"
     budget_s: float
     playouts: int | None
-    share: float
     last_stats: dict[str, object]
+    #: the seat's own decisions searched per play-out, the root's included (1: flat)
     max_depth: int = 3
     #: the expert's deadline is budget × share (its hard stop is its own margin after it)
     start_within: float = 1.0
+    #: decisions of the other seats walked through to reach the seat's next one
+    max_steps: int = 40
+
+    def reseed(self, world: W, seed: int) -> None:
+        """Give ``world`` the play-out's seed (a game whose state draws with its own RNG sets
+        it, as its strong level's play-out does): every candidate meets the same luck."""
 
     def search(  # type: ignore[no-untyped-def]
         self,
@@ -195,36 +251,54 @@ class ExpertMixin(Generic[W]):
         deadline: float,
         hard_deadline: float | None = None,
     ):
-        from engine.ai.racing import RaceOutcome
-
-        worlds: list[W] = [self.copy(first)]  # type: ignore[attr-defined]
-
-        def imagine() -> W:
-            if worlds:
-                return worlds.pop()
-            return cast(W, self.imagine(view, rng))  # type: ignore[attr-defined]
-
-        iterations = None
+        self._trees: dict[str, Node] = {c: Node() for c in cands}
         hard = deadline + HARD_MARGIN
-        if self.playouts is not None:
-            iterations = max(len(cands), round(self.playouts * self.share))
-            deadline = math.inf
-        result = ismcts(
-            self,  # type: ignore[arg-type]
-            imagine,
-            seat,
-            cands,
-            rng,
-            deadline=deadline,
-            hard_deadline=hard,
-            iterations=iterations,
-            max_depth=self.max_depth,
+        if hard_deadline is not None:
+            hard = min(hard, hard_deadline)
+        # the clock is read before a play-out: stop when the next one would end past the time
+        # (twice a play-out's average seconds, the tail's margin: at most SLACK_MAX)
+        slack = min(2.0 * getattr(self, "_playout_s", 0.0), SLACK_MAX)
+        deadline, hard = deadline - slack, hard - slack
+        outcome = super().search(  # type: ignore[misc]
+            view, first, seat, cands, rng, deadline, hard
         )
-        self.last_stats = {
-            "iterations": result.iterations,
-            "rollouts": result.iterations,
-            "visits": result.visits,
-            "means": result.means,
-        }
-        results = {c: [m] for c, m in result.means.items()}
-        return RaceOutcome(result.best, results, self.last_stats)
+        self.last_stats["depth"] = max(
+            (_depth(t) for t in self._trees.values()), default=0
+        )  # fmt: skip
+        return outcome
+
+    def playout(self, world: W, seat: int, command: str, seed: int) -> float:
+        """``command`` on a copy of ``world`` (seeded with ``seed``), then one iteration of
+        the command's tree over the seat's later decisions, valued for ``seat``."""
+        start = time.perf_counter()
+        try:
+            return self._playout(world, seat, command, seed)
+        finally:  # a moving average of the play-out's seconds (read by the clock only)
+            spent = time.perf_counter() - start
+            self._playout_s: float = 0.9 * getattr(self, "_playout_s", spent) + 0.1 * spent
+
+    def _playout(self, world: W, seat: int, command: str, seed: int) -> float:
+        game: TreeGame[W] = self  # type: ignore[assignment]
+        sim = game.copy(world)
+        self.reseed(sim, seed)
+        rng = random.Random(seed)
+        game.apply_own(sim, seat, command)
+        node = self._trees.setdefault(command, Node())
+        options = None
+        if self.max_depth > 1:
+            options = next_own_options(game, sim, seat, rng, self.max_steps)
+        if options is None:
+            value = game.leaf_value(sim, world, seat, rng)
+            node.visits += 1
+            node.total += value
+            return value
+        return descend(
+            game, node, sim, world, seat, options, rng, max_depth=self.max_depth - 1,
+            max_steps=self.max_steps,
+        )  # fmt: skip
+
+
+def _depth(node: Node) -> int:
+    """How deep the tree below ``node`` grew (visited nodes only)."""
+    kids = [c for c in node.children.values() if c.visits]
+    return 1 + max((_depth(c) for c in kids), default=0) if kids else 0

@@ -54,6 +54,7 @@ class LadderResult:
     pairs: list[PairResult] = field(default_factory=list)
     ratings: dict[str, Rating] = field(default_factory=dict)
     decision_s: dict[str, list[float]] = field(default_factory=dict)
+    alone: bool = False  # the first level of a pair in one seat, the second in the others
 
     def games_of(self, level: str) -> int:
         return sum(p.games for p in self.pairs if level in (p.a, p.b))
@@ -79,8 +80,11 @@ class LadderResult:
         return times[int(0.95 * (len(times) - 1))] if times else 0.0
 
 
-def seat_levels(a: str, b: str, players: int, game_index: int) -> list[str]:
-    """The level of every seat: ``a, b, a, b …``, swapped in the odd games."""
+def seat_levels(a: str, b: str, players: int, game_index: int, *, alone: bool = False) -> list[str]:
+    """The level of every seat: ``a, b, a, b …``, swapped in the odd games; ``alone``: ``a``
+    in one seat (seat ``game_index % players``: every seat in turn) and ``b`` in the others."""
+    if alone:
+        return [a if s == game_index % players else b for s in range(players)]
     first, second = (a, b) if game_index % 2 == 0 else (b, a)
     return [first if s % 2 == 0 else second for s in range(players)]
 
@@ -94,8 +98,12 @@ def run_ladder(
     seed: int = 1,
     options: Mapping[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
+    alone: bool = False,
 ) -> LadderResult:
-    """Play the ladder (see the module's doc); ``progress(done)`` after every game."""
+    """Play the ladder (see the module's doc); ``progress(done)`` after every game.
+    ``alone``: in every pair the first level (in ``levels``' order) plays one seat against the
+    second in all the others, each seat in turn on the same deal (``players`` games a seed);
+    it wins a game when its seat is placed above every other."""
     from openskill.models import PlackettLuce
 
     kind = selfplay_game(game, options)
@@ -104,17 +112,18 @@ def run_ladder(
         raise ValueError("a ladder needs two levels or more")  # not for players
     factories = {level: policy_factory(level, game=kind.name) for level in levels}
     rng = random.Random(seed)
-    seeds = [rng.getrandbits(48) for _ in range((games + 1) // 2)]
+    per_seed = players if alone else 2
+    seeds = [rng.getrandbits(48) for _ in range((games + per_seed - 1) // per_seed)]
     model = PlackettLuce()
     rated = {level: model.rating(name=level) for level in levels}
-    result = LadderResult(kind.name, players, levels, games, seed)
+    result = LadderResult(kind.name, players, levels, games, seed, alone=alone)
     done = 0
     for a, b in itertools.combinations(levels, 2):
         pair = PairResult(a, b)
         result.pairs.append(pair)
         for g in range(games):
-            game_seed = seeds[g // 2]
-            seats = seat_levels(a, b, players, g)
+            game_seed = seeds[g // per_seed]
+            seats = seat_levels(a, b, players, g, alone=alone)
             policies = [
                 factories[level](random.Random(game_seed * 31 + s)) for s, level in enumerate(seats)
             ]

@@ -16,16 +16,26 @@ from engine.amsterdam.state import AmsterdamState
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
 #: p95 stays under 2 s
 EXPERT_BUDGET = 1.5
+#: rounds played out after the current one (the strong level's: 1)
+EXPERT_HORIZON = 1
+EXPERT_DEPTH = 3
 
 
 class AmExpertAi(ExpertMixin[AmsterdamState], AmStrongAi):
     """The ``expert`` AI level."""
 
     level = "expert"
-    trust_search = True
 
-    def __init__(self, budget_s: float = EXPERT_BUDGET, playouts: int | None = None) -> None:
-        super().__init__(budget_s=budget_s, playouts=playouts)
+    #: the seat's own decisions searched per play-out, the root's included
+    max_depth = EXPERT_DEPTH
+
+    def __init__(
+        self,
+        budget_s: float = EXPERT_BUDGET,
+        playouts: int | None = None,
+        horizon_rounds: int = EXPERT_HORIZON,
+    ) -> None:
+        super().__init__(budget_s=budget_s, playouts=playouts, horizon_rounds=horizon_rounds)
         self._rng = random.Random(0)
 
     def tree_options(self, world: AmsterdamState, seat: int) -> list[str] | None:
@@ -46,6 +56,9 @@ class AmExpertAi(ExpertMixin[AmsterdamState], AmStrongAi):
         self, world: AmsterdamState, root: AmsterdamState, seat: int, rng: random.Random
     ) -> float:
         return self.finish(world, root, seat, rng)
+
+    def reseed(self, world: AmsterdamState, seed: int) -> None:
+        world.rng.state = seed
 
     def is_over(self, world: AmsterdamState) -> bool:
         return world.over

@@ -11,8 +11,16 @@ from engine.canal_grande.ai.strong import CgStrongAi
 from engine.canal_grande.state import CanalGrandeState
 
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
-#: p95 stays under 2 s
-EXPERT_BUDGET = 1.5
+#: p95 stays under 2 s (less than the other games' 1.5 s: its play-outs of 6 turns are long, and
+#: on a loaded machine the last one ran past 2 s)
+EXPERT_BUDGET = 1.3
+#: turns played out after the current one (the strong level's: 2). Measured against strong at
+#: 0.3 s: at the strong horizon even 4 times strong's play-outs lost (1 of 4 games flat, 2 of 8
+#: with a tree over the later decisions), played out to the game's end (as many play-outs as
+#: strong's, they cost 5 times as much) 1 of 4; 6 turns won (docs/ai.md)
+EXPERT_HORIZON = 6
+#: a tree over the seat's later decisions did not help here: the root's race alone (flat)
+EXPERT_DEPTH = 1
 
 
 class CgExpertAi(ExpertMixin[CanalGrandeState], CgStrongAi):
@@ -20,8 +28,19 @@ class CgExpertAi(ExpertMixin[CanalGrandeState], CgStrongAi):
 
     level = "expert"
 
-    def __init__(self, budget_s: float = EXPERT_BUDGET, playouts: int | None = None) -> None:
-        super().__init__(budget_s=budget_s, playouts=playouts)
+    #: the seat's own decisions searched per play-out, the root's included
+    max_depth = EXPERT_DEPTH
+
+    def __init__(
+        self,
+        budget_s: float = EXPERT_BUDGET,
+        playouts: int | None = None,
+        horizon_turns: int = EXPERT_HORIZON,
+    ) -> None:
+        super().__init__(budget_s=budget_s, playouts=playouts, horizon_turns=horizon_turns)
+
+    def reseed(self, world: CanalGrandeState, seed: int) -> None:
+        world.rng.state = seed
 
     def tree_options(self, world: CanalGrandeState, seat: int) -> list[str] | None:
         if world.over:

@@ -14,6 +14,9 @@ from engine.venezia.state import VeneziaState
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
 #: p95 stays under 2 s
 EXPERT_BUDGET = 1.5
+#: own turns played out after the current one (the strong level's: 1)
+EXPERT_HORIZON = 1
+EXPERT_DEPTH = 3
 
 
 class ExpertAi(ExpertMixin[VeneziaState], StrongAi):
@@ -21,8 +24,19 @@ class ExpertAi(ExpertMixin[VeneziaState], StrongAi):
 
     level = "expert"
 
-    def __init__(self, budget_s: float = EXPERT_BUDGET, playouts: int | None = None) -> None:
-        super().__init__(budget_s=budget_s, playouts=playouts)
+    #: the seat's own decisions searched per play-out (the rest of its turn: a card's building,
+    #: placing, drawing after the card)
+    max_depth = EXPERT_DEPTH
+    #: the tree covers the seat's own turn only: the play-out's horizon stays the strong one's
+    max_steps = 0
+
+    def __init__(
+        self,
+        budget_s: float = EXPERT_BUDGET,
+        playouts: int | None = None,
+        horizon: int = EXPERT_HORIZON,
+    ) -> None:
+        super().__init__(budget_s=budget_s, playouts=playouts, horizon=horizon)
 
     def tree_options(self, world: VeneziaState, seat: int) -> list[str] | None:
         if world.over:
