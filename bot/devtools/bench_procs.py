@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from bot.devtools.bench_turns import percentile
+from bot.devtools.percentiles import percentile
 from bot.devtools.pg_server import PgServer, start_server
 from bot.storage.store import is_postgres_url, open_database
 

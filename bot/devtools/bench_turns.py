@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.devtools.percentiles import percentile
 from bot.devtools.pg_server import PgServer, start_server
 from bot.storage.store import is_postgres_url
 from bot.table.dispatch import HandImages
@@ -115,14 +116,6 @@ def rss_kb() -> int | None:
     except OSError:
         pass
     return None
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 async def play_channel(

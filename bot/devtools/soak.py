@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from bot.devtools.soak_driver import read_log
-from bot.storage.repositories import Repositories
+from bot.devtools.soak_shared import READY_TIMEOUT_S, snapshot_path_matches, tail
 from bot.storage.store import SqliteDatabase
 from bot.table.records import RestoreError
 from bot.table.render import PlaceholderRenderer
@@ -46,9 +46,6 @@ from bot.table.service import TableService
 from engine.registry import first_registered, table_game
 
 __all__ = ["SoakConfig", "SoakReport", "check", "main", "run_soak"]
-
-#: How long a driver may take to open the database and say "ready".
-READY_TIMEOUT_S = 60.0
 
 
 @dataclass
@@ -121,20 +118,6 @@ def _stored_keys(conn: sqlite3.Connection) -> dict[str, list[int]]:
     return keys
 
 
-def _snapshot_path_matches(storage: Repositories, game_id: int, full_hash: str) -> bool:
-    """Latest snapshot + later moves (the restart path) ends where the full replay does."""
-    snap = storage.games.latest_snapshot(game_id)
-    record = storage.games.get_game(game_id)
-    if snap is None or record is None:
-        return True
-    state = table_game(record.game_type).from_json(snap.state_json)
-    if state.state_hash() != snap.state_hash:
-        return False
-    for move in storage.games.moves(game_id, after_seq=snap.seq):
-        state.apply(move.seat, move.command)
-    return state.state_hash() == full_hash
-
-
 def check(db: Path, ack_log: Path, report: SoakReport, checked: _Checked) -> None:
     """Check the database against the ack log (the driver is not running); updates
     ``report`` with the current figures (counts are recomputed, not accumulated)."""
@@ -196,7 +179,7 @@ def check(db: Path, ack_log: Path, report: SoakReport, checked: _Checked) -> Non
                     continue
                 try:
                     full_hash = svc.restore.verify(game_id)
-                    if not _snapshot_path_matches(storage, game_id, full_hash):
+                    if not snapshot_path_matches(storage, game_id, full_hash):
                         raise RestoreError(f"game {game_id}: snapshot path differs")
                 except Exception as exc:
                     mismatches += 1
@@ -255,13 +238,6 @@ def _start_driver(cmd: list[str], errors: IO[bytes]) -> subprocess.Popen[bytes]:
     return proc
 
 
-def _tail(path: Path, chars: int = 400) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")[-chars:].strip()
-    except OSError:
-        return ""
-
-
 def _file_bytes(db: Path) -> int:
     """The database file's size with the WAL folded in (checkpointed and truncated)."""
     conn = sqlite3.connect(db)
@@ -296,7 +272,7 @@ def run_soak(config: SoakConfig) -> SoakReport:
                 time.sleep(rng.uniform(config.min_run_s, config.max_run_s))
                 if proc.poll() is not None:
                     report.problems.append(
-                        f"driver {incarnation} exited by itself: {_tail(errors_path)}"
+                        f"driver {incarnation} exited by itself: {tail(errors_path)}"
                     )
                     break
                 os.kill(proc.pid, signal.SIGKILL)
@@ -314,7 +290,7 @@ def run_soak(config: SoakConfig) -> SoakReport:
             code = -1
         if code != 0:
             report.problems.append(
-                f"the final driver run ended with exit code {code}: {_tail(errors_path)}"
+                f"the final driver run ended with exit code {code}: {tail(errors_path)}"
             )
     check(config.db, ack, report, checked)
     report.db_bytes = _file_bytes(config.db)

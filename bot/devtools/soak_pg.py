@@ -46,9 +46,9 @@ from typing import IO, Any
 import psycopg
 
 from bot.devtools.pg_server import PgServer, start_server
-from bot.devtools.soak import READY_TIMEOUT_S, _snapshot_path_matches, _tail
 from bot.devtools.soak_driver import read_log
 from bot.devtools.soak_pg_check import amcheck, install_audit, overdue_deadlines, timer_figures
+from bot.devtools.soak_shared import READY_TIMEOUT_S, snapshot_path_matches, tail
 from bot.storage.postgres import PgDatabase
 from bot.table.records import RestoreError
 from bot.table.render import PlaceholderRenderer
@@ -214,7 +214,7 @@ class Drivers:
             if line.strip() != b"ready":
                 p.kill()
                 p.wait()
-                raise RuntimeError(f"driver {proc} did not start: {_tail(self.stderr(proc))}")
+                raise RuntimeError(f"driver {proc} did not start: {tail(self.stderr(proc))}")
             self.procs[proc] = p
 
     def kill(self, proc: int) -> None:
@@ -308,7 +308,7 @@ def check_replays(url: str, report: PgSoakReport) -> None:
                 unfinished += record.status == "active"
                 try:
                     full_hash = svc.restore.verify(game_id)
-                    if not _snapshot_path_matches(storage, game_id, full_hash):
+                    if not snapshot_path_matches(storage, game_id, full_hash):
                         raise RestoreError(f"game {game_id}: snapshot path differs")
                     if record.status == "finished" and record.final_hash is None:
                         raise RestoreError(f"finished game {game_id} has no final hash")
@@ -361,7 +361,7 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
                 time.sleep(rng.uniform(*config.gap_s))
                 for proc, code in drivers.exited():
                     report.problems.append(
-                        f"driver {proc} exited by itself ({code}): {_tail(drivers.stderr(proc))}"
+                        f"driver {proc} exited by itself ({code}): {tail(drivers.stderr(proc))}"
                     )
                     drivers.start(proc)
                 if event == "db":
@@ -399,7 +399,7 @@ def run_pg_soak(config: PgSoakConfig, server: PgServer | None = None) -> PgSoakR
                     code = -1
                 if code != 0:
                     report.problems.append(
-                        f"the final run of driver {i} ended with {code}: {_tail(drivers.stderr(i))}"
+                        f"the final run of driver {i} ended with {code}: {tail(drivers.stderr(i))}"
                     )
         finally:
             drivers.close()
