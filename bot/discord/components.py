@@ -36,6 +36,7 @@ from bot.discord.specs import (
 )
 from bot.discord.translator import in_any_catalog
 from bot.table.grammar import texts_of
+from bot.table.guard import unavailable
 from bot.table.outputs import Code, DecisionInfo, Outcome
 from bot.table.play import Choosing
 from bot.table.service import TableService
@@ -143,6 +144,9 @@ class ComponentRouter:
         user = str(interaction.user.id)
         # the open decisions and the clicker's options, in one read
         now = await self.service.play.choosing(channel, user)
+        if now.reason == Code.UNAVAILABLE:
+            await self.replies.answer_via(interaction, via, unavailable())
+            return
         d = now.own(user)
         stale = stale_text(cid, d)
         if stale is not None or d is None:
@@ -307,6 +311,8 @@ class ComponentRouter:
             )
         if reason == Code.ALREADY_CHOSEN:
             return await sealed.already_chosen_text(self.service, channel)
+        if reason == Code.UNAVAILABLE:
+            return unavailable()
         if reason in (None, Code.NOT_YOUR_DECISION):
             return not_yours(d)
         return _("Nothing to choose there now.")
