@@ -48,9 +48,10 @@ class TimerPosts:
                 await self.service.timers.posted(event)
             except Exception:
                 log.exception("could not post a %s in channel %s", event.kind, event.channel_id)
-        # AI turns whose chain stopped (the database away, a race lost to another process):
-        # nobody else would move them on (#27)
-        for channel in self.service.play.stalled():
+        # AI turns whose chain stopped (the database away, a race lost to another process,
+        # the process of an adopted shard dead mid-chain): nobody else would move them on (#27)
+        adopted = await self.service.timers.newly_adopted()
+        for channel in [*adopted, *self.service.play.stalled()]:
             try:
                 await self.actions.resume_table(channel)
             except Exception:

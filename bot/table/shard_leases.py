@@ -65,6 +65,9 @@ class ShardLeases:
     returned: dict[int, float] = field(default_factory=dict)
     #: when the leases of the last successful renewal end
     until: float = 0.0
+    #: shards adopted since :meth:`take_adopted` last looked: their tables' AI turns, cut
+    #: short when their process died, are this process's to resume now
+    fresh: frozenset[int] = frozenset()
 
     @property
     def scope(self) -> str:
@@ -89,7 +92,13 @@ class ShardLeases:
         for key, ends in found.returned.items():
             returned[int(key)] = max(ends, returned.get(int(key), 0.0))
         self.returned = {s: ends for s, ends in returned.items() if ends > now}
+        self.fresh = (self.fresh | (adopted - self.adopted)) & adopted
         self.adopted, self.until = adopted, until
+
+    def take_adopted(self) -> frozenset[int]:
+        """The shards adopted since the last call (and still held)."""
+        fresh, self.fresh = self.fresh, frozenset()
+        return fresh
 
     def serves(self, guild_id: str | None, now: float) -> bool:
         """Whether this process fires the timers of a guild's tables at ``now``: a home

@@ -197,6 +197,27 @@ class Timers:
             return self.shard_leases.serves(guild, self.runner.now())
         return self.serves(guild)
 
+    async def newly_adopted(self) -> list[str]:
+        """The open tables of the shards this process adopted since the last call (#27: a
+        dead process's AI chains wait in them for whoever fires their timers now)."""
+        try:
+            return await self.runner.run(self._newly_adopted)
+        except Exception:
+            guard.failure("shard adoption", "-")
+            return []
+
+    def _newly_adopted(self) -> list[str]:
+        leases = self.shard_leases
+        fresh = frozenset[int]() if leases is None else leases.take_adopted()
+        if leases is None or not fresh:
+            return []
+        found = []
+        for channel in self.games.active_channels():
+            table = self.lobby.get_table(channel)
+            if leases.shard_of(None if table is None else table.guild_id) in fresh:
+                found.append(channel)
+        return found
+
     async def serves_channel(self, channel_id: str) -> bool:
         """:meth:`serving`, in the worker pool."""
         return await self.runner.run(self.serving, channel_id)

@@ -5,12 +5,15 @@ the guild is not on its shards."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from simcord import Env
 
-from bot.devtools.discord_sim import raw_messages, texts
+from bot.devtools.discord_sim import play_one, raw_messages, texts
+from bot.discord.actions import TableActions
 from bot.discord.client import TableBot
 from tests.discord.test_shards import _bot
 
@@ -43,3 +46,44 @@ async def test_a_process_fires_the_timers_of_a_gone_process_s_shard(
     await env.advance_time(40)  # 150 s: the timeout (2 min)
     shown = "\n".join(texts(m) for m in raw_messages(env, channel))
     assert shown.count("ran out of time") == 1, shown
+
+
+async def test_an_adopter_moves_on_the_ai_turns_a_gone_process_left(
+    simcord_env: Env, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#27 ("Timers and AI turns fired by exactly one process, also when processes die"): the
+    process of a guild's shard died while an AI seat had to decide (its chain never ran); a
+    process running the other shard only adopts the shard once the lease ran out and lets
+    the AI seats move on - before, they waited for the dead process's restart."""
+    env = simcord_env
+    guild = env.create_guild(shard_id=1)
+    channel = guild.create_text_channel("lease-ai")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(channel, "join", game="canal_grande")
+    await alice.slash(channel, "addbot")
+
+    async def dies_before_the_ais(self: TableActions, dest: Any, channel_id: str) -> None:
+        return None  # the process dies before its AI seats play
+
+    monkeypatch.setattr(TableActions, "play_ais", dies_before_the_ais)
+    service = env.bot.service
+    await alice.slash(channel, "start")
+    for _ in range(6):
+        d = await service.play.decision(str(channel.id))
+        assert d is not None
+        if d.is_ai:
+            break
+        assert await play_one(env, channel, {alice.id: alice}, random.Random(1))
+    stuck = await service.play.decision(str(channel.id))
+    assert stuck is not None and stuck.is_ai, "no AI decision was left pending"
+    monkeypatch.undo()
+
+    await env.restart_bot(_bot(db_path, 2, (0,)))
+    await env.bot.tables_resumed.wait()  # type: ignore[attr-defined]
+    service = env.bot.service
+    await env.advance_time(30)
+    still = await service.play.decision(str(channel.id))
+    assert still is not None and still.is_ai, "shard 1 is not this process's before the lease ends"
+    await env.advance_time(90)  # the gone process's lease ran out: shard 1 adopted
+    now = await service.play.decision(str(channel.id))
+    assert now is None or not now.is_ai, "the AI seats of the adopted shard did not move on"
