@@ -203,7 +203,7 @@ class Timers:
         try:
             return await self.runner.run(self._newly_adopted)
         except Exception:
-            guard.failure("shard adoption", "-")
+            guard.failure("shard adoption", "-")  # not for players
             return []
 
     def _newly_adopted(self) -> list[str]:
