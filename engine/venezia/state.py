@@ -246,8 +246,10 @@ class VeneziaState(StateBasics):
         c.cons = {t: [list(e) for e in v] for t, v in self.cons.items()}
         c.seq = self.seq
         c.buildings = list(self.buildings)  # entries are never mutated after creation
-        c.building_at = dict(self.building_at)
-        c.swamp = dict(self.swamp)
+        # shared: the state replaces these dicts, never changes them in place (so the AI may
+        # remember what it computed of them by their identity)
+        c.building_at = self.building_at
+        c.swamp = self.swamp
         c.swamp_removed = self.swamp_removed
         c.treasure = list(self.treasure)
         c.tokens = [list(t) for t in self.tokens]

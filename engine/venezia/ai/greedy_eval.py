@@ -138,13 +138,9 @@ _STATS: dict[tuple[int, int, int], BoardStats] = {}
 
 def board_stats(state: VeneziaState, info: BoardInfo) -> BoardStats:
     """Cached per board situation (buildings and swamps)."""
-    bit = info.bit
-    developed = 0
-    for label in state.building_at:
-        developed |= bit[label]
-    blocked = developed
-    for label in state.swamp:
-        blocked |= bit[label]
+    fp = state.fp
+    developed = fp.labels_mask(state.building_at)
+    blocked = developed | fp.labels_mask(state.swamp)
     key = (id(info), developed, blocked)
     stats = _STATS.get(key)
     if stats is None:
