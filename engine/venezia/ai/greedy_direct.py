@@ -47,14 +47,17 @@ class DirectScores:
         out = []
         sites = info.site_by_text[t]
         fixed = {"basilica": 7, "casa": 1}.get(t, 0)
+        undeveloped = ~developed
+        free = ~blocked
+        casas = stats.casas
         for text in choices:
             _, around, _, districts = sites[text]
             if t == "palazzo":
-                pts = (around & ~developed).bit_count()
+                pts = (around & undeveloped).bit_count()
             elif t == "campo":
                 pts = (around & developed).bit_count()
             elif t == "ponte":
-                pts = max(stats.casas[d] for d in districts)
+                pts = max([casas[d] for d in districts])
             else:
                 pts = fixed
             value = 0.0
@@ -66,12 +69,11 @@ class DirectScores:
                     left -= 1
                 value += gain * weight
             # keep large empty areas for palazzi and basiliche; casas beside buildings
-            empties = (around & ~blocked).bit_count()
             if t == "casa":
-                value -= 0.03 * empties
+                value -= 0.03 * (around & free).bit_count()
                 value += 0.02 * (around & developed).bit_count()
             elif t == "campo":
-                value -= 0.01 * empties
+                value -= 0.01 * (around & free).bit_count()
             out.append((value, text))
         return out
 
@@ -85,30 +87,40 @@ class DirectScores:
     ) -> list[tuple[float, str]]:
         info = board_info(state)
         stats = board_stats(state, info)
-        blocked = stats.blocked
-        my_borders = info.borders[state.pos[seat]]
-        ahead: set[str] = set()
-        for space in range(state.pos[seat] + 1, min(state.pos[seat] + 8, len(info.borders))):
-            ahead.update(info.borders[space])
-        hand = Counter(state.hands[seat])
+        pos = state.pos[seat]
+        my_borders = info.borders[pos]
+        ahead = info.ahead(pos)
+        hand = state.hands[seat]
         front = state.front(seat)
-        big = hand.get("palazzo", 0) + hand.get("basilica", 0) + front.get("palazzo", 0) * 2
+        big = hand.count("palazzo") + hand.count("basilica") + front.get("palazzo", 0) * 2
         big += front.get("basilica", 0) * 2
+        big3 = min(big, 3)
+        free = ~stats.blocked
+        developed = stats.developed
+        empty = stats.empty_by_district
+        drain_site = info.drain_site
+        # a district's part of the worth: bordering the gondola, or a little ahead of it
+        near: dict[str, float] = {}
         out = []
         for option in choices:
             if option == "done":
                 out.append((-1.0, option))  # a swamp token is worth a gold on average
                 continue
-            label = option[6:]
-            d = info.district_of[label]
+            d, neighbors = drain_site[option]
             value = 0.0
-            if d in my_borders:
-                value += 1.0 / (1 + stats.empty_by_district.get(d, 0))
-            elif d in ahead:
-                value += 0.3 / (1 + stats.empty_by_district.get(d, 0))
-            free_nb = (info.neighbor_mask[label] & ~blocked).bit_count()
-            value += 0.05 * free_nb * min(big, 3)
-            value += 0.01 * (info.neighbor_mask[label] & stats.developed).bit_count()
+            part = near.get(d)
+            if part is None:
+                if d in my_borders:
+                    part = 1.0 / (1 + empty.get(d, 0))
+                elif d in ahead:
+                    part = 0.3 / (1 + empty.get(d, 0))
+                else:
+                    part = -1.0
+                near[d] = part
+            if part >= 0.0:
+                value += part
+            value += 0.05 * (neighbors & free).bit_count() * big3
+            value += 0.01 * (neighbors & developed).bit_count()
             out.append((value, option))
         return out
 

@@ -8,6 +8,7 @@ Token values the seat cannot know are counted at their expectation; see
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.venezia.cards import ARCHITECT_TYPES
@@ -82,6 +83,22 @@ class BoardInfo:
         self.site_by_text = {
             t: {fp.place_text[row[2]]: row for row in rows} for t, rows in self.sites.items()
         }
+        #: "drain …" text -> (its district, its neighbours' mask)
+        self.drain_site = {
+            fp.drain_text[label]: (self.district_of[label], self.neighbor_mask[label])
+            for label in board.hexes
+        }
+        self._ahead: dict[int, set[str]] = {}
+
+    def ahead(self, pos: int) -> set[str]:
+        """The districts bordering the 7 track spaces after ``pos`` (the set is shared)."""
+        found = self._ahead.get(pos)
+        if found is None:
+            found = set()
+            for space in range(pos + 1, min(pos + 8, len(self.borders))):
+                found.update(self.borders[space])
+            self._ahead[pos] = found
+        return found
 
 
 _BOARD_INFO: dict[int, tuple[object, BoardInfo]] = {}
@@ -176,10 +193,13 @@ class Evaluator:
     def gold(self, state: VeneziaState, seat: int) -> float:
         if seat != self.me:
             return expected_gold(state, seat)
-        left = Counter(self.known)
+        tokens = state.tokens[seat]
+        if not tokens:
+            return 0.0
+        left = dict(self.known)
         total = 0.0
-        for v in state.tokens[seat]:
-            if left[v] > 0:
+        for v in tokens:
+            if left.get(v, 0) > 0:
                 left[v] -= 1
                 total += v
             else:
@@ -190,47 +210,59 @@ class Evaluator:
     def front_value(self, state: VeneziaState, seat: int, best: dict[str, float]) -> float:
         w = self.w
         v = 0.0
+        cons = state.cons
         for t in ARCHITECT_TYPES:
-            entries = state.cons[t]
+            entries = cons[t]
             if not entries:
                 continue
             mine = 0
             total = 0
+            a = entries[0]  # the architect (V-1.4), as StateBasics.architect finds him
             for e in entries:
                 total += e[1]
                 if e[0] == seat:
                     mine = e[1]
+                if e[1] > a[1] or (e[1] == a[1] and e[2] < a[2]):
+                    a = e
             if not mine:
                 continue
             filled = total / self.needed[t]
-            if state.architect(t) == seat:
+            if a[0] == seat:
                 v += best[t] * (w.front_arch[0] + w.front_arch[1] * filled)
             else:
                 v += best[t] / 2 * (w.front_part[0] + w.front_part[1] * filled)
         return v
 
     def hand_value(
-        self, state: VeneziaState, seat: int, hand: dict[str, int], stats: BoardStats
+        self, state: VeneziaState, seat: int, hand: Mapping[str, int], stats: BoardStats
     ) -> float:
         """Cards in hand and in front together: what they may still score for ``seat``.
 
         A construction the hand can complete is worth the completion (not the completion on
         top of the cards' potential in front), so completing now beats waiting.
         """
+        # (the same arithmetic in the same order as ever: a play-out's choices compare these
+        # floats; the architect is found inline, as StateBasics.architect finds it)
         w = self.w
         best = stats.best
         v = 0.0
-        borders = self.info.borders[state.pos[seat]]
         casa = hand.get("casa", 0)
         if casa > 0:
-            site = any(stats.empty_by_district.get(d, 0) for d in borders)
+            empty = stats.empty_by_district
+            site = False
+            for d in self.info.borders[state.pos[seat]]:
+                if empty.get(d, 0):
+                    site = True
+                    break
             v += casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+        cons = state.cons
+        needed = self.needed
         for t in ARCHITECT_TYPES:
             h = hand.get(t, 0)
-            entries = state.cons[t]
+            entries = cons[t]
             if h <= 0 and not entries:
                 continue
-            n = self.needed[t]
+            n = needed[t]
             pts = best[t]
             total = mine = top_other = 0
             for e in entries:
@@ -239,9 +271,14 @@ class Evaluator:
                     mine = e[1]
                 elif e[1] > top_other:
                     top_other = e[1]
-            arch = mine > 0 and state.architect(t) == seat
             front = 0.0
+            arch = False
             if mine:
+                a = entries[0]
+                for e in entries:
+                    if e[1] > a[1] or (e[1] == a[1] and e[2] < a[2]):
+                        a = e
+                arch = a[0] == seat
                 filled = total / n
                 if arch:
                     front = pts * (w.front_arch[0] + w.front_arch[1] * filled)
@@ -266,11 +303,12 @@ class Evaluator:
                 value = h / n * pts * w.hand_partial
             v += value
         size = sum(hand.values())
-        if size >= state.comp.hand_limit:
+        limit = state.comp.hand_limit
+        if size >= limit:
             v -= w.full_hand
         elif size == 0:
             v -= w.empty_hand  # cannot put a card into the pool to take three
-        elif size == state.comp.hand_limit - 1:
+        elif size == limit - 1:
             v -= w.four_cards  # can only draw one
         return v
 
@@ -282,7 +320,10 @@ class Evaluator:
             return state.pos[seat] + gold // 5
         v = state.pos[seat] + gold / 5
         if seat == self.me:
-            v += self.hand_value(state, seat, Counter(state.hands[seat]), stats)
+            hand: dict[str, int] = {}
+            for card in state.hands[seat]:
+                hand[card] = hand.get(card, 0) + 1
+            v += self.hand_value(state, seat, hand, stats)
         else:
             v += self.front_value(state, seat, stats.best)
             v += self.w.hand_card * len(state.hands[seat])
