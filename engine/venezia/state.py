@@ -17,6 +17,7 @@ import json
 from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
 from engine.venezia import checks, decisions, turns, views
+from engine.venezia import commands as cmd
 from engine.venezia.board import Board, load_board
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES
 from engine.venezia.language import _
@@ -128,6 +129,21 @@ class VeneziaState(StateBasics):
         self.history.append((seat, text))
         self._decision = None
         return events
+
+    def play_option(self, seat: int, option: str) -> None:
+        """Play ``option``, one of the pending decision's own options exactly as listed, for
+        ``seat``, the seat that decides it: the state :meth:`apply` leaves, without checking
+        the option again and without the events. For the AI's simulations only (its choice
+        among the listed options); a player's command goes through :meth:`apply` and all its
+        checks. A gold exchange goes through :meth:`apply` (it is made canonical there)."""
+        if option.startswith("exchange"):
+            self.apply(seat, option)
+            return
+        move = cmd.parse(option, self.board)
+        self._places = None
+        turns.execute(self, seat, move, [])
+        self.history.append((seat, option))
+        self._decision = None
 
     # ------------------------------------------------------------------ serialization
     def to_dict(self) -> JSON:

@@ -44,6 +44,7 @@ from engine.venezia.ai.greedy_eval import (
 from engine.venezia.ai.options import GameMemory, legal_options, split_options
 from engine.venezia.determinize import determinize
 from engine.venezia.state import VeneziaState
+from engine.venezia.state_basics import _build_label
 
 
 # ---------------------------------------------------------------------------- the player
@@ -72,8 +73,12 @@ def no_stall(state: VeneziaState, seat: int, choices: list[str]) -> list[str]:
 
 def pick(scored: list[tuple[float, str]], rng: random.Random) -> str:
     """The option with the highest score; ties broken at random."""
-    top = max(v for v, _ in scored)
-    best = [o for v, o in scored if v >= top - 1e-9]
+    top = scored[0][0]
+    for v, _ in scored:
+        if v > top:
+            top = v
+    top -= 1e-9
+    best = [o for v, o in scored if v >= top]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
@@ -139,16 +144,25 @@ class GreedyPlayer(DirectScores):
     # -- simulation of action 1 -------------------------------------------------------------
     def resolve(self, state: VeneziaState, limit: int = 60) -> None:
         """Let the pending buildings resolve, every placer placing greedily."""
+        # (placing and building need no decision: the placer's best site, the first building
+        # waiting - what the decision's options would give)
         active = state.active
         for _ in range(limit):
-            if state.over or state.phase not in RESOLUTION_PHASES or state.active != active:
+            phase = state.phase
+            if state.over or phase not in RESOLUTION_PHASES or state.active != active:
                 return
+            if phase == "place":
+                res = state.res
+                assert res is not None
+                state.play_option(res["placer"], self.best_place(state))
+                continue
+            if phase == "build":
+                state.play_option(active, "build " + _build_label(state.pending_builds[0]))
+                continue
             d = state.pending()
             assert d is not None
             kind = d.kind
-            if kind == "place":
-                cmd = best_of(self.place_scores(state, list(d.options)))
-            elif kind == "district":
+            if kind == "district":
                 cmd = best_of(self.district_scores(state, list(d.options)))
             elif kind == "exchange_window":
                 cmd = "done"
@@ -156,7 +170,7 @@ class GreedyPlayer(DirectScores):
                 cmd = self.cheapest_discard(state, d.seat, list(d.options))
             else:
                 cmd = d.options[0]
-            state.apply(d.seat, cmd)
+            state.play_option(d.seat, cmd)
 
     def simulation_scores(
         self, state: VeneziaState, seat: int, choices: list[str]
@@ -168,7 +182,7 @@ class GreedyPlayer(DirectScores):
                 value = self.flip_value(state, seat, ev)
             else:
                 sim = state.clone()
-                sim.apply(seat, option)
+                sim.play_option(seat, option)
                 self.resolve(sim)
                 value = ev.value(sim)
             out.append((value, option))
@@ -200,7 +214,7 @@ class GreedyPlayer(DirectScores):
                 sim.deck[i], sim.deck[-1] = sim.deck[-1], sim.deck[i]
             elif sim.deck:
                 sim.deck[-1] = t
-            sim.apply(seat, "flip")
+            sim.play_option(seat, "flip")
             self.resolve(sim)
             if (
                 self.flip_samples is None
@@ -209,7 +223,7 @@ class GreedyPlayer(DirectScores):
                 and not sim.over
             ):
                 # flipped before action 1: the play decision still comes; judge its best
-                sim.apply(seat, self._quick_play(sim, seat, ev))
+                sim.play_option(seat, self._quick_play(sim, seat, ev))
                 self.resolve(sim)
             value += k / total * ev.value(sim)
         return value
@@ -223,7 +237,7 @@ class GreedyPlayer(DirectScores):
             if option == "flip":
                 continue
             sim = state.clone()
-            sim.apply(seat, option)
+            sim.play_option(seat, option)
             self.resolve(sim)
             value = ev.value(sim)
             if value > best_value:
@@ -236,7 +250,7 @@ class GreedyPlayer(DirectScores):
         best = choices[0]
         for option in choices:
             sim = state.clone()
-            sim.apply(seat, option)
+            sim.play_option(seat, option)
             value = ev.value(sim) if sim.phase != "discard" else float("-inf")
             if value > best_value:
                 best_value, best = value, option

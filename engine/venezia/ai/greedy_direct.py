@@ -14,6 +14,7 @@ from engine.venezia.ai.greedy_eval import (
     board_stats,
     expected_gold,
 )
+from engine.venezia.decisions import legal_places
 from engine.venezia.gold import best_exchange
 from engine.venezia.state import VeneziaState
 
@@ -25,6 +26,32 @@ class DirectScores:
 
     # -- placement --------------------------------------------------------------------------
     def place_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
+        res = state.res
+        assert res is not None
+        sites = board_info(state).site_by_text[res["type"]]
+        values = self.place_values(state, [sites[text] for text in choices])
+        return list(zip(values, choices, strict=True))
+
+    def best_place(self, state: VeneziaState) -> str:
+        """The placement ``best_of(place_scores(…))`` picks among every legal one (the first of
+        the best, in the decision's order), found without the decision's option texts."""
+        res = state.res
+        assert res is not None
+        info = board_info(state)
+        places = legal_places(state)
+        sites = info.site_by_fp[res["type"]]
+        values = self.place_values(state, [sites[fp] for fp in places])
+        best_value = values[0]
+        best = 0
+        for i in range(1, len(values)):
+            if values[i] > best_value:
+                best_value, best = values[i], i
+        return info.place_text[places[best]]
+
+    def place_values(
+        self, state: VeneziaState, rows: list[tuple[int, int, tuple[str, ...], frozenset[str]]]
+    ) -> list[float]:
+        """Each site's worth for the placer (``rows``: :attr:`BoardInfo.sites` entries)."""
         res = state.res
         assert res is not None
         info = board_info(state)
@@ -45,13 +72,11 @@ class DirectScores:
         ]
         treasure = w.treasure
         out = []
-        sites = info.site_by_text[t]
         fixed = {"basilica": 7, "casa": 1}.get(t, 0)
         undeveloped = ~developed
         free = ~blocked
         casas = stats.casas
-        for text in choices:
-            _, around, _, districts = sites[text]
+        for _mask, around, _hexes, districts in rows:
             if t == "palazzo":
                 pts = (around & undeveloped).bit_count()
             elif t == "campo":
@@ -74,7 +99,7 @@ class DirectScores:
                 value += 0.02 * (around & developed).bit_count()
             elif t == "campo":
                 value -= 0.01 * (around & free).bit_count()
-            out.append((value, text))
+            out.append(value)
         return out
 
     def district_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
@@ -137,8 +162,15 @@ class DirectScores:
                 unseen.update(state.hands[s])
         total = sum(unseen.values())
 
+        # a hand's value depends on its counts only: each hand once per decision
+        known: dict[tuple[int, ...], float] = {}
+
         def hv(h: Counter[str]) -> float:
-            return ev.hand_value(state, seat, h, stats)
+            key = (h["basilica"], h["palazzo"], h["campo"], h["ponte"], h["casa"])
+            value = known.get(key)
+            if value is None:
+                value = known[key] = ev.hand_value(state, seat, h, stats)
+            return value
 
         def deck_gain(h: Counter[str]) -> float:
             if total == 0:

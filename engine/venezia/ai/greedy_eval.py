@@ -83,6 +83,8 @@ class BoardInfo:
         self.site_by_text = {
             t: {fp.place_text[row[2]]: row for row in rows} for t, rows in self.sites.items()
         }
+        #: footprint -> (mask, around mask, hexes, districts), per type
+        self.site_by_fp = {t: {row[2]: row for row in rows} for t, rows in self.sites.items()}
         #: "drain …" text -> (its district, its neighbours' mask)
         self.drain_site = {
             fp.drain_text[label]: (self.district_of[label], self.neighbor_mask[label])

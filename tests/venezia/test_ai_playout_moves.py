@@ -1,0 +1,83 @@
+"""#28 item "strong in a third of the time": Venezia's play-outs and greedy's simulations play an
+option as a move (``VeneziaState.play_option``: no check of a text taken from the decision's
+own options, no events) and resolve buildings without the decisions' option texts - the same
+game as the texts through ``apply``, move by move, history included."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalMove
+from engine.venezia import VeneziaState
+from engine.venezia.ai.greedy import GreedyPlayer, best_of
+from engine.venezia.ai.greedy_eval import RESOLUTION_PHASES
+
+
+def _reference_resolve(player: GreedyPlayer, state: VeneziaState, limit: int = 60) -> None:
+    """``GreedyPlayer.resolve`` as it was before #28: every step through the pending decision's
+    options and ``apply``."""
+    active = state.active
+    for _ in range(limit):
+        if state.over or state.phase not in RESOLUTION_PHASES or state.active != active:
+            return
+        d = state.pending()
+        assert d is not None
+        if d.kind == "place":
+            command = best_of(player.place_scores(state, list(d.options)))
+        elif d.kind == "district":
+            command = best_of(player.district_scores(state, list(d.options)))
+        elif d.kind == "exchange_window":
+            command = "done"
+        elif d.kind == "discard":
+            command = player.cheapest_discard(state, d.seat, list(d.options))
+        else:
+            command = d.options[0]
+        state.apply(d.seat, command)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
+def test_options_played_as_moves_leave_the_states_apply_leaves(players: int, seed: int) -> None:
+    player = GreedyPlayer()
+    state = VeneziaState.new([f"P{i + 1}" for i in range(players)], 2800 + seed)
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    resolved = 0
+    for _ in range(600):
+        if state.over:
+            break
+        d = state.pending()
+        assert d is not None
+        kinds.add(d.kind)
+        for option in state.legal_commands(d.seat):
+            seat = state.active if option.startswith("exchange") else d.seat
+            by_text = state.clone()
+            by_text.apply(seat, option)
+            by_move = state.clone()
+            by_move.play_option(seat, option)
+            assert by_move.to_json() == by_text.to_json(), option
+            if by_text.phase in RESOLUTION_PHASES and not by_text.over:
+                _reference_resolve(player, by_text)
+                player.resolve(by_move)
+                assert by_move.to_json() == by_text.to_json(), option
+                resolved += 1
+        if d.kind == "place":
+            assert player.best_place(state) == best_of(player.place_scores(state, list(d.options)))
+        if rng.random() < 0.5:
+            command = rng.choice(list(d.options))
+        else:
+            command = player.decide(state.clone(), d.seat, random.Random(seed), list(d.options))
+        state.apply(d.seat, command)
+    assert {"play", "build", "place", "drain", "draw"} <= kinds
+    assert resolved > 0
+
+
+def test_a_players_command_still_goes_through_every_check() -> None:
+    state = VeneziaState.new(["A", "B"], 28)
+    d = state.pending()
+    assert d is not None
+    with pytest.raises(IllegalMove):
+        state.apply(d.seat, "play 9 basilica")
+    with pytest.raises(IllegalMove):
+        state.apply(1 - d.seat, d.options[0])
