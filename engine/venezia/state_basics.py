@@ -191,9 +191,14 @@ class StateBasics:
         last_free = here
         left = steps
         space = here
-        while left > 0 and space < self.comp.last_space:
+        # the others' spaces (as _occupied finds them: space 10 and 45 are one)
+        taken = {p for s, p in enumerate(self.pos) if s != seat}
+        if 10 in taken or 45 in taken:
+            taken.update((10, 45))
+        last = self.comp.last_space
+        while left > 0 and space < last:
             space += 1
-            if not self._occupied(space, seat):
+            if space not in taken:
                 last_free = space
                 left -= 1
         return last_free

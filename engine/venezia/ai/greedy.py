@@ -90,6 +90,7 @@ class GreedyPlayer(DirectScores):
         #: a flip's worth over this many card types drawn by their odds instead of over every
         #: type (a play-out's policy: the expectation costs a copy and a play per type)
         self.flip_samples = flip_samples
+        self.place_memo = {}
 
     # -- entry point -----------------------------------------------------------------------
     def decide(

@@ -23,6 +23,8 @@ class DirectScores:
     """Options scored by formula (no copy of the state), with the player's weights."""
 
     w: Weights
+    #: best_place's answers by what they depend on (see best_place)
+    place_memo: dict[tuple[object, ...], str]
 
     # -- placement --------------------------------------------------------------------------
     def place_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
@@ -38,15 +40,39 @@ class DirectScores:
         res = state.res
         assert res is not None
         info = board_info(state)
+        stats = board_stats(state, info)  # looked up as place_values looks it up
+        t = res["type"]
+        participants = res["participants"]
+        pos = state.pos
+        # everything place_values reads (the statistics object stands for the board)
+        key = (
+            t,
+            res["placer"],
+            res["architect"],
+            tuple(participants),
+            tuple([pos[s] if s != state.imag else -1 for s in participants]),
+            state.n,
+            len(state.treasure),
+            stats,
+            stats.blocked,
+        )
+        memo = self.place_memo
+        found = memo.get(key)
+        if found is not None:
+            return found
         places = legal_places(state)
-        sites = info.site_by_fp[res["type"]]
+        sites = info.site_by_fp[t]
         values = self.place_values(state, [sites[fp] for fp in places])
         best_value = values[0]
         best = 0
         for i in range(1, len(values)):
             if values[i] > best_value:
                 best_value, best = values[i], i
-        return info.place_text[places[best]]
+        found = info.place_text[places[best]]
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def place_values(
         self, state: VeneziaState, rows: list[tuple[int, int, tuple[str, ...], frozenset[str]]]

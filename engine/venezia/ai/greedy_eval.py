@@ -141,8 +141,9 @@ class BoardStats:
         best: dict[str, float] = {"casa": 1.0}
         free_triangle = any(not m & blocked for m, _, _, _ in info.sites["basilica"])
         best["basilica"] = 7.0 if free_triangle else FALLBACK_POINTS["basilica"]
+        undeveloped = ~developed
         pal = [
-            (a & ~developed).bit_count() for m, a, _, _ in info.sites["palazzo"] if not m & blocked
+            (a & undeveloped).bit_count() for m, a, _, _ in info.sites["palazzo"] if not m & blocked
         ]
         best["palazzo"] = float(max(pal)) if pal else FALLBACK_POINTS["palazzo"]
         cam = [(a & developed).bit_count() for m, a, _, _ in info.sites["campo"] if not m & blocked]
