@@ -259,7 +259,7 @@ class VeneziaState(StateBasics):
         c.deck = list(self.deck)
         c.discard = list(self.discard)
         c.pool = list(self.pool)
-        c.cons = {t: [list(e) for e in v] for t, v in self.cons.items()}
+        c.cons = {t: [e[:] for e in v] if v else [] for t, v in self.cons.items()}
         c.seq = self.seq
         c.buildings = list(self.buildings)  # entries are never mutated after creation
         # shared: the state replaces these dicts, never changes them in place (so the AI may
@@ -278,7 +278,7 @@ class VeneziaState(StateBasics):
         c.drained = self.drained
         c.swapped = self.swapped
         c.take_left = self.take_left
-        c.pending_builds = [dict(pb) for pb in self.pending_builds]
+        c.pending_builds = [dict(pb) for pb in self.pending_builds] if self.pending_builds else []
         c.res = (
             {**self.res, "movers": [list(m) for m in self.res["movers"]]}
             if self.res is not None
@@ -287,11 +287,12 @@ class VeneziaState(StateBasics):
         c.after_res = self.after_res
         c.end_triggered = self.end_triggered
         c.over = self.over
+        recent = self.recent
         c.recent = {
-            "active": self.recent["active"],
-            "buildings": list(self.recent["buildings"]),
-            "drained": list(self.recent["drained"]),
-            "moved": {k: list(v) for k, v in self.recent["moved"].items()},
+            "active": recent["active"],
+            "buildings": recent["buildings"][:],
+            "drained": recent["drained"][:],
+            "moved": {k: v[:] for k, v in recent["moved"].items()},
         }
         c.last_turn = self.last_turn  # never mutated once the turn is over
         c.track_history = list(self.track_history)  # inner lists are never mutated

@@ -181,6 +181,10 @@ class GreedyPlayer(DirectScores):
         for option in choices:
             if option == "flip":
                 value = self.flip_value(state, seat, ev)
+            elif option == "done" and state.phase == "flip_end":
+                # no flip ends the turn: nothing the evaluation reads changes (positions, gold,
+                # hands, constructions, board), so the state's own value, without a copy
+                value = ev.value(state)
             else:
                 sim = state.clone()
                 sim.play_option(seat, option)

@@ -139,7 +139,11 @@ class BoardStats:
         free = info.all_mask & ~blocked
         self.empty_by_district = {d: (free & m).bit_count() for d, m in info.district_mask.items()}
         best: dict[str, float] = {"casa": 1.0}
-        free_triangle = any(not m & blocked for m, _, _, _ in info.sites["basilica"])
+        free_triangle = False
+        for m, _, _, _ in info.sites["basilica"]:
+            if not m & blocked:
+                free_triangle = True
+                break
         best["basilica"] = 7.0 if free_triangle else FALLBACK_POINTS["basilica"]
         undeveloped = ~developed
         pal = [
@@ -318,7 +322,7 @@ class Evaluator:
     def seat_value(self, state: VeneziaState, seat: int, stats: BoardStats) -> float:
         if state.over:
             return float(state.pos[seat])
-        gold = self.gold(state, seat)
+        gold = self.gold(state, seat) if seat == self.me else expected_gold(state, seat)
         if state.end_triggered:
             return state.pos[seat] + gold // 5
         v = state.pos[seat] + gold / 5
@@ -334,8 +338,10 @@ class Evaluator:
 
     def value(self, state: VeneziaState) -> float:
         stats = board_stats(state, self.info)
-        mine = self.seat_value(state, self.me, stats)
-        others = [self.seat_value(state, s, stats) for s in range(state.n) if s != self.me]
+        me = self.me
+        seat_value = self.seat_value
+        mine = seat_value(state, me, stats)
+        others = [seat_value(state, s, stats) for s in range(state.n) if s != me]
         w = self.w
         rel = mine - w.others * (
             w.others_max * max(others) + (1 - w.others_max) * sum(others) / len(others)
