@@ -198,15 +198,22 @@ class DirectScores:
                 value = known[key] = ev.hand_value(state, seat, h, stats)
             return value
 
+        gains: dict[tuple[int, ...], float] = {}
+
         def deck_gain(h: Counter[str]) -> float:
             if total == 0:
                 return 0.0
+            key = (h["basilica"], h["palazzo"], h["campo"], h["ponte"], h["casa"])
+            gain = gains.get(key)
+            if gain is not None:
+                return gain
             base = hv(h)
             gain = 0.0
             for t, k in unseen.items():
                 h[t] += 1
                 gain += k / total * (hv(h) - base)
                 h[t] -= 1
+            gains[key] = gain
             return gain
 
         def pool_gain(h: Counter[str], t: str) -> float:
