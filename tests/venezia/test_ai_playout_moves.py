@@ -12,7 +12,7 @@ import pytest
 from engine.core import IllegalMove
 from engine.venezia import VeneziaState
 from engine.venezia.ai.greedy import GreedyPlayer, best_of
-from engine.venezia.ai.greedy_eval import RESOLUTION_PHASES
+from engine.venezia.ai.greedy_eval import RESOLUTION_PHASES, Evaluator
 
 
 def _reference_resolve(player: GreedyPlayer, state: VeneziaState, limit: int = 60) -> None:
@@ -31,10 +31,45 @@ def _reference_resolve(player: GreedyPlayer, state: VeneziaState, limit: int = 6
         elif d.kind == "exchange_window":
             command = "done"
         elif d.kind == "discard":
-            command = player.cheapest_discard(state, d.seat, list(d.options))
+            command = _reference_cheapest_discard(player, state, d.seat, list(d.options))
         else:
             command = d.options[0]
         state.apply(d.seat, command)
+
+
+def _reference_cheapest_discard(
+    player: GreedyPlayer, state: VeneziaState, seat: int, choices: list[str]
+) -> str:
+    """``GreedyPlayer.cheapest_discard`` as it was before #28: each discard on a copy."""
+    ev = Evaluator(state, seat, player.w)
+    best_value = float("-inf")
+    best = choices[0]
+    for option in choices:
+        sim = state.clone()
+        sim.apply(seat, option)
+        value = ev.value(sim) if sim.phase != "discard" else float("-inf")
+        if value > best_value:
+            best_value, best = value, option
+    return best
+
+
+def _reference_simulation_scores(
+    player: GreedyPlayer, state: VeneziaState, seat: int, choices: list[str]
+) -> list[tuple[float, str]]:
+    """``GreedyPlayer.simulation_scores`` as it was before #28 (flips aside): every option
+    applied to a copy, the buildings resolved, the copy valued."""
+    ev = Evaluator(state, seat, player.w)
+    out = []
+    for option in choices:
+        if option == "flip":
+            value = player.flip_value(state, seat, ev)
+        else:
+            sim = state.clone()
+            sim.apply(seat, option)
+            _reference_resolve(player, sim)
+            value = ev.value(sim)
+        out.append((value, option))
+    return out
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
@@ -44,6 +79,7 @@ def test_options_played_as_moves_leave_the_states_apply_leaves(players: int, see
     rng = random.Random(seed)
     kinds: set[str] = set()
     resolved = 0
+    simulated = 0
     for _ in range(600):
         if state.over:
             break
@@ -64,13 +100,23 @@ def test_options_played_as_moves_leave_the_states_apply_leaves(players: int, see
                 resolved += 1
         if d.kind == "place":
             assert player.best_place(state) == best_of(player.place_scores(state, list(d.options)))
+        if d.kind in ("play", "build", "discard", "flip_end"):  # the same floats, exactly
+            options = list(d.options)
+            assert player.simulation_scores(state, d.seat, options) == (
+                _reference_simulation_scores(player, state, d.seat, options)
+            )
+            simulated += 1
+        if d.kind == "discard":
+            assert player.cheapest_discard(state, d.seat, list(d.options)) == (
+                _reference_cheapest_discard(player, state, d.seat, list(d.options))
+            )
         if rng.random() < 0.5:
             command = rng.choice(list(d.options))
         else:
             command = player.decide(state.clone(), d.seat, random.Random(seed), list(d.options))
         state.apply(d.seat, command)
     assert {"play", "build", "place", "drain", "draw"} <= kinds
-    assert resolved > 0
+    assert resolved > 0 and simulated > 0
 
 
 def test_a_players_command_still_goes_through_every_check() -> None:

@@ -26,6 +26,8 @@ import random
 from collections import Counter
 
 from engine.core import JSON, Decision
+from engine.venezia import commands as cmd
+from engine.venezia import decisions
 from engine.venezia.ai.greedy_direct import DirectScores
 from engine.venezia.ai.greedy_eval import (
     DEFAULT_WEIGHTS,
@@ -185,6 +187,8 @@ class GreedyPlayer(DirectScores):
                 # no flip ends the turn: nothing the evaluation reads changes (positions, gold,
                 # hands, constructions, board), so the state's own value, without a copy
                 value = ev.value(state)
+            elif (value_or_none := self.quiet_play_value(state, seat, option, ev)) is not None:
+                value = value_or_none
             else:
                 sim = state.clone()
                 sim.play_option(seat, option)
@@ -249,14 +253,85 @@ class GreedyPlayer(DirectScores):
                 best_value, best = value, option
         return best
 
+    def quiet_play_value(
+        self, state: VeneziaState, seat: int, option: str, ev: Evaluator
+    ) -> float | None:
+        """The value after the play ``option`` when it completes no building and leaves at
+        most two types in front of the seat, found without a copy; otherwise None.
+
+        Such a play only moves cards from the hand into the constructions and goes on to
+        draining or drawing: nothing else the evaluation reads changes (positions, gold,
+        board). So the hand and the constructions it touches are set on the state itself for
+        the valuation (new lists, the joined entries as ``turns._join`` leaves them) and put
+        back: the value is the one of the state after the play, the same float."""
+        if state.phase != "play" or not option.startswith("play"):
+            return None
+        counts = cmd.parse(option, state.board).cards
+        if decisions.completions(state, seat, counts):
+            return None
+        cons = state.cons
+        seq = state.seq + 1
+        joined: dict[str, list[list[int]]] = {}
+        for t, k in counts.items():
+            if not k:
+                continue
+            entries = [e[:] for e in cons[t]]
+            for e in entries:
+                if e[0] == seat:
+                    e[1] += k
+                    e[2] = seq
+                    break
+            else:
+                entries.append([seat, k, seq])
+            joined[t] = entries
+        front = 0
+        for t, entries in cons.items():
+            for e in joined.get(t, entries):
+                if e[0] == seat:
+                    front += 1
+                    break
+        if front > 2:
+            return None  # a type must be discarded first
+        hands = state.hands
+        hand = hands[seat]
+        rest = list(hand)
+        for t, k in counts.items():
+            for _i in range(k):
+                rest.remove(t)
+        before = {t: cons[t] for t in joined}
+        try:
+            hands[seat] = rest
+            cons.update(joined)
+            return ev.value(state)
+        finally:
+            hands[seat] = hand
+            cons.update(before)
+
     def cheapest_discard(self, state: VeneziaState, seat: int, choices: list[str]) -> str:
+        """The ``discard …`` option worth most to ``seat`` afterwards (one leaving still three
+        types in front is worth nothing). A discard only takes the seat's cards of a type out
+        of the constructions and goes on to draining or drawing: nothing else the evaluation
+        reads changes, so each is valued on the state itself with that construction's list
+        replaced, then put back (the value of the state after the discard, without a copy)."""
         ev = Evaluator(state, seat, self.w)
         best_value = float("-inf")
         best = choices[0]
+        cons = state.cons
         for option in choices:
-            sim = state.clone()
-            sim.play_option(seat, option)
-            value = ev.value(sim) if sim.phase != "discard" else float("-inf")
+            t = option.split()[1]
+            entries = cons[t]
+            left = 0  # types still in front of the seat after the discard
+            for u, others in cons.items():
+                if u != t and any(e[0] == seat for e in others):
+                    left += 1
+            if left > 2:
+                value = float("-inf")
+            else:
+                try:
+                    cons[t] = [e for e in entries if e[0] != seat]
+                    value = ev.value(state)
+                finally:
+                    cons[t] = entries
             if value > best_value:
                 best_value, best = value, option
         return best

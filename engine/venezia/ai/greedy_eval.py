@@ -193,7 +193,8 @@ class Evaluator:
         self.me = me
         self.w = weights
         self.info = board_info(state)
-        self.known = Counter(state.tokens[me])  # own token values known when deciding
+        # own token values known when deciding (a plain dict: copied per valuation)
+        self.known: dict[int, int] = dict(Counter(state.tokens[me]))
         self.needed = state.comp.needed
 
     # -- gold ---------------------------------------------------------------------------
