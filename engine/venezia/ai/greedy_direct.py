@@ -190,12 +190,13 @@ class DirectScores:
 
         # a hand's value depends on its counts only: each hand once per decision
         known: dict[tuple[int, ...], float] = {}
+        terms: dict[tuple[str, int], float] = {}
 
         def hv(h: Counter[str]) -> float:
             key = (h["basilica"], h["palazzo"], h["campo"], h["ponte"], h["casa"])
             value = known.get(key)
             if value is None:
-                value = known[key] = ev.hand_value(state, seat, h, stats)
+                value = known[key] = ev.hand_value(state, seat, h, stats, terms)
             return value
 
         gains: dict[tuple[int, ...], float] = {}

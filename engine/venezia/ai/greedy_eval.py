@@ -242,12 +242,20 @@ class Evaluator:
         return v
 
     def hand_value(
-        self, state: VeneziaState, seat: int, hand: Mapping[str, int], stats: BoardStats
+        self,
+        state: VeneziaState,
+        seat: int,
+        hand: Mapping[str, int],
+        stats: BoardStats,
+        terms: dict[tuple[str, int], float] | None = None,
     ) -> float:
         """Cards in hand and in front together: what they may still score for ``seat``.
 
         A construction the hand can complete is worth the completion (not the completion on
         top of the cards' potential in front), so completing now beats waiting.
+
+        ``terms``: each type's part by its count in hand, remembered across calls on one state
+        (a draw decision values many hands on one state; the parts add up in the same order).
         """
         # (the same arithmetic in the same order as ever: a play-out's choices compare these
         # floats; the architect is found inline, as StateBasics.architect finds it)
@@ -256,13 +264,18 @@ class Evaluator:
         v = 0.0
         casa = hand.get("casa", 0)
         if casa > 0:
-            empty = stats.empty_by_district
-            site = False
-            for d in self.info.borders[state.pos[seat]]:
-                if empty.get(d, 0):
-                    site = True
-                    break
-            v += casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+            term = terms.get(("casa", casa)) if terms is not None else None
+            if term is None:
+                empty = stats.empty_by_district
+                site = False
+                for d in self.info.borders[state.pos[seat]]:
+                    if empty.get(d, 0):
+                        site = True
+                        break
+                term = casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+                if terms is not None:
+                    terms[("casa", casa)] = term
+            v += term
         cons = state.cons
         needed = self.needed
         for t in ARCHITECT_TYPES:
@@ -270,6 +283,11 @@ class Evaluator:
             entries = cons[t]
             if h <= 0 and not entries:
                 continue
+            if terms is not None:
+                term = terms.get((t, h))
+                if term is not None:
+                    v += term
+                    continue
             n = needed[t]
             pts = best[t]
             total = mine = top_other = 0
@@ -293,9 +311,8 @@ class Evaluator:
                 else:
                     front = pts / 2 * (w.front_part[0] + w.front_part[1] * filled)
             if h <= 0:
-                v += front
-                continue
-            if total > 0:
+                value = front
+            elif total > 0:
                 need = n - total
                 if h >= need:
                     share = pts if arch or mine + need > top_other else pts / 2
@@ -309,6 +326,8 @@ class Evaluator:
                 value = w.hand_solo * pts + (h - n) * 0.2
             else:
                 value = h / n * pts * w.hand_partial
+            if terms is not None:
+                terms[(t, h)] = value
             v += value
         size = sum(hand.values())
         limit = state.comp.hand_limit
