@@ -49,6 +49,25 @@ class Footprints:
         _MASKS[id(labels)] = (labels, self, mask)
         return mask
 
+    def derive_mask(
+        self, new: Collection[str], old: Collection[str], added: Collection[str], removed: str = ""
+    ) -> None:
+        """Remember ``new``'s mask when it is ``old`` with the ``added`` labels (or without
+        ``removed``) and ``old``'s is known: a move's new dict of built hexes or swamps costs no
+        walk over the board (see :meth:`labels_mask`)."""
+        hit = _MASKS.get(id(old))
+        if hit is None or hit[0] is not old or hit[1] is not self:
+            return
+        bit = self.bit
+        mask = hit[2]
+        for label in added:
+            mask |= bit[label]
+        if removed:
+            mask &= ~bit[removed]
+        if len(_MASKS) > 4096:
+            _MASKS.clear()
+        _MASKS[id(new)] = (new, self, mask)
+
     def free_places(self, building: str, blocked: int) -> list[tuple[str, ...]]:
         """The footprints of ``building`` clear of the ``blocked`` hexes, in footprint order
         (remembered per board situation; the list is shared: never change it)."""

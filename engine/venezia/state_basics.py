@@ -225,10 +225,12 @@ class StateBasics:
             {"type": building, "hexes": list(hexes), "districts": districts, "builder": builder}
         )
         # a new dict, never changed in place: an open decision's notes read the old one
-        built = dict(self.building_at)
+        old = self.building_at
+        built = dict(old)
         for h in hexes:
             built[h] = index
         self.building_at = built
+        self.fp.derive_mask(built, old, hexes)
         self.supply[building] -= 1
         return index
 

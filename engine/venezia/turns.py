@@ -208,9 +208,11 @@ def _start_drain(self: StateBasics, ev: list[Event]) -> None:
 def _drain(self: StateBasics, seat: int, hexes: tuple[str, ...], ev: list[Event]) -> None:
     for h in hexes:
         # a new dict, never changed in place: an open decision's notes read the old one
-        swamp = dict(self.swamp)
+        old = self.swamp
+        swamp = dict(old)
         value = swamp.pop(h)
         self.swamp = swamp
+        self.fp.derive_mask(swamp, old, (), h)
         self.tokens[seat].append(value)
         self.drained += 1
         self.recent["drained"].append(h)
