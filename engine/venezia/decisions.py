@@ -188,9 +188,11 @@ def completions(self: StateBasics, seat: int, counts: dict[str, int]) -> list[st
             done.extend([t] * k)
             continue
         n = self.comp.needed[t]
-        entries = self.cons[t]
-        s = sum(e[1] for e in entries if e[0] == seat)
-        c = sum(e[1] for e in entries)
+        s = c = 0
+        for e in self.cons[t]:
+            c += e[1]
+            if e[0] == seat:
+                s += e[1]
         j = k
         if s == 0 and k >= n and (k - n) <= (n - c if c > 0 else n - 1):
             done.append(t)

@@ -317,13 +317,11 @@ class GreedyPlayer(DirectScores):
         best_value = float("-inf")
         best = choices[0]
         cons = state.cons
+        front = state.front(seat)
         for option in choices:
             t = option.split()[1]
             entries = cons[t]
-            left = 0  # types still in front of the seat after the discard
-            for u, others in cons.items():
-                if u != t and any(e[0] == seat for e in others):
-                    left += 1
+            left = len(front) - (t in front)  # types still in front of the seat after it
             if left > 2:
                 value = float("-inf")
             else:

@@ -195,6 +195,8 @@ class Evaluator:
         self.info = board_info(state)
         # own token values known when deciding (a plain dict: copied per valuation)
         self.known: dict[int, int] = dict(Counter(state.tokens[me]))
+        self.held = list(state.tokens[me])  # the tokens as held then, in order
+        self.held_total = float(sum(self.held))
         self.needed = state.comp.needed
 
     # -- gold ---------------------------------------------------------------------------
@@ -204,6 +206,8 @@ class Evaluator:
         tokens = state.tokens[seat]
         if not tokens:
             return 0.0
+        if tokens == self.held:  # every one known: the loop below would add exactly these
+            return self.held_total
         left = dict(self.known)
         total = 0.0
         for v in tokens:
