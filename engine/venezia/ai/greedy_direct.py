@@ -170,7 +170,8 @@ class DirectScores:
                 near[d] = part
             if part >= 0.0:
                 value += part
-            value += 0.05 * (neighbors & free).bit_count() * big3
+            if big3:  # (else it adds 0.0 to a value that is never -0.0: nothing)
+                value += 0.05 * (neighbors & free).bit_count() * big3
             value += 0.01 * (neighbors & developed).bit_count()
             out.append((value, option))
         return out

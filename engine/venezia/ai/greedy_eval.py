@@ -78,6 +78,9 @@ class BoardInfo:
                 rows.append((mask, around, hexes, districts))
             self.sites[t] = rows
         self.place_text = fp.place_text
+        #: per type: each site's (mask, around mask), and its masks alone
+        self.site_pairs = {t: [(row[0], row[1]) for row in rows] for t, rows in self.sites.items()}
+        self.site_masks = {t: [row[0] for row in rows] for t, rows in self.sites.items()}
         # "place …" text -> (mask, around mask, hexes, districts), per type
         self.site_by_text: dict[str, dict[str, tuple[int, int, tuple[str, ...], frozenset[str]]]]
         self.site_by_text = {
@@ -120,14 +123,18 @@ class BoardStats:
 
     __slots__ = ("best", "blocked", "casas", "developed", "empty_by_district")
 
-    def __init__(self, state: VeneziaState, info: BoardInfo) -> None:
-        bit = info.bit
-        developed = 0
-        for label in state.building_at:
-            developed |= bit[label]
-        blocked = developed
-        for label in state.swamp:
-            blocked |= bit[label]
+    def __init__(
+        self,
+        state: VeneziaState,
+        info: BoardInfo,
+        masks: tuple[int, int] | None = None,
+    ) -> None:
+        if masks is None:
+            fp = state.fp
+            developed = fp.labels_mask(state.building_at)
+            blocked = developed | fp.labels_mask(state.swamp)
+        else:
+            developed, blocked = masks  # the built hexes, and those with the swamps
         self.developed = developed
         self.blocked = blocked
         casas: dict[str, int] = dict.fromkeys(info.district_mask, 0)
@@ -140,17 +147,17 @@ class BoardStats:
         self.empty_by_district = {d: (free & m).bit_count() for d, m in info.district_mask.items()}
         best: dict[str, float] = {"casa": 1.0}
         free_triangle = False
-        for m, _, _, _ in info.sites["basilica"]:
+        for m in info.site_masks["basilica"]:
             if not m & blocked:
                 free_triangle = True
                 break
         best["basilica"] = 7.0 if free_triangle else FALLBACK_POINTS["basilica"]
         undeveloped = ~developed
         pal = [
-            (a & undeveloped).bit_count() for m, a, _, _ in info.sites["palazzo"] if not m & blocked
+            (a & undeveloped).bit_count() for m, a in info.site_pairs["palazzo"] if not m & blocked
         ]
         best["palazzo"] = float(max(pal)) if pal else FALLBACK_POINTS["palazzo"]
-        cam = [(a & developed).bit_count() for m, a, _, _ in info.sites["campo"] if not m & blocked]
+        cam = [(a & developed).bit_count() for m, a in info.site_pairs["campo"] if not m & blocked]
         best["campo"] = float(max(cam)) if cam else FALLBACK_POINTS["campo"]
         pon = [max(casas[d] for d in ds) for m, _, _, ds in info.sites["ponte"] if not m & blocked]
         best["ponte"] = float(max(pon)) if pon else FALLBACK_POINTS["ponte"]
@@ -168,7 +175,7 @@ def board_stats(state: VeneziaState, info: BoardInfo) -> BoardStats:
     key = (id(info), developed, blocked)
     stats = _STATS.get(key)
     if stats is None:
-        stats = BoardStats(state, info)
+        stats = BoardStats(state, info, (developed, blocked))
         if len(_STATS) > 20_000:
             _STATS.clear()
         _STATS[key] = stats
