@@ -182,7 +182,10 @@ class DirectScores:
     ) -> list[tuple[float, str]]:
         ev = Evaluator(state, seat, self.w)
         stats = board_stats(state, ev.info)
-        hand = Counter(state.hands[seat])
+        # hands as plain counts (a Counter's missing keys cost a call each)
+        hand: dict[str, int] = {}
+        for card in state.hands[seat]:
+            hand[card] = hand.get(card, 0) + 1
         unseen = Counter(state.deck)
         for s in range(state.n):
             if s != seat:
@@ -193,8 +196,9 @@ class DirectScores:
         known: dict[tuple[int, ...], float] = {}
         terms: dict[tuple[str, int], float] = {}
 
-        def hv(h: Counter[str]) -> float:
-            key = (h["basilica"], h["palazzo"], h["campo"], h["ponte"], h["casa"])
+        def hv(h: dict[str, int]) -> float:
+            g = h.get
+            key = (g("basilica", 0), g("palazzo", 0), g("campo", 0), g("ponte", 0), g("casa", 0))
             value = known.get(key)
             if value is None:
                 value = known[key] = ev.hand_value(state, seat, h, stats, terms)
@@ -202,30 +206,31 @@ class DirectScores:
 
         gains: dict[tuple[int, ...], float] = {}
 
-        def deck_gain(h: Counter[str]) -> float:
+        def deck_gain(h: dict[str, int]) -> float:
             if total == 0:
                 return 0.0
-            key = (h["basilica"], h["palazzo"], h["campo"], h["ponte"], h["casa"])
+            g = h.get
+            key = (g("basilica", 0), g("palazzo", 0), g("campo", 0), g("ponte", 0), g("casa", 0))
             gain = gains.get(key)
             if gain is not None:
                 return gain
             base = hv(h)
             gain = 0.0
             for t, k in unseen.items():
-                h[t] += 1
+                h[t] = h.get(t, 0) + 1
                 gain += k / total * (hv(h) - base)
                 h[t] -= 1
             gains[key] = gain
             return gain
 
-        def pool_gain(h: Counter[str], t: str) -> float:
+        def pool_gain(h: dict[str, int], t: str) -> float:
             base = hv(h)
-            h[t] += 1
+            h[t] = h.get(t, 0) + 1
             g = hv(h) - base
             h[t] -= 1
             return g
 
-        def takes(h: Counter[str], pool: list[str], banned: str | None, count: int) -> float:
+        def takes(h: dict[str, int], pool: list[str], banned: str | None, count: int) -> float:
             gained = 0.0
             pool = list(pool)
             for _ in range(count):
@@ -241,7 +246,7 @@ class DirectScores:
                     break
                 gained += best_g
                 if best_t is not None:
-                    h[best_t] += 1
+                    h[best_t] = h.get(best_t, 0) + 1
                     pool.remove(best_t)
             return gained
 
@@ -250,11 +255,11 @@ class DirectScores:
         for option in choices:
             verb, arg = option.split()
             if verb == "draw" and arg == "deck":
-                value = deck_gain(Counter(hand))
+                value = deck_gain(dict(hand))
             elif verb == "draw":
-                value = pool_gain(Counter(hand), arg)
+                value = pool_gain(dict(hand), arg)
             else:  # swap: one card into the pool, then take three
-                h = Counter(hand)
+                h = dict(hand)
                 h[arg] -= 1
                 value = hv(h) - base + takes(h, [*state.pool, arg], arg, 3) - self.w.swap_gift
             if state.phase == "take" and verb == "draw" and arg == "deck":
