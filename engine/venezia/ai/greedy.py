@@ -216,7 +216,11 @@ class GreedyPlayer(DirectScores):
             picked = draw.choices(kinds, weights=[k for _, k in kinds], k=self.flip_samples)
             kinds = [(t, 1) for t, _ in picked]
             total = len(kinds)
+        quiet = self.flip_samples is not None or state.phase != "play"  # no play to judge
         for t, k in kinds:
+            if quiet and (flipped := self.quiet_flip_value(state, t, ev)) is not None:
+                value += k / total * flipped
+                continue
             sim = state.clone()
             if sim.deck and t in sim.deck:  # that type on top of the deck
                 i = sim.deck.index(t)
@@ -236,6 +240,39 @@ class GreedyPlayer(DirectScores):
                 self.resolve(sim)
             value += k / total * ev.value(sim)
         return value
+
+    def quiet_flip_value(self, state: VeneziaState, t: str, ev: Evaluator) -> float | None:
+        """The value after flipping a ``t`` from the deck when it completes nothing, found
+        without a copy; otherwise (a casa, a completed construction, an empty deck) None.
+
+        Such a card is discarded (a third type for the imaginary player) or joins his
+        construction, and the turn goes on: nothing else the evaluation reads changes, so that
+        construction's list is set on the state itself as ``turns._flip`` leaves it for the
+        valuation, then put back (the value of the state after the flip, the same float)."""
+        if not state.deck or t == "casa":
+            return None
+        imag = state.imag
+        front = state.front(imag)
+        if t not in front and len(front) >= 2:
+            return ev.value(state)  # discarded
+        cons = state.cons
+        entries = [e[:] for e in cons[t]]
+        seq = state.seq + 1
+        for e in entries:
+            if e[0] == imag:
+                e[1] += 1
+                e[2] = seq
+                break
+        else:
+            entries.append([imag, 1, seq])
+        if sum(e[1] for e in entries) == state.comp.needed[t]:
+            return None  # built at once
+        before = cons[t]
+        try:
+            cons[t] = entries
+            return ev.value(state)
+        finally:
+            cons[t] = before
 
     def _quick_play(self, state: VeneziaState, seat: int, ev: Evaluator) -> str:
         best_value = float("-inf")
