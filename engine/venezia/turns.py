@@ -332,8 +332,12 @@ def _start_resolution(self: StateBasics, pb: dict[str, Any], ev: list[Event]) ->
     if kind == "construction":
         arch = self.architect(t)
         assert arch is not None
-        participants = [s for s in self.seats_clockwise_from(arch) if self._has_cards(s, t)]
-        cards = sum(e[1] for e in self.cons[t])
+        holders = set()
+        cards = 0
+        for e in self.cons[t]:
+            holders.add(e[0])
+            cards += e[1]
+        participants = [s for s in self.seats_clockwise_from(arch) if s in holders]
     elif kind == "solo":
         arch = pb["seat"]
         participants = [arch]
@@ -420,11 +424,12 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
             )
         )
     # Treasure before movement (V-1.10.2).
-    districts = set(res["districts"])
+    districts = res["districts"]
+    track = self.board.track
     for s in res["participants"]:
         if s == self.imag:
             continue
-        if districts & self.board.track[self.pos[s]].borders:
+        if not track[self.pos[s]].borders.isdisjoint(districts):
             if self.treasure:
                 value = self.treasure.pop()
                 self.tokens[s].append(value)
