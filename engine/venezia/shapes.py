@@ -76,7 +76,7 @@ class Footprints:
         if hit is not None and hit[0] is self:
             return hit[1]
         places = [fp for mask, fp in self.masks[building] if not mask & blocked]
-        if len(_FREE) > 20_000:
+        if len(_FREE) > 4096:
             _FREE.clear()
         _FREE[key] = (self, places)
         return places

@@ -69,7 +69,7 @@ class DirectScores:
             if values[i] > best_value:
                 best_value, best = values[i], i
         found = info.place_text[places[best]]
-        if len(memo) > 20_000:
+        if len(memo) > 4096:
             memo.clear()
         memo[key] = found
         return found
