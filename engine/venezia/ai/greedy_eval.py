@@ -372,8 +372,30 @@ class Evaluator:
         me = self.me
         seat_value = self.seat_value
         mine = seat_value(state, me, stats)
-        others = [seat_value(state, s, stats) for s in range(state.n) if s != me]
         w = self.w
+        if state.over or state.end_triggered:
+            others = [seat_value(state, s, stats) for s in range(state.n) if s != me]
+        else:  # seat_value's own sums for an opponent, without a call per seat
+            pos = state.pos
+            hands = state.hands
+            tokens = state.tokens
+            best = stats.best
+            front_value = self.front_value
+            hand_card = w.hand_card
+            others = []
+            for s in range(state.n):
+                if s == me:
+                    continue
+                swamp = treasure = 0
+                for t in tokens[s]:
+                    if t >= 3:
+                        treasure += 1
+                    else:
+                        swamp += 1
+                v = pos[s] + (swamp * SWAMP_MEAN + treasure * TREASURE_MEAN) / 5
+                v += front_value(state, s, best)
+                v += hand_card * len(hands[s])
+                others.append(v)
         rel = mine - w.others * (
             w.others_max * max(others) + (1 - w.others_max) * sum(others) / len(others)
         )
