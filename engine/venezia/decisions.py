@@ -171,7 +171,7 @@ def make_decision(self: StateBasics) -> Decision:
 def has_room(self: StateBasics, building: str) -> bool:
     """Whether the board has an empty footprint for ``building`` now (V-1.10: else a completed
     one is not built and its cards are discarded)."""
-    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
+    blocked = self.fp.labels_mask(self.swamp) | self.fp.labels_mask(self.building_at)
     return any(not mask & blocked for mask, _fp in self.fp.masks[building])
 
 
@@ -188,9 +188,11 @@ def completions(self: StateBasics, seat: int, counts: dict[str, int]) -> list[st
             done.extend([t] * k)
             continue
         n = self.comp.needed[t]
-        entries = self.cons[t]
-        s = sum(e[1] for e in entries if e[0] == seat)
-        c = sum(e[1] for e in entries)
+        s = c = 0
+        for e in self.cons[t]:
+            c += e[1]
+            if e[0] == seat:
+                s += e[1]
         j = k
         if s == 0 and k >= n and (k - n) <= (n - c if c > 0 else n - 1):
             done.append(t)
@@ -508,8 +510,9 @@ def legal_places(self: StateBasics) -> list[tuple[str, ...]]:
     assert self.res is not None
     if self._places is not None:
         return self._places
-    blocked = self.fp.blocked_mask(self.swamp, self.building_at)
-    places = [fp for mask, fp in self.fp.masks[self.res["type"]] if not mask & blocked]
+    fp = self.fp
+    blocked = fp.labels_mask(self.swamp) | fp.labels_mask(self.building_at)
+    places = fp.free_places(self.res["type"], blocked)
     self._places = places
     return places
 

@@ -156,6 +156,7 @@ def _setup_cards(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
 
 def _setup_board(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
     board = state.board
+    state.swamp = dict(state.swamp)  # changed here in place: a state's own copy first
     for entry in setup.get("buildings", []):
         t = _cards([entry["type"]], name)[0]
         hexes = []
@@ -203,6 +204,7 @@ def _setup_board(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
 
 
 def _setup_tokens(state: VeneziaState, setup: dict[str, Any], name: str) -> None:
+    state.swamp = dict(state.swamp)  # changed here in place: a state's own copy first
     if "tokens" in setup:
         for who, values in setup["tokens"].items():
             seat = _seat(state, who, name)

@@ -6,6 +6,7 @@ decision generation fast enough for self-play and search.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.venezia.board import Board
@@ -32,6 +33,54 @@ class Footprints:
                 mask |= bit[label]
         return mask
 
+    def labels_mask(self, labels: Collection[str]) -> int:
+        """One bit per hex in ``labels``: a state's swamps or built hexes, dicts the state
+        replaces and never changes in place (copies of a state share them), so the mask is
+        remembered by the dict's identity."""
+        hit = _MASKS.get(id(labels))
+        if hit is not None and hit[0] is labels and hit[1] is self:
+            return hit[2]
+        bit = self.bit
+        mask = 0
+        for label in labels:
+            mask |= bit[label]
+        if len(_MASKS) > 4096:
+            _MASKS.clear()
+        _MASKS[id(labels)] = (labels, self, mask)
+        return mask
+
+    def derive_mask(
+        self, new: Collection[str], old: Collection[str], added: Collection[str], removed: str = ""
+    ) -> None:
+        """Remember ``new``'s mask when it is ``old`` with the ``added`` labels (or without
+        ``removed``) and ``old``'s is known: a move's new dict of built hexes or swamps costs no
+        walk over the board (see :meth:`labels_mask`)."""
+        hit = _MASKS.get(id(old))
+        if hit is None or hit[0] is not old or hit[1] is not self:
+            return
+        bit = self.bit
+        mask = hit[2]
+        for label in added:
+            mask |= bit[label]
+        if removed:
+            mask &= ~bit[removed]
+        if len(_MASKS) > 4096:
+            _MASKS.clear()
+        _MASKS[id(new)] = (new, self, mask)
+
+    def free_places(self, building: str, blocked: int) -> list[tuple[str, ...]]:
+        """The footprints of ``building`` clear of the ``blocked`` hexes, in footprint order
+        (remembered per board situation; the list is shared: never change it)."""
+        key = (building, blocked)
+        hit = _FREE.get(key)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        places = [fp for mask, fp in self.masks[building] if not mask & blocked]
+        if len(_FREE) > 4096:
+            _FREE.clear()
+        _FREE[key] = (self, places)
+        return places
+
     def for_type(self, building: str) -> tuple[tuple[str, ...], ...]:
         if building == "basilica":
             return self.triangles
@@ -43,6 +92,10 @@ class Footprints:
 
 
 _CACHE: dict[int, tuple[Board, Footprints]] = {}
+#: id of a label collection -> (the collection, the footprints, its mask): see labels_mask
+_MASKS: dict[int, tuple[Collection[str], Footprints, int]] = {}
+#: (building, blocked mask) -> (the footprints, the free places): see free_places
+_FREE: dict[tuple[str, int], tuple[Footprints, list[tuple[str, ...]]]] = {}
 
 
 def footprints(board: Board) -> Footprints:

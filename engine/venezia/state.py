@@ -17,6 +17,7 @@ import json
 from engine.core import JSON, Decision, Event, IllegalMove
 from engine.rng import Rng
 from engine.venezia import checks, decisions, turns, views
+from engine.venezia import commands as cmd
 from engine.venezia.board import Board, load_board
 from engine.venezia.cards import ARCHITECT_TYPES, TYPE_ORDER, TYPES
 from engine.venezia.language import _
@@ -128,6 +129,21 @@ class VeneziaState(StateBasics):
         self.history.append((seat, text))
         self._decision = None
         return events
+
+    def play_option(self, seat: int, option: str) -> None:
+        """Play ``option``, one of the pending decision's own options exactly as listed, for
+        ``seat``, the seat that decides it: the state :meth:`apply` leaves, without checking
+        the option again and without the events. For the AI's simulations only (its choice
+        among the listed options); a player's command goes through :meth:`apply` and all its
+        checks. A gold exchange goes through :meth:`apply` (it is made canonical there)."""
+        if option.startswith("exchange"):
+            self.apply(seat, option)
+            return
+        move = cmd.parse(option, self.board)
+        self._places = None
+        turns.execute(self, seat, move, [])
+        self.history.append((seat, option))
+        self._decision = None
 
     # ------------------------------------------------------------------ serialization
     def to_dict(self) -> JSON:
@@ -243,11 +259,13 @@ class VeneziaState(StateBasics):
         c.deck = list(self.deck)
         c.discard = list(self.discard)
         c.pool = list(self.pool)
-        c.cons = {t: [list(e) for e in v] for t, v in self.cons.items()}
+        c.cons = {t: [e[:] for e in v] if v else [] for t, v in self.cons.items()}
         c.seq = self.seq
         c.buildings = list(self.buildings)  # entries are never mutated after creation
-        c.building_at = dict(self.building_at)
-        c.swamp = dict(self.swamp)
+        # shared: the state replaces these dicts, never changes them in place (so the AI may
+        # remember what it computed of them by their identity)
+        c.building_at = self.building_at
+        c.swamp = self.swamp
         c.swamp_removed = self.swamp_removed
         c.treasure = list(self.treasure)
         c.tokens = [list(t) for t in self.tokens]
@@ -260,7 +278,7 @@ class VeneziaState(StateBasics):
         c.drained = self.drained
         c.swapped = self.swapped
         c.take_left = self.take_left
-        c.pending_builds = [dict(pb) for pb in self.pending_builds]
+        c.pending_builds = [dict(pb) for pb in self.pending_builds] if self.pending_builds else []
         c.res = (
             {**self.res, "movers": [list(m) for m in self.res["movers"]]}
             if self.res is not None
@@ -269,11 +287,12 @@ class VeneziaState(StateBasics):
         c.after_res = self.after_res
         c.end_triggered = self.end_triggered
         c.over = self.over
+        recent = self.recent
         c.recent = {
-            "active": self.recent["active"],
-            "buildings": list(self.recent["buildings"]),
-            "drained": list(self.recent["drained"]),
-            "moved": {k: list(v) for k, v in self.recent["moved"].items()},
+            "active": recent["active"],
+            "buildings": recent["buildings"][:],
+            "drained": recent["drained"][:],
+            "moved": {k: v[:] for k, v in recent["moved"].items()},
         }
         c.last_turn = self.last_turn  # never mutated once the turn is over
         c.track_history = list(self.track_history)  # inner lists are never mutated

@@ -191,9 +191,14 @@ class StateBasics:
         last_free = here
         left = steps
         space = here
-        while left > 0 and space < self.comp.last_space:
+        # the others' spaces (as _occupied finds them: space 10 and 45 are one)
+        taken = {p for s, p in enumerate(self.pos) if s != seat}
+        if 10 in taken or 45 in taken:
+            taken.update((10, 45))
+        last = self.comp.last_space
+        while left > 0 and space < last:
             space += 1
-            if not self._occupied(space, seat):
+            if space not in taken:
                 last_free = space
                 left -= 1
         return last_free
@@ -220,10 +225,12 @@ class StateBasics:
             {"type": building, "hexes": list(hexes), "districts": districts, "builder": builder}
         )
         # a new dict, never changed in place: an open decision's notes read the old one
-        built = dict(self.building_at)
+        old = self.building_at
+        built = dict(old)
         for h in hexes:
             built[h] = index
         self.building_at = built
+        self.fp.derive_mask(built, old, hexes)
         self.supply[building] -= 1
         return index
 

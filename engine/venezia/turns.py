@@ -208,9 +208,11 @@ def _start_drain(self: StateBasics, ev: list[Event]) -> None:
 def _drain(self: StateBasics, seat: int, hexes: tuple[str, ...], ev: list[Event]) -> None:
     for h in hexes:
         # a new dict, never changed in place: an open decision's notes read the old one
-        swamp = dict(self.swamp)
+        old = self.swamp
+        swamp = dict(old)
         value = swamp.pop(h)
         self.swamp = swamp
+        self.fp.derive_mask(swamp, old, (), h)
         self.tokens[seat].append(value)
         self.drained += 1
         self.recent["drained"].append(h)
@@ -330,8 +332,12 @@ def _start_resolution(self: StateBasics, pb: dict[str, Any], ev: list[Event]) ->
     if kind == "construction":
         arch = self.architect(t)
         assert arch is not None
-        participants = [s for s in self.seats_clockwise_from(arch) if self._has_cards(s, t)]
-        cards = sum(e[1] for e in self.cons[t])
+        holders = set()
+        cards = 0
+        for e in self.cons[t]:
+            holders.add(e[0])
+            cards += e[1]
+        participants = [s for s in self.seats_clockwise_from(arch) if s in holders]
     elif kind == "solo":
         arch = pb["seat"]
         participants = [arch]
@@ -418,11 +424,12 @@ def _score(self: StateBasics, district: str | None, ev: list[Event]) -> None:
             )
         )
     # Treasure before movement (V-1.10.2).
-    districts = set(res["districts"])
+    districts = res["districts"]
+    track = self.board.track
     for s in res["participants"]:
         if s == self.imag:
             continue
-        if districts & self.board.track[self.pos[s]].borders:
+        if not track[self.pos[s]].borders.isdisjoint(districts):
             if self.treasure:
                 value = self.treasure.pop()
                 self.tokens[s].append(value)

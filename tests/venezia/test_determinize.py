@@ -65,6 +65,7 @@ def reshuffle_hidden(state: VeneziaState, viewer: int, seed: int) -> VeneziaStat
     treasures = list(other.treasure) + [v for s in others for v in other.tokens[s] if v >= 3]
     rng.shuffle(swamps)
     rng.shuffle(treasures)
+    other.swamp = dict(other.swamp)  # a copy shares the dict (a state never changes it in place)
     for h in other.swamp:
         other.swamp[h] = swamps.pop()
     for s in others:

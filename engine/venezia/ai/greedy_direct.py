@@ -14,6 +14,7 @@ from engine.venezia.ai.greedy_eval import (
     board_stats,
     expected_gold,
 )
+from engine.venezia.decisions import legal_places
 from engine.venezia.gold import best_exchange
 from engine.venezia.state import VeneziaState
 
@@ -22,9 +23,61 @@ class DirectScores:
     """Options scored by formula (no copy of the state), with the player's weights."""
 
     w: Weights
+    #: best_place's answers by what they depend on (see best_place)
+    place_memo: dict[tuple[object, ...], str]
 
     # -- placement --------------------------------------------------------------------------
     def place_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
+        res = state.res
+        assert res is not None
+        sites = board_info(state).site_by_text[res["type"]]
+        values = self.place_values(state, [sites[text] for text in choices])
+        return list(zip(values, choices, strict=True))
+
+    def best_place(self, state: VeneziaState) -> str:
+        """The placement ``best_of(place_scores(…))`` picks among every legal one (the first of
+        the best, in the decision's order), found without the decision's option texts."""
+        res = state.res
+        assert res is not None
+        info = board_info(state)
+        stats = board_stats(state, info)  # looked up as place_values looks it up
+        t = res["type"]
+        participants = res["participants"]
+        pos = state.pos
+        # everything place_values reads (the statistics object stands for the board)
+        key = (
+            t,
+            res["placer"],
+            res["architect"],
+            tuple(participants),
+            tuple([pos[s] if s != state.imag else -1 for s in participants]),
+            state.n,
+            len(state.treasure),
+            stats,
+            stats.blocked,
+        )
+        memo = self.place_memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        places = legal_places(state)
+        sites = info.site_by_fp[t]
+        values = self.place_values(state, [sites[fp] for fp in places])
+        best_value = values[0]
+        best = 0
+        for i in range(1, len(values)):
+            if values[i] > best_value:
+                best_value, best = values[i], i
+        found = info.place_text[places[best]]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
+        return found
+
+    def place_values(
+        self, state: VeneziaState, rows: list[tuple[int, int, tuple[str, ...], frozenset[str]]]
+    ) -> list[float]:
+        """Each site's worth for the placer (``rows``: :attr:`BoardInfo.sites` entries)."""
         res = state.res
         assert res is not None
         info = board_info(state)
@@ -45,16 +98,17 @@ class DirectScores:
         ]
         treasure = w.treasure
         out = []
-        sites = info.site_by_text[t]
         fixed = {"basilica": 7, "casa": 1}.get(t, 0)
-        for text in choices:
-            _, around, _, districts = sites[text]
+        undeveloped = ~developed
+        free = ~blocked
+        casas = stats.casas
+        for _mask, around, _hexes, districts in rows:
             if t == "palazzo":
-                pts = (around & ~developed).bit_count()
+                pts = (around & undeveloped).bit_count()
             elif t == "campo":
                 pts = (around & developed).bit_count()
             elif t == "ponte":
-                pts = max(stats.casas[d] for d in districts)
+                pts = max([casas[d] for d in districts])
             else:
                 pts = fixed
             value = 0.0
@@ -66,13 +120,12 @@ class DirectScores:
                     left -= 1
                 value += gain * weight
             # keep large empty areas for palazzi and basiliche; casas beside buildings
-            empties = (around & ~blocked).bit_count()
             if t == "casa":
-                value -= 0.03 * empties
+                value -= 0.03 * (around & free).bit_count()
                 value += 0.02 * (around & developed).bit_count()
             elif t == "campo":
-                value -= 0.01 * empties
-            out.append((value, text))
+                value -= 0.01 * (around & free).bit_count()
+            out.append(value)
         return out
 
     def district_scores(self, state: VeneziaState, choices: list[str]) -> list[tuple[float, str]]:
@@ -85,30 +138,41 @@ class DirectScores:
     ) -> list[tuple[float, str]]:
         info = board_info(state)
         stats = board_stats(state, info)
-        blocked = stats.blocked
-        my_borders = info.borders[state.pos[seat]]
-        ahead: set[str] = set()
-        for space in range(state.pos[seat] + 1, min(state.pos[seat] + 8, len(info.borders))):
-            ahead.update(info.borders[space])
-        hand = Counter(state.hands[seat])
+        pos = state.pos[seat]
+        my_borders = info.borders[pos]
+        ahead = info.ahead(pos)
+        hand = state.hands[seat]
         front = state.front(seat)
-        big = hand.get("palazzo", 0) + hand.get("basilica", 0) + front.get("palazzo", 0) * 2
+        big = hand.count("palazzo") + hand.count("basilica") + front.get("palazzo", 0) * 2
         big += front.get("basilica", 0) * 2
+        big3 = min(big, 3)
+        free = ~stats.blocked
+        developed = stats.developed
+        empty = stats.empty_by_district
+        drain_site = info.drain_site
+        # a district's part of the worth: bordering the gondola, or a little ahead of it
+        near: dict[str, float] = {}
         out = []
         for option in choices:
             if option == "done":
                 out.append((-1.0, option))  # a swamp token is worth a gold on average
                 continue
-            label = option[6:]
-            d = info.district_of[label]
+            d, neighbors = drain_site[option]
             value = 0.0
-            if d in my_borders:
-                value += 1.0 / (1 + stats.empty_by_district.get(d, 0))
-            elif d in ahead:
-                value += 0.3 / (1 + stats.empty_by_district.get(d, 0))
-            free_nb = (info.neighbor_mask[label] & ~blocked).bit_count()
-            value += 0.05 * free_nb * min(big, 3)
-            value += 0.01 * (info.neighbor_mask[label] & stats.developed).bit_count()
+            part = near.get(d)
+            if part is None:
+                if d in my_borders:
+                    part = 1.0 / (1 + empty.get(d, 0))
+                elif d in ahead:
+                    part = 0.3 / (1 + empty.get(d, 0))
+                else:
+                    part = -1.0
+                near[d] = part
+            if part >= 0.0:
+                value += part
+            if big3:  # (else it adds 0.0 to a value that is never -0.0: nothing)
+                value += 0.05 * (neighbors & free).bit_count() * big3
+            value += 0.01 * (neighbors & developed).bit_count()
             out.append((value, option))
         return out
 
@@ -118,35 +182,55 @@ class DirectScores:
     ) -> list[tuple[float, str]]:
         ev = Evaluator(state, seat, self.w)
         stats = board_stats(state, ev.info)
-        hand = Counter(state.hands[seat])
+        # hands as plain counts (a Counter's missing keys cost a call each)
+        hand: dict[str, int] = {}
+        for card in state.hands[seat]:
+            hand[card] = hand.get(card, 0) + 1
         unseen = Counter(state.deck)
         for s in range(state.n):
             if s != seat:
                 unseen.update(state.hands[s])
         total = sum(unseen.values())
 
-        def hv(h: Counter[str]) -> float:
-            return ev.hand_value(state, seat, h, stats)
+        # a hand's value depends on its counts only: each hand once per decision
+        known: dict[tuple[int, ...], float] = {}
+        terms: dict[tuple[str, int], float] = {}
 
-        def deck_gain(h: Counter[str]) -> float:
+        def hv(h: dict[str, int]) -> float:
+            g = h.get
+            key = (g("basilica", 0), g("palazzo", 0), g("campo", 0), g("ponte", 0), g("casa", 0))
+            value = known.get(key)
+            if value is None:
+                value = known[key] = ev.hand_value(state, seat, h, stats, terms)
+            return value
+
+        gains: dict[tuple[int, ...], float] = {}
+
+        def deck_gain(h: dict[str, int]) -> float:
             if total == 0:
                 return 0.0
+            g = h.get
+            key = (g("basilica", 0), g("palazzo", 0), g("campo", 0), g("ponte", 0), g("casa", 0))
+            gain = gains.get(key)
+            if gain is not None:
+                return gain
             base = hv(h)
             gain = 0.0
             for t, k in unseen.items():
-                h[t] += 1
+                h[t] = h.get(t, 0) + 1
                 gain += k / total * (hv(h) - base)
                 h[t] -= 1
+            gains[key] = gain
             return gain
 
-        def pool_gain(h: Counter[str], t: str) -> float:
+        def pool_gain(h: dict[str, int], t: str) -> float:
             base = hv(h)
-            h[t] += 1
+            h[t] = h.get(t, 0) + 1
             g = hv(h) - base
             h[t] -= 1
             return g
 
-        def takes(h: Counter[str], pool: list[str], banned: str | None, count: int) -> float:
+        def takes(h: dict[str, int], pool: list[str], banned: str | None, count: int) -> float:
             gained = 0.0
             pool = list(pool)
             for _ in range(count):
@@ -162,7 +246,7 @@ class DirectScores:
                     break
                 gained += best_g
                 if best_t is not None:
-                    h[best_t] += 1
+                    h[best_t] = h.get(best_t, 0) + 1
                     pool.remove(best_t)
             return gained
 
@@ -171,11 +255,11 @@ class DirectScores:
         for option in choices:
             verb, arg = option.split()
             if verb == "draw" and arg == "deck":
-                value = deck_gain(Counter(hand))
+                value = deck_gain(dict(hand))
             elif verb == "draw":
-                value = pool_gain(Counter(hand), arg)
+                value = pool_gain(dict(hand), arg)
             else:  # swap: one card into the pool, then take three
-                h = Counter(hand)
+                h = dict(hand)
                 h[arg] -= 1
                 value = hv(h) - base + takes(h, [*state.pool, arg], arg, 3) - self.w.swap_gift
             if state.phase == "take" and verb == "draw" and arg == "deck":

@@ -8,6 +8,7 @@ Token values the seat cannot know are counted at their expectation; see
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.venezia.cards import ARCHITECT_TYPES
@@ -77,11 +78,32 @@ class BoardInfo:
                 rows.append((mask, around, hexes, districts))
             self.sites[t] = rows
         self.place_text = fp.place_text
+        #: per type: each site's (mask, around mask), and its masks alone
+        self.site_pairs = {t: [(row[0], row[1]) for row in rows] for t, rows in self.sites.items()}
+        self.site_masks = {t: [row[0] for row in rows] for t, rows in self.sites.items()}
         # "place …" text -> (mask, around mask, hexes, districts), per type
         self.site_by_text: dict[str, dict[str, tuple[int, int, tuple[str, ...], frozenset[str]]]]
         self.site_by_text = {
             t: {fp.place_text[row[2]]: row for row in rows} for t, rows in self.sites.items()
         }
+        #: footprint -> (mask, around mask, hexes, districts), per type
+        self.site_by_fp = {t: {row[2]: row for row in rows} for t, rows in self.sites.items()}
+        #: "drain …" text -> (its district, its neighbours' mask)
+        self.drain_site = {
+            fp.drain_text[label]: (self.district_of[label], self.neighbor_mask[label])
+            for label in board.hexes
+        }
+        self._ahead: dict[int, set[str]] = {}
+
+    def ahead(self, pos: int) -> set[str]:
+        """The districts bordering the 7 track spaces after ``pos`` (the set is shared)."""
+        found = self._ahead.get(pos)
+        if found is None:
+            found = set()
+            for space in range(pos + 1, min(pos + 8, len(self.borders))):
+                found.update(self.borders[space])
+            self._ahead[pos] = found
+        return found
 
 
 _BOARD_INFO: dict[int, tuple[object, BoardInfo]] = {}
@@ -101,14 +123,18 @@ class BoardStats:
 
     __slots__ = ("best", "blocked", "casas", "developed", "empty_by_district")
 
-    def __init__(self, state: VeneziaState, info: BoardInfo) -> None:
-        bit = info.bit
-        developed = 0
-        for label in state.building_at:
-            developed |= bit[label]
-        blocked = developed
-        for label in state.swamp:
-            blocked |= bit[label]
+    def __init__(
+        self,
+        state: VeneziaState,
+        info: BoardInfo,
+        masks: tuple[int, int] | None = None,
+    ) -> None:
+        if masks is None:
+            fp = state.fp
+            developed = fp.labels_mask(state.building_at)
+            blocked = developed | fp.labels_mask(state.swamp)
+        else:
+            developed, blocked = masks  # the built hexes, and those with the swamps
         self.developed = developed
         self.blocked = blocked
         casas: dict[str, int] = dict.fromkeys(info.district_mask, 0)
@@ -120,13 +146,18 @@ class BoardStats:
         free = info.all_mask & ~blocked
         self.empty_by_district = {d: (free & m).bit_count() for d, m in info.district_mask.items()}
         best: dict[str, float] = {"casa": 1.0}
-        free_triangle = any(not m & blocked for m, _, _, _ in info.sites["basilica"])
+        free_triangle = False
+        for m in info.site_masks["basilica"]:
+            if not m & blocked:
+                free_triangle = True
+                break
         best["basilica"] = 7.0 if free_triangle else FALLBACK_POINTS["basilica"]
+        undeveloped = ~developed
         pal = [
-            (a & ~developed).bit_count() for m, a, _, _ in info.sites["palazzo"] if not m & blocked
+            (a & undeveloped).bit_count() for m, a in info.site_pairs["palazzo"] if not m & blocked
         ]
         best["palazzo"] = float(max(pal)) if pal else FALLBACK_POINTS["palazzo"]
-        cam = [(a & developed).bit_count() for m, a, _, _ in info.sites["campo"] if not m & blocked]
+        cam = [(a & developed).bit_count() for m, a in info.site_pairs["campo"] if not m & blocked]
         best["campo"] = float(max(cam)) if cam else FALLBACK_POINTS["campo"]
         pon = [max(casas[d] for d in ds) for m, _, _, ds in info.sites["ponte"] if not m & blocked]
         best["ponte"] = float(max(pon)) if pon else FALLBACK_POINTS["ponte"]
@@ -138,17 +169,13 @@ _STATS: dict[tuple[int, int, int], BoardStats] = {}
 
 def board_stats(state: VeneziaState, info: BoardInfo) -> BoardStats:
     """Cached per board situation (buildings and swamps)."""
-    bit = info.bit
-    developed = 0
-    for label in state.building_at:
-        developed |= bit[label]
-    blocked = developed
-    for label in state.swamp:
-        blocked |= bit[label]
+    fp = state.fp
+    developed = fp.labels_mask(state.building_at)
+    blocked = developed | fp.labels_mask(state.swamp)
     key = (id(info), developed, blocked)
     stats = _STATS.get(key)
     if stats is None:
-        stats = BoardStats(state, info)
+        stats = BoardStats(state, info, (developed, blocked))
         if len(_STATS) > 20_000:
             _STATS.clear()
         _STATS[key] = stats
@@ -173,17 +200,25 @@ class Evaluator:
         self.me = me
         self.w = weights
         self.info = board_info(state)
-        self.known = Counter(state.tokens[me])  # own token values known when deciding
+        # own token values known when deciding (a plain dict: copied per valuation)
+        self.known: dict[int, int] = dict(Counter(state.tokens[me]))
+        self.held = list(state.tokens[me])  # the tokens as held then, in order
+        self.held_total = float(sum(self.held))
         self.needed = state.comp.needed
 
     # -- gold ---------------------------------------------------------------------------
     def gold(self, state: VeneziaState, seat: int) -> float:
         if seat != self.me:
             return expected_gold(state, seat)
-        left = Counter(self.known)
+        tokens = state.tokens[seat]
+        if not tokens:
+            return 0.0
+        if tokens == self.held:  # every one known: the loop below would add exactly these
+            return self.held_total
+        left = dict(self.known)
         total = 0.0
-        for v in state.tokens[seat]:
-            if left[v] > 0:
+        for v in tokens:
+            if left.get(v, 0) > 0:
                 left[v] -= 1
                 total += v
             else:
@@ -194,47 +229,77 @@ class Evaluator:
     def front_value(self, state: VeneziaState, seat: int, best: dict[str, float]) -> float:
         w = self.w
         v = 0.0
+        cons = state.cons
         for t in ARCHITECT_TYPES:
-            entries = state.cons[t]
+            entries = cons[t]
             if not entries:
                 continue
             mine = 0
             total = 0
+            a = entries[0]  # the architect (V-1.4), as StateBasics.architect finds him
             for e in entries:
                 total += e[1]
                 if e[0] == seat:
                     mine = e[1]
+                if e[1] > a[1] or (e[1] == a[1] and e[2] < a[2]):
+                    a = e
             if not mine:
                 continue
             filled = total / self.needed[t]
-            if state.architect(t) == seat:
+            if a[0] == seat:
                 v += best[t] * (w.front_arch[0] + w.front_arch[1] * filled)
             else:
                 v += best[t] / 2 * (w.front_part[0] + w.front_part[1] * filled)
         return v
 
     def hand_value(
-        self, state: VeneziaState, seat: int, hand: dict[str, int], stats: BoardStats
+        self,
+        state: VeneziaState,
+        seat: int,
+        hand: Mapping[str, int],
+        stats: BoardStats,
+        terms: dict[tuple[str, int], float] | None = None,
     ) -> float:
         """Cards in hand and in front together: what they may still score for ``seat``.
 
         A construction the hand can complete is worth the completion (not the completion on
         top of the cards' potential in front), so completing now beats waiting.
+
+        ``terms``: each type's part by its count in hand, remembered across calls on one state
+        (a draw decision values many hands on one state; the parts add up in the same order).
         """
+        # (the same arithmetic in the same order as ever: a play-out's choices compare these
+        # floats; the architect is found inline, as StateBasics.architect finds it)
         w = self.w
         best = stats.best
         v = 0.0
-        borders = self.info.borders[state.pos[seat]]
         casa = hand.get("casa", 0)
         if casa > 0:
-            site = any(stats.empty_by_district.get(d, 0) for d in borders)
-            v += casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+            term = terms.get(("casa", casa)) if terms is not None else None
+            if term is None:
+                empty = stats.empty_by_district
+                site = False
+                for d in self.info.borders[state.pos[seat]]:
+                    if empty.get(d, 0):
+                        site = True
+                        break
+                term = casa * (w.hand_casa + (0.25 if site and state.treasure else 0.0))
+                if terms is not None:
+                    terms[("casa", casa)] = term
+            v += term
+        cons = state.cons
+        needed = self.needed
         for t in ARCHITECT_TYPES:
             h = hand.get(t, 0)
-            entries = state.cons[t]
+            entries = cons[t]
             if h <= 0 and not entries:
                 continue
-            n = self.needed[t]
+            if terms is not None:
+                term = terms.get((t, h))
+                if term is not None:
+                    v += term
+                    continue
+            n = needed[t]
             pts = best[t]
             total = mine = top_other = 0
             for e in entries:
@@ -243,18 +308,22 @@ class Evaluator:
                     mine = e[1]
                 elif e[1] > top_other:
                     top_other = e[1]
-            arch = mine > 0 and state.architect(t) == seat
             front = 0.0
+            arch = False
             if mine:
+                a = entries[0]
+                for e in entries:
+                    if e[1] > a[1] or (e[1] == a[1] and e[2] < a[2]):
+                        a = e
+                arch = a[0] == seat
                 filled = total / n
                 if arch:
                     front = pts * (w.front_arch[0] + w.front_arch[1] * filled)
                 else:
                     front = pts / 2 * (w.front_part[0] + w.front_part[1] * filled)
             if h <= 0:
-                v += front
-                continue
-            if total > 0:
+                value = front
+            elif total > 0:
                 need = n - total
                 if h >= need:
                     share = pts if arch or mine + need > top_other else pts / 2
@@ -268,25 +337,31 @@ class Evaluator:
                 value = w.hand_solo * pts + (h - n) * 0.2
             else:
                 value = h / n * pts * w.hand_partial
+            if terms is not None:
+                terms[(t, h)] = value
             v += value
         size = sum(hand.values())
-        if size >= state.comp.hand_limit:
+        limit = state.comp.hand_limit
+        if size >= limit:
             v -= w.full_hand
         elif size == 0:
             v -= w.empty_hand  # cannot put a card into the pool to take three
-        elif size == state.comp.hand_limit - 1:
+        elif size == limit - 1:
             v -= w.four_cards  # can only draw one
         return v
 
     def seat_value(self, state: VeneziaState, seat: int, stats: BoardStats) -> float:
         if state.over:
             return float(state.pos[seat])
-        gold = self.gold(state, seat)
+        gold = self.gold(state, seat) if seat == self.me else expected_gold(state, seat)
         if state.end_triggered:
             return state.pos[seat] + gold // 5
         v = state.pos[seat] + gold / 5
         if seat == self.me:
-            v += self.hand_value(state, seat, Counter(state.hands[seat]), stats)
+            hand: dict[str, int] = {}
+            for card in state.hands[seat]:
+                hand[card] = hand.get(card, 0) + 1
+            v += self.hand_value(state, seat, hand, stats)
         else:
             v += self.front_value(state, seat, stats.best)
             v += self.w.hand_card * len(state.hands[seat])
@@ -294,9 +369,33 @@ class Evaluator:
 
     def value(self, state: VeneziaState) -> float:
         stats = board_stats(state, self.info)
-        mine = self.seat_value(state, self.me, stats)
-        others = [self.seat_value(state, s, stats) for s in range(state.n) if s != self.me]
+        me = self.me
+        seat_value = self.seat_value
+        mine = seat_value(state, me, stats)
         w = self.w
+        if state.over or state.end_triggered:
+            others = [seat_value(state, s, stats) for s in range(state.n) if s != me]
+        else:  # seat_value's own sums for an opponent, without a call per seat
+            pos = state.pos
+            hands = state.hands
+            tokens = state.tokens
+            best = stats.best
+            front_value = self.front_value
+            hand_card = w.hand_card
+            others = []
+            for s in range(state.n):
+                if s == me:
+                    continue
+                swamp = treasure = 0
+                for t in tokens[s]:
+                    if t >= 3:
+                        treasure += 1
+                    else:
+                        swamp += 1
+                v = pos[s] + (swamp * SWAMP_MEAN + treasure * TREASURE_MEAN) / 5
+                v += front_value(state, s, best)
+                v += hand_card * len(hands[s])
+                others.append(v)
         rel = mine - w.others * (
             w.others_max * max(others) + (1 - w.others_max) * sum(others) / len(others)
         )

@@ -144,7 +144,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         """Apply ``command`` on a copy of the world, play on greedily, evaluate for ``seat``."""
         rng = random.Random(seed)
         sim = world.clone()
-        sim.apply(sim.active if command.startswith("exchange") else seat, command)
+        sim.play_option(sim.active if command.startswith("exchange") else seat, command)
         return self.finish(sim, world, seat, rng)
 
     def policy_step(self, sim: VeneziaState, rng: random.Random) -> None:
@@ -156,7 +156,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
         if d.seat == sim.active and might_end_by_exchange(sim, d.seat):
             options = sim.legal_commands(d.seat)  # the only exchange greedy makes
         c = self.rollout.decide(sim, d.seat, rng, options)
-        sim.apply(sim.active if c.startswith("exchange") else d.seat, c)
+        sim.play_option(sim.active if c.startswith("exchange") else d.seat, c)
 
     def finish(
         self, sim: VeneziaState, world: VeneziaState, seat: int, rng: random.Random
