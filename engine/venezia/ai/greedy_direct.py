@@ -236,7 +236,7 @@ class DirectScores:
             for _ in range(count):
                 best_t: str | None = None
                 best_g = deck_gain(h) if (total or state.discard) else float("-inf")
-                for t in set(pool):
+                for t in dict.fromkeys(pool):  # pool order: no tie broken by string hashing
                     if t == banned:
                         continue
                     g = pool_gain(h, t)
