@@ -135,3 +135,21 @@ def test_one_level_alone_against_the_other_in_every_seat_in_turn() -> None:
         )
     )
     assert "seats swapped" in text  # two players: alone is the usual swap
+
+
+def test_games_played_side_by_side_give_the_same_table() -> None:
+    """#28 item 1 (a ladder that proves it): ``--processes 2`` plays the games in two
+    processes; on a play-out budget the ratings and win rates are those of one process."""
+    levels = ["random", "greedy", "strong@4p"]
+    one = run_ladder("canal_grande", levels, 2, seed=5)
+    two = run_ladder("canal_grande", levels, 2, seed=5, processes=2)
+    assert [(p.a, p.b, p.games, p.wins_a) for p in two.pairs] == [
+        (p.a, p.b, p.games, p.wins_a) for p in one.pairs
+    ]
+    assert two.ratings == one.ratings
+    assert sorted(two.decision_s) == sorted(one.decision_s)
+    assert all(len(two.decision_s[lv]) == len(one.decision_s[lv]) for lv in levels)
+    out = _run_ladder([*LADDER, "--processes", "2"])
+    assert [x for x in out if "seconds" not in x] == [
+        x for x in _run_ladder(LADDER) if "seconds" not in x
+    ]

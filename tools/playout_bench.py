@@ -55,7 +55,7 @@ def bought(a: argparse.Namespace, pos: list[tuple[JSON, Decision]]) -> None:
     per_hardest: list[float] = []
     times: list[float] = []
     for i, (view, d) in enumerate(pos):
-        ai = get_ai(f"strong@{a.budget:g}", game=a.game)
+        ai = get_ai(f"{a.level}@{a.budget:g}", game=a.game)
         t0 = time.perf_counter()
         ai.choose(view, d, random.Random(1000 + i))
         times.append(time.perf_counter() - t0)
@@ -66,6 +66,7 @@ def bought(a: argparse.Namespace, pos: list[tuple[JSON, Decision]]) -> None:
     row = {
         "game": a.game,
         "players": a.players,
+        "level": a.level,
         "budget_s": a.budget,
         "searched": len(per_hardest),
         "playouts_per_hardest_decision": round(sum(per_hardest) / max(len(per_hardest), 1), 1),
@@ -91,6 +92,7 @@ def main() -> None:
         help="seconds per decision instead of --playouts: prints the play-outs a decision's "
         "budget bought (per hardest decision: divided by its share) and the p95 seconds",
     )
+    p.add_argument("--level", default="strong", help="with --budget: strong or expert")
     a = p.parse_args()
     opts = {"variant": a.variant} if a.variant else {}
     pos = positions(a.game, a.players, a.positions, a.seed, opts)

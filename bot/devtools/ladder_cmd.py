@@ -98,6 +98,13 @@ def main(argv: list[str]) -> int:
         help="with more players: the first level of a pair in one seat (each in turn), "
         "the second in the others",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="games played side by side (the table does not change; on a play-out budget "
+        "use up to one a core)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -112,6 +119,8 @@ def main(argv: list[str]) -> int:
         parser.error("--budget takes seconds above 0")
     if args.games < 1:
         parser.error("--games takes 1 or more")
+    if args.processes < 1:
+        parser.error("--processes takes 1 or more")
     low, high = selfplay_game(args.game).players
     players = args.players if args.players is not None else low
     if not low <= players <= high:
@@ -134,6 +143,7 @@ def main(argv: list[str]) -> int:
             options=options,
             progress=bar.update,
             alone=args.alone,
+            processes=args.processes,
         )
     except ValueError as exc:
         parser.error(str(exc))

@@ -14,12 +14,21 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from engine.ai import policy_factory
 from engine.selfplay import SelfplayReport, play_one, selfplay_game
 
-__all__ = ["LadderResult", "PairResult", "Rating", "run_ladder"]
+__all__ = [
+    "LadderGame",
+    "LadderOutcome",
+    "LadderResult",
+    "PairResult",
+    "Rating",
+    "play_ladder_game",
+    "run_ladder",
+]
 
 
 @dataclass
@@ -89,6 +98,66 @@ def seat_levels(a: str, b: str, players: int, game_index: int, *, alone: bool = 
     return [first if s % 2 == 0 else second for s in range(players)]
 
 
+@dataclass(frozen=True)
+class LadderGame:
+    """One game of the ladder: everything a process needs to play it (picklable)."""
+
+    game: str
+    options: tuple[tuple[str, str], ...]
+    players: int
+    seed: int
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LadderOutcome:
+    """A game's result: every level's place (its best seat's) and its seconds per decision."""
+
+    place: dict[str, int]
+    decision_s: dict[str, list[float]]
+
+
+def play_ladder_game(job: LadderGame) -> LadderOutcome:
+    """Play one game of the ladder; the same job plays the same game in any process."""
+    kind = selfplay_game(job.game, dict(job.options))
+    policies = [
+        policy_factory(level, game=kind.name)(random.Random(job.seed * 31 + s))
+        for s, level in enumerate(job.seats)
+    ]
+    report = SelfplayReport(players=job.players, wins_by_seat=[0.0] * job.players)
+    state = play_one(job.players, job.seed, policies, report, checks="none", game=kind)
+    decision_s: dict[str, list[float]] = {}
+    for s, times in report.decision_ms.items():
+        decision_s.setdefault(job.seats[s], []).extend(t / 1000 for t in times)
+    place: dict[str, int] = {}
+    for rank, tied in enumerate(state.ranking()):
+        for s in tied:
+            place.setdefault(job.seats[s], rank)
+    return LadderOutcome(place, decision_s)
+
+
+def _outcomes(
+    jobs: list[LadderGame], processes: int, progress: Callable[[int], None] | None
+) -> list[LadderOutcome]:
+    """Every job's outcome, in the jobs' order; ``processes`` > 1 plays games side by side
+    (the results do not depend on it: a game reads no clock on a play-out budget)."""
+    if processes <= 1:
+        out = []
+        for job in jobs:
+            out.append(play_ladder_game(job))
+            if progress:
+                progress(len(out))
+        return out
+    results: dict[int, LadderOutcome] = {}
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        futures = {pool.submit(play_ladder_game, job): i for i, job in enumerate(jobs)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if progress:
+                progress(len(results))
+    return [results[i] for i in range(len(jobs))]
+
+
 def run_ladder(
     game: str,
     levels: Sequence[str],
@@ -99,48 +168,52 @@ def run_ladder(
     options: Mapping[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
     alone: bool = False,
+    processes: int = 1,
 ) -> LadderResult:
     """Play the ladder (see the module's doc); ``progress(done)`` after every game.
     ``alone``: in every pair the first level (in ``levels``' order) plays one seat against the
     second in all the others, each seat in turn on the same deal (``players`` games a seed);
-    it wins a game when its seat is placed above every other."""
+    it wins a game when its seat is placed above every other. ``processes``: games played side
+    by side; the ratings are still updated game by game in the fixed order."""
     from openskill.models import PlackettLuce
 
     kind = selfplay_game(game, options)
     levels = list(dict.fromkeys(levels))
     if len(levels) < 2:
         raise ValueError("a ladder needs two levels or more")  # not for players
-    factories = {level: policy_factory(level, game=kind.name) for level in levels}
+    for level in levels:
+        policy_factory(level, game=kind.name)  # an unknown level fails before any game
     rng = random.Random(seed)
     per_seed = players if alone else 2
     seeds = [rng.getrandbits(48) for _ in range((games + per_seed - 1) // per_seed)]
+    pairs = list(itertools.combinations(levels, 2))
+    chosen = tuple(sorted((options or {}).items()))
+    jobs = [
+        LadderGame(
+            kind.name,
+            chosen,
+            players,
+            seeds[g // per_seed],
+            tuple(seat_levels(a, b, players, g, alone=alone)),
+        )
+        for a, b in pairs
+        for g in range(games)
+    ]
+    outcomes = iter(_outcomes(jobs, processes, progress))
     model = PlackettLuce()
     rated = {level: model.rating(name=level) for level in levels}
     result = LadderResult(kind.name, players, levels, games, seed, alone=alone)
-    done = 0
-    for a, b in itertools.combinations(levels, 2):
+    for a, b in pairs:
         pair = PairResult(a, b)
         result.pairs.append(pair)
-        for g in range(games):
-            game_seed = seeds[g // per_seed]
-            seats = seat_levels(a, b, players, g, alone=alone)
-            policies = [
-                factories[level](random.Random(game_seed * 31 + s)) for s, level in enumerate(seats)
-            ]
-            report = SelfplayReport(players=players, wins_by_seat=[0.0] * players)
-            state = play_one(players, game_seed, policies, report, checks="none", game=kind)
-            for s, times in report.decision_ms.items():
-                result.decision_s.setdefault(seats[s], []).extend(t / 1000 for t in times)
-            place: dict[str, int] = {}
-            for rank, tied in enumerate(state.ranking()):
-                for s in tied:
-                    place.setdefault(seats[s], rank)
+        for _ in range(games):
+            outcome = next(outcomes)
+            for level, times in outcome.decision_s.items():
+                result.decision_s.setdefault(level, []).extend(times)
+            place = outcome.place
             pair.games += 1
             pair.wins_a += 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
             new = model.rate([[rated[a]], [rated[b]]], ranks=[place[a], place[b]])
             rated[a], rated[b] = new[0][0], new[1][0]
-            done += 1
-            if progress:
-                progress(done)
     result.ratings = {level: Rating(r.mu, r.sigma) for level, r in rated.items()}
     return result
