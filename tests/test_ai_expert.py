@@ -224,7 +224,7 @@ def test_the_venezia_expert_races_more_root_candidates_from_the_view_only() -> N
     """#28 (expert beats strong in two-player Venezia): the expert spends its larger budget on
     more of the heuristics' candidates at the root than the strong level races (with its
     horizon and tree depth), and still answers the same in twin worlds the seat cannot tell
-    apart."""
+    apart; with four players it races strong's candidates (the design measured there)."""
     from engine.venezia.ai.expert import (
         EXPERT_DEPTH,
         EXPERT_EXTRA_CANDIDATES,
@@ -245,3 +245,10 @@ def test_the_venezia_expert_races_more_root_candidates_from_the_view_only() -> N
         picks.add(ai.choose(world.player_view(d.seat), d, random.Random(5)))
         assert len(ai._trees) == CANDIDATES["drain"] + EXPERT_EXTRA_CANDIDATES
     assert len(picks) == 1
+
+    four = STATES[10]  # four players, a drain with 68 options
+    d4 = four.pending()
+    assert d4 is not None and d4.kind == "drain" and four.n == 4
+    ai = ExpertAi(playouts=24)
+    ai.choose(four.player_view(d4.seat), d4, random.Random(5))
+    assert len(ai._trees) == CANDIDATES["drain"]

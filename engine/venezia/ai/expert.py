@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.ismcts import ExpertMixin
+from engine.core import JSON, Decision
 from engine.venezia.ai.greedy import no_stall
 from engine.venezia.ai.strong import CANDIDATES, DEFAULT_CANDIDATES, StrongAi
 from engine.venezia.state import VeneziaState
@@ -24,8 +25,11 @@ EXPERT_BUDGET = 1.5
 EXPERT_HORIZON = 1
 #: the seat's own decisions searched per play-out, the root's included (1: flat did not help)
 EXPERT_DEPTH = 3
-#: candidates raced at the root beyond the strong level's (a card: 10 instead of 6): the
-#: heuristics' 7th-10th choice is sometimes the better one, which strong never tries
+#: candidates raced at the root beyond the strong level's (a card: 10 instead of 6) with two
+#: players: choices strong never tries (the wider root won more of the screened games than a
+#: longer horizon or the flat race, docs/ai.md). With more players a decision buys fewer
+#: iterations (about 2/3) and the expert met its goal with strong's candidates; more were not
+#: measured there, so it keeps those
 EXPERT_EXTRA_CANDIDATES = 4
 
 
@@ -33,7 +37,6 @@ class ExpertAi(ExpertMixin[VeneziaState], StrongAi):
     """The ``expert`` AI level."""
 
     level = "expert"
-    extra_candidates = EXPERT_EXTRA_CANDIDATES
 
     #: the seat's own decisions searched per play-out (the rest of its turn: a card's building,
     #: placing, drawing after the card)
@@ -48,6 +51,11 @@ class ExpertAi(ExpertMixin[VeneziaState], StrongAi):
         horizon: int = EXPERT_HORIZON,
     ) -> None:
         super().__init__(budget_s=budget_s, playouts=playouts, horizon=horizon)
+
+    def _choose(self, view: JSON, decision: Decision, rng: random.Random) -> str:
+        two_players = len(view.get("players", [])) == 2
+        self.extra_candidates = EXPERT_EXTRA_CANDIDATES if two_players else 0
+        return super()._choose(view, decision, rng)
 
     def tree_options(self, world: VeneziaState, seat: int) -> list[str] | None:
         if world.over:
