@@ -218,3 +218,37 @@ def test_the_expert_trees_below_the_root_read_only_the_view() -> None:
         picks.add(am.choose(t.player_view(0), d0, random.Random(4)))
         assert am.last_stats["depth"] == 2
     assert len(picks) == 1
+
+
+def test_the_venezia_expert_races_more_root_candidates_from_the_view_only() -> None:
+    """#28 (expert beats strong in two-player Venezia): the expert spends its larger budget on
+    more of the heuristics' candidates at the root than the strong level races (with its
+    horizon and tree depth), and still answers the same in twin worlds the seat cannot tell
+    apart; with four players it races strong's candidates (the design measured there)."""
+    from engine.venezia.ai.expert import (
+        EXPERT_DEPTH,
+        EXPERT_EXTRA_CANDIDATES,
+        EXPERT_HORIZON,
+        ExpertAi,
+    )
+    from engine.venezia.ai.strong import CANDIDATES
+    from tests.venezia.test_determinize import STATES, reshuffle_hidden
+
+    state = STATES[26]  # two players, a drain with 43 options
+    d = state.pending()
+    assert d is not None and d.kind == "drain" and state.n == 2
+    twin = reshuffle_hidden(state, d.seat, 3)
+    picks = set()
+    for world in (state, twin):
+        ai = ExpertAi(playouts=24)
+        assert (ai.horizon, ai.max_depth) == (EXPERT_HORIZON, EXPERT_DEPTH)
+        picks.add(ai.choose(world.player_view(d.seat), d, random.Random(5)))
+        assert len(ai._trees) == CANDIDATES["drain"] + EXPERT_EXTRA_CANDIDATES
+    assert len(picks) == 1
+
+    four = STATES[10]  # four players, a drain with 68 options
+    d4 = four.pending()
+    assert d4 is not None and d4.kind == "drain" and four.n == 4
+    ai = ExpertAi(playouts=24)
+    ai.choose(four.player_view(d4.seat), d4, random.Random(5))
+    assert len(ai._trees) == CANDIDATES["drain"]

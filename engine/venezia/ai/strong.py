@@ -69,6 +69,8 @@ class StrongAi(WorldSearchAi[VeneziaState]):
     """The ``strong`` AI level. ``budget_s``: wall-clock seconds for the hardest decisions."""
 
     level = "strong"
+    #: candidates raced beyond ``CANDIDATES`` (the expert, with more time, may race more)
+    extra_candidates: int = 0
 
     def __init__(
         self,
@@ -121,7 +123,7 @@ class StrongAi(WorldSearchAi[VeneziaState]):
                     choices = choices + exchanges
                 scored = self.ranker.scores(world, seat, choices, kind)
                 scored.sort(key=lambda x: -x[0])
-                k = CANDIDATES.get(kind, DEFAULT_CANDIDATES)
+                k = CANDIDATES.get(kind, DEFAULT_CANDIDATES) + self.extra_candidates
                 if self.max_candidates is not None:
                     k = min(k, self.max_candidates)
                 cands = [o for _, o in scored[:k]]
