@@ -11,14 +11,14 @@ from engine.canal_grande.ai.strong import CgStrongAi
 from engine.canal_grande.state import CanalGrandeState
 
 #: seconds per hardest decision; with the strong level's shares and a hard stop 0.3 s later its
-#: p95 stays under 2 s (less than the other games' 1.5 s: its play-outs of 6 turns are long, and
+#: p95 stays under 2 s (less than the other games' 1.5 s: its play-outs of 4 turns are long, and
 #: on a loaded machine the last one ran past 2 s)
 EXPERT_BUDGET = 1.3
-#: turns played out after the current one (the strong level's: 2). Measured against strong at
-#: 0.3 s: at the strong horizon even 4 times strong's play-outs lost (1 of 4 games flat, 2 of 8
-#: with a tree over the later decisions), played out to the game's end (as many play-outs as
-#: strong's, they cost 5 times as much) 1 of 4; 6 turns won (docs/ai.md)
-EXPERT_HORIZON = 6
+#: turns played out after the current one (the strong level's: 2). At the counts the budgets buy
+#: on an idle machine (strong 490 play-outs, docs/ai.md), at equal seconds: 4 turns won 13 of 22
+#: games against strong, 6 turns 4 of 10, 2 turns (more play-outs) 3 of 5; at the counts of a
+#: loaded machine (strong 45) 6 turns had won 10 of 12
+EXPERT_HORIZON = 4
 #: a tree over the seat's later decisions did not help here: the root's race alone (flat)
 EXPERT_DEPTH = 1
 
