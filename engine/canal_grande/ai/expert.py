@@ -16,8 +16,9 @@ from engine.canal_grande.state import CanalGrandeState
 EXPERT_BUDGET = 1.3
 #: turns played out after the current one (the strong level's: 2). At the counts the budgets buy
 #: on an idle machine (strong 490 play-outs, docs/ai.md) 4 turns won 5 of 8 games against strong
-#: at its own count (1,210) and 13 of 24 at 940; in the seconds of those 940, 6 turns won 5 of 12, 2 turns
-#: (more play-outs) 3 of 5; at the counts of a loaded machine (strong 45) 6 turns had won 10 of 12
+#: at its own count (1,210) and 13 of 24 at 940; in the seconds of those 940, 6 turns won 5 of
+#: 12 and 2 turns (more play-outs) 3 of 5; at the counts of a loaded machine (strong 45) 6 turns
+#: had won 10 of 12
 EXPERT_HORIZON = 4
 #: a tree over the seat's later decisions did not help here: the root's race alone (flat)
 EXPERT_DEPTH = 1
