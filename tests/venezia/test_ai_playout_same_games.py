@@ -13,30 +13,14 @@ import random
 import pytest
 
 from engine.ai import get_ai
+from engine.ai.positions import greedy_positions
 from engine.core import JSON, Decision
 from engine.venezia import VeneziaState
 
 
 def _positions(players: int, count: int, seed: int) -> list[tuple[JSON, Decision]]:
     """Every third decision with a choice of greedy games seeded from ``seed``."""
-    out: list[tuple[JSON, Decision]] = []
-    rng = random.Random(seed)
-    while len(out) < count:
-        game_seed = rng.getrandbits(48)
-        state = VeneziaState.new([f"P{i + 1}" for i in range(players)], game_seed)
-        ais = [get_ai("greedy", game="venezia") for _ in range(players)]
-        arng = random.Random(game_seed)
-        n = 0
-        while not state.over and len(out) < count:
-            d = state.pending()
-            assert d is not None
-            view = state.player_view(d.seat)
-            if len(d.options) > 1:
-                n += 1
-                if n % 3 == 0:
-                    out.append((view, d))
-            state.apply(d.seat, ais[d.seat].choose(view, d, arng))
-    return out
+    return greedy_positions("venezia", players, count, seed)
 
 
 #: (decision kind, strong@20p's choice, its play-out decisions) per position, and the digest of
